@@ -1,0 +1,181 @@
+"""The engine contract shared by every game: prompts, options, chance nodes, events, rules.
+
+Every decision is a choice from a finite list. `Rules.pending(state)` returns a `Chance`
+(the Match samples it), `TERMINAL`, or a tuple of `Prompt`s, one per player who must act now
+(more than one means simultaneous play). `Rules.apply` never mutates its input.
+
+Actions are plain data: strings, ints and (nested) tuples of them, so a whole game can be saved as
+JSON and replayed. `freeze` turns JSON lists back into tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+Action = Hashable
+Target = tuple | None
+
+
+class IllegalAction(Exception):
+    """Raised by `apply` when an action breaks the rules; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice: the action to apply, where it lives on screen, and its label key."""
+
+    action: Action
+    target: Target = None
+    label: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision one player must take now, with every legal option."""
+
+    player: int
+    kind: str
+    message: str
+    options: tuple[Option, ...]
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def actions(self) -> tuple[Action, ...]:
+        """The legal actions, in option order."""
+        return tuple(o.action for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A random outcome the Match samples: (outcome, weight) pairs with positive weights."""
+
+    outcomes: tuple[tuple[Action, float], ...]
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """The marker `pending` returns once the game is over."""
+
+
+TERMINAL = Terminal()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in `apply`, for the scene to animate and the log to show.
+
+    `reveal` marks events that show hidden information: undo may not cross them.
+    """
+
+    kind: str
+    player: int | None = None
+    data: tuple[tuple[str, Any], ...] = ()
+    reveal: bool = False
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value of one data field."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+def event(kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> Event:
+    """Build an Event from keyword data."""
+    return Event(kind, player, tuple(data.items()), reveal)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a match is set up with: the number of seats and game-specific options."""
+
+    players: int
+    options: tuple[tuple[str, Any], ...] = field(default=())
+
+    def option(self, key: str, default: Any = None) -> Any:
+        """One game option, or the default."""
+        return dict(self.options).get(key, default)
+
+    def to_json(self) -> dict:
+        """JSON form for saves."""
+        return {"players": self.players, "options": dict(self.options)}
+
+    @staticmethod
+    def from_json(data: dict) -> Config:
+        """Inverse of `to_json`; raises ValueError on a malformed config."""
+        if not isinstance(data, dict) or not isinstance(data.get("players"), int):
+            raise ValueError("config must be an object with an integer 'players'")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise ValueError("config.options must be an object")
+        return Config(data["players"], tuple(sorted((k, freeze(v)) for k, v in options.items())))
+
+
+Pending = Chance | Terminal | tuple[Prompt, ...]
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """What every game's rules engine provides. States are opaque to the core."""
+
+    game_id: str
+    min_players: int
+    max_players: int
+
+    def initial_state(self, config: Config) -> Any:
+        """The state before the first chance node or prompt (setup deals are chance nodes)."""
+
+    def pending(self, state: Any) -> Pending:
+        """What happens next: a Chance, TERMINAL, or the prompts of players who must act."""
+
+    def apply(self, state: Any, player: int | None, action: Action) -> tuple[Any, tuple[Event, ...]]:
+        """Apply a player's action (player None for a chance outcome); never mutates `state`."""
+
+    def view(self, state: Any, player: int | None) -> Any:
+        """What `player` may see (None: a spectator); hidden parts are redacted."""
+
+    def scores(self, state: Any) -> tuple[dict[str, int], ...]:
+        """Per player, points by category (the total is the sum)."""
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The winning seats at the end of the game (several on a shared victory)."""
+
+
+def prompts_of(pending: Pending) -> tuple[Prompt, ...]:
+    """The prompts of a pending result, or () for chance and terminal."""
+    return pending if isinstance(pending, tuple) else ()
+
+
+def prompt_for(pending: Pending, player: int) -> Prompt | None:
+    """The prompt `player` must answer now, if any."""
+    for p in prompts_of(pending):
+        if p.player == player:
+            return p
+    return None
+
+
+def freeze(value: Any) -> Any:
+    """Turn JSON lists into tuples (recursively) so loaded actions equal the originals."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    return value
+
+
+def total(breakdown: dict[str, int]) -> int:
+    """The total of a score breakdown."""
+    return sum(breakdown.values())
+
+
+def check_action(prompt: Prompt, action: Action) -> None:
+    """Raise IllegalAction unless `action` is one of the prompt's options."""
+    if action not in prompt.actions():
+        raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
+
+
+def ranked(totals: Sequence[int]) -> list[int]:
+    """Seats ordered by total, best first (stable on ties)."""
+    return sorted(range(len(totals)), key=lambda s: -totals[s])

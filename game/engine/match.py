@@ -1,0 +1,233 @@
+"""Match: drives one game through its rules: seeded chance, history, undo, replay, save/load.
+
+A whole game is (game id, config, seed, actions). Chance outcomes are recorded as actions of the
+pseudo-player None, so replaying the list needs no random numbers at all; sampling uses a
+`random.Random` seeded from (seed, step number), so a given seed always gives the same history and
+undoing cannot re-roll a chance outcome.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .core import (
+    TERMINAL,
+    Action,
+    Chance,
+    Config,
+    Event,
+    IllegalAction,
+    Pending,
+    Prompt,
+    Rules,
+    freeze,
+    prompt_for,
+    prompts_of,
+    total,
+)
+
+SAVE_FORMAT = "city-board-console/match"
+SAVE_VERSION = 1
+
+
+class SaveError(Exception):
+    """A save file that cannot be loaded; the message says which file and why."""
+
+
+def sample(chance: Chance, rng: random.Random) -> Action:
+    """Pick one outcome of a chance node by weight."""
+    outcomes = chance.outcomes
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    return rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes])[0]
+
+
+class Match:
+    """One game in progress: the current state, its history and everything needed to rebuild it."""
+
+    def __init__(self, rules: Rules, config: Config, seed: int) -> None:
+        self.rules = rules
+        self.config = config
+        self.seed = seed
+        self.state = rules.initial_state(config)
+        self.history: list[tuple[int | None, Action]] = []
+        self._states: list[Any] = []  # state before each history entry, for undo
+        self._barrier = 0  # undo never goes below this history length
+        self._pending: Pending | None = None
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        """The registered id of the game."""
+        return self.rules.game_id
+
+    def pending(self) -> Pending:
+        """What the game waits for now (cached until the next change)."""
+        if self._pending is None:
+            self._pending = self.rules.pending(self.state)
+        return self._pending
+
+    def prompts(self) -> tuple[Prompt, ...]:
+        """The prompts waiting for an answer now."""
+        return prompts_of(self.pending())
+
+    def prompt_for(self, player: int) -> Prompt | None:
+        """The prompt `player` must answer now, if any."""
+        return prompt_for(self.pending(), player)
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.pending() is TERMINAL
+
+    def view(self, player: int | None) -> Any:
+        """What one player may see of the current state."""
+        return self.rules.view(self.state, player)
+
+    def totals(self) -> list[int]:
+        """Each seat's total score right now."""
+        return [total(b) for b in self.rules.scores(self.state)]
+
+    # -- changing ----------------------------------------------------------------------------
+    def _record(self, player: int | None, action: Action) -> tuple[Event, ...]:
+        before = self.state
+        self.state, events = self.rules.apply(before, player, action)
+        self._states.append(before)
+        self.history.append((player, action))
+        self._pending = None
+        if player is None or any(e.reveal for e in events) or self.prompt_for(player) is None:
+            self._barrier = len(self.history)
+        return events
+
+    def apply(self, player: int, action: Action) -> tuple[Event, ...]:
+        """Apply a player's choice; raises IllegalAction if it is not one of their options."""
+        prompt = self.prompt_for(player)
+        if prompt is None:
+            raise IllegalAction(f"player {player} has nothing to decide now")
+        if action not in prompt.actions():
+            raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
+        return self._record(player, action)
+
+    def apply_chance(self, outcome: Action) -> tuple[Event, ...]:
+        """Force a chance outcome (tests and replays); it must be a possible outcome."""
+        pending = self.pending()
+        if not isinstance(pending, Chance):
+            raise IllegalAction("no chance node is pending")
+        if outcome not in [o for o, _ in pending.outcomes]:
+            raise IllegalAction(f"{outcome!r} is not a possible outcome of {pending.label}")
+        return self._record(None, outcome)
+
+    def resolve_chance(self) -> tuple[Event, ...]:
+        """Sample and apply chance nodes until a player must act or the game ends."""
+        events: list[Event] = []
+        while isinstance(pending := self.pending(), Chance):
+            rng = random.Random(self.seed * 1_000_003 + len(self.history))
+            events.extend(self._record(None, sample(pending, rng)))
+        return tuple(events)
+
+    # -- undo --------------------------------------------------------------------------------
+    def can_undo(self, player: int) -> bool:
+        """BGA policy: a player undoes their own steps until the turn passes or chance/reveal."""
+        return len(self.history) > self._barrier and self.history[-1][0] == player
+
+    def undo(self, player: int) -> bool:
+        """Undo `player`'s last step if the policy allows; returns whether it did."""
+        if not self.can_undo(player):
+            return False
+        self.history.pop()
+        self.state = self._states.pop()
+        self._pending = None
+        return True
+
+    # -- persistence -------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """The save: versioned JSON of game, config, seed and actions."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "config": self.config.to_json(),
+            "seed": self.seed,
+            "actions": [[p, _jsonable(a)] for p, a in self.history],
+        }
+
+    @classmethod
+    def replay(cls, rules: Rules, config: Config, seed: int, actions: list) -> Match:
+        """Rebuild a match by applying recorded actions; raises IllegalAction if one is illegal."""
+        match = cls(rules, config, seed)
+        for player, action in actions:
+            action = freeze(action)
+            if player is None:
+                match.apply_chance(action)
+            else:
+                match.apply(player, action)
+        match._barrier = len(match.history)
+        return match
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the save atomically: a crash mid-write never leaves a broken file."""
+        write_atomic(Path(path), json.dumps(self.to_json(), separators=(",", ":")))
+
+
+def _jsonable(action: Action) -> Any:
+    if isinstance(action, tuple):
+        return [_jsonable(a) for a in action]
+    return action
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write text to path through a temporary file and an atomic rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_match(path: str | os.PathLike, rules_for) -> Match:
+    """Load a save file; `rules_for(game_id)` gives the rules. Raises SaveError with the cause."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{path}: cannot read ({exc})") from exc
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}: not valid JSON (line {exc.lineno})") from exc
+    return match_from_json(data, rules_for, str(path))
+
+
+def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
+    """Rebuild a match from its JSON form; raises SaveError naming the broken field."""
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{source}: not a match save")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"{source}: version {data.get('version')!r} is not supported")
+    try:
+        rules = rules_for(data.get("game"))
+    except KeyError as exc:
+        raise SaveError(f"{source}: game: unknown {data.get('game')!r}") from exc
+    try:
+        config = Config.from_json(data.get("config"))
+    except ValueError as exc:
+        raise SaveError(f"{source}: config: {exc}") from exc
+    seed, actions = data.get("seed"), data.get("actions")
+    if not isinstance(seed, int):
+        raise SaveError(f"{source}: seed: must be an integer")
+    if not isinstance(actions, list) or not all(
+        isinstance(a, list) and len(a) == 2 and (a[0] is None or isinstance(a[0], int)) for a in actions
+    ):
+        raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
+    try:
+        return Match.replay(rules, config, seed, actions)
+    except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
+        raise SaveError(f"{source}: actions: replay failed ({exc})") from exc

@@ -1,0 +1,50 @@
+"""The contract between the shared GameScene (shell) and each game's board renderer.
+
+The shell owns input, focus, bots, undo, autosave, the pass-the-screen curtain and the bottom
+bar; a renderer only draws one game's board and animates its events. Keeping this seam narrow lets
+a developer work on one game's room without touching the shell.
+
+Canvas: the logical 1920x1080 surface. The renderer draws in BOARD_RECT (the top 1920x1000);
+the shell draws the bottom bar (prompt message, choice buttons, button hints) below it.
+
+Targets: every `Option.target` the renderer can place on screen gets a rect from `targets()`.
+Options whose target is None, or has no rect, are shown by the shell as labelled buttons in the
+bottom bar, so every legal option is always reachable with a gamepad.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+import pygame
+
+from game.engine.core import Config, Event, Prompt, Rules, Target
+
+CANVAS_SIZE = (1920, 1080)
+BOARD_RECT = pygame.Rect(0, 0, 1920, 1000)
+BAR_RECT = pygame.Rect(0, 1000, 1920, 80)
+
+
+class BoardRenderer(Protocol):
+    """What a game's `scene.py` renderer class provides."""
+
+    def __init__(self, rules: Rules, config: Config, seat_names: Sequence[str]) -> None:
+        """Build sprites and layout once; seat_names are the display names of the seats."""
+
+    def reset(self, view: Any, viewer: int | None) -> None:
+        """Show this view immediately, dropping any running animation (load, undo, resize)."""
+
+    def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
+        """Queue animations for `events`; once they finish the board shows `view`."""
+
+    def busy(self) -> bool:
+        """True while animations are running (board input and bots wait)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by dt seconds (already scaled by the animation-speed setting)."""
+
+    def targets(self) -> dict[Target, pygame.Rect]:
+        """Screen rect (canvas coordinates) of every target currently drawn."""
+
+    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
+        """Draw the board; highlight the options of `prompt` and the focused target."""
