@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .core import TERMINAL, Action, Chance, Config, Prompt, Rules, total
 from .match import Match, sample
@@ -61,11 +62,13 @@ def bot_step(match: Match, bots: dict[int, Any]) -> bool:
     """Resolve chance, then let every bot with a prompt act once; False if nothing happened."""
     match.resolve_chance()
     acted = False
-    for prompt in match.prompts():
-        bot = bots.get(prompt.player)
-        if bot is not None:
-            view = match.view(prompt.player)
-            match.apply(prompt.player, bot.choose(match.rules, view, prompt))
+    for seat in [p.player for p in match.prompts()]:
+        bot = bots.get(seat)
+        # Re-read the prompt: an earlier seat's move this step may have changed or ended it.
+        prompt = match.prompt_for(seat)
+        if bot is not None and prompt is not None:
+            view = match.view(seat)
+            match.apply(seat, bot.choose(match.rules, view, prompt))
             acted = True
             match.resolve_chance()
     return acted
@@ -75,7 +78,9 @@ def play_out(match: Match, bots: dict[int, Any], max_actions: int = 100_000) -> 
     """Play bots against each other until the game ends; RuntimeError if it does not."""
     while not match.is_over():
         if len(match.history) > max_actions or not bot_step(match, bots):
-            raise RuntimeError(f"{match.game_id}: game did not end after {len(match.history)} actions")
+            raise RuntimeError(
+                f"{match.game_id}: game did not end after {len(match.history)} actions"
+            )
     return match
 
 

@@ -10,8 +10,9 @@ JSON and replayed. `freeze` turns JSON lists back into tuples.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 Action = Hashable
 Target = tuple | None
@@ -106,10 +107,11 @@ class Config:
     def from_json(data: dict) -> Config:
         """Inverse of `to_json`; raises ValueError on a malformed config."""
         if not isinstance(data, dict) or not isinstance(data.get("players"), int):
-            raise ValueError("config must be an object with an integer 'players'")
+            # ValueError, not TypeError: a malformed save is bad data, and callers catch ValueError.
+            raise ValueError("config must be an object with an integer 'players'")  # noqa: TRY004
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise ValueError("config.options must be an object")
+            raise ValueError("config.options must be an object")  # noqa: TRY004
         return Config(data["players"], tuple(sorted((k, freeze(v)) for k, v in options.items())))
 
 
@@ -130,7 +132,9 @@ class Rules(Protocol):
     def pending(self, state: Any) -> Pending:
         """What happens next: a Chance, TERMINAL, or the prompts of players who must act."""
 
-    def apply(self, state: Any, player: int | None, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def apply(
+        self, state: Any, player: int | None, action: Action
+    ) -> tuple[Any, tuple[Event, ...]]:
         """Apply a player's action (player None for a chance outcome); never mutates `state`."""
 
     def view(self, state: Any, player: int | None) -> Any:

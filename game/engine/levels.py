@@ -7,8 +7,9 @@ Each game validates its own structure with a `Checker`, whose errors read like
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
 
@@ -31,6 +32,8 @@ def load_toml(path: Path) -> dict:
         raise LevelError(f"{_show(path)}: file not found") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise LevelError(f"{_show(path)}: {exc}") from None
+    except UnicodeDecodeError as exc:  # tomllib decodes the bytes itself and lets this escape
+        raise LevelError(f"{_show(path)}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _show(path: Path) -> str:
@@ -56,10 +59,12 @@ class Checker:
         if not isinstance(table, dict) or key not in table:
             raise self.fail(field, "missing")
         value = table[key]
-        if isinstance(value, bool) and kind in (int, float):
-            raise self.fail(field, f"must be {getattr(kind, '__name__', kind)}, not {value!r}")
-        if not isinstance(value, kind):
-            name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        name = "/".join(k.__name__ for k in kinds)
+        # bool is a subclass of int in Python, but `true` is never a valid number in a level.
+        if isinstance(value, bool) and bool not in kinds and (int in kinds or float in kinds):
+            raise self.fail(field, f"must be {name}, not {value!r}")
+        if not isinstance(value, kinds):
             raise self.fail(field, f"must be {name}, not {type(value).__name__}")
         return value
 

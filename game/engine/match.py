@@ -95,13 +95,23 @@ class Match:
     # -- changing ----------------------------------------------------------------------------
     def _record(self, player: int | None, action: Action) -> tuple[Event, ...]:
         before = self.state
+        seats_before = {p.player for p in self.prompts()}
         self.state, events = self.rules.apply(before, player, action)
         self._states.append(before)
         self.history.append((player, action))
         self._pending = None
-        if player is None or any(e.reveal for e in events) or self.prompt_for(player) is None:
+        if (
+            player is None
+            or any(e.reveal for e in events)
+            or self._turn_passed(player, seats_before)
+        ):
             self._barrier = len(self.history)
         return events
+
+    def _turn_passed(self, player: int, seats_before: set[int]) -> bool:
+        """True unless `player` still decides and nobody else was newly asked (same turn)."""
+        seats_after = {p.player for p in self.prompts()}
+        return player not in seats_after or not seats_after <= seats_before
 
     def apply(self, player: int, action: Action) -> tuple[Event, ...]:
         """Apply a player's choice; raises IllegalAction if it is not one of their options."""
@@ -203,7 +213,17 @@ def load_match(path: str | os.PathLike, rules_for) -> Match:
         raise SaveError(f"{path}: cannot read ({exc})") from exc
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: not valid JSON (line {exc.lineno})") from exc
+    except RecursionError as exc:
+        raise SaveError(f"{path}: JSON nested too deeply") from exc
     return match_from_json(data, rules_for, str(path))
+
+
+def _is_action_pair(item: Any) -> bool:
+    """A saved [player, action] pair: player is a seat number or None (chance)."""
+    if not isinstance(item, list) or len(item) != 2:
+        return False
+    player = item[0]
+    return player is None or (isinstance(player, int) and not isinstance(player, bool))
 
 
 def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
@@ -212,22 +232,30 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
         raise SaveError(f"{source}: not a match save")
     if data.get("version") != SAVE_VERSION:
         raise SaveError(f"{source}: version {data.get('version')!r} is not supported")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise SaveError(f"{source}: game: must be a game id string")
     try:
-        rules = rules_for(data.get("game"))
+        rules = rules_for(game)
     except KeyError as exc:
-        raise SaveError(f"{source}: game: unknown {data.get('game')!r}") from exc
+        raise SaveError(f"{source}: game: unknown {game!r}") from exc
     try:
         config = Config.from_json(data.get("config"))
     except ValueError as exc:
         raise SaveError(f"{source}: config: {exc}") from exc
+    if not rules.min_players <= config.players <= rules.max_players:
+        raise SaveError(
+            f"{source}: config.players: {config.players} is outside "
+            f"{rules.min_players}..{rules.max_players}"
+        )
     seed, actions = data.get("seed"), data.get("actions")
-    if not isinstance(seed, int):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError(f"{source}: seed: must be an integer")
-    if not isinstance(actions, list) or not all(
-        isinstance(a, list) and len(a) == 2 and (a[0] is None or isinstance(a[0], int)) for a in actions
-    ):
+    if not isinstance(actions, list) or not all(_is_action_pair(a) for a in actions):
         raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
     try:
         return Match.replay(rules, config, seed, actions)
     except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
         raise SaveError(f"{source}: actions: replay failed ({exc})") from exc
+    except RecursionError as exc:  # absurdly nested JSON actions
+        raise SaveError(f"{source}: actions: nested too deeply") from exc

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -35,7 +35,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-@cache
+@lru_cache(maxsize=4096)
 def text(message: str, size: int = BODY_SIZE, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: draw loops reuse surfaces instead of re-rendering."""
     return font(size, bold).render(message, True, color)

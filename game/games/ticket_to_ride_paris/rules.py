@@ -1,0 +1,691 @@
+"""Ticket to Ride: Paris rules engine (rulebook: /work/shared/rules/ticket_to_ride_paris.es.txt).
+
+Data: `board.py` (map, tickets, deck from levels/), state: `state.py` (re-exported here).
+
+Flow: setup deals are chance nodes (2 cards per seat, the face-up row, 2 tickets per seat); the
+setup ticket choices are simultaneous prompts, one per seat (returned tickets go to the bottom in
+the order the seats answer); the first player is a chance node; then turns. A turn is a
+`turn` prompt (draw blind, draw face-up slot i, take tickets, claim route r, or pass when nothing
+else is possible), followed when needed by `draw2` (second card), `pay` (which cards pay),
+`flag` (keep a card for the French flag) or `keep_tickets` prompts.
+
+Conventions for the UI: an option's action equals its target where it has one:
+("deck",), ("faceup", slot), ("tickets",), ("route", route_id); keep-one ticket options have
+target ("ticket", ticket_id) and action ("keep", (ticket_id,)); pay, flag, keep-all and pass
+options have target None. Chance outcomes: colour names for cards, ticket ids for tickets,
+seat numbers for the first player.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+from typing import Any, ClassVar
+
+from game.engine.core import (
+    TERMINAL,
+    Action,
+    Chance,
+    Config,
+    Event,
+    IllegalAction,
+    Option,
+    Pending,
+    Prompt,
+    event,
+)
+
+from .board import (
+    COLOR_INDEX,
+    COLORS,
+    FLAG_COLORS,
+    GAME_ID,
+    ROUTE_COLORS,
+    WILD,
+    Board,
+    Route,
+    load_board,
+)
+from .state import (
+    DRAW2,
+    EMPTY,
+    FIRST_PLAYER,
+    FLAG,
+    KEEP_TICKETS,
+    OVER,
+    PAY,
+    SETUP,
+    SETUP_TICKETS,
+    TURN,
+    State,
+)
+
+__all__ = ["Board", "State", "TicketToRideParis", "completed_tickets"]
+
+K = GAME_ID + "."  # prefix of every string key
+NO_CARDS = (0,) * len(COLORS)
+
+
+class _Draft:
+    """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State.
+
+    One copy in and one constructor call out per `apply` keeps apply cheap and never touches
+    the input state.
+    """
+
+    def __init__(self, s: State) -> None:
+        for name in State.__slots__:
+            setattr(self, name, getattr(s, name))
+
+    def freeze(self) -> State:
+        """The new immutable State."""
+        return State(**{name: getattr(self, name) for name in State.__slots__})
+
+
+def _set(t: tuple, i: int, v: Any) -> tuple:
+    """Tuple `t` with item i replaced by v."""
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _add(t: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
+    """Count tuple `t` with n added at index i."""
+    return t[:i] + (t[i] + n,) + t[i + 1:]
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def completed_tickets(board: Board, owners: tuple[int, ...], seat: int,
+                      tickets: tuple[int, ...]) -> tuple[bool, ...]:
+    """For each ticket, whether `seat`'s claimed routes connect its two locations (union-find)."""
+    parent = list(range(len(board.locations)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r in board.routes:
+        if owners[r.index] == seat:
+            parent[find(r.a)] = find(r.b)
+    return tuple(find(board.tickets[t].a) == find(board.tickets[t].b) for t in tickets)
+
+
+class TicketToRideParis:
+    """The rules of Ticket to Ride: Paris for 2-4 players (the engine `Rules` protocol)."""
+
+    game_id = GAME_ID
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, levels_root: Path | None = None) -> None:
+        """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
+        self.board = load_board(levels_root)
+        self.rules = self.board.rules
+        self._build_options()
+
+    # -- prebuilt options (they never change, so pending only assembles tuples) ---------------
+    def _build_options(self) -> None:
+        b = self.board
+        self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
+        self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
+        self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self.opt_faceup = tuple(
+            tuple(Option(("faceup", slot), ("faceup", slot), f"{K}option.faceup.{color}",
+                         (("slot", slot + 1),)) for color in COLORS)
+            for slot in range(self.rules["faceup"])
+        )
+        self.opt_claim = tuple(
+            Option(("route", r.id), ("route", r.id), f"{K}option.claim.{ROUTE_COLORS[r.color]}",
+                   (("route", self.route_name(r)), ("length", r.length), ("points", r.points)))
+            for r in b.routes
+        )
+        self.opt_flag = tuple(
+            (Option(("flag", "keep"), None, f"{K}option.flag_keep.{ROUTE_COLORS[c]}"),
+             Option(("flag", "discard"), None, K + "option.flag_discard"))
+            if c in FLAG_COLORS else ()
+            for c in range(len(ROUTE_COLORS))
+        )
+
+    def route_name(self, route: Route) -> str:
+        """Display text of a route: its two location names."""
+        locs = self.board.locations
+        return f"{locs[route.a].name} – {locs[route.b].name}"
+
+    def ticket_params(self, t: int) -> tuple[tuple[str, Any], ...]:
+        """Label params of a ticket: its locations' names and its points."""
+        ticket = self.board.tickets[t]
+        locs = self.board.locations
+        return (("a", locs[ticket.a].name), ("b", locs[ticket.b].name),
+                ("points", ticket.points))
+
+    # -- setup (rulebook: Preparación) ---------------------------------------------------------
+    def initial_state(self, config: Config) -> State:
+        """Before the setup deals: full deck, all tickets in the pool, every card owed by chance."""
+        n = config.players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"{GAME_ID}: {n} players (allowed {self.min_players}-{self.max_players})")
+        r = self.rules
+        hand_deals = tuple(("hand", seat) for _ in range(r["hand"]) for seat in range(n))
+        row_deals = tuple(("row", slot) for slot in range(r["faceup"]))
+        return State(
+            players=n, phase=SETUP, current=-1,
+            hands=(NO_CARDS,) * n, hand_sizes=(0,) * n,
+            buses=(r["buses"],) * n, route_points=(0,) * n, flags=(0,) * n,
+            front=((0, 0, 0),) * n, owners=(EMPTY,) * len(self.board.routes),
+            deck=self.board.deck, deck_size=sum(self.board.deck), discard=NO_CARDS,
+            row=(EMPTY,) * r["faceup"],
+            tickets=((),) * n, offered=((),) * n,
+            ticket_pool=tuple(range(len(self.board.tickets))), ticket_bottom=(),
+            ticket_deck_size=len(self.board.tickets),
+            card_queue=hand_deals + row_deals,
+            ticket_queue=tuple(seat for _ in range(r["tickets_dealt"]) for seat in range(n)),
+            claim=(), drawn=0, final_turns=-1, passes=0, turn=0,
+        )
+
+    # -- pending -------------------------------------------------------------------------------
+    def pending(self, state: State) -> Pending:
+        """Chance (card, ticket or first player), TERMINAL, or the prompts of who acts now."""
+        s = state
+        if s.phase == OVER:
+            return TERMINAL
+        if s.card_queue:
+            pile = s.deck if s.deck_size else s.discard
+            if pile is None:
+                raise ValueError("pending() needs the full state, not a view")
+            return Chance(tuple((COLORS[c], float(k)) for c, k in enumerate(pile) if k),
+                          K + "chance.card")
+        if s.ticket_queue:
+            if s.ticket_pool is None:
+                raise ValueError("pending() needs the full state, not a view")
+            if s.ticket_pool:
+                ids = self.board.tickets
+                return Chance(tuple((ids[t].id, 1.0) for t in s.ticket_pool), K + "chance.ticket")
+            return Chance(((self.board.tickets[s.ticket_bottom[0]].id, 1.0),), K + "chance.ticket")
+        if s.phase == FIRST_PLAYER:
+            return Chance(tuple((seat, 1.0) for seat in range(s.players)), K + "chance.first")
+        return self.prompts(s)
+
+    def prompts(self, s: State) -> tuple[Prompt, ...]:
+        """The prompts of the current decision (works on views too, for the deciding seat)."""
+        phase = s.phase
+        p = s.current
+        if phase == TURN:
+            options = self.turn_options(s)
+            if options:
+                return (Prompt(p, "turn", K + "prompt.turn", options, (("player", p),)),)
+            return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), (("player", p),)),)
+        if phase == DRAW2:
+            return (Prompt(p, "draw2", K + "prompt.draw_second", self.second_draw_options(s)),)
+        if phase == PAY:
+            return (self._pay_prompt(s),)
+        if phase == FLAG:
+            route = self.board.routes[s.claim[0]]
+            return (Prompt(p, "flag", K + "prompt.flag", self.opt_flag[route.color],
+                           (("color", f"{K}color.{ROUTE_COLORS[route.color]}"),)),)
+        if phase == KEEP_TICKETS:
+            return (self._keep_prompt(s, p, "prompt.keep_tickets"),)
+        if phase == SETUP_TICKETS:
+            return tuple(self._keep_prompt(s, seat, "prompt.setup_tickets")
+                         for seat in range(s.players) if s.offered[seat])
+        return ()
+
+    def turn_options(self, s: State) -> tuple[Option, ...]:
+        """The 3 actions of a turn (rulebook, Turno del juego), in board order."""
+        options: list[Option] = []
+        if s.deck_size or any(s.discard):
+            options.append(self.opt_deck)
+        faceup = self.opt_faceup
+        options.extend(faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY)
+        if s.ticket_deck_size:
+            options.append(self.opt_tickets)
+        claim = self.opt_claim
+        options.extend(claim[r.index] for r in self.claimable(s, s.current))
+        return tuple(options)
+
+    def second_draw_options(self, s: State) -> tuple[Option, ...]:
+        """Second card: blind, or any face-up card but a wild (Robar cartas de Transporte)."""
+        options = [self.opt_deck] if s.deck_size or any(s.discard) else []
+        faceup = self.opt_faceup
+        options.extend(faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY and c != WILD)
+        return tuple(options)
+
+    def claimable(self, s: State, seat: int) -> list[Route]:
+        """Routes `seat` may claim now: open, affordable, enough buses, double-route rules."""
+        hand = s.hands[seat]
+        if hand is None:
+            return []
+        wild = hand[WILD]
+        buses = s.buses[seat]
+        owners = s.owners
+        two_players = s.players == 2
+        found = []
+        for color, routes in enumerate(self.board.routes_by_color):
+            can_pay = hand[color] + wild
+            for r in routes:  # shortest first, so stop at the first too-long route
+                if r.length > can_pay or r.length > buses:
+                    break
+                if owners[r.index] != EMPTY:
+                    continue
+                twin = r.twin
+                # Recorridos Dobles: never both twins; with 2 players the twin closes.
+                if twin >= 0 and (owners[twin] == seat or (two_players and owners[twin] != EMPTY)):
+                    continue
+                found.append(r)
+        found.sort(key=lambda r: r.index)
+        return found
+
+    @staticmethod
+    def payments(hand: tuple[int, ...], route: Route) -> list[tuple[int, int]]:
+        """Distinct ways to pay (colour cards, wilds) for a route, most colour cards first."""
+        have, wild, n = hand[route.color], hand[WILD], route.length
+        return [(k, n - k) for k in range(min(have, n), max(0, n - wild) - 1, -1)]
+
+    def _pay_prompt(self, s: State) -> Prompt:
+        route = self.board.routes[s.claim[0]]
+        color = ROUTE_COLORS[route.color]
+        options = tuple(
+            Option(("pay", k, w), None, f"{K}option.pay.{color}", (("colored", k), ("wilds", w)))
+            for k, w in self.payments(s.hands[s.current], route)
+        )
+        return Prompt(s.current, "pay", K + "prompt.pay", options,
+                      (("route", self.route_name(route)),))
+
+    def _keep_prompt(self, s: State, seat: int, message: str) -> Prompt:
+        """Keep at least one of the drawn tickets: every non-empty subset is an option."""
+        offered = s.offered[seat]
+        ids = [self.board.tickets[t].id for t in offered]
+        options = []
+        for size in range(1, len(offered) + 1):
+            for combo in combinations(range(len(offered)), size):
+                keep = tuple(ids[i] for i in combo)
+                if size == 1:
+                    options.append(Option(("keep", keep), ("ticket", keep[0]),
+                                          K + "option.keep_one", self.ticket_params(offered[combo[0]])))
+                elif size == len(offered):
+                    options.append(Option(("keep", keep), None, K + "option.keep_all",
+                                          (("count", size),)))
+                else:
+                    names = ", ".join(self.board.location(i.split("-")[0]).name for i in keep)
+                    options.append(Option(("keep", keep), None, K + "option.keep_some",
+                                          (("count", size), ("tickets", names))))
+        return Prompt(seat, "keep_tickets", K + message, tuple(options), (("count", len(offered)),))
+
+    # -- apply ---------------------------------------------------------------------------------
+    def apply(self, state: State, player: int | None, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """Apply one action or chance outcome; never mutates `state`; IllegalAction if not legal."""
+        s = state
+        if s.viewer is not None:
+            raise IllegalAction("apply() needs the full state, not a view")
+        if s.phase == OVER:
+            raise IllegalAction("the game is over")
+        d = _Draft(s)
+        events: list[Event] = []
+        chance = bool(s.card_queue or s.ticket_queue or s.phase == FIRST_PLAYER)
+        if player is None:
+            if not chance:
+                raise IllegalAction("no chance node is pending")
+            self._apply_chance(d, action, events)
+        else:
+            if chance:
+                raise IllegalAction("a chance outcome must be resolved first")
+            self._apply_player(d, player, action, events)
+        self._advance(d, events)
+        return d.freeze(), tuple(events)
+
+    def _apply_player(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        if d.phase == SETUP_TICKETS:
+            if not (0 <= player < d.players and d.offered[player]):
+                raise IllegalAction(f"player {player} has no tickets to choose")
+        elif player != d.current:
+            raise IllegalAction(f"it is player {d.current}'s turn, not {player}'s")
+        if not isinstance(action, tuple) or not action:
+            raise IllegalAction(f"{action!r} is not an action")
+        handler = self._handlers.get((d.phase, action[0]))
+        if handler is None:
+            raise IllegalAction(f"{action!r} is not a legal choice in phase {d.phase!r}")
+        handler(self, d, player, action, events)
+
+    # -- chance outcomes -----------------------------------------------------------------------
+    def _apply_chance(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
+        if d.card_queue:
+            self._deal_card(d, outcome, events)
+        elif d.ticket_queue:
+            self._deal_ticket(d, outcome, events)
+        else:
+            if outcome not in range(d.players) or isinstance(outcome, bool):
+                raise IllegalAction(f"{outcome!r} is not a seat")
+            events.append(event("first_player", outcome))
+            self._start_turn(d, outcome, events)
+
+    def _deal_card(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
+        """One card off the deck; an empty deck first takes the shuffled discard pile."""
+        color = COLOR_INDEX.get(outcome) if isinstance(outcome, str) else None
+        if d.deck_size == 0 and any(d.discard):
+            # Rulebook: "Si se agota el mazo, baraja la pila de descartes". A multiset has no
+            # order, so the shuffle is just moving the counts; the chance node does the rest.
+            d.deck, d.deck_size, d.discard = d.discard, sum(d.discard), NO_CARDS
+            events.append(event("deck_reshuffled", size=d.deck_size))
+        if color is None or not d.deck[color]:
+            raise IllegalAction(f"{outcome!r} is not a card left in the deck")
+        d.deck = _add(d.deck, color, -1)
+        d.deck_size -= 1
+        (where, who), d.card_queue = d.card_queue[0], d.card_queue[1:]
+        name = COLORS[color]
+        if where == "row":
+            d.row = _set(d.row, who, color)
+            events.append(event("faceup_refilled", slot=who, color=name))
+        else:
+            self._gain(d, who, color, 1)
+            kind = "card_dealt" if where == "hand" else "card_drawn"
+            # Only the drawer sees a blind card: `visible_to` names the seat that may see colour.
+            events.append(event(kind, who, source="deck", color=name, visible_to=who))
+
+    def _deal_ticket(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
+        t = self.board.ticket_index.get(outcome) if isinstance(outcome, str) else None
+        if d.ticket_pool:
+            if t is None or t not in d.ticket_pool:
+                raise IllegalAction(f"{outcome!r} is not a ticket in the deck")
+            d.ticket_pool = tuple(x for x in d.ticket_pool if x != t)
+        else:
+            # The pool of unknown tickets is out: returned tickets come back in order.
+            if t is None or t != d.ticket_bottom[0]:
+                raise IllegalAction(f"{outcome!r} is not the next returned ticket")
+            d.ticket_bottom = d.ticket_bottom[1:]
+        d.ticket_deck_size -= 1
+        seat, d.ticket_queue = d.ticket_queue[0], d.ticket_queue[1:]
+        d.offered = _set(d.offered, seat, d.offered[seat] + (t,))
+        events.append(event("ticket_drawn", seat, ticket=outcome, visible_to=seat))
+
+    @staticmethod
+    def _gain(d: _Draft, seat: int, color: int, n: int) -> None:
+        d.hands = _set(d.hands, seat, _add(d.hands[seat], color, n))
+        d.hand_sizes = _add(d.hand_sizes, seat, n)
+
+    # -- player actions (one small handler per action kind) ------------------------------------
+    def _act_deck(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Draw the top card blind (Robar cartas de Transporte)."""
+        if action != ("deck",) or not (d.deck_size or any(d.discard)):
+            raise IllegalAction("the deck and the discard pile are empty")
+        d.card_queue = d.card_queue + (("draw", player),)
+        d.drawn += 1
+        d.phase = DRAW2  # `_advance` ends the turn once the card is dealt if this was the 2nd
+
+    def _act_faceup(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Take a face-up card; a wild first ends the draw, a wild second is not allowed."""
+        slot = action[1] if len(action) == 2 else None
+        if not isinstance(slot, int) or not 0 <= slot < len(d.row) or d.row[slot] == EMPTY:
+            raise IllegalAction(f"{action!r}: no face-up card there")
+        color = d.row[slot]
+        if color == WILD and d.drawn:
+            raise IllegalAction("a face-up wild cannot be the second card")
+        d.row = _set(d.row, slot, EMPTY)
+        self._gain(d, player, color, 1)
+        events.append(event("card_drawn", player, source="faceup", slot=slot, color=COLORS[color]))
+        # "reemplaza de inmediato la carta robada con una carta de la parte superior del mazo"
+        if d.deck_size or any(d.discard):
+            d.card_queue = d.card_queue + (("row", slot),)
+        # A face-up wild taken first is the whole draw: count it as both cards.
+        d.drawn = 2 if color == WILD else d.drawn + 1
+        d.phase = DRAW2
+
+    def _act_tickets(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Draw 2 tickets (fewer if the deck has fewer) and choose (Robar Billetes de Destino)."""
+        if action != ("tickets",) or not d.ticket_deck_size:
+            raise IllegalAction("the ticket deck is empty")
+        count = min(self.rules["tickets_drawn"], d.ticket_deck_size)
+        d.ticket_queue = (player,) * count
+        d.phase = KEEP_TICKETS
+        events.append(event("tickets_drawn", player, count=count))
+
+    def _act_keep(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Keep a non-empty subset; the rest go to the bottom of the ticket deck, in order."""
+        offered = d.offered[player]
+        ids = self.board.ticket_index
+        keep = action[1] if len(action) == 2 and isinstance(action[1], tuple) else ()
+        kept = tuple(ids.get(k, EMPTY) for k in keep)
+        if not kept or len(set(kept)) != len(kept) or any(t not in offered for t in kept):
+            raise IllegalAction(f"{action!r}: keep at least one of the tickets you drew")
+        returned = tuple(t for t in offered if t not in kept)
+        d.tickets = _set(d.tickets, player, d.tickets[player] + kept)
+        d.offered = _set(d.offered, player, ())
+        d.ticket_bottom = d.ticket_bottom + returned
+        d.ticket_deck_size += len(returned)
+        events.append(event("tickets_kept", player, kept=keep, visible_to=player,
+                            count=len(kept), returned=len(returned)))
+        if d.phase == KEEP_TICKETS:
+            self._end_turn(d, events)
+
+    def _act_route(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Claim a route (Cubrir un Recorrido); ask how to pay when several card sets can."""
+        index = self.board.route_index.get(action[1]) if len(action) == 2 else None
+        if index is None:
+            raise IllegalAction(f"{action!r}: unknown route")
+        route = self.board.routes[index]
+        if route not in self.claimable(d, player):
+            raise IllegalAction(f"route {route.id!r} cannot be claimed now")
+        ways = self.payments(d.hands[player], route)
+        d.claim = (index,)
+        if len(ways) == 1:
+            self._pay(d, player, route, *ways[0], events)
+        else:
+            d.phase = PAY
+
+    def _act_pay(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Pay with the chosen card set (the rulebook's A/B/C example)."""
+        route = self.board.routes[d.claim[0]]
+        if len(action) != 3 or (action[1], action[2]) not in self.payments(d.hands[player], route):
+            raise IllegalAction(f"{action!r} does not pay for {route.id!r}")
+        self._pay(d, player, route, action[1], action[2], events)
+
+    def _pay(self, d: _Draft, player: int, route: Route, k: int, w: int,
+             events: list[Event]) -> None:
+        hand = _add(_add(d.hands[player], route.color, -k), WILD, -w)
+        d.hands = _set(d.hands, player, hand)
+        d.hand_sizes = _add(d.hand_sizes, player, -route.length)
+        d.owners = _set(d.owners, route.index, player)
+        d.buses = _add(d.buses, player, -route.length)
+        d.route_points = _add(d.route_points, player, route.points)
+        cards = (ROUTE_COLORS[route.color],) * k + ("wild",) * w
+        events.append(event("route_claimed", player, route=route.id, cards=cards,
+                            points=route.points, reveal=False))
+        flag_slot = FLAG_COLORS.index(route.color) if route.color in FLAG_COLORS else -1
+        # La bandera francesa: only a card of the route's own colour (never a wild), and only if
+        # no card of that colour is already in front of the player.
+        if flag_slot >= 0 and k >= 1 and not d.front[player][flag_slot]:
+            d.claim = (route.index, k, w)
+            d.phase = FLAG
+            return
+        d.discard = _add(_add(d.discard, route.color, k), WILD, w)
+        self._end_turn(d, events)
+
+    def _act_flag(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Keep one paid card in front of you for the French flag, or discard it."""
+        if action not in (("flag", "keep"), ("flag", "discard")):
+            raise IllegalAction(f"{action!r}: choose ('flag', 'keep') or ('flag', 'discard')")
+        index, k, w = d.claim
+        color = self.board.routes[index].color
+        if action[1] == "keep":
+            slot = FLAG_COLORS.index(color)
+            d.front = _set(d.front, player, _set(d.front[player], slot, 1))
+            k -= 1
+            events.append(event("flag_card_kept", player, color=COLORS[color]))
+        d.discard = _add(_add(d.discard, color, k), WILD, w)
+        self._end_turn(d, events)
+
+    def _act_pass(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
+        """Pass: only offered when no action is possible (ours: so every game can end)."""
+        if action != ("pass",) or self.turn_options(d):
+            raise IllegalAction("you can only pass when no action is possible")
+        d.passes += 1
+        events.append(event("passed", player))
+        self._end_turn(d, events, passed=True)
+
+    _handlers: ClassVar[dict] = {
+        (TURN, "deck"): _act_deck,
+        (DRAW2, "deck"): _act_deck,
+        (TURN, "faceup"): _act_faceup,
+        (DRAW2, "faceup"): _act_faceup,
+        (TURN, "tickets"): _act_tickets,
+        (TURN, "route"): _act_route,
+        (TURN, "pass"): _act_pass,
+        (PAY, "pay"): _act_pay,
+        (FLAG, "flag"): _act_flag,
+        (KEEP_TICKETS, "keep"): _act_keep,
+        (SETUP_TICKETS, "keep"): _act_keep,
+    }
+
+    # -- turn structure ------------------------------------------------------------------------
+    def _start_turn(self, d: _Draft, seat: int, events: list[Event]) -> None:
+        d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
+        d.turn += 1
+        events.append(event("turn_started", seat, turn=d.turn))
+
+    def _end_turn(self, d: _Draft, events: list[Event], passed: bool = False) -> None:
+        """French flag check, row refill, last-round count, then the next seat (or game over)."""
+        p = d.current
+        if not passed:
+            d.passes = 0
+        if d.front[p] == (1, 1, 1):
+            # "al final del turno ... carta azul, blanca y roja ... gana 4 puntos y deberá
+            # descartar las cartas de la bandera"; repeatable.
+            d.front = _set(d.front, p, (0, 0, 0))
+            d.flags = _add(d.flags, p, 1)
+            for c in FLAG_COLORS:
+                d.discard = _add(d.discard, c, 1)
+            events.append(event("flag_completed", p, points=self.rules["flag_points"]))
+        self._refill_row(d)
+        if d.final_turns > 0:
+            d.final_turns -= 1
+        elif d.final_turns < 0 and d.buses[p] <= self.rules["last_round_buses"]:
+            # Every player, this one included, gets one more turn.
+            d.final_turns = d.players
+            events.append(event("last_round", p, turns=d.players))
+        if d.final_turns == 0 or d.passes >= d.players:
+            self._game_over(d, events)
+        else:
+            self._start_turn(d, (p + 1) % d.players, events)
+
+    def _refill_row(self, d: _Draft) -> None:
+        """Fill face-up slots left empty while deck and discard were out (ours: once cards return)."""
+        if not (d.deck_size or any(d.discard)):
+            return
+        queued = {who for where, who in d.card_queue if where == "row"}
+        empty = tuple(("row", i) for i, c in enumerate(d.row) if c == EMPTY and i not in queued)
+        d.card_queue = d.card_queue + empty
+
+    def _game_over(self, d: _Draft, events: list[Event]) -> None:
+        d.phase = OVER
+        d.card_queue, d.ticket_queue = (), ()
+        results = []
+        for seat in range(d.players):
+            done = completed_tickets(self.board, d.owners, seat, d.tickets[seat])
+            ids = [self.board.tickets[t].id for t in d.tickets[seat]]
+            results.append({"seat": seat,
+                            "completed": tuple(i for i, ok in zip(ids, done) if ok),
+                            "failed": tuple(i for i, ok in zip(ids, done) if not ok)})
+        events.append(event("game_over", None, reveal=True, tickets=tuple(results)))
+
+    def _advance(self, d: _Draft, events: list[Event]) -> None:
+        """Automatic steps after every apply: drop impossible deals, row resets, phase changes."""
+        while True:
+            if d.phase == OVER:
+                return
+            if d.card_queue:
+                if d.deck_size or any(d.discard):
+                    return
+                d.card_queue = ()  # deck and discard are out: the slots stay empty
+            if self._reset_row(d, events):
+                continue
+            if d.ticket_queue:
+                if d.ticket_deck_size:
+                    return
+                d.ticket_queue = ()
+            if d.phase == SETUP:
+                d.phase = SETUP_TICKETS
+            if d.phase == SETUP_TICKETS and not any(d.offered):
+                d.phase = FIRST_PLAYER
+            elif d.phase == DRAW2 and (d.drawn >= 2 or not self.second_draw_options(d)):
+                # Two cards taken (or a face-up wild), or no second card can be drawn.
+                self._end_turn(d, events)
+                continue
+            return
+
+    def _reset_row(self, d: _Draft, events: list[Event]) -> bool:
+        """3 face-up wilds: discard the row and deal 5 new, unless no legal row can come out."""
+        limit = self.rules["faceup_wild_limit"]
+        if d.row.count(WILD) < limit:
+            return False
+        pool = _plus(_plus(d.deck, d.discard), self._row_counts(d.row))
+        size = min(len(d.row), sum(pool))
+        if sum(pool) - pool[WILD] < size - (limit - 1):
+            return False  # NOTES.md: stop when deck and discard cannot supply a legal row
+        row_cards = tuple(COLORS[c] for c in d.row if c != EMPTY)
+        d.discard = _plus(d.discard, self._row_counts(d.row))
+        d.row = (EMPTY,) * len(d.row)
+        d.card_queue = d.card_queue + tuple(("row", i) for i in range(len(d.row)))
+        events.append(event("row_reset", discarded=row_cards))
+        return True
+
+    @staticmethod
+    def _row_counts(row: tuple[int, ...]) -> tuple[int, ...]:
+        counts = [0] * len(COLORS)
+        for c in row:
+            if c != EMPTY:
+                counts[c] += 1
+        return tuple(counts)
+
+    # -- views and scores ----------------------------------------------------------------------
+    def view(self, state: State, player: int | None) -> State:
+        """What `player` may see: own hand/tickets; sizes only of others' hands and the decks."""
+        s = state
+        reveal = s.phase == OVER  # the final scoring shows every ticket
+        return State(
+            players=s.players, phase=s.phase, current=s.current,
+            hands=tuple(h if seat == player else None for seat, h in enumerate(s.hands)),
+            hand_sizes=s.hand_sizes, buses=s.buses, route_points=s.route_points,
+            flags=s.flags, front=s.front, owners=s.owners,
+            deck=None, deck_size=s.deck_size, discard=s.discard, row=s.row,
+            tickets=tuple(t if seat == player or reveal else None
+                          for seat, t in enumerate(s.tickets)),
+            offered=tuple(o if seat == player else (EMPTY,) * len(o)
+                          for seat, o in enumerate(s.offered)),
+            ticket_pool=None, ticket_bottom=None, ticket_deck_size=s.ticket_deck_size,
+            card_queue=s.card_queue, ticket_queue=s.ticket_queue, claim=s.claim,
+            drawn=s.drawn, final_turns=s.final_turns, passes=s.passes, turn=s.turn,
+            viewer=-1 if player is None else player,
+        )
+
+    def scores(self, state: State) -> tuple[dict[str, int], ...]:
+        """Points by category: routes, tickets (only once the game is over: they are secret), flags."""
+        s = state
+        out = []
+        for seat in range(s.players):
+            tickets = 0
+            if s.phase == OVER and s.tickets[seat] is not None:
+                done = completed_tickets(self.board, s.owners, seat, s.tickets[seat])
+                for t, ok in zip(s.tickets[seat], done):
+                    tickets += self.board.tickets[t].points * (1 if ok else -1)
+            out.append({"routes": s.route_points[seat], "tickets": tickets,
+                        "flags": s.flags[seat] * self.rules["flag_points"]})
+        return tuple(out)
+
+    def completed_count(self, state: State, seat: int) -> int:
+        """How many of `seat`'s tickets are completed (0 if they are hidden)."""
+        tickets = state.tickets[seat]
+        if tickets is None:
+            return 0
+        return sum(completed_tickets(self.board, state.owners, seat, tickets))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Most points; tie: most completed tickets; still tied: shared victory."""
+        totals = [sum(b.values()) for b in self.scores(state)]
+        best = max(totals)
+        tied = [seat for seat, t in enumerate(totals) if t == best]
+        if len(tied) == 1:
+            return tuple(tied)
+        done = {seat: self.completed_count(state, seat) for seat in tied}
+        most = max(done.values())
+        return tuple(seat for seat in tied if done[seat] == most)

@@ -1,0 +1,392 @@
+"""Sprites and drawing helpers of the Ticket to Ride: Paris board: cards, tickets, bus slots, map.
+
+Everything here is procedural (our own art). Sprites are cached by their parameters, so a draw
+loop only blits; nothing here allocates per frame once the cache is warm.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Sequence
+
+import pygame
+
+from game.ui import theme
+
+Point = tuple[float, float]
+
+# Card and route colours. Each colour also has a glyph so colour-blind players can tell them apart.
+CARD_RGB: dict[str, tuple[int, int, int]] = {
+    "blue": (52, 104, 214),
+    "red": (214, 56, 52),
+    "white": (240, 240, 236),
+    "yellow": (246, 204, 40),
+    "green": (58, 160, 76),
+    "purple": (140, 76, 180),
+    "wild": (120, 120, 120),
+    "gray": (150, 146, 138),
+}
+CARD_INK: dict[str, tuple[int, int, int]] = {
+    "white": (40, 40, 48),
+    "yellow": (60, 46, 10),
+}
+CARD_ORDER = ("blue", "red", "white", "yellow", "green", "purple", "wild")
+RAINBOW = ((214, 56, 52), (246, 170, 40), (246, 224, 60), (58, 160, 76), (52, 104, 214),
+           (140, 76, 180))
+MAP_INK = (34, 34, 44)
+FLAG_COLORS = ("blue", "white", "red")
+
+
+def color_rgb(name: str) -> tuple[int, int, int]:
+    """The RGB of a card or route colour name (unknown names read as grey routes)."""
+    return CARD_RGB.get(normal_color(name), CARD_RGB["gray"])
+
+
+def normal_color(name: str) -> str:
+    """Canonical colour name: 'grey', 'any' and 'locomotive' style aliases folded."""
+    name = str(name).lower()
+    aliases = {"grey": "gray", "any": "gray", "none": "gray", "multi": "wild",
+               "locomotive": "wild", "multicolor": "wild", "bus": "wild", "rainbow": "wild"}
+    return aliases.get(name, name)
+
+
+def ink_for(name: str) -> tuple[int, int, int]:
+    """Text/glyph colour readable on a card of this colour."""
+    return CARD_INK.get(normal_color(name), (250, 250, 250))
+
+
+def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Convert to the display format when a display exists (blits get much faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+def shade(rgb: Sequence[int], k: float) -> tuple[int, int, int]:
+    """Darken (k<1) or lighten (k>1) a colour."""
+    if k <= 1:
+        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
+    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
+
+
+# -- glyphs -------------------------------------------------------------------------------------
+def draw_glyph(surface: pygame.Surface, name: str, center: Point, r: float, color) -> None:
+    """A shape per colour (circle, diamond, square, star, triangle, hexagon, spokes)."""
+    cx, cy = center
+    name = normal_color(name)
+    if name == "blue":
+        pygame.draw.circle(surface, color, (cx, cy), r, max(3, int(r / 3)))
+    elif name == "red":
+        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+    elif name == "white":
+        pygame.draw.rect(surface, color, pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6),
+                         border_radius=int(r / 4))
+    elif name == "yellow":
+        pygame.draw.polygon(surface, color, _star(cx, cy, r, r * 0.45, 5))
+    elif name == "green":
+        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)])
+    elif name == "purple":
+        pygame.draw.polygon(surface, color, _star(cx, cy, r, r, 6, offset=0.5))
+    elif name == "wild":
+        for i in range(6):
+            a = i * math.pi / 3
+            pygame.draw.line(surface, RAINBOW[i], (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)),
+                             max(3, int(r / 3)))
+        pygame.draw.circle(surface, (250, 250, 250), (cx, cy), r / 3)
+
+
+def _star(cx: float, cy: float, r1: float, r2: float, n: int, offset: float = 0.0) -> list[Point]:
+    pts = []
+    for i in range(n * 2):
+        r = r1 if i % 2 == 0 else r2
+        a = -math.pi / 2 + (i + offset) * math.pi / n
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts[::2] if r1 == r2 else pts
+
+
+def draw_bus_icon(surface: pygame.Surface, rect: pygame.Rect, body, ink) -> None:
+    """A little side-on bus (body, windows, wheels) filling `rect`."""
+    w, h = rect.size
+    body_r = pygame.Rect(rect.x, rect.y, w, int(h * 0.8))
+    pygame.draw.rect(surface, body, body_r, border_radius=max(2, h // 5))
+    pygame.draw.rect(surface, ink, body_r, width=max(2, h // 14), border_radius=max(2, h // 5))
+    win_h = int(h * 0.28)
+    n = 4
+    gap = w * 0.06
+    win_w = (w - gap * (n + 1)) / n
+    for i in range(n):
+        x = rect.x + gap + i * (win_w + gap)
+        pygame.draw.rect(surface, ink, pygame.Rect(x, rect.y + h * 0.14, win_w, win_h),
+                         border_radius=max(1, h // 16))
+    for fx in (0.22, 0.78):
+        pygame.draw.circle(surface, ink, (rect.x + w * fx, rect.y + h * 0.8), h * 0.16)
+
+
+# -- cards --------------------------------------------------------------------------------------
+@lru_cache(maxsize=256)
+def transport_card(color: str, w: int, h: int) -> pygame.Surface:
+    """A face-up transport card: colour field, glyph in the corner and a bus in the middle."""
+    color = normal_color(color)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(6, w // 9)
+    if color == "wild":
+        _rainbow_fill(surf, rect, radius)
+    else:
+        pygame.draw.rect(surf, CARD_RGB[color], rect, border_radius=radius)
+    inner = rect.inflate(-max(6, w // 12), -max(6, w // 12))
+    pygame.draw.rect(surf, shade(CARD_RGB[color], 1.35) if color != "white" else (200, 200, 196),
+                     inner, width=2, border_radius=radius - 2)
+    ink = ink_for(color)
+    bus = pygame.Rect(0, 0, int(w * 0.7), int(w * 0.42))
+    bus.center = (w // 2, int(h * 0.58))
+    body = (250, 250, 250) if color != "white" else (210, 210, 206)
+    if color == "wild":
+        body, ink = (250, 250, 250), (40, 40, 48)
+    draw_bus_icon(surf, bus, body, ink)
+    draw_glyph(surf, color, (w * 0.24, h * 0.2), w * 0.12, ink if color != "wild" else None)
+    pygame.draw.rect(surf, (20, 20, 26), rect, width=2, border_radius=radius)
+    return fast(surf)
+
+
+def _rainbow_fill(surf: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    stripes = pygame.Surface(rect.size, pygame.SRCALPHA)
+    band = rect.h / len(RAINBOW)
+    for i, c in enumerate(RAINBOW):
+        pygame.draw.rect(stripes, c, pygame.Rect(0, int(i * band), rect.w, math.ceil(band) + 1))
+    stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(stripes, (0, 0))
+
+
+@lru_cache(maxsize=32)
+def card_back(w: int, h: int) -> pygame.Surface:
+    """The back of a transport card (deck, blind draws)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(6, w // 9)
+    pygame.draw.rect(surf, (46, 60, 96), rect, border_radius=radius)
+    pygame.draw.rect(surf, (220, 190, 110), rect.inflate(-10, -10), width=3, border_radius=radius - 3)
+    cx, cy = w / 2, h / 2
+    r = min(w, h) * 0.26
+    pygame.draw.circle(surf, (220, 190, 110), (cx, cy), r, 3)
+    bus = pygame.Rect(0, 0, int(r * 1.3), int(r * 0.8))
+    bus.center = (int(cx), int(cy))
+    draw_bus_icon(surf, bus, (220, 190, 110), (46, 60, 96))
+    pygame.draw.rect(surf, (16, 18, 26), rect, width=2, border_radius=radius)
+    return fast(surf)
+
+
+@lru_cache(maxsize=32)
+def ticket_back(w: int, h: int) -> pygame.Surface:
+    """The back of a destination ticket (ticket pile, hidden tickets)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (236, 222, 186), rect, border_radius=10)
+    pygame.draw.rect(surf, (150, 60, 50), rect.inflate(-10, -10), width=3, border_radius=8)
+    # a little Eiffel-ish pylon: our own stylised mark
+    cx, top, bottom = w / 2, h * 0.2, h * 0.8
+    pygame.draw.polygon(surf, (150, 60, 50), [(cx, top), (cx + h * 0.18, bottom), (cx - h * 0.18, bottom)], 4)
+    pygame.draw.line(surf, (150, 60, 50), (cx - h * 0.11, h * 0.6), (cx + h * 0.11, h * 0.6), 4)
+    pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=10)
+    return fast(surf)
+
+
+@lru_cache(maxsize=512)
+def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -> pygame.Surface:
+    """A destination ticket face: the two places, the points; status 'done'/'failed' stamps it."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (244, 234, 204), rect, border_radius=10)
+    pygame.draw.rect(surf, (150, 60, 50), rect.inflate(-8, -8), width=2, border_radius=8)
+    size = theme.BODY_SIZE if h >= 150 else theme.SMALL_SIZE
+    badge_r = max(18, int(h * 0.2)) if h < 150 else 34
+    names_w = w - badge_r * 2 - 28
+    y = h // 2 - (theme.font(size).get_linesize() if h >= 60 else 0)
+    for i, name in enumerate((a, b)):
+        line = fit_text(name, size, names_w, MAP_INK, bold=True)
+        surf.blit(line, (14, y + i * theme.font(size).get_linesize() - line.get_height() // 2))
+    cx, cy = w - badge_r - 12, h // 2
+    pygame.draw.circle(surf, (150, 60, 50), (cx, cy), badge_r)
+    num = theme.text(str(points), size, (250, 244, 230), True)
+    surf.blit(num, num.get_rect(center=(cx, cy)))
+    if status:
+        _stamp(surf, status)
+    pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=10)
+    return fast(surf)
+
+
+def _stamp(surf: pygame.Surface, status: str) -> None:
+    """Tint the ticket green (done) or red (failed) and draw a tick or a cross."""
+    rgb = theme.GOOD if status == "done" else theme.BAD
+    tint = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    tint.fill((*rgb, 70))
+    surf.blit(tint, (0, 0))
+    w, h = surf.get_size()
+    cx, cy, r = w - 30, 26, 20
+    pygame.draw.circle(surf, rgb, (cx, cy), r)
+    white = (255, 255, 255)
+    if status == "done":
+        pygame.draw.lines(surf, white, False, [(cx - 10, cy), (cx - 3, cy + 8), (cx + 11, cy - 8)], 5)
+    else:
+        pygame.draw.line(surf, white, (cx - 8, cy - 8), (cx + 8, cy + 8), 5)
+        pygame.draw.line(surf, white, (cx - 8, cy + 8), (cx + 8, cy - 8), 5)
+
+
+def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
+    """Cached text, shortened with an ellipsis when wider than max_w (never smaller than size)."""
+    surf = theme.text(message, size, color, bold)
+    if surf.get_width() <= max_w or len(message) < 4:
+        return surf
+    lo = len(message)
+    while lo > 3 and theme.font(size, bold).size(message[:lo] + "…")[0] > max_w:
+        lo -= 1
+    return theme.text(message[:lo].rstrip() + "…", size, color, bold)
+
+
+# -- buses and slots ----------------------------------------------------------------------------
+def slot_centers(a: Point, b: Point, length: int, slot_len: float, gap: float,
+                 offset: float = 0.0) -> list[Point]:
+    """Centres of `length` slots centred on segment a→b, shifted sideways by `offset` pixels."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    nx, ny = -uy, ux
+    mx, my = (a[0] + b[0]) / 2 + nx * offset, (a[1] + b[1]) / 2 + ny * offset
+    step = slot_len + gap
+    first = -(length - 1) * step / 2
+    return [(mx + ux * (first + i * step), my + uy * (first + i * step)) for i in range(length)]
+
+
+def segment_angle(a: Point, b: Point) -> float:
+    """Angle in degrees (pygame rotation convention: counter-clockwise, y up) of a→b."""
+    ang = -math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+    # keep sprites upright-ish: a bus never drives upside down
+    if ang > 90:
+        ang -= 180
+    elif ang < -90:
+        ang += 180
+    return ang
+
+
+@lru_cache(maxsize=1024)
+def slot_sprite(color: str, w: int, h: int, angle: int) -> pygame.Surface:
+    """An empty bus slot: a rounded rectangle in the route colour, rotated (smoothly, once)."""
+    big = pygame.Surface((w * 2 + 8, h * 2 + 8), pygame.SRCALPHA)
+    r = pygame.Rect(4, 4, w * 2, h * 2)
+    rgb = color_rgb(color)
+    pygame.draw.rect(big, (28, 26, 30), r.inflate(4, 4), border_radius=h // 2 + 2)
+    pygame.draw.rect(big, rgb, r.inflate(-4, -4), border_radius=h // 2)
+    pygame.draw.rect(big, shade(rgb, 1.45), r.inflate(-14, -14), width=3, border_radius=h // 2 - 4)
+    if normal_color(color) != "gray":
+        draw_glyph(big, color, r.center, h * 0.42, shade(rgb, 0.55) if color != "white" else (120, 120, 120))
+    return fast(pygame.transform.rotozoom(big, angle, 0.5))
+
+
+@lru_cache(maxsize=1024)
+def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int) -> pygame.Surface:
+    """A claimed-route bus in a player's colour, seen from above-ish, rotated once and cached."""
+    big = pygame.Surface((w * 2 + 12, h * 2 + 12), pygame.SRCALPHA)
+    r = pygame.Rect(6, 6, w * 2, h * 2)
+    pygame.draw.rect(big, (0, 0, 0, 90), r.move(3, 4), border_radius=h // 2)  # drop shadow
+    pygame.draw.rect(big, dark, r, border_radius=h // 2)
+    pygame.draw.rect(big, body, r.inflate(-8, -8), border_radius=h // 2 - 4)
+    # windows along the roof so a claimed slot never looks like an empty one
+    win = pygame.Rect(0, 0, int(w * 0.34), int(h * 0.8))
+    for fx in (0.3, 0.7):
+        win.center = (r.x + int(r.w * fx), r.centery)
+        pygame.draw.rect(big, shade(dark, 0.8), win, border_radius=6)
+    pygame.draw.rect(big, shade(body, 1.5), r.inflate(-8, -8), width=3, border_radius=h // 2 - 4)
+    return fast(pygame.transform.rotozoom(big, angle, 0.5))
+
+
+@lru_cache(maxsize=512)
+def glow_sprite(w: int, h: int, angle: int, color: tuple, thick: int = 6) -> pygame.Surface:
+    """A rounded outline used to highlight a slot (claimable routes pulse with it)."""
+    big = pygame.Surface((w * 2 + thick * 4 + 8, h * 2 + thick * 4 + 8), pygame.SRCALPHA)
+    r = big.get_rect().inflate(-8, -8)
+    pygame.draw.rect(big, (*color, 255), r, width=thick * 2, border_radius=h + thick)
+    return fast(pygame.transform.rotozoom(big, angle, 0.5))
+
+
+# -- the map ------------------------------------------------------------------------------------
+MAP_PAPER = (214, 206, 182)
+MAP_BLOCK = ((206, 197, 172), (220, 212, 189), (210, 203, 180), (200, 192, 168))
+MAP_PARK = (162, 190, 132)
+MAP_WATER = (118, 164, 196)
+MAP_BANK = (88, 128, 160)
+MAP_STREET = (232, 226, 208)
+
+
+def catmull_rom(points: Sequence[Point], steps: int = 12) -> list[Point]:
+    """A smooth curve through the points (Catmull-Rom spline)."""
+    pts = [points[0], *points, points[-1]]
+    out: list[Point] = []
+    for i in range(1, len(pts) - 2):
+        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
+        for s in range(steps):
+            t = s / steps
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(  # type: ignore[arg-type]
+                0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2
+                       + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3)
+                for k in (0, 1)))
+    out.append(points[-1])
+    return out
+
+
+def thick_polyline(surface: pygame.Surface, color, pts: Sequence[Point], width: float) -> None:
+    """A thick smooth band along pts (circles at the joints keep it round)."""
+    for p, q in zip(pts, pts[1:]):
+        pygame.draw.line(surface, color, p, q, int(width))
+    for p in pts:
+        pygame.draw.circle(surface, color, p, width / 2)
+
+
+def paint_paris(surface: pygame.Surface, rect: pygame.Rect, river: Sequence[Point],
+                parks: Sequence[tuple[Point, float, float]], seed: int = 75) -> None:
+    """Paint the soft background: paper, arrondissement blocks, streets, parks and the Seine."""
+    rng = random.Random(seed)  # local RNG: the same map every run, no global random
+    pygame.draw.rect(surface, MAP_PAPER, rect, border_radius=24)
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-6, -6))
+    _paint_blocks(surface, rect, rng)
+    for centre, rx, ry in parks:
+        park = pygame.Rect(0, 0, rx * 2, ry * 2)
+        park.center = (int(centre[0]), int(centre[1]))
+        pygame.draw.ellipse(surface, shade(MAP_PARK, 0.85), park.inflate(8, 8))
+        pygame.draw.ellipse(surface, MAP_PARK, park)
+        for _ in range(int(rx * ry / 300)):
+            tx = rng.uniform(park.left + rx * 0.3, park.right - rx * 0.3)
+            ty = rng.uniform(park.top + ry * 0.3, park.bottom - ry * 0.3)
+            pygame.draw.circle(surface, shade(MAP_PARK, 0.8), (tx, ty), rng.uniform(4, 8))
+    curve = catmull_rom(river, 16)
+    thick_polyline(surface, MAP_BANK, curve, 62)
+    thick_polyline(surface, MAP_WATER, curve, 50)
+    thick_polyline(surface, shade(MAP_WATER, 1.15), curve[::2], 8)
+    _boulevard_ring(surface, rect)
+    surface.set_clip(clip)
+    pygame.draw.rect(surface, (120, 108, 86), rect, width=4, border_radius=24)
+
+
+def _paint_blocks(surface: pygame.Surface, rect: pygame.Rect, rng: random.Random) -> None:
+    """Irregular quadrilateral city blocks separated by pale streets: arrondissement hints."""
+    cell = 120
+    cols, rows = rect.w // cell + 2, rect.h // cell + 2
+    grid = [[(rect.x + (i - 0.5) * cell + rng.uniform(-30, 30), rect.y + (j - 0.5) * cell + rng.uniform(-30, 30))
+             for j in range(rows + 1)] for i in range(cols + 1)]
+    for i in range(cols):
+        for j in range(rows):
+            quad = [grid[i][j], grid[i + 1][j], grid[i + 1][j + 1], grid[i][j + 1]]
+            pygame.draw.polygon(surface, MAP_BLOCK[rng.randrange(len(MAP_BLOCK))], quad)
+            pygame.draw.polygon(surface, MAP_STREET, quad, 3)
+
+
+def _boulevard_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The old city wall as a soft oval boulevard (a hint of the périphérique)."""
+    ring = rect.inflate(-rect.w * 0.06, -rect.h * 0.08)
+    pygame.draw.ellipse(surface, (236, 226, 196), ring, 10)
+    pygame.draw.ellipse(surface, (196, 184, 156), ring, 2)

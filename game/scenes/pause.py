@@ -1,0 +1,106 @@
+"""Pause overlay: resume, undo, rules summary, settings, save and quit to the title."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.input import Intent
+from game.ui.scene import Scene
+from game.ui.widgets import Menu, MenuItem, dim, draw_text, footer_hints, panel, wrap
+
+BOX = pygame.Rect(560, 150, 800, 780)
+
+
+class PauseScene(Scene):
+    """Over the game; the game underneath is frozen (only the top scene updates)."""
+
+    overlay = True
+
+    def __init__(self, app, game, device: str | None) -> None:
+        super().__init__(app)
+        self.game, self.device = game, device
+        self.menu = Menu([
+            MenuItem("resume", lambda: t("pause.resume")),
+            MenuItem("undo", lambda: t("pause.undo"), lambda: game.can_undo(device)),
+            MenuItem("rules", lambda: t("pause.rules")),
+            MenuItem("settings", lambda: t("pause.settings")),
+            MenuItem("quit", lambda: t("pause.save_quit")),
+        ], center=(960, 580), width=640, height=84, gap=20)
+
+    def handle(self, intent: Intent) -> bool:
+        """Menu navigation; back or menu resumes."""
+        if intent.kind in ("back", "menu"):
+            self.app.stack.pop()
+            return True
+        choice = self.menu.handle(intent)
+        if choice == "resume":
+            self.app.stack.pop()
+        elif choice == "undo":
+            self.game.undo(self.device)
+            self.app.stack.pop()
+        elif choice == "rules":
+            key = self.game.info.rules_summary_key
+            self.app.stack.push(RulesScene(self.app, t(self.game.info.title_key), t(key)))
+        elif choice == "settings":
+            from game.scenes.settings import SettingsScene
+
+            self.app.stack.push(SettingsScene(self.app))
+        elif choice == "quit":
+            from game.scenes.title import TitleScene
+
+            self.game._autosave()  # already saved after every action; once more costs nothing
+            self.app.stack.reset(TitleScene(self.app))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the game and show the menu."""
+        dim(surface)
+        panel(surface, BOX, theme.PANEL, theme.PANEL_LIGHT)
+        draw_text(surface, t("pause.title"), (960, BOX.y + 80), theme.HEADING_SIZE, theme.ACCENT,
+                  "center", True)
+        self.menu.draw(surface)
+        footer_hints(surface, self.app.input.last_kind,
+                     [("confirm", "hint.select"), ("back", "hint.resume")])
+
+
+class RulesScene(Scene):
+    """A scrollable page of text (the game's rules summary)."""
+
+    overlay = True
+    BOX = pygame.Rect(160, 80, 1600, 900)
+
+    def __init__(self, app, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title, self.text = title, text
+        self.scroll = 0
+
+    def _lines(self) -> list[str]:
+        return wrap(self.text, theme.SMALL_SIZE, self.BOX.w - 140)
+
+    def _page(self) -> int:
+        return (self.BOX.h - 240) // 44
+
+    def handle(self, intent: Intent) -> bool:
+        """Up/down and page keys scroll; back, confirm or a click close."""
+        last = max(0, len(self._lines()) - self._page())
+        steps = {"up": -1, "down": 1, "page_prev": -self._page(), "page_next": self._page()}
+        if intent.kind in steps:
+            self.scroll = max(0, min(last, self.scroll + steps[intent.kind]))
+        elif intent.kind in ("back", "confirm", "click", "menu"):
+            self.app.stack.pop()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The text panel."""
+        dim(surface, 200)
+        panel(surface, self.BOX, theme.PANEL, theme.PANEL_LIGHT)
+        draw_text(surface, self.title, (self.BOX.centerx, self.BOX.y + 70), theme.HEADING_SIZE,
+                  theme.ACCENT, "center", True)
+        y = self.BOX.y + 150
+        for line in self._lines()[self.scroll:self.scroll + self._page()]:
+            draw_text(surface, line, (self.BOX.x + 70, y), theme.SMALL_SIZE)
+            y += 44
+        footer_hints(surface, self.app.input.last_kind,
+                     [("move", "hint.scroll"), ("back", "hint.close")])

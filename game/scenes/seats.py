@@ -1,0 +1,207 @@
+"""Seat setup: each seat is empty, a bot kind, or a human who claimed it with A / Enter."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.engine.bots import BOT_KINDS
+from game.engine.registry import get_game
+from game.scenes.seating import SeatSpec
+from game.ui import theme
+from game.ui.focus import hit, nearest
+from game.ui.i18n import t
+from game.ui.input import KEYBOARD, Intent
+from game.ui.scene import Scene
+from game.ui.widgets import draw_text, focus_ring, footer_hints, panel, screen_title
+
+ROW_W, ROW_H, ROW_GAP, TOP = 1240, 112, 22, 220
+START = "start"
+
+
+def device_label(app, device: str | None) -> str:
+    """'Keyboard', 'Gamepad 2' or 'any device'."""
+    if device is None:
+        return t("device.any")
+    if device == KEYBOARD:
+        return t("device.keyboard")
+    return t("device.gamepad", n=app.input.number(device))
+
+
+class SeatSetupScene(Scene):
+    """Choose who plays; start once the seat count fits the game."""
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.info = get_game(game_id)
+        self.seats: list[SeatSpec | None] = [
+            SeatSpec(BOT_KINDS[0]) if i < self.info.min_players else None
+            for i in range(self.info.max_players)
+        ]
+        self.focus: int | str = 0
+
+    # -- layout ------------------------------------------------------------------------------
+    def row_rect(self, i: int) -> pygame.Rect:
+        """The rect of seat row i."""
+        return pygame.Rect(960 - ROW_W // 2, TOP + i * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+
+    def arrow_rects(self, i: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """Clickable '<' and '>' of a row's kind selector."""
+        row = self.row_rect(i)
+        left = pygame.Rect(row.right - 560, row.y + 22, 60, ROW_H - 44)
+        right = pygame.Rect(row.right - 80, row.y + 22, 60, ROW_H - 44)
+        return left, right
+
+    def start_rect(self) -> pygame.Rect:
+        """The Start button."""
+        rect = pygame.Rect(0, 0, 520, 96)
+        rect.midtop = (960, TOP + len(self.seats) * (ROW_H + ROW_GAP) + 30)
+        return rect
+
+    def rects(self) -> dict[int | str, pygame.Rect]:
+        """Focusable rects: the rows and Start."""
+        out: dict[int | str, pygame.Rect] = {i: self.row_rect(i) for i in range(len(self.seats))}
+        out[START] = self.start_rect()
+        return out
+
+    # -- rules -------------------------------------------------------------------------------
+    def chosen(self) -> list[SeatSpec]:
+        """The non-empty seats, in order (the engine's seats 0..n-1)."""
+        return [s for s in self.seats if s is not None]
+
+    def can_start(self) -> bool:
+        """True when the number of seats fits the game."""
+        return self.info.min_players <= len(self.chosen()) <= self.info.max_players
+
+    def claim(self, i: int, device: str) -> None:
+        """Bind `device` to seat i as a human (moving it from another seat if needed)."""
+        seat = self.seats[i]
+        if seat is not None and seat.human and seat.device not in (None, device):
+            return  # someone else's seat
+        for j, other in enumerate(self.seats):
+            if other is not None and other.human and other.device == device and j != i:
+                self.seats[j] = SeatSpec(BOT_KINDS[0])
+        self.seats[i] = SeatSpec("human", device)
+
+    def cycle(self, i: int, step: int) -> None:
+        """Change a seat between the bot kinds and empty (empty only above the minimum)."""
+        kinds: list[str | None] = list(BOT_KINDS)
+        if i >= self.info.min_players:
+            kinds.append(None)
+        seat = self.seats[i]
+        current = seat.kind if seat is not None and not seat.human else None
+        if seat is not None and seat.human:
+            self.seats[i] = SeatSpec(BOT_KINDS[0])
+            return
+        index = kinds.index(current) if current in kinds else 0
+        kind = kinds[(index + step) % len(kinds)]
+        self.seats[i] = SeatSpec(kind) if kind else None
+
+    def leave(self, device: str) -> bool:
+        """The device's human seat becomes a bot again; False if it had none."""
+        for j, seat in enumerate(self.seats):
+            if seat is not None and seat.human and seat.device == device:
+                self.seats[j] = SeatSpec(BOT_KINDS[0])
+                return True
+        return False
+
+    def start(self) -> None:
+        """Open the game with these seats and a fresh seed."""
+        from game.scenes.game import GameScene
+
+        seed = random.SystemRandom().randrange(1, 2**31)
+        self.app.stack.push(GameScene(self.app, self.game_id, self.chosen(), seed))
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """Navigate rows; A claims, left/right change, B leaves a seat or goes back."""
+        kind = intent.kind
+        if kind in ("up", "down"):
+            target = nearest(self.rects(), self.focus, kind)
+            self.focus = target if target is not None else self.focus
+        elif kind in ("left", "right") and isinstance(self.focus, int):
+            self.cycle(self.focus, 1 if kind == "right" else -1)
+        elif kind == "confirm":
+            self._activate(self.focus, intent.device)
+        elif kind in ("pointer", "click") and intent.pos:
+            self._pointer(intent)
+        elif kind == "back" and not self.leave(intent.device):
+            self.app.stack.pop()
+        elif kind == "menu" and self.can_start():
+            self.start()
+        return True
+
+    def _activate(self, focus: int | str, device: str) -> None:
+        if focus == START:
+            if self.can_start():
+                self.start()
+        else:
+            self.claim(int(focus), device)
+
+    def _pointer(self, intent: Intent) -> None:
+        for i in range(len(self.seats)):
+            left, right = self.arrow_rects(i)
+            if intent.kind == "click" and left.collidepoint(intent.pos):
+                self.focus = i
+                self.cycle(i, -1)
+                return
+            if intent.kind == "click" and right.collidepoint(intent.pos):
+                self.focus = i
+                self.cycle(i, 1)
+                return
+        under = hit(self.rects(), intent.pos)
+        if under is not None:
+            self.focus = under
+            if intent.kind == "click":
+                self._activate(under, intent.device)
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Heading, seat rows, Start and hints."""
+        surface.fill(theme.BACKGROUND)
+        screen_title(surface, t("seats.title", game=t(self.info.title_key)), 110)
+        for i in range(len(self.seats)):
+            self._draw_row(surface, i)
+        start = self.start_rect()
+        ok = self.can_start()
+        panel(surface, start, theme.GOOD if ok else theme.PANEL)
+        draw_text(surface, t("seats.start"), start.center, theme.BODY_SIZE,
+                  (20, 30, 20) if ok else theme.TEXT_DIM, "center", True)
+        if self.focus == START:
+            focus_ring(surface, start)
+        if not ok:
+            draw_text(surface, t("seats.need", low=self.info.min_players,
+                                 high=self.info.max_players),
+                      (960, start.bottom + 40), theme.SMALL_SIZE, theme.BAD, "center")
+        footer_hints(surface, self.app.input.last_kind, [
+            ("confirm", "hint.join"), ("move", "hint.change"), ("back", "hint.leave")])
+
+    def _draw_row(self, surface: pygame.Surface, i: int) -> None:
+        row = self.row_rect(i)
+        seat = self.seats[i]
+        panel(surface, row, theme.PANEL_LIGHT if self.focus == i else theme.PANEL)
+        color = theme.PLAYER_COLORS[i % len(theme.PLAYER_COLORS)]
+        pygame.draw.circle(surface, color if seat else theme.PANEL_LIGHT,
+                           (row.x + 70, row.centery), 36)
+        draw_text(surface, str(i + 1), (row.x + 70, row.centery), theme.BODY_SIZE,
+                  (20, 20, 20), "center", True)
+        if seat is None:
+            name, detail = t("seats.empty"), t("seats.empty_hint")
+        elif seat.human:
+            name, detail = t("seat.player", n=i + 1), device_label(self.app, seat.device)
+        else:
+            name, detail = t("seat.bot", n=i + 1), t(f"bot.{seat.kind}")
+        draw_text(surface, name, (row.x + 140, row.centery), theme.BODY_SIZE,
+                  theme.TEXT if seat else theme.TEXT_DIM, "midleft", True)
+        left, right = self.arrow_rects(i)
+        for rect, points in ((left, ((1, 0), (0, .5), (1, 1))), (right, ((0, 0), (1, .5), (0, 1)))):
+            poly = [(rect.x + 16 + px * (rect.w - 32), rect.y + 18 + py * (rect.h - 36))
+                    for px, py in points]
+            pygame.draw.polygon(surface, theme.TEXT_DIM, poly)
+        draw_text(surface, detail, ((left.right + right.left) // 2, row.centery),
+                  theme.BODY_SIZE, theme.ACCENT if seat and seat.human else theme.TEXT,
+                  "center")
+        if self.focus == i:
+            focus_ring(surface, row)

@@ -1,0 +1,47 @@
+"""Game select: every registered game with its player count."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.registry import game_ids, get_game
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.input import Intent
+from game.ui.scene import Scene
+from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
+
+
+class GameSelectScene(Scene):
+    """Pick a game; back returns to the title."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        items = [MenuItem(gid, self._label(gid)) for gid in game_ids()]
+        self.menu = Menu(items, center=(960, 540), width=1100, height=100)
+
+    @staticmethod
+    def _label(game_id: str):
+        info = get_game(game_id)
+        return lambda: t("select.entry", title=t(info.title_key), low=info.min_players,
+                         high=info.max_players)
+
+    def handle(self, intent: Intent) -> bool:
+        """Menu navigation; confirm opens seat setup."""
+        if intent.kind == "back":
+            self.app.stack.pop()
+            return True
+        choice = self.menu.handle(intent)
+        if choice is not None:
+            from game.scenes.seats import SeatSetupScene
+
+            self.app.stack.push(SeatSetupScene(self.app, choice))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Heading, games and hints."""
+        surface.fill(theme.BACKGROUND)
+        screen_title(surface, t("select.title"))
+        self.menu.draw(surface)
+        footer_hints(surface, self.app.input.last_kind,
+                     [("confirm", "hint.select"), ("back", "hint.back")])

@@ -1,0 +1,94 @@
+"""Settings: language, fullscreen, volumes, animation speed, open hands. Saved on each change."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import set_language, t
+from game.ui.input import Intent
+from game.ui.scene import Scene
+from game.ui.settings import LANGUAGES, SPEEDS
+from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
+
+VOLUME_STEP = 10
+
+
+class SettingsScene(Scene):
+    """Rows of settings; left/right change a value, confirm steps it forward."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
+                "open_hands", "back"]
+        self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 560),
+                         width=1100, height=86, gap=18)
+
+    @staticmethod
+    def _label(key: str):
+        return lambda: t(f"settings.{key}")
+
+    def value(self, key: str) -> str:
+        """The shown value of a setting row."""
+        s = self.app.settings
+        if key == "language":
+            return t(f"language.{s.language}")
+        if key in ("fullscreen", "open_hands"):
+            return t("settings.on") if getattr(s, key) else t("settings.off")
+        if key in ("music_volume", "effects_volume"):
+            return f"{getattr(s, key)}%"
+        if key == "animation_speed":
+            return t(f"speed.{s.animation_speed}")
+        return ""
+
+    def change(self, key: str, step: int) -> None:
+        """Step one setting and save."""
+        s = self.app.settings
+        if key == "language":
+            s.language = LANGUAGES[(LANGUAGES.index(s.language) + step) % len(LANGUAGES)]
+            set_language(s.language)
+        elif key == "fullscreen":
+            self.app.set_fullscreen(not self.app.fullscreen)
+        elif key == "open_hands":
+            s.open_hands = not s.open_hands
+        elif key in ("music_volume", "effects_volume"):
+            setattr(s, key, max(0, min(100, getattr(s, key) + step * VOLUME_STEP)))
+        elif key == "animation_speed":
+            index = SPEEDS.index(s.animation_speed) if s.animation_speed in SPEEDS else 1
+            s.animation_speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
+        self.app.save_settings()
+
+    def handle(self, intent: Intent) -> bool:
+        """Navigate and change values; back leaves."""
+        key = self.menu.focused_key
+        if intent.kind == "back":
+            self.app.stack.pop()
+        elif intent.kind in ("left", "right") and key != "back":
+            self.change(key, 1 if intent.kind == "right" else -1)
+        else:
+            choice = self.menu.handle(intent)
+            if choice == "back":
+                self.app.stack.pop()
+            elif choice is not None:
+                self._step_forward(choice)
+        return True
+
+    def _step_forward(self, key: str) -> None:
+        # Confirm cycles values so a mouse click alone can reach every value.
+        s = self.app.settings
+        if key in ("music_volume", "effects_volume") and getattr(s, key) >= 100:
+            setattr(s, key, 0)
+            self.app.save_settings()
+        elif key == "animation_speed" and s.animation_speed == SPEEDS[-1]:
+            s.animation_speed = SPEEDS[0]
+            self.app.save_settings()
+        else:
+            self.change(key, 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Rows with their values."""
+        surface.fill(theme.BACKGROUND)
+        screen_title(surface, t("settings.title"))
+        self.menu.draw(surface, self.value)
+        footer_hints(surface, self.app.input.last_kind, [
+            ("move", "hint.change"), ("confirm", "hint.select"), ("back", "hint.back")])

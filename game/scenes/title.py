@@ -1,0 +1,107 @@
+"""Title screen: Continue (when an autosave exists), New game, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import settings as store
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.input import Intent
+from game.ui.scene import Scene
+from game.ui.widgets import Menu, MenuItem, draw_text, footer_hints
+
+IDLE_HINT_AFTER = 20.0  # seconds without input before the title shows how to start
+
+
+class TitleScene(Scene):
+    """The first screen."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.can_continue = app.persist and store.has_autosave()
+        self.menu = self._menu()
+        self.clock = 0.0
+        self.idle = 0.0
+
+    def _menu(self) -> Menu:
+        items = [
+            MenuItem("continue", lambda: t("title.continue")),
+            MenuItem("new", lambda: t("title.new_game")),
+            MenuItem("settings", lambda: t("title.settings")),
+            MenuItem("quit", lambda: t("title.quit")),
+        ]
+        if not self.can_continue:
+            items = items[1:]
+        return Menu(items, center=(960, 640))
+
+    def resume(self) -> None:
+        """Back from settings or a message: the autosave may have gone."""
+        can = self.app.persist and store.has_autosave()
+        if can != self.can_continue:
+            self.can_continue = can
+            self.menu = self._menu()
+
+    def handle(self, intent: Intent) -> bool:
+        """Menu navigation."""
+        self.idle = 0.0
+        choice = self.menu.handle(intent)
+        if choice == "continue":
+            self._continue()
+        elif choice == "new":
+            from game.scenes.select import GameSelectScene
+
+            self.app.stack.push(GameSelectScene(self.app))
+        elif choice == "settings":
+            from game.scenes.settings import SettingsScene
+
+            self.app.stack.push(SettingsScene(self.app))
+        elif choice == "quit":
+            self.app.quit()
+        return True
+
+    def _continue(self) -> None:
+        from game.engine.match import SaveError
+        from game.scenes.message import MessageScene
+
+        try:
+            match, seats = store.load_autosave()
+        except SaveError as exc:
+            moved = store.quarantine_autosave()
+            text = t("title.save_broken", path=str(moved) if moved else "-", error=str(exc))
+            self.app.stack.push(MessageScene(self.app, t("title.save_broken_title"), text))
+            return
+        from game.scenes.game import GameScene
+        from game.scenes.seating import SeatSpec
+
+        specs = [SeatSpec.from_json(s) for s in seats] if seats else None
+        self.app.stack.push(GameScene(self.app, match.game_id, specs, match.seed, match=match))
+
+    def update(self, dt: float) -> None:
+        """Animate the title and count idle time."""
+        self.clock += dt
+        self.idle += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, menu and hints."""
+        surface.fill(theme.BACKGROUND)
+        self._draw_backdrop(surface)
+        draw_text(surface, t("app.title"), (960, 250), theme.TITLE_SIZE, theme.ACCENT, "center",
+                  True)
+        draw_text(surface, t("app.subtitle"), (960, 350), theme.BODY_SIZE, theme.TEXT_DIM,
+                  "center")
+        self.menu.draw(surface)
+        if self.idle > IDLE_HINT_AFTER:
+            draw_text(surface, t("title.idle_hint"), (960, 960), theme.BODY_SIZE, theme.TEXT,
+                      "center")
+        footer_hints(surface, self.app.input.last_kind, [("confirm", "hint.select")])
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        # Slowly drifting "train lines" in the seat colours: life on an idle screen.
+        for i, color in enumerate(theme.PLAYER_COLORS):
+            y = 880 + i * 26
+            phase = self.clock * 0.4 + i
+            points = [(x, y + 18 * math.sin(phase + x / 240)) for x in range(0, 1921, 60)]
+            pygame.draw.lines(surface, theme.PLAYER_DARK[i], False, points, 6)

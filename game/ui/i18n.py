@@ -1,0 +1,120 @@
+"""Translation layer: English and Spanish strings from TOML files, looked up with `t(key)`.
+
+Strings live in game/ui/strings.toml and every game/games/*/strings*.toml; each file has `[en]`
+and `[es]` tables of flat dotted keys (quoted, or nested tables that are flattened) mapping to
+str.format templates. A missing key shows the key itself and a broken template shows the raw
+template: a typo in a string file must never crash a game on the sofa.
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "es")
+GAME_DIR = Path(__file__).resolve().parents[1]
+log = logging.getLogger(__name__)
+
+
+def string_files(game_dir: Path = GAME_DIR) -> list[Path]:
+    """Every strings TOML file: the shell's, then each game's, in a stable order."""
+    files = [game_dir / "ui" / "strings.toml"]
+    files += sorted((game_dir / "games").glob("*/strings*.toml"))
+    return [f for f in files if f.is_file()]
+
+
+def flatten(table: dict, prefix: str = "") -> dict[str, str]:
+    """Flatten nested TOML tables into dotted keys."""
+    flat: dict[str, str] = {}
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            flat.update(flatten(value, full + "."))
+        else:
+            flat[full] = str(value)
+    return flat
+
+
+def load_file(path: Path) -> dict[str, dict[str, str]]:
+    """One strings file as {language: {key: template}}; raises ValueError naming the file."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    return {lang: flatten(data.get(lang, {})) for lang in LANGUAGES}
+
+
+def load_catalog(files: list[Path]) -> dict[str, dict[str, str]]:
+    """Merge files into one catalog; a broken file is skipped with a warning."""
+    catalog: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for path in files:
+        try:
+            tables = load_file(path)
+        except ValueError as exc:
+            log.warning("strings skipped: %s", exc)
+            continue
+        for lang in LANGUAGES:
+            catalog[lang].update(tables[lang])
+    return catalog
+
+
+class _Keep(dict):
+    """format_map mapping that leaves unknown placeholders visible instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Translator:
+    """Looks keys up in the current language, falling back to English, then to the key."""
+
+    def __init__(self, catalog: dict[str, dict[str, str]], language: str = "en") -> None:
+        self.catalog = catalog
+        self.language = language if language in LANGUAGES else "en"
+
+    def has(self, key: str) -> bool:
+        """True if the key exists in the current language or English."""
+        return key in self.catalog[self.language] or key in self.catalog["en"]
+
+    def t(self, key: str, **params: Any) -> str:
+        """The translated, formatted string for key."""
+        template = self.catalog[self.language].get(key) or self.catalog["en"].get(key)
+        if template is None:
+            return key
+        params = {k: self._param(v) for k, v in params.items()}
+        try:
+            return string.Formatter().vformat(template, (), _Keep(params))
+        except (ValueError, IndexError, KeyError, AttributeError, TypeError):
+            return template
+
+    def _param(self, value: Any) -> Any:
+        # A parameter may itself be a key (e.g. a colour name): translate it when it is one.
+        if isinstance(value, str) and "." in value and self.has(value):
+            return self.t(value)
+        return value
+
+
+@cache
+def translator() -> Translator:
+    """The process-wide translator (built lazily on first use)."""
+    return Translator(load_catalog(string_files()))
+
+
+def t(key: str, **params: Any) -> str:
+    """Translate key in the current language; the key itself if it is missing."""
+    return translator().t(key, **params)
+
+
+def set_language(language: str) -> None:
+    """Switch the current language ('en' or 'es'; anything else means English)."""
+    translator().language = language if language in LANGUAGES else "en"
+
+
+def language() -> str:
+    """The current language code."""
+    return translator().language

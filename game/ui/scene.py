@@ -1,0 +1,113 @@
+"""Scenes and the scene stack: changes are queued and applied at the end of a frame."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from .input import Intent
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """A screen; `overlay` scenes draw over the scene below them."""
+
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes part of the stack."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def pause(self) -> None:
+        """Called when another scene is pushed on top."""
+
+    def resume(self) -> None:
+        """Called when the scene is on top again."""
+
+    def handle(self, intent: Intent) -> bool:
+        """React to an intent; True if it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on the canvas; never changes state."""
+
+
+class SceneStack:
+    """The scene stack; push/pop/replace/reset take effect in `apply` at the end of a frame."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._ops: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top (at the end of the frame)."""
+        self._ops.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Remove the top scene (at the end of the frame)."""
+        self._ops.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (at the end of the frame)."""
+        self._ops.append(lambda: (self._pop(resume=False), self._push(scene)))
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start over with one scene (at the end of the frame)."""
+        def op() -> None:
+            while self.scenes:
+                self._pop(resume=False)
+            self._push(scene)
+        self._ops.append(op)
+
+    def pending(self) -> bool:
+        """True if changes wait for the end of the frame."""
+        return bool(self._ops)
+
+    def apply(self) -> None:
+        """Apply queued changes in order."""
+        ops, self._ops = self._ops, []
+        for op in ops:
+            op()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and the overlays down to a full one."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def find(self, kind: type) -> Any:
+        """The topmost scene of a class, or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self, resume: bool = True) -> None:
+        if not self.scenes:
+            return
+        self.scenes.pop().exit()
+        if resume and self.scenes:
+            self.scenes[-1].resume()

@@ -1,0 +1,179 @@
+"""Player settings and the autosave, kept as JSON in the user's data directory.
+
+The directory is platformdirs.user_data_dir("city-board-console"), or $CITY_BOARD_CONSOLE_HOME
+when set (tests point it at a temporary folder). A corrupt settings file gives the defaults and a
+warning line; a corrupt autosave is moved aside so the title screen can say so and carry on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+APP_NAME = "city-board-console"
+HOME_ENV = "CITY_BOARD_CONSOLE_HOME"
+SPEEDS = ("0.5x", "1x", "2x", "instant")
+SPEED_FACTORS = {"0.5x": 0.5, "1x": 1.0, "2x": 2.0, "instant": float("inf")}
+LANGUAGES = ("en", "es")
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Settings:
+    """What the player can change on the settings screen."""
+
+    language: str = "en"
+    fullscreen: bool = False
+    music_volume: int = 70
+    effects_volume: int = 80
+    animation_speed: str = "1x"
+    open_hands: bool = False
+
+    def speed_factor(self) -> float:
+        """Animation time multiplier (inf means instant)."""
+        return SPEED_FACTORS.get(self.animation_speed, 1.0)
+
+
+def home_dir() -> Path:
+    """Where settings and saves live."""
+    override = os.environ.get(HOME_ENV)
+    if override:
+        return Path(override)
+    import platformdirs  # lazy: not needed when the override is set
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def settings_path() -> Path:
+    """The settings file."""
+    return home_dir() / "settings.json"
+
+
+def autosave_path() -> Path:
+    """The autosave (a Match save)."""
+    return home_dir() / "autosave.json"
+
+
+def seats_path() -> Path:
+    """Who sits where in the autosaved game (humans and bot kinds)."""
+    return home_dir() / "autosave_seats.json"
+
+
+def _valid(name: str, value: Any) -> bool:
+    checks = {
+        "language": lambda v: v in LANGUAGES,
+        "fullscreen": lambda v: isinstance(v, bool),
+        "music_volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100,
+        "effects_volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100,
+        "animation_speed": lambda v: v in SPEEDS,
+        "open_hands": lambda v: isinstance(v, bool),
+    }
+    return checks[name](value)
+
+
+def settings_from_json(data: Any, source: str = "settings") -> Settings:
+    """Settings from parsed JSON; bad or unknown fields fall back to defaults with a warning."""
+    settings = Settings()
+    if not isinstance(data, dict):
+        log.warning("%s: not a JSON object; using default settings", source)
+        return settings
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        if _valid(f.name, data[f.name]):
+            setattr(settings, f.name, data[f.name])
+        else:
+            log.warning("%s: %s: invalid value %r; using the default", source, f.name, data[f.name])
+    return settings
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Read the settings; a missing file gives defaults, a corrupt one defaults plus a warning."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        log.warning("%s: cannot read (%s); using default settings", path, exc)
+        return Settings()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        log.warning("%s: corrupt (line %d); using default settings", path, exc.lineno)
+        return Settings()
+    return settings_from_json(data, str(path))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write the settings atomically; False (and a warning) if the disk refuses."""
+    from game.engine.match import write_atomic
+
+    try:
+        write_atomic(path or settings_path(), json.dumps(asdict(settings), indent=2))
+    except OSError as exc:
+        log.warning("settings not saved: %s", exc)
+        return False
+    return True
+
+
+# -- autosave ----------------------------------------------------------------------------------
+def has_autosave() -> bool:
+    """True if an autosave file exists (not yet validated: that happens on Continue)."""
+    return autosave_path().is_file()
+
+
+def write_autosave(match: Any, seats: list[dict]) -> bool:
+    """Save the match (atomically, via Match.save) and its seat table; False on a disk error."""
+    from game.engine.match import write_atomic
+
+    try:
+        write_atomic(seats_path(), json.dumps(seats))
+        match.save(autosave_path())
+    except OSError as exc:
+        log.warning("autosave failed: %s", exc)
+        return False
+    return True
+
+
+def load_autosave() -> tuple[Any, list[dict] | None]:
+    """The saved Match and seat table (None if the seat file is unusable); raises SaveError."""
+    from game.engine.match import load_match
+    from game.engine.registry import rules_for
+
+    match = load_match(autosave_path(), rules_for)
+    try:
+        seats = json.loads(seats_path().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        seats = None
+    if not isinstance(seats, list) or len(seats) != match.config.players:
+        seats = None
+    return match, seats
+
+
+def quarantine_autosave() -> Path | None:
+    """Move a broken autosave aside (kept for bug reports); returns where it went."""
+    src = autosave_path()
+    dest = src.with_name(f"autosave.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    try:
+        os.replace(src, dest)
+    except OSError as exc:
+        log.warning("could not move the broken autosave aside: %s", exc)
+        clear_autosave()
+        return None
+    seats_path().unlink(missing_ok=True)
+    return dest
+
+
+def clear_autosave() -> None:
+    """Delete the autosave (the game ended or the player abandoned it)."""
+    for path in (autosave_path(), seats_path()):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("could not delete %s: %s", path, exc)

@@ -1,0 +1,72 @@
+"""Headless helpers for the CLI and the benchmark: a screenshot of a bot game, frame timings."""
+
+from __future__ import annotations
+
+import os
+import time
+
+SETTLE_FRAMES = 600  # at most 10 s of animation before a screenshot is taken anyway
+
+
+def _headless_app(animation_speed: str = "1x"):
+    """An App on the dummy video driver that never writes settings or autosaves."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    return App(windowed=(320, 180), settings=Settings(animation_speed=animation_speed),
+               persist=False)
+
+
+def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool):
+    from game.engine.bots import BOT_KINDS
+    from game.scenes.game import GameScene
+    from game.scenes.seating import SeatSpec
+
+    seats = [SeatSpec(BOT_KINDS[0]) for _ in range(players)]  # greedy bots
+    return GameScene(app, game_id, seats, seed, hold_bots=hold_bots)
+
+
+def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str) -> None:
+    """Play `actions` greedy-bot actions, let the real GameScene settle, save the canvas as PNG."""
+    import pygame
+
+    app = _headless_app()
+    scene = _bot_game(app, game_id, players, seed, hold_bots=True)
+    match = scene.match
+    for step in range(actions):
+        prompts = match.prompts()
+        if not prompts:
+            break
+        prompt = prompts[0]
+        choice = scene.bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+        scene._apply(prompt.player, choice)  # through the scene: its renderer sees the events
+        if step < actions - 1:  # only the last action's animation is worth waiting for
+            scene.renderer.reset(match.view(scene.viewer), scene.viewer)
+    app.stack.reset(scene)
+    app.stack.apply()
+    for _ in range(SETTLE_FRAMES):
+        app.step([], 1 / 60, present=False)
+        if not scene.renderer.busy():
+            break
+    app.step([], 1 / 60, present=False)
+    pygame.image.save(app.canvas, out_path)
+
+
+def frame_times(game_id: str, players: int, seed: int, max_frames: int = 3000) -> list[float]:
+    """Milliseconds of update+draw per frame of the real GameScene while bots play a game."""
+    app = _headless_app("1x")
+    scene = _bot_game(app, game_id, players, seed, hold_bots=False)
+    app.stack.reset(scene)
+    app.stack.apply()
+    times: list[float] = []
+    for _ in range(max_frames):
+        started = time.perf_counter()
+        scene.update(1 / 60)
+        app.canvas.fill((0, 0, 0))
+        scene.draw(app.canvas)
+        times.append((time.perf_counter() - started) * 1000)
+        if scene.finished:
+            break
+    return times

@@ -1,0 +1,214 @@
+"""A tiny dice game used to test the engine: chance nodes, multi-step turns, simultaneous bets.
+
+Rules: each seat is dealt a secret card (1-3, hidden). Each round, every seat in turn rolls a d6,
+then picks `add` (bank the die), `double` (bank twice the die, only on 1-3) or `reroll` (once per
+turn), then confirms; once per game a seat may `peek`, showing its secret card to everyone.
+After all turns, every seat bets `odd`/`even` at the same time (bets are hidden until revealed)
+and a d6 decides: a right bet scores 2. After the last round the secret cards are revealed and
+scored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.engine.core import (
+    TERMINAL,
+    Action,
+    Chance,
+    Config,
+    Event,
+    IllegalAction,
+    Option,
+    Pending,
+    Prompt,
+    event,
+    prompt_for,
+)
+
+D6 = tuple((face, 1.0) for face in range(1, 7))
+SECRETS = ((1, 1.0), (2, 1.0), (3, 1.0))
+HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class DiceState:
+    """The whole (full-information) state."""
+
+    players: int
+    rounds: int
+    phase: str = "deal"  # deal, roll, choose, confirm, bet, bet_roll, over
+    round: int = 0
+    turn: int = 0
+    secrets: tuple[int, ...] = ()
+    die: int = 0
+    rerolled: bool = False
+    mode: str = ""
+    banked: tuple[int, ...] = ()
+    bets: tuple[str | None, ...] = ()
+    bet_points: tuple[int, ...] = ()
+    shown: tuple[bool, ...] = ()
+
+
+class DiceGame:
+    """Rules of the fake dice game (implements the engine's Rules protocol)."""
+
+    game_id = "fake_dice"
+    min_players = 2
+    max_players = 3
+
+    def initial_state(self, config: Config) -> DiceState:
+        """Nothing dealt yet."""
+        n = config.players
+        return DiceState(
+            n,
+            config.option("rounds", 2),
+            banked=(0,) * n,
+            bets=(None,) * n,
+            bet_points=(0,) * n,
+            shown=(False,) * n,
+        )
+
+    def pending(self, state: DiceState) -> Pending:
+        """Chance for deals and rolls, one prompt per turn step, simultaneous prompts for bets."""
+        phase = state.phase
+        if phase == "deal":
+            return Chance(SECRETS, "deal")
+        if phase in ("roll", "bet_roll"):
+            return Chance(D6, phase)
+        if phase == "choose":
+            opts = [Option("add", ("die",), "add")]
+            if state.die <= 3:
+                opts.append(Option("double", ("die",), "double"))
+            if not state.rerolled:
+                opts.append(Option("reroll", None, "reroll"))
+            if not state.shown[state.turn]:
+                opts.append(Option("peek", ("secret", state.turn), "peek"))
+            return (Prompt(state.turn, "choose", "dice.choose", tuple(opts)),)
+        if phase == "confirm":
+            return (Prompt(state.turn, "confirm", "dice.confirm", (Option("confirm"),)),)
+        if phase == "bet":
+            bet_opts = (Option("odd"), Option("even"))
+            return tuple(
+                Prompt(p, "bet", "dice.bet", bet_opts)
+                for p in range(state.players)
+                if state.bets[p] is None
+            )
+        return TERMINAL
+
+    def apply(
+        self, state: DiceState, player: int | None, action: Action
+    ) -> tuple[DiceState, tuple[Event, ...]]:
+        """Dispatch on the phase; IllegalAction for anything not offered."""
+        pending = self.pending(state)
+        if isinstance(pending, Chance):
+            if player is not None or action not in [o for o, _ in pending.outcomes]:
+                raise IllegalAction(f"{action!r} is not an outcome of {pending.label}")
+            return _CHANCE[state.phase](state, action)
+        prompt = prompt_for(pending, player) if player is not None else None
+        if prompt is None:
+            raise IllegalAction(f"player {player} has nothing to decide now")
+        if action not in prompt.actions():
+            raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
+        return _MOVES[state.phase](state, player, action)
+
+    def view(self, state: DiceState, player: int | None) -> DiceState:
+        """Others' secrets and unrevealed bets are hidden until the game is over."""
+        if state.phase == "over":
+            return state
+        secrets = tuple(
+            s if p == player or state.shown[p] else 0 for p, s in enumerate(state.secrets)
+        )
+        bets = tuple(b if p == player or b is None else HIDDEN for p, b in enumerate(state.bets))
+        return replace(state, secrets=secrets, bets=bets)
+
+    def randomize_hidden(
+        self, state: DiceState, player: int | None, rng: random.Random
+    ) -> DiceState:
+        """Re-deal what `player` cannot see: the others' secrets and unrevealed bets."""
+        if state.phase == "over":
+            return state
+        secrets = tuple(
+            s if p == player or state.shown[p] else rng.randint(1, 3)
+            for p, s in enumerate(state.secrets)
+        )
+        bets = tuple(
+            b if p == player or b is None else rng.choice(("odd", "even"))
+            for p, b in enumerate(state.bets)
+        )
+        return replace(state, secrets=secrets, bets=bets)
+
+    def scores(self, state: DiceState) -> tuple[dict[str, int], ...]:
+        """Dice, bets, and the secret card once revealed."""
+        over = state.phase == "over"
+        return tuple(
+            {
+                "dice": state.banked[p],
+                "bets": state.bet_points[p],
+                "secret": state.secrets[p] if over else 0,
+            }
+            for p in range(state.players)
+        )
+
+    def winners(self, state: DiceState) -> tuple[int, ...]:
+        """Every seat with the best total."""
+        totals = [sum(b.values()) for b in self.scores(state)]
+        return tuple(p for p, t in enumerate(totals) if t == max(totals))
+
+
+def _deal(state: DiceState, card: int) -> tuple[DiceState, tuple[Event, ...]]:
+    secrets = state.secrets + (card,)
+    phase = "roll" if len(secrets) == state.players else "deal"
+    return replace(state, secrets=secrets, phase=phase), (event("dealt", len(secrets) - 1),)
+
+
+def _roll(state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
+    return replace(state, die=face, phase="choose"), (event("rolled", state.turn, face=face),)
+
+
+def _bet_roll(state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
+    parity = "odd" if face % 2 else "even"
+    points = tuple(pts + 2 * (b == parity) for pts, b in zip(state.bet_points, state.bets))
+    events = [event("bets_revealed", reveal=True, face=face, bets=state.bets)]
+    nxt = replace(state, bet_points=points, bets=(None,) * state.players, round=state.round + 1)
+    if nxt.round == state.rounds:
+        events.append(event("secrets_revealed", reveal=True, secrets=state.secrets))
+        return replace(nxt, phase="over"), tuple(events)
+    return replace(nxt, phase="roll", turn=0), tuple(events)
+
+
+def _choose(state: DiceState, player: int, action: Action) -> tuple[DiceState, tuple[Event, ...]]:
+    if action == "peek":
+        shown = tuple(v or p == player for p, v in enumerate(state.shown))
+        reveal = event("secret_shown", player, reveal=True, card=state.secrets[player])
+        return replace(state, shown=shown), (reveal,)
+    if action == "reroll":
+        return replace(state, rerolled=True, phase="roll"), (event("reroll", player),)
+    return replace(state, mode=action, phase="confirm"), (event("chose", player, mode=action),)
+
+
+def _confirm(state: DiceState, player: int, action: Action) -> tuple[DiceState, tuple[Event, ...]]:
+    gain = state.die * (2 if state.mode == "double" else 1)
+    banked = tuple(b + gain * (p == player) for p, b in enumerate(state.banked))
+    turn = state.turn + 1
+    phase = "bet" if turn == state.players else "roll"
+    nxt = replace(state, banked=banked, turn=turn, phase=phase, die=0, mode="", rerolled=False)
+    return nxt, (event("banked", player, gain=gain),)
+
+
+def _bet(state: DiceState, player: int, action: Action) -> tuple[DiceState, tuple[Event, ...]]:
+    bets = tuple(action if p == player else b for p, b in enumerate(state.bets))
+    phase = "bet_roll" if all(b is not None for b in bets) else "bet"
+    return replace(state, bets=bets, phase=phase), (event("bet_placed", player),)
+
+
+_CHANCE = {"deal": _deal, "roll": _roll, "bet_roll": _bet_roll}
+_MOVES = {"choose": _choose, "confirm": _confirm, "bet": _bet}
+
+
+def heuristic(rules: Any, view: DiceState, prompt: Prompt) -> list[float]:
+    """GreedyBot heuristic: bank as much as possible, reroll low dice."""
+    values = {"add": view.die, "double": 2 * view.die, "reroll": 3.5, "peek": 0.0}
+    return [values.get(o.action, 0.0) for o in prompt.options]

@@ -1,0 +1,170 @@
+"""The conformance suite: every registered game (and the fake dice game) obeys the engine contract.
+
+Random seeded playouts end, the same seed gives the same history, apply never mutates its input,
+save→load→replay gives the same state, and views are invariant under re-dealing hidden info.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from engine_support import FAKE_ID, MAX_STEPS, fake_registered, rules_or_skip, snapshot, walk
+
+from game.engine import registry
+from game.engine.bots import make_bot, play_out, random_playout
+from game.engine.core import TERMINAL, Chance, Config, Event, IllegalAction, Prompt, Rules, freeze
+from game.engine.match import Match, match_from_json
+
+GAME_IDS = [*registry.game_ids(), FAKE_ID]
+PLAYOUTS = 1000
+NOT_AN_ACTION = ("__conformance__", "not an action")
+
+
+@pytest.fixture(params=GAME_IDS)
+def game(request) -> Iterator[tuple[str, Rules]]:
+    """(game id, rules) for each game under test, with the fake game registered."""
+    with fake_registered():
+        yield request.param, rules_or_skip(request.param)
+
+
+def player_counts(rules: Rules) -> list[int]:
+    """Every legal number of seats."""
+    return list(range(rules.min_players, rules.max_players + 1))
+
+
+def config_for(rules: Rules, i: int) -> Config:
+    """Cycle through the player counts."""
+    counts = player_counts(rules)
+    return Config(counts[i % len(counts)])
+
+
+def roundtrip(value):
+    """What an action becomes after a save file round trip."""
+    return freeze(json.loads(json.dumps(value)))
+
+
+def bots_for(game_id: str, players: int, seed: int) -> dict[int, object]:
+    """A seeded mix of greedy and random bots."""
+    kinds = ("greedy", "random")
+    return {s: make_bot(kinds[s % 2], game_id, seed * 10 + s) for s in range(players)}
+
+
+def test_random_playouts_end_with_well_formed_scores(game) -> None:
+    _, rules = game
+    for i in range(PLAYOUTS):
+        config = config_for(rules, i)
+        state, _ = random_playout(rules, config, random.Random(i), max_steps=MAX_STEPS)
+        assert rules.pending(state) is TERMINAL
+        scores = rules.scores(state)
+        assert len(scores) == config.players, f"seed {i}: one breakdown per seat"
+        for breakdown in scores:
+            assert breakdown and all(isinstance(k, str) for k in breakdown)
+            assert all(isinstance(v, int) and not isinstance(v, bool) for v in breakdown.values())
+        winners = rules.winners(state)
+        assert winners and set(winners) <= set(range(config.players)), f"seed {i}: {winners}"
+
+
+def test_pending_and_options_are_well_formed(game) -> None:
+    _, rules = game
+    for i in range(2 * len(player_counts(rules))):
+        config = config_for(rules, i)
+        for state, pending, (player, action) in walk(rules, config, random.Random(i)):
+            if isinstance(pending, Chance):
+                assert pending.outcomes and all(w > 0 for _, w in pending.outcomes)
+                assert all(roundtrip(o) == o for o, _ in pending.outcomes), pending.label
+                continue
+            assert isinstance(pending, tuple) and pending, "prompts, Chance or TERMINAL"
+            seats = [p.player for p in pending]
+            assert len(set(seats)) == len(seats) and set(seats) <= set(range(config.players))
+            for prompt in pending:
+                assert isinstance(prompt, Prompt) and prompt.options, prompt.kind
+                actions = prompt.actions()
+                assert len(set(actions)) == len(actions), f"{prompt.kind}: duplicate actions"
+                assert all(roundtrip(a) == a for a in actions), f"{prompt.kind}: not JSON-safe"
+            with pytest.raises(IllegalAction):
+                rules.apply(state, player, NOT_AN_ACTION)
+            idle = set(range(config.players)) - set(seats)
+            if idle:
+                with pytest.raises(IllegalAction):
+                    rules.apply(state, min(idle), action)
+
+
+def test_apply_never_mutates_its_input(game) -> None:
+    _, rules = game
+    for i in range(len(player_counts(rules))):
+        config = config_for(rules, i)
+        for state, _, (player, action) in walk(rules, config, random.Random(100 + i)):
+            before = copy.deepcopy(state)
+            frozen = snapshot(state)
+            new_state, events = rules.apply(state, player, action)
+            assert new_state is not state or snapshot(new_state) == frozen
+            assert all(isinstance(e, Event) for e in events)
+            assert snapshot(state) == frozen == snapshot(before), f"apply mutated at {action!r}"
+
+
+def test_same_seed_gives_same_history(game) -> None:
+    game_id, rules = game
+    histories = []
+    for seed in (1, 2, 3):
+        config = config_for(rules, seed)
+        runs = [
+            play_out(Match(rules, config, seed), bots_for(game_id, config.players, seed))
+            for _ in range(2)
+        ]
+        assert runs[0].history == runs[1].history, f"seed {seed}"
+        assert snapshot(runs[0].state) == snapshot(runs[1].state)
+        histories.append(runs[0].history)
+    assert len({repr(h) for h in histories}) > 1, "different seeds should give different games"
+
+
+def test_save_load_replay_gives_same_state(game) -> None:
+    game_id, rules = game
+    for seed in (7, 8):
+        config = config_for(rules, seed)
+        full = play_out(Match(rules, config, seed), bots_for(game_id, config.players, seed))
+        for cut in (len(full.history) // 3, len(full.history)):
+            original = Match.replay(rules, config, seed, full.history[:cut])
+            data = json.loads(json.dumps(original.to_json()))
+            loaded = match_from_json(data, registry.rules_for)
+            assert loaded.history == original.history
+            assert snapshot(loaded.state) == snapshot(original.state)
+            assert loaded.pending() == original.pending()
+        # A loaded game goes on exactly like the original: chance depends on (seed, step) only.
+        resumed = match_from_json(
+            json.loads(json.dumps(Match.replay(rules, config, seed, full.history[:9]).to_json())),
+            registry.rules_for,
+        )
+        for player, action in full.history[len(resumed.history) :]:
+            if player is not None:
+                resumed.resolve_chance()
+                resumed.apply(player, action)
+        resumed.resolve_chance()
+        assert resumed.history == full.history
+        assert snapshot(resumed.state) == snapshot(full.state)
+
+
+def test_views_are_invariant_under_hidden_information(game) -> None:
+    game_id, rules = game
+    randomize = getattr(rules, "randomize_hidden", None)
+    if randomize is None:
+        pytest.skip(f"{game_id}: rules has no randomize_hidden(state, player, rng)")
+    rng = random.Random(5)
+    changed = 0
+    for i in range(2 * len(player_counts(rules))):
+        config = config_for(rules, i)
+        for step, (state, _, _) in enumerate(walk(rules, config, random.Random(200 + i))):
+            if step % 3:
+                continue  # every third state keeps the test fast and still covers all phases
+            for seat in [*range(config.players), None]:
+                other = randomize(state, seat, rng)
+                changed += snapshot(other) != snapshot(state)
+                assert snapshot(rules.view(other, seat)) == snapshot(rules.view(state, seat)), (
+                    f"seat {seat} sees hidden information (step {step})"
+                )
+                if seat is not None:  # a spectator sees no more than any seat
+                    assert snapshot(rules.view(other, None)) == snapshot(rules.view(state, None))
+    assert changed, "randomize_hidden never changed anything: the check proved nothing"

@@ -1,0 +1,61 @@
+"""The benchmark command's report shape (no timing assertions: timing lives only in game.bench)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from game.bench import percentile
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "ticket_to_ride_paris"
+
+
+def run_bench(*args: str) -> subprocess.CompletedProcess:
+    """Run `python -m game.bench args` from the project root."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run(
+        [sys.executable, "-m", "game.bench", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def is_number(value: object) -> bool:
+    """A JSON number that is not a bool and not negative."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+
+
+def test_quick_json_report_has_every_field() -> None:
+    result = run_bench("--json", "--quick", "--games", GAME)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert set(report) == {GAME, "startup_s", "peak_rss_mb"}
+    game = report[GAME]
+    assert set(game) == {"frame_ms", "playouts_per_s", "bot_ms"}
+    assert set(game["frame_ms"]) == {"p50", "p99", "max"}
+    assert set(game["bot_ms"]) == {"p50", "p95"}
+    numbers = [*game["frame_ms"].values(), *game["bot_ms"].values(), game["playouts_per_s"]]
+    assert all(is_number(v) for v in [*numbers, report["startup_s"], report["peak_rss_mb"]])
+    assert game["frame_ms"]["p50"] <= game["frame_ms"]["p99"] <= game["frame_ms"]["max"]
+    assert game["bot_ms"]["p50"] <= game["bot_ms"]["p95"]
+    assert game["playouts_per_s"] > 0 and report["peak_rss_mb"] > 0
+
+
+def test_unknown_game_is_refused_with_exit_2() -> None:
+    result = run_bench("--json", "--quick", "--games", "chess")
+    assert result.returncode == 2 and "unknown game id 'chess'" in result.stderr
+
+
+def test_percentile_interpolates_between_ranks() -> None:
+    values = [4.0, 1.0, 3.0, 2.0]
+    assert percentile(values, 0) == 1.0 and percentile(values, 100) == 4.0
+    assert percentile(values, 50) == 2.5
+    assert percentile([], 99) == 0.0 and percentile([7.0], 99) == 7.0

@@ -1,0 +1,56 @@
+"""Headless fixtures: dummy SDL drivers, a private settings home, a fake game, an App."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import registry  # noqa: E402
+
+FAKE_INFO = registry.GameInfo(
+    id="fake_race", title_key="fake.title", min_players=2, max_players=4,
+    rules_ref="fake_game:RaceRules", scene_ref="fake_game:RaceRenderer",
+    heuristic_ref="fake_game:evaluate", rules_summary_key="fake.rules",
+)
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """Settings and autosaves go to a temporary folder."""
+    monkeypatch.setenv("CITY_BOARD_CONSOLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def fake_game(monkeypatch):
+    """Register the fake race game first in the menu."""
+    games = {"fake_race": FAKE_INFO, **registry.GAMES}
+    monkeypatch.setattr(registry, "GAMES", games)
+    return FAKE_INFO
+
+
+@pytest.fixture
+def app(home):
+    """An App on the dummy driver with a small window."""
+    from game.ui.app import App
+
+    application = App(windowed=(480, 270))
+    yield application
+    pygame.display.quit()
+
+
+def pad(button: int, iid: int = 77) -> list[pygame.event.Event]:
+    """A press and release of a controller button from fake instance `iid`."""
+    return [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=button),
+            pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=iid, button=button)]
+
+
+def key(k: int, mod: int = 0) -> list[pygame.event.Event]:
+    """A key press and release."""
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)]
