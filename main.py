@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="main.py",
         description="A couch board-game console. Without options: the title screen.",
+        epilog="Exit codes: 0 success, 2 bad arguments or unreadable files.",
         allow_abbrev=False,  # a fixed contract: `--head` must not silently mean --headless
     )
     mode = parser.add_mutually_exclusive_group()
@@ -63,11 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     window.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     window.add_argument("--windowed", metavar="WxH", type=window_size, help="window size")
     parser.add_argument("--game", metavar="ID", help="game id (see --list-games)")
-    parser.add_argument("--players", metavar="N", type=int, help="number of seats")
+    parser.add_argument(
+        "--players", metavar="N", type=int, help="number of seats (default: the game's minimum)"
+    )
     parser.add_argument("--bots", metavar="KINDS", help="bot kind per seat: greedy,random,...")
     parser.add_argument("--seed", metavar="S", type=int, help="random seed (default: random)")
     parser.add_argument(
-        "--actions", metavar="K", type=int, help="actions played before a screenshot"
+        "--actions", metavar="K", type=int, help="bot actions before a screenshot (default: 40)"
     )
     parser.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
     return parser
@@ -252,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # an unreadable file anywhere (levels, assets, saves)
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"main.py: error: {where}{one_line(exc.strerror or exc)}", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl+C in a terminal: quit quietly, no traceback
+        return 130
     except Exception as exc:
         if not is_level_error(exc):
             raise

@@ -157,6 +157,12 @@ def test_broken_level_files_exit_2_naming_file_and_field(tmp_path: Path) -> None
     assert len(lines) == 1 and broken.name in lines[0], result.stderr
 
 
+def private_home(tmp_path: Path) -> dict[str, str]:
+    """Environment that keeps settings and autosaves out of the real user folders."""
+    home = str(tmp_path / "home")
+    return {"CITY_BOARD_CONSOLE_HOME": home, "HOME": home, "XDG_DATA_HOME": home}
+
+
 def png_size(path: Path) -> tuple[int, int]:
     """Width and height from a PNG's IHDR chunk."""
     data = path.read_bytes()[:24]
@@ -173,14 +179,12 @@ def has_snapshot() -> bool:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_screenshot_writes_a_1080p_png(tmp_path: Path, game_id: str) -> None:
     out = tmp_path / f"{game_id}.png"
-    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
     args = ["--screenshot", str(out), "--game", game_id, "--players", "2", "--seed", "1"]
-    result = run_main(*args, "--actions", "12", env=home)
+    result = run_main(*args, "--actions", "12", env=private_home(tmp_path))
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1920, 1080)
 
 
 def test_first_frame_exit_starts_and_quits(tmp_path: Path) -> None:
-    home = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path)}
-    result = run_main("--first-frame-exit", env=home)
+    result = run_main("--first-frame-exit", env=private_home(tmp_path))
     assert result.returncode == 0, result.stderr

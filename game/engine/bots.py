@@ -38,6 +38,11 @@ class GreedyBot:
         if len(prompt.options) == 1:
             return prompt.options[0].action
         scores = list(self.heuristic(rules, view, prompt))
+        if len(scores) != len(prompt.options):  # zip would silently drop options
+            raise ValueError(
+                f"{rules.game_id} heuristic gave {len(scores)} scores "
+                f"for {len(prompt.options)} options of {prompt.kind}"
+            )
         best = max(scores)
         ties = [o for o, s in zip(prompt.options, scores) if s >= best - 1e-9]
         return self.rng.choice(ties).action

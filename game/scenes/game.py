@@ -7,8 +7,9 @@ curtain and the bottom bar; the game's renderer (board_api.BoardRenderer) only d
 from __future__ import annotations
 
 import logging
+import math
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,7 +25,10 @@ from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import DIRECTIONS, Intent
 from game.ui.scene import Scene
-from game.ui.widgets import dim, draw_hints, draw_text, fit, focus_ring, hints_width, panel
+from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 log = logging.getLogger(__name__)
 THINK_TIME = 0.45  # seconds a bot "thinks" before each decision at 1x, so people can follow
@@ -37,7 +41,7 @@ FocusKey = tuple  # ("board", target) or ("bar", option index)
 class GameScene(Scene):
     """One match on screen: humans pick among legal targets, bots play, renderer animates."""
 
-    def __init__(self, app, game_id: str, seats: list[SeatSpec] | None, seed: int,
+    def __init__(self, app: App, game_id: str, seats: list[SeatSpec] | None, seed: int,
                  match: Match | None = None, hold_bots: bool = False) -> None:
         super().__init__(app)
         self.info = get_game(game_id)
@@ -57,11 +61,19 @@ class GameScene(Scene):
         self.curtain: int | None = None  # hidden-hands mode: "pass to" this seat
         self.viewer: int | None = None
         self.think = 0.0
+        self.clock = 0.0  # drives the focus pulse
         self.finished = False
-        self.match.resolve_chance()
         self.viewer = self._resting_viewer()
+        fresh = not self.match.history
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
-        self._sync()
+        events = self.match.resolve_chance()
+        if fresh and events and not self._instant():
+            # A new game: let the renderer animate the opening deal from the empty table.
+            self.renderer.animate(events, self.match.view(self.viewer), self.viewer)
+        else:
+            self.renderer.reset(self.match.view(self.viewer), self.viewer)
+        if not self.renderer.busy():
+            self._sync()  # otherwise update() does it once the deal has been shown
         self._autosave()
 
     # -- seats -------------------------------------------------------------------------------
@@ -95,6 +107,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animate; when idle: results, curtain and viewer, then one bot decision."""
+        self.clock += dt
         if not self._instant():
             self.renderer.update(dt * self.app.settings.speed_factor())
         if self.renderer.busy() or self.finished:
@@ -182,14 +195,13 @@ class GameScene(Scene):
     def can_undo(self, device: str | None = None) -> bool:
         """True if that device's seat may undo now."""
         seat = self.undo_seat(device)
-        return seat is not None and not self.renderer.busy() and self.match.can_undo(seat)
+        return seat is not None and self.match.can_undo(seat)
 
     def undo(self, device: str | None = None) -> bool:
         """Undo the seat's last step (BGA policy, via the Match); True if it did."""
         seat = self.undo_seat(device)
         if seat is None or not self.can_undo(device) or not self.match.undo(seat):
             return False
-        self.focus.pop(seat, None)
         self._autosave()
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
         return True
@@ -231,18 +243,21 @@ class GameScene(Scene):
             out[i] = t(option.label, **dict(option.params)) if option.label else str(option.action)
         return out
 
-    def _bar_zone(self) -> tuple[int, int]:
-        right = BAR_RECT.right - 30 - hints_width(self._hints(), self.app.input.last_kind)
-        return BAR_RECT.x + MESSAGE_W + 30, right - 20
+    def _bar_zone(self, widths: list[int] | None = None) -> tuple[int, int]:
+        """The x range of the bar buttons: right-aligned against the hints, and the message
+        keeps at least MESSAGE_W pixels (buttons scroll when they do not fit)."""
+        right = BAR_RECT.right - 40 - hints_width(self._hints(), self.app.input.last_kind)
+        needed = sum(widths) + BAR_GAP * (len(widths) - 1) if widths else 0
+        return max(BAR_RECT.x + MESSAGE_W + 30, right - needed), right
 
     def _bar_layout(self, prompt: Prompt, bar: list[int], focus: FocusKey | None
                     ) -> dict[int, pygame.Rect]:
         """Bar button rects; scrolled so the focused one is visible (others may lie outside)."""
         labels = self._bar_labels(prompt, bar)
-        left, right = self._bar_zone()
+        widths = [min(theme.font(theme.SMALL_SIZE).size(labels[i])[0] + 44, 520) for i in bar]
+        left, right = self._bar_zone(widths)
         x, rects = left, {}
-        for i in bar:
-            w = min(theme.font(theme.SMALL_SIZE).size(labels[i])[0] + 44, 520)
+        for i, w in zip(bar, widths):
             rects[i] = pygame.Rect(x, BAR_RECT.centery - BAR_BUTTON_H // 2, w, BAR_BUTTON_H)
             x += w + BAR_GAP
         focused = focus[1] if focus and focus[0] == "bar" and focus[1] in rects else None
@@ -260,20 +275,29 @@ class GameScene(Scene):
 
             self.app.stack.push(PauseScene(self.app, self, intent.device))
             return True
-        if self.finished or self.renderer.busy() or intent.kind not in BOARD_INTENTS:
+        if self.finished or intent.kind not in BOARD_INTENTS:
             return False
+        if intent.kind == "undo" and self.curtain is None:
+            return self.undo(intent.device)  # reset() drops a running animation: no need to wait
+        if self.renderer.busy():
+            return False
+        if intent.kind in ("confirm", "click") and self._reclaim(intent.device):
+            return True
         if self.curtain is not None:
             return self._curtain_input(intent)
         seat = self._route(intent.device)
-        if seat is None:
-            return False
-        if self.disconnected(seat):
-            if intent.kind in ("confirm", "click") and self.seat_of(intent.device) is None:
-                self.seats[seat].device = intent.device  # reclaimed by a free controller
-            return True
-        if intent.kind == "undo":
-            return self.undo(intent.device)
+        if seat is None or self.disconnected(seat):
+            return False  # a seat whose controller is gone waits to be reclaimed
         return self._board_input(seat, intent)
+
+    def _reclaim(self, device: str) -> bool:
+        """A free device pressing A takes over a seat whose controller was unplugged."""
+        lost = [i for i in self.humans() if self.disconnected(i)]
+        if not lost or self.seat_of(device) is not None:
+            return False
+        seat = self.active if self.active in lost else lost[0]
+        self.seats[seat].device = device
+        return True
 
     def _route(self, device: str) -> int | None:
         """The seat this device drives now: its own seat on its turn, else the active seat."""
@@ -291,8 +315,6 @@ class GameScene(Scene):
         if intent.kind not in ("confirm", "click") or seat is None:
             return True
         bound = self.seat_of(intent.device)
-        if self.disconnected(seat) and bound is None:
-            self.seats[seat].device = intent.device
         if bound not in (None, seat):
             return True  # another player's controller cannot lift this player's curtain
         self.revealed, self.active, self.curtain = seat, seat, None
@@ -325,7 +347,7 @@ class GameScene(Scene):
         return True
 
     def _visible(self, rects: dict[FocusKey, pygame.Rect]) -> dict[FocusKey, pygame.Rect]:
-        left, right = self._bar_zone()
+        left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])
         return {k: r for k, r in rects.items()
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
 
@@ -350,22 +372,38 @@ class GameScene(Scene):
             focus = focus if focus in rects else next(iter(rects), None)
         board_focus = focus[1] if focus and focus[0] == "board" else None
         self.renderer.draw(surface, board_focus, prompt)
+        if seat is not None:
+            self._draw_other_focus(surface, seat)
         self._draw_bar(surface, seat, prompt, rects, focus)
         self._draw_disconnected(surface)
         if self.curtain is not None:
             self._draw_curtain(surface, self.curtain)
+
+    def _draw_other_focus(self, surface: pygame.Surface, active: int) -> None:
+        """Simultaneous play: the other deciders' cursors, ringed in their seat colours."""
+        for other in self.human_prompts():
+            key = self.focus.get(other)
+            if other == active or key is None or key[0] != "board":
+                continue
+            rect = self.renderer.targets().get(key[1])
+            if rect is not None:
+                color = theme.PLAYER_COLORS[other % len(theme.PLAYER_COLORS)]
+                pygame.draw.rect(surface, color, pygame.Rect(rect).inflate(10, 10), 5,
+                                 border_radius=12)
 
     def _draw_bar(self, surface: pygame.Surface, seat: int | None, prompt: Prompt | None,
                   rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
         pygame.draw.rect(surface, theme.PANEL, BAR_RECT)
         pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
         message, who = self._bar_message(seat, prompt)
+        bar_rects = [r.w for k, r in rects.items() if k[0] == "bar"]
+        message_right = self._bar_zone(bar_rects)[0] - 30 if prompt is not None else 1400
         x = BAR_RECT.x + 24
         if who is not None:
             color = theme.PLAYER_COLORS[who % len(theme.PLAYER_COLORS)]
             pygame.draw.circle(surface, color, (x + 18, BAR_RECT.centery), 18)
             x += 50
-        draw_text(surface, fit(message, theme.SMALL_SIZE, MESSAGE_W - (x - BAR_RECT.x)),
+        draw_text(surface, fit(message, theme.SMALL_SIZE, message_right - x),
                   (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
         if prompt is not None:
             self._draw_bar_buttons(surface, prompt, rects, focus)
@@ -388,7 +426,7 @@ class GameScene(Scene):
 
     def _draw_bar_buttons(self, surface: pygame.Surface, prompt: Prompt,
                           rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
-        left, right = self._bar_zone()
+        left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])
         clip = pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h)
         old_clip = surface.get_clip()
         surface.set_clip(clip)
@@ -405,8 +443,14 @@ class GameScene(Scene):
         if focus is not None and focus[0] == "bar" and focus in rects:
             pygame.draw.rect(surface, theme.FOCUS, rects[focus].inflate(8, 8), 5, border_radius=16)
         elif focus is not None and focus in rects:
-            # The renderer highlights its own targets; a ring on top keeps focus obvious anyway.
-            focus_ring(surface, rects[focus], theme.FOCUS, 12)
+            self._board_focus(surface, rects[focus])
+
+    def _board_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A pulsing two-tone ring: the renderer highlights every option, this marks THE one."""
+        grow = 14 + int(5 * (1 + math.sin(self.clock * 6)))
+        ring = rect.inflate(grow, grow)
+        pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
+        pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
 
     def _draw_disconnected(self, surface: pygame.Surface) -> None:
         lost = [i for i in self.humans() if self.disconnected(i)]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ui import theme
 from game.ui.input import Intent
 from game.ui.scene import Scene
 from game.ui.widgets import dim, draw_hints, draw_text, panel, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 BOX = pygame.Rect(310, 250, 1300, 580)
 
@@ -17,7 +22,7 @@ class MessageScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, title: str, text: str) -> None:
+    def __init__(self, app: App, title: str, text: str) -> None:
         super().__init__(app)
         self.title, self.text = title, text
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
 from game.ui.scene import Scene
-from game.ui.widgets import Menu, MenuItem, dim, draw_text, footer_hints, panel, wrap
+from game.ui.widgets import Menu, MenuItem, dim, draw_hints, draw_text, panel, wrap
 
-BOX = pygame.Rect(560, 150, 800, 780)
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+BOX = pygame.Rect(560, 130, 800, 820)
+LINE_H = 54
 
 
 class PauseScene(Scene):
@@ -18,7 +24,7 @@ class PauseScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, game, device: str | None) -> None:
+    def __init__(self, app: App, game, device: str | None) -> None:
         super().__init__(app)
         self.game, self.device = game, device
         self.menu = Menu([
@@ -27,7 +33,7 @@ class PauseScene(Scene):
             MenuItem("rules", lambda: t("pause.rules")),
             MenuItem("settings", lambda: t("pause.settings")),
             MenuItem("quit", lambda: t("pause.save_quit")),
-        ], center=(960, 580), width=640, height=84, gap=20)
+        ], center=(960, 530), width=640, height=84, gap=20)
 
     def handle(self, intent: Intent) -> bool:
         """Menu navigation; back or menu resumes."""
@@ -61,8 +67,9 @@ class PauseScene(Scene):
         draw_text(surface, t("pause.title"), (960, BOX.y + 80), theme.HEADING_SIZE, theme.ACCENT,
                   "center", True)
         self.menu.draw(surface)
-        footer_hints(surface, self.app.input.last_kind,
-                     [("confirm", "hint.select"), ("back", "hint.resume")])
+        # Inside the box: the game's own bar hints stay visible below the dimming.
+        draw_hints(surface, [("confirm", "hint.select"), ("back", "hint.resume")],
+                   self.app.input.last_kind, (BOX.right - 40, BOX.bottom - 48))
 
 
 class RulesScene(Scene):
@@ -71,16 +78,16 @@ class RulesScene(Scene):
     overlay = True
     BOX = pygame.Rect(160, 80, 1600, 900)
 
-    def __init__(self, app, title: str, text: str) -> None:
+    def __init__(self, app: App, title: str, text: str) -> None:
         super().__init__(app)
         self.title, self.text = title, text
         self.scroll = 0
 
     def _lines(self) -> list[str]:
-        return wrap(self.text, theme.SMALL_SIZE, self.BOX.w - 140)
+        return wrap(self.text, theme.BODY_SIZE, self.BOX.w - 140)
 
     def _page(self) -> int:
-        return (self.BOX.h - 240) // 44
+        return (self.BOX.h - 250) // LINE_H
 
     def handle(self, intent: Intent) -> bool:
         """Up/down and page keys scroll; back, confirm or a click close."""
@@ -100,7 +107,7 @@ class RulesScene(Scene):
                   theme.ACCENT, "center", True)
         y = self.BOX.y + 150
         for line in self._lines()[self.scroll:self.scroll + self._page()]:
-            draw_text(surface, line, (self.BOX.x + 70, y), theme.SMALL_SIZE)
-            y += 44
-        footer_hints(surface, self.app.input.last_kind,
-                     [("move", "hint.scroll"), ("back", "hint.close")])
+            draw_text(surface, line, (self.BOX.x + 70, y), theme.BODY_SIZE)
+            y += LINE_H
+        draw_hints(surface, [("move", "hint.scroll"), ("back", "hint.close")],
+                   self.app.input.last_kind, (self.BOX.right - 40, self.BOX.bottom - 48))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.core import total
@@ -14,17 +16,20 @@ from game.ui.input import Intent
 from game.ui.scene import Scene
 from game.ui.widgets import Menu, MenuItem, draw_text, fit, footer_hints, panel, screen_title
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 CATEGORY_COLORS = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
                    (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200)]
 TABLE = pygame.Rect(160, 150, 1600, 0)
-ROW_H = 62
+ROW_H = 76
 NAME_W, TOTAL_W = 340, 200
 
 
 class ResultsScene(Scene):
     """The end of a match."""
 
-    def __init__(self, app, game_id: str, match: Match, seats: list[SeatSpec],
+    def __init__(self, app: App, game_id: str, match: Match, seats: list[SeatSpec],
                  names: list[str]) -> None:
         super().__init__(app)
         self.game_id, self.match, self.seats, self.names = game_id, match, seats, names
@@ -110,7 +115,7 @@ class ResultsScene(Scene):
 
     def _draw_chart(self, surface: pygame.Surface, top: int) -> None:
         """Stacked horizontal bars per player; negative categories grow left of zero."""
-        bar_h, gap = 34, 14
+        bar_h, gap = 48, 14
         lows = [sum(v for v in b.values() if v < 0) for b in self.breakdowns]
         highs = [sum(v for v in b.values() if v > 0) for b in self.breakdowns]
         span = max(1, max(highs, default=1) - min(lows, default=0))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +16,9 @@ from game.ui.i18n import t
 from game.ui.input import KEYBOARD, Intent
 from game.ui.scene import Scene
 from game.ui.widgets import draw_text, focus_ring, footer_hints, panel, screen_title
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 ROW_W, ROW_H, ROW_GAP, TOP = 1240, 112, 22, 220
 START = "start"
@@ -32,7 +36,7 @@ def device_label(app, device: str | None) -> str:
 class SeatSetupScene(Scene):
     """Choose who plays; start once the seat count fits the game."""
 
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.info = get_game(game_id)

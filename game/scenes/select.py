@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.registry import game_ids, get_game
@@ -11,11 +13,14 @@ from game.ui.input import Intent
 from game.ui.scene import Scene
 from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 
 class GameSelectScene(Scene):
     """Pick a game; back returns to the title."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         items = [MenuItem(gid, self._label(gid)) for gid in game_ids()]
         self.menu = Menu(items, center=(960, 540), width=1100, height=100)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ui import theme
@@ -11,13 +13,16 @@ from game.ui.scene import Scene
 from game.ui.settings import LANGUAGES, SPEEDS
 from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 VOLUME_STEP = 10
 
 
 class SettingsScene(Scene):
     """Rows of settings; left/right change a value, confirm steps it forward."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
                 "open_hands", "back"]

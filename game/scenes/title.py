@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,13 +15,17 @@ from game.ui.input import Intent
 from game.ui.scene import Scene
 from game.ui.widgets import Menu, MenuItem, draw_text, footer_hints
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+log = logging.getLogger(__name__)
 IDLE_HINT_AFTER = 20.0  # seconds without input before the title shows how to start
 
 
 class TitleScene(Scene):
     """The first screen."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.can_continue = app.persist and store.has_autosave()
         self.menu = self._menu()
@@ -64,20 +70,22 @@ class TitleScene(Scene):
 
     def _continue(self) -> None:
         from game.engine.match import SaveError
+        from game.scenes.game import GameScene
         from game.scenes.message import MessageScene
+        from game.scenes.seating import SeatSpec
 
         try:
             match, seats = store.load_autosave()
-        except SaveError as exc:
+            specs = [SeatSpec.from_json(s) for s in seats] if seats else None
+            scene = GameScene(self.app, match.game_id, specs, match.seed, match=match)
+        except Exception as exc:  # noqa: BLE001 - any broken save must end in a message
+            error = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
+            log.warning("autosave not loaded: %s", error)
             moved = store.quarantine_autosave()
-            text = t("title.save_broken", path=str(moved) if moved else "-", error=str(exc))
+            text = t("title.save_broken", path=str(moved) if moved else "-", error=error)
             self.app.stack.push(MessageScene(self.app, t("title.save_broken_title"), text))
             return
-        from game.scenes.game import GameScene
-        from game.scenes.seating import SeatSpec
-
-        specs = [SeatSpec.from_json(s) for s in seats] if seats else None
-        self.app.stack.push(GameScene(self.app, match.game_id, specs, match.seed, match=match))
+        self.app.stack.push(scene)
 
     def update(self, dt: float) -> None:
         """Animate the title and count idle time."""

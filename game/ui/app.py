@@ -6,7 +6,7 @@ Start-up only opens the window and draws the title: game modules load when a gam
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -164,4 +164,6 @@ def run(fullscreen: bool = False, windowed: tuple[int, int] | None = None,
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")
     pygame.quit()
+    theme.font.cache_clear()  # cached fonts die with pygame.quit; a later App must not reuse them
+    theme.text.cache_clear()
     return 0

@@ -9,8 +9,8 @@ know as controllers. Ids are SDL instance ids, which stay unique across hot-plug
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

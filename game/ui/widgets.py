@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 
@@ -17,11 +17,11 @@ PAD_GLYPHS = {
     "confirm": ("A", (80, 180, 70)), "back": ("B", (210, 60, 50)),
     "alt": ("X", (50, 110, 210)), "undo": ("Y", (230, 190, 40)),
     "menu": ("START", (90, 96, 110)), "page_prev": ("LB", (90, 96, 110)),
-    "page_next": ("RB", (90, 96, 110)), "move": ("+", (90, 96, 110)),
+    "page_next": ("RB", (90, 96, 110)),
 }
 KEY_GLYPHS = {
-    "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "P",
-    "page_prev": "Q", "page_next": "E", "move": "Arrows",
+    "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "Esc",
+    "page_prev": "Q", "page_next": "E",
 }
 
 
@@ -87,6 +87,8 @@ def glyph(surface: pygame.Surface, action: str, kind: str, midleft: tuple[int, i
           size: int = theme.SMALL_SIZE) -> pygame.Rect:
     """Draw the button for an action as the current device shows it; returns its rect."""
     h = int(size * 1.45)
+    if action == "move":
+        return _move_glyph(surface, kind, midleft, h)
     if kind == "gamepad":
         label, color = PAD_GLYPHS.get(action, ("?", theme.PANEL_LIGHT))
         image = theme.text(label, size - 4 if len(label) > 1 else size, (255, 255, 255), True)
@@ -101,6 +103,26 @@ def glyph(surface: pygame.Surface, action: str, kind: str, midleft: tuple[int, i
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, theme.TEXT_DIM, rect, 2, border_radius=8)
     surface.blit(image, image.get_rect(center=rect.center))
+    return rect
+
+
+def _move_glyph(surface: pygame.Surface, kind: str, midleft: tuple[int, int],
+                h: int) -> pygame.Rect:
+    """Four arrows: a d-pad on a dark disc, or arrow keys on a keycap (no text to translate)."""
+    rect = pygame.Rect(0, 0, h, h)
+    rect.midleft = midleft
+    if kind == "gamepad":
+        pygame.draw.circle(surface, (90, 96, 110), rect.center, h // 2)
+    else:
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=8)
+        pygame.draw.rect(surface, theme.TEXT_DIM, rect, 2, border_radius=8)
+    cx, cy, r = rect.centerx, rect.centery, h * 0.36
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        tip = (cx + dx * r, cy + dy * r)
+        base = (cx + dx * r * 0.35, cy + dy * r * 0.35)
+        side = (dy * r * 0.3, dx * r * 0.3)
+        pygame.draw.polygon(surface, (255, 255, 255), [
+            tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])])
     return rect
 
 

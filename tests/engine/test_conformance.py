@@ -2,6 +2,15 @@
 
 Random seeded playouts end, the same seed gives the same history, apply never mutates its input,
 save→load→replay gives the same state, and views are invariant under re-dealing hidden info.
+
+What a game's rules must offer to pass (beyond the Rules protocol):
+- states and views are compared structurally (dataclasses, tuples, dicts, sets, numpy arrays);
+  a dataclass field declared with `field(compare=False)` is treated as a cache and ignored;
+- every action and chance outcome survives a JSON round trip (`freeze(json.loads(...))`);
+- `apply` raises IllegalAction for an action that is not offered, or for a seat not prompted;
+- optional `randomize_hidden(state, player, rng) -> state`: re-deal everything `player` may not
+  see (others' hands, deck order...). With it, views are checked generically; without it the
+  check is skipped here and the game needs its own view test (see test_engine_ttr_views.py).
 """
 
 from __future__ import annotations

@@ -104,3 +104,9 @@ def test_result_summary_lists_seats_breakdowns_winners_and_actions() -> None:
         assert player["breakdown"] == breakdown and player["total"] == sum(breakdown.values())
     totals = [p["total"] for p in summary["players"]]
     assert summary["winners"] == [s for s, t in enumerate(totals) if t == max(totals)]
+
+
+def test_greedy_bot_refuses_a_heuristic_with_the_wrong_number_of_scores() -> None:
+    prompt = Prompt(0, "pick", "m", tuple(Option(a) for a in "abc"))
+    with pytest.raises(ValueError, match="2 scores for 3 options of pick"):
+        GreedyBot(lambda r, v, p: [1, 2], random.Random(1)).choose(RULES, None, prompt)

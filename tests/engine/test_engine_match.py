@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import match as match_module
-from game.engine.core import Chance, Config, IllegalAction
+from game.engine.core import Chance, Config, IllegalAction, freeze
 from game.engine.match import SAVE_FORMAT, SAVE_VERSION, Match, SaveError, load_match, write_atomic
 
 RULES = DiceGame()
@@ -141,6 +141,19 @@ def test_undo_never_crosses_a_reveal() -> None:
     assert not match.can_undo(0), "the secret card was shown"
     match.apply(0, "add")
     assert match.undo(0) and not match.can_undo(0)
+
+
+def test_undo_stops_when_the_turn_passes_into_simultaneous_play() -> None:
+    match = at_choice(6)
+    match.apply(0, "add")
+    match.apply(0, "confirm")
+    match.apply_chance(6)
+    match.apply(1, "add")
+    match.apply(1, "confirm")
+    assert match.prompt_for(1) is not None, "seat 1 must now bet, with everyone"
+    assert not match.can_undo(1), "but its turn has passed"
+    match.apply(0, "odd")
+    assert not match.can_undo(0), "a bet ends that seat's part of the step"
 
 
 def test_undo_is_refused_after_loading() -> None:
@@ -290,3 +303,17 @@ def test_undo_only_removes_own_steps_after_the_last_chance_or_reveal(ops, seed) 
             # Only the first step of a turn is undoable: reroll leads to chance, peek reveals,
             # confirm and bets pass the turn.
             assert match.history[-1] in ((seat, "add"), (seat, "double"))
+
+
+ACTIONS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3).map(tuple),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(action=ACTIONS)
+def test_actions_of_strings_ints_and_tuples_survive_the_save_round_trip(action) -> None:
+    text = json.dumps(match_module._jsonable(action))
+    assert freeze(json.loads(text)) == action

@@ -7,15 +7,22 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.engine import registry  # noqa: E402
+from game.engine import registry
 
 FAKE_INFO = registry.GameInfo(
     id="fake_race", title_key="fake.title", min_players=2, max_players=4,
     rules_ref="fake_game:RaceRules", scene_ref="fake_game:RaceRenderer",
     heuristic_ref="fake_game:evaluate", rules_summary_key="fake.rules",
+)
+
+
+VOTE_INFO = registry.GameInfo(
+    id="fake_vote", title_key="fake.vote_title", min_players=2, max_players=4,
+    rules_ref="fake_game:VoteRules", scene_ref="fake_game:RaceRenderer",
+    heuristic_ref="fake_game:evaluate",
 )
 
 
@@ -29,7 +36,7 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def fake_game(monkeypatch):
     """Register the fake race game first in the menu."""
-    games = {"fake_race": FAKE_INFO, **registry.GAMES}
+    games = {"fake_race": FAKE_INFO, "fake_vote": VOTE_INFO, **registry.GAMES}
     monkeypatch.setattr(registry, "GAMES", games)
     return FAKE_INFO
 

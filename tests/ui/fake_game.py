@@ -109,8 +109,36 @@ class RaceRenderer:
 
     def draw(self, canvas: pygame.Surface, focus, prompt) -> None:
         """Squares, the total filled, focus outlined."""
-        total = self.state[0] if self.state else 0
+        total = (self.state[0] if self.state else 0) or 0
         for (_, i), rect in self.targets().items():
             pygame.draw.rect(canvas, (90, 160, 90) if i <= total else (70, 70, 90), rect)
             if focus == ("cell", i):
                 pygame.draw.rect(canvas, (255, 220, 90), rect, 6)
+
+
+class VoteRules(RaceRules):
+    """Everyone votes 1 or 2 at the same time (simultaneous prompts); then the game ends."""
+
+    game_id = "fake_vote"
+
+    def initial_state(self, config: Config) -> Any:
+        """One vote slot per player."""
+        return (None,) * config.players
+
+    def pending(self, state: Any):
+        """A prompt for every player who has not voted yet."""
+        if all(v is not None for v in state):
+            return TERMINAL
+        return tuple(
+            Prompt(p, "vote", "fake.vote", (Option(1, ("cell", 1), "fake.one"),
+                                            Option(2, ("cell", 2), "fake.two")))
+            for p, v in enumerate(state) if v is None)
+
+    def apply(self, state: Any, player: int | None, action: Any):
+        """Record one vote."""
+        votes = tuple(action if i == player else v for i, v in enumerate(state))
+        return votes, (event("voted", player),)
+
+    def scores(self, state: Any) -> tuple[dict[str, int], ...]:
+        """Your vote is your score."""
+        return tuple({"vote": v or 0} for v in state)

@@ -12,9 +12,24 @@ LITERAL_KEY = re.compile(r"""\bt\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 IMPORTS_T = re.compile(r"from game\.ui\.i18n import [^\n]*\bt\b(?! as)")
 
 
+LOCAL_T = re.compile(r"^def t\(.*?\n(?:\s+.*\n)*?\s+return \w+\((\w+) \+ key", re.MULTILINE)
+
+
+def key_prefix(source: str) -> str | None:
+    """'' for modules using the shared t(); the prefix of a local `t = prefix + key` helper;
+    None when t() is something else."""
+    local = LOCAL_T.search(source)
+    if local:
+        const = re.search(rf"^{local.group(1)}\s*=\s*[\"']([^\"']+)[\"']", source, re.MULTILINE)
+        return const.group(1) if const else None
+    if re.search(r"^\s*def t\(", source, re.MULTILINE):
+        return None
+    return "" if IMPORTS_T.search(source) else None
+
+
 def uses_shared_t(source: str) -> bool:
-    """True if a module calls the shared t() (not a local helper that prefixes keys)."""
-    return bool(IMPORTS_T.search(source)) and not re.search(r"^\s*def t\(", source, re.M)
+    """True if a module calls the shared t() directly."""
+    return key_prefix(source) == ""
 
 
 def test_string_files_include_shell_and_games():
@@ -44,10 +59,11 @@ def test_literal_keys_in_code_exist():
     unknown = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         source = path.read_text(encoding="utf-8")
-        if not uses_shared_t(source):
+        prefix = key_prefix(source)
+        if prefix is None:
             continue
         for match in LITERAL_KEY.finditer(source):
-            key = match.group(2)
+            key = prefix + match.group(2)
             if key not in catalog["en"] or key not in catalog["es"]:
                 unknown.append(f"{path.relative_to(ROOT)}: {key}")
     assert not unknown, "t() keys without a translation:\n" + "\n".join(unknown)

@@ -177,7 +177,7 @@ def test_mouse_click_on_board_target_applies_it(app, fake_game):
 def test_undo_via_pause_and_y(app, fake_game):
     game = start_game(app)
     assert human_turn(app, game)
-    rects, options = game.slots(0)
+    _, options = game.slots(0)
     boost = next(k for k, o in options.items() if o.action == "boost")
     assert boost[0] == "bar"  # no target: reachable as a bar button
     game.focus[0] = boost  # (reading/setting focus only; the press goes through input)
@@ -284,3 +284,63 @@ def test_animation_speed_instant_skips_animations(app, fake_game):
     assert human_turn(app, game, 0)
     frames(app, 1, pad(A))
     assert not game.renderer.busy() and game.renderer.animated == []
+
+
+def vote_game(app, hidden: bool) -> GameScene:
+    from game.scenes.seating import SeatSpec
+
+    app.settings.open_hands = not hidden
+    for iid in (77, 88):
+        frames(app, 1, pad(DOWN, iid))  # the devices are seen (plugged in)
+    game = GameScene(app, "fake_vote", [SeatSpec("human", "pad:77"), SeatSpec("human", "pad:88")],
+                     seed=4)
+    app.stack.reset(game)
+    frames(app, 2)
+    return game
+
+
+def test_simultaneous_prompts_each_device_drives_its_own_seat(app, fake_game):
+    game = vote_game(app, hidden=False)
+    assert set(game.human_prompts()) == {0, 1} and game.curtain is None
+    frames(app, 1, pad(RIGHT, 88))  # seat 1 moves its own cursor: cell 1 → cell 2
+    assert game.active == 1 and game.focus[1] == ("board", ("cell", 2))
+    frames(app, 1, pad(A, 88))
+    assert game.match.state == (None, 2)
+    until(app, lambda: not game.renderer.busy())
+    frames(app, 1, pad(A, 77))
+    assert game.match.state == (1, 2)
+    assert until(app, lambda: isinstance(top(app), ResultsScene), 100)
+
+
+def test_simultaneous_prompts_with_hidden_hands_take_turns_behind_the_curtain(app, fake_game):
+    game = vote_game(app, hidden=True)
+    assert game.curtain == 0
+    frames(app, 1, pad(A, 88))  # not seat 1's turn to look
+    assert game.curtain == 0 and game.match.state == (None, None)
+    frames(app, 1, pad(A, 77))  # lift
+    frames(app, 1, pad(A, 88))  # seat 1 cannot vote while seat 0 looks at the screen
+    assert game.match.state == (None, None)
+    frames(app, 1, pad(A, 77))
+    assert game.match.state == (1, None)
+    assert until(app, lambda: game.curtain == 1, 100) and game.viewer is None
+    frames(app, 1, pad(A, 88))
+    frames(app, 1, pad(A, 88))
+    assert game.match.state == (1, 1)
+
+
+def test_run_exits_after_the_first_frame(home, monkeypatch):
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # other tests' renderers keep their fonts
+    assert app_module.run(windowed=(320, 180), exit_after_first_frame=True) == 0
+
+
+def test_reclaiming_never_plays_for_another_seat(app, fake_game):
+    game = start_game(app, human_pads=(77, 88), seats=2)
+    app.settings.open_hands = True
+    frames(app, 1, [pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=88)])
+    assert game.disconnected(1)
+    assert human_turn(app, game, 0)
+    n = len(game.match.history)
+    frames(app, 1, pad(A, 99))  # a new controller: it takes seat 2 back, seat 1 is untouched
+    assert game.seats[1].device == "pad:99" and len(game.match.history) == n

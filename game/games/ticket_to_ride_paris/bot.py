@@ -20,6 +20,8 @@ from .rules import TicketToRideParis, completed_tickets
 from .state import EMPTY, State
 
 INF = 10**6
+BUS_MARGIN = 0.6  # share of the buses left that ticket paths may plan to use
+TICKET_SPACE_COST = 0.5  # points a kept ticket must be worth per route space it adds
 
 
 @dataclass
@@ -171,7 +173,8 @@ def _keep_scores(rules: TicketToRideParis, view: State, prompt: Prompt) -> list[
     board = rules.board
     seat = prompt.player
     base = make_plan(board, view, seat)
-    budget = view.buses[seat] - base.path_spaces
+    # Keep a margin: rivals block paths and the game often ends before every bus is placed.
+    budget = int(view.buses[seat] * BUS_MARGIN) - base.path_spaces
     scores = []
     for option in prompt.options:
         extra = tuple(board.ticket_index[t] for t in option.action[1])
@@ -183,7 +186,7 @@ def _keep_scores(rules: TicketToRideParis, view: State, prompt: Prompt) -> list[
         if reachable < len(extra) or added > budget:
             value -= points  # likely unfinished: it would cost its points
         else:
-            value += points - 0.6 * added
+            value += points - TICKET_SPACE_COST * added
         scores.append(value - 0.1 * len(extra))
     return scores
 

@@ -19,6 +19,7 @@ seat numbers for the first player.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -66,6 +67,14 @@ K = GAME_ID + "."  # prefix of every string key
 NO_CARDS = (0,) * len(COLORS)
 
 
+_FIELDS = State.__slots__
+_read_fields = attrgetter(*_FIELDS)
+# The slot descriptors' setters: `freeze` fills a fresh State without the frozen __init__'s
+# per-field object.__setattr__ (twice as fast, and apply runs ~100k times per second of playouts).
+_SETTERS = tuple(State.__dict__[name].__set__ for name in _FIELDS)
+_by_index = attrgetter("index")
+
+
 class _Draft:
     """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State.
 
@@ -74,12 +83,14 @@ class _Draft:
     """
 
     def __init__(self, s: State) -> None:
-        for name in State.__slots__:
-            setattr(self, name, getattr(s, name))
+        self.__dict__.update(zip(_FIELDS, _read_fields(s)))
 
     def freeze(self) -> State:
         """The new immutable State."""
-        return State(**{name: getattr(self, name) for name in State.__slots__})
+        state = object.__new__(State)
+        for setter, value in zip(_SETTERS, _read_fields(self)):
+            setter(state, value)
+        return state
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -124,6 +135,7 @@ class TicketToRideParis:
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
         self.board = load_board(levels_root)
         self.rules = self.board.rules
+        self._chances: dict[tuple[int, ...], Chance] = {}
         self._build_options()
 
     # -- prebuilt options (they never change, so pending only assembles tuples) ---------------
@@ -195,8 +207,7 @@ class TicketToRideParis:
             pile = s.deck if s.deck_size else s.discard
             if pile is None:
                 raise ValueError("pending() needs the full state, not a view")
-            return Chance(tuple((COLORS[c], float(k)) for c, k in enumerate(pile) if k),
-                          K + "chance.card")
+            return self._card_chance(pile)
         if s.ticket_queue:
             if s.ticket_pool is None:
                 raise ValueError("pending() needs the full state, not a view")
@@ -208,10 +219,28 @@ class TicketToRideParis:
             return Chance(tuple((seat, 1.0) for seat in range(s.players)), K + "chance.first")
         return self.prompts(s)
 
+    def _card_chance(self, pile: tuple[int, ...]) -> Chance:
+        """The next card: a colour weighted by its count (memoised: piles repeat a lot)."""
+        chance = self._chances.get(pile)
+        if chance is None:
+            if len(self._chances) > 100_000:  # bound the memo; it refills quickly
+                self._chances.clear()
+            chance = Chance(tuple((COLORS[c], float(k)) for c, k in enumerate(pile) if k),
+                            K + "chance.card")
+            self._chances[pile] = chance
+        return chance
+
     def prompts(self, s: State) -> tuple[Prompt, ...]:
-        """The prompts of the current decision (works on views too, for the deciding seat)."""
+        """The prompts of the current decision; on a view, only the viewer's own prompt."""
         phase = s.phase
         p = s.current
+        if s.viewer is not None:
+            if phase == SETUP_TICKETS:
+                seat = s.viewer
+                return ((self._keep_prompt(s, seat, "prompt.setup_tickets"),)
+                        if 0 <= seat < s.players and s.offered[seat] else ())
+            if s.viewer != p or s.card_queue or s.ticket_queue or phase in (FIRST_PLAYER, OVER):
+                return ()
         if phase == TURN:
             options = self.turn_options(s)
             if options:
@@ -274,8 +303,20 @@ class TicketToRideParis:
                 if twin >= 0 and (owners[twin] == seat or (two_players and owners[twin] != EMPTY)):
                     continue
                 found.append(r)
-        found.sort(key=lambda r: r.index)
+        found.sort(key=_by_index)
         return found
+
+    @staticmethod
+    def can_claim(s: State, seat: int, r: Route) -> bool:
+        """Whether `seat` may claim route r now (the same tests as `claimable`)."""
+        hand = s.hands[seat]
+        if hand is None or s.owners[r.index] != EMPTY or r.length > s.buses[seat]:
+            return False
+        if r.length > hand[r.color] + hand[WILD]:
+            return False
+        twin = r.twin
+        return not (twin >= 0 and (s.owners[twin] == seat
+                                   or (s.players == 2 and s.owners[twin] != EMPTY)))
 
     @staticmethod
     def payments(hand: tuple[int, ...], route: Route) -> list[tuple[int, int]]:
@@ -307,8 +348,9 @@ class TicketToRideParis:
                 elif size == len(offered):
                     options.append(Option(("keep", keep), None, K + "option.keep_all",
                                           (("count", size),)))
-                else:
-                    names = ", ".join(self.board.location(i.split("-")[0]).name for i in keep)
+                else:  # only with a ticket draw of 3+ (deck.toml rules.tickets_drawn)
+                    names = ", ".join("{a} – {b}".format(**dict(self.ticket_params(offered[i])))
+                                      for i in combo)
                     options.append(Option(("keep", keep), None, K + "option.keep_some",
                                           (("count", size), ("tickets", names))))
         return Prompt(seat, "keep_tickets", K + message, tuple(options), (("count", len(offered)),))
@@ -363,11 +405,7 @@ class TicketToRideParis:
     def _deal_card(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
         """One card off the deck; an empty deck first takes the shuffled discard pile."""
         color = COLOR_INDEX.get(outcome) if isinstance(outcome, str) else None
-        if d.deck_size == 0 and any(d.discard):
-            # Rulebook: "Si se agota el mazo, baraja la pila de descartes". A multiset has no
-            # order, so the shuffle is just moving the counts; the chance node does the rest.
-            d.deck, d.deck_size, d.discard = d.discard, sum(d.discard), NO_CARDS
-            events.append(event("deck_reshuffled", size=d.deck_size))
+        self._reshuffle(d, events)
         if color is None or not d.deck[color]:
             raise IllegalAction(f"{outcome!r} is not a card left in the deck")
         d.deck = _add(d.deck, color, -1)
@@ -398,6 +436,17 @@ class TicketToRideParis:
         seat, d.ticket_queue = d.ticket_queue[0], d.ticket_queue[1:]
         d.offered = _set(d.offered, seat, d.offered[seat] + (t,))
         events.append(event("ticket_drawn", seat, ticket=outcome, visible_to=seat))
+
+    @staticmethod
+    def _reshuffle(d: _Draft, events: list[Event]) -> None:
+        """Rulebook: "Si se agota el mazo, baraja la pila de descartes para crear un nuevo mazo".
+
+        A multiset has no order, so shuffling is just moving the counts; the chance node over
+        colours does the rest.
+        """
+        if d.deck_size == 0 and any(d.discard):
+            d.deck, d.deck_size, d.discard = d.discard, sum(d.discard), NO_CARDS
+            events.append(event("deck_reshuffled", size=d.deck_size))
 
     @staticmethod
     def _gain(d: _Draft, seat: int, color: int, n: int) -> None:
@@ -464,7 +513,7 @@ class TicketToRideParis:
         if index is None:
             raise IllegalAction(f"{action!r}: unknown route")
         route = self.board.routes[index]
-        if route not in self.claimable(d, player):
+        if not self.can_claim(d, player, route):
             raise IllegalAction(f"route {route.id!r} cannot be claimed now")
         ways = self.payments(d.hands[player], route)
         d.claim = (index,)
@@ -489,8 +538,9 @@ class TicketToRideParis:
         d.buses = _add(d.buses, player, -route.length)
         d.route_points = _add(d.route_points, player, route.points)
         cards = (ROUTE_COLORS[route.color],) * k + ("wild",) * w
+        # The paid cards come out of a hidden hand: a reveal (undo may not cross it).
         events.append(event("route_claimed", player, route=route.id, cards=cards,
-                            points=route.points, reveal=False))
+                            points=route.points, reveal=True))
         flag_slot = FLAG_COLORS.index(route.color) if route.color in FLAG_COLORS else -1
         # La bandera francesa: only a card of the route's own colour (never a wild), and only if
         # no card of that colour is already in front of the player.
@@ -593,6 +643,7 @@ class TicketToRideParis:
         while True:
             if d.phase == OVER:
                 return
+            self._reshuffle(d, events)  # at once, so the deck on screen is never falsely empty
             if d.card_queue:
                 if d.deck_size or any(d.discard):
                     return
@@ -616,18 +667,31 @@ class TicketToRideParis:
     def _reset_row(self, d: _Draft, events: list[Event]) -> bool:
         """3 face-up wilds: discard the row and deal 5 new, unless no legal row can come out."""
         limit = self.rules["faceup_wild_limit"]
-        if d.row.count(WILD) < limit:
+        if d.row.count(WILD) < limit or not self._legal_row_possible(d, limit):
             return False
-        pool = _plus(_plus(d.deck, d.discard), self._row_counts(d.row))
-        size = min(len(d.row), sum(pool))
-        if sum(pool) - pool[WILD] < size - (limit - 1):
-            return False  # NOTES.md: stop when deck and discard cannot supply a legal row
         row_cards = tuple(COLORS[c] for c in d.row if c != EMPTY)
         d.discard = _plus(d.discard, self._row_counts(d.row))
         d.row = (EMPTY,) * len(d.row)
         d.card_queue = d.card_queue + tuple(("row", i) for i in range(len(d.row)))
         events.append(event("row_reset", discarded=row_cards))
         return True
+
+    @staticmethod
+    def _legal_row_possible(d: _Draft, limit: int) -> bool:
+        """NOTES.md: stop resetting when the deck and discard cannot supply a legal row.
+
+        The new row takes the deck first and, once it runs out, the reshuffled discard pile
+        (which then holds the old row). Checking the deck and the rest separately matters: with
+        exactly 5 cards left in the deck, the new row is those 5, whatever the discard holds.
+        """
+        size = len(d.row)
+        wild_deck = d.deck[WILD]
+        if d.deck_size >= size:
+            return d.deck_size - wild_deck >= size - (limit - 1)
+        rest = _plus(d.discard, TicketToRideParis._row_counts(d.row))
+        from_rest = min(size - d.deck_size, sum(rest))
+        best_nonwild = d.deck_size - wild_deck + min(from_rest, sum(rest) - rest[WILD])
+        return best_nonwild >= d.deck_size + from_rest - (limit - 1)
 
     @staticmethod
     def _row_counts(row: tuple[int, ...]) -> tuple[int, ...]:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pygame
 import pytweening
@@ -27,17 +28,12 @@ import pytweening
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import t as _translate
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS, Board
 from .rules import TicketToRideParis, completed_tickets
-from .state import EMPTY, KEEP_TICKETS, OVER, PAY, FLAG, SETUP_TICKETS, State
-
-try:  # the shell's translation layer; a tiny fallback keeps the renderer usable without it
-    from game.ui.i18n import t as _translate
-except ImportError:  # pragma: no cover - only before the shell existed
-    def _translate(key: str, **params: Any) -> str:
-        return key.rsplit(".", 1)[-1].format(**params) if params else key.rsplit(".", 1)[-1]
+from .state import EMPTY, KEEP_TICKETS, OVER, SETUP_TICKETS, State
 
 K = "ticket_to_ride_paris.scene."
 
@@ -45,15 +41,16 @@ K = "ticket_to_ride_paris.scene."
 MAP_BOX = (12, 12, 1376, 834)
 HAND_BOX = (12, 856, 1376, 136)
 PANEL_X, PANEL_W = 1400, 508
-TRACK_BOX = (1400, 12, 508, 80)
+TRACK_BOX = (1400, 12, 508, 98)
 CARD_W, CARD_H = 88, 124
-ROW_Y = 104
-PILES_Y = 244
+ROW_Y = 126
+PILES_Y = 264
 PILE_H = 100
-PLAYERS_Y = 356
-HAND_CARD = (78, 110)
+PLAYERS_Y = 376
+HAND_CARD = (74, 106)
 TICKET_CHIP_H = 60
-OVERLAY_CARD = (440, 210)
+OVERLAY_CARD = (540, 240)
+THUMB = (230, 140)
 
 SLOT_W = 24  # thickness of a bus slot
 SLOT_MAX = 64  # longest slot
@@ -61,6 +58,7 @@ SLOT_GAP = 6
 MARKER_R = 17
 INK = (26, 28, 36)
 WHITE = (255, 255, 255)
+OPTION = (250, 250, 250)  # options glow white: clearly apart from the yellow focus ring
 
 # Our Seine and parks, in the map's own board coordinates (board.py MAP_X/MAP_Y space).
 SEINE = ((1420, 905), (1250, 815), (1150, 700), (1080, 615), (960, 555), (830, 540),
@@ -85,6 +83,7 @@ class Tween:
     ease: Callable[[float], float] = pytweening.easeInOutQuad
     holds: tuple = ()  # keys held back (Counter keys) until this tween ends
     score: tuple[int, int] | None = None  # (seat, points) still counting up
+    late: bool = False  # holds apply only once the tween has started (not while queued)
 
     @property
     def end(self) -> float:
@@ -116,7 +115,8 @@ class TTRRenderer:
         self.rules = rules
         self.board: Board = rules.board
         self.players = config.players
-        self.names = list(seat_names) + [f"P{i + 1}" for i in range(len(seat_names), config.players)]
+        extra = range(len(seat_names), config.players)
+        self.names = list(seat_names) + [f"P{i + 1}" for i in extra]
         self.flag_points = rules.rules.get("flag_points", 4)
         self.map_rect = pygame.Rect(MAP_BOX)
         self.hand_rect = pygame.Rect(HAND_BOX)
@@ -132,12 +132,17 @@ class TTRRenderer:
         self._fit = self._make_fit()
         self.loc = [self._fit((loc.x, loc.y)) for loc in self.board.locations]
         self.routes = [self._route_geom(r) for r in self.board.routes]
+        self._separate_twins()
         self._layout_panels()
         self._static = self._build_static()
+        self._labels = self._place_labels()  # drawn above buses: names stay readable
         self._layer = self._static.copy()
-        self._dim_map = self._make_dim(self.map_rect.size, 170)
+        self._dim_map = self._make_dim(self.map_rect.size, 200)
+        self._thumb = sp.fast(pygame.transform.smoothscale(
+            self._static.subsurface(self.map_rect), THUMB), alpha=False)
+        self._big_tickets: dict[int, pygame.Surface] = {}
 
-    # == geometry ================================================================================
+    # == geometry =================================================================================
     def _make_fit(self) -> Callable[[tuple[float, float]], tuple[float, float]]:
         """Map board coordinates into the map box (labels need a margin around the markers)."""
         xs = [loc.x for loc in self.board.locations]
@@ -169,6 +174,27 @@ class TTRRenderer:
         rect = rects[0].unionall(rects[1:]).inflate(6, 6)
         return RouteGeom(centers, slot_len, angle, rect, rects)
 
+    def _separate_twins(self) -> None:
+        """Diagonal doubles have overlapping bounding boxes: give each twin a box at its middle.
+
+        The box is pushed outwards from the pair's axis, so a pointer or the d-pad can tell the
+        twins apart; straight doubles keep boxes around all their slots.
+        """
+        for route in self.board.routes:
+            if route.twin < 0 or route.index > route.twin:
+                continue
+            a, b = self.routes[route.index], self.routes[route.twin]
+            if _overlap(a.rect, b.rect) < 0.25 * a.rect.w * a.rect.h:
+                continue
+            mids = [(sum(x for x, _ in g.centers) / len(g.centers),
+                     sum(y for _, y in g.centers) / len(g.centers)) for g in (a, b)]
+            dx, dy = mids[1][0] - mids[0][0], mids[1][1] - mids[0][1]
+            d = math.hypot(dx, dy) or 1.0
+            for g, (mx, my), sign in ((a, mids[0], -1), (b, mids[1], 1)):
+                box = pygame.Rect(0, 0, 38, 38)
+                box.center = (round(mx + sign * 8 * dx / d), round(my + sign * 8 * dy / d))
+                g.rect = box
+
     def _layout_panels(self) -> None:
         """Rects of the right-hand panel and the hand strip (fixed for the whole match)."""
         x0 = PANEL_X + 14
@@ -184,14 +210,15 @@ class TTRRenderer:
         h = min(190, (avail - gap * (self.players - 1)) // self.players)
         self.player_rects = [pygame.Rect(PANEL_X, PLAYERS_Y + i * (h + gap), PANEL_W, h)
                              for i in range(self.players)]
-        hx, hy = self.hand_rect.x + 16, self.hand_rect.y + 14
-        self.hand_rects = [pygame.Rect(hx + i * (HAND_CARD[0] + 16), hy, *HAND_CARD)
+        hx, hy = self.hand_rect.x + 22, self.hand_rect.y + 18
+        self.hand_rects = [pygame.Rect(hx + i * (HAND_CARD[0] + 12), hy, *HAND_CARD)
                            for i in range(len(COLORS))]
-        self.tickets_area = pygame.Rect(self.hand_rects[-1].right + 30, self.hand_rect.y + 8,
-                                        self.hand_rect.right - self.hand_rects[-1].right - 42,
+        self.panel_area = pygame.Rect(PANEL_X - 4, 0, BOARD_RECT.w - PANEL_X + 4, BOARD_RECT.h)
+        self.tickets_area = pygame.Rect(self.hand_rects[-1].right + 34, self.hand_rect.y + 8,
+                                        self.hand_rect.right - self.hand_rects[-1].right - 44,
                                         self.hand_rect.h - 16)
 
-    # == static layer ============================================================================
+    # == static layer =============================================================================
     def _build_static(self) -> pygame.Surface:
         """The map, empty slots, landmarks and labels, panel backgrounds: drawn once."""
         surf = pygame.Surface(BOARD_RECT.size)
@@ -208,8 +235,6 @@ class TTRRenderer:
                 surf.blit(sprite, r)
         for p in self.loc:
             self._paint_marker(surf, p)
-        for plate, rect in self._place_labels():
-            surf.blit(plate, rect)
         self._paint_panel_frames(surf)
         return sp.fast(surf, alpha=False)
 
@@ -231,7 +256,7 @@ class TTRRenderer:
 
     def _label_plate(self, name: str) -> pygame.Surface:
         """A landmark name on a light plate; long names wrap onto two lines."""
-        lines = _split_name(name, theme.SMALL_SIZE, 230)
+        lines = sp.split_name(name, theme.SMALL_SIZE, 230)
         texts = [theme.text(line, theme.SMALL_SIZE, INK, True) for line in lines]
         w = max(s.get_width() for s in texts) + 16
         lh = theme.font(theme.SMALL_SIZE, True).get_linesize() - 3
@@ -243,23 +268,38 @@ class TTRRenderer:
             plate.blit(s, s.get_rect(midtop=(w // 2, 5 + i * lh)))
         return plate
 
+    def _route_points(self) -> list[tuple[float, float]]:
+        """Sample points covering every slot (for label placement)."""
+        pts = []
+        for geom in self.routes:
+            a = math.radians(geom.angle)
+            ux, uy = math.cos(a), -math.sin(a)
+            for cx, cy in geom.centers:
+                for along in range(-geom.slot_len // 2, geom.slot_len // 2 + 1, 6):
+                    for across in (-SLOT_W / 2, 0, SLOT_W / 2):
+                        pts.append((cx + ux * along - uy * across, cy + uy * along + ux * across))
+        return pts
+
     def _place_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Put each label where it covers the fewest slots, markers and other labels."""
-        blockers = [r.inflate(-6, -6) for g in self.routes for r in g.sprite_rects]
-        blockers += [pygame.Rect(p[0] - MARKER_R, p[1] - MARKER_R, MARKER_R * 2, MARKER_R * 2)
-                     for p in self.loc]
+        pts = self._route_points()
+        markers = [pygame.Rect(p[0] - MARKER_R - 3, p[1] - MARKER_R - 3, MARKER_R * 2 + 6,
+                               MARKER_R * 2 + 6) for p in self.loc]
         placed: list[tuple[pygame.Surface, pygame.Rect]] = []
         inner = self.map_rect.inflate(-16, -16)
         for loc, p in zip(self.board.locations, self.loc):
             plate = self._label_plate(loc.name)
+            reach = plate.get_width() + MARKER_R + 30, plate.get_height() + MARKER_R + 30
+            near = [q for q in pts if abs(q[0] - p[0]) < reach[0] and abs(q[1] - p[1]) < reach[1]]
             best, best_cost = None, float("inf")
-            for anchor, off in _label_candidates(MARKER_R + 6):
+            for anchor, off in _label_candidates(MARKER_R + 5):
                 rect = plate.get_rect(**{anchor: (round(p[0] + off[0]), round(p[1] + off[1]))})
-                cost = sum(_overlap(rect, b) for b in blockers)
-                cost += sum(_overlap(rect, r) * 3 for _, r in placed)
+                cost = 25 * sum(1 for q in near if rect.collidepoint(q))
+                cost += 5000 * sum(1 for m in markers if rect.colliderect(m))
+                cost += sum(_overlap(rect, r) * 20 for _, r in placed)
                 if not inner.contains(rect):
-                    cost += 1e6
-                cost += abs(off[0]) * 0.5  # prefer above/below: reads naturally
+                    cost += 1e7
+                cost += math.hypot(*off) * 12 + abs(off[0]) * 2  # near the marker, above/below
                 if cost < best_cost:
                     best, best_cost = rect, cost
             placed.append((plate, best))
@@ -284,12 +324,14 @@ class TTRRenderer:
         s.fill((8, 10, 16, alpha))
         return sp.fast(s)
 
-    # == the BoardRenderer protocol ================================================================
+    # == the BoardRenderer protocol ===============================================================
     def reset(self, view: Any, viewer: int | None) -> None:
         """Show this view now; any running animation is dropped."""
         self._tweens.clear()
         self._clock = 0.0
         self._view, self._viewer = view, _seat(viewer)
+        self._layer_key = None
+        self._targets = self._compute_targets(view)
         self._refresh()
 
     def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
@@ -306,6 +348,7 @@ class TTRRenderer:
                     score_at = at
         if old is not None and old.players == view.players:
             self._score_tweens(old, view, score_at)
+        self._targets = self._compute_targets(view)
         self._refresh()
 
     def busy(self) -> bool:
@@ -335,11 +378,8 @@ class TTRRenderer:
             return
         opts = {o.target for o in prompt.options if o.target is not None} if prompt else set()
         overlay = self._overlay_tickets()
-        self._draw_track(canvas)
-        self._draw_row(canvas, view, opts)
-        self._draw_piles(canvas, view, opts)
-        self._draw_players(canvas, view)
-        self._draw_hand(canvas, view, prompt)
+        self._decorate_row(canvas, view, opts)
+        self._decorate_hand(canvas, view, prompt)
         if overlay:
             self._draw_overlay(canvas, overlay, opts, focus)
         else:
@@ -347,12 +387,14 @@ class TTRRenderer:
         self._draw_tweens(canvas)
         self._draw_focus(canvas, focus)
 
-    # == state bookkeeping ===========================================================================
+    # == state bookkeeping ========================================================================
     def _refresh(self) -> None:
         """Recompute holds, the claimed-bus layer (if it changed) and the target rects."""
         holds: Counter = Counter()
         score = [0.0] * self.players
         for tw in self._tweens:
+            if tw.late and tw.start > self._clock:
+                continue
             for key in tw.holds:
                 holds[key] += 1
             if tw.score is not None:
@@ -362,15 +404,55 @@ class TTRRenderer:
         view = self._view
         if view is None:
             return
-        owners = tuple(EMPTY if holds[("route", i)] else o for i, o in enumerate(view.owners))
-        if owners != self._layer_key:
-            self._layer_key = owners
-            self._rebuild_layer(owners)
-        self._targets = self._compute_targets(view)
+        owners = view.owners
+        if any(k[0] == "route" for k in holds):
+            owners = tuple(EMPTY if holds[("route", i)] else o for i, o in enumerate(owners))
+        keys = (owners, self._hud_key(view), self._hand_key(view))
+        old = self._layer_key or (None, None, None)
+        if keys[0] != old[0]:
+            self._rebuild_map(owners)
+        if keys[1] != old[1]:
+            self._restore(self.panel_area)
+            self._draw_track(self._layer)
+            self._draw_row(self._layer, view)
+            self._draw_piles(self._layer, view)
+            self._draw_players(self._layer, view)
+        if keys[2] != old[2]:
+            self._restore(self.hand_rect)
+            self._draw_hand(self._layer, view)
+        self._layer_key = keys
 
-    def _rebuild_layer(self, owners: tuple[int, ...]) -> None:
-        """The static map plus a bus in every slot of every visibly claimed route."""
-        self._layer.blit(self._static, (0, 0))
+    def _restore(self, area: pygame.Rect) -> None:
+        """Put the static background back under one region of the layer."""
+        self._layer.blit(self._static, area, area)
+
+    def _hud_key(self, view: State) -> tuple:
+        """Everything the right-hand panel shows: it is repainted only when this changes."""
+        h = self._holds
+        return (tuple(self._shown_scores()), view.current, view.phase, view.buses,
+                tuple(view.hand_sizes[s] - h[("cards", s)] for s in range(self.players)),
+                tuple(None if tk is None else len(tk) - h[("tickets", s)]
+                      for s, tk in enumerate(view.tickets)),
+                tuple(tuple(self._front_shown(view, s, k) for k in range(len(fr)))
+                      for s, fr in enumerate(view.front)),
+                view.flags, view.deck_size, view.ticket_deck_size, sum(view.discard),
+                tuple(c if not h[("slot", i)] else EMPTY for i, c in enumerate(view.row)),
+                view.final_turns, view.owners if view.phase == OVER else None)
+
+    def _hand_key(self, view: State) -> tuple:
+        """Everything the hand strip shows."""
+        seat, h = self._viewer, self._holds
+        hand = view.hands[seat] if seat is not None else None
+        if hand is None:
+            return (seat,)
+        return (seat, tuple(n - h[("hand", c)] for c, n in enumerate(hand)), view.tickets[seat],
+                h[("tickets", seat)], view.owners, view.phase == OVER,
+                tuple((h[("flipping", i)], h[("unflipped", i)])
+                      for i in range(len(view.tickets[seat] or ()))))
+
+    def _rebuild_map(self, owners: tuple[int, ...]) -> None:
+        """The static map plus a bus in every slot of every visibly claimed route, then labels."""
+        self._restore(self.map_rect)
         for i, seat in enumerate(owners):
             if seat == EMPTY:
                 continue
@@ -378,6 +460,8 @@ class TTRRenderer:
             bus = self._bus(seat, geom)
             for c in geom.centers:
                 self._layer.blit(bus, bus.get_rect(center=(round(c[0]), round(c[1]))))
+        for plate, rect in self._labels:
+            self._layer.blit(plate, rect)
 
     def _bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
         return sp.bus_sprite(_color(seat), _dark(seat), geom.slot_len + 4, SLOT_W + 6, geom.angle)
@@ -408,8 +492,9 @@ class TTRRenderer:
         return offered
 
     def _overlay_rects(self, n: int) -> list[pygame.Rect]:
-        w, h = OVERLAY_CARD
         gap = 40
+        w = min(OVERLAY_CARD[0], (self.map_rect.w - 80 - (n - 1) * gap) // max(1, n))
+        h = OVERLAY_CARD[1]
         total = n * w + (n - 1) * gap
         x0 = self.map_rect.centerx - total // 2
         y = self.map_rect.centery - h // 2 + 20
@@ -424,78 +509,80 @@ class TTRRenderer:
     def _totals(self, view: State) -> list[int]:
         return [sum(b.values()) for b in self.rules.scores(view)]
 
-    # == per-frame drawing ===========================================================================
+    # == per-frame drawing ========================================================================
     def _shown_scores(self) -> list[int]:
         totals = self._totals(self._view)
         return [round(v - h) for v, h in zip(totals, self._score_hold)]
 
     def _draw_track(self, canvas: pygame.Surface) -> None:
-        """A compact score track: ticks every 10 points and one token per seat."""
+        """A compact score track: one lane per seat, ticks every 10 points."""
         box = pygame.Rect(TRACK_BOX)
         scores = self._shown_scores()
         top = max(40, math.ceil((max(scores + [0]) + 6) / 20) * 20)
-        lo = min(0, min(scores))
-        x0, x1, y = box.x + 30, box.right - 30, box.y + 28
-        pygame.draw.line(canvas, theme.PANEL_LIGHT, (x0, y), (x1, y), 10)
-        for v in range(lo - lo % 10, top + 1, 10):
-            x = x0 + (v - lo) / (top - lo) * (x1 - x0)
-            pygame.draw.line(canvas, theme.TEXT_DIM, (x, y - 9), (x, y + 9), 2)
+        lo = min(0, math.floor(min(scores + [0]) / 20) * 20)
+        x0, x1 = box.x + 34, box.right - 34
+        lane_top, lane_h = box.y + 12, 52 / self.players
+        bottom = lane_top + lane_h * self.players
+        span = (x1 - x0) / (top - lo)
+        for v in range(lo, top + 1, 10):
+            x = x0 + (v - lo) * span
+            pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
             if v % 20 == 0:
                 label = theme.text(str(v), theme.SMALL_SIZE, theme.TEXT_DIM)
-                canvas.blit(label, label.get_rect(midtop=(x, y + 14)))
-        stacked: Counter = Counter()
-        for seat in sorted(range(self.players), key=lambda s: scores[s]):
-            x = x0 + (scores[seat] - lo) / (top - lo) * (x1 - x0)
-            bucket = round(x / 18)
-            dy = stacked[bucket] * -8
-            stacked[bucket] += 1
-            pygame.draw.circle(canvas, INK, (x, y + dy), 15)
-            pygame.draw.circle(canvas, _color(seat), (x, y + dy), 12)
+                canvas.blit(label, label.get_rect(midtop=(x, bottom + 4)))
+        for seat in range(self.players):
+            y = lane_top + lane_h * (seat + 0.5)
+            x = x0 + (scores[seat] - lo) * span
+            zero = x0 - lo * span
+            pygame.draw.line(canvas, _dark(seat), (zero, y), (x, y), 6)
+            pygame.draw.circle(canvas, INK, (x, y), 9)
+            pygame.draw.circle(canvas, _color(seat), (x, y), 7)
 
-    def _draw_row(self, canvas: pygame.Surface, view: State, opts: set) -> None:
-        """The face-up cards; options glow, cards that are not options dim."""
-        pulse = self._pulse()
+    def _draw_row(self, canvas: pygame.Surface, view: State) -> None:
+        """The face-up cards (a card still flying in is not there yet)."""
         for i, rect in enumerate(self.faceup_rects):
             if i >= len(view.row) or view.row[i] == EMPTY or self._holds[("slot", i)]:
                 continue
             canvas.blit(sp.transport_card(COLORS[view.row[i]], CARD_W, CARD_H), rect)
-            if opts:
-                if ("faceup", i) in opts:
-                    _ring(canvas, rect.inflate(8, 8), theme.ACCENT, 4, pulse)
-                else:
-                    _shade_rect(canvas, rect)
 
-    def _draw_piles(self, canvas: pygame.Surface, view: State, opts: set) -> None:
-        """Deck, ticket pile and discard pile, each with its count."""
+    def _decorate_row(self, canvas: pygame.Surface, view: State, opts: set) -> None:
+        """Per frame: face-up options and piles glow; face-up cards that are not options dim."""
+        if not opts:
+            return
         pulse = self._pulse()
-        deck = self.deck_rect
-        back = sp.card_back(64, 88)
-        canvas.blit(back, back.get_rect(midleft=(deck.x + 10, deck.centery)))
-        self._pile_text(canvas, deck, view.deck_size, t("deck"))
-        tickets = self.tickets_rect
-        tback = sp.ticket_back(70, 48)
-        canvas.blit(tback, tback.get_rect(midleft=(tickets.x + 8, tickets.centery)))
-        self._pile_text(canvas, tickets, view.ticket_deck_size, t("tickets"))
-        disc = self.discard_rect
-        n = sum(view.discard)
-        if n:
-            face = sp.transport_card("wild", 64, 88)
-            canvas.blit(face, face.get_rect(midleft=(disc.x + 10, disc.centery)))
-            _shade_rect(canvas, face.get_rect(midleft=(disc.x + 10, disc.centery)), 120)
-        else:
-            pygame.draw.rect(canvas, theme.PANEL_LIGHT,
-                             pygame.Rect(disc.x + 10, disc.centery - 44, 64, 88), 2, border_radius=8)
-        self._pile_text(canvas, disc, n, t("discard"))
-        for key, rect in ((("deck",), deck), (("tickets",), tickets)):
+        for i, rect in enumerate(self.faceup_rects):
+            if i >= len(view.row) or view.row[i] == EMPTY or self._holds[("slot", i)]:
+                continue
+            if ("faceup", i) in opts:
+                _ring(canvas, rect.inflate(8, 8), OPTION, 3, pulse)
+            else:
+                _shade_rect(canvas, rect)
+        for key, rect in ((("deck",), self.deck_rect), (("tickets",), self.tickets_rect)):
             if key in opts:
-                _ring(canvas, rect.inflate(6, 6), theme.ACCENT, 4, pulse)
+                _ring(canvas, rect.inflate(6, 6), OPTION, 3, pulse)
+
+    def _draw_piles(self, canvas: pygame.Surface, view: State) -> None:
+        """Deck, ticket pile and discard pile, each with its count."""
+        deck, tickets, disc = self.deck_rect, self.tickets_rect, self.discard_rect
+        back = sp.card_back(42, 58)
+        canvas.blit(back, (deck.x + 14, deck.y + 6))
+        self._pile_text(canvas, deck, view.deck_size, t("deck"))
+        tback = sp.ticket_back(58, 40)
+        canvas.blit(tback, (tickets.x + 12, tickets.y + 14))
+        self._pile_text(canvas, tickets, view.ticket_deck_size, t("tickets"))
+        n = sum(view.discard)
+        for k in range(3 if n else 1):  # a fanned stack of spent cards
+            r = pygame.Rect(disc.x + 14 + k * 6, disc.y + 10 - k * 3, 40, 54)
+            pygame.draw.rect(canvas, theme.PANEL_LIGHT if n else theme.PANEL, r, border_radius=8)
+            pygame.draw.rect(canvas, theme.TEXT_DIM, r, 2, border_radius=8)
+        self._pile_text(canvas, disc, n, t("discard"))
 
     @staticmethod
     def _pile_text(canvas: pygame.Surface, rect: pygame.Rect, count: int, caption: str) -> None:
         num = theme.text(str(count), theme.HEADING_SIZE, theme.TEXT, True)
-        canvas.blit(num, num.get_rect(topright=(rect.right - 12, rect.y + 6)))
-        cap = sp.fit_text(caption, theme.SMALL_SIZE, rect.w - 20, theme.TEXT_DIM)
-        canvas.blit(cap, cap.get_rect(bottomright=(rect.right - 10, rect.bottom - 8)))
+        canvas.blit(num, num.get_rect(midright=(rect.right - 14, rect.y + 34)))
+        cap = sp.fit_text(caption, theme.SMALL_SIZE, rect.w - 16, theme.TEXT_DIM)
+        canvas.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
 
     def _draw_players(self, canvas: pygame.Surface, view: State) -> None:
         scores = self._shown_scores()
@@ -549,16 +636,23 @@ class TTRRenderer:
         rect = self.player_rects[seat]
         return pygame.Rect(rect.right - 18 - (3 - slot) * 34, rect.y + 62, 30, 42)
 
-    def _draw_front(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect) -> None:
+    def _front_shown(self, view: State, seat: int, slot: int) -> bool:
+        """A flag card shows once it has landed and until the flag it completes is celebrated."""
+        h = self._holds
+        return bool(view.front[seat][slot] or h[("front_show", seat, slot)]) and not h[
+            ("front", seat, slot)]
+
+    def _draw_front(self, canvas: pygame.Surface, view: State, seat: int,
+                    rect: pygame.Rect) -> None:
         """Flag cards in front of the player: filled when kept, outlined when still missing."""
         for slot, color in enumerate(FLAG_COLORS):
             r = self._flag_rect(seat, slot)
-            have = view.front[seat][slot] and not self._holds[("front", seat, slot)]
+            have = self._front_shown(view, seat, slot)
             if have:
                 canvas.blit(sp.transport_card(COLORS[color], 30, 42), r)
             else:
-                pygame.draw.rect(canvas, sp.shade(sp.CARD_RGB[COLORS[color]], 0.6), r, 2,
-                                 border_radius=6)
+                pygame.draw.rect(canvas, theme.BACKGROUND, r, border_radius=6)
+                pygame.draw.rect(canvas, sp.CARD_RGB[COLORS[color]], r, 3, border_radius=6)
         flags = view.flags[seat]
         if flags:
             label = theme.text(f"×{flags}", theme.SMALL_SIZE, theme.TEXT, True)
@@ -582,26 +676,29 @@ class TTRRenderer:
             text = sp.fit_text(line, theme.SMALL_SIZE, rect.w - 48, theme.TEXT_DIM)
             canvas.blit(text, (rect.x + 30, y))
 
-    def _draw_hand(self, canvas: pygame.Surface, view: State, prompt: Prompt | None) -> None:
+    def _draw_hand(self, canvas: pygame.Surface, view: State) -> None:
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
         seat = self._viewer
         hand = view.hands[seat] if seat is not None else None
-        if hand is None:
+        if hand is None:  # nobody's hand may be shown: cover the empty card places
+            pygame.draw.rect(canvas, theme.PANEL, self.hand_rect, border_radius=18)
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
-            canvas.blit(msg, msg.get_rect(midleft=(self.hand_rect.x + 30, self.hand_rect.centery)))
+            canvas.blit(msg, msg.get_rect(center=self.hand_rect.center))
             return
         pygame.draw.rect(canvas, _color(seat), pygame.Rect(self.hand_rect.x, self.hand_rect.y, 8,
                                                             self.hand_rect.h), border_radius=4)
-        wanted = self._pay_colors(view, prompt)
         for c, rect in enumerate(self.hand_rects):
             n = max(0, hand[c] - self._holds[("hand", c)])
             if n == 0:
                 continue
             canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
-            if c in wanted:
-                _ring(canvas, rect.inflate(8, 8), theme.ACCENT, 4, self._pulse())
             _badge(canvas, (rect.right - 6, rect.y + 8), n)
         self._draw_ticket_strip(canvas, view, seat)
+
+    def _decorate_hand(self, canvas: pygame.Surface, view: State, prompt: Prompt | None) -> None:
+        """Per frame: while paying for a route, the hand groups that can pay glow."""
+        for c in self._pay_colors(view, prompt):
+            _ring(canvas, self.hand_rects[c].inflate(8, 8), theme.ACCENT, 4, self._pulse())
 
     def _pay_colors(self, view: State, prompt: Prompt | None) -> set[int]:
         """While paying for a route, the hand groups that can pay glow."""
@@ -613,7 +710,7 @@ class TTRRenderer:
     def _strip_layout(self, n: int) -> tuple[list[pygame.Rect], int]:
         """Ticket chip rects in the hand strip and how many tickets do not fit."""
         area = self.tickets_area
-        cols = 3 if n <= 6 else 4
+        cols = 2 if n <= 4 else (3 if n <= 6 else 4)
         w = (area.w - (cols - 1) * 8) // cols
         cap = cols * 2
         shown = n if n <= cap else cap - 1
@@ -640,8 +737,10 @@ class TTRRenderer:
         for i, (tk, st) in enumerate(zip(tickets, status)):
             if i >= len(rects) - (1 if extra else 0):
                 break
-            if self._holds[("flip", i)]:
+            if self._holds[("flipping", i)]:
                 continue
+            if self._holds[("unflipped", i)] and st == "failed":
+                st = ""
             canvas.blit(self._chip(tk, rects[i], st), rects[i])
         if extra:
             r = rects[-1]
@@ -660,20 +759,40 @@ class TTRRenderer:
         canvas.blit(self._dim_map, self.map_rect)
         rects = self._overlay_rects(len(tickets))
         title = theme.text(t("choose_tickets"), theme.HEADING_SIZE, theme.TEXT, True)
-        canvas.blit(title, title.get_rect(midbottom=(self.map_rect.centerx, rects[0].y - 60)))
         hint = theme.text(t("choose_hint"), theme.BODY_SIZE, theme.TEXT_DIM)
-        canvas.blit(hint, hint.get_rect(midbottom=(self.map_rect.centerx, rects[0].y - 18)))
+        cx = self.map_rect.centerx
+        plate = title.get_rect(midbottom=(cx, rects[0].y - 66)).union(
+            hint.get_rect(midbottom=(cx, rects[0].y - 24))).inflate(60, 28)
+        pygame.draw.rect(canvas, theme.PANEL, plate, border_radius=18)
+        pygame.draw.rect(canvas, theme.PANEL_LIGHT, plate, 3, border_radius=18)
+        canvas.blit(title, title.get_rect(midbottom=(cx, rects[0].y - 66)))
+        canvas.blit(hint, hint.get_rect(midbottom=(cx, rects[0].y - 24)))
         arrived = len(tickets) - self._holds[("offer", self._viewer)]
         for i, (tk, rect) in enumerate(zip(tickets, rects)):
             if i >= arrived:
                 continue
             ticket = self.board.tickets[tk]
-            canvas.blit(self._chip(tk, rect, ""), rect)
+            canvas.blit(self._big_ticket(tk, rect.size), rect)
             key = ("ticket", ticket.id)
             if key in opts:
-                _ring(canvas, rect.inflate(10, 10), theme.ACCENT, 4, self._pulse())
+                _ring(canvas, rect.inflate(10, 10), OPTION, 3, self._pulse())
             if focus == key:
                 self._endpoints(canvas, ticket)
+
+    def _big_ticket(self, ticket: int, size: tuple[int, int]) -> pygame.Surface:
+        """The overlay card of a ticket (built on first use, then cached for the match)."""
+        card = self._big_tickets.get(ticket)
+        if card is None or card.get_size() != size:
+            tk = self.board.tickets[ticket]
+            locs = self.board.locations
+            kx, ky = THUMB[0] / self.map_rect.w, THUMB[1] / self.map_rect.h
+            ox, oy = self.map_rect.topleft
+            pa, pb = (((self.loc[i][0] - ox) * kx, (self.loc[i][1] - oy) * ky)
+                      for i in (tk.a, tk.b))
+            card = sp.big_ticket(locs[tk.a].name, locs[tk.b].name, tk.points, size[0], size[1],
+                                 self._thumb, pa, pb)
+            self._big_tickets[ticket] = card
+        return card
 
     def _endpoints(self, canvas: pygame.Surface, ticket) -> None:
         """Ring the two landmarks of the focused ticket on the dimmed map."""
@@ -686,10 +805,11 @@ class TTRRenderer:
     def _draw_route_highlights(self, canvas: pygame.Surface, view: State, opts: set,
                                prompt: Prompt | None) -> None:
         """Claimable routes pulse; the route being paid for stays lit."""
-        alpha = int(140 + 115 * self._pulse())
+        alpha = int(120 + 135 * self._pulse())
         for route, geom in zip(self.board.routes, self.routes):
             if ("route", route.id) in opts:
-                self._glow_route(canvas, geom, theme.ACCENT, alpha)
+                self._glow_route(canvas, geom, INK, alpha, 8)
+                self._glow_route(canvas, geom, OPTION, alpha, 5)
         if prompt is not None and prompt.kind in ("pay", "flag") and view.claim:
             self._glow_route(canvas, self.routes[view.claim[0]], theme.FOCUS, 255)
         if prompt is not None and prompt.kind == "flag":
@@ -712,13 +832,33 @@ class TTRRenderer:
         if focus is None or focus not in self._targets:
             return
         if focus[0] == "route":
-            geom = self.routes[self.board.route_index[focus[1]]]
-            self._glow_route(canvas, geom, INK, 255, 9)
-            self._glow_route(canvas, geom, theme.FOCUS, 255, 6)
+            route = self.board.route(focus[1])
+            geom = self.routes[route.index]
+            self._glow_route(canvas, geom, INK, 255, 11)
+            self._glow_route(canvas, geom, theme.FOCUS, 255, 8)
+            self._route_tip(canvas, route, geom)
             return
         rect = self._targets[focus].inflate(12, 12)
         pygame.draw.rect(canvas, INK, rect.inflate(6, 6), 3, border_radius=16)
         pygame.draw.rect(canvas, theme.FOCUS, rect, 6, border_radius=14)
+
+    def _route_tip(self, canvas: pygame.Surface, route, geom: RouteGeom) -> None:
+        """A name tag by the focused route: its two places and what it scores."""
+        text = theme.text(self.rules.route_name(route), theme.SMALL_SIZE, theme.TEXT, True)
+        pts = theme.text(f"+{route.points}", theme.SMALL_SIZE, INK, True)
+        w = text.get_width() + pts.get_width() + 46
+        tip = pygame.Rect(0, 0, w, 44)
+        tip.midbottom = (geom.rect.centerx, geom.rect.y - 10)
+        if tip.y < self.map_rect.y + 6:  # no room above: put it below the route
+            tip.midtop = (geom.rect.centerx, geom.rect.bottom + 10)
+        tip.clamp_ip(self.map_rect.inflate(-8, -8))
+        pygame.draw.rect(canvas, INK, tip, border_radius=12)
+        pygame.draw.rect(canvas, theme.FOCUS, tip, 3, border_radius=12)
+        canvas.blit(text, text.get_rect(midleft=(tip.x + 14, tip.centery)))
+        badge = pygame.Rect(0, 0, pts.get_width() + 14, 32)
+        badge.midright = (tip.right - 8, tip.centery)
+        pygame.draw.rect(canvas, theme.FOCUS, badge, border_radius=16)
+        canvas.blit(pts, pts.get_rect(center=badge.center))
 
     def _draw_tweens(self, canvas: pygame.Surface) -> None:
         for tw in self._tweens:
@@ -729,7 +869,7 @@ class TTRRenderer:
         """0..1, smoothly oscillating: highlights breathe so options catch the eye."""
         return 0.5 + 0.5 * math.sin(self._time * 5.0)
 
-    # == event animations ============================================================================
+    # == event animations =========================================================================
     # Each handler adds tweens from `at` and returns (next cursor, when scores should count up).
     def _add(self, start: float, dur: float, paint=None, ease=pytweening.easeInOutQuad,
              holds: tuple = ()) -> Tween:
@@ -778,10 +918,15 @@ class TTRRenderer:
         """Three wilds: the whole row sweeps into the discard pile."""
         cards = list(ev.get("discarded") or ())
         holds = tuple(("slot", i) for i in range(len(self.faceup_rects)))
+        now = self._clock
         for i, name in enumerate(cards[:len(self.faceup_rects)]):
             sprite = sp.transport_card(name, CARD_W, CARD_H)
-            paint = _fly(sprite, self.faceup_rects[i].center, self.discard_rect.center, arc=-30)
-            self._add(at + i * 0.05, 0.4, paint, pytweening.easeInCubic, holds)
+            fly = _fly(sprite, self.faceup_rects[i].center, self.discard_rect.center, arc=-30)
+            # the old card waits in its slot (the view already holds the new row) until it goes
+            start = at + i * 0.05
+            dur = start - now + 0.4
+            self._add(now, dur, _after(fly, (start - now) / dur, pytweening.easeInCubic),
+                      pytweening.linear, holds)
         self._add(at, 0.62, None, holds=holds)  # keep the row empty until the refills start
         return at + 0.6, None
 
@@ -869,8 +1014,12 @@ class TTRRenderer:
         seat = ev.player
         rect = self.player_rects[seat]
         text = t("flag", points=ev.get("points") or self.flag_points)
-        self._add(at, 0.6, _flag_burst(rect, text), pytweening.easeOutBack)
-        return at + 0.6, at + 0.1
+        slots = [self._flag_rect(seat, k) for k in range(len(FLAG_COLORS))]
+        # the three cards stay in front of the player until the celebration takes them
+        self._add(self._clock, at - self._clock, None,
+                  holds=tuple(("front_show", seat, k) for k in range(len(FLAG_COLORS))))
+        self._add(at, 0.6, _flag_burst(rect, text, slots), pytweening.linear)
+        return at + 0.6, at + 0.2
 
     def _ev_last_round(self, ev: Event, at: float, old: State | None):
         self._add(at, 0.6, _banner(t("last_round"), self.map_rect), pytweening.linear)
@@ -886,11 +1035,16 @@ class TTRRenderer:
         status = self._ticket_status(view, seat, tickets)
         rects, extra = self._strip_layout(len(tickets))
         n = len(rects) - (1 if extra else 0)
+        now = self._clock
         for i in range(min(n, len(tickets))):
-            front = self._chip(tickets[i], rects[i], "")
+            front = self._chip(tickets[i], rects[i], "done" if status[i] == "done" else "")
             back = self._chip(tickets[i], rects[i], status[i])
-            self._add(at + i * 0.08, 0.45, _flip(front, back, rects[i]), pytweening.linear,
-                      (("flip", i),))
+            start = at + i * 0.08
+            # until its flip starts a ticket shows its face from before the end
+            self._add(now, start - now, None, holds=(("unflipped", i),))
+            flip = self._add(start, 0.45, _flip(front, back, rects[i]), pytweening.linear,
+                             (("flipping", i),))
+            flip.late = True
         end = at + 0.08 * max(0, n - 1) + 0.45
         return end, at + 0.2
 
@@ -912,7 +1066,7 @@ _HANDLERS: dict[str, Callable] = {
 }
 
 
-# == small helpers ===================================================================================
+# == small helpers ===============================================================================
 def _seat(viewer: int | None) -> int | None:
     """Views use -1 for spectators; the renderer uses None."""
     return viewer if isinstance(viewer, int) and viewer >= 0 else None
@@ -926,24 +1080,16 @@ def _dark(seat: int) -> tuple:
     return theme.PLAYER_DARK[seat % len(theme.PLAYER_DARK)]
 
 
-def _split_name(name: str, size: int, max_w: int) -> list[str]:
-    """One line, or two split at the space/hyphen nearest the middle when too wide."""
-    font = theme.font(size, True)
-    if font.size(name)[0] <= max_w:
-        return [name]
-    cuts = [i for i, ch in enumerate(name) if ch in " -"]
-    if not cuts:
-        return [name]
-    i = min(cuts, key=lambda k: abs(k - len(name) / 2))
-    head = name[:i + 1].rstrip() if name[i] == "-" else name[:i]
-    return [head, name[i + 1:].strip()]
-
-
 def _label_candidates(d: int) -> list[tuple[str, tuple[int, int]]]:
-    return [("midtop", (0, d)), ("midbottom", (0, -d)), ("midleft", (d, 0)),
-            ("midright", (-d, 0)), ("topleft", (d - 6, d - 6)), ("topright", (-d + 6, d - 6)),
-            ("bottomleft", (d - 6, -d + 6)), ("bottomright", (-d + 6, -d + 6)),
-            ("midtop", (0, d + 26)), ("midbottom", (0, -d - 26))]
+    """Anchor points around a marker, nearest first; the placer picks the least crowded."""
+    out = []
+    for extra in (0, 14):
+        e = d + extra
+        k = round(e * 0.7)
+        out += [("midtop", (0, e)), ("midbottom", (0, -e)), ("midleft", (e, 0)),
+                ("midright", (-e, 0)), ("topleft", (k, k)), ("topright", (-k, k)),
+                ("bottomleft", (k, -k)), ("bottomright", (-k, -k))]
+    return out
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -976,7 +1122,8 @@ def _tricolour(canvas: pygame.Surface, rect: pygame.Rect) -> None:
     """The French flag: blue, white, red bands."""
     w = rect.w / 3
     for i, name in enumerate(("blue", "white", "red")):
-        pygame.draw.rect(canvas, sp.CARD_RGB[name], pygame.Rect(rect.x + i * w, rect.y, w + 1, rect.h))
+        band = pygame.Rect(rect.x + i * w, rect.y, w + 1, rect.h)
+        pygame.draw.rect(canvas, sp.CARD_RGB[name], band)
     pygame.draw.rect(canvas, INK, rect, 2)
 
 
@@ -987,6 +1134,13 @@ def _fly(sprite: pygame.Surface, a: Sequence[float], b: Sequence[float], arc: fl
         y = a[1] + (b[1] - a[1]) * p - arc * math.sin(math.pi * p)
         canvas.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
     return paint
+
+
+def _after(paint, f0: float, ease):
+    """Paint: hold still for the first f0 of the tween, then run `paint` with `ease`."""
+    def wrapped(canvas: pygame.Surface, p: float) -> None:
+        paint(canvas, ease(max(0.0, (p - f0) / (1.0 - f0))) if f0 < 1 else 0.0)
+    return wrapped
 
 
 def _drop(bus: pygame.Surface, c: Sequence[float], frac: float):
@@ -1010,16 +1164,30 @@ def _popup(label: str, center: Sequence[float], color: tuple):
     return paint
 
 
-def _flag_burst(rect: pygame.Rect, label: str):
-    """Paint: a tricolour grows over the player's panel with the +4."""
+def _flag_burst(rect: pygame.Rect, label: str, slots: list[pygame.Rect]):
+    """Paint: the three flag cards gather, then a tricolour pops up with the points."""
+    names = [COLORS[c] for c in FLAG_COLORS]
+    spot = (rect.x + 120, rect.centery)
+
     def paint(canvas: pygame.Surface, p: float) -> None:
-        w, h = max(2, int(120 * p)), max(2, int(80 * p))
-        flag = pygame.Rect(0, 0, w, h)
-        flag.midleft = (rect.x + 30, rect.centery)
+        if p < 0.35:
+            q = pytweening.easeInCubic(p / 0.35)
+            for name, r in zip(names, slots):
+                card = sp.transport_card(name, 30, 42)
+                x = r.centerx + (spot[0] - r.centerx) * q
+                y = r.centery + (spot[1] - r.centery) * q
+                canvas.blit(card, card.get_rect(center=(round(x), round(y))))
+            return
+        k = pytweening.easeOutBack((p - 0.35) / 0.65)
+        flag = pygame.Rect(0, 0, max(2, int(120 * k)), max(2, int(80 * k)))
+        flag.center = spot
+        shadow = flag.inflate(12, 12)
+        pygame.draw.rect(canvas, INK, shadow, border_radius=8)
         _tricolour(canvas, flag)
-        if p > 0.4:
-            text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True)
-            canvas.blit(text, text.get_rect(midleft=(flag.right + 16, rect.centery)))
+        text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True)
+        box = text.get_rect(midleft=(flag.right + 20, spot[1])).inflate(20, 12)
+        pygame.draw.rect(canvas, INK, box, border_radius=10)
+        canvas.blit(text, text.get_rect(center=box.center))
     return paint
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
+from itertools import pairwise
 
 import pygame
 
@@ -79,20 +80,23 @@ def draw_glyph(surface: pygame.Surface, name: str, center: Point, r: float, colo
     if name == "blue":
         pygame.draw.circle(surface, color, (cx, cy), r, max(3, int(r / 3)))
     elif name == "red":
-        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+        diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        pygame.draw.polygon(surface, color, diamond)
     elif name == "white":
         pygame.draw.rect(surface, color, pygame.Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6),
                          border_radius=int(r / 4))
     elif name == "yellow":
         pygame.draw.polygon(surface, color, _star(cx, cy, r, r * 0.45, 5))
     elif name == "green":
-        pygame.draw.polygon(surface, color, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)])
+        triangle = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
+        pygame.draw.polygon(surface, color, triangle)
     elif name == "purple":
         pygame.draw.polygon(surface, color, _star(cx, cy, r, r, 6, offset=0.5))
     elif name == "wild":
         for i in range(6):
             a = i * math.pi / 3
-            pygame.draw.line(surface, RAINBOW[i], (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)),
+            end = (cx + r * math.cos(a), cy + r * math.sin(a))
+            pygame.draw.line(surface, RAINBOW[i], (cx, cy), end,
                              max(3, int(r / 3)))
         pygame.draw.circle(surface, (250, 250, 250), (cx, cy), r / 3)
 
@@ -169,7 +173,8 @@ def card_back(w: int, h: int) -> pygame.Surface:
     rect = surf.get_rect()
     radius = max(6, w // 9)
     pygame.draw.rect(surf, (46, 60, 96), rect, border_radius=radius)
-    pygame.draw.rect(surf, (220, 190, 110), rect.inflate(-10, -10), width=3, border_radius=radius - 3)
+    gold = (220, 190, 110)
+    pygame.draw.rect(surf, gold, rect.inflate(-10, -10), width=3, border_radius=radius - 3)
     cx, cy = w / 2, h / 2
     r = min(w, h) * 0.26
     pygame.draw.circle(surf, (220, 190, 110), (cx, cy), r, 3)
@@ -189,7 +194,8 @@ def ticket_back(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, (150, 60, 50), rect.inflate(-10, -10), width=3, border_radius=8)
     # a little Eiffel-ish pylon: our own stylised mark
     cx, top, bottom = w / 2, h * 0.2, h * 0.8
-    pygame.draw.polygon(surf, (150, 60, 50), [(cx, top), (cx + h * 0.18, bottom), (cx - h * 0.18, bottom)], 4)
+    pylon = [(cx, top), (cx + h * 0.18, bottom), (cx - h * 0.18, bottom)]
+    pygame.draw.polygon(surf, (150, 60, 50), pylon, 4)
     pygame.draw.line(surf, (150, 60, 50), (cx - h * 0.11, h * 0.6), (cx + h * 0.11, h * 0.6), 4)
     pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=10)
     return fast(surf)
@@ -197,43 +203,90 @@ def ticket_back(w: int, h: int) -> pygame.Surface:
 
 @lru_cache(maxsize=512)
 def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -> pygame.Surface:
-    """A destination ticket face: the two places, the points; status 'done'/'failed' stamps it."""
+    """A destination ticket chip: the two places on two lines and the points in a badge.
+
+    status 'done' tints it green and shows +points; 'failed' tints it red and shows -points.
+    """
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
-    pygame.draw.rect(surf, (244, 234, 204), rect, border_radius=10)
-    pygame.draw.rect(surf, (150, 60, 50), rect.inflate(-8, -8), width=2, border_radius=8)
-    size = theme.BODY_SIZE if h >= 150 else theme.SMALL_SIZE
-    badge_r = max(18, int(h * 0.2)) if h < 150 else 34
-    names_w = w - badge_r * 2 - 28
-    y = h // 2 - (theme.font(size).get_linesize() if h >= 60 else 0)
+    paper = {"done": (206, 236, 196), "failed": (244, 200, 190)}.get(status, (244, 234, 204))
+    badge_rgb = {"done": (46, 140, 66), "failed": (190, 50, 44)}.get(status, (150, 60, 50))
+    pygame.draw.rect(surf, paper, rect, border_radius=10)
+    pygame.draw.rect(surf, badge_rgb, rect.inflate(-6, -6), width=2, border_radius=8)
+    size = theme.SMALL_SIZE
+    badge_r = min(24, h // 2 - 6)
+    names_w = w - badge_r * 2 - 30
+    lh = theme.font(size, True).get_linesize() - 2
+    top = (h - 2 * lh) // 2 + 1
     for i, name in enumerate((a, b)):
-        line = fit_text(name, size, names_w, MAP_INK, bold=True)
-        surf.blit(line, (14, y + i * theme.font(size).get_linesize() - line.get_height() // 2))
-    cx, cy = w - badge_r - 12, h // 2
-    pygame.draw.circle(surf, (150, 60, 50), (cx, cy), badge_r)
-    num = theme.text(str(points), size, (250, 244, 230), True)
-    surf.blit(num, num.get_rect(center=(cx, cy)))
-    if status:
-        _stamp(surf, status)
+        surf.blit(fit_text(name, size, names_w, MAP_INK, bold=True), (12, top + i * lh))
+    cx, cy = w - badge_r - 10, h // 2
+    pygame.draw.circle(surf, badge_rgb, (cx, cy), badge_r)
+    label = {"done": f"+{points}", "failed": f"-{points}"}.get(status, str(points))
+    num = theme.text(label, size, (250, 244, 230), True)
+    if num.get_width() > badge_r * 2 - 2:  # "+12" is wider than the badge: widen it to a pill
+        pill = num.get_rect(center=(cx, cy)).inflate(10, 6)
+        pill.right = min(pill.right, w - 6)
+        pygame.draw.rect(surf, badge_rgb, pill, border_radius=pill.h // 2)
+        surf.blit(num, num.get_rect(center=pill.center))
+    else:
+        surf.blit(num, num.get_rect(center=(cx, cy)))
     pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=10)
     return fast(surf)
 
 
-def _stamp(surf: pygame.Surface, status: str) -> None:
-    """Tint the ticket green (done) or red (failed) and draw a tick or a cross."""
-    rgb = theme.GOOD if status == "done" else theme.BAD
-    tint = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    tint.fill((*rgb, 70))
-    surf.blit(tint, (0, 0))
-    w, h = surf.get_size()
-    cx, cy, r = w - 30, 26, 20
-    pygame.draw.circle(surf, rgb, (cx, cy), r)
-    white = (255, 255, 255)
-    if status == "done":
-        pygame.draw.lines(surf, white, False, [(cx - 10, cy), (cx - 3, cy + 8), (cx + 11, cy - 8)], 5)
-    else:
-        pygame.draw.line(surf, white, (cx - 8, cy - 8), (cx + 8, cy + 8), 5)
-        pygame.draw.line(surf, white, (cx - 8, cy + 8), (cx + 8, cy - 8), 5)
+def big_ticket(a: str, b: str, points: int, w: int, h: int, thumb: pygame.Surface,
+               pa: Point, pb: Point) -> pygame.Surface:
+    """A large ticket for the choice overlay: names, points and a mini map with both places.
+
+    pa, pb are the places in thumbnail coordinates. The renderer builds it once per ticket.
+    """
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    red = (150, 60, 50)
+    pygame.draw.rect(surf, (244, 234, 204), rect, border_radius=14)
+    pygame.draw.rect(surf, red, rect.inflate(-10, -10), width=3, border_radius=12)
+    tr = thumb.get_rect(bottomright=(w - 18, h - 18))
+    surf.blit(thumb, tr)
+    pygame.draw.rect(surf, (120, 108, 86), tr, 2, border_radius=4)
+    qa, qb = (tr.x + pa[0], tr.y + pa[1]), (tr.x + pb[0], tr.y + pb[1])
+    pygame.draw.line(surf, MAP_INK, qa, qb, 6)
+    pygame.draw.line(surf, (220, 70, 60), qa, qb, 3)
+    for q in (qa, qb):
+        pygame.draw.circle(surf, MAP_INK, q, 10)
+        pygame.draw.circle(surf, (230, 70, 60), q, 7)
+    cx, cy = tr.centerx, (tr.y + 14) // 2 + 2
+    pygame.draw.circle(surf, red, (cx, cy), 32)
+    num = theme.text(str(points), theme.BODY_SIZE, (250, 244, 230), True)
+    surf.blit(num, num.get_rect(center=(cx, cy + 2)))
+    text_w = tr.x - 40
+    size = theme.BODY_SIZE
+    lh = theme.font(size, True).get_linesize() - 2
+    y = 24
+    for i, name in enumerate((a, b)):
+        for line in split_name(name, size, text_w):
+            surf.blit(fit_text(line, size, text_w, MAP_INK, True), (24, y))
+            y += lh
+        if i == 0:
+            ax = 38
+            pygame.draw.line(surf, red, (ax, y + 2), (ax, y + 16), 4)
+            pygame.draw.polygon(surf, red, [(ax - 8, y + 14), (ax + 8, y + 14), (ax, y + 24)])
+            y += 30
+    pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=14)
+    return fast(surf)
+
+
+def split_name(name: str, size: int, max_w: int) -> list[str]:
+    """One line, or two split at the space/hyphen nearest the middle when too wide."""
+    font = theme.font(size, True)
+    if font.size(name)[0] <= max_w:
+        return [name]
+    cuts = [i for i, ch in enumerate(name) if ch in " -"]
+    if not cuts:
+        return [name]
+    i = min(cuts, key=lambda k: abs(k - len(name) / 2))
+    head = name[:i + 1] if name[i] == "-" else name[:i]
+    return [head, name[i + 1:].strip()]
 
 
 def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
@@ -282,7 +335,8 @@ def slot_sprite(color: str, w: int, h: int, angle: int) -> pygame.Surface:
     pygame.draw.rect(big, rgb, r.inflate(-4, -4), border_radius=h // 2)
     pygame.draw.rect(big, shade(rgb, 1.45), r.inflate(-14, -14), width=3, border_radius=h // 2 - 4)
     if normal_color(color) != "gray":
-        draw_glyph(big, color, r.center, h * 0.42, shade(rgb, 0.55) if color != "white" else (120, 120, 120))
+        ink = shade(rgb, 0.55) if color != "white" else (120, 120, 120)
+        draw_glyph(big, color, r.center, h * 0.42, ink)
     return fast(pygame.transform.rotozoom(big, angle, 0.5))
 
 
@@ -331,7 +385,8 @@ def catmull_rom(points: Sequence[Point], steps: int = 12) -> list[Point]:
             t = s / steps
             t2, t3 = t * t, t * t * t
             out.append(tuple(  # type: ignore[arg-type]
-                0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2
+                0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t
+                       + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2
                        + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3)
                 for k in (0, 1)))
     out.append(points[-1])
@@ -340,7 +395,7 @@ def catmull_rom(points: Sequence[Point], steps: int = 12) -> list[Point]:
 
 def thick_polyline(surface: pygame.Surface, color, pts: Sequence[Point], width: float) -> None:
     """A thick smooth band along pts (circles at the joints keep it round)."""
-    for p, q in zip(pts, pts[1:]):
+    for p, q in pairwise(pts):
         pygame.draw.line(surface, color, p, q, int(width))
     for p in pts:
         pygame.draw.circle(surface, color, p, width / 2)
@@ -376,7 +431,8 @@ def _paint_blocks(surface: pygame.Surface, rect: pygame.Rect, rng: random.Random
     """Irregular quadrilateral city blocks separated by pale streets: arrondissement hints."""
     cell = 120
     cols, rows = rect.w // cell + 2, rect.h // cell + 2
-    grid = [[(rect.x + (i - 0.5) * cell + rng.uniform(-30, 30), rect.y + (j - 0.5) * cell + rng.uniform(-30, 30))
+    grid = [[(rect.x + (i - 0.5) * cell + rng.uniform(-30, 30),
+              rect.y + (j - 0.5) * cell + rng.uniform(-30, 30))
              for j in range(rows + 1)] for i in range(cols + 1)]
     for i in range(cols):
         for j in range(rows):

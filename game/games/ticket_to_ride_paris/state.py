@@ -32,7 +32,8 @@ class State:
     and `tickets` become None (sizes stay in `hand_sizes`; ticket counts are secret per the
     rulebook), other seats' `offered` tickets become EMPTY placeholders, and `deck`,
     `ticket_pool` and `ticket_bottom` become None (sizes stay in `deck_size` and
-    `ticket_deck_size`). `viewer` is the seat a view was made for (None: full state or spectator).
+    `ticket_deck_size`). `viewer` is the seat a view was made for, -1 for a spectator's view, None
+    in the full state (only the full state can be applied to).
     """
 
     players: int

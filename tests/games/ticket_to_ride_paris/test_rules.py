@@ -243,16 +243,40 @@ def test_row_reset_stops_when_no_legal_row_can_be_dealt(rules) -> None:
     assert m.state.row.count(wild) == 3 and m.prompt_for(0).kind == "draw2"
 
 
+def test_no_reset_when_the_deck_alone_would_deal_the_same_wilds_again(rules) -> None:
+    m = start(rules, row=("wild", "wild", "purple", "yellow", "white"))
+    wild, blue = COLOR_INDEX["wild"], COLOR_INDEX["blue"]
+    # Six cards left: after the refill, exactly 5 (4 wilds + blue) would form the new row, so a
+    # reset could never give a legal row whatever the discard pile holds (it used to cycle).
+    deck = tuple({wild: 5, blue: 1}.get(c, 0) for c in range(7))
+    discard = tuple({COLOR_INDEX["red"]: 4}.get(c, 0) for c in range(7))
+    m = rebuild(m, deck=deck, deck_size=6, discard=discard)
+    m.apply(0, ("faceup", 2))
+    events = m.apply_chance("wild")
+    assert "row_reset" not in kinds(events) and m.prompt_for(0).kind == "draw2"
+
+
 def test_empty_deck_takes_the_discard_pile_as_a_new_deck(rules) -> None:
     m = start(rules)
     discard = tuple(3 if c == COLOR_INDEX["green"] else 0 for c in range(7))
     m = rebuild(m, deck=(0,) * 7, deck_size=0, discard=discard)
     assert ("deck",) in actions(m, 0)
-    m.apply(0, ("deck",))
+    events = m.apply(0, ("deck",))
+    assert kinds(events) == ["deck_reshuffled"]
     assert [o for o, _ in m.pending().outcomes] == ["green"]
-    events = m.apply_chance("green")
-    assert kinds(events)[0] == "deck_reshuffled"
+    m.apply_chance("green")
     assert m.state.deck[COLOR_INDEX["green"]] == 2 and sum(m.state.discard) == 0
+
+
+def test_deck_running_out_reshuffles_the_discard_at_once(rules) -> None:
+    m = start(rules)
+    red = COLOR_INDEX["red"]
+    m = rebuild(m, deck=tuple(int(c == red) for c in range(7)), deck_size=1,
+                discard=tuple(2 * int(c != red) for c in range(7)))
+    m.apply(0, ("deck",))
+    events = m.apply_chance("red")  # the last card: the discard pile becomes the deck
+    assert kinds(events) == ["card_drawn", "deck_reshuffled"]
+    assert m.state.deck_size == 12 and sum(m.state.discard) == 0
 
 
 def test_no_draw_when_deck_and_discard_are_empty_and_slots_stay_empty(rules) -> None:
@@ -388,7 +412,7 @@ def test_flag_declined_discards_every_paid_card(rules) -> None:
 
 
 def test_no_flag_from_wilds_other_colours_or_a_colour_already_in_front(rules) -> None:
-    m = give(start(rules, hands=(("wild", "wild"), HANDS[1])), 0)
+    m = start(rules, hands=(("wild", "wild"), HANDS[1]))
     m.apply(0, ("route", "opera-louvre"))  # red route paid with wilds only
     assert m.state.current == 1 and m.state.front[0] == (0, 0, 0)
     m = start(rules, hands=(("green", "green"), HANDS[1]))
@@ -460,6 +484,31 @@ def test_ticket_action_not_offered_when_the_ticket_deck_is_empty(rules) -> None:
     assert ("tickets",) not in actions(m, 0)
     with pytest.raises(IllegalAction):
         rules.apply(m.state, 0, ("tickets",))
+
+
+def test_larger_ticket_draws_offer_every_non_empty_subset(tmp_path) -> None:
+    import shutil
+
+    from game.engine.levels import LEVELS_DIR
+
+    shutil.copytree(LEVELS_DIR / "ticket_to_ride_paris", tmp_path / "ticket_to_ride_paris")
+    deck = tmp_path / "ticket_to_ride_paris" / "deck.toml"
+    deck.write_text(deck.read_text("utf-8").replace("tickets_drawn = 2", "tickets_drawn = 3"),
+                    "utf-8")
+    m = start(TicketToRideParis(tmp_path))
+    m.apply(0, ("tickets",))
+    for t in ("champs-vosges", "invalides-republique", "arc-pere_lachaise"):
+        m.apply_chance(t)
+    prompt = m.prompt_for(0)
+    assert len(prompt.options) == 7  # 3 singles, 3 pairs, all three
+    assert [o.label.rsplit(".", 1)[1] for o in prompt.options].count("keep_some") == 3
+    m.apply(0, ("keep", ("champs-vosges", "arc-pere_lachaise")))
+    assert m.state.ticket_bottom[-1] == rules_index(m, "invalides-republique")
+
+
+def rules_index(m: Match, ticket_id: str) -> int:
+    """A ticket's index in the match's board."""
+    return m.rules.board.ticket_index[ticket_id]
 
 
 # -- end of the game and scoring (Final de la partida) ------------------------------------
@@ -610,6 +659,18 @@ def test_views_hide_hands_tickets_offers_and_decks(rules) -> None:
     assert rules.prompts(own)[0].actions() == m.prompt_for(0).actions()
     spectator = rules.view(m.state, None)
     assert all(h is None for h in spectator.hands) and all(t is None for t in spectator.tickets)
+
+
+def test_a_view_shows_only_the_viewers_own_prompt(rules) -> None:
+    m = start(rules)
+    assert rules.prompts(rules.view(m.state, 1)) == ()
+    assert rules.prompts(rules.view(m.state, None)) == ()
+    m2 = Match(rules, Config(2), 0)
+    for c in HANDS[0] + HANDS[1] + ROW + TICKETS[0][:1] + TICKETS[1][:1] + TICKETS[0][1:] \
+            + TICKETS[1][1:]:
+        m2.apply_chance(c)
+    (mine,) = rules.prompts(rules.view(m2.state, 1))
+    assert mine.player == 1 and mine.actions() == m2.prompt_for(1).actions()
 
 
 def test_game_over_view_reveals_every_ticket(rules) -> None:

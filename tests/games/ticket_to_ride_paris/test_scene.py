@@ -1,0 +1,248 @@
+"""Headless tests of the Ticket to Ride: Paris board renderer (scene.py) with the dummy driver."""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import re
+import tomllib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+
+ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
+NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
+
+
+@pytest.fixture(scope="module")
+def rules() -> TicketToRideParis:
+    pygame.init()
+    return TicketToRideParis()
+
+
+def new_match(rules, players: int = 3, seed: int = 5) -> tuple[Match, dict, TTRRenderer]:
+    match = Match(rules, Config(players), seed)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
+    renderer = TTRRenderer(rules, match.config, NAMES[:players])
+    renderer.reset(match.view(0), 0)
+    return match, bots, renderer
+
+
+def step(match: Match, bots: dict, renderer: TTRRenderer | None = None, viewer: int = 0):
+    """One bot action (plus chance); the renderer, if given, animates the events."""
+    prompt = match.prompts()[0]
+    action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+    events = match.apply(prompt.player, action) + match.resolve_chance()
+    if renderer is not None:
+        renderer.animate(events, match.view(viewer), viewer)
+    return prompt, action, events
+
+
+def advance_until(match: Match, bots: dict, predicate, limit: int = 2000) -> None:
+    """Play bot actions until predicate(match) holds."""
+    for _ in range(limit):
+        if predicate(match):
+            return
+        assert not match.is_over(), "the game ended before the wanted moment"
+        step(match, bots)
+    raise AssertionError("the wanted moment never came")
+
+
+def viewer_prompt(match: Match, kind: str):
+    p = match.prompt_for(0)
+    return p is not None and p.kind == kind
+
+
+def drawn_targets(prompt) -> set:
+    return {o.target for o in prompt.options if o.target is not None}
+
+
+def test_turn_targets_cover_every_option_inside_the_board(rules):
+    match, bots, renderer = new_match(rules)
+    advance_until(match, bots, lambda m: viewer_prompt(m, "turn") and any(
+        o.target and o.target[0] == "route" for o in m.prompt_for(0).options))
+    renderer.reset(match.view(0), 0)
+    prompt = match.prompt_for(0)
+    targets = renderer.targets()
+    missing = drawn_targets(prompt) - set(targets)
+    assert not missing
+    for key, rect in targets.items():
+        assert BOARD_RECT.contains(rect), key
+    faceup = [r for k, r in targets.items() if k[0] == "faceup"]
+    assert len(faceup) == 5
+    for i, a in enumerate(faceup):
+        for b in faceup[i + 1:]:
+            assert not a.colliderect(b)
+
+
+def test_every_route_has_its_own_rect_and_twins_differ(rules):
+    match, bots, renderer = new_match(rules, players=4)
+    advance_until(match, bots, lambda m: m.state.phase == "turn")
+    renderer.reset(match.view(0), 0)
+    targets = renderer.targets()
+    board = rules.board
+    assert {("route", r.id) for r in board.routes} <= set(targets)
+    for route in board.routes:
+        if route.twin >= 0:
+            twin = board.routes[route.twin]
+            a, b = targets[("route", route.id)], targets[("route", twin.id)]
+            assert a.center != b.center
+            assert a.clip(b).w * a.clip(b).h < 0.25 * a.w * a.h  # side by side, not on top
+
+
+def test_ticket_choice_targets_are_big_separate_cards(rules):
+    match, _bots, renderer = new_match(rules)
+    prompt = match.prompt_for(0)
+    assert prompt is not None and prompt.kind == "keep_tickets"
+    targets = renderer.targets()
+    wanted = drawn_targets(prompt)
+    assert wanted and wanted <= set(targets)
+    cards = [targets[k] for k in wanted]
+    for rect in cards:
+        assert BOARD_RECT.contains(rect) and rect.w >= 300 and rect.h >= 150
+    assert not cards[0].colliderect(cards[1])
+    assert not any(k[0] == "route" for k in targets)  # the overlay hides the map's targets
+
+
+def test_animate_makes_busy_until_updated_past_the_end(rules):
+    match, bots, renderer = new_match(rules)
+    assert not renderer.busy()
+    _, _, events = step(match, bots, renderer)
+    assert events and renderer.busy()
+    renderer.update(0.05)
+    assert renderer.busy()
+    renderer.update(10.0)
+    assert not renderer.busy()
+
+
+def test_each_action_animates_briefly(rules):
+    match, bots, renderer = new_match(rules, players=4, seed=8)
+    for _ in range(120):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        seconds = 0.0
+        while renderer.busy():
+            renderer.update(0.05)
+            seconds += 0.05
+        # one action plus its chance deals: a few short tweens, never a long wait
+        assert seconds <= 3.0
+
+
+def claim_next_route(match: Match, bots: dict, renderer: TTRRenderer):
+    """Play until someone claims a route; returns (seat, route index) with the tween queued."""
+    for _ in range(3000):
+        _, _, events = step(match, bots, renderer)
+        claims = [e for e in events if e.kind == "route_claimed"]
+        if claims:
+            return claims[0].player, rules_index(match, claims[0].get("route"))
+        while renderer.busy():
+            renderer.update(0.1)
+    raise AssertionError("nobody claimed a route")
+
+
+def rules_index(match: Match, route_id: str) -> int:
+    return match.rules.board.route_index[route_id]
+
+
+def near(color, want, tol: int = 40) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(color, want))
+
+
+def test_buses_appear_only_when_the_drop_ends_and_reset_shows_them_at_once(rules):
+    match, bots, renderer = new_match(rules, seed=3)
+    seat, index = claim_next_route(match, bots, renderer)
+    centre = [round(v) for v in renderer.routes[index].centers[0]]
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.update(0.01)  # the bus has not landed yet
+    renderer.draw(canvas, None, None)
+    assert not near(canvas.get_at(centre)[:3], theme.PLAYER_COLORS[seat])
+    assert renderer.busy()
+    renderer.reset(match.view(0), 0)  # e.g. a window resize mid-animation
+    assert not renderer.busy()
+    renderer.draw(canvas, None, None)
+    assert near(canvas.get_at(centre)[:3], theme.PLAYER_COLORS[seat])
+
+
+def test_score_counts_up_after_a_claim(rules):
+    match, bots, renderer = new_match(rules, seed=4)
+    seat, _ = claim_next_route(match, bots, renderer)
+    final = sum(rules.scores(match.state)[seat].values())
+    renderer.update(0.05)
+    assert renderer._shown_scores()[seat] < final  # still counting
+    while renderer.busy():
+        renderer.update(0.05)
+    assert renderer._shown_scores()[seat] == final
+
+
+def test_draw_does_not_mutate_the_view_or_the_targets(rules):
+    match, bots, renderer = new_match(rules, seed=6)
+    for _ in range(40):
+        step(match, bots, renderer)
+    view = match.view(0)
+    renderer.animate((), view, 0)
+    snapshot = copy.deepcopy(view)
+    targets = renderer.targets()
+    canvas = pygame.Surface(CANVAS_SIZE)
+    prompt = match.prompt_for(0)
+    focus = next(iter(drawn_targets(prompt)), None) if prompt else None
+    for _ in range(3):
+        renderer.draw(canvas, focus, prompt)
+    assert view == snapshot
+    assert renderer.targets() == targets
+
+
+def test_other_players_blind_draws_never_reach_the_viewers_hand(rules):
+    match, bots, renderer = new_match(rules, seed=9)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    for _ in range(200):
+        _, _, events = step(match, bots, renderer)
+        blind = [e for e in events if e.kind == "card_drawn" and e.get("source") == "deck"
+                 and e.player != 0]
+        if blind:
+            renderer.update(0.1)
+            renderer.draw(canvas, None, None)
+            held = [k for k in renderer._holds if k[0] == "hand"]
+            assert not held  # only the drawer's own hand waits for a card
+            return
+        while renderer.busy():
+            renderer.update(0.1)
+    raise AssertionError("no blind draw by another player")
+
+
+def test_a_whole_game_draws_to_the_end(rules):
+    match, bots, renderer = new_match(rules, players=4, seed=12)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    while not match.is_over():
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(0.1)
+            renderer.draw(canvas, None, None)
+    renderer.draw(canvas, None, None)
+    shown = renderer._shown_scores()
+    assert shown == [sum(b.values()) for b in rules.scores(match.state)]
+
+
+def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
+    source = (ROOM / "scene.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'\bt\("([a-z_]+)"', source))
+    assert keys
+    with open(ROOM / "strings_scene.toml", "rb") as f:
+        data = tomllib.load(f)
+    for lang in ("en", "es"):
+        have = {k.removeprefix("ticket_to_ride_paris.scene.") for k in data[lang]}
+        assert keys <= have, (lang, keys - have)
