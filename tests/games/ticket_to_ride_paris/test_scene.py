@@ -89,6 +89,21 @@ def test_turn_targets_cover_every_option_inside_the_board(rules):
             assert not a.colliderect(b)
 
 
+def test_every_prompt_of_a_game_has_its_board_targets_on_screen(rules):
+    match, bots, renderer = new_match(rules, players=3, seed=2)
+    kinds = set()
+    while not match.is_over():
+        for prompt in match.prompts():
+            renderer.reset(match.view(prompt.player), prompt.player)
+            targets = renderer.targets()
+            assert drawn_targets(prompt) <= set(targets), prompt.kind
+            for key in drawn_targets(prompt):
+                assert BOARD_RECT.contains(targets[key]), key
+            kinds.add(prompt.kind)
+        step(match, bots)
+    assert {"turn", "keep_tickets", "draw2"} <= kinds
+
+
 def test_every_route_has_its_own_rect_and_twins_differ(rules):
     match, bots, renderer = new_match(rules, players=4)
     advance_until(match, bots, lambda m: m.state.phase == "turn")
