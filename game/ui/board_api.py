@@ -14,7 +14,8 @@ bottom bar, so every legal option is always reachable with a gamepad.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import pygame
 

@@ -255,7 +255,7 @@ class TTRRenderer:
 
     def _label_plate(self, name: str) -> pygame.Surface:
         """A landmark name on a light plate; long names wrap onto two lines."""
-        lines = sp.split_name(name, theme.SMALL_SIZE, 230)
+        lines = sp.split_name(name, theme.SMALL_SIZE, 180)
         texts = [theme.text(line, theme.SMALL_SIZE, INK, True) for line in lines]
         w = max(s.get_width() for s in texts) + 16
         lh = theme.font(theme.SMALL_SIZE, True).get_linesize() - 3
@@ -286,15 +286,19 @@ class TTRRenderer:
                                MARKER_R * 2 + 6) for p in self.loc]
         placed: list[tuple[pygame.Surface, pygame.Rect]] = []
         inner = self.map_rect.inflate(-16, -16)
-        for loc, p in zip(self.board.locations, self.loc):
+        for i, (loc, p) in enumerate(zip(self.board.locations, self.loc)):
             plate = self._label_plate(loc.name)
+            others = [m for k, m in enumerate(markers) if k != i]
             reach = plate.get_width() + MARKER_R + 30, plate.get_height() + MARKER_R + 30
             near = [q for q in pts if abs(q[0] - p[0]) < reach[0] and abs(q[1] - p[1]) < reach[1]]
             best, best_cost = None, float("inf")
             for anchor, off in _label_candidates(MARKER_R + 5):
                 rect = plate.get_rect(**{anchor: (round(p[0] + off[0]), round(p[1] + off[1]))})
-                cost = 25 * sum(1 for q in near if rect.collidepoint(q))
+                cost = 60 * sum(1 for q in near if rect.collidepoint(q))
                 cost += 5000 * sum(1 for m in markers if rect.colliderect(m))
+                # a label nearer to another landmark than to its own reads as that one's name
+                own = _gap(rect, p)
+                cost += 4000 * sum(1 for m in others if _gap(rect, m.center) < own + 12)
                 cost += sum(_overlap(rect, r) * 20 for _, r in placed)
                 if not inner.contains(rect):
                     cost += 1e7
@@ -1089,6 +1093,13 @@ def _label_candidates(d: int) -> list[tuple[str, tuple[int, int]]]:
                 ("midright", (-e, 0)), ("topleft", (k, k)), ("topright", (-k, k)),
                 ("bottomleft", (k, -k)), ("bottomright", (-k, -k))]
     return out
+
+
+def _gap(rect: pygame.Rect, p: Sequence[float]) -> float:
+    """Distance from a point to the nearest edge of a rect (0 inside)."""
+    dx = max(rect.left - p[0], 0, p[0] - rect.right)
+    dy = max(rect.top - p[1], 0, p[1] - rect.bottom)
+    return math.hypot(dx, dy)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
