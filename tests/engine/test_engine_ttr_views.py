@@ -1,62 +1,19 @@
 """Ticket to Ride: Paris views hide hands, tickets and deck order (runs once its rules exist).
 
-The re-dealing of hidden information lives here, on the test side, so the check does not trust
-the rules to describe their own secrets.
+The re-dealing of hidden information lives on the test side (hidden_info.py), so the check does
+not trust the rules to describe their own secrets.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 from engine_support import snapshot, walk
+from hidden_info import OVER, redeal_ttr
 
-ttr_rules = pytest.importorskip(
-    "game.games.ticket_to_ride_paris.rules", reason="Ticket to Ride: Paris rules not written yet"
-)
 from game.engine.core import Config
-
-COLORS = 7
-OVER = "over"
-
-
-def random_pile(size: int, rng: random.Random) -> tuple[int, ...]:
-    """Colour counts of `size` random cards."""
-    counts = [0] * COLORS
-    for color in rng.choices(range(COLORS), k=size):
-        counts[color] += 1
-    return tuple(counts)
-
-
-def redeal(rules, state, seat: int | None, rng: random.Random):
-    """A state differing from `state` only in what `seat` may not see."""
-    tickets = range(len(rules.board.tickets))
-    mine = [seat]
-    return dataclasses.replace(
-        state,
-        hands=tuple(
-            h if s in mine or h is None else random_pile(sum(h), rng)
-            for s, h in enumerate(state.hands)
-        ),
-        tickets=tuple(
-            t
-            if s in mine or t is None or state.phase == OVER
-            else tuple(rng.sample(tickets, len(t)))
-            for s, t in enumerate(state.tickets)
-        ),
-        offered=tuple(
-            o if s in mine else tuple(rng.sample(tickets, len(o)))
-            for s, o in enumerate(state.offered)
-        ),
-        deck=None if state.deck is None else random_pile(sum(state.deck), rng),
-        ticket_pool=None
-        if state.ticket_pool is None
-        else tuple(sorted(rng.sample(tickets, len(state.ticket_pool)))),
-        ticket_bottom=None
-        if state.ticket_bottom is None
-        else tuple(rng.sample(tickets, len(state.ticket_bottom))),
-    )
+from game.games.ticket_to_ride_paris import rules as ttr_rules
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +28,7 @@ def test_views_are_invariant_under_redealt_secrets(rules, players: int) -> None:
     changed = 0
     for state, _, _ in walk(rules, Config(players), random.Random(players)):
         for seat in [*range(players), None]:
-            other = redeal(rules, state, seat, rng)
+            other = redeal_ttr(rules, state, seat, rng)
             changed += snapshot(other) != snapshot(state)
             assert snapshot(rules.view(other, seat)) == snapshot(rules.view(state, seat)), (
                 f"seat {seat} sees a secret in phase {state.phase}"

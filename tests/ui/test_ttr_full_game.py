@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pygame
-import pytest
 from conftest import pad
 
 from game.engine.core import total
@@ -23,8 +22,6 @@ from game.ui.app import App
 
 ROOT = Path(__file__).resolve().parents[2]
 TTR = "ticket_to_ride_paris"
-pytestmark = pytest.mark.skipif(
-    not (ROOT / "game" / "games" / TTR / "scene.py").exists(), reason="TTR renderer not there yet")
 
 A, DOWN = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN
 DPAD = [pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN,
