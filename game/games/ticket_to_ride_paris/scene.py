@@ -392,7 +392,7 @@ class TTRRenderer:
 
     # == state bookkeeping ========================================================================
     def _refresh(self) -> None:
-        """Recompute holds, the claimed-bus layer (if it changed) and the target rects."""
+        """Recompute holds, then repaint the layer regions whose content changed."""
         holds: Counter = Counter()
         score = [0.0] * self.players
         for tw in self._tweens:
@@ -674,7 +674,8 @@ class TTRRenderer:
             done = completed_tickets(self.board, view.owners, seat, view.tickets[seat])
             line = t("results", done=sum(done), failed=len(done) - sum(done))
         elif view.final_turns >= 0 and view.current == seat:
-            line = t("turns_left", count=view.final_turns)
+            line = (t("final_turn") if view.final_turns <= 1
+                    else t("turns_left", count=view.final_turns))
         if line:
             text = sp.fit_text(line, theme.SMALL_SIZE, rect.w - 48, theme.TEXT_DIM)
             canvas.blit(text, (rect.x + 30, y))
