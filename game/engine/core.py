@@ -118,9 +118,41 @@ class Config:
 Pending = Chance | Terminal | tuple[Prompt, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Detail:
+    """One line explaining a score: its category, label key and params, points, success.
+
+    `ok` is True for an achieved goal (a completed ticket), False for a failed one (it usually
+    costs points) and None for plain scoring (routes claimed).
+    """
+
+    category: str
+    label: str
+    params: tuple[tuple[str, Any], ...] = ()
+    points: int = 0
+    ok: bool | None = None
+
+
+# A translatable message: (label key, params), e.g. the tie-break that decided a game.
+Note = tuple[str, tuple[tuple[str, Any], ...]]
+
+
 @runtime_checkable
 class Rules(Protocol):
-    """What every game's rules engine provides. States are opaque to the core."""
+    """What every game's rules engine provides. States are opaque to the core.
+
+    Optional methods (the results screen uses them when a game has them; callers must check
+    with `getattr`, they are not part of the runtime protocol check):
+
+    - `details(state) -> tuple[tuple[Detail, ...], ...]`: per seat, the lines that explain
+      `scores` (each ticket, route groups, bonuses...). For every seat and category, the sum of
+      the details' points equals that category in `scores(state)`.
+    - `tiebreak(state) -> Note | None`: at the end, a message when the winners were decided by
+      a tie-break or share the victory; None when the best total alone decided.
+
+    Seat-valued params of a `Detail` or `Note` use the names "player" (one seat) and "players"
+    (a tuple of seats) so the UI can show player names instead of numbers.
+    """
 
     game_id: str
     min_players: int

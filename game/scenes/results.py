@@ -1,12 +1,22 @@
-"""Results: score table by category, totals, winners, a bar chart; play again or menu."""
+"""Results: score table by category, totals, winners, a bar chart; play again or menu.
+
+Games whose rules have the optional `details(state)` (see `game.engine.core.Rules`) also get a
+detail panel on the right: d-pad up/down (or arrow keys, or the mouse over a row) picks a
+player's row and the panel lists where that player's points came from (each ticket with a check
+or a cross, routes, bonuses). LB/RB (Q/E) scroll the panel when it is longer than the screen.
+The optional `tiebreak(state)` note is shown under the chart. Left/right and confirm still work
+the "Play again" / "Main menu" buttons, so the whole screen needs only a gamepad.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.core import total
+from game.engine.core import Detail, Note, total
 from game.engine.match import Match
 from game.engine.registry import get_game
 from game.scenes.seating import SeatSpec
@@ -14,16 +24,59 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
 from game.ui.scene import Scene
-from game.ui.widgets import Menu, MenuItem, draw_text, fit, footer_hints, panel, screen_title
+from game.ui.widgets import (
+    Menu,
+    MenuItem,
+    draw_text,
+    fit,
+    footer_hints,
+    panel,
+    screen_title,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 CATEGORY_COLORS = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
                    (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200)]
-TABLE = pygame.Rect(160, 150, 1600, 0)
-ROW_H = 76
-NAME_W, TOTAL_W = 340, 200
+ITEM_SIZE = 30  # detail lines; theme.SMALL_SIZE (28) is the floor for any text
+LINE_H = 42  # height of one text line in the detail panel
+HEAD_H = 56  # height of a category heading in the detail panel
+DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
+DETAIL_TOP = 92  # panel header (name and total) height
+ICON_W, POINTS_W, PAD = 44, 110, 26
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the table, chart and buttons go: full width, or the left column next to details."""
+
+    table: pygame.Rect
+    row_h: int
+    header_h: int
+    name_w: int
+    total_w: int
+    bar_h: int
+    legend_indent: bool
+    menu_center: tuple[int, int]
+    menu_width: int
+
+
+FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 76, 340, 200, 48, True, (960, 985), 520)
+SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 84, 330, 130, 40, False, (560, 990), 440)
+
+Row = tuple[str, Any]  # ("head", (category, subtotal)) or ("item", Detail)
+
+
+def points_text(points: int) -> str:
+    """Signed points: +7, -5, 0."""
+    return f"{points:+d}" if points else "0"
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    """The colour of a seat."""
+    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
 
 
 class ResultsScene(Scene):
@@ -39,16 +92,30 @@ class ResultsScene(Scene):
         self.categories: list[str] = []
         for b in self.breakdowns:
             self.categories += [c for c in b if c not in self.categories]
+        self.details = self._optional("details")
+        self.note: Note | None = self._optional("tiebreak")
+        self.layout = SPLIT if self.details else FULL
+        self.selected = min(self.winners, default=0)
+        self.scroll = 0
         self.menu = Menu([MenuItem("again", lambda: t("results.play_again")),
                           MenuItem("menu", lambda: t("results.menu"))],
-                         center=(960, 985), width=520, height=80, gap=40, horizontal=True)
+                         center=self.layout.menu_center, width=self.layout.menu_width,
+                         height=80, gap=40, horizontal=True)
+
+    def _optional(self, method: str) -> Any:
+        """The result of an optional rules method on the final state, or None if absent."""
+        fn = getattr(self.match.rules, method, None)
+        return fn(self.match.state) if callable(fn) else None
 
     def category_name(self, category: str) -> str:
         """The translated name of a score category."""
         return t(f"{self.game_id}.score.{category}")
 
+    # -- input ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        """Play again with the same seats, or back to the title."""
+        """Pick a player's details (up/down); play again with the same seats, or the title."""
+        if self.details and self._handle_details(intent):
+            return True
         choice = self.menu.handle(intent)
         if choice == "again":
             from game.scenes.game import GameScene
@@ -62,89 +129,343 @@ class ResultsScene(Scene):
             self.app.stack.reset(TitleScene(self.app))
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Heading, table, chart, buttons."""
-        surface.fill(theme.BACKGROUND)
-        screen_title(surface, t("results.title", game=t(get_game(self.game_id).title_key)), 70)
-        bottom = self._draw_table(surface)
-        self._draw_chart(surface, bottom + 40)
-        self.menu.draw(surface)
-        footer_hints(surface, self.app.input.last_kind, [("confirm", "hint.select")])
+    def _handle_details(self, intent: Intent) -> bool:
+        """Up/down and row hover select a seat; page keys scroll its panel."""
+        kind = intent.kind
+        if kind in ("up", "down"):
+            step = -1 if kind == "up" else 1
+            target = self.selected + step
+            if 0 <= target < len(self.totals) or not intent.repeat:
+                self.select(target % len(self.totals))
+            return True
+        if kind in ("page_prev", "page_next"):
+            self.scroll_by(-1 if kind == "page_prev" else 1)
+            return True
+        if kind in ("pointer", "click") and intent.pos:
+            for seat, rect in self.row_rects().items():
+                if rect.collidepoint(intent.pos):
+                    self.select(seat)
+                    return True
+        return False
+
+    def select(self, seat: int) -> None:
+        """Show one seat's details, from the top."""
+        if seat != self.selected:
+            self.selected, self.scroll = seat, 0
+
+    def scroll_by(self, pages: int) -> None:
+        """Scroll the details by about a page; past either end it wraps (one button is enough)."""
+        rows = self.detail_rows(self.selected)
+        last = self.max_scroll(rows)
+        if (pages > 0 and self.scroll >= last) or (pages < 0 and self.scroll <= 0):
+            self.scroll = 0 if pages > 0 else last
+            return
+        lead = len(self.window(rows, self.scroll)) - (len(rows) - self.scroll)
+        step = max(1, len(self.visible_rows(rows, self.scroll)) - lead - 1)
+        self.scroll = max(0, min(last, self.scroll + pages * step))
+
+    # -- geometry ------------------------------------------------------------------------------
+    def row_rects(self) -> dict[int, pygame.Rect]:
+        """Screen rect of each seat's table row."""
+        lay = self.layout
+        top = lay.table.y + lay.header_h
+        return {seat: pygame.Rect(lay.table.x - 20, top + seat * lay.row_h, lay.table.w + 40,
+                                  lay.row_h - 6) for seat in range(len(self.totals))}
+
+    def chart_top(self) -> int:
+        """Top of the bar chart, under the table."""
+        lay = self.layout
+        return lay.table.y + lay.header_h + len(self.totals) * lay.row_h + 30
+
+    def bar_pitch(self) -> int:
+        """Vertical distance between two bars of the chart."""
+        return self.layout.bar_h + (14 if self.layout is FULL else 12)
+
+    def legend_y(self) -> int:
+        """Top of the category legend, under the chart."""
+        return self.chart_top() + len(self.totals) * self.bar_pitch() + 14
+
+    def note_lines(self) -> list[str]:
+        """The tie-break message wrapped to the table's width ([] when there is none)."""
+        message = self.note_text()
+        return wrap(message, ITEM_SIZE, self.layout.table.w - 40) if message else []
+
+    def note_rect(self) -> pygame.Rect:
+        """The tie-break box: under the legend, lifted if needed to stay above the buttons."""
+        table = self.layout.table
+        height = len(self.note_lines()) * LINE_H + 16
+        menu_top = min(r.top for r in self.menu.rects().values())
+        top = min(self.legend_y() + 56, menu_top - 20 - height)
+        return pygame.Rect(table.x - 20, top, table.w + 40, height)
 
     def _columns(self) -> list[tuple[str, int, int]]:
         """(category or '' for name / '=' for total, x, width) of each table column."""
-        cols = [("", TABLE.x, NAME_W)]
-        width = (TABLE.w - NAME_W - TOTAL_W) // max(1, len(self.categories))
+        lay = self.layout
+        cols = [("", lay.table.x, lay.name_w)]
+        width = (lay.table.w - lay.name_w - lay.total_w) // max(1, len(self.categories))
         for i, category in enumerate(self.categories):
-            cols.append((category, TABLE.x + NAME_W + i * width, width))
-        cols.append(("=", TABLE.right - TOTAL_W, TOTAL_W))
+            cols.append((category, lay.table.x + lay.name_w + i * width, width))
+        cols.append(("=", lay.table.right - lay.total_w, lay.total_w))
         return cols
 
-    def _draw_table(self, surface: pygame.Surface) -> int:
+    # -- detail rows ---------------------------------------------------------------------------
+    def detail_rows(self, seat: int) -> list[Row]:
+        """The panel's rows for a seat: per category a heading with its subtotal, then lines."""
+        lines: Sequence[Detail] = self.details[seat] if self.details else ()
+        order = self.categories + [d.category for d in lines if d.category not in self.categories]
+        rows: list[Row] = []
+        for category in dict.fromkeys(order):
+            items = [d for d in lines if d.category == category]
+            if items:
+                rows.append(("head", (category, sum(d.points for d in items))))
+                rows += [("item", d) for d in items]
+        return rows
+
+    def detail_label(self, detail: Detail) -> str:
+        """The translated text of one detail line."""
+        return t(detail.label, **self.named_params(detail.params))
+
+    def label_lines(self, detail: Detail) -> list[str]:
+        """A detail's text wrapped to the panel's label column."""
+        return wrap(self.detail_label(detail), ITEM_SIZE, DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
+
+    def row_height(self, row: Row) -> int:
+        """Pixel height of a panel row."""
+        return HEAD_H if row[0] == "head" else LINE_H * len(self.label_lines(row[1]))
+
+    def window(self, rows: list[Row], start: int) -> list[Row]:
+        """Rows from `start`, led by their category's heading when `start` is inside a category."""
+        heads = [row for row in rows[:start] if row[0] == "head"]
+        lead = heads[-1:] if start < len(rows) and rows[start][0] == "item" else []
+        return lead + rows[start:]
+
+    def visible_rows(self, rows: list[Row], start: int) -> list[Row]:
+        """The rows drawn from `start` (under a repeated heading) that fit in the panel body."""
+        room = DETAIL.h - DETAIL_TOP - PAD
+        shown = []
+        for row in self.window(rows, start):
+            room -= self.row_height(row)
+            if room < 0:
+                break
+            shown.append(row)
+        return shown
+
+    def shows_rest(self, rows: list[Row], start: int) -> bool:
+        """True if every row from `start` to the end fits in the panel."""
+        shown = self.visible_rows(rows, start)
+        return not rows or (bool(shown) and shown[-1] is rows[-1])
+
+    def max_scroll(self, rows: list[Row]) -> int:
+        """The first row index from which everything left fits."""
+        return next((start for start in range(len(rows)) if self.shows_rest(rows, start)), 0)
+
+    def can_scroll(self) -> bool:
+        """True when the selected seat's details do not fit in the panel."""
+        return bool(self.details) and self.max_scroll(self.detail_rows(self.selected)) > 0
+
+    # -- names in messages ---------------------------------------------------------------------
+    def named_params(self, params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+        """Params with seats ("player", "players") replaced by player names."""
+        out = dict(params)
+        if isinstance(out.get("player"), int):
+            out["player"] = self.names[out["player"]]
+        if isinstance(out.get("players"), tuple):
+            out["players"] = self.name_list(out["players"])
+        return out
+
+    def name_list(self, seats: Sequence[int]) -> str:
+        """'Ana, Bea and Carlos' in the current language."""
+        names = [self.names[s] for s in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return t("results.list", rest=", ".join(names[:-1]), last=names[-1])
+
+    def note_text(self) -> str:
+        """The tie-break message, or '' when the best total alone decided."""
+        if not self.note:
+            return ""
+        key, params = self.note
+        return t(key, **self.named_params(params))
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Heading, table, chart, tie-break note, details, buttons."""
+        surface.fill(theme.BACKGROUND)
+        screen_title(surface, t("results.title", game=t(get_game(self.game_id).title_key)), 70)
+        self._draw_table(surface)
+        self._draw_chart(surface, self.chart_top())
+        self._draw_note(surface)
+        if self.details:
+            self._draw_details(surface)
+        self.menu.draw(surface)
+        footer_hints(surface, self.app.input.last_kind, self._hints())
+
+    def _hints(self) -> list[tuple[str, str]]:
+        hints = [("confirm", "hint.select")]
+        if self.details:
+            hints.insert(0, ("move", "hint.details"))
+        if self.can_scroll():
+            hints.insert(0, ("page_next", "hint.scroll"))
+        return hints
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        lay = self.layout
         cols = self._columns()
-        y = TABLE.y
         for category, x, w in cols[1:]:
             name = t("results.total") if category == "=" else self.category_name(category)
-            draw_text(surface, fit(name, theme.SMALL_SIZE, w - 16), (x + w // 2, y + ROW_H // 2),
-                      theme.SMALL_SIZE, theme.TEXT_DIM, "center")
-        y += ROW_H
+            lines = wrap(name, theme.SMALL_SIZE, w - 16)[:2]
+            for i, line in enumerate(lines):
+                y = lay.table.y + lay.header_h // 2 + (i * 2 - len(lines) + 1) * 17
+                draw_text(surface, fit(line, theme.SMALL_SIZE, w - 16), (x + w // 2, y),
+                          theme.SMALL_SIZE, theme.TEXT_DIM, "center")
+        rects = self.row_rects()
         for seat, breakdown in enumerate(self.breakdowns):
-            row = pygame.Rect(TABLE.x - 20, y, TABLE.w + 40, ROW_H - 6)
-            won = seat in self.winners
-            panel(surface, row, theme.PANEL_LIGHT if won else theme.PANEL,
-                  theme.ACCENT if won else None, 4, 12)
-            self._draw_row(surface, seat, breakdown, cols, row)
-            y += ROW_H
-        return y
+            self._draw_row_panel(surface, seat, rects[seat])
+            self._draw_row(surface, seat, breakdown, cols, rects[seat])
+
+    def _draw_row_panel(self, surface: pygame.Surface, seat: int, row: pygame.Rect) -> None:
+        won = seat in self.winners
+        selected = bool(self.details) and seat == self.selected
+        panel(surface, row, theme.PANEL_LIGHT if won or selected else theme.PANEL,
+              theme.ACCENT if won else None, 4, 12)
+        if selected:  # white, unlike the buttons' yellow focus: "whose details", not "what A does"
+            pygame.draw.rect(surface, theme.TEXT, row.inflate(10, 8), 6, border_radius=14)
+            x, y = row.right + 8, row.centery
+            pygame.draw.polygon(surface, theme.TEXT, [(x, y - 18), (x + 22, y), (x, y + 18)])
 
     def _draw_row(self, surface: pygame.Surface, seat: int, breakdown: dict[str, int],
                   cols: list, row: pygame.Rect) -> None:
-        color = theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
-        pygame.draw.circle(surface, color, (TABLE.x + 16, row.centery), 14)
+        lay = self.layout
+        pygame.draw.circle(surface, seat_color(seat), (lay.table.x + 16, row.centery), 14)
         name = self.names[seat]
         if seat in self.winners:
             name = t("results.winner", name=name)
-        draw_text(surface, fit(name, theme.BODY_SIZE, NAME_W - 30), (TABLE.x + 44, row.centery),
-                  theme.BODY_SIZE, theme.ACCENT if seat in self.winners else theme.TEXT,
-                  "midleft", seat in self.winners)
+        draw_text(surface, fit(name, theme.BODY_SIZE, lay.name_w - 50, seat in self.winners),
+                  (lay.table.x + 44, row.centery), theme.BODY_SIZE,
+                  theme.ACCENT if seat in self.winners else theme.TEXT, "midleft",
+                  seat in self.winners)
         for category, x, w in cols[1:-1]:
             draw_text(surface, str(breakdown.get(category, 0)), (x + w // 2, row.centery),
                       theme.BODY_SIZE, theme.TEXT, "center")
-        draw_text(surface, str(self.totals[seat]), (cols[-1][1] + TOTAL_W // 2, row.centery),
+        draw_text(surface, str(self.totals[seat]), (cols[-1][1] + lay.total_w // 2, row.centery),
                   theme.BODY_SIZE, theme.ACCENT, "center", True)
 
     def _draw_chart(self, surface: pygame.Surface, top: int) -> None:
         """Stacked horizontal bars per player; negative categories grow left of zero."""
-        bar_h, gap = 48, 14
+        lay = self.layout
+        bar_h, pitch = lay.bar_h, self.bar_pitch()
         lows = [sum(v for v in b.values() if v < 0) for b in self.breakdowns]
         highs = [sum(v for v in b.values() if v > 0) for b in self.breakdowns]
         span = max(1, max(highs, default=1) - min(lows, default=0))
-        left, width = TABLE.x + NAME_W, TABLE.w - NAME_W - 40
+        left, width = lay.table.x + lay.name_w, lay.table.w - lay.name_w - 40
         zero = left + int(-min(lows, default=0) / span * width)
         for seat, breakdown in enumerate(self.breakdowns):
-            y = top + seat * (bar_h + gap)
-            draw_text(surface, fit(self.names[seat], theme.SMALL_SIZE, NAME_W - 40),
-                      (TABLE.x, y + bar_h // 2), theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
-            pos_x = neg_x = zero
-            for i, category in enumerate(self.categories):
-                value = breakdown.get(category, 0)
-                w = int(abs(value) / span * width)
-                color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
-                if value > 0:
-                    pygame.draw.rect(surface, color, (pos_x, y, w, bar_h))
-                    pos_x += w
-                elif value < 0:
-                    neg_x -= w
-                    pygame.draw.rect(surface, color, (neg_x, y, w, bar_h))
-                    pygame.draw.rect(surface, theme.BAD, (neg_x, y, w, bar_h), 3)
-        chart_bottom = top + len(self.breakdowns) * (bar_h + gap)
+            y = top + seat * pitch
+            draw_text(surface, fit(self.names[seat], theme.SMALL_SIZE, lay.name_w - 40),
+                      (lay.table.x, y + bar_h // 2), theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
+            self._draw_bar(surface, breakdown, zero, y, bar_h, width / span)
+        chart_bottom = top + len(self.breakdowns) * pitch
         pygame.draw.line(surface, theme.TEXT_DIM, (zero, top - 8), (zero, chart_bottom), 2)
-        self._draw_legend(surface, chart_bottom + 14)
+        self._draw_legend(surface, self.legend_y())
+
+    def _draw_bar(self, surface: pygame.Surface, breakdown: dict[str, int], zero: int, y: int,
+                  bar_h: int, scale: float) -> None:
+        pos_x = neg_x = zero
+        for i, category in enumerate(self.categories):
+            value = breakdown.get(category, 0)
+            w = int(abs(value) * scale)
+            color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
+            if value > 0:
+                pygame.draw.rect(surface, color, (pos_x, y, w, bar_h))
+                pos_x += w
+            elif value < 0:
+                neg_x -= w
+                pygame.draw.rect(surface, color, (neg_x, y, w, bar_h))
+                pygame.draw.rect(surface, theme.BAD, (neg_x, y, w, bar_h), 3)
 
     def _draw_legend(self, surface: pygame.Surface, y: int) -> None:
-        x = TABLE.x + NAME_W
+        """Colour keys of the categories."""
+        lay = self.layout
+        x = lay.table.x + (lay.name_w if lay.legend_indent else 0)
         for i, category in enumerate(self.categories):
             color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
             pygame.draw.rect(surface, color, (x, y + 4, 28, 28), border_radius=6)
             x = draw_text(surface, self.category_name(category), (x + 38, y + 18),
                           theme.SMALL_SIZE, theme.TEXT_DIM, "midleft").right + 40
+
+    def _draw_note(self, surface: pygame.Surface) -> None:
+        """The tie-break message in a highlighted box above the buttons."""
+        lines = self.note_lines()
+        if not lines:
+            return
+        box = self.note_rect()
+        panel(surface, box, theme.PANEL, theme.ACCENT, 3, 12)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 20, box.y + 8 + i * LINE_H + LINE_H // 2),
+                      ITEM_SIZE, theme.ACCENT, "midleft")
+
+    def _draw_details(self, surface: pygame.Surface) -> None:
+        """The selected seat's panel: name and total, then its rows from the scroll position."""
+        seat = self.selected
+        panel(surface, DETAIL, theme.PANEL, seat_color(seat), 5)
+        head_y = DETAIL.y + DETAIL_TOP // 2
+        pygame.draw.circle(surface, seat_color(seat), (DETAIL.x + PAD + 14, head_y), 16)
+        score = t("results.points", points=self.totals[seat])
+        right = draw_text(surface, score, (DETAIL.right - PAD, head_y), theme.BODY_SIZE,
+                          theme.ACCENT, "midright", True)
+        name = fit(self.names[seat], theme.BODY_SIZE, right.x - DETAIL.x - PAD - 64, True)
+        draw_text(surface, name, (DETAIL.x + PAD + 44, head_y), theme.BODY_SIZE, theme.TEXT,
+                  "midleft", True)
+        rows = self.detail_rows(seat)
+        shown = self.visible_rows(rows, self.scroll)
+        y = DETAIL.y + DETAIL_TOP
+        for row in shown:
+            self._draw_detail_row(surface, row, y)
+            y += self.row_height(row)
+        self._draw_scroll_marks(surface, self.scroll > 0, not self.shows_rest(rows, self.scroll))
+
+    def _draw_detail_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
+        x, right = DETAIL.x + PAD, DETAIL.right - PAD
+        if row[0] == "head":
+            category, subtotal = row[1]
+            mid = y + HEAD_H // 2 + 4
+            draw_text(surface, self.category_name(category), (x, mid), ITEM_SIZE, theme.TEXT_DIM,
+                      "midleft", True)
+            draw_text(surface, points_text(subtotal), (right, mid), ITEM_SIZE, theme.TEXT_DIM,
+                      "midright", True)
+            line_y = y + HEAD_H - 4
+            pygame.draw.line(surface, theme.PANEL_LIGHT, (x, line_y), (right, line_y), 2)
+            return
+        detail: Detail = row[1]
+        self._draw_icon(surface, detail.ok, (x + 16, y + LINE_H // 2))
+        for i, line in enumerate(self.label_lines(detail)):
+            draw_text(surface, line, (x + ICON_W, y + i * LINE_H + LINE_H // 2), ITEM_SIZE,
+                      theme.TEXT, "midleft")
+        color = (theme.GOOD if detail.points > 0 else theme.BAD if detail.points < 0
+                 else theme.TEXT_DIM)
+        draw_text(surface, points_text(detail.points), (right, y + LINE_H // 2), ITEM_SIZE, color,
+                  "midright", True)
+
+    @staticmethod
+    def _draw_icon(surface: pygame.Surface, ok: bool | None, center: tuple[int, int]) -> None:
+        """A green check, a red cross, or a dim bullet (drawn, so no font glyph is needed)."""
+        cx, cy = center
+        if ok is True:
+            pygame.draw.lines(surface, theme.GOOD, False,
+                              [(cx - 12, cy), (cx - 4, cy + 9), (cx + 13, cy - 11)], 6)
+        elif ok is False:
+            for dx in (-10, 10):
+                pygame.draw.line(surface, theme.BAD, (cx - dx, cy - 10), (cx + dx, cy + 10), 6)
+        else:
+            pygame.draw.circle(surface, theme.TEXT_DIM, center, 6)
+
+    @staticmethod
+    def _draw_scroll_marks(surface: pygame.Surface, above: bool, below: bool) -> None:
+        """Small arrows at the panel's edge when rows are hidden above or below."""
+        x = DETAIL.centerx
+        if above:
+            y = DETAIL.y + DETAIL_TOP - 6
+            pygame.draw.polygon(surface, theme.FOCUS, [(x - 18, y), (x + 18, y), (x, y - 16)])
+        if below:
+            y = DETAIL.bottom - 24
+            pygame.draw.polygon(surface, theme.FOCUS, [(x - 18, y), (x + 18, y), (x, y + 14)])

@@ -28,8 +28,10 @@ from game.engine.core import (
     Action,
     Chance,
     Config,
+    Detail,
     Event,
     IllegalAction,
+    Note,
     Option,
     Pending,
     Prompt,
@@ -753,3 +755,62 @@ class TicketToRideParis:
         done = {seat: self.completed_count(state, seat) for seat in tied}
         most = max(done.values())
         return tuple(seat for seat in tied if done[seat] == most)
+
+    # -- score explanation for the results screen (rulebook: Final de la partida) --------------
+    def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
+        """Per seat, the lines behind `scores`: each ticket, routes by length, French flags."""
+        return tuple(self._ticket_details(state, seat) + self._route_details(state, seat)
+                     + self._flag_details(state, seat) for seat in range(state.players))
+
+    def _ticket_details(self, s: State, seat: int) -> tuple[Detail, ...]:
+        """Each ticket: +points if its locations are connected, -points if not (once over)."""
+        tickets = s.tickets[seat]
+        if s.phase != OVER or tickets is None:
+            return ()
+        done = completed_tickets(self.board, s.owners, seat, tickets)
+        return tuple(
+            Detail("tickets", K + "detail.ticket", self.ticket_params(t),
+                   self.board.tickets[t].points * (1 if ok else -1), ok)
+            for t, ok in zip(tickets, done)
+        )
+
+    def _route_details(self, s: State, seat: int) -> tuple[Detail, ...]:
+        """Claimed routes grouped by length, longest first: "Length 3: 2 x 4 pt"."""
+        groups: dict[int, list[int]] = {}
+        for r in self.board.routes:
+            if s.owners[r.index] == seat:
+                groups.setdefault(r.length, []).append(r.points)
+        if not groups:
+            return (Detail("routes", K + "detail.no_routes"),)
+        return tuple(
+            Detail("routes", K + "detail.routes",
+                   (("length", length), ("count", len(pts)), ("each", pts[0])), sum(pts))
+            for length, pts in sorted(groups.items(), reverse=True)
+        )
+
+    def _flag_details(self, s: State, seat: int) -> tuple[Detail, ...]:
+        """Completed French flags (+4 each) and the cards of an unfinished one (no points)."""
+        each = self.rules["flag_points"]
+        out = []
+        if s.flags[seat]:
+            out.append(Detail("flags", K + "detail.flags",
+                              (("count", s.flags[seat]), ("each", each)), s.flags[seat] * each,
+                              True))
+        cards = sum(s.front[seat])
+        if cards:
+            out.append(Detail("flags", K + "detail.flag_cards", (("count", cards),)))
+        return tuple(out) or (Detail("flags", K + "detail.no_flags"),)
+
+    def tiebreak(self, state: State) -> Note | None:
+        """At the end, why tied leaders were separated (most tickets) or share the victory."""
+        if state.phase != OVER:
+            return None
+        totals = [sum(b.values()) for b in self.scores(state)]
+        tied = tuple(seat for seat, t in enumerate(totals) if t == max(totals))
+        if len(tied) == 1:
+            return None
+        winners = self.winners(state)
+        params = (("points", max(totals)), ("count", self.completed_count(state, winners[0])))
+        if len(winners) == 1:
+            return K + "tiebreak.tickets", (("player", winners[0]), ("players", tied), *params)
+        return K + "tiebreak.shared", (("players", winners), *params)

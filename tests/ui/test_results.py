@@ -1,0 +1,260 @@
+"""The results screen: table, chart, and the per-seat detail panel picked with the d-pad.
+
+Finished Ticket to Ride: Paris matches come from seeded greedy bot games; the tie and the long
+ticket list are crafted end states (`dataclasses.replace`). Input goes through the real App as
+synthetic gamepad, keyboard and mouse events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+from conftest import key, pad
+
+from game.engine.bots import make_bot, play_out
+from game.engine.core import Config
+from game.engine.match import Match
+from game.engine.registry import rules_for
+from game.games.ticket_to_ride_paris.state import EMPTY
+from game.scenes import results as results_module
+from game.scenes.game import GameScene
+from game.scenes.results import DETAIL, FULL, SPLIT, ResultsScene
+from game.scenes.seating import SeatSpec
+from game.scenes.title import TitleScene
+from game.ui import theme
+from game.ui.i18n import set_language
+
+TTR = "ticket_to_ride_paris"
+A, LB, RB = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+             pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
+RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def finished(players: int, seed: int) -> Match:
+    """A TTR match played to the end by greedy bots."""
+    m = Match(rules_for(TTR), Config(players), seed)
+    play_out(m, {p: make_bot("greedy", TTR, seed + p) for p in range(players)})
+    return m
+
+
+@pytest.fixture(scope="module")
+def two() -> Match:
+    """A finished 2-player game."""
+    return finished(2, 5)
+
+
+@pytest.fixture(scope="module")
+def four() -> Match:
+    """A finished 4-player game."""
+    return finished(4, 9)
+
+
+def crafted(base: Match, **changes) -> Match:
+    """A match whose (finished) state is `base`'s with some fields replaced."""
+    m = Match(base.rules, base.config, base.seed)
+    m.state = dataclasses.replace(base.state, **changes)
+    return m
+
+
+def tied(base: Match) -> Match:
+    """4 players, no tickets: seats 0 and 1 one length-2 route each, the others a length-1."""
+    routes = base.rules.board.routes
+    twos = [r.index for r in routes if r.length == 2]
+    ones = [r.index for r in routes if r.length == 1]
+    owners = [EMPTY] * len(routes)
+    for seat, r in enumerate((twos[0], twos[5], ones[0], ones[7])):
+        owners[r] = seat
+    return crafted(base, owners=tuple(owners), route_points=(2, 2, 1, 1), tickets=((),) * 4,
+                   flags=(0,) * 4, front=((0, 0, 0),) * 4)
+
+
+def show(app, match: Match, game_id: str = TTR) -> ResultsScene:
+    """Put a results scene for `match` on the app's stack."""
+    players = match.config.players
+    seats = [SeatSpec("greedy", None) for _ in range(players)]
+    scene = ResultsScene(app, game_id, match, seats, NAMES[:players])
+    app.stack.reset(scene)
+    app.stack.apply()
+    return scene
+
+
+def frame(app, events=()) -> None:
+    """One frame with these events."""
+    app.step(list(events), present=False)
+
+
+def mouse_to(app, canvas_pos: tuple[int, int]) -> list[pygame.event.Event]:
+    """A mouse motion to a canvas position (the test window is a quarter of the canvas)."""
+    box = app.letterbox()
+    pos = (box.x + canvas_pos[0] * box.w // 1920, box.y + canvas_pos[1] * box.h // 1080)
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+
+
+def texts(monkeypatch, scene: ResultsScene, surface: pygame.Surface) -> list[tuple]:
+    """Draw the scene, recording every line of text the results module draws: (text, rect, size)."""
+    drawn: list[tuple] = []
+    real = results_module.draw_text
+
+    def spy(surf, message, pos, size=theme.BODY_SIZE, *args, **kwargs):
+        rect = real(surf, message, pos, size, *args, **kwargs)
+        drawn.append((message, rect, size))
+        return rect
+
+    monkeypatch.setattr(results_module, "draw_text", spy)
+    scene.draw(surface)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_dpad_picks_the_seat_whose_details_the_panel_shows(app, four):
+    scene = show(app, four)
+    assert scene.layout is SPLIT and scene.details is not None
+    assert scene.selected == min(scene.winners)
+    start = scene.selected
+    frame(app, pad(DOWN))
+    assert scene.selected == (start + 1) % 4
+    frame(app, pad(UP))
+    frame(app, pad(UP))
+    assert scene.selected == (start - 1) % 4
+    frame(app, key(pygame.K_DOWN))
+    assert scene.selected == start
+    assert scene.menu.focused_key == "again"  # up/down never moved the buttons' focus
+    seat = (start + 2) % 4
+    frame(app, mouse_to(app, scene.row_rects()[seat].center))
+    assert scene.selected == seat
+    rows = scene.detail_rows(seat)
+    tickets = [d for kind, d in rows if kind == "item" and d.category == "tickets"]
+    assert len(tickets) == len(four.state.tickets[seat])
+    app.draw()
+    # The panel is outlined in the selected seat's colour.
+    assert app.canvas.get_at((DETAIL.x + 2, DETAIL.centery))[:3] == theme.PLAYER_COLORS[seat]
+
+
+def test_panel_lists_each_ticket_with_check_or_cross_and_signed_points(app, two):
+    scene = show(app, two)
+    rules = two.rules
+    for seat in range(2):
+        scene.select(seat)
+        items = [d for kind, d in scene.detail_rows(seat) if kind == "item"]
+        ids = two.state.tickets[seat]
+        tickets = [d for d in items if d.category == "tickets"]
+        assert [dict(d.params)["points"] for d in tickets] == [
+            rules.board.tickets[t].points for t in ids]
+        assert all(d.points == (1 if d.ok else -1) * dict(d.params)["points"] for d in tickets)
+        heads = {row[1][0]: row[1][1] for row in scene.detail_rows(seat) if row[0] == "head"}
+        assert heads == {c: v for c, v in scene.breakdowns[seat].items() if c in heads}
+        assert set(heads) == {"routes", "tickets", "flags"}
+
+
+def test_buttons_still_work_by_gamepad(app, two):
+    scene = show(app, two)
+    frame(app, pad(DOWN))
+    frame(app, pad(RIGHT))
+    assert scene.menu.focused_key == "menu"
+    frame(app, pad(A))
+    assert isinstance(app.stack.top, TitleScene)
+    show(app, two)
+    frame(app, pad(A))
+    assert isinstance(app.stack.top, GameScene)
+
+
+def test_tie_note_names_the_players_sharing_the_victory(app, four):
+    m = tied(four)
+    scene = show(app, m)
+    assert scene.winners == {0, 1}
+    assert scene.note_text() == ("Tied on 2 points and on completed tickets (0 each): "
+                                 "Ana and Bruno share the victory")
+    set_language("es")
+    assert scene.note_text().endswith("Ana y Bruno comparten la victoria")
+    set_language("en")
+    scene.note = ("ticket_to_ride_paris.tiebreak.tickets",
+                  (("player", 1), ("players", (0, 1, 2)), ("points", 5), ("count", 2)))
+    assert scene.note_text() == ("Tied on 5 points between Ana, Bruno and Carmen: "
+                                 "Bruno wins by completing more tickets (2)")
+    box = scene.note_rect()
+    menu_top = min(r.top for r in scene.menu.rects().values())
+    assert scene.legend_y() + 36 <= box.top and box.bottom <= menu_top and box.right < DETAIL.x
+
+
+def test_long_detail_lists_scroll_with_the_shoulder_buttons(app, two):
+    everything = tuple(range(len(two.rules.board.tickets)))
+    m = crafted(two, tickets=(everything[:14], everything[14:]))
+    scene = show(app, m)
+    scene.select(0)
+    assert scene.can_scroll()
+    rows = scene.detail_rows(0)
+    frame(app, pad(RB))
+    assert scene.scroll > 0
+    for _ in range(5):
+        if scene.scroll == scene.max_scroll(rows):
+            break
+        frame(app, pad(RB))
+    assert scene.scroll == scene.max_scroll(rows)
+    assert scene.visible_rows(rows, scene.scroll)[-1] == rows[-1]
+    frame(app, pad(RB))  # past the end: back to the top, so RB alone reads everything
+    assert scene.scroll == 0
+    frame(app, pad(LB))  # and LB from the top goes to the end
+    assert scene.scroll == scene.max_scroll(rows)
+    while scene.scroll:
+        frame(app, pad(LB))
+    frame(app, pad(DOWN))
+    assert scene.selected == 1 and scene.scroll == 0
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("which", ["two", "four", "tied", "long"])
+def test_text_is_large_inside_the_canvas_and_never_overlaps(app, monkeypatch, request, which,
+                                                            language):
+    base = request.getfixturevalue("four" if which in ("four", "tied") else "two")
+    match = {"tied": tied, "long": lambda b: crafted(b, tickets=(tuple(range(14)), ()))}.get(
+        which, lambda b: b)(base)
+    set_language(language)
+    scene = show(app, match)
+    for seat in range(match.config.players):
+        scene.select(seat)
+        drawn = texts(monkeypatch, scene, app.canvas)
+        canvas = app.canvas.get_rect()
+        assert min(size for _, _, size in drawn) >= theme.SMALL_SIZE
+        for message, rect, _ in drawn:
+            assert canvas.contains(rect), message
+            inside = DETAIL.contains(rect)
+            assert inside or not DETAIL.colliderect(rect), message
+        rects = [(m, r) for m, r, _ in drawn]
+        for i, (m1, r1) in enumerate(rects):
+            for m2, r2 in rects[i + 1:]:
+                assert not r1.colliderect(r2), (m1, m2)
+
+
+def test_results_screens_render_to_png(app, two, four, tmp_path):
+    for name, match in (("two", two), ("four", four), ("tied", tied(four))):
+        for language in ("en", "es"):
+            set_language(language)
+            show(app, match)
+            app.draw()
+            path = tmp_path / f"results_{name}_{language}.png"
+            pygame.image.save(app.canvas, str(path))
+            assert path.stat().st_size > 10_000
+
+
+def test_games_without_details_keep_the_plain_screen(app, fake_game):
+    rules = fake_game.make_rules()
+    m = Match(rules, Config(2), seed=1)
+    play_out(m, {p: make_bot("random", fake_game.id, p) for p in range(2)})
+    scene = show(app, m, fake_game.id)
+    assert scene.details is None and scene.note is None and scene.layout is FULL
+    frame(app, pad(DOWN))
+    assert scene.selected == min(scene.winners)
+    app.draw()
+    frame(app, pad(A))
+    assert isinstance(app.stack.top, GameScene)
