@@ -41,6 +41,8 @@ FocusKey = tuple  # ("board", target) or ("bar", option index)
 class GameScene(Scene):
     """One match on screen: humans pick among legal targets, bots play, renderer animates."""
 
+    music = None  # no menu music over a game: the board has its own sounds
+
     def __init__(self, app: App, game_id: str, seats: list[SeatSpec] | None, seed: int,
                  match: Match | None = None, hold_bots: bool = False) -> None:
         super().__init__(app)
@@ -54,6 +56,9 @@ class GameScene(Scene):
                      for i, s in enumerate(self.seats) if not s.human}
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, self.match.config, self.names)
+        # A room may tune its event sounds; audio.DEFAULT_CUES and kind patterns cover the rest.
+        self.sound_cues = getattr(self.renderer, "SOUND_CUES", None)
+        self.deciders: frozenset[int] = frozenset()  # human seats with a prompt, for the chime
         self.hold_bots = hold_bots  # screenshots: freeze the game where it is
         self.focus: dict[int, FocusKey] = {}
         self.active: int | None = None  # the human seat whose prompt is shown
@@ -70,6 +75,7 @@ class GameScene(Scene):
         if fresh and events and not self._instant():
             # A new game: let the renderer animate the opening deal from the empty table.
             self.renderer.animate(events, self.match.view(self.viewer), self.viewer)
+            self.app.audio.play_events(events, self.sound_cues)
         else:
             self.renderer.reset(self.match.view(self.viewer), self.viewer)
         if not self.renderer.busy():
@@ -110,12 +116,14 @@ class GameScene(Scene):
         self.clock += dt
         if not self._instant():
             self.renderer.update(dt * self.app.settings.speed_factor())
+            self.app.audio.update(dt * self.app.settings.speed_factor())  # in step with tweens
         if self.renderer.busy() or self.finished:
             return
         if self.match.is_over():
             self._finish()
             return
         self._sync()
+        self._turn_chime()
         if self.curtain is None:
             self._bots(dt)
 
@@ -142,6 +150,17 @@ class GameScene(Scene):
         if viewer != self.viewer:
             self.viewer = viewer
             self.renderer.reset(self.match.view(viewer), viewer)
+
+    def _turn_chime(self) -> None:
+        """Chime when a person's turn comes (not on each step of a turn already theirs)."""
+        deciders = frozenset(self.human_prompts())
+        if deciders - self.deciders:
+            self.app.audio.play("chime")
+        self.deciders = deciders
+
+    def exit(self) -> None:
+        """Leaving (quit, results): cues of animations nobody will see are dropped."""
+        self.app.audio.cancel()
 
     def _bots(self, dt: float) -> None:
         if self.hold_bots:
@@ -172,6 +191,7 @@ class GameScene(Scene):
             self.renderer.reset(view, self.viewer)
         else:
             self.renderer.animate(events, view, self.viewer)
+        self.app.audio.play_events(events, self.sound_cues, instant=self._instant())
         return True
 
     def _autosave(self) -> None:
@@ -182,6 +202,7 @@ class GameScene(Scene):
         from game.scenes.results import ResultsScene
 
         self.finished = True
+        self.app.audio.flush()  # e.g. the game-over chord, if its cue is still waiting
         if self.app.persist:
             store.clear_autosave()  # a finished game is not something to Continue
         self.app.stack.replace(ResultsScene(self.app, self.info.id, self.match, self.seats,
@@ -204,6 +225,8 @@ class GameScene(Scene):
             return False
         self._autosave()
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
+        self.app.audio.cancel()  # the undone step's animation is gone, so are its sounds
+        self.app.audio.play("back")
         return True
 
     # -- focus slots -------------------------------------------------------------------------
@@ -274,11 +297,13 @@ class GameScene(Scene):
             from game.scenes.pause import PauseScene
 
             self.app.stack.push(PauseScene(self.app, self, intent.device))
+            self.app.audio.play("pause")
             return True
         if self.finished or intent.kind not in BOARD_INTENTS:
             return False
         if intent.kind == "undo" and self.curtain is None:
-            return self.undo(intent.device)  # reset() drops a running animation: no need to wait
+            # reset() drops a running animation: no need to wait
+            return self.undo(intent.device) or self._refuse()
         if self.renderer.busy():
             return False
         if intent.kind in ("confirm", "click") and self._reclaim(intent.device):
@@ -318,6 +343,7 @@ class GameScene(Scene):
         if bound not in (None, seat):
             return True  # another player's controller cannot lift this player's curtain
         self.revealed, self.active, self.curtain = seat, seat, None
+        self.app.audio.play("confirm")
         self.viewer = seat
         self.renderer.reset(self.match.view(seat), seat)
         return True
@@ -328,23 +354,36 @@ class GameScene(Scene):
             return False
         focus = self.focus_of(seat)
         kind = intent.kind
+        target = None
         if kind in DIRECTIONS:
             target = nearest(rects, focus, kind)
-            if target is not None:
-                self.focus[seat] = target
         elif kind in ("page_prev", "page_next", "alt"):
             keys = list(rects)
             step = -1 if kind == "page_prev" else 1
-            self.focus[seat] = keys[(keys.index(focus) + step) % len(keys)]
+            target = keys[(keys.index(focus) + step) % len(keys)]
         elif kind in ("pointer", "click") and intent.pos:
-            under = hit(self._visible(rects), intent.pos)
-            if under is not None:
-                self.focus[seat] = under
-                if kind == "click":
-                    self._apply(seat, options[under].action)
+            target = hit(self._visible(rects), intent.pos)
+        if target is not None:
+            self.focus[seat] = target
+            if target != focus and kind != "click":
+                self.app.audio.play("tick")
+        if kind == "click" and target is not None:
+            self._choose(seat, options[target].action)
         elif kind == "confirm" and focus is not None:
-            self._apply(seat, options[focus].action)
+            self._choose(seat, options[focus].action)
         return True
+
+    def _choose(self, seat: int, action: Any) -> None:
+        """A person's choice: a click on success, a buzz if the rules refuse it."""
+        if self._apply(seat, action):
+            self.app.audio.play("confirm")
+        else:
+            self._refuse()
+
+    def _refuse(self) -> bool:
+        """Buzz for a refused press; False, as the intent changed nothing."""
+        self.app.audio.play("error")
+        return False
 
     def _visible(self, rects: dict[FocusKey, pygame.Rect]) -> dict[FocusKey, pygame.Rect]:
         left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])

@@ -62,6 +62,13 @@ class SettingsScene(Scene):
             index = SPEEDS.index(s.animation_speed) if s.animation_speed in SPEEDS else 1
             s.animation_speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
         self.app.save_settings()
+        self._sound(key)
+
+    def _sound(self, key: str) -> None:
+        """Apply volumes live; a changed effects volume plays a sample at the new level."""
+        s = self.app.settings
+        self.app.audio.set_volumes(s.music_volume, s.effects_volume)
+        self.app.audio.play("confirm" if key == "effects_volume" else "tick")
 
     def handle(self, intent: Intent) -> bool:
         """Navigate and change values; back leaves."""
@@ -84,9 +91,11 @@ class SettingsScene(Scene):
         if key in ("music_volume", "effects_volume") and getattr(s, key) >= 100:
             setattr(s, key, 0)
             self.app.save_settings()
+            self._sound(key)
         elif key == "animation_speed" and s.animation_speed == SPEEDS[-1]:
             s.animation_speed = SPEEDS[0]
             self.app.save_settings()
+            self._sound(key)
         else:
             self.change(key, 1)
 

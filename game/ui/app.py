@@ -11,11 +11,13 @@ from collections.abc import Sequence
 import pygame
 
 from . import theme
+from .audio import Audio
 from .board_api import CANVAS_SIZE
 from .i18n import set_language
 from .input import InputMapper, Intent
-from .scene import SceneStack
+from .scene import Scene, SceneStack
 from .settings import Settings, load_settings, save_settings
+from .widgets import Menu
 
 DEFAULT_WINDOW = (1280, 720)
 FPS = 60
@@ -39,6 +41,9 @@ class App:
         self.canvas = pygame.Surface(CANVAS_SIZE).convert()
         self.input = InputMapper(self.to_canvas)
         self.input.start()
+        # Throwaway apps (screenshots, bench) stay silent; the mixer opens on the first sound.
+        self.audio = Audio(self.settings.music_volume, self.settings.effects_volume,
+                           enabled=persist)
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
@@ -97,8 +102,16 @@ class App:
         self.draw()
         if present:
             self.present()
+        if self.frames:  # from the second frame on: the first title frame never waits for audio
+            self.audio.set_music(self.music_wanted())
         self.frames += 1
         return self.running
+
+    def music_wanted(self) -> str | None:
+        """The menu loop, unless a scene in the stack asks for quiet (`music = None`)."""
+        if not self.stack.scenes:
+            return None
+        return "menu" if all(getattr(s, "music", "menu") for s in self.stack.scenes) else None
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -116,7 +129,28 @@ class App:
         if intent.kind == "fullscreen":
             self.set_fullscreen(not self.fullscreen)
         elif self.stack.top is not None:
-            self.stack.top.handle(intent)
+            self._handle_with_sound(self.stack.top, intent)
+
+    def _handle_with_sound(self, scene: Scene, intent: Intent) -> None:
+        """Let the scene handle the intent, then give feedback if the scene made no sound.
+
+        Menus report what they did (moved, activated, refused); otherwise a back or confirm
+        that changed the scene stack sounds like one, so every menu scene clicks without
+        knowing about audio.
+        """
+        menu = getattr(scene, "menu", None)
+        if isinstance(menu, Menu):
+            menu.feedback = None
+        plays = self.audio.plays
+        scene.handle(intent)
+        if self.audio.plays != plays:
+            return  # the scene chose its own sound
+        sound = menu.feedback if isinstance(menu, Menu) else None
+        if sound is None and self.stack.pending():
+            sound = {"back": "back", "menu": "back", "confirm": "confirm",
+                     "click": "confirm"}.get(intent.kind)
+        if sound is not None:
+            self.audio.play(sound)
 
     def draw(self) -> None:
         """Draw the visible scenes on the canvas."""
@@ -163,6 +197,7 @@ def run(fullscreen: bool = False, windowed: tuple[int, int] | None = None,
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")
+    app.audio.close()
     pygame.quit()
     theme.font.cache_clear()  # cached fonts die with pygame.quit; a later App must not reuse them
     theme.text.cache_clear()

@@ -166,6 +166,9 @@ class Menu:
         self.horizontal = horizontal
         self.axis = ("left", "right") if horizontal else ("up", "down")
         self.focus = next((i for i, it in enumerate(items) if it.enabled()), 0)
+        # What the last `handle` did, as a UI sound name for the App to play ("tick",
+        # "confirm", "error") or None: menus stay free of audio, yet every menu clicks.
+        self.feedback: str | None = None
 
     @property
     def focused_key(self) -> str:
@@ -193,6 +196,17 @@ class Menu:
 
     def handle(self, intent: Intent) -> str | None:
         """Move focus; returns the key of an activated (enabled) item."""
+        before, self.feedback = self.focus, None
+        choice = self._handle(intent)
+        if choice is not None:
+            self.feedback = "confirm"
+        elif intent.kind == "confirm" and not self.items[self.focus].enabled():
+            self.feedback = "error"
+        elif self.focus != before:
+            self.feedback = "tick"
+        return choice
+
+    def _handle(self, intent: Intent) -> str | None:
         rects = {i: r for i, r in self.rects().items() if self.items[i].enabled()}
         if intent.kind in self.axis:
             target = nearest(rects, self.focus, intent.kind)
