@@ -50,26 +50,11 @@ class EventSound:
 
 CueEntry = EventSound | str | None
 
-# Timings follow the Ticket to Ride: Paris renderer (card flights, bus drops 0.12 s apart that
-# land 0.3 s after they start), the first and so far only room; other rooms override by kind.
+# Shared defaults for every room; a room's renderer `SOUND_CUES` table tunes timings to its own
+# animations (see game/games/ticket_to_ride_paris/sounds.py).
 DEFAULT_CUES: Mapping[str, CueEntry] = {
-    "card_dealt": EventSound((Cue("swish", volume=0.55),), 0.12),
-    "card_drawn": EventSound((Cue("swish"),), 0.3),
-    "faceup_refilled": EventSound((Cue("swish", volume=0.35),), 0.1),
-    "row_reset": EventSound((Cue("shuffle", volume=0.7),), 0.6),
-    "deck_reshuffled": EventSound((Cue("shuffle"),), 0.5),
-    "ticket_drawn": EventSound((Cue("flip"),), 0.15),
-    "tickets_drawn": None,  # its ticket_drawn chance events flip one by one
-    "tickets_kept": None,
-    "route_claimed": EventSound((Cue("swish", volume=0.5), Cue("clunk", 0.42, every=0.12)),
-                                0.3, 0.12, "cards"),
-    "flag_card_kept": EventSound((Cue("swish", volume=0.6),), 0.4),
-    "flag_completed": EventSound((Cue("fanfare"),), 0.6),
-    "last_round": EventSound((Cue("pause"),), 0.6),
     "game_over": "chord",
     "turn_started": None,  # the scene chimes when a person's turn comes, whatever the game
-    "first_player": None,
-    "passed": None,
 }
 
 # Fallbacks for kinds no table names, first match wins: (substring of the kind, sound).

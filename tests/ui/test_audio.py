@@ -14,6 +14,7 @@ from conftest import pad
 from test_scenes import frames, human_turn, start_game, top
 
 from game.engine.core import Config, event
+from game.games.ticket_to_ride_paris.sounds import SOUND_CUES as TTR_CUES
 from game.scenes.game import GameScene
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
@@ -113,12 +114,12 @@ def test_ticket_to_ride_event_kinds_map_to_the_intended_sounds():
         event("turn_started", 1, turn=4): [],
     }
     for ev, expected in cases.items():
-        assert names(event_cues([ev])) == expected, ev.kind
+        assert names(event_cues([ev], TTR_CUES)) == expected, ev.kind
 
 
 def test_one_clunk_per_bus_in_time_with_the_drops():
     claim = event("route_claimed", 0, route="a-b", cards=("red", "red", "wild"), points=4)
-    cues = event_cues([claim])
+    cues = event_cues([claim], TTR_CUES)
     clunks = [at for at, name, _ in cues if name == "clunk"]
     assert len(clunks) == 3
     assert np.allclose(np.diff(clunks), 0.12) and clunks[0] > 0.3  # after the first bus lands
@@ -127,7 +128,7 @@ def test_one_clunk_per_bus_in_time_with_the_drops():
 
 def test_cues_follow_each_other_on_the_timeline():
     draw = event("card_drawn", 0, source="deck", color="red")
-    (first, _, _), (second, _, _) = event_cues([draw, draw])
+    (first, _, _), (second, _, _) = event_cues([draw, draw], TTR_CUES)
     assert second - first == pytest.approx(0.3)
 
 
@@ -160,7 +161,8 @@ def test_every_ticket_to_ride_event_kind_is_listed():
         prompt = match.prompts()[0]
         action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
         kinds |= {e.kind for e in match.apply(prompt.player, action) + match.resolve_chance()}
-    assert kinds <= set(audio_mod.DEFAULT_CUES), kinds - set(audio_mod.DEFAULT_CUES)
+    listed = set(TTR_CUES) | set(audio_mod.DEFAULT_CUES)
+    assert kinds <= listed, kinds - listed
 
 
 # -- the silent fallback ---------------------------------------------------------------------

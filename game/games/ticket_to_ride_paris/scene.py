@@ -33,6 +33,7 @@ from game.ui.i18n import t as _translate
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS, Board
 from .rules import TicketToRideParis, completed_tickets
+from .sounds import SOUND_CUES
 from .state import EMPTY, KEEP_TICKETS, OVER, SETUP_TICKETS, State
 
 K = "ticket_to_ride_paris.scene."
@@ -109,6 +110,8 @@ class RouteGeom:
 
 class TTRRenderer:
     """Draws the Paris map, cards, tickets and players; animates the rules' events."""
+
+    SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
 
     def __init__(self, rules: TicketToRideParis, config: Config, seat_names: Sequence[str]) -> None:
         """Build geometry, sprites and the static map once."""
