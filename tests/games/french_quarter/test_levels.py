@@ -1,0 +1,162 @@
+"""French Quarter level data: the shipped files match NOTES.md, broken copies name file+field."""
+
+from __future__ import annotations
+
+import shutil
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from game.engine.levels import LEVELS_DIR, LevelError
+from game.games.french_quarter.board import ACTIVITIES, DECKS, load_board
+
+GAME = "french_quarter"
+
+
+@pytest.fixture(scope="module")
+def board():
+    """The shipped board."""
+    return load_board()
+
+
+def test_map_has_the_rulebook_structure(board) -> None:
+    small = [b for b in board.buildings if b.small]
+    assert len(small) == 10 and all(len(b.streets) == 3 for b in small)
+    assert all(len(b.streets) == 4 for b in board.buildings if not b.small)
+    specials = [b.special for b in board.buildings]
+    assert specials.count("courtyard") == 4 and specials.count("gift_shop") == 2
+    assert specials.count("riverwalk") == specials.count("police") == 1
+    assert board.buildings[board.start].name == "Hotel Ama House"
+    names = {b.name for b in board.buildings}
+    for name in ("Bayou Oyster Bar", "Three Sisters Courtyard", "DHM Speakeasy",
+                 "LJ's Public House", "Ben's Spectral Gems", "Two Brothers Courtyard",
+                 "Cajun Jewelers", "Roux the Day Tavern", "Brush & Brew Pub", "Beignet Café",
+                 "Coop's Bead Emporium", "Bloody Mary's", "French Market",
+                 "Riverwalk Shopping & Aquarium", "Police Station"):
+        assert name in names
+    streets = {s.id for s in board.streets}
+    assert {"decatur", "st_peter", "conti", "st_ann", "bourbon", "dauphine", "n_front"} <= streets
+    assert [board.streets[m.street].id for m in board.meters] == [
+        "decatur", "st_peter", "conti", "st_ann", "bourbon"]
+
+
+def test_small_pairs_share_an_alley_and_are_adjacent(board) -> None:
+    small = [b for b in board.buildings if b.small]
+    for b in small:
+        twin = [o for o in small if o.block == b.block and o.index != b.index]
+        assert len(twin) == 1 and twin[0].index in board.adjacency[b.index]
+
+
+def test_rulebook_examples_fit_the_map(board) -> None:
+    i = board.building_index
+    # Movement example: Hotel Ama House to Bayou Oyster Bar is 2 spaces.
+    assert board.distance[i("hotel_ama_house")][i("bayou_oyster_bar")] == 2
+    # Mapping example: LJ's touches Ben's and Two Brothers, not Cajun Jewelers.
+    lj = set(board.adjacency[i("ljs_public_house")])
+    assert {i("bens_spectral_gems"), i("two_brothers_courtyard")} <= lj
+    assert i("cajun_jewelers") not in lj
+    # Boat example: Three Sisters Courtyard is on N Front St; Beignet Café on St Ann St.
+    assert i("three_sisters_courtyard") in board.boat
+    assert board.street_index("st_ann") in board.buildings[i("beignet_cafe")].streets
+    assert board.buildings[i("dhm_speakeasy")].icons == ("party", "unicycle")
+    # Second Line example: Bourbon x St Peter going east reaches Bourbon x St Ann.
+    bourbon, peter, ann = (board.streets[board.street_index(s)] for s in
+                           ("bourbon", "st_peter", "st_ann"))
+    start = board.intersections.index((peter.line, bourbon.line))
+    end = board.seg_end[(start, "e")]
+    assert board.intersections[end] == (ann.line, bourbon.line)
+
+
+def test_adjacency_is_symmetric_and_the_map_connected(board) -> None:
+    for b, nbs in enumerate(board.adjacency):
+        assert b not in nbs and all(b in board.adjacency[n] for n in nbs)
+    seen, queue = {0}, deque([0])
+    while queue:
+        for n in board.adjacency[queue.popleft()]:
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    assert len(seen) == len(board.buildings)
+
+
+def test_second_line_never_runs_in_an_alley(board) -> None:
+    # Segments join grid intersections; alleys run mid-block, so no segment can be one.
+    for a, b, street in board.segments:
+        (xa, ya), (xb, yb) = board.intersections[a], board.intersections[b]
+        assert abs(xa - xb) + abs(ya - yb) == 1
+        s = board.streets[street]
+        assert (s.axis == "h" and ya == yb == s.line) or (s.axis == "v" and xa == xb == s.line)
+    assert len(board.line_starts) == 6 and board.personal_starts
+
+
+def test_decks_sheets_and_cards(board) -> None:
+    assert set(board.decks) == set(DECKS) and all(len(c) == 8 for c in board.decks.values())
+    assert len(board.mayor) == 12 and len(board.vacations) == 12
+    for m in board.meters:
+        assert len(m.boxes) == 14
+        assert m.multipliers[-1] == (5 if m.activity == "party" else 4)
+        assert len(m.bonuses) == (4 if m.activity == "party" else 3)
+    party = board.meters[ACTIVITIES.index("party")]
+    assert "BM" not in party.boxes  # harmful bonuses are never a choice
+    assert board.umbrella_boxes == 30 and board.wild_every == 3
+    assert board.line_boxes == 60 and len(board.artist_meter) == 16
+    assert board.artist_scores[1] == 0 and board.artist_scores[6] == 14
+    assert {n: len(p) for n, p in board.dice.items()} == {1: 5, 2: 5, 3: 7, 4: 9}
+    mardi = next(v for v in board.vacations if v.name == "Mardi Gras")
+    assert {board.buildings[b].name for b in mardi.buildings} == {
+        "Coop's Bead Emporium", "DHM Speakeasy", "Bloody Mary's", "French Market"}
+
+
+def broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A copy of the levels with one text replacement in one file."""
+    root = tmp_path / "levels"
+    shutil.copytree(LEVELS_DIR / GAME, root / GAME)
+    path = root / GAME / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    ("map.toml", 'streets = ["border_n", "dauphine", "border_w", "conti"]',
+     'streets = ["border_n", "royal", "border_w", "conti"]', "buildings[0].streets: must be"),
+    ("map.toml", 'streets = ["border_n", "dauphine", "border_w", "conti"]',
+     'streets = ["border_n", "Royal", "border_w", "conti"]', "buildings[0].streets[1]: unknown"),
+    ("map.toml", 'block = [0, 1]', 'block = [0, 0]', "buildings[7].block: overlaps 'hotel"),
+    ("map.toml", 'half = "w"\nicons', 'half = "x"\nicons', "buildings[1].half: unknown 'x'"),
+    ("map.toml", 'icons = ["shopping"]', 'icons = ["shoes"]', "buildings[1].icons[0]"),
+    ("map.toml", '[6, 2]]', '[9, 9]]', "second_line_starts[5]"),
+    ("map.toml", 'special = "police"', 'special = ""', "must have 1 'police'"),
+    ("cards.toml", 'walk = [\n    ["food", "culture"]', 'walk = [\n    ["food", "beer"]',
+     "decks.walk[0][1]: unknown 'beer'"),
+    ("cards.toml", 'street = "bourbon"', 'street = "canal"', "mayor[0].street: unknown"),
+    ("cards.toml", 'condition = "equal"', 'condition = "odd"', "condition: unknown 'odd'"),
+    ("cards.toml", '"coops_bead_emporium", "dhm', '"coops_bead_emporium", "dhm_x',
+     "vacation[0].buildings[1]"),
+    ("sheets.toml", 'multipliers = [1, 2, 3, 4, 5]', 'multipliers = [1, 2, 3, 4, 6]',
+     "activities.party.multipliers"),
+    ("sheets.toml", 'boxes = ["sq", "M", "sq", "B", "sq", "BM"', 'boxes = ["sq", "M", "sq", "B"',
+     "activities.food.boxes: must have 14"),
+    ("sheets.toml", 'row_scores = [0, 0, 2, 5, 9, 11, 14', 'row_scores = [0, 0, 2, 5, 9, 11, 15',
+     "artists.row_scores"),
+    ("sheets.toml", '"map:st_peter"', '"map:canal"', "artists.meter[3]: unknown"),
+    ("game.toml", '3 = ["walk", "walk",', '3 = ["walk",', "dice.3: must hold"),
+    ("game.toml", '2 = ["walk", "carriage", "streetcar"', '2 = ["walk", "taxi", "streetcar"',
+     "dice.2: the Taxi deck is out"),
+])
+def test_broken_files_name_file_and_field(tmp_path, name, old, new, message) -> None:
+    root = broken(tmp_path, name, old, new)
+    with pytest.raises(LevelError) as err:
+        load_board(root)
+    text = str(err.value)
+    assert name in text and message in text, text
+
+
+def test_missing_file_is_named(tmp_path) -> None:
+    root = tmp_path / "levels"
+    shutil.copytree(LEVELS_DIR / GAME, root / GAME)
+    (root / GAME / "cards.toml").unlink()
+    with pytest.raises(LevelError, match="cards.toml: file not found"):
+        load_board(root)
