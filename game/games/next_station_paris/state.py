@@ -1,0 +1,85 @@
+"""Next Station: Paris state: one frozen dataclass of tuples, cheap to copy and compare.
+
+Stations, links, cards and overpasses are referred to by their index in the `Board`
+(`board.py`); pencil colours by their index in `board.COLORS` (orange, green, purple, blue).
+
+Each seat has a sheet: every link it drew (`used`, a bitmask over link indices), the links it
+may no longer draw (`blocked`: used or crossing a used one outside an overpass), and its lines,
+one per round so far; the last one is the line being drawn this round.
+
+Each seat also has a queue of `tasks` for the revealed card (simultaneous play): the head is what
+the seat decides now; an empty queue means the seat is done with this card. Task tuples:
+- ("card",): draw a segment for the revealed card (from a line end; from any station of the line
+  after the branch card), or pass;
+- ("start", end, parent_task): the chosen end station is reachable from several starts: pick one;
+- ("tour", monument): guided tour, a second segment from that monument to any station, or stop;
+- ("gate", corner): a city gate to resolve once the tasks before it are done;
+- ("free_any",): gate bonus: a segment from any station of the line to any station, or skip;
+- ("free_end", n): gate bonus: n more segments from line ends to any stations, or skip;
+- ("circle",): gate bonus: circle one ordinary station of the line, or skip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Phases (State.phase), in the order a game goes through them.
+SETUP = "setup"  # chance: the 2 shared objectives, then the gate bonus cards (modules only)
+REVEAL = "reveal"  # chance: the next station card of the round
+DRAW = "draw"  # simultaneous prompts: every seat with a task answers for the revealed card
+OVER = "over"  # the game has ended
+
+NONE = -1  # no card, no station
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One metro line: a tree of drawn segments grown from the colour's departure station.
+
+    `stations` and `links` are in drawing order (stations[0] is the departure station);
+    `ends` are the stations a normal segment may start from (degree <= 1 in the line);
+    `mask` is the bitmask of `stations` (the no-loop rule). Gate bonuses recorded for this
+    line's scoring: `double_district` (a corner district index) and `double_station`.
+    """
+
+    color: int
+    stations: tuple[int, ...]
+    links: tuple[int, ...]
+    ends: tuple[int, ...]
+    mask: int
+    double_district: int = NONE
+    double_station: int = NONE
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole game. Per-seat fields are tuples indexed by seat.
+
+    Views (`rules.view`) are the same class with `deck` set to None (the remaining cards are the
+    only hidden information; the renderer can show `revealed`). `prompts` is a cache of each
+    seat's current Prompt (None when the seat has no task); it is not part of the compared state.
+    """
+
+    players: int
+    phase: str
+    modules: tuple[str, ...]  # advanced modules in play: "objectives", "gates"
+    objectives: tuple[int, ...]  # indices of the 2 shared objectives in play (board.objectives)
+    gates: tuple[int, ...]  # per board.gate_corners entry: index of its bonus in board.bonuses
+    round: int  # 0..3
+    colors: tuple[int, ...]  # per seat: pencil colour index used this round
+    deck: tuple[int, ...] | None  # card indices still in the deck (sorted); None in a view
+    revealed: tuple[int, ...]  # cards revealed this round, in order
+    card: int  # the card being answered now (NONE between cards)
+    branch: bool  # the branch card came before `card`
+    metros: int  # Metro cards revealed this round
+    used: tuple[int, ...]  # per seat: bitmask of drawn links (all colours)
+    blocked: tuple[int, ...]  # per seat: bitmask of links that can no longer be drawn
+    lines: tuple[tuple[Line, ...], ...]  # per seat: its lines, the last one is this round's
+    tasks: tuple[tuple[tuple, ...], ...]  # per seat: queue of tasks (see module docstring)
+    viewer: int | None = None  # seat a view was made for (-1: spectator); None: full state
+    prompts: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    def line(self, seat: int) -> Line:
+        """The line `seat` is drawing this round (or its last line once the game is over)."""
+        return self.lines[seat][-1]
