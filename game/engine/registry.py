@@ -26,6 +26,12 @@ class GameInfo:
     scene_ref: str
     heuristic_ref: str
     rules_summary_key: str = ""
+    # False when nothing is secret (Next Station): simultaneous seats then share one screen
+    # with no pass-the-screen curtain.
+    hidden_hands: bool = True
+    # On/off game options offered at seat setup (passed in Config.options; the label of `key`
+    # is the string "options.<key>"), e.g. the advanced modules of Next Station.
+    options: tuple[str, ...] = ()
 
     def make_rules(self) -> Rules:
         """The game's rules engine (built once per process: levels load and validate once)."""
@@ -54,6 +60,29 @@ GAMES: dict[str, GameInfo] = {
         scene_ref=_room("ticket_to_ride_paris", "scene:TTRRenderer"),
         heuristic_ref=_room("ticket_to_ride_paris", "bot:evaluate"),
         rules_summary_key="rules.ticket_to_ride_paris",
+    ),
+    "next_station_paris": GameInfo(
+        id="next_station_paris",
+        title_key="game.next_station_paris",
+        min_players=1,
+        max_players=4,
+        rules_ref=_room("next_station_paris", "rules:NextStationParis"),
+        scene_ref=_room("next_station_paris", "scene:NSPRenderer"),
+        heuristic_ref=_room("next_station_paris", "bot:evaluate"),
+        rules_summary_key="rules.next_station_paris",
+        hidden_hands=False,  # every sheet is public: no pass-the-screen curtain
+        options=("objectives", "gates"),  # the advanced modules (Modo avanzado)
+    ),
+    "french_quarter": GameInfo(
+        id="french_quarter",
+        title_key="french_quarter.title",
+        min_players=1,  # 1 = solo against Mayor Carly
+        max_players=4,
+        rules_ref=_room("french_quarter", "rules:FrenchQuarter"),
+        scene_ref=_room("french_quarter", "scene:FQRenderer"),
+        heuristic_ref=_room("french_quarter", "bot:evaluate"),
+        rules_summary_key="rules.french_quarter",
+        options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
     ),
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import math
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,7 +21,7 @@ from game.engine.registry import get_game
 from game.scenes.seating import SeatSpec, seat_name
 from game.ui import settings as store
 from game.ui import theme
-from game.ui.board_api import BAR_RECT
+from game.ui.board_api import BAR_RECT, is_split
 from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import DIRECTIONS, Intent
@@ -44,23 +45,30 @@ class GameScene(Scene):
     music = None  # no menu music over a game: the board has its own sounds
 
     def __init__(self, app: App, game_id: str, seats: list[SeatSpec] | None, seed: int,
-                 match: Match | None = None, hold_bots: bool = False) -> None:
+                 match: Match | None = None, hold_bots: bool = False,
+                 options: tuple[tuple[str, Any], ...] = ()) -> None:
         super().__init__(app)
         self.info = get_game(game_id)
         rules = self.info.make_rules()
         players = match.config.players if match else len(seats or [])
-        self.match = match or Match(rules, Config(players), seed)
+        self.match = match or Match(rules, Config(players, tuple(sorted(options))), seed)
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
         self.bots = {i: make_bot(s.kind, game_id, self.match.seed + i)
                      for i, s in enumerate(self.seats) if not s.human}
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, self.match.config, self.names)
+        # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.
+        self.split = is_split(self.renderer)
+        if self.split and callable(getattr(self.renderer, "set_humans", None)):
+            self.renderer.set_humans(tuple(self.humans()))
         # A room may tune its event sounds; audio.DEFAULT_CUES and kind patterns cover the rest.
         self.sound_cues = getattr(self.renderer, "SOUND_CUES", None)
         self.deciders: frozenset[int] = frozenset()  # human seats with a prompt, for the chime
         self.hold_bots = hold_bots  # screenshots: freeze the game where it is
         self.focus: dict[int, FocusKey] = {}
+        self._strips: dict[int, tuple[tuple, pygame.Surface]] = {}  # split screen: drawn strips
+        self._bar_cache: tuple[tuple, pygame.Surface] | None = None
         self.active: int | None = None  # the human seat whose prompt is shown
         self.revealed: int | None = None  # hidden-hands mode: whose hand is on screen
         self.curtain: int | None = None  # hidden-hands mode: "pass to" this seat
@@ -89,7 +97,8 @@ class GameScene(Scene):
 
     def hidden(self) -> bool:
         """True when hands must be hidden between human turns (shared screen, closed hands)."""
-        return not self.app.settings.open_hands and len(self.humans()) > 1
+        return (self.info.hidden_hands and not self.app.settings.open_hands
+                and len(self.humans()) > 1)
 
     def human_prompts(self) -> dict[int, Prompt]:
         """The prompts waiting for human seats now."""
@@ -112,13 +121,15 @@ class GameScene(Scene):
         return self.app.settings.animation_speed == "instant"
 
     def update(self, dt: float) -> None:
-        """Animate; when idle: results, curtain and viewer, then one bot decision."""
+        """Animate; when idle (split screen: always): results, curtain, viewer, a bot move."""
         self.clock += dt
         if not self._instant():
             self.renderer.update(dt * self.app.settings.speed_factor())
             self.app.audio.update(dt * self.app.settings.speed_factor())  # in step with tweens
-        if self.renderer.busy() or self.finished:
+        if self.finished:
             return
+        if self.renderer.busy() and (not self.split or self.match.is_over()):
+            return  # split screen: seats animate on their own; only the end waits for all
         if self.match.is_over():
             self._finish()
             return
@@ -129,8 +140,8 @@ class GameScene(Scene):
 
     def _resting_viewer(self) -> int | None:
         # Whose hand to show while no human is deciding.
-        if self.hidden() or not self.humans():
-            return None
+        if self.hidden() or not self.humans() or self.split:
+            return None  # split screen: every map shows the public view, whoever decides
         return self.viewer if self.viewer in self.humans() else self.humans()[0]
 
     def _sync(self) -> None:
@@ -147,6 +158,7 @@ class GameScene(Scene):
                 self.active = min(prompts, default=None)
             self.curtain = None
             viewer = self.active if self.active is not None else self._resting_viewer()
+            viewer = None if self.split else viewer  # a new viewer would reset running tweens
         if viewer != self.viewer:
             self.viewer = viewer
             self.renderer.reset(self.match.view(viewer), viewer)
@@ -170,9 +182,23 @@ class GameScene(Scene):
             self.think = 0.0
             return
         self.think += dt * self.app.settings.speed_factor()
-        if self.think < THINK_TIME:
+        # Split screen: people decide at the same time, so bots answer at once (no fake pause).
+        at_once = self.split and bool(self.human_prompts())
+        if self.think < THINK_TIME and not at_once:
             return
-        prompt = waiting[0]
+        if not self.split:
+            self._bot_move(waiting[0])
+            return
+        # One decision per frame keeps frames short; a bot waits for its own stroke and for
+        # the card flip (seat_busy), never for the other seats.
+        ready = [p for p in waiting if not self.seat_busy(p.player)]
+        if ready:
+            think = self.think
+            self._bot_move(ready[0])
+            self.think = think  # the next bot answers on the next frame, with no new pause
+
+    def _bot_move(self, prompt: Prompt) -> None:
+        """One bot decision on its own view."""
         bot = self.bots[prompt.player]
         action = bot.choose(self.match.rules, self.match.view(prompt.player), prompt)
         self._apply(prompt.player, action)
@@ -235,7 +261,7 @@ class GameScene(Scene):
         prompt = self.match.prompt_for(seat)
         if prompt is None:
             return {}, {}
-        targets = self.renderer.targets()
+        targets = self.renderer.seat_targets(seat) if self.split else self.renderer.targets()
         shared = Counter(o.target for o in prompt.options)
         rects: dict[FocusKey, pygame.Rect] = {}
         options: dict[FocusKey, Option] = {}
@@ -249,9 +275,30 @@ class GameScene(Scene):
             else:
                 bar.append(i)
         focus = self.focus.get(seat)
-        for i, rect in self._bar_layout(prompt, bar, focus).items():
+        layout = self._seat_bar_layout(seat, prompt, bar) if self.split else self._bar_layout(
+            prompt, bar, focus)
+        for i, rect in layout.items():
             rects[("bar", i)], options[("bar", i)] = rect, prompt.options[i]
         return rects, options
+
+    def _seat_bar_layout(self, seat: int, prompt: Prompt, bar: list[int]
+                         ) -> dict[int, pygame.Rect]:
+        """Split screen: a seat's bar buttons, right-aligned in its own strip (they shrink to
+        share the strip, so all of them stay visible and clickable)."""
+        strip = pygame.Rect(self.renderer.seat_bar(seat))
+        labels = self._bar_labels(prompt, bar)
+        widths = [min(theme.font(theme.SMALL_SIZE).size(labels[i])[0] + 44, 360) for i in bar]
+        room = strip.w * 2 // 3  # the seat's message keeps the rest
+        need = sum(widths) + BAR_GAP * max(0, len(widths) - 1)
+        if need > room:
+            widths = [max(60, w * room // need) for w in widths]
+        h = min(BAR_BUTTON_H, strip.h - 8)
+        x = strip.right - 8 - sum(widths) - BAR_GAP * max(0, len(widths) - 1)
+        rects = {}
+        for i, w in zip(bar, widths):
+            rects[i] = pygame.Rect(x, strip.centery - h // 2, w, h)
+            x += w + BAR_GAP
+        return rects
 
     def focus_of(self, seat: int) -> FocusKey | None:
         """The seat's focused slot (the first slot if the stored one is gone)."""
@@ -304,6 +351,8 @@ class GameScene(Scene):
         if intent.kind == "undo" and self.curtain is None:
             # reset() drops a running animation: no need to wait
             return self.undo(intent.device) or self._refuse()
+        if self.split:
+            return self._split_input(intent)
         if self.renderer.busy():
             return False
         if intent.kind in ("confirm", "click") and self._reclaim(intent.device):
@@ -314,6 +363,34 @@ class GameScene(Scene):
         if seat is None or self.disconnected(seat):
             return False  # a seat whose controller is gone waits to be reclaimed
         return self._board_input(seat, intent)
+
+    def _split_input(self, intent: Intent) -> bool:
+        """Split screen: each device drives its own seat's map; one seat's animation (its pencil
+        stroke) never blocks another seat's cursor."""
+        if intent.kind in ("confirm", "click") and self._reclaim(intent.device):
+            return True
+        seat = self._split_route(intent)
+        if seat is None or self.disconnected(seat) or self.seat_busy(seat):
+            return False
+        return self._board_input(seat, intent)
+
+    def seat_busy(self, seat: int) -> bool:
+        """True while an animation holds this seat's input (the whole board's when not split)."""
+        probe = getattr(self.renderer, "seat_busy", None)
+        return probe(seat) if self.split and callable(probe) else self.renderer.busy()
+
+    def _split_route(self, intent: Intent) -> int | None:
+        """The seat a device drives in split screen: only its own, and only while it decides."""
+        prompts = self.human_prompts()
+        bound = self.seat_of(intent.device)
+        if bound is not None:
+            return bound if bound in prompts else None
+        # A free device (the mouse, a spare pad) helps the seat under the pointer, else the first.
+        if intent.pos is not None:
+            for seat in sorted(prompts):
+                if hit(self.slots(seat)[0], intent.pos) is not None:
+                    return seat
+        return min(prompts, default=None)
 
     def _reclaim(self, device: str) -> bool:
         """A free device pressing A takes over a seat whose controller was unplugged."""
@@ -386,6 +463,8 @@ class GameScene(Scene):
         return False
 
     def _visible(self, rects: dict[FocusKey, pygame.Rect]) -> dict[FocusKey, pygame.Rect]:
+        if self.split:
+            return rects  # seat strips never scroll
         left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])
         return {k: r for k, r in rects.items()
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
@@ -393,13 +472,17 @@ class GameScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def _hints(self) -> list[tuple[str, str]]:
         hints = [("confirm", "hint.choose")]
-        if self.active is not None and self.match.can_undo(self.active):
+        seats = self.humans() if self.split else [self.active]
+        if any(s is not None and self.match.can_undo(s) for s in seats):
             hints.append(("undo", "hint.undo"))
         hints.append(("menu", "hint.menu"))
         return hints
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, bar, banners and the curtain."""
+        if self.split:
+            self._draw_split(surface)
+            return
         busy = self.renderer.busy()
         seat = self.active if self.curtain is None and not busy else None
         prompt = self.match.prompt_for(seat) if seat is not None else None
@@ -417,6 +500,105 @@ class GameScene(Scene):
         self._draw_disconnected(surface)
         if self.curtain is not None:
             self._draw_curtain(surface, self.curtain)
+
+    def _draw_split(self, surface: pygame.Surface) -> None:
+        """Split screen: every map with its own options and cursor, a strip per seat, the bar."""
+        prompts: dict[int, Prompt] = {}
+        shown: dict[int, tuple[dict[FocusKey, pygame.Rect], FocusKey | None]] = {}
+        for seat, prompt in self.human_prompts().items():
+            if self.seat_busy(seat):
+                continue  # its cursor waits for its own animation
+            rects, _ = self.slots(seat)
+            focus = self.focus.get(seat)
+            prompts[seat] = prompt
+            shown[seat] = rects, focus if focus in rects else next(iter(rects), None)
+        focus_by_seat = {s: f[1] if f and f[0] == "board" else None for s, (_, f) in shown.items()}
+        self.renderer.draw_seats(surface, focus_by_seat, prompts)
+        for seat in self.humans():
+            rects, focus = shown.get(seat, ({}, None))
+            self._draw_seat_strip(surface, seat, prompts.get(seat), rects, focus)
+        self._draw_split_bar(surface)
+        self._draw_disconnected(surface)
+
+    def _draw_seat_strip(self, surface: pygame.Surface, seat: int, prompt: Prompt | None,
+                         rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
+        """One seat's message and bar buttons in its own strip; its focus ring."""
+        strip = pygame.Rect(self.renderer.seat_bar(seat))
+        buttons: tuple = ()
+        if prompt is not None:
+            buttons = tuple((self._option_label(prompt.options[k[1]]),
+                             r.move(-strip.x, -strip.y), k == focus)
+                            for k, r in rects.items() if k[0] == "bar")
+        if prompt is not None:
+            message = t(prompt.message, **dict(prompt.params))
+        elif self.match.is_over():
+            message = t("game.over")
+        elif self.human_prompts():
+            message = t("game.seat_done")  # answered: the cursor waits for the others
+        else:
+            message = ""
+        key = (strip.size, seat, message, prompt is not None, buttons)
+        cached = self._strips.get(seat)
+        if cached is None or cached[0] != key:  # four strips a frame: draw each only on change
+            cached = key, self._render_strip(strip.size, seat, message, prompt is not None,
+                                             buttons)
+            self._strips[seat] = cached
+        surface.blit(cached[1], strip)
+        if focus is not None and focus in rects:
+            if focus[0] == "bar":
+                pygame.draw.rect(surface, theme.FOCUS, rects[focus].inflate(8, 8), 5,
+                                 border_radius=16)
+            else:
+                self._board_focus(surface, rects[focus])
+
+    @staticmethod
+    def _render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
+                      buttons: tuple) -> pygame.Surface:
+        """A seat strip as one surface: frame in the seat colour, message, buttons."""
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        box = image.get_rect()
+        panel(image, box, theme.PANEL, theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)], 3,
+              14)
+        right = min((r.x for _, r, _ in buttons), default=box.right) - 16
+        draw_text(image, _fit(message, theme.SMALL_SIZE, right - 24), (18, box.centery),
+                  theme.SMALL_SIZE, theme.TEXT if live else theme.TEXT_DIM, "midleft")
+        for label, rect, focused in buttons:
+            panel(image, rect, theme.PANEL_LIGHT if focused else theme.BACKGROUND,
+                  theme.TEXT_DIM, 2, 14)
+            draw_text(image, _fit(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
+                      theme.SMALL_SIZE, theme.TEXT, "center")
+        return image
+
+    def _option_label(self, option: Option) -> str:
+        return t(option.label, **dict(option.params)) if option.label else str(option.action)
+
+    def _draw_split_bar(self, surface: pygame.Surface) -> None:
+        """The shared bar: who is still deciding, and the button hints."""
+        deciding = sorted(self.human_prompts())
+        if self.match.is_over():
+            message = t("game.over")
+        elif deciding:
+            message = t("game.waiting_for", name=", ".join(self.names[s] for s in deciding))
+        else:
+            message = self._bar_message(None, None)[0]
+        hints = tuple(self._hints()) if deciding else ()
+        key = (message, hints, self.app.input.last_kind)
+        if self._bar_cache is None or self._bar_cache[0] != key:
+            self._bar_cache = key, self._render_bar(message, hints)
+        surface.blit(self._bar_cache[1], BAR_RECT)
+
+    def _render_bar(self, message: str, hints: tuple) -> pygame.Surface:
+        """The shared bar as one surface (it changes only when someone answers)."""
+        image = pygame.Surface(BAR_RECT.size)
+        image.fill(theme.PANEL)
+        pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
+        kind = self.app.input.last_kind
+        right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
+        draw_text(image, _fit(message, theme.SMALL_SIZE, right - 24), (24, BAR_RECT.h // 2),
+                  theme.SMALL_SIZE, theme.TEXT, "midleft")
+        if hints:
+            draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))
+        return image
 
     def _draw_other_focus(self, surface: pygame.Surface, active: int) -> None:
         """Simultaneous play: the other deciders' cursors, ringed in their seat colours."""
@@ -464,11 +646,12 @@ class GameScene(Scene):
         return "", None
 
     def _draw_bar_buttons(self, surface: pygame.Surface, prompt: Prompt,
-                          rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
-        left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])
-        clip = pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h)
+                          rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None,
+                          clip: bool = True) -> None:
         old_clip = surface.get_clip()
-        surface.set_clip(clip)
+        if clip:  # the bottom bar scrolls its buttons; a split-screen strip never does
+            left, right = self._bar_zone([r.w for k, r in rects.items() if k[0] == "bar"])
+            surface.set_clip(pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h))
         for key, rect in rects.items():
             if key[0] != "bar":
                 continue
@@ -476,7 +659,7 @@ class GameScene(Scene):
             label = t(option.label, **dict(option.params)) if option.label else str(option.action)
             panel(surface, rect, theme.PANEL_LIGHT if key == focus else theme.BACKGROUND,
                   theme.TEXT_DIM, 2, 14)
-            draw_text(surface, fit(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
+            draw_text(surface, _fit(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
                       theme.SMALL_SIZE, theme.TEXT, "center")
         surface.set_clip(old_clip)
         if focus is not None and focus[0] == "bar" and focus in rects:
@@ -510,6 +693,10 @@ class GameScene(Scene):
         draw_hints(surface, [("confirm", "game.ready")], self.app.input.last_kind, (1180, 580),
                    theme.BODY_SIZE)
 
+
+# Shortening a label measures it once per removed character: remember the results, as bars
+# redraw the same labels every frame (four seat strips in split screen).
+_fit = lru_cache(maxsize=1024)(fit)
 
 BOARD_INTENTS = frozenset(DIRECTIONS) | {"confirm", "click", "pointer", "undo", "page_prev",
                                          "page_next", "alt"}

@@ -15,12 +15,13 @@ from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import KEYBOARD, Intent
 from game.ui.scene import Scene
-from game.ui.widgets import draw_text, focus_ring, footer_hints, panel, screen_title
+from game.ui.widgets import draw_text, fit, focus_ring, footer_hints, panel, screen_title
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 ROW_W, ROW_H, ROW_GAP, TOP = 1240, 112, 22, 220
+OPTION_H, OPTION_GAP = 84, 24
 START = "start"
 
 
@@ -44,7 +45,8 @@ class SeatSetupScene(Scene):
             SeatSpec(BOT_KINDS[0]) if i < self.info.min_players else None
             for i in range(self.info.max_players)
         ]
-        self.focus: int | str = 0
+        self.options: dict[str, bool] = {key: False for key in self.info.options}
+        self.focus: int | str | tuple[str, str] = 0
 
     # -- layout ------------------------------------------------------------------------------
     def row_rect(self, i: int) -> pygame.Rect:
@@ -58,17 +60,38 @@ class SeatSetupScene(Scene):
         right = pygame.Rect(row.right - 80, row.y + 22, 60, ROW_H - 44)
         return left, right
 
+    def option_rects(self) -> dict[str, pygame.Rect]:
+        """The game's on/off options, side by side in one row under the seats."""
+        keys = list(self.options)
+        if not keys:
+            return {}
+        y = TOP + len(self.seats) * (ROW_H + ROW_GAP)
+        w = (ROW_W - OPTION_GAP * (len(keys) - 1)) // len(keys)
+        x0 = 960 - ROW_W // 2
+        return {k: pygame.Rect(x0 + i * (w + OPTION_GAP), y, w, OPTION_H)
+                for i, k in enumerate(keys)}
+
     def start_rect(self) -> pygame.Rect:
-        """The Start button."""
+        """The Start button (under the options, when the game has some)."""
         rect = pygame.Rect(0, 0, 520, 96)
-        rect.midtop = (960, TOP + len(self.seats) * (ROW_H + ROW_GAP) + 30)
+        top = TOP + len(self.seats) * (ROW_H + ROW_GAP) + 30
+        if self.options:
+            top = TOP + len(self.seats) * (ROW_H + ROW_GAP) + OPTION_H + 24
+        rect.midtop = (960, top)
         return rect
 
-    def rects(self) -> dict[int | str, pygame.Rect]:
-        """Focusable rects: the rows and Start."""
-        out: dict[int | str, pygame.Rect] = {i: self.row_rect(i) for i in range(len(self.seats))}
+    def rects(self) -> dict[int | str | tuple[str, str], pygame.Rect]:
+        """Focusable rects: the rows, the game's options and Start."""
+        out: dict[int | str | tuple[str, str], pygame.Rect] = {
+            i: self.row_rect(i) for i in range(len(self.seats))}
+        for key, rect in self.option_rects().items():
+            out[("option", key)] = rect
         out[START] = self.start_rect()
         return out
+
+    def chosen_options(self) -> tuple[tuple[str, bool], ...]:
+        """The options switched on, for Config.options."""
+        return tuple((k, True) for k, on in sorted(self.options.items()) if on)
 
     # -- rules -------------------------------------------------------------------------------
     def chosen(self) -> list[SeatSpec]:
@@ -116,17 +139,21 @@ class SeatSetupScene(Scene):
         from game.scenes.game import GameScene
 
         seed = random.SystemRandom().randrange(1, 2**31)
-        self.app.stack.push(GameScene(self.app, self.game_id, self.chosen(), seed))
+        self.app.stack.push(GameScene(self.app, self.game_id, self.chosen(), seed,
+                                      options=self.chosen_options()))
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         """Navigate rows; A claims, left/right change, B leaves a seat or goes back."""
         kind = intent.kind
         if kind in ("up", "down"):
-            target = nearest(self.rects(), self.focus, kind)
-            self.focus = target if target is not None else self.focus
+            self._vertical(1 if kind == "down" else -1)
         elif kind in ("left", "right") and isinstance(self.focus, int):
             self.cycle(self.focus, 1 if kind == "right" else -1)
+        elif kind in ("left", "right") and isinstance(self.focus, tuple):
+            row = {("option", k): r for k, r in self.option_rects().items()}
+            target = nearest(row, self.focus, kind)  # along the options row only
+            self.focus = target if target is not None else self.focus
         elif kind == "confirm":
             self._activate(self.focus, intent.device)
         elif kind in ("pointer", "click") and intent.pos:
@@ -137,8 +164,20 @@ class SeatSetupScene(Scene):
             self.start()
         return True
 
-    def _activate(self, focus: int | str, device: str) -> None:
-        if focus == START:
+    def _vertical(self, step: int) -> None:
+        """Up/down walk the column: seat rows, the options row (its first switch), Start."""
+        order: list = list(range(len(self.seats)))
+        if self.options:
+            order.append(("option", next(iter(self.options))))
+        order.append(START)
+        current = order[len(self.seats)] if isinstance(self.focus, tuple) else self.focus
+        index = order.index(current) if current in order else 0
+        self.focus = order[max(0, min(len(order) - 1, index + step))]
+
+    def _activate(self, focus: int | str | tuple[str, str], device: str) -> None:
+        if isinstance(focus, tuple):
+            self.options[focus[1]] = not self.options[focus[1]]
+        elif focus == START:
             if self.can_start():
                 self.start()
         else:
@@ -168,6 +207,7 @@ class SeatSetupScene(Scene):
         screen_title(surface, t("seats.title", game=t(self.info.title_key)), 110)
         for i in range(len(self.seats)):
             self._draw_row(surface, i)
+        self._draw_options(surface)
         start = self.start_rect()
         ok = self.can_start()
         panel(surface, start, theme.GOOD if ok else theme.PANEL)
@@ -181,6 +221,21 @@ class SeatSetupScene(Scene):
                       (960, start.bottom + 40), theme.SMALL_SIZE, theme.BAD, "center")
         footer_hints(surface, self.app.input.last_kind, [
             ("confirm", "hint.join"), ("move", "hint.change"), ("back", "hint.leave")])
+
+    def _draw_options(self, surface: pygame.Surface) -> None:
+        """Each option as a switch: its name and On/Off."""
+        for key, rect in self.option_rects().items():
+            on = self.options[key]
+            focused = self.focus == ("option", key)
+            panel(surface, rect, theme.PANEL_LIGHT if focused else theme.PANEL)
+            state = t("seats.on" if on else "seats.off")
+            value = draw_text(surface, state, (rect.right - 28, rect.centery), theme.BODY_SIZE,
+                              theme.GOOD if on else theme.TEXT_DIM, "midright", True)
+            draw_text(surface, fit(t(f"options.{key}"), theme.BODY_SIZE,
+                                   value.x - rect.x - 56), (rect.x + 28, rect.centery),
+                      theme.BODY_SIZE, theme.TEXT, "midleft")
+            if focused:
+                focus_ring(surface, rect)
 
     def _draw_row(self, surface: pygame.Surface, i: int) -> None:
         row = self.row_rect(i)

@@ -10,6 +10,12 @@ the shell draws the bottom bar (prompt message, choice buttons, button hints) be
 Targets: every `Option.target` the renderer can place on screen gets a rect from `targets()`.
 Options whose target is None, or has no rect, are shown by the shell as labelled buttons in the
 bottom bar, so every legal option is always reachable with a gamepad.
+
+Split screen (optional, `SplitRenderer` below): a game where everyone decides at once and
+nothing is secret (Next Station) draws one map per seat. The shell then keeps one cursor per
+human seat, routes each seat's device to its own prompt, draws each seat's message and buttons
+in that seat's strip, and lets a seat's own animation hold only that seat. Renderers without
+these methods keep the single-focus flow unchanged.
 """
 
 from __future__ import annotations
@@ -49,3 +55,36 @@ class BoardRenderer(Protocol):
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
         """Draw the board; highlight the options of `prompt` and the focused target."""
+
+
+class SplitRenderer(BoardRenderer, Protocol):
+    """Optional extension for simultaneous play on one screen: one map (and cursor) per seat.
+
+    A renderer that has `seat_targets` and `draw_seats` (see `is_split`) gets these calls instead
+    of `targets()`/`draw()` for focus and drawing. The shell keeps one focus per human seat, routes
+    each seat's device to its own prompt and draws each seat's message and bar buttons (options
+    with no target, e.g. "pass") in that seat's `seat_bar` strip; the bottom bar keeps the shared
+    message and the button hints. `set_humans` is called once, right after construction.
+    """
+
+    def set_humans(self, humans: Sequence[int]) -> None:
+        """The seats people play (the layout gives each of them a full map)."""
+
+    def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
+        """Screen rects of the targets on that seat's own map."""
+
+    def seat_bar(self, seat: int) -> pygame.Rect:
+        """The strip (inside the seat's area) where the shell draws its prompt and buttons."""
+
+    def seat_busy(self, seat: int) -> bool:
+        """True while an animation that seat must watch runs (its own input waits)."""
+
+    def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
+                   prompts: dict[int, Prompt]) -> None:
+        """Draw every map; highlight each seat's options and focused target on its own map."""
+
+
+def is_split(renderer: object) -> bool:
+    """True if the renderer draws one map per seat (it implements the SplitRenderer methods)."""
+    return all(callable(getattr(renderer, name, None))
+               for name in ("seat_targets", "seat_bar", "draw_seats"))

@@ -48,9 +48,16 @@ def player_counts(rules: Rules) -> list[int]:
 
 
 def config_for(rules: Rules, i: int) -> Config:
-    """Cycle through the player counts."""
+    """Cycle through the player counts, first with every game option off, then all on.
+
+    The options (advanced modules, expansions) can add rules and hidden information, so every
+    check that loops over `2 * len(player_counts)` configs sees both.
+    """
     counts = player_counts(rules)
-    return Config(counts[i % len(counts)])
+    info = registry.GAMES.get(rules.game_id)
+    on = (i // len(counts)) % 2 == 1
+    options = tuple((key, True) for key in sorted(info.options)) if info and on else ()
+    return Config(counts[i % len(counts)], options)
 
 
 def roundtrip(value):

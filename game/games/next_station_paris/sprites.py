@@ -1,0 +1,283 @@
+"""Sprites and drawing helpers of the Next Station: Paris sheets: stations, pencils, cards.
+
+Everything is procedural (our own art) and cached by its parameters, so a frame only blits.
+Pencil strokes are drawn as a few jittered hairlines over a solid core: they read as coloured
+pencil on paper, and the jitter is seeded by the segment so a redraw looks the same.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+
+Point = tuple[float, float]
+
+PAPER = (246, 241, 228)
+PAPER_LINE = (205, 198, 182)
+INK = (38, 38, 48)
+LINK = (150, 146, 138)  # the grey dashed lines of the sheet
+PENCILS: dict[str, tuple[int, int, int]] = {
+    "orange": (240, 120, 20),
+    "green": (40, 160, 70),
+    "purple": (140, 70, 190),
+    "blue": (40, 100, 220),
+}
+# Pale district tints (8 main + the corners and centre), distinct but quiet under the lines.
+DISTRICT_TINTS = [
+    (236, 222, 196), (214, 228, 210), (226, 214, 232), (208, 222, 236), (238, 214, 206),
+    (220, 232, 200), (232, 226, 200), (206, 226, 228), (228, 206, 218), (218, 218, 218),
+]
+METRO_BG = (36, 110, 170)
+METRO_EDGE = (60, 170, 120)
+STREET_BG = (246, 204, 60)
+CARD_BACK = (52, 60, 84)
+
+
+def pencil_rgb(name: str | None) -> tuple[int, int, int]:
+    """The RGB of a pencil colour name (unknown names are graphite)."""
+    return PENCILS.get(str(name).lower(), (90, 90, 96))
+
+
+def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Convert to the display format when a display exists (blits get much faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+def shade(rgb: Sequence[int], k: float) -> tuple[int, int, int]:
+    """Darken (k<1) or lighten (k>1) a colour."""
+    if k <= 1:
+        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
+    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
+
+
+# -- shapes ------------------------------------------------------------------------------------
+def shape_points(shape: str, center: Point, r: float) -> list[Point]:
+    """Polygon points of a station shape (circles are approximated for hit tests only)."""
+    cx, cy = center
+    if shape == "square":
+        k = r * 0.82
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    n, turn = {"triangle": (3, -math.pi / 2), "pentagon": (5, -math.pi / 2)}.get(shape, (24, 0))
+    rr = r * (1.12 if shape == "triangle" else 1.0)
+    dy = r * 0.18 if shape == "triangle" else 0.0  # a triangle's centroid sits low: lift it
+    return [(cx + rr * math.cos(turn + 2 * math.pi * i / n),
+             cy + dy + rr * math.sin(turn + 2 * math.pi * i / n)) for i in range(n)]
+
+
+def draw_shape(surface: pygame.Surface, shape: str, center: Point, r: float, fill, edge,
+               width: int) -> None:
+    """One station symbol: a filled shape with an ink outline."""
+    if shape == "circle":
+        pygame.draw.circle(surface, fill, center, r)
+        pygame.draw.circle(surface, edge, center, r, width)
+        return
+    pts = shape_points(shape, center, r)
+    pygame.draw.polygon(surface, fill, pts)
+    pygame.draw.polygon(surface, edge, pts, width)
+
+
+def draw_monument(surface: pygame.Surface, center: Point, r: float) -> None:
+    """A monument: a gold disc holding a small arch (it accepts any symbol)."""
+    cx, cy = center
+    pygame.draw.circle(surface, INK, center, r + 2)
+    pygame.draw.circle(surface, (238, 190, 60), center, r)
+    w = max(2, int(r / 4))
+    arch = pygame.Rect(0, 0, r * 1.1, r * 1.1)
+    arch.center = (round(cx), round(cy + r * 0.15))
+    pygame.draw.arc(surface, INK, arch, 0, math.pi, w)
+    pygame.draw.line(surface, INK, (arch.left + w // 2, arch.centery),
+                     (arch.left + w // 2, arch.bottom - 1), w)
+    pygame.draw.line(surface, INK, (arch.right - w // 2 - 1, arch.centery),
+                     (arch.right - w // 2 - 1, arch.bottom - 1), w)
+    pygame.draw.line(surface, INK, (cx - r * 0.75, arch.bottom), (cx + r * 0.75, arch.bottom), w)
+
+
+def draw_platform(surface: pygame.Surface, center: Point, r: float) -> None:
+    """The central platform: a square holding all four symbols."""
+    cx, cy = center
+    box = pygame.Rect(0, 0, r * 2.3, r * 2.3)
+    box.center = (round(cx), round(cy))
+    pygame.draw.rect(surface, (252, 250, 244), box, border_radius=max(2, int(r / 3)))
+    pygame.draw.rect(surface, INK, box, max(2, int(r / 5)), border_radius=max(2, int(r / 3)))
+    q = r * 0.52
+    small = r * 0.38
+    for shape, (dx, dy) in zip(("square", "circle", "triangle", "pentagon"),
+                               ((-1, -1), (1, -1), (-1, 1), (1, 1))):
+        draw_shape(surface, shape, (cx + dx * q, cy + dy * q), small, INK, INK, 1)
+
+
+def draw_overpass(surface: pygame.Surface, center: Point, r: float, angle: float) -> None:
+    """An overpass: a small bridge (two parallel rails with flared ends) across the crossing."""
+    cx, cy = center
+    ux, uy = math.cos(angle), math.sin(angle)
+    px, py = -uy, ux
+    w = max(2, int(r / 5))
+    for side in (-1, 1):
+        ox, oy = px * side * r * 0.45, py * side * r * 0.45
+        a = (cx - ux * r + ox, cy - uy * r + oy)
+        b = (cx + ux * r + ox, cy + uy * r + oy)
+        pygame.draw.line(surface, INK, a, b, w)
+        for end, sign in ((a, -1), (b, 1)):
+            tip = (end[0] + (ux * sign + px * side) * r * 0.35,
+                   end[1] + (uy * sign + py * side) * r * 0.35)
+            pygame.draw.line(surface, INK, end, tip, w)
+
+
+def dashed(surface: pygame.Surface, color, a: Point, b: Point, width: int, dash: float,
+           gap: float) -> None:
+    """A dashed straight line from a to b."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 1:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    pos = 0.0
+    while pos < length:
+        end = min(length, pos + dash)
+        pygame.draw.line(surface, color, (a[0] + ux * pos, a[1] + uy * pos),
+                         (a[0] + ux * end, a[1] + uy * end), width)
+        pos = end + gap
+
+
+# -- pencil strokes ----------------------------------------------------------------------------
+def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
+                  seed: int, progress: float = 1.0) -> None:
+    """A coloured-pencil line from a towards b (drawn up to `progress` of its length)."""
+    ex = a[0] + (b[0] - a[0]) * progress
+    ey = a[1] + (b[1] - a[1]) * progress
+    length = math.hypot(ex - a[0], ey - a[1])
+    if length < 1:
+        return
+    ux, uy = (ex - a[0]) / length, (ey - a[1]) / length
+    px, py = -uy, ux
+    rng = random.Random(seed)
+    dark, light = shade(color, 0.7), shade(color, 1.25)
+    pygame.draw.line(surface, color, a, (ex, ey), width)
+    half = width / 2
+    for tone in (dark, light, dark):  # hairlines wander inside the stroke: the pencil grain
+        off0 = rng.uniform(-half * 0.7, half * 0.7)
+        off1 = rng.uniform(-half * 0.7, half * 0.7)
+        pygame.draw.line(surface, tone, (a[0] + px * off0, a[1] + py * off0),
+                         (ex + px * off1, ey + py * off1), max(1, width // 5))
+    r = max(1, width // 2 - 1)
+    pygame.draw.circle(surface, color, a, r)
+    pygame.draw.circle(surface, color, (ex, ey), r)
+
+
+def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
+    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    # lean the pencil up and back, like a hand holding it
+    lx, ly = -ux * 0.5 + 0.5, -uy * 0.5 - 0.85
+    n = math.hypot(lx, ly) or 1.0
+    lx, ly = lx / n, ly / n
+    px, py = -ly, lx
+    tip = at
+    cone = (at[0] + lx * size * 0.45, at[1] + ly * size * 0.45)
+    end = (at[0] + lx * size * 2.2, at[1] + ly * size * 2.2)
+    w = size * 0.22
+    body = [(cone[0] + px * w, cone[1] + py * w), (end[0] + px * w, end[1] + py * w),
+            (end[0] - px * w, end[1] - py * w), (cone[0] - px * w, cone[1] - py * w)]
+    pygame.draw.polygon(surface, color, body)
+    pygame.draw.polygon(surface, INK, body, 2)
+    wood = [tip, (cone[0] + px * w, cone[1] + py * w), (cone[0] - px * w, cone[1] - py * w)]
+    pygame.draw.polygon(surface, (232, 200, 150), wood)
+    pygame.draw.polygon(surface, INK, wood, 2)
+    pygame.draw.circle(surface, color, tip, max(2, size * 0.08))
+
+
+def interchange_mark(surface: pygame.Surface, center: Point, r: float, lines: int) -> None:
+    """An interchange: a white ring with a dark rim, thicker for more lines through it."""
+    pygame.draw.circle(surface, INK, center, r + 2, max(2, int(r / 4)) + 2)
+    pygame.draw.circle(surface, (255, 255, 255), center, r, max(2, int(r / 4)) + (lines - 2))
+
+
+# -- cards -------------------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def card_face(symbol: str, metro: bool, w: int, h: int) -> pygame.Surface:
+    """A station card: Metro (blue-green) or Street (yellow) with its big symbol."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(6, w // 12)
+    bg = METRO_BG if metro else STREET_BG
+    pygame.draw.rect(surf, bg, rect, border_radius=radius)
+    if metro:  # the green band of the Metro cards
+        band = pygame.Rect(0, int(h * 0.78), w, h - int(h * 0.78))
+        pygame.draw.rect(surf, METRO_EDGE, band, border_bottom_left_radius=radius,
+                         border_bottom_right_radius=radius)
+    inner = rect.inflate(-w // 8, -w // 8)
+    pygame.draw.rect(surf, (252, 250, 242), inner.inflate(0, -int(h * 0.2)).move(
+        0, -int(h * 0.06)), border_radius=radius)
+    center = (w / 2, h * 0.42)
+    r = w * 0.26
+    if symbol == "joker":
+        _draw_joker(surf, center, r)
+    elif symbol == "branch":
+        _draw_branch(surf, center, r)
+    else:
+        draw_shape(surf, symbol, center, r, INK, INK, 2)
+    pygame.draw.rect(surf, INK, rect, 4, border_radius=radius)
+    return fast(surf)
+
+
+@lru_cache(maxsize=8)
+def card_back(w: int, h: int) -> pygame.Surface:
+    """The back of a station card."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, CARD_BACK, rect, border_radius=radius)
+    pygame.draw.rect(surf, (230, 230, 236), rect.inflate(-w // 6, -w // 6), 3,
+                     border_radius=radius)
+    r = w * 0.18
+    cx, cy = w / 2, h / 2
+    pygame.draw.circle(surf, (230, 230, 236), (cx, cy), r, 4)
+    pygame.draw.line(surf, (230, 230, 236), (cx - r * 0.6, cy), (cx + r * 0.6, cy), 4)
+    pygame.draw.rect(surf, INK, rect, 4, border_radius=radius)
+    return fast(surf)
+
+
+def _draw_joker(surf: pygame.Surface, center: Point, r: float) -> None:
+    """Joker / guided tour: the four symbols around a star."""
+    cx, cy = center
+    for shape, (dx, dy) in zip(("square", "circle", "triangle", "pentagon"),
+                               ((-1, -1), (1, -1), (-1, 1), (1, 1))):
+        draw_shape(surf, shape, (cx + dx * r * 0.62, cy + dy * r * 0.62), r * 0.38, INK, INK, 1)
+    pts = []
+    for i in range(10):
+        rr = r * (0.42 if i % 2 == 0 else 0.18)
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surf, (230, 60, 60), pts)
+
+
+def _draw_branch(surf: pygame.Surface, center: Point, r: float) -> None:
+    """Branch: a line splitting in two."""
+    cx, cy = center
+    w = max(4, int(r / 5))
+    root = (cx, cy + r)
+    fork = (cx, cy)
+    pygame.draw.line(surf, INK, root, fork, w)
+    for side in (-1, 1):
+        tip = (cx + side * r * 0.8, cy - r * 0.9)
+        pygame.draw.line(surf, INK, fork, tip, w)
+        pygame.draw.circle(surf, INK, tip, w)
+    pygame.draw.circle(surf, INK, root, w)
+
+
+def fit_text(message: str, size: int, width: int, color, bold: bool = False) -> pygame.Surface:
+    """Rendered text, shortened with an ellipsis to fit `width` pixels."""
+    font = theme.font(size, bold)
+    if font.size(message)[0] > width:
+        while message and font.size(message + "...")[0] > width:
+            message = message[:-1]
+        message = message.rstrip() + "..."
+    return theme.text(message, size, color, bold)

@@ -1,0 +1,262 @@
+"""Headless tests of the Next Station: Paris renderer (scene.py) with the dummy video driver."""
+
+from __future__ import annotations
+
+import os
+import random
+import tomllib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.games.next_station_paris.board import COLORS
+from game.games.next_station_paris.rules import NextStationParis
+from game.games.next_station_paris.scene import NSPRenderer
+from game.games.next_station_paris.sprites import pencil_rgb
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE, is_split
+from game.ui.focus import hit
+
+ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "next_station_paris"
+NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
+LAYOUTS = [(1, (0,)), (3, (0,)), (4, (1,)), (2, (0, 1)), (4, (0, 2)), (3, (0, 1, 2)),
+           (4, (0, 1, 2, 3)), (4, ())]
+
+
+@pytest.fixture(scope="module")
+def rules() -> NextStationParis:
+    pygame.init()
+    return NextStationParis()
+
+
+def new_match(rules, players: int = 2, seed: int = 5, humans=(0, 1)):
+    match = Match(rules, Config(players), seed)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    return match, bots, renderer
+
+
+def answer_all(match: Match, bots: dict, renderer: NSPRenderer | None = None,
+               draw: bool = True) -> list:
+    """Every seat answers the current card (a segment when it can); returns the events."""
+    events = []
+    for prompt in match.prompts():
+        options = [o for o in prompt.options if o.target is not None] if draw else []
+        action = (bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+                  if not options else options[0].action)
+        new = match.apply(prompt.player, action) + match.resolve_chance()
+        events += new
+        if renderer is not None:
+            renderer.animate(new, match.view(None), None)
+    return events
+
+
+def settle(renderer: NSPRenderer) -> None:
+    renderer.update(30.0)
+    assert not renderer.busy()
+
+
+def near(color, want, tol: int = 45) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(color, want))
+
+
+def inked(canvas: pygame.Surface, p: tuple[int, int], color) -> bool:
+    """Pencil colour at or right next to p (the stroke's grain lightens some pixels)."""
+    return any(near(canvas.get_at((p[0] + dx, p[1] + dy))[:3], color)
+               for dx in (-2, 0, 2) for dy in (-2, 0, 2))
+
+
+def test_it_is_a_split_renderer(rules):
+    _, _, renderer = new_match(rules)
+    assert is_split(renderer)
+
+
+@pytest.mark.parametrize(("players", "humans"), LAYOUTS)
+def test_every_seat_has_its_own_map_with_every_station_inside(rules, players, humans):
+    _, _, renderer = new_match(rules, players, humans=humans)
+    areas = renderer.layout.seats
+    assert set(areas) == set(range(players))
+    for seat, area in areas.items():
+        assert BOARD_RECT.contains(area.area), seat
+        targets = renderer.seat_targets(seat)
+        assert {("station", s.index) for s in rules.board.stations} == set(targets)
+        for key, rect in targets.items():
+            assert area.map.contains(rect), (seat, key)
+        for other, rect in areas.items():
+            if other != seat:
+                assert not area.area.colliderect(rect.area), (seat, other)
+        assert not area.area.colliderect(renderer.layout.card)
+    for seat in humans:  # people get full maps with a strip for their prompt and buttons
+        area = areas[seat]
+        assert not area.mini and area.map.w >= 420
+        strip = renderer.seat_bar(seat)
+        assert area.area.contains(strip) and not strip.colliderect(area.map)
+        assert strip.h >= 56
+
+
+def test_stations_on_a_quarter_screen_map_are_big_and_tell_apart(rules):
+    _, _, renderer = new_match(rules, 4, humans=(0, 1, 2, 3))
+    targets = renderer.seat_targets(3)
+    centres = [r.center for r in targets.values()]
+    assert len(set(centres)) == len(centres)
+    for key, rect in targets.items():
+        assert rect.w >= 30 and rect.h >= 30
+        assert hit(targets, rect.center) == key  # a click on a station picks that station
+
+
+def test_every_prompt_of_a_game_has_its_targets_on_its_own_map(rules):
+    match, bots, renderer = new_match(rules, players=3, seed=2, humans=(0, 1, 2))
+    kinds = set()
+    while not match.is_over():
+        for prompt in match.prompts():
+            targets = renderer.seat_targets(prompt.player)
+            area = renderer.layout.seats[prompt.player].map
+            for option in prompt.options:
+                if option.target is not None:
+                    assert area.contains(targets[option.target]), prompt.kind
+            kinds.add(prompt.kind)
+        answer_all(match, bots, draw=False)
+    assert "card" in kinds
+
+
+def test_a_stroke_holds_only_its_own_seat_and_appears_when_done(rules):
+    match, _bots, renderer = new_match(rules, 2, seed=3)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    prompt = match.prompt_for(0)
+    option = next(o for o in prompt.options if o.action[0] == "draw")
+    _, start, end = option.action
+    events = match.apply(0, option.action)
+    renderer.animate(events, match.view(None), None)
+    assert renderer.busy() and renderer.seat_busy(0) and not renderer.seat_busy(1)
+    a, b = renderer.station_center(0, start), renderer.station_center(0, end)
+    mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+    color = pencil_rgb(COLORS[match.state.lines[0][-1].color])
+    renderer.update(0.01)
+    renderer.draw_seats(canvas, {}, {})
+    assert not inked(canvas, mid, color)  # the pencil has not got there yet
+    settle(renderer)
+    renderer.draw_seats(canvas, {}, {})
+    assert inked(canvas, mid, color)
+
+
+def test_the_next_card_flips_for_everyone_and_reset_drops_it(rules):
+    match, bots, renderer = new_match(rules, 2, seed=4)
+    before = len(match.state.revealed)
+    answer_all(match, bots, renderer)
+    assert len(match.state.revealed) > before or match.state.round > 0
+    renderer.update(0.01)
+    assert renderer.seat_busy(0) and renderer.seat_busy(1)  # the flip holds every seat
+    renderer.reset(match.view(None), None)
+    assert not renderer.busy() and not renderer.seat_busy(0)
+
+
+def test_each_card_animates_briefly(rules):
+    match, bots, renderer = new_match(rules, 4, seed=8, humans=(0, 1, 2, 3))
+    for _ in range(40):
+        if match.is_over():
+            break
+        answer_all(match, bots, renderer)
+        seconds = 0.0
+        while renderer.busy():
+            renderer.update(0.05)
+            seconds += 0.05
+        assert seconds <= 3.5  # strokes run side by side, then one flip: never a long wait
+
+
+def play_round(match: Match, bots: dict, renderer: NSPRenderer | None = None) -> None:
+    start = match.state.round
+    while match.state.round == start and not match.is_over():
+        answer_all(match, bots, renderer)
+        if renderer is not None:
+            settle(renderer)
+
+
+def test_score_boxes_count_up_when_a_round_ends(rules):
+    match, bots, renderer = new_match(rules, 2, seed=6)
+    play_round(match, bots)
+    renderer.reset(match.view(None), None)
+    while match.state.round == 1:
+        events = answer_all(match, bots, renderer)
+        if any(e.kind == "line_scored" for e in events):
+            break
+        settle(renderer)
+    final = renderer._seat_score(match.view(None), 0).rounds[1][4]
+    assert final > 0
+    shown = []
+    for _ in range(200):
+        if not renderer.busy():
+            break
+        renderer.update(0.02)
+        shown.append(renderer._held(0, 1, final))
+    assert shown and min(shown) < final and shown[-1] == final
+    assert shown == sorted(shown)  # counting up, never down
+
+
+def test_draw_does_not_change_the_renderer(rules):
+    match, bots, renderer = new_match(rules, 4, seed=9, humans=(0, 1, 2, 3))
+    for _ in range(5):
+        answer_all(match, bots, renderer)
+    renderer.update(0.1)
+    prompts = {p.player: p for p in match.prompts()}
+    focus = {seat: next((o.target for o in p.options if o.target), None)
+             for seat, p in prompts.items()}
+    state = (len(renderer._tweens), renderer._clock, dict(renderer._keys),
+             {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw_seats(canvas, focus, prompts)
+    renderer.draw(canvas, None, None)
+    after = (len(renderer._tweens), renderer._clock, dict(renderer._keys),
+             {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
+    assert after == state
+    assert focus == {seat: next((o.target for o in p.options if o.target), None)
+                     for seat, p in prompts.items()}
+
+
+def test_the_preview_shows_the_focused_segment_before_it_is_drawn(rules):
+    match, _bots, renderer = new_match(rules, 2, seed=3)
+    prompt = match.prompt_for(0)
+    option = next(o for o in prompt.options if o.action[0] == "draw")
+    _, start, end = option.action
+    a, b = renderer.station_center(0, start), renderer.station_center(0, end)
+    color = pencil_rgb(COLORS[match.state.lines[0][-1].color])
+    plain, preview = pygame.Surface(CANVAS_SIZE), pygame.Surface(CANVAS_SIZE)
+    renderer.draw_seats(plain, {0: None}, {0: prompt})
+    renderer.draw_seats(preview, {0: option.target}, {0: prompt})
+    samples = [(round(a[0] + (b[0] - a[0]) * k / 20), round(a[1] + (b[1] - a[1]) * k / 20))
+               for k in range(5, 16)]
+    changed = [p for p in samples if plain.get_at(p) != preview.get_at(p)]
+    assert len(changed) >= 4
+    assert any(near(preview.get_at(p)[:3], color) for p in changed)
+
+
+def test_a_whole_game_draws_in_every_layout_and_ends_with_full_score_zones(rules):
+    match, bots, renderer = new_match(rules, 3, seed=11, humans=(0, 2))
+    canvas = pygame.Surface(CANVAS_SIZE)
+    while not match.is_over():
+        answer_all(match, bots, renderer)
+        renderer.update(0.2)
+        renderer.draw_seats(canvas, {}, {p.player: p for p in match.prompts()})
+    settle(renderer)
+    for seat in range(3):
+        score = renderer._seat_score(match.view(None), seat)
+        assert all(row is not None and row[4] >= 0 for row in score.rounds)
+        assert score.total == sum(rules.scores(match.state)[seat].values())
+    for humans in ((0,), (0, 1, 2), ()):
+        renderer.set_humans(humans)
+        renderer.draw_seats(canvas, {}, {})
+
+
+def test_scene_strings_exist_in_english_and_spanish():
+    data = tomllib.loads((ROOM / "strings_scene.toml").read_text(encoding="utf-8"))
+    assert set(data["en"]) == set(data["es"])
+    assert all(k.startswith("next_station_paris.scene.") for k in data["en"])
+    assert all(data["en"][k] and data["es"][k] for k in data["en"])
