@@ -1,0 +1,1311 @@
+"""French Quarter board renderer (implements game.ui.board_api.BoardRenderer).
+
+Screen (the 1920x1000 board rect): the shared map on the left (buildings with their icons,
+named streets, the Second Line, tourists, the active sheet's mapped values); on the right the
+row of cards with their dice (and the Mayor card), compact panels for the other seats (or Mayor
+Carly in solo) and the active seat's sheet, large.
+
+"Active seat": the seat of the decision at the head of the task stack, else the seat taking its
+turn, else the viewer. Its sheet is large because every sheet target (wild meters, bonus or
+multiplier circles, artists) belongs to whoever decides now.
+
+Layers, so a frame stays cheap: `_static` (map streets, names, panel frames) is painted once;
+`_layer` adds what changes only with the game (buildings' values and tourists, the Second Line,
+cards and dice, sheets), each region repainted only when its key changes. A frame blits the
+layer, then option highlights and running tweens. Tweens hold back parts of the view (a die
+still tumbling, a tourist still walking, a value not yet written) until they end; `reset`
+drops them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Config, Event, Prompt, Target
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import t as _translate
+
+from . import sprites as sp
+from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
+from .rules import FrenchQuarter
+from .sheet import w_left
+from .sounds import SOUND_CUES
+from .state import CARLY, NOBODY, OVER, Sheet, State, W
+
+K = "french_quarter.scene."
+
+MAP = pygame.Rect(12, 12, 956, 976)
+STREET = 44
+RIGHT_X, RIGHT_W = 984, 924
+CARDS_Y, CARDS_H = 10, 214
+PANELS_Y, PANELS_H = 234, 150
+SHEET_Y = 394
+SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
+INTERSECTION = 40
+ARROW = (48, 40)
+PAWN = 34
+DIE = 50
+ROAD = (196, 190, 178)
+BLOCK = (70, 64, 58)
+HOUSE = (238, 226, 200)
+SMALL_HOUSE = (230, 214, 186)
+LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
+CLOSED_RGB = (210, 40, 40)
+OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
+INK = sp.INK
+S = theme.SMALL_SIZE
+BOX = 40  # activity box
+BOX_STEP = 42
+SMALL_BOX = 20
+SMALL_STEP = 23
+LABEL_W = 200  # the sheet's label column
+
+
+def t(key: str, **params: Any) -> str:
+    """Translate one of this renderer's strings."""
+    return _translate(K + key, **params)
+
+
+def tr(key: str, **params: Any) -> str:
+    """Translate one of the rules' strings (deck and activity names)."""
+    return _translate("french_quarter." + key, **params)
+
+
+@dataclass(slots=True)
+class Tween:
+    """One animation on the timeline: paints itself and holds back parts of the view."""
+
+    start: float
+    dur: float
+    paint: Callable[[pygame.Surface, float], None] | None = None
+    ease: Callable[[float], float] = pytweening.easeInOutQuad
+    holds: tuple = ()
+    early: bool = False  # paints its first frame while still queued
+
+    @property
+    def end(self) -> float:
+        """Timeline time when this tween is over."""
+        return self.start + self.dur
+
+    def progress(self, clock: float) -> float:
+        """Eased progress in 0..1 at `clock`."""
+        raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
+        return self.ease(raw)
+
+
+class FQRenderer:
+    """Draws the French Quarter map, the cards and dice and the sheets; animates the events."""
+
+    SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
+
+    def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
+        """Build geometry and the static layer once."""
+        self.rules = rules
+        self.board: Board = rules.board
+        self.players = config.players
+        extra = range(len(seat_names), config.players)
+        self.names = list(seat_names)[:config.players] + [f"P{i + 1}" for i in extra]
+        self.decks = [d for d in DECKS if not (d == "taxi" and self.players <= 2)]
+        self.mayor = self.players == 1 or bool(config.option("mayor", False))
+        self._view: State | None = None
+        self._viewer: int | None = None
+        self._tweens: list[Tween] = []
+        self._clock = 0.0
+        self._time = 0.0
+        self._holds: Counter = Counter()
+        self._keys: dict[str, Any] = {}  # what each layer region shows now
+        self._want: dict[str, Any] = {}  # what it should show (regions repaint lazily)
+        self._targets: dict[Target, pygame.Rect] = {}
+        self._totals: list[int] = [0] * self.players
+        self._faces: dict[tuple[str, int], pygame.Surface] = {}
+        self._closed: dict[int, pygame.Surface] = {}
+        self._frames: dict[tuple, pygame.Surface] = {}
+        self._geometry()
+        self._abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
+        self._static = self._build_static()
+        self._layer = self._static.copy()
+        self._build_sheets()
+
+    # == geometry ===================================================================================
+    def _geometry(self) -> None:
+        """Rects of streets, blocks, buildings, intersections, cards and panels."""
+        b = self.board
+        self.bw = (MAP.w - (b.columns + 1) * STREET) / b.columns
+        self.bh = (MAP.h - (b.rows + 1) * STREET) / b.rows
+        self.bld = [self._building_rect(x.block, x.half) for x in b.buildings]
+        self.ix = [self._point(x, y) for x, y in b.intersections]
+        n = len(self.decks) + (1 if self._mayor_shown() else 0)
+        gap = 10
+        w = min(150, (RIGHT_W - gap * (n - 1)) // n)
+        x0 = RIGHT_X + (RIGHT_W - (n * w + (n - 1) * gap)) // 2
+        self.card_rects = {d: pygame.Rect(x0 + i * (w + gap), CARDS_Y, w, CARDS_H)
+                           for i, d in enumerate(self.decks)}
+        self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
+        self.sheet_rect = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
+        self.panels_area = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
+        sx = self.sheet_rect.x + LABEL_W
+        self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, SHEET_Y + 54 + a * 50, BOX, BOX)
+                           for k in range(14)] for a in range(len(ACTIVITIES))]
+        uy = SHEET_Y + 312
+        self.umb_rects = [pygame.Rect(sx + k * SMALL_STEP, uy, SMALL_BOX, SMALL_BOX)
+                          for k in range(b.umbrella_boxes)]
+        half = b.line_boxes // 2
+        self.line_rects = [pygame.Rect(sx + (k % half) * SMALL_STEP, uy + 38 + (k // half) * 30,
+                                       SMALL_BOX, SMALL_BOX) for k in range(b.line_boxes)]
+        ay = uy + 112
+        self.artist_rects = [pygame.Rect(sx + i * 56, ay, 52, 92) for i in range(len(ARTISTS))]
+        mx = sx + 8 * 56 + 12
+        self.art_meter = [pygame.Rect(mx + (k % 8) * 30, ay + (k // 8) * 48, 26, 44)
+                          for k in range(len(b.artist_meter))]
+
+    def _mayor_shown(self) -> bool:
+        return self.mayor
+
+    def _point(self, x: int, y: int) -> tuple[int, int]:
+        """Canvas centre of grid intersection (x, y)."""
+        return (round(MAP.x + STREET / 2 + x * (STREET + self.bw)),
+                round(MAP.y + STREET / 2 + y * (STREET + self.bh)))
+
+    def _building_rect(self, block: tuple[int, int], half: str) -> pygame.Rect:
+        x = MAP.x + STREET + block[0] * (STREET + self.bw)
+        y = MAP.y + STREET + block[1] * (STREET + self.bh)
+        w, h, alley = self.bw, self.bh, 8
+        if half == "w":
+            w = (w - alley) / 2
+        elif half == "e":
+            x, w = x + (w + alley) / 2, (w - alley) / 2
+        elif half == "n":
+            h = (h - alley) / 2
+        elif half == "s":
+            y, h = y + (h + alley) / 2, (h - alley) / 2
+        return pygame.Rect(round(x), round(y), round(w), round(h))
+
+    def _street_rect(self, street: int) -> pygame.Rect:
+        s = self.board.streets[street]
+        if s.axis == "v":
+            x, _ = self._point(s.line, 0)
+            return pygame.Rect(x - STREET // 2, MAP.y, STREET, MAP.h)
+        _, y = self._point(0, s.line)
+        return pygame.Rect(MAP.x, y - STREET // 2, MAP.w, STREET)
+
+    def _seg_points(self, seg: int, offset: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
+        a, b, _ = self.board.segments[seg]
+        (x1, y1), (x2, y2) = self.ix[a], self.ix[b]
+        if y1 == y2:
+            return (x1, y1 + offset), (x2, y2 + offset)
+        return (x1 + offset, y1), (x2 + offset, y2)
+
+    # == static layer ===============================================================================
+    def _build_static(self) -> pygame.Surface:
+        """Streets, blocks, street names and panel frames: painted once per match."""
+        surf = pygame.Surface(BOARD_RECT.size)
+        surf.fill(theme.BACKGROUND)
+        pygame.draw.rect(surf, ROAD, MAP, border_radius=10)
+        self._names: list[tuple[pygame.Surface, pygame.Rect]] = []
+        b = self.board
+        for street in b.streets:  # activity streets carry their colour along the kerbs
+            col = self._street_color(street.index)
+            if col is not None:
+                r = self._street_rect(street.index)
+                pygame.draw.rect(surf, col, r.inflate(-6, -6) if street.border else r)
+        for bx in range(b.columns):
+            for by in range(b.rows):
+                r = self._building_rect((bx, by), "")
+                pygame.draw.rect(surf, BLOCK, r.inflate(6, 6), border_radius=6)
+        for x, rect in zip(b.buildings, self.bld):
+            self._paint_building(surf, x, rect)
+        for street in b.streets:
+            self._street_name(surf, street.index)
+        for i, p in enumerate(b.line_starts):
+            self._start_marker(surf, self.ix[p], str(i + 1), (250, 250, 246))
+        for p in b.personal_starts:
+            self._start_marker(surf, self.ix[p], "•", (200, 200, 210))
+        for rect in (self.panels_area, self.sheet_rect):
+            pygame.draw.rect(surf, theme.PANEL, rect, border_radius=16)
+        return sp.fast(surf, alpha=False)
+
+    def _street_color(self, street: int) -> tuple | None:
+        """Scoring streets wear their activity's colour; Streetcar and Boat streets their deck's."""
+        for meter in self.board.meters:
+            if meter.street == street:
+                return sp.shade(sp.ACTIVITY_RGB[meter.activity], 0.55)
+        sid = self.board.streets[street].id
+        if sid == "dauphine":
+            return sp.shade(sp.DECK_RGB["streetcar"], 0.55)
+        if sid == "n_front":
+            return sp.shade(sp.DECK_RGB["boat"], 0.55)
+        return None
+
+    def _street_name(self, surf: pygame.Surface, street: int) -> None:
+        s = self.board.streets[street]
+        if s.id.startswith("border"):
+            return
+        col = self._street_color(street)
+        text = theme.font(S, True).render(s.name, True, (255, 255, 255) if col else INK)
+        if s.axis == "v":
+            text = pygame.transform.rotate(text, 90)
+        rect = self._name_rect(street, text.get_size())
+        surf.blit(text, rect)
+        self._names.append((sp.fast(text), rect))
+
+    def _name_rect(self, street: int, size: tuple[int, int]) -> pygame.Rect:
+        """A street name between two crossings, away from the numbered start markers."""
+        s, b = self.board.streets[street], self.board
+        marks = [self.ix[p] for p in (*b.line_starts, *b.personal_starts)]
+        n = b.rows if s.axis == "v" else b.columns
+        best, best_cost = None, None
+        for k in range(n):
+            a = self._point(s.line, k) if s.axis == "v" else self._point(k, s.line)
+            c = self._point(s.line, k + 1) if s.axis == "v" else self._point(k + 1, s.line)
+            rect = pygame.Rect((0, 0), size)
+            rect.center = ((a[0] + c[0]) // 2, (a[1] + c[1]) // 2)
+            hits = sum(1 for m in marks if rect.inflate(34, 34).collidepoint(m))
+            cost = hits * 100 + abs(k - (n - 1) / 2 - (street % 3 - 1))  # spread names out
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+        return best
+
+    @staticmethod
+    def _start_marker(surf: pygame.Surface, c: tuple[int, int], label: str, fill: tuple) -> None:
+        pygame.draw.circle(surf, INK, c, 15)
+        pygame.draw.circle(surf, fill, c, 13)
+        text = theme.text(label, 22, INK, True)
+        surf.blit(text, text.get_rect(center=c))
+
+    # == the BoardRenderer protocol =================================================================
+    def reset(self, view: Any, viewer: int | None) -> None:
+        """Show this view now; any running animation is dropped."""
+        self._tweens.clear()
+        self._clock = 0.0
+        self._set_view(view, viewer)
+        self._keys.clear()
+        self._refresh()
+
+    def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
+        """Queue tweens for the events; the board ends on `view`."""
+        old = self._view
+        self._set_view(view, viewer)
+        cursor = max([self._clock] + [tw.end for tw in self._tweens])
+        self._dice_seen: Counter = Counter()
+        for ev in events:
+            handler = getattr(self, "_ev_" + ev.kind, None)
+            if handler is not None:
+                cursor = handler(ev, cursor, old)
+        self._refresh()
+
+    def busy(self) -> bool:
+        """True while tweens run or wait on the timeline."""
+        return bool(self._tweens)
+
+    def update(self, dt: float) -> None:
+        """Advance the timeline; finished tweens release what they held back."""
+        self._time += dt
+        if not self._tweens:
+            if self._want != self._keys:
+                self._flush(limit=1)
+            return
+        self._clock += dt
+        before = len(self._tweens)
+        self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
+        if not self._tweens:
+            self._clock = 0.0
+        if len(self._tweens) != before:  # only an ended tween releases a hold
+            self._refresh(limit=1)
+        elif self._want != self._keys:
+            self._flush(limit=1)
+
+    def targets(self) -> dict[Target, pygame.Rect]:
+        """Rects of every target on screen."""
+        return {k: r.copy() for k, r in self._targets.items()}
+
+    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
+        """Draw the board; highlight `prompt`'s options and name the focused building."""
+        canvas.blit(self._layer, BOARD_RECT)
+        if self._view is None:
+            return
+        if prompt is not None:
+            self._draw_options(canvas, prompt)
+        for tw in self._tweens:
+            if tw.paint is None:
+                continue
+            if tw.start <= self._clock:
+                tw.paint(canvas, tw.progress(self._clock))
+            elif tw.early:  # a queued walk keeps its tourist where it was
+                tw.paint(canvas, 0.0)
+        if focus is not None and focus[0] == "building":
+            self._tooltip(canvas, focus)
+
+    # == state bookkeeping ==========================================================================
+    def _set_view(self, view: State, viewer: int | None) -> None:
+        self._view = view
+        self._viewer = None if viewer is None or viewer < 0 else viewer
+        if view.mayor != self.mayor:  # a save made with other options: re-lay the card row
+            self.mayor = view.mayor
+            self._geometry()
+            self._static = self._build_static()
+            self._layer = self._static.copy()
+            self._build_sheets()
+            self._faces.clear()
+            self._frames.clear()
+            self._keys.clear()
+        self.large = self._active(view)
+        self._targets = self._compute_targets(view)
+
+    def _active(self, view: State) -> int:
+        """The seat whose sheet is large (see the module docstring)."""
+        if view.tasks and view.tasks[0][1] >= 0:
+            return view.tasks[0][1]
+        if view.turn >= 0:
+            return view.turn
+        return self._viewer if self._viewer is not None else 0
+
+    def _refresh(self, limit: int | None = None) -> None:
+        """Recompute holds, then repaint the layer regions whose content changed."""
+        holds: Counter = Counter()
+        for tw in self._tweens:  # queued tweens hold too: nothing shows before its animation
+            for key in tw.holds:
+                holds[key] += 1
+        self._holds = holds
+        view = self._view
+        if view is None:
+            return
+        sets = {k: frozenset(x for x in holds if x[0] in kinds) for k, kinds in (
+            ("map", ("pawn", "mapped", "seg", "pseg")), ("cards", ("die", "card", "mayor")),
+            ("sheet", ("meter", "umb", "line", "art")))}
+        sheets = tuple(_sheet_key(sh) for sh in view.sheets)
+        large = view.sheets[self.large]
+        keys = {  # what each region shows: it is repainted only when this changes
+            "map": (self.large, large.mapped, large.vacation, view.line_segs, view.line_head,
+                    view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
+                    sets["map"]),
+            "cards": (view.cards, view.dice, view.mayor_card, sets["cards"]),
+            "scores": (sheets, view.phase == OVER),
+            "sheet": (self.large, sheets, view.dice, view.turn, view.phase == OVER,
+                      sets["sheet"]),
+        }
+        if keys["scores"] != self._keys.get("scores"):
+            self._totals = [sum(x.values()) for x in self.rules.scores(view)]
+        self._want = keys
+        self._flush(limit)
+
+    def _flush(self, limit: int | None) -> None:
+        """Repaint regions whose key changed; `limit` spreads them over frames (tween ends)."""
+        painters = (("map", self._paint_map), ("cards", self._paint_cards),
+                    ("sheet", self._paint_sheets))
+        done = 0
+        for name, paint in painters:
+            if self._want.get(name) != self._keys.get(name):
+                if limit is not None and done >= limit:
+                    return
+                paint(self._view)
+                self._keys[name] = self._want[name]
+                done += 1
+        self._keys["scores"] = self._want.get("scores")
+
+    def _restore(self, area: pygame.Rect) -> None:
+        self._layer.blit(self._static, area, area)
+
+    # == targets ====================================================================================
+    def _compute_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Every option target with a place on screen (the shell keeps those of the prompt)."""
+        b = self.board
+        out: dict[Target, pygame.Rect] = {}
+        for x, rect in zip(b.buildings, self.bld):
+            out[("building", x.id)] = rect
+        for p in (*b.line_starts, *b.personal_starts):
+            c = self.ix[p]
+            r = pygame.Rect(0, 0, INTERSECTION, INTERSECTION)
+            r.center = c
+            out[("intersection", *b.intersections[p])] = r
+        head = view.line_head
+        if view.tasks and view.tasks[0][0] == "pdir":
+            head = view.sheets[view.tasks[0][1]].p_head
+        if head >= 0:
+            for d in DIRECTIONS:
+                r = self._arrow_rect(head, d)
+                if r is not None:
+                    out[("direction", d)] = r
+        for d, rect in self.card_rects.items():
+            out[("card", d)] = pygame.Rect(rect.x, rect.y, rect.w, rect.h - DIE - 16)
+        for i, (deck, value, taker) in enumerate(view.dice):
+            key = ("die", deck, value)
+            if taker == NOBODY and value and key not in out:
+                out[key] = self._die_rect(view, i)
+        for a, act in enumerate(ACTIVITIES):
+            for k, rect in enumerate(self.box_rects[a]):
+                out[("meter", act, k)] = rect
+        for i, a in enumerate(ARTISTS):
+            out[("artist", a)] = self.artist_rects[i]
+        return out
+
+    def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
+        if (head, d) not in self.board.seg_at:
+            return None
+        dx, dy = DIRECTIONS[d]
+        cx, cy = self.ix[head]
+        reach = 30 + ARROW[0] // 2
+        r = pygame.Rect(0, 0, *(ARROW if dx else ARROW[::-1]))
+        r.center = (cx + dx * reach, cy + dy * reach)
+        return r
+
+    def _die_rect(self, view: State, i: int) -> pygame.Rect:
+        """Where die i sits on its card: side by side along the card's foot."""
+        deck = view.dice[i][0]
+        same = [j for j, d in enumerate(view.dice) if d[0] == deck]
+        k, n = same.index(i), len(same)
+        card = self.card_rects[deck]
+        gap = 8
+        x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
+        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 10, DIE, DIE)
+
+    # == map region =================================================================================
+    def _paint_map(self, view: State) -> None:
+        self._restore(MAP)
+        surf, h = self._layer, self._holds
+        closed = self.rules.closed_street(view)
+        for seg in view.line_segs:
+            if not h[("seg", seg)]:
+                self._paint_seg(surf, seg, LINE_RGB, 0)
+        for seat, sh in enumerate(view.sheets):
+            for seg in sh.p_segs:
+                if not h[("pseg", seat, seg)]:
+                    self._paint_seg(surf, seg, _color(seat), _offset(seat))
+        if closed >= 0:  # over the lines: a closed street must read as closed
+            self._paint_closed(surf, closed)
+        for text, rect in self._names:  # names stay readable over the Second Line
+            surf.blit(text, rect)
+        if view.line_head >= 0:
+            pygame.draw.circle(surf, INK, self.ix[view.line_head], 12)
+            pygame.draw.circle(surf, LINE_RGB, self.ix[view.line_head], 9)
+        self._paint_values(surf, view)
+        for seat, sh in enumerate(view.sheets):
+            if not h[("pawn", seat)]:
+                surf.blit(sp.pawn(_color(seat), PAWN), self._pawn_pos(seat, sh.pos))
+
+    def _paint_building(self, surf: pygame.Surface, x, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
+        vertical = rect.h > rect.w * 1.6
+        flat = rect.w > rect.h * 1.3
+        size = 34
+        for k, name in enumerate(x.icons):
+            pos = (rect.x + 6 + k * (size + 4), rect.y + 6) if flat else (
+                rect.x + 6, rect.y + 6 + k * (size + 4))
+            surf.blit(sp.icon(name, size, self._abbr.get(name, "")), pos)
+        if x.special:
+            label = theme.text(t(f"special.{x.special}"), 22, (90, 60, 30), True)
+            if label.get_width() > rect.w - 8:
+                label = pygame.transform.rotate(label, 90) if vertical else label
+            surf.blit(label, label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4)))
+
+    def _paint_values(self, surf: pygame.Surface, view: State) -> None:
+        """The large sheet's mapped values, and its Vacation buildings when it may be seen."""
+        seat = self.large
+        sh = view.sheets[seat]
+        for i, v in enumerate(sh.mapped):
+            if v and not self._holds[("mapped", seat, i)]:
+                self._blit_value(surf, i, v)
+        if sh.vacation >= 0:
+            for i in self.board.vacations[sh.vacation].buildings:
+                r = self.bld[i]
+                pygame.draw.rect(surf, (60, 150, 190), r, 4, border_radius=6)
+
+    def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
+        text = sp.handwritten("W" if v == W else str(v), 52)
+        rect = text.get_rect(center=self._value_pos(b))
+        if frac >= 1.0:
+            surf.blit(text, rect)
+        else:  # written left to right
+            surf.blit(text, rect, pygame.Rect(0, 0, round(rect.w * frac), rect.h))
+
+    def _value_pos(self, b: int) -> tuple[int, int]:
+        r = self.bld[b]
+        if r.h > r.w * 1.6:
+            return r.centerx + 2, r.bottom - 40
+        if r.w > r.h * 1.3:
+            return r.x + 30, r.bottom - 20
+        return r.centerx + 10, r.centery + 4
+
+    def _pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
+        """Top-left of a tourist: the seats share a building's corners."""
+        r = self.bld[b]
+        if r.w < 60:  # a narrow small building: tourists queue along its foot
+            return r.x + 2 + (seat % 2) * 14, r.bottom - PAWN - 2 - (seat // 2) * 30
+        if r.h < 80:  # a flat small building: along its right end
+            return r.right - PAWN - 2 - (seat // 2) * 30, r.y + 2 + (seat % 2) * (r.h - PAWN - 4)
+        spots = [(r.right - PAWN - 2, r.y + 2), (r.right - PAWN - 2, r.bottom - PAWN - 2),
+                 (r.x + 2, r.bottom - PAWN - 2), (r.right - PAWN - 2, r.centery - PAWN // 2)]
+        return spots[seat % 4]
+
+    def _paint_seg(self, surf: pygame.Surface, seg: int, color: tuple, offset: int,
+                   frac: float = 1.0) -> None:
+        a, b = self._seg_points(seg, offset)
+        end = (a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac)
+        width = 12 if offset == 0 else 7
+        pygame.draw.line(surf, INK, a, end, width + 4)
+        pygame.draw.line(surf, color, a, end, width)
+
+    def _paint_closed(self, surf: pygame.Surface, street: int) -> None:
+        """Variante Alcalde: the closed street is hatched red with a sign."""
+        r = self._street_rect(street)
+        shade = self._closed.get(street)
+        if shade is None:
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((*CLOSED_RGB, 110))
+            for k in range(-r.h, r.w + r.h, 28):
+                pygame.draw.line(shade, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
+            shade = self._closed[street] = sp.fast(shade)
+        surf.blit(shade, r)
+        sign = theme.text(t("closed"), S, (255, 255, 255), True)
+        plate = sign.get_rect(center=r.center).inflate(16, 6)
+        if self.board.streets[street].axis == "v":
+            plate.centery = MAP.y + 70
+        else:
+            plate.centerx = MAP.right - 120
+        pygame.draw.rect(surf, CLOSED_RGB, plate, border_radius=8)
+        pygame.draw.rect(surf, (255, 255, 255), plate, 2, border_radius=8)
+        surf.blit(sign, sign.get_rect(center=plate.center))
+
+    # == cards region ===============================================================================
+    def _paint_cards(self, view: State) -> None:
+        area = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
+        self._restore(area)
+        surf, h = self._layer, self._holds
+        for d, rect in self.card_rects.items():
+            i = DECKS.index(d)
+            card = view.cards[i] if not h[("card", d)] else -1
+            self._paint_card(surf, d, card, rect)
+        for i, (deck, value, taker) in enumerate(view.dice):
+            if deck not in self.card_rects or not value or h[("die", i)]:
+                continue
+            r = self._die_rect(view, i)
+            if taker == NOBODY:
+                surf.blit(sp.die(value, DIE), r)
+            else:  # taken: a faded die ringed in the taker's colour
+                surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
+                pygame.draw.rect(surf, _color(taker), r.inflate(6, 6), 4, border_radius=12)
+        if view.mayor:
+            self._paint_mayor(surf, view)
+
+    def _paint_card(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
+        key = (deck, card)
+        face = self._faces.get(key)
+        if face is None:  # painted over the static background: an opaque blit
+            face = self._static.subsurface(rect).copy()
+            self._card_face(face, deck, card, face.get_rect())
+            face = self._faces[key] = sp.fast(face, alpha=False)
+        surf.blit(face, rect)
+
+    def _card_face(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surf, sp.PAPER, rect, border_radius=12)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        pygame.draw.rect(surf, sp.DECK_RGB[deck], band, border_top_left_radius=12,
+                         border_top_right_radius=12)
+        name = sp.fit_text(tr("deck." + deck), S, rect.w - 6, (255, 255, 255))
+        surf.blit(name, name.get_rect(center=band.center))
+        mv = self.board.movement[deck]
+        move = f"{mv[0]}–{mv[1]}" if isinstance(mv, tuple) else t(f"to_{mv}")
+        text = sp.fit_text(move, S, rect.w - 8, INK)
+        surf.blit(text, text.get_rect(midtop=(rect.centerx, rect.y + 44)))
+        if card >= 0:
+            icons = self.board.decks[deck][card]
+            size = 46
+            x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
+            for k, name in enumerate(icons):
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), rect.y + 80))
+        pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
+
+    def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
+        """The Mayor card: the closed street, the car (Carly first) and her priority."""
+        rect = self.mayor_rect
+        pygame.draw.rect(surf, (236, 228, 240), rect, border_radius=12)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        pygame.draw.rect(surf, (90, 60, 110), band, border_top_left_radius=12,
+                         border_top_right_radius=12)
+        title = sp.fit_text(t("mayor"), S, rect.w - 10, (255, 255, 255), True)
+        surf.blit(title, title.get_rect(center=band.center))
+        if view.mayor_card >= 0 and not self._holds[("mayor",)]:
+            card = self.board.mayor[view.mayor_card]
+            street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
+            y = rect.y + 46
+            for line in sp.wrap(street, S, rect.w - 10)[:2]:
+                text = sp.fit_text(line, S, rect.w - 10, CLOSED_RGB)
+                surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+                y += 26
+            if self.players == 1:
+                self._paint_priority(surf, card, rect, y + 4)
+        pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
+
+    def _paint_priority(self, surf: pygame.Surface, card, rect: pygame.Rect, y: int) -> None:
+        """Mayor Carly's deck priority as coloured chips, in order (and the car icon)."""
+        decks = [d for d in card.priority if d in self.card_rects]
+        chip = min(30, (rect.w - 12) // 3 - 4)
+        for k, d in enumerate(decks):
+            r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
+                            chip)
+            pygame.draw.rect(surf, sp.DECK_RGB[d], r, border_radius=6)
+            num = theme.text(str(k + 1), 20, (255, 255, 255), True)
+            surf.blit(num, num.get_rect(center=r.center))
+        if card.car:
+            text = sp.fit_text(t("carly_first"), 22, rect.w - 10, (90, 60, 110), True)
+            surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+    # == sheets region ==============================================================================
+    def _panel_seats(self) -> list[int]:
+        """Seats in the compact panels (CARLY in solo)."""
+        if self.players == 1:
+            return [CARLY]
+        return [s for s in range(self.players) if s != self.large]
+
+    def _panel_rects(self) -> list[pygame.Rect]:
+        seats = self._panel_seats()
+        n = len(seats)
+        gap = 10
+        w = min(460, (RIGHT_W - gap * (n - 1)) // n)
+        return [pygame.Rect(RIGHT_X + i * (w + gap), PANELS_Y, w, PANELS_H) for i in range(n)]
+
+    def _seat_anchor(self, seat: int) -> tuple[int, int]:
+        """Where a die taken by `seat` lands: its panel, or the large sheet's header."""
+        if seat == self.large:
+            return self.sheet_rect.x + 400, self.sheet_rect.y + 26
+        for s, r in zip(self._panel_seats(), self._panel_rects()):
+            if s == seat:
+                return r.center
+        return self.panels_area.center
+
+    def _paint_sheets(self, view: State) -> None:
+        area = pygame.Rect(RIGHT_X - 4, PANELS_Y - 4, RIGHT_W + 8, BOARD_RECT.bottom - PANELS_Y)
+        self._restore(area)
+        for seat, rect in zip(self._panel_seats(), self._panel_rects()):
+            if seat == CARLY:
+                self._paint_carly(view, rect)
+            else:
+                self._paint_compact(view, seat, rect)
+        self._paint_large(view, self.large)
+
+    def _shown(self, view: State, seat: int) -> tuple[list[int], int, int, int]:
+        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
+        sh, h = view.sheets[seat], self._holds
+        meters = [m - h[("meter", seat, a)] for a, m in enumerate(sh.meters)]
+        return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
+            sh.art - h[("art", seat)]
+
+    def _panel_frame(self, rect: pygame.Rect, seat: int, active: bool) -> None:
+        """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
+        key = (tuple(rect), seat, active)
+        surf = self._frames.get(key)
+        if surf is None:
+            surf = self._static.subsurface(rect).copy()
+            _frame(surf, _color(seat), active)
+            surf = self._frames[key] = sp.fast(surf, alpha=False)
+        self._layer.blit(surf, rect)
+
+    def _paint_compact(self, view: State, seat: int, rect: pygame.Rect) -> None:
+        """Another seat: name and score, its five meters, umbrellas, Second Line, artists."""
+        surf = self._layer
+        self._panel_frame(rect, seat, view.turn == seat)
+        meters, umb, line, art = self._shown(view, seat)
+        score = theme.text(str(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + 8))
+        surf.blit(score, srect)
+        surf.blit(sp.pawn(_color(seat), 34), (rect.x + 20, rect.y + 6))
+        taken = [v for d, v, tk in view.dice if tk == seat]
+        for k, v in enumerate(taken):  # this round's dice, left of the score
+            surf.blit(sp.die(v, 32), (srect.x - 8 - (k + 1) * 36, rect.y + 8))
+        room = srect.x - rect.x - 70 - 36 * len(taken)
+        size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
+            self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
+        name = sp.fit_text(self.names[seat], size, room, _color(seat), True)
+        surf.blit(name, (rect.x + 58, rect.y + 10))
+        cell = min(54, (rect.w - 30) // 5 - 4)
+        for a, act in enumerate(ACTIVITIES):
+            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 52, cell, 44)
+            pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
+            num = theme.text(str(meters[a]), S, (255, 255, 255), True)
+            surf.blit(num, num.get_rect(center=r.center))
+        parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
+        x = rect.x + 22
+        for kind, value in parts:
+            x = self._stat(surf, x, rect.y + 106, kind, value) + 16
+
+    def _stat(self, surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
+        """An icon and a number; returns the x after them."""
+        if kind == "umbrella":
+            surf.blit(sp.icon("umbrella", 32), (x, y))
+        elif kind == "line":
+            pygame.draw.line(surf, INK, (x, y + 16), (x + 32, y + 16), 12)
+            pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
+        else:
+            surf.blit(sp.icon("sax", 32, self._abbr["sax"]), (x, y))
+        text = theme.text(value, S, theme.TEXT, True)
+        surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
+        return x + 38 + text.get_width()
+
+    def _paint_carly(self, view: State, rect: pygame.Rect) -> None:
+        """Solo: Mayor Carly's panel with the dice she took this round."""
+        surf = self._layer
+        self._panel_frame(rect, CARLY, False)
+        name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
+        surf.blit(name, (rect.x + 26, rect.y + 12))
+        hint = sp.fit_text(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
+        surf.blit(hint, (rect.x + 26, rect.y + 56))
+        taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
+        for k, (d, v) in enumerate(taken):
+            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 96, 44, 44)
+            surf.blit(sp.die(v, 44), r)
+            label = sp.fit_text(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
+            surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
+
+    def _paint_large(self, view: State, seat: int) -> None:
+        """The active seat's sheet: the pre-rendered blank sheet, then what is marked on it."""
+        surf, rect = self._layer, self.sheet_rect
+        self._panel_frame(rect, seat, True)
+        self._sheet_header(view, seat, rect)
+        meters, umb, line, art = self._shown(view, seat)
+        sh = view.sheets[seat]
+        content = self._content
+        surf.blit(self._sheet_blank, content)
+        marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
+        marks += [(self.umb_rects, umb), (self.line_rects[:self.board.line_boxes // 2], line),
+                  (self.line_rects[self.board.line_boxes // 2:],
+                   line - self.board.line_boxes // 2),
+                  (self.art_meter[:8], art), (self.art_meter[8:], art - 8)]
+        for boxes, n in marks:
+            n = min(n, len(boxes))
+            if n > 0:  # the marked part of a row, copied from the all-marked sheet
+                area = boxes[0].union(boxes[n - 1]).inflate(4, 4)
+                surf.blit(self._sheet_full, area, area.move(-content.x, -content.y))
+        for a in range(len(ACTIVITIES)):
+            self._meter_extras(surf, sh, a)
+        self._artist_cells(surf, sh)
+        self._sheet_footer(view, seat, rect)
+
+    def _build_sheets(self) -> None:
+        """The blank and the all-marked large sheet (rows are copied from them when painting)."""
+        rect = self.sheet_rect
+        bottom = self.artist_rects[0].bottom + 4
+        self._content = pygame.Rect(rect.x + 14, rect.y + 48, rect.w - 30, bottom - rect.y - 48)
+        out = []
+        for full in (False, True):
+            surf = pygame.Surface(BOARD_RECT.size)
+            surf.fill(theme.PANEL_LIGHT)
+            n = 99 if full else 0
+            for a, act in enumerate(ACTIVITIES):
+                self._meter_row(surf, a, act, n)
+            self._small_rows(surf, n)
+            self._artist_frame(surf, n)
+            out.append(sp.fast(surf.subsurface(self._content).copy(), alpha=False))
+        self._sheet_blank, self._sheet_full = out
+
+    def _small_rows(self, surf: pygame.Surface, n: int) -> None:
+        """Umbrella and Second Line rows with their labels."""
+        x0 = self.sheet_rect.x + 26
+        surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 5))
+        label = sp.fit_text(t("umbrellas"), S, LABEL_W - 64, theme.TEXT)
+        surf.blit(label, (x0 + 30, self.umb_rects[0].y - 2))
+        for k, r in enumerate(self.umb_rects):
+            wild = (k + 1) % self.board.wild_every == 0
+            self._small_box(surf, r, k < n, UMBRELLA_RGB_LIGHT, wild)
+        label = sp.fit_text(t("second_line"), S, LABEL_W - 34, theme.TEXT)
+        surf.blit(label, (x0, self.line_rects[0].y + 14))
+        for k, r in enumerate(self.line_rects):
+            end = (k + 1) % self.board.line_row == 0
+            self._small_box(surf, r, k < n, LINE_RGB, end)
+
+    def _sheet_header(self, view: State, seat: int, rect: pygame.Rect) -> None:
+        surf = self._layer
+        name = sp.fit_text(self.names[seat], theme.BODY_SIZE, 300, _color(seat), True)
+        surf.blit(name, (rect.x + 26, rect.y + 10))
+        score = theme.text(t("points", points=self._totals[seat]), theme.BODY_SIZE, theme.TEXT,
+                           True)
+        surf.blit(score, score.get_rect(topright=(rect.right - 16, rect.y + 10)))
+        taken = [v for d, v, tk in view.dice if tk == seat]
+        for k, v in enumerate(taken):
+            surf.blit(sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6))
+        x = rect.x + 470
+        sh = view.sheets[seat]
+        w_left = self._w_left(sh)
+        bits = []
+        if w_left:
+            bits.append(t("w_left", count=w_left))
+        if sh.police > 0:
+            bits.append(t("police", value=sh.police))
+        if bits:
+            text = sp.fit_text("  ".join(bits), S, score.get_rect(
+                topright=(rect.right - 16, 0)).x - x - 12, theme.ACCENT, True)
+            surf.blit(text, (x, rect.y + 14))
+
+    @staticmethod
+    def _w_left(sh) -> int:
+        return max(0, w_left(sh))
+
+    def _meter_row(self, surf: pygame.Surface, a: int, act: str, marked: int) -> None:
+        """One activity meter's icon, name and 14 boxes (the first `marked` ones ticked)."""
+        meter = self.board.meters[a]
+        boxes = self.box_rects[a]
+        y = boxes[0].centery
+        x0 = self.sheet_rect.x + 22
+        surf.blit(sp.icon(act, 30), (x0 - 4, y - 15))
+        name = sp.fit_text(tr("activity." + act), S, LABEL_W - 58, sp.ACTIVITY_RGB[act])
+        surf.blit(name, name.get_rect(midleft=(x0 + 30, y)))
+        col = sp.ACTIVITY_RGB[act]
+        for k, r in enumerate(boxes):
+            kind = meter.boxes[k]
+            fill = col if k < marked else (248, 244, 234)
+            if kind == "sq":
+                pygame.draw.rect(surf, fill, r, border_radius=4)
+                pygame.draw.rect(surf, INK, r, 2, border_radius=4)
+            else:
+                pygame.draw.circle(surf, fill, r.center, r.w // 2)
+                pygame.draw.circle(surf, INK, r.center, r.w // 2, 2)
+                mark = {"B": "B", "M": "×", "BM": "B×"}[kind]
+                text = theme.text(mark, 22, INK if k >= marked else (255, 255, 255), True)
+                surf.blit(text, text.get_rect(center=r.center))
+            if k < marked:
+                sp.check(surf, r, INK, 1.0, 3)
+
+    def _meter_extras(self, surf: pygame.Surface, sh, a: int) -> None:
+        """Crossed-out circles (Party A), the multiplier reached and the bonuses unlocked."""
+        meter = self.board.meters[a]
+        boxes = self.box_rects[a]
+        for k in sh.crossed if a == 1 else ():
+            r = boxes[k]
+            pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)
+        mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
+        right = boxes[-1].right + 12
+        text = theme.text(f"×{mult}", S, theme.TEXT, True)
+        surf.blit(text, text.get_rect(midleft=(right, boxes[0].centery)))
+        letters = "ABCD"[:sh.bonuses[a]]
+        if letters:
+            text = theme.text(letters, S, theme.ACCENT, True)
+            surf.blit(text, text.get_rect(midleft=(right + 44, boxes[0].centery)))
+
+    @staticmethod
+    def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
+                   special: bool) -> None:
+        pygame.draw.rect(surf, col if marked else (248, 244, 234), r, border_radius=4)
+        pygame.draw.rect(surf, ACCENT_DARK if special else INK, r, 3 if special else 2,
+                         border_radius=4)
+        if marked:
+            sp.check(surf, r, INK, 1.0, 2)
+
+    def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
+        """The artist label, the empty artist cells and the 16-box artist meter."""
+        x0 = self.sheet_rect.x + 26
+        label = theme.text(t("artists"), S, theme.TEXT)
+        surf.blit(label, (x0, self.artist_rects[0].y + 10))
+        for i, a in enumerate(ARTISTS):
+            r = self.artist_rects[i]
+            for row in range(2):
+                cell = pygame.Rect(r.x, r.y + row * 48, r.w, 44)
+                pygame.draw.rect(surf, theme.PANEL, cell.inflate(-4, -2), 2, border_radius=10)
+                text = theme.text(self._abbr[a], 22, theme.TEXT_DIM, True)
+                surf.blit(text, text.get_rect(center=cell.center))
+        for k, r in enumerate(self.art_meter):
+            reward = self.board.artist_meter[k]
+            self._small_box(surf, r, k < marked, ARTIST_LIGHT, bool(reward))
+            glyph = _reward_glyph(reward)
+            if reward in ACTIVITIES or reward == "umbrella":
+                img = sp.icon(reward, 24)
+                surf.blit(img, img.get_rect(center=r.center))
+            elif glyph:
+                text = theme.text(glyph, 24, INK, True)
+                surf.blit(text, text.get_rect(center=r.center))
+
+    def _artist_cells(self, surf: pygame.Surface, sh) -> None:
+        """The artists seen, in the top row and then the bottom row."""
+        for i, a in enumerate(ARTISTS):
+            r = self.artist_rects[i]
+            for row, mask in enumerate((sh.top, sh.bottom)):
+                if mask & (1 << i):
+                    img = sp.icon(a, 44, self._abbr[a])
+                    surf.blit(img, img.get_rect(center=(r.centerx, r.y + row * 48 + 22)))
+
+    def _sheet_footer(self, view: State, seat: int, rect: pygame.Rect) -> None:
+        """Courtyards, Riverwalk and the Vacation card (only its owner sees it until the end)."""
+        surf = self._layer
+        sh = view.sheets[seat]
+        y = rect.bottom - 40
+        bits = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
+        if view.tourism:
+            if sh.vacation >= 0:
+                vac = self.board.vacations[sh.vacation]
+                done = sum(1 for b in vac.buildings if sh.mapped[b])
+                bits.append(t("vacation", name=vac.name, count=done))
+            else:
+                bits.append(t("vacation_hidden"))
+        text = sp.fit_text("    ".join(bits), S, rect.w - 40, theme.TEXT)
+        surf.blit(text, (rect.x + 26, y))
+
+    # == per-frame drawing ==========================================================================
+    def _pulse(self) -> float:
+        return 0.5 + 0.5 * math.sin(self._time * 5.0)
+
+    def _draw_options(self, canvas: pygame.Surface, prompt: Prompt) -> None:
+        """Every option target glows; direction options get arrows; a W choice shows W."""
+        pulse = self._pulse()
+        width = 3 + round(2 * pulse)
+        for opt in prompt.options:
+            if opt.target is None:
+                continue
+            rect = self._targets.get(opt.target)
+            if rect is None:
+                continue
+            if opt.target[0] == "direction":
+                self._arrow(canvas, opt.target[1], rect)
+            elif opt.target[0] == "intersection":
+                pygame.draw.circle(canvas, INK, rect.center, rect.w // 2 + 3, 3)
+                pygame.draw.circle(canvas, OPTION, rect.center, rect.w // 2, width)
+            else:  # dark outside, white inside: visible on the paper cards and the dark panels
+                pygame.draw.rect(canvas, INK, rect.inflate(12, 12), 4, border_radius=10)
+                pygame.draw.rect(canvas, OPTION, rect.inflate(6, 6), width, border_radius=8)
+
+    @staticmethod
+    def _arrow(canvas: pygame.Surface, d: str, rect: pygame.Rect) -> None:
+        dx, dy = DIRECTIONS[d]
+        cx, cy = rect.center
+        L = max(rect.w, rect.h) // 2 - 2
+        Wd = min(rect.w, rect.h) // 2 - 2
+        tip = (cx + dx * L, cy + dy * L)
+        back = (cx - dx * L, cy - dy * L)
+        side = (-dy, dx)
+        pts = [tip, (back[0] + side[0] * Wd, back[1] + side[1] * Wd),
+               (back[0] - side[0] * Wd, back[1] - side[1] * Wd)]
+        pygame.draw.polygon(canvas, LINE_RGB, pts)
+        pygame.draw.polygon(canvas, INK, pts, 3)
+
+    def _tooltip(self, canvas: pygame.Surface, focus: Target) -> None:
+        """The focused building's name on a plate above it (names are too long for the map)."""
+        try:
+            b = self.board.building_index(focus[1])
+        except KeyError:
+            return
+        x = self.board.buildings[b]
+        text = theme.text(x.name, theme.BODY_SIZE, INK, True)
+        rect = text.get_rect(midbottom=(self.bld[b].centerx, self.bld[b].y - 10))
+        rect.clamp_ip(MAP.inflate(-8, -8))
+        if rect.colliderect(self.bld[b]):
+            rect.top = self.bld[b].bottom + 10
+            rect.clamp_ip(MAP.inflate(-8, -8))
+        plate = rect.inflate(20, 10)
+        pygame.draw.rect(canvas, (252, 249, 240), plate, border_radius=10)
+        pygame.draw.rect(canvas, INK, plate, 2, border_radius=10)
+        canvas.blit(text, rect)
+
+    # == event handlers: each returns the timeline cursor after its tween ==============================
+    def _add(self, start: float, dur: float, paint=None, holds: tuple = (),
+             ease=pytweening.easeInOutQuad, early: bool = False) -> None:
+        self._tweens.append(Tween(start, dur, paint, ease, holds, early))
+
+    def _ev_die_rolled(self, ev: Event, at: float, old: State | None) -> float:
+        view = self._view
+        deck = ev.get("deck")
+        k = self._dice_seen[deck]
+        self._dice_seen[deck] += 1
+        same = [i for i, d in enumerate(view.dice) if d[0] == deck]
+        if k >= len(same) or deck not in self.card_rects:
+            return at
+        i = same[k]
+        self._add(at, 0.35, _tumble(self._die_rect(view, i), ev.get("value"), i),
+                  (("die", i),), pytweening.easeOutQuad)
+        return at + 0.07
+
+    def _ev_card_revealed(self, ev: Event, at: float, old: State | None) -> float:
+        deck = ev.get("deck")
+        if deck not in self.card_rects:
+            return at
+        rect = self.card_rects[deck]
+        self._add(at, 0.25, _flash(rect, sp.DECK_RGB[deck]), (("card", deck),))
+        return at + 0.08
+
+    def _ev_mayor_card(self, ev: Event, at: float, old: State | None) -> float:
+        self._add(at, 0.3, _flash(self.mayor_rect, CLOSED_RGB), (("mayor",),))
+        return at + 0.25
+
+    def _ev_die_taken(self, ev: Event, at: float, old: State | None) -> float:
+        return self._fly_die(ev.get("deck"), ev.get("value"), ev.player, at, old)
+
+    def _ev_carly_took(self, ev: Event, at: float, old: State | None) -> float:
+        return self._fly_die(ev.get("deck"), ev.get("value"), CARLY, at, old)
+
+    def _fly_die(self, deck: str, value: int, seat: int, at: float, old: State | None) -> float:
+        src = old if old is not None else self._view
+        i = next((j for j, (d, v, tk) in enumerate(src.dice)
+                  if d == deck and v == value and tk == NOBODY), None)
+        if i is None or deck not in self.card_rects:
+            return at
+        a = self._die_rect(src, i).center
+        b = self._seat_anchor(seat)
+        self._add(at, 0.35, _fly(sp.die(value, DIE), a, b))
+        return at + 0.35
+
+    def _ev_card_swapped(self, ev: Event, at: float, old: State | None) -> float:
+        rect = self.card_rects.get(ev.get("deck"))
+        if rect is not None:
+            self._add(at, 0.25, _ring_pulse(rect, theme.ACCENT))
+        return at + 0.2
+
+    def _ev_moved(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        if old is None:
+            return at
+        start = old.sheets[seat].pos
+        end = self.board.building_index(ev.get("building"))
+        return self._walk(seat, start, end, at)
+
+    def _ev_police(self, ev: Event, at: float, old: State | None) -> float:
+        if old is None:
+            return at
+        seat = ev.player
+        return self._walk(seat, old.sheets[seat].pos, self.board.police, at, hop=True)
+
+    def _walk(self, seat: int, start: int, end: int, at: float, hop: bool = False) -> float:
+        """The tourist walks building to building (a Streetcar or Boat ride hops straight)."""
+        path = [start, end] if hop else self._path(start, end)
+        if len(path) > 5 or self._view.card_deck in ("streetcar", "boat"):
+            path = [start, end]
+        pts = [self._pawn_pos(seat, b) for b in path]
+        dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
+        self._add(at, dur, _walker(sp.pawn(_color(seat), PAWN), pts), (("pawn", seat),),
+                  pytweening.linear, early=True)
+        return at + dur
+
+    def _path(self, a: int, b: int) -> list[int]:
+        """Shortest building path (BFS over orthogonal adjacency)."""
+        prev = {a: a}
+        queue = deque([a])
+        while queue:
+            x = queue.popleft()
+            if x == b:
+                break
+            for n in self.board.adjacency[x]:
+                if n not in prev:
+                    prev[n] = x
+                    queue.append(n)
+        if b not in prev:
+            return [a, b]
+        out = [b]
+        while out[-1] != a:
+            out.append(prev[out[-1]])
+        return out[::-1]
+
+    def _ev_mapped(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        if seat != self.large:
+            return at
+        b = self.board.building_index(ev.get("building"))
+        v = ev.get("value")
+        value = W if v == "W" else v
+        self._add(at, 0.4, lambda c, p: self._blit_value(c, b, value, max(0.05, p)),
+                  (("mapped", seat, b),), pytweening.linear)
+        return at + 0.4
+
+    def _ev_meter(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        if seat != self.large:
+            return at + 0.05
+        a = ACTIVITIES.index(ev.get("activity"))
+        box = ev.get("box")
+        rect = self.box_rects[a][min(box, 13)]
+        self._add(at, 0.22, _tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]), (("meter", seat, a),))
+        return at + 0.22
+
+    def _ev_umbrella(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        if seat != self.large:
+            return at + 0.05
+        rect = self.umb_rects[min(ev.get("box"), len(self.umb_rects)) - 1]
+        self._add(at, 0.22, _tick(rect, UMBRELLA_RGB_LIGHT), (("umb", seat),))
+        return at + 0.22
+
+    def _ev_multiplier(self, ev: Event, at: float, old: State | None) -> float:
+        label = f"×{ev.get('value')}"
+        return self._popup_for(ev.player, ev.get("activity"), label, at)
+
+    def _ev_bonus(self, ev: Event, at: float, old: State | None) -> float:
+        label = t("bonus", letter=ev.get("letter"))
+        return self._popup_for(ev.player, ev.get("activity"), label, at)
+
+    def _popup_for(self, seat: int, act: str, label: str, at: float) -> float:
+        if seat == self.large:
+            r = self.box_rects[ACTIVITIES.index(act)][-1]
+            c = (r.right + 60, r.centery)
+        else:
+            c = self._seat_anchor(seat)
+        self._add(at, 0.5, _popup(label, c, sp.ACTIVITY_RGB[act]))
+        return at + 0.3
+
+    def _ev_artist(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        if seat != self.large:
+            return at + 0.05
+        i = ARTISTS.index(ev.get("artist"))
+        self._add(at, 0.3, _ring_pulse(self.artist_rects[i], sp.ARTIST_RGB), (("art", seat),))
+        return at + 0.22
+
+    def _ev_line_advanced(self, ev: Event, at: float, old: State | None) -> float:
+        seg = ev.get("segment")
+        self._add(at, 0.5, lambda c, p: self._paint_seg(c, seg, LINE_RGB, 0, max(0.02, p)),
+                  (("seg", seg),), pytweening.easeInOutSine)
+        return at + 0.5
+
+    def _ev_personal_advanced(self, ev: Event, at: float, old: State | None) -> float:
+        seat, seg = ev.player, ev.get("segment")
+        self._add(at, 0.5, lambda c, p: self._paint_seg(c, seg, _color(seat), _offset(seat),
+                                                        max(0.02, p)),
+                  (("pseg", seat, seg),), pytweening.easeInOutSine)
+        return at + 0.5
+
+    def _ev_line_scored(self, ev: Event, at: float, old: State | None) -> float:
+        seat = ev.player
+        label = f"+{ev.get('count')}"
+        c = self._seat_anchor(seat)
+        if seat == self.large:
+            c = (self.line_rects[-1].right - 40, self.line_rects[0].y)
+        self._add(at, 0.5, _popup(label, c, LINE_RGB))
+        return at + 0.3
+
+    def _ev_line_start(self, ev: Event, at: float, old: State | None) -> float:
+        c = self.ix[ev.get("intersection")]
+        self._add(at, 0.5, _ring_pulse(pygame.Rect(c[0] - 24, c[1] - 24, 48, 48), LINE_RGB))
+        return at + 0.3
+
+    def _ev_round(self, ev: Event, at: float, old: State | None) -> float:
+        self._add(at, 0.8, _banner(t("round", round=ev.get("round")), MAP))
+        return at + 0.6
+
+    def _ev_game_over(self, ev: Event, at: float, old: State | None) -> float:
+        self._add(at, 0.9, _banner(t("game_over"), MAP))
+        return at + 0.9
+
+    def _ev_no_move(self, ev: Event, at: float, old: State | None) -> float:
+        self._add(at, 0.4, _popup(t("no_move"), self._seat_anchor(ev.player), CLOSED_RGB))
+        return at + 0.2
+
+
+UMBRELLA_RGB_LIGHT = (120, 190, 220)
+_sheet_key = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (region keys)
+ARTIST_LIGHT = (230, 150, 190)
+ACCENT_DARK = (190, 120, 20)
+
+
+def _color(seat: int) -> tuple:
+    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)] if seat >= 0 else (200, 200, 210)
+
+
+def _offset(seat: int) -> int:
+    """Personal Second Lines run beside the public one, one lane per seat."""
+    return (-12, 12, -6, 6)[seat % 4]
+
+
+def _frame(surf: pygame.Surface, col: tuple, active: bool) -> None:
+    """A panel: rounded, with the seat's colour down its left edge (and round it if active)."""
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, theme.PANEL_LIGHT if active else theme.PANEL, rect, border_radius=14)
+    pygame.draw.rect(surf, col, pygame.Rect(0, 0, 12, rect.h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if active:
+        pygame.draw.rect(surf, col, rect, 3, border_radius=14)
+
+
+def _reward_glyph(reward: str) -> str:
+    if reward.startswith("points:"):
+        return reward[7:]
+    if reward.startswith("map:"):
+        return "M"
+    return {"umbrella": "U", "": ""}.get(reward, reward[:1].upper())
+
+
+def _tumble(rect: pygame.Rect, value: int, seed: int):
+    """A die falls onto its card, rolling through faces, and lands on `value`."""
+    rng = random.Random(seed)
+    faces = [rng.randint(1, 6) for _ in range(8)]
+
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        face = value if p > 0.85 else faces[int(p * 8) % 8]
+        img = sp.die(face, DIE)
+        if p < 1.0:
+            img = pygame.transform.rotate(img, (1 - p) * 360)
+        y = rect.centery - (1 - p) * 80 - abs(math.sin(p * math.pi * 2)) * 12 * (1 - p)
+        canvas.blit(img, img.get_rect(center=(rect.centerx, y)))
+    return paint
+
+
+def _fly(sprite: pygame.Surface, a: Sequence[float], b: Sequence[float], arc: float = 60):
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        x = a[0] + (b[0] - a[0]) * p
+        y = a[1] + (b[1] - a[1]) * p - math.sin(p * math.pi) * arc
+        canvas.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
+    return paint
+
+
+def _walker(sprite: pygame.Surface, pts: list[tuple[int, int]]):
+    """Moves a pawn along pts at an even pace, hopping a little at each step."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        n = len(pts) - 1
+        f = p * n
+        k = min(n - 1, int(f))
+        u = f - k
+        (x1, y1), (x2, y2) = pts[k], pts[k + 1]
+        hop = math.sin(u * math.pi) * 14
+        canvas.blit(sprite, (x1 + (x2 - x1) * u, y1 + (y2 - y1) * u - hop))
+    return paint
+
+
+def _tick(rect: pygame.Rect, color: tuple):
+    """A box fills and gets its pencil cross."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        pygame.draw.rect(canvas, color, rect, border_radius=4)
+        pygame.draw.rect(canvas, INK, rect, 2, border_radius=4)
+        sp.check(canvas, rect, INK, p, 3)
+        pygame.draw.rect(canvas, OPTION, rect.inflate(8, 8), 3, border_radius=6)
+    return paint
+
+
+def _flash(rect: pygame.Rect, color: tuple):
+    """A card turning face up: it grows from a thin strip."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        w = max(2, round(rect.w * p))
+        r = pygame.Rect(0, 0, w, rect.h)
+        r.center = rect.center
+        pygame.draw.rect(canvas, color, r, border_radius=12)
+        pygame.draw.rect(canvas, INK, r, 2, border_radius=12)
+    return paint
+
+
+def _ring_pulse(rect: pygame.Rect, color: tuple):
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        grow = round(16 * p)
+        pygame.draw.rect(canvas, color, rect.inflate(grow, grow), 4, border_radius=12)
+    return paint
+
+
+def _popup(label: str, center: Sequence[float], color: tuple):
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        text = theme.text(label, theme.BODY_SIZE, (255, 255, 255), True)
+        r = text.get_rect(center=(round(center[0]), round(center[1] - 30 * p)))
+        plate = r.inflate(18, 8)
+        pygame.draw.rect(canvas, color, plate, border_radius=10)
+        pygame.draw.rect(canvas, INK, plate, 2, border_radius=10)
+        canvas.blit(text, r)
+    return paint
+
+
+def _banner(label: str, area: pygame.Rect):
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        text = theme.text(label, theme.HEADING_SIZE, (255, 255, 255), True)
+        r = text.get_rect(center=area.center)
+        plate = r.inflate(60, 24)
+        pygame.draw.rect(canvas, (40, 30, 60), plate, border_radius=16)
+        pygame.draw.rect(canvas, LINE_RGB, plate, 4, border_radius=16)
+        canvas.blit(text, r)
+    return paint

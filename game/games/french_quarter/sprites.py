@@ -1,0 +1,188 @@
+"""French Quarter sprites: icons, dice, cards and the handwritten digits, drawn with pygame.draw.
+
+Everything is generated (no image files) and cached per size, so the renderer only blits.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pygame
+
+from game.ui import theme
+
+INK = (26, 28, 36)
+PAPER = (246, 240, 224)
+PENCIL = (40, 60, 150)  # the "handwritten" blue of values written on the sheet
+# Activity colours (kept apart from the seat colours by hue and by their glyphs).
+ACTIVITY_RGB = {
+    "food": (214, 74, 60), "culture": (70, 120, 210), "shopping": (60, 160, 90),
+    "mysticism": (130, 80, 180), "party": (225, 170, 30),
+}
+UMBRELLA_RGB = (60, 150, 190)
+WILD_RGB = (90, 90, 100)
+ARTIST_RGB = (200, 90, 140)
+DECK_RGB = {
+    "walk": (120, 160, 90), "carriage": (150, 110, 70), "taxi": (220, 180, 40),
+    "streetcar": (190, 70, 60), "boat": (60, 120, 180), "socialize": (170, 80, 160),
+}
+
+
+def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Convert to the display format when a display exists (blits get much faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
+    """Cached text, shortened with an ellipsis when wider than max_w (never smaller than size)."""
+    surf = theme.text(message, size, color, bold)
+    if surf.get_width() <= max_w or len(message) < 4:
+        return surf
+    lo = len(message)
+    while lo > 3 and theme.font(size, bold).size(message[:lo] + "…")[0] > max_w:
+        lo -= 1
+    return theme.text(message[:lo].rstrip() + "…", size, color, bold)
+
+
+def wrap(message: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+    """Split a name into lines no wider than max_w (words are never cut)."""
+    f = theme.font(size, bold)
+    lines: list[str] = []
+    for word in message.split():
+        if lines and f.size(lines[-1] + " " + word)[0] <= max_w:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _glyph(surf: pygame.Surface, name: str, c: tuple[float, float], r: float) -> None:
+    """A white symbol for an icon inside a disc of radius r."""
+    x, y = c
+    w = max(2, round(r / 6))
+    white = (255, 255, 255)
+    if name == "food":  # a fork
+        for dx in (-r * 0.3, 0, r * 0.3):
+            pygame.draw.line(surf, white, (x + dx, y - r * 0.55), (x + dx, y - r * 0.1), w)
+        pygame.draw.line(surf, white, (x - r * 0.3, y - r * 0.1), (x + r * 0.3, y - r * 0.1), w)
+        pygame.draw.line(surf, white, (x, y - r * 0.1), (x, y + r * 0.6), w + 1)
+    elif name == "culture":  # a temple front
+        pygame.draw.polygon(surf, white, [(x - r * 0.6, y - r * 0.2), (x, y - r * 0.6),
+                                          (x + r * 0.6, y - r * 0.2)])
+        for dx in (-r * 0.4, 0, r * 0.4):
+            pygame.draw.line(surf, white, (x + dx, y - r * 0.15), (x + dx, y + r * 0.4), w)
+        pygame.draw.line(surf, white, (x - r * 0.6, y + r * 0.5), (x + r * 0.6, y + r * 0.5), w)
+    elif name == "shopping":  # a bag
+        pygame.draw.rect(surf, white, (x - r * 0.45, y - r * 0.2, r * 0.9, r * 0.75))
+        pygame.draw.arc(surf, white, (x - r * 0.3, y - r * 0.6, r * 0.6, r * 0.8), 0, math.pi, w)
+    elif name == "mysticism":  # a crescent moon
+        pygame.draw.circle(surf, white, (x, y), r * 0.55)
+        pygame.draw.circle(surf, ACTIVITY_RGB["mysticism"], (x + r * 0.25, y - r * 0.15), r * 0.45)
+    elif name == "party":  # a star burst
+        pts = []
+        for k in range(10):
+            a = -math.pi / 2 + k * math.pi / 5
+            rr = r * (0.62 if k % 2 == 0 else 0.27)
+            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+        pygame.draw.polygon(surf, white, pts)
+    elif name == "umbrella":  # canopy and hook
+        pygame.draw.polygon(surf, white, [(x - r * 0.65, y), (x, y - r * 0.6), (x + r * 0.65, y)])
+        pygame.draw.line(surf, white, (x, y), (x, y + r * 0.45), w)
+        pygame.draw.arc(surf, white, (x - r * 0.3, y + r * 0.25, r * 0.3, r * 0.35), math.pi,
+                        2 * math.pi, w)
+    elif name == "wild":  # four coloured quarters
+        for k, col in enumerate(ACTIVITY_RGB.values()):
+            a = -math.pi / 2 + k * 2 * math.pi / 5
+            pygame.draw.circle(surf, col, (x + r * 0.38 * math.cos(a), y + r * 0.38 * math.sin(a)),
+                               r * 0.24)
+
+
+def icon_rgb(name: str) -> tuple[int, int, int]:
+    """The disc colour of an icon."""
+    if name in ACTIVITY_RGB:
+        return ACTIVITY_RGB[name]
+    if name == "umbrella":
+        return UMBRELLA_RGB
+    if name == "wild":
+        return (235, 235, 235)
+    return ARTIST_RGB
+
+
+@cache
+def icon(name: str, size: int, abbr: str = "") -> pygame.Surface:
+    """An icon disc: activities, umbrella, wild, or an artist (rounded square with `abbr`)."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size / 2
+    c = (r, r)
+    if name in ACTIVITY_RGB or name in ("umbrella", "wild"):
+        pygame.draw.circle(surf, INK, c, r)
+        pygame.draw.circle(surf, icon_rgb(name), c, r - 2)
+        _glyph(surf, name, c, r - 2)
+    else:
+        rect = surf.get_rect().inflate(-2, -2)
+        pygame.draw.rect(surf, INK, rect, border_radius=size // 4)
+        pygame.draw.rect(surf, ARTIST_RGB, rect.inflate(-4, -4), border_radius=size // 4)
+        label = theme.text(abbr, max(14, size // 2), (255, 255, 255), True)
+        surf.blit(label, label.get_rect(center=c))
+    return fast(surf)
+
+
+@cache
+def die(value: int, size: int, body: tuple = (250, 250, 246), pips: tuple = INK) -> pygame.Surface:
+    """A die face (0 = blank) with pips."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, INK, rect, border_radius=size // 5)
+    pygame.draw.rect(surf, body, rect.inflate(-4, -4), border_radius=size // 5)
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+             4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+             6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}.get(value, [])
+    step = size * 0.27
+    for gx, gy in spots:
+        pygame.draw.circle(surf, pips, (size / 2 + (gx - 1) * step, size / 2 + (gy - 1) * step),
+                           max(3, size // 10))
+    return fast(surf)
+
+
+@cache
+def handwritten(value: str, size: int, color: tuple = PENCIL) -> pygame.Surface:
+    """A value as if written with a pen: slanted, slightly bold."""
+    text = theme.font(size, True).render(value, True, color)
+    return fast(pygame.transform.rotozoom(text, -8, 1.0))
+
+
+@cache
+def pawn(color: tuple, size: int) -> pygame.Surface:
+    """A tourist meeple: a head over a body, ringed dark so it reads on any building."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size / 2
+    body = [(r * 0.2, size - 2), (r, r * 0.55), (size - r * 0.2, size - 2)]
+    pygame.draw.polygon(surf, INK, body)
+    pygame.draw.polygon(surf, color, [(r * 0.38, size - 5), (r, r * 0.8), (size - r * 0.38,
+                                                                          size - 5)])
+    pygame.draw.circle(surf, INK, (r, r * 0.5), r * 0.42)
+    pygame.draw.circle(surf, color, (r, r * 0.5), r * 0.32)
+    return fast(surf)
+
+
+def check(surf: pygame.Surface, rect: pygame.Rect, color: tuple = INK, frac: float = 1.0,
+          width: int = 3) -> None:
+    """A pencil cross over a box, drawn up to `frac` (ticking animation)."""
+    a = rect.inflate(-rect.w // 4, -rect.h // 4)
+    if frac <= 0:
+        return
+    f1 = min(1.0, frac * 2)
+    pygame.draw.line(surf, color, a.topleft, (a.x + a.w * f1, a.y + a.h * f1), width)
+    if frac > 0.5:
+        f2 = (frac - 0.5) * 2
+        pygame.draw.line(surf, color, a.topright, (a.right - a.w * f2, a.y + a.h * f2), width)
+
+
+def shade(rgb, k: float) -> tuple[int, int, int]:
+    """A colour scaled towards black (k < 1) or white (k > 1)."""
+    if k <= 1:
+        return tuple(round(c * k) for c in rgb)
+    return tuple(round(c + (255 - c) * (k - 1)) for c in rgb)
