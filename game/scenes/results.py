@@ -122,7 +122,8 @@ class ResultsScene(Scene):
 
             seed = self.match.seed + 1
             seats = [SeatSpec(s.kind, s.device) for s in self.seats]
-            self.app.stack.replace(GameScene(self.app, self.game_id, seats, seed))
+            options = self.match.config.options  # same modules / variants as this game
+            self.app.stack.replace(GameScene(self.app, self.game_id, seats, seed, options=options))
         elif choice == "menu" or intent.kind == "back":
             from game.scenes.title import TitleScene
 

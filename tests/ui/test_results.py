@@ -258,3 +258,15 @@ def test_games_without_details_keep_the_plain_screen(app, fake_game):
     app.draw()
     frame(app, pad(A))
     assert isinstance(app.stack.top, GameScene)
+
+
+def test_play_again_keeps_the_game_options(app):
+    nsp = "next_station_paris"
+    options = (("gates", True), ("objectives", True))
+    match = Match(rules_for(nsp), Config(1, options), 3)
+    play_out(match, {0: make_bot("greedy", nsp, 3)})
+    show(app, match, nsp)
+    frame(app, pad(A))  # "Play again" has the focus
+    game = app.stack.top
+    assert isinstance(game, GameScene)
+    assert game.match.config.options == options and game.match.seed == 4
