@@ -18,6 +18,7 @@ from game.engine.bots import BOT_KINDS, make_bot
 from game.engine.core import Config, IllegalAction, Option, Prompt
 from game.engine.match import Match
 from game.engine.registry import get_game
+from game.scenes.bot_worker import BotWorker
 from game.scenes.seating import SeatSpec, seat_name
 from game.ui import settings as store
 from game.ui import theme
@@ -74,6 +75,7 @@ class GameScene(Scene):
         self.curtain: int | None = None  # hidden-hands mode: "pass to" this seat
         self.viewer: int | None = None
         self.think = 0.0
+        self.worker = BotWorker()  # bots think off the frame loop
         self.clock = 0.0  # drives the focus pulse
         self.finished = False
         self.viewer = self._resting_viewer()
@@ -173,6 +175,7 @@ class GameScene(Scene):
     def exit(self) -> None:
         """Leaving (quit, results): cues of animations nobody will see are dropped."""
         self.app.audio.cancel()
+        self.worker.close()
 
     def _bots(self, dt: float) -> None:
         if self.hold_bots:
@@ -180,28 +183,29 @@ class GameScene(Scene):
         waiting = [p for p in self.match.prompts() if p.player in self.bots]
         if not waiting:
             self.think = 0.0
+            self.worker.drop()
             return
         self.think += dt * self.app.settings.speed_factor()
         # Split screen: people decide at the same time, so bots answer at once (no fake pause).
         at_once = self.split and bool(self.human_prompts())
+        # A bot waits for its own stroke and the card flip (seat_busy), never for other seats.
+        ready = [p for p in waiting if not self.split or not self.seat_busy(p.player)]
+        if not self.worker.busy() and ready:
+            self._bot_think(ready[0])  # thinks during the pause, on the worker thread
         if self.think < THINK_TIME and not at_once:
             return
-        if not self.split:
-            self._bot_move(waiting[0])
-            return
-        # One decision per frame keeps frames short; a bot waits for its own stroke and for
-        # the card flip (seat_busy), never for the other seats.
-        ready = [p for p in waiting if not self.seat_busy(p.player)]
-        if ready:
+        answer = self.worker.collect(self.match.state)
+        if answer is not None:
             think = self.think
-            self._bot_move(ready[0])
-            self.think = think  # the next bot answers on the next frame, with no new pause
+            self._apply(*answer)
+            if self.split:
+                self.think = think  # the next bot answers on the next frame, with no new pause
 
-    def _bot_move(self, prompt: Prompt) -> None:
-        """One bot decision on its own view."""
-        bot = self.bots[prompt.player]
-        action = bot.choose(self.match.rules, self.match.view(prompt.player), prompt)
-        self._apply(prompt.player, action)
+    def _bot_think(self, prompt: Prompt) -> None:
+        """Start one bot decision on its own view (answered on a later frame)."""
+        seat = prompt.player
+        view = self.match.view(seat)
+        self.worker.start(seat, self.match.state, self.bots[seat], self.match.rules, view, prompt)
 
     def _apply(self, seat: int, action: Any) -> bool:
         try:

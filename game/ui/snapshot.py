@@ -66,7 +66,12 @@ def frame_times(game_id: str, players: int, seed: int, max_frames: int = 3000) -
         scene.update(1 / 60)
         app.canvas.fill((0, 0, 0))
         scene.draw(app.canvas)
-        times.append((time.perf_counter() - started) * 1000)
+        spent = time.perf_counter() - started
+        times.append(spent * 1000)
         if scene.finished:
             break
+        # Idle out the rest of the frame as the real loop's clock.tick does: bots think on a
+        # worker thread in that time, so a back-to-back loop would starve them.
+        time.sleep(max(0.0, 1 / 60 - spent))
+    scene.exit()
     return times

@@ -8,6 +8,7 @@ its presses; it never calls the engine to act.
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 from conftest import pad
@@ -194,10 +195,11 @@ def test_bots_answer_each_card_at_once_while_a_person_decides(home):
         if game.match.prompt_for(0) is None:
             continue
         revealed = len(game.match.state.revealed)
-        for _ in range(3):  # a few frames, far less than a bot's thinking pause (THINK_TIME)
+        for _ in range(2000):  # the bot thinks on its worker thread: give it wall time
             if game.match.prompt_for(1) is None:
                 break
             app.step([], DT, present=False)
+            time.sleep(0.001)
         # the bot answered this card while the person is still deciding it
         assert game.match.prompt_for(1) is None and game.match.prompt_for(0) is not None
         assert len(game.match.state.revealed) == revealed

@@ -1,0 +1,84 @@
+"""Bots think on a worker thread: frames go on while a bot decides, stale answers are dropped."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from game.scenes.bot_worker import BotWorker
+from game.scenes.game import GameScene
+from game.scenes.seating import SeatSpec
+
+
+class GatedBot:
+    """A bot that answers only once the test opens its gate (a stand-in for a slow search)."""
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.asked = threading.Event()
+
+    def choose(self, rules, view, prompt):
+        """The first option, after the gate opens."""
+        self.asked.set()
+        self.gate.wait(timeout=10)
+        return prompt.options[0].action
+
+
+def wait_until(condition, app=None, limit: float = 10.0) -> None:
+    """Step frames (if an app is given) until condition() holds; fail after `limit` seconds."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "condition never held"
+        if app is not None:
+            app.step([], 1 / 60, present=False)
+        time.sleep(0.001)
+
+
+def bot_only_race(app) -> tuple[GameScene, GatedBot]:
+    app.settings.animation_speed = "instant"
+    game = GameScene(app, "fake_race", [SeatSpec("greedy"), SeatSpec("greedy")], seed=2)
+    bot = GatedBot()
+    game.bots = {0: bot, 1: bot}
+    app.stack.reset(game)
+    return game, bot
+
+
+def test_frames_go_on_while_a_bot_thinks(app, fake_game):
+    game, bot = bot_only_race(app)
+    wait_until(bot.asked.is_set, app)
+    before = len(game.match.history)
+    for _ in range(30):  # thirty frames pass while the bot is still deciding
+        app.step([], 1 / 60, present=False)
+    assert len(game.match.history) == before and game.worker.busy()
+    bot.gate.set()
+    wait_until(lambda: len(game.match.history) > before, app)
+    game.exit()
+
+
+def test_an_answer_about_an_older_state_is_dropped(app, fake_game):
+    game, bot = bot_only_race(app)
+    wait_until(bot.asked.is_set, app)
+    asked_about = game.match.state
+    game.match.state = (asked_about[0] + 1, *asked_about[1:])  # the game moved on (e.g. undo)
+    bot.gate.set()
+    wait_until(lambda: game.worker._job[2].done())
+    assert game.worker.collect(game.match.state) is None and not game.worker.busy()
+    game.exit()
+
+
+def test_worker_collects_the_answer_for_the_state_it_was_asked_about():
+    worker = BotWorker()
+    bot = GatedBot()
+    bot.gate.set()
+
+    class Prompt:
+        options = (type("Option", (), {"action": "go"})(),)
+
+    stamp = object()
+    worker.start(3, stamp, bot, None, None, Prompt())
+    wait_until(lambda: worker._job[2].done())
+    assert worker.collect(stamp) == (3, "go")
+    assert worker.collect(stamp) is None  # collected once
+    worker.close()
