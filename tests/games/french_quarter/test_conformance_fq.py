@@ -1,5 +1,8 @@
-"""French Quarter against the engine contract (tests/engine/test_conformance.py's checks, run on
-the rules object directly because the game is not registered until it has a scene).
+"""French Quarter against the engine contract, with the Mayor and Tourism options mixed per seed.
+
+The shared suite (tests/engine/test_conformance.py) runs each game with its options all off and
+all on; this file, written before the game was registered, also mixes them and adds the
+Vacation-card view checks. Folding it into the shared suite is a possible cleanup.
 
 Random seeded playouts end, options are well formed and JSON-safe, apply never mutates its
 input, the same seed gives the same history, save -> load -> replay gives the same state, and
