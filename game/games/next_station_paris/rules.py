@@ -61,17 +61,43 @@ _SETTERS = tuple(State.__dict__[name].__set__ for name in _FIELDS)
 
 
 class _Draft:
-    """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State."""
+    """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State.
 
-    def __init__(self, s: State) -> None:
-        self.__dict__.update(zip(_FIELDS, _read_fields(s)))
+    `__init__` and `freeze` are generated below from the State's slots (one plain assignment
+    or slot setter per field, no loop: they run once per apply).
+    """
 
-    def freeze(self) -> State:
+    __slots__ = _FIELDS
+
+    def __init__(self, s: State) -> None:  # replaced below (same behaviour, unrolled)
+        for name, value in zip(_FIELDS, _read_fields(s)):
+            setattr(self, name, value)
+
+    def freeze(self) -> State:  # replaced below (same behaviour, unrolled)
         """The new immutable State."""
         state = object.__new__(State)
         for setter, value in zip(_SETTERS, _read_fields(self)):
             setter(state, value)
         return state
+
+
+def _unroll() -> None:
+    """Generate `_Draft.__init__` and `_Draft.freeze` with the per-field loops unrolled."""
+    env: dict[str, Any] = {"_new": object.__new__, "_State": State}
+    init = ["def __init__(self, s):"] + [f"    self.{name} = s.{name}" for name in _FIELDS]
+    freeze = ["def freeze(self):", "    state = _new(_State)"]
+    for i, (name, setter) in enumerate(zip(_FIELDS, _SETTERS)):
+        env[f"_s{i}"] = setter
+        freeze.append(f"    _s{i}(state, self.{name})")
+    freeze.append("    return state")
+    exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102 - from slot names
+    for name in ("__init__", "freeze"):
+        env[name].__doc__ = getattr(_Draft, name).__doc__
+        env[name].__qualname__ = "_Draft." + name
+        setattr(_Draft, name, env[name])
+
+
+_unroll()
 
 
 _LINE_SETTERS = tuple(Line.__dict__[name].__set__ for name in Line.__slots__)
@@ -143,6 +169,11 @@ class NextStationParis:
         self.card_message = (K + "prompt.card", K + "prompt.branch")  # by State.branch
         self.card_params = tuple((("card", K + "card." + c.symbol),) for c in b.cards)
         self.link_of = {(a, c): link for a, adj in enumerate(b.adjacency) for link, c in adj}
+        # Per link: the bits a drawn link adds to `blocked` (itself and the links it crosses).
+        self.block_bits = tuple((1 << link) | b.conflicts[link] for link in range(len(b.conflicts)))
+        # Per station: its links as (link bit, end bit, end) for make_prompt's hot loop.
+        self.adjacency_bits = tuple(tuple((1 << link, 1 << c, c) for link, c in adj)
+                                    for adj in b.adjacency)
 
     # -- setup (rulebook: Preparación de la partida, Modo avanzado) ----------------------------
     def initial_state(self, config: Config) -> State:
@@ -172,7 +203,7 @@ class NextStationParis:
         s = state
         phase = s.phase
         if phase == DRAW:
-            return tuple(p for p in s.prompts if p is not None)
+            return tuple(filter(None, s.prompts))  # a Prompt is always truthy
         if phase == REVEAL:
             if s.deck is None:
                 raise ValueError("pending() needs the full state, not a view")
@@ -268,14 +299,13 @@ class NextStationParis:
             return Prompt(seat, "start", K + "prompt.start", opts,
                           (("station", self.board.stations[end].id),))
         starts, accept = self.task_starts(s, seat, task)
-        line = s.lines[seat][-1]
-        mask = line.mask
+        free = accept & ~s.lines[seat][-1].mask  # accepted stations not on the line yet
         blocked = s.blocked[seat]
-        adjacency = self.board.adjacency
+        adjacency_bits = self.adjacency_bits
         found: dict[int, int] = {}  # end -> its only start, or NONE when there are several
         for start in starts:
-            for link, end in adjacency[start]:
-                if (blocked >> link) & 1 or (mask >> end) & 1 or not (accept >> end) & 1:
+            for link_bit, end_bit, end in adjacency_bits[start]:
+                if blocked & link_bit or not free & end_bit:
                     continue
                 found[end] = NONE if end in found else start
         if not found:
@@ -373,9 +403,9 @@ class NextStationParis:
         self._replace_line(d, seat, make_line(
             line.color, (*line.stations, end), (*line.links, link), (*ends, end),
             line.mask | (1 << end), line.double_district, line.double_station))
-        d.used = _set(d.used, seat, d.used[seat] | (1 << link))
-        d.blocked = _set(d.blocked, seat,
-                         d.blocked[seat] | (1 << link) | self.board.conflicts[link])
+        used, blocked = d.used, d.blocked
+        d.used = (*used[:seat], used[seat] | (1 << link), *used[seat + 1:])
+        d.blocked = (*blocked[:seat], blocked[seat] | self.block_bits[link], *blocked[seat + 1:])
         events.append(Event("segment_drawn", seat, (("start", start), ("end", end),
                                                      ("link", link), ("color", line.color))))
 
