@@ -19,7 +19,6 @@ seat numbers for the first player.
 from __future__ import annotations
 
 from itertools import combinations
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -67,31 +66,29 @@ __all__ = ["Board", "State", "TicketToRideParis", "completed_tickets"]
 
 K = GAME_ID + "."  # prefix of every string key
 NO_CARDS = (0,) * len(COLORS)
+_CARD_CHANCE = K + "chance.card"
 
 
-_FIELDS = State.__slots__
-_read_fields = attrgetter(*_FIELDS)
-# The slot descriptors' setters: `freeze` fills a fresh State without the frozen __init__'s
-# per-field object.__setattr__ (twice as fast, and apply runs ~100k times per second of playouts).
-_SETTERS = tuple(State.__dict__[name].__set__ for name in _FIELDS)
-_by_index = attrgetter("index")
+_new_object = object.__new__
+_set_attr = object.__setattr__  # bypasses the frozen dataclass's __setattr__
 
 
 class _Draft:
     """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State.
 
     One copy in and one constructor call out per `apply` keeps apply cheap and never touches
-    the input state.
+    the input state. State is a plain (non-slots) frozen dataclass, so the copy in and the
+    build out are each a single dict copy instead of one call per field (apply runs ~100k
+    times per second of playouts).
     """
 
     def __init__(self, s: State) -> None:
-        self.__dict__.update(zip(_FIELDS, _read_fields(s)))
+        self.__dict__ = s.__dict__.copy()
 
     def freeze(self) -> State:
-        """The new immutable State."""
-        state = object.__new__(State)
-        for setter, value in zip(_SETTERS, _read_fields(self)):
-            setter(state, value)
+        """The new immutable State; it takes over the draft's dict (do not use the draft after)."""
+        state = _new_object(State)
+        _set_attr(state, "__dict__", self.__dict__)
         return state
 
 
@@ -143,6 +140,22 @@ class TicketToRideParis:
     # -- prebuilt options (they never change, so pending only assembles tuples) ---------------
     def _build_options(self) -> None:
         b = self.board
+        # Per colour, shortest first (board order within a length): (length, index, twin).
+        self._route_keys_by_color = tuple(
+            tuple((r.length, r.index, r.twin) for r in routes) for routes in b.routes_by_color)
+        self._max_length = max((r.length for r in b.routes), default=0)
+        # Per colour, per affordable length 0..max: (index, twin) of the routes short enough.
+        # (solo, twins): solo[cap] = indices of twinless routes, twins[cap] = (index, twin).
+        self._routes_by_cap = tuple(
+            (tuple(tuple(i for length, i, twin in keys if length <= cap and twin < 0)
+                   for cap in range(self._max_length + 1)),
+             tuple(tuple((i, twin) for length, i, twin in keys if length <= cap and twin >= 0)
+                   for cap in range(self._max_length + 1)))
+            for keys in self._route_keys_by_color)
+        self._events: dict[tuple, Event] = {}  # memo of recurring events (they are immutable)
+        self._row_options: dict[tuple[int, ...], tuple[tuple[Option, ...], ...]] = {}
+        self._keep_prompts: dict[tuple, Prompt] = {}  # memo: (seat, offered, message) -> Prompt
+        self._wild_limit = self.rules["faceup_wild_limit"]
         self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
         self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
         self.opt_pass = Option(("pass",), None, K + "option.pass")
@@ -209,7 +222,8 @@ class TicketToRideParis:
             pile = s.deck if s.deck_size else s.discard
             if pile is None:
                 raise ValueError("pending() needs the full state, not a view")
-            return self._card_chance(pile)
+            chance = self._chances.get(pile)
+            return chance if chance is not None else self._card_chance(pile)
         if s.ticket_queue:
             if s.ticket_pool is None:
                 raise ValueError("pending() needs the full state, not a view")
@@ -227,8 +241,8 @@ class TicketToRideParis:
         if chance is None:
             if len(self._chances) > 100_000:  # bound the memo; it refills quickly
                 self._chances.clear()
-            chance = Chance(tuple((COLORS[c], float(k)) for c, k in enumerate(pile) if k),
-                            K + "chance.card")
+            chance = Chance(tuple([(COLORS[c], float(k)) for c, k in enumerate(pile) if k]),
+                            _CARD_CHANCE)
             self._chances[pile] = chance
         return chance
 
@@ -268,44 +282,68 @@ class TicketToRideParis:
         options: list[Option] = []
         if s.deck_size or any(s.discard):
             options.append(self.opt_deck)
-        faceup = self.opt_faceup
-        options.extend(faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY)
+        row_options = self._row_options.get(s.row)
+        if row_options is None:
+            row_options = self._build_row_options(s.row)
+        options.extend(row_options[0])
         if s.ticket_deck_size:
             options.append(self.opt_tickets)
-        claim = self.opt_claim
-        options.extend(claim[r.index] for r in self.claimable(s, s.current))
+        hand = s.hands[s.current]
+        if hand is not None:
+            claim = self.opt_claim
+            options.extend([claim[i] for i in self._claimable_indices(
+                hand, s.buses[s.current], s.owners, s.current, s.players == 2)])
         return tuple(options)
 
     def second_draw_options(self, s: State) -> tuple[Option, ...]:
         """Second card: blind, or any face-up card but a wild (Robar cartas de Transporte)."""
-        options = [self.opt_deck] if s.deck_size or any(s.discard) else []
+        row_options = self._row_options.get(s.row)
+        if row_options is None:
+            row_options = self._build_row_options(s.row)
+        if s.deck_size or any(s.discard):
+            return (self.opt_deck,) + row_options[1]
+        return row_options[1]
+
+    def _build_row_options(self, row: tuple[int, ...]) -> tuple[tuple[Option, ...], ...]:
+        """Face-up options of a row (memoised): (every card, every card but wilds)."""
+        if len(self._row_options) > 100_000:  # bound the memo; it refills quickly
+            self._row_options.clear()
         faceup = self.opt_faceup
-        options.extend(faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY and c != WILD)
-        return tuple(options)
+        built = (tuple(faceup[i][c] for i, c in enumerate(row) if c != EMPTY),
+                 tuple(faceup[i][c] for i, c in enumerate(row) if c != EMPTY and c != WILD))
+        self._row_options[row] = built
+        return built
 
     def claimable(self, s: State, seat: int) -> list[Route]:
         """Routes `seat` may claim now: open, affordable, enough buses, double-route rules."""
         hand = s.hands[seat]
         if hand is None:
             return []
+        routes = self.board.routes
+        return [routes[i] for i in self._claimable_indices(hand, s.buses[seat], s.owners, seat,
+                                                           s.players == 2)]
+
+    def _claimable_indices(self, hand: tuple[int, ...], buses: int, owners: tuple[int, ...],
+                           seat: int, two_players: bool) -> list[int]:
+        """Indices of the routes `claimable` returns, in index order."""
         wild = hand[WILD]
-        buses = s.buses[seat]
-        owners = s.owners
-        two_players = s.players == 2
-        found = []
-        for color, routes in enumerate(self.board.routes_by_color):
+        top = min(buses, self._max_length)  # longest affordable route length
+        found: list[int] = []
+        if top <= 0:
+            return found
+        append = found.append
+        for color, (solo, twins) in enumerate(self._routes_by_cap):
             can_pay = hand[color] + wild
-            for r in routes:  # shortest first, so stop at the first too-long route
-                if r.length > can_pay or r.length > buses:
-                    break
-                if owners[r.index] != EMPTY:
-                    continue
-                twin = r.twin
+            if not can_pay:
+                continue
+            cap = min(top, can_pay)
+            found += [index for index in solo[cap] if owners[index] == EMPTY]
+            for index, twin in twins[cap]:
                 # Recorridos Dobles: never both twins; with 2 players the twin closes.
-                if twin >= 0 and (owners[twin] == seat or (two_players and owners[twin] != EMPTY)):
-                    continue
-                found.append(r)
-        found.sort(key=_by_index)
+                if owners[index] == EMPTY and not (
+                        owners[twin] == seat or (two_players and owners[twin] != EMPTY)):
+                    append(index)
+        found.sort()
         return found
 
     @staticmethod
@@ -339,6 +377,15 @@ class TicketToRideParis:
     def _keep_prompt(self, s: State, seat: int, message: str) -> Prompt:
         """Keep at least one of the drawn tickets: every non-empty subset is an option."""
         offered = s.offered[seat]
+        key = (seat, offered, message)
+        prompt = self._keep_prompts.get(key)
+        if prompt is None:
+            if len(self._keep_prompts) > 100_000:  # bound the memo
+                self._keep_prompts.clear()
+            prompt = self._keep_prompts[key] = self._build_keep_prompt(offered, seat, message)
+        return prompt
+
+    def _build_keep_prompt(self, offered: tuple[int, ...], seat: int, message: str) -> Prompt:
         ids = [self.board.tickets[t].id for t in offered]
         options = []
         for size in range(1, len(offered) + 1):
@@ -365,19 +412,24 @@ class TicketToRideParis:
             raise IllegalAction("apply() needs the full state, not a view")
         if s.phase == OVER:
             raise IllegalAction("the game is over")
-        d = _Draft(s)
+        d = _new_object(_Draft)  # _Draft(s), without the __init__ call
+        d.__dict__ = s.__dict__.copy()
         events: list[Event] = []
-        chance = bool(s.card_queue or s.ticket_queue or s.phase == FIRST_PLAYER)
         if player is None:
-            if not chance:
+            if s.card_queue:
+                self._deal_card(d, action, events)
+            elif s.ticket_queue or s.phase == FIRST_PLAYER:
+                self._apply_chance(d, action, events)
+            else:
                 raise IllegalAction("no chance node is pending")
-            self._apply_chance(d, action, events)
         else:
-            if chance:
+            if s.card_queue or s.ticket_queue or s.phase == FIRST_PLAYER:
                 raise IllegalAction("a chance outcome must be resolved first")
             self._apply_player(d, player, action, events)
         self._advance(d, events)
-        return d.freeze(), tuple(events)
+        new = _new_object(State)  # d.freeze(), without the method call
+        _set_attr(new, "__dict__", d.__dict__)
+        return new, tuple(events)
 
     def _apply_player(self, d: _Draft, player: int, action: Action, events: list[Event]) -> None:
         if d.phase == SETUP_TICKETS:
@@ -407,21 +459,29 @@ class TicketToRideParis:
     def _deal_card(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
         """One card off the deck; an empty deck first takes the shuffled discard pile."""
         color = COLOR_INDEX.get(outcome) if isinstance(outcome, str) else None
-        self._reshuffle(d, events)
+        if not d.deck_size:
+            self._reshuffle(d, events)
         if color is None or not d.deck[color]:
             raise IllegalAction(f"{outcome!r} is not a card left in the deck")
         d.deck = _add(d.deck, color, -1)
         d.deck_size -= 1
         (where, who), d.card_queue = d.card_queue[0], d.card_queue[1:]
-        name = COLORS[color]
+        key = (where, who, color)
+        ev = self._events.get(key)
+        if ev is None:
+            name = COLORS[color]
+            if where == "row":
+                ev = event("faceup_refilled", slot=who, color=name)
+            else:
+                kind = "card_dealt" if where == "hand" else "card_drawn"
+                # Only the drawer sees a blind card: `visible_to` names the seat that may see it.
+                ev = event(kind, who, source="deck", color=name, visible_to=who)
+            self._events[key] = ev
         if where == "row":
             d.row = _set(d.row, who, color)
-            events.append(event("faceup_refilled", slot=who, color=name))
         else:
             self._gain(d, who, color, 1)
-            kind = "card_dealt" if where == "hand" else "card_drawn"
-            # Only the drawer sees a blind card: `visible_to` names the seat that may see colour.
-            events.append(event(kind, who, source="deck", color=name, visible_to=who))
+        events.append(ev)
 
     def _deal_ticket(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
         t = self.board.ticket_index.get(outcome) if isinstance(outcome, str) else None
@@ -474,7 +534,12 @@ class TicketToRideParis:
             raise IllegalAction("a face-up wild cannot be the second card")
         d.row = _set(d.row, slot, EMPTY)
         self._gain(d, player, color, 1)
-        events.append(event("card_drawn", player, source="faceup", slot=slot, color=COLORS[color]))
+        key = ("faceup", player, slot, color)
+        ev = self._events.get(key)
+        if ev is None:
+            ev = self._events[key] = event("card_drawn", player, source="faceup", slot=slot,
+                                           color=COLORS[color])
+        events.append(ev)
         # "reemplaza de inmediato la carta robada con una carta de la parte superior del mazo"
         if d.deck_size or any(d.discard):
             d.card_queue = d.card_queue + (("row", slot),)
@@ -593,7 +658,11 @@ class TicketToRideParis:
     def _start_turn(self, d: _Draft, seat: int, events: list[Event]) -> None:
         d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
         d.turn += 1
-        events.append(event("turn_started", seat, turn=d.turn))
+        key = ("turn_started", seat, d.turn)
+        ev = self._events.get(key)
+        if ev is None:
+            ev = self._events[key] = event("turn_started", seat, turn=d.turn)
+        events.append(ev)
 
     def _end_turn(self, d: _Draft, events: list[Event], passed: bool = False) -> None:
         """French flag check, row refill, last-round count, then the next seat (or game over)."""
@@ -622,7 +691,7 @@ class TicketToRideParis:
 
     def _refill_row(self, d: _Draft) -> None:
         """Fill face-up slots left empty while deck and discard were out (ours: once cards return)."""
-        if not (d.deck_size or any(d.discard)):
+        if EMPTY not in d.row or not (d.deck_size or any(d.discard)):
             return
         queued = {who for where, who in d.card_queue if where == "row"}
         empty = tuple(("row", i) for i, c in enumerate(d.row) if c == EMPTY and i not in queued)
@@ -645,12 +714,13 @@ class TicketToRideParis:
         while True:
             if d.phase == OVER:
                 return
-            self._reshuffle(d, events)  # at once, so the deck on screen is never falsely empty
+            if not d.deck_size:
+                self._reshuffle(d, events)  # at once: the deck on screen is never falsely empty
             if d.card_queue:
                 if d.deck_size or any(d.discard):
                     return
                 d.card_queue = ()  # deck and discard are out: the slots stay empty
-            if self._reset_row(d, events):
+            if d.row.count(WILD) >= self._wild_limit and self._reset_row(d, events):
                 continue
             if d.ticket_queue:
                 if d.ticket_deck_size:
