@@ -64,11 +64,12 @@ CLOSED_RGB = (210, 40, 40)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
 INK = sp.INK
 S = theme.SMALL_SIZE
-BOX = 40  # activity box
-BOX_STEP = 42
+BOX = 42  # activity box
+BOX_STEP = 44
 SMALL_BOX = 20
 SMALL_STEP = 23
-LABEL_W = 200  # the sheet's label column
+LABEL_W = 186  # the sheet's label column
+MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
 
 
 def t(key: str, **params: Any) -> str:
@@ -135,6 +136,8 @@ class FQRenderer:
         self._static = self._build_static()
         self._layer = self._static.copy()
         self._build_sheets()
+        for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
+            sp.handwritten(v, 52)
 
     # == geometry ===================================================================================
     def _geometry(self) -> None:
@@ -277,9 +280,9 @@ class FQRenderer:
 
     @staticmethod
     def _start_marker(surf: pygame.Surface, c: tuple[int, int], label: str, fill: tuple) -> None:
-        pygame.draw.circle(surf, INK, c, 15)
-        pygame.draw.circle(surf, fill, c, 13)
-        text = theme.text(label, 22, INK, True)
+        pygame.draw.circle(surf, INK, c, 18)
+        pygame.draw.circle(surf, fill, c, 16)
+        text = theme.text(label, S, INK, True)
         surf.blit(text, text.get_rect(center=c))
 
     # == the BoardRenderer protocol =================================================================
@@ -301,7 +304,7 @@ class FQRenderer:
             handler = getattr(self, "_ev_" + ev.kind, None)
             if handler is not None:
                 cursor = handler(ev, cursor, old)
-        self._refresh()
+        self._refresh(limit=0)  # regions repaint on the next frames, one a frame (see update)
 
     def busy(self) -> bool:
         """True while tweens run or wait on the timeline."""
@@ -497,12 +500,17 @@ class FQRenderer:
         vertical = rect.h > rect.w * 1.6
         flat = rect.w > rect.h * 1.3
         size = 34
-        for k, name in enumerate(x.icons):
-            pos = (rect.x + 6 + k * (size + 4), rect.y + 6) if flat else (
-                rect.x + 6, rect.y + 6 + k * (size + 4))
-            surf.blit(sp.icon(name, size, self._abbr.get(name, "")), pos)
+        x0, y0 = rect.x + 6, rect.y + 6
+        for name in x.icons:
+            img = sp.artist_tag(self._abbr[name], size) if name in self._abbr else sp.icon(name, size)
+            left = x0 if flat else rect.x + min(6, (rect.w - img.get_width()) // 2)
+            surf.blit(img, (left, y0))
+            if flat:
+                x0 += img.get_width() + 4
+            else:
+                y0 += size + 4
         if x.special:
-            label = theme.text(t(f"special.{x.special}"), 22, (90, 60, 30), True)
+            label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
             if label.get_width() > rect.w - 8:
                 label = pygame.transform.rotate(label, 90) if vertical else label
             surf.blit(label, label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4)))
@@ -533,7 +541,7 @@ class FQRenderer:
             return r.centerx + 2, r.bottom - 40
         if r.w > r.h * 1.3:
             return r.x + 30, r.bottom - 20
-        return r.centerx + 10, r.centery + 4
+        return r.centerx + 16, r.centery + 4  # clear of a 28 px artist tag at the left
 
     def _pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
         """Top-left of a tourist: the seats share a building's corners."""
@@ -653,10 +661,10 @@ class FQRenderer:
             r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
                             chip)
             pygame.draw.rect(surf, sp.DECK_RGB[d], r, border_radius=6)
-            num = theme.text(str(k + 1), 20, (255, 255, 255), True)
+            num = theme.text(str(k + 1), S, (255, 255, 255), True)
             surf.blit(num, num.get_rect(center=r.center))
         if card.car:
-            text = sp.fit_text(t("carly_first"), 22, rect.w - 10, (90, 60, 110), True)
+            text = sp.fit_text(t("carly_first"), S, rect.w - 6, (90, 60, 110), True)
             surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
 
     # == sheets region ==============================================================================
@@ -683,8 +691,8 @@ class FQRenderer:
         return self.panels_area.center
 
     def _paint_sheets(self, view: State) -> None:
-        area = pygame.Rect(RIGHT_X - 4, PANELS_Y - 4, RIGHT_W + 8, BOARD_RECT.bottom - PANELS_Y)
-        self._restore(area)
+        # No restore: every panel and the large sheet are opaque pre-painted frames covering all
+        # they paint on, and their rects do not move with the active seat.
         for seat, rect in zip(self._panel_seats(), self._panel_rects()):
             if seat == CARLY:
                 self._paint_carly(view, rect)
@@ -745,7 +753,9 @@ class FQRenderer:
             pygame.draw.line(surf, INK, (x, y + 16), (x + 32, y + 16), 12)
             pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
         else:
-            surf.blit(sp.icon("sax", 32, self._abbr["sax"]), (x, y))
+            tag = sp.artist_tag(self._abbr["sax"], 32)
+            surf.blit(tag, (x, y))
+            x += tag.get_width() - 32
         text = theme.text(value, S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
@@ -768,12 +778,17 @@ class FQRenderer:
     def _paint_large(self, view: State, seat: int) -> None:
         """The active seat's sheet: the pre-rendered blank sheet, then what is marked on it."""
         surf, rect = self._layer, self.sheet_rect
-        self._panel_frame(rect, seat, True)
+        content = self._content
+        base = self._frames.get(("large", seat))
+        if base is None:  # the seat's frame and the blank sheet in one opaque surface
+            base = self._static.subsurface(rect).copy()
+            _frame(base, _color(seat), True)
+            base.blit(self._sheet_blank, content.move(-rect.x, -rect.y))
+            base = self._frames[("large", seat)] = sp.fast(base, alpha=False)
+        surf.blit(base, rect)
         self._sheet_header(view, seat, rect)
         meters, umb, line, art = self._shown(view, seat)
         sh = view.sheets[seat]
-        content = self._content
-        surf.blit(self._sheet_blank, content)
         marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
         marks += [(self.umb_rects, umb), (self.line_rects[:self.board.line_boxes // 2], line),
                   (self.line_rects[self.board.line_boxes // 2:],
@@ -805,6 +820,8 @@ class FQRenderer:
             self._artist_frame(surf, n)
             out.append(sp.fast(surf.subsurface(self._content).copy(), alpha=False))
         self._sheet_blank, self._sheet_full = out
+        for key in [k for k in self._frames if k[0] == "large"]:
+            del self._frames[key]
 
     def _small_rows(self, surf: pygame.Surface, n: int) -> None:
         """Umbrella and Second Line rows with their labels."""
@@ -853,10 +870,10 @@ class FQRenderer:
         meter = self.board.meters[a]
         boxes = self.box_rects[a]
         y = boxes[0].centery
-        x0 = self.sheet_rect.x + 22
-        surf.blit(sp.icon(act, 30), (x0 - 4, y - 15))
-        name = sp.fit_text(tr("activity." + act), S, LABEL_W - 58, sp.ACTIVITY_RGB[act])
-        surf.blit(name, name.get_rect(midleft=(x0 + 30, y)))
+        x0 = self.sheet_rect.x + 18
+        surf.blit(sp.icon(act, 28), (x0 - 4, y - 14))
+        name = sp.fit_text(tr("activity." + act), S, LABEL_W - 52, sp.ACTIVITY_RGB[act])
+        surf.blit(name, name.get_rect(midleft=(x0 + 28, y)))
         col = sp.ACTIVITY_RGB[act]
         for k, r in enumerate(boxes):
             kind = meter.boxes[k]
@@ -867,8 +884,7 @@ class FQRenderer:
             else:
                 pygame.draw.circle(surf, fill, r.center, r.w // 2)
                 pygame.draw.circle(surf, INK, r.center, r.w // 2, 2)
-                mark = {"B": "B", "M": "×", "BM": "B×"}[kind]
-                text = theme.text(mark, 22, INK if k >= marked else (255, 255, 255), True)
+                text = _circle_mark(kind, INK if k >= marked else (255, 255, 255))
                 surf.blit(text, text.get_rect(center=r.center))
             if k < marked:
                 sp.check(surf, r, INK, 1.0, 3)
@@ -881,13 +897,13 @@ class FQRenderer:
             r = boxes[k]
             pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)
         mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
-        right = boxes[-1].right + 12
+        right = boxes[-1].right + 6
         text = theme.text(f"×{mult}", S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(right, boxes[0].centery)))
         letters = "ABCD"[:sh.bonuses[a]]
-        if letters:
+        if letters:  # right after the multiplier: "ABCD" still ends inside the frame
             text = theme.text(letters, S, theme.ACCENT, True)
-            surf.blit(text, text.get_rect(midleft=(right + 44, boxes[0].centery)))
+            surf.blit(text, text.get_rect(midleft=(right + 34, boxes[0].centery)))
 
     @staticmethod
     def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
@@ -908,7 +924,7 @@ class FQRenderer:
             for row in range(2):
                 cell = pygame.Rect(r.x, r.y + row * 48, r.w, 44)
                 pygame.draw.rect(surf, theme.PANEL, cell.inflate(-4, -2), 2, border_radius=10)
-                text = theme.text(self._abbr[a], 22, theme.TEXT_DIM, True)
+                text = theme.text(self._abbr[a], MARK, theme.TEXT_DIM, True)
                 surf.blit(text, text.get_rect(center=cell.center))
         for k, r in enumerate(self.art_meter):
             reward = self.board.artist_meter[k]
@@ -918,7 +934,7 @@ class FQRenderer:
                 img = sp.icon(reward, 24)
                 surf.blit(img, img.get_rect(center=r.center))
             elif glyph:
-                text = theme.text(glyph, 24, INK, True)
+                text = theme.text(glyph, MARK, INK, True)
                 surf.blit(text, text.get_rect(center=r.center))
 
     def _artist_cells(self, surf: pygame.Surface, sh) -> None:
@@ -1215,6 +1231,30 @@ def _frame(surf: pygame.Surface, col: tuple, active: bool) -> None:
                      border_bottom_left_radius=14)
     if active:
         pygame.draw.rect(surf, col, rect, 3, border_radius=14)
+
+
+_MARKS: dict[tuple, pygame.Surface] = {}
+
+
+def _circle_mark(kind: str, color: tuple) -> pygame.Surface:
+    """A circle box's symbol: B (bonus, a 28 px letter), a bold drawn × (multiplier), or both."""
+    key = (kind, color)
+    surf = _MARKS.get(key)
+    if surf is None:
+        letter = theme.text("B", MARK, color, True) if "B" in kind else None
+        cross = 0 if "M" not in kind else (12 if letter else 15)
+        w = (letter.get_width() if letter else 0) + cross + (1 if letter and cross else 0)
+        h = letter.get_height() if letter else cross
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        if letter:
+            surf.blit(letter, (0, 0))
+        if cross:  # the font's × is tiny: two strokes read from the sofa
+            x0, y0 = w - cross, (h - cross) // 2 + (1 if letter else 0)
+            width = 4 if cross > 12 else 3  # bold, yet smaller than a tick
+            pygame.draw.line(surf, color, (x0, y0), (x0 + cross - 1, y0 + cross - 1), width)
+            pygame.draw.line(surf, color, (x0, y0 + cross - 1), (x0 + cross - 1, y0), width)
+        surf = _MARKS[key] = sp.fast(surf)
+    return surf
 
 
 def _reward_glyph(reward: str) -> str:

@@ -125,8 +125,22 @@ def icon(name: str, size: int, abbr: str = "") -> pygame.Surface:
         rect = surf.get_rect().inflate(-2, -2)
         pygame.draw.rect(surf, INK, rect, border_radius=size // 4)
         pygame.draw.rect(surf, ARTIST_RGB, rect.inflate(-4, -4), border_radius=size // 4)
-        label = theme.text(abbr, max(14, size // 2), (255, 255, 255), True)
+        # the sheet's artist icons (44 px and up) letter at the 28 px floor; map icons are smaller
+        label = theme.text(abbr, theme.SMALL_SIZE if size >= 44 else max(14, size // 2),
+                           (255, 255, 255), True)
         surf.blit(label, label.get_rect(center=c))
+    return fast(surf)
+
+
+@cache
+def artist_tag(abbr: str, height: int) -> pygame.Surface:
+    """An artist as a rounded tag as wide as its 28 px abbreviation (map and panels)."""
+    label = theme.text(abbr, theme.SMALL_SIZE, (255, 255, 255), True)
+    surf = pygame.Surface((max(height, label.get_width() + 10), height), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, INK, rect, border_radius=height // 4)
+    pygame.draw.rect(surf, ARTIST_RGB, rect.inflate(-4, -4), border_radius=height // 4)
+    surf.blit(label, label.get_rect(center=rect.center))
     return fast(surf)
 
 

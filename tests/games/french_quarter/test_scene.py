@@ -250,3 +250,24 @@ def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
     for lang in ("en", "es"):
         have = {k.removeprefix("french_quarter.scene.") for k in data[lang]}
         assert keys <= have, (lang, keys - have)
+
+
+def test_animate_defers_repaints_then_catches_up_a_region_a_frame(rules):
+    match, bots, renderer = new_match(rules, players=4, seed=7)
+    for _ in range(40):
+        step(match, bots, renderer)
+        for _ in range(3):  # map, cards, sheets: at most one region a frame
+            renderer.update(1 / 60)
+        assert renderer._want == renderer._keys
+
+
+def test_sheet_and_map_letters_are_at_least_the_small_size(rules):
+    from game.games.french_quarter import scene, sprites
+    from game.ui import theme
+
+    assert scene.MARK >= theme.SMALL_SIZE
+    for kind in ("B", "M", "BM"):  # the circle symbols fit inside their circle
+        mark = scene._circle_mark(kind, (0, 0, 0))
+        assert mark.get_width() <= scene.BOX - 8 and mark.get_height() <= scene.BOX - 8
+    tag = sprites.artist_tag("Mg", 34)
+    assert tag.get_width() >= theme.font(theme.SMALL_SIZE, True).size("Mg")[0] + 10
