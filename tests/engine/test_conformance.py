@@ -1,7 +1,10 @@
 """The conformance suite: every registered game (and the fake dice game) obeys the engine contract.
 
 Random seeded playouts end, the same seed gives the same history, apply never mutates its input,
-save→load→replay gives the same state, and views are invariant under re-dealing hidden info.
+save→load→replay gives the same state, views are invariant under re-dealing hidden info, and a
+game's per-seat details add up to its scores. Each check runs over every player count with every
+subset of the game's options (modules, expansions); checks that only one game can make (its own
+targets, its sheet's bounds) live in tests/games/<id>/test_invariants.py.
 
 What a game's rules must offer to pass (beyond the Rules protocol):
 - states and views are compared structurally (dataclasses, tuples, dicts, sets, numpy arrays);
@@ -47,17 +50,28 @@ def player_counts(rules: Rules) -> list[int]:
     return list(range(rules.min_players, rules.max_players + 1))
 
 
-def config_for(rules: Rules, i: int) -> Config:
-    """Cycle through the player counts, first with every game option off, then all on.
+def option_sets(rules: Rules) -> list[tuple[tuple[str, bool], ...]]:
+    """Every subset of the game's on/off options (advanced modules, expansions), none first.
 
-    The options (advanced modules, expansions) can add rules and hidden information, so every
-    check that loops over `2 * len(player_counts)` configs sees both.
+    Options add rules and hidden information, alone and together, so each subset is a config.
     """
-    counts = player_counts(rules)
     info = registry.GAMES.get(rules.game_id)
-    on = (i // len(counts)) % 2 == 1
-    options = tuple((key, True) for key in sorted(info.options)) if info and on else ()
-    return Config(counts[i % len(counts)], options)
+    keys = sorted(info.options) if info else []
+    return [tuple((key, True) for n, key in enumerate(keys) if mask >> n & 1)
+            for mask in range(2 ** len(keys))]
+
+
+def config_count(rules: Rules) -> int:
+    """Configs needed to see every player count with every option subset."""
+    return len(player_counts(rules)) * len(option_sets(rules))
+
+
+def config_for(rules: Rules, i: int) -> Config:
+    """Config i of the cycle: the player count varies fastest, then the option subset, so the
+    first `config_count(rules)` configs cover every (player count, option subset) pair."""
+    counts = player_counts(rules)
+    sets = option_sets(rules)
+    return Config(counts[i % len(counts)], sets[(i // len(counts)) % len(sets)])
 
 
 def roundtrip(value):
@@ -86,9 +100,24 @@ def test_random_playouts_end_with_well_formed_scores(game) -> None:
         assert winners and set(winners) <= set(range(config.players)), f"seed {i}: {winners}"
 
 
+def test_details_add_up_to_the_scores(game) -> None:
+    _, rules = game
+    details = getattr(rules, "details", None)
+    if details is None:
+        pytest.skip("this game offers no per-seat details")
+    for i in range(config_count(rules)):
+        config = config_for(rules, i)
+        state, _ = random_playout(rules, config, random.Random(500 + i), max_steps=MAX_STEPS)
+        for seat, (breakdown, lines) in enumerate(zip(rules.scores(state), details(state),
+                                                      strict=True)):
+            for category, points in breakdown.items():
+                listed = sum(d.points for d in lines if d.category == category)
+                assert listed == points, f"seat {seat}, {category}: {listed} != {points}"
+
+
 def test_pending_and_options_are_well_formed(game) -> None:
     _, rules = game
-    for i in range(2 * len(player_counts(rules))):
+    for i in range(config_count(rules)):
         config = config_for(rules, i)
         for state, pending, (player, action) in walk(rules, config, random.Random(i)):
             if isinstance(pending, Chance):
@@ -113,7 +142,7 @@ def test_pending_and_options_are_well_formed(game) -> None:
 
 def test_apply_never_mutates_its_input(game) -> None:
     _, rules = game
-    for i in range(len(player_counts(rules))):
+    for i in range(config_count(rules)):
         config = config_for(rules, i)
         for state, _, (player, action) in walk(rules, config, random.Random(100 + i)):
             before = copy.deepcopy(state)
@@ -174,7 +203,7 @@ def test_views_are_invariant_under_hidden_information(game) -> None:
         randomize = functools.partial(redeal, rules)
     rng = random.Random(5)
     changed = 0
-    for i in range(2 * len(player_counts(rules))):
+    for i in range(config_count(rules)):
         config = config_for(rules, i)
         for step, (state, _, _) in enumerate(walk(rules, config, random.Random(200 + i))):
             if step % 3:

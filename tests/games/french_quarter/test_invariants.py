@@ -1,0 +1,59 @@
+"""French Quarter invariants the shared conformance suite cannot know (it runs every option
+subset of every game; see tests/engine/test_conformance.py): the game lasts 8 rounds, the
+sheet never overflows, one seat decides at a time, and prompt messages are the game's own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.bots import random_playout
+from game.engine.core import TERMINAL, Chance, Config, IllegalAction
+from game.engine.match import sample
+from game.games.french_quarter.rules import FrenchQuarter
+from game.games.french_quarter.state import OVER
+
+MAX_STEPS = 20_000
+
+
+@pytest.fixture(scope="module")
+def rules() -> FrenchQuarter:
+    """The rules, loaded once."""
+    return FrenchQuarter()
+
+
+def config(i: int) -> Config:
+    """Cycle through 1-4 players and the Mayor / Tourism options."""
+    return Config(1 + i % 4, (("mayor", i % 3 == 1), ("tourism", i % 2 == 0)))
+
+
+def test_games_last_eight_rounds_and_sheets_never_overflow(rules) -> None:
+    for i in range(60):
+        state, _ = random_playout(rules, config(i), random.Random(i), max_steps=MAX_STEPS)
+        assert rules.pending(state) is TERMINAL and state.phase == OVER
+        assert state.round == 8
+        for sheet in state.sheets:
+            assert sheet.umbrellas <= 30 and sheet.line <= 60 and sheet.art <= 16
+            assert all(m <= 14 for m in sheet.meters)
+        assert all(v >= 0 for breakdown in rules.scores(state) for v in breakdown.values())
+
+
+def test_one_seat_decides_at_a_time_with_the_games_own_messages(rules) -> None:
+    for i in range(8):
+        rng = random.Random(i)
+        state = rules.initial_state(config(i))
+        while (pending := rules.pending(state)) is not TERMINAL:
+            if isinstance(pending, Chance):
+                state, _ = rules.apply(state, None, sample(pending, rng))
+                continue
+            assert len(pending) == 1  # French Quarter is never simultaneous
+            prompt = pending[0]
+            assert prompt.message.startswith("french_quarter.prompt.")
+            state, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
+
+
+def test_a_view_cannot_be_applied(rules) -> None:
+    state = rules.initial_state(Config(2))
+    with pytest.raises(IllegalAction):
+        rules.apply(rules.view(state, 0), None, 3)
