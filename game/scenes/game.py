@@ -7,9 +7,7 @@ curtain and the bottom bar; the game's renderer (board_api.BoardRenderer) only d
 from __future__ import annotations
 
 import logging
-import math
 from collections import Counter
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,25 +16,22 @@ from game.engine.bots import BOT_KINDS, make_bot
 from game.engine.core import Config, IllegalAction, Option, Prompt
 from game.engine.match import Match
 from game.engine.registry import get_game
+from game.scenes import game_paint as paint
 from game.scenes.bot_worker import BotWorker
 from game.scenes.seating import SeatSpec, seat_name
 from game.ui import settings as store
-from game.ui import theme
 from game.ui.board_api import BAR_RECT, is_split
 from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import DIRECTIONS, Intent
 from game.ui.scene import Scene
-from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel
+from game.ui.widgets import draw_hints, hints_width
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 log = logging.getLogger(__name__)
 THINK_TIME = 0.45  # seconds a bot "thinks" before each decision at 1x, so people can follow
-BAR_GAP = 14
-BAR_BUTTON_H = 60
-MESSAGE_W = 640
 FocusKey = tuple  # ("board", target) or ("bar", option index)
 
 
@@ -291,18 +286,14 @@ class GameScene(Scene):
         share the strip, so all of them stay visible and clickable)."""
         strip = pygame.Rect(self.renderer.seat_bar(seat))
         labels = self._bar_labels(prompt, bar)
-        widths = [min(theme.font(theme.SMALL_SIZE).size(labels[i])[0] + 44, 360) for i in bar]
+        widths = [paint.label_width(labels[i], 360) for i in bar]
         room = strip.w * 2 // 3  # the seat's message keeps the rest
-        need = sum(widths) + BAR_GAP * max(0, len(widths) - 1)
+        need = paint.row_width(widths)
         if need > room:
             widths = [max(60, w * room // need) for w in widths]
-        h = min(BAR_BUTTON_H, strip.h - 8)
-        x = strip.right - 8 - sum(widths) - BAR_GAP * max(0, len(widths) - 1)
-        rects = {}
-        for i, w in zip(bar, widths):
-            rects[i] = pygame.Rect(x, strip.centery - h // 2, w, h)
-            x += w + BAR_GAP
-        return rects
+        h = min(paint.BAR_BUTTON_H, strip.h - 8)
+        x = strip.right - 8 - paint.row_width(widths)
+        return dict(zip(bar, paint.row_of_buttons(widths, x, strip.centery, h)))
 
     def focus_of(self, seat: int) -> FocusKey | None:
         """The seat's focused slot (the first slot if the stored one is gone)."""
@@ -311,29 +302,23 @@ class GameScene(Scene):
         return focus if focus in rects else next(iter(rects), None)
 
     def _bar_labels(self, prompt: Prompt, bar: list[int]) -> dict[int, str]:
-        out = {}
-        for i in bar:
-            option = prompt.options[i]
-            out[i] = t(option.label, **dict(option.params)) if option.label else str(option.action)
-        return out
+        return {i: self._option_label(prompt.options[i]) for i in bar}
 
     def _bar_zone(self, widths: list[int] | None = None) -> tuple[int, int]:
         """The x range of the bar buttons: right-aligned against the hints, and the message
         keeps at least MESSAGE_W pixels (buttons scroll when they do not fit)."""
         right = BAR_RECT.right - 40 - hints_width(self._hints(), self.app.input.last_kind)
-        needed = sum(widths) + BAR_GAP * (len(widths) - 1) if widths else 0
-        return max(BAR_RECT.x + MESSAGE_W + 30, right - needed), right
+        needed = paint.row_width(widths) if widths else 0
+        return max(BAR_RECT.x + paint.MESSAGE_W + 30, right - needed), right
 
     def _bar_layout(self, prompt: Prompt, bar: list[int], focus: FocusKey | None
                     ) -> dict[int, pygame.Rect]:
         """Bar button rects; scrolled so the focused one is visible (others may lie outside)."""
         labels = self._bar_labels(prompt, bar)
-        widths = [min(theme.font(theme.SMALL_SIZE).size(labels[i])[0] + 44, 520) for i in bar]
+        widths = [paint.label_width(labels[i], 520) for i in bar]
         left, right = self._bar_zone(widths)
-        x, rects = left, {}
-        for i, w in zip(bar, widths):
-            rects[i] = pygame.Rect(x, BAR_RECT.centery - BAR_BUTTON_H // 2, w, BAR_BUTTON_H)
-            x += w + BAR_GAP
+        rects = dict(zip(bar, paint.row_of_buttons(widths, left, BAR_RECT.centery,
+                                                    paint.BAR_BUTTON_H)))
         focused = focus[1] if focus and focus[0] == "bar" and focus[1] in rects else None
         if focused is not None and rects[focused].right > right:
             shift = rects[focused].right - right
@@ -544,34 +529,15 @@ class GameScene(Scene):
         key = (strip.size, seat, message, prompt is not None, buttons)
         cached = self._strips.get(seat)
         if cached is None or cached[0] != key:  # four strips a frame: draw each only on change
-            cached = key, self._render_strip(strip.size, seat, message, prompt is not None,
+            cached = key, paint.render_strip(strip.size, seat, message, prompt is not None,
                                              buttons)
             self._strips[seat] = cached
         surface.blit(cached[1], strip)
         if focus is not None and focus in rects:
             if focus[0] == "bar":
-                pygame.draw.rect(surface, theme.FOCUS, rects[focus].inflate(8, 8), 5,
-                                 border_radius=16)
+                paint.bar_focus_ring(surface, rects[focus])
             else:
-                self._board_focus(surface, rects[focus])
-
-    @staticmethod
-    def _render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
-                      buttons: tuple) -> pygame.Surface:
-        """A seat strip as one surface: frame in the seat colour, message, buttons."""
-        image = pygame.Surface(size, pygame.SRCALPHA)
-        box = image.get_rect()
-        panel(image, box, theme.PANEL, theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)], 3,
-              14)
-        right = min((r.x for _, r, _ in buttons), default=box.right) - 16
-        draw_text(image, _fit(message, theme.SMALL_SIZE, right - 24), (18, box.centery),
-                  theme.SMALL_SIZE, theme.TEXT if live else theme.TEXT_DIM, "midleft")
-        for label, rect, focused in buttons:
-            panel(image, rect, theme.PANEL_LIGHT if focused else theme.BACKGROUND,
-                  theme.TEXT_DIM, 2, 14)
-            draw_text(image, _fit(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
-                      theme.SMALL_SIZE, theme.TEXT, "center")
-        return image
+                paint.board_focus(surface, rects[focus], self.clock)
 
     def _option_label(self, option: Option) -> str:
         return t(option.label, **dict(option.params)) if option.label else str(option.action)
@@ -588,21 +554,8 @@ class GameScene(Scene):
         hints = tuple(self._hints()) if deciding else ()
         key = (message, hints, self.app.input.last_kind)
         if self._bar_cache is None or self._bar_cache[0] != key:
-            self._bar_cache = key, self._render_bar(message, hints)
+            self._bar_cache = key, paint.render_bar(message, hints, self.app.input.last_kind)
         surface.blit(self._bar_cache[1], BAR_RECT)
-
-    def _render_bar(self, message: str, hints: tuple) -> pygame.Surface:
-        """The shared bar as one surface (it changes only when someone answers)."""
-        image = pygame.Surface(BAR_RECT.size)
-        image.fill(theme.PANEL)
-        pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
-        kind = self.app.input.last_kind
-        right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
-        draw_text(image, _fit(message, theme.SMALL_SIZE, right - 24), (24, BAR_RECT.h // 2),
-                  theme.SMALL_SIZE, theme.TEXT, "midleft")
-        if hints:
-            draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))
-        return image
 
     def _draw_other_focus(self, surface: pygame.Surface, active: int) -> None:
         """Simultaneous play: the other deciders' cursors, ringed in their seat colours."""
@@ -612,24 +565,14 @@ class GameScene(Scene):
                 continue
             rect = self.renderer.targets().get(key[1])
             if rect is not None:
-                color = theme.PLAYER_COLORS[other % len(theme.PLAYER_COLORS)]
-                pygame.draw.rect(surface, color, pygame.Rect(rect).inflate(10, 10), 5,
-                                 border_radius=12)
+                paint.other_focus(surface, rect, other)
 
     def _draw_bar(self, surface: pygame.Surface, seat: int | None, prompt: Prompt | None,
                   rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
-        pygame.draw.rect(surface, theme.PANEL, BAR_RECT)
-        pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
         message, who = self._bar_message(seat, prompt)
         bar_rects = [r.w for k, r in rects.items() if k[0] == "bar"]
         message_right = self._bar_zone(bar_rects)[0] - 30 if prompt is not None else 1400
-        x = BAR_RECT.x + 24
-        if who is not None:
-            color = theme.PLAYER_COLORS[who % len(theme.PLAYER_COLORS)]
-            pygame.draw.circle(surface, color, (x + 18, BAR_RECT.centery), 18)
-            x += 50
-        draw_text(surface, fit(message, theme.SMALL_SIZE, message_right - x),
-                  (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
+        paint.paint_bar(surface, message, who, message_right)
         if prompt is not None:
             self._draw_bar_buttons(surface, prompt, rects, focus)
         if prompt is not None or self.curtain is not None:
@@ -659,48 +602,21 @@ class GameScene(Scene):
         for key, rect in rects.items():
             if key[0] != "bar":
                 continue
-            option = prompt.options[key[1]]
-            label = t(option.label, **dict(option.params)) if option.label else str(option.action)
-            panel(surface, rect, theme.PANEL_LIGHT if key == focus else theme.BACKGROUND,
-                  theme.TEXT_DIM, 2, 14)
-            draw_text(surface, _fit(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
-                      theme.SMALL_SIZE, theme.TEXT, "center")
+            paint.paint_button(surface, self._option_label(prompt.options[key[1]]), rect,
+                               key == focus)
         surface.set_clip(old_clip)
         if focus is not None and focus[0] == "bar" and focus in rects:
-            pygame.draw.rect(surface, theme.FOCUS, rects[focus].inflate(8, 8), 5, border_radius=16)
+            paint.bar_focus_ring(surface, rects[focus])
         elif focus is not None and focus in rects:
-            self._board_focus(surface, rects[focus])
-
-    def _board_focus(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A pulsing two-tone ring: the renderer highlights every option, this marks THE one."""
-        grow = 14 + int(5 * (1 + math.sin(self.clock * 6)))
-        ring = rect.inflate(grow, grow)
-        pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
-        pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
+            paint.board_focus(surface, rects[focus], self.clock)
 
     def _draw_disconnected(self, surface: pygame.Surface) -> None:
-        lost = [i for i in self.humans() if self.disconnected(i)]
-        for n, seat in enumerate(lost):
-            box = pygame.Rect(260, 40 + n * 110, 1400, 90)
-            panel(surface, box, theme.BAD, (255, 255, 255), 3)
-            draw_text(surface, fit(t("game.disconnected", name=self.names[seat]),
-                                   theme.BODY_SIZE, box.w - 40),
-                      box.center, theme.BODY_SIZE, (255, 255, 255), "center", True)
+        paint.paint_disconnected(surface, [self.names[i] for i in self.humans()
+                                           if self.disconnected(i)])
 
     def _draw_curtain(self, surface: pygame.Surface, seat: int) -> None:
-        dim(surface, 235)
-        color = theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
-        box = pygame.Rect(360, 330, 1200, 360)
-        panel(surface, box, theme.PANEL, color, 8, 28)
-        draw_text(surface, t("game.pass_to", name=self.names[seat]), (960, 440),
-                  theme.HEADING_SIZE, color, "center", True)
-        draw_hints(surface, [("confirm", "game.ready")], self.app.input.last_kind, (1180, 580),
-                   theme.BODY_SIZE)
+        paint.paint_curtain(surface, seat, self.names[seat], self.app.input.last_kind)
 
-
-# Shortening a label measures it once per removed character: remember the results, as bars
-# redraw the same labels every frame (four seat strips in split screen).
-_fit = lru_cache(maxsize=1024)(fit)
 
 BOARD_INTENTS = frozenset(DIRECTIONS) | {"confirm", "click", "pointer", "undo", "page_prev",
                                          "page_next", "alt"}

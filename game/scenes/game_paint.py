@@ -1,0 +1,138 @@
+"""Painting for the game shell (game.py): the bottom bar, split-screen seat strips, the focus
+ring, the pass-the-screen curtain and the unplugged-controller banner.
+
+Pure drawing from explicit arguments: the scene decides what to show, these decide how it looks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+from game.ui.board_api import BAR_RECT
+from game.ui.i18n import t
+from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel
+
+BAR_GAP = 14  # between two bar buttons
+BAR_BUTTON_H = 60
+MESSAGE_W = 640  # the bar message keeps at least this much room; buttons scroll instead
+
+# Shortening a label measures it once per removed character: remember the results, as bars
+# redraw the same labels every frame (four seat strips in split screen).
+fit_cached = lru_cache(maxsize=1024)(fit)
+
+Button = tuple[str, pygame.Rect, bool]  # label, rect, focused
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    """The seat's colour, the same on every screen."""
+    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
+
+
+def label_width(label: str, cap: int) -> int:
+    """A bar button's width for this label (padding included), at most cap."""
+    return min(theme.font(theme.SMALL_SIZE).size(label)[0] + 44, cap)
+
+
+def row_of_buttons(widths: Sequence[int], x: int, centery: int, h: int) -> list[pygame.Rect]:
+    """Button rects side by side from x, BAR_GAP apart."""
+    rects = []
+    for w in widths:
+        rects.append(pygame.Rect(x, centery - h // 2, w, h))
+        x += w + BAR_GAP
+    return rects
+
+
+def row_width(widths: Sequence[int]) -> int:
+    """Total width of a row of buttons."""
+    return sum(widths) + BAR_GAP * max(0, len(widths) - 1)
+
+
+def paint_button(surface: pygame.Surface, label: str, rect: pygame.Rect, focused: bool) -> None:
+    """One bar button: a rounded panel with its label."""
+    panel(surface, rect, theme.PANEL_LIGHT if focused else theme.BACKGROUND, theme.TEXT_DIM, 2,
+          14)
+    draw_text(surface, fit_cached(label, theme.SMALL_SIZE, rect.w - 24), rect.center,
+              theme.SMALL_SIZE, theme.TEXT, "center")
+
+
+def bar_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The focus ring of a bar button."""
+    pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 5, border_radius=16)
+
+
+def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
+    """A pulsing two-tone ring: the renderer highlights every option, this marks THE one."""
+    grow = 14 + int(5 * (1 + math.sin(clock * 6)))
+    ring = rect.inflate(grow, grow)
+    pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
+    pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
+
+
+def other_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+    """Another decider's cursor (simultaneous play), ringed in that seat's colour."""
+    pygame.draw.rect(surface, seat_color(seat), pygame.Rect(rect).inflate(10, 10), 5,
+                     border_radius=12)
+
+
+def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
+                 buttons: Sequence[Button]) -> pygame.Surface:
+    """A split-screen seat strip as one surface: frame in the seat colour, message, buttons."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    box = image.get_rect()
+    panel(image, box, theme.PANEL, seat_color(seat), 3, 14)
+    right = min((r.x for _, r, _ in buttons), default=box.right) - 16
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 24), (18, box.centery),
+              theme.SMALL_SIZE, theme.TEXT if live else theme.TEXT_DIM, "midleft")
+    for label, rect, focused in buttons:
+        paint_button(image, label, rect, focused)
+    return image
+
+
+def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str) -> pygame.Surface:
+    """The split-screen shared bar as one surface (it changes only when someone answers)."""
+    image = pygame.Surface(BAR_RECT.size)
+    image.fill(theme.PANEL)
+    pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
+    right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 24), (24, BAR_RECT.h // 2),
+              theme.SMALL_SIZE, theme.TEXT, "midleft")
+    if hints:
+        draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))
+    return image
+
+
+def paint_bar(surface: pygame.Surface, message: str, who: int | None, message_right: int) -> None:
+    """The bottom bar's background and message (with the speaker's seat colour dot)."""
+    pygame.draw.rect(surface, theme.PANEL, BAR_RECT)
+    pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
+    x = BAR_RECT.x + 24
+    if who is not None:
+        pygame.draw.circle(surface, seat_color(who), (x + 18, BAR_RECT.centery), 18)
+        x += 50
+    draw_text(surface, fit(message, theme.SMALL_SIZE, message_right - x), (x, BAR_RECT.centery),
+              theme.SMALL_SIZE, theme.TEXT, "midleft")
+
+
+def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:
+    """One red banner per seat whose controller was unplugged."""
+    for n, name in enumerate(names):
+        box = pygame.Rect(260, 40 + n * 110, 1400, 90)
+        panel(surface, box, theme.BAD, (255, 255, 255), 3)
+        draw_text(surface, fit(t("game.disconnected", name=name), theme.BODY_SIZE, box.w - 40),
+                  box.center, theme.BODY_SIZE, (255, 255, 255), "center", True)
+
+
+def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> None:
+    """The pass-the-screen curtain: the board hidden until that player is ready."""
+    dim(surface, 235)
+    color = seat_color(seat)
+    box = pygame.Rect(360, 330, 1200, 360)
+    panel(surface, box, theme.PANEL, color, 8, 28)
+    draw_text(surface, t("game.pass_to", name=name), (960, 440), theme.HEADING_SIZE, color,
+              "center", True)
+    draw_hints(surface, [("confirm", "game.ready")], kind, (1180, 580), theme.BODY_SIZE)
