@@ -29,6 +29,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import t as _translate
+from game.ui.tween import Timeline, Tween
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS, Board
@@ -75,29 +76,6 @@ def t(key: str, **params: Any) -> str:
 
 
 @dataclass(slots=True)
-class Tween:
-    """One animation on the timeline: paints itself and holds back parts of the view."""
-
-    start: float
-    dur: float
-    paint: Callable[[pygame.Surface, float], None] | None = None
-    ease: Callable[[float], float] = pytweening.easeInOutQuad
-    holds: tuple = ()  # keys held back (Counter keys) until this tween ends
-    score: tuple[int, int] | None = None  # (seat, points) still counting up
-    late: bool = False  # holds apply only once the tween has started (not while queued)
-
-    @property
-    def end(self) -> float:
-        """Timeline time when this tween is over."""
-        return self.start + self.dur
-
-    def progress(self, clock: float) -> float:
-        """Eased progress in 0..1 at `clock`."""
-        raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
-        return self.ease(raw)
-
-
-@dataclass(slots=True)
 class RouteGeom:
     """Where a route's slots are drawn on screen."""
 
@@ -125,8 +103,7 @@ class TTRRenderer:
         self.hand_rect = pygame.Rect(HAND_BOX)
         self._view: State | None = None
         self._viewer: int | None = None
-        self._tweens: list[Tween] = []
-        self._clock = 0.0
+        self._timeline = Timeline()
         self._time = 0.0  # free-running time for pulsing highlights
         self._holds: Counter = Counter()
         self._score_hold = [0.0] * self.players
@@ -333,8 +310,7 @@ class TTRRenderer:
     # == the BoardRenderer protocol ===============================================================
     def reset(self, view: Any, viewer: int | None) -> None:
         """Show this view now; any running animation is dropped."""
-        self._tweens.clear()
-        self._clock = 0.0
+        self._timeline.clear()
         self._view, self._viewer = view, _seat(viewer)
         self._layer_key = None
         self._targets = self._compute_targets(view)
@@ -344,7 +320,7 @@ class TTRRenderer:
         """Queue tweens for the events; the board ends on `view`."""
         old = self._view
         self._view, self._viewer = view, _seat(viewer)
-        start = max([self._clock] + [tw.end for tw in self._tweens])
+        start = self._timeline.tail()
         cursor, score_at = start, start
         for ev in events:
             handler = _HANDLERS.get(ev.kind)
@@ -359,18 +335,13 @@ class TTRRenderer:
 
     def busy(self) -> bool:
         """True while tweens run or wait on the timeline."""
-        return bool(self._tweens)
+        return bool(self._timeline)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; finished tweens release what they held back."""
         self._time += dt
-        if not self._tweens:
-            return
-        self._clock += dt
-        self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
-        if not self._tweens:
-            self._clock = 0.0
-        self._refresh()
+        if self._timeline.update(dt):
+            self._refresh()
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """Rects of every target on screen (only the offered tickets while choosing)."""
@@ -390,22 +361,18 @@ class TTRRenderer:
             self._draw_overlay(canvas, overlay, opts, focus)
         else:
             self._draw_route_highlights(canvas, view, opts, prompt)
-        self._draw_tweens(canvas)
+        self._timeline.paint(canvas)
         self._draw_focus(canvas, focus)
 
     # == state bookkeeping ========================================================================
     def _refresh(self) -> None:
         """Recompute holds, then repaint the layer regions whose content changed."""
-        holds: Counter = Counter()
         score = [0.0] * self.players
-        for tw in self._tweens:
-            if tw.late and tw.start > self._clock:
-                continue
-            for key in tw.holds:
-                holds[key] += 1
-            if tw.score is not None:
-                seat, pts = tw.score
-                score[seat] += pts * (1.0 - tw.progress(self._clock))
+        for tw in self._timeline:
+            if tw.tag is not None:  # (seat, points) still counting up
+                seat, pts = tw.tag
+                score[seat] += pts * (1.0 - tw.progress(self._timeline.clock))
+        holds = self._timeline.holds()
         self._holds, self._score_hold = holds, score
         view = self._view
         if view is None:
@@ -509,8 +476,7 @@ class TTRRenderer:
     def _score_tweens(self, old: State, new: State, at: float) -> None:
         for seat, (a, b) in enumerate(zip(self._totals(old), self._totals(new))):
             if a != b:
-                self._tweens.append(Tween(at, 0.5, None, pytweening.easeOutQuad, (),
-                                          (seat, b - a)))
+                self._timeline.add(at, 0.5, None, pytweening.easeOutQuad, tag=(seat, b - a))
 
     def _totals(self, view: State) -> list[int]:
         return [sum(b.values()) for b in self.rules.scores(view)]
@@ -867,11 +833,6 @@ class TTRRenderer:
         pygame.draw.rect(canvas, theme.FOCUS, badge, border_radius=16)
         canvas.blit(pts, pts.get_rect(center=badge.center))
 
-    def _draw_tweens(self, canvas: pygame.Surface) -> None:
-        for tw in self._tweens:
-            if tw.paint is not None and tw.start <= self._clock:
-                tw.paint(canvas, tw.progress(self._clock))
-
     def _pulse(self) -> float:
         """0..1, smoothly oscillating: highlights breathe so options catch the eye."""
         return 0.5 + 0.5 * math.sin(self._time * 5.0)
@@ -879,10 +840,8 @@ class TTRRenderer:
     # == event animations =========================================================================
     # Each handler adds tweens from `at` and returns (next cursor, when scores should count up).
     def _add(self, start: float, dur: float, paint=None, ease=pytweening.easeInOutQuad,
-             holds: tuple = ()) -> Tween:
-        tw = Tween(start, dur, paint, ease, holds)
-        self._tweens.append(tw)
-        return tw
+             holds: tuple = (), late: bool = False) -> Tween:
+        return self._timeline.add(start, dur, paint, ease, holds, late=late)
 
     def _hand_target(self, seat: int, color: int) -> tuple[float, float]:
         """Where a card lands: the viewer's hand group, or the card count of another seat."""
@@ -925,7 +884,7 @@ class TTRRenderer:
         """Three wilds: the whole row sweeps into the discard pile."""
         cards = list(ev.get("discarded") or ())
         holds = tuple(("slot", i) for i in range(len(self.faceup_rects)))
-        now = self._clock
+        now = self._timeline.clock
         for i, name in enumerate(cards[:len(self.faceup_rects)]):
             sprite = sp.transport_card(name, CARD_W, CARD_H)
             fly = _fly(sprite, self.faceup_rects[i].center, self.discard_rect.center, arc=-30)
@@ -949,7 +908,7 @@ class TTRRenderer:
         seat = ev.player
         sprite = sp.ticket_back(140, 92)
         if seat == self._viewer:
-            n = sum(1 for tw in self._tweens if ("offer", seat) in tw.holds)
+            n = sum(1 for tw in self._timeline if ("offer", seat) in tw.holds)
             view = self._view
             count = max(len(view.offered[seat]), n + 1)
             dest = self._overlay_rects(count)[min(n, count - 1)].center
@@ -1023,7 +982,7 @@ class TTRRenderer:
         text = t("flag", points=ev.get("points") or self.flag_points)
         slots = [self._flag_rect(seat, k) for k in range(len(FLAG_COLORS))]
         # the three cards stay in front of the player until the celebration takes them
-        self._add(self._clock, at - self._clock, None,
+        self._add(self._timeline.clock, at - self._timeline.clock, None,
                   holds=tuple(("front_show", seat, k) for k in range(len(FLAG_COLORS))))
         self._add(at, 0.6, _flag_burst(rect, text, slots), pytweening.linear)
         return at + 0.6, at + 0.2
@@ -1042,16 +1001,15 @@ class TTRRenderer:
         status = self._ticket_status(view, seat, tickets)
         rects, extra = self._strip_layout(len(tickets))
         n = len(rects) - (1 if extra else 0)
-        now = self._clock
+        now = self._timeline.clock
         for i in range(min(n, len(tickets))):
             front = self._chip(tickets[i], rects[i], "done" if status[i] == "done" else "")
             back = self._chip(tickets[i], rects[i], status[i])
             start = at + i * 0.08
             # until its flip starts a ticket shows its face from before the end
             self._add(now, start - now, None, holds=(("unflipped", i),))
-            flip = self._add(start, 0.45, _flip(front, back, rects[i]), pytweening.linear,
-                             (("flipping", i),))
-            flip.late = True
+            self._add(start, 0.45, _flip(front, back, rects[i]), pytweening.linear,
+                      (("flipping", i),), late=True)
         end = at + 0.08 * max(0, n - 1) + 0.45
         return end, at + 0.2
 

@@ -1,0 +1,108 @@
+"""Tweens on a timeline: the animation clock every board renderer runs its event animations on.
+
+A renderer turns the rules' events into tweens queued one after another on its `Timeline`; each
+tween paints itself from its eased progress and may hold back parts of the view (a card still in
+flight is not yet in the hand) until it ends. The timeline's clock restarts at 0 whenever the
+queue empties, so a renderer is `busy()` exactly while tweens run or wait.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pytweening
+
+Painter = Callable[[pygame.Surface, float], None]  # (canvas, eased progress 0..1)
+Ease = Callable[[float], float]
+
+
+@dataclass(slots=True, eq=False)
+class Tween:
+    """One animation on the timeline: paints itself and holds back parts of the view."""
+
+    start: float
+    dur: float
+    paint: Painter | None = None
+    ease: Ease = pytweening.easeInOutQuad
+    holds: tuple[Hashable, ...] = ()  # view keys held back until the tween ends
+    late: bool = False  # holds apply only once it has started, not while it waits in the queue
+    early: bool = False  # paints its first frame while it still waits (a die already on a card)
+    seat: int | None = None  # split screen: the one seat that watches it (None: everyone)
+    tag: Any = None  # the renderer's own note, e.g. points still counting up
+
+    @property
+    def end(self) -> float:
+        """Timeline time when this tween is over."""
+        return self.start + self.dur
+
+    def progress(self, clock: float) -> float:
+        """Eased progress in 0..1 at `clock`."""
+        raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
+        return self.ease(raw)
+
+    def started(self, clock: float) -> bool:
+        """True once the clock has reached the tween's start."""
+        return self.start <= clock
+
+
+class Timeline:
+    """The queue of tweens and the clock they run on."""
+
+    def __init__(self) -> None:
+        self.tweens: list[Tween] = []
+        self.clock = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.tweens)
+
+    def __iter__(self) -> Iterator[Tween]:
+        return iter(self.tweens)
+
+    def clear(self) -> None:
+        """Drop every tween (a reset: load, undo, a new viewer)."""
+        self.tweens.clear()
+        self.clock = 0.0
+
+    def tail(self, seat: int | None = None) -> float:
+        """When the queue (only that seat's tweens and the shared ones, if given) runs out."""
+        ends = [tw.end for tw in self.tweens
+                if seat is None or tw.seat is None or tw.seat == seat]
+        return max([self.clock, *ends])
+
+    def add(self, start: float, dur: float, paint: Painter | None = None,
+            ease: Ease = pytweening.easeInOutQuad, holds: tuple = (), **extra: Any) -> Tween:
+        """Queue a tween (extra: late, early, seat, tag) and return it."""
+        tween = Tween(start, dur, paint, ease, holds, **extra)
+        self.tweens.append(tween)
+        return tween
+
+    def update(self, dt: float) -> bool:
+        """Advance by dt seconds and drop finished tweens; False if nothing was running."""
+        if not self.tweens:
+            return False
+        self.clock += dt
+        self.tweens = [tw for tw in self.tweens if tw.end > self.clock]
+        if not self.tweens:
+            self.clock = 0.0
+        return True
+
+    def holds(self) -> Counter:
+        """How many tweens hold back each view key now."""
+        held: Counter = Counter()
+        for tw in self.tweens:
+            if not tw.late or tw.started(self.clock):
+                held.update(tw.holds)
+        return held
+
+    def paint(self, canvas: pygame.Surface, seat: int | None = None) -> None:
+        """Paint the running tweens in queue order (only one seat's and the shared ones if
+        `seat` is given)."""
+        for tw in self.tweens:
+            if tw.paint is None or (seat is not None and tw.seat not in (None, seat)):
+                continue
+            if tw.started(self.clock) or tw.early:
+                tw.paint(canvas, tw.progress(self.clock))

@@ -1,0 +1,59 @@
+"""The shared animation timeline: queueing, holds, painting order and the clock's reset."""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from game.ui.tween import Timeline
+
+
+def test_progress_is_eased_and_clamped() -> None:
+    line = Timeline()
+    tween = line.add(1.0, 2.0, ease=pytweening.linear)
+    assert tween.progress(0.0) == 0.0 and tween.progress(2.0) == 0.5 and tween.progress(9) == 1.0
+    assert line.add(0.0, 0.0).progress(0.0) == 1.0  # an instant tween is already over
+
+
+def test_tweens_queue_one_after_another_and_the_clock_restarts_when_idle() -> None:
+    line = Timeline()
+    first = line.add(line.tail(), 0.5)
+    line.add(line.tail(), 0.25)
+    assert line.tail() == first.end + 0.25 and line
+    assert line.update(0.6) and len(line.tweens) == 1 and line.clock == 0.6
+    assert line.update(0.2) and not line and line.clock == 0.0
+    assert not line.update(0.1)  # nothing running: nothing to do
+
+
+def test_holds_count_every_tween_and_late_ones_only_once_started() -> None:
+    line = Timeline()
+    line.add(0.0, 1.0, holds=("card",))
+    line.add(0.0, 2.0, holds=("card", "hand"))
+    line.add(0.5, 1.0, holds=("flip",), late=True)
+    assert line.holds() == {"card": 2, "hand": 1}
+    line.update(0.6)
+    assert line.holds() == {"card": 2, "hand": 1, "flip": 1}
+    line.update(0.5)
+    assert line.holds() == {"card": 1, "hand": 1, "flip": 1}
+
+
+def test_paint_skips_queued_tweens_unless_early_and_filters_by_seat() -> None:
+    line = Timeline()
+    painted: list[tuple[str, float]] = []
+
+    def painter(name: str):
+        return lambda canvas, p: painted.append((name, round(p, 2)))
+
+    line.add(0.0, 1.0, painter("shared"), pytweening.linear)
+    line.add(0.0, 1.0, painter("seat1"), pytweening.linear, seat=1)
+    line.add(0.5, 1.0, painter("queued"), pytweening.linear)
+    line.add(0.5, 1.0, painter("early"), pytweening.linear, early=True)
+    canvas = pygame.Surface((4, 4))
+    line.update(0.25)
+    line.paint(canvas, seat=0)
+    assert painted == [("shared", 0.25), ("early", 0.0)]
+    painted.clear()
+    line.paint(canvas)
+    assert [name for name, _ in painted] == ["shared", "seat1", "early"]
+    line.add(2.0, 1.0, seat=1)  # a seat's own queue runs on without the others
+    assert line.tail(seat=0) == 1.5 and line.tail(seat=1) == line.tail() == 3.0
