@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 CATEGORY_COLORS = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
-                   (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200)]
+                   (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200),
+                   (160, 130, 240)]  # French Quarter with Tourism has nine
+LEGEND_LINE_H = 40
+SWATCH = 28  # a category's colour square (legend, and table headers too narrow for names)
 ITEM_SIZE = 30  # detail lines; theme.SMALL_SIZE (28) is the floor for any text
 LINE_H = 42  # height of one text line in the detail panel
 HEAD_H = 56  # height of a category heading in the detail panel
@@ -93,7 +96,9 @@ class ResultsScene(Scene):
         for b in self.breakdowns:
             self.categories += [c for c in b if c not in self.categories]
         self.details = self._optional("details")
-        self.note: Note | None = self._optional("tiebreak")
+        # The box under the chart: why tied leaders were separated or, in a solo game, the
+        # rulebook's rating of the score (a solo game has no tie to break).
+        self.note: Note | None = self._optional("tiebreak") or self._optional("rating")
         self.layout = SPLIT if self.details else FULL
         self.selected = min(self.winners, default=0)
         self.scroll = 0
@@ -186,8 +191,43 @@ class ResultsScene(Scene):
         """Top of the category legend, under the chart."""
         return self.chart_top() + len(self.totals) * self.bar_pitch() + 14
 
+    def legend_slots(self) -> list[tuple[int, int]]:
+        """(x, y) of each category's swatch in the legend, wrapping onto more lines when the
+        names do not fit the table's width (French Quarter has up to nine categories)."""
+        lay = self.layout
+        left = lay.table.x + (lay.name_w if lay.legend_indent else 0)
+        x, y, out = left, self.legend_y(), []
+        for category in self.categories:
+            w = SWATCH + 10 + theme.font(theme.SMALL_SIZE).size(self.category_name(category))[0]
+            if x > left and x + w > lay.table.right:
+                x, y = left, y + LEGEND_LINE_H
+            out.append((x, y))
+            x += w + 40
+        return out
+
+    def legend_bottom(self) -> int:
+        """Bottom of the legend's last line."""
+        return max((y for _, y in self.legend_slots()), default=self.legend_y()) + LEGEND_LINE_H
+
+    def headers_as_swatches(self) -> bool:
+        """True when some category name cannot be read in two lines of its table column: then
+        every column is headed by its legend colour instead (never a clipped "Se..." label)."""
+        width = max(0, self._columns()[1][2] - 16) if self.categories else 0
+        for category in self.categories:
+            lines = wrap(self.category_name(category), theme.SMALL_SIZE, width)
+            widest = max((theme.font(theme.SMALL_SIZE).size(x)[0] for x in lines), default=0)
+            if len(lines) > 2 or widest > width:
+                return True
+        return False
+
+    def winner_label(self, seat: int) -> str:
+        """The name in the table: "Ana wins!" for a winner, the bare name in a solo game."""
+        name = self.names[seat]
+        return t("results.winner", name=name) if seat in self.winners and len(self.totals) > 1 \
+            else name
+
     def note_lines(self) -> list[str]:
-        """The tie-break message wrapped to the table's width ([] when there is none)."""
+        """The note (tie-break or solo rating) wrapped to the table's width ([] for none)."""
         message = self.note_text()
         return wrap(message, ITEM_SIZE, self.layout.table.w - 40) if message else []
 
@@ -196,7 +236,7 @@ class ResultsScene(Scene):
         table = self.layout.table
         height = len(self.note_lines()) * LINE_H + 16
         menu_top = min(r.top for r in self.menu.rects().values())
-        top = min(self.legend_y() + 56, menu_top - 20 - height)
+        top = min(self.legend_bottom() + 16, menu_top - 20 - height)
         return pygame.Rect(table.x - 20, top, table.w + 40, height)
 
     def _columns(self) -> list[tuple[str, int, int]]:
@@ -282,7 +322,7 @@ class ResultsScene(Scene):
         return t("results.list", rest=", ".join(names[:-1]), last=names[-1])
 
     def note_text(self) -> str:
-        """The tie-break message, or '' when the best total alone decided."""
+        """The tie-break or solo-rating message, or '' when there is none."""
         if not self.note:
             return ""
         key, params = self.note
@@ -312,7 +352,14 @@ class ResultsScene(Scene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         lay = self.layout
         cols = self._columns()
-        for category, x, w in cols[1:]:
+        swatches = self.headers_as_swatches()
+        for i, (category, x, w) in enumerate(cols[1:]):
+            if swatches and category != "=":
+                color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
+                box = pygame.Rect(0, 0, SWATCH + 6, SWATCH + 6)
+                box.center = (x + w // 2, lay.table.y + lay.header_h // 2)
+                pygame.draw.rect(surface, color, box, border_radius=8)
+                continue
             name = t("results.total") if category == "=" else self.category_name(category)
             lines = wrap(name, theme.SMALL_SIZE, w - 16)[:2]
             for i, line in enumerate(lines):
@@ -338,9 +385,7 @@ class ResultsScene(Scene):
                   cols: list, row: pygame.Rect) -> None:
         lay = self.layout
         pygame.draw.circle(surface, seat_color(seat), (lay.table.x + 16, row.centery), 14)
-        name = self.names[seat]
-        if seat in self.winners:
-            name = t("results.winner", name=name)
+        name = self.winner_label(seat)
         draw_text(surface, fit(name, theme.BODY_SIZE, lay.name_w - 50, seat in self.winners),
                   (lay.table.x + 44, row.centery), theme.BODY_SIZE,
                   theme.ACCENT if seat in self.winners else theme.TEXT, "midleft",
@@ -367,7 +412,7 @@ class ResultsScene(Scene):
             self._draw_bar(surface, breakdown, zero, y, bar_h, width / span)
         chart_bottom = top + len(self.breakdowns) * pitch
         pygame.draw.line(surface, theme.TEXT_DIM, (zero, top - 8), (zero, chart_bottom), 2)
-        self._draw_legend(surface, self.legend_y())
+        self._draw_legend(surface)
 
     def _draw_bar(self, surface: pygame.Surface, breakdown: dict[str, int], zero: int, y: int,
                   bar_h: int, scale: float) -> None:
@@ -384,18 +429,16 @@ class ResultsScene(Scene):
                 pygame.draw.rect(surface, color, (neg_x, y, w, bar_h))
                 pygame.draw.rect(surface, theme.BAD, (neg_x, y, w, bar_h), 3)
 
-    def _draw_legend(self, surface: pygame.Surface, y: int) -> None:
-        """Colour keys of the categories."""
-        lay = self.layout
-        x = lay.table.x + (lay.name_w if lay.legend_indent else 0)
-        for i, category in enumerate(self.categories):
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        """Colour keys of the categories (on as many lines as they need)."""
+        for i, (category, (x, y)) in enumerate(zip(self.categories, self.legend_slots())):
             color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
-            pygame.draw.rect(surface, color, (x, y + 4, 28, 28), border_radius=6)
-            x = draw_text(surface, self.category_name(category), (x + 38, y + 18),
-                          theme.SMALL_SIZE, theme.TEXT_DIM, "midleft").right + 40
+            pygame.draw.rect(surface, color, (x, y + 4, SWATCH, SWATCH), border_radius=6)
+            draw_text(surface, self.category_name(category), (x + SWATCH + 10, y + 18),
+                      theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
 
     def _draw_note(self, surface: pygame.Surface) -> None:
-        """The tie-break message in a highlighted box above the buttons."""
+        """The tie-break or rating message in a highlighted box above the buttons."""
         lines = self.note_lines()
         if not lines:
             return

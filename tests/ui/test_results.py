@@ -24,7 +24,7 @@ from game.scenes.results import DETAIL, FULL, SPLIT, ResultsScene
 from game.scenes.seating import SeatSpec
 from game.scenes.title import TitleScene
 from game.ui import theme
-from game.ui.i18n import set_language
+from game.ui.i18n import set_language, t
 
 TTR = "ticket_to_ride_paris"
 A, LB, RB = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
@@ -212,15 +212,29 @@ def test_long_detail_lists_scroll_with_the_shoulder_buttons(app, two):
     assert scene.selected == 1 and scene.scroll == 0
 
 
+@pytest.fixture(scope="module")
+def fq_four() -> Match:
+    """A finished 4-player French Quarter game with Tourism: nine score categories."""
+    m = Match(rules_for("french_quarter"), Config(4, (("tourism", True),)), 2)
+    play_out(m, {p: make_bot("greedy", "french_quarter", p) for p in range(4)})
+    return m
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
-@pytest.mark.parametrize("which", ["two", "four", "tied", "long"])
+@pytest.mark.parametrize("which", ["two", "four", "tied", "long", "fq_four"])
 def test_text_is_large_inside_the_canvas_and_never_overlaps(app, monkeypatch, request, which,
                                                             language):
-    base = request.getfixturevalue("four" if which in ("four", "tied") else "two")
+    base = request.getfixturevalue(which if which in ("four", "fq_four") else
+                                   "four" if which == "tied" else "two")
     match = {"tied": tied, "long": lambda b: crafted(b, tickets=(tuple(range(14)), ()))}.get(
         which, lambda b: b)(base)
     set_language(language)
-    scene = show(app, match)
+    game_id = "french_quarter" if which == "fq_four" else TTR
+    scene = show(app, match, game_id)
+    if which == "fq_four":  # nine categories: colour-keyed headers, a legend on several lines
+        assert len(scene.categories) == 9 and scene.headers_as_swatches()
+        assert scene.legend_bottom() > scene.legend_y() + 40
+        assert all(x < DETAIL.x for x, _ in scene.legend_slots())
     for seat in range(match.config.players):
         scene.select(seat)
         drawn = texts(monkeypatch, scene, app.canvas)
@@ -270,3 +284,17 @@ def test_play_again_keeps_the_game_options(app):
     game = app.stack.top
     assert isinstance(game, GameScene)
     assert game.match.config.options == options and game.match.seed == 4
+
+
+@pytest.mark.parametrize("game_id", ["french_quarter", "next_station_paris"])
+def test_a_solo_game_shows_the_rulebooks_rating_of_the_score(app, monkeypatch, game_id):
+    m = Match(rules_for(game_id), Config(1), seed=3)
+    play_out(m, {0: make_bot("greedy", game_id, 3)})
+    scene = show(app, m, game_id)
+    key, params = m.rules.rating(m.state)
+    assert scene.note == (key, params) and dict(params)["points"] == scene.totals[0]
+    assert scene.note_text() == t(key, **dict(params)) and scene.note_lines()
+    drawn = [message for message, _, _ in texts(monkeypatch, scene, app.canvas)]
+    assert any(line in drawn for line in scene.note_lines())
+    unfinished = Match(rules_for(game_id), Config(1), seed=3)
+    assert unfinished.rules.rating(unfinished.state) is None

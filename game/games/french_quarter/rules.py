@@ -939,6 +939,12 @@ class FrenchQuarter:
                                                 *params)
         return K + "tiebreak.shared", (("players", winners), *params)
 
+    def rating(self, state: State) -> Note | None:
+        """Solo only, once the game is over: the rulebook's rating of the score (results screen)."""
+        if state.players != 1 or state.phase != OVER:
+            return None
+        return self.solo_rating(state), (("points", sum(self.scores(state)[0].values())),)
+
     def solo_rating(self, state: State) -> str:
         """Modo solitario: the rating key for the solo total."""
         t = sum(self.scores(state)[0].values())
