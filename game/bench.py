@@ -2,8 +2,11 @@
 
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms), random playouts per second straight on the rules, and GreedyBot decision time
-(p50/p95 ms). Once: wall time from `python main.py --first-frame-exit` to exit (median), and the
-peak resident memory of this process and its children. Timing lives here, never in unit tests.
+(p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
+Station) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
+gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
+layer. Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak
+resident memory of this process and its children. Timing lives here, never in unit tests.
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE_HEAD = f"{'game':<24}{'frame ms p50/p99/max':>26}{'playouts/s':>13}{'bot ms p50/p95':>18}"
+GAME_W = 30  # the game column of the table ("next_station_paris (4 split)" fits)
+TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
+              f"{'bot ms p50/p95':>18}")
+PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 
 
 @dataclass(frozen=True)
@@ -29,13 +36,14 @@ class Plan:
     """How long each measurement runs."""
 
     frames: int  # frames of a bot game to time
+    split_frames: int  # at most this many frames of the all-people split-screen game
     playout_seconds: float  # random playouts run at least this long
     bot_games: int  # greedy games whose decisions are timed
     startup_runs: int  # start-ups to take the median of
 
 
-FULL = Plan(frames=3000, playout_seconds=2.0, bot_games=5, startup_runs=3)
-QUICK = Plan(frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1)
+FULL = Plan(frames=3000, split_frames=4500, playout_seconds=2.0, bot_games=5, startup_runs=3)
+QUICK = Plan(frames=60, split_frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -57,16 +65,125 @@ def seats_for(game_id: str) -> int:
     return max(info.min_players, min(4, info.max_players))
 
 
-def bench_frames(game_id: str, frames: int) -> dict[str, float]:
-    """Frame time of the game scene while bots play (pygame loads here, on the dummy driver)."""
-    from game.ui.snapshot import frame_times
-
-    times = frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames)
+def frame_stats(times: list[float]) -> dict[str, float]:
+    """p50/p99/max of frame times in ms."""
     return {
         "p50": round(percentile(times, 50), 3),
         "p99": round(percentile(times, 99), 3),
         "max": round(max(times, default=0.0), 3),
     }
+
+
+def bench_frames(game_id: str, frames: int) -> dict[str, float]:
+    """Frame time of the game scene while bots play (pygame loads here, on the dummy driver)."""
+    from game.ui.snapshot import frame_times
+
+    return frame_stats(frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
+
+
+def is_split_game(game_id: str) -> bool:
+    """True if the game's renderer draws one map per person (board_api.SplitRenderer)."""
+    from game.engine.registry import get_game
+    from game.ui.board_api import is_split
+
+    return is_split(get_game(game_id).renderer_class())
+
+
+def split_key(game_id: str) -> str:
+    """The report key of a game's all-people split-screen row."""
+    return f"{game_id} ({seats_for(game_id)} split)"
+
+
+@dataclass
+class PadPlayer:
+    """One person on a synthetic gamepad: looks at their own map, steers the cursor towards a
+    legal station a few presses at a time, then confirms (only through input events)."""
+
+    seat: int
+    rng: random.Random
+    wait: int = 0  # frames until the next press
+    moves: int = 0  # d-pad presses left before confirming
+
+    def events(self, scene: Any) -> list[Any]:
+        """This frame's button presses (none while the seat waits or thinks)."""
+        import pygame
+
+        if scene.match.prompt_for(self.seat) is None or scene.seat_busy(self.seat):
+            self.wait = max(self.wait, self.rng.randrange(2, 6))  # noticing the new card
+            return []
+        self.wait -= 1
+        if self.wait > 0:
+            return []
+        rects, _ = scene.slots(self.seat)
+        focus = scene.focus_of(self.seat)
+        others = [key for key in rects if key != focus]
+        if self.moves > 0 and others and focus is not None:
+            goal, here = rects[self.rng.choice(others)].center, rects[focus].center
+            dx, dy = goal[0] - here[0], goal[1] - here[1]
+            if abs(dx) > abs(dy):
+                button = (pygame.CONTROLLER_BUTTON_DPAD_RIGHT if dx > 0
+                          else pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+            else:
+                button = (pygame.CONTROLLER_BUTTON_DPAD_DOWN if dy > 0
+                          else pygame.CONTROLLER_BUTTON_DPAD_UP)
+            self.moves -= 1
+            self.wait = self.rng.randrange(3, 7)
+        else:
+            button = pygame.CONTROLLER_BUTTON_A
+            self.moves = self.rng.randrange(0, 4)
+            self.wait = self.rng.randrange(2, 7)
+        iid = PAD_BASE + self.seat
+        return [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=button),
+                pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=iid, button=button)]
+
+
+def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
+                      pace: bool = True, at_end: Callable[[Any], None] | None = None
+                      ) -> list[float]:
+    """Milliseconds per frame (input, update and draw: `App.step` without the window flip) of
+    the real GameScene while `players` people on synthetic gamepads play the whole game, paced
+    at 60 fps like the real loop (`pace`). The frame that opens the results screen is not
+    counted. `at_end` sees the GameScene before it is closed (tests check the play)."""
+    import pygame
+
+    from game.scenes.game import GameScene
+    from game.scenes.seating import SeatSpec
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(windowed=(320, 180), settings=Settings(animation_speed="1x"), persist=False)
+    seats = [SeatSpec("human", f"pad:{PAD_BASE + k}") for k in range(players)]
+    scene = GameScene(app, game_id, seats, seed)
+    app.stack.reset(scene)
+    app.stack.apply()
+    rng = random.Random(seed)
+    people = [PadPlayer(k, random.Random(rng.random())) for k in range(players)]
+    # The pads report their sticks at rest, as SDL does when a controller is opened.
+    events = [pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=PAD_BASE + k,
+                                 axis=pygame.CONTROLLER_AXIS_LEFTX, value=0)
+              for k in range(players)]
+    times: list[float] = []
+    for _ in range(max_frames):
+        for person in people:
+            events += person.events(scene)
+        started = time.perf_counter()
+        app.step(events, 1 / 60, present=False)
+        spent = time.perf_counter() - started
+        events = []
+        if scene.finished:
+            break
+        times.append(spent * 1000)
+        if pace:
+            time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
+    if at_end is not None:
+        at_end(scene)
+    scene.exit()
+    return times
+
+
+def bench_split_frames(game_id: str, frames: int) -> dict[str, float]:
+    """Frame time with every seat a person on a gamepad (one map each on screen)."""
+    return frame_stats(split_frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
 
 
 def bench_playouts(game_id: str, seconds: float) -> float:
@@ -154,21 +271,27 @@ def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
             "playouts_per_s": bench_playouts(game_id, plan.playout_seconds),
             "bot_ms": bench_bots(game_id, plan.bot_games),
         }
+        if is_split_game(game_id):
+            report[split_key(game_id)] = {
+                "frame_ms": bench_split_frames(game_id, plan.split_frames)}
     report["startup_s"] = bench_startup(plan.startup_runs)
     report["peak_rss_mb"] = peak_rss_mb()
     return report
 
 
 def table(report: dict[str, Any], plan: Plan) -> str:
-    """The human-readable report."""
+    """The human-readable report (a split-screen row has frame times only)."""
     lines = [TABLE_HEAD]
     for game_id, r in report.items():
         if not isinstance(r, dict):
             continue
-        f, b = r["frame_ms"], r["bot_ms"]
+        f = r["frame_ms"]
         frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}"
-        bots = f"{b['p50']:.2f} / {b['p95']:.2f}"
-        lines.append(f"{game_id:<24}{frames:>26}{r['playouts_per_s']:>13.1f}{bots:>18}")
+        playouts, bots = "-", "-"
+        if "bot_ms" in r:
+            playouts = f"{r['playouts_per_s']:.1f}"
+            bots = f"{r['bot_ms']['p50']:.2f} / {r['bot_ms']['p95']:.2f}"
+        lines.append(f"{game_id:<{GAME_W}}{frames:>26}{playouts:>13}{bots:>18}")
     lines.append(f"start-up to first title frame: {report['startup_s']:.3f} s")
     lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
     lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")

@@ -8,10 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.bench import percentile
+from game.bench import QUICK, percentile, split_frame_times, table
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "ticket_to_ride_paris"
+NSP = "next_station_paris"
+SPLIT = "next_station_paris (4 split)"  # four people, four maps on screen
 
 
 def run_bench(*args: str) -> subprocess.CompletedProcess:
@@ -59,3 +61,37 @@ def test_percentile_interpolates_between_ranks() -> None:
     assert percentile(values, 0) == 1.0 and percentile(values, 100) == 4.0
     assert percentile(values, 50) == 2.5
     assert percentile([], 99) == 0.0 and percentile([7.0], 99) == 7.0
+
+
+def test_a_split_screen_game_gets_a_second_row_with_four_people_playing() -> None:
+    result = run_bench("--json", "--quick", "--games", NSP)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert set(report) == {NSP, SPLIT, "startup_s", "peak_rss_mb"}
+    assert set(report[NSP]) == {"frame_ms", "playouts_per_s", "bot_ms"}
+    split = report[SPLIT]
+    assert set(split) == {"frame_ms"} and set(split["frame_ms"]) == {"p50", "p99", "max"}
+    f = split["frame_ms"]
+    assert all(is_number(v) for v in f.values()) and 0 < f["p50"] <= f["p99"] <= f["max"]
+    rows = {line.split("  ")[0]: line for line in table(report, QUICK).splitlines()}
+    assert rows[NSP].split()[-1] != "-"  # the bot row has playouts and bot times
+    assert rows[SPLIT].split()[-2:] == ["-", "-"]  # people have no playouts nor bot times
+
+
+def test_the_split_screen_players_play_through_the_input_layer() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    seen = {}
+
+    def look(scene) -> None:
+        seen["history"] = list(scene.match.history)
+        seen["split"], seen["humans"] = scene.split, scene.humans()
+        seen["connected"] = [not scene.disconnected(s) for s in range(4)]
+
+    times = split_frame_times(NSP, 4, seed=1, max_frames=900, pace=False, at_end=look)
+    assert len(times) == 900
+    assert seen["split"] and seen["humans"] == [0, 1, 2, 3] and all(seen["connected"])
+    for seat in range(4):  # every person answered cards and drew segments on their own map
+        actions = [a for p, a in seen["history"] if p == seat]
+        assert len(actions) >= 8
+        assert sum(1 for a in actions if isinstance(a, tuple) and a[0] == "draw") >= 3

@@ -24,6 +24,7 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -70,6 +71,16 @@ SMALL_BOX = 20
 SMALL_STEP = 23
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
+# Choosers: options with no place of their own on the board (a value to write, a circle's
+# bonus or multiplier, a Culture A boost) are drawn as chips next to where the decision happens.
+CHOOSERS = frozenset({"value", "circle", "boost"})
+CHOOSER_TASKS = frozenset({"mapw", "bval", "circle", "move"})  # the prompts that offer them
+# Map chips (and their plate) fit inside a street: they never cover a building, so no choice
+# hides a destination or a neighbour's value.
+VALUE_CHIP = STREET - 4
+BOOST_CHIP = (84, STREET - 4)
+CIRCLE_CHIP_H = 50
+CHIP_GAP = 12
 
 
 def t(key: str, **params: Any) -> str:
@@ -131,6 +142,8 @@ class FQRenderer:
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._closed: dict[int, pygame.Surface] = {}
         self._frames: dict[tuple, pygame.Surface] = {}
+        self._anchor: pygame.Rect | None = None  # what the chips decide about (ringed)
+        self._plate: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # drawn chips
         self._geometry()
         self._abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._static = self._build_static()
@@ -215,6 +228,7 @@ class FQRenderer:
         surf.fill(theme.BACKGROUND)
         pygame.draw.rect(surf, ROAD, MAP, border_radius=10)
         self._names: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._labels: dict[int, pygame.Rect] = {}  # special buildings' labels (Hotel, Gifts…)
         b = self.board
         for street in b.streets:  # activity streets carry their colour along the kerbs
             col = self._street_color(street.index)
@@ -233,6 +247,9 @@ class FQRenderer:
             self._start_marker(surf, self.ix[p], str(i + 1), (250, 250, 246))
         for p in b.personal_starts:
             self._start_marker(surf, self.ix[p], "•", (200, 200, 210))
+        self._marks = [r for _, r in self._names] + [
+            pygame.Rect(self.ix[p][0] - 18, self.ix[p][1] - 18, 36, 36)
+            for p in (*b.line_starts, *b.personal_starts)]
         for rect in (self.panels_area, self.sheet_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=16)
         return sp.fast(surf, alpha=False)
@@ -338,6 +355,7 @@ class FQRenderer:
             return
         if prompt is not None:
             self._draw_options(canvas, prompt)
+            self._draw_choosers(canvas, prompt)
         for tw in self._tweens:
             if tw.paint is None:
                 continue
@@ -362,6 +380,7 @@ class FQRenderer:
             self._frames.clear()
             self._keys.clear()
         self.large = self._active(view)
+        self._anchor, self._plate = None, None
         self._targets = self._compute_targets(view)
 
     def _active(self, view: State) -> int:
@@ -449,6 +468,7 @@ class FQRenderer:
                 out[("meter", act, k)] = rect
         for i, a in enumerate(ARTISTS):
             out[("artist", a)] = self.artist_rects[i]
+        out.update(self._chooser_rects(view))
         return out
 
     def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
@@ -470,6 +490,90 @@ class FQRenderer:
         gap = 8
         x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
         return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 10, DIE, DIE)
+
+    # == choosers: chips for the choices that have no place of their own ===========================
+    def _chooser_rects(self, view: State) -> dict[Target, pygame.Rect]:
+        """Chips of the head prompt's value, circle or boost options (none for other prompts)."""
+        if not view.tasks or view.tasks[0][0] not in CHOOSER_TASKS:
+            return {}
+        pending = self.rules.pending(view)
+        if not isinstance(pending, tuple) or not pending:
+            return {}
+        keys = [o.target for o in pending[0].options
+                if o.target is not None and o.target[0] in CHOOSERS]
+        if not keys:
+            return {}
+        head = view.tasks[0]
+        if head[0] == "circle":
+            self._anchor = self.box_rects[head[2]][view.sheets[head[1]].meters[head[2]] - 1]
+            return self._circle_row(view, keys)
+        if head[0] == "move":  # boosts: on the street beside the tourist
+            seat = head[1]
+            b = view.sheets[seat].pos
+            pawn = pygame.Rect(self._pawn_pos(seat, b), (PAWN, PAWN))
+            return self._street_row(keys, b, pawn.centery, BOOST_CHIP)
+        self._anchor = self.bld[head[2]]  # mapw / bval: the building being mapped
+        return self._street_row(keys, head[2], self.bld[head[2]].centery,
+                                (VALUE_CHIP, VALUE_CHIP))
+
+    def _street_row(self, keys: list[Target], b: int, near_y: int,
+                    size: tuple[int, int]) -> dict[Target, pygame.Rect]:
+        """Chips in a row along the street above or below building b's block (the side nearer
+        to near_y): a street holds no target of these prompts, so no choice hides another."""
+        block = self._building_rect(self.board.buildings[b].block, "")
+        above = abs(near_y - block.top) < abs(near_y - block.bottom)
+        y = block.top - STREET // 2 if above else block.bottom + STREET // 2
+        w, h = len(keys) * (size[0] + CHIP_GAP) - CHIP_GAP, size[1]
+        area = MAP.inflate(-24, 0)  # the plate round the chips stays on the map too
+        r = self.bld[b]  # centred on the building, else flush with one of its sides: the
+        rows = [pygame.Rect(x - w // 2, y - h // 2, w, h).clamp(area)  # one that hides the
+                for x in (r.centerx, r.x + w // 2, r.right - w // 2)]  # least street name
+        row = min(rows, key=self._hidden_names)
+        return self._row(keys, [size[0]] * len(keys), h, row.center, area)
+
+    def _hidden_names(self, rect: pygame.Rect) -> int:
+        """Pixels of street names and start markers a chip row would cover."""
+        return sum(rect.clip(r).w * rect.clip(r).h for r in self._marks)
+
+    def _circle_row(self, view: State, keys: list[Target]) -> dict[Target, pygame.Rect]:
+        """The bonus and multiplier chips just below the circle (above it at the sheet's foot),
+        over the rows beneath while the choice lasts."""
+        widths = [self._chip(view, k).get_width() for k in keys]
+        circle = self._anchor
+        area = self.sheet_rect.inflate(-28, -28)
+        area.width -= self.box_rects[0][0].x + 2 - area.x  # the activity names stay in view
+        area.right = self.sheet_rect.right - 14
+        y = circle.bottom + 14 + CIRCLE_CHIP_H // 2
+        if y + CIRCLE_CHIP_H // 2 > area.bottom:
+            y = circle.top - 14 - CIRCLE_CHIP_H // 2
+        return self._row(keys, widths, CIRCLE_CHIP_H, (circle.centerx, y), area)
+
+    @staticmethod
+    def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
+             area: pygame.Rect) -> dict[Target, pygame.Rect]:
+        """Rects of a chip row centred on `center`, shifted to stay inside `area`."""
+        row = pygame.Rect(0, 0, sum(widths) + CHIP_GAP * (len(widths) - 1), h)
+        row.center = center
+        row.clamp_ip(area)
+        out, x = {}, row.x
+        for key, w in zip(keys, widths):
+            out[key] = pygame.Rect(x, row.y, w, h)
+            x += w + CHIP_GAP
+        return out
+
+    def _chip(self, view: State, key: Target) -> pygame.Surface:
+        """A chooser chip's image: a handwritten value, a boost, a circle's bonus or multiplier."""
+        if key[0] == "value":
+            return sp.value_chip(str(key[1]), VALUE_CHIP)
+        if key[0] == "boost":
+            return sp.boost_chip(f"+{key[1]}", BOOST_CHIP)
+        a = ACTIVITIES.index(key[1])
+        sh, meter = view.sheets[self.large], self.board.meters[a]
+        if key[2] == "bonus":
+            label = t("bonus", letter="ABCD"[min(sh.bonuses[a], 3)])
+            return _circle_chip("B", key[1], label)
+        mult = meter.multipliers[min(sh.mults[a], len(meter.multipliers) - 1)]
+        return _circle_chip("M", key[1], f"×{mult}")
 
     # == map region =================================================================================
     def _paint_map(self, view: State) -> None:
@@ -513,7 +617,9 @@ class FQRenderer:
             label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
             if label.get_width() > rect.w - 8:
                 label = pygame.transform.rotate(label, 90) if vertical else label
-            surf.blit(label, label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4)))
+            spot = label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4))
+            surf.blit(label, spot)
+            self._labels[x.index] = spot
 
     def _paint_values(self, surf: pygame.Surface, view: State) -> None:
         """The large sheet's mapped values, and its Vacation buildings when it may be seen."""
@@ -530,6 +636,10 @@ class FQRenderer:
     def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
         text = sp.handwritten("W" if v == W else str(v), 52)
         rect = text.get_rect(center=self._value_pos(b))
+        label = self._labels.get(b)
+        if label is not None and label.colliderect(rect):  # a narrow building: the value
+            house = SMALL_HOUSE if self.board.buildings[b].small else HOUSE  # reads over it
+            pygame.draw.rect(surf, house, rect.inflate(-10, -14), border_radius=8)
         if frac >= 1.0:
             surf.blit(text, rect)
         else:  # written left to right
@@ -576,7 +686,7 @@ class FQRenderer:
         sign = theme.text(t("closed"), S, (255, 255, 255), True)
         plate = sign.get_rect(center=r.center).inflate(16, 6)
         if self.board.streets[street].axis == "v":
-            plate.centery = MAP.y + 70
+            plate.centery = MAP.y + STREET // 2  # on the border street: no building hidden
         else:
             plate.centerx = MAP.right - 120
         pygame.draw.rect(surf, CLOSED_RGB, plate, border_radius=8)
@@ -727,9 +837,10 @@ class FQRenderer:
         surf.blit(score, srect)
         surf.blit(sp.pawn(_color(seat), 34), (rect.x + 20, rect.y + 6))
         taken = [v for d, v, tk in view.dice if tk == seat]
-        for k, v in enumerate(taken):  # this round's dice, left of the score
-            surf.blit(sp.die(v, 32), (srect.x - 8 - (k + 1) * 36, rect.y + 8))
-        room = srect.x - rect.x - 70 - 36 * len(taken)
+        x0 = srect.x - 8 - 31 * len(taken)
+        for k, v in enumerate(taken):  # this round's dice, left of the score, close together
+            surf.blit(sp.die(v, 28), (x0 + k * 31, rect.y + 12))  # so the name keeps room
+        room = x0 - rect.x - 62
         size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
             self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
         name = sp.fit_text(self.names[seat], size, room, _color(seat), True)
@@ -971,8 +1082,8 @@ class FQRenderer:
         pulse = self._pulse()
         width = 3 + round(2 * pulse)
         for opt in prompt.options:
-            if opt.target is None:
-                continue
+            if opt.target is None or opt.target[0] in CHOOSERS:
+                continue  # chips: see _draw_choosers
             rect = self._targets.get(opt.target)
             if rect is None:
                 continue
@@ -984,6 +1095,36 @@ class FQRenderer:
             else:  # dark outside, white inside: visible on the paper cards and the dark panels
                 pygame.draw.rect(canvas, INK, rect.inflate(12, 12), 4, border_radius=10)
                 pygame.draw.rect(canvas, OPTION, rect.inflate(6, 6), width, border_radius=8)
+
+    def _draw_choosers(self, canvas: pygame.Surface, prompt: Prompt) -> None:
+        """The prompt's chips on one plate, and a ring round what they decide about."""
+        keys = tuple(o.target for o in prompt.options if o.target is not None
+                     and o.target[0] in CHOOSERS and o.target in self._targets)
+        if not keys:
+            return
+        if self._anchor is not None:
+            pygame.draw.rect(canvas, INK, self._anchor.inflate(16, 16), 4, border_radius=12)
+            pygame.draw.rect(canvas, (255, 255, 255), self._anchor.inflate(10, 10), 4,
+                             border_radius=10)
+        if self._plate is None or self._plate[0] != keys:
+            self._plate = (keys, *self._build_plate(keys))
+        canvas.blit(self._plate[1], self._plate[2])
+        width = 3 + round(2 * self._pulse())
+        for key in keys:
+            pygame.draw.rect(canvas, OPTION, self._targets[key].inflate(6, 6), width,
+                             border_radius=10)
+
+    def _build_plate(self, keys: tuple) -> tuple[pygame.Surface, pygame.Rect]:
+        """The chips painted once on a dark plate (a frame only blits it)."""
+        rects = [self._targets[k] for k in keys]
+        plate = rects[0].unionall(rects[1:]).inflate(16, 4 if keys[0][0] != "circle" else 12)
+        surf = pygame.Surface(plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.PANEL, 235), surf.get_rect(), border_radius=12)
+        pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=12)
+        for key, rect in zip(keys, rects):
+            img = self._chip(self._view, key)
+            surf.blit(img, img.get_rect(center=rect.move(-plate.x, -plate.y).center))
+        return sp.fast(surf), plate
 
     @staticmethod
     def _arrow(canvas: pygame.Surface, d: str, rect: pygame.Rect) -> None:
@@ -1255,6 +1396,25 @@ def _circle_mark(kind: str, color: tuple) -> pygame.Surface:
             pygame.draw.line(surf, color, (x0, y0 + cross - 1), (x0 + cross - 1, y0), width)
         surf = _MARKS[key] = sp.fast(surf)
     return surf
+
+
+@cache
+def _circle_chip(kind: str, activity: str, label: str) -> pygame.Surface:
+    """A circle choice: the sheet's circle (in the activity's colour, with its B or × mark)
+    and what choosing it gives ("Bonus A", "×3")."""
+    text = theme.text(label, S, INK, True)
+    d = 36
+    surf = pygame.Surface((d + text.get_width() + 34, CIRCLE_CHIP_H), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, sp.PAPER, rect, border_radius=10)
+    pygame.draw.rect(surf, INK, rect, 3, border_radius=10)
+    c = (12 + d // 2, rect.centery)
+    pygame.draw.circle(surf, INK, c, d // 2)
+    pygame.draw.circle(surf, sp.ACTIVITY_RGB[activity], c, d // 2 - 2)
+    mark = _circle_mark(kind, (255, 255, 255))
+    surf.blit(mark, mark.get_rect(center=c))
+    surf.blit(text, text.get_rect(midleft=(12 + d + 10, rect.centery)))
+    return sp.fast(surf)
 
 
 def _reward_glyph(reward: str) -> str:

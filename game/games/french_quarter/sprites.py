@@ -36,15 +36,27 @@ def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
     return surface
 
 
+SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
+
+
 def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
-    """Cached text, shortened with an ellipsis when wider than max_w (never smaller than size)."""
+    """Cached text no wider than max_w: slightly narrowed, else shortened with an ellipsis
+    (never smaller than size)."""
     surf = theme.text(message, size, color, bold)
     if surf.get_width() <= max_w or len(message) < 4:
         return surf
+    if surf.get_width() * SQUEEZE <= max_w:
+        return _narrowed(message, size, max_w, tuple(color), bold)
     lo = len(message)
     while lo > 3 and theme.font(size, bold).size(message[:lo] + "…")[0] > max_w:
         lo -= 1
     return theme.text(message[:lo].rstrip() + "…", size, color, bold)
+
+
+@cache
+def _narrowed(message: str, size: int, width: int, color: tuple, bold: bool) -> pygame.Surface:
+    surf = theme.text(message, size, color, bold)
+    return fast(pygame.transform.smoothscale(surf, (width, surf.get_height())))
 
 
 def wrap(message: str, size: int, max_w: int, bold: bool = False) -> list[str]:
@@ -166,6 +178,32 @@ def handwritten(value: str, size: int, color: tuple = PENCIL) -> pygame.Surface:
     """A value as if written with a pen: slanted, slightly bold."""
     text = theme.font(size, True).render(value, True, color)
     return fast(pygame.transform.rotozoom(text, -8, 1.0))
+
+
+@cache
+def value_chip(value: str, size: int) -> pygame.Surface:
+    """A value to write, as a paper chip with the handwritten digit (or W) of the map."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, PAPER, rect, border_radius=10)
+    pygame.draw.rect(surf, INK, rect, 3, border_radius=10)
+    text = handwritten(value, size - 4)
+    surf.blit(text, text.get_rect(center=(rect.centerx, rect.centery + 1)))
+    return fast(surf)
+
+
+@cache
+def boost_chip(label: str, size: tuple[int, int]) -> pygame.Surface:
+    """A Culture A boost: the Culture icon and "+1"/"+2" in white on Culture blue."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, INK, rect, border_radius=12)
+    pygame.draw.rect(surf, ACTIVITY_RGB["culture"], rect.inflate(-6, -6), border_radius=10)
+    mark = icon("culture", rect.h - 14)
+    surf.blit(mark, mark.get_rect(midleft=(6, rect.centery)))
+    text = theme.text(label, theme.SMALL_SIZE + 4, (255, 255, 255), True)
+    surf.blit(text, text.get_rect(midright=(rect.right - 8, rect.centery)))
+    return fast(surf)
 
 
 @cache

@@ -1,13 +1,20 @@
 """GreedyBot heuristic for Next Station: Paris: one score per option, from a view only.
 
-Sheets never interact, so each option is judged on the bot's own sheet: play the option, then
-finish the round many times over random orders of the cards still unseen (the deck is the 11
-cards minus those revealed this round), drawing each later segment with a fast one-step greedy
-policy, and average the round's worth: the line's score (districts × best district + monuments,
-with its gate bonuses) plus what the segments add in interchanges with earlier lines and in
-overpasses. Every option sees the same card orders (common random numbers), so differences come
-from the option, not from luck. The random numbers are seeded from the view: same view, same
-choice.
+Sheets never interact, so each option is judged on the bot's own sheet: play the option (and
+what it triggers at once: a guided tour, a city gate's bonus), then finish the round many times
+over random orders of the cards still unseen (the deck is the 11 cards minus those revealed this
+round), drawing each later segment with a fast one-step greedy policy, and average the round's
+worth: the line's score (districts × best district + monuments, with its gate bonuses) plus what
+the segments add in interchanges with earlier lines and in overpasses, plus the shared
+objectives' worth (`_Goals`). Every option sees the same card orders (common random numbers), so
+differences come from the option, not from luck. The random numbers are seeded from the view:
+same view, same choice.
+
+Advanced modules: a rollout opens the city gates it lands on (free segments, doubled district,
+circled station), and its policy is lured towards gates and towards stations that advance an
+unmet objective. An objective is worth 10 once met; before the last round, progress towards it
+is worth its chance of being met later (`_Goals.phi`), so the bot invests early but never pays
+more than the objective can return.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from game.engine.core import Prompt
 
 from .board import BRANCH, JOKER, Board
 from .rules import NextStationParis
-from .scoring import score_line
+from .scoring import objective_met
 from .state import NONE, Line, State
 
 ROLLOUTS = 48  # card orders per decision, shared by every option (fewer when options abound)
@@ -26,6 +33,22 @@ BUDGET = 300  # rollouts per decision in total: keeps the p95 latency well under
 MOBILITY = 3.5  # rollout policy: worth of each free link from the new end (tuned: solo avg)
 DISTRICT_SLOTS = 16  # more than the 13 districts: the last slot holds a doubled district
 KINDS = ("card", "start", "tour", "free_any", "free_end", "circle")
+
+# Objectives (tuned on solo averages). RATE: units of progress a line can add in one round
+# when it tries (stations, overpasses...); it sets how much early progress is worth.
+RATE = {"monuments": 2.0, "full_district": 2.0, "overpasses": 1.0, "interchanges": 1.5,
+        "line_districts": 0.0}
+PARTIAL = 0.4  # a station on one line short of an interchange objective: this much of one
+# Rollout policy: share of an objective's worth per unit of progress it is lured by. Tuned on
+# solo averages (200 seeds): the 7-district line is met 20% of the time at 1, 55% from 5 on,
+# at no cost in line points; the others barely move with it.
+OBJ_LURE = {"monuments": 1.0, "full_district": 1.0, "overpasses": 1.0, "interchanges": 1.0,
+            "line_districts": 5.0}
+# Rollout policy: what landing on a gate is worth before its bonus is played. Tuned on solo
+# averages with gates (200 seeds): 174 without a lure, 179 at a fifth of these, 184-185 from
+# these on (a corner is a dead end, which the policy's MOBILITY term otherwise shuns).
+GATE_LURE = {"branch_free": 20.0, "double_free": 40.0, "double_district": 20.0,
+             "double_station": 20.0}
 
 
 class _Sheet:
@@ -78,6 +101,136 @@ class _Sheet:
         other.gain = self.gain
         return other
 
+    def districts(self) -> int:
+        """Districts the line crosses, a doubled one counted once (the objective's count)."""
+        return len(self.counts) - self.counts.count(0) - (self.counts[-1] > 0)
+
+
+class _Goals:
+    """What the advanced modules add to one decision's rollouts (fixed while it is made).
+
+    `gates`: corner station -> its bonus. `lure`: per station, what the rollout policy adds for
+    ending a segment there (an open gate, a station an unmet objective misses). `checks`: the
+    unmet objectives, scored on the sheet at the end of each rollout (`worth`).
+    """
+
+    def __init__(self, p: _Planner, view: State, seat: int) -> None:
+        board = p.board
+        self.later = p.rules.rounds - 1 - view.round  # rounds left after this one
+        self.gates: dict[int, str] = {}
+        if "gates" in view.modules:
+            self.gates = {st: board.bonuses[g] for st, g in zip(board.gate_corners, view.gates)}
+        lines = view.lines[seat]
+        self.network = 0  # stations of the earlier lines
+        for line in lines[:-1]:
+            self.network |= line.mask
+        self.shared = _shared(lines)
+        lure = [0.0] * len(board.stations)
+        for st, bonus in self.gates.items():
+            lure[st] += GATE_LURE[bonus]
+        self.checks: list[tuple[str, int, int]] = []  # (kind, count, lines) still unmet
+        self.district_target = 0  # the 7-district objective's count, 0 when not wanted
+        self.overpass_lure = 0.0  # policy: per second use of an overpass while it is wanted
+        if "objectives" in view.modules:
+            for o in view.objectives:
+                obj = board.objectives[o]
+                if not objective_met(board, obj, lines, view.used[seat]):
+                    self.checks.append((obj.kind, obj.count, obj.lines))
+                    self._lure(p, view, seat, obj.kind, obj.count, obj.lines, lure)
+        self.lure = tuple(lure)
+        self.active = bool(self.checks)
+
+    # -- the policy's lures ----------------------------------------------------------------------
+    def unit(self, kind: str, need: float) -> float:
+        """The policy's lure for one unit of progress on an objective `need` units short."""
+        return OBJ_LURE[kind] * 10 / max(1.0, need + RATE[kind] * self.later)
+
+    def _lure(self, p: _Planner, view: State, seat: int, kind: str, count: int, lines: int,
+              lure: list[float]) -> None:
+        """Add what the policy gains for the stations this objective still misses."""
+        covered = self.network | view.lines[seat][-1].mask
+        if kind == "monuments":
+            missing = p.monument_mask & ~covered
+            unit = self.unit(kind, count - (p.monument_mask & covered).bit_count())
+            for st in _bits(missing):
+                lure[st] += unit
+        elif kind == "full_district":
+            for mask in p.main_masks:
+                missing = mask & ~covered
+                unit = self.unit(kind, missing.bit_count())
+                for st in _bits(missing):
+                    lure[st] += unit
+        elif kind == "interchanges":
+            self._lure_interchanges(view.lines[seat][-1].mask, count, lines, lure)
+        elif kind == "overpasses":
+            self.overpass_lure = self.unit(kind, count)
+        else:  # line_districts: a lure per new district, see `district_lure`
+            self.district_target = count
+
+    def _lure_interchanges(self, line_mask: int, count: int, lines: int,
+                           lure: list[float]) -> None:
+        triples = sum(n >= lines for n in self.shared.values())
+        unit = self.unit("interchanges", count - triples)
+        for st, n in self.shared.items():
+            if (line_mask >> st) & 1:
+                continue  # the line is already there
+            if n == lines - 1:
+                lure[st] += unit  # this line makes it an objective station
+            elif n == lines - 2 and self.later:
+                lure[st] += PARTIAL * unit  # a later line can finish it
+
+    def district_lure(self, sh: _Sheet) -> float:
+        """Policy: extra worth of a new district while the line is short of the objective."""
+        if not self.district_target:
+            return 0.0
+        need = self.district_target - sh.districts()
+        return 0.0 if need <= 0 else OBJ_LURE["line_districts"] * 10 / (need + 2)
+
+    # -- the objectives' worth at the end of a rollout ---------------------------------------
+    def phi(self, kind: str, need: float) -> float:
+        """An objective's worth `need` units short at the end of this round.
+
+        10 once met; otherwise what its chance of being met in the later rounds is worth:
+        nothing in the last round (or for a one-line objective), more the less is missing.
+        """
+        if need <= 0:
+            return 10.0
+        reach = RATE[kind] * self.later
+        if reach <= 0:
+            return 0.0
+        return 10.0 * max(0.0, 1.0 - need / (reach + 1.0))
+
+    def worth(self, p: _Planner, sh: _Sheet) -> float:
+        """The unmet objectives' worth on the sheet at the end of a rollout."""
+        total = 0.0
+        for kind, count, lines in self.checks:
+            total += self.phi(kind, self.need(p, sh, kind, count, lines))
+        return total
+
+    def need(self, p: _Planner, sh: _Sheet, kind: str, count: int, lines: int) -> float:
+        """How many units of progress the sheet still misses for an objective."""
+        covered = self.network | sh.mask
+        if kind == "monuments":
+            return count - (p.monument_mask & covered).bit_count()
+        if kind == "full_district":
+            return sum(sorted((m & ~covered).bit_count() for m in p.main_masks)[:count])
+        if kind == "line_districts":
+            return count - sh.districts()
+        if kind == "overpasses":
+            return count - sum((sh.used & both) == both for both in p.overpass_masks)
+        return self._need_interchanges(sh, count, lines)
+
+    def _need_interchanges(self, sh: _Sheet, count: int, lines: int) -> float:
+        """Stations joining `lines` lines still missing; a station one line short is PARTIAL."""
+        after = dict(self.shared)
+        for st in sh.stations:
+            after[st] = after.get(st, 0) + 1
+        full = sum(n >= lines for n in after.values())
+        if self.later <= 0:
+            return count - full
+        near = sum(n == lines - 1 for n in after.values())
+        return count - full - PARTIAL * min(near, max(0, count - full))
+
 
 class _Planner:
     """Static tables of one board for the rollouts."""
@@ -98,6 +251,7 @@ class _Planner:
         self.accepts = b.accepts
         self.district = tuple(s.district for s in b.stations)
         self.monument = tuple(int(s.monument) for s in b.stations)
+        self.ordinary = tuple(not s.special for s in b.stations)  # may be circled
         self.symbol = tuple(c.symbol for c in b.cards)
         self.metro = tuple(int(c.metro) for c in b.cards)
         self.all = b.accepts[JOKER]
@@ -109,6 +263,11 @@ class _Planner:
         self.overpass = b.scoring["overpass"]
         self.monument_points = b.scoring["monument"]
         self.metro_end = b.scoring["metro_cards_per_round"]
+        # Objective tables: station bitmasks of the monuments and of each main district, and
+        # per overpass the bitmask of its two links.
+        self.monument_mask = sum(1 << s.index for s in b.stations if s.monument)
+        self.main_masks = tuple(sum(1 << st for st in d.stations) for d in b.districts if d.main)
+        self.overpass_masks = tuple((1 << o.links[0]) | (1 << o.links[1]) for o in b.overpasses)
 
     # -- sheet updates ---------------------------------------------------------------------------
     def extra(self, sh: _Sheet, end: int, link: int) -> int:
@@ -137,18 +296,28 @@ class _Planner:
         sh.counts[self.district[end]] += 1
         sh.monuments += self.monument[end]
 
+    def circle(self, sh: _Sheet) -> None:
+        """Double-station gate: circle an ordinary station of the line's biggest district."""
+        counts, district, ordinary = sh.counts, self.district, self.ordinary
+        best = NONE
+        for st in sh.stations:
+            if ordinary[st] and (best == NONE or counts[district[st]] > counts[best]):
+                best = district[st]
+        if best != NONE:
+            counts[best] += 1
+
     def line_value(self, sh: _Sheet) -> int:
         """The line's score plus the sheet points its segments added."""
         counts = sh.counts
         districts = len(counts) - counts.count(0)
         return districts * max(counts) + self.monument_points * sh.monuments + sh.gain
 
-    def step(self, sh: _Sheet, starts, accept: int, rng: random.Random) -> int:
+    def step(self, sh: _Sheet, starts, accept: int, g: _Goals, rng: random.Random) -> int:
         """Draw the policy's best segment (or nothing); returns the end station or NONE.
 
         The policy's worth of a segment: the line's score right after it, plus the sheet
-        points it adds, plus MOBILITY per grey link still free from its end (a hot loop:
-        everything is inlined).
+        points it adds, plus MOBILITY per grey link still free from its end, plus the modules'
+        lures (a hot loop: everything is inlined).
         """
         counts = sh.counts
         districts = len(counts) - counts.count(0)
@@ -157,7 +326,8 @@ class _Planner:
         blocked, mask = sh.blocked, sh.mask
         adjacency_bits, block_bits, district = self.adjacency_bits, self.block_bits, self.district
         monument, monument_points = self.monument, self.monument_points
-        shared, partner = sh.shared, self.partner
+        shared, partner, lure, second = sh.shared, self.partner, g.lure, g.overpass_lure
+        new_district = g.district_lure(sh) if g.district_target else 0.0
         free_ends = accept & ~mask  # accepted stations not on the line yet
         base = monument_points * sh.monuments + sh.gain
         random_ = rng.random
@@ -168,9 +338,13 @@ class _Planner:
                     continue
                 c = counts[district[end]] + 1
                 value = ((districts + (c == 1)) * max(top, c)
-                         + monument_points * monument[end] + base)
+                         + monument_points * monument[end] + base + lure[end])
+                if c == 1:
+                    value += new_district
                 if end in shared or link in partner:
                     value += self.extra(sh, end, link)
+                    if second and link in partner:
+                        value += second * ((sh.used >> partner[link]) & 1)
                 now_blocked = blocked | block_bits[link]
                 now_mask = mask | end_bit
                 free = 0
@@ -185,10 +359,51 @@ class _Planner:
         self.draw(sh, *move)
         return move[1]
 
-    def rollout(self, sh: _Sheet, order: list[int], metros: int, rng: random.Random) -> int:
+    # -- gates and follow-up tasks ---------------------------------------------------------------
+    def land(self, sh: _Sheet, end: int, g: _Goals, rng: random.Random) -> None:
+        """A segment ended at `end`: play the city gate there, if any (Puertas de la ciudad)."""
+        bonus = g.gates.get(end)
+        if bonus is None:
+            return
+        if bonus == "branch_free":
+            self.free(sh, sh.stations, g, rng)
+        elif bonus == "double_free":
+            self.free(sh, sh.ends, g, rng)
+            self.free(sh, sh.ends, g, rng)
+        elif bonus == "double_district":
+            sh.counts[-1] = 1
+        else:
+            self.circle(sh)
+
+    def free(self, sh: _Sheet, starts, g: _Goals, rng: random.Random) -> None:
+        """A gate's free segment to any station (it may open another gate)."""
+        end = self.step(sh, tuple(starts), self.all, g, rng)
+        if end != NONE:
+            self.land(sh, end, g, rng)
+
+    def run_tasks(self, sh: _Sheet, tasks: tuple, g: _Goals, rng: random.Random) -> None:
+        """Play the policy through tasks still queued for this card (see state.py)."""
+        for task in tasks:
+            kind = task[0]
+            if kind == "tour":
+                end = self.step(sh, (task[1],), self.all, g, rng)
+                if end != NONE:
+                    self.land(sh, end, g, rng)
+            elif kind == "gate":
+                self.land(sh, task[1], g, rng)
+            elif kind == "free_any":
+                self.free(sh, sh.stations, g, rng)
+            elif kind == "free_end":
+                for _ in range(task[1]):
+                    self.free(sh, sh.ends, g, rng)
+            elif kind == "circle":
+                self.circle(sh)
+
+    def rollout(self, sh: _Sheet, order: list[int], metros: int, g: _Goals,
+                rng: random.Random) -> float:
         """Finish the round on the sheet with the greedy policy; the round's worth."""
         branch = False
-        symbol, metro = self.symbol, self.metro
+        symbol, metro, gates = self.symbol, self.metro, g.gates
         for card in order:
             if metros >= self.metro_end:
                 break
@@ -199,10 +414,33 @@ class _Planner:
                 continue
             starts = sh.stations if branch else sh.ends
             branch = False
-            end = self.step(sh, tuple(starts), self.accepts[sym], rng)
-            if sym == JOKER and end != NONE and self.monument[end]:
-                self.step(sh, (end,), self.all, rng)  # guided tour
+            end = self.step(sh, tuple(starts), self.accepts[sym], g, rng)
+            if end == NONE:
+                continue
+            if sym == JOKER and self.monument[end]:
+                self.run_tasks(sh, (("tour", end),), g, rng)  # guided tour
+            elif gates and end in gates:
+                self.land(sh, end, g, rng)
+        if g.active:
+            return self.line_value(sh) + g.worth(self, sh)
         return self.line_value(sh)
+
+
+def _bits(mask: int):
+    """The indices of the set bits of a mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _shared(lines: tuple[Line, ...]) -> dict[int, int]:
+    """Station -> how many of the earlier lines (all but the last) pass through it."""
+    shared: dict[int, int] = {}
+    for line in lines[:-1]:
+        for st in line.stations:
+            shared[st] = shared.get(st, 0) + 1
+    return shared
 
 
 def _planner(rules: NextStationParis) -> _Planner:
@@ -214,12 +452,8 @@ def _planner(rules: NextStationParis) -> _Planner:
     return planner
 
 
-def _sheet(p: _Planner, view: State, seat: int) -> _Sheet:
-    shared: dict[int, int] = {}
-    for line in view.lines[seat][:-1]:
-        for st in line.stations:
-            shared[st] = shared.get(st, 0) + 1
-    return _Sheet(view.lines[seat][-1], view.blocked[seat], view.used[seat], shared,
+def _sheet(p: _Planner, view: State, seat: int, g: _Goals) -> _Sheet:
+    return _Sheet(view.lines[seat][-1], view.blocked[seat], view.used[seat], g.shared,
                   p.district, p.monument)
 
 
@@ -233,11 +467,27 @@ def _orders(p: _Planner, view: State, count: int, rng: random.Random) -> list[li
     return orders
 
 
+def _follow_ups(p: _Planner, view: State, seat: int, action: tuple, g: _Goals) -> tuple:
+    """The tasks left for this card once `action` is played (mirrors rules._act_draw)."""
+    queue = view.tasks[seat]
+    task, rest = queue[0], queue[1:]
+    if task[0] == "start":
+        task = task[2]
+    if action[0] not in ("draw", "to"):
+        return rest
+    end = action[-1]
+    if task[0] == "free_end" and task[1] > 1:
+        rest = (("free_end", task[1] - 1), *rest)
+    if task[0] == "card" and p.symbol[view.card] == JOKER and p.monument[end]:
+        rest = (("tour", end), *rest)
+    if end in g.gates:
+        rest = (*rest, ("gate", end))
+    return rest
+
+
 def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) -> list[_Sheet]:
     """The sheets an option may lead to (a `to` option: one per possible start)."""
     kind = action[0]
-    if kind in ("pass", "stop", "skip"):
-        return [sh]
     if kind == "draw":
         out = sh.copy()
         p.draw(out, action[1], action[2], p.board.link_between(action[1], action[2]))
@@ -253,22 +503,11 @@ def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) 
             p.draw(out, start, action[1], p.board.link_between(start, action[1]))
             outs.append(out)
         return outs or [sh]
-    return [sh]
-
-
-def _circle_scores(p: _Planner, view: State, prompt: Prompt) -> list[float]:
-    """Double station: the circled station that raises the line's score most."""
-    line = view.lines[prompt.player][-1]
-    out = []
-    for option in prompt.options:
-        if option.action[0] != "circle":
-            out.append(0.0)
-            continue
-        doubled = Line(line.color, line.stations, line.links, line.ends, line.mask,
-                       line.double_district, option.action[1])
-        out.append(float(score_line(p.board, doubled).points - score_line(p.board, line).points)
-                   + 0.001)
-    return out
+    if kind == "circle":
+        out = sh.copy()
+        out.counts[p.district[action[1]]] += 1
+        return [out]
+    return [sh]  # pass, stop, skip
 
 
 def _seed(view: State, seat: int, prompt: Prompt) -> int:
@@ -282,26 +521,27 @@ def _seed(view: State, seat: int, prompt: Prompt) -> int:
 def evaluate(rules: NextStationParis, view: State, prompt: Prompt) -> list[float]:
     """GreedyBot heuristic: the average worth of the round after each option."""
     p = _planner(rules)
-    if prompt.kind == "circle":
-        return _circle_scores(p, view, prompt)
     seat = prompt.player
-    base = _sheet(p, view, seat)
+    g = _Goals(p, view, seat)
+    base = _sheet(p, view, seat, g)
     n = len(prompt.options)
     rollouts = max(6, min(ROLLOUTS, BUDGET // n))
     rng = random.Random(_seed(view, seat, prompt))
     orders = _orders(p, view, rollouts, rng)
-    # Tasks still queued after this one (guided tour, gate bonuses) are not simulated; the
-    # current card no longer counts: its metro is already among view.metros.
+    # The current card no longer counts: its metro is already among view.metros.
     metros = view.metros
     scores: list[float] = []
     for option in prompt.options:
+        tasks = _follow_ups(p, view, seat, option.action, g)
         best = None
         for sheet in _after(p, base, option.action, prompt, view):
-            total = 0
+            if tasks:
+                sheet = sheet.copy()
+                p.run_tasks(sheet, tasks, g, rng)
+            total = 0.0
             for order in orders:
-                total += p.rollout(sheet.copy(), order, metros, rng)
+                total += p.rollout(sheet.copy(), order, metros, g, rng)
             value = total / len(orders)
             best = value if best is None else max(best, value)
         scores.append(best)
     return scores
-

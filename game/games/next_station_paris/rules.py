@@ -225,7 +225,13 @@ class NextStationParis:
 
     # -- options -------------------------------------------------------------------------------
     def task_starts(self, s: State, seat: int, task: tuple) -> tuple[tuple[int, ...], int]:
-        """Where a task's segment may start and the stations it may end on (bitmask)."""
+        """Where a task's segment may start and the stations it may end on (bitmask).
+
+        Reglas de construcción: from a line end, on the card's symbol (monuments and the
+        platform take any); Cartas especiales: after the branch from any station of the line,
+        the joker and the guided tour's second segment to any station; Puertas de la ciudad:
+        free entries to any station, from any station (branch) or from the ends (double).
+        """
         line = s.lines[seat][-1]
         kind = task[0]
         if kind == "card":
@@ -284,6 +290,10 @@ class NextStationParis:
         """The prompt for a seat's task, or None when it offers nothing but declining."""
         kind = task[0]
         if kind == "circle":
+            # Puertas de la ciudad, doble estación: any station of the line as drawn when the
+            # bonus is played (it is instantaneous), except the special ones (departures of
+            # any colour, the platform, monuments). Our reading: a corner gate station is an
+            # ordinary station, so it may be circled.
             line = s.lines[seat][-1]
             stations = self.board.stations
             opts = [self._draw_option(st, st, "circle") for st in line.stations
@@ -371,7 +381,8 @@ class NextStationParis:
         events.append(event("station_circled", seat, station=action[1]))
 
     def _act_draw(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
-        """Draw one segment, then queue what it triggers (guided tour, city gate)."""
+        """Draw one segment, then queue what it triggers (Cartas especiales: visita guiada;
+        Puertas de la ciudad)."""
         _, start, end = action
         queue = d.tasks[seat]
         task = queue[0]
@@ -481,7 +492,8 @@ class NextStationParis:
         self._reveal(d, index, events)
 
     def _reveal(self, d: _Draft, index: int, events: list[Event]) -> None:
-        """Reveal a card: the branch card reveals the next at once; others start a turn."""
+        """Reveal a card: the branch card reveals the next at once; others start a turn
+        (Construir tu Línea de Metro; Cartas especiales: bifurcación)."""
         card = self.board.cards[index]
         d.deck = tuple(c for c in d.deck if c != index)
         d.revealed = (*d.revealed, index)
@@ -501,7 +513,9 @@ class NextStationParis:
             self._end_card(d, events)
 
     def _end_card(self, d: _Draft, events: list[Event]) -> None:
-        """Everyone answered: next card, or the round ends after the 5th Metro card."""
+        """Everyone answered: next card, or the round ends after the 5th Metro card
+        (Construir tu Línea de Metro, Puntuar, Prepararte para la siguiente línea, Fin de la
+        partida)."""
         d.card = NONE
         d.branch = False
         d.phase = REVEAL
@@ -568,7 +582,10 @@ class NextStationParis:
         return out
 
     def best_line(self, state: State, seat: int) -> int:
-        """A seat's best single line score (the tie-break)."""
+        """A seat's best single line score (the tie-break, Fin de la partida).
+
+        Our reading: the line's score as written on the sheet, city-gate bonuses included.
+        """
         return max(r.points for r in self.line_scores(state, seat))
 
     def winners(self, state: State) -> tuple[int, ...]:

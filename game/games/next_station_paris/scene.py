@@ -12,7 +12,12 @@ districts, dashed links, overpasses, stations), blitted once into `_base`; `_lay
 plus everything that changes only with the game (each seat's pencil lines, used overpasses,
 interchanges, score zone; the card column), each region repainted only when its key changes.
 Per frame: one blit of `_layer`, then option rings, the previews of focused segments and running
-tweens.
+tweens. Keeping the worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as
+much as the average: a finished stroke adds just its own pencil line to the layer (the marks are
+redrawn over it: the same pixels as a full repaint); score zones repaint row by row, only rows
+whose numbers changed, at most SCORE_ROWS_PER_FRAME a frame (a round's end changes some twenty
+rows for four seats at once); the card column is three regions (header, card, pips); sprites and
+font sizes a game will need are rendered when the layout is built, never in the middle of play.
 
 Animations come from comparing the old and new views (so they follow whatever events the rules
 emit): new segments are drawn like pencil strokes (per seat, so one seat's stroke never holds
@@ -50,6 +55,7 @@ OPTION = (255, 255, 255)
 SHADOW = (20, 22, 30)
 GATE = (210, 50, 50)
 ROUNDS = 4
+SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
 LIVE = "live"  # marks a score row of the line still being drawn
 
 
@@ -82,6 +88,7 @@ class Layout:
     pips: pygame.Rect
     header: pygame.Rect
     modules: pygame.Rect | None = None  # shared objectives and city gates, where there is room
+    name: pygame.Rect | None = None  # the card's name, under it
 
 
 def make_layout(players: int, humans: Sequence[int]) -> Layout:
@@ -95,18 +102,19 @@ def make_layout(players: int, humans: Sequence[int]) -> Layout:
 
 
 def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
-                                                  pygame.Rect]:
-    """The card column: header, the big card, the Metro pips."""
+                                                  pygame.Rect, pygame.Rect]:
+    """The card column: header, the big card, its name, the Metro pips."""
     column = pygame.Rect(x, 8, w, 984)
-    header = pygame.Rect(x, 8, w, 118)
+    header = pygame.Rect(x, 8, w, 104)
     card = pygame.Rect(0, 0, card_w, round(card_w * 1.4))
     card.midtop = (column.centerx, header.bottom + 10)
-    pips = pygame.Rect(x, card.bottom + 10, w, 56)
-    return column, header, card, pips
+    name = pygame.Rect(x, card.bottom + 6, w, 42)
+    pips = pygame.Rect(x, name.bottom + 2, w, 56)
+    return column, header, card, name, pips
 
 
 def _layout_one(players: int, seat: int) -> Layout:
-    column, header, card, pips = _column(956, 452, 250)
+    column, header, card, name, pips = _column(956, 452, 250)
     score = pygame.Rect(956, pips.bottom + 8, 452, 992 - pips.bottom - 8)
     sheet = SeatArea(seat, pygame.Rect(8, 8, 936, 984), pygame.Rect(20, 8, 912, 912), score,
                      pygame.Rect(8, 928, 936, 64))
@@ -118,11 +126,11 @@ def _layout_one(players: int, seat: int) -> Layout:
         seats[bot] = _mini(bot, area)
     top = 8 + len(bots) * (h + 12)
     modules = pygame.Rect(1420, top, 492, 992 - top) if len(bots) < 3 else None
-    return Layout(seats, column, card, pips, header, modules)
+    return Layout(seats, column, card, pips, header, modules, name)
 
 
 def _layout_two(players: int, big: list[int]) -> Layout:
-    column, header, card, pips = _column(764, 392, 220)
+    column, header, card, name, pips = _column(764, 392, 220)
     seats = {}
     for k, seat in enumerate(big):
         x = 8 if k == 0 else 1164
@@ -137,11 +145,11 @@ def _layout_two(players: int, big: list[int]) -> Layout:
         seats[bot] = _mini(bot, pygame.Rect(764, top + k * (h + 10), 392, h))
     free = top + len(bots) * (h + 10)
     modules = pygame.Rect(764, free, 392, 992 - free) if 992 - free >= 240 else None
-    return Layout(seats, column, card, pips, header, modules)
+    return Layout(seats, column, card, pips, header, modules, name)
 
 
 def _layout_grid(players: int) -> Layout:
-    column, header, card, pips = _column(800, 320, 250)
+    column, header, card, name, pips = _column(800, 320, 220)
     seats = {}
     for seat in range(players):
         col, row = seat % 2, seat // 2
@@ -154,7 +162,7 @@ def _layout_grid(players: int) -> Layout:
                                pygame.Rect(sx, y + 2, 348, 424),
                                pygame.Rect(x, y + 488 - 56, 784, 56))
     modules = pygame.Rect(800, pips.bottom + 10, 320, 984 + 8 - pips.bottom - 10)
-    return Layout(seats, column, card, pips, header, modules)
+    return Layout(seats, column, card, pips, header, modules, name)
 
 
 def _mini(seat: int, area: pygame.Rect) -> SeatArea:
@@ -301,6 +309,9 @@ class NSPRenderer:
         self._statics: dict[tuple[int, bool], pygame.Surface] = {}
         self._line_scores: dict[Line, Any] = {}
         self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) of the last refresh
+        self._met: tuple[Any, list] = (None, [])  # (view, objectives met) of the last refresh
+        self._scores_due = False  # score rows may have changed and wait to be repainted
+        self._score_turn = 0  # the seat whose score rows are checked first (round-robin)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
     # -- layout -----------------------------------------------------------------------------------
@@ -312,8 +323,29 @@ class NSPRenderer:
         self._layer = self._base.copy()
         self._keys = {}
         self._targets = {seat: self._seat_targets(seat) for seat in self.layout.seats}
+        self._warm()
         if self._view is not None:
-            self._refresh()
+            self._refresh(at_once=True)
+
+    def _warm(self) -> None:
+        """Render now the sprites a game needs later, so their first use never costs a frame
+        (loading a font size alone takes a few milliseconds)."""
+        card = self.layout.card
+        for c in self.board.cards:
+            sp.card_face(c.symbol, c.metro, card.w, card.h)
+        sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
+        sp.card_back(card.w, card.h)
+        for area in self.layout.seats.values():
+            geom = self.geom(area.map.w)
+            if not area.mini:
+                for width in (3, 4, 5):
+                    _ring_sprite(round(geom.radius * 1.55), width)
+                if geom.spacing >= 40:
+                    for n in (2, 3, 4):
+                        _badge(n, max(20, round(geom.spacing * 0.3)))
+        for size, bold in ((theme.SMALL_SIZE, False), (theme.SMALL_SIZE, True),
+                           (theme.BODY_SIZE, True), (theme.HEADING_SIZE, True)):
+            theme.font(size, bold)
 
     def geom(self, size: int) -> MapGeom:
         """The (cached) geometry of a map of this size."""
@@ -367,7 +399,7 @@ class NSPRenderer:
         self._clock = 0.0
         self._view = view
         self._keys = {}
-        self._refresh()
+        self._refresh(at_once=True)
 
     def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
         """Queue strokes, flips and score count-ups for what changed; end on `view`."""
@@ -388,8 +420,8 @@ class NSPRenderer:
         self._refresh()
 
     def busy(self) -> bool:
-        """True while any tween runs or waits."""
-        return bool(self._tweens)
+        """True while any tween runs or waits, or score boxes still wait to be repainted."""
+        return bool(self._tweens) or self._scores_due
 
     def seat_busy(self, seat: int) -> bool:
         """True while a shared animation or this seat's own stroke runs."""
@@ -398,15 +430,16 @@ class NSPRenderer:
     def update(self, dt: float) -> None:
         """Advance the timeline; finished tweens release what they held back."""
         self._time += dt
-        if not self._tweens:
-            return
-        self._clock += dt
-        before = len(self._tweens)
-        self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
-        if not self._tweens:
-            self._clock = 0.0
-        if len(self._tweens) != before or self._score_hold:
-            self._refresh()
+        if self._tweens:
+            self._clock += dt
+            before = len(self._tweens)
+            self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
+            if not self._tweens:
+                self._clock = 0.0
+            if len(self._tweens) != before or self._score_hold:
+                self._refresh()
+        if self._scores_due:  # a few rows a frame (a round's end changes some twenty)
+            self._paint_scores(SCORE_ROWS_PER_FRAME)
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """Targets of the first human seat's map (the single-prompt view of the contract)."""
@@ -414,8 +447,9 @@ class NSPRenderer:
         return self.seat_targets(seat)
 
     def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
-        """Every station on that seat's own map."""
-        return {k: r.copy() for k, r in self._targets.get(seat, {}).items()}
+        """Every station on that seat's own map (built once per layout: read it, never change
+        it; the shell asks several times a frame per seat, so it is not copied)."""
+        return self._targets.get(seat, {})
 
     def seat_bar(self, seat: int) -> pygame.Rect:
         """The strip under (or beside) a seat's map where the shell draws its prompt."""
@@ -438,14 +472,16 @@ class NSPRenderer:
         for seat, prompt in prompts.items():
             if seat in self.layout.seats and not self.layout.seats[seat].mini:
                 self._draw_options(canvas, seat, prompt, pulse)
+                self._draw_goal(canvas, seat, prompt)
                 self._draw_preview(canvas, seat, prompt, focus_by_seat.get(seat))
         for tw in self._tweens:
             if tw.paint is not None and tw.start <= self._clock:
                 tw.paint(canvas, tw.progress(self._clock))
 
     # -- state bookkeeping -----------------------------------------------------------------------
-    def _refresh(self) -> None:
-        """Recompute holds, then repaint the layer regions whose content changed."""
+    def _refresh(self, at_once: bool = False) -> None:
+        """Recompute holds, then repaint the layer regions whose content changed (score rows
+        on the next frames, unless `at_once`)."""
         holds: set = set()
         score_hold: dict[tuple[int, int], float] = {}
         for tw in self._tweens:
@@ -462,16 +498,16 @@ class NSPRenderer:
         view = self._view
         if view is None:
             return
-        for seat, area in self.layout.seats.items():
-            self._repaint(("map", seat), self._map_key(view, seat),
-                          lambda a=area: self._paint_lines(a))
-            score = self._seat_score(view, seat)
-            self._repaint(("score", seat), self._score_key(view, seat, score),
-                          lambda a=area, sc=score: self._paint_score(a, sc))
-        self._repaint("column", self._column_key(view), self._paint_column)
+        for area in self.layout.seats.values():
+            self._refresh_map(view, area)  # at once: a finished stroke must never blink
+        self._refresh_column(view)  # at once: so must a card that has just turned over
         if self.layout.modules is not None and view.modules:
             self._repaint("modules", (view.modules, view.objectives, view.gates,
                                       tuple(self._objectives_met(view))), self._paint_modules)
+        # Score rows can wait a frame or two: update() repaints a few of them per frame.
+        self._scores_due = True
+        if at_once:
+            self._paint_scores(None)
 
     def _repaint(self, region: Any, key: Any, paint: Callable[[], None]) -> None:
         if self._keys.get(region) != key:
@@ -489,15 +525,32 @@ class NSPRenderer:
             out.append((line.color, links))
         return out
 
-    def _map_key(self, view: Any, seat: int) -> tuple:
-        lines = view.lines[seat]
-        marks = tuple((ln.double_station, ln.double_district) for ln in lines)
-        return (tuple(self._shown_links(view, seat)), marks, view.modules)
+    def _refresh_map(self, view: Any, area: SeatArea) -> None:
+        """Repaint a seat's pencil work when it changed: a finished stroke adds just itself."""
+        seat = area.seat
+        shown = tuple(self._shown_links(view, seat))
+        marks = tuple((ln.double_station, ln.double_district) for ln in view.lines[seat])
+        key = (shown, marks, view.modules)
+        old = self._keys.get(("map", seat))
+        if old == key:
+            return
+        self._keys[("map", seat)] = key
+        if old is not None and old[2] == key[2] and _grown(old[0], shown) and _marked(old[1],
+                                                                                     marks):
+            self._paint_lines(area, old[0])  # a few new strokes (and the marks over them)
+        else:
+            self._paint_lines(area)
 
     # -- painting the layer -------------------------------------------------------------------------
-    def _paint_lines(self, area: SeatArea) -> None:
-        """A seat's pencil lines, used overpasses and interchanges over its empty sheet."""
-        self._restore(area.map)
+    def _paint_lines(self, area: SeatArea, since: tuple | None = None) -> None:
+        """A seat's pencil lines, used overpasses and interchanges over its empty sheet.
+
+        With `since` (the links already on the layer, a prefix of each line's shown links) only
+        the newer strokes are added; the marks are drawn again over them (they cover themselves
+        exactly), so the result is the same as a full repaint at a fraction of the cost.
+        """
+        if since is None:
+            self._restore(area.map)
         view, seat = self._view, area.seat
         geom = self.geom(area.map.w)
         ox, oy = area.map.topleft
@@ -505,10 +558,13 @@ class NSPRenderer:
         shown = self._shown_links(view, seat)
         lines = view.lines[seat]
         used = 0
-        for (color, links), line in zip(shown, lines):
+        for r, ((color, links), line) in enumerate(zip(shown, lines)):
             rgb = sp.pencil_rgb(COLORS[color])
-            for lk in links:
+            done = len(since[r][1]) if since is not None and r < len(since) else 0
+            for k, lk in enumerate(links):
                 used |= 1 << lk
+                if k < done:
+                    continue
                 a, b = self._oriented(line, lk)
                 pa, pb = geom.pos[a], geom.pos[b]
                 sp.pencil_stroke(self._layer, rgb, (ox + pa[0], oy + pa[1]),
@@ -579,12 +635,7 @@ class NSPRenderer:
                 _dotted_ring(self._layer, rgb, (ox + x, oy + y), geom.spacing * 0.4,
                              max(2, round(geom.spacing / 16)))
 
-    def _score_key(self, view: Any, seat: int, score: SeatScore) -> tuple:
-        holds = tuple(sorted((k, round(v, 2)) for k, v in self._score_hold.items()
-                             if k[0] == seat))
-        return (tuple(score.rounds), score.overpasses, score.interchanges, score.objectives,
-                score.total, holds, view.round, view.phase)
-
+    # -- the score zone ---------------------------------------------------------------------------
     def _seat_score(self, view: Any, seat: int) -> SeatScore:
         """Everything the score zone shows, from the rules' own scoring functions."""
         out = SeatScore()
@@ -625,37 +676,107 @@ class NSPRenderer:
             score = self._line_scores[line] = score_line(self.board, line)
         return score
 
-    def _paint_score(self, area: SeatArea, score: SeatScore) -> None:
-        """The score zone: name and total, a row of boxes per round, then the bonuses."""
-        self._restore(area.score)
-        if area.mini:
-            self._paint_mini_score(area, score)
-        elif area.wide:
-            self._paint_wide_score(area, score)
-        else:
-            self._paint_tall_score(area, score)
-
     def _held(self, seat: int, box: int, value: int) -> int:
         """A box's value while it counts up (box: round index, or 4 for the totals)."""
         h = self._score_hold.get((seat, box))
         return value if h is None else round(value * (1.0 - h))
 
-    def _paint_tall_score(self, area: SeatArea, score: SeatScore) -> None:
-        rect, seat = area.score, area.seat
-        rows = ROUNDS + 2
-        row_h = min(76, rect.h // rows)
-        top = rect.y + (rect.h - rows * row_h) // 2
-        self._score_header(pygame.Rect(rect.x + 10, top, rect.w - 20, row_h), seat, score)
-        box_w = min(64, (rect.w - 20 - 34 - 3 * 22 - 24) // 4)
-        for r in range(ROUNDS):
-            y = top + (r + 1) * row_h
-            self._round_row(pygame.Rect(rect.x + 10, y, rect.w - 20, row_h), seat, r,
-                            score.rounds[r], box_w)
-        y = top + (ROUNDS + 1) * row_h
-        self._bonus_row(pygame.Rect(rect.x + 10, y, rect.w - 20, row_h), seat, score)
+    def _shown_score(self, seat: int, score: SeatScore) -> SeatScore:
+        """The score as on screen now: boxes that are counting up show their current value."""
+        rounds: list[tuple | None] = []
+        for r, row in enumerate(score.rounds):
+            if row is None or (seat, r) not in self._score_hold:
+                rounds.append(row)
+            else:
+                values = tuple(v if v < 0 else self._held(seat, r, v) for v in row[1:5])
+                rounds.append((row[0], *values, *row[5:]))
+        return SeatScore(rounds, self._held(seat, 4, score.overpasses),
+                         self._held(seat, 4, score.interchanges),
+                         self._held(seat, 4, score.objectives), self._held(seat, 4, score.total))
 
-    def _score_header(self, rect: pygame.Rect, seat: int, score: SeatScore) -> None:
-        total = self._held(seat, 4, score.total)
+    def _paint_scores(self, budget: int | None) -> None:
+        """Repaint the score rows whose numbers changed, at most `budget` of them (None: all);
+        the seats take turns to go first, so a long count-up moves on every sheet. With a
+        budget, a seat whose pencil is still drawing waits: its line's score changes when the
+        stroke lands, not in the frame of the answer (which already has the most to do)."""
+        view = self._view
+        seats = list(self.layout.seats.values())
+        if view is None or not seats:
+            self._scores_due = False
+            return
+        drawing = {tw.seat for tw in self._tweens if tw.seat is not None} if budget else set()
+        painted = 0
+        for k in range(len(seats)):
+            turn = (self._score_turn + k) % len(seats)
+            area = seats[turn]
+            if area.seat in drawing:
+                continue
+            score = self._shown_score(area.seat, self._seat_score(view, area.seat))
+            objectives = "objectives" in view.modules
+            current = view.round if view.phase != "over" else -1
+            for n, (rect, key, paint) in enumerate(self._score_rows(area, score, current,
+                                                                    objectives)):
+                region = ("score", area.seat, n)
+                if self._keys.get(region) == (rect, key):
+                    continue
+                if budget is not None and painted >= budget:
+                    self._score_turn = turn  # this sheet goes first next frame
+                    return
+                self._keys[region] = (rect, key)
+                self._restore(rect)
+                clip = self._layer.get_clip()
+                self._layer.set_clip(rect)
+                paint()
+                self._layer.set_clip(clip)
+                painted += 1
+        self._score_turn = (self._score_turn + 1) % len(seats)
+        self._scores_due = bool(drawing)  # the drawing seats' turn comes when they finish
+
+    def _score_rows(self, area: SeatArea, score: SeatScore, current: int, objectives: bool
+                    ) -> list[tuple[pygame.Rect, tuple, Callable[[], None]]]:
+        """(rect, content key, painter) of each part of a seat's score zone."""
+        rect, seat = area.score, area.seat
+        bonus = [("bridge", score.overpasses), ("ring", score.interchanges)]
+        if objectives:
+            bonus.append(("star", score.objectives))
+        name = self.names[seat]
+        if area.mini:
+            return [(rect, (name, score.total, tuple(score.rounds)),
+                     lambda: self._paint_mini_score(area, score))]
+        rows: list[tuple[pygame.Rect, tuple, Callable[[], None]]] = []
+        if area.wide:  # under a tall map: a header, then one column per round and the bonuses
+            head = pygame.Rect(rect.x + 16, rect.y + 4, rect.w - 32, 60)
+            rows.append((pygame.Rect(rect.x, rect.y, rect.w, 68), (name, score.total),
+                         lambda: self._score_header(head, seat, score.total)))
+            w = (rect.w - 32) // (ROUNDS + 1)
+            y = rect.y + 70
+            h = rect.bottom - y - 8
+            for r in range(ROUNDS):
+                cell = pygame.Rect(rect.x + 16 + r * w, y, w - 10, h)
+                row = score.rounds[r]
+                rows.append((cell, (row, r == current),
+                             lambda c=cell, row=row, now=r == current: self._round_cell(c, row,
+                                                                                         now)))
+            cell = pygame.Rect(rect.x + 16 + ROUNDS * w, y, w - 10, h)
+            rows.append((cell, tuple(bonus), lambda: self._bonus_cell(cell, bonus)))
+            return rows
+        count = ROUNDS + 2
+        row_h = min(76, rect.h // count)
+        top = rect.y + (rect.h - count * row_h) // 2
+        band = [pygame.Rect(rect.x, top + k * row_h, rect.w, row_h) for k in range(count)]
+        inner = [b.inflate(-20, 0) for b in band]
+        box_w = min(64, (rect.w - 20 - 34 - 3 * 22 - 24) // 4)
+        rows.append((band[0], (name, score.total),
+                     lambda: self._score_header(inner[0], seat, score.total)))
+        for r in range(ROUNDS):
+            row = score.rounds[r]
+            rows.append((band[r + 1], (row, r == current),
+                         lambda b=inner[r + 1], row=row, now=r == current:
+                         self._round_row(b, row, now, box_w)))
+        rows.append((band[-1], tuple(bonus), lambda: self._bonus_row(inner[-1], bonus)))
+        return rows
+
+    def _score_header(self, rect: pygame.Rect, seat: int, total: int) -> None:
         num = theme.text(str(total), theme.HEADING_SIZE, theme.TEXT, True)
         num_rect = num.get_rect(midright=(rect.right - 4, rect.centery))
         self._layer.blit(num, num_rect)
@@ -663,7 +784,7 @@ class NSPRenderer:
                            _color(seat), True)
         self._layer.blit(name, name.get_rect(midleft=(rect.x + 4, rect.centery)))
 
-    def _round_row(self, rect: pygame.Rect, seat: int, r: int, row: tuple | None,
+    def _round_row(self, rect: pygame.Rect, row: tuple | None, current: bool,
                    box_w: int) -> None:
         """Swatch, districts × stations + monuments = line points."""
         h = min(rect.h - 12, 54)
@@ -671,96 +792,64 @@ class NSPRenderer:
         color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
         swatch = pygame.Rect(rect.x, cy - h // 2, 26, h)
         pygame.draw.rect(self._layer, color, swatch, border_radius=8)
-        if row is not None and self._view.round == r and self._view.phase != "over":
+        if row is not None and current:
             pygame.draw.rect(self._layer, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
         values = list(row[1:5]) if row else [-1] * 4
         live = row is not None and row[-1] == LIVE
-        hold = self._score_hold.get((seat, r))
         x = swatch.right + 10
         for k, (value, op) in enumerate(zip(values, ("×", "+", "=", ""))):
             w = box_w + (12 if k == 3 else 0)
             box = pygame.Rect(x, cy - h // 2, w, h)
-            shown = value if hold is None or value < 0 else round(value * (1 - hold))
-            self._box(box, shown, k == 3, live)
+            self._layer.blit(_box_sprite(w, h, value, k == 3, live), box)
             x = box.right
             if op:
                 sym = theme.text(op, theme.SMALL_SIZE, theme.TEXT_DIM, True)
                 self._layer.blit(sym, sym.get_rect(center=(x + 11, cy)))
                 x += 22
 
-    def _box(self, box: pygame.Rect, value: int, strong: bool, live: bool = False) -> None:
-        """One score box: empty until its value is known; the line in progress is dimmed."""
-        fill = (250, 248, 240) if value >= 0 and not live else theme.BACKGROUND
-        pygame.draw.rect(self._layer, fill, box, border_radius=8)
-        pygame.draw.rect(self._layer, theme.ACCENT if strong else theme.TEXT_DIM, box,
-                         3 if strong else 2, border_radius=8)
-        if value >= 0:
-            txt = theme.text(str(value), theme.BODY_SIZE if strong else theme.SMALL_SIZE,
-                             theme.TEXT_DIM if live else sp.INK, True)
-            self._layer.blit(txt, txt.get_rect(center=box.center))
-
-    def _bonus_row(self, rect: pygame.Rect, seat: int, score: SeatScore) -> None:
+    def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]]) -> None:
         """Overpasses, interchanges and objectives: icon and points each."""
-        items = [("bridge", score.overpasses), ("ring", score.interchanges)]
-        if "objectives" in getattr(self._view, "modules", ()):
-            items.append(("star", score.objectives))
         w = rect.w // len(items)
         for k, (icon, value) in enumerate(items):
             cell = pygame.Rect(rect.x + k * w, rect.y, w, rect.h)
             _icon(self._layer, icon, (cell.x + 22, cell.centery), 16)
-            num = theme.text(str(self._held(seat, 4, value)), theme.BODY_SIZE, theme.TEXT, True)
+            num = theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
             self._layer.blit(num, num.get_rect(midleft=(cell.x + 48, cell.centery)))
 
-    def _paint_wide_score(self, area: SeatArea, score: SeatScore) -> None:
-        """Under a tall map: name and total on top, then one column per round and bonus."""
-        rect, seat = area.score, area.seat
-        self._score_header(pygame.Rect(rect.x + 16, rect.y + 4, rect.w - 32, 60), seat, score)
-        cols = ROUNDS + 1
-        w = (rect.w - 32) // cols
-        y = rect.y + 70
-        h = rect.bottom - y - 8
-        for r in range(ROUNDS):
-            cell = pygame.Rect(rect.x + 16 + r * w, y, w - 10, h)
-            self._round_cell(cell, seat, r, score.rounds[r])
-        cell = pygame.Rect(rect.x + 16 + ROUNDS * w, y, w - 10, h)
+    def _bonus_cell(self, cell: pygame.Rect, items: list[tuple[str, int]]) -> None:
+        """The bonuses as the last column of a wide score zone."""
         pygame.draw.rect(self._layer, theme.PANEL_LIGHT, cell, border_radius=10)
-        items = [("bridge", score.overpasses), ("ring", score.interchanges)]
-        if "objectives" in getattr(self._view, "modules", ()):
-            items.append(("star", score.objectives))
         step = cell.h // len(items)
         for k, (icon, value) in enumerate(items):
             cy = cell.y + step * k + step // 2
             _icon(self._layer, icon, (cell.x + 26, cy), 14)
-            num = theme.text(str(self._held(seat, 4, value)), theme.SMALL_SIZE, theme.TEXT, True)
+            num = theme.text(str(value), theme.SMALL_SIZE, theme.TEXT, True)
             self._layer.blit(num, num.get_rect(midleft=(cell.x + 50, cy)))
 
-    def _round_cell(self, cell: pygame.Rect, seat: int, r: int, row: tuple | None) -> None:
+    def _round_cell(self, cell: pygame.Rect, row: tuple | None, current: bool) -> None:
         """One round as a column: a colour band, 'D×S+M' and the line's points in a box."""
         color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
         pygame.draw.rect(self._layer, theme.BACKGROUND, cell, border_radius=10)
         band = pygame.Rect(cell.x, cell.y, cell.w, 14)
         pygame.draw.rect(self._layer, color, band, border_top_left_radius=10,
                          border_top_right_radius=10)
-        if row is not None and self._view.round == r and self._view.phase != "over":
+        if row is not None and current:
             pygame.draw.rect(self._layer, theme.FOCUS, cell, 3, border_radius=10)
-        hold = self._score_hold.get((seat, r))
         if row is None or row[1] < 0:
             return
-        k = 1.0 if hold is None else 1.0 - hold
-        d, s, m, pts = (round(v * k) for v in row[1:5])
+        d, s, m, pts = row[1:5]
         formula = theme.text(f"{d}×{s}+{m}", theme.SMALL_SIZE, theme.TEXT_DIM, True)
         self._layer.blit(formula, formula.get_rect(midtop=(cell.centerx, band.bottom + 6)))
         box = pygame.Rect(0, 0, cell.w - 24, cell.bottom - band.bottom - 56)
         box.midbottom = (cell.centerx, cell.bottom - 8)
-        self._box(box, pts, True, row[-1] == LIVE)
+        self._layer.blit(_box_sprite(box.w, box.h, pts, True, row[-1] == LIVE), box)
 
     def _paint_mini_score(self, area: SeatArea, score: SeatScore) -> None:
         """A bot's numbers: name, total, and each round's line points."""
         rect, seat = area.score, area.seat
         name = sp.fit_text(self.names[seat], theme.SMALL_SIZE, rect.w - 8, _color(seat), True)
         self._layer.blit(name, (rect.x + 4, rect.y + 10))
-        total = theme.text(str(self._held(seat, 4, score.total)), theme.HEADING_SIZE,
-                           theme.TEXT, True)
+        total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
         self._layer.blit(total, (rect.x + 4, rect.y + 46))
         top = rect.y + 112
         two_columns = rect.bottom - top < 4 * 34  # short panels show the rounds 2 by 2
@@ -770,15 +859,17 @@ class NSPRenderer:
             color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
             pygame.draw.rect(self._layer, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
             value = row[4] if row and row[4] >= 0 and row[-1] != LIVE else None
-            text = "-" if value is None else str(self._held(seat, r, value))
-            num = theme.text(text, theme.SMALL_SIZE, theme.TEXT, True)
+            num = theme.text("-" if value is None else str(value), theme.SMALL_SIZE, theme.TEXT,
+                             True)
             self._layer.blit(num, (x + 26, y + 2))
 
     # -- the card column ------------------------------------------------------------------------
-    def _column_key(self, view: Any) -> tuple:
-        return (self._shown_card(view), view.round, view.metros - self._held_metros(),
-                len(view.revealed) - self._held_cards(), view.phase, self._deck_left(view),
-                self._branch_shown(view))
+    def _refresh_column(self, view: Any) -> None:
+        """The column's three parts, each repainted only when what it shows changed."""
+        self._repaint("header", (view.round, self._deck_left(view)), self._paint_header)
+        self._repaint("card", (self._shown_card(view), self._branch_shown(view)),
+                      self._paint_card)
+        self._repaint("pips", view.metros - self._held_metros(), self._paint_pips)
 
     def _branch_shown(self, view: Any) -> bool:
         """The branch card came before the card on the table (its flip has finished)."""
@@ -805,43 +896,57 @@ class NSPRenderer:
     def _deck_left(self, view: Any) -> int:
         return len(self.board.cards) - len(view.revealed) + self._held_cards()
 
-    def _paint_column(self) -> None:
-        """Round, deck count, the revealed card and the round's Metro pips."""
-        lay, view = self.layout, self._view
-        # only the card's part of the column: score zones and bot sheets may share it
-        self._restore(lay.header.union(lay.card.inflate(12, 12)).union(lay.pips))
-        header = lay.header
+    def _paint_header(self) -> None:
+        """Round number and the cards left in the deck."""
+        header, view = self.layout.header, self._view
+        self._restore(header)
         rnd = min(view.round + 1, ROUNDS)
         title = theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
-        self._layer.blit(title, title.get_rect(midtop=(header.centerx, header.y + 10)))
+        self._layer.blit(title, title.get_rect(midtop=(header.centerx, header.y + 6)))
         back = sp.card_back(34, 48)
-        deck = theme.text(t("deck", count=self._deck_left(view)), theme.SMALL_SIZE,
-                          theme.TEXT_DIM)
+        left = self._deck_left(view)
+        words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+        deck = theme.text(words, theme.SMALL_SIZE, theme.TEXT_DIM)
         w = back.get_width() + 12 + deck.get_width()
         x = header.centerx - w // 2
-        self._layer.blit(back, (x, header.y + 60))
+        self._layer.blit(back, (x, header.y + 52))
         self._layer.blit(deck, deck.get_rect(midleft=(x + back.get_width() + 12,
-                                                      header.y + 84)))
+                                                      header.y + 76)))
+
+    def _paint_card(self) -> None:
+        """The revealed card (the branch tucked beside it when it came first) and its name."""
+        lay, view = self.layout, self._view
+        name_rect = lay.name or lay.card
+        band = pygame.Rect(lay.column.x, lay.header.bottom, lay.column.w,
+                           name_rect.bottom - lay.header.bottom)
+        self._restore(band)
         card = self._shown_card(view)
         if card == NONE:
             self._layer.blit(sp.card_back(lay.card.w, lay.card.h), lay.card)
-        else:
-            c = self.board.cards[card]
-            self._layer.blit(sp.card_face(c.symbol, c.metro, lay.card.w, lay.card.h), lay.card)
-        if self._branch_shown(view):  # branch + this card: the branch sits tucked beside it
+            return
+        c = self.board.cards[card]
+        self._layer.blit(sp.card_face(c.symbol, c.metro, lay.card.w, lay.card.h), lay.card)
+        if lay.name is not None:  # what the card is, in words, for everyone at once
+            name = sp.fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, lay.name.w - 16,
+                               theme.TEXT, True)
+            self._layer.blit(name, name.get_rect(center=lay.name.center))
+        if self._branch_shown(view):
+            # branch + this card: the branch sits tucked in at the lower left, its name on a
+            # plate over the card's bottom band (clear of the big symbol)
             w = lay.card.w * 2 // 5
             branch = sp.card_face("branch", False, w, round(w * 1.4))
-            spot = branch.get_rect(topleft=(lay.card.x - w // 3, lay.card.y - 4))
+            spot = branch.get_rect(bottomleft=(max(lay.column.x + 6, lay.card.x - w),
+                                               lay.card.bottom - 36))
             self._layer.blit(branch, spot)
             label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
-            plate = label.get_rect(midtop=(spot.centerx + w // 3, spot.bottom + 2)).inflate(12, 2)
+            plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
             pygame.draw.rect(self._layer, sp.INK, plate, border_radius=8)
             self._layer.blit(label, label.get_rect(center=plate.center))
-        self._paint_pips(view)
 
-    def _paint_pips(self, view: Any) -> None:
+    def _paint_pips(self) -> None:
         """Five Metro pips: the round ends with the fifth Metro card."""
-        pips = self.layout.pips
+        pips, view = self.layout.pips, self._view
+        self._restore(pips)
         metros = view.metros - self._held_metros()
         need = self.board.scoring.get("metro_cards_per_round", 5)
         label = theme.text(t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM)
@@ -860,59 +965,69 @@ class NSPRenderer:
 
     # -- the advanced modules -------------------------------------------------------------------
     def _objectives_met(self, view: Any) -> list[tuple[int, ...]]:
-        """Per objective in play, the seats that meet it now."""
+        """Per objective in play, the seats that meet it now (computed once per view)."""
+        if self._met[0] is view:
+            return self._met[1]
         out = []
         for o in view.objectives:
             obj = self.board.objectives[o]
             out.append(tuple(s for s in range(self.players)
                              if objective_met(self.board, obj, view.lines[s], view.used[s])))
+        self._met = (view, out)
         return out
 
     def _paint_modules(self) -> None:
         """Shared objectives (with who meets them) and the bonus of each city gate."""
         rect, view = self.layout.modules, self._view
         self._restore(rect)
-        box = rect.inflate(-12, -12)
+        box = rect.inflate(-6, -6)
         pygame.draw.rect(self._layer, theme.BACKGROUND, box, border_radius=14)
-        y = box.y + 10
-        width = box.w - 28
+        y = box.y + 8
+        width = box.w - 20
+        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
         if view.objectives:
             y = self._heading(t("objectives", points=self.board.objective_points), box, y)
             for o, seats in zip(view.objectives, self._objectives_met(view)):
-                text = _translate(f"next_station_paris.objective.{self.board.objectives[o].id}")
-                y = self._paragraph(text, box.x + 14, y, width, box.bottom)
-                for k, seat in enumerate(seats):  # a dot per seat meeting it
-                    pygame.draw.circle(self._layer, _color(seat), (box.x + 26 + k * 30, y + 12),
-                                       11)
-                y += 30 if seats else 6
-        if view.gates and y + 80 < box.bottom:
-            y = self._heading(t("gates"), box, y + 4)
-            line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+                text = t(f"objective.{self.board.objectives[o].id}")
+                y, last = self._paragraph(text, box.x + 10, y, width, box.bottom)
+                dots = 26 * len(seats)
+                if seats and last + 12 + dots > width:  # no room after the text: a row of its own
+                    y += 28
+                for k, seat in enumerate(seats):  # a dot per seat meeting it, right-aligned
+                    pygame.draw.circle(self._layer, _color(seat),
+                                       (box.right - 22 - k * 26, y - line_h // 2), 10)
+                y += 6
+        if view.gates and y + line_h * 2 < box.bottom:
+            y = self._heading(t("gates"), box, y + 2)
             for corner, bonus in zip(self.board.gate_corners, view.gates):
                 if y + line_h > box.bottom:
                     break
                 s = self.board.stations[corner]
-                _corner_glyph(self._layer, pygame.Rect(box.x + 14, y + 4, 26, 26),
+                _corner_glyph(self._layer, pygame.Rect(box.x + 10, y + 4, 26, 26),
                               s.col > 4.5, s.row > 4.5)
                 name = sp.fit_text(t(f"bonus.{self.board.bonuses[bonus]}"), theme.SMALL_SIZE,
                                    width - 40, theme.TEXT)
-                self._layer.blit(name, (box.x + 54, y))
-                y += line_h + 2
+                self._layer.blit(name, (box.x + 50, y))
+                y += line_h
 
     def _heading(self, text: str, box: pygame.Rect, y: int) -> int:
-        img = sp.fit_text(text, theme.SMALL_SIZE, box.w - 28, theme.ACCENT, True)
-        self._layer.blit(img, (box.x + 14, y))
-        return y + img.get_height() + 4
+        img = sp.fit_text(text, theme.SMALL_SIZE, box.w - 20, theme.ACCENT, True)
+        self._layer.blit(img, (box.x + 10, y))
+        return y + img.get_height() + 2
 
-    def _paragraph(self, text: str, x: int, y: int, width: int, bottom: int) -> int:
-        """Wrapped small text; returns the y under it (stops at `bottom`)."""
+    def _paragraph(self, text: str, x: int, y: int, width: int, bottom: int) -> tuple[int, int]:
+        """Wrapped small text; returns the y under it and its last line's width (stops at
+        `bottom`)."""
         line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        last = 0
         for line in wrap(text, theme.SMALL_SIZE, width):
             if y + line_h > bottom:
                 break
-            self._layer.blit(theme.text(line, theme.SMALL_SIZE, theme.TEXT), (x, y))
+            img = theme.text(line, theme.SMALL_SIZE, theme.TEXT)
+            self._layer.blit(img, (x, y))
             y += line_h
-        return y
+            last = img.get_width()
+        return y, last
 
     # -- per-frame overlays ---------------------------------------------------------------------
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
@@ -925,6 +1040,20 @@ class NSPRenderer:
             rect = targets.get(o.target) if o.target is not None else None
             if rect is not None:
                 canvas.blit(ring, ring.get_rect(center=rect.center))
+
+    def _draw_goal(self, canvas: pygame.Surface, seat: int, prompt: Prompt) -> None:
+        """"Where does this segment start?": the station it goes to wears a pencil-coloured
+        target, so the question needs no station name."""
+        if prompt.kind != "start" or not prompt.options:
+            return
+        action = prompt.options[0].action
+        if not isinstance(action, tuple) or len(action) != 3 or not self._view.lines[seat]:
+            return
+        geom = self.geom(self.layout.seats[seat].map.w)
+        color = sp.pencil_rgb(COLORS[self._view.lines[seat][-1].color])
+        sprite = _goal_sprite(round(geom.radius * 1.7), color)
+        center = self.station_center(seat, action[2])
+        canvas.blit(sprite, sprite.get_rect(center=(round(center[0]), round(center[1]))))
 
     def _draw_preview(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       focus: Target | None) -> None:
@@ -940,8 +1069,10 @@ class NSPRenderer:
         width = max(4, round(geom.spacing * 0.12))
         for a, b in self._preview_pairs(view, seat, prompt, station):
             pa, pb = self.station_center(seat, a), self.station_center(seat, b)
-            sp.dashed(canvas, SHADOW, pa, pb, width + 4, width * 2.2, width * 1.4)
-            sp.dashed(canvas, color, pa, pb, width, width * 2.2, width * 1.4)
+            # drawn once into a sprite: a cursor rests on the same segment for many frames
+            x, y = math.floor(min(pa[0], pb[0])) - width, math.floor(min(pa[1], pb[1])) - width
+            sprite = _dash_sprite((pa[0] - x, pa[1] - y), (pb[0] - x, pb[1] - y), color, width)
+            canvas.blit(sprite, (x, y))
 
     def _preview_pairs(self, view: Any, seat: int, prompt: Prompt,
                        station: int) -> list[tuple[int, int]]:
@@ -1064,6 +1195,58 @@ def _ring_sprite(r: int, width: int) -> pygame.Surface:
     c = (size // 2, size // 2)
     pygame.draw.circle(surf, SHADOW, c, r + width + 2, width + 4)
     pygame.draw.circle(surf, OPTION, c, r + width, width)
+    return sp.fast(surf)
+
+
+def _grown(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds lines or strokes after those of `old` (per line, a prefix)."""
+    if len(new) < len(old):
+        return False
+    return all(c0 == c1 and l1[:len(l0)] == l0 for (c0, l0), (c1, l1) in zip(old, new))
+
+
+def _marked(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
+    return len(new) >= len(old) and all(
+        n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))
+
+
+@lru_cache(maxsize=512)
+def _box_sprite(w: int, h: int, value: int, strong: bool, live: bool) -> pygame.Surface:
+    """One score box: empty until its value is known; the line in progress is dimmed."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    box = surf.get_rect()
+    fill = (250, 248, 240) if value >= 0 and not live else theme.BACKGROUND
+    pygame.draw.rect(surf, fill, box, border_radius=8)
+    pygame.draw.rect(surf, theme.ACCENT if strong else theme.TEXT_DIM, box, 3 if strong else 2,
+                     border_radius=8)
+    if value >= 0:
+        txt = theme.text(str(value), theme.BODY_SIZE if strong else theme.SMALL_SIZE,
+                         theme.TEXT_DIM if live else sp.INK, True)
+        surf.blit(txt, txt.get_rect(center=box.center))
+    return sp.fast(surf)
+
+
+@lru_cache(maxsize=256)
+def _dash_sprite(a: tuple[float, float], b: tuple[float, float], color: tuple,
+                 width: int) -> pygame.Surface:
+    """A dashed pencil segment with a dark halo from a to b (sprite coordinates)."""
+    size = (math.ceil(max(a[0], b[0])) + width + 4, math.ceil(max(a[1], b[1])) + width + 4)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    sp.dashed(surf, SHADOW, a, b, width + 4, width * 2.2, width * 1.4)
+    sp.dashed(surf, color, a, b, width, width * 2.2, width * 1.4)
+    return sp.fast(surf)
+
+
+@lru_cache(maxsize=16)
+def _goal_sprite(r: int, color: tuple) -> pygame.Surface:
+    """A thick ring in the line's colour with a dark halo: the end of the segment being asked."""
+    width = max(4, r // 4)
+    size = 2 * (r + 4)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    pygame.draw.circle(surf, SHADOW, c, r + 3, width + 6)
+    pygame.draw.circle(surf, color, c, r, width)
     return sp.fast(surf)
 
 

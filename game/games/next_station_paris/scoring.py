@@ -33,8 +33,24 @@ def line_points(districts: int, stations: int, monuments: int, monument_points: 
     return districts * stations + monuments * monument_points
 
 
+def drawn(line: Line) -> bool:
+    """Whether a line has at least one segment (Reglas de construcción: a line is made of
+    segments).
+
+    Our decision (the rulebook is silent): a colour never drawn in its round is no line at all,
+    so it scores 0 and its bare departure station joins no interchange and no objective. Tested
+    on the station count, not on `links`, so hand-built scoring lines need no links.
+    """
+    return len(line.stations) > 1
+
+
+EMPTY = LineScore(0, 0, 0, 0, 0)
+
+
 def score_line(board: Board, line: Line) -> LineScore:
     """Score one line, with and without its gate bonuses (Puntos obtenidos por tu línea)."""
+    if not drawn(line):
+        return EMPTY
     stations = board.stations
     per_district: dict[int, int] = {}
     monuments = 0
@@ -68,9 +84,13 @@ def overpass_points(board: Board, used: int) -> int:
 
 
 def interchange_counts(lines: tuple[Line, ...]) -> dict[int, int]:
-    """Station -> how many of these lines pass through it, for stations on 2 lines or more."""
+    """Station -> how many of these drawn lines pass through it, for stations on 2 lines or
+    more (Puntos por estaciones con combinación; the platform counts, overpasses are no
+    stations)."""
     counts: dict[int, int] = {}
     for line in lines:
+        if not drawn(line):
+            continue
         for st in line.stations:
             counts[st] = counts.get(st, 0) + 1
     return {st: n for st, n in counts.items() if n >= 2}
@@ -90,12 +110,13 @@ def objective_met(board: Board, objective: Objective, lines: tuple[Line, ...], u
         return sum(n >= objective.lines for n in joined) >= objective.count
     if kind == "line_districts":  # a doubled gate district counts once here (rulebook note)
         return any(len({board.stations[st].district for st in line.stations}) >= objective.count
-                   for line in lines)
+                   for line in lines if drawn(line))
     if kind == "overpasses":
         return sum(n == 2 for n in overpass_uses(board, used)) >= objective.count
     network = 0
     for line in lines:
-        network |= line.mask
+        if drawn(line):
+            network |= line.mask
     if kind == "monuments":
         return sum((network >> s.index) & 1 for s in board.stations if s.monument) >= objective.count
     # full_district: every station of one main district
@@ -104,7 +125,11 @@ def objective_met(board: Board, objective: Objective, lines: tuple[Line, ...], u
 
 
 def rating(board: Board, total: int) -> str:
-    """The solo rating id for a final total (Modo solitario), e.g. 'well_led' for 141-160."""
+    """The solo rating id for a final total (Modo solitario), e.g. 'well_led' for 141-160.
+
+    The rulebook prints the middle bands as "101 < ... < 120"; read as inclusive 101-120 so that
+    every total has exactly one verdict (≤ 100 and ≥ 181 close the table).
+    """
     for rid, low in board.ratings:
         if total >= low:
             return rid

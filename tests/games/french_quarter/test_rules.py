@@ -8,110 +8,46 @@ take many turns; the turn itself is then played through the public prompts.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from game.engine.core import TERMINAL, Chance, Config, IllegalAction
-from game.engine.match import Match
-from game.games.french_quarter.board import ACTIVITIES, ARTISTS, DECKS
+from game.engine.core import TERMINAL, Chance, IllegalAction
+from game.games.french_quarter.board import ACTIVITIES, ARTISTS
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.state import CARLY, HIDDEN, OVER, W
 
-FOOD, CULTURE, SHOPPING, MYSTICISM, PARTY = range(5)
-# Card indices (cards.toml) used below.
-WALK_FOOD_CULTURE = 0
-WALK_WILD = 6
-CARRIAGE_UMBRELLA_MYST = 0
-CARRIAGE_FOOD = 1
-SOCIAL_UMB_UMB = 7
-STREETCAR_SHOPPING = 1
-BOAT_FOOD = 0
+from .support import (
+    BOAT_FOOD,
+    CARRIAGE_FOOD,
+    CARRIAGE_UMBRELLA_MYST,
+    FOOD,
+    MYSTICISM,
+    PARTY,
+    SHOPPING,
+    SOCIAL_UMB_UMB,
+    STREETCAR_SHOPPING,
+    WALK_FOOD_CULTURE,
+    WALK_WILD,
+    at,
+    bfs,
+    bid,
+    craft,
+    food_turn,
+    go,
+    kind,
+    mapped,
+    mapping,
+    myst_turn,
+    plan,
+    play_round,
+    restate,
+    start,
+)
 
 
 @pytest.fixture(scope="module")
 def rules() -> FrenchQuarter:
     """The rules engine, loaded once."""
     return FrenchQuarter()
-
-
-def bid(rules, name: str) -> int:
-    """Building index by id."""
-    return rules.board.building_index(name)
-
-
-def start(rules, players=2, first=0, line=2, vacations=(), **options) -> Match:
-    """A match right after setup (Second Line die `line`, first player `first`)."""
-    m = Match(rules, Config(players, tuple(sorted(options.items()))), seed=0)
-    m.apply_chance(line)
-    for v in vacations:
-        m.apply_chance(v)
-    if players > 1:
-        m.apply_chance(first)
-    return m
-
-
-def plan(m: Match, cards=None, dice=None, mayor=None) -> None:
-    """Force the planning phase: cards {deck: index}, dice {deck: [faces]}, the Mayor card."""
-    cards, dice = dict(cards or {}), {k: list(v) for k, v in (dice or {}).items()}
-    while isinstance(pending := m.pending(), Chance):
-        need, _ = m.rules._chance_need(m.state)
-        options = [o for o, _ in pending.outcomes]
-        if need.startswith("card:"):
-            deck = DECKS[int(need[5:])]
-            pick = cards.get(deck, options[0])
-        elif need == "mayor":
-            pick = options[0] if mayor is None else mayor
-        else:
-            deck = m.state.dice[int(need[4:])][0]
-            faces = dice.get(deck) or [1]
-            pick = faces.pop(0) if len(faces) > 1 or deck not in dice else faces[0]
-        m.apply_chance(pick)
-
-
-def craft(m: Match, seat: int = 0, **changes) -> Match:
-    """A fresh match whose state has `seat`'s sheet fields replaced (crafted edge cases)."""
-    new = Match(m.rules, m.config, m.seed)
-    sheets = list(m.state.sheets)
-    sheets[seat] = dataclasses.replace(sheets[seat], **changes)
-    new.state = dataclasses.replace(m.state, sheets=tuple(sheets))
-    return new
-
-
-def restate(m: Match, **changes) -> Match:
-    """A fresh match with some State fields replaced."""
-    new = Match(m.rules, m.config, m.seed)
-    new.state = dataclasses.replace(m.state, **changes)
-    return new
-
-
-def kind(m: Match) -> str:
-    """The kind of the single pending prompt."""
-    return m.prompts()[0].kind
-
-
-def mapped(rules, m: Match, seat: int, name: str) -> int:
-    """Value written on a building (0 empty, W)."""
-    return m.state.sheets[seat].mapped[bid(rules, name)]
-
-
-def at(rules, m: Match, seat: int, name: str, value: int) -> Match:
-    """Put `seat`'s tourist on a building (crafted)."""
-    return craft(m, seat, pos=bid(rules, name))
-
-
-def mapping(rules, m: Match, seat: int, values: dict[str, int]) -> Match:
-    """Write values on buildings of `seat`'s map (crafted)."""
-    row = list(m.state.sheets[seat].mapped)
-    for name, v in values.items():
-        row[bid(rules, name)] = v
-    return craft(m, seat, mapped=tuple(row))
-
-
-def go(m: Match, seat: int, name: str) -> None:
-    """Answer the move prompt."""
-    assert kind(m) == "move"
-    m.apply(seat, ("building", name))
 
 
 # -- setup and planning (Preparación, Fase de planificación) ----------------------------------
@@ -144,6 +80,19 @@ def test_each_die_is_placed_on_its_decks_card(rules) -> None:
     assert ("die", "walk", 2) in options and ("die", "walk", 4) in options
     assert options.count(("die", "taxi", 5)) == 1  # two equal dice are one choice
     assert ("die", "socialize", 3) in options
+
+
+def test_next_round_reveals_new_cards_and_rerolls_every_die(rules) -> None:
+    """Fase de planificación: a new card on every deck; mantenimiento: dice back to the pool."""
+    m = start(rules)
+    plan(m, cards={"walk": 3, "boat": 5})
+    while not isinstance(m.pending(), Chance):  # play round 1 out
+        p = m.prompts()[0]
+        m.apply(p.player, p.options[0].action)
+    state = m.state
+    assert state.round == 2 and state.cards == (-1,) * 6
+    assert all(v == 0 and t == -1 for _, v, t in state.dice)
+    assert 3 not in state.decks[0] and 5 not in state.decks[4] and len(state.decks[0]) == 7
 
 
 def test_pick_order_is_clockwise_from_first_player_twice_and_one_die_stays(rules) -> None:
@@ -216,20 +165,6 @@ def test_circles_give_multiplier_bonus_or_a_choice(rules) -> None:
 
 
 # -- movement (Acción de movimiento) ---------------------------------------------------------
-def bfs(board, src: int) -> list[int]:
-    dist = [-1] * len(board.buildings)
-    dist[src], frontier = 0, [src]
-    while frontier:
-        nxt = []
-        for a in frontier:
-            for b in board.adjacency[a]:
-                if dist[b] < 0:
-                    dist[b] = dist[a] + 1
-                    nxt.append(b)
-        frontier = nxt
-    return dist
-
-
 @pytest.mark.parametrize(("deck", "hi"), [("walk", 2), ("carriage", 3), ("socialize", 1)])
 def test_distance_moves_go_1_to_n_spaces_never_staying(rules, deck, hi) -> None:
     m = start(rules)
@@ -353,18 +288,6 @@ def test_mapped_building_gives_an_umbrella(rules) -> None:
 
 
 # -- Second Line (Fase de Segunda Línea) ----------------------------------------------------
-def play_round(m: Match, picks: list[tuple[int, tuple, str]]) -> None:
-    """Each pick (seat, die action, destination); other prompts take their first option."""
-    for seat, die, dest in picks:
-        m.apply(seat, die)
-        while m.prompts() and m.prompts()[0].kind != "move":
-            m.apply(seat, m.prompts()[0].options[0].action)
-        go(m, seat, dest)
-        while m.prompts() and m.prompts()[0].player == seat and m.prompts()[0].kind not in (
-                "pick", "line_dir"):
-            m.apply(seat, m.prompts()[0].options[0].action)
-
-
 def test_second_line_example_bourbon_st_peter_east(rules) -> None:
     b = rules.board
     m = start(rules, line=2)  # die 2: Bourbon x St Peter
@@ -445,12 +368,6 @@ def test_eight_rounds_then_over_first_player_passes_left(rules) -> None:
 
 
 # -- bonuses (Bonificaciones) -----------------------------------------------------------------
-def food_turn(m: Match, value: int = 3) -> None:
-    """Seat 0 takes the Walk die with the Food+Culture card."""
-    plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [value]})
-    m.apply(0, ("die", "walk", value))
-
-
 def test_food_a_maps_a_decatur_building_with_a_value_of_choice(rules) -> None:
     m = craft(start(rules), 0, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
     food_turn(m)
@@ -541,11 +458,6 @@ def test_shopping_c_gives_two_more_ws(rules) -> None:
     m.apply(0, ("die", "carriage", 2))
     go(m, 0, "ljs_public_house")
     assert set(m.prompts()[0].actions()) == {("map", 2), ("map", "W")}
-
-
-def myst_turn(m: Match) -> None:
-    plan(m, cards={"carriage": CARRIAGE_UMBRELLA_MYST}, dice={"carriage": [1]})
-    m.apply(0, ("die", "carriage", 1))
 
 
 def test_mysticism_a_one_artist_of_choice(rules) -> None:

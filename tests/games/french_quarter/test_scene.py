@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import itertools
 import os
 import random
 import re
@@ -18,15 +20,19 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
+from game.games.french_quarter import scene, sprites
 from game.games.french_quarter.rules import FrenchQuarter
-from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.scene import CHOOSERS, MAP, FQRenderer
 from game.games.french_quarter.state import CARLY
+from game.ui import i18n, theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from game.ui.focus import VECTORS, nearest
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "french_quarter"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
-# Targets drawn on the board; everything else (None, ("boost", k)...) goes to the bottom bar.
-BOARD_KINDS = {"die", "card", "building", "meter", "artist", "intersection", "direction"}
+# Every choice is drawn on the board; only declining (target None) goes to the bottom bar.
+BOARD_KINDS = {"die", "card", "building", "meter", "artist", "intersection", "direction",
+               "value", "circle", "boost"}
 
 
 @pytest.fixture(scope="module")
@@ -71,18 +77,20 @@ def advance_until(match: Match, bots: dict, predicate, limit: int = 3000) -> Non
     (1, ()), (2, (("tourism", True),)), (3, (("mayor", True),)),
     (4, (("mayor", True), ("tourism", True))),
 ])
-def test_every_option_target_of_whole_games_is_on_screen(rules, players, options):
+def test_every_choice_of_whole_games_has_its_own_target_on_screen(rules, players, options):
     match, bots, renderer = new_match(rules, players, seed=players + 11, options=options)
     kinds = set()
     while not match.is_over():
         for prompt in match.prompts():
             renderer.reset(match.view(prompt.player), prompt.player)
             targets = renderer.targets()
-            wanted = drawn_targets(prompt)
-            assert {k[0] for k in wanted} <= BOARD_KINDS | {"boost"}, prompt.kind
-            on_board = {k for k in wanted if k[0] in BOARD_KINDS}
-            assert on_board <= set(targets), (prompt.kind, on_board - set(targets))
-            for key in on_board:
+            choices = [o.target for o in prompt.options if o.action is not None]
+            # only declining has no target: the shell makes it a bottom-bar button
+            assert all(o.target is None for o in prompt.options if o.action is None)
+            assert None not in choices and len(set(choices)) == len(choices), prompt.kind
+            assert {k[0] for k in choices} <= BOARD_KINDS, prompt.kind
+            assert set(choices) <= set(targets), (prompt.kind, set(choices) - set(targets))
+            for key in choices:
                 assert BOARD_RECT.contains(targets[key]), key
             kinds.add(prompt.kind)
         step(match, bots)
@@ -262,12 +270,158 @@ def test_animate_defers_repaints_then_catches_up_a_region_a_frame(rules):
 
 
 def test_sheet_and_map_letters_are_at_least_the_small_size(rules):
-    from game.games.french_quarter import scene, sprites
-    from game.ui import theme
-
     assert scene.MARK >= theme.SMALL_SIZE
     for kind in ("B", "M", "BM"):  # the circle symbols fit inside their circle
         mark = scene._circle_mark(kind, (0, 0, 0))
         assert mark.get_width() <= scene.BOX - 8 and mark.get_height() <= scene.BOX - 8
     tag = sprites.artist_tag("Mg", 34)
     assert tag.get_width() >= theme.font(theme.SMALL_SIZE, True).size("Mg")[0] + 10
+
+
+# -- choosers: values, circle choices and boosts as chips -----------------------------------------
+def chooser_samples(rules) -> dict[str, list]:
+    """(config, view, prompt) of prompts with chips, by prompt kind and chip kind (bot games)."""
+    out: dict[str, list] = {}
+    for seed in range(1, 13):
+        players = 1 + seed % 4
+        match, bots, _ = new_match(rules, players, seed=seed,
+                                   options=(("mayor", seed % 2 == 0), ("tourism", seed % 3 == 0)))
+        while not match.is_over():
+            prompt = match.prompts()[0]
+            kinds = {o.target[0] for o in prompt.options if o.target} & CHOOSERS
+            for kind in kinds:
+                found = out.setdefault(f"{prompt.kind}:{kind}", [])
+                if len(found) < 6:
+                    found.append((match.config, match.view(prompt.player), prompt))
+            step(match, bots)
+    return out
+
+
+@pytest.fixture(scope="module")
+def samples(rules):
+    return chooser_samples(rules)
+
+
+@pytest.fixture(scope="module")
+def renderer_for(rules):
+    """One renderer per config (building one paints the static layer: not per sample)."""
+    made: dict = {}
+
+    def get(config) -> FQRenderer:
+        if config not in made:
+            made[config] = FQRenderer(rules, config, NAMES[:config.players])
+        return made[config]
+    return get
+
+
+def shown(renderer: FQRenderer, view, prompt) -> dict:
+    renderer.reset(view, prompt.player)
+    targets = renderer.targets()
+    return {o.target: targets[o.target] for o in prompt.options if o.target is not None}
+
+
+def test_bot_games_reach_every_kind_of_chooser(samples):
+    assert {"mapw:value", "bval:value", "circle:circle", "move:boost"} <= set(samples)
+
+
+def test_chips_sit_inside_their_area_apart_from_each_other_and_every_other_choice(renderer_for,
+                                                                                  samples):
+    canvas = pygame.Surface(CANVAS_SIZE)
+    for config, view, prompt in (x for xs in samples.values() for x in xs):
+        renderer = renderer_for(config)
+        rects = shown(renderer, view, prompt)
+        chips = {k: r for k, r in rects.items() if k[0] in CHOOSERS}
+        for key, rect in chips.items():
+            area = renderer.sheet_rect if key[0] == "circle" else MAP
+            assert area.contains(rect), (prompt.kind, key, rect)
+            assert rect.h >= 40 and rect.w >= 40  # big enough to read and to click
+            if key[0] != "circle":  # on a street: no building is ever hidden by a chip
+                assert rect.collidelist(renderer.bld) == -1, (key, rect)
+        keys = list(rects)
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                assert not rects[a].colliderect(rects[b]), (prompt.kind, a, b)
+        renderer.draw(canvas, None, prompt)
+        plate = renderer._plate[2]
+        assert area.contains(plate) and plate.contains(rects[next(iter(chips))])
+
+
+def test_value_chips_lie_beside_the_building_being_mapped(renderer_for, samples):
+    for config, view, prompt in samples["mapw:value"] + samples["bval:value"]:
+        renderer = renderer_for(config)
+        rects = shown(renderer, view, prompt)
+        building = renderer.bld[view.tasks[0][2]]
+        for key, rect in rects.items():
+            if key is not None and key[0] == "value":
+                gap = max(building.top - rect.bottom, rect.top - building.bottom)
+                assert 0 <= gap <= scene.STREET  # on the street along its block
+                assert abs(rect.centerx - building.centerx) < 400
+
+
+def test_circle_chips_sit_just_under_or_over_the_circle(renderer_for, samples):
+    for config, view, prompt in samples["circle:circle"]:
+        renderer = renderer_for(config)
+        rects = shown(renderer, view, prompt)
+        _, seat, a = view.tasks[0]
+        circle = renderer.box_rects[a][view.sheets[seat].meters[a] - 1]
+        assert [k[2] for k in rects] == ["bonus", "mult"]
+        for rect in rects.values():
+            assert 0 <= max(circle.top - rect.bottom, rect.top - circle.bottom) <= 20
+            assert rect.left >= renderer.box_rects[0][0].left  # the labels stay readable
+
+
+def test_the_dpad_reaches_every_choice_from_the_first_one(renderer_for, samples):
+    for config, view, prompt in (x for xs in samples.values() for x in xs):
+        renderer = renderer_for(config)
+        rects = {k: r for k, r in shown(renderer, view, prompt).items() if k is not None}
+        start = next(iter(rects))
+        seen, todo = {start}, [start]
+        while todo:
+            at = todo.pop()
+            for direction in VECTORS:
+                nxt = nearest(rects, at, direction)
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        assert seen == set(rects), (prompt.kind, set(rects) - seen)
+
+
+def test_a_chip_row_steps_left_and_right_chip_by_chip(renderer_for, samples):
+    for config, view, prompt in samples["bval:value"] + samples["circle:circle"]:
+        renderer = renderer_for(config)
+        rects = {k: r for k, r in shown(renderer, view, prompt).items() if k is not None}
+        row = sorted(rects, key=lambda k: rects[k].x)
+        for left, right in itertools.pairwise(row):
+            assert nearest(rects, left, "right") == right
+            assert nearest(rects, right, "left") == left
+
+
+def test_only_the_chips_the_prompt_offers_are_drawn(renderer_for, samples):
+    config, view, prompt = next(x for x in samples["bval:value"] if len(x[2].options) >= 2)
+    renderer = renderer_for(config)
+    renderer.reset(view, prompt.player)
+    targets = renderer.targets()
+    bare, full, fewer = (pygame.Surface(CANVAS_SIZE) for _ in range(3))
+    renderer.draw(bare, None, None)  # no prompt (a bot decides, an animation runs): no chips
+    renderer.draw(full, None, prompt)
+    kept = dataclasses.replace(prompt, options=prompt.options[:1])
+    renderer.draw(fewer, None, kept)
+    first, dropped = prompt.options[0].target, prompt.options[-1].target
+    assert full.get_at(targets[first].center) != bare.get_at(targets[first].center)
+    assert fewer.get_at(targets[first].center) == full.get_at(targets[first].center)
+    assert fewer.get_at(targets[dropped].center) == bare.get_at(targets[dropped].center)
+
+
+def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
+    _match, _bots, renderer = new_match(rules, 1, seed=3)
+    room = renderer.mayor_rect.w - 6
+    try:
+        for lang in ("en", "es"):
+            i18n.set_language(lang)
+            for key in ("carly_first", "mayor"):  # one line each (street names wrap)
+                label = scene.t(key)
+                assert "1.ª" not in label  # no cryptic abbreviation
+                width = theme.font(theme.SMALL_SIZE, True).size(label)[0]
+                assert width * sprites.SQUEEZE <= room, label  # whole, at worst narrowed
+    finally:
+        i18n.set_language("en")

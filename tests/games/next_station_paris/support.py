@@ -50,8 +50,11 @@ def sheet(rules: NextStationParis, lines: tuple[Line, ...]) -> tuple[int, int]:
 
 
 def crafted(rules: NextStationParis, seats: list[list[Line]], round_: int = 0,
-            options: tuple = (), phase: str = REVEAL) -> Match:
-    """A match whose state has these lines per seat (the last one is this round's)."""
+            options: tuple = (), phase: str = REVEAL, **fields) -> Match:
+    """A match whose state has these lines per seat (the last one is this round's).
+
+    `fields` override other State fields (e.g. `gates` when the gates module is on).
+    """
     config = Config(len(seats), options)
     m = Match(rules, config, 0)
     masks = [sheet(rules, tuple(ls)) for ls in seats]
@@ -59,7 +62,7 @@ def crafted(rules: NextStationParis, seats: list[list[Line]], round_: int = 0,
         m.state, phase=phase, round=round_,
         lines=tuple(tuple(ls) for ls in seats),
         used=tuple(u for u, _ in masks), blocked=tuple(b for _, b in masks),
-        colors=tuple(ls[-1].color for ls in seats))
+        colors=tuple(ls[-1].color for ls in seats), **fields)
     m.state = state
     m._pending = None
     return m
@@ -80,3 +83,13 @@ def targets(m: Match, seat: int = 0) -> set[str]:
     assert prompt is not None, f"seat {seat} has no prompt"
     st = m.rules.board.stations
     return {st[o.target[1]].id for o in prompt.options if o.target is not None}
+
+
+def finish_round(m: Match) -> None:
+    """Reveal the Metro cards left in the deck, every seat passing on each."""
+    board, round_ = m.rules.board, m.state.round
+    while m.state.round == round_ and m.state.phase != OVER:
+        card = next(c for c in m.state.deck if board.cards[c].metro)
+        m.apply_chance(board.cards[card].id)
+        for prompt in m.prompts():
+            m.apply(prompt.player, ("pass",))

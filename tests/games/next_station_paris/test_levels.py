@@ -62,6 +62,26 @@ def test_districts_eight_main_five_secondary(board) -> None:
         d.stations[0] for d in secondary if not board.stations[d.stations[0]].platform)
 
 
+def test_main_districts_are_the_notes_rectangles(board) -> None:
+    # NOTES.md: two 5x2 on top, four 5x3 in the middle, two 5x2 at the bottom.
+    spans = sorted((d.rows, d.cols) for d in board.districts if d.main)
+    rows = [(0, 1), (2, 4), (5, 7), (8, 9)]
+    assert spans == sorted((r, c) for r in rows for c in ((0, 4), (5, 9)))
+    platform = next(s for s in board.stations if s.platform)
+    assert (platform.col, platform.row) == (4.5, 4.5)
+    assert not board.districts[platform.district].main
+
+
+def test_every_station_is_linked_and_the_map_is_connected(board) -> None:
+    seen, todo = {0}, [0]
+    while todo:
+        for _, other in board.adjacency[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    assert len(seen) == len(board.stations)
+
+
 def test_links_are_straight_and_never_pass_through_a_station(board) -> None:
     for link in board.links:
         a, b = board.stations[link.a], board.stations[link.b]
@@ -89,6 +109,8 @@ def test_cards_six_street_five_metro(board) -> None:
     assert [c.symbol for c in board.cards if not c.metro].count("branch") == 1
     for symbol in (*SHAPES, "joker"):
         assert sum(c.symbol == symbol for c in board.cards) == 2
+    # NOTES.md: Metro = the 4 shapes + the joker; Street = the same five + the branch.
+    assert sorted(c.symbol for c in board.cards if c.metro) == sorted((*SHAPES, "joker"))
 
 
 def test_modules_five_objectives_four_gates(board) -> None:

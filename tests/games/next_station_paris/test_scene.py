@@ -18,7 +18,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import NSPRenderer
+from game.games.next_station_paris.scene import SCORE_ROWS_PER_FRAME, NSPRenderer
 from game.games.next_station_paris.sprites import pencil_rgb
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE, is_split
 from game.ui.focus import hit
@@ -61,7 +61,12 @@ def answer_all(match: Match, bots: dict, renderer: NSPRenderer | None = None,
 
 
 def settle(renderer: NSPRenderer) -> None:
+    """Run every animation to its end (score rows repaint a few per frame after it)."""
     renderer.update(30.0)
+    for _ in range(20):
+        if not renderer.busy():
+            break
+        renderer.update(1 / 60)
     assert not renderer.busy()
 
 
@@ -260,3 +265,55 @@ def test_scene_strings_exist_in_english_and_spanish():
     assert set(data["en"]) == set(data["es"])
     assert all(k.startswith("next_station_paris.scene.") for k in data["en"])
     assert all(data["en"][k] and data["es"][k] for k in data["en"])
+
+
+@pytest.mark.parametrize(("players", "humans", "options"),
+                         [(4, (0, 1, 2, 3), (("gates", True),)),
+                          (2, (0, 1), (("gates", True), ("objectives", True)))])
+def test_a_layer_grown_stroke_by_stroke_equals_a_fresh_repaint(rules, players, humans, options):
+    """Finished strokes are added to the layer one by one and score rows repaint a few per
+    frame: once settled, the layer is pixel for pixel what a full repaint gives."""
+    match = Match(rules, Config(players, options), 3)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    checks = 0
+    for step in range(200):
+        if match.is_over():
+            break
+        answer_all(match, bots, renderer, draw=step % 3 != 0)
+        for _ in range(step % 7 * 4):  # sometimes mid-animation, sometimes long after
+            renderer.update(1 / 30)
+        if step % 5 == 4:
+            settle(renderer)
+            fresh = NSPRenderer(rules, match.config, NAMES[:players])
+            fresh.set_humans(humans)
+            fresh.reset(match.view(None), None)
+            assert (pygame.image.tobytes(renderer._layer, "RGB")
+                    == pygame.image.tobytes(fresh._layer, "RGB")), step
+            checks += 1
+    assert match.is_over() and checks >= 6
+
+
+def test_a_round_end_repaints_a_few_score_rows_per_frame(rules):
+    match, bots, renderer = new_match(rules, 4, seed=6, humans=(0, 1, 2, 3))
+    while match.state.round == 0:
+        events = answer_all(match, bots, renderer)
+        if any(e.kind == "line_scored" for e in events):
+            break
+        settle(renderer)
+    assert match.state.round == 1 and renderer.busy()
+    rows = {k: v for k, v in renderer._keys.items() if k[0] == "score"}
+    changed = []
+    for _ in range(200):
+        renderer.update(1 / 60)
+        now = {k: v for k, v in renderer._keys.items() if k[0] == "score"}
+        changed.append(sum(1 for k, v in now.items() if rows.get(k) != v))
+        rows = now
+        if not renderer.busy():
+            break
+    assert not renderer.busy()
+    assert max(changed) <= SCORE_ROWS_PER_FRAME  # never the whole zone of every seat at once
+    assert sum(changed) > 4 * 3  # yet every seat's total, round and bonus rows moved

@@ -52,6 +52,29 @@ def test_platform_and_monuments_count_as_stations_and_platform_is_a_district(rul
     assert result.points == 3 * 2 + 2
 
 
+def test_a_line_never_drawn_scores_nothing_and_joins_nothing(rules) -> None:
+    # Our decision (the rulebook is silent): a line is made of segments; a bare departure
+    # station is no line, no interchange and no part of the network for the objectives.
+    b = rules.board
+    undrawn = bare(rules, ("c2",))
+    assert scoring.score_line(b, undrawn) == scoring.LineScore(0, 0, 0, 0, 0)
+    green = bare(rules, ("c4", "c2", "b1"), color=1)
+    assert scoring.interchange_points(b, (undrawn, green)) == 0
+    assert scoring.interchange_points(b, (bare(rules, ("c2", "d3")), green)) == 2
+    holding_c2 = b.districts[b.stations[sid(rules, "c2")].district]
+    district = [b.stations[s].id for s in holding_c2.stations]
+    rest = tuple(n for n in district if n != "c2")
+    state = objective_state(rules, [bare(rules, rest), undrawn], "full_district")
+    assert rules.scores(state)[0]["objectives"] == 0
+
+
+def test_the_central_platform_can_be_an_interchange(rules) -> None:
+    lines = (bare(rules, ("e4", "platform")), bare(rules, ("f5", "platform"), color=1),
+             bare(rules, ("platform", "e5"), color=2))
+    assert scoring.interchange_counts(lines) == {sid(rules, "platform"): 3}
+    assert scoring.interchange_points(rules.board, lines) == 5
+
+
 def test_overpass_points_two_for_once_six_for_twice(rules) -> None:
     b = rules.board
     a, c = b.overpasses[0].links
@@ -158,6 +181,18 @@ def test_objective_every_station_of_one_district(rules) -> None:
     assert rules.scores(objective_state(rules, lines, "full_district"))[0]["objectives"] == 0
 
 
+def test_two_objectives_count_for_every_seat_that_meets_them(rules) -> None:
+    ids = [o.id for o in rules.board.objectives]
+    district = [rules.board.stations[s].id for s in rules.board.districts[5].stations]
+    both = [bare(rules, district), bare(rules, ("a4", "b8", "f2", "g8", "e7", "i3"))]
+    one = [bare(rules, district)]
+    state = over(rules, [both, one, [bare(rules, ("c2", "c4"))]],
+                 options=(("objectives", True),))
+    state = dataclasses.replace(state, objectives=(ids.index("monuments"),
+                                                   ids.index("full_district")))
+    assert [b["objectives"] for b in rules.scores(state)] == [20, 10, 0]
+
+
 def test_solo_loses_ten_per_module(rules) -> None:
     ln = [bare(rules, ("c2",))]
     assert "solo_modules" not in rules.scores(over(rules, [ln]))[0]
@@ -188,21 +223,33 @@ def test_rating_note_only_for_a_finished_solo_game(rules) -> None:
     assert rules.rating(over(rules, [lines, lines])) is None
 
 
+def test_solo_rating_judges_the_total_after_the_module_penalty(rules) -> None:
+    lines = [bare(rules, names, color=i) for i, names in enumerate(EMI)]
+    used = (1 << rules.board.overpasses[0].links[0],)
+    plain = over(rules, [lines], used=used)
+    assert rules.rating(plain)[0] == "next_station_paris.rating.well_led"  # 158
+    state = over(rules, [lines], used=used, options=(("gates", True), ("objectives", True)))
+    total = sum(rules.scores(state)[0].values())
+    assert total == 134 + 2 + 22 - 20
+    assert rules.rating(state) == ("next_station_paris.rating.almost", (("points", total),))
+
+
 def test_tie_broken_by_best_single_line_then_shared(rules) -> None:
     b = rules.board
     wide = bare(rules, ("e4", "e2", "a4", "b8"))  # 3 districts x 2 + 2 monuments x 2 = 10
     strong = bare(rules, ("c2", "c4", "d3", "c0", "a2", "b1"))  # 2 districts x 4 = 8
     assert [scoring.score_line(b, x).points for x in (wide, strong)] == [10, 8]
-    seat0 = [wide, bare(rules, ("f9",)), bare(rules, ("h0",)), bare(rules, ("j4",))]  # 13
-    seat1 = [strong, bare(rules, ("j0", "i1")), bare(rules, ("j9", "i8")),
-             bare(rules, ("a9",))]  # 8 + 2 + 2 + 1 = 13
+    seat0 = [wide, bare(rules, ("f9", "h9")), bare(rules, ("h0", "j0")),
+             bare(rules, ("j4", "j2"))]  # 10 + 2 + 2 + 2 = 16
+    seat1 = [strong, bare(rules, ("j0", "i1", "j2")), bare(rules, ("j9", "i8")),
+             bare(rules, ("a9", "a7"))]  # 8 + 2 x 2 + 2 + 2 = 16
     state = over(rules, [seat0, seat1])
-    assert [sum(x.values()) for x in rules.scores(state)] == [13, 13]
+    assert [sum(x.values()) for x in rules.scores(state)] == [16, 16]
     assert rules.winners(state) == (0,)  # best single line: 10 beats 8
     key, params = rules.tiebreak(state)
     assert key == "next_station_paris.tiebreak.line"
-    assert dict(params) == {"player": 0, "players": (0, 1), "points": 13, "line": 10}
-    state = over(rules, [seat0, [*seat1[:3], bare(rules, ("a9", "b8"))]])  # 14 for seat 1
+    assert dict(params) == {"player": 0, "players": (0, 1), "points": 16, "line": 10}
+    state = over(rules, [seat0, [*seat1[:3], bare(rules, ("a9", "b8"))]])  # 18 for seat 1
     assert rules.winners(state) == (1,) and rules.tiebreak(state) is None
     state = over(rules, [seat1, seat1])
     assert rules.winners(state) == (0, 1)
