@@ -38,7 +38,7 @@ from game.ui.widgets import (
 if TYPE_CHECKING:
     from game.ui.app import App
 
-CATEGORY_COLORS = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
+PALETTE = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
                    (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200),
                    (160, 130, 240)]  # French Quarter with Tourism has nine
 LEGEND_LINE_H = 40
@@ -77,6 +77,13 @@ def points_text(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int, int]]:
+    """One colour per score category: the game's own (its renderer's optional CATEGORY_COLORS,
+    see board_api) where it has one, else the shared palette by position."""
+    own = getattr(get_game(game_id).renderer_class(), "CATEGORY_COLORS", {})
+    return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
+
+
 def seat_color(seat: int) -> tuple[int, int, int]:
     """The colour of a seat."""
     return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
@@ -95,6 +102,7 @@ class ResultsScene(Scene):
         self.categories: list[str] = []
         for b in self.breakdowns:
             self.categories += [c for c in b if c not in self.categories]
+        self.colors = category_colors(game_id, self.categories)
         self.details = self._optional("details")
         # The box under the chart: why tied leaders were separated or, in a solo game, the
         # rulebook's rating of the score (a solo game has no tie to break).
@@ -355,7 +363,7 @@ class ResultsScene(Scene):
         swatches = self.headers_as_swatches()
         for i, (category, x, w) in enumerate(cols[1:]):
             if swatches and category != "=":
-                color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
+                color = self.colors[i]
                 box = pygame.Rect(0, 0, SWATCH + 6, SWATCH + 6)
                 box.center = (x + w // 2, lay.table.y + lay.header_h // 2)
                 pygame.draw.rect(surface, color, box, border_radius=8)
@@ -420,7 +428,7 @@ class ResultsScene(Scene):
         for i, category in enumerate(self.categories):
             value = breakdown.get(category, 0)
             w = int(abs(value) * scale)
-            color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
+            color = self.colors[i]
             if value > 0:
                 pygame.draw.rect(surface, color, (pos_x, y, w, bar_h))
                 pos_x += w
@@ -432,7 +440,7 @@ class ResultsScene(Scene):
     def _draw_legend(self, surface: pygame.Surface) -> None:
         """Colour keys of the categories (on as many lines as they need)."""
         for i, (category, (x, y)) in enumerate(zip(self.categories, self.legend_slots())):
-            color = CATEGORY_COLORS[i % len(CATEGORY_COLORS)]
+            color = self.colors[i]
             pygame.draw.rect(surface, color, (x, y + 4, SWATCH, SWATCH), border_radius=6)
             draw_text(surface, self.category_name(category), (x + SWATCH + 10, y + 18),
                       theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")

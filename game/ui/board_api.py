@@ -11,6 +11,11 @@ Targets: every `Option.target` the renderer can place on screen gets a rect from
 Options whose target is None, or has no rect, are shown by the shell as labelled buttons in the
 bottom bar, so every legal option is always reachable with a gamepad.
 
+Score colours (optional): a renderer class may define `CATEGORY_COLORS`, score category ->
+RGB, so that the results screen colours each category as the board does (French Quarter's Food
+is red on the sheet, so it is red in the chart too). Categories it leaves out take the shared
+palette.
+
 Split screen (optional, `SplitRenderer` below): a game where everyone decides at once and
 nothing is secret (Next Station) draws one map per seat. The shell then keeps one cursor per
 human seat, routes each seat's device to its own prompt, draws each seat's message and buttons

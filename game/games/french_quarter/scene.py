@@ -119,6 +119,11 @@ class FQRenderer:
     """Draws the French Quarter map, the cards and dice and the sheets; animates the events."""
 
     SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
+    # The results chart in the sheet's colours (board_api: score colours); the Second Line is
+    # teal there, as the parade's gold is too close to Party's yellow.
+    CATEGORY_COLORS = {**sp.ACTIVITY_RGB, "second_line": (120, 210, 200),
+                       "buildings": (170, 125, 80), "artists": sp.ARTIST_RGB,
+                       "vacation": sp.UMBRELLA_RGB}
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Build geometry and the static layer once."""
@@ -788,7 +793,7 @@ class FQRenderer:
         seats = self._panel_seats()
         n = len(seats)
         gap = 10
-        w = min(460, (RIGHT_W - gap * (n - 1)) // n)
+        w = (RIGHT_W - gap * (n - 1)) // n  # one panel (2 players, solo) spans the row
         return [pygame.Rect(RIGHT_X + i * (w + gap), PANELS_Y, w, PANELS_H) for i in range(n)]
 
     def _seat_anchor(self, seat: int) -> tuple[int, int]:
