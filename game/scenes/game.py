@@ -522,6 +522,8 @@ class GameScene(Scene):
             message = t(prompt.message, **dict(prompt.params))
         elif self.match.is_over():
             message = t("game.over")
+        elif seat in self.human_prompts():
+            message = ""  # its prompt waits for its own animation (the card flip, a stroke)
         elif self.human_prompts():
             message = t("game.seat_done")  # answered: the cursor waits for the others
         else:
@@ -544,11 +546,13 @@ class GameScene(Scene):
 
     def _draw_split_bar(self, surface: pygame.Surface) -> None:
         """The shared bar: who is still deciding, and the button hints."""
-        deciding = sorted(self.human_prompts())
+        deciding = sorted(s for s in self.human_prompts() if not self.seat_busy(s))
         if self.match.is_over():
             message = t("game.over")
         elif deciding:
             message = t("game.waiting_for", name=", ".join(self.names[s] for s in deciding))
+        elif self.human_prompts():
+            message = ""  # every person's prompt waits for an animation (the card flip)
         else:
             message = self._bar_message(None, None)[0]
         hints = tuple(self._hints()) if deciding else ()

@@ -41,6 +41,8 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
 - Cultura B may write a W instead of the die value (Compras A/C: "cuando mapees un
   edificio"); Fiesta C's police value skips it along with the mapping ("sáltate la acción de
   mapear"), as does the Mayor variant's no-move turn;
+- Fiesta C's police value skips only the turn's own mapping action: a bonus mapping earned
+  in that turn (Comida A/C, artist meter) still happens;
 - a "W" replaces the die only by choice: when the die value fits, mapping is still mandatory;
   when it does not, the player may decline the W and take the umbrella;
 - bonus mappings (Comida A/C, artist meter) write a value of the player's choice 1-6 or a W
@@ -147,7 +149,7 @@ class FrenchQuarter:
         b = self.board
         self._bid = {x.id: x.index for x in b.buildings}
         self._decatur = b.street_index("decatur")
-        self._near: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._near: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # Answers of pending() kept by state identity (see _lookup).
         self._memo: tuple[State | None, Pending | None, str | None] = (None, None, None)
         self._asked = self._memo
@@ -321,10 +323,10 @@ class FrenchQuarter:
         pos = sh.pos
         mv = b.movement[s.card_deck]
         if isinstance(mv, tuple):
-            hi = mv[1]
+            lo, hi = mv
             if s.card_deck == "walk" and slow_walk(sh):
-                hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
-            dests = list(self._within(pos, hi + boost))
+                lo = hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
+            dests = list(self._within(pos, lo, hi + boost))
         else:
             base = b.streetcar if mv == "streetcar" else b.boat
             if boost == 0:
@@ -334,20 +336,20 @@ class FrenchQuarter:
                 # then 1-2 extra spaces, even off that street; the end must not be the start.
                 reach: set[int] = set()
                 for x in base - {pos}:
-                    reach.update(self._within(x, boost))
+                    reach.update(self._within(x, 1, boost))
                 dests = sorted(reach - {pos})
         closed = self.closed_street(s)
         if closed >= 0:  # Variante Alcalde: no visiting a closed street (moving through is fine)
             dests = [x for x in dests if x not in b.on_street[closed]]
         return dests
 
-    def _within(self, pos: int, hi: int) -> tuple[int, ...]:
-        """Buildings 1..hi spaces away from pos (cached: the map never changes)."""
-        key = (pos, hi)
+    def _within(self, pos: int, lo: int, hi: int) -> tuple[int, ...]:
+        """Buildings lo..hi spaces away from pos (cached: the map never changes)."""
+        key = (pos, lo, hi)
         got = self._near.get(key)
         if got is None:
             dist = self.board.distance[pos]
-            got = self._near[key] = tuple(x for x in range(len(dist)) if 1 <= dist[x] <= hi)
+            got = self._near[key] = tuple(x for x in range(len(dist)) if lo <= dist[x] <= hi)
         return got
 
     def closed_street(self, s: State) -> int:

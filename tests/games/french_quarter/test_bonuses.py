@@ -317,3 +317,16 @@ def test_w_counts_for_the_culture_street_but_zero_on_a_gift_shop(rules) -> None:
     m = mapping(rules, start(rules), 0, {"ljs_public_house": W, "two_brothers_courtyard": 3})
     m = craft(m, 0, mults=(0, 1, 0, 0, 0))
     assert rules.scores(m.state)[0]["culture"] == 2
+
+
+def test_party_c_police_value_still_allows_a_bonus_mapping(rules) -> None:
+    """Fiesta C skips the turn's mapping action only: Comida A still maps (our reading)."""
+    m = craft(start(rules), 0, police=3, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
+    food_turn(m, value=3)  # Food reaches box 3 "B": Comida A
+    assert kind(m) == "bmap"
+    m.apply(0, ("building", "french_market"))
+    m.apply(0, ("map", 5))
+    go(m, 0, "crescent_praline_shop")
+    sheet = m.state.sheets[0]
+    assert mapped(rules, m, 0, "french_market") == 5
+    assert mapped(rules, m, 0, "crescent_praline_shop") == 0 and sheet.umbrellas == 1

@@ -4,6 +4,7 @@ sheet never overflows, one seat decides at a time, and prompt messages are the g
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from game.engine.bots import random_playout
 from game.engine.core import TERMINAL, Chance, Config, IllegalAction
 from game.engine.match import sample
 from game.games.french_quarter.rules import FrenchQuarter
-from game.games.french_quarter.state import OVER
+from game.games.french_quarter.state import OVER, W
 
 MAX_STEPS = 20_000
 
@@ -37,6 +38,31 @@ def test_games_last_eight_rounds_and_sheets_never_overflow(rules) -> None:
             assert sheet.umbrellas <= 30 and sheet.line <= 60 and sheet.art <= 16
             assert all(m <= 14 for m in sheet.meters)
         assert all(v >= 0 for breakdown in rules.scores(state) for v in breakdown.values())
+
+
+def clashes(board, sheet) -> list[tuple[str, str]]:
+    """Orthogonal neighbours whose written numbers differ by more than 1 (Acción de mapear)."""
+    out = []
+    for b, v in enumerate(sheet.mapped):
+        for n in board.adjacency[b]:
+            m = sheet.mapped[n]
+            if b < n and v and m and W not in (v, m) and abs(v - m) > 1:
+                out.append((board.buildings[b].id, board.buildings[n].id))
+    return out
+
+
+def test_every_mapping_of_whole_games_keeps_the_adjacency_rule(rules) -> None:
+    """Turn mappings, Cultura B and every bonus mapping all obey the rule, game after game."""
+    blank = rules.initial_state(Config(2)).sheets[0]
+    a, b = 0, rules.board.adjacency[0][0]
+    row = [0] * len(blank.mapped)
+    row[a], row[b] = 1, 6
+    assert clashes(rules.board, dataclasses.replace(blank, mapped=tuple(row))) != []
+    for i in range(24):
+        state, _ = random_playout(rules, config(i), random.Random(100 + i), max_steps=MAX_STEPS)
+        assert sum(any(sh.mapped) for sh in state.sheets) == state.players
+        for sheet in state.sheets:
+            assert clashes(rules.board, sheet) == []
 
 
 def test_one_seat_decides_at_a_time_with_the_games_own_messages(rules) -> None:

@@ -72,6 +72,18 @@ def test_dice_pool_and_taxi_deck_by_player_count(rules, players, count, taxi) ->
     assert all(v for _, v, _ in m.state.dice)
 
 
+@pytest.mark.parametrize(("players", "pool"), [
+    (1, {"walk": 1, "carriage": 1, "streetcar": 1, "boat": 1, "socialize": 1}),
+    (2, {"walk": 1, "carriage": 1, "streetcar": 1, "boat": 1, "socialize": 1}),
+    (3, {"walk": 2, "carriage": 1, "taxi": 1, "streetcar": 1, "boat": 1, "socialize": 1}),
+    (4, {"walk": 2, "carriage": 2, "taxi": 2, "streetcar": 1, "boat": 1, "socialize": 1})])
+def test_dice_pool_per_deck_follows_the_notes(rules, players, pool) -> None:
+    """Preparación 3 (NOTES.md pools): which card each die of the pool lands on."""
+    m = start(rules, players=players)
+    decks = [d for d, _, _ in m.state.dice]
+    assert {d: decks.count(d) for d in set(decks)} == pool
+
+
 def test_each_die_is_placed_on_its_decks_card(rules) -> None:
     m = start(rules, players=4)
     plan(m, dice={"walk": [2, 4], "carriage": [1, 2], "taxi": [5, 5], "streetcar": [6],
@@ -178,6 +190,25 @@ def test_distance_moves_go_1_to_n_spaces_never_staying(rules, deck, hi) -> None:
     assert got == want
 
 
+def test_a_movement_minimum_in_the_level_data_is_honoured(tmp_path) -> None:
+    """game.toml's [min, max] is the whole range: a Walk of exactly 2 never goes 1 space."""
+    import shutil
+
+    from game.engine.levels import LEVELS_DIR
+
+    root = tmp_path / "levels"
+    shutil.copytree(LEVELS_DIR / "french_quarter", root / "french_quarter")
+    path = root / "french_quarter" / "game.toml"
+    path.write_text(path.read_text("utf-8").replace("walk = [1, 2]", "walk = [2, 2]"), "utf-8")
+    strict = FrenchQuarter(root)
+    m = start(strict)
+    plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [4]})
+    m.apply(0, ("die", "walk", 4))
+    dist = bfs(strict.board, strict.board.start)
+    want = {strict.board.buildings[b].id for b, d in enumerate(dist) if d == 2}
+    assert {a[1] for a in m.prompts()[0].actions()} == want
+
+
 def test_taxi_moves_1_to_4(rules) -> None:
     m = start(rules, players=3)
     plan(m, dice={"taxi": [2]})
@@ -186,6 +217,17 @@ def test_taxi_moves_1_to_4(rules) -> None:
         m.apply(0, m.prompts()[0].options[0].action)
     dist = bfs(rules.board, rules.board.start)
     assert len(m.prompts()[0].options) == sum(1 <= d <= 4 for d in dist)
+
+
+def test_a_small_building_is_one_space(rules) -> None:
+    """Acción de movimiento, nota: Socialize from Ben's reaches the near half of a pair only."""
+    m = at(rules, start(rules), 0, "bens_spectral_gems", 0)
+    plan(m, cards={"socialize": SOCIAL_UMB_UMB}, dice={"socialize": [3]})
+    m.apply(0, ("die", "socialize", 3))
+    got = {a[1] for a in m.prompts()[0].actions()}
+    assert "madame_tarot_parlor" in got and "pralines_and_pearls" not in got
+    assert rules.board.distance[bid(rules, "bens_spectral_gems")][
+        bid(rules, "police_station")] == 3  # Ben's, Madame, Pralines, Police: 1 space each
 
 
 def test_carriage_example_hotel_to_bayou_oyster_bar(rules) -> None:
@@ -212,6 +254,15 @@ def test_streetcar_and_boat_go_to_their_streets(rules) -> None:
     river = {b.street_index("decatur"), b.street_index("n_front")}
     assert got == {x.id for x in b.buildings if river & set(x.streets)}
     assert "three_sisters_courtyard" in got
+
+
+def test_boat_never_stays_on_its_own_river_building(rules) -> None:
+    """Acción de movimiento: the destination must be another space, even on the river."""
+    m = at(rules, start(rules), 0, "french_market", 0)
+    plan(m, cards={"boat": BOAT_FOOD}, dice={"boat": [4]})
+    m.apply(0, ("die", "boat", 4))
+    got = {a[1] for a in m.prompts()[0].actions()}
+    assert "french_market" not in got and "mississippi_dock_bar" in got
 
 
 # -- building action (Acción de edificio, Artistas) ------------------------------------------

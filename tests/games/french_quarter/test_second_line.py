@@ -8,7 +8,17 @@ import pytest
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.state import W
 
-from .support import SOCIAL_UMB_UMB, craft, kind, mapping, plan, play_round, restate, start, until
+from .support import (
+    SOCIAL_UMB_UMB,
+    craft,
+    kind,
+    mapping,
+    plan,
+    play_round,
+    restate,
+    start,
+    until,
+)
 
 # Bourbon x St Peter, the start for die 2 (rulebook example).
 LINE_DIE = 2
@@ -98,3 +108,57 @@ def test_a_closed_street_blocks_the_personal_line_too(rules) -> None:
     m.apply(m.prompts()[0].player, ("direction", "s"))
     assert kind(m) == "pdir"
     assert set(m.prompts()[0].actions()) == {("direction", "n"), ("direction", "s"), None}
+
+
+def test_every_advance_counts_again_the_buildings_of_earlier_stretches(rules) -> None:
+    """Puntuación Segunda Línea: each scoring recounts the whole line, old stretches too."""
+    m = mapping(rules, start(rules, line=LINE_DIE), 1, {"bens_spectral_gems": 3})
+    social_round(m)
+    m.apply(0, ("direction", "e"))  # Bourbon St along Ben's south side
+    assert m.state.sheets[1].line == 1
+    plan(m, cards={"socialize": 0}, dice={"socialize": [1]})  # round 2: wild, umbrella
+    play_round(m, [(1, ("die", "socialize", 1), "mississippi_dock_bar"),
+                   (0, ("die", "walk", 1), "crescent_praline_shop"),
+                   (1, ("die", "carriage", 1), "gumbo_pot_kitchen"),
+                   (0, ("die", "boat", 1), "french_market")])
+    assert (m.prompts()[0].kind, m.prompts()[0].player) == ("line_dir", 1)
+    m.apply(1, ("direction", "s"))  # St Ann St between Cabildo and Frenchmen: not seat 1's
+    assert m.state.sheets[1].line == 2  # Ben's again
+
+
+def test_a_building_on_both_second_lines_counts_once(rules) -> None:
+    """Misticismo B: a building touching the public and the personal line scores one box."""
+    b = rules.board
+    corner = b.intersections.index((3, 1))  # Dauphine x St Peter: Ben's north-west corner
+    personal = b.seg_at[(corner, "e")]  # along Ben's north side
+    m = craft(start(rules, line=LINE_DIE), 1, bonuses=(0, 0, 0, 2, 0),
+              p_head=b.seg_end[(corner, "e")], p_segs=frozenset({personal}))
+    m = mapping(rules, m, 1, {"bens_spectral_gems": 3})
+    social_round(m)
+    m.apply(0, ("direction", "e"))  # public: along Ben's south side
+    m.apply(1, None)  # the personal line stays
+    assert m.state.sheets[1].line == 1
+
+
+def test_the_second_line_runs_along_a_map_border(rules) -> None:
+    """Fase de Segunda Línea: the 4 map borders are open to the line (die 6: east border)."""
+    b = rules.board
+    m = mapping(rules, start(rules, line=6), 1, {"police_station": 2})
+    social_round(m)
+    p = m.prompts()[0]
+    assert set(p.actions()) == {("direction", "n"), ("direction", "s"), ("direction", "w")}
+    m.apply(0, ("direction", "n"))
+    (seg,) = m.state.line_segs
+    assert b.streets[b.segments[seg][2]].border
+    assert m.state.sheets[1].line == 1  # the Police Station's east side
+
+
+def test_a_row_umbrella_is_doubled_by_shopping_b(rules) -> None:
+    """Compras B applies to every umbrella icon, the Second Line row's included."""
+    m = start(rules, line=LINE_DIE)
+    m = craft(mapping(rules, m, 1, {"bens_spectral_gems": 3}), 1, line=9,
+              bonuses=(0, 0, 2, 0, 0))
+    social_round(m)
+    before = m.state.sheets[1].umbrellas
+    m.apply(0, ("direction", "e"))
+    assert m.state.sheets[1].line == 10 and m.state.sheets[1].umbrellas == before + 2

@@ -170,3 +170,25 @@ def test_each_player_gets_a_different_vacation_card(rules) -> None:
     m = start(rules, players=3, vacations=(4, 7, 2), tourism=True)
     assert [s.vacation for s in m.state.sheets] == [4, 7, 2]
     assert set(m.state.vac_pool) == set(range(12)) - {4, 7, 2}
+
+
+def test_culture_b_maps_next_door_on_the_closed_street(rules) -> None:
+    """Variante Alcalde, aclaraciones: Cultura B maps a Bourbon St building while closed."""
+    m = craft(start(rules, mayor=True), 0, bonuses=(0, 2, 0, 0, 0))
+    plan(m, cards={"carriage": 1}, dice={"carriage": [3]}, mayor=BOURBON)
+    m.apply(0, ("die", "carriage", 3))
+    assert ("building", "ljs_public_house") not in m.prompts()[0].actions()  # no visiting
+    m.apply(0, ("building", "two_brothers_courtyard"))
+    assert kind(m) == "xmap" and ("building", "ljs_public_house") in m.prompts()[0].actions()
+    m.apply(0, ("building", "ljs_public_house"))
+    assert mapped(rules, m, 0, "ljs_public_house") == 3
+
+
+def test_no_legal_move_also_skips_culture_b(rules) -> None:
+    """Variante Alcalde: without a move there is no mapping action, so no Cultura B either."""
+    m = craft(start(rules, mayor=True), 0, bonuses=(0, 2, 0, 0, 0))
+    plan(m, dice={"streetcar": [3]}, mayor=DAUPHINE)
+    m.apply(0, ("die", "streetcar", 3))
+    m.apply(0, None)  # decline the Cultura A boost: no move
+    sheet = m.state.sheets[0]
+    assert m.prompts()[0].player == 1 and not any(sheet.mapped) and sheet.umbrellas == 2
