@@ -37,7 +37,8 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
   so to a building of the street other than the current one; the 1-2 extra spaces may pass
   through and end anywhere but the start; closed streets may be crossed, not visited;
 - Cultura A is offered with every move and never forced; when only a boost could move the
-  tourist, declining it is the Mayor variant's "no move: an umbrella";
+  tourist, declining it is the Mayor variant's "no move: an umbrella"; on a distance move it
+  raises the maximum only (a boosted Walk goes 1-4 spaces);
 - Cultura B may write a W instead of the die value (Compras A/C: "cuando mapees un
   edificio"); Fiesta C's police value skips it along with the mapping ("sáltate la acción de
   mapear"), as does the Mayor variant's no-move turn;
@@ -51,6 +52,9 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
   They are mandatory when possible, give nothing when impossible (the umbrella is for the
   visited building only), ignore closed streets (Variante Alcalde, aclaraciones) and never
   trigger Cultura B ("el mismo valor del dado": there is none);
+- Misticismo A/C offer only artist types with an empty box left (a full type gives nothing);
+- Second Line row umbrellas resolve once every sheet has scored, seat by seat from the first
+  player ("una vez hayas terminado de puntuar");
 - a Fiesta A crossed circle is still marked when reached, with neither bonus nor multiplier;
 - a circle showing both icons gives the one still available when the other is used up;
 - Fiesta C unlocked outside one's own turn (Second Line umbrellas) sends the tourist to the

@@ -330,3 +330,12 @@ def test_party_c_police_value_still_allows_a_bonus_mapping(rules) -> None:
     sheet = m.state.sheets[0]
     assert mapped(rules, m, 0, "french_market") == 5
     assert mapped(rules, m, 0, "crescent_praline_shop") == 0 and sheet.umbrellas == 1
+
+
+def test_mysticism_a_offers_only_artists_with_an_empty_box(rules) -> None:
+    """Artistas: a type with both boxes marked gives nothing, so it is not offered."""
+    sax = 1 << ARTISTS.index("sax")
+    m = craft(start(rules), 0, meters=(0, 0, 0, 1, 0), top=sax, bottom=sax)
+    myst_turn(m)
+    got = {a[1] for a in m.prompts()[0].actions()}
+    assert "sax" not in got and len(got) == 7

@@ -162,3 +162,14 @@ def test_a_row_umbrella_is_doubled_by_shopping_b(rules) -> None:
     before = m.state.sheets[1].umbrellas
     m.apply(0, ("direction", "e"))
     assert m.state.sheets[1].line == 10 and m.state.sheets[1].umbrellas == before + 2
+
+
+def test_row_umbrellas_come_after_every_sheet_has_scored(rules) -> None:
+    """Puntuación Segunda Línea: umbrellas resolve once the scoring is done (first player on)."""
+    m = start(rules, line=LINE_DIE)
+    for seat in (0, 1):
+        m = craft(mapping(rules, m, seat, {"bens_spectral_gems": 3}), seat, line=9)
+    social_round(m)
+    events = m.apply(0, ("direction", "e"))
+    order = [(e.kind, e.player) for e in events if e.kind in ("line_scored", "umbrella")]
+    assert order == [("line_scored", 0), ("line_scored", 1), ("umbrella", 0), ("umbrella", 1)]

@@ -87,6 +87,15 @@ def test_a_new_mayor_card_each_round(rules) -> None:
     assert BOURBON not in [o for o, _ in chance.outcomes]
 
 
+def test_the_car_icon_changes_nothing_with_several_players(rules) -> None:
+    """Variante Alcalde: a Mayor card's icons matter only in solo; the first player picks."""
+    assert rules.board.mayor[BOURBON].car
+    m = start(rules, players=3, first=2, mayor=True)
+    plan(m, mayor=BOURBON)
+    assert m.state.order == (0, 1, 2, 0, 1) and m.prompts()[0].player == 2
+    assert all(t == -1 for _, _, t in m.state.dice)  # no die goes to Mayor Carly
+
+
 # -- Modo solitario ------------------------------------------------------------------------
 def test_solo_uses_the_two_player_pool_without_taxi(rules) -> None:
     m = start(rules, players=1)
