@@ -396,6 +396,8 @@ class NextStationParis:
         if (task[0] == "card" and board.cards[d.card].symbol == JOKER
                 and board.stations[end].monument):
             # Guided tour: a segment to a monument, then a second one from it to any station.
+            # Our reading: only the card's own segment starts a tour (not the tour's second
+            # segment, nor a gate's free segment that happens to reach a monument).
             rest = (("tour", end), *rest)
         if "gates" in d.modules and end in self.corner_of:
             # A gate landed on during another bonus waits until that bonus is done.

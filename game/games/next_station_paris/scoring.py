@@ -119,7 +119,8 @@ def objective_met(board: Board, objective: Objective, lines: tuple[Line, ...], u
             network |= line.mask
     if kind == "monuments":
         return sum((network >> s.index) & 1 for s in board.stations if s.monument) >= objective.count
-    # full_district: every station of one main district
+    # full_district: every station of one of the 8 main districts (the card names those; a
+    # corner or the centre holds one station, so any line through it would meet it at once)
     full = sum(all((network >> st) & 1 for st in d.stations) for d in board.districts if d.main)
     return full >= objective.count
 

@@ -153,6 +153,37 @@ def test_double_station_circles_the_best_district(rules) -> None:
     assert greedy(0).choose(rules, m.view(0), prompt) == ("circle", sid(rules, "c0"))
 
 
+def next_to_a0(rules, bonus: str | None) -> float:
+    """Solo, round 1, the line c2 alone, a triangle revealed with only the two squares left
+    unseen: how much more the bot scores c0 (next to the corner a0, a square) than d3 (no
+    corner within one segment). `bonus`: the gate card on a0 (None: no gates)."""
+    gates = ()
+    if bonus:
+        first = BONUSES.index(bonus)
+        gates = (first, *[i for i in range(len(BONUSES)) if i != first])
+    m = crafted(rules, [[line(rules, "c2")]], options=(GATES,) if bonus else (), gates=gates)
+    cards = rules.board.card_index
+    seen = tuple(cards[c] for c in ("metro_circle", "metro_pentagon", "metro_triangle",
+                                    "metro_joker", "street_circle", "street_pentagon",
+                                    "street_joker", "street_branch"))
+    m.state = dataclasses.replace(
+        m.state, revealed=seen, metros=4,
+        deck=tuple(c for c in range(len(rules.board.cards)) if c not in seen))
+    m._pending = None
+    m.apply_chance("street_triangle")
+    prompt = m.prompt_for(0)
+    scores = dict(zip(prompt.actions(), bot.evaluate(rules, m.view(0), prompt)))
+    by_end = {ends_on(a): x for a, x in scores.items() if a[0] in ("to", "draw")}
+    return by_end[sid(rules, "c0")] - by_end[sid(rules, "d3")]
+
+
+@pytest.mark.parametrize("bonus", BONUSES)
+def test_the_bot_heads_for_a_gate_a_later_card_can_reach(rules, bonus) -> None:
+    # Planning, not just landing: a square card to come can reach a0 from c0 only, so each
+    # gate bonus must widen c0's lead over d3 (the rollouts are lured to the gate).
+    assert next_to_a0(rules, bonus) > next_to_a0(rules, None) + 1.5
+
+
 # -- shared objectives --------------------------------------------------------------------------
 def bottom_left(rules, round_: int, current: tuple[str, ...], objectives: bool) -> Match:
     """Solo, round `round_` (2 or 3 of 0-3): earlier lines (orange and green at their

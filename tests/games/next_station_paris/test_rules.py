@@ -557,6 +557,34 @@ def test_a_gate_acts_only_when_a_segment_ends_there(rules) -> None:
     assert isinstance(m.pending(), Chance)
 
 
+def test_a_gate_reached_on_the_guided_tour_opens_after_it(rules) -> None:
+    # Round 2, green from c7: the joker to the monument b8, then the tour's second segment
+    # to the corner a9 (double station). Map: c7-b8 and b8-a9 are grey links.
+    m = crafted(rules, [[line(rules, "c2", "d3", color=0), line(rules, "c7", color=1)]],
+                round_=1, options=(GATES,), gates=(0, BONUS["double_station"], 1, 2))
+    m.apply_chance("metro_joker")
+    draw(m, "c7", "b8")
+    assert m.prompt_for(0).kind == "tour"
+    events = m.apply(0, ("draw", sid(rules, "b8"), sid(rules, "a9")))
+    assert [e.get("bonus") for e in events if e.kind == "gate_triggered"] == ["double_station"]
+    assert m.prompt_for(0).kind == "circle"
+    assert targets(m) == {"a9"}  # c7 is a departure and b8 a monument: both special
+
+
+def test_a_gate_segment_to_a_monument_gives_no_guided_tour(rules) -> None:
+    # Our reading (Cartas especiales, Puertas de la ciudad): the tour belongs to the joker
+    # card's own segment; a gate's free segment on the same card ending on a monument is
+    # just a segment.
+    m = crafted(rules, [[line(rules, "c2", "c0")]], options=(GATES,),
+                gates=(BONUS["branch_free"], 1, 2, 3))
+    m.apply_chance("metro_joker")
+    draw(m, "c0", "a0")  # a corner, not a monument: no tour, the gate opens
+    assert m.prompt_for(0).kind == "free_any"
+    draw(m, "c2", "d1")  # the free segment reaches the monument d1
+    assert m.prompt_for(0) is None and isinstance(m.pending(), Chance)
+    assert m.state.line(0).ends[-1] == sid(rules, "d1")
+
+
 def test_every_seat_gets_a_gate_bonus_every_time_it_arrives(rules) -> None:
     seat0 = [line(rules, "h7", "h5", color=2), line(rules, "c2", "c0", color=0)]
     seat1 = [line(rules, "a2", "a0", color=0), line(rules, "c2", "b1", color=1)]  # been there

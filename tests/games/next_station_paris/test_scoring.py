@@ -181,6 +181,15 @@ def test_objective_every_station_of_one_district(rules) -> None:
     assert rules.scores(objective_state(rules, lines, "full_district"))[0]["objectives"] == 0
 
 
+def test_objective_full_district_means_one_of_the_8_main_districts(rules) -> None:
+    # The corners and the centre hold one station each: passing through them is not enough.
+    lines = [bare(rules, ("c0", "a0")), bare(rules, ("e4", "platform"), color=1),
+             bare(rules, ("a7", "a9"), color=2)]
+    assert rules.scores(objective_state(rules, lines, "full_district"))[0]["objectives"] == 0
+    lines.append(bare(rules, ("i1", "i3", "j2", "j4"), color=3))  # all of d7
+    assert rules.scores(objective_state(rules, lines, "full_district"))[0]["objectives"] == 10
+
+
 def test_two_objectives_count_for_every_seat_that_meets_them(rules) -> None:
     ids = [o.id for o in rules.board.objectives]
     district = [rules.board.stations[s].id for s in rules.board.districts[5].stations]
@@ -254,6 +263,22 @@ def test_tie_broken_by_best_single_line_then_shared(rules) -> None:
     state = over(rules, [seat1, seat1])
     assert rules.winners(state) == (0, 1)
     assert rules.tiebreak(state)[0] == "next_station_paris.tiebreak.shared"
+
+
+def test_tie_break_counts_a_lines_gate_bonus(rules) -> None:
+    # Our reading (Fin de la partida): the best single line is its score as written on the
+    # sheet, city-gate bonuses included. Seat 0: 6 + 3 (doubled corner) and 2 = 11; seat 1:
+    # 8 and 3 = 11. Seat 0's best line is 9 with the bonus (6 without), seat 1's is 8.
+    b = rules.board
+    nw = b.stations[sid(rules, "a0")].district
+    gated = bare(rules, ("c2", "c0", "a0", "d3"), double_district=nw)
+    seat0 = [gated, bare(rules, ("j9", "i8"), color=1)]
+    seat1 = [bare(rules, ("c2", "c4", "d3", "c0", "a2", "b1")),
+             bare(rules, ("h0", "h2", "h4"), color=1)]
+    state = over(rules, [seat0, seat1], options=(("gates", True),))
+    assert [sum(x.values()) for x in rules.scores(state)] == [11, 11]
+    assert [rules.best_line(state, seat) for seat in (0, 1)] == [9, 8]
+    assert rules.winners(state) == (0,)
 
 
 def test_details_explain_every_category(rules) -> None:
