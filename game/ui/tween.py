@@ -73,6 +73,11 @@ class Timeline:
                 if seat is None or tw.seat is None or tw.seat == seat]
         return max([self.clock, *ends])
 
+    def shared_tail(self) -> float:
+        """When the shared tweens (seat None) run out: split screen queues a new shared one
+        after these alone, so it never waits for a seat's own strokes."""
+        return max([self.clock, *(tw.end for tw in self.tweens if tw.seat is None)])
+
     def add(self, start: float, dur: float, paint: Painter | None = None,
             ease: Ease = pytweening.easeInOutQuad, holds: tuple = (), **extra: Any) -> Tween:
         """Queue a tween (extra: late, early, seat, tag) and return it."""

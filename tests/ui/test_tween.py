@@ -57,3 +57,13 @@ def test_paint_skips_queued_tweens_unless_early_and_filters_by_seat() -> None:
     assert [name for name, _ in painted] == ["shared", "seat1", "early"]
     line.add(2.0, 1.0, seat=1)  # a seat's own queue runs on without the others
     assert line.tail(seat=0) == 1.5 and line.tail(seat=1) == line.tail() == 3.0
+
+
+def test_shared_tail_waits_for_the_shared_tweens_alone() -> None:
+    line = Timeline()
+    assert line.shared_tail() == 0.0  # nothing queued: now
+    line.add(0.0, 1.0)
+    line.add(0.0, 3.0, seat=0)  # a seat's own stroke never delays a shared tween
+    assert line.shared_tail() == 1.0 and line.tail() == 3.0
+    line.update(2.0)
+    assert line.shared_tail() == line.clock == 2.0  # the shared ones are over: now

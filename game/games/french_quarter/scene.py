@@ -12,9 +12,9 @@ multiplier circles, artists) belongs to whoever decides now.
 Layers, so a frame stays cheap: `_static` (map streets, names, panel frames) is painted once;
 `_layer` adds what changes only with the game (buildings' values and tourists, the Second Line,
 cards and dice, sheets), each region repainted only when its key changes. A frame blits the
-layer, then option highlights and running tweens. Tweens hold back parts of the view (a die
-still tumbling, a tourist still walking, a value not yet written) until they end; `reset`
-drops them.
+layer, then option highlights and running tweens (on game.ui.tween's Timeline). Tweens hold
+back parts of the view (a die still tumbling, a tourist still walking, a value not yet written)
+until they end; `reset` drops them.
 """
 
 from __future__ import annotations
@@ -22,11 +22,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 import pytweening
@@ -35,6 +34,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import t as _translate
+from game.ui.tween import Timeline
 
 from . import sprites as sp
 from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
@@ -93,37 +93,15 @@ def tr(key: str, **params: Any) -> str:
     return _translate("french_quarter." + key, **params)
 
 
-@dataclass(slots=True)
-class Tween:
-    """One animation on the timeline: paints itself and holds back parts of the view."""
-
-    start: float
-    dur: float
-    paint: Callable[[pygame.Surface, float], None] | None = None
-    ease: Callable[[float], float] = pytweening.easeInOutQuad
-    holds: tuple = ()
-    early: bool = False  # paints its first frame while still queued
-
-    @property
-    def end(self) -> float:
-        """Timeline time when this tween is over."""
-        return self.start + self.dur
-
-    def progress(self, clock: float) -> float:
-        """Eased progress in 0..1 at `clock`."""
-        raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
-        return self.ease(raw)
-
-
 class FQRenderer:
     """Draws the French Quarter map, the cards and dice and the sheets; animates the events."""
 
     SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
     # The results chart in the sheet's colours (board_api: score colours); the Second Line is
     # teal there, as the parade's gold is too close to Party's yellow.
-    CATEGORY_COLORS = {**sp.ACTIVITY_RGB, "second_line": (120, 210, 200),
-                       "buildings": (170, 125, 80), "artists": sp.ARTIST_RGB,
-                       "vacation": sp.UMBRELLA_RGB}
+    CATEGORY_COLORS: ClassVar[dict[str, tuple]] = {
+        **sp.ACTIVITY_RGB, "second_line": (120, 210, 200), "buildings": (170, 125, 80),
+        "artists": sp.ARTIST_RGB, "vacation": sp.UMBRELLA_RGB}
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Build geometry and the static layer once."""
@@ -136,8 +114,7 @@ class FQRenderer:
         self.mayor = self.players == 1 or bool(config.option("mayor", False))
         self._view: State | None = None
         self._viewer: int | None = None
-        self._tweens: list[Tween] = []
-        self._clock = 0.0
+        self._timeline = Timeline()
         self._time = 0.0
         self._holds: Counter = Counter()
         self._keys: dict[str, Any] = {}  # what each layer region shows now
@@ -310,8 +287,7 @@ class FQRenderer:
     # == the BoardRenderer protocol =================================================================
     def reset(self, view: Any, viewer: int | None) -> None:
         """Show this view now; any running animation is dropped."""
-        self._tweens.clear()
-        self._clock = 0.0
+        self._timeline.clear()
         self._set_view(view, viewer)
         self._keys.clear()
         self._refresh()
@@ -320,7 +296,7 @@ class FQRenderer:
         """Queue tweens for the events; the board ends on `view`."""
         old = self._view
         self._set_view(view, viewer)
-        cursor = max([self._clock] + [tw.end for tw in self._tweens])
+        cursor = self._timeline.tail()
         self._dice_seen: Counter = Counter()
         for ev in events:
             handler = getattr(self, "_ev_" + ev.kind, None)
@@ -330,21 +306,14 @@ class FQRenderer:
 
     def busy(self) -> bool:
         """True while tweens run or wait on the timeline."""
-        return bool(self._tweens)
+        return bool(self._timeline)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; finished tweens release what they held back."""
         self._time += dt
-        if not self._tweens:
-            if self._want != self._keys:
-                self._flush(limit=1)
-            return
-        self._clock += dt
-        before = len(self._tweens)
-        self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
-        if not self._tweens:
-            self._clock = 0.0
-        if len(self._tweens) != before:  # only an ended tween releases a hold
+        tweens = len(self._timeline.tweens)
+        # Only an ended tween releases a hold; otherwise finish repainting, a region a frame.
+        if self._timeline.update(dt) and len(self._timeline.tweens) != tweens:
             self._refresh(limit=1)
         elif self._want != self._keys:
             self._flush(limit=1)
@@ -361,13 +330,7 @@ class FQRenderer:
         if prompt is not None:
             self._draw_options(canvas, prompt)
             self._draw_choosers(canvas, prompt)
-        for tw in self._tweens:
-            if tw.paint is None:
-                continue
-            if tw.start <= self._clock:
-                tw.paint(canvas, tw.progress(self._clock))
-            elif tw.early:  # a queued walk keeps its tourist where it was
-                tw.paint(canvas, 0.0)
+        self._timeline.paint(canvas)  # a queued walk (early) keeps its tourist where it was
         if focus is not None and focus[0] == "building":
             self._tooltip(canvas, focus)
 
@@ -398,11 +361,8 @@ class FQRenderer:
 
     def _refresh(self, limit: int | None = None) -> None:
         """Recompute holds, then repaint the layer regions whose content changed."""
-        holds: Counter = Counter()
-        for tw in self._tweens:  # queued tweens hold too: nothing shows before its animation
-            for key in tw.holds:
-                holds[key] += 1
-        self._holds = holds
+        # Queued tweens hold too (none is `late`): nothing shows before its animation.
+        holds = self._holds = self._timeline.holds()
         view = self._view
         if view is None:
             return
@@ -1166,7 +1126,7 @@ class FQRenderer:
     # == event handlers: each returns the timeline cursor after its tween ==============================
     def _add(self, start: float, dur: float, paint=None, holds: tuple = (),
              ease=pytweening.easeInOutQuad, early: bool = False) -> None:
-        self._tweens.append(Tween(start, dur, paint, ease, holds, early))
+        self._timeline.add(start, dur, paint, ease, holds, early=early)
 
     def _ev_die_rolled(self, ev: Event, at: float, old: State | None) -> float:
         view = self._view

@@ -20,13 +20,15 @@ rows for four seats at once); the card column is three regions (header, card, pi
 font sizes a game will need are rendered when the layout is built, never in the middle of play.
 
 Animations come from comparing the old and new views (so they follow whatever events the rules
-emit): new segments are drawn like pencil strokes (per seat, so one seat's stroke never holds
-another seat's cursor), a newly revealed card flips over, a finished round's score boxes count up.
+emit) and run as tweens on game.ui.tween's Timeline: new segments are drawn like pencil strokes
+(per seat, so one seat's stroke never holds another seat's cursor), a newly revealed card flips
+over, a finished round's score boxes count up.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,6 +41,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import t as _translate
+from game.ui.tween import Timeline
 from game.ui.widgets import wrap
 
 from . import sprites as sp
@@ -250,29 +253,6 @@ def _paint_station(surf: pygame.Surface, s, p: tuple[float, float], r: float, mi
         sp.draw_shape(surf, s.shape, p, r, (255, 255, 255), sp.INK, edge)
 
 
-# == animation =====================================================================================
-@dataclass(slots=True)
-class Tween:
-    """One animation: paints itself; `seat` None means the whole table watches it."""
-
-    start: float
-    dur: float
-    seat: int | None
-    paint: Callable[[pygame.Surface, float], None] | None = None
-    ease: Callable[[float], float] = pytweening.easeInOutQuad
-    holds: tuple = ()  # keys held back from the layer until the tween ends
-
-    @property
-    def end(self) -> float:
-        """Timeline time when this tween is over."""
-        return self.start + self.dur
-
-    def progress(self, clock: float) -> float:
-        """Eased progress in 0..1 at `clock`."""
-        raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
-        return self.ease(raw)
-
-
 @dataclass(slots=True)
 class SeatScore:
     """What a seat's score zone shows: per round (colour, districts, stations, monuments, line),
@@ -299,10 +279,9 @@ class NSPRenderer:
         extra = range(len(seat_names), config.players)
         self.names = list(seat_names) + [f"P{i + 1}" for i in extra]
         self._view: Any = None
-        self._tweens: list[Tween] = []
-        self._clock = 0.0
+        self._timeline = Timeline()  # a stroke's tween has its seat; flips and counts are shared
         self._time = 0.0
-        self._holds: set = set()
+        self._holds: Counter = Counter()
         self._score_hold: dict[tuple[int, int], float] = {}
         self._keys: dict[Any, Any] = {}
         self._geoms: dict[int, MapGeom] = {}
@@ -395,8 +374,7 @@ class NSPRenderer:
     # -- the BoardRenderer protocol -----------------------------------------------------------------
     def reset(self, view: Any, viewer: int | None) -> None:
         """Show this view now; running animations are dropped."""
-        self._tweens.clear()
-        self._clock = 0.0
+        self._timeline.clear()
         self._view = view
         self._keys = {}
         self._refresh(at_once=True)
@@ -408,7 +386,7 @@ class NSPRenderer:
         if old is None or old.players != view.players or _rewound(old, view):
             self.reset(view, viewer)
             return
-        shared_end = max([self._clock] + [tw.end for tw in self._tweens if tw.seat is None])
+        shared_end = self._timeline.shared_tail()
         new_round = view.round != old.round or len(view.lines[0]) != len(old.lines[0])
         strokes_end = shared_end
         for seat in range(self.players):
@@ -421,23 +399,20 @@ class NSPRenderer:
 
     def busy(self) -> bool:
         """True while any tween runs or waits, or score boxes still wait to be repainted."""
-        return bool(self._tweens) or self._scores_due
+        return bool(self._timeline) or self._scores_due
 
     def seat_busy(self, seat: int) -> bool:
         """True while a shared animation or this seat's own stroke runs."""
-        return any(tw.seat is None or tw.seat == seat for tw in self._tweens)
+        return any(tw.seat is None or tw.seat == seat for tw in self._timeline)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; finished tweens release what they held back."""
         self._time += dt
-        if self._tweens:
-            self._clock += dt
-            before = len(self._tweens)
-            self._tweens = [tw for tw in self._tweens if tw.end > self._clock]
-            if not self._tweens:
-                self._clock = 0.0
-            if len(self._tweens) != before or self._score_hold:
-                self._refresh()
+        tweens = len(self._timeline.tweens)
+        # An ended tween releases a hold; a running count-up shows a new number every frame.
+        if self._timeline.update(dt) and (len(self._timeline.tweens) != tweens
+                                          or self._score_hold):
+            self._refresh()
         if self._scores_due:  # a few rows a frame (a round's end changes some twenty)
             self._paint_scores(SCORE_ROWS_PER_FRAME)
 
@@ -474,27 +449,18 @@ class NSPRenderer:
                 self._draw_options(canvas, seat, prompt, pulse)
                 self._draw_goal(canvas, seat, prompt)
                 self._draw_preview(canvas, seat, prompt, focus_by_seat.get(seat))
-        for tw in self._tweens:
-            if tw.paint is not None and tw.start <= self._clock:
-                tw.paint(canvas, tw.progress(self._clock))
+        self._timeline.paint(canvas)  # every seat's strokes: each paints on its own map
 
     # -- state bookkeeping -----------------------------------------------------------------------
     def _refresh(self, at_once: bool = False) -> None:
         """Recompute holds, then repaint the layer regions whose content changed (score rows
         on the next frames, unless `at_once`)."""
-        holds: set = set()
         score_hold: dict[tuple[int, int], float] = {}
-        for tw in self._tweens:
-            active = tw.start <= self._clock
-            for key in tw.holds:
-                if key[0] == "count":
-                    if active:  # a box counting up: the fraction still to come
-                        score_hold[key[1:]] = 1.0 - tw.progress(self._clock)
-                    else:
-                        score_hold[key[1:]] = 1.0
-                else:
-                    holds.add(key)
-        self._holds, self._score_hold = holds, score_hold
+        for tw in self._timeline:
+            if tw.tag is not None:  # (seat, box) pairs counting up: the fraction still to come
+                left = 1.0 - tw.progress(self._timeline.clock)  # 1.0 while still queued
+                score_hold.update(dict.fromkeys(tw.tag, left))
+        self._holds, self._score_hold = self._timeline.holds(), score_hold
         view = self._view
         if view is None:
             return
@@ -704,7 +670,7 @@ class NSPRenderer:
         if view is None or not seats:
             self._scores_due = False
             return
-        drawing = {tw.seat for tw in self._tweens if tw.seat is not None} if budget else set()
+        drawing = {tw.seat for tw in self._timeline if tw.seat is not None} if budget else set()
         painted = 0
         for k in range(len(seats)):
             turn = (self._score_turn + k) % len(seats)
@@ -1103,13 +1069,9 @@ class NSPRenderer:
         return out
 
     # -- tweens ---------------------------------------------------------------------------------
-    def _add(self, tw: Tween) -> Tween:
-        self._tweens.append(tw)
-        return tw
-
     def _stroke_tweens(self, old: Any, new: Any, seat: int, after: float) -> float:
         """A pencil stroke per new segment of this seat; returns when its strokes end."""
-        start = max([after] + [tw.end for tw in self._tweens if tw.seat == seat])
+        start = max(after, self._timeline.tail(seat))  # after its own earlier strokes
         at = start
         area = self.layout.seats.get(seat)
         if area is None:
@@ -1123,8 +1085,8 @@ class NSPRenderer:
                 paint = _stroke(sp.pencil_rgb(COLORS[line.color]),
                                 self.station_center(seat, a), self.station_center(seat, b),
                                 width, lk * 7 + line.color, geom.spacing * 0.5, area.mini)
-                self._add(Tween(at, STROKE_TIME, seat, paint, pytweening.easeInOutSine,
-                                (("link", seat, r, lk),)))
+                self._timeline.add(at, STROKE_TIME, paint, pytweening.easeInOutSine,
+                                   (("link", seat, r, lk),), seat=seat)
                 at += STROKE_TIME
         return at
 
@@ -1137,8 +1099,8 @@ class NSPRenderer:
             spec = self.board.cards[c]
             face = sp.card_face(spec.symbol, spec.metro, card.w, card.h)
             back = sp.card_back(card.w, card.h)
-            self._add(Tween(at, FLIP_TIME, None, _flip(back, face, card), pytweening.linear,
-                            (("card", c, spec.metro),)))
+            self._timeline.add(at, FLIP_TIME, _flip(back, face, card), pytweening.linear,
+                               (("card", c, spec.metro),))
             at += FLIP_TIME + 0.08
 
     def _count_tweens(self, old: Any, new: Any, at: float) -> float:
@@ -1146,8 +1108,8 @@ class NSPRenderer:
         rounds = [r for r in range(ROUNDS) if self._newly_scored(old, new, r)]
         end = at
         for seat in range(self.players):
-            keys = tuple(("count", seat, r) for r in rounds) + (("count", seat, 4),)
-            self._add(Tween(at, COUNT_TIME, None, None, pytweening.easeOutQuad, keys))
+            boxes = tuple((seat, r) for r in (*rounds, 4))  # box 4: the bonus row and total
+            self._timeline.add(at, COUNT_TIME, None, pytweening.easeOutQuad, tag=boxes)
         end = at + COUNT_TIME
         return end
 

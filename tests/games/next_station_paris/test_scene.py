@@ -214,12 +214,12 @@ def test_draw_does_not_change_the_renderer(rules):
     prompts = {p.player: p for p in match.prompts()}
     focus = {seat: next((o.target for o in p.options if o.target), None)
              for seat, p in prompts.items()}
-    state = (len(renderer._tweens), renderer._clock, dict(renderer._keys),
+    state = (len(renderer._timeline.tweens), renderer._timeline.clock, dict(renderer._keys),
              {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.draw_seats(canvas, focus, prompts)
     renderer.draw(canvas, None, None)
-    after = (len(renderer._tweens), renderer._clock, dict(renderer._keys),
+    after = (len(renderer._timeline.tweens), renderer._timeline.clock, dict(renderer._keys),
              {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
     assert after == state
     assert focus == {seat: next((o.target for o in p.options if o.target), None)
