@@ -506,7 +506,8 @@ class FQRenderer:
         widths = [self._chip(view, k).get_width() for k in keys]
         circle = self._anchor
         area = self.sheet_rect.inflate(-28, -28)
-        area.width -= self.box_rects[0][0].x + 2 - area.x  # the activity names stay in view
+        left = self.box_rects[0][0].x + 10  # the activity names stay in view, plate and all
+        area.width -= left - area.x
         area.right = self.sheet_rect.right - 14
         y = circle.bottom + 14 + CIRCLE_CHIP_H // 2
         if y + CIRCLE_CHIP_H // 2 > area.bottom:
