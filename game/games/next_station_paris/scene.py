@@ -46,6 +46,7 @@ from game.ui.widgets import wrap
 
 from . import sprites as sp
 from .board import COLORS, Board
+from .rules import MODULES
 from .scoring import interchange_counts, objective_met, overpass_uses, score_line
 from .sounds import SOUND_CUES
 from .state import NONE, Line
@@ -94,14 +95,15 @@ class Layout:
     name: pygame.Rect | None = None  # the card's name, under it
 
 
-def make_layout(players: int, humans: Sequence[int]) -> Layout:
-    """Place every seat's sheet and the card column for this many people."""
+def make_layout(players: int, humans: Sequence[int], modules: bool = False) -> Layout:
+    """Place every seat's sheet and the card column for this many people. With advanced
+    modules the objectives and city gates always get a panel: everyone needs to read them."""
     big = list(humans) or list(range(players))
     if len(big) <= 1:
-        return _layout_one(players, big[0] if big else 0)
-    if len(big) == 2:
+        return _layout_one(players, big[0] if big else 0, modules)
+    if len(big) == 2 and (players == 2 or not modules):
         return _layout_two(players, big)
-    return _layout_grid(players)
+    return _layout_grid(players)  # two people beside bots and modules: no room in the column
 
 
 def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
@@ -116,20 +118,24 @@ def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pyga
     return column, header, card, name, pips
 
 
-def _layout_one(players: int, seat: int) -> Layout:
+MODULES_H = 300  # the objectives and city gates panel beside three bots (two short lists)
+
+
+def _layout_one(players: int, seat: int, modules: bool = False) -> Layout:
     column, header, card, name, pips = _column(956, 452, 250)
     score = pygame.Rect(956, pips.bottom + 8, 452, 992 - pips.bottom - 8)
     sheet = SeatArea(seat, pygame.Rect(8, 8, 936, 984), pygame.Rect(20, 8, 912, 912), score,
                      pygame.Rect(8, 928, 936, 64))
     seats = {seat: sheet}
     bots = [s for s in range(players) if s != seat]
-    h = (984 - 12 * 2) // 3
+    room = 984 - (MODULES_H if modules and len(bots) == 3 else 0)  # fewer bots leave room
+    h = (room - 12 * 2) // 3
     for k, bot in enumerate(bots):
         area = pygame.Rect(1420, 8 + k * (h + 12), 492, h)
         seats[bot] = _mini(bot, area)
     top = 8 + len(bots) * (h + 12)
-    modules = pygame.Rect(1420, top, 492, 992 - top) if len(bots) < 3 else None
-    return Layout(seats, column, card, pips, header, modules, name)
+    panel = pygame.Rect(1420, top, 492, 992 - top) if 992 - top >= 240 else None
+    return Layout(seats, column, card, pips, header, panel, name)
 
 
 def _layout_two(players: int, big: list[int]) -> Layout:
@@ -276,6 +282,7 @@ class NSPRenderer:
         self.rules = rules
         self.board: Board = rules.board
         self.players = config.players
+        self.modules = any(config.option(m, False) for m in MODULES)
         extra = range(len(seat_names), config.players)
         self.names = list(seat_names) + [f"P{i + 1}" for i in extra]
         self._view: Any = None
@@ -297,7 +304,7 @@ class NSPRenderer:
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the layout for these human seats and pre-render its static layers."""
         self.humans = tuple(h for h in humans if 0 <= h < self.players)
-        self.layout = make_layout(self.players, self.humans)
+        self.layout = make_layout(self.players, self.humans, self.modules)
         self._base = self._build_base()
         self._layer = self._base.copy()
         self._keys = {}

@@ -18,7 +18,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import SCORE_ROWS_PER_FRAME, NSPRenderer
+from game.games.next_station_paris.scene import SCORE_ROWS_PER_FRAME, NSPRenderer, make_layout
 from game.games.next_station_paris.sprites import pencil_rgb
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE, is_split
 from game.ui.focus import hit
@@ -106,6 +106,18 @@ def test_every_seat_has_its_own_map_with_every_station_inside(rules, players, hu
         strip = renderer.seat_bar(seat)
         assert area.area.contains(strip) and not strip.colliderect(area.map)
         assert strip.h >= 56
+
+
+@pytest.mark.parametrize(("players", "humans"), [*LAYOUTS, (4, (0,)), (3, (0, 1)), (4, (2, 3))])
+def test_with_modules_every_layout_shows_the_objectives_and_gates(rules, players, humans):
+    layout = make_layout(players, humans, modules=True)
+    panel = layout.modules
+    assert panel is not None and panel.h >= 240 and BOARD_RECT.contains(panel)
+    assert not panel.colliderect(layout.card) and not panel.colliderect(layout.pips)
+    for seat, area in layout.seats.items():
+        assert not panel.colliderect(area.area), seat
+    people = humans or range(players)
+    assert all(not layout.seats[seat].mini for seat in people)
 
 
 def test_stations_on_a_quarter_screen_map_are_big_and_tell_apart(rules):
