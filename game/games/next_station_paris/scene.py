@@ -118,6 +118,7 @@ def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pyga
     return column, header, card, name, pips
 
 
+MINI_SCORE_H = 150  # a bot's numbers under its map: name and total, then the rounds in a row
 MODULES_H = 300  # the objectives and city gates panel beside three bots (two short lists)
 
 
@@ -128,8 +129,11 @@ def _layout_one(players: int, seat: int, modules: bool = False) -> Layout:
                      pygame.Rect(8, 928, 936, 64))
     seats = {seat: sheet}
     bots = [s for s in range(players) if s != seat]
-    room = 984 - (MODULES_H if modules and len(bots) == 3 else 0)  # fewer bots leave room
-    h = (room - 12 * 2) // 3
+    if len(bots) == 1:  # one opponent: its sheet takes the column, its map as wide as it is
+        h = 984 - (MODULES_H + 12 if modules else 0)
+    else:
+        room = 984 - (MODULES_H if modules and len(bots) == 3 else 0)  # two bots leave room
+        h = (room - 12 * 2) // 3
     for k, bot in enumerate(bots):
         area = pygame.Rect(1420, 8 + k * (h + 12), 492, h)
         seats[bot] = _mini(bot, area)
@@ -175,7 +179,13 @@ def _layout_grid(players: int) -> Layout:
 
 
 def _mini(seat: int, area: pygame.Rect) -> SeatArea:
-    """A bot's compact sheet: a small map and a few numbers beside it."""
+    """A bot's compact sheet: a small map and a few numbers beside it (under it, in a tall
+    area)."""
+    if area.h >= area.w + MINI_SCORE_H:
+        side = area.w - 8
+        m = pygame.Rect(area.x + 4, area.y + 4, side, side)
+        score = pygame.Rect(area.x, m.bottom + 4, area.w, area.bottom - m.bottom - 4)
+        return SeatArea(seat, area, m, score, pygame.Rect(score), mini=True)
     side = min(area.h - 8, area.w * 3 // 5)
     m = pygame.Rect(area.x + 4, area.y + (area.h - side) // 2, side, side)
     score = pygame.Rect(m.right + 8, area.y, area.right - m.right - 8, area.h)
@@ -820,15 +830,21 @@ class NSPRenderer:
     def _paint_mini_score(self, area: SeatArea, score: SeatScore) -> None:
         """A bot's numbers: name, total, and each round's line points."""
         rect, seat = area.score, area.seat
-        name = sp.fit_text(self.names[seat], theme.SMALL_SIZE, rect.w - 8, _color(seat), True)
-        self._layer.blit(name, (rect.x + 4, rect.y + 10))
+        wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
         total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
-        self._layer.blit(total, (rect.x + 4, rect.y + 46))
-        top = rect.y + 112
-        two_columns = rect.bottom - top < 4 * 34  # short panels show the rounds 2 by 2
+        room = rect.w - 8 - (total.get_width() + 16 if wide else 0)
+        name = sp.fit_text(self.names[seat], theme.SMALL_SIZE, room, _color(seat), True)
+        self._layer.blit(name, (rect.x + 4, rect.y + 10))
+        if wide:
+            self._layer.blit(total, total.get_rect(topright=(rect.right - 8, rect.y)))
+            top, cols = rect.y + 76, ROUNDS
+        else:
+            self._layer.blit(total, (rect.x + 4, rect.y + 46))
+            top = rect.y + 112
+            cols = 2 if rect.bottom - top < 4 * 34 else 1  # short panels: the rounds 2 by 2
         for r, row in enumerate(score.rounds):
-            col, line = (r % 2, r // 2) if two_columns else (0, r)
-            x, y = rect.x + 4 + col * (rect.w // 2), top + line * 36
+            col, line = r % cols, r // cols
+            x, y = rect.x + 4 + col * (rect.w // cols), top + line * 36
             color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
             pygame.draw.rect(self._layer, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
             value = row[4] if row and row[4] >= 0 and row[-1] != LIVE else None

@@ -25,7 +25,7 @@ from game.ui.focus import hit
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "next_station_paris"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
-LAYOUTS = [(1, (0,)), (3, (0,)), (4, (1,)), (2, (0, 1)), (4, (0, 2)), (3, (0, 1, 2)),
+LAYOUTS = [(1, (0,)), (2, (1,)), (3, (0,)), (4, (1,)), (2, (0, 1)), (4, (0, 2)), (3, (0, 1, 2)),
            (4, (0, 1, 2, 3)), (4, ())]
 
 
@@ -118,6 +118,15 @@ def test_with_modules_every_layout_shows_the_objectives_and_gates(rules, players
         assert not panel.colliderect(area.area), seat
     people = humans or range(players)
     assert all(not layout.seats[seat].mini for seat in people)
+
+
+@pytest.mark.parametrize("modules", [False, True])
+def test_a_lone_bot_gets_a_map_as_wide_as_its_column(modules):
+    layout = make_layout(2, (0,), modules)
+    bot = layout.seats[1]
+    assert bot.mini and bot.map.w >= 480 and bot.area.contains(bot.map)
+    assert bot.area.contains(bot.score) and bot.score.top >= bot.map.bottom
+    assert bot.score.h >= 140  # name, total and the four rounds stay readable
 
 
 def test_stations_on_a_quarter_screen_map_are_big_and_tell_apart(rules):
