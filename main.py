@@ -4,6 +4,7 @@
     python main.py --list-games
     python main.py --headless --game ID --players N [--bots greedy,random] [--seed S]
     python main.py --screenshot OUT.png --game ID --players N [--seed S] [--actions K]
+    (both take --options KEY,KEY: a game's on/off options, e.g. mayor,tourism)
 
 Start-up stays lean: only the standard library's argparse, os and sys load before the command is
 known; each branch imports what it needs, and the headless path never imports pygame at all.
@@ -70,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bots", metavar="KINDS", help="bot kind per seat: greedy,random,...")
     parser.add_argument("--seed", metavar="S", type=int, help="random seed (default: random)")
     parser.add_argument(
+        "--options", metavar="KEYS", help="game options to switch on, e.g. mayor,tourism"
+    )
+    parser.add_argument(
         "--actions", metavar="K", type=int, help="bot actions before a screenshot (default: 40)"
     )
     parser.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
@@ -81,7 +85,7 @@ def check_combinations(args: argparse.Namespace) -> None:
     game_mode = args.headless or args.screenshot is not None
     given = {
         name
-        for name in ("game", "players", "bots", "seed", "actions")
+        for name in ("game", "players", "bots", "seed", "actions", "options")
         if getattr(args, name) is not None
     }
     if given and not game_mode:
@@ -112,6 +116,18 @@ def game_and_players(args: argparse.Namespace) -> tuple[Any, int]:
             f"--players {players}: {info.id} takes {info.min_players}-{info.max_players} players"
         )
     return info, players
+
+
+def game_options(text: str | None, info: Any) -> tuple[tuple[str, bool], ...]:
+    """The Config options of --options: each named on/off option of the game switched on."""
+    if text is None:
+        return ()
+    keys = [k.strip() for k in text.split(",")]
+    for key in keys:
+        if key not in info.options:
+            known = ", ".join(info.options) or "none"
+            raise UsageError(f"--options: {info.id} has no option {key!r} (known: {known})")
+    return tuple(sorted((key, True) for key in set(keys)))
 
 
 def random_seed() -> int:
@@ -152,7 +168,8 @@ def headless(args: argparse.Namespace) -> int:
     rules = info.make_rules()
     # Each seat's bot gets its own stream, derived from the game seed so a run is reproducible.
     bots = {seat: make_bot(kind, info.id, seed * 100 + seat + 1) for seat, kind in enumerate(kinds)}
-    match = play_out(Match(rules, Config(players), seed), bots)
+    config = Config(players, game_options(args.options, info))
+    match = play_out(Match(rules, config, seed), bots)
     print(json.dumps(result_summary(match, kinds)))
     return 0
 
@@ -183,6 +200,7 @@ def has_display() -> bool:
 def screenshot(args: argparse.Namespace) -> int:
     """Play K bot actions and save one 1920x1080 frame of the board."""
     info, players = game_and_players(args)
+    options = game_options(args.options, info)
     out = output_path(args.screenshot)
     actions = 40 if args.actions is None else args.actions
     if actions < 0:
@@ -195,7 +213,7 @@ def screenshot(args: argparse.Namespace) -> int:
 
     info.make_rules()  # level errors surface here, as a usage error, before pygame starts
     try:
-        render_screenshot(info.id, players, seed, actions, str(out))
+        render_screenshot(info.id, players, seed, actions, str(out), options)
     except OSError as exc:
         raise UsageError(f"--screenshot {out}: {exc.strerror or exc}") from None
     print(f"{out} ({info.id}, {players} players, seed {seed}, {actions} actions)")

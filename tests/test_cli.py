@@ -114,6 +114,9 @@ BAD_ARGS = {
     "no such folder": ["--screenshot", "/no/such/folder/out.png", "--game", GAME],
     "not an image name": ["--screenshot", "out.txt", "--game", GAME],
     "negative actions": ["--screenshot", "out.png", "--game", GAME, "--actions", "-1"],
+    "unknown game option": ["--headless", "--game", "french_quarter", "--players", "2",
+                            "--options", "mayor,bogus"],
+    "options without mode": ["--options", "mayor"],
 }
 
 
@@ -124,6 +127,22 @@ def test_usage_errors_print_one_line_and_exit_2(name: str) -> None:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("main.py: error: "), result.stderr
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("french_quarter", "mayor,tourism"),
+                                                  ("next_station_paris", "objectives,gates")])
+def test_headless_plays_with_game_options(game_id: str, options: str) -> None:
+    data = headless(game_id, 2, "--seed", "4", "--options", options)
+    assert data["options"] == dict.fromkeys(options.split(","), True)
+    plain = headless(game_id, 2, "--seed", "4")
+    assert plain["options"] == {}
+    categories = set(data["players"][0]["breakdown"])
+    assert categories != set(plain["players"][0]["breakdown"])  # the options changed the game
+
+
+def test_an_unknown_game_option_names_the_known_ones() -> None:
+    result = run_main("--headless", "--game", "french_quarter", "--options", "bogus")
+    assert "known: mayor, tourism" in result.stderr
 
 
 def test_bad_player_count_names_the_range() -> None:

@@ -110,6 +110,7 @@ def result_summary(match: Match, bot_names: Sequence[str]) -> dict:
     return {
         "game": match.game_id,
         "seed": match.seed,
+        "options": dict(match.config.options),  # with game and seed: enough to replay the game
         "players": [
             {"seat": seat, "bot": bot_names[seat], "total": total(b), "breakdown": dict(b)}
             for seat, b in enumerate(breakdowns)

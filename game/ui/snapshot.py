@@ -19,21 +19,24 @@ def _headless_app(animation_speed: str = "1x"):
                persist=False)
 
 
-def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool):
+def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool,
+              options: tuple = ()):
     from game.engine.bots import BOT_KINDS
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
 
     seats = [SeatSpec(BOT_KINDS[0]) for _ in range(players)]  # greedy bots
-    return GameScene(app, game_id, seats, seed, hold_bots=hold_bots)
+    return GameScene(app, game_id, seats, seed, hold_bots=hold_bots, options=options)
 
 
-def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str) -> None:
-    """Play `actions` greedy-bot actions, let the real GameScene settle, save the canvas as PNG."""
+def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str,
+                      options: tuple = ()) -> None:
+    """Play `actions` greedy-bot actions (game `options` on), let the real GameScene settle, save
+    the canvas as PNG."""
     import pygame
 
     app = _headless_app()
-    scene = _bot_game(app, game_id, players, seed, hold_bots=True)
+    scene = _bot_game(app, game_id, players, seed, hold_bots=True, options=options)
     match = scene.match
     for step in range(actions):
         prompts = match.prompts()
