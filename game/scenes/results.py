@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PALETTE = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
-                   (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200),
-                   (160, 130, 240)]  # French Quarter with Tourism has nine
+           (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200),
+           (160, 130, 240)]  # French Quarter with Tourism has nine
 LEGEND_LINE_H = 40
 SWATCH = 28  # a category's colour square (legend, and table headers too narrow for names)
 ITEM_SIZE = 30  # detail lines; theme.SMALL_SIZE (28) is the floor for any text

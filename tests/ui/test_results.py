@@ -298,3 +298,15 @@ def test_a_solo_game_shows_the_rulebooks_rating_of_the_score(app, monkeypatch, g
     assert any(line in drawn for line in scene.note_lines())
     unfinished = Match(rules_for(game_id), Config(1), seed=3)
     assert unfinished.rules.rating(unfinished.state) is None
+
+
+def test_categories_take_the_games_own_colours_else_the_shared_palette(fake_game):
+    from game.games.french_quarter.sprites import ACTIVITY_RGB
+
+    categories = ["food", "culture", "shopping", "mysticism", "party", "second_line",
+                  "buildings", "artists", "vacation"]
+    colors = results_module.category_colors("french_quarter", categories)
+    assert colors[:5] == [ACTIVITY_RGB[c] for c in categories[:5]]  # as on the sheet
+    assert len(set(colors)) == len(categories)  # every category tells apart in the chart
+    plain = results_module.category_colors(fake_game.id, ["laps", "bonus"])
+    assert plain == results_module.PALETTE[:2]  # a renderer without colours: the palette

@@ -490,9 +490,11 @@ class FQRenderer:
         y = block.top - STREET // 2 if above else block.bottom + STREET // 2
         w, h = len(keys) * (size[0] + CHIP_GAP) - CHIP_GAP, size[1]
         area = MAP.inflate(-24, 0)  # the plate round the chips stays on the map too
-        r = self.bld[b]  # centred on the building, else flush with one of its sides: the
-        rows = [pygame.Rect(x - w // 2, y - h // 2, w, h).clamp(area)  # one that hides the
-                for x in (r.centerx, r.x + w // 2, r.right - w // 2)]  # least street name
+        # Centred on the building, else flush with one of its sides: the row that hides the
+        # least of the street names.
+        r = self.bld[b]
+        rows = [pygame.Rect(x - w // 2, y - h // 2, w, h).clamp(area)
+                for x in (r.centerx, r.x + w // 2, r.right - w // 2)]
         row = min(rows, key=self._hidden_names)
         return self._row(keys, [size[0]] * len(keys), h, row.center, area)
 
@@ -505,10 +507,9 @@ class FQRenderer:
         over the rows beneath while the choice lasts."""
         widths = [self._chip(view, k).get_width() for k in keys]
         circle = self._anchor
-        area = self.sheet_rect.inflate(-28, -28)
+        inner = self.sheet_rect.inflate(-28, -28)
         left = self.box_rects[0][0].x + 10  # the activity names stay in view, plate and all
-        area.width -= left - area.x
-        area.right = self.sheet_rect.right - 14
+        area = pygame.Rect(left, inner.y, inner.right - left, inner.h)
         y = circle.bottom + 14 + CIRCLE_CHIP_H // 2
         if y + CIRCLE_CHIP_H // 2 > area.bottom:
             y = circle.top - 14 - CIRCLE_CHIP_H // 2
