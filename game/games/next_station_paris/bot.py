@@ -23,9 +23,9 @@ import random
 
 from game.engine.core import Prompt
 
+from . import scoring
 from .board import BRANCH, JOKER, Board
 from .rules import NextStationParis
-from .scoring import objective_met
 from .state import NONE, Line, State
 
 ROLLOUTS = 48  # card orders per decision, shared by every option (fewer when options abound)
@@ -121,10 +121,9 @@ class _Goals:
         if "gates" in view.modules:
             self.gates = {st: board.bonuses[g] for st, g in zip(board.gate_corners, view.gates)}
         lines = view.lines[seat]
-        self.network = 0  # stations of the earlier lines
-        for line in lines[:-1]:
-            self.network |= line.mask
-        self.shared = _shared(lines)
+        # The earlier lines as the engine scores them: one never drawn is no line at all.
+        self.network = scoring.network(lines[:-1])  # stations of the earlier lines
+        self.shared = scoring.station_lines(lines[:-1])  # station -> earlier lines through it
         lure = [0.0] * len(board.stations)
         for st, bonus in self.gates.items():
             lure[st] += GATE_LURE[bonus]
@@ -134,7 +133,7 @@ class _Goals:
         if "objectives" in view.modules:
             for o in view.objectives:
                 obj = board.objectives[o]
-                if not objective_met(board, obj, lines, view.used[seat]):
+                if not scoring.objective_met(board, obj, lines, view.used[seat]):
                     self.checks.append((obj.kind, obj.count, obj.lines))
                     self._lure(p, view, seat, obj.kind, obj.count, obj.lines, lure)
         self.lure = tuple(lure)
@@ -434,15 +433,6 @@ def _bits(mask: int):
         mask ^= low
 
 
-def _shared(lines: tuple[Line, ...]) -> dict[int, int]:
-    """Station -> how many of the earlier lines (all but the last) pass through it."""
-    shared: dict[int, int] = {}
-    for line in lines[:-1]:
-        for st in line.stations:
-            shared[st] = shared.get(st, 0) + 1
-    return shared
-
-
 def _planner(rules: NextStationParis) -> _Planner:
     """The rules' planner, built once per rules object (the tables never change)."""
     planner = rules.__dict__.get("_bot_planner")
@@ -467,22 +457,13 @@ def _orders(p: _Planner, view: State, count: int, rng: random.Random) -> list[li
     return orders
 
 
-def _follow_ups(p: _Planner, view: State, seat: int, action: tuple, g: _Goals) -> tuple:
-    """The tasks left for this card once `action` is played (mirrors rules._act_draw)."""
+def _follow_ups(rules: NextStationParis, view: State, seat: int, action: tuple) -> tuple:
+    """The tasks left for this card once `action` is played (the engine's own `follow_ups`;
+    a "to" option is judged as the segment its start prompt will draw)."""
     queue = view.tasks[seat]
-    task, rest = queue[0], queue[1:]
-    if task[0] == "start":
-        task = task[2]
     if action[0] not in ("draw", "to"):
-        return rest
-    end = action[-1]
-    if task[0] == "free_end" and task[1] > 1:
-        rest = (("free_end", task[1] - 1), *rest)
-    if task[0] == "card" and p.symbol[view.card] == JOKER and p.monument[end]:
-        rest = (("tour", end), *rest)
-    if end in g.gates:
-        rest = (*rest, ("gate", end))
-    return rest
+        return queue[1:]  # pass, stop, skip, circle: the head task is done
+    return rules.follow_ups(queue, view.card, view.modules, action[-1])
 
 
 def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) -> list[_Sheet]:
@@ -532,7 +513,7 @@ def evaluate(rules: NextStationParis, view: State, prompt: Prompt) -> list[float
     metros = view.metros
     scores: list[float] = []
     for option in prompt.options:
-        tasks = _follow_ups(p, view, seat, option.action, g)
+        tasks = _follow_ups(rules, view, seat, option.action)
         best = None
         for sheet in _after(p, base, option.action, prompt, view):
             if tasks:

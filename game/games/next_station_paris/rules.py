@@ -381,28 +381,36 @@ class NextStationParis:
         events.append(event("station_circled", seat, station=action[1]))
 
     def _act_draw(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
-        """Draw one segment, then queue what it triggers (Cartas especiales: visita guiada;
-        Puertas de la ciudad)."""
+        """Draw one segment, then queue what it triggers (see `follow_ups`)."""
         _, start, end = action
         queue = d.tasks[seat]
+        self._draw(d, seat, start, end, events)
+        d.tasks = _set(d.tasks, seat, self.follow_ups(queue, d.card, d.modules, end))
+
+    def follow_ups(self, queue: tuple, card: int, modules: tuple[str, ...], end: int) -> tuple:
+        """A seat's task queue once its head task drew a segment ending at `end` (Cartas
+        especiales: visita guiada; Puertas de la ciudad).
+
+        Pure, so the bot predicts exactly what the engine queues. `card`: the card being
+        answered; `queue`: the tasks before the segment (its head may be a "start" task).
+        """
         task = queue[0]
         if task[0] == "start":
             task = task[2]
-        self._draw(d, seat, start, end, events)
         rest = queue[1:]
         if task[0] == "free_end" and task[1] > 1:
             rest = (("free_end", task[1] - 1), *rest)
         board = self.board
-        if (task[0] == "card" and board.cards[d.card].symbol == JOKER
+        if (task[0] == "card" and board.cards[card].symbol == JOKER
                 and board.stations[end].monument):
             # Guided tour: a segment to a monument, then a second one from it to any station.
             # Our reading: only the card's own segment starts a tour (not the tour's second
             # segment, nor a gate's free segment that happens to reach a monument).
             rest = (("tour", end), *rest)
-        if "gates" in d.modules and end in self.corner_of:
+        if "gates" in modules and end in self.corner_of:
             # A gate landed on during another bonus waits until that bonus is done.
             rest = (*rest, ("gate", end))
-        d.tasks = _set(d.tasks, seat, rest)
+        return rest
 
     _handlers: ClassVar[dict[str, Callable]] = {"pass": _act_pass, "stop": _act_pass, "skip": _act_pass, "to": _act_to,
                  "draw": _act_draw, "circle": _act_circle}

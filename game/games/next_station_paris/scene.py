@@ -688,6 +688,8 @@ class NSPRenderer:
             self._scores_due = False
             return
         drawing = {tw.seat for tw in self._timeline if tw.seat is not None} if budget else set()
+        objectives = "objectives" in view.modules
+        current = view.round if view.phase != "over" else -1  # the round column to highlight
         painted = 0
         for k in range(len(seats)):
             turn = (self._score_turn + k) % len(seats)
@@ -695,8 +697,6 @@ class NSPRenderer:
             if area.seat in drawing:
                 continue
             score = self._shown_score(area.seat, self._seat_score(view, area.seat))
-            objectives = "objectives" in view.modules
-            current = view.round if view.phase != "over" else -1
             for n, (rect, key, paint) in enumerate(self._score_rows(area, score, current,
                                                                     objectives)):
                 region = ("score", area.seat, n)

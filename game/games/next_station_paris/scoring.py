@@ -83,17 +83,35 @@ def overpass_points(board: Board, used: int) -> int:
     return sum(table[n] for n in overpass_uses(board, used))
 
 
-def interchange_counts(lines: tuple[Line, ...]) -> dict[int, int]:
-    """Station -> how many of these drawn lines pass through it, for stations on 2 lines or
-    more (Puntos por estaciones con combinación; the platform counts, overpasses are no
-    stations)."""
+def station_lines(lines: tuple[Line, ...]) -> dict[int, int]:
+    """Station -> how many of these lines pass through it, undrawn lines left out (`drawn`).
+
+    The bot reads it for the earlier lines: one more line through a station may make it an
+    interchange.
+    """
     counts: dict[int, int] = {}
     for line in lines:
         if not drawn(line):
             continue
         for st in line.stations:
             counts[st] = counts.get(st, 0) + 1
-    return {st: n for st, n in counts.items() if n >= 2}
+    return counts
+
+
+def network(lines: tuple[Line, ...]) -> int:
+    """Bitmask of the stations on these lines, undrawn lines left out (`drawn`)."""
+    mask = 0
+    for line in lines:
+        if drawn(line):
+            mask |= line.mask
+    return mask
+
+
+def interchange_counts(lines: tuple[Line, ...]) -> dict[int, int]:
+    """Station -> how many of these drawn lines pass through it, for stations on 2 lines or
+    more (Puntos por estaciones con combinación; the platform counts, overpasses are no
+    stations)."""
+    return {st: n for st, n in station_lines(lines).items() if n >= 2}
 
 
 def interchange_points(board: Board, lines: tuple[Line, ...]) -> int:
@@ -113,15 +131,12 @@ def objective_met(board: Board, objective: Objective, lines: tuple[Line, ...], u
                    for line in lines if drawn(line))
     if kind == "overpasses":
         return sum(n == 2 for n in overpass_uses(board, used)) >= objective.count
-    network = 0
-    for line in lines:
-        if drawn(line):
-            network |= line.mask
+    covered = network(lines)
     if kind == "monuments":
-        return sum((network >> s.index) & 1 for s in board.stations if s.monument) >= objective.count
+        return sum((covered >> s.index) & 1 for s in board.stations if s.monument) >= objective.count
     # full_district: every station of one of the 8 main districts (the card names those; a
     # corner or the centre holds one station, so any line through it would meet it at once)
-    full = sum(all((network >> st) & 1 for st in d.stations) for d in board.districts if d.main)
+    full = sum(all((covered >> st) & 1 for st in d.stations) for d in board.districts if d.main)
     return full >= objective.count
 
 

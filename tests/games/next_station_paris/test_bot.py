@@ -19,6 +19,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris import bot
 from game.games.next_station_paris.rules import NextStationParis
+from game.games.next_station_paris.state import OVER
 
 from .support import crafted, line, sid
 
@@ -261,3 +262,42 @@ def test_solo_with_both_modules_meets_objectives_and_uses_gates(rules) -> None:
         gates += breakdown["gates"]
     assert sum(totals) / len(totals) >= 140, totals  # after the solo -20 for two modules
     assert objectives >= 20 and gates > 0, (objectives, gates)
+
+
+# -- agreement with the engine's scoring ---------------------------------------------------------
+def worth_to_the_engine(rules, state, before: int) -> float:
+    """What the engine adds to the seat's total by the end of the game from `state` on, the
+    seat answering best (a "to" option is worth its best start); `before`: the total so far
+    without the current line."""
+    if state.phase == OVER:
+        return sum(rules.scores(state)[0].values()) - before
+    prompt = rules.pending(state)[0]
+    return max(worth_to_the_engine(rules, rules.apply(state, 0, o.action)[0], before)
+               for o in prompt.options)
+
+
+def test_an_undrawn_earlier_line_joins_nothing_for_the_bot(rules) -> None:
+    # The engine's rule (scoring.drawn): the orange line of round 1, never drawn, is no line,
+    # so its bare departure c2 makes no interchange and does not cover d3 for the full-district
+    # objective. Last card of the game (no card follows, no later round): the bot's worth of
+    # every option must be exactly what the engine scores for it. Counting the bare c2, the
+    # bot saw an interchange at c2 (+2) and d3 complete with the monument d1 (+10).
+    lines = [line(rules, "c2", color=0),
+             line(rules, "c7", "c5", "c4", "e4", "d3", "e2", color=1),  # 4 stations of d3
+             line(rules, "h7", "h5", color=2),
+             line(rules, "h2", "f2", "f0", "e0", "c0", color=3)]  # e0, c0: d3 lacks d1, c2
+    m = crafted(rules, [lines], round_=3, options=(OBJECTIVES,))
+    cards = rules.board.card_index
+    revealed = tuple(cards[c] for c in ("metro_circle", "metro_triangle", "metro_pentagon",
+                                        "metro_joker"))
+    m.state = dataclasses.replace(
+        m.state, objectives=(FULL_DISTRICT, MONUMENTS), revealed=revealed, metros=4,
+        deck=tuple(c for c in range(len(rules.board.cards)) if c not in revealed))
+    m._pending = None
+    m.apply_chance("metro_square")  # the 5th Metro card of the last round
+    prompt = m.prompt_for(0)
+    before = sum(rules.scores(m.state)[0].values()) - rules.line_scores(m.state, 0)[-1].points
+    engine = [worth_to_the_engine(rules, rules.apply(m.state, 0, o.action)[0], before)
+              for o in prompt.options]
+    assert {ends_on(a) for a in prompt.actions()} >= {sid(rules, "c2"), sid(rules, "d1")}
+    assert bot.evaluate(rules, m.view(0), prompt) == pytest.approx(engine)
