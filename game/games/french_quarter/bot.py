@@ -16,13 +16,14 @@ die is worth what it lets the tourist reach and map, not only its card's icons.
 from __future__ import annotations
 
 import dataclasses
+from itertools import compress
 
 from game.engine.core import IllegalAction, Prompt
 
 from . import scoring
-from .board import FOOD, SHOPPING, Board
+from .board import Board
 from .rules import FrenchQuarter
-from .sheet import has_bonus, w_left
+from .sheet import legal_values, w_left
 from .state import OVER, Sheet, State, W
 
 MAPPED = 1.2  # a mapped building: street points later, Second Line boxes every advance
@@ -45,10 +46,11 @@ FAILED = -1e9
 
 
 def value(board: Board, s: State, seat: int) -> float:
-    """How good `seat`'s sheet looks: points now plus weighted progress."""
+    """How good `seat`'s sheet looks: points now (scoring.sheet_points, the very sums of
+    FrenchQuarter.scores) plus weighted progress."""
     sh: Sheet = s.sheets[seat]
     mapped, on_meter_street = _census(board, sh)
-    v = float(_points(board, sh, mapped, on_meter_street))
+    v = float(scoring.sheet_points(board, sh, on_meter_street))
     v += MAPPED * len(mapped)
     v += METER_BOX * sum(sh.meters) + UMBRELLA * sh.umbrellas
     v += ARTIST * (sh.top.bit_count() + sh.bottom.bit_count())
@@ -64,38 +66,10 @@ def value(board: Board, s: State, seat: int) -> float:
     return v + vacation(board, s, seat)
 
 
-def points(board: Board, sh: Sheet) -> int:
-    """The seat's final-scoring points now, without the Vacation card (`vacation` weighs it).
-
-    The sums of scoring.py without its Detail lines, for one seat: the lookahead values
-    hundreds of states per decision and the Detail objects cost most of that time.
-    test_bot checks that this equals FrenchQuarter.scores over whole games.
-    """
-    return _points(board, sh, *_census(board, sh))
-
-
 def _census(board: Board, sh: Sheet) -> tuple[list[int], list[int]]:
     """Mapped buildings, and how many of them touch each activity meter's street."""
-    mapped = [b for b, x in enumerate(sh.mapped) if x]
-    taken = set(mapped)
-    return mapped, [len(taken & board.on_street[m.street]) for m in board.meters]
-
-
-def _points(board: Board, sh: Sheet, mapped: list[int], on_meter_street: list[int]) -> int:
-    total = sum(n * scoring.multiplier(board, sh, a) for a, n in enumerate(on_meter_street))
     row = sh.mapped
-    if has_bonus(sh, FOOD, 1):  # Comida B: a point per small building mapped
-        total += sum(1 for b in mapped if board.buildings[b].small)
-    if has_bonus(sh, SHOPPING, 1):  # Compras B: a point per umbrella wild
-        total += sh.umbrellas // board.wild_every
-    total += board.courtyard_points[len(sh.courtyards)]
-    shops = [row[b.index] for b in board.buildings if b.special == "gift_shop"]
-    if all(shops):
-        total += sum(0 if v == W else v for v in shops)
-    if sh.riverwalk >= board.riverwalk_visits:
-        total += board.riverwalk_points
-    total += board.artist_scores[sh.top.bit_count()] + board.artist_scores[sh.bottom.bit_count()]
-    return total + scoring.artist_meter_points(board, sh) + sh.line
+    return list(compress(range(len(row)), row)), scoring.street_counts(board, sh)
 
 
 # -- Vacation card --------------------------------------------------------------------------
@@ -149,7 +123,7 @@ def _condition_holds(condition: str, values: list[int]) -> bool:
 def _usable_values(board: Board, sh: Sheet, b: int, condition: str,
                    done: list[int]) -> set[int]:
     """Values (W included) building b may still take that keep the card's condition."""
-    legal = _legal(board, sh.mapped, b)
+    legal = legal_values(board, sh, b)
     if condition == "equal":
         return {v for v in legal if not done or v == done[0]}
     if condition == "different":
@@ -167,16 +141,6 @@ def _fits_jointly(condition: str, usable: list[set[int]]) -> bool:
     if condition == "different":
         return len(set.union(*usable)) >= len(usable)
     return True
-
-
-def _legal(board: Board, row: tuple[int, ...], b: int) -> list[int]:
-    """sheet.legal_values in one pass: each mapped neighbour (not W) bounds the value by +-1."""
-    lo, hi = 1, 6
-    for n in board.adjacency[b]:
-        m = row[n]
-        if m and m != W:
-            lo, hi = max(lo, m - 1), min(hi, m + 1)
-    return list(range(lo, hi + 1))
 
 
 def _reach(board: Board, pos: int, b: int) -> float:
@@ -208,9 +172,11 @@ def evaluate(rules: FrenchQuarter, view: State, prompt: Prompt) -> list[float]:
 
 
 def _try(rules: FrenchQuarter, state: State, seat: int, action) -> State | None:
+    """The state after the action, or None when the rules refuse it (any other error is a
+    bug in the rules or the bot and must surface, not read as a bad option)."""
     try:
         return rules.apply(state, seat, action)[0]
-    except (IllegalAction, KeyError, IndexError, ValueError):
+    except IllegalAction:
         return None
 
 

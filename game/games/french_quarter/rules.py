@@ -81,6 +81,7 @@ from game.engine.core import (
     Option,
     Pending,
     Prompt,
+    event,
 )
 
 from . import scoring
@@ -128,7 +129,6 @@ __all__ = ["Board", "FrenchQuarter", "State"]
 
 K = GAME_ID + "."
 _FIELDS = State.__slots__
-_EVENT_SLOTS = tuple(Event.__dict__[n].__set__ for n in ("kind", "player", "data", "reveal"))
 _read_fields = attrgetter(*_FIELDS)
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
 # Decision tasks: pending shows them as prompts. Every other task kind runs automatically.
@@ -960,26 +960,28 @@ class FrenchQuarter:
         pool = tuple(sorted(hidden[:len(s.vac_pool)]))
         return _replace(s, sheets=tuple(sheets), vac_pool=pool)
 
-    def _seat_lines(self, s: State, seat: int) -> dict[str, tuple[int, tuple[Detail, ...]]]:
+    def _seat_scores(self, s: State, seat: int,
+                     lines: list[Detail] | None = None) -> dict[str, int]:
+        """One seat's points by category; `lines` (if given) collects the Detail lines."""
         b, sh = self.board, s.sheets[seat]
-        out = {a: scoring.activity(b, sh, i) for i, a in enumerate(ACTIVITIES)}
-        out["second_line"] = scoring.line(sh)
-        out["buildings"] = scoring.buildings(b, sh)
-        out["artists"] = scoring.artists(b, sh)
+        out = scoring.breakdown(b, sh, lines)
         if s.tourism:
             # Vacation cards are secret: they score only once the game is over.
-            out["vacation"] = scoring.vacation(b, sh) if s.phase == OVER else (0, ())
+            out["vacation"] = scoring.vacation(b, sh, lines) if s.phase == OVER else 0
         return out
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:
         """Points by category: the 5 activities, second_line, buildings, artists(, vacation)."""
-        return tuple({k: v[0] for k, v in self._seat_lines(state, seat).items()}
-                     for seat in range(state.players))
+        return tuple(self._seat_scores(state, seat) for seat in range(state.players))
 
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
-        """Per seat, the lines behind `scores`."""
-        return tuple(tuple(d for _, lines in self._seat_lines(state, seat).values()
-                           for d in lines) for seat in range(state.players))
+        """Per seat, the lines behind `scores` (built by the same scoring functions)."""
+        out = []
+        for seat in range(state.players):
+            lines: list[Detail] = []
+            self._seat_scores(state, seat, lines)
+            out.append(tuple(lines))
+        return tuple(out)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most points; tie: most Second Line points; still tied: shared victory."""
@@ -1029,15 +1031,3 @@ def _replace(s: State, **changes: Any) -> State:
     values = dict(zip(_FIELDS, _read_fields(s)))
     values.update(changes)
     return State(**values)
-
-
-def event(kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> Event:
-    """core.event without the frozen dataclass __init__: a game emits ~750 events and this
-    builds the same Event about twice as fast."""
-    new = object.__new__(Event)
-    set_kind, set_player, set_data, set_reveal = _EVENT_SLOTS
-    set_kind(new, kind)
-    set_player(new, player)
-    set_data(new, tuple(data.items()))
-    set_reveal(new, reveal)
-    return new

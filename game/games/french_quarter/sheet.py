@@ -23,19 +23,28 @@ def can_map(board: Board, sheet: Sheet, b: int, value: int) -> bool:
         return False
     if value == W:
         return True
-    mapped = sheet.mapped
-    for n in board.adjacency[b]:
-        m = mapped[n]
-        if m and m != W and abs(m - value) > 1:
-            return False
-    return True
+    lo, hi = _bounds(board, sheet, b)
+    return lo <= value <= hi
 
 
 def legal_values(board: Board, sheet: Sheet, b: int) -> tuple[int, ...]:
     """The die values 1-6 that may be written on building b now."""
     if sheet.mapped[b]:
         return ()
-    return tuple(v for v in range(1, 7) if can_map(board, sheet, b, v))
+    lo, hi = _bounds(board, sheet, b)
+    return tuple(range(lo, hi + 1))
+
+
+def _bounds(board: Board, sheet: Sheet, b: int) -> tuple[int, int]:
+    """The lowest and highest value b may take (lo > hi: none); one pass over the neighbours,
+    since each mapped one (not a W) narrows the range to its own value ±1."""
+    lo, hi = 1, 6
+    mapped = sheet.mapped
+    for n in board.adjacency[b]:
+        m = mapped[n]
+        if m and m != W:
+            lo, hi = max(lo, m - 1), min(hi, m + 1)
+    return lo, hi
 
 
 def w_left(sheet: Sheet) -> int:

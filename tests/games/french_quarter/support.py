@@ -85,7 +85,7 @@ def mapped(rules, m: Match, seat: int, name: str) -> int:
     return m.state.sheets[seat].mapped[bid(rules, name)]
 
 
-def at(rules, m: Match, seat: int, name: str, value: int) -> Match:
+def at(rules, m: Match, seat: int, name: str) -> Match:
     """Put `seat`'s tourist on a building (crafted)."""
     return craft(m, seat, pos=bid(rules, name))
 

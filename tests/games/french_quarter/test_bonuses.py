@@ -32,6 +32,7 @@ from .support import (
     plan,
     play_round,
     start,
+    until,
 )
 
 CARRIAGE_PARTY = 4
@@ -105,7 +106,7 @@ def test_culture_a_with_the_boat_moves_on_from_the_river(rules) -> None:
     m = craft(start(rules), 0, bonuses=(0, 1, 0, 0, 0))
     plan(m, dice={"boat": [2]})
     m.apply(0, ("die", "boat", 2))
-    finish_card(m)
+    until(m, "move")  # card-icon prompts (wilds) first
     assert ("building", "coops_bead_emporium") not in m.prompts()[0].actions()
     m.apply(0, ("boost", 1))  # Royal St row to Bourbon: 1 space off a Decatur building
     assert ("building", "coops_bead_emporium") in m.prompts()[0].actions()
@@ -113,17 +114,11 @@ def test_culture_a_with_the_boat_moves_on_from_the_river(rules) -> None:
     assert m.state.sheets[0].boost_used
 
 
-def finish_card(m) -> None:
-    """Answer card-icon prompts (wilds) until the move prompt."""
-    while kind(m) != "move":
-        m.apply(0, m.prompts()[0].options[0].action)
-
-
 def test_culture_a_is_used_once(rules) -> None:
     m = craft(start(rules), 0, bonuses=(0, 1, 0, 0, 0), boost_used=True)
     plan(m, dice={"walk": [2]})
     m.apply(0, ("die", "walk", 2))
-    finish_card(m)
+    until(m, "move")  # card-icon prompts (wilds) first
     assert all(a[0] == "building" for a in m.prompts()[0].actions())
 
 
@@ -131,7 +126,7 @@ def test_party_b_slow_walk_still_takes_a_culture_a_boost(rules) -> None:
     m = craft(start(rules), 0, bonuses=(0, 1, 0, 0, 2))
     plan(m, dice={"walk": [2]})
     m.apply(0, ("die", "walk", 2))
-    finish_card(m)
+    until(m, "move")  # card-icon prompts (wilds) first
     m.apply(0, ("boost", 1))
     dist = bfs(rules.board, rules.board.start)
     assert len(m.prompts()[0].options) == sum(1 <= d <= 2 for d in dist)

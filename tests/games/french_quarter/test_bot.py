@@ -1,5 +1,5 @@
 """French Quarter GreedyBot heuristic: well-formed scores, whole games, better than random,
-its own scoring mirror, and the pursuit of its Vacation card (Tourism)."""
+the rules' own points in its value, and the pursuit of its Vacation card (Tourism)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,12 @@ import pytest
 from game.engine.bots import GreedyBot, RandomBot, play_out
 from game.engine.core import Config, total
 from game.engine.match import Match
-from game.games.french_quarter.bot import evaluate, points
+from game.games.french_quarter.bot import evaluate, value
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scoring import vacation_done
-from game.games.french_quarter.sheet import has_bonus
 
-from .support import craft, food_turn, kind, mapping, plan, start
+from .support import bid, craft, food_turn, kind, mapping, plan, start
 
-FOOD, SHOPPING = 0, 2
 # Vacation card indices (levels/french_quarter/cards.toml [[vacation]]).
 MARDI_GRAS, FOODIE_TOUR, SAME_OLD_TOWN, PUB_CRAWL = 0, 2, 8, 9
 
@@ -60,24 +58,22 @@ def test_greedy_beats_random(rules) -> None:
     assert wins >= 5
 
 
-def test_points_mirror_the_rules_scores(rules) -> None:
-    # bot.points re-adds scoring.py without its Detail lines (speed): it must never drift.
-    seen_bonus_points = False
-    for seed in range(2):
-        m = Match(rules, Config(3, (("tourism", True),)), seed)
-        bots = {s: GreedyBot(evaluate, random.Random(s)) for s in range(3)}
-        while not m.is_over():
-            m.resolve_chance()
-            prompt = m.prompts()[0] if m.prompts() else None
-            if prompt is None:
-                continue
-            for seat, sheet in enumerate(m.state.sheets):
-                want = rules.scores(m.state)[seat]
-                assert points(rules.board, sheet) == total(want) - want.get("vacation", 0)
-                seen_bonus_points |= (has_bonus(sheet, FOOD, 1) or has_bonus(sheet, SHOPPING, 1))
-            m.apply(prompt.player, bots[prompt.player].choose(rules, m.view(prompt.player),
-                                                               prompt))
-    assert seen_bonus_points  # Comida B / Compras B points were checked too
+COURTYARDS = ("cabildo_courtyard", "pirates_alley_courtyard", "three_sisters_courtyard")
+
+
+@pytest.mark.parametrize("field", ["riverwalk", "courtyards", "art", "line"])
+def test_value_counts_the_rules_points(rules, field) -> None:
+    # The bot adds scoring.sheet_points, the functions behind FrenchQuarter.scores (no copy
+    # of its own to drift): a sheet change that only scores moves the value by its points.
+    # test_scoring checks those functions term by term on crafted sheets.
+    change = {"riverwalk": 2, "art": 7, "line": 18,
+              "courtyards": tuple(sorted(bid(rules, c) for c in COURTYARDS))}[field]
+    before = start(rules)
+    after = craft(before, 0, **{field: change})
+    gained = total(rules.scores(after.state)[0]) - total(rules.scores(before.state)[0])
+    assert gained > 0
+    assert value(rules.board, after.state, 0) - value(rules.board, before.state, 0) == (
+        pytest.approx(gained))
 
 
 # -- Vacation card (Tourism) -----------------------------------------------------------------

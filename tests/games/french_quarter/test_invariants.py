@@ -13,6 +13,7 @@ from game.engine.bots import random_playout
 from game.engine.core import TERMINAL, Chance, Config, IllegalAction
 from game.engine.match import sample
 from game.games.french_quarter.rules import FrenchQuarter
+from game.games.french_quarter.sheet import can_map, legal_values
 from game.games.french_quarter.state import OVER, W
 
 MAX_STEPS = 20_000
@@ -83,3 +84,39 @@ def test_a_view_cannot_be_applied(rules) -> None:
     state = rules.initial_state(Config(2))
     with pytest.raises(IllegalAction):
         rules.apply(rules.view(state, 0), None, 3)
+
+
+def test_legal_values_follow_the_adjacency_rule_on_random_rows(rules) -> None:
+    """sheet.legal_values and can_map (used by the rules and the bot) against the rule itself:
+    a value is legal when it is within 1 of every mapped neighbour that is not a W."""
+    board, rng = rules.board, random.Random(7)
+    blank = rules.initial_state(Config(2)).sheets[0]
+    for _ in range(200):
+        row = tuple(rng.choice((0, 0, 0, 1, 2, 3, 4, 5, 6, W)) for _ in blank.mapped)
+        sheet = dataclasses.replace(blank, mapped=row)
+        for b in range(len(row)):
+            near = [row[n] for n in board.adjacency[b] if row[n] not in (0, W)]
+            want = () if row[b] else tuple(v for v in range(1, 7)
+                                           if all(abs(v - m) <= 1 for m in near))
+            assert legal_values(board, sheet, b) == want
+            assert [can_map(board, sheet, b, v) for v in range(1, 7)] == [
+                v in want for v in range(1, 7)]
+            assert can_map(board, sheet, b, W) == (not row[b])
+
+
+def test_the_prompt_cached_by_apply_equals_a_fresh_computation(rules) -> None:
+    """apply builds the next pending answer from its Draft and keeps it (_memo); a second
+    engine, with nothing cached, must find the same from the frozen state."""
+    fresh = FrenchQuarter()
+    for i in range(8):  # 1-4 players, with and without Mayor and Tourism
+        rng = random.Random(i)
+        state = rules.initial_state(config(i))
+        while state.phase != OVER:
+            pending = fresh.pending(state)
+            action = (sample(pending, rng) if isinstance(pending, Chance)
+                      else rng.choice(pending[0].options).action)
+            player = None if isinstance(pending, Chance) else pending[0].player
+            state, _ = rules.apply(state, player, action)
+            cached = rules._memo
+            assert cached[0] is state
+            assert cached == fresh._lookup(state)

@@ -221,7 +221,7 @@ def test_taxi_moves_1_to_4(rules) -> None:
 
 def test_a_small_building_is_one_space(rules) -> None:
     """Acción de movimiento, nota: Socialize from Ben's reaches the near half of a pair only."""
-    m = at(rules, start(rules), 0, "bens_spectral_gems", 0)
+    m = at(rules, start(rules), 0, "bens_spectral_gems")
     plan(m, cards={"socialize": SOCIAL_UMB_UMB}, dice={"socialize": [3]})
     m.apply(0, ("die", "socialize", 3))
     got = {a[1] for a in m.prompts()[0].actions()}
@@ -258,7 +258,7 @@ def test_streetcar_and_boat_go_to_their_streets(rules) -> None:
 
 def test_boat_never_stays_on_its_own_river_building(rules) -> None:
     """Acción de movimiento: the destination must be another space, even on the river."""
-    m = at(rules, start(rules), 0, "french_market", 0)
+    m = at(rules, start(rules), 0, "french_market")
     plan(m, cards={"boat": BOAT_FOOD}, dice={"boat": [4]})
     m.apply(0, ("die", "boat", 4))
     got = {a[1] for a in m.prompts()[0].actions()}
@@ -268,7 +268,7 @@ def test_boat_never_stays_on_its_own_river_building(rules) -> None:
 # -- building action (Acción de edificio, Artistas) ------------------------------------------
 def test_building_icons_and_artists(rules) -> None:
     m = start(rules)
-    m = at(rules, m, 0, "coops_bead_emporium", 0)
+    m = at(rules, m, 0, "coops_bead_emporium")
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
     events = list(m.apply(0, ("building", "dhm_speakeasy")))
@@ -281,14 +281,14 @@ def test_building_icons_and_artists(rules) -> None:
 def test_artist_top_then_bottom_then_nothing_and_meter_rewards(rules) -> None:
     m = start(rules)
     t = ARTISTS.index("unicycle")
-    m = craft(at(rules, m, 0, "coops_bead_emporium", 0), 0, top=1 << t, art=1)
+    m = craft(at(rules, m, 0, "coops_bead_emporium"), 0, top=1 << t, art=1)
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
     m.apply(0, ("building", "dhm_speakeasy"))
     sheet = m.state.sheets[0]
     assert sheet.bottom == 1 << t and sheet.art == 2
     assert sheet.umbrellas == 1  # artist meter box 2 gives an umbrella
-    m = craft(at(rules, start(rules), 0, "coops_bead_emporium", 0), 0, top=1 << t,
+    m = craft(at(rules, start(rules), 0, "coops_bead_emporium"), 0, top=1 << t,
               bottom=1 << t, art=2)
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
@@ -296,12 +296,12 @@ def test_artist_top_then_bottom_then_nothing_and_meter_rewards(rules) -> None:
     assert m.state.sheets[0].art == 2  # both boxes marked: not even the meter moves
 
 def test_courtyards_and_riverwalk_are_marked_on_visits(rules) -> None:
-    m = at(rules, start(rules), 0, "royal_art_gallery", 0)
+    m = at(rules, start(rules), 0, "royal_art_gallery")
     plan(m, cards={"carriage": CARRIAGE_FOOD}, dice={"carriage": [2]})
     m.apply(0, ("die", "carriage", 2))
     go(m, 0, "riverwalk_shopping_aquarium")
     assert m.state.sheets[0].riverwalk == 1
-    m = at(rules, start(rules), 0, "royal_art_gallery", 0)
+    m = at(rules, start(rules), 0, "royal_art_gallery")
     plan(m, cards={"carriage": CARRIAGE_FOOD}, dice={"carriage": [2]})
     m.apply(0, ("die", "carriage", 2))
     go(m, 0, "pirates_alley_courtyard")

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from game.games.french_quarter.rules import FrenchQuarter
-from game.games.french_quarter.state import W
+from game.games.french_quarter.scoring import sheet_points
+from game.games.french_quarter.state import OVER, W
 
-from .support import CARRIAGE_FOOD, bid, craft, go, mapping, plan, start
+from .support import CARRIAGE_FOOD, bid, craft, go, mapping, plan, restate, start
+
+SAME_OLD_TOWN = 8  # Vacation card: four buildings, all the same value (cards.toml)
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +88,28 @@ def test_riverwalk_box_then_circle_then_nothing(rules) -> None:
 def test_w_on_a_gift_shop_scores_zero_but_completes_the_pair(rules) -> None:
     m = mapping(rules, start(rules), 0, {"dauphine_gift_shop": W, "riverside_gift_shop": 4})
     assert rules.scores(m.state)[0]["buildings"] == 4
+
+
+def test_every_term_scores_alike_in_details_scores_and_the_bot(rules) -> None:
+    """One sheet where every scoring term counts: each category's Detail lines add up to it,
+    and sheet_points (what the bot values) is the total without the Vacation card."""
+    m = start(rules, vacations=(SAME_OLD_TOWN, 0), tourism=True)
+    m = mapping(rules, m, 0, {"dauphine_gift_shop": W, "riverside_gift_shop": 4,
+                              "gumbo_pot_kitchen": 2, "cafe_chicory": 2,
+                              "bayou_oyster_bar": 4, "two_brothers_courtyard": 4,
+                              "ljs_public_house": 4, "hotel_ama_house": 4,
+                              "voodoo_queen_museum": 4, "madame_tarot_parlor": 4})
+    courts = tuple(sorted(bid(rules, c) for c in ("cabildo_courtyard", "three_sisters_courtyard")))
+    m = craft(m, 0, bonuses=(2, 1, 2, 0, 0), mults=(3, 1, 2, 1, 2), umbrellas=10, line=5,
+              courtyards=courts, riverwalk=2, top=0b1011, bottom=0b1, art=7)
+    m = restate(m, phase=OVER)
+    scores, lines = rules.scores(m.state)[0], rules.details(m.state)[0]
+    assert all(scores.values()), scores  # every category scores, so every sum is checked
+    for category, points in scores.items():
+        assert sum(d.points for d in lines if d.category == category) == points, category
+    labels = {d.label.removeprefix("french_quarter.detail."): d.points for d in lines}
+    # Small: both Gift Shops (the W too), Gumbo Pot, Café Chicory, Madame Tarot.
+    assert labels["small_buildings"] == 5 and labels["umbrella_wilds"] == 3
+    assert labels["gift_shops"] == 4 and labels["riverwalk"] == 8 and labels["courtyards"] == 6
+    assert labels["artist_meter"] > 0 and labels["vacation"] == 8
+    assert sheet_points(rules.board, m.state.sheets[0]) == sum(scores.values()) - 8
