@@ -26,6 +26,7 @@ from game.engine.core import Prompt
 from . import scoring
 from .board import BRANCH, JOKER, Board
 from .rules import NextStationParis
+from .scoring import has_segment
 from .state import NONE, Line, State
 
 ROLLOUTS = 48  # card orders per decision, shared by every option (fewer when options abound)
@@ -207,23 +208,28 @@ class _Goals:
         return total
 
     def need(self, p: _Planner, sh: _Sheet, kind: str, count: int, lines: int) -> float:
-        """How many units of progress the sheet still misses for an objective."""
-        covered = self.network | sh.mask
+        """How many units of progress the sheet still misses for an objective (a line with no
+        segment covers nothing, as in the engine: `scoring.network`)."""
+        drawn = has_segment(sh.stations)
+        covered = self.network | sh.mask if drawn else self.network
         if kind == "monuments":
             return count - (p.monument_mask & covered).bit_count()
         if kind == "full_district":
             return sum(sorted((m & ~covered).bit_count() for m in p.main_masks)[:count])
         if kind == "line_districts":
-            return count - sh.districts()
+            return count - sh.districts() if drawn else count
         if kind == "overpasses":
             return count - sum((sh.used & both) == both for both in p.overpass_masks)
         return self._need_interchanges(sh, count, lines)
 
     def _need_interchanges(self, sh: _Sheet, count: int, lines: int) -> float:
-        """Stations joining `lines` lines still missing; a station one line short is PARTIAL."""
+        """Stations joining `lines` lines still missing; a station one line short is PARTIAL.
+
+        A line with no segment joins nothing, not even at its departure (`scoring.drawn`)."""
         after = dict(self.shared)
-        for st in sh.stations:
-            after[st] = after.get(st, 0) + 1
+        if has_segment(sh.stations):
+            for st in sh.stations:
+                after[st] = after.get(st, 0) + 1
         full = sum(n >= lines for n in after.values())
         if self.later <= 0:
             return count - full
@@ -270,7 +276,8 @@ class _Planner:
 
     # -- sheet updates ---------------------------------------------------------------------------
     def extra(self, sh: _Sheet, end: int, link: int) -> int:
-        """Interchange and overpass points a segment adds to the sheet."""
+        """Interchange and overpass points a segment adds to the sheet at its end and its link
+        (the first segment adds `departure_gain` as well)."""
         gain = 0
         k = sh.shared.get(end, 0)
         if k:
@@ -282,9 +289,21 @@ class _Planner:
                 (sh.used >> partner) & 1]
         return gain
 
+    def departure_gain(self, sh: _Sheet) -> int:
+        """Interchange points the line's first segment adds at its departure, for a line with
+        no segment yet: such a line is no line (`scoring.drawn`), so its departure joins the
+        earlier lines through it only once the line is drawn."""
+        k = sh.shared.get(sh.stations[0], 0)
+        if not k:
+            return 0
+        table = self.interchange
+        return table[min(k + 1, 4)] - table[min(k, 4)]
+
     def draw(self, sh: _Sheet, start: int, end: int, link: int) -> None:
         """Add a segment to the sheet (mirrors rules._draw)."""
         sh.gain += self.extra(sh, end, link)
+        if not has_segment(sh.stations):  # the first segment: the departure joins the line
+            sh.gain += self.departure_gain(sh)
         if len(sh.stations) > 1 and start in sh.ends:
             sh.ends.remove(start)
         sh.ends.append(end)
@@ -306,7 +325,10 @@ class _Planner:
             counts[best] += 1
 
     def line_value(self, sh: _Sheet) -> int:
-        """The line's score plus the sheet points its segments added."""
+        """The line's score plus the sheet points its segments added (a line with no segment
+        yet scores 0, as in the engine: `scoring.drawn`)."""
+        if not has_segment(sh.stations):
+            return sh.gain
         counts = sh.counts
         districts = len(counts) - counts.count(0)
         return districts * max(counts) + self.monument_points * sh.monuments + sh.gain
@@ -321,14 +343,18 @@ class _Planner:
         counts = sh.counts
         districts = len(counts) - counts.count(0)
         top = max(counts)
-        current = districts * top + self.monument_points * sh.monuments + sh.gain
+        base = self.monument_points * sh.monuments + sh.gain
+        if has_segment(sh.stations):
+            current = districts * top + base  # self.line_value(sh), inlined
+        else:  # no line yet (scoring.drawn): a segment makes the departure join the line too
+            current = sh.gain
+            base += self.departure_gain(sh)
         blocked, mask = sh.blocked, sh.mask
         adjacency_bits, block_bits, district = self.adjacency_bits, self.block_bits, self.district
         monument, monument_points = self.monument, self.monument_points
         shared, partner, lure, second = sh.shared, self.partner, g.lure, g.overpass_lure
         new_district = g.district_lure(sh) if g.district_target else 0.0
         free_ends = accept & ~mask  # accepted stations not on the line yet
-        base = monument_points * sh.monuments + sh.gain
         random_ = rng.random
         best, move = current - 0.5, None
         for start in starts:

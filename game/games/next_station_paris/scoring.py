@@ -7,6 +7,7 @@ the board and a seat's lines, so tests can score hand-built lines directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Board, Objective
@@ -41,7 +42,12 @@ def drawn(line: Line) -> bool:
     so it scores 0 and its bare departure station joins no interchange and no objective. Tested
     on the station count, not on `links`, so hand-built scoring lines need no links.
     """
-    return len(line.stations) > 1
+    return has_segment(line.stations)
+
+
+def has_segment(stations: Sequence[int]) -> bool:
+    """`drawn` for a line given by its stations alone (the bot's compact sheets)."""
+    return len(stations) > 1
 
 
 EMPTY = LineScore(0, 0, 0, 0, 0)

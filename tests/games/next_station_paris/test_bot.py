@@ -28,7 +28,7 @@ GATES = ("gates", True)
 MODULE_CONFIGS = {"base": (), "objectives": (OBJECTIVES,), "gates": (GATES,),
                   "both": (OBJECTIVES, GATES)}
 BONUSES = ("branch_free", "double_free", "double_district", "double_station")
-FULL_DISTRICT, MONUMENTS = 4, 2  # indices in levels/next_station_paris/modules.toml
+INTERCHANGES, FULL_DISTRICT, MONUMENTS = 0, 4, 2  # indices in levels/next_station_paris/modules.toml
 
 
 @pytest.fixture(scope="module")
@@ -276,22 +276,18 @@ def worth_to_the_engine(rules, state, before: int) -> float:
                for o in prompt.options)
 
 
-def test_an_undrawn_earlier_line_joins_nothing_for_the_bot(rules) -> None:
-    # The engine's rule (scoring.drawn): the orange line of round 1, never drawn, is no line,
-    # so its bare departure c2 makes no interchange and does not cover d3 for the full-district
-    # objective. Last card of the game (no card follows, no later round): the bot's worth of
-    # every option must be exactly what the engine scores for it. Counting the bare c2, the
-    # bot saw an interchange at c2 (+2) and d3 complete with the monument d1 (+10).
-    lines = [line(rules, "c2", color=0),
-             line(rules, "c7", "c5", "c4", "e4", "d3", "e2", color=1),  # 4 stations of d3
-             line(rules, "h7", "h5", color=2),
-             line(rules, "h2", "f2", "f0", "e0", "c0", color=3)]  # e0, c0: d3 lacks d1, c2
-    m = crafted(rules, [lines], round_=3, options=(OBJECTIVES,))
+def last_card_of_the_game(rules, lines: list, objectives: tuple[int, ...] = ()
+                          ) -> tuple[list[float], list[float], tuple]:
+    """Solo, the last round with these lines (the last one is this round's), its 5th Metro
+    card a square: no card follows and no round either, so the bot's worth of each option must
+    be exactly what the engine adds for it. (bot scores, engine worths, the options' actions)."""
+    options = (OBJECTIVES,) if objectives else ()
+    m = crafted(rules, [lines], round_=3, options=options)
     cards = rules.board.card_index
     revealed = tuple(cards[c] for c in ("metro_circle", "metro_triangle", "metro_pentagon",
                                         "metro_joker"))
     m.state = dataclasses.replace(
-        m.state, objectives=(FULL_DISTRICT, MONUMENTS), revealed=revealed, metros=4,
+        m.state, objectives=objectives, revealed=revealed, metros=4,
         deck=tuple(c for c in range(len(rules.board.cards)) if c not in revealed))
     m._pending = None
     m.apply_chance("metro_square")  # the 5th Metro card of the last round
@@ -299,5 +295,70 @@ def test_an_undrawn_earlier_line_joins_nothing_for_the_bot(rules) -> None:
     before = sum(rules.scores(m.state)[0].values()) - rules.line_scores(m.state, 0)[-1].points
     engine = [worth_to_the_engine(rules, rules.apply(m.state, 0, o.action)[0], before)
               for o in prompt.options]
-    assert {ends_on(a) for a in prompt.actions()} >= {sid(rules, "c2"), sid(rules, "d1")}
-    assert bot.evaluate(rules, m.view(0), prompt) == pytest.approx(engine)
+    return list(bot.evaluate(rules, m.view(0), prompt)), engine, prompt.actions()
+
+
+def test_an_undrawn_earlier_line_joins_nothing_for_the_bot(rules) -> None:
+    # The engine's rule (scoring.drawn): the orange line of round 1, never drawn, is no line,
+    # so its bare departure c2 makes no interchange and does not cover d3 for the full-district
+    # objective. Counting the bare c2, the bot saw an interchange at c2 (+2) and d3 complete
+    # with the monument d1 (+10).
+    lines = [line(rules, "c2", color=0),
+             line(rules, "c7", "c5", "c4", "e4", "d3", "e2", color=1),  # 4 stations of d3
+             line(rules, "h7", "h5", color=2),
+             line(rules, "h2", "f2", "f0", "e0", "c0", color=3)]  # e0, c0: d3 lacks d1, c2
+    scores, engine, actions = last_card_of_the_game(rules, lines, (FULL_DISTRICT, MONUMENTS))
+    assert {ends_on(a) for a in actions} >= {sid(rules, "c2"), sid(rules, "d1")}
+    assert scores == pytest.approx(engine)
+
+
+def test_an_undrawn_current_line_is_worth_nothing_to_the_bot(rules) -> None:
+    # The blue line is still its bare departure h2 on the last card: passing leaves no line
+    # (scoring.drawn scores it 0), so passing is worth 0, not the 1 x 1 of a one-station line,
+    # and drawing is worth the whole 2-station line.
+    lines = [line(rules, "c2", "c0", color=0), line(rules, "c7", "c5", color=1),
+             line(rules, "h7", "h5", color=2), line(rules, "h2", color=3)]
+    scores, engine, actions = last_card_of_the_game(rules, lines)
+    assert ("pass",) in actions and len(actions) > 1
+    assert engine[actions.index(("pass",))] == 0
+    assert scores == pytest.approx(engine)
+
+
+def test_the_first_segment_makes_the_departure_an_interchange_for_the_bot(rules) -> None:
+    # The purple line of round 3 passes through h2, the blue departure. Once the blue line
+    # draws its first segment h2 is on it too: an interchange (+2) whatever the segment's end.
+    lines = [line(rules, "c2", "c0", color=0), line(rules, "c7", "c5", color=1),
+             line(rules, "h7", "h5", "h4", "h2", color=2), line(rules, "h2", color=3)]
+    scores, engine, actions = last_card_of_the_game(rules, lines)
+    drawing = [x for a, x in zip(actions, engine) if a[0] in ("to", "draw")]
+    assert drawing and engine[actions.index(("pass",))] == 0
+    assert scores == pytest.approx(engine)
+
+
+def test_an_undrawn_departure_meets_no_interchange_objective_for_the_bot(rules) -> None:
+    # Three earlier lines meet at f4 and h4; orange and purple also pass through the blue
+    # departure h2. The objective (3 stations joining 3 lines) is met once the blue line draws
+    # a segment (h2 joins it: 5 points instead of 2, and +10), never by passing: the bare h2
+    # is no line (scoring.drawn).
+    lines = [line(rules, "c2", "c4", "e4", "f4", "f2", "h2", "h4", color=0),
+             line(rules, "c7", "c5", "e5", "platform", "f4", "g3", "h4", color=1),
+             line(rules, "h7", "f7", "f5", "f4", "h4", "i3", "h2", color=2),
+             line(rules, "h2", color=3)]
+    scores, engine, actions = last_card_of_the_game(rules, lines, (INTERCHANGES, MONUMENTS))
+    assert engine[actions.index(("pass",))] == 0
+    assert any(x >= 10 for a, x in zip(actions, engine) if a != ("pass",))
+    assert scores == pytest.approx(engine)
+
+
+def test_an_undrawn_departure_covers_no_district_for_the_bot(rules) -> None:
+    # Green and blue cover d3 but for the orange departure c2. The orange line completes d3
+    # (+10) once it draws a segment, never by passing: the bare c2 covers nothing
+    # (scoring.network).
+    lines = [line(rules, "c7", "c5", "c4", "e4", "d3", "e2", color=1),
+             line(rules, "h7", "h5", color=2),
+             line(rules, "h2", "f2", "f0", "e0", "c0", "d1", color=3),
+             line(rules, "c2", color=0)]
+    scores, engine, actions = last_card_of_the_game(rules, lines, (FULL_DISTRICT, MONUMENTS))
+    assert engine[actions.index(("pass",))] == 0
+    assert any(x >= 10 for a, x in zip(actions, engine) if a != ("pass",))
+    assert scores == pytest.approx(engine)
