@@ -492,9 +492,10 @@ class GameScene(Scene):
 
     def _draw_split(self, surface: pygame.Surface) -> None:
         """Split screen: every map with its own options and cursor, a strip per seat, the bar."""
-        prompts: dict[int, Prompt] = {}
+        waiting = self.human_prompts()  # once a frame: the strips and the bar read it
+        prompts: dict[int, Prompt] = {}  # the waiting seats not held by an animation
         shown: dict[int, tuple[dict[FocusKey, pygame.Rect], FocusKey | None]] = {}
-        for seat, prompt in self.human_prompts().items():
+        for seat, prompt in waiting.items():
             if self.seat_busy(seat):
                 continue  # its cursor waits for its own animation
             rects, _ = self.slots(seat)
@@ -505,13 +506,15 @@ class GameScene(Scene):
         self.renderer.draw_seats(surface, focus_by_seat, prompts)
         for seat in self.humans():
             rects, focus = shown.get(seat, ({}, None))
-            self._draw_seat_strip(surface, seat, prompts.get(seat), rects, focus)
-        self._draw_split_bar(surface)
+            self._draw_seat_strip(surface, seat, prompts.get(seat), rects, focus, waiting)
+        self._draw_split_bar(surface, waiting, sorted(prompts))
         self._draw_disconnected(surface)
 
     def _draw_seat_strip(self, surface: pygame.Surface, seat: int, prompt: Prompt | None,
-                         rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
-        """One seat's message and bar buttons in its own strip; its focus ring."""
+                         rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None,
+                         waiting: dict[int, Prompt]) -> None:
+        """One seat's message and bar buttons in its own strip; its focus ring. `waiting`:
+        every human seat's prompt, held by an animation or not."""
         strip = pygame.Rect(self.renderer.seat_bar(seat))
         buttons: tuple = ()
         if prompt is not None:
@@ -522,9 +525,9 @@ class GameScene(Scene):
             message = t(prompt.message, **dict(prompt.params))
         elif self.match.is_over():
             message = t("game.over")
-        elif seat in self.human_prompts():
+        elif seat in waiting:
             message = ""  # its prompt waits for its own animation (the card flip, a stroke)
-        elif self.human_prompts():
+        elif waiting:
             message = t("game.seat_done")  # answered: the cursor waits for the others
         else:
             message = ""
@@ -544,14 +547,15 @@ class GameScene(Scene):
     def _option_label(self, option: Option) -> str:
         return t(option.label, **dict(option.params)) if option.label else str(option.action)
 
-    def _draw_split_bar(self, surface: pygame.Surface) -> None:
-        """The shared bar: who is still deciding, and the button hints."""
-        deciding = sorted(s for s in self.human_prompts() if not self.seat_busy(s))
+    def _draw_split_bar(self, surface: pygame.Surface, waiting: dict[int, Prompt],
+                        deciding: list[int]) -> None:
+        """The shared bar: who is still deciding (`deciding`: the waiting seats no animation
+        holds), and the button hints."""
         if self.match.is_over():
             message = t("game.over")
         elif deciding:
             message = t("game.waiting_for", name=", ".join(self.names[s] for s in deciding))
-        elif self.human_prompts():
+        elif waiting:
             message = ""  # every person's prompt waits for an animation (the card flip)
         else:
             message = self._bar_message(None, None)[0]
