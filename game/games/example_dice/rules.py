@@ -1,18 +1,18 @@
-"""A tiny dice game used to test the engine: chance nodes, multi-step turns, simultaneous bets.
+"""Example dice rules: chance nodes, multi-step turns, a hidden card and simultaneous bets.
 
-Rules: each seat is dealt a secret card (1-3, hidden). Each round, every seat in turn rolls a d6,
-then picks `add` (bank the die), `double` (bank twice the die, only on 1-3) or `reroll` (once per
-turn), then confirms; once per game a seat may `peek`, showing its secret card to everyone.
-After all turns, every seat bets `odd`/`even` at the same time (bets are hidden until revealed)
-and a d6 decides: a right bet scores 2. After the last round the secret cards are revealed and
-scored.
+Each seat is dealt a secret card (hidden). Each round, every seat in turn rolls the die, then
+picks `add` (bank the die), `double` (bank twice the die, only on a low roll) or `reroll` (once
+per turn), then confirms; once per game a seat may `peek`, showing its secret card to everyone.
+After all turns, every seat bets `odd`/`even` at the same time (bets stay hidden until revealed)
+and a roll decides: a right bet scores. After the last round the secret cards are revealed and
+scored. The numbers come from levels/example_dice/dice.toml (see board.py).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any
+from pathlib import Path
 
 from game.engine.core import (
     TERMINAL,
@@ -28,8 +28,8 @@ from game.engine.core import (
     prompt_for,
 )
 
-D6 = tuple((face, 1.0) for face in range(1, 7))
-SECRETS = ((1, 1.0), (2, 1.0), (3, 1.0))
+from .board import GAME_ID, Board, load_board
+
 HIDDEN = "hidden"
 
 
@@ -52,61 +52,66 @@ class DiceState:
     shown: tuple[bool, ...] = ()
 
 
-class DiceGame:
-    """Rules of the fake dice game (implements the engine's Rules protocol)."""
+def _label(key: str) -> str:
+    return f"{GAME_ID}.option.{key}"
 
-    game_id = "fake_dice"
+
+class DiceGame:
+    """Rules of the example dice game (implements the engine's Rules protocol)."""
+
+    game_id = GAME_ID
     min_players = 2
     max_players = 3
 
+    def __init__(self, root: Path | None = None) -> None:
+        self.board: Board = load_board(root)
+        self.die = Chance(tuple((f, 1.0) for f in range(1, self.board.die_faces + 1)), "roll")
+        self.deal = Chance(tuple((c, 1.0) for c in self.board.secret_cards), "deal")
+
     def initial_state(self, config: Config) -> DiceState:
-        """Nothing dealt yet."""
+        """Nothing dealt yet; the `rounds` config option overrides the level's."""
         n = config.players
-        return DiceState(
-            n,
-            config.option("rounds", 2),
-            banked=(0,) * n,
-            bets=(None,) * n,
-            bet_points=(0,) * n,
-            shown=(False,) * n,
-        )
+        return DiceState(n, config.option("rounds", self.board.rounds), banked=(0,) * n,
+                         bets=(None,) * n, bet_points=(0,) * n, shown=(False,) * n)
 
     def pending(self, state: DiceState) -> Pending:
         """Chance for deals and rolls, one prompt per turn step, simultaneous prompts for bets."""
         phase = state.phase
         if phase == "deal":
-            return Chance(SECRETS, "deal")
+            return self.deal
         if phase in ("roll", "bet_roll"):
-            return Chance(D6, phase)
+            return self.die
         if phase == "choose":
-            opts = [Option("add", ("die",), "add")]
-            if state.die <= 3:
-                opts.append(Option("double", ("die",), "double"))
-            if not state.rerolled:
-                opts.append(Option("reroll", None, "reroll"))
-            if not state.shown[state.turn]:
-                opts.append(Option("peek", ("secret", state.turn), "peek"))
-            return (Prompt(state.turn, "choose", "dice.choose", tuple(opts)),)
+            return (Prompt(state.turn, "choose", f"{GAME_ID}.prompt.choose",
+                           self._choices(state), (("die", state.die),)),)
         if phase == "confirm":
-            return (Prompt(state.turn, "confirm", "dice.confirm", (Option("confirm"),)),)
+            confirm = Option("confirm", None, _label("confirm"))
+            return (Prompt(state.turn, "confirm", f"{GAME_ID}.prompt.confirm", (confirm,)),)
         if phase == "bet":
-            bet_opts = (Option("odd"), Option("even"))
-            return tuple(
-                Prompt(p, "bet", "dice.bet", bet_opts)
-                for p in range(state.players)
-                if state.bets[p] is None
-            )
+            bets = (Option("odd", None, _label("odd")), Option("even", None, _label("even")))
+            return tuple(Prompt(p, "bet", f"{GAME_ID}.prompt.bet", bets)
+                         for p in range(state.players) if state.bets[p] is None)
         return TERMINAL
 
-    def apply(
-        self, state: DiceState, player: int | None, action: Action
-    ) -> tuple[DiceState, tuple[Event, ...]]:
+    def _choices(self, state: DiceState) -> tuple[Option, ...]:
+        options = [Option("add", ("die", "add"), _label("add"), (("points", state.die),))]
+        if state.die <= self.board.double_up_to:
+            options.append(Option("double", ("die", "double"), _label("double"),
+                                  (("points", 2 * state.die),)))
+        if not state.rerolled:
+            options.append(Option("reroll", ("reroll",), _label("reroll")))
+        if not state.shown[state.turn]:
+            options.append(Option("peek", ("secret", state.turn), _label("peek")))
+        return tuple(options)
+
+    def apply(self, state: DiceState, player: int | None,
+              action: Action) -> tuple[DiceState, tuple[Event, ...]]:
         """Dispatch on the phase; IllegalAction for anything not offered."""
         pending = self.pending(state)
         if isinstance(pending, Chance):
             if player is not None or action not in [o for o, _ in pending.outcomes]:
                 raise IllegalAction(f"{action!r} is not an outcome of {pending.label}")
-            return _CHANCE[state.phase](state, action)
+            return _CHANCE[state.phase](self.board, state, action)
         prompt = prompt_for(pending, player) if player is not None else None
         if prompt is None:
             raise IllegalAction(f"player {player} has nothing to decide now")
@@ -118,39 +123,27 @@ class DiceGame:
         """Others' secrets and unrevealed bets are hidden until the game is over."""
         if state.phase == "over":
             return state
-        secrets = tuple(
-            s if p == player or state.shown[p] else 0 for p, s in enumerate(state.secrets)
-        )
+        secrets = tuple(s if p == player or state.shown[p] else 0
+                        for p, s in enumerate(state.secrets))
         bets = tuple(b if p == player or b is None else HIDDEN for p, b in enumerate(state.bets))
         return replace(state, secrets=secrets, bets=bets)
 
-    def randomize_hidden(
-        self, state: DiceState, player: int | None, rng: random.Random
-    ) -> DiceState:
+    def randomize_hidden(self, state: DiceState, player: int | None,
+                         rng: random.Random) -> DiceState:
         """Re-deal what `player` cannot see: the others' secrets and unrevealed bets."""
         if state.phase == "over":
             return state
-        secrets = tuple(
-            s if p == player or state.shown[p] else rng.randint(1, 3)
-            for p, s in enumerate(state.secrets)
-        )
-        bets = tuple(
-            b if p == player or b is None else rng.choice(("odd", "even"))
-            for p, b in enumerate(state.bets)
-        )
+        secrets = tuple(s if p == player or state.shown[p] else rng.choice(self.board.secret_cards)
+                        for p, s in enumerate(state.secrets))
+        bets = tuple(b if p == player or b is None else rng.choice(("odd", "even"))
+                     for p, b in enumerate(state.bets))
         return replace(state, secrets=secrets, bets=bets)
 
     def scores(self, state: DiceState) -> tuple[dict[str, int], ...]:
         """Dice, bets, and the secret card once revealed."""
         over = state.phase == "over"
-        return tuple(
-            {
-                "dice": state.banked[p],
-                "bets": state.bet_points[p],
-                "secret": state.secrets[p] if over else 0,
-            }
-            for p in range(state.players)
-        )
+        return tuple({"dice": state.banked[p], "bets": state.bet_points[p],
+                      "secret": state.secrets[p] if over else 0} for p in range(state.players))
 
     def winners(self, state: DiceState) -> tuple[int, ...]:
         """Every seat with the best total."""
@@ -158,19 +151,20 @@ class DiceGame:
         return tuple(p for p, t in enumerate(totals) if t == max(totals))
 
 
-def _deal(state: DiceState, card: int) -> tuple[DiceState, tuple[Event, ...]]:
+def _deal(board: Board, state: DiceState, card: int) -> tuple[DiceState, tuple[Event, ...]]:
     secrets = state.secrets + (card,)
     phase = "roll" if len(secrets) == state.players else "deal"
     return replace(state, secrets=secrets, phase=phase), (event("dealt", len(secrets) - 1),)
 
 
-def _roll(state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
+def _roll(board: Board, state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
     return replace(state, die=face, phase="choose"), (event("rolled", state.turn, face=face),)
 
 
-def _bet_roll(state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
+def _bet_roll(board: Board, state: DiceState, face: int) -> tuple[DiceState, tuple[Event, ...]]:
     parity = "odd" if face % 2 else "even"
-    points = tuple(pts + 2 * (b == parity) for pts, b in zip(state.bet_points, state.bets))
+    points = tuple(pts + board.bet_points * (b == parity)
+                   for pts, b in zip(state.bet_points, state.bets))
     events = [event("bets_revealed", reveal=True, face=face, bets=state.bets)]
     nxt = replace(state, bet_points=points, bets=(None,) * state.players, round=state.round + 1)
     if nxt.round == state.rounds:
@@ -206,9 +200,3 @@ def _bet(state: DiceState, player: int, action: Action) -> tuple[DiceState, tupl
 
 _CHANCE = {"deal": _deal, "roll": _roll, "bet_roll": _bet_roll}
 _MOVES = {"choose": _choose, "confirm": _confirm, "bet": _bet}
-
-
-def heuristic(rules: Any, view: DiceState, prompt: Prompt) -> list[float]:
-    """GreedyBot heuristic: bank as much as possible, reroll low dice."""
-    values = {"add": view.die, "double": 2 * view.die, "reroll": 3.5, "peek": 0.0}
-    return [values.get(o.action, 0.0) for o in prompt.options]
