@@ -17,7 +17,8 @@ Why our own module rather than msgspec or pydantic (both install from PyPI): wha
 would cover here (types, ranges, unknown keys) is the smaller half. Unique ids and references
 across files, the levels' closed vocabularies and our one-line `file: field: problem` messages
 would need our code on top of theirs, plus a translation of their error paths and wording into
-ours. This module is about two hundred lines, has no dependency, and keeps the existing messages.
+ours. This module is a few hundred lines with its docstrings, needs no dependency, and keeps the
+existing messages.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .levels import LevelError, load_toml, shown
@@ -258,6 +260,10 @@ class Table(Spec):
     """A TOML table with exactly these keys (a `Default` field may be left out)."""
 
     fields: Mapping[str, Spec]
+
+    def __post_init__(self) -> None:
+        # Schemas are module constants: keep their field tables read-only.
+        object.__setattr__(self, "fields", MappingProxyType(dict(self.fields)))
 
     def read(self, value: Any, path: FieldPath, reader: _Reader) -> Any:
         """A dict with every declared key (defaults filled in), in declaration order."""

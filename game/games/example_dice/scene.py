@@ -22,11 +22,7 @@ from .rules import DiceGame, DiceState
 ROLL_SECONDS = 0.4  # how long the die tumbles after a roll
 SEAT_W, SEAT_H, SEAT_Y, SEAT_GAP = 520, 300, 60, 40
 DIE_RECT = pygame.Rect(860, 420, 200, 200)
-CHOICE_RECTS: dict[Target, pygame.Rect] = {
-    ("die", "add"): pygame.Rect(440, 700, 320, 110),
-    ("die", "double"): pygame.Rect(800, 700, 320, 110),
-    ("reroll",): pygame.Rect(1160, 700, 320, 110),
-}
+CHOICES: tuple[Target, ...] = (("die", "add"), ("die", "double"), ("reroll",))  # left to right
 
 
 class DiceRenderer:
@@ -39,6 +35,8 @@ class DiceRenderer:
                            for p in range(len(self.names))]
         self.secret_rects = {("secret", p): pygame.Rect(box.right - 150, box.y + 90, 120, 170)
                              for p, box in enumerate(self.seat_rects)}
+        self.choice_rects = {target: pygame.Rect(440 + 360 * i, 700, 320, 110)
+                             for i, target in enumerate(CHOICES)}
         self.view: Any = None
         self.rolling = 0.0
 
@@ -62,7 +60,7 @@ class DiceRenderer:
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """The die's choices and each seat's secret card."""
-        return {**CHOICE_RECTS, **self.secret_rects}
+        return {**self.choice_rects, **self.secret_rects}
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
         """Seat panels, the die, the offered choices and the focus ring."""
@@ -75,7 +73,7 @@ class DiceRenderer:
         rects = self.targets()
         offered = {o.target: o for o in (prompt.options if prompt else ()) if o.target in rects}
         for target, option in offered.items():
-            if target in CHOICE_RECTS:
+            if target in self.choice_rects:
                 panel(canvas, rects[target], theme.PANEL_LIGHT)
                 draw_text(canvas, t(option.label, **dict(option.params)), rects[target].center,
                           anchor="center")

@@ -199,11 +199,13 @@ def load_board(root: Path | None = None) -> Board:
 
 
 # -- geometry --------------------------------------------------------------------------------
-def _pos(s: Station) -> tuple[Fraction, Fraction]:
-    return Fraction(s.col), Fraction(s.row)
+def _pos(s: Station) -> tuple[int, int]:
+    """A station on the half-point lattice (the platform sits at 4.5): exact integer geometry,
+    much faster than Fractions for the all-pairs link crossing check."""
+    return round(2 * s.col), round(2 * s.row)
 
 
-def _cross(o, p, q) -> Fraction:
+def _cross(o, p, q):
     return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
 
 
@@ -224,7 +226,7 @@ def crossing(a, b, c, d):
     if {a, b} & {c, d}:
         return None
     if (d1 * d2 <= 0) and (d3 * d4 <= 0):
-        t = d1 / (d1 - d2)
+        t = Fraction(d1) / Fraction(d1 - d2)  # exact: the crossing point is compared
         return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
     return None
 
@@ -456,7 +458,8 @@ def _overpasses(level: Level, stations: list[Station], links: tuple[Link, ...]):
             raise level.fail(where, "a link already has an overpass")
         for k in ids:
             linked[k] = Link(k, links[k].a, links[k].b, i)
-        overpasses.append(Overpass(i, float(point[0]), float(point[1]), (ids[0], ids[1])))
+        col, row = (float(v / 2) for v in point)  # back from the half-point lattice
+        overpasses.append(Overpass(i, col, row, (ids[0], ids[1])))
     return tuple(overpasses), tuple(linked)
 
 
