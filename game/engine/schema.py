@@ -23,6 +23,7 @@ existing messages.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,6 @@ from typing import Any
 from .levels import LevelError, load_toml, shown
 
 FieldPath = tuple[str | int, ...]
-_MISSING = object()
 
 
 def field_name(path: FieldPath) -> str:
@@ -67,12 +67,12 @@ class _Reader:
                 raise self.fail(path, f"unknown {value!r}")
 
 
-class Spec:
+class Spec(ABC):
     """A field's declaration; `read` returns the checked value or raises the field's error."""
 
+    @abstractmethod
     def read(self, value: Any, path: FieldPath, reader: _Reader) -> Any:
         """Check one value found at `path`."""
-        raise NotImplementedError
 
 
 def _typed(value: Any, kinds: tuple[type, ...], name: str, path: FieldPath,
