@@ -594,8 +594,8 @@ class FrenchQuarter(TurnRules):
         b = self.board
         pool = b.on_street[street] if street >= 0 else range(len(b.buildings))
         w = w_left(sh) > 0
-        options = tuple(self._bmap_opts[x] for x in sorted(pool) if not sh.mapped[x] and (
-            w or any(can_map(b, sh, x, v) for v in range(1, 7))))
+        options = tuple(self._bmap_opts[x] for x in sorted(pool)
+                        if not sh.mapped[x] and (w or legal_values(b, sh, x)))
         return self._prompt(task, options,
                             (("street", b.streets[street].name if street >= 0 else ""),))
 

@@ -136,5 +136,7 @@ class Draft(drafting(State, extra=("copied", "task"))):
 
     def pop(self) -> tuple:
         """Remove and return the head task, kept as `task` for the handler that answers it."""
-        self.task = task = super().pop()
+        # DraftBase.pop's two lines, not a super() call: the kit pops before every task.
+        self.task = task = self.tasks[0]
+        self.tasks = self.tasks[1:]
         return task
