@@ -67,8 +67,7 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
 
 from __future__ import annotations
 
-from dataclasses import fields
-from operator import attrgetter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -119,8 +118,6 @@ from .state import (
 __all__ = ["Board", "FrenchQuarter", "State"]
 
 K = GAME_ID + "."
-_FIELDS = tuple(f.name for f in fields(State) if f.init)  # what a view copies (not the memo)
-_read_fields = attrgetter(*_FIELDS)
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
 
 
@@ -872,7 +869,7 @@ class FrenchQuarter(TurnRules):
         """Hide other seats' Vacation cards and the undealt ones until the end."""
         s = state
         if not s.tourism:
-            return _replace(s, viewer=-1 if player is None else player)
+            return replace(s, viewer=-1 if player is None else player)
         over = s.phase == OVER
         sheets = []
         for seat, sh in enumerate(s.sheets):
@@ -880,7 +877,7 @@ class FrenchQuarter(TurnRules):
                 sh = sh.copy()
                 sh.vacation = HIDDEN
             sheets.append(sh)
-        return _replace(s, sheets=tuple(sheets), vac_pool=(),
+        return replace(s, sheets=tuple(sheets), vac_pool=(),
                         viewer=-1 if player is None else player)
 
     def randomize_hidden(self, state: State, player: int | None, rng) -> State:
@@ -898,7 +895,7 @@ class FrenchQuarter(TurnRules):
                 sh.vacation = hidden.pop()
             sheets.append(sh)
         pool = tuple(sorted(hidden[:len(s.vac_pool)]))
-        return _replace(s, sheets=tuple(sheets), vac_pool=pool)
+        return replace(s, sheets=tuple(sheets), vac_pool=pool)
 
     def _seat_scores(self, s: State, seat: int,
                      lines: list[Detail] | None = None) -> dict[str, int]:
@@ -965,13 +962,6 @@ class FrenchQuarter(TurnRules):
 def _set(t: tuple, i: int, v: Any) -> tuple:
     """Tuple `t` with item i replaced by v."""
     return t[:i] + (v,) + t[i + 1:]
-
-
-def _replace(s: State, **changes: Any) -> State:
-    """A copy of `s` with some fields changed (its memo left empty)."""
-    values = dict(zip(_FIELDS, _read_fields(s)))
-    values.update(changes)
-    return State(**values)
 
 
 def _distance_bands(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:
