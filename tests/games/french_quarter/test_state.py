@@ -14,7 +14,7 @@ from game.engine.core import Config
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.state import Draft, Sheet, State
 
-from .support import craft, plan, start
+from .support import bfs, craft, plan, start
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +99,17 @@ def test_playing_leaves_the_rules_object_unchanged(rules) -> None:
         random_playout(rules, Config(1 + seed, (("mayor", True), ("tourism", True))),
                        random.Random(seed))
     assert snapshot() == before
+
+
+def test_move_ranges_are_built_once_and_cover_every_move(rules) -> None:
+    """Every range a move may ask (a card's, Fiesta B's single space, a Cultura A boost of 1-2
+    on either, a boosted Streetcar/Boat's extra spaces) is in the table built at load, and
+    each lists the buildings that far away in building order."""
+    b = rules.board
+    cards = [mv for mv in b.movement.values() if isinstance(mv, tuple)] + [(1, 1)]
+    wanted = {(lo, hi + boost) for lo, hi in cards for boost in (0, 1, 2)} | {(1, 1), (1, 2)}
+    for pos in range(len(b.buildings)):
+        dist = bfs(b, pos)
+        for lo, hi in wanted:
+            want = tuple(x for x, steps in enumerate(dist) if lo <= steps <= hi)
+            assert rules._near[pos, lo, hi] == want

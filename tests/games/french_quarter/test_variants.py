@@ -108,6 +108,12 @@ def test_solo_uses_the_two_player_pool_without_taxi(rules) -> None:
     assert "taxi" not in {d for d, _, _ in m.state.dice}
 
 
+def test_solo_draws_no_first_player_and_the_player_holds_the_marker(rules) -> None:
+    m = start(rules, players=1, line=4)  # only the Second Line die before planning
+    assert m.state.first == 0 and m.state.phase == "plan"
+    assert m.pending().label == "french_quarter.chance.walk"  # the first card reveal
+
+
 TIERS = (  # crafted sheets with a known total, completed by Second Line boxes (0-60)
     {},
     {"courtyards": "all"},
