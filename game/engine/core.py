@@ -86,13 +86,13 @@ class Event:
 # The slot setters of Event, in field order. `event` fills a bare instance through them:
 # the frozen dataclass __init__ goes through object.__setattr__ per field, which made `event`
 # about 40% slower (Python 3.11), and a game emits hundreds of events (French Quarter ~750).
-_EVENT_SETTERS = tuple(Event.__dict__[f].__set__ for f in ("kind", "player", "data", "reveal"))
+EVENT_SETTERS = tuple(Event.__dict__[f].__set__ for f in ("kind", "player", "data", "reveal"))
 
 
 def event(kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> Event:
     """Build an Event from keyword data (equal to Event(kind, player, data items, reveal))."""
     new = object.__new__(Event)
-    set_kind, set_player, set_data, set_reveal = _EVENT_SETTERS
+    set_kind, set_player, set_data, set_reveal = EVENT_SETTERS
     set_kind(new, kind)
     set_player(new, player)
     set_data(new, tuple(data.items()))

@@ -115,10 +115,9 @@ class State:
     memo: Any = memo_field()  # the kit's cache of pending(state)
 
 
-class Draft(drafting(State, extra=("copied", "task"))):
+class Draft(drafting(State, extra=("copied",))):
     """apply's scratch copy of a State (game.engine.flow) that copies a sheet only when it is
-    first edited (`sh`), so the input state stays intact, and keeps the task the kit popped last
-    (`task`: the one a decide or resolve handler answers, with its arguments)."""
+    first edited (`sh`), so the input state stays intact."""
 
     __slots__ = ()
 
@@ -133,10 +132,3 @@ class Draft(drafting(State, extra=("copied", "task"))):
             self.copied |= 1 << seat
             self.sheets = sheets = (*sheets[:seat], sheets[seat].copy(), *sheets[seat + 1:])
         return sheets[seat]
-
-    def pop(self) -> tuple:
-        """Remove and return the head task, kept as `task` for the handler that answers it."""
-        # DraftBase.pop's two lines, not a super() call: the kit pops before every task.
-        self.task = task = self.tasks[0]
-        self.tasks = self.tasks[1:]
-        return task
