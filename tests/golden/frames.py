@@ -46,7 +46,7 @@ def frames(game: str, players: int, options: tuple, actions: int):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.ui.snapshot import _bot_game, _headless_app
+    from game.scenes.snapshot import _bot_game, _headless_app
 
     app = _headless_app()
     scene = _bot_game(app, game, players, SEED, hold_bots=True,
@@ -57,8 +57,9 @@ def frames(game: str, players: int, options: tuple, actions: int):
         if not prompts:
             break
         prompt = prompts[0]
-        choice = scene.bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-        scene._apply(prompt.player, choice)
+        bot = scene.driver.bots[prompt.player]
+        choice = bot.choose(match.rules, match.view(prompt.player), prompt)
+        scene.apply(prompt.player, choice)
         if step < actions - 1:
             scene.renderer.reset(match.view(scene.viewer), scene.viewer)
     app.stack.reset(scene)
