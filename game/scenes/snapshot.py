@@ -30,12 +30,9 @@ def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool,
     return GameScene(app, game_id, seats, seed, hold_bots=hold_bots, options=options)
 
 
-def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str,
-                      options: tuple = ()) -> None:
-    """Play `actions` greedy-bot actions (game `options` on), let the real GameScene settle, save
-    the canvas as PNG."""
-    import pygame
-
+def played_scene(game_id: str, players: int, seed: int, actions: int, options: tuple = ()):
+    """(app, scene): a headless app showing the real GameScene of greedy bots (held still) after
+    `actions` actions with game `options` on, the last action's animation just started."""
     app = _headless_app()
     scene = _bot_game(app, game_id, players, seed, hold_bots=True, options=options)
     match = scene.match
@@ -51,6 +48,16 @@ def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_p
             scene.renderer.reset(match.view(scene.viewer), scene.viewer)
     app.stack.reset(scene)
     app.stack.apply()
+    return app, scene
+
+
+def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str,
+                      options: tuple = ()) -> None:
+    """Play `actions` greedy-bot actions (game `options` on), let the real GameScene settle, save
+    the canvas as PNG."""
+    import pygame
+
+    app, scene = played_scene(game_id, players, seed, actions, options)
     for _ in range(SETTLE_FRAMES):
         app.step([], 1 / 60, present=False)
         if not scene.renderer.busy():
