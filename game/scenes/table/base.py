@@ -9,12 +9,12 @@ input, drawing and the choice of whose prompt and hand are shown to it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.core import Prompt, Target
+from game.engine.core import Option, Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.ui.focus import hit, nearest
@@ -24,7 +24,8 @@ from game.ui.input import DIRECTIONS, Intent
 if TYPE_CHECKING:
     from game.scenes.game import GameScene
 
-Slots = tuple[dict[FocusKey, pygame.Rect], dict[FocusKey, Any]]  # rects and options by key
+Slots = tuple[dict[FocusKey, pygame.Rect], dict[FocusKey, Option]]  # rects, options by key
+BarPlacement = tuple[Hashable, Callable[[], dict[int, pygame.Rect]]]  # (inputs, place buttons)
 
 
 class Table(ABC):
@@ -61,8 +62,8 @@ class Table(ABC):
         """Where the renderer draws the targets this seat may focus."""
 
     @abstractmethod
-    def bar_placement(self, seat: int, model: FocusModel) -> tuple[Hashable, Any]:
-        """(what the bar layout depends on, a function placing the bar buttons)."""
+    def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
+        """(what the bar layout depends on, a function placing the bar buttons by index)."""
 
     def waits_for_animation(self) -> bool:
         """True while an animation holds the whole table (no sync, no bots, no results)."""

@@ -7,18 +7,21 @@ focused one is visible.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.core import Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import Table
+from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.ui.board_api import BAR_RECT
 from game.ui.input import Intent
 from game.ui.widgets import draw_hints, hints_width
+
+if TYPE_CHECKING:
+    from game.scenes.game import GameScene
 
 MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons are shown
 
@@ -26,7 +29,7 @@ MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons ar
 class SharedTable(Table):
     """One screen, one focus: the active seat's prompt is shown, its hand is visible."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameScene) -> None:
         super().__init__(game)
         self._hints_width: tuple[tuple, int] | None = None  # (hints and input kind, pixels)
 
@@ -85,7 +88,7 @@ class SharedTable(Table):
         """Every target on the one board."""
         return self.game.renderer.targets()
 
-    def bar_placement(self, seat: int, model: FocusModel) -> tuple[Hashable, Any]:
+    def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
         """Buttons right-aligned against the hints, scrolled so the focused one shows."""
         focus = self.game.focus.get(seat)
         focused = focus[1] if focus and focus[0] == "bar" and focus[1] in model.bar else None

@@ -8,19 +8,22 @@ and every map shows the public view.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import Table
+from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.ui.board_api import BAR_RECT
 from game.ui.focus import hit
 from game.ui.i18n import t
 from game.ui.input import Intent
+
+if TYPE_CHECKING:
+    from game.scenes.game import GameScene
 
 STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
 
@@ -31,7 +34,7 @@ class SplitTable(Table):
     keeps_bot_pace = True
     label_cap = 360
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: GameScene) -> None:
         super().__init__(game)
         self._strips: dict[int, tuple[tuple, pygame.Surface]] = {}  # drawn strips per seat
         self._bar: tuple[tuple, pygame.Surface] | None = None  # the drawn shared bar
@@ -102,7 +105,7 @@ class SplitTable(Table):
         """The targets on that seat's own map."""
         return self.game.renderer.seat_targets(seat)
 
-    def bar_placement(self, seat: int, model: FocusModel) -> tuple[Hashable, Any]:
+    def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
         """The seat's bar buttons, right-aligned in its own strip (they shrink to share the
         strip, so all of them stay visible and clickable)."""
         strip = pygame.Rect(self.game.renderer.seat_bar(seat))
