@@ -114,12 +114,13 @@ class Match:
         return player not in seats_after or not seats_after <= seats_before
 
     def apply(self, player: int, action: Action) -> tuple[Event, ...]:
-        """Apply a player's choice; raises IllegalAction if it is not one of their options."""
-        prompt = self.prompt_for(player)
-        if prompt is None:
-            raise IllegalAction(f"player {player} has nothing to decide now")
-        if action not in prompt.actions():
-            raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
+        """Apply a player's choice; raises IllegalAction if it is not one of their options.
+
+        The rules check legality (once, in `apply`); the match only refuses a chance outcome
+        passed off as a player's choice.
+        """
+        if player is None:
+            raise IllegalAction("chance outcomes go through apply_chance")
         return self._record(player, action)
 
     def apply_chance(self, outcome: Action) -> tuple[Event, ...]:

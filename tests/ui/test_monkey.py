@@ -1,5 +1,5 @@
 """Monkey play: random presses from two gamepads, the keyboard and the mouse, and window resizes,
-through the real App for every registered game (people and a bot at the table).
+through the real App for every room, the unlisted example too (people and a bot at the table).
 
 Whatever is pressed (undo, pause, back, quit to the title and on into another game), nothing
 raises, and after every frame the autosave on disk replays to exactly the history of the game
@@ -73,7 +73,7 @@ def assert_autosave_matches(game: GameScene, floor: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+@pytest.mark.parametrize("game_id", registry.game_ids(include_unlisted=True))
 def test_random_input_never_crashes_or_loses_the_autosave(home, game_id):
     app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "4x"

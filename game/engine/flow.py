@@ -1,0 +1,322 @@
+"""The turn kit: one way to write a game's turn, from a light game to chains of card effects.
+
+A game built on the kit has three parts:
+
+1. **A frozen state with a task stack and a memo.** The state is a frozen dataclass (slots or
+   not) with a `tasks` field, a tuple of task tuples whose head is what happens next (`("pick",
+   seat)`, `("deal", "hand", 2)`, `("resolve_event", card)`…), and a `memo` field declared
+   `memo: Any = memo_field()`: the kit caches `pending(state)` there. A state is a value, so what
+   is derived from it may live in it; nothing mutable sits on the shared rules object (the bot
+   worker thread shares it with the frame thread). The field is not an `__init__` argument, so
+   `dataclasses.replace` (views, tests) never carries a stale memo over.
+
+2. **A draft** (`drafting(State)`): the mutable scratch copy `apply` edits. `Draft(state)` copies
+   every field, `d.freeze()` builds the new state; both are unrolled at class creation (one
+   assignment per field: `apply` runs hundreds of thousands of times in bot playouts). It also
+   carries `events` (a list) and the stack helpers `push`, `pop` and `emit`.
+
+3. **A `TurnRules` subclass** with its handlers declared by decorators, collected once per class:
+
+   - `@ask("kind")` — what a task of that kind waits for: `(state, task) -> Pending`: a tuple of
+     prompts (one per seat that must answer: several means simultaneous play), a `Chance` (a
+     die, the next card) or `()` when there is nothing to decide (the task is then dropped and
+     `skipped(d, task)` runs).
+   - `@run("kind")` — an automatic task: `(d, task) -> None`; it edits the draft, may push more
+     tasks and emit events.
+   - `@decide("kind")` or `@decide("kind", "action")` — what a player's answer to the head task
+     does: `(d, player, action) -> None`. The handler is found by task kind and action kind
+     (`action[0]` for a tuple action, the action itself otherwise), then by task kind alone.
+   - `@resolve("kind")` — what a chance outcome of the head task does: `(d, outcome) -> None`.
+
+   `apply` finds the pending decision (cached), checks the action once (the one legality check of
+   the whole stack: Match and the UI trust it), dispatches, then `advance` runs automatic tasks
+   until the head task asks for something; the answer is cached in the new state's memo, so
+   `pending` on the state `apply` returns costs nothing. When the stack runs empty,
+   `refill(d)` (the game's round or phase structure) pushes the next tasks or ends the game.
+
+A handler does not pop the head task: the kit pops a decision or chance task before its handler
+runs (the handler pushes a follow-up if the decision continues). A simultaneous task (one head
+answered by several seats) keeps its head with `keep_head=True` on `@decide` and removes it
+itself once every seat has answered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from .core import (
+    TERMINAL,
+    Action,
+    Chance,
+    Config,
+    Event,
+    IllegalAction,
+    Pending,
+    Prompt,
+    event,
+)
+
+MEMO = "memo"  # the state field where `TurnRules.pending` caches its answer
+
+
+def memo_field() -> Any:
+    """The declaration of a state's memo field: `memo: Any = memo_field()`."""
+    return dataclasses.field(default=None, init=False, compare=False, repr=False)
+
+
+_set_field = object.__setattr__  # a frozen dataclass only refuses the normal setattr
+
+
+# -- drafts ------------------------------------------------------------------------------------
+class DraftBase:
+    """Stack and event helpers shared by every generated draft class."""
+
+    __slots__ = ()
+    tasks: tuple[tuple, ...]
+    events: list[Event]
+
+    def push(self, *tasks: tuple) -> None:
+        """Put tasks on top of the stack; the first one given runs first."""
+        self.tasks = tasks + self.tasks
+
+    def pop(self) -> tuple:
+        """Remove and return the head task."""
+        head, self.tasks = self.tasks[0], self.tasks[1:]
+        return head
+
+    def emit(self, kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> None:
+        """Record an event for the scene (see core.event)."""
+        self.events.append(event(kind, player, reveal, **data))
+
+
+def drafting(state_cls: type, extra: tuple[str, ...] = ()) -> type:
+    """A draft class for a frozen dataclass state: `D(state)` copies, `d.freeze()` builds anew.
+
+    `extra` names scratch attributes a game's own draft subclass adds (slots states only). The
+    memo field is cleared in the draft: a new state's pending is unknown until `advance` sets it.
+    """
+    fields = tuple(f.name for f in dataclasses.fields(state_cls))
+    if MEMO not in fields:
+        raise TypeError(f"{state_cls.__name__} needs a '{MEMO}' field (see game.engine.flow)")
+    if "__slots__" in state_cls.__dict__:
+        return _slots_draft(state_cls, fields, extra)
+    return _dict_draft(state_cls)
+
+
+def _dict_draft(state_cls: type) -> type:
+    """A draft for a dict-backed state: one dict copy in, the dict handed over on freeze."""
+
+    def __init__(self, s: Any) -> None:
+        self.__dict__ = s.__dict__.copy()
+        self.memo = None
+        self.events = []
+
+    def freeze(self) -> Any:
+        state = object.__new__(state_cls)
+        data = self.__dict__
+        data.pop("events", None)
+        _set_field(state, "__dict__", data)
+        return state
+
+    freeze.__doc__ = "The new immutable state (the draft must not be used after)."
+    return type(f"{state_cls.__name__}Draft", (DraftBase,),
+                {"__init__": __init__, "freeze": freeze, "__doc__": drafting.__doc__})
+
+
+def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...]) -> type:
+    """A draft for a slots state, with the per-field copy in and out unrolled (no loop)."""
+    setters = {name: state_cls.__dict__[name].__set__ for name in fields}
+    env: dict[str, Any] = {"_new": object.__new__, "_State": state_cls}
+    init = ["def __init__(self, s):"]
+    init += [f"    self.{name} = s.{name}" for name in fields if name != MEMO]
+    init += ["    self.memo = None", "    self.events = []"]
+    freeze = ["def freeze(self):", "    state = _new(_State)"]
+    for i, name in enumerate(fields):
+        env[f"_s{i}"] = setters[name]
+        freeze.append(f"    _s{i}(state, self.{name})")
+    freeze.append("    return state")
+    # Generated from the dataclass's own field names, never from loaded data.
+    exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102
+    namespace = {"__slots__": (*fields, "events", *extra), "__init__": env["__init__"],
+                 "freeze": env["freeze"], "__doc__": drafting.__doc__}
+    return type(f"{state_cls.__name__}Draft", (DraftBase,), namespace)
+
+
+# -- handler declarations ----------------------------------------------------------------------
+def _mark(role: str, key: str, **extra: Any) -> Callable:
+    def mark(fn: Callable) -> Callable:
+        fn.__dict__.setdefault("_flow", []).append((role, key, extra))
+        return fn
+    return mark
+
+
+def ask(kind: str) -> Callable:
+    """Declare what a task of this kind waits for: `(self, state, task) -> Pending | ()`."""
+    return _mark("ask", kind)
+
+
+def run(kind: str) -> Callable:
+    """Declare an automatic task: `(self, d, task) -> None`."""
+    return _mark("run", kind)
+
+
+def decide(kind: str, action: str | None = None, keep_head: bool = False) -> Callable:
+    """Declare a player's answer to a task: `(self, d, player, action) -> None`.
+
+    With `action`, only actions of that kind; `keep_head` leaves the task on the stack
+    (simultaneous tasks answered seat by seat).
+    """
+    return _mark("decide", kind if action is None else f"{kind}:{action}", keep_head=keep_head)
+
+
+def resolve(kind: str) -> Callable:
+    """Declare a chance outcome of a task: `(self, d, outcome) -> None`."""
+    return _mark("resolve", kind)
+
+
+def action_kind(action: Action) -> str:
+    """The dispatch name of an action: its first item for a tuple, else its own text."""
+    head = action[0] if isinstance(action, tuple) and action else action
+    return head if isinstance(head, str) else repr(head)
+
+
+class TurnRules:
+    """Base of a rules engine on the turn kit (see the module docstring).
+
+    Subclasses set `Draft = drafting(State)` and implement `setup(config)` (the state before the
+    first task runs), `refill(d)`, `is_over(state)` and the Rules protocol's `view`, `scores`
+    and `winners`.
+    """
+
+    Draft: ClassVar[type]
+    _asks: ClassVar[dict[str, Callable]] = {}
+    _runs: ClassVar[dict[str, Callable]] = {}
+    _decides: ClassVar[dict[str, tuple[Callable, bool]]] = {}
+    _resolves: ClassVar[dict[str, Callable]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        tables: dict[str, dict] = {"ask": {}, "run": {}, "decide": {}, "resolve": {}}
+        for klass in reversed(cls.__mro__):  # subclasses override their bases
+            for fn in vars(klass).values():
+                for role, key, extra in getattr(fn, "_flow", ()):
+                    tables[role][key] = (fn, extra["keep_head"]) if role == "decide" else fn
+        cls._asks, cls._runs = tables["ask"], tables["run"]
+        cls._decides, cls._resolves = tables["decide"], tables["resolve"]
+
+    # -- hooks a game implements --------------------------------------------------------------
+    def setup(self, config: Config) -> Any:
+        """The state before anything happens (tasks for the first steps on its stack)."""
+        raise NotImplementedError
+
+    def refill(self, d: Any) -> None:
+        """The stack ran empty: push the next round's or phase's tasks (or end the game)."""
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended."""
+        raise NotImplementedError
+
+    def skipped(self, d: Any, task: tuple) -> None:
+        """A decision task had nothing to offer and was dropped (default: nothing happens)."""
+
+    # -- the Rules protocol ---------------------------------------------------------------------
+    def initial_state(self, config: Config) -> Any:
+        """The setup state advanced to its first decision or chance."""
+        d = self.Draft(self.setup(config))
+        self.advance(d)
+        return d.freeze()
+
+    def pending(self, state: Any) -> Pending:
+        """What the state waits for (cached in the state: it is a pure function of it)."""
+        found = state.memo
+        if found is None:
+            found = self.find_pending(state)
+            _set_field(state, MEMO, found)
+        return found
+
+    def find_pending(self, state: Any) -> Pending:
+        """What the head task asks for, or TERMINAL (states are kept advanced by `apply`)."""
+        if self.is_over(state):
+            return TERMINAL
+        head = state.tasks[0]
+        return self._asks[head[0]](self, state, head)
+
+    def apply(self, state: Any, player: int | None, action: Action
+              ) -> tuple[Any, tuple[Event, ...]]:
+        """Apply a decision or a chance outcome; never mutates `state`; IllegalAction if illegal."""
+        if getattr(state, "viewer", None) is not None:
+            raise IllegalAction("apply() needs the full state, not a view")
+        pending = self.pending(state)
+        if pending is TERMINAL:
+            raise IllegalAction("the game is over")
+        d = self.Draft(state)
+        kind = state.tasks[0][0]
+        if isinstance(pending, Chance):
+            self._apply_chance(d, kind, pending, player, action)
+        else:
+            self._apply_decision(d, kind, pending, player, action)
+        self.advance(d)
+        events = tuple(d.events)
+        return d.freeze(), events
+
+    def _apply_chance(self, d: Any, kind: str, chance: Chance, player: int | None,
+                      outcome: Action) -> None:
+        if player is not None:
+            raise IllegalAction(f"a chance outcome ({chance.label}) is pending, not a decision")
+        for possible, _ in chance.outcomes:
+            if possible == outcome:
+                break
+        else:
+            raise IllegalAction(f"{outcome!r} is not a possible outcome of {chance.label}")
+        d.pop()
+        self._resolves[kind](self, d, outcome)
+
+    def _apply_decision(self, d: Any, kind: str, prompts: tuple[Prompt, ...],
+                        player: int | None, action: Action) -> None:
+        for prompt in prompts:
+            if prompt.player == player:
+                break
+        else:
+            raise IllegalAction(f"player {player} has nothing to decide now")
+        for option in prompt.options:
+            if option.action == action:
+                break
+        else:
+            raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
+        found = self._decides.get(f"{kind}:{action_kind(action)}") or self._decides.get(kind)
+        if found is None:  # pragma: no cover - a game bug: an offered action with no handler
+            raise TypeError(f"{type(self).__name__}: no handler for {kind!r} answering {action!r}")
+        handler, keep_head = found
+        if not keep_head:
+            d.pop()
+        handler(self, d, player, action)
+
+    # -- the automatic machine ------------------------------------------------------------------
+    def advance(self, d: Any) -> None:
+        """Run automatic tasks until the head task asks for something or the game ends.
+
+        What it asks for is left in `d.memo`, so the new state's `pending` is free.
+        """
+        asks, runs = self._asks, self._runs
+        while True:
+            if self.is_over(d):
+                d.memo = TERMINAL
+                return
+            if not d.tasks:
+                self.refill(d)
+                continue
+            head = d.tasks[0]
+            runner = runs.get(head[0])
+            if runner is not None:
+                d.pop()
+                runner(self, d, head)
+                continue
+            found = asks[head[0]](self, d, head)
+            if found:
+                d.memo = found
+                return
+            d.pop()
+            self.skipped(d, head)
