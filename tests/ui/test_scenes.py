@@ -267,6 +267,21 @@ def test_continue_resumes_the_autosave(app, fake_game, home):
     assert resumed.seats[0].human and resumed.seats[0].device is None
 
 
+def test_continue_after_a_crash_mid_write_resumes_at_the_last_whole_action(app, fake_game, home):
+    game = start_game(app)
+    assert human_turn(app, game)
+    frames(app, 1, pad(A))
+    history = list(game.match.history)
+    game.exit()  # the app dies here: the journal stays as written
+    with store.autosave_path().open("a", encoding="utf-8") as journal:
+        journal.write('[0, "boo')  # a kill -9 in the middle of the next line
+    fresh = App(scene_registry(), windowed=(480, 270))
+    fresh.step(pad(A), present=False)  # Continue
+    resumed = fresh.stack.top
+    assert isinstance(resumed, GameScene) and resumed.match.history == history
+    assert not list(home.glob("autosave.corrupt-*"))
+
+
 def test_corrupt_autosave_shows_a_message_and_moves_it(home, fake_game):
     store.autosave_path().write_text("{broken", encoding="utf-8")
     app = App(scene_registry(), windowed=(480, 270))
