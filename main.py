@@ -209,7 +209,7 @@ def screenshot(args: argparse.Namespace) -> int:
     if not has_display():
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui.snapshot import render_screenshot
+    from game.scenes.snapshot import render_screenshot
 
     info.make_rules()  # level errors surface here, as a usage error, before pygame starts
     try:
@@ -230,9 +230,11 @@ def list_games() -> int:
 
 def title_screen(args: argparse.Namespace) -> int:
     """Open the app on the title screen."""
+    from game.scenes import scene_registry
     from game.ui.app import run
 
     code = run(
+        scene_registry(),
         fullscreen=args.fullscreen,
         windowed=args.windowed,
         exit_after_first_frame=args.first_frame_exit,

@@ -163,7 +163,7 @@ class Match:
             "game": self.game_id,
             "config": self.config.to_json(),
             "seed": self.seed,
-            "actions": [[p, _jsonable(a)] for p, a in self.history],
+            "actions": [entry_json(p, a) for p, a in self.history],
         }
 
     @classmethod
@@ -182,6 +182,11 @@ class Match:
     def save(self, path: str | os.PathLike) -> None:
         """Write the save atomically: a crash mid-write never leaves a broken file."""
         write_atomic(Path(path), json.dumps(self.to_json(), separators=(",", ":")))
+
+
+def entry_json(player: int | None, action: Action) -> list:
+    """One history entry as saved: [player, action] with tuples as JSON lists."""
+    return [player, _jsonable(action)]
 
 
 def _jsonable(action: Action) -> Any:
@@ -233,6 +238,12 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
         raise SaveError(f"{source}: not a match save")
     if data.get("version") != SAVE_VERSION:
         raise SaveError(f"{source}: version {data.get('version')!r} is not supported")
+    rules, config, seed = read_setup(data, rules_for, source)
+    return replay_entries(rules, config, seed, data.get("actions"), source)
+
+
+def read_setup(data: dict, rules_for, source: str) -> tuple[Rules, Config, int]:
+    """The rules, config and seed named by a save (or a journal header); raises SaveError."""
     game = data.get("game")
     if not isinstance(game, str):
         raise SaveError(f"{source}: game: must be a game id string")
@@ -249,9 +260,14 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
             f"{source}: config.players: {config.players} is outside "
             f"{rules.min_players}..{rules.max_players}"
         )
-    seed, actions = data.get("seed"), data.get("actions")
+    seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError(f"{source}: seed: must be an integer")
+    return rules, config, seed
+
+
+def replay_entries(rules: Rules, config: Config, seed: int, actions: Any, source: str) -> Match:
+    """Replay saved [player, action] pairs into a Match; raises SaveError naming the cause."""
     if not isinstance(actions, list) or not all(_is_action_pair(a) for a in actions):
         raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
     try:

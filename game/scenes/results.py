@@ -131,16 +131,13 @@ class ResultsScene(Scene):
             return True
         choice = self.menu.handle(intent)
         if choice == "again":
-            from game.scenes.game import GameScene
-
             seed = self.match.seed + 1
             seats = [SeatSpec(s.kind, s.device) for s in self.seats]
             options = self.match.config.options  # same modules / variants as this game
-            self.app.stack.replace(GameScene(self.app, self.game_id, seats, seed, options=options))
+            self.app.stack.replace(self.app.open("game", self.game_id, seats, seed,
+                                                 options=options))
         elif choice == "menu" or intent.kind == "back":
-            from game.scenes.title import TitleScene
-
-            self.app.stack.reset(TitleScene(self.app))
+            self.app.stack.reset(self.app.open("title"))
         return True
 
     def _handle_details(self, intent: Intent) -> bool:

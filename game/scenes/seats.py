@@ -136,11 +136,9 @@ class SeatSetupScene(Scene):
 
     def start(self) -> None:
         """Open the game with these seats and a fresh seed."""
-        from game.scenes.game import GameScene
-
         seed = random.SystemRandom().randrange(1, 2**31)
-        self.app.stack.push(GameScene(self.app, self.game_id, self.chosen(), seed,
-                                      options=self.chosen_options()))
+        self.app.stack.push(self.app.open("game", self.game_id, self.chosen(), seed,
+                                          options=self.chosen_options()))
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

@@ -38,9 +38,7 @@ class GameSelectScene(Scene):
             return True
         choice = self.menu.handle(intent)
         if choice is not None:
-            from game.scenes.seats import SeatSetupScene
-
-            self.app.stack.push(SeatSetupScene(self.app, choice))
+            self.app.stack.push(self.app.open("seats", choice))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

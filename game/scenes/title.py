@@ -57,33 +57,27 @@ class TitleScene(Scene):
         if choice == "continue":
             self._continue()
         elif choice == "new":
-            from game.scenes.select import GameSelectScene
-
-            self.app.stack.push(GameSelectScene(self.app))
+            self.app.stack.push(self.app.open("select"))
         elif choice == "settings":
-            from game.scenes.settings import SettingsScene
-
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.stack.push(self.app.open("settings"))
         elif choice == "quit":
             self.app.quit()
         return True
 
     def _continue(self) -> None:
         from game.engine.match import SaveError
-        from game.scenes.game import GameScene
-        from game.scenes.message import MessageScene
         from game.scenes.seating import SeatSpec
 
         try:
             match, seats = store.load_autosave()
             specs = [SeatSpec.from_json(s) for s in seats] if seats else None
-            scene = GameScene(self.app, match.game_id, specs, match.seed, match=match)
+            scene = self.app.open("game", match.game_id, specs, match.seed, match=match)
         except Exception as exc:  # noqa: BLE001 - any broken save must end in a message
             error = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
             log.warning("autosave not loaded: %s", error)
             moved = store.quarantine_autosave()
             text = t("title.save_broken", path=str(moved) if moved else "-", error=error)
-            self.app.stack.push(MessageScene(self.app, t("title.save_broken_title"), text))
+            self.app.stack.push(self.app.open("message", t("title.save_broken_title"), text))
             return
         self.app.stack.push(scene)
 

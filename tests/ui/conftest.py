@@ -46,9 +46,10 @@ def fake_game(monkeypatch):
 @pytest.fixture
 def app(home):
     """An App on the dummy driver with a small window."""
+    from game.scenes import scene_registry
     from game.ui.app import App
 
-    application = App(windowed=(480, 270))
+    application = App(scene_registry(), windowed=(480, 270))
     yield application
     pygame.display.quit()
 

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.engine import registry
+from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.scenes.seating import SeatSpec
 from game.ui import settings as store
@@ -74,7 +75,7 @@ def assert_autosave_matches(game: GameScene, floor: int) -> bool:
 
 @pytest.mark.parametrize("game_id", registry.game_ids(include_unlisted=True))
 def test_random_input_never_crashes_or_loses_the_autosave(home, game_id):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "4x"
     seats = [SeatSpec("human", f"pad:{PADS[0]}"), SeatSpec("human", f"pad:{PADS[1]}"),
              SeatSpec("greedy")]
