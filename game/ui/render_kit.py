@@ -13,33 +13,47 @@ A room's renderer (`game/games/<id>/scene.py`) subclasses `RoomRenderer`, which 
    and `self.holds`), `paint(surface)` paints it. A refresh repaints a layer only when its key
    changed (or it was `mark`ed): a frame blits one cached surface, whatever the game shows.
    Areas are restored from the static background before painting (unless `restore=False`).
+   Regions that come and go with a layout may use `layers.paint_region` with a key of their
+   own, and `layers.shown_key(name)` to add only what is new since the last paint.
 3. **Targets.** `place_targets(view)` returns the screen rect of every target the board shows;
-   it runs whenever the view changes (`show`).
+   it runs whenever the view changes (`show`, which a room may extend, e.g. to re-lay out).
 4. **Event animations.** One method per event kind, declared with `@on_event("kind", sound=...)`:
    `handler(self, ev, at, batch) -> float` queues tweens on `self.timeline` from time `at` and
    returns where the next event's tweens start. Tweens `holds` keys that a layer's key and
    painter subtract from the view ("a card in flight is not in the hand yet"); `batch.old` is
    the view before the events, `batch.moments` and `batch.tally` are notes the handlers of one
-   batch share (e.g. "when the scores count up"). `animated(batch, end)` runs after the last
-   handler (e.g. a count-up after whatever the events did). Kinds without a handler are not
-   animated. The `sound` given with a handler (an `audio.EventSound`, a sound name, or None for
-   silence) is timed to that animation and lands in the class's `SOUND_CUES`, which the shell
-   plays; the class attribute `SOUNDS` lists the kinds that sound without an animation.
+   batch share (e.g. "when the scores count up", "which die of this deck"). `animated(batch,
+   end)` runs after the last handler (e.g. a count-up after whatever the events did). Kinds
+   without a handler are not animated. The `sound` given with a handler (an `audio.EventSound`,
+   a sound name, or None for silence; leave it out for the shared defaults) is timed to that
+   animation and lands in the class's `SOUND_CUES`, which the shell plays; the class attribute
+   `SOUNDS` lists the kinds that sound (or are silenced) without an animation.
 5. **Drawing.** `draw` blits the layers, then calls `draw_options` (option highlights, under
    the running tweens), paints the timeline, then `draw_focus` (focus ring, tooltips, above).
    `pulse()` is the breathing of highlights. Shared paint helpers (fly, flip, popup, banner,
-   fitted and wrapped text, shade, fast...) live in game.ui.paint.
+   delayed, fitted, wrapped and two-line text, labels on plates, rings, shade, fast, seat
+   colours) live in game.ui.paint; the room's own art stays in its `sprites.py`.
 
 Counting numbers: a tween with a `tag` (e.g. `(seat, points)`) counts something up;
-`timeline.counting()` yields each tag with the fraction still to come, so the layer keys show
-the number in between. `update` refreshes only when a tween ended, a late tween started or a
-tagged tween runs (Timeline.advance): nothing else changes what the layers show.
+`timeline.counting()` yields each tag with the fraction still to come, so a layer key can show
+the number in between (override `refresh` to note it before calling `super().refresh`).
+`update` refreshes only when a tween ended, a late tween started or a tagged tween runs
+(Timeline.advance): nothing else changes what the layers show.
 
 Costly layers: a room whose layers take long to paint sets `REPAINT_BUDGET = n`; `animate`
 then only notes what changed and each `update` repaints at most n dirty layers (`reset` always
 repaints at once). Split-screen rooms (board_api.SplitRenderer) add the seat methods
-themselves and give per-seat tweens `seat=`; `busy` may be overridden (e.g. to wait for
-pending layers too).
+themselves, give per-seat tweens `seat=` and may override `busy` (e.g. to wait for pending
+layers too).
+
+Porting a room that predates the kit: `_ev_<kind>` methods or a `_HANDLERS` table become
+`@on_event` methods (a renderer that diffs old and new views instead should animate the events
+the rules emit); the room's `sounds.py` table moves onto those decorators and `SOUNDS`;
+`_timeline`, `_view`, `_viewer`, `_holds`, `_time`/`_pulse` become the kit's `timeline`, `view`,
+`viewer`, `holds`, `time`/`pulse()`; `_static`/`_layer` and region keys (`_layer_key`,
+`_keys`/`_repaint`, `_want`/`_flush`) become `Layers`; `_compute_targets` becomes
+`place_targets`; the private `fast`, `shade`, `fit_text`, `wrap`, `_fly`, `_flip`, `_popup`,
+`_banner`, `_color` copies give way to game.ui.paint. Ticket to Ride's scene.py is the example.
 """
 
 from __future__ import annotations
