@@ -84,8 +84,8 @@ def on_event(kind: str, sound: CueEntry = _UNSET) -> Callable[[F], F]:
     """Declare a RoomRenderer method as the animation of one event kind (stack the decorator
     for several kinds), with the sound timed to it."""
     def mark(handler: F) -> F:
-        declared = getattr(handler, "renders", ())
-        handler.renders = (*declared, (kind, sound))  # type: ignore[attr-defined]
+        declared = getattr(handler, "animates", ())
+        handler.animates = (*declared, (kind, sound))  # type: ignore[attr-defined]
         return handler
     return mark
 
@@ -200,8 +200,8 @@ class Layers:
         self._marked.discard(name)
 
     def shown_key(self, name: str) -> Hashable | None:
-        """The key a region was last painted with (None if never): lets a painter add only
-        what is new since then."""
+        """The key a region was last painted with (None if never); while its painter runs, the
+        key of what is already on the surface, so the painter may add only what is new."""
         return self._shown.get(name)
 
 
@@ -223,7 +223,7 @@ class RoomRenderer:
         sounds: dict[str, CueEntry] = dict(cls.SOUND_CUES)
         own: set[str] = set()
         for value in vars(cls).values():
-            for kind, sound in getattr(value, "renders", ()):
+            for kind, sound in getattr(value, "animates", ()):
                 if kind in own:
                     raise TypeError(f"{cls.__name__}: two handlers for event kind {kind!r}")
                 own.add(kind)
@@ -231,11 +231,12 @@ class RoomRenderer:
                 sounds.pop(kind, None)
                 if sound is not _UNSET:
                     sounds[kind] = sound
-        both = own & set(cls.__dict__.get("SOUNDS", {}))
+        unanimated = cls.__dict__.get("SOUNDS", {})
+        both = set(handlers) & set(unanimated)
         if both:
             raise TypeError(f"{cls.__name__}: {sorted(both)} in SOUNDS have handlers: "
                             "give their sound to @on_event")
-        sounds.update(cls.__dict__.get("SOUNDS", {}))
+        sounds.update(unanimated)
         cls.EVENT_HANDLERS = MappingProxyType(handlers)
         cls.SOUND_CUES = MappingProxyType(sounds)
 

@@ -122,6 +122,10 @@ def test_two_handlers_for_one_kind_or_a_handled_kind_in_sounds_are_refused():
             def _a(self, ev, at, batch):
                 return at
 
+    with pytest.raises(TypeError, match="give their sound to @on_event"):
+        class Inherited(NumberRoom):
+            SOUNDS: ClassVar[dict] = {"poke": "tick"}  # poke is animated by NumberRoom
+
 
 def test_busy_until_the_tweens_end_and_reset_drops_them():
     room = NumberRoom()
@@ -294,3 +298,13 @@ def test_a_limit_leaves_dirty_layers_pending_and_rebuild_repaints_all():
     assert layers.surface.get_at((90, 90))[:3] == RED
     layers.refresh()
     assert painted[3:] == ["a", "b", "c"]
+
+
+def test_a_painter_sees_the_key_of_what_is_already_on_the_surface():
+    layers = Layers(pygame.Surface((50, 50)))
+    seen: list = []
+    area = pygame.Rect(0, 0, 10, 10)
+    for key in ((1,), (1, 2), (1, 2, 3)):
+        layers.paint_region("strokes", area, key, lambda s: seen.append(layers.shown_key("strokes")),
+                            restore=False)
+    assert seen == [None, (1,), (1, 2)] and layers.shown_key("strokes") == (1, 2, 3)
