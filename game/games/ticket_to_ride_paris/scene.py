@@ -426,7 +426,7 @@ class TTRRenderer(RoomRenderer):
     def _totals(self, view: State) -> list[int]:
         return [sum(b.values()) for b in self.rules.scores(view)]
 
-    # == per-frame drawing ========================================================================
+    # == painting: the panel and hand layers, and the per-frame glows and ticket choice ==========
     def _shown_scores(self) -> list[int]:
         totals = self._totals(self.view)
         return [round(v - h) for v, h in zip(totals, self._score_hold)]
