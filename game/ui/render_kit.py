@@ -26,8 +26,9 @@ A room's renderer (`game/games/<id>/scene.py`) subclasses `RoomRenderer`, which 
    end)` runs after the last handler (e.g. a count-up after whatever the events did). Kinds
    without a handler are not animated. The `sound` given with a handler (an `audio.EventSound`,
    a sound name, or None for silence; leave it out for the shared defaults) is timed to that
-   animation and lands in the class's `SOUND_CUES`, which the shell plays; the class attribute
-   `SOUNDS` lists the kinds that sound (or are silenced) without an animation.
+   animation and lands in the class's `SOUND_CUES` (None if no kind has a sound), which the
+   shell plays; the class attribute `SOUNDS` lists the kinds that sound (or are silenced)
+   without an animation.
 5. **Drawing.** `draw` blits the layers, then calls `draw_options` (option highlights, under
    the running tweens), paints the timeline, then `draw_focus` (focus ring, tooltips, above).
    `pulse()` is the breathing of highlights. Shared paint helpers (fly, flip, popup, banner,
@@ -210,7 +211,9 @@ class RoomRenderer:
     declared event handlers and targets (see the module docstring for how a room uses it)."""
 
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {}  # sounds of kinds no handler animates
-    SOUND_CUES: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({})  # built per class
+    # Built per class from SOUNDS and the handlers' sounds; None when there is none, so that a
+    # room without sounds does not look as if it offered any (SOUND_CUES is optional).
+    SOUND_CUES: ClassVar[Mapping[str, CueEntry] | None] = None
     REPAINT_BUDGET: ClassVar[int | None] = None  # dirty layers repainted per frame (None: all)
     EVENT_HANDLERS: ClassVar[Mapping[str, Handler]] = MappingProxyType({})  # built per class
 
@@ -220,7 +223,7 @@ class RoomRenderer:
         """Collect the @on_event handlers and their sounds (a subclass may re-declare a kind)."""
         super().__init_subclass__(**kwargs)
         handlers: dict[str, Handler] = dict(cls.EVENT_HANDLERS)
-        sounds: dict[str, CueEntry] = dict(cls.SOUND_CUES)
+        sounds: dict[str, CueEntry] = dict(cls.SOUND_CUES or {})
         own: set[str] = set()
         for value in vars(cls).values():
             for kind, sound in getattr(value, "animates", ()):
@@ -238,7 +241,7 @@ class RoomRenderer:
                             "give their sound to @on_event")
         sounds.update(unanimated)
         cls.EVENT_HANDLERS = MappingProxyType(handlers)
-        cls.SOUND_CUES = MappingProxyType(sounds)
+        cls.SOUND_CUES = MappingProxyType(sounds) if sounds else None
 
     def __init__(self, rules: Any, config: Config, seat_names: Sequence[str]) -> None:
         """Common state; the room then builds its layout, `self.layers` and its layers."""

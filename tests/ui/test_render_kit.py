@@ -102,6 +102,13 @@ def test_handlers_and_sounds_are_collected_at_class_creation():
     assert Louder.EVENT_HANDLERS["nudge"] is NumberRoom._nudge  # inherited
     assert Louder.SOUND_CUES["poke"] == "tick" and Louder.SOUND_CUES["bump"] == CHIME
 
+    class Quiet(RoomRenderer):
+        @on_event("poke")
+        def _poke(self, ev, at, batch):
+            return at
+
+    assert Quiet.SOUND_CUES is None  # no sounds: the room offers no sound table at all
+
 
 def test_two_handlers_for_one_kind_or_a_handled_kind_in_sounds_are_refused():
     with pytest.raises(TypeError, match="two handlers"):
