@@ -153,17 +153,9 @@ Note = tuple[str, tuple[tuple[str, Any], ...]]
 class Rules(Protocol):
     """What every game's rules engine provides. States are opaque to the core.
 
-    Optional methods (the results screen uses them when a game has them; callers must check
-    with `getattr`, they are not part of the runtime protocol check):
-
-    - `details(state) -> tuple[tuple[Detail, ...], ...]`: per seat, the lines that explain
-      `scores` (each ticket, route groups, bonuses...). For every seat and category, the sum of
-      the details' points equals that category in `scores(state)`.
-    - `tiebreak(state) -> Note | None`: at the end, a message when the winners were decided by
-      a tie-break or share the victory; None when the best total alone decided.
-
-    Seat-valued params of a `Detail` or `Note` use the names "player" (one seat) and "players"
-    (a tuple of seats) so the UI can show player names instead of numbers.
+    Optional methods (`details`, `tiebreak`, `rating`, `randomize_hidden`) are capabilities:
+    documented in `game.engine.capabilities`, declared in the room's `GameInfo.capabilities`,
+    read through `capability()` / `supports()`, and checked by the conformance suite.
     """
 
     game_id: str

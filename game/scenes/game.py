@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.bots import BOT_KINDS, make_bot
+from game.engine.capabilities import capability, supports
 from game.engine.core import Config, Event, Prompt
 from game.engine.driver import MatchDriver
 from game.engine.match import Match
@@ -24,7 +25,6 @@ from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
 from game.scenes.table.focus import FocusKey
 from game.ui import settings as store
-from game.ui.board_api import is_split
 from game.ui.input import DIRECTIONS, Intent
 from game.ui.scene import Scene
 
@@ -57,11 +57,11 @@ class GameScene(Scene):
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.
-        self.split = is_split(self.renderer)
-        if self.split and callable(getattr(self.renderer, "set_humans", None)):
+        self.split = supports(self.renderer, "split_screen")
+        if self.split:
             self.renderer.set_humans(tuple(self.humans()))
         # A room may tune its event sounds; audio.DEFAULT_CUES and kind patterns cover the rest.
-        self.sound_cues = getattr(self.renderer, "SOUND_CUES", None)
+        self.sound_cues = capability(self.renderer, "sound_cues")
         self.deciders: frozenset[int] = frozenset()  # human seats with a prompt, for the chime
         self.hold_bots = hold_bots  # screenshots: freeze the game where it is
         self.focus: dict[int, FocusKey] = {}  # each person's focused slot

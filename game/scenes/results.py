@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.capabilities import capability
 from game.engine.core import Detail, Note, total
 from game.engine.match import Match
 from game.engine.registry import get_game
@@ -80,7 +81,7 @@ def points_text(points: int) -> str:
 def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int, int]]:
     """One colour per score category: the game's own (its renderer's optional CATEGORY_COLORS,
     see board_api) where it has one, else the shared palette by position."""
-    own = getattr(get_game(game_id).renderer_class(), "CATEGORY_COLORS", {})
+    own = capability(get_game(game_id).renderer_class(), "category_colors") or {}
     return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
 
 
@@ -117,8 +118,8 @@ class ResultsScene(Scene):
 
     def _optional(self, method: str) -> Any:
         """The result of an optional rules method on the final state, or None if absent."""
-        fn = getattr(self.match.rules, method, None)
-        return fn(self.match.state) if callable(fn) else None
+        fn = capability(self.match.rules, method)
+        return fn(self.match.state) if fn else None
 
     def category_name(self, category: str) -> str:
         """The translated name of a score category."""

@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.engine.capabilities import supports
 from game.engine.core import Config, Event, Prompt, Rules, Target
 
 CANVAS_SIZE = (1920, 1080)
@@ -99,6 +100,5 @@ class SplitRenderer(BoardRenderer, Protocol):
 
 
 def is_split(renderer: object) -> bool:
-    """True if the renderer draws one map per seat (it implements the SplitRenderer methods)."""
-    return all(callable(getattr(renderer, name, None))
-               for name in ("seat_targets", "seat_bar", "draw_seats"))
+    """True if the renderer draws one map per seat (the `split_screen` capability)."""
+    return supports(renderer, "split_screen")

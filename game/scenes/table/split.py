@@ -59,8 +59,7 @@ class SplitTable(Table):
 
     def seat_busy(self, seat: int) -> bool:
         """True while an animation that seat must watch runs."""
-        probe = getattr(self.game.renderer, "seat_busy", None)
-        return probe(seat) if callable(probe) else self.game.renderer.busy()
+        return self.game.renderer.seat_busy(seat)  # part of the split_screen capability
 
     def bot_ready(self, seat: int) -> bool:
         """A bot waits for its own stroke and the card flip, never for other seats."""
