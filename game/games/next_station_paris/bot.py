@@ -486,7 +486,7 @@ def _orders(p: _Planner, view: State, count: int, rng: random.Random) -> list[li
 def _follow_ups(rules: NextStationParis, view: State, seat: int, action: tuple) -> tuple:
     """The tasks left for this card once `action` is played (the engine's own `follow_ups`;
     a "to" option is judged as the segment its start prompt will draw)."""
-    queue = view.tasks[seat]
+    queue = view.queues[seat]
     if action[0] not in ("draw", "to"):
         return queue[1:]  # pass, stop, skip, circle: the head task is done
     return rules.follow_ups(queue, view.card, view.modules, action[-1])
@@ -501,8 +501,8 @@ def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) 
         return [out]
     if kind == "to":
         rules = p.rules
-        task = view.tasks[prompt.player][0]
-        starts, _ = rules.task_starts(view, prompt.player, task)
+        task = view.queues[prompt.player][0]
+        starts, _ = rules.task_starts(view, task)
         found = rules.segments(view, prompt.player, starts, 1 << action[1])
         outs = []
         for start in found.get(action[1], ()):
