@@ -32,7 +32,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from game.engine.core import Action, Chance, Config, Detail, Note, Option, Prompt
+from game.engine.core import Action, Chance, Config, Detail, Event, Note, Option, Prompt
 from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
 
 from . import scoring
@@ -48,6 +48,8 @@ _DECLINED = {"pass": "passed", "stop": "tour_stopped", "skip": "bonus_skipped"}
 _BONUS_TASKS = {"branch_free": ("free_any",), "double_free": ("free_end", 2),
                 "double_station": ("circle",)}
 _LINE_SETTERS = tuple(Line.__dict__[name].__set__ for name in Line.__slots__)
+_PROMPT_SETTERS = tuple(Prompt.__dict__[name].__set__
+                        for name in ("player", "kind", "message", "options", "params"))
 
 
 def make_line(color: int, stations: tuple[int, ...], links: tuple[int, ...],
@@ -59,6 +61,20 @@ def make_line(color: int, stations: tuple[int, ...], links: tuple[int, ...],
                                              double_district, double_station)):
         setter(line, value)
     return line
+
+
+def _one_prompt(player: int, kind: str, message: str, options: tuple[Option, ...],
+                params: tuple[tuple[str, Any], ...] = ()) -> tuple[Prompt]:
+    """A one-prompt answer for a seat task, equal to (Prompt(...),) but built without the
+    frozen __init__'s per-field setattr (half the cost; every answer builds one)."""
+    prompt = object.__new__(Prompt)
+    set_player, set_kind, set_message, set_options, set_params = _PROMPT_SETTERS
+    set_player(prompt, player)
+    set_kind(prompt, kind)
+    set_message(prompt, message)
+    set_options(prompt, options)
+    set_params(prompt, params)
+    return (prompt,)
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -94,7 +110,15 @@ class NextStationParis(TurnRules):
         self.metro_end = b.scoring["metro_cards_per_round"]
         self.all_cards = tuple(range(len(b.cards)))
         self.all_stations = b.accepts[JOKER]
-        self.card_outcomes = tuple((c.id, 1.0) for c in b.cards)  # by card index
+        # The next card's chance node for every deck a round can leave (2^11 - 1 sorted
+        # tuples, ~2 ms once): a reveal then costs a lookup, not a new Chance.
+        outcomes = tuple((c.id, 1.0) for c in b.cards)
+        self.card_chances = {deck: Chance(tuple(outcomes[c] for c in deck), K + "chance.card")
+                             for size in range(1, len(b.cards) + 1)
+                             for deck in combinations(self.all_cards, size)}
+        # By player count: every seat's queue when a card is revealed.
+        self.card_queues = tuple(tuple((("card", seat),) for seat in range(n))
+                                 for n in range(self.max_players + 1))
         self.objective_chance = Chance(
             tuple((("objectives", i, j), 1.0)
                   for i, j in combinations(range(len(b.objectives)), 2)),
@@ -191,8 +215,7 @@ class NextStationParis(TurnRules):
         """The next station card: each remaining card equally likely."""
         if s.deck is None:
             raise ValueError("pending() needs the full state, not a view")
-        outcomes = self.card_outcomes
-        return Chance(tuple(outcomes[c] for c in s.deck), K + "chance.card")
+        return self.card_chances[s.deck]
 
     @resolve("reveal")
     def _reveal(self, d: Any, outcome: Action) -> None:
@@ -200,7 +223,8 @@ class NextStationParis(TurnRules):
         (Construir tu Línea de Metro; Cartas especiales: bifurcación)."""
         index = self.board.card_index[outcome]
         card = self.board.cards[index]
-        d.deck = tuple(c for c in d.deck if c != index)
+        at = d.deck.index(index)
+        d.deck = d.deck[:at] + d.deck[at + 1:]
         d.revealed = (*d.revealed, index)
         d.metros += card.metro
         d.emit("card_revealed", card=card.id, symbol=card.symbol, name=K + "card." + card.symbol,
@@ -211,7 +235,7 @@ class NextStationParis(TurnRules):
             return
         d.card = index
         d.phase = DRAW
-        d.queues = tuple((("card", seat),) for seat in range(d.players))
+        d.queues = self.card_queues[d.players]
         d.prompts = (None,) * d.players
         for seat in range(d.players):
             self._settle(d, seat)
@@ -220,7 +244,7 @@ class NextStationParis(TurnRules):
     def _answers(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
         """One prompt per seat still busy with the card (none left: the card is done)."""
         prompts = s.prompts or self._seat_prompts(s)
-        return tuple(p for p in prompts if p is not None)
+        return tuple(filter(None, prompts))  # a Prompt is always truthy
 
     def _seat_prompts(self, s: State) -> tuple[Prompt | None, ...]:
         """Each seat's prompt rebuilt from its queue (a state whose `prompts` is not known)."""
@@ -256,7 +280,8 @@ class NextStationParis(TurnRules):
 
     # -- a seat's queue while it answers the card ---------------------------------------------
     def _settle(self, d: Any, seat: int) -> None:
-        """Run a seat's queue until its head asks something, and cache that prompt.
+        """Run a seat's queue until its head asks something, and cache that prompt; once
+        every seat is done with the card, end the "answer" task at the head of the stack.
 
         City gates open on the way; tasks offering nothing but declining are dropped at once
         (nobody is asked to pass when they cannot draw).
@@ -266,23 +291,19 @@ class NextStationParis(TurnRules):
             queue = d.queues[seat]
             if not queue:
                 d.prompts = _set(d.prompts, seat, None)
+                if not any(d.queues):
+                    d.pop()
                 return
             head = queue[0]
-            runner = runs.get(head[0])
-            if runner is None:
-                found = asks[head[0]](self, d, head)
+            asking = asks.get(head[0])
+            if asking is not None:
+                found = asking(self, d, head)
                 if found:
                     d.prompts = _set(d.prompts, seat, found[0])
                     return
             d.queues = _set(d.queues, seat, queue[1:])
-            if runner is not None:
-                runner(self, d, head)
-
-    def _answered(self, d: Any, seat: int) -> None:
-        """After a seat's answer: its next prompt; the card is done once every seat is."""
-        self._settle(d, seat)
-        if not any(d.queues):
-            d.pop()
+            if asking is None:
+                runs[head[0]](self, d, head)
 
     def task_starts(self, s: State, task: tuple) -> tuple[tuple[int, ...], int]:
         """Where a seat task's segment may start and the stations it may end on (bitmask).
@@ -351,14 +372,14 @@ class NextStationParis(TurnRules):
         kind = task[0]
         if kind == "card":
             opts.append(self.opt_pass)
-            return (Prompt(seat, "card", self.card_message[s.branch], tuple(opts),
-                           self.card_params[s.card]),)
+            return _one_prompt(seat, "card", self.card_message[s.branch], tuple(opts),
+                               self.card_params[s.card])
         if kind == "tour":
-            return (Prompt(seat, "tour", K + "prompt.tour", (*opts, self.opt_stop),
-                           (("station", self.board.stations[task[1]].id),)),)
+            return _one_prompt(seat, "tour", K + "prompt.tour", (*opts, self.opt_stop),
+                               (("station", self.board.stations[task[1]].id),))
         count = task[1] if kind == "free_end" else 1
-        return (Prompt(seat, kind, K + "prompt." + kind, (*opts, self.opt_skip),
-                       (("count", count),)),)
+        return _one_prompt(seat, kind, K + "prompt." + kind, (*opts, self.opt_skip),
+                           (("count", count),))
 
     @ask("start")
     def _start_prompt(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
@@ -367,8 +388,8 @@ class NextStationParis(TurnRules):
         starts, _ = self.task_starts(s, parent)
         opt_from = self.opt_from
         opts = tuple(opt_from[a][end] for a in self.segments(s, seat, starts, 1 << end)[end])
-        return (Prompt(seat, "start", K + "prompt.start", opts,
-                       (("station", self.board.stations[end].id),)),)
+        return _one_prompt(seat, "start", K + "prompt.start", opts,
+                           (("station", self.board.stations[end].id),))
 
     @ask("circle")
     def _circle_prompt(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
@@ -382,7 +403,7 @@ class NextStationParis(TurnRules):
                 if not stations[st].special]
         if not opts:
             return ()
-        return (Prompt(seat, "circle", K + "prompt.circle", (*opts, self.opt_skip)),)
+        return _one_prompt(seat, "circle", K + "prompt.circle", (*opts, self.opt_skip))
 
     @run("gate")
     def _open_gate(self, d: Any, task: tuple) -> None:
@@ -406,14 +427,14 @@ class NextStationParis(TurnRules):
         """Decline: ignore the card, stop the guided tour or skip a gate bonus (always optional)."""
         d.emit(_DECLINED[action[0]], seat)
         d.queues = _set(d.queues, seat, d.queues[seat][1:])
-        self._answered(d, seat)
+        self._settle(d, seat)
 
     @decide("answer", "to", keep_head=True)
     def _choose_end(self, d: Any, seat: int, action: Action) -> None:
         """An end reachable from several starts: ask which start (target = start station)."""
         queue = d.queues[seat]
         d.queues = _set(d.queues, seat, (("start", action[1], queue[0], seat), *queue[1:]))
-        self._answered(d, seat)
+        self._settle(d, seat)
 
     @decide("answer", "circle", keep_head=True)
     def _circle(self, d: Any, seat: int, action: Action) -> None:
@@ -423,7 +444,7 @@ class NextStationParis(TurnRules):
                                          line.mask, line.double_district, action[1]))
         d.queues = _set(d.queues, seat, d.queues[seat][1:])
         d.emit("station_circled", seat, station=action[1])
-        self._answered(d, seat)
+        self._settle(d, seat)
 
     @decide("answer", "draw", keep_head=True)
     def _draw_segment(self, d: Any, seat: int, action: Action) -> None:
@@ -432,7 +453,7 @@ class NextStationParis(TurnRules):
         queue = d.queues[seat]
         self._draw(d, seat, start, end)
         d.queues = _set(d.queues, seat, self.follow_ups(queue, d.card, d.modules, end))
-        self._answered(d, seat)
+        self._settle(d, seat)
 
     def follow_ups(self, queue: tuple, card: int, modules: tuple[str, ...], end: int) -> tuple:
         """A seat's task queue once its head task drew a segment ending at `end` (Cartas
@@ -472,7 +493,9 @@ class NextStationParis(TurnRules):
         used, blocked = d.used, d.blocked
         d.used = (*used[:seat], used[seat] | (1 << link), *used[seat + 1:])
         d.blocked = (*blocked[:seat], blocked[seat] | self.block_bits[link], *blocked[seat + 1:])
-        d.emit("segment_drawn", seat, start=start, end=end, link=link, color=line.color)
+        # Event() from a data tuple: faster than emit's keywords, and every answer draws.
+        d.events.append(Event("segment_drawn", seat, (("start", start), ("end", end),
+                                                      ("link", link), ("color", line.color))))
 
     @staticmethod
     def _replace_line(d: Any, seat: int, line: Line) -> None:
