@@ -55,11 +55,17 @@ _PROMPT_SETTERS = tuple(Prompt.__dict__[name].__set__
 def make_line(color: int, stations: tuple[int, ...], links: tuple[int, ...],
               ends: tuple[int, ...], mask: int, double_district: int = NONE,
               double_station: int = NONE) -> Line:
-    """A Line without the frozen __init__'s per-field setattr (apply builds many)."""
+    """A Line without the frozen __init__'s per-field setattr (every segment builds one)."""
     line = object.__new__(Line)
-    for setter, value in zip(_LINE_SETTERS, (color, stations, links, ends, mask,
-                                             double_district, double_station)):
-        setter(line, value)
+    set_color, set_stations, set_links, set_ends, set_mask, set_district, set_station = (
+        _LINE_SETTERS)
+    set_color(line, color)
+    set_stations(line, stations)
+    set_links(line, links)
+    set_ends(line, ends)
+    set_mask(line, mask)
+    set_district(line, double_district)
+    set_station(line, double_station)
     return line
 
 
@@ -132,9 +138,12 @@ class NextStationParis(TurnRules):
         self.link_of = {(a, c): link for a, adj in enumerate(b.adjacency) for link, c in adj}
         # Per link: the bits a drawn link adds to `blocked` (itself and the links it crosses).
         self.block_bits = tuple((1 << link) | b.conflicts[link] for link in range(len(b.conflicts)))
-        # Per station: its links as (link bit, end bit, end) for the segment prompt's hot loop.
-        self.adjacency_bits = tuple(tuple((1 << link, 1 << c, c) for link, c in adj)
-                                    for adj in b.adjacency)
+        # By accepted stations (a card symbol's mask), per station: its links to an accepted
+        # station as (link bit, end bit, end), for the segment prompt's hot loop (a shape card
+        # accepts 20 of the 53 stations: the loop skips the rest without looking).
+        self.links_to = {accept: tuple(tuple((1 << link, 1 << c, c) for link, c in adj
+                                             if accept >> c & 1) for adj in b.adjacency)
+                         for accept in set(b.accepts.values())}
         self._build_options()
 
     def _build_options(self) -> None:
@@ -356,13 +365,13 @@ class NextStationParis(TurnRules):
         nothing when no segment is legal."""
         seat = task[-1]
         starts, accept = self.task_starts(s, task)
-        free = accept & ~s.lines[seat][-1].mask  # accepted stations not on the line yet
+        on_line = s.lines[seat][-1].mask
         blocked = s.blocked[seat]
-        adjacency_bits = self.adjacency_bits
+        links_to = self.links_to[accept]
         found: dict[int, int] = {}  # end -> its only start, or NONE when there are several
         for start in starts:
-            for link_bit, end_bit, end in adjacency_bits[start]:
-                if blocked & link_bit or not free & end_bit:
+            for link_bit, end_bit, end in links_to[start]:
+                if blocked & link_bit or on_line & end_bit:
                     continue
                 found[end] = NONE if end in found else start
         if not found:
@@ -482,14 +491,16 @@ class NextStationParis(TurnRules):
         return rest
 
     def _draw(self, d: Any, seat: int, start: int, end: int) -> None:
-        line = d.lines[seat][-1]
+        lines = d.lines
+        line = lines[seat][-1]
         link = self.link_of[start, end]
         ends = line.ends
         if line.links and start in ends:  # the start was an end: it is now inside the line
             ends = tuple(e for e in ends if e != start)
-        self._replace_line(d, seat, make_line(
-            line.color, (*line.stations, end), (*line.links, link), (*ends, end),
-            line.mask | (1 << end), line.double_district, line.double_station))
+        drawn = make_line(line.color, (*line.stations, end), (*line.links, link), (*ends, end),
+                          line.mask | (1 << end), line.double_district, line.double_station)
+        # The tuples rebuilt in place (no helper calls: every answer draws).
+        d.lines = (*lines[:seat], (*lines[seat][:-1], drawn), *lines[seat + 1:])
         used, blocked = d.used, d.blocked
         d.used = (*used[:seat], used[seat] | (1 << link), *used[seat + 1:])
         d.blocked = (*blocked[:seat], blocked[seat] | self.block_bits[link], *blocked[seat + 1:])
