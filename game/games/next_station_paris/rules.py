@@ -134,6 +134,9 @@ class NextStationParis(TurnRules):
             K + "chance.gates")
         self.corner_of = {st: i for i, st in enumerate(b.gate_corners)}
         self.card_message = (K + "prompt.card", K + "prompt.branch")  # by State.branch
+        # Declining's event by action and seat (events are values: built once, shared).
+        self.declined = {action: tuple(Event(kind, seat) for seat in range(self.max_players))
+                         for action, kind in _DECLINED.items()}
         self.card_params = tuple((("card", K + "card." + c.symbol),) for c in b.cards)
         self.link_of = {(a, c): link for a, adj in enumerate(b.adjacency) for link, c in adj}
         # Per link: the bits a drawn link adds to `blocked` (itself and the links it crosses).
@@ -236,8 +239,10 @@ class NextStationParis(TurnRules):
         d.deck = d.deck[:at] + d.deck[at + 1:]
         d.revealed = (*d.revealed, index)
         d.metros += card.metro
-        d.emit("card_revealed", card=card.id, symbol=card.symbol, name=K + "card." + card.symbol,
-               metro=card.metro, metros=d.metros)
+        # Event() from a data tuple: faster than emit's keywords (a fifth of all actions).
+        d.events.append(Event("card_revealed", None, (
+            ("card", card.id), ("symbol", card.symbol), ("name", K + "card." + card.symbol),
+            ("metro", card.metro), ("metros", d.metros))))
         if card.symbol == BRANCH:
             d.branch = True
             d.push(("reveal",))
@@ -434,7 +439,7 @@ class NextStationParis(TurnRules):
     @decide("answer", keep_head=True)
     def _decline(self, d: Any, seat: int, action: Action) -> None:
         """Decline: ignore the card, stop the guided tour or skip a gate bonus (always optional)."""
-        d.emit(_DECLINED[action[0]], seat)
+        d.events.append(self.declined[action[0]][seat])
         d.queues = _set(d.queues, seat, d.queues[seat][1:])
         self._settle(d, seat)
 
