@@ -202,18 +202,16 @@ class NextStationParis(TurnRules):
         return state.phase == OVER
 
     @ask("deal_objectives")
-    def _objectives_chance(self, s: Any, task: tuple) -> Chance:
-        return self.objective_chance
+    @ask("deal_gates")
+    def _module_draw(self, s: Any, task: tuple) -> Chance:
+        """Modo avanzado: 2 of the 5 shared objectives, then a bonus card per corner gate."""
+        return self.objective_chance if task[0] == "deal_objectives" else self.gate_chance
 
     @resolve("deal_objectives")
     def _objectives_drawn(self, d: Any, outcome: Action) -> None:
         d.objectives = tuple(outcome[1:])
         d.emit("objectives_drawn", objectives=tuple(
             self.board.objectives[i].id for i in d.objectives))
-
-    @ask("deal_gates")
-    def _gates_chance(self, s: Any, task: tuple) -> Chance:
-        return self.gate_chance
 
     @resolve("deal_gates")
     def _gates_dealt(self, d: Any, outcome: Action) -> None:
