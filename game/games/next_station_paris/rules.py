@@ -299,10 +299,11 @@ class NextStationParis(TurnRules):
         (nobody is asked to pass when they cannot draw).
         """
         asks, runs = self._asks, self._runs
+        prompts = d.prompts  # rebuilt in place below: every answer ends here
         while True:
             queue = d.queues[seat]
             if not queue:
-                d.prompts = _set(d.prompts, seat, None)
+                d.prompts = (*prompts[:seat], None, *prompts[seat + 1:])
                 if not any(d.queues):
                     d.pop()
                 return
@@ -311,7 +312,7 @@ class NextStationParis(TurnRules):
             if asking is not None:
                 found = asking(self, d, head)
                 if found:
-                    d.prompts = _set(d.prompts, seat, found[0])
+                    d.prompts = (*prompts[:seat], found[0], *prompts[seat + 1:])
                     return
             d.queues = _set(d.queues, seat, queue[1:])
             if asking is None:
