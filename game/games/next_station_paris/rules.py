@@ -106,6 +106,7 @@ class NextStationParis(TurnRules):
     min_players = 1
     max_players = 4
     Draft = drafting(State)
+    # The tasks of one card, pushed by `refill` (the branch card pushes one more reveal).
     CARD_TURN: ClassVar[tuple[tuple, ...]] = (("reveal",), ("answer",), ("end_card",))
 
     def __init__(self, levels_root: Path | None = None) -> None:
@@ -209,12 +210,14 @@ class NextStationParis(TurnRules):
 
     @resolve("deal_objectives")
     def _objectives_drawn(self, d: Any, outcome: Action) -> None:
+        """The 2 shared objectives in play, shown to everyone."""
         d.objectives = tuple(outcome[1:])
         d.emit("objectives_drawn", objectives=tuple(
             self.board.objectives[i].id for i in d.objectives))
 
     @resolve("deal_gates")
     def _gates_dealt(self, d: Any, outcome: Action) -> None:
+        """A bonus card face up by each corner gate."""
         d.gates = tuple(outcome[1:])
         d.emit("gates_dealt", gates=tuple(
             (self.board.stations[c].id, self.board.bonuses[g])
