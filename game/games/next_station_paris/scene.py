@@ -1074,7 +1074,7 @@ class NSPRenderer:
         if action[0] != "to":
             return []
         # ("to", end): the end is reachable from several starts, asked next: show them all
-        tasks = view.tasks[seat] if view.tasks else ()
+        tasks = view.queues[seat] if view.queues else ()
         task = tasks[0] if tasks else ("card",)
         line = view.lines[seat][-1]
         if task[0] == "tour":
