@@ -116,15 +116,23 @@ class Config:
         return {"players": self.players, "options": dict(self.options)}
 
     @staticmethod
-    def from_json(data: dict) -> Config:
-        """Inverse of `to_json`; raises ValueError on a malformed config."""
-        if not isinstance(data, dict) or not isinstance(data.get("players"), int):
-            # ValueError, not TypeError: a malformed save is bad data, and callers catch ValueError.
+    def from_json(data: Any, switches: Sequence[str]) -> Config:
+        """Inverse of `to_json` for a game whose options are the on/off `switches` it declares;
+        raises ValueError on a malformed config (a bool is no player count, "no" is no switch,
+        an option the game does not have is refused)."""
+        # ValueError, not TypeError: a malformed save is bad data, and callers catch ValueError.
+        players = data.get("players") if isinstance(data, dict) else None
+        if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("config must be an object with an integer 'players'")  # noqa: TRY004
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("config.options must be an object")  # noqa: TRY004
-        return Config(data["players"], tuple(sorted((k, freeze(v)) for k, v in options.items())))
+        for key, value in options.items():
+            if key not in switches:
+                raise ValueError(f"config.options: {key!r} is not an option of this game")
+            if not isinstance(value, bool):
+                raise ValueError(f"config.options.{key}: must be true or false")  # noqa: TRY004
+        return Config(players, tuple(sorted(options.items())))
 
 
 Pending = Chance | Terminal | tuple[Prompt, ...]

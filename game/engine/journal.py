@@ -28,7 +28,16 @@ from pathlib import Path
 from typing import Any
 
 from .core import Action
-from .match import Match, SaveError, entry_json, read_setup, replay_entries
+from .jsonsafe import parse_json
+from .match import (
+    Match,
+    SaveError,
+    check_version,
+    clear_stale_temps,
+    entry_json,
+    read_setup,
+    replay_entries,
+)
 
 JOURNAL_FORMAT = "city-board-console/journal"
 JOURNAL_VERSION = 1
@@ -96,6 +105,7 @@ class Journal:
         """Replace the journal at `path` with one holding `match` so far; raises OSError."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        clear_stale_temps(path)
         header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "game": match.game_id,
                   "config": match.config.to_json(), "seed": match.seed, "meta": meta or {}}
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
@@ -167,8 +177,7 @@ def load_journal(path: str | os.PathLike, rules_for) -> tuple[Match, dict]:
     header = _parse(lines[0], f"{path}: header")
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise SaveError(f"{path}: not an autosave journal")
-    if header.get("version") != JOURNAL_VERSION:
-        raise SaveError(f"{path}: version {header.get('version')!r} is not supported")
+    check_version(header, JOURNAL_VERSION, str(path))
     rules, config, seed = read_setup(header, rules_for, str(path))
     meta = header.get("meta", {})
     if not isinstance(meta, dict):
@@ -192,11 +201,9 @@ def _complete_lines(path: Path) -> list[str]:
 
 def _parse(line: str, where: str) -> Any:
     try:
-        return json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}: not valid JSON") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{where}: JSON nested too deeply") from exc
+        return parse_json(line)
+    except ValueError as exc:
+        raise SaveError(f"{where}: {exc}") from exc
 
 
 def _entries(path: Path, lines: list[str]) -> list:

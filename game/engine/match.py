@@ -30,6 +30,7 @@ from .core import (
     prompts_of,
     total,
 )
+from .jsonsafe import action_from_json, exact_int, parse_json
 
 SAVE_FORMAT = "city-board-console/match"
 SAVE_VERSION = 1
@@ -195,9 +196,17 @@ def _jsonable(action: Action) -> Any:
     return action
 
 
+def clear_stale_temps(path: Path) -> None:
+    """Remove temporary files a killed earlier write of `path` left behind (the console is the
+    only writer of its data folder, and it writes one file at a time)."""
+    for stale in path.parent.glob(f"{path.name}*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write text to path through a temporary file and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    clear_stale_temps(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -214,13 +223,11 @@ def load_match(path: str | os.PathLike, rules_for) -> Match:
     """Load a save file; `rules_for(game_id)` gives the rules. Raises SaveError with the cause."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = parse_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"{path}: cannot read ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: not valid JSON (line {exc.lineno})") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{path}: JSON nested too deeply") from exc
+    except ValueError as exc:
+        raise SaveError(f"{path}: {exc}") from exc
     return match_from_json(data, rules_for, str(path))
 
 
@@ -236,10 +243,16 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
     """Rebuild a match from its JSON form; raises SaveError naming the broken field."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{source}: not a match save")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{source}: version {data.get('version')!r} is not supported")
+    check_version(data, SAVE_VERSION, source)
     rules, config, seed = read_setup(data, rules_for, source)
     return replay_entries(rules, config, seed, data.get("actions"), source)
+
+
+def check_version(data: dict, version: int, source: str) -> None:
+    """SaveError unless the file's `version` is exactly the integer this build writes."""
+    found = data.get("version")
+    if not exact_int(found) or found != version:
+        raise SaveError(f"{source}: version {found!r} is not supported")
 
 
 def read_setup(data: dict, rules_for, source: str) -> tuple[Rules, Config, int]:
@@ -252,7 +265,7 @@ def read_setup(data: dict, rules_for, source: str) -> tuple[Rules, Config, int]:
     except KeyError as exc:
         raise SaveError(f"{source}: game: unknown {game!r}") from exc
     try:
-        config = Config.from_json(data.get("config"))
+        config = Config.from_json(data.get("config"), _switches(game))
     except ValueError as exc:
         raise SaveError(f"{source}: config: {exc}") from exc
     if not rules.min_players <= config.players <= rules.max_players:
@@ -261,18 +274,32 @@ def read_setup(data: dict, rules_for, source: str) -> tuple[Rules, Config, int]:
             f"{rules.min_players}..{rules.max_players}"
         )
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not exact_int(seed):
         raise SaveError(f"{source}: seed: must be an integer")
     return rules, config, seed
+
+
+def _switches(game_id: str) -> tuple[str, ...]:
+    """The on/off options a registered game declares (none for a game the registry lacks)."""
+    from .registry import get_game  # registry imports rooms' declarations: only when loading
+
+    try:
+        return get_game(game_id).options
+    except KeyError:
+        return ()
 
 
 def replay_entries(rules: Rules, config: Config, seed: int, actions: Any, source: str) -> Match:
     """Replay saved [player, action] pairs into a Match; raises SaveError naming the cause."""
     if not isinstance(actions, list) or not all(_is_action_pair(a) for a in actions):
         raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
+    entries = []
+    for index, (player, action) in enumerate(actions):
+        try:
+            entries.append((player, action_from_json(action)))
+        except ValueError as exc:
+            raise SaveError(f"{source}: actions[{index}]: {exc}") from exc
     try:
-        return Match.replay(rules, config, seed, actions)
+        return Match.replay(rules, config, seed, entries)
     except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
         raise SaveError(f"{source}: actions: replay failed ({exc})") from exc
-    except RecursionError as exc:  # absurdly nested JSON actions
-        raise SaveError(f"{source}: actions: nested too deeply") from exc

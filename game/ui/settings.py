@@ -17,6 +17,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from game.engine.jsonsafe import parse_json
+
 APP_NAME = "city-board-console"
 HOME_ENV = "CITY_BOARD_CONSOLE_HOME"
 SPEEDS = ("0.5x", "1x", "2x", "instant")
@@ -100,9 +102,9 @@ def load_settings(path: Path | None = None) -> Settings:
         log.warning("%s: cannot read (%s); using default settings", path, exc)
         return Settings()
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        log.warning("%s: corrupt (line %d); using default settings", path, exc.lineno)
+        data = parse_json(text)
+    except ValueError as exc:
+        log.warning("%s: corrupt (%s); using default settings", path, exc)
         return Settings()
     return settings_from_json(data, str(path))
 

@@ -32,6 +32,7 @@ from engine_support import MAX_STEPS, redealer_for, snapshot, walk
 from game.engine import capabilities, registry
 from game.engine.bots import make_bot, play_out, random_playout
 from game.engine.core import TERMINAL, Chance, Config, Event, IllegalAction, Prompt, Rules, freeze
+from game.engine.jsonsafe import action_from_json
 from game.engine.match import Match, match_from_json
 
 GAME_IDS = registry.game_ids(include_unlisted=True)
@@ -74,8 +75,12 @@ def config_for(rules: Rules, i: int) -> Config:
 
 
 def roundtrip(value):
-    """What an action becomes after a save file round trip."""
-    return freeze(json.loads(json.dumps(value)))
+    """What an action becomes after a save file round trip, read as strictly as saves are
+    (only strings, true integers, null and lists: `jsonsafe.action_from_json`)."""
+    saved = json.loads(json.dumps(value))
+    loaded = action_from_json(saved)
+    assert loaded == freeze(saved) and repr(loaded) == repr(value), value
+    return loaded
 
 
 def bots_for(game_id: str, players: int, seed: int) -> dict[int, object]:
