@@ -158,7 +158,7 @@ def headless(args: argparse.Namespace) -> int:
     """Play a bot-only game to the end and print one JSON object with the result."""
     import json
 
-    from game.engine.bots import make_bot, play_out, result_summary
+    from game.engine.bots import play_out, result_summary, seat_bots
     from game.engine.core import Config
     from game.engine.match import Match
 
@@ -166,8 +166,7 @@ def headless(args: argparse.Namespace) -> int:
     kinds = bot_kinds(args.bots, players)
     seed = random_seed() if args.seed is None else args.seed
     rules = info.make_rules()
-    # Each seat's bot gets its own stream, derived from the game seed so a run is reproducible.
-    bots = {seat: make_bot(kind, info.id, seed * 100 + seat + 1) for seat, kind in enumerate(kinds)}
+    bots = seat_bots(kinds, info.id, seed)  # seeded as the console seats them: one seed, one game
     config = Config(players, game_options(args.options, info))
     match = play_out(Match(rules, config, seed), bots)
     print(json.dumps(result_summary(match, kinds)))

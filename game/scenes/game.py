@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.bots import BOT_KINDS, make_bot
+from game.engine.bots import BOT_KINDS, seat_bots
 from game.engine.capabilities import capability, supports
 from game.engine.core import Config, Event, Prompt
 from game.engine.driver import MatchDriver
@@ -50,8 +50,7 @@ class GameScene(Scene):
         match = match or Match(rules, Config(players, tuple(sorted(options))), seed)
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
-        bots = {i: make_bot(s.kind, game_id, match.seed + i)
-                for i, s in enumerate(self.seats) if not s.human}
+        bots = seat_bots([None if s.human else s.kind for s in self.seats], game_id, match.seed)
         self.driver = MatchDriver(match, bots, store.autosave_path() if app.persist else None,
                                   {"seats": [s.to_json() for s in self.seats]})
         self.names = [seat_name(self.seats, i) for i in range(players)]
