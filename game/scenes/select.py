@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.registry import game_ids, get_game
+from game.scenes.message import level_error_box, level_problem
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
@@ -38,7 +39,9 @@ class GameSelectScene(Scene):
             return True
         choice = self.menu.handle(intent)
         if choice is not None:
-            self.app.stack.push(self.app.open("seats", choice))
+            problem = level_problem(choice)
+            self.app.stack.push(level_error_box(self.app, choice, problem) if problem
+                                else self.app.open("seats", choice))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,7 +17,7 @@ from .board_api import CANVAS_SIZE
 from .i18n import set_language
 from .input import InputMapper, Intent
 from .scene import Scene, SceneRegistry, SceneStack
-from .settings import Settings, load_settings, save_settings
+from .settings import Settings, load_settings, save_settings, start_log_file
 from .widgets import Menu
 
 DEFAULT_WINDOW = (1280, 720)
@@ -201,6 +201,7 @@ def run(scenes: SceneRegistry, fullscreen: bool = False,
         windowed: tuple[int, int] | None = None, exit_after_first_frame: bool = False) -> int:
     """Open the window on `scenes`' title and play until the player quits; the exit code."""
     started = time.perf_counter()
+    start_log_file()
     app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None)
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:

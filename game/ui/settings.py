@@ -58,6 +58,27 @@ def settings_path() -> Path:
     return home_dir() / "settings.json"
 
 
+def log_path() -> Path:
+    """The console's log: the details behind every short message the screens show."""
+    return home_dir() / "console.log"
+
+
+def start_log_file() -> None:
+    """Send warnings and errors to the log file (kept small: one backup of 256 KiB)."""
+    from logging.handlers import RotatingFileHandler
+
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=256 * 1024, backupCount=1, encoding="utf-8")
+    except OSError as exc:
+        log.warning("no log file (%s)", exc)
+        return
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+
+
 def autosave_path() -> Path:
     """The autosave: a journal of JSON lines, its header naming the game and who sits where."""
     return home_dir() / "autosave.json"
@@ -137,6 +158,24 @@ def load_autosave() -> tuple[Any, list[dict] | None]:
     if not isinstance(seats, list) or len(seats) != match.config.players:
         seats = None
     return match, seats
+
+
+def autosave_game() -> str | None:
+    """The game id the autosave's header names (None when there is no readable header): enough
+    to check that game's level files before the save itself is judged."""
+    try:
+        with autosave_path().open("rb") as f:
+            header = parse_json(f.readline(64 * 1024).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    game = header.get("game") if isinstance(header, dict) else None
+    return game if isinstance(game, str) and game in _listed_ids() else None
+
+
+def _listed_ids() -> list[str]:
+    from game.engine.registry import game_ids
+
+    return game_ids(include_unlisted=True)
 
 
 def quarantine_autosave() -> Path | None:
