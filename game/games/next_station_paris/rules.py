@@ -613,7 +613,8 @@ class NextStationParis(TurnRules):
         results = self.line_scores(s, seat)
         out = [Detail("lines", K + "detail.line",
                       (("color", K + "color." + COLORS[line.color]), ("districts", r.districts),
-                       ("stations", r.stations), ("monuments", r.monuments)), r.base)
+                       ("stations", r.stations), ("monuments", r.monuments),
+                       ("each", board.scoring["monument"])), r.base)
                for line, r in zip(lines, results)]
         out.extend(self._overpass_details(s, seat))
         out.extend(self._interchange_details(lines))
