@@ -57,6 +57,7 @@ UNDO_SHARE = 0.25  # of the person's presses, when the rules allow an undo
 PAD = 701  # the person's fake SDL instance id: no real controller is needed
 STARTUP_TIMEOUT_S = 60.0  # a run must reach its first autosave write by then (a loaded machine)
 EARLY_KILLS, EARLY_DELAY_S = 0.2, 0.002  # this share of kills comes within 2 ms
+AUTOSAVE = "autosave.json"  # the name store.autosave_path() gives it in each home
 SHOWN_PROBLEMS = 20  # a broken journal fails every later kill of its chain too
 PRELOAD = ["pygame", "game.scenes", "game.scenes.game", "game.ui.app", "game.engine.journal"]
 BUTTON_A, BUTTON_Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y
@@ -207,7 +208,7 @@ def read_report(path: Path) -> list[Write]:
 
 def load_as_continue(home: Path) -> Saved:
     """What Continue would find: the loaded journal's length and digest (SaveError if broken)."""
-    path = home / store.autosave_path().name
+    path = home / AUTOSAVE
     if not path.exists():
         return None
     match, meta = load_journal(path, rules_for)  # replays every action through the rules

@@ -48,7 +48,7 @@ def histories() -> list[list]:
 def journal_at(home, history: list) -> None:
     """Write the autosave as the console would, holding `history`."""
     match = Match.replay(rules_for(GAME), Config(2), 11, history)
-    Journal.start(home / "autosave.json", match, {"seats": [{"kind": "human"}] * 2}).close()
+    Journal.start(home / kill_app.AUTOSAVE, match, {"seats": [{"kind": "human"}] * 2}).close()
 
 
 def reported(histories: list[list], finished: int) -> list[Write]:
