@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,8 @@ from game.engine.match import Match, SaveError, entry_json, load_match
 from game.engine.registry import game_ids, get_game, rules_for
 from game.ui.settings import Settings, _valid, load_settings
 
-FUZZ = settings(max_examples=60, deadline=None,
+# A bounded budget in the suite; FUZZ_EXAMPLES=600 for a long run (README, "Hostile files").
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
