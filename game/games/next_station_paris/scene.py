@@ -32,6 +32,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import pygame
@@ -284,8 +285,13 @@ class NSPRenderer(RoomRenderer):
     """Draws every seat's sheet and the revealed card; animates strokes, flips and scores."""
 
     view: State | None
-    SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
-        "passed": None, "round_started": EventSound((Cue("shuffle", volume=0.6),), 0.3)}
+    # Kinds with no animation: a new round shuffles the deck; declining a card, a tour or a
+    # gate bonus, and what shows at once (a gate reached, a circled station, the modules
+    # drawn at setup) make no sound. The end of the game keeps the shared chord.
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({
+        "round_started": EventSound((Cue("shuffle", volume=0.6),), 0.3),
+        "passed": None, "tour_stopped": None, "bonus_skipped": None, "gate_triggered": None,
+        "station_circled": None, "objectives_drawn": None, "gates_dealt": None})
 
     def __init__(self, rules: NextStationParis, config: Config,
                  seat_names: Sequence[str]) -> None:
@@ -479,7 +485,7 @@ class NSPRenderer(RoomRenderer):
                           (("link", seat, r, link),), seat=seat)
         return max(at, start + STROKE_TIME)
 
-    @on_event("line_scored")
+    @on_event("line_scored", sound=None)
     def _line_scored(self, ev: Event, at: float, batch: Batch) -> float:
         """The seat's box of the round just ended and its total count up, every seat's at
         once."""

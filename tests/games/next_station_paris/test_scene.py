@@ -243,15 +243,27 @@ def test_a_round_end_counts_every_seat_up_at_once_then_flips_the_next_card(rules
     assert flips and flips[0].start == pytest.approx(begin + COUNT_TIME)
 
 
-def test_sounds_are_declared_with_the_animations_and_keep_their_time():
+def test_every_event_kind_of_a_game_is_animated_or_declared_with_its_own_sound(rules):
+    kinds = set()
+    for players, options in ((1, ()), (3, (("gates", True), ("objectives", True)))):
+        match = Match(rules, Config(players, options), players)
+        kinds |= {e.kind for e in match.resolve_chance()}
+        bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+        while not match.is_over():
+            kinds |= {e.kind for e in answer_all(match, bots, draw=False)}
+    assert {"segment_drawn", "card_revealed", "line_scored", "gate_triggered"} <= kinds
+    assert kinds <= set(NSPRenderer.EVENT_HANDLERS) | set(NSPRenderer.SOUNDS) | {"game_over"}
+    assert kinds - {"game_over"} <= set(NSPRenderer.SOUND_CUES)  # the end keeps the chord
+
+
+def test_event_sounds_land_with_their_animations():
     cues = NSPRenderer.SOUND_CUES
-    assert set(cues) == {"segment_drawn", "card_revealed", "round_started", "passed"}
-    assert cues["passed"] is None
-    batch = [Event("segment_drawn", 0, (("link", 3),)), Event("segment_drawn", 0, ()),
-             Event("card_revealed", None, ())]
+    strokes = [Event("segment_drawn", 0, (("link", 3),)), Event("segment_drawn", 0, ())]
+    batch = [*strokes, Event("bonus_skipped", 0, ()), Event("card_revealed", None, ())]
     assert [(at, sound) for at, sound, _ in event_cues(batch, cues)] == [
         (0.0, "swish"), (STROKE_TIME, "swish"), (2 * STROKE_TIME, "flip")]
     assert cues["card_revealed"].advance == FLIP_TIME
+    assert cues["line_scored"] is None and cues["round_started"].cues[0].sound == "shuffle"
 
 
 def test_the_next_card_flips_for_everyone_and_reset_drops_it(rules):
