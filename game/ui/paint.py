@@ -176,12 +176,13 @@ def fly(sprite: pygame.Surface, a: Point, b: Point, arc: float = 50) -> Painter:
 
 
 def flip(first: pygame.Surface, second: pygame.Surface, rect: pygame.Rect, lift: float = 0,
-         backdrop: Sequence[int] | None = None) -> Painter:
-    """Paint: a card in `rect` turns over from `first` to `second` (squeezed sideways), rising
-    `lift` px at mid-turn; `backdrop` first covers what lay under the card."""
+         backdrop: Sequence[int] | None = None, min_width: int = 1) -> Painter:
+    """Paint: a card in `rect` turns over from `first` to `second` (squeezed sideways, never
+    narrower than `min_width` px), rising `lift` px at mid-turn; `backdrop` first covers what
+    lay under the card."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         face = first if p < 0.5 else second
-        width = max(1, int(rect.w * abs(math.cos(math.pi * p))))
+        width = max(min_width, int(rect.w * abs(math.cos(math.pi * p))))
         rise = int(lift * math.sin(math.pi * p))
         if backdrop is not None:
             pygame.draw.rect(canvas, backdrop, rect.inflate(8, 8))

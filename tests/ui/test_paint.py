@@ -170,6 +170,7 @@ def test_flip_squeezes_the_card_and_turns_it_over_halfway():
     flip(canvas, 0.75)
     assert canvas.get_at(rect.center)[:3] == BLUE
     assert painted(flip, 0.5).w >= 1  # edge-on, still one pixel wide
+    assert painted(paint.flip(first, second, rect, min_width=2), 0.5).w == 2
 
 
 def test_flip_lifts_at_mid_turn_over_its_backdrop():
