@@ -155,10 +155,10 @@ def test_a_tourist_walks_and_lands_only_when_the_walk_ends(rules):
         moves = [e for e in events if e.kind == "moved"]
         if moves:
             seat = moves[0].player
-            assert renderer._holds[("pawn", seat)]  # the pawn on the map waits
+            assert renderer.holds[("pawn", seat)]  # the pawn on the map waits
             while renderer.busy():
                 renderer.update(0.05)
-            assert not renderer._holds[("pawn", seat)]
+            assert not renderer.holds[("pawn", seat)]
             return
         while renderer.busy():
             renderer.update(0.1)
@@ -170,9 +170,9 @@ def test_dice_tumble_before_they_show_and_reset_shows_them_at_once(rules):
     for _ in range(600):
         _, _, events = step(match, bots, renderer)
         if any(e.kind == "die_rolled" for e in events):
-            assert any(k[0] == "die" for k in renderer._holds)
+            assert any(k[0] == "die" for k in renderer.holds)
             renderer.reset(match.view(0), 0)  # e.g. undo or a resize mid-animation
-            assert not renderer.busy() and not renderer._holds
+            assert not renderer.busy() and not renderer.holds
             return
         while renderer.busy():
             renderer.update(0.1)
@@ -266,13 +266,14 @@ def test_animate_defers_repaints_then_catches_up_a_region_a_frame(rules):
         step(match, bots, renderer)
         for _ in range(3):  # map, cards, sheets: at most one region a frame
             renderer.update(1 / 60)
-        assert renderer._want == renderer._keys
+        renderer.layers.refresh(limit=0)  # paints nothing, notes what is still dirty
+        assert not renderer.layers.pending
 
 
 def test_sheet_and_map_letters_are_at_least_the_small_size(rules):
     assert scene.MARK >= theme.SMALL_SIZE
     for kind in ("B", "M", "BM"):  # the circle symbols fit inside their circle
-        mark = scene._circle_mark(kind, (0, 0, 0))
+        mark = sprites.circle_mark(kind, (0, 0, 0))
         assert mark.get_width() <= scene.BOX - 8 and mark.get_height() <= scene.BOX - 8
     tag = sprites.artist_tag("Mg", 34)
     assert tag.get_width() >= theme.font(theme.SMALL_SIZE, True).size("Mg")[0] + 10
@@ -422,6 +423,6 @@ def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
                 label = scene.t(key)
                 assert "1.ª" not in label  # no cryptic abbreviation
                 width = theme.font(theme.SMALL_SIZE, True).size(label)[0]
-                assert width * sprites.SQUEEZE <= room, label  # whole, at worst narrowed
+                assert width * scene.SQUEEZE <= room, label  # whole, at worst narrowed
     finally:
         i18n.set_language("en")
