@@ -33,6 +33,7 @@ import random
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
 from operator import attrgetter
+from types import MappingProxyType
 from typing import ClassVar
 
 import pygame
@@ -131,12 +132,12 @@ class FQRenderer(RoomRenderer):
     view: State | None
     # The results chart in the sheet's colours (board_api: score colours); the Second Line is
     # teal there, as the parade's gold is too close to Party's yellow.
-    CATEGORY_COLORS: ClassVar[dict[str, tuple]] = {
+    CATEGORY_COLORS: ClassVar[Mapping[str, tuple]] = MappingProxyType({
         **sp.ACTIVITY_RGB, "second_line": (120, 210, 200), "buildings": (170, 125, 80),
-        "artists": sp.ARTIST_RGB, "vacation": sp.UMBRELLA_RGB}
-    SOUNDS: ClassVar[Mapping[str, CueEntry]] = {  # kinds that make no sound of their own
+        "artists": sp.ARTIST_RGB, "vacation": sp.UMBRELLA_RGB})
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({  # kinds without a sound
         "first_player": None, "vacation_dealt": None, "police_value": None,
-        "personal_line": None}
+        "personal_line": None})
     REPAINT_BUDGET = 1  # layers repainted per frame after an animation (a sheet is costly)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:

@@ -7,7 +7,9 @@ room-independent helpers (fast, shade, fitted and wrapped text) are game.ui.pain
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 import pygame
 
@@ -17,17 +19,17 @@ from game.ui.paint import INK, fast
 PAPER = (246, 240, 224)
 PENCIL = (40, 60, 150)  # the "handwritten" blue of values written on the sheet
 # Activity colours (kept apart from the seat colours by hue and by their glyphs).
-ACTIVITY_RGB = {
+ACTIVITY_RGB: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "food": (214, 74, 60), "culture": (70, 120, 210), "shopping": (60, 160, 90),
     "mysticism": (130, 80, 180), "party": (225, 170, 30),
-}
+})
 UMBRELLA_RGB = (60, 150, 190)
 WILD_RGB = (90, 90, 100)
 ARTIST_RGB = (200, 90, 140)
-DECK_RGB = {
+DECK_RGB: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "walk": (120, 160, 90), "carriage": (150, 110, 70), "taxi": (220, 180, 40),
     "streetcar": (190, 70, 60), "boat": (60, 120, 180), "socialize": (170, 80, 160),
-}
+})
 
 
 def _glyph(surf: pygame.Surface, name: str, c: tuple[float, float], r: float) -> None:

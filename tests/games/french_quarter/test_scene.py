@@ -18,13 +18,14 @@ import pygame
 import pytest
 
 from game.engine.bots import RandomBot
-from game.engine.core import Config
+from game.engine.core import Config, event
 from game.engine.match import Match
 from game.games.french_quarter import scene, sprites
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import CHOOSERS, MAP, FQRenderer
 from game.games.french_quarter.state import CARLY
 from game.ui import i18n, theme
+from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.focus import VECTORS, nearest
 
@@ -242,6 +243,30 @@ def test_a_whole_game_animates_and_draws_to_the_end(rules):
     renderer.draw(canvas, None, None)
     assert renderer._totals == [sum(b.values()) for b in rules.scores(match.view(0))]
     assert frames > 50
+
+
+def test_every_event_kind_of_a_game_is_animated_or_declared_with_its_own_sound(rules):
+    kinds = set()
+    for players, options in ((1, ()), (4, (("mayor", True), ("tourism", True)))):
+        match, bots, _ = new_match(rules, players, seed=players + 3, options=options)
+        while not match.is_over():
+            kinds |= {e.kind for e in step(match, bots)[2]}
+    assert {"die_rolled", "moved", "mapped", "round", "game_over"} <= kinds
+    assert kinds <= set(FQRenderer.EVENT_HANDLERS) | set(FQRenderer.SOUNDS)
+    # timed to this room's animations, never left to the shared patterns (bar the end's chord)
+    assert kinds - {"game_over"} <= set(FQRenderer.SOUND_CUES)
+
+
+def test_event_sounds_land_with_their_animations():
+    def cues(*events):
+        return [(round(at, 3), name) for at, name, _ in event_cues(events, FQRenderer.SOUND_CUES)]
+    roll = event("die_rolled", None, deck="walk", value=3)
+    assert cues(roll, roll, roll) == [(0.0, "shuffle"), (0.07, "shuffle"), (0.14, "shuffle")]
+    write = event("mapped", 0, building="x", value=4)
+    tick = event("meter", 0, activity="food", box=2)
+    assert cues(write, tick) == [(0.3, "clunk"), (0.4, "tick")]  # the pen lifts, then a tick
+    assert cues(event("first_player", 1), event("game_over", None, reveal=True)) == [
+        (0.0, "chord")]
 
 
 def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
