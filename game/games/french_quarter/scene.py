@@ -117,7 +117,7 @@ BANNER = Plate((40, 30, 60), LINE_RGB, 4, 16, (60, 24))  # "Round 3", "Game over
 TOOLTIP = Plate((252, 249, 240), INK, 2, 10, (20, 10))  # the focused building's name
 CLOSED_SIGN = Plate(CLOSED_RGB, WHITE, 2, 8, (16, 6))
 
-_sheet_fields = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer keys)
+_fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer keys)
 
 
 def fit(message: str, size: int, max_w: int, color: Sequence[int],
@@ -148,7 +148,8 @@ class FQRenderer(RoomRenderer):
         self.mayor = self.players == 1 or bool(config.option("mayor", False))
         self.large = 0  # the active seat (see the module docstring)
         self._totals: list[int] = [0] * self.players
-        self._scored: Hashable = None  # the sheets the totals were added up from
+        self._sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
+        self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._closed: dict[int, pygame.Surface] = {}
         self._frames: dict[tuple, pygame.Surface] = {}
@@ -346,11 +347,17 @@ class FQRenderer(RoomRenderer):
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
-        """Take the view: re-lay out for other options, pick the large sheet, place targets."""
+        """Take the view: re-lay out for other options, pick the large sheet, add the points
+        up (when a sheet changed or the end reveals the Vacation cards), place the targets."""
         if view.mayor != self.mayor:
             self._relayout(view.mayor)
         self.large = self._active(view, viewer_seat(viewer))
         self._anchor, self._plate = None, None
+        self._sheet_fields = tuple(map(_fields_of, view.sheets))
+        scored = (self._sheet_fields, view.phase == OVER)
+        if scored != self._scored:
+            self._scored = scored
+            self._totals = [sum(x.values()) for x in self.rules.scores(view)]
         super().show(view, viewer)
 
     def _active(self, view: State, viewer: int | None) -> int:
@@ -360,16 +367,6 @@ class FQRenderer(RoomRenderer):
         if view.turn >= 0:
             return view.turn
         return viewer if viewer is not None else 0
-
-    def refresh(self, limit: int | None = None) -> None:
-        """Add the scores up again when a sheet changed, then let the kit repaint the layers."""
-        view = self.view
-        if view is not None:
-            scored = (tuple(map(_sheet_fields, view.sheets)), view.phase == OVER)
-            if scored != self._scored:
-                self._scored = scored
-                self._totals = [sum(x.values()) for x in self.rules.scores(view)]
-        super().refresh(limit)
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Every option target with a place on screen (the shell keeps those of the prompt);
@@ -719,8 +716,8 @@ class FQRenderer(RoomRenderer):
     def _sheet_key(self) -> Hashable:
         """Everything the panels and the large sheet show."""
         view = self.view
-        return (self.large, tuple(map(_sheet_fields, view.sheets)), view.dice, view.turn,
-                view.phase == OVER, self._held(SHEET_HOLDS))
+        return (self.large, self._sheet_fields, view.dice, view.turn, view.phase == OVER,
+                self._held(SHEET_HOLDS))
 
     def _panel_seats(self) -> list[int]:
         """Seats in the compact panels (CARLY in solo)."""
