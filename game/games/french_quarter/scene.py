@@ -417,14 +417,14 @@ class FQRenderer(RoomRenderer):
             b = self.board.building_index(focus[1])
         except KeyError:
             return
-        text = theme.text(self.board.buildings[b].name, theme.BODY_SIZE, INK, True)
-        rect = text.get_rect(midbottom=(self.bld[b].centerx, self.bld[b].y - 10))
+        name, house = self.board.buildings[b].name, self.bld[b]
+        rect = theme.text(name, theme.BODY_SIZE, INK, True).get_rect(
+            midbottom=(house.centerx, house.y - 10))
         rect.clamp_ip(MAP.inflate(-8, -8))
-        if rect.colliderect(self.bld[b]):
-            rect.top = self.bld[b].bottom + 10
+        if rect.colliderect(house):
+            rect.top = house.bottom + 10
             rect.clamp_ip(MAP.inflate(-8, -8))
-        draw_label(canvas, self.board.buildings[b].name, rect.center, theme.BODY_SIZE, INK,
-                   TOOLTIP)
+        draw_label(canvas, name, rect.center, theme.BODY_SIZE, INK, TOOLTIP)
 
     # == targets ==================================================================================
     def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
@@ -617,12 +617,13 @@ class FQRenderer(RoomRenderer):
                 pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
             hatch = self._closed[street] = fast(hatch)
         surf.blit(hatch, r)
-        sign = theme.text(t("closed"), S, WHITE, True).get_rect(center=r.center)
+        label = t("closed")
+        sign = theme.text(label, S, WHITE, True).get_rect(center=r.center)
         if self.board.streets[street].axis == "v":
             sign.centery = MAP.y + STREET // 2  # on the border street: no building hidden
         else:
             sign.centerx = MAP.right - 120
-        draw_label(surf, t("closed"), sign.center, S, WHITE, CLOSED_SIGN)
+        draw_label(surf, label, sign.center, S, WHITE, CLOSED_SIGN)
 
     # == the cards layer ==========================================================================
     def _cards_key(self) -> Hashable:
