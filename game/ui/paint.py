@@ -38,11 +38,13 @@ def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
     return surface
 
 
-def shade(rgb: Sequence[int], k: float) -> Color:
-    """Darken (k<1) or lighten (k>1) a colour."""
+def shade(rgb: Sequence[int], k: float, nearest: bool = False) -> Color:
+    """Darken (k<1) or lighten (k>1) a colour; channels are truncated, or rounded to the
+    nearest level if `nearest` (the colours a room chose that way stay exactly theirs)."""
+    level = round if nearest else int
     if k <= 1:
-        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
-    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
+        return tuple(max(0, level(c * k)) for c in rgb)  # type: ignore[return-value]
+    return tuple(min(255, level(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
 
 
 def seat_color(seat: int) -> Color:
@@ -194,11 +196,14 @@ def flip(first: pygame.Surface, second: pygame.Surface, rect: pygame.Rect, lift:
 
 def popup(label: str, center: Point, color: Sequence[int], size: int = theme.HEADING_SIZE,
           lift: float = 30, rise: float = 40, plate: Plate | None = None,
-          outline: Sequence[int] | None = INK) -> Painter:
+          outline: Sequence[int] | None = INK, nearest: bool = False) -> Painter:
     """Paint: a label (points won, "Bonus A") appears `lift` px above `center` and rises
-    `rise` px more; outlined text, or text on `plate`."""
+    `rise` px more; outlined text, or text on `plate`. Its centre is truncated to a pixel as
+    a Rect does, or rounded to the nearest one if `nearest`."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         at = (center[0], center[1] - lift - rise * p)
+        if nearest:
+            at = (round(at[0]), round(at[1]))
         draw_label(canvas, label, at, size, color, plate, outline)
     return paint
 

@@ -44,6 +44,13 @@ def test_shade_darkens_and_lightens_within_range():
     assert paint.shade((0, 100, 200), 1.5) == (127, 177, 227)
 
 
+def test_shade_may_round_each_channel_to_the_nearest_level():
+    assert paint.shade((214, 74, 60), 0.55) == (117, 40, 33)  # truncated by default
+    assert paint.shade((214, 74, 60), 0.55, nearest=True) == (118, 41, 33)
+    assert paint.shade((0, 100, 201), 1.5, nearest=True) == (128, 178, 228)
+    assert paint.shade((250, 10, 0), 3.0, nearest=True) == (255, 255, 255)
+
+
 def test_seat_colours_wrap_round_and_negative_seats_are_neutral():
     n = len(theme.PLAYER_COLORS)
     assert paint.seat_color(1) == theme.PLAYER_COLORS[1] == paint.seat_color(1 + n)
@@ -197,6 +204,17 @@ def test_popup_appears_above_its_point_and_rises():
                                  plate=paint.Plate(RED, paint.INK)), 0.0)
     text = theme.text("+7", theme.HEADING_SIZE, RED, True)
     assert plated.size == (text.get_width() + 18, text.get_height() + 8)
+
+
+def test_popup_may_round_its_centre_to_the_nearest_pixel():
+    # at p = 0.08 the label's centre is 30 * 0.08 = 2.4 px up: y = 197.6
+    truncated = painted(paint.popup("+7", (200, 200), RED, lift=0, rise=30), 0.08)
+    nearest = painted(paint.popup("+7", (200, 200), RED, lift=0, rise=30, nearest=True), 0.08)
+    label = painted(lambda canvas, p: paint.draw_label(canvas, "+7", (200, 198),
+                                                       theme.HEADING_SIZE, RED, outline=paint.INK),
+                    0.0)
+    assert nearest == label
+    assert nearest.centery - truncated.centery == 1
 
 
 def test_banner_stays_still_for_its_whole_tween():

@@ -1,4 +1,4 @@
-"""French Quarter board renderer (implements game.ui.board_api.BoardRenderer).
+"""French Quarter board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
 
 Screen (the 1920x1000 board rect): the shared map on the left (buildings with their icons,
 named streets, the Second Line, tourists, the active sheet's mapped values); on the right the
@@ -9,46 +9,70 @@ Carly in solo) and the active seat's sheet, large.
 turn, else the viewer. Its sheet is large because every sheet target (wild meters, bonus or
 multiplier circles, artists) belongs to whoever decides now.
 
-Layers, so a frame stays cheap: `_static` (map streets, names, panel frames) is painted once;
-`_layer` adds what changes only with the game (buildings' values and tourists, the Second Line,
-cards and dice, sheets), each region repainted only when its key changes. A frame blits the
-layer, then option highlights and running tweens (on game.ui.tween's Timeline). Tweens hold
-back parts of the view (a die still tumbling, a tourist still walking, a value not yet written)
-until they end; `reset` drops them.
+What is this room's own: the map's geometry (blocks, halves, streets and their names placed away
+from the start markers), the static background painted once, and three layers over it, each
+repainted only when what it shows changes, at most one a frame (REPAINT_BUDGET: a sheet takes a
+few milliseconds to paint):
+- "map": the Second Lines, the closed street, the large sheet's values and the tourists;
+- "cards": the row of cards with their dice, and the Mayor card;
+- "sheet": the compact panels and the large sheet.
+Per frame the kit blits the layers; this room adds option highlights, the chips of choices that
+have no place of their own (see CHOOSERS), the running tweens and the focused building's name.
+
+Animations: one @on_event handler per rule event, each with its sound timed to it (dice tumble
+0.35 s each, staggered 0.07 s; a die flies 0.35 s; a tourist walks 0.16 s a space; a value is
+written in 0.4 s; a box ticks in 0.22 s; a Second Line stretch draws in 0.5 s). Tweens hold back
+parts of the view (a die still tumbling, a tourist still walking, a value not yet written) until
+they end; `reset` drops them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections import Counter, deque
-from collections.abc import Sequence
-from functools import cache
+from collections import deque
+from collections.abc import Hashable, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, ClassVar
+from types import MappingProxyType
+from typing import ClassVar
 
 import pygame
 import pytweening
 
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
+from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
-from game.ui.i18n import t as _translate
-from game.ui.tween import Timeline
+from game.ui.paint import (
+    INK,
+    Plate,
+    banner,
+    draw_label,
+    fast,
+    fit_text,
+    fly,
+    popup,
+    seat_color,
+    shade,
+    wrap,
+)
+from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator, viewer_seat
+from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
 from .rules import FrenchQuarter
 from .sheet import w_left
-from .sounds import SOUND_CUES
 from .state import CARLY, NOBODY, OVER, Sheet, State, W
 
-K = "french_quarter.scene."
+t = translator("french_quarter.scene.")
+tr = translator("french_quarter.")  # the rules' strings: deck and activity names
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
 RIGHT_X, RIGHT_W = 984, 924
 CARDS_Y, CARDS_H = 10, 214
+CARDS_AREA = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
 PANELS_Y, PANELS_H = 234, 150
 SHEET_Y = 394
 SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
@@ -60,11 +84,15 @@ ROAD = (196, 190, 178)
 BLOCK = (70, 64, 58)
 HOUSE = (238, 226, 200)
 SMALL_HOUSE = (230, 214, 186)
+WHITE = (255, 255, 255)
 LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
 CLOSED_RGB = (210, 40, 40)
+UMBRELLA_RGB_LIGHT = (120, 190, 220)
+ARTIST_LIGHT = (230, 150, 190)
+ACCENT_DARK = (190, 120, 20)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
-INK = sp.INK
 S = theme.SMALL_SIZE
+SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
 BOX = 42  # activity box
 BOX_STEP = 44
 SMALL_BOX = 20
@@ -81,60 +109,65 @@ VALUE_CHIP = STREET - 4
 BOOST_CHIP = (84, STREET - 4)
 CIRCLE_CHIP_H = 50
 CHIP_GAP = 12
+# The holds each layer shows (by the first item of a hold key).
+MAP_HOLDS = frozenset({"pawn", "mapped", "seg", "pseg"})
+CARDS_HOLDS = frozenset({"die", "card", "mayor"})
+SHEET_HOLDS = frozenset({"meter", "umb", "line", "art"})
+BANNER = Plate((40, 30, 60), LINE_RGB, 4, 16, (60, 24))  # "Round 3", "Game over"
+TOOLTIP = Plate((252, 249, 240), INK, 2, 10, (20, 10))  # the focused building's name
+CLOSED_SIGN = Plate(CLOSED_RGB, WHITE, 2, 8, (16, 6))
+
+_fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer keys)
 
 
-def t(key: str, **params: Any) -> str:
-    """Translate one of this renderer's strings."""
-    return _translate(K + key, **params)
+def fit(message: str, size: int, max_w: int, color: Sequence[int],
+        bold: bool = False) -> pygame.Surface:
+    """Text no wider than max_w, narrowed down to SQUEEZE before it is shortened."""
+    return fit_text(message, size, max_w, color, bold, SQUEEZE)
 
 
-def tr(key: str, **params: Any) -> str:
-    """Translate one of the rules' strings (deck and activity names)."""
-    return _translate("french_quarter." + key, **params)
-
-
-class FQRenderer:
+class FQRenderer(RoomRenderer):
     """Draws the French Quarter map, the cards and dice and the sheets; animates the events."""
 
-    SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
+    view: State | None
     # The results chart in the sheet's colours (board_api: score colours); the Second Line is
     # teal there, as the parade's gold is too close to Party's yellow.
-    CATEGORY_COLORS: ClassVar[dict[str, tuple]] = {
+    CATEGORY_COLORS: ClassVar[Mapping[str, tuple]] = MappingProxyType({
         **sp.ACTIVITY_RGB, "second_line": (120, 210, 200), "buildings": (170, 125, 80),
-        "artists": sp.ARTIST_RGB, "vacation": sp.UMBRELLA_RGB}
+        "artists": sp.ARTIST_RGB, "vacation": sp.UMBRELLA_RGB})
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({  # kinds without a sound
+        "first_player": None, "vacation_dealt": None, "police_value": None,
+        "personal_line": None})
+    REPAINT_BUDGET = 1  # layers repainted per frame after an animation (a sheet is costly)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
-        """Build geometry and the static layer once."""
-        self.rules = rules
+        """Build geometry, the static background and the blank sheets once; declare the layers."""
+        super().__init__(rules, config, seat_names)
         self.board: Board = rules.board
-        self.players = config.players
-        extra = range(len(seat_names), config.players)
-        self.names = list(seat_names)[:config.players] + [f"P{i + 1}" for i in extra]
         self.decks = [d for d in DECKS if not (d == "taxi" and self.players <= 2)]
         self.mayor = self.players == 1 or bool(config.option("mayor", False))
-        self._view: State | None = None
-        self._viewer: int | None = None
-        self._timeline = Timeline()
-        self._time = 0.0
-        self._holds: Counter = Counter()
-        self._keys: dict[str, Any] = {}  # what each layer region shows now
-        self._want: dict[str, Any] = {}  # what it should show (regions repaint lazily)
-        self._targets: dict[Target, pygame.Rect] = {}
+        self.large = 0  # the active seat (see the module docstring)
         self._totals: list[int] = [0] * self.players
+        self._sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
+        self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._closed: dict[int, pygame.Surface] = {}
         self._frames: dict[tuple, pygame.Surface] = {}
         self._anchor: pygame.Rect | None = None  # what the chips decide about (ringed)
         self._plate: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # drawn chips
-        self._geometry()
         self._abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
-        self._static = self._build_static()
-        self._layer = self._static.copy()
+        self._geometry()
+        self.layers = Layers(self._build_static())
         self._build_sheets()
+        self.layers.add("map", MAP, self._map_key, self._paint_map)
+        self.layers.add("cards", CARDS_AREA, self._cards_key, self._paint_cards)
+        # No restore: the panels and the large sheet are opaque frames covering all they paint.
+        self.layers.add("sheet", self.panels_area.union(self.sheet_rect), self._sheet_key,
+                        self._paint_sheets, restore=False)
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
 
-    # == geometry ===================================================================================
+    # == geometry =================================================================================
     def _geometry(self) -> None:
         """Rects of streets, blocks, buildings, intersections, cards and panels."""
         b = self.board
@@ -142,7 +175,7 @@ class FQRenderer:
         self.bh = (MAP.h - (b.rows + 1) * STREET) / b.rows
         self.bld = [self._building_rect(x.block, x.half) for x in b.buildings]
         self.ix = [self._point(x, y) for x, y in b.intersections]
-        n = len(self.decks) + (1 if self._mayor_shown() else 0)
+        n = len(self.decks) + (1 if self.mayor else 0)
         gap = 10
         w = min(150, (RIGHT_W - gap * (n - 1)) // n)
         x0 = RIGHT_X + (RIGHT_W - (n * w + (n - 1) * gap)) // 2
@@ -166,8 +199,14 @@ class FQRenderer:
         self.art_meter = [pygame.Rect(mx + (k % 8) * 30, ay + (k // 8) * 48, 26, 44)
                           for k in range(len(b.artist_meter))]
 
-    def _mayor_shown(self) -> bool:
-        return self.mayor
+    def _relayout(self, mayor: bool) -> None:
+        """A save made with other options: lay the card row out again, repaint everything."""
+        self.mayor = mayor
+        self._geometry()
+        self.layers.rebuild(self._build_static())
+        self._build_sheets()
+        self._faces.clear()
+        self._frames.clear()
 
     def _point(self, x: int, y: int) -> tuple[int, int]:
         """Canvas centre of grid intersection (x, y)."""
@@ -203,7 +242,7 @@ class FQRenderer:
             return (x1, y1 + offset), (x2, y2 + offset)
         return (x1 + offset, y1), (x2 + offset, y2)
 
-    # == static layer ===============================================================================
+    # == static background ========================================================================
     def _build_static(self) -> pygame.Surface:
         """Streets, blocks, street names and panel frames: painted once per match."""
         surf = pygame.Surface(BOARD_RECT.size)
@@ -234,18 +273,18 @@ class FQRenderer:
             for p in (*b.line_starts, *b.personal_starts)]
         for rect in (self.panels_area, self.sheet_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=16)
-        return sp.fast(surf, alpha=False)
+        return fast(surf, alpha=False)
 
     def _street_color(self, street: int) -> tuple | None:
         """Scoring streets wear their activity's colour; Streetcar and Boat streets their deck's."""
         for meter in self.board.meters:
             if meter.street == street:
-                return sp.shade(sp.ACTIVITY_RGB[meter.activity], 0.55)
+                return shade(sp.ACTIVITY_RGB[meter.activity], 0.55, nearest=True)
         sid = self.board.streets[street].id
         if sid == "dauphine":
-            return sp.shade(sp.DECK_RGB["streetcar"], 0.55)
+            return shade(sp.DECK_RGB["streetcar"], 0.55, nearest=True)
         if sid == "n_front":
-            return sp.shade(sp.DECK_RGB["boat"], 0.55)
+            return shade(sp.DECK_RGB["boat"], 0.55, nearest=True)
         return None
 
     def _street_name(self, surf: pygame.Surface, street: int) -> None:
@@ -253,12 +292,12 @@ class FQRenderer:
         if s.id.startswith("border"):
             return
         col = self._street_color(street)
-        text = theme.font(S, True).render(s.name, True, (255, 255, 255) if col else INK)
+        text = theme.font(S, True).render(s.name, True, WHITE if col else INK)
         if s.axis == "v":
             text = pygame.transform.rotate(text, 90)
         rect = self._name_rect(street, text.get_size())
         surf.blit(text, rect)
-        self._names.append((sp.fast(text), rect))
+        self._names.append((fast(text), rect))
 
     def _name_rect(self, street: int, size: tuple[int, int]) -> pygame.Rect:
         """A street name between two crossings, away from the numbered start markers."""
@@ -284,135 +323,61 @@ class FQRenderer:
         text = theme.text(label, S, INK, True)
         surf.blit(text, text.get_rect(center=c))
 
-    # == the BoardRenderer protocol =================================================================
-    def reset(self, view: Any, viewer: int | None) -> None:
-        """Show this view now; any running animation is dropped."""
-        self._timeline.clear()
-        self._set_view(view, viewer)
-        self._keys.clear()
-        self._refresh()
+    def _paint_building(self, surf: pygame.Surface, x, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
+        vertical = rect.h > rect.w * 1.6
+        flat = rect.w > rect.h * 1.3
+        size = 34
+        x0, y0 = rect.x + 6, rect.y + 6
+        for name in x.icons:
+            img = sp.artist_tag(self._abbr[name], size) if name in self._abbr else sp.icon(name, size)
+            left = x0 if flat else rect.x + min(6, (rect.w - img.get_width()) // 2)
+            surf.blit(img, (left, y0))
+            if flat:
+                x0 += img.get_width() + 4
+            else:
+                y0 += size + 4
+        if x.special:
+            label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
+            if label.get_width() > rect.w - 8:
+                label = pygame.transform.rotate(label, 90) if vertical else label
+            spot = label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4))
+            surf.blit(label, spot)
+            self._labels[x.index] = spot
 
-    def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
-        """Queue tweens for the events; the board ends on `view`."""
-        old = self._view
-        self._set_view(view, viewer)
-        cursor = self._timeline.tail()
-        self._dice_seen: Counter = Counter()
-        for ev in events:
-            handler = getattr(self, "_ev_" + ev.kind, None)
-            if handler is not None:
-                cursor = handler(ev, cursor, old)
-        self._refresh(limit=0)  # regions repaint on the next frames, one a frame (see update)
-
-    def busy(self) -> bool:
-        """True while tweens run or wait on the timeline."""
-        return bool(self._timeline)
-
-    def update(self, dt: float) -> None:
-        """Advance the timeline; finished tweens release what they held back."""
-        self._time += dt
-        tweens = len(self._timeline.tweens)
-        # Only an ended tween releases a hold; otherwise finish repainting, a region a frame.
-        if self._timeline.update(dt) and len(self._timeline.tweens) != tweens:
-            self._refresh(limit=1)
-        elif self._want != self._keys:
-            self._flush(limit=1)
-
-    def targets(self) -> dict[Target, pygame.Rect]:
-        """Rects of every target on screen."""
-        return {k: r.copy() for k, r in self._targets.items()}
-
-    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """Draw the board; highlight `prompt`'s options and name the focused building."""
-        canvas.blit(self._layer, BOARD_RECT)
-        if self._view is None:
-            return
-        if prompt is not None:
-            self._draw_options(canvas, prompt)
-            self._draw_choosers(canvas, prompt)
-        self._timeline.paint(canvas)  # a queued walk (early) keeps its tourist where it was
-        if focus is not None and focus[0] == "building":
-            self._tooltip(canvas, focus)
-
-    # == state bookkeeping ==========================================================================
-    def _set_view(self, view: State, viewer: int | None) -> None:
-        self._view = view
-        self._viewer = None if viewer is None or viewer < 0 else viewer
-        if view.mayor != self.mayor:  # a save made with other options: re-lay the card row
-            self.mayor = view.mayor
-            self._geometry()
-            self._static = self._build_static()
-            self._layer = self._static.copy()
-            self._build_sheets()
-            self._faces.clear()
-            self._frames.clear()
-            self._keys.clear()
-        self.large = self._active(view)
+    # == the kit's hooks ==========================================================================
+    def show(self, view: State, viewer: int | None) -> None:
+        """Take the view: re-lay out for other options, pick the large sheet, add the points
+        up (when a sheet changed or the end reveals the Vacation cards), place the targets."""
+        if view.mayor != self.mayor:
+            self._relayout(view.mayor)
+        self.large = self._active(view, viewer_seat(viewer))
         self._anchor, self._plate = None, None
-        self._targets = self._compute_targets(view)
+        self._sheet_fields = tuple(map(_fields_of, view.sheets))
+        scored = (self._sheet_fields, view.phase == OVER)
+        if scored != self._scored:
+            self._scored = scored
+            self._totals = [sum(x.values()) for x in self.rules.scores(view)]
+        super().show(view, viewer)
 
-    def _active(self, view: State) -> int:
+    def _active(self, view: State, viewer: int | None) -> int:
         """The seat whose sheet is large (see the module docstring)."""
         if view.tasks and view.tasks[0][1] >= 0:
             return view.tasks[0][1]
         if view.turn >= 0:
             return view.turn
-        return self._viewer if self._viewer is not None else 0
+        return viewer if viewer is not None else 0
 
-    def _refresh(self, limit: int | None = None) -> None:
-        """Recompute holds, then repaint the layer regions whose content changed."""
-        # Queued tweens hold too (none is `late`): nothing shows before its animation.
-        holds = self._holds = self._timeline.holds()
-        view = self._view
-        if view is None:
-            return
-        sets = {k: frozenset(x for x in holds if x[0] in kinds) for k, kinds in (
-            ("map", ("pawn", "mapped", "seg", "pseg")), ("cards", ("die", "card", "mayor")),
-            ("sheet", ("meter", "umb", "line", "art")))}
-        sheets = tuple(_sheet_key(sh) for sh in view.sheets)
-        large = view.sheets[self.large]
-        keys = {  # what each region shows: it is repainted only when this changes
-            "map": (self.large, large.mapped, large.vacation, view.line_segs, view.line_head,
-                    view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
-                    sets["map"]),
-            "cards": (view.cards, view.dice, view.mayor_card, sets["cards"]),
-            "scores": (sheets, view.phase == OVER),
-            "sheet": (self.large, sheets, view.dice, view.turn, view.phase == OVER,
-                      sets["sheet"]),
-        }
-        if keys["scores"] != self._keys.get("scores"):
-            self._totals = [sum(x.values()) for x in self.rules.scores(view)]
-        self._want = keys
-        self._flush(limit)
-
-    def _flush(self, limit: int | None) -> None:
-        """Repaint regions whose key changed; `limit` spreads them over frames (tween ends)."""
-        painters = (("map", self._paint_map), ("cards", self._paint_cards),
-                    ("sheet", self._paint_sheets))
-        done = 0
-        for name, paint in painters:
-            if self._want.get(name) != self._keys.get(name):
-                if limit is not None and done >= limit:
-                    return
-                paint(self._view)
-                self._keys[name] = self._want[name]
-                done += 1
-        self._keys["scores"] = self._want.get("scores")
-
-    def _restore(self, area: pygame.Rect) -> None:
-        self._layer.blit(self._static, area, area)
-
-    # == targets ====================================================================================
-    def _compute_targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Every option target with a place on screen (the shell keeps those of the prompt)."""
+    def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Every option target with a place on screen (the shell keeps those of the prompt);
+        notes what the prompt's chips decide about (`_anchor`)."""
         b = self.board
         out: dict[Target, pygame.Rect] = {}
         for x, rect in zip(b.buildings, self.bld):
             out[("building", x.id)] = rect
         for p in (*b.line_starts, *b.personal_starts):
-            c = self.ix[p]
             r = pygame.Rect(0, 0, INTERSECTION, INTERSECTION)
-            r.center = c
+            r.center = self.ix[p]
             out[("intersection", *b.intersections[p])] = r
         head = view.line_head
         if view.tasks and view.tasks[0][0] == "pdir":
@@ -436,6 +401,32 @@ class FQRenderer:
         out.update(self._chooser_rects(view))
         return out
 
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """Every option target glows (direction options as arrows); chips on their plate."""
+        if prompt is not None:
+            self._draw_highlights(canvas, prompt)
+            self._draw_choosers(canvas, prompt)
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
+                   prompt: Prompt | None) -> None:
+        """The focused building's name on a plate above it (names are too long for the map)."""
+        if focus is None or focus[0] != "building":
+            return
+        try:
+            b = self.board.building_index(focus[1])
+        except KeyError:
+            return
+        name, house = self.board.buildings[b].name, self.bld[b]
+        rect = theme.text(name, theme.BODY_SIZE, INK, True).get_rect(
+            midbottom=(house.centerx, house.y - 10))
+        rect.clamp_ip(MAP.inflate(-8, -8))
+        if rect.colliderect(house):
+            rect.top = house.bottom + 10
+            rect.clamp_ip(MAP.inflate(-8, -8))
+        draw_label(canvas, name, rect.center, theme.BODY_SIZE, INK, TOOLTIP)
+
+    # == targets ==================================================================================
     def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
         if (head, d) not in self.board.seg_at:
             return None
@@ -456,7 +447,7 @@ class FQRenderer:
         x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
         return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 10, DIE, DIE)
 
-    # == choosers: chips for the choices that have no place of their own ===========================
+    # == choosers: chips for the choices that have no place of their own ==========================
     def _chooser_rects(self, view: State) -> dict[Target, pygame.Rect]:
         """Chips of the head prompt's value, circle or boost options (none for other prompts)."""
         if not view.tasks or view.tasks[0][0] not in CHOOSER_TASKS:
@@ -496,7 +487,7 @@ class FQRenderer:
         rows = [pygame.Rect(x - w // 2, y - h // 2, w, h).clamp(area)
                 for x in (r.centerx, r.x + w // 2, r.right - w // 2)]
         row = min(rows, key=self._hidden_names)
-        return self._row(keys, [size[0]] * len(keys), h, row.center, area)
+        return _row(keys, [size[0]] * len(keys), h, row.center, area)
 
     def _hidden_names(self, rect: pygame.Rect) -> int:
         """Pixels of street names and start markers a chip row would cover."""
@@ -513,20 +504,7 @@ class FQRenderer:
         y = circle.bottom + 14 + CIRCLE_CHIP_H // 2
         if y + CIRCLE_CHIP_H // 2 > area.bottom:
             y = circle.top - 14 - CIRCLE_CHIP_H // 2
-        return self._row(keys, widths, CIRCLE_CHIP_H, (circle.centerx, y), area)
-
-    @staticmethod
-    def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
-             area: pygame.Rect) -> dict[Target, pygame.Rect]:
-        """Rects of a chip row centred on `center`, shifted to stay inside `area`."""
-        row = pygame.Rect(0, 0, sum(widths) + CHIP_GAP * (len(widths) - 1), h)
-        row.center = center
-        row.clamp_ip(area)
-        out, x = {}, row.x
-        for key, w in zip(keys, widths):
-            out[key] = pygame.Rect(x, row.y, w, h)
-            x += w + CHIP_GAP
-        return out
+        return _row(keys, widths, CIRCLE_CHIP_H, (circle.centerx, y), area)
 
     def _chip(self, view: State, key: Target) -> pygame.Surface:
         """A chooser chip's image: a handwritten value, a boost, a circle's bonus or multiplier."""
@@ -538,14 +516,26 @@ class FQRenderer:
         sh, meter = view.sheets[self.large], self.board.meters[a]
         if key[2] == "bonus":
             label = t("bonus", letter="ABCD"[min(sh.bonuses[a], 3)])
-            return _circle_chip("B", key[1], label)
+            return sp.circle_chip("B", key[1], label, CIRCLE_CHIP_H)
         mult = meter.multipliers[min(sh.mults[a], len(meter.multipliers) - 1)]
-        return _circle_chip("M", key[1], f"×{mult}")
+        return sp.circle_chip("M", key[1], f"×{mult}", CIRCLE_CHIP_H)
 
-    # == map region =================================================================================
-    def _paint_map(self, view: State) -> None:
-        self._restore(MAP)
-        surf, h = self._layer, self._holds
+    # == the map layer ============================================================================
+    def _held(self, kinds: frozenset[str]) -> frozenset:
+        """The holds of these kinds now (part of a layer's key)."""
+        return frozenset(x for x in self.holds if x[0] in kinds)
+
+    def _map_key(self) -> Hashable:
+        """Everything the map layer shows."""
+        view = self.view
+        large = view.sheets[self.large]
+        return (self.large, large.mapped, large.vacation, view.line_segs, view.line_head,
+                view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
+                self._held(MAP_HOLDS))
+
+    def _paint_map(self, surf: pygame.Surface) -> None:
+        """The Second Lines, the closed street, the names, the values and the tourists."""
+        view, h = self.view, self.holds
         closed = self.rules.closed_street(view)
         for seg in view.line_segs:
             if not h[("seg", seg)]:
@@ -553,7 +543,7 @@ class FQRenderer:
         for seat, sh in enumerate(view.sheets):
             for seg in sh.p_segs:
                 if not h[("pseg", seat, seg)]:
-                    self._paint_seg(surf, seg, _color(seat), _offset(seat))
+                    self._paint_seg(surf, seg, seat_color(seat), _offset(seat))
         if closed >= 0:  # over the lines: a closed street must read as closed
             self._paint_closed(surf, closed)
         for text, rect in self._names:  # names stay readable over the Second Line
@@ -564,41 +554,18 @@ class FQRenderer:
         self._paint_values(surf, view)
         for seat, sh in enumerate(view.sheets):
             if not h[("pawn", seat)]:
-                surf.blit(sp.pawn(_color(seat), PAWN), self._pawn_pos(seat, sh.pos))
-
-    def _paint_building(self, surf: pygame.Surface, x, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
-        vertical = rect.h > rect.w * 1.6
-        flat = rect.w > rect.h * 1.3
-        size = 34
-        x0, y0 = rect.x + 6, rect.y + 6
-        for name in x.icons:
-            img = sp.artist_tag(self._abbr[name], size) if name in self._abbr else sp.icon(name, size)
-            left = x0 if flat else rect.x + min(6, (rect.w - img.get_width()) // 2)
-            surf.blit(img, (left, y0))
-            if flat:
-                x0 += img.get_width() + 4
-            else:
-                y0 += size + 4
-        if x.special:
-            label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
-            if label.get_width() > rect.w - 8:
-                label = pygame.transform.rotate(label, 90) if vertical else label
-            spot = label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4))
-            surf.blit(label, spot)
-            self._labels[x.index] = spot
+                surf.blit(sp.pawn(seat_color(seat), PAWN), self._pawn_pos(seat, sh.pos))
 
     def _paint_values(self, surf: pygame.Surface, view: State) -> None:
         """The large sheet's mapped values, and its Vacation buildings when it may be seen."""
         seat = self.large
         sh = view.sheets[seat]
         for i, v in enumerate(sh.mapped):
-            if v and not self._holds[("mapped", seat, i)]:
+            if v and not self.holds[("mapped", seat, i)]:
                 self._blit_value(surf, i, v)
         if sh.vacation >= 0:
             for i in self.board.vacations[sh.vacation].buildings:
-                r = self.bld[i]
-                pygame.draw.rect(surf, (60, 150, 190), r, 4, border_radius=6)
+                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], 4, border_radius=6)
 
     def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
         text = sp.handwritten("W" if v == W else str(v), 52)
@@ -642,29 +609,31 @@ class FQRenderer:
     def _paint_closed(self, surf: pygame.Surface, street: int) -> None:
         """Variante Alcalde: the closed street is hatched red with a sign."""
         r = self._street_rect(street)
-        shade = self._closed.get(street)
-        if shade is None:
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill((*CLOSED_RGB, 110))
+        hatch = self._closed.get(street)
+        if hatch is None:
+            hatch = pygame.Surface(r.size, pygame.SRCALPHA)
+            hatch.fill((*CLOSED_RGB, 110))
             for k in range(-r.h, r.w + r.h, 28):
-                pygame.draw.line(shade, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
-            shade = self._closed[street] = sp.fast(shade)
-        surf.blit(shade, r)
-        sign = theme.text(t("closed"), S, (255, 255, 255), True)
-        plate = sign.get_rect(center=r.center).inflate(16, 6)
+                pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
+            hatch = self._closed[street] = fast(hatch)
+        surf.blit(hatch, r)
+        label = t("closed")
+        sign = theme.text(label, S, WHITE, True).get_rect(center=r.center)
         if self.board.streets[street].axis == "v":
-            plate.centery = MAP.y + STREET // 2  # on the border street: no building hidden
+            sign.centery = MAP.y + STREET // 2  # on the border street: no building hidden
         else:
-            plate.centerx = MAP.right - 120
-        pygame.draw.rect(surf, CLOSED_RGB, plate, border_radius=8)
-        pygame.draw.rect(surf, (255, 255, 255), plate, 2, border_radius=8)
-        surf.blit(sign, sign.get_rect(center=plate.center))
+            sign.centerx = MAP.right - 120
+        draw_label(surf, label, sign.center, S, WHITE, CLOSED_SIGN)
 
-    # == cards region ===============================================================================
-    def _paint_cards(self, view: State) -> None:
-        area = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
-        self._restore(area)
-        surf, h = self._layer, self._holds
+    # == the cards layer ==========================================================================
+    def _cards_key(self) -> Hashable:
+        """Everything the cards layer shows."""
+        view = self.view
+        return (view.cards, view.dice, view.mayor_card, self._held(CARDS_HOLDS))
+
+    def _paint_cards(self, surf: pygame.Surface) -> None:
+        """This round's card of each deck with its dice (taken ones faded), the Mayor card."""
+        view, h = self.view, self.holds
         for d, rect in self.card_rects.items():
             i = DECKS.index(d)
             card = view.cards[i] if not h[("card", d)] else -1
@@ -677,7 +646,7 @@ class FQRenderer:
                 surf.blit(sp.die(value, DIE), r)
             else:  # taken: a faded die ringed in the taker's colour
                 surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
-                pygame.draw.rect(surf, _color(taker), r.inflate(6, 6), 4, border_radius=12)
+                pygame.draw.rect(surf, seat_color(taker), r.inflate(6, 6), 4, border_radius=12)
         if view.mayor:
             self._paint_mayor(surf, view)
 
@@ -685,9 +654,9 @@ class FQRenderer:
         key = (deck, card)
         face = self._faces.get(key)
         if face is None:  # painted over the static background: an opaque blit
-            face = self._static.subsurface(rect).copy()
+            face = self.layers.static.subsurface(rect).copy()
             self._card_face(face, deck, card, face.get_rect())
-            face = self._faces[key] = sp.fast(face, alpha=False)
+            face = self._faces[key] = fast(face, alpha=False)
         surf.blit(face, rect)
 
     def _card_face(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
@@ -695,11 +664,11 @@ class FQRenderer:
         band = pygame.Rect(rect.x, rect.y, rect.w, 40)
         pygame.draw.rect(surf, sp.DECK_RGB[deck], band, border_top_left_radius=12,
                          border_top_right_radius=12)
-        name = sp.fit_text(tr("deck." + deck), S, rect.w - 6, (255, 255, 255))
+        name = fit(tr("deck." + deck), S, rect.w - 6, WHITE)
         surf.blit(name, name.get_rect(center=band.center))
         mv = self.board.movement[deck]
         move = f"{mv[0]}–{mv[1]}" if isinstance(mv, tuple) else t(f"to_{mv}")
-        text = sp.fit_text(move, S, rect.w - 8, INK)
+        text = fit(move, S, rect.w - 8, INK)
         surf.blit(text, text.get_rect(midtop=(rect.centerx, rect.y + 44)))
         if card >= 0:
             icons = self.board.decks[deck][card]
@@ -716,14 +685,14 @@ class FQRenderer:
         band = pygame.Rect(rect.x, rect.y, rect.w, 40)
         pygame.draw.rect(surf, (90, 60, 110), band, border_top_left_radius=12,
                          border_top_right_radius=12)
-        title = sp.fit_text(t("mayor"), S, rect.w - 10, (255, 255, 255), True)
+        title = fit(t("mayor"), S, rect.w - 10, WHITE, True)
         surf.blit(title, title.get_rect(center=band.center))
-        if view.mayor_card >= 0 and not self._holds[("mayor",)]:
+        if view.mayor_card >= 0 and not self.holds[("mayor",)]:
             card = self.board.mayor[view.mayor_card]
             street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
             y = rect.y + 46
-            for line in sp.wrap(street, S, rect.w - 10)[:2]:
-                text = sp.fit_text(line, S, rect.w - 10, CLOSED_RGB)
+            for line in wrap(street, S, rect.w - 10)[:2]:
+                text = fit(line, S, rect.w - 10, CLOSED_RGB)
                 surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
                 y += 26
             if self.players == 1:
@@ -738,13 +707,19 @@ class FQRenderer:
             r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
                             chip)
             pygame.draw.rect(surf, sp.DECK_RGB[d], r, border_radius=6)
-            num = theme.text(str(k + 1), S, (255, 255, 255), True)
+            num = theme.text(str(k + 1), S, WHITE, True)
             surf.blit(num, num.get_rect(center=r.center))
         if card.car:
-            text = sp.fit_text(t("carly_first"), S, rect.w - 6, (90, 60, 110), True)
+            text = fit(t("carly_first"), S, rect.w - 6, (90, 60, 110), True)
             surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
 
-    # == sheets region ==============================================================================
+    # == the sheet layer: compact panels and the large sheet ======================================
+    def _sheet_key(self) -> Hashable:
+        """Everything the panels and the large sheet show."""
+        view = self.view
+        return (self.large, self._sheet_fields, view.dice, view.turn, view.phase == OVER,
+                self._held(SHEET_HOLDS))
+
     def _panel_seats(self) -> list[int]:
         """Seats in the compact panels (CARLY in solo)."""
         if self.players == 1:
@@ -767,42 +742,43 @@ class FQRenderer:
                 return r.center
         return self.panels_area.center
 
-    def _paint_sheets(self, view: State) -> None:
-        # No restore: every panel and the large sheet are opaque pre-painted frames covering all
-        # they paint on, and their rects do not move with the active seat.
+    def _paint_sheets(self, surf: pygame.Surface) -> None:
+        """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
+        view = self.view
         for seat, rect in zip(self._panel_seats(), self._panel_rects()):
             if seat == CARLY:
-                self._paint_carly(view, rect)
+                self._paint_carly(surf, view, rect)
             else:
-                self._paint_compact(view, seat, rect)
-        self._paint_large(view, self.large)
+                self._paint_compact(surf, view, seat, rect)
+        self._paint_large(surf, view, self.large)
 
     def _shown(self, view: State, seat: int) -> tuple[list[int], int, int, int]:
         """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
-        sh, h = view.sheets[seat], self._holds
+        sh, h = view.sheets[seat], self.holds
         meters = [m - h[("meter", seat, a)] for a, m in enumerate(sh.meters)]
         return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
             sh.art - h[("art", seat)]
 
-    def _panel_frame(self, rect: pygame.Rect, seat: int, active: bool) -> None:
+    def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
+                     active: bool) -> None:
         """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
         key = (tuple(rect), seat, active)
-        surf = self._frames.get(key)
-        if surf is None:
-            surf = self._static.subsurface(rect).copy()
-            _frame(surf, _color(seat), active)
-            surf = self._frames[key] = sp.fast(surf, alpha=False)
-        self._layer.blit(surf, rect)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self.layers.static.subsurface(rect).copy()
+            sp.panel(frame, seat_color(seat), active)
+            frame = self._frames[key] = fast(frame, alpha=False)
+        surf.blit(frame, rect)
 
-    def _paint_compact(self, view: State, seat: int, rect: pygame.Rect) -> None:
+    def _paint_compact(self, surf: pygame.Surface, view: State, seat: int,
+                       rect: pygame.Rect) -> None:
         """Another seat: name and score, its five meters, umbrellas, Second Line, artists."""
-        surf = self._layer
-        self._panel_frame(rect, seat, view.turn == seat)
+        self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
         score = theme.text(str(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
         srect = score.get_rect(topright=(rect.right - 12, rect.y + 8))
         surf.blit(score, srect)
-        surf.blit(sp.pawn(_color(seat), 34), (rect.x + 20, rect.y + 6))
+        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 6))
         taken = [v for d, v, tk in view.dice if tk == seat]
         x0 = srect.x - 8 - 31 * len(taken)
         for k, v in enumerate(taken):  # this round's dice, left of the score, close together
@@ -810,13 +786,13 @@ class FQRenderer:
         room = x0 - rect.x - 62
         size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
             self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
-        name = sp.fit_text(self.names[seat], size, room, _color(seat), True)
+        name = fit(self.names[seat], size, room, seat_color(seat), True)
         surf.blit(name, (rect.x + 58, rect.y + 10))
         cell = min(54, (rect.w - 30) // 5 - 4)
         for a, act in enumerate(ACTIVITIES):
             r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 52, cell, 44)
             pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
-            num = theme.text(str(meters[a]), S, (255, 255, 255), True)
+            num = theme.text(str(meters[a]), S, WHITE, True)
             surf.blit(num, num.get_rect(center=r.center))
         parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
         x = rect.x + 22
@@ -838,39 +814,37 @@ class FQRenderer:
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
-    def _paint_carly(self, view: State, rect: pygame.Rect) -> None:
+    def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
         """Solo: Mayor Carly's panel with the dice she took this round."""
-        surf = self._layer
-        self._panel_frame(rect, CARLY, False)
+        self._panel_frame(surf, rect, CARLY, False)
         name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
         surf.blit(name, (rect.x + 26, rect.y + 12))
-        hint = sp.fit_text(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
+        hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
         surf.blit(hint, (rect.x + 26, rect.y + 56))
         taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
         for k, (d, v) in enumerate(taken):
             r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 96, 44, 44)
             surf.blit(sp.die(v, 44), r)
-            label = sp.fit_text(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
+            label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
             surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
 
-    def _paint_large(self, view: State, seat: int) -> None:
+    def _paint_large(self, surf: pygame.Surface, view: State, seat: int) -> None:
         """The active seat's sheet: the pre-rendered blank sheet, then what is marked on it."""
-        surf, rect = self._layer, self.sheet_rect
-        content = self._content
+        rect, content = self.sheet_rect, self._content
         base = self._frames.get(("large", seat))
         if base is None:  # the seat's frame and the blank sheet in one opaque surface
-            base = self._static.subsurface(rect).copy()
-            _frame(base, _color(seat), True)
+            base = self.layers.static.subsurface(rect).copy()
+            sp.panel(base, seat_color(seat), True)
             base.blit(self._sheet_blank, content.move(-rect.x, -rect.y))
-            base = self._frames[("large", seat)] = sp.fast(base, alpha=False)
+            base = self._frames[("large", seat)] = fast(base, alpha=False)
         surf.blit(base, rect)
-        self._sheet_header(view, seat, rect)
+        self._sheet_header(surf, view, seat, rect)
         meters, umb, line, art = self._shown(view, seat)
         sh = view.sheets[seat]
+        half = self.board.line_boxes // 2
         marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
-        marks += [(self.umb_rects, umb), (self.line_rects[:self.board.line_boxes // 2], line),
-                  (self.line_rects[self.board.line_boxes // 2:],
-                   line - self.board.line_boxes // 2),
+        marks += [(self.umb_rects, umb), (self.line_rects[:half], line),
+                  (self.line_rects[half:], line - half),
                   (self.art_meter[:8], art), (self.art_meter[8:], art - 8)]
         for boxes, n in marks:
             n = min(n, len(boxes))
@@ -880,7 +854,7 @@ class FQRenderer:
         for a in range(len(ACTIVITIES)):
             self._meter_extras(surf, sh, a)
         self._artist_cells(surf, sh)
-        self._sheet_footer(view, seat, rect)
+        self._sheet_footer(surf, view, seat, rect)
 
     def _build_sheets(self) -> None:
         """The blank and the all-marked large sheet (rows are copied from them when painting)."""
@@ -896,7 +870,7 @@ class FQRenderer:
                 self._meter_row(surf, a, act, n)
             self._small_rows(surf, n)
             self._artist_frame(surf, n)
-            out.append(sp.fast(surf.subsurface(self._content).copy(), alpha=False))
+            out.append(fast(surf.subsurface(self._content).copy(), alpha=False))
         self._sheet_blank, self._sheet_full = out
         for key in [k for k in self._frames if k[0] == "large"]:
             del self._frames[key]
@@ -905,20 +879,21 @@ class FQRenderer:
         """Umbrella and Second Line rows with their labels."""
         x0 = self.sheet_rect.x + 26
         surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 5))
-        label = sp.fit_text(t("umbrellas"), S, LABEL_W - 64, theme.TEXT)
+        label = fit(t("umbrellas"), S, LABEL_W - 64, theme.TEXT)
         surf.blit(label, (x0 + 30, self.umb_rects[0].y - 2))
         for k, r in enumerate(self.umb_rects):
             wild = (k + 1) % self.board.wild_every == 0
-            self._small_box(surf, r, k < n, UMBRELLA_RGB_LIGHT, wild)
-        label = sp.fit_text(t("second_line"), S, LABEL_W - 34, theme.TEXT)
+            _small_box(surf, r, k < n, UMBRELLA_RGB_LIGHT, wild)
+        label = fit(t("second_line"), S, LABEL_W - 34, theme.TEXT)
         surf.blit(label, (x0, self.line_rects[0].y + 14))
         for k, r in enumerate(self.line_rects):
             end = (k + 1) % self.board.line_row == 0
-            self._small_box(surf, r, k < n, LINE_RGB, end)
+            _small_box(surf, r, k < n, LINE_RGB, end)
 
-    def _sheet_header(self, view: State, seat: int, rect: pygame.Rect) -> None:
-        surf = self._layer
-        name = sp.fit_text(self.names[seat], theme.BODY_SIZE, 300, _color(seat), True)
+    def _sheet_header(self, surf: pygame.Surface, view: State, seat: int,
+                      rect: pygame.Rect) -> None:
+        """Name, this round's dice, unspent W writes and the police value, points."""
+        name = fit(self.names[seat], theme.BODY_SIZE, 300, seat_color(seat), True)
         surf.blit(name, (rect.x + 26, rect.y + 10))
         score = theme.text(t("points", points=self._totals[seat]), theme.BODY_SIZE, theme.TEXT,
                            True)
@@ -928,20 +903,16 @@ class FQRenderer:
             surf.blit(sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6))
         x = rect.x + 470
         sh = view.sheets[seat]
-        w_left = self._w_left(sh)
+        writes = max(0, w_left(sh))
         bits = []
-        if w_left:
-            bits.append(t("w_left", count=w_left))
+        if writes:
+            bits.append(t("w_left", count=writes))
         if sh.police > 0:
             bits.append(t("police", value=sh.police))
         if bits:
-            text = sp.fit_text("  ".join(bits), S, score.get_rect(
+            text = fit("  ".join(bits), S, score.get_rect(
                 topright=(rect.right - 16, 0)).x - x - 12, theme.ACCENT, True)
             surf.blit(text, (x, rect.y + 14))
-
-    @staticmethod
-    def _w_left(sh) -> int:
-        return max(0, w_left(sh))
 
     def _meter_row(self, surf: pygame.Surface, a: int, act: str, marked: int) -> None:
         """One activity meter's icon, name and 14 boxes (the first `marked` ones ticked)."""
@@ -950,7 +921,7 @@ class FQRenderer:
         y = boxes[0].centery
         x0 = self.sheet_rect.x + 18
         surf.blit(sp.icon(act, 28), (x0 - 4, y - 14))
-        name = sp.fit_text(tr("activity." + act), S, LABEL_W - 52, sp.ACTIVITY_RGB[act])
+        name = fit(tr("activity." + act), S, LABEL_W - 52, sp.ACTIVITY_RGB[act])
         surf.blit(name, name.get_rect(midleft=(x0 + 28, y)))
         col = sp.ACTIVITY_RGB[act]
         for k, r in enumerate(boxes):
@@ -962,12 +933,12 @@ class FQRenderer:
             else:
                 pygame.draw.circle(surf, fill, r.center, r.w // 2)
                 pygame.draw.circle(surf, INK, r.center, r.w // 2, 2)
-                text = _circle_mark(kind, INK if k >= marked else (255, 255, 255))
+                text = sp.circle_mark(kind, INK if k >= marked else WHITE)
                 surf.blit(text, text.get_rect(center=r.center))
             if k < marked:
                 sp.check(surf, r, INK, 1.0, 3)
 
-    def _meter_extras(self, surf: pygame.Surface, sh, a: int) -> None:
+    def _meter_extras(self, surf: pygame.Surface, sh: Sheet, a: int) -> None:
         """Crossed-out circles (Party A), the multiplier reached and the bonuses unlocked."""
         meter = self.board.meters[a]
         boxes = self.box_rects[a]
@@ -983,15 +954,6 @@ class FQRenderer:
             text = theme.text(letters, S, theme.ACCENT, True)
             surf.blit(text, text.get_rect(midleft=(right + 34, boxes[0].centery)))
 
-    @staticmethod
-    def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
-                   special: bool) -> None:
-        pygame.draw.rect(surf, col if marked else (248, 244, 234), r, border_radius=4)
-        pygame.draw.rect(surf, ACCENT_DARK if special else INK, r, 3 if special else 2,
-                         border_radius=4)
-        if marked:
-            sp.check(surf, r, INK, 1.0, 2)
-
     def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
         """The artist label, the empty artist cells and the 16-box artist meter."""
         x0 = self.sheet_rect.x + 26
@@ -1006,7 +968,7 @@ class FQRenderer:
                 surf.blit(text, text.get_rect(center=cell.center))
         for k, r in enumerate(self.art_meter):
             reward = self.board.artist_meter[k]
-            self._small_box(surf, r, k < marked, ARTIST_LIGHT, bool(reward))
+            _small_box(surf, r, k < marked, ARTIST_LIGHT, bool(reward))
             glyph = _reward_glyph(reward)
             if reward in ACTIVITIES or reward == "umbrella":
                 img = sp.icon(reward, 24)
@@ -1015,7 +977,7 @@ class FQRenderer:
                 text = theme.text(glyph, MARK, INK, True)
                 surf.blit(text, text.get_rect(center=r.center))
 
-    def _artist_cells(self, surf: pygame.Surface, sh) -> None:
+    def _artist_cells(self, surf: pygame.Surface, sh: Sheet) -> None:
         """The artists seen, in the top row and then the bottom row."""
         for i, a in enumerate(ARTISTS):
             r = self.artist_rects[i]
@@ -1024,9 +986,9 @@ class FQRenderer:
                     img = sp.icon(a, 44, self._abbr[a])
                     surf.blit(img, img.get_rect(center=(r.centerx, r.y + row * 48 + 22)))
 
-    def _sheet_footer(self, view: State, seat: int, rect: pygame.Rect) -> None:
+    def _sheet_footer(self, surf: pygame.Surface, view: State, seat: int,
+                      rect: pygame.Rect) -> None:
         """Courtyards, Riverwalk and the Vacation card (only its owner sees it until the end)."""
-        surf = self._layer
         sh = view.sheets[seat]
         y = rect.bottom - 40
         bits = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
@@ -1037,25 +999,21 @@ class FQRenderer:
                 bits.append(t("vacation", name=vac.name, count=done))
             else:
                 bits.append(t("vacation_hidden"))
-        text = sp.fit_text("    ".join(bits), S, rect.w - 40, theme.TEXT)
+        text = fit("    ".join(bits), S, rect.w - 40, theme.TEXT)
         surf.blit(text, (rect.x + 26, y))
 
-    # == per-frame drawing ==========================================================================
-    def _pulse(self) -> float:
-        return 0.5 + 0.5 * math.sin(self._time * 5.0)
-
-    def _draw_options(self, canvas: pygame.Surface, prompt: Prompt) -> None:
-        """Every option target glows; direction options get arrows; a W choice shows W."""
-        pulse = self._pulse()
-        width = 3 + round(2 * pulse)
+    # == per-frame drawing ========================================================================
+    def _draw_highlights(self, canvas: pygame.Surface, prompt: Prompt) -> None:
+        """Every option target glows; direction options get arrows (chips: _draw_choosers)."""
+        width = 3 + round(2 * self.pulse())
         for opt in prompt.options:
             if opt.target is None or opt.target[0] in CHOOSERS:
-                continue  # chips: see _draw_choosers
+                continue
             rect = self._targets.get(opt.target)
             if rect is None:
                 continue
             if opt.target[0] == "direction":
-                self._arrow(canvas, opt.target[1], rect)
+                _arrow(canvas, opt.target[1], rect)
             elif opt.target[0] == "intersection":
                 pygame.draw.circle(canvas, INK, rect.center, rect.w // 2 + 3, 3)
                 pygame.draw.circle(canvas, OPTION, rect.center, rect.w // 2, width)
@@ -1071,12 +1029,11 @@ class FQRenderer:
             return
         if self._anchor is not None:
             pygame.draw.rect(canvas, INK, self._anchor.inflate(16, 16), 4, border_radius=12)
-            pygame.draw.rect(canvas, (255, 255, 255), self._anchor.inflate(10, 10), 4,
-                             border_radius=10)
+            pygame.draw.rect(canvas, WHITE, self._anchor.inflate(10, 10), 4, border_radius=10)
         if self._plate is None or self._plate[0] != keys:
             self._plate = (keys, *self._build_plate(keys))
         canvas.blit(self._plate[1], self._plate[2])
-        width = 3 + round(2 * self._pulse())
+        width = 3 + round(2 * self.pulse())
         for key in keys:
             pygame.draw.rect(canvas, OPTION, self._targets[key].inflate(6, 6), width,
                              border_radius=10)
@@ -1089,118 +1046,98 @@ class FQRenderer:
         pygame.draw.rect(surf, (*theme.PANEL, 235), surf.get_rect(), border_radius=12)
         pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=12)
         for key, rect in zip(keys, rects):
-            img = self._chip(self._view, key)
+            img = self._chip(self.view, key)
             surf.blit(img, img.get_rect(center=rect.move(-plate.x, -plate.y).center))
-        return sp.fast(surf), plate
+        return fast(surf), plate
 
-    @staticmethod
-    def _arrow(canvas: pygame.Surface, d: str, rect: pygame.Rect) -> None:
-        dx, dy = DIRECTIONS[d]
-        cx, cy = rect.center
-        L = max(rect.w, rect.h) // 2 - 2
-        Wd = min(rect.w, rect.h) // 2 - 2
-        tip = (cx + dx * L, cy + dy * L)
-        back = (cx - dx * L, cy - dy * L)
-        side = (-dy, dx)
-        pts = [tip, (back[0] + side[0] * Wd, back[1] + side[1] * Wd),
-               (back[0] - side[0] * Wd, back[1] - side[1] * Wd)]
-        pygame.draw.polygon(canvas, LINE_RGB, pts)
-        pygame.draw.polygon(canvas, INK, pts, 3)
-
-    def _tooltip(self, canvas: pygame.Surface, focus: Target) -> None:
-        """The focused building's name on a plate above it (names are too long for the map)."""
-        try:
-            b = self.board.building_index(focus[1])
-        except KeyError:
-            return
-        x = self.board.buildings[b]
-        text = theme.text(x.name, theme.BODY_SIZE, INK, True)
-        rect = text.get_rect(midbottom=(self.bld[b].centerx, self.bld[b].y - 10))
-        rect.clamp_ip(MAP.inflate(-8, -8))
-        if rect.colliderect(self.bld[b]):
-            rect.top = self.bld[b].bottom + 10
-            rect.clamp_ip(MAP.inflate(-8, -8))
-        plate = rect.inflate(20, 10)
-        pygame.draw.rect(canvas, (252, 249, 240), plate, border_radius=10)
-        pygame.draw.rect(canvas, INK, plate, 2, border_radius=10)
-        canvas.blit(text, rect)
-
-    # == event handlers: each returns the timeline cursor after its tween ==============================
-    def _add(self, start: float, dur: float, paint=None, holds: tuple = (),
-             ease=pytweening.easeInOutQuad, early: bool = False) -> None:
-        self._timeline.add(start, dur, paint, ease, holds, early=early)
-
-    def _ev_die_rolled(self, ev: Event, at: float, old: State | None) -> float:
-        view = self._view
-        deck = ev.get("deck")
-        k = self._dice_seen[deck]
-        self._dice_seen[deck] += 1
+    # == event animations =========================================================================
+    # Each handler queues tweens from `at` and returns where the next event's tweens start.
+    @on_event("die_rolled", sound=EventSound((Cue("shuffle", volume=0.35),), 0.07))
+    def _die_rolled(self, ev: Event, at: float, batch: Batch) -> float:
+        """A die tumbles onto its card (the k-th roll of a deck is its k-th die)."""
+        view, deck = self.view, ev.get("deck")
+        k = batch.tally[deck]
+        batch.tally[deck] += 1
         same = [i for i, d in enumerate(view.dice) if d[0] == deck]
         if k >= len(same) or deck not in self.card_rects:
             return at
         i = same[k]
-        self._add(at, 0.35, _tumble(self._die_rect(view, i), ev.get("value"), i),
-                  (("die", i),), pytweening.easeOutQuad)
+        self.timeline.add(at, 0.35, _tumble(self._die_rect(view, i), ev.get("value"), i),
+                          pytweening.easeOutQuad, (("die", i),))
         return at + 0.07
 
-    def _ev_card_revealed(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("card_revealed", sound=EventSound((Cue("flip", volume=0.5),), 0.08))
+    def _card_revealed(self, ev: Event, at: float, batch: Batch) -> float:
+        """This round's card of a deck turns face up."""
         deck = ev.get("deck")
         if deck not in self.card_rects:
             return at
-        rect = self.card_rects[deck]
-        self._add(at, 0.25, _flash(rect, sp.DECK_RGB[deck]), (("card", deck),))
+        self.timeline.add(at, 0.25, _flash(self.card_rects[deck], sp.DECK_RGB[deck]),
+                          holds=(("card", deck),))
         return at + 0.08
 
-    def _ev_mayor_card(self, ev: Event, at: float, old: State | None) -> float:
-        self._add(at, 0.3, _flash(self.mayor_rect, CLOSED_RGB), (("mayor",),))
+    @on_event("mayor_card", sound=EventSound((Cue("flip"),), 0.25))
+    def _mayor_card(self, ev: Event, at: float, batch: Batch) -> float:
+        """This round's Mayor card turns face up."""
+        self.timeline.add(at, 0.3, _flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),))
         return at + 0.25
 
-    def _ev_die_taken(self, ev: Event, at: float, old: State | None) -> float:
-        return self._fly_die(ev.get("deck"), ev.get("value"), ev.player, at, old)
+    @on_event("die_taken", sound=EventSound((Cue("swish"),), 0.35))
+    def _die_taken(self, ev: Event, at: float, batch: Batch) -> float:
+        """A seat takes a die: it flies to the seat's panel or sheet."""
+        return self._fly_die(ev.get("deck"), ev.get("value"), ev.player, at, batch.old)
 
-    def _ev_carly_took(self, ev: Event, at: float, old: State | None) -> float:
-        return self._fly_die(ev.get("deck"), ev.get("value"), CARLY, at, old)
+    @on_event("carly_took", sound=EventSound((Cue("swish", volume=0.7),), 0.35))
+    def _carly_took(self, ev: Event, at: float, batch: Batch) -> float:
+        """Mayor Carly takes a die: it flies to her panel."""
+        return self._fly_die(ev.get("deck"), ev.get("value"), CARLY, at, batch.old)
 
     def _fly_die(self, deck: str, value: int, seat: int, at: float, old: State | None) -> float:
-        src = old if old is not None else self._view
+        src = old if old is not None else self.view
         i = next((j for j, (d, v, tk) in enumerate(src.dice)
                   if d == deck and v == value and tk == NOBODY), None)
         if i is None or deck not in self.card_rects:
             return at
-        a = self._die_rect(src, i).center
-        b = self._seat_anchor(seat)
-        self._add(at, 0.35, _fly(sp.die(value, DIE), a, b))
+        paint = fly(sp.die(value, DIE), self._die_rect(src, i).center, self._seat_anchor(seat),
+                    arc=60)
+        self.timeline.add(at, 0.35, paint)
         return at + 0.35
 
-    def _ev_card_swapped(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("card_swapped", sound=EventSound((Cue("flip"),), 0.2))
+    def _card_swapped(self, ev: Event, at: float, batch: Batch) -> float:
+        """Culture C: the card whose movement the turn uses now rings."""
         rect = self.card_rects.get(ev.get("deck"))
         if rect is not None:
-            self._add(at, 0.25, _ring_pulse(rect, theme.ACCENT))
+            self.timeline.add(at, 0.25, _ring_pulse(rect, theme.ACCENT))
         return at + 0.2
 
-    def _ev_moved(self, ev: Event, at: float, old: State | None) -> float:
-        seat = ev.player
-        if old is None:
+    @on_event("moved", sound=EventSound((Cue("tick", volume=0.6),), 0.45))
+    def _moved(self, ev: Event, at: float, batch: Batch) -> float:
+        """The tourist walks to its new building."""
+        if batch.old is None:
             return at
-        start = old.sheets[seat].pos
+        seat = ev.player
         end = self.board.building_index(ev.get("building"))
-        return self._walk(seat, start, end, at)
+        return self._walk(seat, batch.old.sheets[seat].pos, end, at)
 
-    def _ev_police(self, ev: Event, at: float, old: State | None) -> float:
-        if old is None:
+    @on_event("police", sound=EventSound((Cue("error", volume=0.6),), 0.45))
+    def _police(self, ev: Event, at: float, batch: Batch) -> float:
+        """Party C: the tourist is taken straight to the police station."""
+        if batch.old is None:
             return at
         seat = ev.player
-        return self._walk(seat, old.sheets[seat].pos, self.board.police, at, hop=True)
+        return self._walk(seat, batch.old.sheets[seat].pos, self.board.police, at, hop=True)
 
     def _walk(self, seat: int, start: int, end: int, at: float, hop: bool = False) -> float:
         """The tourist walks building to building (a Streetcar or Boat ride hops straight)."""
         path = [start, end] if hop else self._path(start, end)
-        if len(path) > 5 or self._view.card_deck in ("streetcar", "boat"):
+        if len(path) > 5 or self.view.card_deck in ("streetcar", "boat"):
             path = [start, end]
         pts = [self._pawn_pos(seat, b) for b in path]
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
-        self._add(at, dur, _walker(sp.pawn(_color(seat), PAWN), pts), (("pawn", seat),),
-                  pytweening.linear, early=True)
+        # early: a queued walk keeps its tourist where it was until it sets off
+        self.timeline.add(at, dur, _walker(sp.pawn(seat_color(seat), PAWN), pts),
+                          pytweening.linear, (("pawn", seat),), early=True)
         return at + dur
 
     def _path(self, a: int, b: int) -> list[int]:
@@ -1222,42 +1159,51 @@ class FQRenderer:
             out.append(prev[out[-1]])
         return out[::-1]
 
-    def _ev_mapped(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("mapped", sound=EventSound((Cue("clunk", volume=0.5, at=0.3),), 0.4))
+    def _mapped(self, ev: Event, at: float, batch: Batch) -> float:
+        """A value is written on the large sheet's map, left to right."""
         seat = ev.player
         if seat != self.large:
             return at
         b = self.board.building_index(ev.get("building"))
         v = ev.get("value")
         value = W if v == "W" else v
-        self._add(at, 0.4, lambda c, p: self._blit_value(c, b, value, max(0.05, p)),
-                  (("mapped", seat, b),), pytweening.linear)
+        self.timeline.add(at, 0.4, lambda c, p: self._blit_value(c, b, value, max(0.05, p)),
+                          pytweening.linear, (("mapped", seat, b),))
         return at + 0.4
 
-    def _ev_meter(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("meter", sound=EventSound((Cue("tick"),), 0.22))
+    def _meter(self, ev: Event, at: float, batch: Batch) -> float:
+        """A meter box of the large sheet is ticked."""
         seat = ev.player
         if seat != self.large:
             return at + 0.05
         a = ACTIVITIES.index(ev.get("activity"))
-        box = ev.get("box")
-        rect = self.box_rects[a][min(box, 13)]
-        self._add(at, 0.22, _tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]), (("meter", seat, a),))
+        rect = self.box_rects[a][min(ev.get("box"), 13)]
+        self.timeline.add(at, 0.22, _tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]),
+                          holds=(("meter", seat, a),))
         return at + 0.22
 
-    def _ev_umbrella(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("umbrella", sound=EventSound((Cue("tick", volume=0.7),), 0.22))
+    def _umbrella(self, ev: Event, at: float, batch: Batch) -> float:
+        """An umbrella box of the large sheet is ticked."""
         seat = ev.player
         if seat != self.large:
             return at + 0.05
         rect = self.umb_rects[min(ev.get("box"), len(self.umb_rects)) - 1]
-        self._add(at, 0.22, _tick(rect, UMBRELLA_RGB_LIGHT), (("umb", seat),))
+        self.timeline.add(at, 0.22, _tick(rect, UMBRELLA_RGB_LIGHT), holds=(("umb", seat),))
         return at + 0.22
 
-    def _ev_multiplier(self, ev: Event, at: float, old: State | None) -> float:
-        label = f"×{ev.get('value')}"
-        return self._popup_for(ev.player, ev.get("activity"), label, at)
+    @on_event("multiplier", sound=EventSound((Cue("confirm"),), 0.3))
+    def _multiplier(self, ev: Event, at: float, batch: Batch) -> float:
+        """A multiplier is reached: "×3" rises by the meter (or the seat's panel)."""
+        return self._popup_for(ev.player, ev.get("activity"), f"×{ev.get('value')}", at)
 
-    def _ev_bonus(self, ev: Event, at: float, old: State | None) -> float:
-        label = t("bonus", letter=ev.get("letter"))
-        return self._popup_for(ev.player, ev.get("activity"), label, at)
+    @on_event("bonus", sound=EventSound((Cue("fanfare", volume=0.6),), 0.45))
+    def _bonus(self, ev: Event, at: float, batch: Batch) -> float:
+        """A bonus is unlocked: "Bonus A" rises by the meter (or the seat's panel)."""
+        return self._popup_for(ev.player, ev.get("activity"),
+                               t("bonus", letter=ev.get("letter")), at)
 
     def _popup_for(self, seat: int, act: str, label: str, at: float) -> float:
         if seat == self.large:
@@ -1265,126 +1211,108 @@ class FQRenderer:
             c = (r.right + 60, r.centery)
         else:
             c = self._seat_anchor(seat)
-        self._add(at, 0.5, _popup(label, c, sp.ACTIVITY_RGB[act]))
+        self.timeline.add(at, 0.5, _rising_tag(label, c, sp.ACTIVITY_RGB[act]))
         return at + 0.3
 
-    def _ev_artist(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("artist", sound=EventSound((Cue("tick"),), 0.22))
+    def _artist(self, ev: Event, at: float, batch: Batch) -> float:
+        """An artist is seen: its cell on the large sheet rings."""
         seat = ev.player
         if seat != self.large:
             return at + 0.05
         i = ARTISTS.index(ev.get("artist"))
-        self._add(at, 0.3, _ring_pulse(self.artist_rects[i], sp.ARTIST_RGB), (("art", seat),))
+        self.timeline.add(at, 0.3, _ring_pulse(self.artist_rects[i], sp.ARTIST_RGB),
+                          holds=(("art", seat),))
         return at + 0.22
 
-    def _ev_line_advanced(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("line_advanced", sound=EventSound((Cue("fanfare", volume=0.5),), 0.5))
+    def _line_advanced(self, ev: Event, at: float, batch: Batch) -> float:
+        """The Second Line parades one stretch further."""
         seg = ev.get("segment")
-        self._add(at, 0.5, lambda c, p: self._paint_seg(c, seg, LINE_RGB, 0, max(0.02, p)),
-                  (("seg", seg),), pytweening.easeInOutSine)
+        self.timeline.add(at, 0.5, lambda c, p: self._paint_seg(c, seg, LINE_RGB, 0, max(0.02, p)),
+                          pytweening.easeInOutSine, (("seg", seg),))
         return at + 0.5
 
-    def _ev_personal_advanced(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("personal_advanced", sound=EventSound((Cue("swish", volume=0.6),), 0.5))
+    def _personal_advanced(self, ev: Event, at: float, batch: Batch) -> float:
+        """A seat's own Second Line draws one stretch further, in its lane."""
         seat, seg = ev.player, ev.get("segment")
-        self._add(at, 0.5, lambda c, p: self._paint_seg(c, seg, _color(seat), _offset(seat),
-                                                        max(0.02, p)),
-                  (("pseg", seat, seg),), pytweening.easeInOutSine)
+        color, offset = seat_color(seat), _offset(seat)
+        self.timeline.add(at, 0.5,
+                          lambda c, p: self._paint_seg(c, seg, color, offset, max(0.02, p)),
+                          pytweening.easeInOutSine, (("pseg", seat, seg),))
         return at + 0.5
 
-    def _ev_line_scored(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("line_scored", sound=EventSound((Cue("tick", volume=0.5),), 0.3))
+    def _line_scored(self, ev: Event, at: float, batch: Batch) -> float:
+        """Second Line boxes are marked: "+n" rises by the row (or the seat's panel)."""
         seat = ev.player
-        label = f"+{ev.get('count')}"
         c = self._seat_anchor(seat)
         if seat == self.large:
             c = (self.line_rects[-1].right - 40, self.line_rects[0].y)
-        self._add(at, 0.5, _popup(label, c, LINE_RGB))
+        self.timeline.add(at, 0.5, _rising_tag(f"+{ev.get('count')}", c, LINE_RGB))
         return at + 0.3
 
-    def _ev_line_start(self, ev: Event, at: float, old: State | None) -> float:
+    @on_event("line_start", sound=None)
+    def _line_start(self, ev: Event, at: float, batch: Batch) -> float:
+        """The Second Line's starting crossing rings."""
         c = self.ix[ev.get("intersection")]
-        self._add(at, 0.5, _ring_pulse(pygame.Rect(c[0] - 24, c[1] - 24, 48, 48), LINE_RGB))
+        rect = pygame.Rect(c[0] - 24, c[1] - 24, 48, 48)
+        self.timeline.add(at, 0.5, _ring_pulse(rect, LINE_RGB))
         return at + 0.3
 
-    def _ev_round(self, ev: Event, at: float, old: State | None) -> float:
-        self._add(at, 0.8, _banner(t("round", round=ev.get("round")), MAP))
+    @on_event("round", sound=EventSound((Cue("chime", volume=0.6),), 0.8))
+    def _round(self, ev: Event, at: float, batch: Batch) -> float:
+        """A banner over the map: the round that begins."""
+        self.timeline.add(at, 0.8, banner(t("round", round=ev.get("round")), MAP.center, WHITE,
+                                          BANNER))
         return at + 0.6
 
-    def _ev_game_over(self, ev: Event, at: float, old: State | None) -> float:
-        self._add(at, 0.9, _banner(t("game_over"), MAP))
+    @on_event("game_over")
+    def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
+        """A banner over the map: the game is over."""
+        self.timeline.add(at, 0.9, banner(t("game_over"), MAP.center, WHITE, BANNER))
         return at + 0.9
 
-    def _ev_no_move(self, ev: Event, at: float, old: State | None) -> float:
-        self._add(at, 0.4, _popup(t("no_move"), self._seat_anchor(ev.player), CLOSED_RGB))
+    @on_event("no_move", sound=EventSound((Cue("error", volume=0.5),), 0.2))
+    def _no_move(self, ev: Event, at: float, batch: Batch) -> float:
+        """A seat cannot move: a red note rises by its panel."""
+        self.timeline.add(at, 0.4, _rising_tag(t("no_move"), self._seat_anchor(ev.player),
+                                               CLOSED_RGB))
         return at + 0.2
 
 
-UMBRELLA_RGB_LIGHT = (120, 190, 220)
-_sheet_key = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (region keys)
-ARTIST_LIGHT = (230, 150, 190)
-ACCENT_DARK = (190, 120, 20)
-
-
-def _color(seat: int) -> tuple:
-    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)] if seat >= 0 else (200, 200, 210)
-
-
+# == small helpers ===============================================================================
 def _offset(seat: int) -> int:
     """Personal Second Lines run beside the public one, one lane per seat."""
     return (-12, 12, -6, 6)[seat % 4]
 
 
-def _frame(surf: pygame.Surface, col: tuple, active: bool) -> None:
-    """A panel: rounded, with the seat's colour down its left edge (and round it if active)."""
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, theme.PANEL_LIGHT if active else theme.PANEL, rect, border_radius=14)
-    pygame.draw.rect(surf, col, pygame.Rect(0, 0, 12, rect.h), border_top_left_radius=14,
-                     border_bottom_left_radius=14)
-    if active:
-        pygame.draw.rect(surf, col, rect, 3, border_radius=14)
+def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
+         area: pygame.Rect) -> dict[Target, pygame.Rect]:
+    """Rects of a chip row centred on `center`, shifted to stay inside `area`."""
+    row = pygame.Rect(0, 0, sum(widths) + CHIP_GAP * (len(widths) - 1), h)
+    row.center = center
+    row.clamp_ip(area)
+    out, x = {}, row.x
+    for key, w in zip(keys, widths):
+        out[key] = pygame.Rect(x, row.y, w, h)
+        x += w + CHIP_GAP
+    return out
 
 
-_MARKS: dict[tuple, pygame.Surface] = {}
-
-
-def _circle_mark(kind: str, color: tuple) -> pygame.Surface:
-    """A circle box's symbol: B (bonus, a 28 px letter), a bold drawn × (multiplier), or both."""
-    key = (kind, color)
-    surf = _MARKS.get(key)
-    if surf is None:
-        letter = theme.text("B", MARK, color, True) if "B" in kind else None
-        cross = 0 if "M" not in kind else (12 if letter else 15)
-        w = (letter.get_width() if letter else 0) + cross + (1 if letter and cross else 0)
-        h = letter.get_height() if letter else cross
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        if letter:
-            surf.blit(letter, (0, 0))
-        if cross:  # the font's × is tiny: two strokes read from the sofa
-            x0, y0 = w - cross, (h - cross) // 2 + (1 if letter else 0)
-            width = 4 if cross > 12 else 3  # bold, yet smaller than a tick
-            pygame.draw.line(surf, color, (x0, y0), (x0 + cross - 1, y0 + cross - 1), width)
-            pygame.draw.line(surf, color, (x0, y0 + cross - 1), (x0 + cross - 1, y0), width)
-        surf = _MARKS[key] = sp.fast(surf)
-    return surf
-
-
-@cache
-def _circle_chip(kind: str, activity: str, label: str) -> pygame.Surface:
-    """A circle choice: the sheet's circle (in the activity's colour, with its B or × mark)
-    and what choosing it gives ("Bonus A", "×3")."""
-    text = theme.text(label, S, INK, True)
-    d = 36
-    surf = pygame.Surface((d + text.get_width() + 34, CIRCLE_CHIP_H), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, sp.PAPER, rect, border_radius=10)
-    pygame.draw.rect(surf, INK, rect, 3, border_radius=10)
-    c = (12 + d // 2, rect.centery)
-    pygame.draw.circle(surf, INK, c, d // 2)
-    pygame.draw.circle(surf, sp.ACTIVITY_RGB[activity], c, d // 2 - 2)
-    mark = _circle_mark(kind, (255, 255, 255))
-    surf.blit(mark, mark.get_rect(center=c))
-    surf.blit(text, text.get_rect(midleft=(12 + d + 10, rect.centery)))
-    return sp.fast(surf)
+def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
+               special: bool) -> None:
+    """An umbrella, Second Line or artist meter box (special ones edged in dark gold)."""
+    pygame.draw.rect(surf, col if marked else (248, 244, 234), r, border_radius=4)
+    pygame.draw.rect(surf, ACCENT_DARK if special else INK, r, 3 if special else 2,
+                     border_radius=4)
+    if marked:
+        sp.check(surf, r, INK, 1.0, 2)
 
 
 def _reward_glyph(reward: str) -> str:
+    """The letter or number an artist meter box shows for its reward."""
     if reward.startswith("points:"):
         return reward[7:]
     if reward.startswith("map:"):
@@ -1392,8 +1320,30 @@ def _reward_glyph(reward: str) -> str:
     return {"umbrella": "U", "": ""}.get(reward, reward[:1].upper())
 
 
-def _tumble(rect: pygame.Rect, value: int, seed: int):
-    """A die falls onto its card, rolling through faces, and lands on `value`."""
+def _arrow(canvas: pygame.Surface, d: str, rect: pygame.Rect) -> None:
+    """A gold arrow pointing in direction d, filling rect (a Second Line direction option)."""
+    dx, dy = DIRECTIONS[d]
+    cx, cy = rect.center
+    length = max(rect.w, rect.h) // 2 - 2
+    width = min(rect.w, rect.h) // 2 - 2
+    tip = (cx + dx * length, cy + dy * length)
+    back = (cx - dx * length, cy - dy * length)
+    side = (-dy, dx)
+    pts = [tip, (back[0] + side[0] * width, back[1] + side[1] * width),
+           (back[0] - side[0] * width, back[1] - side[1] * width)]
+    pygame.draw.polygon(canvas, LINE_RGB, pts)
+    pygame.draw.polygon(canvas, INK, pts, 3)
+
+
+# == tween painters: this room's own animations ==================================================
+def _rising_tag(label: str, center: Sequence[float], color: tuple) -> Painter:
+    """Paint: white text on a plate of `color` rising 30 px from `center`."""
+    return popup(label, center, WHITE, theme.BODY_SIZE, lift=0, rise=30,
+                 plate=Plate(color, INK, 2, 10, (18, 8)), nearest=True)
+
+
+def _tumble(rect: pygame.Rect, value: int, seed: int) -> Painter:
+    """Paint: a die falls onto its card, rolling through faces, and lands on `value`."""
     rng = random.Random(seed)
     faces = [rng.randint(1, 6) for _ in range(8)]
 
@@ -1407,16 +1357,8 @@ def _tumble(rect: pygame.Rect, value: int, seed: int):
     return paint
 
 
-def _fly(sprite: pygame.Surface, a: Sequence[float], b: Sequence[float], arc: float = 60):
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        x = a[0] + (b[0] - a[0]) * p
-        y = a[1] + (b[1] - a[1]) * p - math.sin(p * math.pi) * arc
-        canvas.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
-    return paint
-
-
-def _walker(sprite: pygame.Surface, pts: list[tuple[int, int]]):
-    """Moves a pawn along pts at an even pace, hopping a little at each step."""
+def _walker(sprite: pygame.Surface, pts: list[tuple[int, int]]) -> Painter:
+    """Paint: a pawn moves along pts at an even pace, hopping a little at each step."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         n = len(pts) - 1
         f = p * n
@@ -1428,8 +1370,8 @@ def _walker(sprite: pygame.Surface, pts: list[tuple[int, int]]):
     return paint
 
 
-def _tick(rect: pygame.Rect, color: tuple):
-    """A box fills and gets its pencil cross."""
+def _tick(rect: pygame.Rect, color: tuple) -> Painter:
+    """Paint: a box fills and gets its pencil cross."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         pygame.draw.rect(canvas, color, rect, border_radius=4)
         pygame.draw.rect(canvas, INK, rect, 2, border_radius=4)
@@ -1438,41 +1380,19 @@ def _tick(rect: pygame.Rect, color: tuple):
     return paint
 
 
-def _flash(rect: pygame.Rect, color: tuple):
-    """A card turning face up: it grows from a thin strip."""
+def _flash(rect: pygame.Rect, color: tuple) -> Painter:
+    """Paint: a card turning face up grows from a thin strip."""
     def paint(canvas: pygame.Surface, p: float) -> None:
-        w = max(2, round(rect.w * p))
-        r = pygame.Rect(0, 0, w, rect.h)
+        r = pygame.Rect(0, 0, max(2, round(rect.w * p)), rect.h)
         r.center = rect.center
         pygame.draw.rect(canvas, color, r, border_radius=12)
         pygame.draw.rect(canvas, INK, r, 2, border_radius=12)
     return paint
 
 
-def _ring_pulse(rect: pygame.Rect, color: tuple):
+def _ring_pulse(rect: pygame.Rect, color: tuple) -> Painter:
+    """Paint: a ring round rect widens by 16 px."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         grow = round(16 * p)
         pygame.draw.rect(canvas, color, rect.inflate(grow, grow), 4, border_radius=12)
-    return paint
-
-
-def _popup(label: str, center: Sequence[float], color: tuple):
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        text = theme.text(label, theme.BODY_SIZE, (255, 255, 255), True)
-        r = text.get_rect(center=(round(center[0]), round(center[1] - 30 * p)))
-        plate = r.inflate(18, 8)
-        pygame.draw.rect(canvas, color, plate, border_radius=10)
-        pygame.draw.rect(canvas, INK, plate, 2, border_radius=10)
-        canvas.blit(text, r)
-    return paint
-
-
-def _banner(label: str, area: pygame.Rect):
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        text = theme.text(label, theme.HEADING_SIZE, (255, 255, 255), True)
-        r = text.get_rect(center=area.center)
-        plate = r.inflate(60, 24)
-        pygame.draw.rect(canvas, (40, 30, 60), plate, border_radius=16)
-        pygame.draw.rect(canvas, LINE_RGB, plate, 4, border_radius=16)
-        canvas.blit(text, r)
     return paint

@@ -1,74 +1,35 @@
 """French Quarter sprites: icons, dice, cards and the handwritten digits, drawn with pygame.draw.
 
-Everything is generated (no image files) and cached per size, so the renderer only blits.
+Everything is generated (no image files) and cached per size, so the renderer only blits. The
+room-independent helpers (fast, shade, fitted and wrapped text) are game.ui.paint's.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 import pygame
 
 from game.ui import theme
+from game.ui.paint import INK, fast
 
-INK = (26, 28, 36)
 PAPER = (246, 240, 224)
 PENCIL = (40, 60, 150)  # the "handwritten" blue of values written on the sheet
 # Activity colours (kept apart from the seat colours by hue and by their glyphs).
-ACTIVITY_RGB = {
+ACTIVITY_RGB: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "food": (214, 74, 60), "culture": (70, 120, 210), "shopping": (60, 160, 90),
     "mysticism": (130, 80, 180), "party": (225, 170, 30),
-}
+})
 UMBRELLA_RGB = (60, 150, 190)
 WILD_RGB = (90, 90, 100)
 ARTIST_RGB = (200, 90, 140)
-DECK_RGB = {
+DECK_RGB: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "walk": (120, 160, 90), "carriage": (150, 110, 70), "taxi": (220, 180, 40),
     "streetcar": (190, 70, 60), "boat": (60, 120, 180), "socialize": (170, 80, 160),
-}
-
-
-def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
-    """Convert to the display format when a display exists (blits get much faster)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
-
-
-SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
-
-
-def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
-    """Cached text no wider than max_w: slightly narrowed, else shortened with an ellipsis
-    (never smaller than size)."""
-    surf = theme.text(message, size, color, bold)
-    if surf.get_width() <= max_w or len(message) < 4:
-        return surf
-    if surf.get_width() * SQUEEZE <= max_w:
-        return _narrowed(message, size, max_w, tuple(color), bold)
-    lo = len(message)
-    while lo > 3 and theme.font(size, bold).size(message[:lo] + "…")[0] > max_w:
-        lo -= 1
-    return theme.text(message[:lo].rstrip() + "…", size, color, bold)
-
-
-@cache
-def _narrowed(message: str, size: int, width: int, color: tuple, bold: bool) -> pygame.Surface:
-    surf = theme.text(message, size, color, bold)
-    return fast(pygame.transform.smoothscale(surf, (width, surf.get_height())))
-
-
-def wrap(message: str, size: int, max_w: int, bold: bool = False) -> list[str]:
-    """Split a name into lines no wider than max_w (words are never cut)."""
-    f = theme.font(size, bold)
-    lines: list[str] = []
-    for word in message.split():
-        if lines and f.size(lines[-1] + " " + word)[0] <= max_w:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+})
 
 
 def _glyph(surf: pygame.Surface, name: str, c: tuple[float, float], r: float) -> None:
@@ -233,8 +194,49 @@ def check(surf: pygame.Surface, rect: pygame.Rect, color: tuple = INK, frac: flo
         pygame.draw.line(surf, color, a.topright, (a.right - a.w * f2, a.y + a.h * f2), width)
 
 
-def shade(rgb, k: float) -> tuple[int, int, int]:
-    """A colour scaled towards black (k < 1) or white (k > 1)."""
-    if k <= 1:
-        return tuple(round(c * k) for c in rgb)
-    return tuple(round(c + (255 - c) * (k - 1)) for c in rgb)
+def panel(surf: pygame.Surface, color: tuple, active: bool) -> None:
+    """A seat's panel over all of `surf`: rounded, with the seat's colour down its left edge
+    (and round it when the seat is active)."""
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, theme.PANEL_LIGHT if active else theme.PANEL, rect, border_radius=14)
+    pygame.draw.rect(surf, color, pygame.Rect(0, 0, 12, rect.h), border_top_left_radius=14,
+                     border_bottom_left_radius=14)
+    if active:
+        pygame.draw.rect(surf, color, rect, 3, border_radius=14)
+
+
+@cache
+def circle_mark(kind: str, color: tuple) -> pygame.Surface:
+    """A circle box's symbol: B (bonus, a 28 px letter), a bold drawn × (multiplier), or both."""
+    letter = theme.text("B", theme.SMALL_SIZE, color, True) if "B" in kind else None
+    cross = 0 if "M" not in kind else (12 if letter else 15)
+    w = (letter.get_width() if letter else 0) + cross + (1 if letter and cross else 0)
+    h = letter.get_height() if letter else cross
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    if letter:
+        surf.blit(letter, (0, 0))
+    if cross:  # the font's × is tiny: two strokes read from the sofa
+        x0, y0 = w - cross, (h - cross) // 2 + (1 if letter else 0)
+        width = 4 if cross > 12 else 3  # bold, yet smaller than a tick
+        pygame.draw.line(surf, color, (x0, y0), (x0 + cross - 1, y0 + cross - 1), width)
+        pygame.draw.line(surf, color, (x0, y0 + cross - 1), (x0 + cross - 1, y0), width)
+    return fast(surf)
+
+
+@cache
+def circle_chip(kind: str, activity: str, label: str, height: int) -> pygame.Surface:
+    """A circle choice: the sheet's circle (in the activity's colour, with its B or × mark)
+    and what choosing it gives ("Bonus A", "×3")."""
+    text = theme.text(label, theme.SMALL_SIZE, INK, True)
+    d = 36
+    surf = pygame.Surface((d + text.get_width() + 34, height), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, PAPER, rect, border_radius=10)
+    pygame.draw.rect(surf, INK, rect, 3, border_radius=10)
+    c = (12 + d // 2, rect.centery)
+    pygame.draw.circle(surf, INK, c, d // 2)
+    pygame.draw.circle(surf, ACTIVITY_RGB[activity], c, d // 2 - 2)
+    mark = circle_mark(kind, (255, 255, 255))
+    surf.blit(mark, mark.get_rect(center=c))
+    surf.blit(text, text.get_rect(midleft=(12 + d + 10, rect.centery)))
+    return fast(surf)

@@ -18,13 +18,14 @@ import pygame
 import pytest
 
 from game.engine.bots import RandomBot
-from game.engine.core import Config
+from game.engine.core import Config, event
 from game.engine.match import Match
 from game.games.french_quarter import scene, sprites
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import CHOOSERS, MAP, FQRenderer
 from game.games.french_quarter.state import CARLY
 from game.ui import i18n, theme
+from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.focus import VECTORS, nearest
 
@@ -155,10 +156,10 @@ def test_a_tourist_walks_and_lands_only_when_the_walk_ends(rules):
         moves = [e for e in events if e.kind == "moved"]
         if moves:
             seat = moves[0].player
-            assert renderer._holds[("pawn", seat)]  # the pawn on the map waits
+            assert renderer.holds[("pawn", seat)]  # the pawn on the map waits
             while renderer.busy():
                 renderer.update(0.05)
-            assert not renderer._holds[("pawn", seat)]
+            assert not renderer.holds[("pawn", seat)]
             return
         while renderer.busy():
             renderer.update(0.1)
@@ -170,9 +171,9 @@ def test_dice_tumble_before_they_show_and_reset_shows_them_at_once(rules):
     for _ in range(600):
         _, _, events = step(match, bots, renderer)
         if any(e.kind == "die_rolled" for e in events):
-            assert any(k[0] == "die" for k in renderer._holds)
+            assert any(k[0] == "die" for k in renderer.holds)
             renderer.reset(match.view(0), 0)  # e.g. undo or a resize mid-animation
-            assert not renderer.busy() and not renderer._holds
+            assert not renderer.busy() and not renderer.holds
             return
         while renderer.busy():
             renderer.update(0.1)
@@ -244,6 +245,30 @@ def test_a_whole_game_animates_and_draws_to_the_end(rules):
     assert frames > 50
 
 
+def test_every_event_kind_of_a_game_is_animated_or_declared_with_its_own_sound(rules):
+    kinds = set()
+    for players, options in ((1, ()), (4, (("mayor", True), ("tourism", True)))):
+        match, bots, _ = new_match(rules, players, seed=players + 3, options=options)
+        while not match.is_over():
+            kinds |= {e.kind for e in step(match, bots)[2]}
+    assert {"die_rolled", "moved", "mapped", "round", "game_over"} <= kinds
+    assert kinds <= set(FQRenderer.EVENT_HANDLERS) | set(FQRenderer.SOUNDS)
+    # timed to this room's animations, never left to the shared patterns (bar the end's chord)
+    assert kinds - {"game_over"} <= set(FQRenderer.SOUND_CUES)
+
+
+def test_event_sounds_land_with_their_animations():
+    def cues(*events):
+        return [(round(at, 3), name) for at, name, _ in event_cues(events, FQRenderer.SOUND_CUES)]
+    roll = event("die_rolled", None, deck="walk", value=3)
+    assert cues(roll, roll, roll) == [(0.0, "shuffle"), (0.07, "shuffle"), (0.14, "shuffle")]
+    write = event("mapped", 0, building="x", value=4)
+    tick = event("meter", 0, activity="food", box=2)
+    assert cues(write, tick) == [(0.3, "clunk"), (0.4, "tick")]  # the pen lifts, then a tick
+    assert cues(event("first_player", 1), event("game_over", None, reveal=True)) == [
+        (0.0, "chord")]
+
+
 def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
     source = (ROOM / "scene.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'\bt\("([a-z_.]+)"\s*[,)]', source))
@@ -266,13 +291,14 @@ def test_animate_defers_repaints_then_catches_up_a_region_a_frame(rules):
         step(match, bots, renderer)
         for _ in range(3):  # map, cards, sheets: at most one region a frame
             renderer.update(1 / 60)
-        assert renderer._want == renderer._keys
+        renderer.layers.refresh(limit=0)  # paints nothing, notes what is still dirty
+        assert not renderer.layers.pending
 
 
 def test_sheet_and_map_letters_are_at_least_the_small_size(rules):
     assert scene.MARK >= theme.SMALL_SIZE
     for kind in ("B", "M", "BM"):  # the circle symbols fit inside their circle
-        mark = scene._circle_mark(kind, (0, 0, 0))
+        mark = sprites.circle_mark(kind, (0, 0, 0))
         assert mark.get_width() <= scene.BOX - 8 and mark.get_height() <= scene.BOX - 8
     tag = sprites.artist_tag("Mg", 34)
     assert tag.get_width() >= theme.font(theme.SMALL_SIZE, True).size("Mg")[0] + 10
@@ -422,6 +448,6 @@ def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
                 label = scene.t(key)
                 assert "1.ª" not in label  # no cryptic abbreviation
                 width = theme.font(theme.SMALL_SIZE, True).size(label)[0]
-                assert width * sprites.SQUEEZE <= room, label  # whole, at worst narrowed
+                assert width * scene.SQUEEZE <= room, label  # whole, at worst narrowed
     finally:
         i18n.set_language("en")
