@@ -67,7 +67,7 @@ K = GAME_ID + "."  # prefix of every string key
 NO_CARDS = (0,) * len(COLORS)
 CARD_CHANCE = K + "chance.card"
 TICKET_CHANCE = K + "chance.ticket"
-
+CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 
 
 class _Draft(drafting(State)):
@@ -85,7 +85,6 @@ class _Draft(drafting(State)):
         head = self.popped = self.tasks[0]
         self.tasks = self.tasks[1:]
         return head
-
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -248,12 +247,12 @@ class TicketToRideParis(TurnRules):
             return ()
         head = s.tasks[0]
         seat = s.viewer
-        if head[0] == "setup_tickets":
+        if head[0] == "setup_tickets":  # the others' offers are hidden: build the viewer's only
             return ((self._keep_prompt(s, seat, "prompt.setup_tickets"),)
                     if 0 <= seat < s.players and s.offered[seat] else ())
-        if head[0] in self._resolves or head[1] != seat:
-            return ()  # a chance, or another seat's decision
-        return self._asks[head[0]](self, s, head)
+        if head[0] in CHANCE_TASKS or head[1] != seat:
+            return ()
+        return self.find_pending(s)
 
     @ask("turn")
     def _ask_turn(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -377,9 +376,13 @@ class TicketToRideParis(TurnRules):
     # -- chance: cards, tickets, the first player ----------------------------------------------
     @ask("card")
     def _ask_card(self, s: State, task: tuple) -> Chance | tuple:
-        """The next card: a colour weighted by its count (nothing left: the card is not owed)."""
+        """The next card: a colour weighted by its count.
+
+        An empty deck means the discard pile is empty too (`_settle` reshuffles it at once): the
+        card is not dealt (a face-up slot stays empty until cards come back).
+        """
         if not s.deck_size:
-            return ()  # deck and discard are out (`_settle` reshuffled any discard): slot stays empty
+            return ()
         weights = self._card_weights
         return Chance(tuple([weights[c][k] for c, k in enumerate(s.deck) if k]), CARD_CHANCE)
 

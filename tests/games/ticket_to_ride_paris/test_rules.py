@@ -17,7 +17,9 @@ from game.engine.core import TERMINAL, Chance, Config, IllegalAction
 from game.engine.match import Match, sample
 from game.games.ticket_to_ride_paris.board import COLOR_INDEX, COLORS
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.state import EMPTY, OVER
+from game.games.ticket_to_ride_paris.state import EMPTY, OVER, State
+
+STATE_FIELDS = {f.name for f in dataclasses.fields(State)}
 
 ROW = ("red", "green", "purple", "yellow", "white")  # no wilds: no reset
 TICKETS = (
@@ -638,12 +640,42 @@ def test_random_playouts_keep_every_card_and_ticket_and_never_mutate(rules, play
                 new, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
             assert state == before  # apply never mutates its input
             state = new
+            assert set(vars(state)) == STATE_FIELDS  # no draft scratch leaks into a state
             assert card_total(state) == 46
             kept = sum(len(t) + len(o) for t, o in zip(state.tickets, state.offered))
             assert kept + len(state.ticket_pool) + len(state.ticket_bottom) == 20
             assert state.ticket_deck_size == len(state.ticket_pool) + len(state.ticket_bottom)
             assert sum(state.deck) == state.deck_size and all(b >= 0 for b in state.buses)
         assert rules.pending(state) is TERMINAL
+
+
+def test_playing_leaves_the_rules_object_unchanged(rules) -> None:
+    """The rules object is shared with the bot worker thread: nothing on it may change in play."""
+    before = copy.deepcopy(vars(rules))
+    for players in (2, 4):
+        state = rules.initial_state(Config(players))
+        rng = random.Random(players)
+        while (pending := rules.pending(state)) is not TERMINAL:
+            if isinstance(pending, Chance):
+                state, _ = rules.apply(state, None, sample(pending, rng))
+            else:
+                prompt = rng.choice(pending)
+                state, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
+            rules.prompts(rules.view(state, 0))
+    assert vars(rules) == before
+
+
+def test_the_task_stack_deals_what_is_owed_before_the_next_decision(rules) -> None:
+    m = start(rules)
+    assert m.state.tasks == (("turn", 0),)
+    m.apply(0, ("faceup", 1))
+    assert m.state.tasks == (("card", "row", 1), ("draw2", 0)) and m.state.phase == "draw2"
+    m.apply_chance("yellow")
+    m.apply(0, ("deck",))
+    assert m.state.tasks == (("card", "draw", 0), ("draw2", 0))
+    m.apply_chance("red")
+    assert m.state.tasks == (("turn", 1),) and m.state.phase == "turn"
+    assert rules.pending(m.state) is m.state.memo  # apply left the next decision cached
 
 
 def test_views_hide_hands_tickets_offers_and_decks(rules) -> None:
