@@ -138,18 +138,14 @@ class TicketToRideParis(TurnRules):
     # -- tables built once from the level data (nothing on the rules object changes in play) ----
     def _build_route_tables(self) -> None:
         """Per colour and affordable length, the routes short enough (for the turn prompt)."""
-        # Per colour, shortest first (board order within a length): (length, index, twin).
-        keys_by_color = tuple(tuple((r.length, r.index, r.twin) for r in routes)
-                              for routes in self.board.routes_by_color)
         self._max_length = max((r.length for r in self.board.routes), default=0)
-        caps = range(self._max_length + 1)
-        # (solo, twins): solo[cap] = indices of twinless routes, twins[cap] = (index, twin).
+        # (index, twin) pairs. A route without a twin is paired with itself: the twin test of
+        # _claimable_indices then passes whenever the route itself is unclaimed.
         self._routes_by_cap = tuple(
-            (tuple(tuple(i for length, i, twin in keys if length <= cap and twin < 0)
-                   for cap in caps),
-             tuple(tuple((i, twin) for length, i, twin in keys if length <= cap and twin >= 0)
-                   for cap in caps))
-            for keys in keys_by_color)
+            tuple(tuple((r.index, r.twin if r.twin >= 0 else r.index)
+                        for r in routes if r.length <= cap)
+                  for cap in range(self._max_length + 1))
+            for routes in self.board.routes_by_color)
 
     def _build_options(self) -> None:
         """Every option that does not depend on the state (pending only assembles tuples)."""
@@ -165,6 +161,11 @@ class TicketToRideParis(TurnRules):
             Option(("route", r.id), ("route", r.id), f"{K}option.claim.{ROUTE_COLORS[r.color]}",
                    (("route", self.route_name(r)), ("length", r.length), ("points", r.points)))
             for r in self.board.routes
+        )
+        self.opt_keep_one = tuple(
+            Option(("keep", (t.id,)), ("ticket", t.id), K + "option.keep_one",
+                   self.ticket_params(t.index))
+            for t in self.board.tickets
         )
         self.opt_flag = tuple(
             (Option(("flag", "keep"), None, f"{K}option.flag_keep.{ROUTE_COLORS[c]}"),
@@ -324,25 +325,23 @@ class TicketToRideParis(TurnRules):
 
     def _claimable_indices(self, hand: tuple[int, ...], buses: int, owners: tuple[int, ...],
                            seat: int, two_players: bool) -> list[int]:
-        """Routes `seat` may claim now, in index order: open, affordable, enough buses,
-        double-route rules."""
+        """Routes `seat` may claim now, in index order: open, affordable, enough buses, and
+        Recorridos Dobles: never both twins; with 2 players the twin closes once claimed."""
         wild = hand[WILD]
         top = min(buses, self._max_length)  # longest affordable route length
         found: list[int] = []
         if top <= 0:
             return found
-        append = found.append
-        for color, (solo, twins) in enumerate(self._routes_by_cap):
-            can_pay = hand[color] + wild
-            if not can_pay:
+        for color, by_cap in enumerate(self._routes_by_cap):
+            cap = hand[color] + wild
+            if not cap:
                 continue
-            cap = min(top, can_pay)
-            found += [index for index in solo[cap] if owners[index] == EMPTY]
-            for index, twin in twins[cap]:
-                # Recorridos Dobles: never both twins; with 2 players the twin closes.
-                if owners[index] == EMPTY and not (
-                        owners[twin] == seat or (two_players and owners[twin] != EMPTY)):
-                    append(index)
+            routes = by_cap[min(cap, top)]
+            # One comprehension per colour (this runs for every turn prompt of every playout).
+            if two_players:
+                found += [i for i, twin in routes if owners[i] == EMPTY and owners[twin] == EMPTY]
+            else:
+                found += [i for i, twin in routes if owners[i] == EMPTY and owners[twin] != seat]
         found.sort()
         return found
 
@@ -355,20 +354,16 @@ class TicketToRideParis(TurnRules):
     def _keep_prompt(self, s: State, seat: int, message: str) -> Prompt:
         """Keep at least one of the drawn tickets: every non-empty subset is an option."""
         offered = s.offered[seat]
-        ids = [self.board.tickets[t].id for t in offered]
-        options = []
-        for size in range(1, len(offered) + 1):
-            for combo in combinations(range(len(offered)), size):
-                keep = tuple(ids[i] for i in combo)
-                if size == 1:
-                    options.append(Option(("keep", keep), ("ticket", keep[0]),
-                                          K + "option.keep_one", self.ticket_params(offered[combo[0]])))
-                elif size == len(offered):
+        options = [self.opt_keep_one[t] for t in offered]
+        for size in range(2, len(offered) + 1):
+            for combo in combinations(offered, size):
+                keep = tuple(self.board.tickets[t].id for t in combo)
+                if size == len(offered):
                     options.append(Option(("keep", keep), None, K + "option.keep_all",
                                           (("count", size),)))
                 else:  # only with a ticket draw of 3+ (deck.toml rules.tickets_drawn)
-                    names = ", ".join("{a} – {b}".format(**dict(self.ticket_params(offered[i])))
-                                      for i in combo)
+                    names = ", ".join("{a} – {b}".format(**dict(self.ticket_params(t)))
+                                      for t in combo)
                     options.append(Option(("keep", keep), None, K + "option.keep_some",
                                           (("count", size), ("tickets", names))))
         return Prompt(seat, "keep_tickets", K + message, tuple(options), (("count", len(offered)),))
@@ -435,7 +430,8 @@ class TicketToRideParis(TurnRules):
     def _settle(self, d: _Draft) -> None:
         """After cards move: an empty deck takes the discard pile; once no card is owed, a row of
         3 wilds is discarded and dealt anew (each at once, as the table would)."""
-        self._reshuffle(d)
+        if not d.deck_size:
+            self._reshuffle(d)
         if d.tasks[0][0] == "card" or d.row.count(WILD) < self._wild_limit:
             return
         if self._reset_row(d):
