@@ -68,6 +68,7 @@ NO_CARDS = (0,) * len(COLORS)
 CARD_CHANCE = K + "chance.card"
 TICKET_CHANCE = K + "chance.ticket"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
+TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
 
 class _Draft(drafting(State)):
@@ -133,7 +134,7 @@ class TicketToRideParis(TurnRules):
         self._wild_limit = self.rules["faceup_wild_limit"]
         self._build_route_tables()
         self._build_options()
-        self._build_card_tables()
+        self._build_event_tables()
 
     # -- tables built once from the level data (nothing on the rules object changes in play) ----
     def _build_route_tables(self) -> None:
@@ -174,8 +175,9 @@ class TicketToRideParis(TurnRules):
             for c in range(len(ROUTE_COLORS))
         )
 
-    def _build_card_tables(self) -> None:
-        """The chance weights and the card events: they recur all game and are immutable."""
+    def _build_event_tables(self) -> None:
+        """The chance weights and the frequent events: they recur all game and are immutable
+        (building an event costs about as much as the rest of the step that emits it)."""
         # Per colour, per count left: the (outcome, weight) pair of the card chance.
         self._card_weights = tuple(tuple((name, float(k)) for k in range(sum(self.board.deck) + 1))
                                    for name in COLORS)
@@ -189,6 +191,9 @@ class TicketToRideParis(TurnRules):
             "row": tuple(tuple(event("faceup_refilled", slot=slot, color=name) for name in COLORS)
                          for slot in slots),
         }
+        # A turn starts every turn of every playout; 4-player random games end within ~90 turns.
+        self._turn_events = tuple(tuple(event("turn_started", seat, turn=turn)
+                                        for turn in range(TABLED_TURNS)) for seat in seats)
         self._faceup_events = tuple(
             tuple(tuple(event("card_drawn", seat, source="faceup", slot=slot, color=name)
                         for name in COLORS) for slot in slots)
@@ -612,7 +617,10 @@ class TicketToRideParis(TurnRules):
         d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
         d.turn += 1
         d.push(("turn", seat))
-        d.emit("turn_started", seat, turn=d.turn)
+        if d.turn < TABLED_TURNS:
+            d.events.append(self._turn_events[seat][d.turn])
+        else:
+            d.emit("turn_started", seat, turn=d.turn)
 
     def _end_turn(self, d: _Draft, passed: bool = False) -> None:
         """French flag check, row refill, last-round count, then the next seat (or game over)."""

@@ -16,7 +16,7 @@ import pytest
 from game.engine.core import TERMINAL, Chance, Config, IllegalAction
 from game.engine.match import Match, sample
 from game.games.ticket_to_ride_paris.board import COLOR_INDEX, COLORS
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.rules import TABLED_TURNS, TicketToRideParis
 from game.games.ticket_to_ride_paris.state import EMPTY, OVER, State
 
 STATE_FIELDS = {f.name for f in dataclasses.fields(State)}
@@ -723,6 +723,17 @@ def test_events_name_what_the_scene_animates(rules) -> None:
     assert claimed.player == 0 and claimed.get("route") == "opera-louvre"
     events = m.apply(0, ("flag", "discard"))
     assert kinds(events) == ["turn_started"] and events[0].player == 1
+
+
+def test_turn_started_names_the_turn_also_past_the_prebuilt_events(rules) -> None:
+    m = rebuild(start(rules), turn=TABLED_TURNS - 2)
+    started = [e for e in claim(m, 0, "opera-louvre") if e.kind == "turn_started"]
+    m.apply(1, ("deck",))
+    m.apply_chance("blue")
+    m.apply(1, ("deck",))
+    started += [e for e in m.apply_chance("blue") if e.kind == "turn_started"]
+    assert [(e.player, e.get("turn")) for e in started] == [(1, TABLED_TURNS - 1),
+                                                            (0, TABLED_TURNS)]
 
 
 def test_every_label_key_has_english_and_spanish_text(rules) -> None:
