@@ -158,7 +158,7 @@ def headless(args: argparse.Namespace) -> int:
     """Play a bot-only game to the end and print one JSON object with the result."""
     import json
 
-    from game.engine.bots import make_bot, play_out, result_summary
+    from game.engine.bots import play_out, result_summary, seat_bots
     from game.engine.core import Config
     from game.engine.match import Match
 
@@ -166,8 +166,7 @@ def headless(args: argparse.Namespace) -> int:
     kinds = bot_kinds(args.bots, players)
     seed = random_seed() if args.seed is None else args.seed
     rules = info.make_rules()
-    # Each seat's bot gets its own stream, derived from the game seed so a run is reproducible.
-    bots = {seat: make_bot(kind, info.id, seed * 100 + seat + 1) for seat, kind in enumerate(kinds)}
+    bots = seat_bots(kinds, info.id, seed)  # seeded as the console seats them: one seed, one game
     config = Config(players, game_options(args.options, info))
     match = play_out(Match(rules, config, seed), bots)
     print(json.dumps(result_summary(match, kinds)))
@@ -209,7 +208,7 @@ def screenshot(args: argparse.Namespace) -> int:
     if not has_display():
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui.snapshot import render_screenshot
+    from game.scenes.snapshot import render_screenshot
 
     info.make_rules()  # level errors surface here, as a usage error, before pygame starts
     try:
@@ -230,9 +229,11 @@ def list_games() -> int:
 
 def title_screen(args: argparse.Namespace) -> int:
     """Open the app on the title screen."""
+    from game.scenes import scene_registry
     from game.ui.app import run
 
     code = run(
+        scene_registry(),
         fullscreen=args.fullscreen,
         windowed=args.windowed,
         exit_after_first_frame=args.first_frame_exit,

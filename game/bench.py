@@ -76,7 +76,7 @@ def frame_stats(times: list[float]) -> dict[str, float]:
 
 def bench_frames(game_id: str, frames: int) -> dict[str, float]:
     """Frame time of the game scene while bots play (pygame loads here, on the dummy driver)."""
-    from game.ui.snapshot import frame_times
+    from game.scenes.snapshot import frame_times
 
     return frame_stats(frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
 
@@ -146,12 +146,14 @@ def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
     counted. `at_end` sees the GameScene before it is closed (tests check the play)."""
     import pygame
 
+    from game.scenes import scene_registry
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    app = App(windowed=(320, 180), settings=Settings(animation_speed="1x"), persist=False)
+    app = App(scene_registry(), windowed=(320, 180), settings=Settings(animation_speed="1x"),
+              persist=False)
     seats = [SeatSpec("human", f"pad:{PAD_BASE + k}") for k in range(players)]
     scene = GameScene(app, game_id, seats, seed)
     app.stack.reset(scene)

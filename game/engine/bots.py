@@ -63,6 +63,16 @@ def make_bot(kind: str, game_id: str, seed: int) -> RandomBot | GreedyBot:
     raise ValueError(f"unknown bot kind {kind!r} (choose from {', '.join(BOT_KINDS)})")
 
 
+def seat_bots(kinds: Sequence[str | None], game_id: str, seed: int) -> dict[int, Any]:
+    """The bots of a match: seat -> bot for each seat with a kind (None: a person).
+
+    Every place that plays a seeded game (the console, `--headless`, `--screenshot`) seats its
+    bots here, so one seed means one game everywhere: seat i's bot draws from seed + i.
+    """
+    return {seat: make_bot(kind, game_id, seed + seat)
+            for seat, kind in enumerate(kinds) if kind is not None}
+
+
 def bot_step(match: Match, bots: dict[int, Any]) -> bool:
     """Resolve chance, then let every bot with a prompt act once; False if nothing happened."""
     match.resolve_chance()

@@ -86,13 +86,13 @@ class Event:
 # The slot setters of Event, in field order. `event` fills a bare instance through them:
 # the frozen dataclass __init__ goes through object.__setattr__ per field, which made `event`
 # about 40% slower (Python 3.11), and a game emits hundreds of events (French Quarter ~750).
-_EVENT_SETTERS = tuple(Event.__dict__[f].__set__ for f in ("kind", "player", "data", "reveal"))
+EVENT_SETTERS = tuple(Event.__dict__[f].__set__ for f in ("kind", "player", "data", "reveal"))
 
 
 def event(kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> Event:
     """Build an Event from keyword data (equal to Event(kind, player, data items, reveal))."""
     new = object.__new__(Event)
-    set_kind, set_player, set_data, set_reveal = _EVENT_SETTERS
+    set_kind, set_player, set_data, set_reveal = EVENT_SETTERS
     set_kind(new, kind)
     set_player(new, player)
     set_data(new, tuple(data.items()))
@@ -116,15 +116,23 @@ class Config:
         return {"players": self.players, "options": dict(self.options)}
 
     @staticmethod
-    def from_json(data: dict) -> Config:
-        """Inverse of `to_json`; raises ValueError on a malformed config."""
-        if not isinstance(data, dict) or not isinstance(data.get("players"), int):
-            # ValueError, not TypeError: a malformed save is bad data, and callers catch ValueError.
+    def from_json(data: Any, switches: Sequence[str]) -> Config:
+        """Inverse of `to_json` for a game whose options are the on/off `switches` it declares;
+        raises ValueError on a malformed config (a bool is no player count, "no" is no switch,
+        an option the game does not have is refused)."""
+        # ValueError, not TypeError: a malformed save is bad data, and callers catch ValueError.
+        players = data.get("players") if isinstance(data, dict) else None
+        if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("config must be an object with an integer 'players'")  # noqa: TRY004
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ValueError("config.options must be an object")  # noqa: TRY004
-        return Config(data["players"], tuple(sorted((k, freeze(v)) for k, v in options.items())))
+        for key, value in options.items():
+            if key not in switches:
+                raise ValueError(f"config.options: {key!r} is not an option of this game")
+            if not isinstance(value, bool):
+                raise ValueError(f"config.options.{key}: must be true or false")  # noqa: TRY004
+        return Config(players, tuple(sorted(options.items())))
 
 
 Pending = Chance | Terminal | tuple[Prompt, ...]
@@ -153,17 +161,9 @@ Note = tuple[str, tuple[tuple[str, Any], ...]]
 class Rules(Protocol):
     """What every game's rules engine provides. States are opaque to the core.
 
-    Optional methods (the results screen uses them when a game has them; callers must check
-    with `getattr`, they are not part of the runtime protocol check):
-
-    - `details(state) -> tuple[tuple[Detail, ...], ...]`: per seat, the lines that explain
-      `scores` (each ticket, route groups, bonuses...). For every seat and category, the sum of
-      the details' points equals that category in `scores(state)`.
-    - `tiebreak(state) -> Note | None`: at the end, a message when the winners were decided by
-      a tie-break or share the victory; None when the best total alone decided.
-
-    Seat-valued params of a `Detail` or `Note` use the names "player" (one seat) and "players"
-    (a tuple of seats) so the UI can show player names instead of numbers.
+    Optional methods (`details`, `tiebreak`, `rating`, `randomize_hidden`) are capabilities:
+    documented in `game.engine.capabilities`, declared in the room's `GameInfo.capabilities`,
+    read through `capability()` / `supports()`, and checked by the conformance suite.
     """
 
     game_id: str

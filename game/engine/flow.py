@@ -35,9 +35,10 @@ A game built on the kit has three parts:
    `refill(d)` (the game's round or phase structure) pushes the next tasks or ends the game.
 
 A handler does not pop the head task: the kit pops a decision or chance task before its handler
-runs (the handler pushes a follow-up if the decision continues). A simultaneous task (one head
-answered by several seats) keeps its head with `keep_head=True` on `@decide` and removes it
-itself once every seat has answered.
+runs and leaves it in `d.task` (the handler reads the task's arguments there, and pushes a
+follow-up if the decision continues). A simultaneous task (one head answered by several seats)
+keeps its head with `keep_head=True` on `@decide` and removes it itself once every seat has
+answered.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .core import (
+    EVENT_SETTERS,
     TERMINAL,
     Action,
     Chance,
@@ -55,7 +57,6 @@ from .core import (
     IllegalAction,
     Pending,
     Prompt,
-    event,
 )
 
 MEMO = "memo"  # the state field where `TurnRules.pending` caches its answer
@@ -71,10 +72,15 @@ _set_field = object.__setattr__  # a frozen dataclass only refuses the normal se
 
 # -- drafts ------------------------------------------------------------------------------------
 class DraftBase:
-    """Stack and event helpers shared by every generated draft class."""
+    """Stack and event helpers shared by every generated draft class.
+
+    `task` is the task being handled: the one the kit popped last, or the head a simultaneous
+    decision keeps, so a handler reads its arguments there.
+    """
 
     __slots__ = ()
     tasks: tuple[tuple, ...]
+    task: tuple
     events: list[Event]
 
     def push(self, *tasks: tuple) -> None:
@@ -82,13 +88,25 @@ class DraftBase:
         self.tasks = tasks + self.tasks
 
     def pop(self) -> tuple:
-        """Remove and return the head task."""
-        head, self.tasks = self.tasks[0], self.tasks[1:]
+        """Remove and return the head task (also kept as `task`)."""
+        self.task = head = self.tasks[0]
+        self.tasks = self.tasks[1:]
         return head
 
     def emit(self, kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> None:
-        """Record an event for the scene (see core.event)."""
-        self.events.append(event(kind, player, reveal, **data))
+        """Record an event for the scene (equal to core.event(kind, player, reveal, **data))."""
+        # Built in place rather than through core.event: one call and one pass over `data`
+        # less per event, measurable in playouts (French Quarter emits ~750 events a game).
+        new = _new_event(Event)
+        _set_kind(new, kind)
+        _set_player(new, player)
+        _set_data(new, tuple(data.items()))
+        _set_reveal(new, reveal)
+        self.events.append(new)
+
+
+_new_event = object.__new__
+_set_kind, _set_player, _set_data, _set_reveal = EVENT_SETTERS
 
 
 def drafting(state_cls: type, extra: tuple[str, ...] = ()) -> type:
@@ -117,6 +135,7 @@ def _dict_draft(state_cls: type) -> type:
         state = object.__new__(state_cls)
         data = self.__dict__
         data.pop("events", None)
+        data.pop("task", None)
         _set_field(state, "__dict__", data)
         return state
 
@@ -139,7 +158,7 @@ def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...
     freeze.append("    return state")
     # Generated from the dataclass's own field names, never from loaded data.
     exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102
-    namespace = {"__slots__": (*fields, "events", *extra), "__init__": env["__init__"],
+    namespace = {"__slots__": (*fields, "events", "task", *extra), "__init__": env["__init__"],
                  "freeze": env["freeze"], "__doc__": drafting.__doc__}
     return type(f"{state_cls.__name__}Draft", (DraftBase,), namespace)
 
@@ -290,7 +309,9 @@ class TurnRules:
         if found is None:  # pragma: no cover - a game bug: an offered action with no handler
             raise TypeError(f"{type(self).__name__}: no handler for {kind!r} answering {action!r}")
         handler, keep_head = found
-        if not keep_head:
+        if keep_head:
+            d.task = d.tasks[0]
+        else:
             d.pop()
         handler(self, d, player, action)
 

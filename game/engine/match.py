@@ -30,6 +30,7 @@ from .core import (
     prompts_of,
     total,
 )
+from .jsonsafe import action_from_json, exact_int, parse_json
 
 SAVE_FORMAT = "city-board-console/match"
 SAVE_VERSION = 1
@@ -163,7 +164,7 @@ class Match:
             "game": self.game_id,
             "config": self.config.to_json(),
             "seed": self.seed,
-            "actions": [[p, _jsonable(a)] for p, a in self.history],
+            "actions": [entry_json(p, a) for p, a in self.history],
         }
 
     @classmethod
@@ -184,15 +185,28 @@ class Match:
         write_atomic(Path(path), json.dumps(self.to_json(), separators=(",", ":")))
 
 
+def entry_json(player: int | None, action: Action) -> list:
+    """One history entry as saved: [player, action] with tuples as JSON lists."""
+    return [player, _jsonable(action)]
+
+
 def _jsonable(action: Action) -> Any:
     if isinstance(action, tuple):
         return [_jsonable(a) for a in action]
     return action
 
 
+def clear_stale_temps(path: Path) -> None:
+    """Remove temporary files a killed earlier write of `path` left behind (the console is the
+    only writer of its data folder, and it writes one file at a time)."""
+    for stale in path.parent.glob(f"{path.name}*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write text to path through a temporary file and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    clear_stale_temps(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -209,13 +223,11 @@ def load_match(path: str | os.PathLike, rules_for) -> Match:
     """Load a save file; `rules_for(game_id)` gives the rules. Raises SaveError with the cause."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = parse_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"{path}: cannot read ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: not valid JSON (line {exc.lineno})") from exc
-    except RecursionError as exc:
-        raise SaveError(f"{path}: JSON nested too deeply") from exc
+    except ValueError as exc:
+        raise SaveError(f"{path}: {exc}") from exc
     return match_from_json(data, rules_for, str(path))
 
 
@@ -231,8 +243,20 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
     """Rebuild a match from its JSON form; raises SaveError naming the broken field."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{source}: not a match save")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{source}: version {data.get('version')!r} is not supported")
+    check_version(data, SAVE_VERSION, source)
+    rules, config, seed = read_setup(data, rules_for, source)
+    return replay_entries(rules, config, seed, data.get("actions"), source)
+
+
+def check_version(data: dict, version: int, source: str) -> None:
+    """SaveError unless the file's `version` is exactly the integer this build writes."""
+    found = data.get("version")
+    if not exact_int(found) or found != version:
+        raise SaveError(f"{source}: version {found!r} is not supported")
+
+
+def read_setup(data: dict, rules_for, source: str) -> tuple[Rules, Config, int]:
+    """The rules, config and seed named by a save (or a journal header); raises SaveError."""
     game = data.get("game")
     if not isinstance(game, str):
         raise SaveError(f"{source}: game: must be a game id string")
@@ -241,7 +265,7 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
     except KeyError as exc:
         raise SaveError(f"{source}: game: unknown {game!r}") from exc
     try:
-        config = Config.from_json(data.get("config"))
+        config = Config.from_json(data.get("config"), _switches(game))
     except ValueError as exc:
         raise SaveError(f"{source}: config: {exc}") from exc
     if not rules.min_players <= config.players <= rules.max_players:
@@ -249,14 +273,33 @@ def match_from_json(data: Any, rules_for, source: str = "save") -> Match:
             f"{source}: config.players: {config.players} is outside "
             f"{rules.min_players}..{rules.max_players}"
         )
-    seed, actions = data.get("seed"), data.get("actions")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    seed = data.get("seed")
+    if not exact_int(seed):
         raise SaveError(f"{source}: seed: must be an integer")
+    return rules, config, seed
+
+
+def _switches(game_id: str) -> tuple[str, ...]:
+    """The on/off options a registered game declares (none for a game the registry lacks)."""
+    from .registry import get_game  # registry imports rooms' declarations: only when loading
+
+    try:
+        return get_game(game_id).options
+    except KeyError:
+        return ()
+
+
+def replay_entries(rules: Rules, config: Config, seed: int, actions: Any, source: str) -> Match:
+    """Replay saved [player, action] pairs into a Match; raises SaveError naming the cause."""
     if not isinstance(actions, list) or not all(_is_action_pair(a) for a in actions):
         raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
+    entries = []
+    for index, (player, action) in enumerate(actions):
+        try:
+            entries.append((player, action_from_json(action)))
+        except ValueError as exc:
+            raise SaveError(f"{source}: actions[{index}]: {exc}") from exc
     try:
-        return Match.replay(rules, config, seed, actions)
+        return Match.replay(rules, config, seed, entries)
     except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
         raise SaveError(f"{source}: actions: replay failed ({exc})") from exc
-    except RecursionError as exc:  # absurdly nested JSON actions
-        raise SaveError(f"{source}: actions: nested too deeply") from exc

@@ -1,30 +1,48 @@
-"""The game registry: game id → rules, scene, bot heuristic and metadata.
+"""The game registry: every room under game/games/ that declares itself, found by scanning.
 
-Modules are named as strings and imported on demand, so the engine never imports pygame and
-start-up does not pay for games nobody opened.
+A room is a package `game/games/<id>/` whose `__init__.py` defines `GAME = GameInfo(...)`: its
+ids, player counts, options, hidden hands, capabilities and where its rules, renderer and bot
+heuristic live. Adding a game therefore touches no shared file. The `__init__` must stay light
+(no pygame, no level loading): the registry imports every room's package at start-up, and each
+room's modules only when that game is opened (`*_ref` are 'module:attribute' strings).
+
+Rooms appear in menus by their `order` number, ties by id. A room with `listed=False` (the
+example dice game, see README "Adding a game") is discovered and tested like the others but is
+kept out of the menus, the command line's game list, the golden histories and the benchmark:
+`game_ids()` leaves it out unless asked.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
+from .capabilities import check_names
 from .core import Rules
+
+ROOMS_PACKAGE = "game.games"
+
+
+class RoomError(Exception):
+    """A room package that does not declare itself properly."""
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """How to build one game's parts; `*_ref` are 'module:attribute' strings."""
+    """What a room declares about its game; `*_ref` are 'module:attribute' strings."""
 
-    id: str
+    id: str  # the room's package name; also its levels/<id>/ folder and string key prefix
     title_key: str
     min_players: int
     max_players: int
     rules_ref: str
-    scene_ref: str
-    heuristic_ref: str
+    scene_ref: str  # the board renderer class (game.ui.board_api.BoardRenderer)
+    heuristic_ref: str  # GreedyBot's heuristic: (rules, view, prompt) -> one score per option
     rules_summary_key: str = ""
     # False when nothing is secret (Next Station): simultaneous seats then share one screen
     # with no pass-the-screen curtain.
@@ -32,6 +50,19 @@ class GameInfo:
     # On/off game options offered at seat setup (passed in Config.options; the label of `key`
     # is the string "options.<key>"), e.g. the advanced modules of Next Station.
     options: tuple[str, ...] = ()
+    # Optional features of its rules and renderer (game.engine.capabilities), e.g. "details".
+    capabilities: tuple[str, ...] = ()
+    order: int = 100  # menu position: lower first, ties by id
+    listed: bool = True  # False keeps an example room out of menus and game lists
+
+    def __post_init__(self) -> None:
+        check_names(self.capabilities)
+        if not 1 <= self.min_players <= self.max_players:
+            raise RoomError(f"{self.id}: players {self.min_players}..{self.max_players}")
+
+    def declares(self, capability_name: str) -> bool:
+        """True if the room says its rules or renderer offer this capability."""
+        return capability_name in self.capabilities
 
     def make_rules(self) -> Rules:
         """The game's rules engine (built once per process: levels load and validate once)."""
@@ -46,61 +77,42 @@ class GameInfo:
         return _resolve(self.heuristic_ref)
 
 
-def _room(game_id: str, attr: str) -> str:
-    return f"game.games.{game_id}.{attr}"
-
-
-GAMES: dict[str, GameInfo] = {
-    "ticket_to_ride_paris": GameInfo(
-        id="ticket_to_ride_paris",
-        title_key="game.ticket_to_ride_paris",
-        min_players=2,
-        max_players=4,
-        rules_ref=_room("ticket_to_ride_paris", "rules:TicketToRideParis"),
-        scene_ref=_room("ticket_to_ride_paris", "scene:TTRRenderer"),
-        heuristic_ref=_room("ticket_to_ride_paris", "bot:evaluate"),
-        rules_summary_key="rules.ticket_to_ride_paris",
-    ),
-    "next_station_paris": GameInfo(
-        id="next_station_paris",
-        title_key="game.next_station_paris",
-        min_players=1,
-        max_players=4,
-        rules_ref=_room("next_station_paris", "rules:NextStationParis"),
-        scene_ref=_room("next_station_paris", "scene:NSPRenderer"),
-        heuristic_ref=_room("next_station_paris", "bot:evaluate"),
-        rules_summary_key="rules.next_station_paris",
-        hidden_hands=False,  # every sheet is public: no pass-the-screen curtain
-        options=("objectives", "gates"),  # the advanced modules (Modo avanzado)
-    ),
-    "french_quarter": GameInfo(
-        id="french_quarter",
-        title_key="french_quarter.title",
-        min_players=1,  # 1 = solo against Mayor Carly
-        max_players=4,
-        rules_ref=_room("french_quarter", "rules:FrenchQuarter"),
-        scene_ref=_room("french_quarter", "scene:FQRenderer"),
-        heuristic_ref=_room("french_quarter", "bot:evaluate"),
-        rules_summary_key="rules.french_quarter",
-        options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
-    ),
-}
-
-
 def _resolve(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
 
-def game_ids() -> list[str]:
-    """Every registered game id, in menu order."""
-    return list(GAMES)
+def discover(package: str = ROOMS_PACKAGE) -> dict[str, GameInfo]:
+    """Every room package directly under `package`, in menu order; RoomError for a bad one."""
+    rooms = []
+    for found in pkgutil.iter_modules(importlib.import_module(package).__path__):
+        if not found.ispkg:
+            continue
+        module = importlib.import_module(f"{package}.{found.name}")
+        info = vars(module).get("GAME")
+        if not isinstance(info, GameInfo):
+            raise RoomError(f"{module.__name__}: a room must define GAME = GameInfo(...)")
+        if info.id != found.name:
+            raise RoomError(f"{module.__name__}: GAME.id is {info.id!r}, not the package name")
+        rooms.append(info)
+    return {info.id: info for info in sorted(rooms, key=lambda i: (i.order, i.id))}
+
+
+@cache
+def catalog() -> Mapping[str, GameInfo]:
+    """Every room of the game (listed or not) by id, in menu order; scanned once per process."""
+    return MappingProxyType(discover())
+
+
+def game_ids(include_unlisted: bool = False) -> list[str]:
+    """Registered game ids in menu order (rooms with listed=False only when asked)."""
+    return [gid for gid, info in catalog().items() if info.listed or include_unlisted]
 
 
 def get_game(game_id: str) -> GameInfo:
     """The registry entry; KeyError naming the id if unknown."""
     try:
-        return GAMES[game_id]
+        return catalog()[game_id]
     except KeyError:
         raise KeyError(f"unknown game id {game_id!r}") from None
 

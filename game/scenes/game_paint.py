@@ -1,5 +1,5 @@
-"""Painting for the game shell (game.py): the bottom bar, split-screen seat strips, the focus
-ring, the pass-the-screen curtain and the unplugged-controller banner.
+"""Painting for the game screen's table modes (table/): the bottom bar, split-screen seat
+strips, the focus ring, the pass-the-screen curtain and the unplugged-controller banner.
 
 Pure drawing from explicit arguments: the scene decides what to show, these decide how it looks.
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 BOX = pygame.Rect(310, 250, 1300, 580)
+log = logging.getLogger(__name__)
 
 
 class MessageScene(Scene):
@@ -43,3 +45,31 @@ class MessageScene(Scene):
             y = draw_text(surface, line, (BOX.x + 60, y), theme.SMALL_SIZE).bottom + 6
         draw_hints(surface, [("confirm", "hint.ok")], self.app.input.last_kind,
                    (BOX.right - 40, BOX.bottom - 50))
+
+
+def level_error_box(app: App, game_id: str, error: Exception) -> MessageScene:
+    """The message for a game whose level files do not load: the file and field in the player's
+    language, no Python text and no machine paths (the full error goes to the log)."""
+    from game.engine.registry import get_game
+    from game.ui.i18n import t
+    from game.ui.settings import log_path
+
+    log.warning("%s: level files do not load: %s", game_id, error)
+    where, _, rest = str(error).partition(": ")
+    field = rest.partition(": ")[0] if ": " in rest else "-"
+    file = "/".join(where.replace("\\", "/").split("/")[-3:])  # levels/<game>/<file>.toml
+    title = t(get_game(game_id).title_key)
+    return MessageScene(app, t("error.level_title", game=title),
+                        t("error.level", file=file, field=field, log=log_path().name))
+
+
+def level_problem(game_id: str) -> Exception | None:
+    """The LevelError that stops a game from loading, or None when its levels are fine."""
+    from game.engine.levels import LevelError
+    from game.engine.registry import get_game
+
+    try:
+        get_game(game_id).make_rules()  # cached once it loads; a broken file is read again
+    except LevelError as exc:
+        return exc
+    return None

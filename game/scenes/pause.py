@@ -50,14 +50,9 @@ class PauseScene(Scene):
             key = self.game.info.rules_summary_key
             self.app.stack.push(RulesScene(self.app, t(self.game.info.title_key), t(key)))
         elif choice == "settings":
-            from game.scenes.settings import SettingsScene
-
-            self.app.stack.push(SettingsScene(self.app))
-        elif choice == "quit":
-            from game.scenes.title import TitleScene
-
-            self.game._autosave()  # already saved after every action; once more costs nothing
-            self.app.stack.reset(TitleScene(self.app))
+            self.app.stack.push(self.app.open("settings"))
+        elif choice == "quit":  # the autosave journal already holds every action
+            self.app.stack.reset(self.app.open("title"))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.capabilities import capability
 from game.engine.core import Detail, Note, total
 from game.engine.match import Match
+from game.engine.progress import score_progress
 from game.engine.registry import get_game
 from game.scenes.seating import SeatSpec
 from game.ui import theme
@@ -49,6 +51,7 @@ HEAD_H = 56  # height of a category heading in the detail panel
 DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
 DETAIL_TOP = 92  # panel header (name and total) height
 ICON_W, POINTS_W, PAD = 44, 110, 26
+PROGRESS_MIN_H = 200  # below this the score-progress chart is left out (no room to read it)
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ def points_text(points: int) -> str:
 def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int, int]]:
     """One colour per score category: the game's own (its renderer's optional CATEGORY_COLORS,
     see board_api) where it has one, else the shared palette by position."""
-    own = getattr(get_game(game_id).renderer_class(), "CATEGORY_COLORS", {})
+    own = capability(get_game(game_id).renderer_class(), "category_colors") or {}
     return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
 
 
@@ -108,6 +111,7 @@ class ResultsScene(Scene):
         # rulebook's rating of the score (a solo game has no tie to break).
         self.note: Note | None = self._optional("tiebreak") or self._optional("rating")
         self.layout = SPLIT if self.details else FULL
+        self.progress = score_progress(match)
         self.selected = min(self.winners, default=0)
         self.scroll = 0
         self.menu = Menu([MenuItem("again", lambda: t("results.play_again")),
@@ -117,8 +121,8 @@ class ResultsScene(Scene):
 
     def _optional(self, method: str) -> Any:
         """The result of an optional rules method on the final state, or None if absent."""
-        fn = getattr(self.match.rules, method, None)
-        return fn(self.match.state) if callable(fn) else None
+        fn = capability(self.match.rules, method)
+        return fn(self.match.state) if fn else None
 
     def category_name(self, category: str) -> str:
         """The translated name of a score category."""
@@ -131,16 +135,13 @@ class ResultsScene(Scene):
             return True
         choice = self.menu.handle(intent)
         if choice == "again":
-            from game.scenes.game import GameScene
-
             seed = self.match.seed + 1
             seats = [SeatSpec(s.kind, s.device) for s in self.seats]
             options = self.match.config.options  # same modules / variants as this game
-            self.app.stack.replace(GameScene(self.app, self.game_id, seats, seed, options=options))
+            self.app.stack.replace(self.app.open("game", self.game_id, seats, seed,
+                                                 options=options))
         elif choice == "menu" or intent.kind == "back":
-            from game.scenes.title import TitleScene
-
-            self.app.stack.reset(TitleScene(self.app))
+            self.app.stack.reset(self.app.open("title"))
         return True
 
     def _handle_details(self, intent: Intent) -> bool:
@@ -247,6 +248,16 @@ class ResultsScene(Scene):
         top = min(self.legend_bottom() + 16, menu_top - 20 - height)
         return pygame.Rect(table.x - 20, top, table.w + 40, height)
 
+    def progress_rect(self) -> pygame.Rect | None:
+        """Where the score-progress chart goes: the room left between the legend (or the note)
+        and the buttons, when there is enough of it."""
+        table = self.layout.table
+        top = (self.note_rect().bottom if self.note_lines() else self.legend_bottom()) + 24
+        bottom = min(r.top for r in self.menu.rects().values()) - 30
+        if bottom - top < PROGRESS_MIN_H:
+            return None
+        return pygame.Rect(table.x - 20, top, table.w + 40, bottom - top)
+
     def _columns(self) -> list[tuple[str, int, int]]:
         """(category or '' for name / '=' for total, x, width) of each table column."""
         lay = self.layout
@@ -344,6 +355,7 @@ class ResultsScene(Scene):
         self._draw_table(surface)
         self._draw_chart(surface, self.chart_top())
         self._draw_note(surface)
+        self._draw_progress(surface)
         if self.details:
             self._draw_details(surface)
         self.menu.draw(surface)
@@ -455,6 +467,31 @@ class ResultsScene(Scene):
         for i, line in enumerate(lines):
             draw_text(surface, line, (box.x + 20, box.y + 8 + i * LINE_H + LINE_H // 2),
                       ITEM_SIZE, theme.ACCENT, "midleft")
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        """Each seat's total over the game as a line in its colour, the scale at the left."""
+        box = self.progress_rect()
+        if box is None or len(self.progress) < 2:
+            return
+        panel(surface, box, theme.PANEL, None, 0, 12)
+        draw_text(surface, t("results.progress"), (box.x + 20, box.y + 26), theme.SMALL_SIZE,
+                  theme.TEXT_DIM, "midleft")
+        plot = pygame.Rect(box.x + 90, box.y + 56, box.w - 120, box.h - 76)
+        low = min(0, *(min(p) for p in self.progress))
+        high = max(1, *(max(p) for p in self.progress))
+        def y_of(value: int) -> int:
+            return plot.bottom - round((value - low) / (high - low) * plot.h)
+        for value in sorted({low, 0, high}):
+            pygame.draw.line(surface, theme.PANEL_LIGHT, (plot.x, y_of(value)),
+                             (plot.right, y_of(value)), 2)
+            draw_text(surface, str(value), (plot.x - 14, y_of(value)), theme.SMALL_SIZE,
+                      theme.TEXT_DIM, "midright")
+        last = len(self.progress) - 1
+        for seat in range(len(self.totals)):
+            line = [(plot.x + round(i * plot.w / last), y_of(p[seat]))
+                    for i, p in enumerate(self.progress)]
+            pygame.draw.lines(surface, seat_color(seat), False, line, 5)
+            pygame.draw.circle(surface, seat_color(seat), line[-1], 9)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         """The selected seat's panel: name and total, then its rows from the scroll position."""

@@ -9,6 +9,7 @@ import pygame
 
 from game.engine.bots import BOT_KINDS
 from game.engine.registry import get_game
+from game.scenes.message import level_error_box, level_problem
 from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.focus import hit, nearest
@@ -136,11 +137,13 @@ class SeatSetupScene(Scene):
 
     def start(self) -> None:
         """Open the game with these seats and a fresh seed."""
-        from game.scenes.game import GameScene
-
+        problem = level_problem(self.game_id)  # a level file broken since the game was chosen
+        if problem:
+            self.app.stack.push(level_error_box(self.app, self.game_id, problem))
+            return
         seed = random.SystemRandom().randrange(1, 2**31)
-        self.app.stack.push(GameScene(self.app, self.game_id, self.chosen(), seed,
-                                      options=self.chosen_options()))
+        self.app.stack.push(self.app.open("game", self.game_id, self.chosen(), seed,
+                                          options=self.chosen_options()))
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.registry import game_ids, get_game
+from game.scenes.message import level_error_box, level_problem
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
@@ -38,9 +39,9 @@ class GameSelectScene(Scene):
             return True
         choice = self.menu.handle(intent)
         if choice is not None:
-            from game.scenes.seats import SeatSetupScene
-
-            self.app.stack.push(SeatSetupScene(self.app, choice))
+            problem = level_problem(choice)
+            self.app.stack.push(level_error_box(self.app, choice, problem) if problem
+                                else self.app.open("seats", choice))
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

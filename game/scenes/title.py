@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.scenes.message import level_error_box, level_problem
 from game.ui import settings as store
 from game.ui import theme
 from game.ui.i18n import t
@@ -57,33 +58,31 @@ class TitleScene(Scene):
         if choice == "continue":
             self._continue()
         elif choice == "new":
-            from game.scenes.select import GameSelectScene
-
-            self.app.stack.push(GameSelectScene(self.app))
+            self.app.stack.push(self.app.open("select"))
         elif choice == "settings":
-            from game.scenes.settings import SettingsScene
-
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.stack.push(self.app.open("settings"))
         elif choice == "quit":
             self.app.quit()
         return True
 
     def _continue(self) -> None:
-        from game.engine.match import SaveError
-        from game.scenes.game import GameScene
-        from game.scenes.message import MessageScene
         from game.scenes.seating import SeatSpec
 
+        game_id = store.autosave_game()
+        problem = level_problem(game_id) if game_id else None
+        if problem:  # the game's files are broken, not the save: keep it for when they are fixed
+            self.app.stack.push(level_error_box(self.app, game_id, problem))
+            return
         try:
             match, seats = store.load_autosave()
             specs = [SeatSpec.from_json(s) for s in seats] if seats else None
-            scene = GameScene(self.app, match.game_id, specs, match.seed, match=match)
-        except Exception as exc:  # noqa: BLE001 - any broken save must end in a message
-            error = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
-            log.warning("autosave not loaded: %s", error)
+            scene = self.app.open("game", match.game_id, specs, match.seed, match=match)
+        except Exception:  # any broken save must end in a message, never in a crash
+            log.exception("autosave not loaded")
             moved = store.quarantine_autosave()
-            text = t("title.save_broken", path=str(moved) if moved else "-", error=error)
-            self.app.stack.push(MessageScene(self.app, t("title.save_broken_title"), text))
+            text = t("title.save_broken", name=moved.name if moved else "-",
+                     log=store.log_path().name)
+            self.app.stack.push(self.app.open("message", t("title.save_broken_title"), text))
             return
         self.app.stack.push(scene)
 

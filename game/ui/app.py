@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -15,8 +16,8 @@ from .audio import Audio
 from .board_api import CANVAS_SIZE
 from .i18n import set_language
 from .input import InputMapper, Intent
-from .scene import Scene, SceneStack
-from .settings import Settings, load_settings, save_settings
+from .scene import Scene, SceneRegistry, SceneStack
+from .settings import Settings, load_settings, save_settings, start_log_file
 from .widgets import Menu
 
 DEFAULT_WINDOW = (1280, 720)
@@ -25,10 +26,14 @@ MAX_DT = 0.1  # a stall (window drag, slow disk) must not teleport animations
 
 
 class App:
-    """Owns the window and scene stack; `step` runs one frame, so tests can drive it."""
+    """Owns the window and scene stack; `step` runs one frame, so tests can drive it.
 
-    def __init__(self, windowed: tuple[int, int] | None = None, fullscreen: bool | None = None,
-                 settings: Settings | None = None, persist: bool = True) -> None:
+    `scenes` names every screen (game.scenes.scene_registry()); the app starts on "title".
+    """
+
+    def __init__(self, scenes: SceneRegistry, windowed: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None, settings: Settings | None = None,
+                 persist: bool = True) -> None:
         pygame.display.init()
         pygame.font.init()
         self.persist = persist  # False: never write settings or autosaves (screenshots, bench)
@@ -47,9 +52,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
-        from game.scenes.title import TitleScene  # the only scene start-up needs
-
-        self.stack.push(TitleScene(self))
+        self.scenes = scenes
+        self.stack.push(self.open("title"))  # the only screen start-up loads
         self.stack.apply()
 
     # -- window ------------------------------------------------------------------------------
@@ -169,6 +173,10 @@ class App:
         pygame.display.flip()
 
     # -- services for scenes -----------------------------------------------------------------
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the registered `name` (e.g. "pause") for this app."""
+        return self.scenes.build(name, self, *args, **kwargs)
+
     def save_settings(self) -> None:
         """Persist the settings (unless this app is a throwaway)."""
         if self.persist:
@@ -189,11 +197,12 @@ class App:
             dt = clock.tick(FPS) / 1000
 
 
-def run(fullscreen: bool = False, windowed: tuple[int, int] | None = None,
-        exit_after_first_frame: bool = False) -> int:
-    """Open the window and play until the player quits; returns the exit code."""
+def run(scenes: SceneRegistry, fullscreen: bool = False,
+        windowed: tuple[int, int] | None = None, exit_after_first_frame: bool = False) -> int:
+    """Open the window on `scenes`' title and play until the player quits; the exit code."""
     started = time.perf_counter()
-    app = App(windowed=windowed, fullscreen=True if fullscreen else None)
+    start_log_file()
+    app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None)
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")

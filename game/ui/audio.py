@@ -51,7 +51,7 @@ class EventSound:
 CueEntry = EventSound | str | None
 
 # Shared defaults for every room; a room's renderer `SOUND_CUES` table tunes timings to its own
-# animations (see game/games/ticket_to_ride_paris/sounds.py).
+# animations (game.ui.render_kit builds it from the sounds declared with its event handlers).
 DEFAULT_CUES: Mapping[str, CueEntry] = {
     "game_over": "chord",
     "turn_started": None,  # the scene chimes when a person's turn comes, whatever the game

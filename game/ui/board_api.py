@@ -11,6 +11,15 @@ Targets: every `Option.target` the renderer can place on screen gets a rect from
 Options whose target is None, or has no rect, are shown by the shell as labelled buttons in the
 bottom bar, so every legal option is always reachable with a gamepad.
 
+Writing a renderer: subclass game.ui.render_kit.RoomRenderer, which implements this protocol
+over a tween timeline, cached dirty layers and event handlers declared per kind with their
+sounds (its docstring is the guide; Ticket to Ride's scene.py the example). The shell sees only
+the protocol below, so a renderer may also implement it by hand.
+
+Event sounds (optional): a renderer class may define `SOUND_CUES`, event kind -> `EventSound`,
+a sound name or None (game/ui/audio.py), timed to its animations; RoomRenderer builds it from
+its handlers' declarations.
+
 Score colours (optional): a renderer class may define `CATEGORY_COLORS`, score category ->
 RGB, so that the results screen colours each category as the board does (French Quarter's Food
 is red on the sheet, so it is red in the chart too). Categories it leaves out take the shared
@@ -30,6 +39,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.engine.capabilities import supports
 from game.engine.core import Config, Event, Prompt, Rules, Target
 
 CANVAS_SIZE = (1920, 1080)
@@ -90,6 +100,5 @@ class SplitRenderer(BoardRenderer, Protocol):
 
 
 def is_split(renderer: object) -> bool:
-    """True if the renderer draws one map per seat (it implements the SplitRenderer methods)."""
-    return all(callable(getattr(renderer, name, None))
-               for name in ("seat_targets", "seat_bar", "draw_seats"))
+    """True if the renderer draws one map per seat (the `split_screen` capability)."""
+    return supports(renderer, "split_screen")

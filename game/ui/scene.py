@@ -1,4 +1,8 @@
-"""Scenes and the scene stack: changes are queued and applied at the end of a frame."""
+"""Scenes, the scene registry and the scene stack (changes are applied at the end of a frame).
+
+Screens open each other by name through the `SceneRegistry` that game/scenes fills at start-up,
+so this package (the shell) never imports game/scenes (the screens built on it).
+"""
 
 from __future__ import annotations
 
@@ -42,6 +46,34 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the canvas; never changes state."""
+
+
+SceneFactory = Callable[..., Scene]  # (app, *args, **kwargs) -> Scene
+
+
+class SceneRegistry:
+    """Scene factories by name: `build("pause", app, game, device)` makes a PauseScene."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, SceneFactory] = {}
+
+    def register(self, name: str, factory: SceneFactory) -> None:
+        """Make `name` open scenes built by `factory(app, *args, **kwargs)`."""
+        if name in self._factories:
+            raise ValueError(f"scene {name!r} is registered twice")
+        self._factories[name] = factory
+
+    def names(self) -> list[str]:
+        """Every registered name, in registration order."""
+        return list(self._factories)
+
+    def build(self, name: str, app: App, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of that name for `app`; KeyError names an unknown one."""
+        try:
+            factory = self._factories[name]
+        except KeyError:
+            raise KeyError(f"no scene registered as {name!r} (known: {self.names()})") from None
+        return factory(app, *args, **kwargs)
 
 
 class SceneStack:

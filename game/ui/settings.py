@@ -1,8 +1,10 @@
-"""Player settings and the autosave, kept as JSON in the user's data directory.
+"""Player settings (JSON) and the autosave (a journal, game.engine.journal) in the user's data
+directory.
 
 The directory is platformdirs.user_data_dir("city-board-console"), or $CITY_BOARD_CONSOLE_HOME
 when set (tests point it at a temporary folder). A corrupt settings file gives the defaults and a
-warning line; a corrupt autosave is moved aside so the title screen can say so and carry on.
+warning line; an autosave that cannot be loaded is moved aside so the title screen can say so
+and carry on. The match driver writes the autosave; this module finds, loads and removes it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from game.engine.jsonsafe import parse_json
 
 APP_NAME = "city-board-console"
 HOME_ENV = "CITY_BOARD_CONSOLE_HOME"
@@ -54,14 +58,30 @@ def settings_path() -> Path:
     return home_dir() / "settings.json"
 
 
+def log_path() -> Path:
+    """The console's log: the details behind every short message the screens show."""
+    return home_dir() / "console.log"
+
+
+def start_log_file() -> None:
+    """Send warnings and errors to the log file (kept small: one backup of 256 KiB)."""
+    from logging.handlers import RotatingFileHandler
+
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(path, maxBytes=256 * 1024, backupCount=1, encoding="utf-8")
+    except OSError as exc:
+        log.warning("no log file (%s)", exc)
+        return
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+
+
 def autosave_path() -> Path:
-    """The autosave (a Match save)."""
+    """The autosave: a journal of JSON lines, its header naming the game and who sits where."""
     return home_dir() / "autosave.json"
-
-
-def seats_path() -> Path:
-    """Who sits where in the autosaved game (humans and bot kinds)."""
-    return home_dir() / "autosave_seats.json"
 
 
 def _valid(name: str, value: Any) -> bool:
@@ -103,9 +123,9 @@ def load_settings(path: Path | None = None) -> Settings:
         log.warning("%s: cannot read (%s); using default settings", path, exc)
         return Settings()
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        log.warning("%s: corrupt (line %d); using default settings", path, exc.lineno)
+        data = parse_json(text)
+    except ValueError as exc:
+        log.warning("%s: corrupt (%s); using default settings", path, exc)
         return Settings()
     return settings_from_json(data, str(path))
 
@@ -128,32 +148,34 @@ def has_autosave() -> bool:
     return autosave_path().is_file()
 
 
-def write_autosave(match: Any, seats: list[dict]) -> bool:
-    """Save the match (atomically, via Match.save) and its seat table; False on a disk error."""
-    from game.engine.match import write_atomic
-
-    try:
-        write_atomic(seats_path(), json.dumps(seats))
-        match.save(autosave_path())
-    except OSError as exc:
-        log.warning("autosave failed: %s", exc)
-        return False
-    return True
-
-
 def load_autosave() -> tuple[Any, list[dict] | None]:
-    """The saved Match and seat table (None if the seat file is unusable); raises SaveError."""
-    from game.engine.match import load_match
+    """The saved Match and seat table (None if the journal's is unusable); raises SaveError."""
+    from game.engine.journal import load_journal
     from game.engine.registry import rules_for
 
-    match = load_match(autosave_path(), rules_for)
-    try:
-        seats = json.loads(seats_path().read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        seats = None
+    match, meta = load_journal(autosave_path(), rules_for)
+    seats = meta.get("seats")
     if not isinstance(seats, list) or len(seats) != match.config.players:
         seats = None
     return match, seats
+
+
+def autosave_game() -> str | None:
+    """The game id the autosave's header names (None when there is no readable header): enough
+    to check that game's level files before the save itself is judged."""
+    try:
+        with autosave_path().open("rb") as f:
+            header = parse_json(f.readline(64 * 1024).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    game = header.get("game") if isinstance(header, dict) else None
+    return game if isinstance(game, str) and game in _listed_ids() else None
+
+
+def _listed_ids() -> list[str]:
+    from game.engine.registry import game_ids
+
+    return game_ids(include_unlisted=True)
 
 
 def quarantine_autosave() -> Path | None:
@@ -166,14 +188,13 @@ def quarantine_autosave() -> Path | None:
         log.warning("could not move the broken autosave aside: %s", exc)
         clear_autosave()
         return None
-    seats_path().unlink(missing_ok=True)
     return dest
 
 
 def clear_autosave() -> None:
     """Delete the autosave (the game ended or the player abandoned it)."""
-    for path in (autosave_path(), seats_path()):
-        try:
-            path.unlink(missing_ok=True)
-        except OSError as exc:
-            log.warning("could not delete %s: %s", path, exc)
+    path = autosave_path()
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("could not delete %s: %s", path, exc)

@@ -95,6 +95,25 @@ class Timeline:
             self.clock = 0.0
         return True
 
+    def advance(self, dt: float) -> bool:
+        """`update` by dt; True if what the board shows may have changed meanwhile: a tween
+        ended, a `late` one started holding, or a tagged one (something counting up) ran."""
+        if not self.tweens:
+            return False
+        then, now = self.clock, self.clock + dt
+        changed = any(tw.start <= now and ((tw.late and tw.start > then) or tw.tag is not None)
+                      for tw in self.tweens)
+        running = len(self.tweens)
+        self.update(dt)
+        return changed or len(self.tweens) != running
+
+    def counting(self) -> Iterator[tuple[Any, float]]:
+        """(tag, fraction still to come) of every tagged tween, queued ones at 1.0: what a
+        renderer subtracts from the view's numbers while they count up."""
+        for tw in self.tweens:
+            if tw.tag is not None:
+                yield tw.tag, 1.0 - tw.progress(self.clock)
+
     def holds(self) -> Counter:
         """How many tweens hold back each view key now."""
         held: Counter = Counter()

@@ -1,45 +1,39 @@
-"""Helpers shared by the engine tests: structural snapshots and the registered fake dice game."""
+"""Helpers shared by the engine tests: structural snapshots, random walks, test-side re-dealers.
+
+Nothing here names a game: the suites run over every room the registry discovers, and a room's
+own test helpers (tests/games/<id>/) are found by file name.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import enum
+import importlib.util
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
-import engine_fake_dice
-import pytest
-
-from game.engine import registry
 from game.engine.core import TERMINAL, Chance, Config, Rules
 from game.engine.match import sample
 
 MAX_STEPS = 20_000  # far above any real game; a playout past this is looping
-FAKE_ID = engine_fake_dice.DiceGame.game_id
-FAKE_INFO = registry.GameInfo(
-    id=FAKE_ID,
-    title_key="game.fake_dice",
-    min_players=engine_fake_dice.DiceGame.min_players,
-    max_players=engine_fake_dice.DiceGame.max_players,
-    rules_ref=f"{engine_fake_dice.__name__}:DiceGame",
-    scene_ref="",
-    heuristic_ref=f"{engine_fake_dice.__name__}:heuristic",
-)
+GAME_TESTS = Path(__file__).resolve().parents[1] / "games"
 
 
-@contextlib.contextmanager
-def fake_registered() -> Iterator[None]:
-    """Register the fake dice game for the duration of a block (the registry is restored)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(registry.GAMES, FAKE_ID, FAKE_INFO)
-        yield
+def redealer_for(game_id: str) -> Callable | None:
+    """`redeal(rules, state, seat, rng)` from tests/games/<id>/hidden_info.py, if the room has one.
 
-
-def rules_of(game_id: str) -> Rules:
-    """The rules of a registered game (or of the fake dice game while it is registered)."""
-    return registry.rules_for(game_id)
+    A game whose rules have no `randomize_hidden` capability re-deals its secrets there, on the
+    test side, so the view check does not trust the rules to describe their own secrets.
+    """
+    path = GAME_TESTS / game_id / "hidden_info.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"hidden_info_{game_id}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.redeal
 
 
 def snapshot(obj: Any) -> Any:

@@ -1,10 +1,11 @@
-"""The conformance suite: every registered game (and the fake dice game) obeys the engine contract.
+"""The conformance suite: every discovered room (listed or not) obeys the engine contract.
 
 Random seeded playouts end, the same seed gives the same history, apply never mutates its input,
-save→load→replay gives the same state, views are invariant under re-dealing hidden info, and a
-game's per-seat details add up to its scores. Each check runs over every player count with every
-subset of the game's options (modules, expansions); checks that only one game can make (its own
-targets, its sheet's bounds) live in tests/games/<id>/test_invariants.py.
+save→load→replay gives the same state, views are invariant under re-dealing hidden info, a
+game's per-seat details add up to its scores, and its rules and renderer offer exactly the
+optional capabilities its GameInfo declares (game.engine.capabilities). Each check runs over every
+player count with every subset of the game's options (modules, expansions); checks that only one
+game can make (its own targets, its sheet's bounds) live in tests/games/<id>/test_invariants.py.
 
 What a game's rules must offer to pass (beyond the Rules protocol):
 - states and views are compared structurally (dataclasses, tuples, dicts, sets, numpy arrays);
@@ -12,8 +13,9 @@ What a game's rules must offer to pass (beyond the Rules protocol):
 - every action and chance outcome survives a JSON round trip (`freeze(json.loads(...))`);
 - `apply` raises IllegalAction for an action that is not offered, or for a seat not prompted;
 - a way to re-deal everything `player` may not see (others' hands, deck order...): either the
-  rules' own `randomize_hidden(state, player, rng) -> state`, or a test-side re-dealer in
-  hidden_info.REDEALERS. A game with neither fails the view check.
+  rules' own `randomize_hidden(state, player, rng) -> state` (declared as a capability), or a
+  test-side `redeal(rules, state, seat, rng)` in tests/games/<id>/hidden_info.py. A game with
+  neither fails the view check.
 """
 
 from __future__ import annotations
@@ -25,24 +27,23 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from engine_support import FAKE_ID, MAX_STEPS, fake_registered, rules_of, snapshot, walk
-from hidden_info import REDEALERS
+from engine_support import MAX_STEPS, redealer_for, snapshot, walk
 
-from game.engine import registry
+from game.engine import capabilities, registry
 from game.engine.bots import make_bot, play_out, random_playout
 from game.engine.core import TERMINAL, Chance, Config, Event, IllegalAction, Prompt, Rules, freeze
+from game.engine.jsonsafe import action_from_json
 from game.engine.match import Match, match_from_json
 
-GAME_IDS = [*registry.game_ids(), FAKE_ID]
+GAME_IDS = registry.game_ids(include_unlisted=True)
 PLAYOUTS = 1000
 NOT_AN_ACTION = ("__conformance__", "not an action")
 
 
 @pytest.fixture(params=GAME_IDS)
 def game(request) -> Iterator[tuple[str, Rules]]:
-    """(game id, rules) for each game under test, with the fake game registered."""
-    with fake_registered():
-        yield request.param, rules_of(request.param)
+    """(game id, rules) for each discovered room."""
+    yield request.param, registry.rules_for(request.param)
 
 
 def player_counts(rules: Rules) -> list[int]:
@@ -55,8 +56,7 @@ def option_sets(rules: Rules) -> list[tuple[tuple[str, bool], ...]]:
 
     Options add rules and hidden information, alone and together, so each subset is a config.
     """
-    info = registry.GAMES.get(rules.game_id)
-    keys = sorted(info.options) if info else []
+    keys = sorted(registry.get_game(rules.game_id).options)
     return [tuple((key, True) for n, key in enumerate(keys) if mask >> n & 1)
             for mask in range(2 ** len(keys))]
 
@@ -75,8 +75,12 @@ def config_for(rules: Rules, i: int) -> Config:
 
 
 def roundtrip(value):
-    """What an action becomes after a save file round trip."""
-    return freeze(json.loads(json.dumps(value)))
+    """What an action becomes after a save file round trip, read as strictly as saves are
+    (only strings, true integers, null and lists: `jsonsafe.action_from_json`)."""
+    saved = json.loads(json.dumps(value))
+    loaded = action_from_json(saved)
+    assert loaded == freeze(saved) and repr(loaded) == repr(value), value
+    return loaded
 
 
 def bots_for(game_id: str, players: int, seed: int) -> dict[int, object]:
@@ -102,7 +106,7 @@ def test_random_playouts_end_with_well_formed_scores(game) -> None:
 
 def test_details_add_up_to_the_scores(game) -> None:
     _, rules = game
-    details = getattr(rules, "details", None)
+    details = capabilities.capability(rules, "details")
     if details is None:
         pytest.skip("this game offers no per-seat details")
     for i in range(config_count(rules)):
@@ -196,10 +200,10 @@ def test_save_load_replay_gives_same_state(game) -> None:
 
 def test_views_are_invariant_under_hidden_information(game) -> None:
     game_id, rules = game
-    randomize = getattr(rules, "randomize_hidden", None)
+    randomize = capabilities.capability(rules, "randomize_hidden")
     if randomize is None:
-        redeal = REDEALERS.get(game_id)
-        assert redeal, f"{game_id}: no randomize_hidden and no re-dealer in hidden_info.py"
+        redeal = redealer_for(game_id)
+        assert redeal, f"{game_id}: no randomize_hidden and no tests/games/{game_id}/hidden_info.py"
         randomize = functools.partial(redeal, rules)
     rng = random.Random(5)
     changed = 0
@@ -217,3 +221,14 @@ def test_views_are_invariant_under_hidden_information(game) -> None:
                 if seat is not None:  # a spectator sees no more than any seat
                     assert snapshot(rules.view(other, None)) == snapshot(rules.view(state, None))
     assert changed, "randomize_hidden never changed anything: the check proved nothing"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_and_renderer_offer_exactly_the_declared_capabilities(game_id: str) -> None:
+    info = registry.get_game(game_id)
+    rules_class = type(registry.rules_for(game_id))
+    found = capabilities.problems(rules_class, capabilities.RULES, info.capabilities)
+    found += capabilities.problems(info.renderer_class(), capabilities.RENDERER, info.capabilities)
+    assert not found, f"{game_id}: " + "; ".join(found)
+    if info.declares("split_screen"):  # one map per seat only works when nothing is secret
+        assert not info.hidden_hands, f"{game_id}: split screen with hidden hands"

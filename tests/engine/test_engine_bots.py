@@ -6,8 +6,6 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from engine_fake_dice import DiceGame, heuristic
-from engine_support import FAKE_ID, fake_registered
 
 from game.engine.bots import (
     GreedyBot,
@@ -20,8 +18,11 @@ from game.engine.bots import (
 )
 from game.engine.core import Config, Option, Prompt
 from game.engine.match import Match
+from game.games.example_dice.bot import evaluate as heuristic
+from game.games.example_dice.rules import DiceGame
 
 RULES = DiceGame()
+DICE_ID = DiceGame.game_id
 
 
 @dataclass
@@ -39,12 +40,11 @@ class SpyBot:
 
 
 def test_make_bot_builds_each_kind_and_rejects_unknown_ones() -> None:
-    with fake_registered():
-        assert isinstance(make_bot("random", FAKE_ID, 1), RandomBot)
-        greedy = make_bot("greedy", FAKE_ID, 1)
-        assert isinstance(greedy, GreedyBot) and greedy.heuristic is heuristic
-        with pytest.raises(ValueError, match="unknown bot kind 'mcts'"):
-            make_bot("mcts", FAKE_ID, 1)
+    assert isinstance(make_bot("random", DICE_ID, 1), RandomBot)
+    greedy = make_bot("greedy", DICE_ID, 1)
+    assert isinstance(greedy, GreedyBot) and greedy.heuristic is heuristic
+    with pytest.raises(ValueError, match="unknown bot kind 'mcts'"):
+        make_bot("mcts", DICE_ID, 1)
 
 
 def test_greedy_bot_takes_the_best_option_and_breaks_ties_at_random() -> None:
@@ -93,11 +93,10 @@ def test_random_playout_reaches_the_end_and_is_seeded() -> None:
 
 
 def test_result_summary_lists_seats_breakdowns_winners_and_actions() -> None:
-    with fake_registered():
-        bots = {s: make_bot("greedy", FAKE_ID, s) for s in range(2)}
-        match = play_out(Match(RULES, Config(2), 5), bots)
+    bots = {s: make_bot("greedy", DICE_ID, s) for s in range(2)}
+    match = play_out(Match(RULES, Config(2), 5), bots)
     summary = result_summary(match, ["greedy", "greedy"])
-    assert summary["game"] == FAKE_ID and summary["seed"] == 5
+    assert summary["game"] == DICE_ID and summary["seed"] == 5
     assert summary["actions"] == len(match.history)
     assert [p["seat"] for p in summary["players"]] == [0, 1]
     for player, breakdown in zip(summary["players"], RULES.scores(match.state)):

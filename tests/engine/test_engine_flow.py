@@ -85,6 +85,7 @@ class TallyRules(TurnRules):
 
     @decide("choose", keep_head=True)
     def _chose(self, d, player, action) -> None:
+        assert d.task == ("choose",) == d.tasks[0]  # kept on the stack
         d.choices = d.choices[:player] + (action[0],) + d.choices[player + 1:]
         if None not in d.choices:
             d.pop()
@@ -96,6 +97,7 @@ class TallyRules(TurnRules):
 
     @run("score")
     def _score(self, d, task) -> None:
+        assert d.task is task
         gain = {"take": d.die, "double": 2 * d.die, "pass": 0}
         d.totals = tuple(t + gain[c] for t, c in zip(d.totals, d.choices))
 
@@ -108,6 +110,7 @@ class TallyRules(TurnRules):
 
     @decide("bonus")
     def _bonus_answer(self, d, player, action) -> None:
+        assert d.task == ("bonus", player)  # the popped task, with its arguments
         if action is not None:
             d.claimed = d.claimed[:player] + (True,) + d.claimed[player + 1:]
             d.totals = d.totals[:player] + (d.totals[player] + 5,) + d.totals[player + 1:]

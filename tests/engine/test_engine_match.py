@@ -7,21 +7,22 @@ import os
 from pathlib import Path
 
 import pytest
-from engine_fake_dice import DiceGame
-from engine_support import FAKE_ID, fake_registered, snapshot
+from engine_support import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import match as match_module
 from game.engine.core import Chance, Config, IllegalAction, freeze
 from game.engine.match import SAVE_FORMAT, SAVE_VERSION, Match, SaveError, load_match, write_atomic
+from game.games.example_dice.rules import DiceGame
 
 RULES = DiceGame()
+DICE_ID = DiceGame.game_id
 
 
 def rules_for(game_id: str) -> DiceGame:
-    """The save loader's game lookup, knowing only the fake game."""
-    if game_id != FAKE_ID:
+    """The save loader's game lookup, knowing only the dice game."""
+    if game_id != DICE_ID:
         raise KeyError(game_id)
     return RULES
 
@@ -233,18 +234,17 @@ def test_unreadable_saves_raise_save_error(tmp_path: Path) -> None:
 
 def test_save_json_names_format_version_and_game() -> None:
     data = played().to_json()
-    assert (data["format"], data["version"], data["game"]) == (SAVE_FORMAT, SAVE_VERSION, FAKE_ID)
+    assert (data["format"], data["version"], data["game"]) == (SAVE_FORMAT, SAVE_VERSION, DICE_ID)
     assert all(isinstance(pair, list) and len(pair) == 2 for pair in data["actions"])
 
 
-def test_registry_lookup_loads_the_fake_game(tmp_path: Path) -> None:
+def test_registry_lookup_loads_the_example_room(tmp_path: Path) -> None:
     from game.engine.registry import rules_for as registry_rules_for
 
     path = tmp_path / "save.json"
     played().save(path)
-    with fake_registered():
-        assert load_match(path, registry_rules_for).history == played().history
-    path.write_text(path.read_text().replace(FAKE_ID, "no_such_game"), encoding="utf-8")
+    assert load_match(path, registry_rules_for).history == played().history
+    path.write_text(path.read_text().replace(DICE_ID, "no_such_game"), encoding="utf-8")
     with pytest.raises(SaveError, match="game: unknown 'no_such_game'"):
         load_match(path, registry_rules_for)
 

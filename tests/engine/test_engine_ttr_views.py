@@ -1,7 +1,8 @@
 """Ticket to Ride: Paris views hide hands, tickets and deck order (runs once its rules exist).
 
-The re-dealing of hidden information lives on the test side (hidden_info.py), so the check does
-not trust the rules to describe their own secrets.
+The re-dealing of hidden information lives on the test side
+(tests/games/ticket_to_ride_paris/hidden_info.py), so the check does not trust the rules to
+describe their own secrets.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_support import snapshot, walk
-from hidden_info import OVER, redeal_ttr
+from engine_support import redealer_for, snapshot, walk
 
 from game.engine.core import Config
 from game.games.ticket_to_ride_paris import rules as ttr_rules
+from game.games.ticket_to_ride_paris.state import OVER
+
+redeal_ttr = redealer_for("ticket_to_ride_paris")
 
 
 @pytest.fixture(scope="module")

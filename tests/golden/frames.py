@@ -46,23 +46,9 @@ def frames(game: str, players: int, options: tuple, actions: int):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.ui.snapshot import _bot_game, _headless_app
+    from game.scenes.snapshot import played_scene
 
-    app = _headless_app()
-    scene = _bot_game(app, game, players, SEED, hold_bots=True,
-                      options=tuple((k, True) for k in options))
-    match = scene.match
-    for step in range(actions):
-        prompts = match.prompts()
-        if not prompts:
-            break
-        prompt = prompts[0]
-        choice = scene.bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-        scene._apply(prompt.player, choice)
-        if step < actions - 1:
-            scene.renderer.reset(match.view(scene.viewer), scene.viewer)
-    app.stack.reset(scene)
-    app.stack.apply()
+    app, _scene = played_scene(game, players, SEED, actions, tuple((k, True) for k in options))
     done = 0
     for mark in STEPS:
         while done < mark:

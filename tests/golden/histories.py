@@ -2,9 +2,10 @@
 
 A refactor of an engine or a bot keeps behaviour: the same seed, seats and options give the same
 actions, the same events and the same scores. `record()` plays the games and digests them;
-`tests/golden/test_golden.py` compares against the committed `histories.json`.
+`tests/golden/test_golden.py` compares against the committed `histories/<game id>.json` (one
+file per game, so adding a game adds a file and edits none).
 
-    python -m tests.golden.histories            # (re)record histories.json (only on purpose!)
+    python -m tests.golden.histories --game ID  # (re)record one game's file (only on purpose!)
     python -m tests.golden.histories --dump D   # write every game in full to D/<name>.txt, to diff
 
 Each game digests its actions, its events (kind, player, data, reveal) and its final score
@@ -26,7 +27,7 @@ from game.engine.bots import bot_step, make_bot
 from game.engine.core import Config
 from game.engine.match import Match
 
-GOLDEN_FILE = Path(__file__).with_name("histories.json")
+GOLDEN_DIR = Path(__file__).with_name("histories")
 GAMES_PER_ID = 54
 MAX_ACTIONS = 20_000
 
@@ -115,18 +116,21 @@ def digest(case: Case) -> dict:
     }
 
 
-def record() -> dict:
-    """Digests of every case of every registered game."""
-    return {
-        case.name: digest(case) for game in registry.game_ids() for case in cases(game)
-    }
+def golden_file(game_id: str) -> Path:
+    """Where one game's recorded digests live."""
+    return GOLDEN_DIR / f"{game_id}.json"
+
+
+def record(game_id: str) -> dict:
+    """Digests of every case of one game."""
+    return {case.name: digest(case) for case in cases(game_id)}
 
 
 def main() -> None:
-    """Record histories.json, or dump full histories for diffing."""
+    """Record the golden files, or dump full histories for diffing."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dump", type=Path, help="write each game in full to this folder")
-    parser.add_argument("--game", help="only this game id (with --dump)")
+    parser.add_argument("--game", help="only this game id")
     args = parser.parse_args()
     if args.dump:
         args.dump.mkdir(parents=True, exist_ok=True)
@@ -135,7 +139,10 @@ def main() -> None:
                 path = args.dump / (case.name.replace("/", "__") + ".txt")
                 path.write_text("".join(f"{s} {line}\n" for s, line in lines(case)))
         return
-    GOLDEN_FILE.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for game in [args.game] if args.game else registry.game_ids():
+        text = json.dumps(record(game), indent=1, sort_keys=True)
+        golden_file(game).write_text(text + "\n")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from types import MappingProxyType
+
 import pygame
 import pytest
 
@@ -15,14 +17,14 @@ from game.engine import registry
 FAKE_INFO = registry.GameInfo(
     id="fake_race", title_key="fake.title", min_players=2, max_players=4,
     rules_ref="fake_game:RaceRules", scene_ref="fake_game:RaceRenderer",
-    heuristic_ref="fake_game:evaluate", rules_summary_key="fake.rules",
+    heuristic_ref="fake_game:evaluate", rules_summary_key="fake.rules", order=0,
 )
 
 
 VOTE_INFO = registry.GameInfo(
     id="fake_vote", title_key="fake.vote_title", min_players=2, max_players=4,
     rules_ref="fake_game:VoteRules", scene_ref="fake_game:RaceRenderer",
-    heuristic_ref="fake_game:evaluate",
+    heuristic_ref="fake_game:evaluate", order=0,
 )
 
 
@@ -35,18 +37,19 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def fake_game(monkeypatch):
-    """Register the fake race game first in the menu."""
-    games = {"fake_race": FAKE_INFO, "fake_vote": VOTE_INFO, **registry.GAMES}
-    monkeypatch.setattr(registry, "GAMES", games)
+    """Register the fake race game first in the menu (the shell-only fakes are not rooms)."""
+    games = {"fake_race": FAKE_INFO, "fake_vote": VOTE_INFO, **registry.catalog()}
+    monkeypatch.setattr(registry, "catalog", lambda: MappingProxyType(games))
     return FAKE_INFO
 
 
 @pytest.fixture
 def app(home):
     """An App on the dummy driver with a small window."""
+    from game.scenes import scene_registry
     from game.ui.app import App
 
-    application = App(windowed=(480, 270))
+    application = App(scene_registry(), windowed=(480, 270))
     yield application
     pygame.display.quit()
 

@@ -14,7 +14,7 @@ from conftest import pad
 from test_scenes import frames, human_turn, start_game, top
 
 from game.engine.core import Config, event
-from game.games.ticket_to_ride_paris.sounds import SOUND_CUES as TTR_CUES
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.scenes.game import GameScene
 from game.scenes.pause import PauseScene
 from game.scenes.settings import SettingsScene
@@ -23,6 +23,8 @@ from game.ui import synth
 from game.ui.audio import Audio, Cue, EventSound, cue_entry, event_cues
 from game.ui.input import Intent
 from game.ui.widgets import Menu, MenuItem
+
+TTR_CUES = TTRRenderer.SOUND_CUES  # the sounds declared with its event animations
 
 DOWN, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_DOWN, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 

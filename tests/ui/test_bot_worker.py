@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from game.scenes.bot_worker import BotWorker
+from game.engine.bot_worker import BotWorker
 from game.scenes.game import GameScene
 from game.scenes.seating import SeatSpec
 
@@ -40,7 +40,7 @@ def bot_only_race(app) -> tuple[GameScene, GatedBot]:
     app.settings.animation_speed = "instant"
     game = GameScene(app, "fake_race", [SeatSpec("greedy"), SeatSpec("greedy")], seed=2)
     bot = GatedBot()
-    game.bots = {0: bot, 1: bot}
+    game.driver.bots = {0: bot, 1: bot}
     app.stack.reset(game)
     return game, bot
 
@@ -51,7 +51,7 @@ def test_frames_go_on_while_a_bot_thinks(app, fake_game):
     before = len(game.match.history)
     for _ in range(30):  # thirty frames pass while the bot is still deciding
         app.step([], 1 / 60, present=False)
-    assert len(game.match.history) == before and game.worker.busy()
+    assert len(game.match.history) == before and game.driver.worker.busy()
     bot.gate.set()
     wait_until(lambda: len(game.match.history) > before, app)
     game.exit()
@@ -63,8 +63,9 @@ def test_an_answer_about_an_older_state_is_dropped(app, fake_game):
     asked_about = game.match.state
     game.match.state = (asked_about[0] + 1, *asked_about[1:])  # the game moved on (e.g. undo)
     bot.gate.set()
-    wait_until(lambda: game.worker._job[2].done())
-    assert game.worker.collect(game.match.state) is None and not game.worker.busy()
+    worker = game.driver.worker
+    wait_until(lambda: worker._job[2].done())
+    assert worker.collect(game.match.state) is None and not worker.busy()
     game.exit()
 
 

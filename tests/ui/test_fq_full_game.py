@@ -17,6 +17,7 @@ from game.engine.match import Match
 from game.engine.registry import get_game
 from game.games.french_quarter.board import ACTIVITIES
 from game.games.french_quarter.state import W
+from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 from game.scenes.seating import SeatSpec
@@ -29,7 +30,7 @@ PAD = 502  # a fake SDL instance id: no real controller is needed
 
 
 def test_fq_human_gamepad_vs_greedy_bot_title_to_results(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "instant"
     player = Player(app, PAD)
     game = player.open_game(FQ, add_bot=True)
@@ -84,7 +85,7 @@ def _scene_at(app: App, match: Match) -> GameScene:
 
 
 def test_a_circle_choice_is_made_with_the_dpad_on_the_sheet(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     match = _match_at("circle", "circle")
     game = _scene_at(app, match)
     a = match.state.tasks[0][2]
@@ -99,7 +100,7 @@ def test_a_circle_choice_is_made_with_the_dpad_on_the_sheet(home):
 
 
 def test_a_value_to_write_is_picked_with_the_dpad_beside_the_building(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     match = _match_at("bval", "value")
     game = _scene_at(app, match)
     building = match.state.tasks[0][2]

@@ -13,6 +13,7 @@ import time
 import pygame
 from conftest import pad
 
+from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 from game.scenes.seats import SeatSetupScene
@@ -121,7 +122,7 @@ class Driver:
 
 
 def test_two_gamepads_draw_at_the_same_time_from_seat_setup_to_results(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "2x"  # strokes and flips run: cursors must not wait on them
     game = open_two_player_game(app)
     assert game.split and not game.hidden() and game.curtain is None
@@ -144,7 +145,7 @@ def test_two_gamepads_draw_at_the_same_time_from_seat_setup_to_results(home):
 
 
 def test_a_seat_that_answered_waits_and_its_pad_moves_nothing(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "instant"
     game = open_two_player_game(app)
     for _ in range(200):  # a card where both seats may draw
@@ -172,7 +173,7 @@ def test_a_seat_that_answered_waits_and_its_pad_moves_nothing(home):
 
 
 def test_bots_answer_each_card_at_once_while_a_person_decides(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "instant"
     press(app, 0, A)
     select = app.stack.top
@@ -212,7 +213,7 @@ def test_bots_answer_each_card_at_once_while_a_person_decides(home):
 
 
 def test_module_switches_at_seat_setup_reach_the_rules(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "instant"
     press(app, 0, A)
     select = app.stack.top

@@ -1,7 +1,7 @@
 """Next Station: Paris seat strips: every prompt of a whole game fits its strip, in words.
 
 Unlike the split-screen gamepad tests, this test drives the game through the scene's own
-`GameScene._apply` (the path a seat's confirmed choice takes) and resets the renderer to the
+`GameScene.apply` (the path a seat's confirmed choice takes) and resets the renderer to the
 new state after each answer, skipping input and animation: it checks what the strips paint for
 every prompt kind of a whole game with modules on, in each language, which a gamepad-driven
 game would take minutes to reach.
@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from game.scenes import game_paint
+from game.scenes import game_paint, scene_registry
 from game.scenes.game import GameScene
 from game.scenes.seating import SeatSpec
 from game.ui.app import App
@@ -44,7 +44,7 @@ def test_every_prompt_and_button_fits_its_seat_strip_whole(home, monkeypatch, la
         return out
 
     monkeypatch.setattr(game_paint, "fit_cached", spy)
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.language = language
     set_language(language)
     seats = [SeatSpec("human", f"pad:{700 + s}") if s < humans else SeatSpec("greedy")
@@ -66,7 +66,7 @@ def test_every_prompt_and_button_fits_its_seat_strip_whole(home, monkeypatch, la
             starts = [o for o in segments if o.action[0] == "to"]
             pool = starts if starts and rng.random() < 0.5 else segments
             action = rng.choice(pool or prompt.options).action
-            game._apply(prompt.player, action)
+            game.apply(prompt.player, action)
             game.renderer.reset(game.match.view(None), None)
             app.draw()  # every human seat's strip, with its prompt and buttons
     finally:

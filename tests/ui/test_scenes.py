@@ -8,6 +8,7 @@ import pygame
 import pytest
 from conftest import key, pad
 
+from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
@@ -82,7 +83,7 @@ def test_title_menu_without_autosave(app, fake_game):
 def test_navigation_title_select_seats_game(app, fake_game):
     game = start_game(app)
     assert game.seats[0].human and game.seats[0].device == "pad:77"
-    assert not game.seats[1].human and 1 in game.bots
+    assert not game.seats[1].human and 1 in game.driver.bots
     assert game.match.config.players == 2
     frames(app, 1, pad(START, 77))
     assert isinstance(top(app), PauseScene)
@@ -257,7 +258,7 @@ def test_continue_resumes_the_autosave(app, fake_game, home):
     top(app).menu.focus_key("quit")
     frames(app, 1, pad(A))
     assert isinstance(top(app), TitleScene) and top(app).can_continue
-    fresh = App(windowed=(480, 270))
+    fresh = App(scene_registry(), windowed=(480, 270))
     assert fresh.stack.top.menu.items[0].key == "continue"
     fresh.step(pad(A), present=False)
     resumed = fresh.stack.top
@@ -266,9 +267,24 @@ def test_continue_resumes_the_autosave(app, fake_game, home):
     assert resumed.seats[0].human and resumed.seats[0].device is None
 
 
+def test_continue_after_a_crash_mid_write_resumes_at_the_last_whole_action(app, fake_game, home):
+    game = start_game(app)
+    assert human_turn(app, game)
+    frames(app, 1, pad(A))
+    history = list(game.match.history)
+    game.exit()  # the app dies here: the journal stays as written
+    with store.autosave_path().open("a", encoding="utf-8") as journal:
+        journal.write('[0, "boo')  # a kill -9 in the middle of the next line
+    fresh = App(scene_registry(), windowed=(480, 270))
+    fresh.step(pad(A), present=False)  # Continue
+    resumed = fresh.stack.top
+    assert isinstance(resumed, GameScene) and resumed.match.history == history
+    assert not list(home.glob("autosave.corrupt-*"))
+
+
 def test_corrupt_autosave_shows_a_message_and_moves_it(home, fake_game):
     store.autosave_path().write_text("{broken", encoding="utf-8")
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     assert app.stack.top.menu.items[0].key == "continue"
     app.step(pad(A), present=False)
     assert isinstance(app.stack.top, MessageScene)
@@ -332,7 +348,7 @@ def test_run_exits_after_the_first_frame(home, monkeypatch):
     from game.ui import app as app_module
 
     monkeypatch.setattr(pygame, "quit", lambda: None)  # other tests' renderers keep their fonts
-    assert app_module.run(windowed=(320, 180), exit_after_first_frame=True) == 0
+    assert app_module.run(scene_registry(), windowed=(320, 180), exit_after_first_frame=True) == 0
 
 
 def test_reclaiming_never_plays_for_another_seat(app, fake_game):

@@ -61,7 +61,7 @@ def test_speed_factor():
 
 def test_quarantine_moves_broken_autosave(home):
     store.autosave_path().write_text("garbage", encoding="utf-8")
-    store.seats_path().write_text("[]", encoding="utf-8")
     moved = store.quarantine_autosave()
     assert moved is not None and moved.exists() and moved.read_text() == "garbage"
-    assert not store.has_autosave() and not store.seats_path().exists()
+    assert moved.name.startswith("autosave.corrupt-") and moved.suffix == ".json"
+    assert not store.has_autosave() and [p.name for p in home.iterdir()] == [moved.name]

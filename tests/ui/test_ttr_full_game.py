@@ -11,6 +11,7 @@ import random
 from full_game import A, Player
 
 from game.engine.core import total
+from game.scenes import scene_registry
 from game.scenes.results import ResultsScene
 from game.ui import settings as store
 from game.ui.app import App
@@ -21,7 +22,7 @@ PAD = 501  # a fake SDL instance id: no real controller is needed
 
 
 def test_ttr_human_gamepad_vs_greedy_bot_title_to_results(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "instant"  # the animated variant is the test below
     player = Player(app, PAD)
     game = player.open_game(TTR)
@@ -44,7 +45,7 @@ def test_ttr_human_gamepad_vs_greedy_bot_title_to_results(home):
 
 
 def test_ttr_animations_hold_input_until_idle(home):
-    app = App(windowed=(480, 270))
+    app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "2x"
     player = Player(app, PAD)
     game = player.open_game(TTR)

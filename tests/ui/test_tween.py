@@ -67,3 +67,27 @@ def test_shared_tail_waits_for_the_shared_tweens_alone() -> None:
     assert line.shared_tail() == 1.0 and line.tail() == 3.0
     line.update(2.0)
     assert line.shared_tail() == line.clock == 2.0  # the shared ones are over: now
+
+
+def test_advance_says_when_the_shown_view_may_change() -> None:
+    line = Timeline()
+    assert not line.advance(0.1)  # idle
+    line.add(0.0, 1.0)
+    line.add(0.5, 1.0, holds=("flip",), late=True)
+    assert not line.advance(0.2)  # nothing ended or started holding
+    assert line.advance(0.4)  # the late tween starts holding at 0.5
+    assert not line.advance(0.2)
+    assert line.advance(0.3)  # the first tween ends at 1.0
+    assert line.advance(1.0) and not line  # the last one ends: idle again
+    line.add(0.5, 1.0, tag=("seat", 3))
+    assert not line.advance(0.2)  # a count that has not started shows its start value
+    assert line.advance(0.4) and line.advance(0.1)  # a running count changes every frame
+
+
+def test_counting_yields_each_tag_with_the_fraction_still_to_come() -> None:
+    line = Timeline()
+    line.add(0.0, 1.0, ease=pytweening.linear, tag=(0, 10))
+    line.add(1.0, 1.0, ease=pytweening.linear, tag=(1, 4))
+    line.add(0.0, 1.0, holds=("x",))
+    line.update(0.25)
+    assert list(line.counting()) == [((0, 10), 0.75), ((1, 4), 1.0)]

@@ -1,0 +1,18 @@
+"""French Quarter, 1-4 players (1 = solo against Mayor Carly): dice, meters and a Second Line."""
+
+from game.engine.registry import GameInfo
+
+GAME = GameInfo(
+    id="french_quarter",
+    title_key="french_quarter.title",
+    min_players=1,  # 1 = solo against Mayor Carly
+    max_players=4,
+    rules_ref=f"{__name__}.rules:FrenchQuarter",
+    scene_ref=f"{__name__}.scene:FQRenderer",
+    heuristic_ref=f"{__name__}.bot:evaluate",
+    rules_summary_key="rules.french_quarter",
+    options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
+    capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
+                  "category_colors"),
+    order=30,
+)

@@ -13,7 +13,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.levels import Checker, level_path, load_toml
+from game.engine.levels import level_path
+from game.engine.schema import (
+    Bool,
+    Choice,
+    Either,
+    Exactly,
+    Id,
+    Int,
+    Level,
+    List,
+    Ref,
+    Str,
+    Table,
+    load_level,
+)
 
 GAME_ID = "french_quarter"
 
@@ -176,33 +190,136 @@ def _touching(block: tuple[int, int], half: str) -> list[tuple[str, int]]:
     return [sides[k] for k in keep]
 
 
+# -- what each file holds ----------------------------------------------------------------------
+GRID_POINT = List(Int(0, 12), size=2)  # [x, y] of a street intersection
+MAP_FILE = Table({
+    "columns": Int(2, 12),
+    "rows": Int(2, 12),
+    "start": Ref("buildings"),
+    "police": Ref("buildings"),
+    "streetcar": List(Ref("streets"), size=(1, None)),  # the streets a Streetcar reaches
+    "boat": List(Ref("streets"), size=(1, None)),
+    "second_line_starts": List(GRID_POINT, size=6, distinct=True),  # die faces 1-6
+    "personal_starts": List(GRID_POINT, size=(1, None), distinct=True),
+    "streets": List(Table({
+        "id": Id("streets"), "name": Str(blank=False), "axis": Choice(("h", "v")),
+        "line": Int(0, 12), "border": Bool(),
+    })),
+    "buildings": List(Table({
+        "id": Id("buildings"), "name": Str(blank=False), "block": List(Int(0, 11), size=2),
+        "half": Choice(HALVES), "icons": List(Choice(BUILDING_ICONS)),
+        "streets": List(Ref("streets")), "special": Choice(SPECIALS),
+    })),
+})
+GAME_FILE = Table({
+    "rounds": Int(1, 20),
+    "picks_per_player": Int(1, 4),
+    "decks": Exactly(list(DECKS)),
+    # [min, max] spaces, or where a Streetcar / Boat card takes you
+    "movement": Table({deck: Either(((list, List(Int(1, 6), size=2)),
+                                     (str, Choice(("streetcar", "boat")))))
+                       for deck in DECKS}),
+    # players -> the dice pool: 2 dice per player (at least 2 players' worth) plus one spare
+    "dice": Table({str(n): List(Choice(DECKS), size=2 * max(n, 2) + 1) for n in range(1, 5)}),
+    "scoring": Table({
+        "courtyards": List(Int(0, 99), size=5),  # points for 0-4 courtyards visited
+        "riverwalk_visits": Int(1, 9),
+        "riverwalk_points": Int(0, 99),
+        "vacation_points": Int(0, 99),
+    }),
+})
+SHEETS_FILE = Table({
+    "activities": Table({activity: Table({
+        "street": Ref("streets"),
+        "boxes": List(Choice(BOX_KINDS), size=ACTIVITY_BOXES),
+        "multipliers": List(Int(1, 5 if activity == "party" else 4), size=(1, None)),
+        "bonuses": Exactly(list(BONUSES[activity])),
+    }) for activity in ACTIVITIES}),
+    "umbrella": Table({"boxes": Int(1, 100), "wild_every": Int(1, 10)}),
+    "second_line": Table({"boxes": Int(1, 200), "row_length": Int(1, 200)}),
+    "artists": Table({
+        "types": Exactly(list(ARTISTS)),
+        "row_scores": List(Int(0, 99), size=9),  # by artists marked in one row, 0-8
+        "meter": List(Str(), size=16),  # "", an icon, "map:<street>" or "points:<n>"
+    }),
+})
+CARDS_FILE = Table({
+    "decks": Table({deck: List(List(Choice(CARD_ICONS), size=(1, 2)), size=8) for deck in DECKS}),
+    "mayor": List(Table({
+        "street": Ref("streets", blank=True),  # "" when the card closes no street
+        "priority": List(Choice(DECKS), size=len(DECKS), distinct=True),
+        "car": Bool(),
+    }), size=12),
+    "vacation": List(Table({
+        "id": Id("vacations"), "name": Str(blank=False),
+        "buildings": List(Ref("buildings"), size=4, distinct=True),
+        "condition": Choice(CONDITIONS),
+    }), size=12),
+})
+
+
+# -- loaders ---------------------------------------------------------------------------------
 def _load_map(root: Path | None) -> dict:
-    path = level_path(GAME_ID, "map.toml", root)
-    data, c = load_toml(path), Checker(path)
-    cols = c.in_range(c.get(data, "columns", int), 2, 12, "columns")
-    rows = c.in_range(c.get(data, "rows", int), 2, 12, "rows")
-    streets: list[Street] = []
+    level = load_level(level_path(GAME_ID, "map.toml", root), MAP_FILE)
+    data = level.data
+    cols, rows = data["columns"], data["rows"]
+    streets, by_line = _streets(level, cols, rows)
+    points = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
+    pidx = {p: i for i, p in enumerate(points)}
+    segments, seg_at, seg_end, side_seg = _grid(pidx, by_line)
+    buildings, cover = _buildings(level, cols, rows, by_line, side_seg)
+    _check_buildings(level, buildings, cover, cols * rows)
+    start, police = level.ids["buildings"][data["start"]], level.ids["buildings"][data["police"]]
+    for key, index in (("start", start), ("police", police)):
+        if buildings[index].special != key:
+            raise level.fail(key, f"must name the {key!r} building")
+    adjacency: list[set[int]] = [set() for _ in buildings]
+    for (x, y), i in cover.items():
+        for nb in ((x + 1, y), (x, y + 1)):
+            j = cover.get(nb)
+            if j is not None and j != i:
+                adjacency[i].add(j)
+                adjacency[j].add(i)
+    dest = {key: frozenset(b.index for b in buildings if any(
+        level.ids["streets"][s] in b.streets for s in data[key])) for key in ("streetcar", "boat")}
+    line_starts = _intersections(level, "second_line_starts", pidx)
+    personal = _intersections(level, "personal_starts", pidx)
+    if set(personal) & set(line_starts):
+        raise level.fail("personal_starts", "must differ from second_line_starts")
+    return {
+        "columns": cols, "rows": rows, "streets": streets, "buildings": buildings,
+        "adjacency": tuple(tuple(sorted(a)) for a in adjacency),
+        "distance": _distances(adjacency), "start": start, "police": police,
+        "on_street": tuple(frozenset(b.index for b in buildings if s.index in b.streets)
+                           for s in streets),
+        "streetcar": dest["streetcar"], "boat": dest["boat"], "intersections": tuple(points),
+        "segments": segments, "seg_at": seg_at, "seg_end": seg_end,
+        "line_starts": line_starts, "personal_starts": personal,
+    }
+
+
+def _streets(level: Level, cols: int, rows: int) -> tuple[tuple[Street, ...], dict]:
+    """Streets, and which one runs on each grid line: every line is a street or a border."""
+    streets = []
     by_line: dict[tuple[str, int], int] = {}
-    for i, t in enumerate(c.table_list(data, "streets")):
-        w = f"streets[{i}]"
-        sid = c.get(t, "id", str, w)
-        axis = c.one_of(c.get(t, "axis", str, w), ("h", "v"), f"{w}.axis")
-        line = c.in_range(c.get(t, "line", int, w), 0, cols if axis == "v" else rows, f"{w}.line")
-        if any(s.id == sid for s in streets):
-            raise c.fail(f"{w}.id", f"duplicate {sid!r}")
+    for i, t in enumerate(level.data["streets"]):
+        axis, line = t["axis"], t["line"]
+        limit = cols if axis == "v" else rows
+        if line > limit:
+            raise level.fail(f"streets[{i}].line", f"{line} is outside 0..{limit}")
         if (axis, line) in by_line:
-            raise c.fail(f"{w}.line", f"two streets on {axis} line {line}")
+            raise level.fail(f"streets[{i}].line", f"two streets on {axis} line {line}")
         by_line[(axis, line)] = i
-        streets.append(Street(i, sid, c.get(t, "name", str, w), axis, line,
-                              c.get(t, "border", bool, w)))
+        streets.append(Street(i, t["id"], t["name"], axis, line, t["border"]))
     for axis, n in (("v", cols), ("h", rows)):
         for line in range(n + 1):
             if (axis, line) not in by_line:
-                raise c.fail("streets", f"no street on {axis} line {line}")
-    street_ids = {s.id: s.index for s in streets}
-    # Intersections and segments: every grid line is a street or a border (alleys never are).
-    points = [(x, y) for y in range(rows + 1) for x in range(cols + 1)]
-    pidx = {p: i for i, p in enumerate(points)}
+                raise level.fail("streets", f"no street on {axis} line {line}")
+    return tuple(streets), by_line
+
+
+def _grid(pidx: dict[tuple[int, int], int], by_line: dict) -> tuple:
+    """Second Line segments between neighbouring intersections (alleys are never streets)."""
     segments: list[tuple[int, int, int]] = []
     seg_at: dict[tuple[int, str], int] = {}
     seg_end: dict[tuple[int, str], int] = {}
@@ -218,100 +335,56 @@ def _load_map(root: Path | None) -> dict:
             seg_at[(i, d)], seg_at[(j, back)] = k, k
             seg_end[(i, d)], seg_end[(j, back)] = j, i
             side_seg[(axis, line, pos)] = k
+    return tuple(segments), seg_at, seg_end, side_seg
+
+
+def _buildings(level: Level, cols: int, rows: int, by_line: dict,
+               side_seg: dict) -> tuple[tuple[Building, ...], dict[tuple[int, int], int]]:
+    """Buildings on their blocks, each listing exactly the streets it touches."""
+    street_ids = level.ids["streets"]
     buildings: list[Building] = []
     cover: dict[tuple[int, int], int] = {}
-    for i, t in enumerate(c.table_list(data, "buildings")):
+    for i, t in enumerate(level.data["buildings"]):
         w = f"buildings[{i}]"
-        bid = c.get(t, "id", str, w)
-        if any(b.id == bid for b in buildings):
-            raise c.fail(f"{w}.id", f"duplicate {bid!r}")
-        block = c.get(t, "block", list, w)
-        if len(block) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
-                                      for v in block):
-            raise c.fail(f"{w}.block", "must be [column, row]")
-        c.in_range(block[0], 0, cols - 1, f"{w}.block[0]")
-        c.in_range(block[1], 0, rows - 1, f"{w}.block[1]")
-        half = c.one_of(c.get(t, "half", str, w), HALVES, f"{w}.half")
-        for cell in _cells((block[0], block[1]), half):
+        block, half = (t["block"][0], t["block"][1]), t["half"]
+        for k, (value, limit) in enumerate(zip(block, (cols - 1, rows - 1))):
+            if value > limit:
+                raise level.fail(f"{w}.block[{k}]", f"{value} is outside 0..{limit}")
+        for cell in _cells(block, half):
             if cell in cover:
-                raise c.fail(f"{w}.block", f"overlaps {buildings[cover[cell]].id!r}")
+                raise level.fail(f"{w}.block", f"overlaps {buildings[cover[cell]].id!r}")
             cover[cell] = i
-        icons = c.get(t, "icons", list, w)
-        for k, icon in enumerate(icons):
-            c.one_of(icon, BUILDING_ICONS, f"{w}.icons[{k}]")
-        names = c.get(t, "streets", list, w)
-        for k, s in enumerate(names):
-            c.one_of(s, street_ids, f"{w}.streets[{k}]")
-        touching = _touching((block[0], block[1]), half)
+        touching = _touching(block, half)
         expected = {by_line[t2] for t2 in touching}
-        if {street_ids[s] for s in names} != expected or len(names) != len(expected):
-            want = sorted(streets[s].id for s in expected)
-            raise c.fail(f"{w}.streets", f"must be the streets it touches: {want}")
+        if {street_ids[s] for s in t["streets"]} != expected or len(t["streets"]) != len(expected):
+            want = sorted(level.data["streets"][s]["id"] for s in expected)
+            raise level.fail(f"{w}.streets", f"must be the streets it touches: {want}")
         sides = tuple(side_seg[(axis, line, block[0] if axis == "h" else block[1])]
                       for axis, line in touching)
-        buildings.append(Building(
-            i, bid, c.get(t, "name", str, w), (block[0], block[1]), half, tuple(icons),
-            tuple(sorted(expected)), c.one_of(c.get(t, "special", str, w), SPECIALS,
-                                              f"{w}.special"), sides))
-    if len(cover) != 4 * cols * rows:
-        raise c.fail("buildings", "every block must be filled by buildings")
+        buildings.append(Building(i, t["id"], t["name"], block, half, tuple(t["icons"]),
+                                  tuple(sorted(expected)), t["special"], sides))
+    return tuple(buildings), cover
+
+
+def _check_buildings(level: Level, buildings: tuple[Building, ...],
+                     cover: dict, blocks: int) -> None:
+    if len(cover) != 4 * blocks:
+        raise level.fail("buildings", "every block must be filled by buildings")
     small = sum(b.small for b in buildings)
     if small != 10:
-        raise c.fail("buildings", f"must have 10 small buildings (5 pairs), not {small}")
-    counts = {k: sum(b.special == k for b in buildings) for k in SPECIALS}
+        raise level.fail("buildings", f"must have 10 small buildings (5 pairs), not {small}")
     for kind, n in (("start", 1), ("police", 1), ("courtyard", 4), ("gift_shop", 2),
                     ("riverwalk", 1)):
-        if counts[kind] != n:
-            raise c.fail("buildings", f"must have {n} '{kind}' building(s), not {counts[kind]}")
-    bindex = {b.id: b.index for b in buildings}
-    start = bindex.get(c.get(data, "start", str))
-    if start is None or buildings[start].special != "start":
-        raise c.fail("start", "must name the 'start' building")
-    police = bindex.get(c.get(data, "police", str))
-    if police is None or buildings[police].special != "police":
-        raise c.fail("police", "must name the 'police' building")
-    adjacency: list[set[int]] = [set() for _ in buildings]
-    for (x, y), i in cover.items():
-        for nb in ((x + 1, y), (x, y + 1)):
-            j = cover.get(nb)
-            if j is not None and j != i:
-                adjacency[i].add(j)
-                adjacency[j].add(i)
-    dest = {}
-    for key in ("streetcar", "boat"):
-        ids = c.get(data, key, list)
-        for k, s in enumerate(ids):
-            c.one_of(s, street_ids, f"{key}[{k}]")
-        dest[key] = frozenset(b.index for b in buildings
-                              if any(street_ids[s] in b.streets for s in ids))
+        count = sum(b.special == kind for b in buildings)
+        if count != n:
+            raise level.fail("buildings", f"must have {n} '{kind}' building(s), not {count}")
 
-    def starts(key: str, count: int | None) -> tuple[int, ...]:
-        pts = c.get(data, key, list)
-        if count is not None and len(pts) != count:
-            raise c.fail(key, f"must list {count} intersections")
-        out = []
-        for k, p in enumerate(pts):
-            if not (isinstance(p, list) and len(p) == 2 and tuple(p) in pidx):
-                raise c.fail(f"{key}[{k}]", f"{p!r} is not an intersection [x, y]")
-            out.append(pidx[tuple(p)])
-        if len(set(out)) != len(out):
-            raise c.fail(key, "duplicate intersection")
-        return tuple(out)
 
-    line_starts = starts("second_line_starts", 6)
-    personal = starts("personal_starts", None)
-    if set(personal) & set(line_starts):
-        raise c.fail("personal_starts", "must differ from second_line_starts")
-    return {
-        "columns": cols, "rows": rows, "streets": tuple(streets), "buildings": tuple(buildings),
-        "adjacency": tuple(tuple(sorted(a)) for a in adjacency),
-        "distance": _distances(adjacency), "start": start, "police": police,
-        "on_street": tuple(frozenset(b.index for b in buildings if s.index in b.streets)
-                        for s in streets),
-        "streetcar": dest["streetcar"], "boat": dest["boat"], "intersections": tuple(points),
-        "segments": tuple(segments), "seg_at": seg_at, "seg_end": seg_end,
-        "line_starts": line_starts, "personal_starts": personal,
-    }
+def _intersections(level: Level, key: str, pidx: dict) -> tuple[int, ...]:
+    for k, p in enumerate(level.data[key]):
+        if tuple(p) not in pidx:
+            raise level.fail(f"{key}[{k}]", f"{p!r} is not an intersection [x, y]")
+    return tuple(pidx[tuple(p)] for p in level.data[key])
 
 
 def _distances(adjacency: list[set[int]]) -> tuple[tuple[int, ...], ...]:
@@ -333,154 +406,79 @@ def _distances(adjacency: list[set[int]]) -> tuple[tuple[int, ...], ...]:
 
 
 def _load_game(root: Path | None) -> dict:
-    path = level_path(GAME_ID, "game.toml", root)
-    data, c = load_toml(path), Checker(path)
-    decks = c.get(data, "decks", list)
-    if tuple(decks) != DECKS:
-        raise c.fail("decks", f"must be {list(DECKS)}")
-    movement: dict[str, Any] = {}
-    table = c.get(data, "movement", dict)
-    for deck in DECKS:
-        value = c.get(table, deck, (list, str), "movement")
-        if isinstance(value, str):
-            c.one_of(value, ("streetcar", "boat"), f"movement.{deck}")
-            movement[deck] = value
-        else:
-            if len(value) != 2 or not all(isinstance(v, int) for v in value) \
-                    or not 1 <= value[0] <= value[1] <= 6:
-                raise c.fail(f"movement.{deck}", "must be [min, max] with 1 <= min <= max <= 6")
-            movement[deck] = (value[0], value[1])
-    dice: dict[int, tuple[str, ...]] = {}
-    pools = c.get(data, "dice", dict)
-    for n in range(1, 5):
-        pool = c.get(pools, str(n), list, "dice")
-        for k, deck in enumerate(pool):
-            c.one_of(deck, DECKS, f"dice.{n}[{k}]")
-        if len(pool) != 2 * max(n, 2) + 1:
-            raise c.fail(f"dice.{n}", "must hold 2 dice per player plus one spare")
-        if n <= 2 and "taxi" in pool:
-            raise c.fail(f"dice.{n}", "the Taxi deck is out with 1-2 players")
-        dice[n] = tuple(pool)
-    sc = c.get(data, "scoring", dict)
-    court = c.get(sc, "courtyards", list, "scoring")
-    if len(court) != 5 or not all(isinstance(v, int) for v in court):
-        raise c.fail("scoring.courtyards", "must list points for 0-4 courtyards")
+    level = load_level(level_path(GAME_ID, "game.toml", root), GAME_FILE)
+    data, movement = level.data, {}
+    for deck, value in data["movement"].items():
+        if isinstance(value, list):
+            if value[0] > value[1]:
+                raise level.fail(f"movement.{deck}", "must be [min, max] with min <= max")
+            value = (value[0], value[1])
+        movement[deck] = value
+    dice = {int(n): tuple(pool) for n, pool in data["dice"].items()}
+    for n in (1, 2):
+        if "taxi" in dice[n]:
+            raise level.fail(f"dice.{n}", "the Taxi deck is out with 1-2 players")
+    scoring = data["scoring"]
     return {
-        "movement": movement, "dice": dice,
-        "rounds": c.in_range(c.get(data, "rounds", int), 1, 20, "rounds"),
-        "picks": c.in_range(c.get(data, "picks_per_player", int), 1, 4, "picks_per_player"),
-        "courtyard_points": tuple(court),
-        "riverwalk_visits": c.get(sc, "riverwalk_visits", int, "scoring"),
-        "riverwalk_points": c.get(sc, "riverwalk_points", int, "scoring"),
-        "vacation_points": c.get(sc, "vacation_points", int, "scoring"),
+        "movement": movement, "dice": dice, "rounds": data["rounds"],
+        "picks": data["picks_per_player"], "courtyard_points": tuple(scoring["courtyards"]),
+        "riverwalk_visits": scoring["riverwalk_visits"],
+        "riverwalk_points": scoring["riverwalk_points"],
+        "vacation_points": scoring["vacation_points"],
     }
 
 
 def _load_sheets(root: Path | None, street_ids: dict[str, int]) -> dict:
-    path = level_path(GAME_ID, "sheets.toml", root)
-    data, c = load_toml(path), Checker(path)
-    acts = c.get(data, "activities", dict)
+    level = load_level(level_path(GAME_ID, "sheets.toml", root), SHEETS_FILE,
+                       {"streets": street_ids})
+    data = level.data
     meters = []
-    for a in ACTIVITIES:
-        t = c.get(acts, a, dict, "activities")
-        w = f"activities.{a}"
-        street = street_ids.get(c.one_of(c.get(t, "street", str, w), street_ids, f"{w}.street"))
-        boxes = c.get(t, "boxes", list, w)
-        if len(boxes) != ACTIVITY_BOXES:
-            raise c.fail(f"{w}.boxes", f"must have {ACTIVITY_BOXES} boxes, not {len(boxes)}")
-        for k, b in enumerate(boxes):
-            c.one_of(b, BOX_KINDS, f"{w}.boxes[{k}]")
-        mults = c.get(t, "multipliers", list, w)
-        top = 5 if a == "party" else 4
-        if not mults or mults != sorted(set(mults)) or mults[0] < 1 or mults[-1] > top:
-            raise c.fail(f"{w}.multipliers", f"must rise from x1 up to at most x{top}")
-        bonuses = c.get(t, "bonuses", list, w)
-        if tuple(bonuses) != BONUSES[a]:
-            raise c.fail(f"{w}.bonuses", f"must be {list(BONUSES[a])}")
-        meters.append(Meter(a, street, tuple(boxes), tuple(mults), tuple(bonuses)))
-    umb = c.get(data, "umbrella", dict)
-    line = c.get(data, "second_line", dict)
-    art = c.get(data, "artists", dict)
-    if tuple(c.get(art, "types", list, "artists")) != ARTISTS:
-        raise c.fail("artists.types", f"must be {list(ARTISTS)}")
-    row_scores = c.get(art, "row_scores", list, "artists")
-    if len(row_scores) != 9 or row_scores[1] != 0 or row_scores[6] != 14 \
-            or row_scores != sorted(row_scores):
-        raise c.fail("artists.row_scores", "must give 9 rising values with 1 -> 0 and 6 -> 14")
-    meter = c.get(art, "meter", list, "artists")
-    if len(meter) != 16:
-        raise c.fail("artists.meter", f"must have 16 boxes, not {len(meter)}")
-    for k, r in enumerate(meter):
-        field = f"artists.meter[{k}]"
-        if not isinstance(r, str):
-            raise c.fail(field, "must be str")
-        if r.startswith("map:"):
-            c.one_of(r[4:], street_ids, field)
-        elif r.startswith("points:"):
-            if not r[7:].isdigit():
-                raise c.fail(field, f"bad points {r!r}")
-        else:
-            c.one_of(r, ("", "umbrella", *ACTIVITIES), field)
-    boxes = c.in_range(c.get(line, "boxes", int, "second_line"), 1, 200, "second_line.boxes")
-    row = c.in_range(c.get(line, "row_length", int, "second_line"), 1, boxes,
-                     "second_line.row_length")
-    if boxes % row:
-        raise c.fail("second_line.row_length", f"must divide {boxes}")
+    for a, t in data["activities"].items():
+        mults = t["multipliers"]
+        if mults != sorted(set(mults)) or mults[0] != 1:
+            raise level.fail(f"activities.{a}.multipliers", "must rise from x1")
+        meters.append(Meter(a, street_ids[t["street"]], tuple(t["boxes"]), tuple(mults),
+                            tuple(t["bonuses"])))
+    art = data["artists"]
+    row_scores = art["row_scores"]
+    if row_scores[1] != 0 or row_scores[6] != 14 or row_scores != sorted(row_scores):
+        raise level.fail("artists.row_scores", "must give 9 rising values with 1 -> 0 and 6 -> 14")
+    for k, box in enumerate(art["meter"]):
+        _check_meter_box(level, box, f"artists.meter[{k}]", street_ids)
+    line = data["second_line"]
+    if line["row_length"] > line["boxes"] or line["boxes"] % line["row_length"]:
+        raise level.fail("second_line.row_length", f"must divide {line['boxes']}")
     return {
-        "meters": tuple(meters),
-        "umbrella_boxes": c.in_range(c.get(umb, "boxes", int, "umbrella"), 1, 100,
-                                     "umbrella.boxes"),
-        "wild_every": c.in_range(c.get(umb, "wild_every", int, "umbrella"), 1, 10,
-                              "umbrella.wild_every"),
-        "line_boxes": boxes, "line_row": row, "artist_scores": tuple(row_scores),
-        "artist_meter": tuple(meter),
+        "meters": tuple(meters), "umbrella_boxes": data["umbrella"]["boxes"],
+        "wild_every": data["umbrella"]["wild_every"], "line_boxes": line["boxes"],
+        "line_row": line["row_length"], "artist_scores": tuple(row_scores),
+        "artist_meter": tuple(art["meter"]),
     }
+
+
+def _check_meter_box(level: Level, box: str, field: str, street_ids: dict[str, int]) -> None:
+    """An artist-meter box: "", an icon, "map:<street>" or "points:<n>"."""
+    if box.startswith("map:"):
+        if box[4:] not in street_ids:
+            raise level.fail(field, f"unknown {box[4:]!r}")
+    elif box.startswith("points:"):
+        if not box[7:].isdigit():
+            raise level.fail(field, f"bad points {box!r}")
+    elif box not in ("", "umbrella", *ACTIVITIES):
+        raise level.fail(field, f"unknown {box!r}")
 
 
 def _load_cards(root: Path | None, street_ids: dict[str, int],
                 building_ids: dict[str, int]) -> dict:
-    path = level_path(GAME_ID, "cards.toml", root)
-    data, c = load_toml(path), Checker(path)
-    table = c.get(data, "decks", dict)
-    decks = {}
-    for deck in DECKS:
-        cards = c.get(table, deck, list, "decks")
-        if len(cards) != 8:
-            raise c.fail(f"decks.{deck}", f"must have 8 cards, not {len(cards)}")
-        for k, card in enumerate(cards):
-            if not isinstance(card, list) or not 1 <= len(card) <= 2:
-                raise c.fail(f"decks.{deck}[{k}]", "must list 1-2 icons")
-            for j, icon in enumerate(card):
-                c.one_of(icon, CARD_ICONS, f"decks.{deck}[{k}][{j}]")
-        decks[deck] = tuple(tuple(card) for card in cards)
-    mayor = []
-    for i, t in enumerate(c.table_list(data, "mayor")):
-        w = f"mayor[{i}]"
-        street = c.get(t, "street", str, w)
-        if street:
-            c.one_of(street, street_ids, f"{w}.street")
-        prio = c.get(t, "priority", list, w)
-        if sorted(prio) != sorted(DECKS):
-            raise c.fail(f"{w}.priority", "must order all 6 decks once each")
-        mayor.append(MayorCard(street_ids[street] if street else -1, tuple(prio),
-                               c.get(t, "car", bool, w)))
-    if len(mayor) != 12:
-        raise c.fail("mayor", f"must have 12 cards, not {len(mayor)}")
-    vacations = []
-    for i, t in enumerate(c.table_list(data, "vacation")):
-        w = f"vacation[{i}]"
-        blds = c.get(t, "buildings", list, w)
-        if len(blds) != 4 or len(set(blds)) != 4:
-            raise c.fail(f"{w}.buildings", "must list 4 different buildings")
-        for k, b in enumerate(blds):
-            c.one_of(b, building_ids, f"{w}.buildings[{k}]")
-        vacations.append(Vacation(i, c.get(t, "id", str, w), c.get(t, "name", str, w),
-                                  tuple(building_ids[b] for b in blds),
-                                  c.one_of(c.get(t, "condition", str, w), CONDITIONS,
-                                           f"{w}.condition")))
-    if len(vacations) != 12:
-        raise c.fail("vacation", f"must have 12 cards, not {len(vacations)}")
-    return {"decks": decks, "mayor": tuple(mayor), "vacations": tuple(vacations)}
+    data = load_level(level_path(GAME_ID, "cards.toml", root), CARDS_FILE,
+                      {"streets": street_ids, "buildings": building_ids}).data
+    mayor = tuple(MayorCard(street_ids[t["street"]] if t["street"] else -1,
+                            tuple(t["priority"]), t["car"]) for t in data["mayor"])
+    vacations = tuple(Vacation(i, t["id"], t["name"],
+                               tuple(building_ids[b] for b in t["buildings"]), t["condition"])
+                      for i, t in enumerate(data["vacation"]))
+    decks = {deck: tuple(tuple(card) for card in cards) for deck, cards in data["decks"].items()}
+    return {"decks": decks, "mayor": mayor, "vacations": vacations}
 
 
 def load_board(root: Path | None = None) -> Board:

@@ -3,13 +3,15 @@
 Data: `board.py` (levels/french_quarter), state: `state.py`, sheet questions: `sheet.py`,
 final scoring: `scoring.py`.
 
-Flow: setup chance (Second Line start die 1-6, Vacation cards with Tourism, first player); each
-round a planning chance phase (one card per deck in play, the Mayor card with the variant, every
-die of the pool in pool order, faces 1-6); then the movement phase: in turn order every seat
-answers `pick` (a die), and its turn runs as a stack of tasks (card icons, `move`, building
-icons, mapping, Cultura B), each decision a small prompt; then the Second Line phase
-(`direction` prompts, scoring) and maintenance. Solo (1 player): Mayor Carly takes dice
-automatically by her card's priority (Modo solitario).
+Flow, written on the engine turn kit (game.engine.flow: every step a task on the stack, its
+handler declared with @ask/@run/@decide/@resolve; `refill` starts the next phase): setup chance
+(Second Line start die 1-6, Vacation cards with Tourism, first player); each round a planning
+chance phase (one card per deck in play, the Mayor card with the variant, every die of the pool
+in pool order, faces 1-6); then the movement phase: in turn order every seat answers `pick` (a
+die), and its turn runs as a stack of tasks (card icons, `move`, building icons, mapping,
+Cultura B), each decision a small prompt; then the Second Line phase (`direction` prompts,
+scoring) and maintenance. Solo (1 player): Mayor Carly takes dice automatically by her card's
+priority (Modo solitario).
 
 Actions: ("die", deck, value); ("card", deck) Cultura C; ("building", id) moves and bonus
 mappings; ("boost", 1|2) Cultura A; ("map", value|"W") which value to write; ("meter", activity)
@@ -65,24 +67,12 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
 
 from __future__ import annotations
 
-from operator import attrgetter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.engine.core import (
-    TERMINAL,
-    Action,
-    Chance,
-    Config,
-    Detail,
-    Event,
-    IllegalAction,
-    Note,
-    Option,
-    Pending,
-    Prompt,
-    event,
-)
+from game.engine.core import Action, Chance, Config, Detail, Note, Option, Pending, Prompt
+from game.engine.flow import TurnRules, ask, decide, resolve, run
 
 from . import scoring
 from .board import (
@@ -128,16 +118,11 @@ from .state import (
 __all__ = ["Board", "FrenchQuarter", "State"]
 
 K = GAME_ID + "."
-_FIELDS = State.__slots__
-_read_fields = attrgetter(*_FIELDS)
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
-# Decision tasks: pending shows them as prompts. Every other task kind runs automatically.
-DECISIONS = frozenset({"pick", "swap", "move", "mapw", "xmap", "wild", "circle", "bmap", "bval",
-                       "apick", "pstart", "line_dir", "pdir"})
 
 
-class FrenchQuarter:
-    """The rules of French Quarter for 1-4 players (the engine `Rules` protocol).
+class FrenchQuarter(TurnRules):
+    """The rules of French Quarter for 1-4 players on the engine turn kit (game.engine.flow).
 
     Config options: "mayor" (bool, Variante Alcalde; forced on in solo), "tourism" (bool,
     Expansión Turismo).
@@ -146,6 +131,7 @@ class FrenchQuarter:
     game_id = GAME_ID
     min_players = 1
     max_players = 4
+    Draft = Draft
 
     def __init__(self, levels_root: Path | None = None) -> None:
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
@@ -153,18 +139,8 @@ class FrenchQuarter:
         b = self.board
         self._bid = {x.id: x.index for x in b.buildings}
         self._decatur = b.street_index("decatur")
-        self._near: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        # Answers of pending() kept by state identity (see _lookup).
-        self._memo: tuple[State | None, Pending | None, str | None] = (None, None, None)
-        self._asked = self._memo
-        # Task handlers by name ("_opt_pick", "_do_move", "_run_umb"...): one dict lookup per
-        # task instead of a getattr on the class chain.
-        self._handlers = {name: getattr(self, name) for name in dir(self)
-                          if name.startswith(("_opt_", "_do_", "_run_"))}
-        self._draws: dict[tuple[int, tuple[int, ...]], tuple[str, Chance]] = {}
-        self._die_needs = tuple((f"die:{i}", DIE_FACES)
-                                for i in range(max(len(pool) for pool in b.dice.values())))
-        # Prebuilt options (immutable, so pending only assembles tuples of them).
+        self._near = _distance_bands(b)
+        # Prebuilt options (immutable, so a prompt only assembles tuples of them).
         self._move_opts = tuple(
             Option(("building", x.id), ("building", x.id), K + "option.move",
                    (("building", x.name),)) for x in b.buildings)
@@ -174,9 +150,9 @@ class FrenchQuarter:
         self._die_opts = {(d, v): Option(("die", d, v), ("die", d, v), K + "option.die." + d,
                                          (("value", v),)) for d in DECKS for v in range(1, 7)}
 
-    # -- setup (rulebook: Preparación) ---------------------------------------------------------
-    def initial_state(self, config: Config) -> State:
-        """Every sheet blank, tourists on Hotel Ama House; setup chance comes next."""
+    # -- setup and the round (rulebook: Preparación, Ronda) -----------------------------------
+    def setup(self, config: Config) -> State:
+        """Every sheet blank, tourists on Hotel Ama House; the setup chance is on the stack."""
         n = config.players
         if not self.min_players <= n <= self.max_players:
             raise ValueError(f"{GAME_ID}: {n} players (allowed 1-4)")
@@ -187,15 +163,18 @@ class FrenchQuarter:
                       boost_used=False, swap_used=False, w_used=0, police=0, p_head=-1,
                       p_segs=frozenset(), courtyards=(), riverwalk=0, vacation=-1)
         tourism = bool(config.option("tourism", False))
+        tasks = (("line_start", NOBODY),
+                 *(("vacation", NOBODY, seat) for seat in range(n) if tourism),
+                 *((("first", NOBODY),) if n > 1 else ()))
         return State(
             players=n, mayor=n == 1 or bool(config.option("mayor", False)), tourism=tourism,
             phase=SETUP, round=1, first=-1,
             decks=tuple(() if self._deck_out(d, n) else tuple(range(8)) for d in DECKS),
             cards=(-1,) * len(DECKS), mayor_deck=tuple(range(len(b.mayor))), mayor_card=-1,
-            dice=tuple((d, 0, NOBODY) for d in b.dice[n]), order=(), social=NOBODY,
+            dice=tuple((d, 0, NOBODY) for d in b.dice[n]), social=NOBODY,
             line_start=-1, line_head=-1, line_segs=frozenset(),
             vac_pool=tuple(range(len(b.vacations))) if tourism else (),
-            tasks=(), turn=NOBODY, die=("", 0), card_deck="",
+            tasks=tasks, turn=NOBODY, die=("", 0), card_deck="",
             sheets=tuple(sheet.copy() for _ in range(n)),
         )
 
@@ -204,383 +183,38 @@ class FrenchQuarter:
         """The Taxi deck goes back to the box with 2 players and in solo (Preparación 1)."""
         return deck == "taxi" and players <= 2
 
-    # -- pending -------------------------------------------------------------------------------
-    def pending(self, state: State) -> Pending:
-        """The head task's prompt or roll, a setup/planning chance, or TERMINAL."""
-        return self._lookup(state)[1]
+    def is_over(self, state: State) -> bool:
+        """True once the eighth round's maintenance is done."""
+        return state.phase == OVER
 
-    def _lookup(self, s: State) -> tuple[State, Pending, str | None]:
-        """(s, what is pending, which setup/planning outcome it is: _chance_need's name).
+    def refill(self, d: Draft) -> None:
+        """The phase whose tasks are done hands over to the next one."""
+        if d.phase == PLAN:
+            self._movement_phase(d)
+        elif d.phase == MOVE:
+            self._line_phase(d)
+        else:  # setup done, or a round's maintenance
+            d.first = max(d.first, 0)  # solo draws no first player: seat 0 holds the marker
+            self._planning_phase(d)
 
-        `apply` leaves the answer for the state it returns in `_memo` (States are immutable and
-        the memo holds the state itself, so an identity match is never stale): callers ask
-        pending() and then apply() on the same state, so every prompt is built once.
-        """
-        memo = self._memo
-        if memo[0] is s:
-            return memo
-        memo = self._asked  # a bot applies every option to one state: keep its answer too
-        if memo[0] is s:
-            return memo
-        if s.phase == OVER:
-            found: tuple[State, Pending, str | None] = (s, TERMINAL, None)
-        elif s.tasks:
-            head = s.tasks[0]
-            if head[0] == "police_roll":
-                found = (s, DIE_FACES, None)
-            else:
-                found = (s, (self._prompt(s, head, None),), None)
-        else:
-            need = self._chance_need(s)
-            if need is None:  # pragma: no cover - _advance never stops here
-                raise RuntimeError("french_quarter: nothing pending")
-            found = (s, need[1], need[0])
-        self._asked = found
-        return found
+    def _planning_phase(self, d: Draft) -> None:
+        """Fase de planificación: one card per deck in play, the Mayor card, every die."""
+        d.phase = PLAN
+        d.cards = (-1,) * len(DECKS)
+        d.mayor_card = -1
+        d.dice = tuple((deck, 0, NOBODY) for deck, _, _ in d.dice)
+        d.push(*(("reveal", NOBODY, i) for i, left in enumerate(d.decks) if left),
+               *((("mayor", NOBODY),) if d.mayor else ()),
+               *(("roll", NOBODY, i) for i in range(len(d.dice))))
 
-    def _chance_need(self, s: State) -> tuple[str, Chance] | None:
-        """Which setup or planning outcome is owed next."""
-        if s.phase == SETUP:
-            if s.line_start < 0:
-                return "line_start", DIE_FACES
-            for seat, sh in enumerate(s.sheets):
-                if s.tourism and sh.vacation < 0:
-                    return f"vacation:{seat}", Chance(tuple((v, 1.0) for v in s.vac_pool),
-                                                      K + "chance.vacation")
-            return "first", Chance(tuple((p, 1.0) for p in range(s.players)), K + "chance.first")
-        if s.phase == PLAN:
-            cards, decks = s.cards, s.decks
-            for i in range(len(DECKS)):
-                if cards[i] < 0 and decks[i]:
-                    return self._draw_need(i, decks[i])
-            if s.mayor and s.mayor_card < 0:
-                return self._draw_need(-1, s.mayor_deck)
-            for i, die in enumerate(s.dice):
-                if die[1] == 0:
-                    return self._die_needs[i]
-        return None
-
-    def _draw_need(self, deck: int, left: tuple[int, ...]) -> tuple[str, Chance]:
-        """The reveal of a card among `left` from deck `deck` (-1: the Mayor deck), cached:
-        the same few (deck, cards left) pairs recur in every game."""
-        key = (deck, left)
-        need = self._draws.get(key)
-        if need is None:
-            name = "mayor" if deck < 0 else DECKS[deck]
-            label = K + "chance." + name
-            need = ("mayor" if deck < 0 else f"card:{deck}",
-                    Chance(tuple((c, 1.0) for c in left), label))
-            self._draws[key] = need
-        return need
-
-    def _prompt(self, s: State, head: tuple, opts: tuple[Option, ...] | None) -> Prompt:
-        kind, seat = head[0], head[1]
-        if opts is None:
-            opts = self._options(s, head)
-        return Prompt(seat, kind, K + "prompt." + kind, opts, self._prompt_params(s, head))
-
-    def _prompt_params(self, s: State, head: tuple) -> tuple[tuple[str, Any], ...]:
-        kind = head[0]
-        if kind == "circle":
-            return (("activity", ACTIVITIES[head[2]]),)
-        if kind in ("mapw", "bval"):
-            b = head[2]
-            return (("building", self.board.buildings[b].name), ("value", s.die[1]))
-        if kind == "bmap":
-            st = head[2]
-            return (("street", self.board.streets[st].name if st >= 0 else ""),)
-        return ()
-
-    # -- options per decision task -----------------------------------------------------------
-    def _options(self, s: State, head: tuple) -> tuple[Option, ...]:
-        return self._handlers["_opt_" + head[0]](s, head)
-
-    def _opt_pick(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seen = []
-        for deck, value, taker in s.dice:
-            if taker == NOBODY and (deck, value) not in seen:
-                seen.append((deck, value))
-        return tuple(self._die_opts[dv] for dv in seen)
-
-    def _opt_swap(self, s: State, head: tuple) -> tuple[Option, ...]:
-        out = [Option(None, None, K + "option.keep_card")]
-        for i, d in enumerate(DECKS):
-            if d != s.die[0] and s.cards[i] >= 0:
-                out.append(Option(("card", d), ("card", d), K + "option.card." + d))
-        return tuple(out)
-
-    def _opt_move(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat, boost = head[1], head[2]
-        sh = s.sheets[seat]
-        out = [self._move_opts[b] for b in self.destinations(s, seat, boost)]
-        if boost == 0 and can_boost(sh):
-            if not out:  # only a boost could move: the bonus is never forced (our decision)
-                out.append(Option(None, None, K + "option.no_move"))
-            out += [Option(("boost", k), ("boost", k), K + "option.boost", (("count", k),))
-                    for k in (1, 2)]
-        return tuple(out)
-
-    def destinations(self, s: State, seat: int, boost: int = 0) -> list[int]:
-        """Buildings the tourist may move to with this turn's card (Acción de movimiento)."""
-        b = self.board
-        sh = s.sheets[seat]
-        pos = sh.pos
-        mv = b.movement[s.card_deck]
-        if isinstance(mv, tuple):
-            lo, hi = mv
-            if s.card_deck == "walk" and slow_walk(sh):
-                lo = hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
-            dests = list(self._within(pos, lo, hi + boost))
-        else:
-            base = b.streetcar if mv == "streetcar" else b.boat
-            if boost == 0:
-                dests = sorted(base - {pos})
-            else:
-                # Recordatorios: first move to a building of the street (never staying put),
-                # then 1-2 extra spaces, even off that street; the end must not be the start.
-                reach: set[int] = set()
-                for x in base - {pos}:
-                    reach.update(self._within(x, 1, boost))
-                dests = sorted(reach - {pos})
-        closed = self.closed_street(s)
-        if closed >= 0:  # Variante Alcalde: no visiting a closed street (moving through is fine)
-            dests = [x for x in dests if x not in b.on_street[closed]]
-        return dests
-
-    def _within(self, pos: int, lo: int, hi: int) -> tuple[int, ...]:
-        """Buildings lo..hi spaces away from pos (cached: the map never changes)."""
-        key = (pos, lo, hi)
-        got = self._near.get(key)
-        if got is None:
-            dist = self.board.distance[pos]
-            got = self._near[key] = tuple(x for x in range(len(dist)) if lo <= dist[x] <= hi)
-        return got
-
-    def closed_street(self, s: State) -> int:
-        """The street closed this round by the Mayor card, -1 for none."""
-        if s.mayor_card < 0:
-            return -1
-        return self.board.mayor[s.mayor_card].street
-
-    def _opt_mapw(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat, b = head[1], head[2]
-        sh = s.sheets[seat]
-        v = s.die[1]
-        out = []
-        if can_map(self.board, sh, b, v):
-            out.append(Option(("map", v), ("value", v), K + "option.map", (("value", v),)))
-        elif head[3]:  # the W is optional: without it the mapping fails and gives an umbrella
-            out.append(Option(None, None, K + "option.no_map"))
-        out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
-        return tuple(out)
-
-    def _opt_xmap(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat = head[1]
-        sh = s.sheets[seat]
-        if not maps_adjacent(sh):
-            return ()
-        v = s.die[1]
-        blds = self.board.buildings
-        w = w_left(sh) > 0  # Compras A/C: a W may replace the die value in any mapping
-        fits = {n: can_map(self.board, sh, n, v) for n in self.board.adjacency[sh.pos]
-                if not sh.mapped[n]}
-        out = [Option(("building", blds[n].id), ("building", blds[n].id), K + "option.xmap",
-                      (("building", blds[n].name), ("value", v if ok else "W")))
-               for n, ok in fits.items() if ok or w]
-        return (*out, Option(None, None, K + "option.skip")) if out else ()
-
-    def _opt_wild(self, s: State, head: tuple) -> tuple[Option, ...]:
-        sh = s.sheets[head[1]]
-        return tuple(Option(("meter", a), ("meter", a, sh.meters[i]), K + "option.meter." + a)
-                     for i, a in enumerate(ACTIVITIES) if sh.meters[i] < 14)
-
-    def _opt_circle(self, s: State, head: tuple) -> tuple[Option, ...]:
-        a = ACTIVITIES[head[2]]
-        return (Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
-                Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult"))
-
-    def _opt_bmap(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat, street = head[1], head[2]
-        sh = s.sheets[seat]
-        b = self.board
-        pool = b.on_street[street] if street >= 0 else range(len(b.buildings))
-        w = w_left(sh) > 0
-        return tuple(self._bmap_opts[x] for x in sorted(pool)
-                     if not sh.mapped[x] and (w or any(can_map(b, sh, x, v) for v in range(1, 7))))
-
-    def _opt_bval(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat, x = head[1], head[2]
-        sh = s.sheets[seat]
-        out = [Option(("map", v), ("value", v), K + "option.map", (("value", v),))
-               for v in legal_values(self.board, sh, x)]
-        if w_left(sh) > 0:
-            out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
-        return tuple(out)
-
-    def _opt_apick(self, s: State, head: tuple) -> tuple[Option, ...]:
-        seat, exclude = head[1], head[2]
-        sh = s.sheets[seat]
-        if no_artists(sh):
-            return ()
-        return tuple(Option(("artist", a), ("artist", a), K + "option.artist." + a)
-                     for t, a in enumerate(ARTISTS) if t not in exclude and artist_free(sh, t))
-
-    def _opt_pstart(self, s: State, head: tuple) -> tuple[Option, ...]:
-        b = self.board
-        points = [p for p in b.line_starts if p != s.line_start] + list(b.personal_starts)
-        return tuple(Option(("start", p), ("intersection", *b.intersections[p]),
-                            K + "option.start") for p in points)
-
-    def _opt_line_dir(self, s: State, head: tuple) -> tuple[Option, ...]:
-        return tuple(Option(("direction", d), ("direction", d), K + "option.direction." + d)
-                     for d in self.line_moves(s, s.line_head, s.line_segs))
-
-    def _opt_pdir(self, s: State, head: tuple) -> tuple[Option, ...]:
-        sh = s.sheets[head[1]]
-        dirs = self.line_moves(s, sh.p_head, sh.p_segs)
-        if not dirs:
-            return ()
-        return (*(Option(("direction", d), ("direction", d), K + "option.direction." + d)
-                  for d in dirs), Option(None, None, K + "option.skip"))
-
-    def line_moves(self, s: State, head: int, drawn: frozenset[int]) -> list[str]:
-        """Directions a Second Line may advance: a street or border, not drawn, not closed."""
-        closed = self.closed_street(s)
-        out = []
-        for d in DIRECTIONS:
-            seg = self.board.seg_at.get((head, d))
-            if seg is None or seg in drawn or self.board.segments[seg][2] == closed:
-                continue
-            out.append(d)
-        return out
-
-    # -- apply ---------------------------------------------------------------------------------
-    def apply(self, state: State, player: int | None,
-              action: Action) -> tuple[State, tuple[Event, ...]]:
-        """Apply a decision or a chance outcome; never mutates `state`."""
-        if state.viewer is not None:
-            raise IllegalAction("a view cannot be played; apply to the full state")
-        _, pending, need = self._lookup(state)
-        if pending is TERMINAL:
-            raise IllegalAction("the game is over")
-        d = Draft(state)
-        if isinstance(pending, Chance):
-            if player is not None:
-                raise IllegalAction("a die roll or card reveal is pending, not a decision")
-            if action not in [o for o, _ in pending.outcomes]:
-                raise IllegalAction(f"{action!r} is not a possible outcome of {pending.label}")
-            self._apply_chance(d, action, need)
-        else:
-            prompt = pending[0]
-            if player != prompt.player:
-                raise IllegalAction(f"player {player} has nothing to decide now")
-            if action not in prompt.actions():
-                raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
-            head = d.tasks[0]
-            d.tasks = d.tasks[1:]
-            self._handlers["_do_" + head[0]](d, head, action)
-        pending, need = self._advance(d)
-        new = d.freeze()
-        self._memo = (new, pending, need)
-        return new, tuple(d.events)
-
-    def _apply_chance(self, d: Draft, outcome: int, need: str | None) -> None:
-        if d.tasks:  # police_roll: Fiesta C writes the rolled value
-            seat = d.tasks[0][1]
-            d.tasks = d.tasks[1:]
-            d.sh(seat).police = outcome
-            d.events.append(event("police_value", seat, value=outcome))
-            return
-        if need == "line_start":
-            p = self.board.line_starts[outcome - 1]
-            d.line_start = d.line_head = p
-            d.events.append(event("line_start", None, die=outcome, intersection=p))
-        elif need.startswith("vacation:"):
-            seat = int(need[9:])
-            d.sh(seat).vacation = outcome
-            d.vac_pool = tuple(v for v in d.vac_pool if v != outcome)
-            d.events.append(event("vacation_dealt", seat))
-        elif need == "first":
-            d.first = outcome
-            d.events.append(event("first_player", outcome))
-        elif need.startswith("card:"):
-            i = int(need[5:])
-            d.cards = _set(d.cards, i, outcome)
-            d.decks = _set(d.decks, i, tuple(c for c in d.decks[i] if c != outcome))
-            d.events.append(event("card_revealed", None, deck=DECKS[i],
-                                  icons=self.board.decks[DECKS[i]][outcome]))
-        elif need == "mayor":
-            d.mayor_card = outcome
-            d.mayor_deck = tuple(c for c in d.mayor_deck if c != outcome)
-            street = self.board.mayor[outcome].street
-            d.events.append(event("mayor_card", None, card=outcome,
-                                  street=self.board.streets[street].name if street >= 0 else ""))
-        else:
-            i = int(need[4:])
-            deck, _, taker = d.dice[i]
-            d.dice = _set(d.dice, i, (deck, outcome, taker))
-            d.events.append(event("die_rolled", None, deck=deck, value=outcome))
-
-    # -- the automatic machine -----------------------------------------------------------------
-    def _advance(self, d: Draft) -> tuple[Pending, str | None]:
-        """Run automatic tasks and phase changes until a decision, a roll or the end.
-
-        Returns what is then pending, with its _chance_need name (see _lookup).
-        """
-        while True:
-            if d.tasks:
-                head = d.tasks[0]
-                kind = head[0]
-                if kind == "police_roll":
-                    return DIE_FACES, None
-                if kind in DECISIONS:
-                    opts = self._options(d, head)
-                    if opts:
-                        return (self._prompt(d, head, opts),), None
-                    d.tasks = d.tasks[1:]
-                    self._no_options(d, head)
-                    continue
-                d.tasks = d.tasks[1:]
-                self._handlers["_run_" + kind](d, head)
-                continue
-            if d.phase == OVER:
-                return TERMINAL, None
-            if d.phase == SETUP:
-                if d.first < 0:
-                    need = self._chance_need(d)
-                    if d.players > 1 or need[0] != "first":
-                        return need[1], need[0]
-                    d.first = 0  # solo: nobody else to hold the first-player marker
-                d.phase = PLAN
-                continue
-            if d.phase == PLAN:
-                need = self._chance_need(d)
-                if need is not None:
-                    return need[1], need[0]
-                d.phase = MOVE
-                d.order = self._pick_order(d)
-                continue
-            if d.phase == MOVE:
-                if d.order:
-                    seat, d.order = d.order[0], d.order[1:]
-                    if seat == CARLY:
-                        self._carly_pick(d)
-                    else:
-                        d.push(("pick", seat))
-                    continue
-                d.phase = LINE
-                if d.social == NOBODY:  # nobody took Socialize: straight to maintenance
-                    d.push(("maintenance", NOBODY))
-                    continue
-                # Solo: the player always steers the Second Line (Modo solitario).
-                chooser = 0 if d.social == CARLY else d.social
-                d.push(("line_dir", chooser), ("personal_dirs", NOBODY),
-                       ("line_score", NOBODY), ("maintenance", NOBODY))
-                continue
-            raise RuntimeError("french_quarter: stuck")  # pragma: no cover - LINE ends in maintenance
+    def _movement_phase(self, d: Draft) -> None:
+        """Fase de movimiento: every pick of the round in order (Mayor Carly's are automatic)."""
+        d.phase = MOVE
+        d.push(*(("carly", CARLY) if seat == CARLY else ("pick", seat)
+                 for seat in self._pick_order(d)))
 
     def _pick_order(self, d: Draft) -> tuple[int, ...]:
-        """Fase de movimiento: from the first player clockwise, 2 picks each (solo: A,B,A,B)."""
+        """From the first player clockwise, 2 picks each (solo: A,B,A,B by the card's car)."""
         if d.players == 1:
             car = self.board.mayor[d.mayor_card].car if d.mayor_card >= 0 else False
             pair = (CARLY, 0) if car else (0, CARLY)
@@ -588,7 +222,129 @@ class FrenchQuarter:
         seats = tuple((d.first + i) % d.players for i in range(d.players))
         return seats * self.board.picks
 
-    def _carly_pick(self, d: Draft) -> None:
+    def _line_phase(self, d: Draft) -> None:
+        """The Second Line advances and scores if anyone took Socialize; then maintenance."""
+        d.phase = LINE
+        end = (("late_police", NOBODY), ("maintenance", NOBODY))
+        if d.social == NOBODY:  # nobody took Socialize: straight to maintenance
+            d.push(*end)
+            return
+        # Solo: the player always steers the Second Line (Modo solitario).
+        chooser = 0 if d.social == CARLY else d.social
+        d.push(("line_dir", chooser), ("personal_dirs", NOBODY), ("line_score", NOBODY), *end)
+
+    # -- chance (setup, planning, the police value) -------------------------------------------
+    @ask("line_start")
+    @ask("roll")
+    @ask("police_roll")
+    def _die_roll(self, s: State, task: tuple) -> Chance:
+        return DIE_FACES
+
+    @ask("vacation")
+    def _vacation_deal(self, s: State, task: tuple) -> Chance:
+        return Chance(tuple((v, 1.0) for v in s.vac_pool), K + "chance.vacation")
+
+    @ask("first")
+    def _first_draw(self, s: State, task: tuple) -> Chance:
+        return Chance(tuple((p, 1.0) for p in range(s.players)), K + "chance.first")
+
+    @ask("reveal")
+    def _card_reveal(self, s: State, task: tuple) -> Chance:
+        i = task[2]
+        return Chance(tuple((c, 1.0) for c in s.decks[i]), K + "chance." + DECKS[i])
+
+    @ask("mayor")
+    def _mayor_reveal(self, s: State, task: tuple) -> Chance:
+        return Chance(tuple((c, 1.0) for c in s.mayor_deck), K + "chance.mayor")
+
+    @resolve("line_start")
+    def _line_started(self, d: Draft, outcome: int) -> None:
+        p = self.board.line_starts[outcome - 1]
+        d.line_start = d.line_head = p
+        d.emit("line_start", None, die=outcome, intersection=p)
+
+    @resolve("vacation")
+    def _vacation_dealt(self, d: Draft, outcome: int) -> None:
+        seat = d.task[2]
+        d.sh(seat).vacation = outcome
+        d.vac_pool = tuple(v for v in d.vac_pool if v != outcome)
+        d.emit("vacation_dealt", seat)
+
+    @resolve("first")
+    def _first_drawn(self, d: Draft, outcome: int) -> None:
+        d.first = outcome
+        d.emit("first_player", outcome)
+
+    @resolve("reveal")
+    def _card_revealed(self, d: Draft, outcome: int) -> None:
+        i = d.task[2]
+        d.cards = _set(d.cards, i, outcome)
+        d.decks = _set(d.decks, i, tuple(c for c in d.decks[i] if c != outcome))
+        d.emit("card_revealed", None, deck=DECKS[i], icons=self.board.decks[DECKS[i]][outcome])
+
+    @resolve("mayor")
+    def _mayor_revealed(self, d: Draft, outcome: int) -> None:
+        d.mayor_card = outcome
+        d.mayor_deck = tuple(c for c in d.mayor_deck if c != outcome)
+        street = self.board.mayor[outcome].street
+        d.emit("mayor_card", None, card=outcome,
+               street=self.board.streets[street].name if street >= 0 else "")
+
+    @resolve("roll")
+    def _die_rolled(self, d: Draft, outcome: int) -> None:
+        i = d.task[2]
+        deck, _, taker = d.dice[i]
+        d.dice = _set(d.dice, i, (deck, outcome, taker))
+        d.emit("die_rolled", None, deck=deck, value=outcome)
+
+    @resolve("police_roll")
+    def _police_rolled(self, d: Draft, outcome: int) -> None:
+        """Fiesta C: the rolled value is the one that skips mapping from now on."""
+        seat = d.task[1]
+        d.sh(seat).police = outcome
+        d.emit("police_value", seat, value=outcome)
+
+    # -- prompts ------------------------------------------------------------------------------
+    @staticmethod
+    def _prompt(task: tuple, options: tuple[Option, ...],
+                params: tuple[tuple[str, Any], ...] = ()) -> tuple[Prompt, ...]:
+        """The task's seat chooses among `options`; nothing to ask (skipped) without any."""
+        if not options:
+            return ()
+        kind = task[0]
+        return (Prompt(task[1], kind, K + "prompt." + kind, options, params),)
+
+    def _map_params(self, s: State, b: int) -> tuple[tuple[str, Any], ...]:
+        return (("building", self.board.buildings[b].name), ("value", s.die[1]))
+
+    # -- a turn: the die, the card, the move (Fase de movimiento) -----------------------------
+    @ask("pick")
+    def _ask_pick(self, s: State, task: tuple) -> Pending:
+        seen = []
+        for deck, value, taker in s.dice:
+            if taker == NOBODY and (deck, value) not in seen:
+                seen.append((deck, value))
+        return self._prompt(task, tuple(self._die_opts[dv] for dv in seen))
+
+    @decide("pick")
+    def _picked(self, d: Draft, seat: int, action: Action) -> None:
+        """Pick a die: its card and movement (and value) drive this turn."""
+        _, deck, value = action
+        for i, (dk, v, taker) in enumerate(d.dice):
+            if dk == deck and v == value and taker == NOBODY:
+                d.dice = _set(d.dice, i, (dk, v, seat))
+                break
+        if deck == "socialize":
+            d.social = seat
+        d.turn, d.die, d.card_deck = seat, (deck, value), deck
+        d.emit("die_taken", seat, deck=deck, value=value)
+        if can_swap(d.sheets[seat]):
+            d.push(("swap", seat), ("turn", seat))
+        else:
+            d.push(("turn", seat))
+
+    @run("carly")
+    def _carly_pick(self, d: Draft, task: tuple) -> None:
         """Mayor Carly takes the die of the first deck on her card's priority list still free."""
         for deck in self.board.mayor[d.mayor_card].priority:
             for i, (dk, v, taker) in enumerate(d.dice):
@@ -596,27 +352,28 @@ class FrenchQuarter:
                     d.dice = _set(d.dice, i, (dk, v, CARLY))
                     if deck == "socialize":
                         d.social = CARLY
-                    d.events.append(event("carly_took", None, deck=deck, value=v))
+                    d.emit("carly_took", None, deck=deck, value=v)
                     return
 
-    def _no_options(self, d: Draft, head: tuple) -> None:
-        """A decision with no legal option: skip it (and what it stands for)."""
-        kind, seat = head[0], head[1]
-        if kind == "move":
-            # Variante Alcalde, aclaraciones: no legal move skips move, building and mapping
-            # actions for one umbrella. (Outside the Mayor variant a move always exists.)
-            while d.tasks and d.tasks[0][0] in ("visit", "map", "xmap") and d.tasks[0][1] == seat:
-                d.tasks = d.tasks[1:]
-            d.events.append(event("no_move", seat))
-            d.push(("umb", seat, 1))
-        # Other decisions without options simply do nothing: a full meter, no free artist, no
-        # mappable building for a bonus, a Second Line with nowhere to go (our decision: it
-        # stays, and still scores).
+    @ask("swap")
+    def _ask_swap(self, s: State, task: tuple) -> Pending:
+        out = [Option(None, None, K + "option.keep_card")]
+        for i, d in enumerate(DECKS):
+            if d != s.die[0] and s.cards[i] >= 0:
+                out.append(Option(("card", d), ("card", d), K + "option.card." + d))
+        return self._prompt(task, tuple(out))
 
-    # -- automatic tasks -------------------------------------------------------------------
-    def _run_turn(self, d: Draft, head: tuple) -> None:
+    @decide("swap", "card")
+    def _swapped(self, d: Draft, seat: int, action: Action) -> None:
+        """Cultura C: use another revealed card's icons and movement (one use)."""
+        d.card_deck = action[1]
+        d.sh(seat).swap_used = True
+        d.emit("card_swapped", seat, deck=action[1])
+
+    @run("turn")
+    def _turn(self, d: Draft, task: tuple) -> None:
         """The 4 actions in order: card icons, movement, building, mapping (+ Cultura B)."""
-        seat = head[1]
+        seat = task[1]
         card = self.board.decks[d.card_deck][d.cards[DECKS.index(d.card_deck)]]
         d.push(*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
                ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
@@ -631,101 +388,88 @@ class FrenchQuarter:
             return ("act", seat, ACTIVITIES.index(icon))
         return ("artist", seat, ARTISTS.index(icon))
 
-    def _run_umb(self, d: Draft, head: tuple) -> None:
-        """Paraguas: mark the next box; every third is a wild (Compras B doubles the icon)."""
-        seat, first = head[1], head[2]
-        sh = d.sh(seat)
-        tasks: list[tuple] = []
-        if sh.umbrellas < self.board.umbrella_boxes:
-            sh.umbrellas += 1
-            d.events.append(event("umbrella", seat, box=sh.umbrellas))
-            if sh.umbrellas % self.board.wild_every == 0:
-                tasks.append(("wild", seat))
-        if first and double_umbrellas(sh):
-            tasks.append(("umb", seat, 0))  # the extra umbrella is not doubled again
-        d.push(*tasks)
+    @ask("move")
+    def _ask_move(self, s: State, task: tuple) -> Pending:
+        seat, boost = task[1], task[2]
+        out = [self._move_opts[b] for b in self.destinations(s, seat, boost)]
+        if boost == 0 and can_boost(s.sheets[seat]):
+            if not out:  # only a boost could move: the bonus is never forced (our decision)
+                out.append(Option(None, None, K + "option.no_move"))
+            out += [Option(("boost", k), ("boost", k), K + "option.boost", (("count", k),))
+                    for k in (1, 2)]
+        return self._prompt(task, tuple(out))
 
-    def _run_act(self, d: Draft, head: tuple) -> None:
-        """Actividades: mark the next box; a circle gives a bonus, a multiplier or a choice."""
-        seat, a = head[1], head[2]
-        sh = d.sh(seat)
-        box = sh.meters[a]
-        if box >= 14:
-            return
-        sh.meters = _set(sh.meters, a, box + 1)
-        d.events.append(event("meter", seat, activity=ACTIVITIES[a], box=box))
-        if a == CULTURE and box in sh.crossed:
-            return  # Fiesta A crossed this circle out: neither bonus nor multiplier
-        meter = self.board.meters[a]
-        kind = meter.boxes[box]
-        can_b = sh.bonuses[a] < len(meter.bonuses)
-        can_m = sh.mults[a] < len(meter.multipliers)
-        # A "both" circle whose bonuses or multipliers are used up gives the other (our reading).
-        if kind == "BM" and can_b and can_m:
-            d.push(("circle", seat, a))
-        elif kind in ("B", "BM") and can_b:
-            d.push(("bonus", seat, a))
-        elif kind in ("M", "BM") and can_m:
-            sh.mults = _set(sh.mults, a, sh.mults[a] + 1)
-            d.events.append(event("multiplier", seat, activity=ACTIVITIES[a],
-                                  value=meter.multipliers[sh.mults[a] - 1]))
-
-    def _run_bonus(self, d: Draft, head: tuple) -> None:
-        """Unlock the leftmost bonus of a meter; instant ones act now (Bonificaciones)."""
-        seat, a = head[1], head[2]
-        sh = d.sh(seat)
-        letter = sh.bonuses[a]
-        sh.bonuses = _set(sh.bonuses, a, letter + 1)
-        effect = self.board.meters[a].bonuses[letter]
-        d.events.append(event("bonus", seat, activity=ACTIVITIES[a], letter="ABCD"[letter],
-                              effect=effect))
-        if effect == "food_a_map_decatur":
-            d.push(("bmap", seat, self._decatur))
-        elif effect == "food_c_map_any":
-            d.push(("bmap", seat, -1))
-        elif effect == "mysticism_a_artist":
-            d.push(("apick", seat, (), 1))
-        elif effect == "mysticism_b_personal_line":
-            d.push(("pstart", seat))
-        elif effect == "mysticism_c_two_artists":
-            d.push(("apick", seat, (), 2))
-        elif effect == "party_a_cross_culture":
-            circles = [i for i, k in enumerate(self.board.meters[CULTURE].boxes)
-                       if k != "sq" and i >= sh.meters[CULTURE] and i not in sh.crossed]
-            if circles:
-                sh.crossed = tuple(sorted((*sh.crossed, circles[0])))
-        elif effect == "party_c_police":
-            sh.police = -1  # placed at the Police Station at the end of the turn
-        # Permanent and one-use bonuses act later, where they apply (sheet.py).
-
-    def _run_artist(self, d: Draft, head: tuple) -> None:
-        """Artistas: mark the top box, else the bottom one, then the artist meter."""
-        seat, t = head[1], head[2]
-        sh = d.sh(seat)
-        if no_artists(sh):
-            return
-        bit = 1 << t
-        if not sh.top & bit:
-            sh.top |= bit
-        elif not sh.bottom & bit:
-            sh.bottom |= bit
+    def destinations(self, s: State, seat: int, boost: int = 0) -> list[int]:
+        """Buildings the tourist may move to with this turn's card (Acción de movimiento)."""
+        b = self.board
+        sh = s.sheets[seat]
+        pos = sh.pos
+        mv = b.movement[s.card_deck]
+        if isinstance(mv, tuple):
+            lo, hi = mv
+            if s.card_deck == "walk" and slow_walk(sh):
+                lo = hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
+            dests = list(self._near[pos, lo, hi + boost])
         else:
-            return  # both boxes marked: nothing happens (not even the meter)
-        d.events.append(event("artist", seat, artist=ARTISTS[t]))
-        if sh.art >= len(self.board.artist_meter):
-            return
-        reward = self.board.artist_meter[sh.art]
-        sh.art += 1
-        if reward == "umbrella":
-            d.push(("umb", seat, 1))
-        elif reward in ACTIVITIES:
-            d.push(("act", seat, ACTIVITIES.index(reward)))
-        elif reward.startswith("map:"):
-            d.push(("bmap", seat, self.board.street_index(reward[4:])))
+            base = b.streetcar if mv == "streetcar" else b.boat
+            if boost == 0:
+                dests = sorted(base - {pos})
+            else:
+                # Recordatorios: first move to a building of the street (never staying put),
+                # then 1-2 extra spaces, even off that street; the end must not be the start.
+                reach: set[int] = set()
+                for x in base - {pos}:
+                    reach.update(self._near[x, 1, boost])
+                dests = sorted(reach - {pos})
+        closed = self.closed_street(s)
+        if closed >= 0:  # Variante Alcalde: no visiting a closed street (moving through is fine)
+            dests = [x for x in dests if x not in b.on_street[closed]]
+        return dests
 
-    def _run_visit(self, d: Draft, head: tuple) -> None:
+    def closed_street(self, s: State) -> int:
+        """The street closed this round by the Mayor card, -1 for none."""
+        if s.mayor_card < 0:
+            return -1
+        return self.board.mayor[s.mayor_card].street
+
+    @decide("move")
+    def _moved(self, d: Draft, seat: int, action: Action) -> None:
+        """Move the tourist (None: the no-move option when only a boost could move)."""
+        if action is None:
+            self._no_move(d, seat)
+            return
+        sh = d.sh(seat)
+        sh.pos = self._bid[action[1]]
+        if d.task[2]:
+            sh.boost_used = True
+        d.emit("moved", seat, building=action[1])
+
+    @decide("move", "boost")
+    def _boosted(self, d: Draft, seat: int, action: Action) -> None:
+        """Cultura A: the move is asked again, with 1 or 2 more spaces."""
+        d.push(("move", seat, action[1]))
+
+    def skipped(self, d: Draft, task: tuple) -> None:
+        """A decision with no legal option does nothing, but for a move (`_no_move`).
+
+        Others: a full meter, no free artist, no mappable building for a bonus, a Second Line
+        with nowhere to go (our decision: it stays, and still scores).
+        """
+        if task[0] == "move":
+            self._no_move(d, task[1])
+
+    def _no_move(self, d: Draft, seat: int) -> None:
+        """Variante Alcalde, aclaraciones: no legal move skips move, building and mapping
+        actions for one umbrella. (Outside the Mayor variant a move always exists.)"""
+        while d.tasks and d.tasks[0][0] in ("visit", "map", "xmap") and d.tasks[0][1] == seat:
+            d.tasks = d.tasks[1:]
+        d.emit("no_move", seat)
+        d.push(("umb", seat, 1))
+
+    @run("visit")
+    def _visit(self, d: Draft, task: tuple) -> None:
         """Acción de edificio: the building's icons in order; courtyards and Riverwalk marks."""
-        seat = head[1]
+        seat = task[1]
         sh = d.sh(seat)
         b = self.board.buildings[sh.pos]
         if b.special == "courtyard" and b.index not in sh.courtyards:
@@ -734,9 +478,25 @@ class FrenchQuarter:
             sh.riverwalk += 1
         d.push(*(self._icon_task(seat, icon) for icon in b.icons))
 
-    def _run_map(self, d: Draft, head: tuple) -> None:
+    @run("end_turn")
+    def _end_turn(self, d: Draft, task: tuple) -> None:
+        """End of turn: Fiesta C sends the tourist to the Police Station and rolls its value."""
+        d.turn = NOBODY
+        self._police(d, task[1])
+
+    def _police(self, d: Draft, seat: int) -> None:
+        if d.sheets[seat].police == -1:
+            sh = d.sh(seat)
+            sh.pos = self.board.police
+            d.emit("police", seat)
+            d.push(("police_roll", seat))
+            sh.police = -2  # rolled next; -2 keeps it from being placed twice
+
+    # -- mapping (Acción de mapear, Cultura B, bonus mappings) --------------------------------
+    @run("map")
+    def _map(self, d: Draft, task: tuple) -> None:
         """Acción de mapear: write the die value if it fits, else an umbrella."""
-        seat = head[1]
+        seat = task[1]
         sh = d.sh(seat)
         v = d.die[1]
         if sh.police > 0 and v == sh.police:
@@ -762,31 +522,313 @@ class FrenchQuarter:
         sh.mapped = _set(sh.mapped, b, value)
         if value == W:
             sh.w_used += 1
-        d.events.append(event("mapped", seat, building=self.board.buildings[b].id,
-                              value="W" if value == W else value))
+        d.emit("mapped", seat, building=self.board.buildings[b].id,
+               value="W" if value == W else value)
         if self.board.buildings[b].small and small_gives_wild(sh):
             d.push(("wild", seat))
 
-    def _run_end_turn(self, d: Draft, head: tuple) -> None:
-        """End of turn: Fiesta C sends the tourist to the Police Station and rolls its value."""
-        seat = head[1]
-        d.turn = NOBODY
-        self._police(d, seat)
+    @ask("mapw")
+    def _ask_mapw(self, s: State, task: tuple) -> Pending:
+        """Which value to write with a W left: the die's (if it fits), the W, or (turn mapping
+        only, when the die does not fit) nothing and the umbrella."""
+        seat, b = task[1], task[2]
+        v = s.die[1]
+        out = []
+        if can_map(self.board, s.sheets[seat], b, v):
+            out.append(Option(("map", v), ("value", v), K + "option.map", (("value", v),)))
+        elif task[3]:  # the W is optional: without it the mapping fails and gives an umbrella
+            out.append(Option(None, None, K + "option.no_map"))
+        out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+        return self._prompt(task, tuple(out), self._map_params(s, b))
 
-    def _police(self, d: Draft, seat: int) -> None:
-        if d.sheets[seat].police == -1:
-            sh = d.sh(seat)
-            sh.pos = self.board.police
-            d.events.append(event("police", seat))
-            d.push(("police_roll", seat))
-            sh.police = -2  # rolled next; -2 keeps it from being placed twice
+    @decide("mapw")
+    def _mapped_w(self, d: Draft, seat: int, action: Action) -> None:
+        if action is None:
+            d.push(("umb", seat, 1))
+            return
+        self._write(d, seat, d.task[2], W if action[1] == "W" else action[1])
 
-    def _run_personal_dirs(self, d: Draft, head: tuple) -> None:
+    @ask("xmap")
+    def _ask_xmap(self, s: State, task: tuple) -> Pending:
+        """Cultura B: the unmapped neighbours the die value (or a W) fits, or skipping."""
+        sh = s.sheets[task[1]]
+        if not maps_adjacent(sh):
+            return ()
+        v = s.die[1]
+        blds = self.board.buildings
+        w = w_left(sh) > 0  # Compras A/C: a W may replace the die value in any mapping
+        fits = {n: can_map(self.board, sh, n, v) for n in self.board.adjacency[sh.pos]
+                if not sh.mapped[n]}
+        out = [Option(("building", blds[n].id), ("building", blds[n].id), K + "option.xmap",
+                      (("building", blds[n].name), ("value", v if ok else "W")))
+               for n, ok in fits.items() if ok or w]
+        return self._prompt(task, (*out, Option(None, None, K + "option.skip")) if out else ())
+
+    @decide("xmap", "building")
+    def _xmapped(self, d: Draft, seat: int, action: Action) -> None:
+        """Cultura B: map one adjacent building with the same die value (optional).
+
+        With a W left (Compras A/C: "cuando mapees un edificio") the W may replace the value:
+        the chosen building was offered because one of them fits, so there is no declining.
+        """
+        b = self._bid[action[1]]
+        if w_left(d.sheets[seat]) > 0:
+            d.push(("mapw", seat, b, False))
+        else:
+            self._write(d, seat, b, d.die[1])
+
+    @decide("swap")
+    @decide("xmap")
+    @decide("pdir")
+    def _declined(self, d: Draft, seat: int, action: Action) -> None:
+        """An optional step declined (None): nothing happens."""
+
+    @ask("bmap")
+    def _ask_bmap(self, s: State, task: tuple) -> Pending:
+        """A bonus mapping's building: unmapped, on the street if any, some value fitting."""
+        street = task[2]
+        sh = s.sheets[task[1]]
+        b = self.board
+        pool = b.on_street[street] if street >= 0 else range(len(b.buildings))
+        w = w_left(sh) > 0
+        options = tuple(self._bmap_opts[x] for x in sorted(pool)
+                        if not sh.mapped[x] and (w or legal_values(b, sh, x)))
+        return self._prompt(task, options,
+                            (("street", b.streets[street].name if street >= 0 else ""),))
+
+    @decide("bmap")
+    def _bmap_building(self, d: Draft, seat: int, action: Action) -> None:
+        d.push(("bval", seat, self._bid[action[1]]))
+
+    @ask("bval")
+    def _ask_bval(self, s: State, task: tuple) -> Pending:
+        """A bonus mapping's value: any that fits (1-6), or a W while one is left."""
+        x = task[2]
+        sh = s.sheets[task[1]]
+        out = [Option(("map", v), ("value", v), K + "option.map", (("value", v),))
+               for v in legal_values(self.board, sh, x)]
+        if w_left(sh) > 0:
+            out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+        return self._prompt(task, tuple(out), self._map_params(s, x))
+
+    @decide("bval")
+    def _bval_written(self, d: Draft, seat: int, action: Action) -> None:
+        self._write(d, seat, d.task[2], W if action[1] == "W" else action[1])
+
+    # -- icons: umbrellas, activities, bonuses, artists ---------------------------------------
+    @run("umb")
+    def _umbrella(self, d: Draft, task: tuple) -> None:
+        """Paraguas: mark the next box; every third is a wild (Compras B doubles the icon)."""
+        seat, first = task[1], task[2]
+        sh = d.sh(seat)
+        tasks: list[tuple] = []
+        if sh.umbrellas < self.board.umbrella_boxes:
+            sh.umbrellas += 1
+            d.emit("umbrella", seat, box=sh.umbrellas)
+            if sh.umbrellas % self.board.wild_every == 0:
+                tasks.append(("wild", seat))
+        if first and double_umbrellas(sh):
+            tasks.append(("umb", seat, 0))  # the extra umbrella is not doubled again
+        d.push(*tasks)
+
+    @ask("wild")
+    def _ask_wild(self, s: State, task: tuple) -> Pending:
+        """A wild marks any activity meter not yet full."""
+        sh = s.sheets[task[1]]
+        return self._prompt(task, tuple(
+            Option(("meter", a), ("meter", a, sh.meters[i]), K + "option.meter." + a)
+            for i, a in enumerate(ACTIVITIES) if sh.meters[i] < 14))
+
+    @decide("wild")
+    def _wild_used(self, d: Draft, seat: int, action: Action) -> None:
+        d.push(("act", seat, ACTIVITIES.index(action[1])))
+
+    @run("act")
+    def _activity(self, d: Draft, task: tuple) -> None:
+        """Actividades: mark the next box; a circle gives a bonus, a multiplier or a choice."""
+        seat, a = task[1], task[2]
+        sh = d.sh(seat)
+        box = sh.meters[a]
+        if box >= 14:
+            return
+        sh.meters = _set(sh.meters, a, box + 1)
+        d.emit("meter", seat, activity=ACTIVITIES[a], box=box)
+        if a == CULTURE and box in sh.crossed:
+            return  # Fiesta A crossed this circle out: neither bonus nor multiplier
+        meter = self.board.meters[a]
+        kind = meter.boxes[box]
+        can_b = sh.bonuses[a] < len(meter.bonuses)
+        can_m = sh.mults[a] < len(meter.multipliers)
+        # A "both" circle whose bonuses or multipliers are used up gives the other (our reading).
+        if kind == "BM" and can_b and can_m:
+            d.push(("circle", seat, a))
+        elif kind in ("B", "BM") and can_b:
+            d.push(("bonus", seat, a))
+        elif kind in ("M", "BM") and can_m:
+            self._multiplier(d, seat, a)
+
+    def _multiplier(self, d: Draft, seat: int, a: int) -> None:
+        """Circle the next multiplier of activity a."""
+        sh = d.sh(seat)
+        sh.mults = _set(sh.mults, a, sh.mults[a] + 1)
+        d.emit("multiplier", seat, activity=ACTIVITIES[a],
+               value=self.board.meters[a].multipliers[sh.mults[a] - 1])
+
+    @ask("circle")
+    def _ask_circle(self, s: State, task: tuple) -> Pending:
+        """A circle showing both icons: the bonus or the multiplier."""
+        a = ACTIVITIES[task[2]]
+        return self._prompt(task, (
+            Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
+            Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult")),
+            (("activity", a),))
+
+    @decide("circle", "bonus")
+    def _circle_bonus(self, d: Draft, seat: int, action: Action) -> None:
+        d.push(("bonus", seat, d.task[2]))
+
+    @decide("circle", "mult")
+    def _circle_mult(self, d: Draft, seat: int, action: Action) -> None:
+        self._multiplier(d, seat, d.task[2])
+
+    @run("bonus")
+    def _bonus(self, d: Draft, task: tuple) -> None:
+        """Unlock the leftmost bonus of a meter; instant ones act now (Bonificaciones)."""
+        seat, a = task[1], task[2]
+        sh = d.sh(seat)
+        letter = sh.bonuses[a]
+        sh.bonuses = _set(sh.bonuses, a, letter + 1)
+        effect = self.board.meters[a].bonuses[letter]
+        d.emit("bonus", seat, activity=ACTIVITIES[a], letter="ABCD"[letter], effect=effect)
+        if effect == "food_a_map_decatur":
+            d.push(("bmap", seat, self._decatur))
+        elif effect == "food_c_map_any":
+            d.push(("bmap", seat, -1))
+        elif effect == "mysticism_a_artist":
+            d.push(("apick", seat, (), 1))
+        elif effect == "mysticism_b_personal_line":
+            d.push(("pstart", seat))
+        elif effect == "mysticism_c_two_artists":
+            d.push(("apick", seat, (), 2))
+        elif effect == "party_a_cross_culture":
+            circles = [i for i, k in enumerate(self.board.meters[CULTURE].boxes)
+                       if k != "sq" and i >= sh.meters[CULTURE] and i not in sh.crossed]
+            if circles:
+                sh.crossed = tuple(sorted((*sh.crossed, circles[0])))
+        elif effect == "party_c_police":
+            sh.police = -1  # placed at the Police Station at the end of the turn
+        # Permanent and one-use bonuses act later, where they apply (sheet.py).
+
+    @ask("apick")
+    def _ask_apick(self, s: State, task: tuple) -> Pending:
+        """Misticismo A/C: an artist type with an empty box left (not one already taken)."""
+        exclude = task[2]
+        sh = s.sheets[task[1]]
+        if no_artists(sh):
+            return ()
+        return self._prompt(task, tuple(
+            Option(("artist", a), ("artist", a), K + "option.artist." + a)
+            for t, a in enumerate(ARTISTS) if t not in exclude and artist_free(sh, t)))
+
+    @decide("apick")
+    def _artist_picked(self, d: Draft, seat: int, action: Action) -> None:
+        _, _, exclude, count = d.task
+        t = ARTISTS.index(action[1])
+        more = (("apick", seat, (*exclude, t), count - 1),) if count > 1 else ()
+        d.push(("artist", seat, t), *more)
+
+    @run("artist")
+    def _artist(self, d: Draft, task: tuple) -> None:
+        """Artistas: mark the top box, else the bottom one, then the artist meter."""
+        seat, t = task[1], task[2]
+        sh = d.sh(seat)
+        if no_artists(sh):
+            return
+        bit = 1 << t
+        if not sh.top & bit:
+            sh.top |= bit
+        elif not sh.bottom & bit:
+            sh.bottom |= bit
+        else:
+            return  # both boxes marked: nothing happens (not even the meter)
+        d.emit("artist", seat, artist=ARTISTS[t])
+        if sh.art >= len(self.board.artist_meter):
+            return
+        reward = self.board.artist_meter[sh.art]
+        sh.art += 1
+        if reward == "umbrella":
+            d.push(("umb", seat, 1))
+        elif reward in ACTIVITIES:
+            d.push(("act", seat, ACTIVITIES.index(reward)))
+        elif reward.startswith("map:"):
+            d.push(("bmap", seat, self.board.street_index(reward[4:])))
+
+    # -- the Second Lines (Puntuación Segunda Línea, Misticismo B) ----------------------------
+    @ask("pstart")
+    def _ask_pstart(self, s: State, task: tuple) -> Pending:
+        """Misticismo B: any numbered start but the public line's, or a further start point."""
+        b = self.board
+        points = [p for p in b.line_starts if p != s.line_start] + list(b.personal_starts)
+        return self._prompt(task, tuple(
+            Option(("start", p), ("intersection", *b.intersections[p]), K + "option.start")
+            for p in points))
+
+    @decide("pstart")
+    def _pstarted(self, d: Draft, seat: int, action: Action) -> None:
+        d.sh(seat).p_head = action[1]
+        d.emit("personal_line", seat, intersection=action[1])
+
+    def _direction_options(self, s: State, head: int, drawn: frozenset[int]
+                           ) -> tuple[Option, ...]:
+        return tuple(Option(("direction", d), ("direction", d), K + "option.direction." + d)
+                     for d in self.line_moves(s, head, drawn))
+
+    @ask("line_dir")
+    def _ask_line_dir(self, s: State, task: tuple) -> Pending:
+        """Who took Socialize steers the public Second Line (never declined)."""
+        return self._prompt(task, self._direction_options(s, s.line_head, s.line_segs))
+
+    @ask("pdir")
+    def _ask_pdir(self, s: State, task: tuple) -> Pending:
+        """A personal Second Line may advance ("podrás"), so skipping is offered."""
+        sh = s.sheets[task[1]]
+        dirs = self._direction_options(s, sh.p_head, sh.p_segs)
+        return self._prompt(task, (*dirs, Option(None, None, K + "option.skip")) if dirs else ())
+
+    def line_moves(self, s: State, head: int, drawn: frozenset[int]) -> list[str]:
+        """Directions a Second Line may advance: a street or border, not drawn, not closed."""
+        closed = self.closed_street(s)
+        out = []
+        for d in DIRECTIONS:
+            seg = self.board.seg_at.get((head, d))
+            if seg is None or seg in drawn or self.board.segments[seg][2] == closed:
+                continue
+            out.append(d)
+        return out
+
+    @decide("line_dir")
+    def _line_advanced(self, d: Draft, seat: int, action: Action) -> None:
+        seg = self.board.seg_at[(d.line_head, action[1])]
+        d.line_segs = d.line_segs | {seg}
+        d.line_head = self.board.seg_end[(d.line_head, action[1])]
+        d.emit("line_advanced", seat, direction=action[1], segment=seg)
+
+    @decide("pdir", "direction")
+    def _personal_advanced(self, d: Draft, seat: int, action: Action) -> None:
+        sh = d.sh(seat)
+        seg = self.board.seg_at[(sh.p_head, action[1])]
+        sh.p_segs = sh.p_segs | {seg}
+        sh.p_head = self.board.seg_end[(sh.p_head, action[1])]
+        d.emit("personal_advanced", seat, direction=action[1], segment=seg)
+
+    @run("personal_dirs")
+    def _personal_dirs(self, d: Draft, task: tuple) -> None:
         """Misticismo B: each personal Second Line may advance too, from the first player on."""
         seats = [(d.first + i) % d.players for i in range(d.players)]
         d.push(*(("pdir", seat) for seat in seats if has_personal_line(d.sheets[seat])))
 
-    def _run_line_score(self, d: Draft, head: tuple) -> None:
+    @run("line_score")
+    def _line_score(self, d: Draft, task: tuple) -> None:
         """Puntuación Segunda Línea: a box per mapped building touching a line, then umbrellas."""
         b = self.board
         umbrellas: list[tuple] = []
@@ -797,142 +839,37 @@ class FrenchQuarter:
             before = sh.line
             sh.line = min(b.line_boxes, before + count)
             rows = sh.line // b.line_row - before // b.line_row
-            d.events.append(event("line_scored", seat, count=count, rows=rows))
+            d.emit("line_scored", seat, count=count, rows=rows)
             umbrellas += [("umb", seat, 1)] * rows
         d.push(*umbrellas)
 
-    def _run_maintenance(self, d: Draft, head: tuple) -> None:
-        """Fase de mantenimiento: first player passes left; after round 8 the game ends."""
-        for seat in range(d.players):  # Fiesta C unlocked outside one's own turn
+    # -- maintenance (Fase de mantenimiento) --------------------------------------------------
+    @run("late_police")
+    def _late_police(self, d: Draft, task: tuple) -> None:
+        """Fiesta C unlocked outside one's own turn (Second Line umbrellas): to the Police
+        Station now, its value rolled before the round ends."""
+        for seat in range(d.players):
             self._police(d, seat)
-        if d.tasks:  # a police roll comes first; maintenance resumes after it
-            d.tasks = (*d.tasks, ("maintenance", NOBODY))
-            return
+
+    @run("maintenance")
+    def _maintenance(self, d: Draft, task: tuple) -> None:
+        """The first player passes left; after round 8 the game ends."""
         d.first = (d.first + 1) % d.players
         d.round += 1
         d.social = NOBODY
         if d.round > self.board.rounds:
             d.round = self.board.rounds
             d.phase = OVER
-            d.events.append(event("game_over", None, reveal=True))
+            d.emit("game_over", None, reveal=True)
             return
-        d.phase = PLAN
-        d.cards = tuple(-1 for _ in DECKS)
-        d.mayor_card = -1
-        d.dice = tuple((deck, 0, NOBODY) for deck, _, _ in d.dice)
-        d.events.append(event("round", None, round=d.round))
-
-    # -- decision handlers -------------------------------------------------------------------
-    def _do_pick(self, d: Draft, head: tuple, action: Action) -> None:
-        """Pick a die: its card and movement (and value) drive this turn."""
-        seat = head[1]
-        _, deck, value = action
-        for i, (dk, v, taker) in enumerate(d.dice):
-            if dk == deck and v == value and taker == NOBODY:
-                d.dice = _set(d.dice, i, (dk, v, seat))
-                break
-        if deck == "socialize":
-            d.social = seat
-        d.turn, d.die, d.card_deck = seat, (deck, value), deck
-        d.events.append(event("die_taken", seat, deck=deck, value=value))
-        if can_swap(d.sheets[seat]):
-            d.push(("swap", seat), ("turn", seat))
-        else:
-            d.push(("turn", seat))
-
-    def _do_swap(self, d: Draft, head: tuple, action: Action) -> None:
-        """Cultura C: use another revealed card's icons and movement (one use)."""
-        if action is None:
-            return
-        d.card_deck = action[1]
-        d.sh(head[1]).swap_used = True
-        d.events.append(event("card_swapped", head[1], deck=action[1]))
-
-    def _do_move(self, d: Draft, head: tuple, action: Action) -> None:
-        seat, boost = head[1], head[2]
-        if action is None:
-            self._no_options(d, head)
-            return
-        if action[0] == "boost":
-            d.push(("move", seat, action[1]))
-            return
-        sh = d.sh(seat)
-        sh.pos = self._bid[action[1]]
-        if boost:
-            sh.boost_used = True
-        d.events.append(event("moved", seat, building=action[1]))
-
-    def _do_mapw(self, d: Draft, head: tuple, action: Action) -> None:
-        seat, b = head[1], head[2]
-        if action is None:
-            d.push(("umb", seat, 1))
-            return
-        self._write(d, seat, b, W if action[1] == "W" else action[1])
-
-    def _do_xmap(self, d: Draft, head: tuple, action: Action) -> None:
-        """Cultura B: map one adjacent building with the same die value (optional).
-
-        With a W left (Compras A/C: "cuando mapees un edificio") the W may replace the value:
-        the chosen building was offered because one of them fits, so there is no declining.
-        """
-        if action is None:
-            return
-        seat, b = head[1], self._bid[action[1]]
-        if w_left(d.sheets[seat]) > 0:
-            d.push(("mapw", seat, b, False))
-        else:
-            self._write(d, seat, b, d.die[1])
-
-    def _do_wild(self, d: Draft, head: tuple, action: Action) -> None:
-        d.push(("act", head[1], ACTIVITIES.index(action[1])))
-
-    def _do_circle(self, d: Draft, head: tuple, action: Action) -> None:
-        seat, a = head[1], head[2]
-        if action[0] == "bonus":
-            d.push(("bonus", seat, a))
-            return
-        sh = d.sh(seat)
-        sh.mults = _set(sh.mults, a, sh.mults[a] + 1)
-        d.events.append(event("multiplier", seat, activity=ACTIVITIES[a],
-                              value=self.board.meters[a].multipliers[sh.mults[a] - 1]))
-
-    def _do_bmap(self, d: Draft, head: tuple, action: Action) -> None:
-        d.push(("bval", head[1], self._bid[action[1]]))
-
-    def _do_bval(self, d: Draft, head: tuple, action: Action) -> None:
-        self._write(d, head[1], head[2], W if action[1] == "W" else action[1])
-
-    def _do_apick(self, d: Draft, head: tuple, action: Action) -> None:
-        seat, exclude, count = head[1], head[2], head[3]
-        t = ARTISTS.index(action[1])
-        more = (("apick", seat, (*exclude, t), count - 1),) if count > 1 else ()
-        d.push(("artist", seat, t), *more)
-
-    def _do_pstart(self, d: Draft, head: tuple, action: Action) -> None:
-        d.sh(head[1]).p_head = action[1]
-        d.events.append(event("personal_line", head[1], intersection=action[1]))
-
-    def _do_line_dir(self, d: Draft, head: tuple, action: Action) -> None:
-        seg = self.board.seg_at[(d.line_head, action[1])]
-        d.line_segs = d.line_segs | {seg}
-        d.line_head = self.board.seg_end[(d.line_head, action[1])]
-        d.events.append(event("line_advanced", head[1], direction=action[1], segment=seg))
-
-    def _do_pdir(self, d: Draft, head: tuple, action: Action) -> None:
-        if action is None:
-            return
-        sh = d.sh(head[1])
-        seg = self.board.seg_at[(sh.p_head, action[1])]
-        sh.p_segs = sh.p_segs | {seg}
-        sh.p_head = self.board.seg_end[(sh.p_head, action[1])]
-        d.events.append(event("personal_advanced", head[1], direction=action[1], segment=seg))
+        d.emit("round", None, round=d.round)
 
     # -- views, scores, results ----------------------------------------------------------------
     def view(self, state: State, player: int | None) -> State:
         """Hide other seats' Vacation cards and the undealt ones until the end."""
         s = state
         if not s.tourism:
-            return _replace(s, viewer=-1 if player is None else player)
+            return replace(s, viewer=-1 if player is None else player)
         over = s.phase == OVER
         sheets = []
         for seat, sh in enumerate(s.sheets):
@@ -940,7 +877,7 @@ class FrenchQuarter:
                 sh = sh.copy()
                 sh.vacation = HIDDEN
             sheets.append(sh)
-        return _replace(s, sheets=tuple(sheets), vac_pool=(),
+        return replace(s, sheets=tuple(sheets), vac_pool=(),
                         viewer=-1 if player is None else player)
 
     def randomize_hidden(self, state: State, player: int | None, rng) -> State:
@@ -958,7 +895,7 @@ class FrenchQuarter:
                 sh.vacation = hidden.pop()
             sheets.append(sh)
         pool = tuple(sorted(hidden[:len(s.vac_pool)]))
-        return _replace(s, sheets=tuple(sheets), vac_pool=pool)
+        return replace(s, sheets=tuple(sheets), vac_pool=pool)
 
     def _seat_scores(self, s: State, seat: int,
                      lines: list[Detail] | None = None) -> dict[str, int]:
@@ -1027,7 +964,13 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _replace(s: State, **changes: Any) -> State:
-    values = dict(zip(_FIELDS, _read_fields(s)))
-    values.update(changes)
-    return State(**values)
+def _distance_bands(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:
+    """(pos, lo, hi) -> the buildings lo..hi spaces from pos, for every range a move may ask
+    (a card's, Fiesta B's single space, each with a Cultura A boost of up to 2): built once,
+    since the map never changes, so a move prompt only looks its range up."""
+    ranges = [mv for mv in board.movement.values() if isinstance(mv, tuple)]
+    lows = {1} | {lo for lo, _ in ranges}
+    top = max((hi for _, hi in ranges), default=1) + 2
+    return {(pos, lo, hi): tuple(x for x, steps in enumerate(dist) if lo <= steps <= hi)
+            for pos, dist in enumerate(board.distance) for lo in lows
+            for hi in range(lo, top + 1)}

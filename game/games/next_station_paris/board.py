@@ -26,7 +26,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from game.engine.levels import Checker, level_path, load_toml
+from game.engine.levels import level_path
+from game.engine.schema import (
+    Bool,
+    Choice,
+    Default,
+    Id,
+    Int,
+    Level,
+    List,
+    Number,
+    Ref,
+    Table,
+    load_level,
+)
 
 GAME_ID = "next_station_paris"
 
@@ -157,13 +170,15 @@ class Board:
 
 def load_board(root: Path | None = None) -> Board:
     """Load and validate the four level files (root: another levels/ folder, for tests)."""
-    scoring, ratings = _load_scoring(level_path(GAME_ID, "scoring.toml", root))
-    cards = _load_cards(level_path(GAME_ID, "cards.toml", root))
-    m = _load_map(level_path(GAME_ID, "map.toml", root))
-    stations, links, overpasses, districts = m
-    station_index = {s.id: s.index for s in stations}
-    objectives, points, corners, bonuses = _load_modules(
-        level_path(GAME_ID, "modules.toml", root), station_index, stations, districts)
+    scoring, ratings = _scoring(load_level(level_path(GAME_ID, "scoring.toml", root),
+                                           SCORING_FILE))
+    cards = _cards(load_level(level_path(GAME_ID, "cards.toml", root), CARDS_FILE))
+    map_level = load_level(level_path(GAME_ID, "map.toml", root), MAP_FILE)
+    stations, links, overpasses, districts = _map(map_level)
+    station_index = dict(map_level.ids["stations"])
+    objectives, points, corners, bonuses = _modules(
+        load_level(level_path(GAME_ID, "modules.toml", root), MODULES_FILE,
+                   {"stations": station_index}), stations, districts)
     adjacency: list[list[tuple[int, int]]] = [[] for _ in stations]
     for link in links:
         adjacency[link.a].append((link.index, link.b))
@@ -184,11 +199,13 @@ def load_board(root: Path | None = None) -> Board:
 
 
 # -- geometry --------------------------------------------------------------------------------
-def _pos(s: Station) -> tuple[Fraction, Fraction]:
-    return Fraction(s.col), Fraction(s.row)
+def _pos(s: Station) -> tuple[int, int]:
+    """A station on the half-point lattice (the platform sits at 4.5): exact integer geometry,
+    much faster than Fractions for the all-pairs link crossing check."""
+    return round(2 * s.col), round(2 * s.row)
 
 
-def _cross(o, p, q) -> Fraction:
+def _cross(o, p, q):
     return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
 
 
@@ -209,7 +226,7 @@ def crossing(a, b, c, d):
     if {a, b} & {c, d}:
         return None
     if (d1 * d2 <= 0) and (d3 * d4 <= 0):
-        t = d1 / (d1 - d2)
+        t = Fraction(d1) / Fraction(d1 - d2)  # exact: the crossing point is compared
         return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
     return None
 
@@ -243,76 +260,113 @@ def _accepts(stations) -> dict[str, int]:
     return out
 
 
+# -- what each file holds ----------------------------------------------------------------------
+SCORING_FILE = Table({
+    "rounds": Int(1, 4),
+    "metro_cards_per_round": Int(1, 5),
+    "monument": Int(0, 99),
+    "solo_module": Int(-99, 0),
+    "overpass": List(Int(0, 99), size=3),  # by links drawn through it: 0, 1, 2
+    "interchange": List(Int(0, 99), size=5),  # by lines meeting at a station: 0..4
+    "ratings": List(Table({"id": Id("ratings"), "min": Int(-9999, 9999)}), size=(1, None)),
+})
+CARDS_FILE = Table({
+    "cards": List(Table({
+        "id": Id("cards"), "deck": Choice(DECKS), "symbol": Choice(SYMBOLS),
+    }), size=DECK_SIZE),
+})
+SPAN = List(Number(0, LATTICE - 1), size=2)  # [low, high] lattice points, inclusive
+STATION_PAIR = List(Ref("stations"), size=2)
+MAP_FILE = Table({
+    "districts": List(Table({
+        "id": Id("districts"), "kind": Choice(("main", "secondary")), "cols": SPAN, "rows": SPAN,
+    })),
+    "stations": List(Table({
+        "id": Id("stations"),
+        "col": Number(0, LATTICE - 1),
+        "row": Number(0, LATTICE - 1),
+        "district": Ref("districts"),
+        "shape": Default(Choice(SHAPES)),  # none for a monument or the central platform
+        "monument": Default(Bool(), False),
+        "platform": Default(Bool(), False),
+        "departure": Default(Choice(COLORS)),
+    })),
+    "links": List(STATION_PAIR, size=(1, None)),
+    "overpasses": List(Table({"links": List(STATION_PAIR, size=2)}), size=8),
+})
+MODULES_FILE = Table({
+    "objectives": Table({
+        "points": Int(0, 99),
+        "cards": List(Table({
+            "id": Id("objectives"), "kind": Choice(OBJECTIVE_KINDS), "count": Int(1, 60),
+            "lines": Default(Int(2, 4)),  # interchanges only: how many lines must meet
+        }), size=5),
+    }),
+    "gates": Table({
+        "corners": List(Ref("stations"), size=4, distinct=True),
+        "bonuses": List(Choice(BONUSES), size=len(BONUSES), distinct=True),
+    }),
+})
+
+
 # -- loaders ---------------------------------------------------------------------------------
-def _load_scoring(path: Path) -> tuple[dict[str, Any], tuple[tuple[str, int], ...]]:
-    data = load_toml(path)
-    check = Checker(path)
-    scoring: dict[str, Any] = {}
-    for key, low, high in (("rounds", 1, 4), ("metro_cards_per_round", 1, 5),
-                           ("monument", 0, 99), ("solo_module", -99, 0)):
-        scoring[key] = check.in_range(check.get(data, key, int), low, high, key)
-    for key, size in (("overpass", 3), ("interchange", 5)):
-        values = check.get(data, key, list)
-        if len(values) != size or not all(isinstance(v, int) and not isinstance(v, bool)
-                                          for v in values):
-            raise check.fail(key, f"must be a list of {size} integers")
-        scoring[key] = tuple(values)
-    ratings = []
-    last = None
-    for i, item in enumerate(check.table_list(data, "ratings")):
-        rid = check.get(item, "id", str, f"ratings[{i}]")
-        low = check.get(item, "min", int, f"ratings[{i}]")
-        if last is not None and low >= last:
-            raise check.fail(f"ratings[{i}].min", "ratings must be listed best first")
-        last = low
-        ratings.append((rid, low))
-    if not ratings:
-        raise check.fail("ratings", "empty")
-    return scoring, tuple(ratings)
+def _scoring(level: Level) -> tuple[dict[str, Any], tuple[tuple[str, int], ...]]:
+    scoring = {k: tuple(v) if isinstance(v, list) else v
+               for k, v in level.data.items() if k != "ratings"}
+    ratings = tuple((r["id"], r["min"]) for r in level.data["ratings"])
+    for i in range(1, len(ratings)):
+        if ratings[i][1] >= ratings[i - 1][1]:
+            raise level.fail(f"ratings[{i}].min", "ratings must be listed best first")
+    return scoring, ratings
 
 
-def _load_cards(path: Path) -> tuple[Card, ...]:
-    data = load_toml(path)
-    check = Checker(path)
-    cards: list[Card] = []
-    for i, item in enumerate(check.table_list(data, "cards")):
-        where = f"cards[{i}]"
-        cid = check.get(item, "id", str, where)
-        if any(c.id == cid for c in cards):
-            raise check.fail(f"{where}.id", f"duplicate {cid!r}")
-        deck = check.one_of(check.get(item, "deck", str, where), DECKS, f"{where}.deck")
-        symbol = check.one_of(check.get(item, "symbol", str, where), SYMBOLS, f"{where}.symbol")
-        if symbol == BRANCH and deck == "metro":
+def _cards(level: Level) -> tuple[Card, ...]:
+    cards = []
+    for i, item in enumerate(level.data["cards"]):
+        if item["symbol"] == BRANCH and item["deck"] == "metro":
             # A branch reveals the next card at once; as the 5th Metro card it would have none.
-            raise check.fail(f"{where}.symbol", "the branch card must be a Street card")
-        cards.append(Card(i, cid, deck == "metro", symbol))
-    if len(cards) != DECK_SIZE:
-        raise check.fail("cards", f"{len(cards)} cards, expected {DECK_SIZE}")
+            raise level.fail(f"cards[{i}].symbol", "the branch card must be a Street card")
+        cards.append(Card(i, item["id"], item["deck"] == "metro", item["symbol"]))
     metros = sum(c.metro for c in cards)
     if metros != 5:
-        raise check.fail("cards", f"{metros} Metro cards, expected 5")
+        raise level.fail("cards", f"{metros} Metro cards, expected 5")
     return tuple(cards)
 
 
-def _load_districts(check: Checker, data: dict) -> tuple[list[dict], dict[str, int]]:
-    items = check.table_list(data, "districts")
-    index: dict[str, int] = {}
+def _map(level: Level):
+    items = level.data["districts"]
+    _check_districts(level, items)
+    stations: list[Station] = []
+    spots: set[tuple[float, float]] = set()
+    for i, item in enumerate(level.data["stations"]):
+        s = _station(level, item, i, items)
+        if (s.col, s.row) in spots:
+            raise level.fail(f"stations[{i}].col", "two stations on one point")
+        spots.add((s.col, s.row))
+        stations.append(s)
+    _check_specials(level, stations)
+    links = _links(level, stations)
+    overpasses, links = _overpasses(level, stations, links)
+    districts = tuple(
+        District(i, it["id"], it["kind"] == "main", tuple(it["cols"]), tuple(it["rows"]),
+                 tuple(s.index for s in stations if s.district == i))
+        for i, it in enumerate(items))
+    for d in districts:
+        if not d.main and len(d.stations) != 1:
+            raise level.fail(f"districts[{d.index}]", "a secondary district holds one station")
+        if d.main and len(d.stations) < 2:
+            raise level.fail(f"districts[{d.index}]", "a main district holds several stations")
+    return tuple(stations), links, overpasses, districts
+
+
+def _check_districts(level: Level, items: list[dict]) -> None:
     for i, item in enumerate(items):
-        where = f"districts[{i}]"
-        did = check.get(item, "id", str, where)
-        if did in index:
-            raise check.fail(f"{where}.id", f"duplicate {did!r}")
-        index[did] = i
-        check.one_of(check.get(item, "kind", str, where), ("main", "secondary"), f"{where}.kind")
         for key in ("cols", "rows"):
-            span = check.get(item, key, list, where)
-            if (len(span) != 2 or not all(isinstance(v, int | float) for v in span)
-                    or not 0 <= span[0] <= span[1] < LATTICE):
-                raise check.fail(f"{where}.{key}", f"must be [low, high] within 0..{LATTICE - 1}")
+            if item[key][0] > item[key][1]:
+                raise level.fail(f"districts[{i}].{key}", "must be [low, high], low first")
     kinds = [it["kind"] for it in items]
     if kinds.count("main") != 8 or kinds.count("secondary") != 5:
-        raise check.fail("districts", "expected 8 main and 5 secondary districts")
-    return items, index
+        raise level.fail("districts", "expected 8 main and 5 secondary districts")
 
 
 def _district_at(items: list[dict], col: float, row: float) -> int:
@@ -327,174 +381,100 @@ def _district_at(items: list[dict], col: float, row: float) -> int:
     return found
 
 
-def _load_station(check: Checker, item: dict, i: int, districts: dict[str, int],
-                  items: list[dict]) -> Station:
+def _station(level: Level, item: dict, i: int, items: list[dict]) -> Station:
     where = f"stations[{i}]"
-    sid = check.get(item, "id", str, where)
-    col = check.get(item, "col", (int, float), where)
-    row = check.get(item, "row", (int, float), where)
-    for key, v in (("col", col), ("row", row)):
-        if not 0 <= v <= LATTICE - 1:
-            raise check.fail(f"{where}.{key}", f"{v} is outside 0..{LATTICE - 1}")
-    district = districts[check.one_of(check.get(item, "district", str, where), districts,
-                                      f"{where}.district")]
+    col, row, monument, platform = item["col"], item["row"], item["monument"], item["platform"]
+    district = level.ids["districts"][item["district"]]
     if _district_at(items, col, row) != district:
-        raise check.fail(f"{where}.district", f"({col}, {row}) is not inside {items[district]['id']!r}")
-    monument = bool(item.get("monument", False))
-    platform = bool(item.get("platform", False))
-    shape = ""
+        raise level.fail(f"{where}.district",
+                         f"({col}, {row}) is not inside {items[district]['id']!r}")
     if monument or platform:
-        if "shape" in item or (monument and platform):
-            raise check.fail(f"{where}.shape", "a monument or the platform has no shape")
-    else:
-        shape = check.one_of(check.get(item, "shape", str, where), SHAPES, f"{where}.shape")
-        if col != int(col) or row != int(row):
-            raise check.fail(f"{where}.col", "only the central platform sits between points")
-    departure = -1
-    if "departure" in item:
-        colour = check.one_of(check.get(item, "departure", str, where), COLORS,
-                              f"{where}.departure")
-        departure = COLORS.index(colour)
-    return Station(i, sid, col, row, district, shape, monument, platform, departure)
+        if item["shape"] is not None or (monument and platform):
+            raise level.fail(f"{where}.shape", "a monument or the platform has no shape")
+    elif item["shape"] is None:
+        raise level.fail(f"{where}.shape", "missing")
+    elif col != int(col) or row != int(row):
+        raise level.fail(f"{where}.col", "only the central platform sits between points")
+    departure = -1 if item["departure"] is None else COLORS.index(item["departure"])
+    return Station(i, item["id"], col, row, district, item["shape"] or "", monument, platform,
+                   departure)
 
 
-def _load_map(path: Path):
-    data = load_toml(path)
-    check = Checker(path)
-    items, district_index = _load_districts(check, data)
-    stations: list[Station] = []
-    seen: dict[str, int] = {}
-    spots: set[tuple[float, float]] = set()
-    for i, item in enumerate(check.table_list(data, "stations")):
-        s = _load_station(check, item, i, district_index, items)
-        if s.id in seen:
-            raise check.fail(f"stations[{i}].id", f"duplicate {s.id!r}")
-        if (s.col, s.row) in spots:
-            raise check.fail(f"stations[{i}].col", "two stations on one point")
-        seen[s.id] = i
-        spots.add((s.col, s.row))
-        stations.append(s)
-    _check_specials(check, stations, items)
-    links = _load_links(check, data, stations, seen)
-    overpasses, links = _load_overpasses(check, data, stations, links, seen)
-    districts = tuple(
-        District(i, it["id"], it["kind"] == "main", tuple(it["cols"]), tuple(it["rows"]),
-                 tuple(s.index for s in stations if s.district == i))
-        for i, it in enumerate(items))
-    for d in districts:
-        if not d.main and len(d.stations) != 1:
-            raise check.fail(f"districts[{d.index}]", "a secondary district holds one station")
-        if d.main and len(d.stations) < 2:
-            raise check.fail(f"districts[{d.index}]", "a main district holds several stations")
-    return tuple(stations), links, overpasses, districts
-
-
-def _check_specials(check: Checker, stations: list[Station], items: list[dict]) -> None:
+def _check_specials(level: Level, stations: list[Station]) -> None:
     departures = sorted(s.departure for s in stations if s.departure >= 0)
     if departures != list(range(len(COLORS))):
-        raise check.fail("stations", "expected one departure station per pencil colour")
+        raise level.fail("stations", "expected one departure station per pencil colour")
     if sum(s.monument for s in stations) != 8:
-        raise check.fail("stations", "expected 8 monuments")
-    platforms = [s for s in stations if s.platform]
-    if len(platforms) != 1:
-        raise check.fail("stations", "expected one central platform")
+        raise level.fail("stations", "expected 8 monuments")
+    if sum(s.platform for s in stations) != 1:
+        raise level.fail("stations", "expected one central platform")
     for s in stations:
         if s.departure >= 0 and (s.monument or s.platform):
-            raise check.fail(f"stations[{s.index}].departure", "must be an ordinary station")
+            raise level.fail(f"stations[{s.index}].departure", "must be an ordinary station")
 
 
-def _load_links(check: Checker, data: dict, stations: list[Station],
-                index: dict[str, int]) -> tuple[Link, ...]:
-    pairs = check.get(data, "links", list)
+def _links(level: Level, stations: list[Station]) -> tuple[Link, ...]:
+    index = level.ids["stations"]
     links: list[Link] = []
     seen: set[frozenset[int]] = set()
     pos = [_pos(s) for s in stations]
-    for i, pair in enumerate(pairs):
+    for i, pair in enumerate(level.data["links"]):
         where = f"links[{i}]"
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            raise check.fail(where, "must be a pair of station ids")
-        a, b = (index[check.one_of(x, index, where)] for x in pair)
+        a, b = index[pair[0]], index[pair[1]]
         if a == b or frozenset((a, b)) in seen:
-            raise check.fail(where, "duplicate or self link")
+            raise level.fail(where, "duplicate or self link")
         seen.add(frozenset((a, b)))
         dx, dy = pos[b][0] - pos[a][0], pos[b][1] - pos[a][1]
         if not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-            raise check.fail(where, "must be horizontal, vertical or diagonal")
+            raise level.fail(where, "must be horizontal, vertical or diagonal")
         for s in stations:
             if _on_segment(pos[s.index], pos[a], pos[b]):
-                raise check.fail(where, f"passes through station {s.id!r}")
+                raise level.fail(where, f"passes through station {s.id!r}")
         links.append(Link(i, a, b))
-    if not links:
-        raise check.fail("links", "empty")
     return tuple(links)
 
 
-def _load_overpasses(check: Checker, data: dict, stations: list[Station],
-                     links: tuple[Link, ...], index: dict[str, int]):
+def _overpasses(level: Level, stations: list[Station], links: tuple[Link, ...]):
+    index = level.ids["stations"]
     by_pair = {frozenset((lk.a, lk.b)): lk.index for lk in links}
     pos = [_pos(s) for s in stations]
     overpasses: list[Overpass] = []
     linked = list(links)
-    for i, item in enumerate(check.table_list(data, "overpasses")):
-        where = f"overpasses[{i}]"
-        pairs = check.get(item, "links", list, where)
+    for i, item in enumerate(level.data["overpasses"]):
+        where = f"overpasses[{i}].links"
         ids = []
-        for pair in pairs:
-            key = frozenset(index.get(x, -1) for x in pair) if isinstance(pair, list) else None
+        for pair in item["links"]:
+            key = frozenset(index[x] for x in pair)
             if key not in by_pair:
-                raise check.fail(f"{where}.links", f"{pair!r} is not a link")
+                raise level.fail(where, f"{pair!r} is not a link")
             ids.append(by_pair[key])
-        if len(ids) != 2:
-            raise check.fail(f"{where}.links", "an overpass joins exactly two links")
         la, lb = links[ids[0]], links[ids[1]]
         point = crossing(pos[la.a], pos[la.b], pos[lb.a], pos[lb.b])
         if not isinstance(point, tuple):
-            raise check.fail(f"{where}.links", "the two links do not cross")
-        others = [lk.index for lk in links
-                  if lk.index not in ids and _on_segment(point, pos[lk.a], pos[lk.b])]
-        if others:
-            raise check.fail(f"{where}.links", "a third link passes through the overpass")
+            raise level.fail(where, "the two links do not cross")
+        if any(lk.index not in ids and _on_segment(point, pos[lk.a], pos[lk.b]) for lk in links):
+            raise level.fail(where, "a third link passes through the overpass")
         if any(linked[k].overpass >= 0 for k in ids):
-            raise check.fail(f"{where}.links", "a link already has an overpass")
+            raise level.fail(where, "a link already has an overpass")
         for k in ids:
             linked[k] = Link(k, links[k].a, links[k].b, i)
-        overpasses.append(Overpass(i, float(point[0]), float(point[1]), (ids[0], ids[1])))
-    if len(overpasses) != 8:
-        raise check.fail("overpasses", f"{len(overpasses)} overpasses, expected 8")
+        col, row = (float(v / 2) for v in point)  # back from the half-point lattice
+        overpasses.append(Overpass(i, col, row, (ids[0], ids[1])))
     return tuple(overpasses), tuple(linked)
 
 
-def _load_modules(path: Path, station_index: dict[str, int], stations, districts):
-    data = load_toml(path)
-    check = Checker(path)
-    table = check.get(data, "objectives", dict)
-    points = check.in_range(check.get(table, "points", int, "objectives"), 0, 99,
-                            "objectives.points")
-    objectives: list[Objective] = []
-    for i, item in enumerate(check.table_list(table, "cards", "objectives")):
-        where = f"objectives.cards[{i}]"
-        oid = check.get(item, "id", str, where)
-        if any(o.id == oid for o in objectives):
-            raise check.fail(f"{where}.id", f"duplicate {oid!r}")
-        kind = check.one_of(check.get(item, "kind", str, where), OBJECTIVE_KINDS, f"{where}.kind")
-        count = check.in_range(check.get(item, "count", int, where), 1, 60, f"{where}.count")
-        lines = 0
-        if kind == "interchanges":
-            lines = check.in_range(check.get(item, "lines", int, where), 2, 4, f"{where}.lines")
-        objectives.append(Objective(oid, kind, count, lines))
-    if len(objectives) != 5:
-        raise check.fail("objectives.cards", f"{len(objectives)} cards, expected 5")
-    gates = check.get(data, "gates", dict)
-    corner_ids = check.get(gates, "corners", list, "gates")
-    corners = []
-    for i, cid in enumerate(corner_ids):
-        sid = station_index[check.one_of(cid, station_index, f"gates.corners[{i}]")]
+def _modules(level: Level, stations, districts):
+    table = level.data["objectives"]
+    objectives = []
+    for i, item in enumerate(table["cards"]):
+        interchanges = item["kind"] == "interchanges"
+        if interchanges == (item["lines"] is None):
+            raise level.fail(f"objectives.cards[{i}].lines",
+                             "required for interchanges, and only for them")
+        objectives.append(Objective(item["id"], item["kind"], item["count"], item["lines"] or 0))
+    gates = level.data["gates"]
+    corners = tuple(level.ids["stations"][c] for c in gates["corners"])
+    for i, sid in enumerate(corners):
         if districts[stations[sid].district].main or stations[sid].platform:
-            raise check.fail(f"gates.corners[{i}]", "must be a corner secondary district station")
-        corners.append(sid)
-    bonuses = check.get(gates, "bonuses", list, "gates")
-    for i, b in enumerate(bonuses):
-        check.one_of(b, BONUSES, f"gates.bonuses[{i}]")
-    if sorted(bonuses) != sorted(BONUSES) or len(set(corners)) != 4:
-        raise check.fail("gates", "expected 4 corners and the 4 bonus cards")
-    return tuple(objectives), points, tuple(corners), tuple(bonuses)
+            raise level.fail(f"gates.corners[{i}]", "must be a corner secondary district station")
+    return tuple(objectives), table["points"], corners, tuple(gates["bonuses"])

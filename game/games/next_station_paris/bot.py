@@ -20,6 +20,7 @@ more than the objective can return.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from game.engine.core import Prompt
 
@@ -459,13 +460,14 @@ def _bits(mask: int):
         mask ^= low
 
 
+@lru_cache(maxsize=8)
 def _planner(rules: NextStationParis) -> _Planner:
-    """The rules' planner, built once per rules object (the tables never change)."""
-    planner = rules.__dict__.get("_bot_planner")
-    if planner is None:
-        planner = _Planner(rules)
-        rules.__dict__["_bot_planner"] = planner
-    return planner
+    """The rules' planner: read-only tables from the level data, so one per rules object.
+
+    A bounded pure memo (thread-safe, nothing stored on the shared rules object): building
+    the tables costs ~80 µs, about 1% of a median decision.
+    """
+    return _Planner(rules)
 
 
 def _sheet(p: _Planner, view: State, seat: int, g: _Goals) -> _Sheet:
@@ -486,7 +488,7 @@ def _orders(p: _Planner, view: State, count: int, rng: random.Random) -> list[li
 def _follow_ups(rules: NextStationParis, view: State, seat: int, action: tuple) -> tuple:
     """The tasks left for this card once `action` is played (the engine's own `follow_ups`;
     a "to" option is judged as the segment its start prompt will draw)."""
-    queue = view.tasks[seat]
+    queue = view.queues[seat]
     if action[0] not in ("draw", "to"):
         return queue[1:]  # pass, stop, skip, circle: the head task is done
     return rules.follow_ups(queue, view.card, view.modules, action[-1])
@@ -501,8 +503,8 @@ def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) 
         return [out]
     if kind == "to":
         rules = p.rules
-        task = view.tasks[prompt.player][0]
-        starts, _ = rules.task_starts(view, prompt.player, task)
+        task = view.queues[prompt.player][0]
+        starts, _ = rules.task_starts(view, task)
         found = rules.segments(view, prompt.player, starts, 1 << action[1])
         outs = []
         for start in found.get(action[1], ()):

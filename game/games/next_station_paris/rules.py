@@ -3,12 +3,17 @@
 Data: `board.py` (map, cards, modules, scoring from levels/), state: `state.py`, points:
 `scoring.py`.
 
-Flow: with advanced modules, setup draws are chance nodes (2 of the 5 shared objectives, then
-the bonus card paired with each corner gate). Each of the 4 rounds, every seat draws one line in
-its pencil colour for the round from that colour's departure station. Cards are chance nodes
-(the remaining deck as a set); after each revealed card every seat answers at once (one prompt
-per seat that can still draw; a seat with no legal segment is skipped). The branch card reveals
-the next card at once. The round ends after the 5th Metro card has been answered.
+Flow, on the engine's turn kit (game.engine.flow): with advanced modules, setup draws are
+chance tasks (2 of the 5 shared objectives, then the bonus card paired with each corner gate).
+Each of the 4 rounds, every seat draws one line in its pencil colour for the round from that
+colour's departure station. A card is three tasks (`refill`): "reveal" (chance over the remaining
+deck as a set; the branch card reveals the next card at once), "answer" (every seat answers at
+once: one prompt per seat that can still draw, a seat with no legal segment is skipped) and
+"end_card" (the round ends after the 5th Metro card has been answered).
+
+While a card is answered each seat works through its own queue of seat tasks (state.py): they
+are declared with the kit's decorators like the shared tasks, and `_settle` runs a seat's
+queue to its next prompt as the kit's `advance` runs the shared stack.
 
 Conventions for the UI: a segment option has target ("station", end) and action
 ("draw", start, end) (station indices). When the end can be reached from several starts (both
@@ -23,26 +28,12 @@ followed by a "start" prompt whose options are ("draw", start, end) with target
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from itertools import combinations, permutations
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, ClassVar
 
-from game.engine.core import (
-    TERMINAL,
-    Action,
-    Chance,
-    Config,
-    Detail,
-    Event,
-    IllegalAction,
-    Note,
-    Option,
-    Pending,
-    Prompt,
-    event,
-)
+from game.engine.core import Action, Chance, Config, Detail, Event, Note, Option, Prompt
+from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
 
 from . import scoring
 from .board import BRANCH, COLORS, GAME_ID, JOKER, Board, load_board
@@ -53,65 +44,43 @@ __all__ = ["Board", "Line", "NextStationParis", "State", "color_of"]
 K = GAME_ID + "."  # prefix of every string key
 MODULES = ("objectives", "gates")
 _DECLINED = {"pass": "passed", "stop": "tour_stopped", "skip": "bonus_skipped"}
-
-_FIELDS = tuple(f for f in State.__slots__ if f != "__weakref__")
-_read_fields = attrgetter(*_FIELDS)
-# Slot setters: `freeze` fills a fresh State without the frozen __init__'s per-field setattr.
-_SETTERS = tuple(State.__dict__[name].__set__ for name in _FIELDS)
-
-
-class _Draft:
-    """A mutable scratch copy of a State: handlers edit it, `freeze` builds the new State.
-
-    `__init__` and `freeze` are generated below from the State's slots (one plain assignment
-    or slot setter per field, no loop: they run once per apply).
-    """
-
-    __slots__ = _FIELDS
-
-    def __init__(self, s: State) -> None:  # replaced below (same behaviour, unrolled)
-        for name, value in zip(_FIELDS, _read_fields(s)):
-            setattr(self, name, value)
-
-    def freeze(self) -> State:  # replaced below (same behaviour, unrolled)
-        """The new immutable State."""
-        state = object.__new__(State)
-        for setter, value in zip(_SETTERS, _read_fields(self)):
-            setter(state, value)
-        return state
-
-
-def _unroll() -> None:
-    """Generate `_Draft.__init__` and `_Draft.freeze` with the per-field loops unrolled."""
-    env: dict[str, Any] = {"_new": object.__new__, "_State": State}
-    init = ["def __init__(self, s):"] + [f"    self.{name} = s.{name}" for name in _FIELDS]
-    freeze = ["def freeze(self):", "    state = _new(_State)"]
-    for i, (name, setter) in enumerate(zip(_FIELDS, _SETTERS)):
-        env[f"_s{i}"] = setter
-        freeze.append(f"    _s{i}(state, self.{name})")
-    freeze.append("    return state")
-    exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102 - from slot names
-    for name in ("__init__", "freeze"):
-        env[name].__doc__ = getattr(_Draft, name).__doc__
-        env[name].__qualname__ = "_Draft." + name
-        setattr(_Draft, name, env[name])
-
-
-_unroll()
-
-
+# City gate bonuses played as seat tasks (the seat is appended); double_district applies at once.
+_BONUS_TASKS = {"branch_free": ("free_any",), "double_free": ("free_end", 2),
+                "double_station": ("circle",)}
 _LINE_SETTERS = tuple(Line.__dict__[name].__set__ for name in Line.__slots__)
+_PROMPT_SETTERS = tuple(Prompt.__dict__[name].__set__
+                        for name in ("player", "kind", "message", "options", "params"))
 
 
 def make_line(color: int, stations: tuple[int, ...], links: tuple[int, ...],
               ends: tuple[int, ...], mask: int, double_district: int = NONE,
               double_station: int = NONE) -> Line:
-    """A Line without the frozen __init__'s per-field setattr (apply builds many)."""
+    """A Line without the frozen __init__'s per-field setattr (every segment builds one)."""
     line = object.__new__(Line)
-    for setter, value in zip(_LINE_SETTERS, (color, stations, links, ends, mask,
-                                             double_district, double_station)):
-        setter(line, value)
+    set_color, set_stations, set_links, set_ends, set_mask, set_district, set_station = (
+        _LINE_SETTERS)
+    set_color(line, color)
+    set_stations(line, stations)
+    set_links(line, links)
+    set_ends(line, ends)
+    set_mask(line, mask)
+    set_district(line, double_district)
+    set_station(line, double_station)
     return line
+
+
+def _one_prompt(player: int, kind: str, message: str, options: tuple[Option, ...],
+                params: tuple[tuple[str, Any], ...] = ()) -> tuple[Prompt]:
+    """A one-prompt answer for a seat task, equal to (Prompt(...),) but built without the
+    frozen __init__'s per-field setattr (half the cost; every answer builds one)."""
+    prompt = object.__new__(Prompt)
+    set_player, set_kind, set_message, set_options, set_params = _PROMPT_SETTERS
+    set_player(prompt, player)
+    set_kind(prompt, kind)
+    set_message(prompt, message)
+    set_options(prompt, options)
+    set_params(prompt, params)
+    return (prompt,)
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -130,12 +99,15 @@ def color_of(players: int, seat: int, round_: int) -> int:
     return (place + round_) % len(COLORS)
 
 
-class NextStationParis:
+class NextStationParis(TurnRules):
     """The rules of Next Station: Paris for 1-4 players (the engine `Rules` protocol)."""
 
     game_id = GAME_ID
     min_players = 1
     max_players = 4
+    Draft = drafting(State)
+    # The tasks of one card, pushed by `refill` (the branch card pushes one more reveal).
+    CARD_TURN: ClassVar[tuple[tuple, ...]] = (("reveal",), ("answer",), ("end_card",))
 
     def __init__(self, levels_root: Path | None = None) -> None:
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
@@ -145,19 +117,15 @@ class NextStationParis:
         self.metro_end = b.scoring["metro_cards_per_round"]
         self.all_cards = tuple(range(len(b.cards)))
         self.all_stations = b.accepts[JOKER]
-        self.opt_pass = Option(("pass",), None, K + "option.pass")
-        self.opt_stop = Option(("stop",), None, K + "option.stop")
-        self.opt_skip = Option(("skip",), None, K + "option.skip")
-        self._draw_opts: dict[tuple[int, int, str], Option] = {}
-        # Prebuilt segment options by [start][end] and "to" options by end (pending builds
-        # thousands of prompts per second of playouts).
-        n = len(b.stations)
-        self.opt_draw = [[None] * n for _ in range(n)]
-        for a, adj in enumerate(b.adjacency):
-            for _, c in adj:
-                self.opt_draw[a][c] = self._draw_option(a, c, "draw")
-        self.opt_to = [self._draw_option(NONE, c, "to") for c in range(n)]
-        self._chances: dict[tuple[int, ...], Chance] = {}
+        # The next card's chance node for every deck a round can leave (2^11 - 1 sorted
+        # tuples, ~2 ms once): a reveal then costs a lookup, not a new Chance.
+        outcomes = tuple((c.id, 1.0) for c in b.cards)
+        self.card_chances = {deck: Chance(tuple(outcomes[c] for c in deck), K + "chance.card")
+                             for size in range(1, len(b.cards) + 1)
+                             for deck in combinations(self.all_cards, size)}
+        # By player count: every seat's queue when a card is revealed.
+        self.card_queues = tuple(tuple((("card", seat),) for seat in range(n))
+                                 for n in range(self.max_players + 1))
         self.objective_chance = Chance(
             tuple((("objectives", i, j), 1.0)
                   for i, j in combinations(range(len(b.objectives)), 2)),
@@ -167,16 +135,44 @@ class NextStationParis:
             K + "chance.gates")
         self.corner_of = {st: i for i, st in enumerate(b.gate_corners)}
         self.card_message = (K + "prompt.card", K + "prompt.branch")  # by State.branch
+        # Declining's event by action and seat (events are values: built once, shared).
+        self.declined = {action: tuple(Event(kind, seat) for seat in range(self.max_players))
+                         for action, kind in _DECLINED.items()}
         self.card_params = tuple((("card", K + "card." + c.symbol),) for c in b.cards)
         self.link_of = {(a, c): link for a, adj in enumerate(b.adjacency) for link, c in adj}
         # Per link: the bits a drawn link adds to `blocked` (itself and the links it crosses).
         self.block_bits = tuple((1 << link) | b.conflicts[link] for link in range(len(b.conflicts)))
-        # Per station: its links as (link bit, end bit, end) for make_prompt's hot loop.
-        self.adjacency_bits = tuple(tuple((1 << link, 1 << c, c) for link, c in adj)
-                                    for adj in b.adjacency)
+        # By accepted stations (a card symbol's mask), per station: its links to an accepted
+        # station as (link bit, end bit, end), for the segment prompt's hot loop (a shape card
+        # accepts 20 of the 53 stations: the loop skips the rest without looking).
+        self.links_to = {accept: tuple(tuple((1 << link, 1 << c, c) for link, c in adj
+                                             if accept >> c & 1) for adj in b.adjacency)
+                         for accept in set(b.accepts.values())}
+        self._build_options()
 
-    # -- setup (rulebook: Preparación de la partida, Modo avanzado) ----------------------------
-    def initial_state(self, config: Config) -> State:
+    def _build_options(self) -> None:
+        """Every option a prompt can hold, built once (prompts are built thousands of times
+        per second of playouts): segments by [start][end], "to" and circle options by station."""
+        st = self.board.stations
+        self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self.opt_stop = Option(("stop",), None, K + "option.stop")
+        self.opt_skip = Option(("skip",), None, K + "option.skip")
+        n = len(st)
+        self.opt_draw: list[list[Option | None]] = [[None] * n for _ in range(n)]
+        self.opt_from: list[list[Option | None]] = [[None] * n for _ in range(n)]
+        for a, adj in enumerate(self.board.adjacency):
+            for _, c in adj:
+                self.opt_draw[a][c] = Option(("draw", a, c), ("station", c), K + "option.draw",
+                                             (("station", st[c].id),))
+                self.opt_from[a][c] = Option(("draw", a, c), ("station", a), K + "option.from",
+                                             (("station", st[a].id), ("end", st[c].id)))
+        self.opt_to = tuple(Option(("to", c), ("station", c), K + "option.draw",
+                                   (("station", st[c].id),)) for c in range(n))
+        self.opt_circle = tuple(Option(("circle", c), ("station", c), K + "option.circle",
+                                       (("station", st[c].id),)) for c in range(n))
+
+    # -- setup and the card turn (Preparación de la partida, Modo avanzado, Cómo se juega) ----
+    def setup(self, config: Config) -> State:
         """Before the first card (and the module draws): empty sheets, round 1 pencils."""
         n = config.players
         if not self.min_players <= n <= self.max_players:
@@ -189,7 +185,7 @@ class NextStationParis:
             revealed=(), card=NONE, branch=False, metros=0,
             used=(0,) * n, blocked=(0,) * n,
             lines=tuple((self.new_line(c),) for c in colors),
-            tasks=((),) * n, prompts=(None,) * n,
+            queues=((),) * n, tasks=tuple(("deal_" + m,) for m in modules),
         )
 
     def new_line(self, color: int) -> Line:
@@ -197,42 +193,143 @@ class NextStationParis:
         dep = self.board.departures[color]
         return Line(color, (dep,), (), (dep,), 1 << dep)
 
-    # -- pending -------------------------------------------------------------------------------
-    def pending(self, state: State) -> Pending:
-        """Chance (module draw or next card), TERMINAL, or one prompt per seat still answering."""
-        s = state
-        phase = s.phase
-        if phase == DRAW:
-            return tuple(filter(None, s.prompts))  # a Prompt is always truthy
-        if phase == REVEAL:
-            if s.deck is None:
-                raise ValueError("pending() needs the full state, not a view")
-            return self._card_chance(s.deck)
-        if phase == SETUP:
-            if "objectives" in s.modules and not s.objectives:
-                return self.objective_chance
-            return self.gate_chance
-        return TERMINAL
+    def refill(self, d: Any) -> None:
+        """The next card: reveal it, every seat answers, then the card (maybe the round) ends."""
+        d.phase = REVEAL
+        d.push(*self.CARD_TURN)
 
-    def _card_chance(self, deck: tuple[int, ...]) -> Chance:
-        """The next station card: each remaining card equally likely (memoised per deck)."""
-        chance = self._chances.get(deck)
-        if chance is None:
-            cards = self.board.cards
-            chance = Chance(tuple((cards[c].id, 1.0) for c in deck), K + "chance.card")
-            self._chances[deck] = chance  # at most 2^11 decks: no bound needed
-        return chance
+    def is_over(self, state: Any) -> bool:
+        """True once the 4th round has been scored."""
+        return state.phase == OVER
 
-    # -- options -------------------------------------------------------------------------------
-    def task_starts(self, s: State, seat: int, task: tuple) -> tuple[tuple[int, ...], int]:
-        """Where a task's segment may start and the stations it may end on (bitmask).
+    @ask("deal_objectives")
+    @ask("deal_gates")
+    def _module_draw(self, s: Any, task: tuple) -> Chance:
+        """Modo avanzado: 2 of the 5 shared objectives, then a bonus card per corner gate."""
+        return self.objective_chance if task[0] == "deal_objectives" else self.gate_chance
+
+    @resolve("deal_objectives")
+    def _objectives_drawn(self, d: Any, outcome: Action) -> None:
+        """The 2 shared objectives in play, shown to everyone."""
+        d.objectives = tuple(outcome[1:])
+        d.emit("objectives_drawn", objectives=tuple(
+            self.board.objectives[i].id for i in d.objectives))
+
+    @resolve("deal_gates")
+    def _gates_dealt(self, d: Any, outcome: Action) -> None:
+        """A bonus card face up by each corner gate."""
+        d.gates = tuple(outcome[1:])
+        d.emit("gates_dealt", gates=tuple(
+            (self.board.stations[c].id, self.board.bonuses[g])
+            for c, g in zip(self.board.gate_corners, d.gates)))
+
+    @ask("reveal")
+    def _card_chance(self, s: Any, task: tuple) -> Chance:
+        """The next station card: each remaining card equally likely."""
+        if s.deck is None:
+            raise ValueError("pending() needs the full state, not a view")
+        return self.card_chances[s.deck]
+
+    @resolve("reveal")
+    def _reveal(self, d: Any, outcome: Action) -> None:
+        """Reveal a card: the branch card reveals the next at once; others start a turn
+        (Construir tu Línea de Metro; Cartas especiales: bifurcación)."""
+        index = self.board.card_index[outcome]
+        card = self.board.cards[index]
+        at = d.deck.index(index)
+        d.deck = d.deck[:at] + d.deck[at + 1:]
+        d.revealed = (*d.revealed, index)
+        d.metros += card.metro
+        # Event() from a data tuple: faster than emit's keywords (a fifth of all actions).
+        d.events.append(Event("card_revealed", None, (
+            ("card", card.id), ("symbol", card.symbol), ("name", K + "card." + card.symbol),
+            ("metro", card.metro), ("metros", d.metros))))
+        if card.symbol == BRANCH:
+            d.branch = True
+            d.push(("reveal",))
+            return
+        d.card = index
+        d.phase = DRAW
+        d.queues = self.card_queues[d.players]
+        d.prompts = (None,) * d.players
+        for seat in range(d.players):
+            self._settle(d, seat)
+
+    @ask("answer")
+    def _answers(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
+        """One prompt per seat still busy with the card (none left: the card is done)."""
+        prompts = s.prompts or self._seat_prompts(s)
+        return tuple(filter(None, prompts))  # a Prompt is always truthy
+
+    def _seat_prompts(self, s: State) -> tuple[Prompt | None, ...]:
+        """Each seat's prompt rebuilt from its queue (a state whose `prompts` is not known)."""
+        out = []
+        for queue in s.queues:
+            found = self._asks[queue[0][0]](self, s, queue[0]) if queue else ()
+            out.append(found[0] if found else None)
+        return tuple(out)
+
+    @run("end_card")
+    def _end_card(self, d: Any, task: tuple) -> None:
+        """Everyone answered: next card, or the round ends after the 5th Metro card
+        (Construir tu Línea de Metro, Puntuar, Prepararte para la siguiente línea, Fin de la
+        partida)."""
+        d.card = NONE
+        d.branch = False
+        if d.metros < self.metro_end:
+            return
+        for seat in range(d.players):
+            result = scoring.score_line(self.board, d.lines[seat][-1])
+            d.emit("line_scored", seat, color=d.colors[seat], points=result.points)
+        d.round += 1
+        if d.round >= self.rounds:
+            d.phase = OVER
+            d.emit("game_over")
+            return
+        d.colors = tuple(color_of(d.players, seat, d.round) for seat in range(d.players))
+        d.lines = tuple((*lines, self.new_line(c)) for lines, c in zip(d.lines, d.colors))
+        d.deck = self.all_cards
+        d.revealed = ()
+        d.metros = 0
+        d.emit("round_started", round=d.round, number=d.round + 1, colors=d.colors)
+
+    # -- a seat's queue while it answers the card ---------------------------------------------
+    def _settle(self, d: Any, seat: int) -> None:
+        """Run a seat's queue until its head asks something, and cache that prompt; once
+        every seat is done with the card, end the "answer" task at the head of the stack.
+
+        City gates open on the way; tasks offering nothing but declining are dropped at once
+        (nobody is asked to pass when they cannot draw).
+        """
+        asks, runs = self._asks, self._runs
+        prompts = d.prompts  # rebuilt in place below: every answer ends here
+        while True:
+            queue = d.queues[seat]
+            if not queue:
+                d.prompts = (*prompts[:seat], None, *prompts[seat + 1:])
+                if not any(d.queues):
+                    d.pop()
+                return
+            head = queue[0]
+            asking = asks.get(head[0])
+            if asking is not None:
+                found = asking(self, d, head)
+                if found:
+                    d.prompts = (*prompts[:seat], found[0], *prompts[seat + 1:])
+                    return
+            d.queues = _set(d.queues, seat, queue[1:])
+            if asking is None:
+                runs[head[0]](self, d, head)
+
+    def task_starts(self, s: State, task: tuple) -> tuple[tuple[int, ...], int]:
+        """Where a seat task's segment may start and the stations it may end on (bitmask).
 
         Reglas de construcción: from a line end, on the card's symbol (monuments and the
         platform take any); Cartas especiales: after the branch from any station of the line,
         the joker and the guided tour's second segment to any station; Puertas de la ciudad:
         free entries to any station, from any station (branch) or from the ends (double).
         """
-        line = s.lines[seat][-1]
+        line = s.lines[task[-1]][-1]
         kind = task[0]
         if kind == "card":
             symbol = self.board.cards[s.card].symbol
@@ -266,126 +363,113 @@ class NextStationParis:
                     found[end] = [start]
         return found
 
-    def _draw_option(self, start: int, end: int, kind: str) -> Option:
-        key = (start, end, kind)
-        opt = self._draw_opts.get(key)
-        if opt is None:
-            st = self.board.stations
-            if kind == "to":
-                opt = Option(("to", end), ("station", end), K + "option.draw",
-                             (("station", st[end].id),))
-            elif kind == "from":
-                opt = Option(("draw", start, end), ("station", start), K + "option.from",
-                             (("station", st[start].id), ("end", st[end].id)))
-            elif kind == "circle":
-                opt = Option(("circle", end), ("station", end), K + "option.circle",
-                             (("station", st[end].id),))
-            else:
-                opt = Option(("draw", start, end), ("station", end), K + "option.draw",
-                             (("station", st[end].id),))
-            self._draw_opts[key] = opt
-        return opt
-
-    def make_prompt(self, s: State, seat: int, task: tuple) -> Prompt | None:
-        """The prompt for a seat's task, or None when it offers nothing but declining."""
-        kind = task[0]
-        if kind == "circle":
-            # Puertas de la ciudad, doble estación: any station of the line as drawn when the
-            # bonus is played (it is instantaneous), except the special ones (departures of
-            # any colour, the platform, monuments). Our reading: a corner gate station is an
-            # ordinary station, so it may be circled.
-            line = s.lines[seat][-1]
-            stations = self.board.stations
-            opts = [self._draw_option(st, st, "circle") for st in line.stations
-                    if not stations[st].special]
-            if not opts:
-                return None
-            return Prompt(seat, "circle", K + "prompt.circle", (*opts, self.opt_skip))
-        if kind == "start":
-            end, parent = task[1], task[2]
-            starts, _ = self.task_starts(s, seat, parent)
-            ok = self.segments(s, seat, starts, 1 << end).get(end, [])
-            opts = tuple(self._draw_option(a, end, "from") for a in ok)
-            return Prompt(seat, "start", K + "prompt.start", opts,
-                          (("station", self.board.stations[end].id),))
-        starts, accept = self.task_starts(s, seat, task)
-        free = accept & ~s.lines[seat][-1].mask  # accepted stations not on the line yet
+    @ask("card")
+    @ask("tour")
+    @ask("free_any")
+    @ask("free_end")
+    def _segment_prompt(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
+        """A segment to draw for the card, the guided tour or a free gate bonus, or decline;
+        nothing when no segment is legal."""
+        seat = task[-1]
+        starts, accept = self.task_starts(s, task)
+        on_line = s.lines[seat][-1].mask
         blocked = s.blocked[seat]
-        adjacency_bits = self.adjacency_bits
+        links_to = self.links_to[accept]
         found: dict[int, int] = {}  # end -> its only start, or NONE when there are several
         for start in starts:
-            for link_bit, end_bit, end in adjacency_bits[start]:
-                if blocked & link_bit or not free & end_bit:
+            for link_bit, end_bit, end in links_to[start]:
+                if blocked & link_bit or on_line & end_bit:
                     continue
                 found[end] = NONE if end in found else start
         if not found:
-            return None
+            return ()
         opt_draw, opt_to = self.opt_draw, self.opt_to
         opts = [opt_draw[a][end] if a != NONE else opt_to[end] for end, a in found.items()]
+        kind = task[0]
         if kind == "card":
             opts.append(self.opt_pass)
-            return Prompt(seat, "card", self.card_message[s.branch], tuple(opts),
-                          self.card_params[s.card])
+            return _one_prompt(seat, "card", self.card_message[s.branch], tuple(opts),
+                               self.card_params[s.card])
         if kind == "tour":
-            return Prompt(seat, "tour", K + "prompt.tour", (*opts, self.opt_stop),
-                          (("station", self.board.stations[task[1]].id),))
+            return _one_prompt(seat, "tour", K + "prompt.tour", (*opts, self.opt_stop),
+                               (("station", self.board.stations[task[1]].id),))
         count = task[1] if kind == "free_end" else 1
-        return Prompt(seat, kind, K + "prompt." + kind, (*opts, self.opt_skip),
-                      (("count", count),))
+        return _one_prompt(seat, kind, K + "prompt." + kind, (*opts, self.opt_skip),
+                           (("count", count),))
 
-    # -- apply ---------------------------------------------------------------------------------
-    def apply(self, state: State, player: int | None, action: Action
-              ) -> tuple[State, tuple[Event, ...]]:
-        """Apply a seat's answer or a chance outcome; never mutates `state`."""
-        if state.viewer is not None:
-            raise IllegalAction("apply() needs the full state, not a view")
-        d = _Draft(state)
-        events: list[Event] = []
-        if player is None:
-            self._apply_chance(d, action, events)
-        else:
-            self._apply_player(d, player, action, events)
-        return d.freeze(), tuple(events)
+    @ask("start")
+    def _start_prompt(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
+        """The start of a segment whose chosen end several starts reach."""
+        _, end, parent, seat = task
+        starts, _ = self.task_starts(s, parent)
+        opt_from = self.opt_from
+        opts = tuple(opt_from[a][end] for a in self.segments(s, seat, starts, 1 << end)[end])
+        return _one_prompt(seat, "start", K + "prompt.start", opts,
+                           (("station", self.board.stations[end].id),))
 
-    def _apply_player(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
-        if d.phase != DRAW or not 0 <= seat < d.players or d.prompts[seat] is None:
-            raise IllegalAction(f"player {seat} has nothing to decide now")
-        prompt = d.prompts[seat]
-        for option in prompt.options:
-            if option.action == action:
-                break
-        else:
-            raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
-        handler = self._handlers[action[0]]
-        handler(self, d, seat, action, events)
-        self._settle(d, seat, events)
-        if not any(d.tasks):
-            self._end_card(d, events)
+    @ask("circle")
+    def _circle_prompt(self, s: Any, task: tuple) -> tuple[Prompt, ...]:
+        """Puertas de la ciudad, doble estación: any station of the line as drawn when the
+        bonus is played (it is instantaneous), except the special ones (departures of any
+        colour, the platform, monuments). Our reading: a corner gate station is an ordinary
+        station, so it may be circled."""
+        seat = task[-1]
+        stations = self.board.stations
+        opts = [self.opt_circle[st] for st in s.lines[seat][-1].stations
+                if not stations[st].special]
+        if not opts:
+            return ()
+        return _one_prompt(seat, "circle", K + "prompt.circle", (*opts, self.opt_skip))
 
-    def _act_pass(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
+    @run("gate")
+    def _open_gate(self, d: Any, task: tuple) -> None:
+        """City gate reached: its bonus as the seat's next tasks (Puertas de la ciudad)."""
+        _, corner, seat = task
+        bonus = self.board.bonuses[d.gates[self.corner_of[corner]]]
+        d.emit("gate_triggered", seat, station=corner, bonus=bonus, name=K + "bonus." + bonus)
+        follow = _BONUS_TASKS.get(bonus)
+        if follow is not None:
+            d.queues = _set(d.queues, seat, ((*follow, seat), *d.queues[seat]))
+            return
+        # double_district: never worse than not using it, so it applies at once.
+        line = d.lines[seat][-1]
+        district = self.board.stations[corner].district
+        self._replace_line(d, seat, Line(line.color, line.stations, line.links, line.ends,
+                                         line.mask, district, line.double_station))
+
+    # -- a seat's answers (one handler per action kind) ---------------------------------------
+    @decide("answer", keep_head=True)
+    def _decline(self, d: Any, seat: int, action: Action) -> None:
         """Decline: ignore the card, stop the guided tour or skip a gate bonus (always optional)."""
-        events.append(event(_DECLINED[action[0]], seat))
-        d.tasks = _set(d.tasks, seat, d.tasks[seat][1:])
+        d.events.append(self.declined[action[0]][seat])
+        d.queues = _set(d.queues, seat, d.queues[seat][1:])
+        self._settle(d, seat)
 
-    def _act_to(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
+    @decide("answer", "to", keep_head=True)
+    def _choose_end(self, d: Any, seat: int, action: Action) -> None:
         """An end reachable from several starts: ask which start (target = start station)."""
-        queue = d.tasks[seat]
-        d.tasks = _set(d.tasks, seat, (("start", action[1], queue[0]), *queue[1:]))
+        queue = d.queues[seat]
+        d.queues = _set(d.queues, seat, (("start", action[1], queue[0], seat), *queue[1:]))
+        self._settle(d, seat)
 
-    def _act_circle(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
+    @decide("answer", "circle", keep_head=True)
+    def _circle(self, d: Any, seat: int, action: Action) -> None:
         """Double-station gate: the circled station counts twice for this line."""
         line = d.lines[seat][-1]
         self._replace_line(d, seat, Line(line.color, line.stations, line.links, line.ends,
                                          line.mask, line.double_district, action[1]))
-        d.tasks = _set(d.tasks, seat, d.tasks[seat][1:])
-        events.append(event("station_circled", seat, station=action[1]))
+        d.queues = _set(d.queues, seat, d.queues[seat][1:])
+        d.emit("station_circled", seat, station=action[1])
+        self._settle(d, seat)
 
-    def _act_draw(self, d: _Draft, seat: int, action: Action, events: list[Event]) -> None:
+    @decide("answer", "draw", keep_head=True)
+    def _draw_segment(self, d: Any, seat: int, action: Action) -> None:
         """Draw one segment, then queue what it triggers (see `follow_ups`)."""
         _, start, end = action
-        queue = d.tasks[seat]
-        self._draw(d, seat, start, end, events)
-        d.tasks = _set(d.tasks, seat, self.follow_ups(queue, d.card, d.modules, end))
+        queue = d.queues[seat]
+        self._draw(d, seat, start, end)
+        d.queues = _set(d.queues, seat, self.follow_ups(queue, d.card, d.modules, end))
+        self._settle(d, seat)
 
     def follow_ups(self, queue: tuple, card: int, modules: tuple[str, ...], end: int) -> tuple:
         """A seat's task queue once its head task drew a segment ending at `end` (Cartas
@@ -397,160 +481,49 @@ class NextStationParis:
         task = queue[0]
         if task[0] == "start":
             task = task[2]
+        seat = task[-1]
         rest = queue[1:]
         if task[0] == "free_end" and task[1] > 1:
-            rest = (("free_end", task[1] - 1), *rest)
+            rest = (("free_end", task[1] - 1, seat), *rest)
         board = self.board
         if (task[0] == "card" and board.cards[card].symbol == JOKER
                 and board.stations[end].monument):
             # Guided tour: a segment to a monument, then a second one from it to any station.
             # Our reading: only the card's own segment starts a tour (not the tour's second
             # segment, nor a gate's free segment that happens to reach a monument).
-            rest = (("tour", end), *rest)
+            rest = (("tour", end, seat), *rest)
         if "gates" in modules and end in self.corner_of:
             # A gate landed on during another bonus waits until that bonus is done.
-            rest = (*rest, ("gate", end))
+            rest = (*rest, ("gate", end, seat))
         return rest
 
-    _handlers: ClassVar[dict[str, Callable]] = {"pass": _act_pass, "stop": _act_pass, "skip": _act_pass, "to": _act_to,
-                 "draw": _act_draw, "circle": _act_circle}
-
-    def _draw(self, d: _Draft, seat: int, start: int, end: int, events: list[Event]) -> None:
-        line = d.lines[seat][-1]
+    def _draw(self, d: Any, seat: int, start: int, end: int) -> None:
+        lines = d.lines
+        line = lines[seat][-1]
         link = self.link_of[start, end]
         ends = line.ends
         if line.links and start in ends:  # the start was an end: it is now inside the line
             ends = tuple(e for e in ends if e != start)
-        self._replace_line(d, seat, make_line(
-            line.color, (*line.stations, end), (*line.links, link), (*ends, end),
-            line.mask | (1 << end), line.double_district, line.double_station))
+        drawn = make_line(line.color, (*line.stations, end), (*line.links, link), (*ends, end),
+                          line.mask | (1 << end), line.double_district, line.double_station)
+        # The tuples rebuilt in place (no helper calls: every answer draws).
+        d.lines = (*lines[:seat], (*lines[seat][:-1], drawn), *lines[seat + 1:])
         used, blocked = d.used, d.blocked
         d.used = (*used[:seat], used[seat] | (1 << link), *used[seat + 1:])
         d.blocked = (*blocked[:seat], blocked[seat] | self.block_bits[link], *blocked[seat + 1:])
-        events.append(Event("segment_drawn", seat, (("start", start), ("end", end),
-                                                     ("link", link), ("color", line.color))))
+        # Event() from a data tuple: faster than emit's keywords, and every answer draws.
+        d.events.append(Event("segment_drawn", seat, (("start", start), ("end", end),
+                                                      ("link", link), ("color", line.color))))
 
     @staticmethod
-    def _replace_line(d: _Draft, seat: int, line: Line) -> None:
+    def _replace_line(d: Any, seat: int, line: Line) -> None:
         lines = d.lines[seat]
         d.lines = _set(d.lines, seat, (*lines[:-1], line))
-
-    def _settle(self, d: _Draft, seat: int, events: list[Event]) -> None:
-        """Resolve gates at the head of the queue and cache the seat's next prompt.
-
-        Tasks offering nothing but declining are dropped at once (nobody is asked to pass
-        when they cannot draw).
-        """
-        while True:
-            queue = d.tasks[seat]
-            if not queue:
-                d.prompts = _set(d.prompts, seat, None)
-                return
-            task = queue[0]
-            if task[0] == "gate":
-                d.tasks = _set(d.tasks, seat, self._open_gate(d, seat, task[1], events) + queue[1:])
-                continue
-            prompt = self.make_prompt(d, seat, task)  # a _Draft reads like a State
-            if prompt is not None:
-                d.prompts = _set(d.prompts, seat, prompt)
-                return
-            d.tasks = _set(d.tasks, seat, queue[1:])
-
-    def _open_gate(self, d: _Draft, seat: int, corner: int, events: list[Event]) -> tuple:
-        """City gate reached: its bonus as new tasks (Puertas de la ciudad)."""
-        bonus = self.board.bonuses[d.gates[self.corner_of[corner]]]
-        events.append(event("gate_triggered", seat, station=corner, bonus=bonus,
-                            name=K + "bonus." + bonus))
-        if bonus == "branch_free":
-            return (("free_any",),)
-        if bonus == "double_free":
-            return (("free_end", 2),)
-        if bonus == "double_station":
-            return (("circle",),)
-        # double_district: never worse than not using it, so it applies at once.
-        line = d.lines[seat][-1]
-        district = self.board.stations[corner].district
-        self._replace_line(d, seat, Line(line.color, line.stations, line.links, line.ends,
-                                         line.mask, district, line.double_station))
-        return ()
-
-    # -- chance --------------------------------------------------------------------------------
-    def _apply_chance(self, d: _Draft, outcome: Action, events: list[Event]) -> None:
-        phase = d.phase
-        if phase == SETUP:
-            chance = self.pending(d)  # type: ignore[arg-type]
-            if outcome not in {o for o, _ in chance.outcomes}:
-                raise IllegalAction(f"{outcome!r} is not a possible setup outcome")
-            if outcome[0] == "objectives":
-                d.objectives = tuple(outcome[1:])
-                events.append(event("objectives_drawn", None, objectives=tuple(
-                    self.board.objectives[i].id for i in d.objectives)))
-            else:
-                d.gates = tuple(outcome[1:])
-                events.append(event("gates_dealt", None, gates=tuple(
-                    (self.board.stations[c].id, self.board.bonuses[g])
-                    for c, g in zip(self.board.gate_corners, d.gates))))
-            if ("objectives" in d.modules) <= bool(d.objectives) and (
-                    ("gates" in d.modules) <= bool(d.gates)):
-                d.phase = REVEAL
-            return
-        if phase != REVEAL:
-            raise IllegalAction("no chance outcome is expected now")
-        index = self.board.card_index.get(outcome) if isinstance(outcome, str) else None
-        if index is None or index not in d.deck:
-            raise IllegalAction(f"{outcome!r} is not in the deck")
-        self._reveal(d, index, events)
-
-    def _reveal(self, d: _Draft, index: int, events: list[Event]) -> None:
-        """Reveal a card: the branch card reveals the next at once; others start a turn
-        (Construir tu Línea de Metro; Cartas especiales: bifurcación)."""
-        card = self.board.cards[index]
-        d.deck = tuple(c for c in d.deck if c != index)
-        d.revealed = (*d.revealed, index)
-        d.metros += card.metro
-        events.append(event("card_revealed", None, card=card.id, symbol=card.symbol,
-                            name=K + "card." + card.symbol, metro=card.metro,
-                            metros=d.metros))
-        if card.symbol == BRANCH:
-            d.branch = True
-            return
-        d.card = index
-        d.phase = DRAW
-        d.tasks = ((("card",),),) * d.players
-        for seat in range(d.players):
-            self._settle(d, seat, events)
-        if not any(d.tasks):
-            self._end_card(d, events)
-
-    def _end_card(self, d: _Draft, events: list[Event]) -> None:
-        """Everyone answered: next card, or the round ends after the 5th Metro card
-        (Construir tu Línea de Metro, Puntuar, Prepararte para la siguiente línea, Fin de la
-        partida)."""
-        d.card = NONE
-        d.branch = False
-        d.phase = REVEAL
-        if d.metros < self.metro_end:
-            return
-        for seat in range(d.players):
-            result = scoring.score_line(self.board, d.lines[seat][-1])
-            events.append(event("line_scored", seat, color=d.colors[seat], points=result.points))
-        d.round += 1
-        if d.round >= self.rounds:
-            d.phase = OVER
-            events.append(event("game_over"))
-            return
-        d.colors = tuple(color_of(d.players, seat, d.round) for seat in range(d.players))
-        d.lines = tuple((*lines, self.new_line(c)) for lines, c in zip(d.lines, d.colors))
-        d.deck = self.all_cards
-        d.revealed = ()
-        d.metros = 0
-        events.append(event("round_started", None, round=d.round, number=d.round + 1,
-                            colors=d.colors))
 
     # -- views and scores ----------------------------------------------------------------------
     def view(self, state: State, player: int | None) -> State:
         """Everything but the remaining deck (its content follows from `revealed` anyway)."""
-        d = _Draft(state)
+        d = self.Draft(state)
         d.deck = None
         d.viewer = -1 if player is None else player
         return d.freeze()
@@ -560,7 +533,7 @@ class NextStationParis:
         only hidden part, and a view must not change with it."""
         if state.deck is None:
             return state
-        d = _Draft(state)
+        d = self.Draft(state)
         d.deck = tuple(sorted(rng.sample(self.all_cards, len(state.deck))))
         return d.freeze()
 
@@ -640,7 +613,8 @@ class NextStationParis:
         results = self.line_scores(s, seat)
         out = [Detail("lines", K + "detail.line",
                       (("color", K + "color." + COLORS[line.color]), ("districts", r.districts),
-                       ("stations", r.stations), ("monuments", r.monuments)), r.base)
+                       ("stations", r.stations), ("monuments", r.monuments),
+                       ("each", board.scoring["monument"])), r.base)
                for line, r in zip(lines, results)]
         out.extend(self._overpass_details(s, seat))
         out.extend(self._interchange_details(lines))

@@ -1,4 +1,5 @@
-"""Next Station: Paris board renderer: one sheet per seat, everyone draws at once.
+"""Next Station: Paris board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer):
+one sheet per seat, everyone draws at once.
 
 Implements game.ui.board_api.SplitRenderer (and the plain BoardRenderer calls). Layouts of the
 1920x1000 board rect, chosen by the number of human seats (`set_humans`):
@@ -7,65 +8,60 @@ Implements game.ui.board_api.SplitRenderer (and the plain BoardRenderer calls). 
 - two people: two big sheets side by side, the card (and bots) in the middle column;
 - three or four: a 2x2 grid of sheets (map + score zone each), the card in the middle column.
 
-Layers, so a frame stays cheap with four sheets on screen: one static surface per map size (paper,
-districts, dashed links, overpasses, stations), blitted once into `_base`; `_layer` is `_base`
-plus everything that changes only with the game (each seat's pencil lines, used overpasses,
-interchanges, score zone; the card column), each region repainted only when its key changes.
-Per frame: one blit of `_layer`, then option rings, the previews of focused segments and running
-tweens. Keeping the worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as
-much as the average: a finished stroke adds just its own pencil line to the layer (the marks are
-redrawn over it: the same pixels as a full repaint); score zones repaint row by row, only rows
-whose numbers changed, at most SCORE_ROWS_PER_FRAME a frame (a round's end changes some twenty
-rows for four seats at once); the card column is three regions (header, card, pips); sprites and
-font sizes a game will need are rendered when the layout is built, never in the middle of play.
+What the board shows is the newest view minus what running or queued tweens hold back (a stroke
+in flight is not on the sheet yet, a card turning over is not on the table yet). Layers over one
+static surface per layout (paper, districts, dashed links, overpasses, stations): each seat's
+map (pencil lines, used overpasses, interchanges, gate marks), the card column's header, card and
+Metro pips, and the modules panel, each repainted only when what it shows changes. Keeping the
+worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much as the average:
+a finished stroke adds just its own pencil line to its map (the marks are redrawn over it: the
+same pixels as a full repaint); score zones are regions of their own, repainted row by row, only
+rows whose numbers changed, at most SCORE_ROWS_PER_FRAME a frame, the seats taking turns (a
+round's end changes some twenty rows for four seats at once); sprites and font sizes a game will
+need are rendered when the layout is built, never in the middle of play.
 
-Animations come from comparing the old and new views (so they follow whatever events the rules
-emit) and run as tweens on game.ui.tween's Timeline: new segments are drawn like pencil strokes
-(per seat, so one seat's stroke never holds another seat's cursor), a newly revealed card flips
-over, a finished round's score boxes count up.
+Animations come from the rules' events (one @on_event handler per kind, with its sound): a drawn
+segment is a pencil stroke on that seat's map (a seat's strokes follow each other and hold only
+that seat, so the others keep playing), a scored line counts its round box and the seat's total
+up, a revealed card turns over for everyone once every stroke queued before it has landed.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from functools import partial
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import pygame
 import pytweening
 
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
+from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
-from game.ui.i18n import t as _translate
-from game.ui.tween import Timeline
-from game.ui.widgets import wrap
+from game.ui.paint import fast, fit_text, flip, seat_color, shade, wrap
+from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, Board
-from .rules import MODULES
+from .rules import MODULES, NextStationParis
 from .scoring import interchange_counts, objective_met, overpass_uses, score_line
-from .sounds import SOUND_CUES
-from .state import NONE, Line
+from .state import NONE, OVER, Line, State
 
-K = "next_station_paris.scene."
+t = translator("next_station_paris.scene.")
+
 STROKE_TIME = 0.32  # seconds per pencil segment
 FLIP_TIME = 0.42
+FLIP_GAP = 0.08  # between two cards turning over (the branch card, then the next)
+FLIP_LIFT = 18  # px a card rises at mid-turn
 COUNT_TIME = 0.55  # a score box counting up
-OPTION = (255, 255, 255)
-SHADOW = (20, 22, 30)
-GATE = (210, 50, 50)
 ROUNDS = 4
+BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
 LIVE = "live"  # marks a score row of the line still being drawn
-
-
-def t(key: str, **params: Any) -> str:
-    """Translate one of this renderer's strings."""
-    return _translate(K + key, **params)
 
 
 # == layout =======================================================================================
@@ -232,7 +228,7 @@ def paint_map(board: Board, geom: MapGeom, mini: bool) -> pygame.Surface:
         rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
         tint = sp.DISTRICT_TINTS[k % len(sp.DISTRICT_TINTS)]
         pygame.draw.rect(surf, tint, rect, border_radius=max(3, int(sp_ * 0.25)))
-        pygame.draw.rect(surf, sp.shade(tint, 0.8), rect, max(1, int(sp_ / 24)),
+        pygame.draw.rect(surf, shade(tint, 0.8), rect, max(1, int(sp_ / 24)),
                          border_radius=max(3, int(sp_ * 0.25)))
     for d in board.districts:
         if d.main or not d.stations:
@@ -252,7 +248,7 @@ def paint_map(board: Board, geom: MapGeom, mini: bool) -> pygame.Surface:
     for s in board.stations:
         _paint_station(surf, s, geom.pos[s.index], geom.radius, mini)
     pygame.draw.rect(surf, sp.PAPER_LINE, surf.get_rect(), 2)
-    return sp.fast(surf, alpha=False)
+    return fast(surf, alpha=False)
 
 
 def _paint_station(surf: pygame.Surface, s, p: tuple[float, float], r: float, mini: bool) -> None:
@@ -281,47 +277,68 @@ class SeatScore:
     total: int = 0
 
 
+ScoreRow = tuple[pygame.Rect, tuple, Callable[[pygame.Surface], None]]
+
+
 # == the renderer ==================================================================================
-class NSPRenderer:
+class NSPRenderer(RoomRenderer):
     """Draws every seat's sheet and the revealed card; animates strokes, flips and scores."""
 
-    SOUND_CUES = SOUND_CUES  # event sounds timed to these animations (read by the GameScene)
+    view: State | None
+    # Kinds with no animation: a new round shuffles the deck; declining a card, a tour or a
+    # gate bonus, and what shows at once (a gate reached, a circled station, the modules
+    # drawn at setup) make no sound. The end of the game keeps the shared chord.
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({
+        "round_started": EventSound((Cue("shuffle", volume=0.6),), 0.3),
+        "passed": None, "tour_stopped": None, "bonus_skipped": None, "gate_triggered": None,
+        "station_circled": None, "objectives_drawn": None, "gates_dealt": None})
 
-    def __init__(self, rules: Any, config: Config, seat_names: Sequence[str]) -> None:
+    def __init__(self, rules: NextStationParis, config: Config,
+                 seat_names: Sequence[str]) -> None:
         """Lay the sheets out (every seat big until `set_humans` says who plays)."""
-        self.rules = rules
+        super().__init__(rules, config, seat_names)
         self.board: Board = rules.board
-        self.players = config.players
         self.modules = any(config.option(m, False) for m in MODULES)
-        extra = range(len(seat_names), config.players)
-        self.names = list(seat_names) + [f"P{i + 1}" for i in extra]
-        self._view: Any = None
-        self._timeline = Timeline()  # a stroke's tween has its seat; flips and counts are shared
-        self._time = 0.0
-        self._holds: Counter = Counter()
-        self._score_hold: dict[tuple[int, int], float] = {}
-        self._keys: dict[Any, Any] = {}
         self._geoms: dict[int, MapGeom] = {}
         self._statics: dict[tuple[int, bool], pygame.Surface] = {}
         self._line_scores: dict[Line, Any] = {}
-        self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) of the last refresh
-        self._met: tuple[Any, list] = (None, [])  # (view, objectives met) of the last refresh
+        self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) last computed
+        self._met: tuple[Any, list] = (None, [])  # (view, objectives met) last computed
+        self._score_hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction to count
         self._scores_due = False  # score rows may have changed and wait to be repainted
         self._score_turn = 0  # the seat whose score rows are checked first (round-robin)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
-    # -- layout -----------------------------------------------------------------------------------
+    # == layout =====================================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
-        """Choose the layout for these human seats and pre-render its static layers."""
+        """Choose the layout for these human seats, pre-render it and declare its layers."""
         self.humans = tuple(h for h in humans if 0 <= h < self.players)
         self.layout = make_layout(self.players, self.humans, self.modules)
-        self._base = self._build_base()
-        self._layer = self._base.copy()
-        self._keys = {}
-        self._targets = {seat: self._seat_targets(seat) for seat in self.layout.seats}
+        self.layers = Layers(self._build_base())
+        self._declare_layers()
+        self._seat_rects = {seat: self._station_rects(seat) for seat in self.layout.seats}
         self._warm()
-        if self._view is not None:
-            self._refresh(at_once=True)
+        if self.view is not None:
+            self.refresh()
+            self._paint_scores(None)
+
+    def _declare_layers(self) -> None:
+        """Each seat's map, the card column's three parts and the modules panel (score rows
+        are regions of their own: `_paint_scores`)."""
+        lay, layers = self.layout, self.layers
+        for area in lay.seats.values():
+            name = f"map{area.seat}"
+            # not restored first: a finished stroke is added over the strokes already there
+            layers.add(name, area.map, partial(self._map_key, area.seat),
+                       partial(self._paint_map, name, area), restore=False)
+        layers.add("header", lay.header, self._header_key, self._paint_header)
+        name_rect = lay.name or lay.card
+        band = pygame.Rect(lay.column.x, lay.header.bottom, lay.column.w,
+                           name_rect.bottom - lay.header.bottom)
+        layers.add("card", band, self._card_key, self._paint_card)
+        layers.add("pips", lay.pips, self._shown_metros, self._paint_pips)
+        if lay.modules is not None:
+            layers.add("modules", lay.modules, self._modules_key, self._paint_modules)
 
     def _warm(self) -> None:
         """Render now the sprites a game needs later, so their first use never costs a frame
@@ -335,10 +352,10 @@ class NSPRenderer:
             geom = self.geom(area.map.w)
             if not area.mini:
                 for width in (3, 4, 5):
-                    _ring_sprite(round(geom.radius * 1.55), width)
+                    sp.ring_sprite(round(geom.radius * 1.55), width)
                 if geom.spacing >= 40:
                     for n in (2, 3, 4):
-                        _badge(n, max(20, round(geom.spacing * 0.3)))
+                        sp.badge(n, max(20, round(geom.spacing * 0.3)))
         for size, bold in ((theme.SMALL_SIZE, False), (theme.SMALL_SIZE, True),
                            (theme.BODY_SIZE, True), (theme.HEADING_SIZE, True)):
             theme.font(size, bold)
@@ -364,14 +381,12 @@ class NSPRenderer:
         for area in lay.seats.values():
             pygame.draw.rect(surf, theme.PANEL, area.area, border_radius=16)
             frame = area.map.inflate(8, 8)
-            pygame.draw.rect(surf, _color(area.seat), frame, border_radius=10)
+            pygame.draw.rect(surf, seat_color(area.seat), frame, border_radius=10)
             surf.blit(self._static(area.map.w, area.mini), area.map)
-        return sp.fast(surf, alpha=False)
+        return fast(surf, alpha=False)
 
-    def _seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
-        area = self.layout.seats.get(seat)
-        if area is None:
-            return {}
+    def _station_rects(self, seat: int) -> dict[Target, pygame.Rect]:
+        area = self.layout.seats[seat]
         geom = self.geom(area.map.w)
         side = round(geom.spacing * 0.72)  # >= 30 px on every person's map
         out: dict[Target, pygame.Rect] = {}
@@ -388,60 +403,43 @@ class NSPRenderer:
         x, y = self.geom(area.map.w).pos[station]
         return (area.map.x + x, area.map.y + y)
 
-    # -- the BoardRenderer protocol -----------------------------------------------------------------
-    def reset(self, view: Any, viewer: int | None) -> None:
-        """Show this view now; running animations are dropped."""
-        self._timeline.clear()
-        self._view = view
-        self._keys = {}
-        self._refresh(at_once=True)
-
-    def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
-        """Queue strokes, flips and score count-ups for what changed; end on `view`."""
-        old = self._view
-        self._view = view
-        if old is None or old.players != view.players or _rewound(old, view):
-            self.reset(view, viewer)
-            return
-        shared_end = self._timeline.shared_tail()
-        new_round = view.round != old.round or len(view.lines[0]) != len(old.lines[0])
-        strokes_end = shared_end
-        for seat in range(self.players):
-            strokes_end = max(strokes_end, self._stroke_tweens(old, view, seat, shared_end))
-        at = strokes_end if (new_round or _new_cards(old, view)) else shared_end
-        if new_round or view.phase != old.phase:
-            at = self._count_tweens(old, view, at)
-        self._flip_tweens(old, view, at)
-        self._refresh()
+    # == the BoardRenderer and SplitRenderer calls the kit leaves to the room ======================
+    def reset(self, view: State, viewer: int | None) -> None:
+        """Show this view now, score zones included; running animations are dropped."""
+        super().reset(view, viewer)
+        self._paint_scores(None)
 
     def busy(self) -> bool:
-        """True while any tween runs or waits, or score boxes still wait to be repainted."""
-        return bool(self._timeline) or self._scores_due
+        """True while any tween runs or waits, or score rows still wait to be repainted."""
+        return bool(self.timeline) or self._scores_due
 
     def seat_busy(self, seat: int) -> bool:
         """True while a shared animation or this seat's own stroke runs."""
-        return any(tw.seat is None or tw.seat == seat for tw in self._timeline)
+        return any(tw.seat is None or tw.seat == seat for tw in self.timeline)
 
     def update(self, dt: float) -> None:
-        """Advance the timeline; finished tweens release what they held back."""
-        self._time += dt
-        tweens = len(self._timeline.tweens)
-        # An ended tween releases a hold; a running count-up shows a new number every frame.
-        if self._timeline.update(dt) and (len(self._timeline.tweens) != tweens
-                                          or self._score_hold):
-            self._refresh()
-        if self._scores_due:  # a few rows a frame (a round's end changes some twenty)
+        """Advance the timeline; then a few score rows a frame (a round's end changes some
+        twenty)."""
+        super().update(dt)
+        if self._scores_due:
             self._paint_scores(SCORE_ROWS_PER_FRAME)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Note the boxes still counting up, repaint the dirty layers; score rows are due."""
+        self._score_hold = {box: left for boxes, left in self.timeline.counting()
+                            for box in boxes}
+        super().refresh(limit)
+        if self.view is not None:
+            self._scores_due = True
 
     def targets(self) -> dict[Target, pygame.Rect]:
         """Targets of the first human seat's map (the single-prompt view of the contract)."""
-        seat = self.humans[0] if self.humans else 0
-        return self.seat_targets(seat)
+        return self.seat_targets(self.humans[0] if self.humans else 0)
 
     def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
         """Every station on that seat's own map (built once per layout: read it, never change
         it; the shell asks several times a frame per seat, so it is not copied)."""
-        return self._targets.get(seat, {})
+        return self._seat_rects.get(seat, {})
 
     def seat_bar(self, seat: int) -> pygame.Rect:
         """The strip under (or beside) a seat's map where the shell draws its prompt."""
@@ -457,89 +455,95 @@ class NSPRenderer:
     def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
                    prompts: dict[int, Prompt]) -> None:
         """Every sheet; each seat's options ringed and its focused segment previewed."""
-        canvas.blit(self._layer, BOARD_RECT)
-        if self._view is None:
+        canvas.blit(self.layers.surface, BOARD_RECT)
+        if self.view is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self._time * 5)
+        breath = self.pulse()
         for seat, prompt in prompts.items():
             if seat in self.layout.seats and not self.layout.seats[seat].mini:
-                self._draw_options(canvas, seat, prompt, pulse)
+                self._draw_options(canvas, seat, prompt, breath)
                 self._draw_goal(canvas, seat, prompt)
                 self._draw_preview(canvas, seat, prompt, focus_by_seat.get(seat))
-        self._timeline.paint(canvas)  # every seat's strokes: each paints on its own map
+        self.timeline.paint(canvas)  # every seat's strokes: each paints on its own map
 
-    # -- state bookkeeping -----------------------------------------------------------------------
-    def _refresh(self, at_once: bool = False) -> None:
-        """Recompute holds, then repaint the layer regions whose content changed (score rows
-        on the next frames, unless `at_once`)."""
-        score_hold: dict[tuple[int, int], float] = {}
-        for tw in self._timeline:
-            if tw.tag is not None:  # (seat, box) pairs counting up: the fraction still to come
-                left = 1.0 - tw.progress(self._timeline.clock)  # 1.0 while still queued
-                score_hold.update(dict.fromkeys(tw.tag, left))
-        self._holds, self._score_hold = self._timeline.holds(), score_hold
-        view = self._view
-        if view is None:
-            return
-        for area in self.layout.seats.values():
-            self._refresh_map(view, area)  # at once: a finished stroke must never blink
-        self._refresh_column(view)  # at once: so must a card that has just turned over
-        if self.layout.modules is not None and view.modules:
-            self._repaint("modules", (view.modules, view.objectives, view.gates,
-                                      tuple(self._objectives_met(view))), self._paint_modules)
-        # Score rows can wait a frame or two: update() repaints a few of them per frame.
-        self._scores_due = True
-        if at_once:
-            self._paint_scores(None)
+    # == event animations ===========================================================================
+    @on_event("segment_drawn", sound=EventSound((Cue("swish", volume=0.45),), STROKE_TIME))
+    def _segment(self, ev: Event, at: float, batch: Batch) -> float:
+        """A pencil stroke on the seat's map after that seat's earlier strokes (it holds that
+        seat alone); a card or count-up after it waits for it."""
+        seat, link, color = ev.player, ev.get("link"), ev.get("color")
+        r = next(k for k, line in enumerate(self.view.lines[seat]) if link in line.links)
+        area = self.layout.seats[seat]
+        geom = self.geom(area.map.w)
+        paint = sp.stroke_painter(sp.pencil_rgb(COLORS[color]),
+                                  self.station_center(seat, ev.get("start")),
+                                  self.station_center(seat, ev.get("end")),
+                                  _pencil_width(area, geom), link * 7 + color,
+                                  geom.spacing * 0.5, area.mini)
+        start = self.timeline.tail(seat)
+        self.timeline.add(start, STROKE_TIME, paint, pytweening.easeInOutSine,
+                          (("link", seat, r, link),), seat=seat)
+        return max(at, start + STROKE_TIME)
 
-    def _repaint(self, region: Any, key: Any, paint: Callable[[], None]) -> None:
-        if self._keys.get(region) != key:
-            self._keys[region] = key
-            paint()
+    @on_event("line_scored", sound=None)
+    def _line_scored(self, ev: Event, at: float, batch: Batch) -> float:
+        """The seat's box of the round just ended and its total count up, every seat's at
+        once."""
+        start = batch.moments.setdefault("count", at)
+        seat, ended = ev.player, self.view.round - 1  # the view is already past that round
+        self.timeline.add(start, COUNT_TIME, None, pytweening.easeOutQuad,
+                          tag=((seat, ended), (seat, BONUS_BOX)))
+        return start + COUNT_TIME
 
-    def _restore(self, rect: pygame.Rect) -> None:
-        self._layer.blit(self._base, rect, rect)
+    @on_event("card_revealed", sound=EventSound((Cue("flip"),), FLIP_TIME))
+    def _card_revealed(self, ev: Event, at: float, batch: Batch) -> float:
+        """The card turns over on the table for everyone (a branch card, then the next)."""
+        index = self.board.card_index[ev.get("card")]
+        spec, rect = self.board.cards[index], self.layout.card
+        face = sp.card_face(spec.symbol, spec.metro, rect.w, rect.h)
+        paint = flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL,
+                     min_width=2)
+        self.timeline.add(at, FLIP_TIME, paint, pytweening.linear,
+                          (("card", index, spec.metro),))
+        return at + FLIP_TIME + FLIP_GAP
 
-    def _shown_links(self, view: Any, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    # == the maps ===================================================================================
+    def _shown_links(self, seat: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Per line: (colour, links already drawn on screen), strokes in flight held back."""
-        out = []
-        for r, line in enumerate(view.lines[seat]):
-            links = tuple(lk for lk in line.links if ("link", seat, r, lk) not in self._holds)
-            out.append((line.color, links))
-        return out
+        return tuple((line.color, tuple(lk for lk in line.links
+                                        if ("link", seat, r, lk) not in self.holds))
+                     for r, line in enumerate(self.view.lines[seat]))
 
-    def _refresh_map(self, view: Any, area: SeatArea) -> None:
-        """Repaint a seat's pencil work when it changed: a finished stroke adds just itself."""
-        seat = area.seat
-        shown = tuple(self._shown_links(view, seat))
-        marks = tuple((ln.double_station, ln.double_district) for ln in view.lines[seat])
-        key = (shown, marks, view.modules)
-        old = self._keys.get(("map", seat))
-        if old == key:
-            return
-        self._keys[("map", seat)] = key
-        if old is not None and old[2] == key[2] and _grown(old[0], shown) and _marked(old[1],
-                                                                                     marks):
-            self._paint_lines(area, old[0])  # a few new strokes (and the marks over them)
+    def _map_key(self, seat: int) -> tuple:
+        lines = self.view.lines[seat]
+        marks = tuple((ln.double_station, ln.double_district) for ln in lines)
+        return (self._shown_links(seat), marks, self.view.modules)
+
+    def _paint_map(self, name: str, area: SeatArea, surface: pygame.Surface) -> None:
+        """A seat's pencil work: just the new strokes (and the marks over them) when the map
+        only grew since it was painted, else all of it over the empty sheet."""
+        before, now = self.layers.shown_key(name), self._map_key(area.seat)
+        if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
+                and _marked(before[1], now[1])):
+            self._paint_lines(surface, area, before[0])
         else:
-            self._paint_lines(area)
+            self.layers.restore(area.map)
+            self._paint_lines(surface, area)
 
-    # -- painting the layer -------------------------------------------------------------------------
-    def _paint_lines(self, area: SeatArea, since: tuple | None = None) -> None:
-        """A seat's pencil lines, used overpasses and interchanges over its empty sheet.
+    def _paint_lines(self, surface: pygame.Surface, area: SeatArea,
+                     since: tuple | None = None) -> None:
+        """A seat's pencil lines, used overpasses and interchanges over its sheet.
 
         With `since` (the links already on the layer, a prefix of each line's shown links) only
         the newer strokes are added; the marks are drawn again over them (they cover themselves
         exactly), so the result is the same as a full repaint at a fraction of the cost.
         """
-        if since is None:
-            self._restore(area.map)
-        view, seat = self._view, area.seat
+        seat = area.seat
         geom = self.geom(area.map.w)
         ox, oy = area.map.topleft
-        width = max(3, round(geom.spacing * (0.13 if area.mini else 0.15)))
-        shown = self._shown_links(view, seat)
-        lines = view.lines[seat]
+        width = _pencil_width(area, geom)
+        shown = self._shown_links(seat)
+        lines = self.view.lines[seat]
         used = 0
         for r, ((color, links), line) in enumerate(zip(shown, lines)):
             rgb = sp.pencil_rgb(COLORS[color])
@@ -550,11 +554,11 @@ class NSPRenderer:
                     continue
                 a, b = self._oriented(line, lk)
                 pa, pb = geom.pos[a], geom.pos[b]
-                sp.pencil_stroke(self._layer, rgb, (ox + pa[0], oy + pa[1]),
+                sp.pencil_stroke(surface, rgb, (ox + pa[0], oy + pa[1]),
                                  (ox + pb[0], oy + pb[1]), width, lk * 7 + color)
-        self._paint_overpasses(area, geom, used)
-        self._paint_interchanges(area, geom, shown, lines)
-        self._paint_bonuses(area, geom, lines)
+        self._paint_overpasses(surface, area, geom, used)
+        self._paint_interchanges(surface, area, geom, shown, lines)
+        self._paint_bonuses(surface, area, geom, lines)
 
     def _oriented(self, line: Line, link: int) -> tuple[int, int]:
         """A link's ends in drawing order (the station reached first comes first)."""
@@ -563,7 +567,8 @@ class NSPRenderer:
         a, b = lk.a, lk.b
         return (a, b) if order.get(a, 99) <= order.get(b, 99) else (b, a)
 
-    def _paint_overpasses(self, area: SeatArea, geom: MapGeom, used: int) -> None:
+    def _paint_overpasses(self, surface: pygame.Surface, area: SeatArea, geom: MapGeom,
+                          used: int) -> None:
         """Used overpasses: a dark bridge over the line, doubled when both links are drawn."""
         ox, oy = area.map.topleft
         for o, n in zip(self.board.overpasses, overpass_uses(self.board, used)):
@@ -574,12 +579,12 @@ class NSPRenderer:
             la = self.board.links[o.links[0]]
             a, b = geom.pos[la.a], geom.pos[la.b]
             angle = math.atan2(b[1] - a[1], b[0] - a[0])
-            sp.draw_overpass(self._layer, (ox + x, oy + y), r * 1.15, angle)
+            sp.draw_overpass(surface, (ox + x, oy + y), r * 1.15, angle)
             if n == 2:
-                sp.draw_overpass(self._layer, (ox + x, oy + y), r * 1.15, angle + math.pi / 2)
+                sp.draw_overpass(surface, (ox + x, oy + y), r * 1.15, angle + math.pi / 2)
 
-    def _paint_interchanges(self, area: SeatArea, geom: MapGeom, shown: list,
-                            lines: Sequence[Line]) -> None:
+    def _paint_interchanges(self, surface: pygame.Surface, area: SeatArea, geom: MapGeom,
+                            shown: Sequence, lines: Sequence[Line]) -> None:
         """Stations on two or more lines: a white ring, the number of lines beside it."""
         drawn = []
         for (color, links), line in zip(shown, lines):
@@ -593,20 +598,20 @@ class NSPRenderer:
         r = geom.radius * 1.25
         for st, n in interchange_counts(tuple(drawn)).items():
             x, y = geom.pos[st]
-            sp.interchange_mark(self._layer, (ox + x, oy + y), r, n)
+            sp.interchange_mark(surface, (ox + x, oy + y), r, n)
             if not area.mini and geom.spacing >= 40:
-                badge = _badge(n, max(20, round(geom.spacing * 0.3)))
-                self._layer.blit(badge, badge.get_rect(center=(round(ox + x + r * 1.05),
-                                                               round(oy + y - r * 1.05))))
+                badge = sp.badge(n, max(20, round(geom.spacing * 0.3)))
+                surface.blit(badge, badge.get_rect(center=(round(ox + x + r * 1.05),
+                                                           round(oy + y - r * 1.05))))
 
-    def _paint_bonuses(self, area: SeatArea, geom: MapGeom, lines: Sequence[Line]) -> None:
+    def _paint_bonuses(self, surface: pygame.Surface, area: SeatArea, geom: MapGeom,
+                       lines: Sequence[Line]) -> None:
         """City gates ringed in red; a doubled station or corner dotted in its line's colour."""
-        view = self._view
         ox, oy = area.map.topleft
-        if "gates" in view.modules:
+        if "gates" in self.view.modules:
             for corner in self.board.gate_corners:
                 x, y = geom.pos[corner]
-                pygame.draw.circle(self._layer, GATE, (ox + x, oy + y), geom.spacing * 0.45,
+                pygame.draw.circle(surface, sp.GATE, (ox + x, oy + y), geom.spacing * 0.45,
                                    max(2, round(geom.spacing / 14)))
         for line in lines:
             rgb = sp.pencil_rgb(COLORS[line.color])
@@ -615,15 +620,15 @@ class NSPRenderer:
                       if d.index == line.double_district and d.stations]
             for st in marks:
                 x, y = geom.pos[st]
-                _dotted_ring(self._layer, rgb, (ox + x, oy + y), geom.spacing * 0.4,
-                             max(2, round(geom.spacing / 16)))
+                sp.dotted_ring(surface, rgb, (ox + x, oy + y), geom.spacing * 0.4,
+                               max(2, round(geom.spacing / 16)))
 
-    # -- the score zone ---------------------------------------------------------------------------
-    def _seat_score(self, view: Any, seat: int) -> SeatScore:
+    # == the score zones ============================================================================
+    def _seat_score(self, view: State, seat: int) -> SeatScore:
         """Everything the score zone shows, from the rules' own scoring functions."""
         out = SeatScore()
         lines = view.lines[seat]
-        finished = len(lines) if view.phase == "over" else len(lines) - 1
+        finished = len(lines) if view.phase == OVER else len(lines) - 1
         for r in range(ROUNDS):
             if r < len(lines) and r < finished:
                 s = self._line_score(lines[r])
@@ -644,7 +649,7 @@ class NSPRenderer:
         out.total = sum(breakdown.values())
         return out
 
-    def _breakdowns(self, view: Any) -> tuple:
+    def _breakdowns(self, view: State) -> tuple:
         """rules.scores(view), computed once per view (every region of a refresh reads it)."""
         if self._scores[0] is not view:
             self._scores = (view, self.rules.scores(view))
@@ -660,7 +665,7 @@ class NSPRenderer:
         return score
 
     def _held(self, seat: int, box: int, value: int) -> int:
-        """A box's value while it counts up (box: round index, or 4 for the totals)."""
+        """A box's value while it counts up (box: round index, or BONUS_BOX for the totals)."""
         h = self._score_hold.get((seat, box))
         return value if h is None else round(value * (1.0 - h))
 
@@ -673,23 +678,24 @@ class NSPRenderer:
             else:
                 values = tuple(v if v < 0 else self._held(seat, r, v) for v in row[1:5])
                 rounds.append((row[0], *values, *row[5:]))
-        return SeatScore(rounds, self._held(seat, 4, score.overpasses),
-                         self._held(seat, 4, score.interchanges),
-                         self._held(seat, 4, score.objectives), self._held(seat, 4, score.total))
+        return SeatScore(rounds, self._held(seat, BONUS_BOX, score.overpasses),
+                         self._held(seat, BONUS_BOX, score.interchanges),
+                         self._held(seat, BONUS_BOX, score.objectives),
+                         self._held(seat, BONUS_BOX, score.total))
 
     def _paint_scores(self, budget: int | None) -> None:
         """Repaint the score rows whose numbers changed, at most `budget` of them (None: all);
         the seats take turns to go first, so a long count-up moves on every sheet. With a
         budget, a seat whose pencil is still drawing waits: its line's score changes when the
         stroke lands, not in the frame of the answer (which already has the most to do)."""
-        view = self._view
+        view = self.view
         seats = list(self.layout.seats.values())
         if view is None or not seats:
             self._scores_due = False
             return
-        drawing = {tw.seat for tw in self._timeline if tw.seat is not None} if budget else set()
+        drawing = {tw.seat for tw in self.timeline if tw.seat is not None} if budget else set()
         objectives = "objectives" in view.modules
-        current = view.round if view.phase != "over" else -1  # the round column to highlight
+        current = view.round if view.phase != OVER else -1  # the round column to highlight
         painted = 0
         for k in range(len(seats)):
             turn = (self._score_turn + k) % len(seats)
@@ -699,24 +705,19 @@ class NSPRenderer:
             score = self._shown_score(area.seat, self._seat_score(view, area.seat))
             for n, (rect, key, paint) in enumerate(self._score_rows(area, score, current,
                                                                     objectives)):
-                region = ("score", area.seat, n)
-                if self._keys.get(region) == (rect, key):
+                region = f"score{area.seat}.{n}"
+                if self.layers.shown_key(region) == key:
                     continue
                 if budget is not None and painted >= budget:
                     self._score_turn = turn  # this sheet goes first next frame
                     return
-                self._keys[region] = (rect, key)
-                self._restore(rect)
-                clip = self._layer.get_clip()
-                self._layer.set_clip(rect)
-                paint()
-                self._layer.set_clip(clip)
+                self.layers.paint_region(region, rect, key, paint, clip=True)
                 painted += 1
         self._score_turn = (self._score_turn + 1) % len(seats)
         self._scores_due = bool(drawing)  # the drawing seats' turn comes when they finish
 
-    def _score_rows(self, area: SeatArea, score: SeatScore, current: int, objectives: bool
-                    ) -> list[tuple[pygame.Rect, tuple, Callable[[], None]]]:
+    def _score_rows(self, area: SeatArea, score: SeatScore, current: int,
+                    objectives: bool) -> list[ScoreRow]:
         """(rect, content key, painter) of each part of a seat's score zone."""
         rect, seat = area.score, area.seat
         bonus = [("bridge", score.overpasses), ("ring", score.interchanges)]
@@ -725,235 +726,240 @@ class NSPRenderer:
         name = self.names[seat]
         if area.mini:
             return [(rect, (name, score.total, tuple(score.rounds)),
-                     lambda: self._paint_mini_score(area, score))]
-        rows: list[tuple[pygame.Rect, tuple, Callable[[], None]]] = []
-        if area.wide:  # under a tall map: a header, then one column per round and the bonuses
-            head = pygame.Rect(rect.x + 16, rect.y + 4, rect.w - 32, 60)
-            rows.append((pygame.Rect(rect.x, rect.y, rect.w, 68), (name, score.total),
-                         lambda: self._score_header(head, seat, score.total)))
-            w = (rect.w - 32) // (ROUNDS + 1)
-            y = rect.y + 70
-            h = rect.bottom - y - 8
-            for r in range(ROUNDS):
-                cell = pygame.Rect(rect.x + 16 + r * w, y, w - 10, h)
-                row = score.rounds[r]
-                rows.append((cell, (row, r == current),
-                             lambda c=cell, row=row, now=r == current: self._round_cell(c, row,
-                                                                                         now)))
-            cell = pygame.Rect(rect.x + 16 + ROUNDS * w, y, w - 10, h)
-            rows.append((cell, tuple(bonus), lambda: self._bonus_cell(cell, bonus)))
-            return rows
+                     partial(self._paint_mini_score, area, score))]
+        if area.wide:
+            return self._score_columns(area, score, current, bonus)
         count = ROUNDS + 2
         row_h = min(76, rect.h // count)
         top = rect.y + (rect.h - count * row_h) // 2
         band = [pygame.Rect(rect.x, top + k * row_h, rect.w, row_h) for k in range(count)]
         inner = [b.inflate(-20, 0) for b in band]
         box_w = min(64, (rect.w - 20 - 34 - 3 * 22 - 24) // 4)
-        rows.append((band[0], (name, score.total),
-                     lambda: self._score_header(inner[0], seat, score.total)))
+        rows: list[ScoreRow] = [(band[0], (name, score.total),
+                                 partial(self._score_header, inner[0], seat, score.total))]
         for r in range(ROUNDS):
             row = score.rounds[r]
             rows.append((band[r + 1], (row, r == current),
-                         lambda b=inner[r + 1], row=row, now=r == current:
-                         self._round_row(b, row, now, box_w)))
-        rows.append((band[-1], tuple(bonus), lambda: self._bonus_row(inner[-1], bonus)))
+                         partial(self._round_row, inner[r + 1], row, r == current, box_w)))
+        rows.append((band[-1], tuple(bonus), partial(self._bonus_row, inner[-1], bonus)))
         return rows
 
-    def _score_header(self, rect: pygame.Rect, seat: int, total: int) -> None:
+    def _score_columns(self, area: SeatArea, score: SeatScore, current: int,
+                       bonus: list[tuple[str, int]]) -> list[ScoreRow]:
+        """A wide score zone (under a tall map): a header, then one column per round and the
+        bonuses."""
+        rect, seat = area.score, area.seat
+        head = pygame.Rect(rect.x + 16, rect.y + 4, rect.w - 32, 60)
+        rows: list[ScoreRow] = [(pygame.Rect(rect.x, rect.y, rect.w, 68),
+                                 (self.names[seat], score.total),
+                                 partial(self._score_header, head, seat, score.total))]
+        w = (rect.w - 32) // (ROUNDS + 1)
+        y = rect.y + 70
+        h = rect.bottom - y - 8
+        for r in range(ROUNDS):
+            cell = pygame.Rect(rect.x + 16 + r * w, y, w - 10, h)
+            row = score.rounds[r]
+            rows.append((cell, (row, r == current),
+                         partial(self._round_cell, cell, row, r == current)))
+        cell = pygame.Rect(rect.x + 16 + ROUNDS * w, y, w - 10, h)
+        rows.append((cell, tuple(bonus), partial(self._bonus_cell, cell, bonus)))
+        return rows
+
+    def _score_header(self, rect: pygame.Rect, seat: int, total: int,
+                      surface: pygame.Surface) -> None:
         num = theme.text(str(total), theme.HEADING_SIZE, theme.TEXT, True)
         num_rect = num.get_rect(midright=(rect.right - 4, rect.centery))
-        self._layer.blit(num, num_rect)
-        name = sp.fit_text(self.names[seat], theme.BODY_SIZE, num_rect.x - rect.x - 16,
-                           _color(seat), True)
-        self._layer.blit(name, name.get_rect(midleft=(rect.x + 4, rect.centery)))
+        surface.blit(num, num_rect)
+        name = fit_text(self.names[seat], theme.BODY_SIZE, num_rect.x - rect.x - 16,
+                        seat_color(seat), True)
+        surface.blit(name, name.get_rect(midleft=(rect.x + 4, rect.centery)))
 
-    def _round_row(self, rect: pygame.Rect, row: tuple | None, current: bool,
-                   box_w: int) -> None:
+    def _round_row(self, rect: pygame.Rect, row: tuple | None, current: bool, box_w: int,
+                   surface: pygame.Surface) -> None:
         """Swatch, districts × stations + monuments = line points."""
         h = min(rect.h - 12, 54)
         cy = rect.centery
         color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
         swatch = pygame.Rect(rect.x, cy - h // 2, 26, h)
-        pygame.draw.rect(self._layer, color, swatch, border_radius=8)
+        pygame.draw.rect(surface, color, swatch, border_radius=8)
         if row is not None and current:
-            pygame.draw.rect(self._layer, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
+            pygame.draw.rect(surface, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
         values = list(row[1:5]) if row else [-1] * 4
         live = row is not None and row[-1] == LIVE
         x = swatch.right + 10
         for k, (value, op) in enumerate(zip(values, ("×", "+", "=", ""))):
             w = box_w + (12 if k == 3 else 0)
             box = pygame.Rect(x, cy - h // 2, w, h)
-            self._layer.blit(_box_sprite(w, h, value, k == 3, live), box)
+            surface.blit(sp.box_sprite(w, h, value, k == 3, live), box)
             x = box.right
             if op:
                 sym = theme.text(op, theme.SMALL_SIZE, theme.TEXT_DIM, True)
-                self._layer.blit(sym, sym.get_rect(center=(x + 11, cy)))
+                surface.blit(sym, sym.get_rect(center=(x + 11, cy)))
                 x += 22
 
-    def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]]) -> None:
+    def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]],
+                   surface: pygame.Surface) -> None:
         """Overpasses, interchanges and objectives: icon and points each."""
         w = rect.w // len(items)
         for k, (icon, value) in enumerate(items):
             cell = pygame.Rect(rect.x + k * w, rect.y, w, rect.h)
-            _icon(self._layer, icon, (cell.x + 22, cell.centery), 16)
+            sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
             num = theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
-            self._layer.blit(num, num.get_rect(midleft=(cell.x + 48, cell.centery)))
+            surface.blit(num, num.get_rect(midleft=(cell.x + 48, cell.centery)))
 
-    def _bonus_cell(self, cell: pygame.Rect, items: list[tuple[str, int]]) -> None:
+    def _bonus_cell(self, cell: pygame.Rect, items: list[tuple[str, int]],
+                    surface: pygame.Surface) -> None:
         """The bonuses as the last column of a wide score zone."""
-        pygame.draw.rect(self._layer, theme.PANEL_LIGHT, cell, border_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=10)
         step = cell.h // len(items)
         for k, (icon, value) in enumerate(items):
             cy = cell.y + step * k + step // 2
-            _icon(self._layer, icon, (cell.x + 26, cy), 14)
+            sp.icon(surface, icon, (cell.x + 26, cy), 14)
             num = theme.text(str(value), theme.SMALL_SIZE, theme.TEXT, True)
-            self._layer.blit(num, num.get_rect(midleft=(cell.x + 50, cy)))
+            surface.blit(num, num.get_rect(midleft=(cell.x + 50, cy)))
 
-    def _round_cell(self, cell: pygame.Rect, row: tuple | None, current: bool) -> None:
+    def _round_cell(self, cell: pygame.Rect, row: tuple | None, current: bool,
+                    surface: pygame.Surface) -> None:
         """One round as a column: a colour band, 'D×S+M' and the line's points in a box."""
         color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
-        pygame.draw.rect(self._layer, theme.BACKGROUND, cell, border_radius=10)
+        pygame.draw.rect(surface, theme.BACKGROUND, cell, border_radius=10)
         band = pygame.Rect(cell.x, cell.y, cell.w, 14)
-        pygame.draw.rect(self._layer, color, band, border_top_left_radius=10,
+        pygame.draw.rect(surface, color, band, border_top_left_radius=10,
                          border_top_right_radius=10)
         if row is not None and current:
-            pygame.draw.rect(self._layer, theme.FOCUS, cell, 3, border_radius=10)
+            pygame.draw.rect(surface, theme.FOCUS, cell, 3, border_radius=10)
         if row is None or row[1] < 0:
             return
         d, s, m, pts = row[1:5]
         formula = theme.text(f"{d}×{s}+{m}", theme.SMALL_SIZE, theme.TEXT_DIM, True)
-        self._layer.blit(formula, formula.get_rect(midtop=(cell.centerx, band.bottom + 6)))
+        surface.blit(formula, formula.get_rect(midtop=(cell.centerx, band.bottom + 6)))
         box = pygame.Rect(0, 0, cell.w - 24, cell.bottom - band.bottom - 56)
         box.midbottom = (cell.centerx, cell.bottom - 8)
-        self._layer.blit(_box_sprite(box.w, box.h, pts, True, row[-1] == LIVE), box)
+        surface.blit(sp.box_sprite(box.w, box.h, pts, True, row[-1] == LIVE), box)
 
-    def _paint_mini_score(self, area: SeatArea, score: SeatScore) -> None:
+    def _paint_mini_score(self, area: SeatArea, score: SeatScore,
+                          surface: pygame.Surface) -> None:
         """A bot's numbers: name, total, and each round's line points."""
         rect, seat = area.score, area.seat
         wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
         total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
         room = rect.w - 8 - (total.get_width() + 16 if wide else 0)
-        name = sp.fit_text(self.names[seat], theme.SMALL_SIZE, room, _color(seat), True)
-        self._layer.blit(name, (rect.x + 4, rect.y + 10))
+        name = fit_text(self.names[seat], theme.SMALL_SIZE, room, seat_color(seat), True)
+        surface.blit(name, (rect.x + 4, rect.y + 10))
         if wide:
-            self._layer.blit(total, total.get_rect(topright=(rect.right - 8, rect.y)))
+            surface.blit(total, total.get_rect(topright=(rect.right - 8, rect.y)))
             top, cols = rect.y + 76, ROUNDS
         else:
-            self._layer.blit(total, (rect.x + 4, rect.y + 46))
+            surface.blit(total, (rect.x + 4, rect.y + 46))
             top = rect.y + 112
             cols = 2 if rect.bottom - top < 4 * 34 else 1  # short panels: the rounds 2 by 2
         for r, row in enumerate(score.rounds):
             col, line = r % cols, r // cols
             x, y = rect.x + 4 + col * (rect.w // cols), top + line * 36
             color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
-            pygame.draw.rect(self._layer, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
+            pygame.draw.rect(surface, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
             value = row[4] if row and row[4] >= 0 and row[-1] != LIVE else None
             num = theme.text("-" if value is None else str(value), theme.SMALL_SIZE, theme.TEXT,
                              True)
-            self._layer.blit(num, (x + 26, y + 2))
+            surface.blit(num, (x + 26, y + 2))
 
-    # -- the card column ------------------------------------------------------------------------
-    def _refresh_column(self, view: Any) -> None:
-        """The column's three parts, each repainted only when what it shows changed."""
-        self._repaint("header", (view.round, self._deck_left(view)), self._paint_header)
-        self._repaint("card", (self._shown_card(view), self._branch_shown(view)),
-                      self._paint_card)
-        self._repaint("pips", view.metros - self._held_metros(), self._paint_pips)
+    # == the card column ============================================================================
+    def _shown_card(self) -> int:
+        """The card face on the table: the newest one whose flip has finished."""
+        view = self.view
+        shown = [c for c in view.revealed if ("card", c, self.board.cards[c].metro)
+                 not in self.holds]
+        if view.card != NONE and view.card in shown:
+            return view.card
+        return shown[-1] if shown else NONE
 
-    def _branch_shown(self, view: Any) -> bool:
+    def _branch_shown(self) -> bool:
         """The branch card came before the card on the table (its flip has finished)."""
-        shown = self._shown_card(view)
+        view, shown = self.view, self._shown_card()
         if shown == NONE or shown not in view.revealed:
             return False
         k = view.revealed.index(shown)
         return k > 0 and self.board.cards[view.revealed[k - 1]].symbol == "branch"
 
-    def _held_cards(self) -> int:
-        return sum(1 for h in self._holds if h[0] == "card")
+    def _card_key(self) -> tuple[int, bool]:
+        return (self._shown_card(), self._branch_shown())
 
-    def _held_metros(self) -> int:
-        return sum(1 for h in self._holds if h[0] == "card" and h[2])
+    def _deck_left(self) -> int:
+        held = sum(1 for h in self.holds if h[0] == "card")  # cards not turned over yet
+        return len(self.board.cards) - len(self.view.revealed) + held
 
-    def _shown_card(self, view: Any) -> int:
-        """The card face on the table: the newest one whose flip has finished."""
-        shown = [c for c in view.revealed if ("card", c, self.board.cards[c].metro)
-                 not in self._holds]
-        if view.card != NONE and view.card in shown:
-            return view.card
-        return shown[-1] if shown else NONE
+    def _header_key(self) -> tuple[int, int]:
+        return (self.view.round, self._deck_left())
 
-    def _deck_left(self, view: Any) -> int:
-        return len(self.board.cards) - len(view.revealed) + self._held_cards()
+    def _shown_metros(self) -> int:
+        return self.view.metros - sum(1 for h in self.holds if h[0] == "card" and h[2])
 
-    def _paint_header(self) -> None:
+    def _paint_header(self, surface: pygame.Surface) -> None:
         """Round number and the cards left in the deck."""
-        header, view = self.layout.header, self._view
-        self._restore(header)
-        rnd = min(view.round + 1, ROUNDS)
+        header = self.layout.header
+        rnd = min(self.view.round + 1, ROUNDS)
         title = theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
-        self._layer.blit(title, title.get_rect(midtop=(header.centerx, header.y + 6)))
+        surface.blit(title, title.get_rect(midtop=(header.centerx, header.y + 6)))
         back = sp.card_back(34, 48)
-        left = self._deck_left(view)
+        left = self._deck_left()
         words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
         deck = theme.text(words, theme.SMALL_SIZE, theme.TEXT_DIM)
         w = back.get_width() + 12 + deck.get_width()
         x = header.centerx - w // 2
-        self._layer.blit(back, (x, header.y + 52))
-        self._layer.blit(deck, deck.get_rect(midleft=(x + back.get_width() + 12,
-                                                      header.y + 76)))
+        surface.blit(back, (x, header.y + 52))
+        surface.blit(deck, deck.get_rect(midleft=(x + back.get_width() + 12, header.y + 76)))
 
-    def _paint_card(self) -> None:
+    def _paint_card(self, surface: pygame.Surface) -> None:
         """The revealed card (the branch tucked beside it when it came first) and its name."""
-        lay, view = self.layout, self._view
-        name_rect = lay.name or lay.card
-        band = pygame.Rect(lay.column.x, lay.header.bottom, lay.column.w,
-                           name_rect.bottom - lay.header.bottom)
-        self._restore(band)
-        card = self._shown_card(view)
+        lay = self.layout
+        card = self._shown_card()
         if card == NONE:
-            self._layer.blit(sp.card_back(lay.card.w, lay.card.h), lay.card)
+            surface.blit(sp.card_back(lay.card.w, lay.card.h), lay.card)
             return
         c = self.board.cards[card]
-        self._layer.blit(sp.card_face(c.symbol, c.metro, lay.card.w, lay.card.h), lay.card)
+        surface.blit(sp.card_face(c.symbol, c.metro, lay.card.w, lay.card.h), lay.card)
         if lay.name is not None:  # what the card is, in words, for everyone at once
-            name = sp.fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, lay.name.w - 16,
-                               theme.TEXT, True)
-            self._layer.blit(name, name.get_rect(center=lay.name.center))
-        if self._branch_shown(view):
-            # branch + this card: the branch sits tucked in at the lower left, its name on a
-            # plate over the card's bottom band (clear of the big symbol)
-            w = lay.card.w * 2 // 5
-            branch = sp.card_face("branch", False, w, round(w * 1.4))
-            spot = branch.get_rect(bottomleft=(max(lay.column.x + 6, lay.card.x - w),
-                                               lay.card.bottom - 36))
-            self._layer.blit(branch, spot)
-            label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
-            plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
-            pygame.draw.rect(self._layer, sp.INK, plate, border_radius=8)
-            self._layer.blit(label, label.get_rect(center=plate.center))
+            name = fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, lay.name.w - 16,
+                            theme.TEXT, True)
+            surface.blit(name, name.get_rect(center=lay.name.center))
+        if self._branch_shown():
+            self._paint_branch(surface)
 
-    def _paint_pips(self) -> None:
+    def _paint_branch(self, surface: pygame.Surface) -> None:
+        """The branch card tucked in at the card's lower left, its name on a plate over the
+        card's bottom band (clear of the big symbol)."""
+        lay = self.layout
+        w = lay.card.w * 2 // 5
+        branch = sp.card_face("branch", False, w, round(w * 1.4))
+        spot = branch.get_rect(bottomleft=(max(lay.column.x + 6, lay.card.x - w),
+                                           lay.card.bottom - 36))
+        surface.blit(branch, spot)
+        label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
+        plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
+        pygame.draw.rect(surface, sp.INK, plate, border_radius=8)
+        surface.blit(label, label.get_rect(center=plate.center))
+
+    def _paint_pips(self, surface: pygame.Surface) -> None:
         """Five Metro pips: the round ends with the fifth Metro card."""
-        pips, view = self.layout.pips, self._view
-        self._restore(pips)
-        metros = view.metros - self._held_metros()
+        pips = self.layout.pips
+        metros = self._shown_metros()
         need = self.board.scoring.get("metro_cards_per_round", 5)
         label = theme.text(t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM)
         gap, r = 40, 14
         w = label.get_width() + 16 + need * gap
         x = pips.centerx - w // 2
-        self._layer.blit(label, label.get_rect(midleft=(x, pips.centery)))
+        surface.blit(label, label.get_rect(midleft=(x, pips.centery)))
         x += label.get_width() + 16 + r
         for k in range(need):
             center = (x + k * gap, pips.centery)
             if k < metros:
-                pygame.draw.circle(self._layer, sp.METRO_BG, center, r)
-                pygame.draw.circle(self._layer, sp.METRO_EDGE, center, r, 4)
+                pygame.draw.circle(surface, sp.METRO_BG, center, r)
+                pygame.draw.circle(surface, sp.METRO_EDGE, center, r, 4)
             else:
-                pygame.draw.circle(self._layer, theme.TEXT_DIM, center, r, 3)
+                pygame.draw.circle(surface, theme.TEXT_DIM, center, r, 3)
 
-    # -- the advanced modules -------------------------------------------------------------------
-    def _objectives_met(self, view: Any) -> list[tuple[int, ...]]:
+    # == the advanced modules =======================================================================
+    def _objectives_met(self, view: State) -> list[tuple[int, ...]]:
         """Per objective in play, the seats that meet it now (computed once per view)."""
         if self._met[0] is view:
             return self._met[1]
@@ -965,46 +971,67 @@ class NSPRenderer:
         self._met = (view, out)
         return out
 
-    def _paint_modules(self) -> None:
-        """Shared objectives (with who meets them) and the bonus of each city gate."""
-        rect, view = self.layout.modules, self._view
-        self._restore(rect)
-        box = rect.inflate(-6, -6)
-        pygame.draw.rect(self._layer, theme.BACKGROUND, box, border_radius=14)
-        y = box.y + 8
-        width = box.w - 20
-        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
-        if view.objectives:
-            y = self._heading(t("objectives", points=self.board.objective_points), box, y)
-            for o, seats in zip(view.objectives, self._objectives_met(view)):
-                text = t(f"objective.{self.board.objectives[o].id}")
-                y, last = self._paragraph(text, box.x + 10, y, width, box.bottom)
-                dots = 26 * len(seats)
-                if seats and last + 12 + dots > width:  # no room after the text: a row of its own
-                    y += 28
-                for k, seat in enumerate(seats):  # a dot per seat meeting it, right-aligned
-                    pygame.draw.circle(self._layer, _color(seat),
-                                       (box.right - 22 - k * 26, y - line_h // 2), 10)
-                y += 6
-        if view.gates and y + line_h * 2 < box.bottom:
-            y = self._heading(t("gates"), box, y + 2)
-            for corner, bonus in zip(self.board.gate_corners, view.gates):
-                if y + line_h > box.bottom:
-                    break
-                s = self.board.stations[corner]
-                _corner_glyph(self._layer, pygame.Rect(box.x + 10, y + 4, 26, 26),
-                              s.col > 4.5, s.row > 4.5)
-                name = sp.fit_text(t(f"bonus.{self.board.bonuses[bonus]}"), theme.SMALL_SIZE,
-                                   width - 40, theme.TEXT)
-                self._layer.blit(name, (box.x + 50, y))
-                y += line_h
+    def _modules_key(self) -> tuple:
+        view = self.view
+        if not view.modules:
+            return ()
+        return (view.modules, view.objectives, view.gates, tuple(self._objectives_met(view)))
 
-    def _heading(self, text: str, box: pygame.Rect, y: int) -> int:
-        img = sp.fit_text(text, theme.SMALL_SIZE, box.w - 20, theme.ACCENT, True)
-        self._layer.blit(img, (box.x + 10, y))
+    def _paint_modules(self, surface: pygame.Surface) -> None:
+        """Shared objectives (with who meets them) and the bonus of each city gate."""
+        view = self.view
+        if not view.modules:
+            return
+        box = self.layout.modules.inflate(-6, -6)
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=14)
+        y = box.y + 8
+        if view.objectives:
+            y = self._paint_objectives(surface, box, y)
+        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        if view.gates and y + line_h * 2 < box.bottom:
+            self._paint_gates(surface, box, y + 2)
+
+    def _paint_objectives(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> int:
+        """The objectives in play, a dot per seat meeting each; returns the y under them."""
+        view, width = self.view, box.w - 20
+        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        y = self._heading(surface, t("objectives", points=self.board.objective_points), box, y)
+        for o, seats in zip(view.objectives, self._objectives_met(view)):
+            text = t(f"objective.{self.board.objectives[o].id}")
+            y, last = self._paragraph(surface, text, box.x + 10, y, width, box.bottom)
+            dots = 26 * len(seats)
+            if seats and last + 12 + dots > width:  # no room after the text: a row of its own
+                y += 28
+            for k, seat in enumerate(seats):  # a dot per seat meeting it, right-aligned
+                pygame.draw.circle(surface, seat_color(seat),
+                                   (box.right - 22 - k * 26, y - line_h // 2), 10)
+            y += 6
+        return y
+
+    def _paint_gates(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+        """Each city gate's corner and its bonus, as many as fit."""
+        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        y = self._heading(surface, t("gates"), box, y)
+        for corner, bonus in zip(self.board.gate_corners, self.view.gates):
+            if y + line_h > box.bottom:
+                break
+            s = self.board.stations[corner]
+            sp.corner_glyph(surface, pygame.Rect(box.x + 10, y + 4, 26, 26), s.col > 4.5,
+                            s.row > 4.5)
+            name = fit_text(t(f"bonus.{self.board.bonuses[bonus]}"), theme.SMALL_SIZE,
+                            box.w - 60, theme.TEXT)
+            surface.blit(name, (box.x + 50, y))
+            y += line_h
+
+    @staticmethod
+    def _heading(surface: pygame.Surface, text: str, box: pygame.Rect, y: int) -> int:
+        img = fit_text(text, theme.SMALL_SIZE, box.w - 20, theme.ACCENT, True)
+        surface.blit(img, (box.x + 10, y))
         return y + img.get_height() + 2
 
-    def _paragraph(self, text: str, x: int, y: int, width: int, bottom: int) -> tuple[int, int]:
+    @staticmethod
+    def _paragraph(surface: pygame.Surface, text: str, x: int, y: int, width: int,
+                   bottom: int) -> tuple[int, int]:
         """Wrapped small text; returns the y under it and its last line's width (stops at
         `bottom`)."""
         line_h = theme.font(theme.SMALL_SIZE).get_linesize()
@@ -1013,18 +1040,18 @@ class NSPRenderer:
             if y + line_h > bottom:
                 break
             img = theme.text(line, theme.SMALL_SIZE, theme.TEXT)
-            self._layer.blit(img, (x, y))
+            surface.blit(img, (x, y))
             y += line_h
             last = img.get_width()
         return y, last
 
-    # -- per-frame overlays ---------------------------------------------------------------------
+    # == per-frame overlays =========================================================================
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
-                      pulse: float) -> None:
+                      breath: float) -> None:
         """Ring every station this seat may draw to now."""
-        targets = self._targets.get(seat, {})
+        targets = self._seat_rects.get(seat, {})
         geom = self.geom(self.layout.seats[seat].map.w)
-        ring = _ring_sprite(round(geom.radius * 1.55), 3 + round(2 * pulse))
+        ring = sp.ring_sprite(round(geom.radius * 1.55), 3 + round(2 * breath))
         for o in prompt.options:
             rect = targets.get(o.target) if o.target is not None else None
             if rect is not None:
@@ -1036,11 +1063,11 @@ class NSPRenderer:
         if prompt.kind != "start" or not prompt.options:
             return
         action = prompt.options[0].action
-        if not isinstance(action, tuple) or len(action) != 3 or not self._view.lines[seat]:
+        if not isinstance(action, tuple) or len(action) != 3 or not self.view.lines[seat]:
             return
         geom = self.geom(self.layout.seats[seat].map.w)
-        color = sp.pencil_rgb(COLORS[self._view.lines[seat][-1].color])
-        sprite = _goal_sprite(round(geom.radius * 1.7), color)
+        color = sp.pencil_rgb(COLORS[self.view.lines[seat][-1].color])
+        sprite = sp.goal_sprite(round(geom.radius * 1.7), color)
         center = self.station_center(seat, action[2])
         canvas.blit(sprite, sprite.get_rect(center=(round(center[0]), round(center[1]))))
 
@@ -1049,7 +1076,7 @@ class NSPRenderer:
         """The focused segment before it is confirmed: a dashed pencil line from the line."""
         if focus is None or focus[0] != "station":
             return
-        view = self._view
+        view = self.view
         station = focus[1]
         if not isinstance(station, int) or not view.lines[seat]:
             return
@@ -1060,10 +1087,10 @@ class NSPRenderer:
             pa, pb = self.station_center(seat, a), self.station_center(seat, b)
             # drawn once into a sprite: a cursor rests on the same segment for many frames
             x, y = math.floor(min(pa[0], pb[0])) - width, math.floor(min(pa[1], pb[1])) - width
-            sprite = _dash_sprite((pa[0] - x, pa[1] - y), (pb[0] - x, pb[1] - y), color, width)
+            sprite = sp.dash_sprite((pa[0] - x, pa[1] - y), (pb[0] - x, pb[1] - y), color, width)
             canvas.blit(sprite, (x, y))
 
-    def _preview_pairs(self, view: Any, seat: int, prompt: Prompt,
+    def _preview_pairs(self, view: State, seat: int, prompt: Prompt,
                        station: int) -> list[tuple[int, int]]:
         """(from, to) pairs the focused option would draw (several when the start is open)."""
         action = _action_at(prompt, ("station", station))
@@ -1074,7 +1101,7 @@ class NSPRenderer:
         if action[0] != "to":
             return []
         # ("to", end): the end is reachable from several starts, asked next: show them all
-        tasks = view.tasks[seat] if view.tasks else ()
+        tasks = view.queues[seat] if view.queues else ()
         task = tasks[0] if tasks else ("card",)
         line = view.lines[seat][-1]
         if task[0] == "tour":
@@ -1091,73 +1118,11 @@ class NSPRenderer:
                 out.append((s, station))
         return out
 
-    # -- tweens ---------------------------------------------------------------------------------
-    def _stroke_tweens(self, old: Any, new: Any, seat: int, after: float) -> float:
-        """A pencil stroke per new segment of this seat; returns when its strokes end."""
-        start = max(after, self._timeline.tail(seat))  # after its own earlier strokes
-        at = start
-        area = self.layout.seats.get(seat)
-        if area is None:
-            return start
-        geom = self.geom(area.map.w)
-        width = max(3, round(geom.spacing * (0.13 if area.mini else 0.15)))
-        for r, line in enumerate(new.lines[seat]):
-            before = old.lines[seat][r].links if r < len(old.lines[seat]) else ()
-            for lk in line.links[len(before):]:
-                a, b = self._oriented(line, lk)
-                paint = _stroke(sp.pencil_rgb(COLORS[line.color]),
-                                self.station_center(seat, a), self.station_center(seat, b),
-                                width, lk * 7 + line.color, geom.spacing * 0.5, area.mini)
-                self._timeline.add(at, STROKE_TIME, paint, pytweening.easeInOutSine,
-                                   (("link", seat, r, lk),), seat=seat)
-                at += STROKE_TIME
-        return at
-
-    def _flip_tweens(self, old: Any, new: Any, at: float) -> None:
-        """Each newly revealed card turns over on the table, one after the other."""
-        fresh = list(new.revealed[len(old.revealed):]) if new.round == old.round else list(
-            new.revealed)
-        card = self.layout.card
-        for c in fresh:
-            spec = self.board.cards[c]
-            face = sp.card_face(spec.symbol, spec.metro, card.w, card.h)
-            back = sp.card_back(card.w, card.h)
-            self._timeline.add(at, FLIP_TIME, _flip(back, face, card), pytweening.linear,
-                               (("card", c, spec.metro),))
-            at += FLIP_TIME + 0.08
-
-    def _count_tweens(self, old: Any, new: Any, at: float) -> float:
-        """A round just scored (or the game ended): its boxes and totals count up."""
-        rounds = [r for r in range(ROUNDS) if self._newly_scored(old, new, r)]
-        end = at
-        for seat in range(self.players):
-            boxes = tuple((seat, r) for r in (*rounds, 4))  # box 4: the bonus row and total
-            self._timeline.add(at, COUNT_TIME, None, pytweening.easeOutQuad, tag=boxes)
-        end = at + COUNT_TIME
-        return end
-
-    def _newly_scored(self, old: Any, new: Any, r: int) -> bool:
-        def scored(view: Any) -> bool:
-            n = len(view.lines[0])
-            return r < n - 1 or (view.phase == "over" and r < n)
-        return scored(new) and not scored(old)
-
 
 # == helpers ========================================================================================
-def _rewound(old: Any, new: Any) -> bool:
-    """True if `new` is not a later state of `old` (undo, load): just show it."""
-    if new.round < old.round:
-        return True
-    if new.round == old.round and len(new.revealed) < len(old.revealed):
-        return True
-    for a, b in zip(old.lines, new.lines):
-        if len(b) < len(a) or any(len(lb.links) < len(la.links) for la, lb in zip(a, b)):
-            return True
-    return False
-
-
-def _new_cards(old: Any, new: Any) -> bool:
-    return new.round != old.round or len(new.revealed) != len(old.revealed)
+def _pencil_width(area: SeatArea, geom: MapGeom) -> int:
+    """A pencil line's width on this map (thinner on a bot's compact sheet)."""
+    return max(3, round(geom.spacing * (0.13 if area.mini else 0.15)))
 
 
 def _action_at(prompt: Prompt, target: Target) -> Any:
@@ -1166,21 +1131,6 @@ def _action_at(prompt: Prompt, target: Target) -> Any:
         if o.target == target:
             return o.action
     return None
-
-
-def _color(seat: int) -> tuple:
-    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
-
-
-@lru_cache(maxsize=64)
-def _ring_sprite(r: int, width: int) -> pygame.Surface:
-    """A white option ring with a dark halo (readable on any district tint)."""
-    size = 2 * (r + width + 3)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = (size // 2, size // 2)
-    pygame.draw.circle(surf, SHADOW, c, r + width + 2, width + 4)
-    pygame.draw.circle(surf, OPTION, c, r + width, width)
-    return sp.fast(surf)
 
 
 def _grown(old: tuple, new: tuple) -> bool:
@@ -1194,112 +1144,3 @@ def _marked(old: tuple, new: tuple) -> bool:
     """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
     return len(new) >= len(old) and all(
         n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))
-
-
-@lru_cache(maxsize=512)
-def _box_sprite(w: int, h: int, value: int, strong: bool, live: bool) -> pygame.Surface:
-    """One score box: empty until its value is known; the line in progress is dimmed."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    box = surf.get_rect()
-    fill = (250, 248, 240) if value >= 0 and not live else theme.BACKGROUND
-    pygame.draw.rect(surf, fill, box, border_radius=8)
-    pygame.draw.rect(surf, theme.ACCENT if strong else theme.TEXT_DIM, box, 3 if strong else 2,
-                     border_radius=8)
-    if value >= 0:
-        txt = theme.text(str(value), theme.BODY_SIZE if strong else theme.SMALL_SIZE,
-                         theme.TEXT_DIM if live else sp.INK, True)
-        surf.blit(txt, txt.get_rect(center=box.center))
-    return sp.fast(surf)
-
-
-@lru_cache(maxsize=256)
-def _dash_sprite(a: tuple[float, float], b: tuple[float, float], color: tuple,
-                 width: int) -> pygame.Surface:
-    """A dashed pencil segment with a dark halo from a to b (sprite coordinates)."""
-    size = (math.ceil(max(a[0], b[0])) + width + 4, math.ceil(max(a[1], b[1])) + width + 4)
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    sp.dashed(surf, SHADOW, a, b, width + 4, width * 2.2, width * 1.4)
-    sp.dashed(surf, color, a, b, width, width * 2.2, width * 1.4)
-    return sp.fast(surf)
-
-
-@lru_cache(maxsize=16)
-def _goal_sprite(r: int, color: tuple) -> pygame.Surface:
-    """A thick ring in the line's colour with a dark halo: the end of the segment being asked."""
-    width = max(4, r // 4)
-    size = 2 * (r + 4)
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    c = (size // 2, size // 2)
-    pygame.draw.circle(surf, SHADOW, c, r + 3, width + 6)
-    pygame.draw.circle(surf, color, c, r, width)
-    return sp.fast(surf)
-
-
-@lru_cache(maxsize=16)
-def _badge(n: int, size: int) -> pygame.Surface:
-    """A small dark disc with the number of lines meeting at an interchange."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.circle(surf, sp.INK, (size // 2, size // 2), size // 2)
-    txt = theme.text(str(n), max(16, size - 8), (255, 255, 255), True)
-    surf.blit(txt, txt.get_rect(center=(size // 2, size // 2 + 1)))
-    return sp.fast(surf)
-
-
-def _icon(surface: pygame.Surface, kind: str, center: tuple[int, int], r: int) -> None:
-    """Score-zone icons: an overpass bridge, an interchange ring, an objective star."""
-    if kind == "bridge":
-        pygame.draw.circle(surface, (250, 248, 240), center, r + 4)
-        sp.draw_overpass(surface, center, r * 0.8, 0.0)
-    elif kind == "ring":
-        pygame.draw.circle(surface, (250, 248, 240), center, r + 4)
-        sp.interchange_mark(surface, center, r * 0.6, 2)
-    else:
-        cx, cy = center
-        pts = []
-        for i in range(10):
-            rr = r * (1.0 if i % 2 == 0 else 0.45)
-            a = -math.pi / 2 + i * math.pi / 5
-            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        pygame.draw.polygon(surface, theme.ACCENT, pts)
-
-
-def _corner_glyph(surface: pygame.Surface, rect: pygame.Rect, right: bool, bottom: bool) -> None:
-    """A tiny map with one corner marked: which city gate a bonus belongs to."""
-    pygame.draw.rect(surface, sp.PAPER, rect, border_radius=4)
-    pygame.draw.rect(surface, sp.LINK, rect, 2, border_radius=4)
-    x = rect.right - 7 if right else rect.x + 7
-    y = rect.bottom - 7 if bottom else rect.y + 7
-    pygame.draw.circle(surface, GATE, (x, y), 6)
-
-
-def _dotted_ring(surface: pygame.Surface, color, center: tuple[float, float], r: float,
-                 dot: int) -> None:
-    """A ring of dots: the rulebook's 'circle it with a dotted line'."""
-    n = max(8, int(2 * math.pi * r / (dot * 3)))
-    for i in range(n):
-        a = 2 * math.pi * i / n
-        pygame.draw.circle(surface, color, (center[0] + r * math.cos(a),
-                                            center[1] + r * math.sin(a)), dot)
-
-
-def _stroke(color, a, b, width: int, seed: int, pencil: float, mini: bool):
-    """Paint: the segment is drawn like a pencil stroke, the pencil travelling with its tip."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        sp.pencil_stroke(canvas, color, a, b, width, seed, max(0.02, p))
-        if not mini and p < 1.0:
-            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-            sp.pencil_tip(canvas, color, tip, a, b, max(18.0, pencil))
-    return paint
-
-
-def _flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect):
-    """Paint: the card turns over (scaled horizontally), lifting a little at mid-turn."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        img = back if p < 0.5 else face
-        k = abs(math.cos(math.pi * p))
-        w = max(2, int(rect.w * k))
-        lift = int(18 * math.sin(math.pi * p))
-        pygame.draw.rect(canvas, theme.PANEL, rect.inflate(8, 8))
-        scaled = pygame.transform.scale(img, (w, rect.h))  # only during the short flip
-        canvas.blit(scaled, scaled.get_rect(center=(rect.centerx, rect.centery - lift)))
-    return paint

@@ -1,20 +1,25 @@
-"""Sprites and drawing helpers of the Next Station: Paris sheets: stations, pencils, cards.
+"""Sprites and drawing helpers of the Next Station: Paris sheets: stations, pencils, cards, and
+the marks the renderer lays over them (option rings, score boxes, previews, badges, icons).
 
 Everything is procedural (our own art) and cached by its parameters, so a frame only blits.
 Pencil strokes are drawn as a few jittered hairlines over a solid core: they read as coloured
-pencil on paper, and the jitter is seeded by the segment so a redraw looks the same.
+pencil on paper, and the jitter is seeded by the segment so a redraw looks the same. Shading,
+fitted text and the display-format conversion come from game.ui.paint.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 import pygame
 
 from game.ui import theme
+from game.ui.paint import fast, shade
+from game.ui.tween import Painter
 
 Point = tuple[float, float]
 
@@ -22,17 +27,20 @@ PAPER = (246, 241, 228)
 PAPER_LINE = (205, 198, 182)
 INK = (38, 38, 48)
 LINK = (150, 146, 138)  # the grey dashed lines of the sheet
-PENCILS: dict[str, tuple[int, int, int]] = {
+OPTION = (255, 255, 255)  # a station the seat may draw to
+SHADOW = (20, 22, 30)  # the dark halo that keeps a mark readable on any district tint
+GATE = (210, 50, 50)  # a city gate's ring
+PENCILS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "orange": (240, 120, 20),
     "green": (40, 160, 70),
     "purple": (140, 70, 190),
     "blue": (40, 100, 220),
-}
+})
 # Pale district tints (8 main + the corners and centre), distinct but quiet under the lines.
-DISTRICT_TINTS = [
+DISTRICT_TINTS = (
     (236, 222, 196), (214, 228, 210), (226, 214, 232), (208, 222, 236), (238, 214, 206),
     (220, 232, 200), (232, 226, 200), (206, 226, 228), (228, 206, 218), (218, 218, 218),
-]
+)
 METRO_BG = (36, 110, 170)
 METRO_EDGE = (60, 170, 120)
 STREET_BG = (246, 204, 60)
@@ -42,20 +50,6 @@ CARD_BACK = (52, 60, 84)
 def pencil_rgb(name: str | None) -> tuple[int, int, int]:
     """The RGB of a pencil colour name (unknown names are graphite)."""
     return PENCILS.get(str(name).lower(), (90, 90, 96))
-
-
-def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
-    """Convert to the display format when a display exists (blits get much faster)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
-
-
-def shade(rgb: Sequence[int], k: float) -> tuple[int, int, int]:
-    """Darken (k<1) or lighten (k>1) a colour."""
-    if k <= 1:
-        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
-    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
 
 
 # -- shapes ------------------------------------------------------------------------------------
@@ -273,11 +267,110 @@ def _draw_branch(surf: pygame.Surface, center: Point, r: float) -> None:
     pygame.draw.circle(surf, INK, root, w)
 
 
-def fit_text(message: str, size: int, width: int, color, bold: bool = False) -> pygame.Surface:
-    """Rendered text, shortened with an ellipsis to fit `width` pixels."""
-    font = theme.font(size, bold)
-    if font.size(message)[0] > width:
-        while message and font.size(message + "...")[0] > width:
-            message = message[:-1]
-        message = message.rstrip() + "..."
-    return theme.text(message, size, color, bold)
+# -- marks over the sheets -----------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def ring_sprite(r: int, width: int) -> pygame.Surface:
+    """A white option ring with a dark halo (readable on any district tint)."""
+    size = 2 * (r + width + 3)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    pygame.draw.circle(surf, SHADOW, c, r + width + 2, width + 4)
+    pygame.draw.circle(surf, OPTION, c, r + width, width)
+    return fast(surf)
+
+
+@lru_cache(maxsize=16)
+def goal_sprite(r: int, color: tuple) -> pygame.Surface:
+    """A thick ring in the line's colour with a dark halo: the end of the segment being asked."""
+    width = max(4, r // 4)
+    size = 2 * (r + 4)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (size // 2, size // 2)
+    pygame.draw.circle(surf, SHADOW, c, r + 3, width + 6)
+    pygame.draw.circle(surf, color, c, r, width)
+    return fast(surf)
+
+
+@lru_cache(maxsize=256)
+def dash_sprite(a: Point, b: Point, color: tuple, width: int) -> pygame.Surface:
+    """A dashed pencil segment with a dark halo from a to b (sprite coordinates)."""
+    size = (math.ceil(max(a[0], b[0])) + width + 4, math.ceil(max(a[1], b[1])) + width + 4)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    dashed(surf, SHADOW, a, b, width + 4, width * 2.2, width * 1.4)
+    dashed(surf, color, a, b, width, width * 2.2, width * 1.4)
+    return fast(surf)
+
+
+def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: float,
+                   mini: bool) -> Painter:
+    """Paint: the segment is drawn like a pencil stroke, the pencil travelling with its tip
+    (a bot's compact map shows the line alone)."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        pencil_stroke(canvas, color, a, b, width, seed, max(0.02, p))
+        if not mini and p < 1.0:
+            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+            pencil_tip(canvas, color, tip, a, b, max(18.0, pencil))
+    return paint
+
+
+@lru_cache(maxsize=16)
+def badge(n: int, size: int) -> pygame.Surface:
+    """A small dark disc with the number of lines meeting at an interchange."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(surf, INK, (size // 2, size // 2), size // 2)
+    txt = theme.text(str(n), max(16, size - 8), (255, 255, 255), True)
+    surf.blit(txt, txt.get_rect(center=(size // 2, size // 2 + 1)))
+    return fast(surf)
+
+
+def dotted_ring(surface: pygame.Surface, color, center: Point, r: float, dot: int) -> None:
+    """A ring of dots: the rulebook's 'circle it with a dotted line'."""
+    n = max(8, int(2 * math.pi * r / (dot * 3)))
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        pygame.draw.circle(surface, color, (center[0] + r * math.cos(a),
+                                            center[1] + r * math.sin(a)), dot)
+
+
+# -- the score zone and the modules panel ---------------------------------------------------------
+@lru_cache(maxsize=512)
+def box_sprite(w: int, h: int, value: int, strong: bool, live: bool) -> pygame.Surface:
+    """One score box: empty until its value is known; the line in progress is dimmed."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    box = surf.get_rect()
+    fill = (250, 248, 240) if value >= 0 and not live else theme.BACKGROUND
+    pygame.draw.rect(surf, fill, box, border_radius=8)
+    pygame.draw.rect(surf, theme.ACCENT if strong else theme.TEXT_DIM, box, 3 if strong else 2,
+                     border_radius=8)
+    if value >= 0:
+        txt = theme.text(str(value), theme.BODY_SIZE if strong else theme.SMALL_SIZE,
+                         theme.TEXT_DIM if live else INK, True)
+        surf.blit(txt, txt.get_rect(center=box.center))
+    return fast(surf)
+
+
+def icon(surface: pygame.Surface, kind: str, center: tuple[int, int], r: int) -> None:
+    """Score-zone icons: an overpass bridge, an interchange ring, an objective star."""
+    if kind == "bridge":
+        pygame.draw.circle(surface, (250, 248, 240), center, r + 4)
+        draw_overpass(surface, center, r * 0.8, 0.0)
+    elif kind == "ring":
+        pygame.draw.circle(surface, (250, 248, 240), center, r + 4)
+        interchange_mark(surface, center, r * 0.6, 2)
+    else:
+        cx, cy = center
+        pts = []
+        for i in range(10):
+            rr = r * (1.0 if i % 2 == 0 else 0.45)
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.draw.polygon(surface, theme.ACCENT, pts)
+
+
+def corner_glyph(surface: pygame.Surface, rect: pygame.Rect, right: bool, bottom: bool) -> None:
+    """A tiny map with one corner marked: which city gate a bonus belongs to."""
+    pygame.draw.rect(surface, PAPER, rect, border_radius=4)
+    pygame.draw.rect(surface, LINK, rect, 2, border_radius=4)
+    x = rect.right - 7 if right else rect.x + 7
+    y = rect.bottom - 7 if bottom else rect.y + 7
+    pygame.draw.circle(surface, GATE, (x, y), 6)

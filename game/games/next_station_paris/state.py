@@ -7,16 +7,22 @@ Each seat has a sheet: every link it drew (`used`, a bitmask over link indices),
 may no longer draw (`blocked`: used or crossing a used one outside an overpass), and its lines,
 one per round so far; the last one is the line being drawn this round.
 
-Each seat also has a queue of `tasks` for the revealed card (simultaneous play): the head is what
-the seat decides now; an empty queue means the seat is done with this card. Task tuples:
-- ("card",): draw a segment for the revealed card (from a line end; from any station of the line
-  after the branch card), or pass;
-- ("start", end, parent_task): the chosen end station is reachable from several starts: pick one;
-- ("tour", monument): guided tour, a second segment from that monument to any station, or stop;
-- ("gate", corner): a city gate to resolve once the tasks before it are done;
-- ("free_any",): gate bonus: a segment from any station of the line to any station, or skip;
-- ("free_end", n): gate bonus: n more segments from line ends to any stations, or skip;
-- ("circle",): gate bonus: circle one ordinary station of the line, or skip.
+The game's flow is the turn kit's task stack (`tasks`, see game.engine.flow and rules.py):
+the module draws, then per card ("reveal",), ("answer",), ("end_card",).
+
+While a card is answered every seat works through its own queue of tasks (`queues`,
+simultaneous play): the head is what the seat decides now; an empty queue means the seat is
+done with this card. A seat task is a tuple whose last item is the seat:
+- ("card", seat): draw a segment for the revealed card (from a line end; from any station of
+  the line after the branch card), or pass;
+- ("start", end, parent_task, seat): the chosen end station is reachable from several starts:
+  pick one;
+- ("tour", monument, seat): guided tour, a second segment from that monument to any station,
+  or stop;
+- ("gate", corner, seat): a city gate to resolve once the tasks before it are done;
+- ("free_any", seat): gate bonus: a segment from any station of the line to any station, or skip;
+- ("free_end", n, seat): gate bonus: n more segments from line ends to any stations, or skip;
+- ("circle", seat): gate bonus: circle one ordinary station of the line, or skip.
 """
 
 from __future__ import annotations
@@ -24,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-# Phases (State.phase), in the order a game goes through them.
+from game.engine.flow import memo_field
+
+# Phases (State.phase), in the order a game goes through them (the renderer reads them).
 SETUP = "setup"  # chance: the 2 shared objectives, then the gate bonus cards (modules only)
 REVEAL = "reveal"  # chance: the next station card of the round
 DRAW = "draw"  # simultaneous prompts: every seat with a task answers for the revealed card
@@ -57,8 +65,10 @@ class State:
     """The whole game. Per-seat fields are tuples indexed by seat.
 
     Views (`rules.view`) are the same class with `deck` set to None (the remaining cards are the
-    only hidden information; the renderer can show `revealed`). `prompts` is a cache of each
-    seat's current Prompt (None when the seat has no task); it is not part of the compared state.
+    only hidden information; the renderer can show `revealed`). `prompts` caches each seat's
+    current Prompt (None once the seat is done with the card; () when not known, as after
+    `dataclasses.replace`): it is derived from `queues`, so one seat's answer rebuilds only
+    that seat's prompt. Like `memo` it is not part of the compared state.
     """
 
     players: int
@@ -76,9 +86,11 @@ class State:
     used: tuple[int, ...]  # per seat: bitmask of drawn links (all colours)
     blocked: tuple[int, ...]  # per seat: bitmask of links that can no longer be drawn
     lines: tuple[tuple[Line, ...], ...]  # per seat: its lines, the last one is this round's
-    tasks: tuple[tuple[tuple, ...], ...]  # per seat: queue of tasks (see module docstring)
+    queues: tuple[tuple[tuple, ...], ...]  # per seat: its tasks for the card (module docstring)
+    tasks: tuple[tuple, ...]  # the turn kit's task stack (module docstring)
     viewer: int | None = None  # seat a view was made for (-1: spectator); None: full state
-    prompts: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+    prompts: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)
+    memo: Any = memo_field()
 
     def line(self, seat: int) -> Line:
         """The line `seat` is drawing this round (or its last line once the game is over)."""

@@ -1,0 +1,16 @@
+"""Ticket to Ride: Paris, 2-4 players: claim bus routes between landmarks, complete tickets."""
+
+from game.engine.registry import GameInfo
+
+GAME = GameInfo(
+    id="ticket_to_ride_paris",
+    title_key="game.ticket_to_ride_paris",
+    min_players=2,
+    max_players=4,
+    rules_ref=f"{__name__}.rules:TicketToRideParis",
+    scene_ref=f"{__name__}.scene:TTRRenderer",
+    heuristic_ref=f"{__name__}.bot:evaluate",
+    rules_summary_key="rules.ticket_to_ride_paris",
+    capabilities=("details", "tiebreak", "sound_cues"),
+    order=10,
+)

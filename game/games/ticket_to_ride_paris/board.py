@@ -8,10 +8,11 @@ Structure follows /work/shared/rules/NOTES.md (the rulebook has no map or card l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.engine.levels import Checker, level_path, load_toml
+from game.engine.levels import level_path
+from game.engine.schema import Choice, Default, Id, Int, Level, List, Ref, Str, Table, load_level
 
 GAME_ID = "ticket_to_ride_paris"
 
@@ -41,6 +42,8 @@ RULE_KEYS = (
     "last_round_buses",
     "flag_points",
 )
+# Rules that make no sense at 0 (a game needs buses, a face-up row, a ticket to draw).
+POSITIVE_RULES = ("buses", "faceup", "faceup_wild_limit", "tickets_drawn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +112,43 @@ class Board:
         return self.tickets[self.ticket_index[ticket_id]]
 
 
+# -- what each file holds ------------------------------------------------------------------------
+DECK_FILE = Table({
+    "cards": Table({color: Int(0, 99) for color in COLORS}),
+    "rules": Table({key: Int(1 if key in POSITIVE_RULES else 0, 99) for key in RULE_KEYS}),
+    "route_points": Table({str(length): Int(0, 99) for length in (1, 2, 3)}),
+})
+MAP_FILE = Table({
+    "locations": List(Table({
+        "id": Id("locations"), "name": Str(blank=False), "x": Int(*MAP_X), "y": Int(*MAP_Y),
+    }), size=(1, None)),
+    "routes": List(Table({
+        "id": Id("routes"), "a": Ref("locations"), "b": Ref("locations"),
+        "color": Choice(ROUTE_COLORS), "length": Int(1, 3),
+        "double_of": Default(Ref("routes")),  # rulebook 'Recorridos Dobles'
+    })),
+})
+TICKETS_FILE = Table({
+    "tickets": List(Table({
+        "id": Id("tickets"), "a": Ref("locations"), "b": Ref("locations"), "points": Int(1, 30),
+    }), size=TICKET_COUNT),
+})
+
+
 def load_board(root: Path | None = None) -> Board:
     """Load and validate the three level files (root: a levels/ folder, default the project's)."""
-    deck, rules, route_points = _load_deck(level_path(GAME_ID, "deck.toml", root))
-    locations, routes = _load_map(level_path(GAME_ID, "map.toml", root), route_points, rules)
-    location_index = {loc.id: i for i, loc in enumerate(locations)}
-    tickets = _load_tickets(level_path(GAME_ID, "tickets.toml", root), location_index)
+    deck = load_level(level_path(GAME_ID, "deck.toml", root), DECK_FILE)
+    counts = tuple(deck.data["cards"][c] for c in COLORS)
+    if sum(counts) != DECK_SIZE:
+        raise deck.fail("cards", f"counts sum to {sum(counts)}, expected {DECK_SIZE}")
+    rules = deck.data["rules"]
+    route_points = {int(k): v for k, v in deck.data["route_points"].items()}
+    map_level = load_level(level_path(GAME_ID, "map.toml", root), MAP_FILE)
+    locations = tuple(Location(**item) for item in map_level.data["locations"])
+    location_index = dict(map_level.ids["locations"])
+    routes = _routes(map_level, location_index, route_points, rules["buses"])
+    tickets = _tickets(load_level(level_path(GAME_ID, "tickets.toml", root), TICKETS_FILE,
+                                  {"locations": location_index}), location_index)
     adjacency: list[list[tuple[int, int]]] = [[] for _ in locations]
     for r in routes:
         adjacency[r.a].append((r.index, r.b))
@@ -127,7 +161,7 @@ def load_board(root: Path | None = None) -> Board:
         locations=locations,
         routes=routes,
         tickets=tickets,
-        deck=deck,
+        deck=counts,
         rules=rules,
         route_points=route_points,
         location_index=location_index,
@@ -138,108 +172,53 @@ def load_board(root: Path | None = None) -> Board:
     )
 
 
-def _load_deck(path: Path) -> tuple[tuple[int, ...], dict[str, int], dict[int, int]]:
-    data = load_toml(path)
-    check = Checker(path)
-    cards = check.get(data, "cards", dict)
-    for key in cards:
-        check.one_of(key, COLORS, f"cards.{key}")
-    deck = tuple(check.in_range(check.get(cards, c, int, "cards"), 0, 99, f"cards.{c}")
-                 for c in COLORS)
-    if sum(deck) != DECK_SIZE:
-        raise check.fail("cards", f"counts sum to {sum(deck)}, expected {DECK_SIZE}")
-    table = check.get(data, "rules", dict)
-    rules = {k: check.in_range(check.get(table, k, int, "rules"), 0, 99, f"rules.{k}")
-             for k in RULE_KEYS}
-    for key in ("buses", "faceup", "faceup_wild_limit", "tickets_drawn"):
-        check.in_range(rules[key], 1, 99, f"rules.{key}")
-    points_table = check.get(data, "route_points", dict)
-    route_points = {}
-    for length in (1, 2, 3):
-        route_points[length] = check.in_range(
-            check.get(points_table, str(length), int, "route_points"), 0, 99,
-            f"route_points.{length}")
-    return deck, rules, route_points
-
-
-def _load_map(
-    path: Path, route_points: dict[int, int], rules: dict[str, int]
-) -> tuple[tuple[Location, ...], tuple[Route, ...]]:
-    data = load_toml(path)
-    check = Checker(path)
-    locations: list[Location] = []
-    seen: set[str] = set()
-    for i, item in enumerate(check.table_list(data, "locations")):
-        where = f"locations[{i}]"
-        lid = check.get(item, "id", str, where)
-        if lid in seen:
-            raise check.fail(f"{where}.id", f"duplicate {lid!r}")
-        seen.add(lid)
-        name = check.get(item, "name", str, where)
-        if not name.strip():
-            raise check.fail(f"{where}.name", "empty")
-        x = check.in_range(check.get(item, "x", int, where), *MAP_X, f"{where}.x")
-        y = check.in_range(check.get(item, "y", int, where), *MAP_Y, f"{where}.y")
-        locations.append(Location(lid, name, x, y))
-    index = {loc.id: i for i, loc in enumerate(locations)}
-    items = check.table_list(data, "routes")
-    routes: list[Route] = []
-    route_ids: dict[str, int] = {}
+def _routes(level: Level, index: dict[str, int], route_points: dict[int, int],
+            buses: int) -> tuple[Route, ...]:
+    """Routes with their twins, checked against NOTES.md's colour and length rules."""
+    items = level.data["routes"]
+    routes = []
     for i, item in enumerate(items):
         where = f"routes[{i}]"
-        rid = check.get(item, "id", str, where)
-        if rid in route_ids:
-            raise check.fail(f"{where}.id", f"duplicate {rid!r}")
-        route_ids[rid] = i
-        a = index[check.one_of(check.get(item, "a", str, where), index, f"{where}.a")]
-        b = index[check.one_of(check.get(item, "b", str, where), index, f"{where}.b")]
+        a, b, color, length = index[item["a"]], index[item["b"]], item["color"], item["length"]
         if a == b:
-            raise check.fail(f"{where}.b", "a route must join two different locations")
-        color = check.one_of(check.get(item, "color", str, where), ROUTE_COLORS, f"{where}.color")
-        length = check.in_range(check.get(item, "length", int, where), 1, 3, f"{where}.length")
+            raise level.fail(f"{where}.b", "a route must join two different locations")
         # NOTES.md: blue only on length-1 routes, yellow only on length-2 routes.
         if color == "blue" and length != 1:
-            raise check.fail(f"{where}.length", "blue routes must have length 1")
+            raise level.fail(f"{where}.length", "blue routes must have length 1")
         if color == "yellow" and length != 2:
-            raise check.fail(f"{where}.length", "yellow routes must have length 2")
-        routes.append(Route(i, rid, a, b, COLOR_INDEX[color], length, route_points[length]))
-    twins = _link_twins(check, items, routes, route_ids)
-    routes = [
-        Route(r.index, r.id, r.a, r.b, r.color, r.length, r.points, twins.get(r.index, -1))
-        for r in routes
-    ]
-    _check_connected(check, locations, routes)
+            raise level.fail(f"{where}.length", "yellow routes must have length 2")
+        routes.append(Route(i, item["id"], a, b, COLOR_INDEX[color], length,
+                            route_points[length]))
+    twins = _link_twins(level, items, routes)
+    routes = [replace(r, twin=twins.get(r.index, -1)) for r in routes]
+    _check_connected(level, len(index), routes)
     spaces = sum(r.length for r in routes)
-    if spaces <= 4 * rules["buses"]:
-        raise check.fail("routes", f"{spaces} spaces: 4 players' buses could fill the map")
-    return tuple(locations), tuple(routes)
+    if spaces <= 4 * buses:
+        raise level.fail("routes", f"{spaces} spaces: 4 players' buses could fill the map")
+    return tuple(routes)
 
 
-def _link_twins(
-    check: Checker, items: list[dict], routes: list[Route], route_ids: dict[str, int]
-) -> dict[int, int]:
+def _link_twins(level: Level, items: list[dict], routes: list[Route]) -> dict[int, int]:
     """Resolve `double_of` into a symmetric twin table (double routes, rulebook 'Recorridos Dobles')."""
     twins: dict[int, int] = {}
+    route_ids = level.ids["routes"]
     for i, item in enumerate(items):
-        if "double_of" not in item:
+        if item["double_of"] is None:
             continue
         field = f"routes[{i}].double_of"
-        other = route_ids[check.one_of(check.get(item, "double_of", str, f"routes[{i}]"),
-                                       route_ids, field)]
+        other = route_ids[item["double_of"]]
         if other == i:
-            raise check.fail(field, "a route cannot double itself")
+            raise level.fail(field, "a route cannot double itself")
         if {routes[i].a, routes[i].b} != {routes[other].a, routes[other].b}:
-            raise check.fail(field, f"{routes[other].id!r} joins other locations")
+            raise level.fail(field, f"{routes[other].id!r} joins other locations")
         if i in twins or other in twins:
-            raise check.fail(field, "a route can have only one twin")
+            raise level.fail(field, "a route can have only one twin")
         twins[i], twins[other] = other, i
     return twins
 
 
-def _check_connected(check: Checker, locations: list[Location], routes: list[Route]) -> None:
-    if not locations:
-        raise check.fail("locations", "empty")
-    links: list[set[int]] = [set() for _ in locations]
+def _check_connected(level: Level, locations: int, routes: list[Route]) -> None:
+    links: list[set[int]] = [set() for _ in range(locations)]
     for r in routes:
         links[r.a].add(r.b)
         links[r.b].add(r.a)
@@ -249,28 +228,17 @@ def _check_connected(check: Checker, locations: list[Location], routes: list[Rou
             if n not in seen:
                 seen.add(n)
                 todo.append(n)
-    missing = [loc.id for i, loc in enumerate(locations) if i not in seen]
-    if missing:
-        raise check.fail("routes", f"locations not connected to the rest: {', '.join(missing)}")
+    if len(seen) < locations:
+        ids = list(level.ids["locations"])
+        missing = [ids[i] for i in range(locations) if i not in seen]
+        raise level.fail("routes", f"locations not connected to the rest: {', '.join(missing)}")
 
 
-def _load_tickets(path: Path, location_index: dict[str, int]) -> tuple[Ticket, ...]:
-    data = load_toml(path)
-    check = Checker(path)
-    tickets: list[Ticket] = []
-    seen: set[str] = set()
-    for i, item in enumerate(check.table_list(data, "tickets")):
-        where = f"tickets[{i}]"
-        tid = check.get(item, "id", str, where)
-        if tid in seen:
-            raise check.fail(f"{where}.id", f"duplicate {tid!r}")
-        seen.add(tid)
-        a = check.one_of(check.get(item, "a", str, where), location_index, f"{where}.a")
-        b = check.one_of(check.get(item, "b", str, where), location_index, f"{where}.b")
+def _tickets(level: Level, index: dict[str, int]) -> tuple[Ticket, ...]:
+    tickets = []
+    for i, item in enumerate(level.data["tickets"]):
+        a, b = index[item["a"]], index[item["b"]]
         if a == b:
-            raise check.fail(f"{where}.b", "a ticket must name two different locations")
-        points = check.in_range(check.get(item, "points", int, where), 1, 30, f"{where}.points")
-        tickets.append(Ticket(i, tid, location_index[a], location_index[b], points))
-    if len(tickets) != TICKET_COUNT:
-        raise check.fail("tickets", f"{len(tickets)} tickets, expected {TICKET_COUNT}")
+            raise level.fail(f"tickets[{i}].b", "a ticket must name two different locations")
+        tickets.append(Ticket(i, item["id"], a, b, item["points"]))
     return tuple(tickets)

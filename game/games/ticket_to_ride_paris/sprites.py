@@ -1,7 +1,8 @@
 """Sprites and drawing helpers of the Ticket to Ride: Paris board: cards, tickets, bus slots, map.
 
 Everything here is procedural (our own art). Sprites are cached by their parameters, so a draw
-loop only blits; nothing here allocates per frame once the cache is warm.
+loop only blits; nothing here allocates per frame once the cache is warm. Colours, fitted text
+and the display-format conversion come from game.ui.paint.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from itertools import pairwise
 import pygame
 
 from game.ui import theme
+from game.ui.paint import INK, fast, fit_text, shade, two_lines
 
 Point = tuple[float, float]
 
@@ -56,20 +58,6 @@ def normal_color(name: str) -> str:
 def ink_for(name: str) -> tuple[int, int, int]:
     """Text/glyph colour readable on a card of this colour."""
     return CARD_INK.get(normal_color(name), (250, 250, 250))
-
-
-def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
-    """Convert to the display format when a display exists (blits get much faster)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha() if alpha else surface.convert()
-    return surface
-
-
-def shade(rgb: Sequence[int], k: float) -> tuple[int, int, int]:
-    """Darken (k<1) or lighten (k>1) a colour."""
-    if k <= 1:
-        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
-    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
 
 
 # -- glyphs -------------------------------------------------------------------------------------
@@ -264,7 +252,7 @@ def big_ticket(a: str, b: str, points: int, w: int, h: int, thumb: pygame.Surfac
     lh = theme.font(size, True).get_linesize() - 2
     y = 24
     for i, name in enumerate((a, b)):
-        for line in split_name(name, size, text_w):
+        for line in two_lines(name, size, text_w):
             surf.blit(fit_text(line, size, text_w, MAP_INK, True), (24, y))
             y += lh
         if i == 0:
@@ -276,28 +264,47 @@ def big_ticket(a: str, b: str, points: int, w: int, h: int, thumb: pygame.Surfac
     return fast(surf)
 
 
-def split_name(name: str, size: int, max_w: int) -> list[str]:
-    """One line, or two split at the space/hyphen nearest the middle when too wide."""
-    font = theme.font(size, True)
-    if font.size(name)[0] <= max_w:
-        return [name]
-    cuts = [i for i, ch in enumerate(name) if ch in " -"]
-    if not cuts:
-        return [name]
-    i = min(cuts, key=lambda k: abs(k - len(name) / 2))
-    head = name[:i + 1] if name[i] == "-" else name[:i]
-    return [head, name[i + 1:].strip()]
+# -- landmarks and panel marks ------------------------------------------------------------------
+MARKER_R = 17  # landmark radius on the map
 
 
-def fit_text(message: str, size: int, max_w: int, color, bold: bool = False) -> pygame.Surface:
-    """Cached text, shortened with an ellipsis when wider than max_w (never smaller than size)."""
-    surf = theme.text(message, size, color, bold)
-    if surf.get_width() <= max_w or len(message) < 4:
-        return surf
-    lo = len(message)
-    while lo > 3 and theme.font(size, bold).size(message[:lo] + "…")[0] > max_w:
-        lo -= 1
-    return theme.text(message[:lo].rstrip() + "…", size, color, bold)
+def marker(surf: pygame.Surface, p: Point) -> None:
+    """A landmark: a white disc with a dark ring and a dark centre (readable on any colour)."""
+    pygame.draw.circle(surf, INK, p, MARKER_R + 2)
+    pygame.draw.circle(surf, (250, 248, 240), p, MARKER_R - 2)
+    pygame.draw.circle(surf, (170, 60, 50), p, MARKER_R - 9)
+
+
+def label_plate(name: str) -> pygame.Surface:
+    """A landmark name on a light plate; long names wrap onto two lines."""
+    lines = two_lines(name, theme.SMALL_SIZE, 180)
+    texts = [theme.text(line, theme.SMALL_SIZE, INK, True) for line in lines]
+    w = max(s.get_width() for s in texts) + 16
+    lh = theme.font(theme.SMALL_SIZE, True).get_linesize() - 3
+    h = lh * len(texts) + 8
+    plate = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(plate, (252, 249, 240, 225), plate.get_rect(), border_radius=9)
+    pygame.draw.rect(plate, (120, 108, 86, 255), plate.get_rect(), 2, border_radius=9)
+    for i, s in enumerate(texts):
+        plate.blit(s, s.get_rect(midtop=(w // 2, 5 + i * lh)))
+    return plate
+
+
+def count_badge(canvas: pygame.Surface, center: tuple[int, int], n: int) -> None:
+    """A round count badge (white on dark) on the corner of a card."""
+    pygame.draw.circle(canvas, INK, center, 22)
+    pygame.draw.circle(canvas, theme.ACCENT, center, 22, 3)
+    num = theme.text(str(n), theme.BODY_SIZE, (255, 255, 255), True)
+    canvas.blit(num, num.get_rect(center=center))
+
+
+def tricolour(canvas: pygame.Surface, rect: pygame.Rect) -> None:
+    """The French flag: blue, white, red bands."""
+    w = rect.w / 3
+    for i, name in enumerate(FLAG_COLORS):
+        band = pygame.Rect(rect.x + i * w, rect.y, w + 1, rect.h)
+        pygame.draw.rect(canvas, CARD_RGB[name], band)
+    pygame.draw.rect(canvas, INK, rect, 2)
 
 
 # -- buses and slots ----------------------------------------------------------------------------

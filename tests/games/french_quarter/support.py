@@ -45,15 +45,15 @@ def plan(m: Match, cards=None, dice=None, mayor=None) -> None:
     """Force the planning phase: cards {deck: index}, dice {deck: [faces]}, the Mayor card."""
     cards, dice = dict(cards or {}), {k: list(v) for k, v in (dice or {}).items()}
     while isinstance(pending := m.pending(), Chance):
-        need, _ = m.rules._chance_need(m.state)
+        task = m.state.tasks[0]  # ("reveal", _, deck), ("mayor", _) or ("roll", _, die)
         options = [o for o, _ in pending.outcomes]
-        if need.startswith("card:"):
-            deck = DECKS[int(need[5:])]
+        if task[0] == "reveal":
+            deck = DECKS[task[2]]
             pick = cards.get(deck, options[0])
-        elif need == "mayor":
+        elif task[0] == "mayor":
             pick = options[0] if mayor is None else mayor
         else:
-            deck = m.state.dice[int(need[4:])][0]
+            deck = m.state.dice[task[2]][0]
             faces = dice.get(deck) or [1]
             pick = faces.pop(0) if len(faces) > 1 or deck not in dice else faces[0]
         m.apply_chance(pick)

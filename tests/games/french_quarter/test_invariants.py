@@ -105,8 +105,8 @@ def test_legal_values_follow_the_adjacency_rule_on_random_rows(rules) -> None:
 
 
 def test_the_prompt_cached_by_apply_equals_a_fresh_computation(rules) -> None:
-    """apply builds the next pending answer from its Draft and keeps it (_memo); a second
-    engine, with nothing cached, must find the same from the frozen state."""
+    """apply builds the next pending answer from its Draft and keeps it in the new state's
+    memo; a second engine must find the same from the frozen state."""
     fresh = FrenchQuarter()
     for i in range(8):  # 1-4 players, with and without Mayor and Tourism
         rng = random.Random(i)
@@ -117,6 +117,5 @@ def test_the_prompt_cached_by_apply_equals_a_fresh_computation(rules) -> None:
                       else rng.choice(pending[0].options).action)
             player = None if isinstance(pending, Chance) else pending[0].player
             state, _ = rules.apply(state, player, action)
-            cached = rules._memo
-            assert cached[0] is state
-            assert cached == fresh._lookup(state)
+            assert state.memo is not None
+            assert state.memo == fresh.find_pending(state)

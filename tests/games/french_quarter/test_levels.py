@@ -142,7 +142,7 @@ def broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     ("sheets.toml", 'row_scores = [0, 0, 2, 5, 9, 11, 14', 'row_scores = [0, 0, 2, 5, 9, 11, 15',
      "artists.row_scores"),
     ("sheets.toml", '"map:st_peter"', '"map:canal"', "artists.meter[3]: unknown"),
-    ("game.toml", '3 = ["walk", "walk",', '3 = ["walk",', "dice.3: must hold"),
+    ("game.toml", '3 = ["walk", "walk",', '3 = ["walk",', "dice.3: must have 7 entries, not 6"),
     ("game.toml", '2 = ["walk", "carriage", "streetcar"', '2 = ["walk", "taxi", "streetcar"',
      "dice.2: the Taxi deck is out"),
 ])
@@ -160,3 +160,47 @@ def test_missing_file_is_named(tmp_path) -> None:
     (root / GAME / "cards.toml").unlink()
     with pytest.raises(LevelError, match="cards.toml: file not found"):
         load_board(root)
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    # unknown keys
+    ("map.toml", "columns = 6", "columns = 6\ncolumn = 6", "map.toml: column: unknown field"),
+    ("map.toml", 'id = "hotel_ama_house"', 'id = "hotel_ama_house"\nstars = 3',
+     "buildings[0].stars: unknown field"),
+    ("game.toml", "vacation_points = 8", "vacation_points = 8\nbonus = 1",
+     "game.toml: scoring.bonus: unknown field"),
+    ("sheets.toml", "wild_every = 3", "wild_every = 3\nevery = 3", "umbrella.every: unknown field"),
+    ("cards.toml", 'street = "bourbon"', 'street = "bourbon"\nbus = true',
+     "cards.toml: mayor[0].bus: unknown field"),
+    # duplicate ids
+    ("map.toml", 'id = "conti"', 'id = "border_w"', "map.toml: streets[1].id: duplicate 'border_w'"),
+    ("map.toml", 'id = "dauphine_gift_shop"', 'id = "hotel_ama_house"',
+     "buildings[1].id: duplicate 'hotel_ama_house'"),
+    ("cards.toml", 'id = "jazz_weekend"', 'id = "mardi_gras"',
+     "cards.toml: vacation[1].id: duplicate 'mardi_gras'"),
+    # bad references
+    ("map.toml", 'start = "hotel_ama_house"', 'start = "hotel"', "map.toml: start: unknown 'hotel'"),
+    ("map.toml", 'boat = ["decatur", "n_front"]', 'boat = ["decatur", "canal"]',
+     "map.toml: boat[1]: unknown 'canal'"),
+    ("sheets.toml", 'street = "decatur"', 'street = "canal"',
+     "sheets.toml: activities.food.street: unknown 'canal'"),
+    ("game.toml", '1 = ["walk", "carriage"', '1 = ["walk", "bike"', "game.toml: dice.1[1]: unknown"),
+    # values out of range
+    ("map.toml", "columns = 6", "columns = 13", "map.toml: columns: 13 is outside 2..12"),
+    ("map.toml", "line = 0\nborder = true", "line = 7\nborder = true",
+     "map.toml: streets[0].line: 7 is outside 0..6"),
+    ("game.toml", "rounds = 8", "rounds = 21", "game.toml: rounds: 21 is outside 1..20"),
+    ("game.toml", "carriage = [1, 3]", "carriage = [3, 1]",
+     "game.toml: movement.carriage: must be [min, max] with min <= max"),
+    ("game.toml", "carriage = [1, 3]", "carriage = [1, 7]",
+     "game.toml: movement.carriage[1]: 7 is outside 1..6"),
+    ("sheets.toml", "boxes = 30", "boxes = 0", "sheets.toml: umbrella.boxes: 0 is outside 1..100"),
+    ("sheets.toml", "multipliers = [1, 2, 3, 4]\nbonuses = [\"food", 
+     "multipliers = [2, 3, 4]\nbonuses = [\"food", "activities.food.multipliers: must rise from x1"),
+    ("cards.toml", '["food", "culture"], ["shopping"', '["food", "culture", "party"], ["shopping"',
+     "cards.toml: decks.walk[0]: must have 1-2 entries, not 3"),
+])
+def test_each_file_kind_rejects_what_its_schema_forbids(tmp_path, name, old, new, message) -> None:
+    with pytest.raises(LevelError) as err:
+        load_board(broken(tmp_path, name, old, new))
+    assert message in str(err.value), str(err.value)

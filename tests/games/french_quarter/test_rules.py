@@ -871,7 +871,7 @@ def test_every_event_kind_has_a_log_string(rules) -> None:
 
     folder = Path(pkg.__file__).parent
     en = tomllib.loads((folder / "strings.toml").read_text("utf-8"))["en"]
-    kinds = set(re.findall(r'event\("([a-z_]+)"', (folder / "rules.py").read_text("utf-8")))
+    kinds = set(re.findall(r'emit\("([a-z_]+)"', (folder / "rules.py").read_text("utf-8")))
     assert kinds and all(f"french_quarter.event.{k}" in en for k in kinds)
 
 

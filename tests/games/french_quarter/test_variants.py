@@ -79,10 +79,9 @@ def test_a_new_mayor_card_each_round(rules) -> None:
     while not isinstance(m.pending(), Chance):  # play round 1 out
         p = m.prompts()[0]
         m.apply(p.player, p.options[0].action)
-    need, chance = rules._chance_need(m.state)
-    while need != "mayor":
-        m.apply_chance(chance.outcomes[0][0])
-        need, chance = rules._chance_need(m.state)
+    while m.state.tasks[0][0] != "mayor":
+        m.apply_chance(m.pending().outcomes[0][0])
+    chance = m.pending()
     assert m.state.round == 2 and len(chance.outcomes) == 11
     assert BOURBON not in [o for o, _ in chance.outcomes]
 
@@ -92,7 +91,8 @@ def test_the_car_icon_changes_nothing_with_several_players(rules) -> None:
     assert rules.board.mayor[BOURBON].car
     m = start(rules, players=3, first=2, mayor=True)
     plan(m, mayor=BOURBON)
-    assert m.state.order == (0, 1, 2, 0, 1) and m.prompts()[0].player == 2
+    picks = [task[1] for task in m.state.tasks if task[0] == "pick"]  # the round's pick order
+    assert picks == [2, 0, 1, 2, 0, 1] and m.prompts()[0].player == 2
     assert all(t == -1 for _, _, t in m.state.dice)  # no die goes to Mayor Carly
 
 
@@ -106,6 +106,12 @@ def test_solo_uses_the_two_player_pool_without_taxi(rules) -> None:
     assert m.state.mayor and len(m.state.dice) == 5
     assert "french_quarter.chance.taxi" not in labels
     assert "taxi" not in {d for d, _, _ in m.state.dice}
+
+
+def test_solo_draws_no_first_player_and_the_player_holds_the_marker(rules) -> None:
+    m = start(rules, players=1, line=4)  # only the Second Line die before planning
+    assert m.state.first == 0 and m.state.phase == "plan"
+    assert m.pending().label == "french_quarter.chance.walk"  # the first card reveal
 
 
 TIERS = (  # crafted sheets with a known total, completed by Second Line boxes (0-60)

@@ -53,7 +53,8 @@ def crafted(rules: NextStationParis, seats: list[list[Line]], round_: int = 0,
             options: tuple = (), phase: str = REVEAL, **fields) -> Match:
     """A match whose state has these lines per seat (the last one is this round's).
 
-    `fields` override other State fields (e.g. `gates` when the gates module is on).
+    `fields` override other State fields (e.g. `gates` when the gates module is on). The task
+    stack is a card's turn (the module draws, if any, are skipped).
     """
     config = Config(len(seats), options)
     m = Match(rules, config, 0)
@@ -62,7 +63,7 @@ def crafted(rules: NextStationParis, seats: list[list[Line]], round_: int = 0,
         m.state, phase=phase, round=round_,
         lines=tuple(tuple(ls) for ls in seats),
         used=tuple(u for u, _ in masks), blocked=tuple(b for _, b in masks),
-        colors=tuple(ls[-1].color for ls in seats), **fields)
+        colors=tuple(ls[-1].color for ls in seats), **{"tasks": rules.CARD_TURN, **fields})
     m.state = state
     m._pending = None
     return m

@@ -174,3 +174,42 @@ def test_missing_file(broken, tmp_path: Path) -> None:
     (tmp_path / GAME / "scoring.toml").unlink()
     with pytest.raises(LevelError, match="scoring.toml: file not found"):
         NextStationParis(tmp_path)
+
+
+# -- every file kind: unknown keys, duplicate ids, bad references, values out of range ----------
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    ("scoring.toml", "rounds = 4", "rounds = 4\nround = 4", "scoring.toml: round: unknown field"),
+    ("scoring.toml", "rounds = 4", "rounds = 5", "scoring.toml: rounds: 5 is outside 1..4"),
+    ("scoring.toml", "overpass = [0, 2, 6]", "overpass = [0, 2]",
+     "scoring.toml: overpass: must have 3 entries, not 2"),
+    ("scoring.toml", 'id = "well_done"', 'id = "fulgence"',
+     "scoring.toml: ratings[1].id: duplicate 'fulgence'"),
+    ("cards.toml", 'id = "metro_square"\ndeck = "metro"', 'id = "metro_square"\ncolour = 1',
+     "cards.toml: cards[0].colour: unknown field"),
+    ("cards.toml", 'id = "metro_circle"', 'id = "metro_square"',
+     "cards.toml: cards[1].id: duplicate 'metro_square'"),
+    ("cards.toml", 'deck = "metro"', 'deck = "bus"', "cards.toml: cards[0].deck: unknown 'bus'"),
+    ("map.toml", 'id = "a0"\ncol = 0', 'id = "a0"\nx = 1\ncol = 0',
+     "map.toml: stations[1].x: unknown field"),
+    ("map.toml", 'id = "a2"\ncol = 2', 'id = "a0"\ncol = 2', "map.toml: stations[2].id: duplicate 'a0'"),
+    ("map.toml", 'district = "nw"', 'district = "north"',
+     "map.toml: stations[1].district: unknown 'north'"),
+    ("map.toml", '["a0", "a2"]', '["a0", "zz"]', "map.toml: links[0][1]: unknown 'zz'"),
+    ("map.toml", 'id = "a2"\ncol = 2', 'id = "a2"\ncol = 10',
+     "map.toml: stations[2].col: 10 is outside 0..9"),
+    ("map.toml", "cols = [0, 0]", "cols = [0, 10]", "map.toml: districts[0].cols[1]: 10 is outside"),
+    ("map.toml", 'platform = true', 'platform = "yes"',
+     "map.toml: stations[0].platform: must be bool, not str"),
+    ("modules.toml", "points = 10", "points = 10\nbonus = 1",
+     "modules.toml: objectives.bonus: unknown field"),
+    ("modules.toml", "points = 10", "points = 100",
+     "modules.toml: objectives.points: 100 is outside 0..99"),
+    ("modules.toml", 'id = "districts"', 'id = "interchanges"',
+     "modules.toml: objectives.cards[1].id: duplicate 'interchanges'"),
+    ("modules.toml", '"a0", "a9"', '"a0", "zz"', "modules.toml: gates.corners[1]: unknown 'zz'"),
+    ("modules.toml", '"a0", "a9"', '"a0", "a0"', "modules.toml: gates.corners[1]: duplicate 'a0'"),
+    ("modules.toml", "count = 7", "count = 7\nlines = 2",
+     "modules.toml: objectives.cards[1].lines: required for interchanges, and only for them"),
+])
+def test_each_file_kind_rejects_what_its_schema_forbids(broken, name, old, new, message) -> None:
+    assert message in broken(name, old, new)

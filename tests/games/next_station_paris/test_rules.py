@@ -169,7 +169,7 @@ def test_only_cards_still_in_the_deck_can_be_revealed(rules) -> None:
         with pytest.raises(IllegalAction):
             rules.apply(m.state, None, outcome)  # the rules check it, not just the Match
     m.apply_chance("street_circle")
-    with pytest.raises(IllegalAction, match="no chance outcome"):
+    with pytest.raises(IllegalAction, match="nothing to decide"):
         rules.apply(m.state, None, "metro_circle")  # seats are answering: no card now
 
 
@@ -625,7 +625,7 @@ def _expected(rules, state, seat: int, task: tuple) -> set[tuple[int, int]]:
     degree = {s: sum(s in (b.links[k].a, b.links[k].b) for k in line.links) for s in line.stations}
     ends = [s for s in line.stations if degree[s] <= 1]
     symbol = b.cards[state.card].symbol if task[0] == "card" else "joker"
-    starts = {"card": line.stations if state.branch else ends, "tour": (task[-1],),
+    starts = {"card": line.stations if state.branch else ends, "tour": (task[1],),
               "free_any": line.stations, "free_end": ends}[task[0]]
     partner = {o.links[i]: o.links[1 - i] for o in b.overpasses for i in (0, 1)}
     drawn = [k for k in range(len(b.links)) if state.used[seat] >> k & 1]
@@ -652,7 +652,7 @@ def test_offered_segments_are_exactly_the_legal_ones(rules, seed) -> None:
             state, _ = rules.apply(state, None, sample(pending, rng))
             continue
         for prompt in pending:
-            task = state.tasks[prompt.player][0]
+            task = state.queues[prompt.player][0]
             if task[0] not in ("card", "tour", "free_any", "free_end"):
                 continue
             expected = _expected(rules, state, prompt.player, task)

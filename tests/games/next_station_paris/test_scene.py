@@ -14,12 +14,20 @@ import pygame
 import pytest
 
 from game.engine.bots import RandomBot
-from game.engine.core import Config
+from game.engine.core import Config, Event
 from game.engine.match import Match
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import SCORE_ROWS_PER_FRAME, NSPRenderer, make_layout
+from game.games.next_station_paris.scene import (
+    COUNT_TIME,
+    FLIP_TIME,
+    SCORE_ROWS_PER_FRAME,
+    STROKE_TIME,
+    NSPRenderer,
+    make_layout,
+)
 from game.games.next_station_paris.sprites import pencil_rgb
+from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE, is_split
 from game.ui.focus import hit
 
@@ -174,6 +182,90 @@ def test_a_stroke_holds_only_its_own_seat_and_appears_when_done(rules):
     assert inked(canvas, mid, color)
 
 
+def first_draw(match: Match, seat: int):
+    """A segment the seat may draw now: (action, start, end)."""
+    option = next(o for o in match.prompt_for(seat).options if o.action[0] == "draw")
+    return option.action, option.action[1], option.action[2]
+
+
+def stroke_shows(renderer: NSPRenderer, match: Match, seat: int, start: int, end: int) -> bool:
+    """The seat's line between two stations is on its map (drawn from the layers alone)."""
+    canvas = pygame.Surface(CANVAS_SIZE)
+    canvas.blit(renderer.layers.surface, BOARD_RECT)
+    a, b = renderer.station_center(seat, start), renderer.station_center(seat, end)
+    mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+    return inked(canvas, mid, pencil_rgb(COLORS[match.state.lines[seat][-1].color]))
+
+
+def test_the_board_animates_the_events_not_what_changed_between_views(rules):
+    match, _bots, renderer = new_match(rules, 2, seed=3)
+    action, start, end = first_draw(match, 0)
+    assert not stroke_shows(renderer, match, 0, start, end)
+    match.apply(0, action)
+    renderer.animate((), match.view(None), None)  # a new view and no event: nothing to animate
+    assert not renderer.timeline and stroke_shows(renderer, match, 0, start, end)
+    match, _bots, renderer = new_match(rules, 2, seed=3)
+    renderer.animate(match.apply(0, action), match.view(None), None)
+    strokes = [tw for tw in renderer.timeline if tw.seat == 0]
+    assert len(strokes) == 1 and strokes[0].dur == STROKE_TIME
+    assert not stroke_shows(renderer, match, 0, start, end)  # held back while it is drawn
+    settle(renderer)
+    assert stroke_shows(renderer, match, 0, start, end)
+
+
+def test_the_next_card_flips_once_every_stroke_before_it_has_landed(rules):
+    match, _bots, renderer = new_match(rules, 2, seed=3)
+    action, _, _ = first_draw(match, 0)
+    renderer.animate(match.apply(0, action), match.view(None), None)
+    renderer.update(0.1)  # seat 0's pencil is still on its way
+    assert renderer.seat_busy(0) and not renderer.seat_busy(1)
+    events = match.apply(1, ("pass",)) + match.resolve_chance()
+    assert [e.kind for e in events][-1] == "card_revealed"
+    renderer.animate(events, match.view(None), None)
+    flips = [tw for tw in renderer.timeline if tw.seat is None]
+    assert flips and flips[0].start == pytest.approx(STROKE_TIME)
+    assert renderer.seat_busy(1) and renderer.seat_busy(0)  # everyone waits for the flip
+
+
+def test_a_round_end_counts_every_seat_up_at_once_then_flips_the_next_card(rules):
+    match, bots, renderer = new_match(rules, 3, seed=6, humans=(0, 1, 2))
+    while True:
+        events = answer_all(match, bots, renderer)
+        if any(e.kind == "line_scored" for e in events):
+            break
+        settle(renderer)
+    counts = [tw for tw in renderer.timeline if tw.tag is not None]
+    assert sorted(tw.tag for tw in counts) == [((s, 0), (s, 4)) for s in range(3)]
+    begin = counts[0].start
+    assert all(tw.start == begin for tw in counts)
+    assert all(tw.end <= begin for tw in renderer.timeline if tw.seat is not None)  # strokes
+    flips = [tw for tw in renderer.timeline if tw.tag is None and tw.seat is None]
+    assert flips and flips[0].start == pytest.approx(begin + COUNT_TIME)
+
+
+def test_every_event_kind_of_a_game_is_animated_or_declared_with_its_own_sound(rules):
+    kinds = set()
+    for players, options in ((1, ()), (3, (("gates", True), ("objectives", True)))):
+        match = Match(rules, Config(players, options), players)
+        kinds |= {e.kind for e in match.resolve_chance()}
+        bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+        while not match.is_over():
+            kinds |= {e.kind for e in answer_all(match, bots, draw=False)}
+    assert {"segment_drawn", "card_revealed", "line_scored", "gate_triggered"} <= kinds
+    assert kinds <= set(NSPRenderer.EVENT_HANDLERS) | set(NSPRenderer.SOUNDS) | {"game_over"}
+    assert kinds - {"game_over"} <= set(NSPRenderer.SOUND_CUES)  # the end keeps the chord
+
+
+def test_event_sounds_land_with_their_animations():
+    cues = NSPRenderer.SOUND_CUES
+    strokes = [Event("segment_drawn", 0, (("link", 3),)), Event("segment_drawn", 0, ())]
+    batch = [*strokes, Event("bonus_skipped", 0, ()), Event("card_revealed", None, ())]
+    assert [(at, sound) for at, sound, _ in event_cues(batch, cues)] == [
+        (0.0, "swish"), (STROKE_TIME, "swish"), (2 * STROKE_TIME, "flip")]
+    assert cues["card_revealed"].advance == FLIP_TIME
+    assert cues["line_scored"] is None and cues["round_started"].cues[0].sound == "shuffle"
+
+
 def test_the_next_card_flips_for_everyone_and_reset_drops_it(rules):
     match, bots, renderer = new_match(rules, 2, seed=4)
     before = len(match.state.revealed)
@@ -235,13 +327,16 @@ def test_draw_does_not_change_the_renderer(rules):
     prompts = {p.player: p for p in match.prompts()}
     focus = {seat: next((o.target for o in p.options if o.target), None)
              for seat, p in prompts.items()}
-    state = (len(renderer._timeline.tweens), renderer._timeline.clock, dict(renderer._keys),
-             {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
+    def snapshot():
+        return (len(renderer.timeline.tweens), renderer.timeline.clock, dict(renderer.holds),
+                pygame.image.tobytes(renderer.layers.surface, "RGB"),
+                {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
+
+    state = snapshot()
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.draw_seats(canvas, focus, prompts)
     renderer.draw(canvas, None, None)
-    after = (len(renderer._timeline.tweens), renderer._timeline.clock, dict(renderer._keys),
-             {s: renderer.seat_targets(s) for s in range(4)}, renderer.busy())
+    after = snapshot()
     assert after == state
     assert focus == {seat: next((o.target for o in p.options if o.target), None)
                      for seat, p in prompts.items()}
@@ -312,13 +407,13 @@ def test_a_layer_grown_stroke_by_stroke_equals_a_fresh_repaint(rules, players, h
             fresh = NSPRenderer(rules, match.config, NAMES[:players])
             fresh.set_humans(humans)
             fresh.reset(match.view(None), None)
-            assert (pygame.image.tobytes(renderer._layer, "RGB")
-                    == pygame.image.tobytes(fresh._layer, "RGB")), step
+            assert (pygame.image.tobytes(renderer.layers.surface, "RGB")
+                    == pygame.image.tobytes(fresh.layers.surface, "RGB")), step
             checks += 1
     assert match.is_over() and checks >= 6
 
 
-def test_a_round_end_repaints_a_few_score_rows_per_frame(rules):
+def test_a_round_end_repaints_a_few_score_rows_per_frame(rules, monkeypatch):
     match, bots, renderer = new_match(rules, 4, seed=6, humans=(0, 1, 2, 3))
     while match.state.round == 0:
         events = answer_all(match, bots, renderer)
@@ -326,13 +421,20 @@ def test_a_round_end_repaints_a_few_score_rows_per_frame(rules):
             break
         settle(renderer)
     assert match.state.round == 1 and renderer.busy()
-    rows = {k: v for k, v in renderer._keys.items() if k[0] == "score"}
+    painted: list[str] = []  # the score rows repainted in one frame
+    paint_region = renderer.layers.paint_region
+
+    def spy(name, *args, **kwargs):
+        if name.startswith("score"):
+            painted.append(name)
+        paint_region(name, *args, **kwargs)
+
+    monkeypatch.setattr(renderer.layers, "paint_region", spy)
     changed = []
     for _ in range(200):
         renderer.update(1 / 60)
-        now = {k: v for k, v in renderer._keys.items() if k[0] == "score"}
-        changed.append(sum(1 for k, v in now.items() if rows.get(k) != v))
-        rows = now
+        changed.append(len(painted))
+        painted.clear()
         if not renderer.busy():
             break
     assert not renderer.busy()

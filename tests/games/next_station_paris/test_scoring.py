@@ -292,4 +292,4 @@ def test_details_explain_every_category(rules) -> None:
     first = details[0]
     assert first.label == "next_station_paris.detail.line"
     assert dict(first.params) == {"color": "next_station_paris.color.orange", "districts": 7,
-                                  "stations": 5, "monuments": 5} and first.points == 45
+                                  "stations": 5, "monuments": 5, "each": 2} and first.points == 45

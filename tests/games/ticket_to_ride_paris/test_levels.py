@@ -230,7 +230,7 @@ def test_deck_counts_must_sum_to_46(levels) -> None:
     def pink(d):
         d["cards"]["pink"] = 1
 
-    assert "deck.toml: cards.pink: unknown 'pink'" in levels("deck.toml", pink)
+    assert "deck.toml: cards.pink: unknown field (expected one of: blue," in levels("deck.toml", pink)
 
 
 def test_missing_file(levels) -> None:
@@ -241,3 +241,43 @@ def test_missing_file(levels) -> None:
 
 def test_unchanged_copy_loads(levels) -> None:
     assert len(TicketToRideParis(levels.root).board.routes) == len(load_board().routes)
+
+
+# -- every file kind: unknown keys, duplicate ids, bad references, values out of range ----------
+def _set(*path_and_value):
+    """A change that sets data[path...] = value."""
+    *path, key, value = path_and_value
+
+    def change(d):
+        for part in path:
+            d = d[part]
+        d[key] = value
+
+    return change
+
+
+def _drop_last_ticket(d):
+    d["tickets"].pop()
+
+
+@pytest.mark.parametrize(("name", "change", "message"), [
+    ("deck.toml", _set("rules", "bus", 3), "deck.toml: rules.bus: unknown field"),
+    ("deck.toml", _set("rules", "faceup", 0), "deck.toml: rules.faceup: 0 is outside 1..99"),
+    ("deck.toml", _set("route_points", "3", 100),
+     "deck.toml: route_points.3: 100 is outside 0..99"),
+    ("deck.toml", _set("route_points", "4", 7), "deck.toml: route_points.4: unknown field"),
+    ("map.toml", _set("routes", 0, "colour", "red"), "map.toml: routes[0].colour: unknown field"),
+    ("map.toml", _set("locations", 2, "z", 1), "map.toml: locations[2].z: unknown field"),
+    ("map.toml", _set("routes", 0, "double_of", "no-such-route"),
+     "map.toml: routes[0].double_of: unknown 'no-such-route'"),
+    ("map.toml", _set("locations", 3, "y", 20), "map.toml: locations[3].y: 20 is outside 60..960"),
+    ("map.toml", _set("locations", 3, "name", " "), "map.toml: locations[3].name: empty"),
+    ("tickets.toml", _set("tickets", 0, "value", 3), "tickets.toml: tickets[0].value: unknown"),
+    ("tickets.toml", _set("tickets", 1, "id", "arc-notre_dame"),
+     "tickets.toml: tickets[1].id: duplicate 'arc-notre_dame'"),
+    ("tickets.toml", _set("tickets", 2, "a", "louvre "), "tickets[2].a: unknown 'louvre '"),
+    ("tickets.toml", _set("tickets", 4, "points", 31), "tickets[4].points: 31 is outside 1..30"),
+    ("tickets.toml", _drop_last_ticket, "tickets.toml: tickets: must have 20 entries, not 19"),
+])
+def test_each_file_kind_rejects_what_its_schema_forbids(levels, name, change, message) -> None:
+    assert message in levels(name, change)

@@ -231,7 +231,7 @@ def test_other_players_blind_draws_never_reach_the_viewers_hand(rules):
         if blind:
             renderer.update(0.1)
             renderer.draw(canvas, None, None)
-            held = [k for k in renderer._holds if k[0] == "hand"]
+            held = [k for k in renderer.holds if k[0] == "hand"]
             assert not held  # only the drawer's own hand waits for a card
             return
         while renderer.busy():

@@ -1,6 +1,6 @@
-"""Test-side re-dealers of hidden information, one per game that has no `randomize_hidden`.
+"""Ticket to Ride: Paris has no `randomize_hidden`: the conformance suite re-deals with this.
 
-A re-dealer returns a state that differs from the given one only in what `seat` may not see; the
+`redeal` returns a state that differs from the given one only in what `seat` may not see; the
 conformance suite then checks that the seat's view does not change. Living on the test side, it
 does not trust the rules to describe their own secrets.
 """
@@ -22,7 +22,7 @@ def random_pile(size: int, rng: random.Random) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def redeal_ttr(rules, state, seat: int | None, rng: random.Random):
+def redeal(rules, state, seat: int | None, rng: random.Random):
     """A state differing from `state` only in what `seat` may not see."""
     tickets = range(len(rules.board.tickets))
     mine = [seat]
@@ -50,6 +50,3 @@ def redeal_ttr(rules, state, seat: int | None, rng: random.Random):
         if state.ticket_bottom is None
         else tuple(rng.sample(tickets, len(state.ticket_bottom))),
     )
-
-
-REDEALERS = {"ticket_to_ride_paris": redeal_ttr}

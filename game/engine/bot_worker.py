@@ -1,6 +1,6 @@
 """Bots think on a worker thread, so a slow decision never stalls a frame.
 
-The engine is pure and a view is immutable, so the worker only reads shared data; the scene
+The engine is pure and a view is immutable, so the worker only reads shared data; the driver
 applies the answer on the frame loop. Each job is stamped with the match state it was asked
 about (held by reference, so identity is reliable): if the game moved on meanwhile (undo, load),
 the stale answer is dropped. One job at a time keeps each bot's random stream in the same order,

@@ -12,11 +12,12 @@ def _headless_app(animation_speed: str = "1x"):
     """An App on the dummy video driver that never writes settings or autosaves."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.scenes import scene_registry
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    return App(windowed=(320, 180), settings=Settings(animation_speed=animation_speed),
-               persist=False)
+    return App(scene_registry(), windowed=(320, 180),
+               settings=Settings(animation_speed=animation_speed), persist=False)
 
 
 def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool,
@@ -29,12 +30,9 @@ def _bot_game(app, game_id: str, players: int, seed: int, hold_bots: bool,
     return GameScene(app, game_id, seats, seed, hold_bots=hold_bots, options=options)
 
 
-def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str,
-                      options: tuple = ()) -> None:
-    """Play `actions` greedy-bot actions (game `options` on), let the real GameScene settle, save
-    the canvas as PNG."""
-    import pygame
-
+def played_scene(game_id: str, players: int, seed: int, actions: int, options: tuple = ()):
+    """(app, scene): a headless app showing the real GameScene of greedy bots (held still) after
+    `actions` actions with game `options` on, the last action's animation just started."""
     app = _headless_app()
     scene = _bot_game(app, game_id, players, seed, hold_bots=True, options=options)
     match = scene.match
@@ -43,12 +41,23 @@ def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_p
         if not prompts:
             break
         prompt = prompts[0]
-        choice = scene.bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-        scene._apply(prompt.player, choice)  # through the scene: its renderer sees the events
+        bot = scene.driver.bots[prompt.player]
+        choice = bot.choose(match.rules, match.view(prompt.player), prompt)
+        scene.apply(prompt.player, choice)  # through the scene: its renderer sees the events
         if step < actions - 1:  # only the last action's animation is worth waiting for
             scene.renderer.reset(match.view(scene.viewer), scene.viewer)
     app.stack.reset(scene)
     app.stack.apply()
+    return app, scene
+
+
+def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_path: str,
+                      options: tuple = ()) -> None:
+    """Play `actions` greedy-bot actions (game `options` on), let the real GameScene settle, save
+    the canvas as PNG."""
+    import pygame
+
+    app, scene = played_scene(game_id, players, seed, actions, options)
     for _ in range(SETTLE_FRAMES):
         app.step([], 1 / 60, present=False)
         if not scene.renderer.busy():

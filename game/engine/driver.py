@@ -1,0 +1,126 @@
+"""The match driver: everything that plays a match for the shell, with no pygame in it.
+
+It applies people's choices (an illegal one is logged and refused, never a crash), resolves
+chance, lets bots decide on the worker thread at a followable pace, undoes, and keeps the
+autosave journal equal to the history after every change. The scene above it only turns the
+returned events into animation and sound.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from typing import Any
+
+from .bot_worker import BotWorker
+from .core import Action, Event, IllegalAction, Prompt
+from .journal import Journal
+from .match import Match
+
+log = logging.getLogger(__name__)
+THINK_TIME = 0.45  # seconds a bot "thinks" before each decision at 1x, so people can follow
+
+
+class MatchDriver:
+    """Drives one Match: choices, chance, bots, undo and the autosave journal."""
+
+    def __init__(self, match: Match, bots: dict[int, Any],
+                 autosave: str | os.PathLike | None = None, meta: dict | None = None) -> None:
+        self.match = match
+        self.bots = bots  # seat -> bot (anything with choose(rules, view, prompt))
+        self.worker = BotWorker()  # bots think off the frame loop
+        self.think = 0.0  # seconds (scaled by the animation speed) the waiting bot has had
+        self._autosave = autosave  # None: never saved (screenshots, bench)
+        self._meta = meta or {}
+        self._journal: Journal | None = None
+
+    def open(self) -> tuple[Event, ...]:
+        """Resolve the chance the game starts with (the opening deal) and start the autosave."""
+        events = self.match.resolve_chance()
+        self._save()
+        return events
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...] | None:
+        """A seat's choice and the chance it leads to; None (logged) if the rules refuse it."""
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as exc:  # the UI only offers legal options; log, never crash
+            log.warning("illegal action from seat %s: %s", seat, exc)
+            return None
+        events += self.match.resolve_chance()
+        self.think = 0.0
+        self._save()
+        return events
+
+    def can_undo(self, seat: int | None) -> bool:
+        """True if that seat may undo its last step now (BGA policy, see Match.can_undo)."""
+        return seat is not None and self.match.can_undo(seat)
+
+    def undo(self, seat: int) -> bool:
+        """Undo the seat's last step; True if it did."""
+        if not self.match.undo(seat):
+            return False
+        self._save()
+        return True
+
+    # -- bots --------------------------------------------------------------------------------
+    def play_bots(self, elapsed: float, ready: Callable[[int], bool], at_once: bool,
+                  keep_pace: bool) -> tuple[Event, ...] | None:
+        """Give the bots `elapsed` thinking seconds; the events of a bot's move, if one is due.
+
+        A decision starts on the worker for the first waiting bot whose seat is `ready`, and its
+        answer is applied once THINK_TIME has passed (at once when `at_once`). `keep_pace`:
+        the next bot answers on the next frame with no new pause (people decide meanwhile).
+        """
+        waiting = [p for p in self.match.prompts() if p.player in self.bots]
+        if not waiting:
+            self.think = 0.0
+            self.worker.drop()
+            return None
+        self.think += elapsed
+        startable = [p for p in waiting if ready(p.player)]
+        if not self.worker.busy() and startable:
+            self._start_thinking(startable[0])  # thinks during the pause, on the worker thread
+        if self.think < THINK_TIME and not at_once:
+            return None
+        answer = self.worker.collect(self.match.state)
+        if answer is None:
+            return None
+        think = self.think
+        events = self.apply(*answer)
+        if keep_pace:
+            self.think = think
+        return events
+
+    def _start_thinking(self, prompt: Prompt) -> None:
+        """Start one bot decision on its own view (answered on a later frame)."""
+        seat = prompt.player
+        self.worker.start(seat, self.match.state, self.bots[seat], self.match.rules,
+                          self.match.view(seat), prompt)
+
+    # -- autosave ----------------------------------------------------------------------------
+    def _save(self) -> None:
+        """Bring the journal up to the history. A finished game is not saved (nothing is left to
+        Continue); after a disk error the next change starts a fresh journal."""
+        if self._autosave is None or self.match.is_over():
+            return
+        try:
+            if self._journal is None:
+                self._journal = Journal.start(self._autosave, self.match, self._meta)
+            else:
+                self._journal.follow(self.match.history)
+        except OSError as exc:
+            log.warning("autosave failed: %s", exc)
+            self._close_journal()
+
+    def _close_journal(self) -> None:
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+
+    def close(self) -> None:
+        """Stop the bot worker and the journal (the autosave stays on disk for Continue)."""
+        self.worker.close()
+        self._save()  # a change the disk refused last time gets one more try
+        self._close_journal()

@@ -1,0 +1,233 @@
+"""The autosave as an append-only journal: a header line, then one JSON line per history change.
+
+    {"format": "city-board-console/journal", "version": 1, "game": ..., "config": ...,
+     "seed": ..., "meta": {...}}
+    [0, ["claim", "opera-louvre"]]      one history entry: [player, action] (player null: chance)
+    {"undo": 1}                         the last n entries were undone
+
+Each change is one `write` of whole lines, never a rewrite of the history, so saving costs the
+same on the first turn and the last. `fsync` runs on a short-lived background thread, never on
+the caller's (the frame loop's). Undo appends a record instead of truncating the file: bytes
+once written are never touched again, so a crash at any moment (kill -9, power cut) can only
+tear the last line, and the loader drops a torn last line with a warning and keeps every
+complete action before it. Starting a journal (a new game, or resuming one) writes a fresh file
+beside the old one and renames it over, so the old save survives until the new one exists.
+
+`meta` is the caller's: the shell keeps who sits where (humans and bot kinds) there.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .core import Action
+from .jsonsafe import parse_json
+from .match import (
+    Match,
+    SaveError,
+    check_version,
+    clear_stale_temps,
+    entry_json,
+    read_setup,
+    replay_entries,
+)
+
+JOURNAL_FORMAT = "city-board-console/journal"
+JOURNAL_VERSION = 1
+log = logging.getLogger(__name__)
+
+Entry = tuple[int | None, Action]
+
+
+class BackgroundSync:
+    """fsyncs one file off the caller's thread: at most one syncing thread at a time, and
+    requests made while it syncs are folded into one more pass before it ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._again = False
+
+    def request(self, fd: int) -> None:
+        """Make everything written to `fd` so far durable, soon, on another thread."""
+        with self._lock:
+            if self._thread is not None:
+                self._again = True  # the running pass may have started before this write
+                return
+            # The thread syncs its own duplicate: the caller may close `fd` at any time.
+            self._thread = threading.Thread(target=self._run, args=(os.dup(fd),),
+                                            name="journal-fsync", daemon=True)
+            self._thread.start()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until no sync is running or due; True if that happened within `timeout`."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        with self._lock:
+            return self._thread is None
+
+    def _run(self, fd: int) -> None:
+        try:
+            while True:
+                try:
+                    os.fsync(fd)
+                except OSError as exc:
+                    log.warning("autosave not flushed to disk: %s", exc)
+                with self._lock:
+                    if not self._again:
+                        self._thread = None
+                        return
+                    self._again = False
+        finally:
+            os.close(fd)
+
+
+class Journal:
+    """An open journal: `follow` appends whatever the history gained or lost since last time."""
+
+    def __init__(self, path: Path, file: Any, written: list[Entry]) -> None:
+        self.path = path
+        self._file = file  # an unbuffered binary file: each write goes straight to the OS
+        self._written = written  # the history as the file has it
+        self._sync = BackgroundSync()
+
+    @classmethod
+    def start(cls, path: str | os.PathLike, match: Match, meta: dict | None = None) -> Journal:
+        """Replace the journal at `path` with one holding `match` so far; raises OSError."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        clear_stale_temps(path)
+        header = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION, "game": match.game_id,
+                  "config": match.config.to_json(), "seed": match.seed, "meta": meta or {}}
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        file = os.fdopen(fd, "wb", buffering=0)
+        try:
+            _write_all(file, _line(header) + _entry_lines(match.history))
+            os.replace(tmp, path)  # the same open file now is the journal: appends go on there
+        except BaseException:
+            file.close()
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        journal = cls(path, file, list(match.history))
+        journal._sync.request(file.fileno())
+        return journal
+
+    def follow(self, history: Sequence[Entry]) -> None:
+        """Append the change from the last followed history to this one; raises OSError.
+
+        Histories change only at their tail (apply appends, undo pops), so the common part is
+        found by walking back from the end. After an OSError the file may end in a torn line:
+        the caller must stop appending and `start` a new journal.
+        """
+        written = self._written
+        common = min(len(written), len(history))
+        while common and written[common - 1] != history[common - 1]:
+            common -= 1
+        undone, added = len(written) - common, history[common:]
+        if not undone and not added:
+            return
+        data = (_line({"undo": undone}) if undone else b"") + _entry_lines(added)
+        _write_all(self._file, data)
+        del written[common:]
+        written.extend(added)
+        self._sync.request(self._file.fileno())
+
+    def wait_synced(self, timeout: float) -> bool:
+        """Wait for the background fsync (tests, and a caller that may block); True when done."""
+        return self._sync.wait(timeout)
+
+    def close(self) -> None:
+        """Stop appending; a background fsync still running finishes on its own."""
+        self._file.close()
+
+
+def _line(data: Any) -> bytes:
+    return (json.dumps(data, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _entry_lines(entries: Sequence[Entry]) -> bytes:
+    return b"".join(_line(entry_json(player, action)) for player, action in entries)
+
+
+def _write_all(file: Any, data: bytes) -> None:
+    """Write every byte (an unbuffered write may take only part of them)."""
+    view = memoryview(data)
+    while view:
+        view = view[file.write(view):]
+
+
+# -- loading -----------------------------------------------------------------------------------
+def load_journal(path: str | os.PathLike, rules_for) -> tuple[Match, dict]:
+    """The match a journal holds, and its meta; raises SaveError if the header is unusable or a
+    complete line is not an action. A torn last line (a crash mid-write) is dropped with a
+    warning: the match then ends at the last complete action."""
+    path = Path(path)
+    lines = _complete_lines(path)
+    if not lines:
+        raise SaveError(f"{path}: no complete header line")
+    header = _parse(lines[0], f"{path}: header")
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+        raise SaveError(f"{path}: not an autosave journal")
+    check_version(header, JOURNAL_VERSION, str(path))
+    rules, config, seed = read_setup(header, rules_for, str(path))
+    meta = header.get("meta", {})
+    if not isinstance(meta, dict):
+        raise SaveError(f"{path}: meta: must be an object")
+    entries = _entries(path, lines[1:])
+    return replay_entries(rules, config, seed, entries, str(path)), meta
+
+
+def _complete_lines(path: Path) -> list[str]:
+    """The file's newline-terminated lines; a torn end (no newline) is dropped and logged."""
+    try:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read ({exc})") from exc
+    lines = text.split("\n")
+    if lines[-1]:
+        log.warning("%s: dropped a torn last line (%d bytes): the save ends at the action "
+                    "before it", path, len(lines[-1]))
+    return lines[:-1]
+
+
+def _parse(line: str, where: str) -> Any:
+    try:
+        return parse_json(line)
+    except ValueError as exc:
+        raise SaveError(f"{where}: {exc}") from exc
+
+
+def _entries(path: Path, lines: list[str]) -> list:
+    """The history the action lines leave once their undo records are applied."""
+    entries: list = []
+    last = len(lines) + 1  # line numbers count the header as line 1
+    for number, line in enumerate(lines, start=2):
+        try:
+            record = _parse(line, f"{path}: line {number}")
+        except SaveError:
+            if number != last:
+                raise
+            # Lines are written whole with their newline: only a damaged disk leaves this.
+            log.warning("%s: dropped an unreadable last line %d", path, number)
+            break
+        if isinstance(record, list):
+            entries.append(record)
+        elif _is_undo(record) and record["undo"] <= len(entries):
+            del entries[len(entries) - record["undo"]:]
+        else:
+            raise SaveError(f"{path}: line {number}: not an action or a valid undo")
+    return entries
+
+
+def _is_undo(record: Any) -> bool:
+    count = record.get("undo") if isinstance(record, dict) else None
+    return isinstance(count, int) and not isinstance(count, bool) and count > 0

@@ -1,0 +1,21 @@
+"""Example dice, 2-3 players: the smallest complete room, a walk-through for new games.
+
+Kept out of the menus (`listed=False`) but discovered, tested and playable like every room; see
+README "Adding a game" for the tour of its files.
+"""
+
+from game.engine.registry import GameInfo
+
+GAME = GameInfo(
+    id="example_dice",
+    title_key="example_dice.title",
+    min_players=2,
+    max_players=3,
+    rules_ref=f"{__name__}.rules:DiceGame",
+    scene_ref=f"{__name__}.scene:DiceRenderer",
+    heuristic_ref=f"{__name__}.bot:evaluate",
+    rules_summary_key="example_dice.rules",
+    capabilities=("randomize_hidden",),
+    order=1000,
+    listed=False,
+)

@@ -1,0 +1,192 @@
+"""One shared screen: one prompt and one focus at a time, everyone's hand open (or one person).
+
+With simultaneous prompts the device that presses shows its own seat's prompt; the other
+deciders' cursors are ringed in their seat colours. Bar buttons that do not fit scroll so the
+focused one is visible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.core import Target
+from game.scenes import game_paint as paint
+from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.focus import FocusKey, FocusModel
+from game.ui.board_api import BAR_RECT
+from game.ui.input import Intent
+from game.ui.widgets import draw_hints, hints_width
+
+if TYPE_CHECKING:
+    from game.scenes.game import GameScene
+
+MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons are shown
+
+
+class SharedTable(Table):
+    """One screen, one focus: the active seat's prompt is shown, its hand is visible."""
+
+    def __init__(self, game: GameScene) -> None:
+        super().__init__(game)
+        self._hints_width: tuple[tuple, int] | None = None  # (hints and input kind, pixels)
+
+    # -- whose turn is shown -------------------------------------------------------------------
+    def sync(self) -> None:
+        """The active seat stays while it decides, else the first person asked; its hand shows."""
+        game = self.game
+        prompts = game.human_prompts()
+        if game.active not in prompts:
+            game.active = min(prompts, default=None)
+        game.show_hand(game.active if game.active is not None else self.resting_viewer())
+
+    def resting_viewer(self) -> int | None:
+        """The last person's hand stays on screen while bots play."""
+        humans = self.game.humans()
+        if not humans:
+            return None
+        return self.game.viewer if self.game.viewer in humans else humans[0]
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """Undo; otherwise wait for animations, let a free device reclaim a seat, and route
+        the press to the seat it drives."""
+        if intent.kind == "undo" and self.curtain is None:
+            return self.undo(intent)  # reset() drops a running animation: no need to wait
+        if self.game.renderer.busy():
+            return False
+        if self.reclaim(intent):
+            return True
+        return self.seat_input(intent)
+
+    def seat_input(self, intent: Intent) -> bool:
+        """Board input for the seat this device drives, unless its controller is gone."""
+        seat = self.route(intent.device)
+        if seat is None or self.game.disconnected(seat):
+            return False  # a seat whose controller is gone waits to be reclaimed
+        return self.board_input(seat, intent)
+
+    def route(self, device: str) -> int | None:
+        """The seat this device drives now: its own seat on its turn, else the active seat."""
+        game = self.game
+        bound = game.seat_of(device)
+        if bound is None:
+            return game.active  # a free device (or the mouse) helps whoever is deciding
+        if bound in game.human_prompts() and self.may_drive(bound):
+            game.active = bound  # simultaneous play: show the prompt of who pressed
+            return bound
+        return None
+
+    def may_drive(self, seat: int) -> bool:
+        """True if a seat deciding now may take the screen (always, when hands are open)."""
+        return True
+
+    # -- focus -------------------------------------------------------------------------------
+    def targets(self, seat: int) -> Mapping[Target, Any]:
+        """Every target on the one board."""
+        return self.game.renderer.targets()
+
+    def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
+        """Buttons right-aligned against the hints, scrolled so the focused one shows."""
+        focus = self.game.focus.get(seat)
+        focused = focus[1] if focus and focus[0] == "bar" and focus[1] in model.bar else None
+        zone = self.bar_zone(model.widths)
+        return (zone, focused), lambda: self._place_bar(model, zone, focused)
+
+    @staticmethod
+    def _place_bar(model: FocusModel, zone: tuple[int, int], focused: int | None
+                   ) -> dict[int, pygame.Rect]:
+        left, right = zone
+        rects = dict(zip(model.bar, paint.row_of_buttons(model.widths, left, BAR_RECT.centery,
+                                                          paint.BAR_BUTTON_H)))
+        if focused is not None and rects[focused].right > right:
+            shift = rects[focused].right - right
+            for rect in rects.values():
+                rect.x -= shift
+        return rects
+
+    def bar_zone(self, widths: list[int] | None = None) -> tuple[int, int]:
+        """The x range of the bar buttons: right-aligned against the hints, and the message
+        keeps at least MESSAGE_W pixels (buttons scroll when they do not fit)."""
+        right = BAR_RECT.right - 40 - self._hints_px()
+        needed = paint.row_width(widths) if widths else 0
+        return max(BAR_RECT.x + paint.MESSAGE_W + 30, right - needed), right
+
+    def _hints_px(self) -> int:
+        """The hints' width, measured again only when they or the input kind change."""
+        key = (tuple(self.hints()), self.game.app.input.last_kind)
+        if self._hints_width is None or self._hints_width[0] != key:
+            self._hints_width = key, hints_width(list(key[0]), key[1])
+        return self._hints_width[1]
+
+    def clickable(self, rects: dict[FocusKey, pygame.Rect]) -> dict[FocusKey, pygame.Rect]:
+        """Board slots, and the bar buttons scrolled into the bar's zone."""
+        left, right = self.bar_zone(_bar_widths(rects))
+        return {k: r for k, r in rects.items()
+                if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
+
+    # -- drawing -----------------------------------------------------------------------------
+    def shown_seat(self) -> int | None:
+        """Whose prompt and focus are drawn (none while an animation runs)."""
+        return None if self.game.renderer.busy() else self.game.active
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board, the other deciders' cursors, the bar and disconnection banners."""
+        seat = self.shown_seat()
+        model = self.model(seat) if seat is not None else None
+        rects: dict[FocusKey, pygame.Rect] = {}
+        focus = None
+        if model is not None:
+            rects = self.placed(seat, model)
+            focus = self._focus_in(seat, rects)
+        board_focus = focus[1] if focus and focus[0] == "board" else None
+        self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
+        if seat is not None:
+            self._draw_other_focus(surface, seat)
+        self._draw_bar(surface, seat, model, rects, focus)
+        self.draw_disconnected(surface)
+
+    def _draw_other_focus(self, surface: pygame.Surface, active: int) -> None:
+        """Simultaneous play: the other deciders' cursors, ringed in their seat colours."""
+        game = self.game
+        for other in game.human_prompts():
+            key = game.focus.get(other)
+            if other == active or key is None or key[0] != "board":
+                continue
+            rect = game.renderer.targets().get(key[1])
+            if rect is not None:
+                paint.other_focus(surface, rect, other)
+
+    def _draw_bar(self, surface: pygame.Surface, seat: int | None, model: FocusModel | None,
+                  rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
+        message, who = self.bar_message(seat, model.prompt if model else None)
+        zone = self.bar_zone(_bar_widths(rects))
+        message_right = zone[0] - 30 if model is not None else MESSAGE_RIGHT_IDLE
+        paint.paint_bar(surface, message, who, message_right)
+        if model is not None:
+            self._draw_bar_buttons(surface, model.labels, rects, focus, zone)
+        if model is not None or self.curtain is not None:
+            draw_hints(surface, self.hints(), self.game.app.input.last_kind,
+                       (BAR_RECT.right - 24, BAR_RECT.centery))
+
+    def _draw_bar_buttons(self, surface: pygame.Surface, labels: dict[int, str],
+                          rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None,
+                          zone: tuple[int, int]) -> None:
+        """The bar buttons, clipped to the zone they scroll in, and the focus ring."""
+        left, right = zone
+        old_clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h))
+        for key, rect in rects.items():
+            if key[0] == "bar":
+                paint.paint_button(surface, labels[key[1]], rect, key == focus)
+        surface.set_clip(old_clip)
+        if focus is not None and focus[0] == "bar" and focus in rects:
+            paint.bar_focus_ring(surface, rects[focus])
+        elif focus is not None and focus in rects:
+            paint.board_focus(surface, rects[focus], self.game.clock)
+
+
+def _bar_widths(rects: Mapping[FocusKey, pygame.Rect]) -> list[int]:
+    return [r.w for k, r in rects.items() if k[0] == "bar"]

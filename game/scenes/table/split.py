@@ -1,0 +1,198 @@
+"""Split screen (board_api.SplitRenderer): one map, one cursor and one prompt strip per person.
+
+Everyone decides at once and nothing is secret (Next Station), so there is no curtain: each
+device drives only its own seat while that seat decides, a seat's own animation (its pencil
+stroke, the card flip) holds only that seat's cursor, bots answer without the followable pause,
+and every map shows the public view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.core import Prompt, Target
+from game.scenes import game_paint as paint
+from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.focus import FocusKey, FocusModel
+from game.ui.board_api import BAR_RECT
+from game.ui.focus import hit
+from game.ui.i18n import t
+from game.ui.input import Intent
+
+if TYPE_CHECKING:
+    from game.scenes.game import GameScene
+
+STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
+
+
+class SplitTable(Table):
+    """One map per person, all live at once."""
+
+    keeps_bot_pace = True
+    label_cap = 360
+
+    def __init__(self, game: GameScene) -> None:
+        super().__init__(game)
+        self._strips: dict[int, tuple[tuple, pygame.Surface]] = {}  # drawn strips per seat
+        self._bar: tuple[tuple, pygame.Surface] | None = None  # the drawn shared bar
+
+    # -- flow --------------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Keep the active seat (for undo from a free device) while it decides; no hand shows:
+        every map is the public view (a new viewer would also reset running tweens)."""
+        game = self.game
+        prompts = game.human_prompts()
+        if game.active not in prompts:
+            game.active = min(prompts, default=None)
+        game.show_hand(None)
+
+    def resting_viewer(self) -> int | None:
+        """Every map shows the public view, whoever decides."""
+        return None
+
+    def waits_for_animation(self) -> bool:
+        """Seats animate on their own; only the end of the game waits for every animation."""
+        return self.game.renderer.busy() and self.game.match.is_over()
+
+    def seat_busy(self, seat: int) -> bool:
+        """True while an animation that seat must watch runs."""
+        return self.game.renderer.seat_busy(seat)  # part of the split_screen capability
+
+    def bot_ready(self, seat: int) -> bool:
+        """A bot waits for its own stroke and the card flip, never for other seats."""
+        return not self.seat_busy(seat)
+
+    def bots_at_once(self) -> bool:
+        """People decide at the same time, so bots answer at once (no fake pause)."""
+        return bool(self.game.human_prompts())
+
+    def hint_seats(self) -> list[int | None]:
+        """Every person may undo their own step."""
+        return list(self.game.humans())
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """Each device drives its own seat's map; one seat's animation never blocks another."""
+        if intent.kind == "undo":
+            return self.undo(intent)
+        if self.reclaim(intent):
+            return True
+        seat = self._route(intent)
+        game = self.game
+        if seat is None or game.disconnected(seat) or self.seat_busy(seat):
+            return False
+        return self.board_input(seat, intent)
+
+    def _route(self, intent: Intent) -> int | None:
+        """The seat a device drives: only its own, and only while it decides."""
+        prompts = self.game.human_prompts()
+        bound = self.game.seat_of(intent.device)
+        if bound is not None:
+            return bound if bound in prompts else None
+        # A free device (the mouse, a spare pad) helps the seat under the pointer, else the first.
+        if intent.pos is not None:
+            for seat in sorted(prompts):
+                if hit(self.slots(seat)[0], intent.pos) is not None:
+                    return seat
+        return min(prompts, default=None)
+
+    # -- focus -------------------------------------------------------------------------------
+    def targets(self, seat: int) -> Mapping[Target, Any]:
+        """The targets on that seat's own map."""
+        return self.game.renderer.seat_targets(seat)
+
+    def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
+        """The seat's bar buttons, right-aligned in its own strip (they shrink to share the
+        strip, so all of them stay visible and clickable)."""
+        strip = pygame.Rect(self.game.renderer.seat_bar(seat))
+        return tuple(strip), lambda: self._place_bar(model, strip)
+
+    @staticmethod
+    def _place_bar(model: FocusModel, strip: pygame.Rect) -> dict[int, pygame.Rect]:
+        widths = model.widths
+        room = strip.w * 2 // 3  # the seat's message keeps the rest
+        need = paint.row_width(widths)
+        if need > room:
+            widths = [max(STRIP_BUTTON_MIN_W, w * room // need) for w in widths]
+        h = min(paint.BAR_BUTTON_H, strip.h - 8)
+        x = strip.right - 8 - paint.row_width(widths)
+        return dict(zip(model.bar, paint.row_of_buttons(widths, x, strip.centery, h)))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every map with its own options and cursor, a strip per seat, the shared bar."""
+        game = self.game
+        waiting = game.human_prompts()  # once a frame: the strips and the bar read it
+        shown: dict[int, tuple[FocusModel, dict[FocusKey, pygame.Rect], FocusKey | None]] = {}
+        for seat in waiting:
+            model = None if self.seat_busy(seat) else self.model(seat)
+            if model is not None:  # a busy seat's cursor waits for its own animation
+                rects = self.placed(seat, model)
+                shown[seat] = model, rects, self._focus_in(seat, rects)
+        focus_by_seat = {s: f[1] if f and f[0] == "board" else None
+                         for s, (_, _, f) in shown.items()}
+        game.renderer.draw_seats(surface, focus_by_seat,
+                                 {s: model.prompt for s, (model, _, _) in shown.items()})
+        for seat in game.humans():
+            self._draw_strip(surface, seat, shown.get(seat), waiting)
+        self._draw_bar(surface, waiting, sorted(shown))
+        self.draw_disconnected(surface)
+
+    def _draw_strip(self, surface: pygame.Surface, seat: int,
+                    shown: tuple[FocusModel, dict[FocusKey, pygame.Rect], FocusKey | None] | None,
+                    waiting: dict[int, Prompt]) -> None:
+        """One seat's message and bar buttons in its own strip; its focus ring. `waiting`:
+        every person's prompt, held by an animation or not."""
+        strip = pygame.Rect(self.game.renderer.seat_bar(seat))
+        model, rects, focus = shown if shown is not None else (None, {}, None)
+        buttons: tuple = ()
+        if model is not None:
+            buttons = tuple((model.labels[k[1]], r.move(-strip.x, -strip.y), k == focus)
+                            for k, r in rects.items() if k[0] == "bar")
+        message = self._strip_message(seat, model, waiting)
+        key = (strip.size, seat, message, model is not None, buttons)
+        cached = self._strips.get(seat)
+        if cached is None or cached[0] != key:  # four strips a frame: draw each only on change
+            cached = key, paint.render_strip(strip.size, seat, message, model is not None,
+                                             buttons)
+            self._strips[seat] = cached
+        surface.blit(cached[1], strip)
+        if focus is not None and focus in rects:
+            if focus[0] == "bar":
+                paint.bar_focus_ring(surface, rects[focus])
+            else:
+                paint.board_focus(surface, rects[focus], self.game.clock)
+
+    def _strip_message(self, seat: int, model: FocusModel | None,
+                       waiting: dict[int, Prompt]) -> str:
+        if model is not None:
+            return t(model.prompt.message, **dict(model.prompt.params))
+        if self.game.match.is_over():
+            return t("game.over")
+        if seat in waiting:
+            return ""  # its prompt waits for its own animation (the card flip, a stroke)
+        if waiting:
+            return t("game.seat_done")  # answered: the cursor waits for the others
+        return ""
+
+    def _draw_bar(self, surface: pygame.Surface, waiting: dict[int, Prompt],
+                  deciding: list[int]) -> None:
+        """The shared bar: who is still deciding (`deciding`: the waiting seats no animation
+        holds), and the button hints."""
+        game = self.game
+        if game.match.is_over():
+            message = t("game.over")
+        elif deciding:
+            message = t("game.waiting_for", name=", ".join(game.names[s] for s in deciding))
+        elif waiting:
+            message = ""  # every person's prompt waits for an animation (the card flip)
+        else:
+            message = self.bar_message(None, None)[0]
+        hints = tuple(self.hints()) if deciding else ()
+        key = (message, hints, game.app.input.last_kind)
+        if self._bar is None or self._bar[0] != key:
+            self._bar = key, paint.render_bar(message, hints, game.app.input.last_kind)
+        surface.blit(self._bar[1], BAR_RECT)

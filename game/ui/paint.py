@@ -1,0 +1,219 @@
+"""Paint helpers every game room shares: colours, text that fits, labels on plates, highlight
+rings, and the tween painters (fly, flip, popup, banner) its event animations are made of.
+
+A tween painter is a `game.ui.tween.Painter`: `paint(canvas, p)` draws one frame at eased
+progress p in 0..1, from values captured when the animation was queued (it never reads the
+view, so a painter queued for an old state still draws that state's card).
+
+Everything here is the room-independent part; a room keeps its own art (its cards, its buses,
+its pencils) in its `sprites.py` and styles these helpers with its colours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import pygame
+
+from . import theme
+from .tween import Ease, Painter
+
+Color = tuple[int, int, int]
+Point = Sequence[float]
+
+INK: Color = (26, 28, 36)  # the dark outline that keeps a highlight readable on light art
+NOBODY_COLOR: Color = (200, 200, 210)  # a pseudo-seat (a solo game's automated opponent)
+PULSE_RATE = 5.0  # radians per second of the highlight "breathing"
+ELLIPSIS = "…"
+
+
+# == colours and surfaces ========================================================================
+def fast(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Convert to the display format when a display exists (blits get much faster)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+def shade(rgb: Sequence[int], k: float) -> Color:
+    """Darken (k<1) or lighten (k>1) a colour."""
+    if k <= 1:
+        return tuple(max(0, int(c * k)) for c in rgb)  # type: ignore[return-value]
+    return tuple(min(255, int(c + (255 - c) * (k - 1))) for c in rgb)  # type: ignore[return-value]
+
+
+def seat_color(seat: int) -> Color:
+    """A seat's colour (negative seats, such as an automated opponent, are neutral grey)."""
+    if seat < 0:
+        return NOBODY_COLOR
+    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
+
+
+def seat_dark(seat: int) -> Color:
+    """The darker shade of a seat's colour (outlines, the trail behind a score marker)."""
+    return theme.PLAYER_DARK[seat % len(theme.PLAYER_DARK)]
+
+
+def pulse(time: float) -> float:
+    """0..1, smoothly oscillating with `time` (seconds): option highlights breathe with it."""
+    return 0.5 + 0.5 * math.sin(time * PULSE_RATE)
+
+
+@lru_cache(maxsize=16)
+def veil(size: tuple[int, int], alpha: int, color: Color = (8, 10, 16)) -> pygame.Surface:
+    """A translucent dark sheet of this size (laid over a map behind an overlay); cached."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((*color, alpha))
+    return fast(surf)
+
+
+def darken(canvas: pygame.Surface, rect: pygame.Rect, alpha: int = 150) -> None:
+    """Darken a rect in place (things that are not options right now)."""
+    canvas.fill((alpha // 3, alpha // 3, alpha // 3), rect, special_flags=pygame.BLEND_RGB_SUB)
+
+
+def ring(canvas: pygame.Surface, rect: pygame.Rect, color: Sequence[int], width: int,
+         breath: float, radius: int = 12) -> None:
+    """A highlight outline that breathes with `breath` (0..1: thicker and wider at 1)."""
+    grow = round(4 * breath)
+    pygame.draw.rect(canvas, color, rect.inflate(grow, grow), width + round(2 * breath),
+                     border_radius=radius)
+
+
+# == text ========================================================================================
+def fit_text(message: str, size: int, max_w: int, color: Sequence[int], bold: bool = False,
+             squeeze: float = 1.0) -> pygame.Surface:
+    """Cached text no wider than max_w, never in a smaller font: a line that is at most
+    1/squeeze too wide is narrowed (squeeze < 1 allows it), else it ends with an ellipsis."""
+    surf = theme.text(message, size, color, bold)
+    if surf.get_width() <= max_w or len(message) < 4:
+        return surf
+    if surf.get_width() * squeeze <= max_w:
+        return _narrowed(message, size, max_w, tuple(color), bold)
+    font = theme.font(size, bold)
+    keep = len(message)
+    while keep > 3 and font.size(message[:keep] + ELLIPSIS)[0] > max_w:
+        keep -= 1
+    return theme.text(message[:keep].rstrip() + ELLIPSIS, size, color, bold)
+
+
+@cache
+def _narrowed(message: str, size: int, width: int, color: tuple, bold: bool) -> pygame.Surface:
+    surf = theme.text(message, size, color, bold)
+    return fast(pygame.transform.smoothscale(surf, (width, surf.get_height())))
+
+
+def wrap(message: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+    """Lines no wider than max_w (words are never cut; a newline starts a new line)."""
+    font = theme.font(size, bold)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        start = len(lines)
+        for word in paragraph.split():
+            if len(lines) > start and font.size(lines[-1] + " " + word)[0] <= max_w:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        if len(lines) == start:
+            lines.append("")
+    return lines
+
+
+def two_lines(name: str, size: int, max_w: int) -> list[str]:
+    """A bold name on one line, or on two split at the space or hyphen nearest its middle
+    when it is wider than max_w (a hyphen stays at the end of the first line)."""
+    if theme.font(size, True).size(name)[0] <= max_w:
+        return [name]
+    cuts = [i for i, ch in enumerate(name) if ch in " -"]
+    if not cuts:
+        return [name]
+    i = min(cuts, key=lambda k: abs(k - len(name) / 2))
+    head = name[:i + 1] if name[i] == "-" else name[:i]
+    return [head, name[i + 1:].strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class Plate:
+    """A rounded plate behind a label: fill, outline and how far it reaches past the text."""
+
+    fill: Sequence[int]
+    edge: Sequence[int]
+    edge_width: int = 2
+    radius: int = 10
+    pad: tuple[int, int] = (18, 8)
+
+
+def draw_label(canvas: pygame.Surface, label: str, center: Point, size: int,
+               color: Sequence[int], plate: Plate | None = None,
+               outline: Sequence[int] | None = None) -> pygame.Rect:
+    """Bold text centred on `center`, on a plate or ringed by a 2 px outline so it reads over
+    any art; returns the rect it covers."""
+    text = theme.text(label, size, color, True)
+    rect = text.get_rect(center=center)
+    if plate is not None:
+        rect = rect.inflate(*plate.pad)
+        pygame.draw.rect(canvas, plate.fill, rect, border_radius=plate.radius)
+        pygame.draw.rect(canvas, plate.edge, rect, plate.edge_width, border_radius=plate.radius)
+    elif outline is not None:
+        halo = theme.text(label, size, outline, True)
+        for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
+            canvas.blit(halo, halo.get_rect(center=(center[0] + dx, center[1] + dy)))
+    canvas.blit(text, text.get_rect(center=rect.center))
+    return rect
+
+
+# == tween painters ==============================================================================
+def fly(sprite: pygame.Surface, a: Point, b: Point, arc: float = 50) -> Painter:
+    """Paint: the sprite travels from a to b (centres) along an arc `arc` px high."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        x = a[0] + (b[0] - a[0]) * p
+        y = a[1] + (b[1] - a[1]) * p - arc * math.sin(math.pi * p)
+        canvas.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
+    return paint
+
+
+def flip(first: pygame.Surface, second: pygame.Surface, rect: pygame.Rect, lift: float = 0,
+         backdrop: Sequence[int] | None = None, min_width: int = 1) -> Painter:
+    """Paint: a card in `rect` turns over from `first` to `second` (squeezed sideways, never
+    narrower than `min_width` px), rising `lift` px at mid-turn; `backdrop` first covers what
+    lay under the card."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        face = first if p < 0.5 else second
+        width = max(min_width, int(rect.w * abs(math.cos(math.pi * p))))
+        rise = int(lift * math.sin(math.pi * p))
+        if backdrop is not None:
+            pygame.draw.rect(canvas, backdrop, rect.inflate(8, 8))
+        # scaling happens only during a short flip, never in the steady state
+        img = pygame.transform.scale(face, (width, rect.h))
+        canvas.blit(img, img.get_rect(center=(rect.centerx, rect.centery - rise)))
+    return paint
+
+
+def popup(label: str, center: Point, color: Sequence[int], size: int = theme.HEADING_SIZE,
+          lift: float = 30, rise: float = 40, plate: Plate | None = None,
+          outline: Sequence[int] | None = INK) -> Painter:
+    """Paint: a label (points won, "Bonus A") appears `lift` px above `center` and rises
+    `rise` px more; outlined text, or text on `plate`."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        at = (center[0], center[1] - lift - rise * p)
+        draw_label(canvas, label, at, size, color, plate, outline)
+    return paint
+
+
+def banner(label: str, center: Point, color: Sequence[int], plate: Plate,
+           size: int = theme.HEADING_SIZE) -> Painter:
+    """Paint: a still announcement ("Last round") on a plate for as long as its tween runs."""
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        draw_label(canvas, label, center, size, color, plate)
+    return paint
+
+
+def delayed(paint: Painter, still: float, ease: Ease) -> Painter:
+    """Paint: `paint`'s first frame for the first `still` fraction of the tween, then the rest
+    of it with its own ease (a card that waits in its slot, then flies)."""
+    def wrapped(canvas: pygame.Surface, p: float) -> None:
+        paint(canvas, ease(max(0.0, (p - still) / (1.0 - still))) if still < 1 else 0.0)
+    return wrapped

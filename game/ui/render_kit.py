@@ -1,0 +1,331 @@
+"""The renderer kit: the skeleton every game room's board renderer shares.
+
+A room's renderer (`game/games/<id>/scene.py`) subclasses `RoomRenderer`, which implements the
+`BoardRenderer` protocol the shell calls (game/ui/board_api.py): `reset`, `animate`, `busy`,
+`update`, `targets` and `draw`. The room writes only what is its own:
+
+1. **Layout and the static background.** In `__init__`, call `super().__init__(rules, config,
+   seat_names)` (it sets `rules`, `players`, `names`, `timeline`, `view`, `viewer`, `holds`,
+   `time`), compute your geometry, paint what never changes once, and wrap it:
+   `self.layers = Layers(static)`.
+2. **Layers.** `self.layers.add(name, area, key, paint)` declares a region of the board surface:
+   `key()` returns a hashable summary of everything the region shows (computed from `self.view`
+   and `self.holds`), `paint(surface)` paints it. A refresh repaints a layer only when its key
+   changed (or it was `mark`ed): a frame blits one cached surface, whatever the game shows.
+   Areas are restored from the static background before painting (unless `restore=False`).
+   Regions that come and go with a layout may use `layers.paint_region` with a key of their
+   own, and `layers.shown_key(name)` to add only what is new since the last paint.
+3. **Targets.** `place_targets(view)` returns the screen rect of every target the board shows;
+   it runs whenever the view changes (`show`, which a room may extend, e.g. to re-lay out).
+4. **Event animations.** One method per event kind, declared with `@on_event("kind", sound=...)`:
+   `handler(self, ev, at, batch) -> float` queues tweens on `self.timeline` from time `at` and
+   returns where the next event's tweens start. Tweens `holds` keys that a layer's key and
+   painter subtract from the view ("a card in flight is not in the hand yet"); `batch.old` is
+   the view before the events, `batch.moments` and `batch.tally` are notes the handlers of one
+   batch share (e.g. "when the scores count up", "which die of this deck"). `animated(batch,
+   end)` runs after the last handler (e.g. a count-up after whatever the events did). Kinds
+   without a handler are not animated. The `sound` given with a handler (an `audio.EventSound`,
+   a sound name, or None for silence; leave it out for the shared defaults) is timed to that
+   animation and lands in the class's `SOUND_CUES` (None if no kind has a sound), which the
+   shell plays; the class attribute `SOUNDS` lists the kinds that sound (or are silenced)
+   without an animation.
+5. **Drawing.** `draw` blits the layers, then calls `draw_options` (option highlights, under
+   the running tweens), paints the timeline, then `draw_focus` (focus ring, tooltips, above).
+   `pulse()` is the breathing of highlights. Shared paint helpers (fly, flip, popup, banner,
+   delayed, fitted, wrapped and two-line text, labels on plates, rings, shade, fast, seat
+   colours) live in game.ui.paint; the room's own art stays in its `sprites.py`.
+
+Counting numbers: a tween with a `tag` (e.g. `(seat, points)`) counts something up;
+`timeline.counting()` yields each tag with the fraction still to come, so a layer key can show
+the number in between (override `refresh` to note it before calling `super().refresh`).
+`update` refreshes only when a tween ended, a late tween started or a tagged tween runs
+(Timeline.advance): nothing else changes what the layers show.
+
+Costly layers: a room whose layers take long to paint sets `REPAINT_BUDGET = n`; `animate`
+then only notes what changed and each `update` repaints at most n dirty layers (`reset` always
+repaints at once). Split-screen rooms (board_api.SplitRenderer) add the seat methods
+themselves, give per-seat tweens `seat=` and may override `busy` (e.g. to wait for pending
+layers too).
+
+Porting a room that predates the kit: `_ev_<kind>` methods or a `_HANDLERS` table become
+`@on_event` methods (a renderer that diffs old and new views instead should animate the events
+the rules emit); the room's `sounds.py` table moves onto those decorators and `SOUNDS`;
+`_timeline`, `_view`, `_viewer`, `_holds`, `_time`/`_pulse` become the kit's `timeline`, `view`,
+`viewer`, `holds`, `time`/`pulse()`; `_static`/`_layer` and region keys (`_layer_key`,
+`_keys`/`_repaint`, `_want`/`_flush`) become `Layers`; `_compute_targets` becomes
+`place_targets`; the private `fast`, `shade`, `fit_text`, `wrap`, `_fly`, `_flip`, `_popup`,
+`_banner`, `_color` copies give way to game.ui.paint. Ticket to Ride's scene.py is the example.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeVar
+
+import pygame
+
+from game.engine.core import Config, Event, Prompt, Target
+
+from . import i18n
+from .audio import CueEntry
+from .board_api import BOARD_RECT
+from .paint import pulse
+from .tween import Timeline
+
+Handler = Callable[[Any, Event, float, "Batch"], float]
+F = TypeVar("F", bound=Callable[..., float])
+_UNSET: Any = object()  # a handler declared without a sound: the shared defaults apply
+_NEVER = object()  # the key of a layer never painted (differs from every real key)
+
+
+def on_event(kind: str, sound: CueEntry = _UNSET) -> Callable[[F], F]:
+    """Declare a RoomRenderer method as the animation of one event kind (stack the decorator
+    for several kinds), with the sound timed to it."""
+    def mark(handler: F) -> F:
+        declared = getattr(handler, "animates", ())
+        handler.animates = (*declared, (kind, sound))  # type: ignore[attr-defined]
+        return handler
+    return mark
+
+
+def translator(prefix: str) -> Callable[..., str]:
+    """A `t(key, **params)` for one room's strings (keys under `prefix`)."""
+    def t(key: str, **params: Any) -> str:
+        """Translate one of this room's strings."""
+        return i18n.t(prefix + key, **params)
+    return t
+
+
+def viewer_seat(viewer: int | None) -> int | None:
+    """The seat whose hidden things may be shown (views use -1 for a spectator: None)."""
+    return viewer if isinstance(viewer, int) and viewer >= 0 else None
+
+
+@dataclass(slots=True)
+class Batch:
+    """One `animate` call: the view before its events, where its tweens began, and notes its
+    handlers leave for each other and for `animated`."""
+
+    old: Any
+    start: float
+    moments: dict[str, float] = field(default_factory=dict)  # named times, e.g. "score"
+    tally: Counter = field(default_factory=Counter)  # e.g. which die of a deck this roll is
+
+
+@dataclass(slots=True)
+class Layer:
+    """A region of the board surface, repainted only when what it shows (its key) changes."""
+
+    name: str
+    area: pygame.Rect
+    key: Callable[[], Hashable]
+    paint: Callable[[pygame.Surface], None]
+    restore: bool = True  # put the static background back under `area` before painting
+    clip: bool = False  # keep the painter inside `area`
+
+
+class Layers:
+    """The board's cached surface: a static background plus layers repainted when dirty."""
+
+    def __init__(self, static: pygame.Surface) -> None:
+        self.static = static
+        self.surface = static.copy()
+        self._layers: dict[str, Layer] = {}
+        self._shown: dict[str, Hashable] = {}  # the key each region was last painted with
+        self._marked: set[str] = set()
+        self._pending: tuple[str, ...] = ()  # dirty at the last refresh, left for later
+
+    def add(self, name: str, area: pygame.Rect, key: Callable[[], Hashable],
+            paint: Callable[[pygame.Surface], None], restore: bool = True,
+            clip: bool = False) -> None:
+        """Declare a layer; layers repaint in the order they were added."""
+        if name in self._layers:
+            raise ValueError(f"layer {name!r} declared twice")
+        self._layers[name] = Layer(name, pygame.Rect(area), key, paint, restore, clip)
+
+    def restore(self, area: pygame.Rect) -> None:
+        """Put the static background back under one area of the surface."""
+        self.surface.blit(self.static, area, area)
+
+    def mark(self, *names: str) -> None:
+        """Repaint these layers at the next refresh whatever their keys say."""
+        unknown = set(names) - set(self._layers)
+        if unknown:
+            raise KeyError(f"no layer {sorted(unknown)}")
+        self._marked.update(names)
+
+    def invalidate(self) -> None:
+        """Repaint every layer at the next refresh (a reset)."""
+        self._shown.clear()
+
+    def rebuild(self, static: pygame.Surface) -> None:
+        """A new background (a new layout): every region is painted again over it."""
+        self.static = static
+        self.surface = static.copy()
+        self._shown.clear()
+
+    @property
+    def pending(self) -> bool:
+        """True if the last refresh left dirty layers for later (its limit was reached)."""
+        return bool(self._pending)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Repaint the dirty layers, at most `limit` of them (None: all)."""
+        due = []
+        for layer in self._layers.values():
+            key = layer.key()
+            if layer.name in self._marked or self._shown.get(layer.name, _NEVER) != key:
+                due.append((layer, key))
+        painted = due if limit is None else due[:limit]
+        for layer, key in painted:
+            self.paint_region(layer.name, layer.area, key, layer.paint, layer.restore,
+                              layer.clip)
+        self._pending = tuple(layer.name for layer, _ in due[len(painted):])
+
+    def paint_region(self, name: str, area: pygame.Rect, key: Hashable,
+                     paint: Callable[[pygame.Surface], None], restore: bool = True,
+                     clip: bool = False) -> None:
+        """Paint a region now and remember its key: the step `refresh` takes for each dirty
+        layer, open to regions that come and go with the layout (keyed by name likewise)."""
+        if restore:
+            self.restore(area)
+        old_clip = self.surface.get_clip()
+        if clip:
+            self.surface.set_clip(area)
+        paint(self.surface)
+        self.surface.set_clip(old_clip)
+        self._shown[name] = key
+        self._marked.discard(name)
+
+    def shown_key(self, name: str) -> Hashable | None:
+        """The key a region was last painted with (None if never); while its painter runs, the
+        key of what is already on the surface, so the painter may add only what is new."""
+        return self._shown.get(name)
+
+
+class RoomRenderer:
+    """Base of a room's board renderer: the BoardRenderer protocol over the timeline, layers,
+    declared event handlers and targets (see the module docstring for how a room uses it)."""
+
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = {}  # sounds of kinds no handler animates
+    # Built per class from SOUNDS and the handlers' sounds; None when there is none, so that a
+    # room without sounds does not look as if it offered any (SOUND_CUES is optional).
+    SOUND_CUES: ClassVar[Mapping[str, CueEntry] | None] = None
+    REPAINT_BUDGET: ClassVar[int | None] = None  # dirty layers repainted per frame (None: all)
+    EVENT_HANDLERS: ClassVar[Mapping[str, Handler]] = MappingProxyType({})  # built per class
+
+    layers: Layers  # set by the room's __init__ once its static background is painted
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Collect the @on_event handlers and their sounds (a subclass may re-declare a kind)."""
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, Handler] = dict(cls.EVENT_HANDLERS)
+        sounds: dict[str, CueEntry] = dict(cls.SOUND_CUES or {})
+        own: set[str] = set()
+        for value in vars(cls).values():
+            for kind, sound in getattr(value, "animates", ()):
+                if kind in own:
+                    raise TypeError(f"{cls.__name__}: two handlers for event kind {kind!r}")
+                own.add(kind)
+                handlers[kind] = value
+                sounds.pop(kind, None)
+                if sound is not _UNSET:
+                    sounds[kind] = sound
+        unanimated = cls.__dict__.get("SOUNDS", {})
+        both = set(handlers) & set(unanimated)
+        if both:
+            raise TypeError(f"{cls.__name__}: {sorted(both)} in SOUNDS have handlers: "
+                            "give their sound to @on_event")
+        sounds.update(unanimated)
+        cls.EVENT_HANDLERS = MappingProxyType(handlers)
+        cls.SOUND_CUES = MappingProxyType(sounds) if sounds else None
+
+    def __init__(self, rules: Any, config: Config, seat_names: Sequence[str]) -> None:
+        """Common state; the room then builds its layout, `self.layers` and its layers."""
+        self.rules = rules
+        self.players = config.players
+        extra = range(len(seat_names), config.players)
+        self.names = list(seat_names)[:config.players] + [f"P{i + 1}" for i in extra]
+        self.timeline = Timeline()
+        self.view: Any = None
+        self.viewer: int | None = None
+        self.holds: Counter = Counter()  # view keys the tweens hold back now
+        self.time = 0.0  # free-running seconds, for breathing highlights
+        self._targets: dict[Target, pygame.Rect] = {}
+
+    # == the BoardRenderer protocol ==============================================================
+    def reset(self, view: Any, viewer: int | None) -> None:
+        """Show this view now; any running animation is dropped."""
+        self.timeline.clear()
+        self.show(view, viewer)
+        self.layers.invalidate()
+        self.refresh()
+
+    def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
+        """Queue each event's tweens after those already queued; the board ends on `view`."""
+        batch = Batch(self.view, self.timeline.tail())
+        self.show(view, viewer)
+        at = batch.start
+        for ev in events:
+            handler = self.EVENT_HANDLERS.get(ev.kind)
+            if handler is not None:
+                at = handler(self, ev, at, batch)
+        self.animated(batch, at)
+        self.refresh(None if self.REPAINT_BUDGET is None else 0)
+
+    def busy(self) -> bool:
+        """True while tweens run or wait on the timeline."""
+        return bool(self.timeline)
+
+    def update(self, dt: float) -> None:
+        """Advance the timeline; repaint what finished, started or counts up meanwhile."""
+        self.time += dt
+        if self.timeline.advance(dt) or self.layers.pending:
+            self.refresh(self.REPAINT_BUDGET)
+
+    def targets(self) -> dict[Target, pygame.Rect]:
+        """The rect of every target on screen (copies: the caller may change them)."""
+        return {key: rect.copy() for key, rect in self._targets.items()}
+
+    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
+        """The cached layers, the option highlights, the running tweens, then the focus."""
+        canvas.blit(self.layers.surface, BOARD_RECT)
+        if self.view is None:
+            return
+        self.draw_options(canvas, focus, prompt)
+        self.timeline.paint(canvas)
+        self.draw_focus(canvas, focus, prompt)
+
+    # == what a room may override ================================================================
+    def show(self, view: Any, viewer: int | None) -> None:
+        """Take a new view (before its events are animated) and place its targets."""
+        self.view, self.viewer = view, viewer_seat(viewer)
+        self._targets = self.place_targets(view)
+
+    def place_targets(self, view: Any) -> dict[Target, pygame.Rect]:
+        """The screen rect of every target this view shows."""
+        return {}
+
+    def animated(self, batch: Batch, end: float) -> None:
+        """After the last handler of a batch (`end`: where its tweens stop)."""
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Recompute what the tweens hold back, then repaint the dirty layers."""
+        self.holds = self.timeline.holds()
+        if self.view is not None:
+            self.layers.refresh(limit)
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """Per frame, under the tweens: highlight the prompt's options."""
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
+                   prompt: Prompt | None) -> None:
+        """Per frame, over the tweens: the focused target's ring or tooltip."""
+
+    def pulse(self) -> float:
+        """0..1, breathing with time: option highlights catch the eye."""
+        return pulse(self.time)
