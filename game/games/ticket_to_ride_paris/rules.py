@@ -70,22 +70,8 @@ TICKET_CHANCE = K + "chance.ticket"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
-
-class _Draft(drafting(State)):
-    """The kit's draft of a State, remembering the task it popped last.
-
-    The kit hands a chance handler the outcome only; a card or ticket deal also needs its task's
-    arguments (where the card goes, whose ticket it is), so the handler reads `popped`. A slot,
-    so `freeze` (which hands over the instance dict) never carries it into the state.
-    """
-
-    __slots__ = ("popped",)
-
-    def pop(self) -> tuple:
-        """Remove and return the head task (and remember it)."""
-        head = self.popped = self.tasks[0]
-        self.tasks = self.tasks[1:]
-        return head
+# The kit's mutable copy of a State that handlers edit (push/pop/emit; `task`: the task handled).
+StateDraft = drafting(State)
 
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
@@ -125,7 +111,7 @@ class TicketToRideParis(TurnRules):
     game_id = GAME_ID
     min_players = 2
     max_players = 4
-    Draft = _Draft
+    Draft = StateDraft
 
     def __init__(self, levels_root: Path | None = None) -> None:
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
@@ -237,7 +223,7 @@ class TicketToRideParis(TurnRules):
         )
 
     @run("enter")
-    def _enter(self, d: _Draft, task: tuple) -> None:
+    def _enter(self, d: StateDraft, task: tuple) -> None:
         d.phase = task[1]
 
     def is_over(self, state: State) -> bool:
@@ -387,9 +373,9 @@ class TicketToRideParis(TurnRules):
         return Chance(tuple([weights[c][k] for c, k in enumerate(s.deck) if k]), CARD_CHANCE)
 
     @resolve("card")
-    def _deal_card(self, d: _Draft, outcome: str) -> None:
+    def _deal_card(self, d: StateDraft, outcome: str) -> None:
         """One card off the deck to a hand or a face-up slot."""
-        _, where, who = d.popped
+        _, where, who = d.task
         color = COLOR_INDEX[outcome]
         d.deck = _add(d.deck, color, -1)
         d.deck_size -= 1
@@ -411,14 +397,14 @@ class TicketToRideParis(TurnRules):
         return ()
 
     @resolve("ticket")
-    def _deal_ticket(self, d: _Draft, outcome: str) -> None:
+    def _deal_ticket(self, d: StateDraft, outcome: str) -> None:
         t = self.board.ticket_index[outcome]
         if d.ticket_pool:
             d.ticket_pool = tuple(x for x in d.ticket_pool if x != t)
         else:  # the pool of unknown tickets is out: returned tickets come back in order
             d.ticket_bottom = d.ticket_bottom[1:]
         d.ticket_deck_size -= 1
-        seat = d.popped[1]
+        seat = d.task[1]
         d.offered = _set(d.offered, seat, d.offered[seat] + (t,))
         d.emit("ticket_drawn", seat, ticket=outcome, visible_to=seat)
 
@@ -427,12 +413,12 @@ class TicketToRideParis(TurnRules):
         return Chance(tuple((seat, 1.0) for seat in range(s.players)), K + "chance.first")
 
     @resolve("first_player")
-    def _first_player(self, d: _Draft, seat: int) -> None:
+    def _first_player(self, d: StateDraft, seat: int) -> None:
         d.emit("first_player", seat)
         self._start_turn(d, seat)
 
     # -- the upkeep between steps ---------------------------------------------------------------
-    def _settle(self, d: _Draft) -> None:
+    def _settle(self, d: StateDraft) -> None:
         """After cards move: an empty deck takes the discard pile; once no card is owed, a row of
         3 wilds is discarded and dealt anew (each at once, as the table would)."""
         if not d.deck_size:
@@ -442,7 +428,7 @@ class TicketToRideParis(TurnRules):
         if self._reset_row(d):
             self._reshuffle(d)
 
-    def _reshuffle(self, d: _Draft) -> None:
+    def _reshuffle(self, d: StateDraft) -> None:
         """Rulebook: "Si se agota el mazo, baraja la pila de descartes para crear un nuevo mazo".
 
         A multiset has no order, so shuffling is just moving the counts; the chance node over
@@ -452,7 +438,7 @@ class TicketToRideParis(TurnRules):
             d.deck, d.deck_size, d.discard = d.discard, sum(d.discard), NO_CARDS
             d.emit("deck_reshuffled", size=d.deck_size)
 
-    def _reset_row(self, d: _Draft) -> bool:
+    def _reset_row(self, d: StateDraft) -> bool:
         """3 face-up wilds: discard the row and deal 5 new, unless no legal row can come out."""
         if not self._legal_row_possible(d, self._wild_limit):
             return False
@@ -464,7 +450,7 @@ class TicketToRideParis(TurnRules):
         return True
 
     @staticmethod
-    def _legal_row_possible(d: _Draft, limit: int) -> bool:
+    def _legal_row_possible(d: StateDraft, limit: int) -> bool:
         """NOTES.md: stop resetting when the deck and discard cannot supply a legal row.
 
         The new row takes the deck first and, once it runs out, the reshuffled discard pile
@@ -489,14 +475,14 @@ class TicketToRideParis(TurnRules):
         return tuple(counts)
 
     @staticmethod
-    def _gain(d: _Draft, seat: int, color: int, n: int) -> None:
+    def _gain(d: StateDraft, seat: int, color: int, n: int) -> None:
         d.hands = _set(d.hands, seat, _add(d.hands[seat], color, n))
         d.hand_sizes = _add(d.hand_sizes, seat, n)
 
     # -- player actions (one small handler per action kind; the kit checked it was offered) ------
     @decide("turn", "deck")
     @decide("draw2", "deck")
-    def _draw_blind(self, d: _Draft, player: int, action: tuple) -> None:
+    def _draw_blind(self, d: StateDraft, player: int, action: tuple) -> None:
         """Draw the top card blind (Robar cartas de Transporte)."""
         d.push(("card", "draw", player), ("draw2", player))
         d.drawn += 1
@@ -505,7 +491,7 @@ class TicketToRideParis(TurnRules):
 
     @decide("turn", "faceup")
     @decide("draw2", "faceup")
-    def _draw_faceup(self, d: _Draft, player: int, action: tuple) -> None:
+    def _draw_faceup(self, d: StateDraft, player: int, action: tuple) -> None:
         """Take a face-up card; a wild first ends the draw (a wild second is never offered)."""
         slot = action[1]
         color = d.row[slot]
@@ -522,7 +508,7 @@ class TicketToRideParis(TurnRules):
         self._settle(d)
 
     @decide("turn", "tickets")
-    def _draw_tickets(self, d: _Draft, player: int, action: tuple) -> None:
+    def _draw_tickets(self, d: StateDraft, player: int, action: tuple) -> None:
         """Draw 2 tickets (fewer if the deck has fewer) and choose (Robar Billetes de Destino)."""
         count = min(self.rules["tickets_drawn"], d.ticket_deck_size)
         d.push(*(("ticket", player),) * count, ("keep_tickets", player))
@@ -530,7 +516,7 @@ class TicketToRideParis(TurnRules):
         d.emit("tickets_drawn", player, count=count)
 
     @decide("keep_tickets")
-    def _keep(self, d: _Draft, player: int, action: tuple) -> None:
+    def _keep(self, d: StateDraft, player: int, action: tuple) -> None:
         """Keep a non-empty subset; the rest go to the bottom of the ticket deck, in order."""
         offered = d.offered[player]
         keep = action[1]
@@ -545,14 +531,14 @@ class TicketToRideParis(TurnRules):
                returned=len(returned))
 
     @decide("setup_tickets", keep_head=True)
-    def _keep_at_setup(self, d: _Draft, player: int, action: tuple) -> None:
+    def _keep_at_setup(self, d: StateDraft, player: int, action: tuple) -> None:
         """Every seat keeps tickets at once; the task ends with the last seat's answer."""
         self._keep(d, player, action)
         if not any(d.offered):
             d.pop()
 
     @decide("turn", "route")
-    def _claim_route(self, d: _Draft, player: int, action: tuple) -> None:
+    def _claim_route(self, d: StateDraft, player: int, action: tuple) -> None:
         """Claim a route (Cubrir un Recorrido); ask how to pay when several card sets can."""
         route = self.board.route(action[1])
         ways = self.payments(d.hands[player], route)
@@ -564,11 +550,11 @@ class TicketToRideParis(TurnRules):
             d.push(("pay", player))
 
     @decide("pay")
-    def _pay_chosen(self, d: _Draft, player: int, action: tuple) -> None:
+    def _pay_chosen(self, d: StateDraft, player: int, action: tuple) -> None:
         """Pay with the chosen card set (the rulebook's A/B/C example)."""
         self._pay(d, player, self.board.routes[d.claim[0]], action[1], action[2])
 
-    def _pay(self, d: _Draft, player: int, route: Route, k: int, w: int) -> None:
+    def _pay(self, d: StateDraft, player: int, route: Route, k: int, w: int) -> None:
         hand = _add(_add(d.hands[player], route.color, -k), WILD, -w)
         d.hands = _set(d.hands, player, hand)
         d.hand_sizes = _add(d.hand_sizes, player, -route.length)
@@ -590,7 +576,7 @@ class TicketToRideParis(TurnRules):
         d.discard = _add(_add(d.discard, route.color, k), WILD, w)
 
     @decide("flag")
-    def _flag_chosen(self, d: _Draft, player: int, action: tuple) -> None:
+    def _flag_chosen(self, d: StateDraft, player: int, action: tuple) -> None:
         """Keep one paid card in front of you for the French flag, or discard it."""
         index, k, w = d.claim
         color = self.board.routes[index].color
@@ -602,18 +588,18 @@ class TicketToRideParis(TurnRules):
         d.discard = _add(_add(d.discard, color, k), WILD, w)
 
     @decide("turn", "pass")
-    def _pass(self, d: _Draft, player: int, action: tuple) -> None:
+    def _pass(self, d: StateDraft, player: int, action: tuple) -> None:
         """Pass: only offered when no action is possible (ours: so every game can end)."""
         d.passes += 1
         d.emit("passed", player)
         self._end_turn(d, passed=True)
 
     # -- turn structure ------------------------------------------------------------------------
-    def refill(self, d: _Draft) -> None:
+    def refill(self, d: StateDraft) -> None:
         """The turn's tasks are done: end it and start the next one (or end the game)."""
         self._end_turn(d)
 
-    def _start_turn(self, d: _Draft, seat: int) -> None:
+    def _start_turn(self, d: StateDraft, seat: int) -> None:
         d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
         d.turn += 1
         d.push(("turn", seat))
@@ -622,7 +608,7 @@ class TicketToRideParis(TurnRules):
         else:
             d.emit("turn_started", seat, turn=d.turn)
 
-    def _end_turn(self, d: _Draft, passed: bool = False) -> None:
+    def _end_turn(self, d: StateDraft, passed: bool = False) -> None:
         """French flag check, row refill, last-round count, then the next seat (or game over)."""
         p = d.current
         if not passed:
@@ -650,7 +636,7 @@ class TicketToRideParis(TurnRules):
             d.push(*(("card", "row", i) for i, c in enumerate(d.row) if c == EMPTY))
         self._settle(d)
 
-    def _game_over(self, d: _Draft) -> None:
+    def _game_over(self, d: StateDraft) -> None:
         d.phase = OVER
         d.tasks = ()
         results = []
