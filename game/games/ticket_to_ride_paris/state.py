@@ -9,8 +9,12 @@ Routes, locations and tickets are referred to by their index in the `Board` (ids
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-# Phases (State.phase), in the order a game goes through them.
+from game.engine.flow import memo_field
+
+# Phases (State.phase), in the order a game goes through them. The task stack drives the game;
+# the phase names what the table is doing for the scene and the bots.
 SETUP = "setup"  # chance: deal 2 cards each, the face-up row, 2 tickets each
 SETUP_TICKETS = "setup_tickets"  # simultaneous prompts: every seat keeps >= 1 of its 2 tickets
 FIRST_PLAYER = "first_player"  # chance: the first player (rulebook, Preparación 4)
@@ -24,8 +28,8 @@ OVER = "over"  # the game has ended
 EMPTY = -1  # an empty face-up slot, an unclaimed route, a hidden ticket
 
 
-# Not slots=True on purpose: with a plain instance dict, `rules.apply` copies a state in and
-# builds the next one with a single dict copy (slots needed one call per field; 2x slower).
+# Not slots=True on purpose: with a plain instance dict, the kit's draft copies a state in and
+# builds the next one with a single dict copy (slots need one call per field; 2x slower here).
 @dataclass(frozen=True)
 class State:
     """The whole game. Views (`rules.view`) are the same class with hidden fields redacted.
@@ -36,6 +40,11 @@ class State:
     `ticket_pool` and `ticket_bottom` become None (sizes stay in `deck_size` and
     `ticket_deck_size`). `viewer` is the seat a view was made for, -1 for a spectator's view, None
     in the full state (only the full state can be applied to).
+
+    `tasks` is the turn kit's stack (game.engine.flow), head first; it holds nothing secret:
+    ("card", "hand"|"draw", seat) and ("card", "row", slot) are cards owed, ("ticket", seat) a
+    ticket owed, ("setup_tickets",) the setup keep, ("first_player",) the first player's draw,
+    ("turn"|"draw2"|"pay"|"flag"|"keep_tickets", seat) a decision, ("enter", phase) a phase change.
     """
 
     players: int
@@ -57,11 +66,11 @@ class State:
     ticket_pool: tuple[int, ...] | None  # ticket deck, unknown order (sorted indices)
     ticket_bottom: tuple[int, ...] | None  # returned tickets in order, drawn once the pool is out
     ticket_deck_size: int
-    card_queue: tuple[tuple[str, int], ...]  # cards owed: ("hand"|"draw", seat) or ("row", slot)
-    ticket_queue: tuple[int, ...]  # seats owed one ticket each, in dealing order
     claim: tuple[int, ...]  # during PAY: (route,); during FLAG: (route, colour cards, wilds)
     drawn: int  # cards taken so far in the current draw action
     final_turns: int  # -1 until the last round starts; then turns left in the game
     passes: int  # consecutive passes; a full table of passes ends a stuck game
     turn: int  # turns started so far
+    tasks: tuple[tuple, ...]  # what happens next, head first (see above)
     viewer: int | None = None
+    memo: Any = memo_field()  # the kit's cache of `pending` (not compared, not copied)

@@ -16,8 +16,10 @@ import pytest
 from game.engine.core import TERMINAL, Chance, Config, IllegalAction
 from game.engine.match import Match, sample
 from game.games.ticket_to_ride_paris.board import COLOR_INDEX, COLORS
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.state import EMPTY, OVER
+from game.games.ticket_to_ride_paris.rules import TABLED_TURNS, TicketToRideParis
+from game.games.ticket_to_ride_paris.state import EMPTY, OVER, State
+
+STATE_FIELDS = {f.name for f in dataclasses.fields(State)}
 
 ROW = ("red", "green", "purple", "yellow", "white")  # no wilds: no reset
 TICKETS = (
@@ -88,6 +90,11 @@ def kinds(events) -> list[str]:
     return [e.kind for e in events]
 
 
+def owed_cards(s) -> list[tuple]:
+    """The cards owed, in dealing order: ("hand"|"draw", seat) or ("row", slot)."""
+    return [task[1:] for task in s.tasks if task[0] == "card"]
+
+
 def card_total(s) -> int:
     """Every transport card: deck, discard, row, hands, flag cards, cards paid awaiting the flag."""
     paying = sum(s.claim[1:]) if s.phase == "flag" else 0
@@ -152,7 +159,7 @@ def test_setup_row_with_three_wilds_is_discarded_and_redealt(rules) -> None:
         m.apply_chance(color)
     events = m.apply_chance("blue")
     assert "row_reset" in kinds(events)
-    assert m.state.row == (EMPTY,) * 5 and len(m.state.card_queue) == 5
+    assert m.state.row == (EMPTY,) * 5 and len(owed_cards(m.state)) == 5
     assert m.state.discard[COLOR_INDEX["wild"]] == 3
     for color in ROW:
         m.apply_chance(color)
@@ -217,7 +224,7 @@ def test_faceup_wild_may_not_be_the_second_card(rules) -> None:
     assert ("deck",) in actions(m, 0) and ("faceup", 1) in actions(m, 0)
     with pytest.raises(IllegalAction):
         m.apply(0, ("faceup", 0))
-    with pytest.raises(IllegalAction, match="second"):
+    with pytest.raises(IllegalAction, match="not a legal choice"):
         rules.apply(m.state, 0, ("faceup", 0))
 
 
@@ -304,7 +311,7 @@ def test_empty_faceup_slots_refill_once_cards_reach_the_discard(rules) -> None:
                 row=(EMPTY,) + m.state.row[1:])
     claim(m, 0, "opera-louvre")  # 2 red cards go to the discard pile
     pending = m.pending()
-    assert isinstance(pending, Chance) and m.state.card_queue == (("row", 0),)
+    assert isinstance(pending, Chance) and owed_cards(m.state) == [("row", 0)]
     assert [o for o, _ in pending.outcomes] == ["red"]
 
 
@@ -601,8 +608,8 @@ def test_pass_is_illegal_while_another_action_exists(rules) -> None:
 # -- engine contract ------------------------------------------------------------------------
 def test_illegal_actions_are_refused_with_a_reason(rules) -> None:
     m = start(rules)
-    with pytest.raises(IllegalAction, match="turn"):
-        rules.apply(m.state, 1, ("deck",))
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        rules.apply(m.state, 1, ("deck",))  # not seat 1's turn
     with pytest.raises(IllegalAction):
         rules.apply(m.state, 0, ("route", "no-such-route"))
     with pytest.raises(IllegalAction):
@@ -633,12 +640,42 @@ def test_random_playouts_keep_every_card_and_ticket_and_never_mutate(rules, play
                 new, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
             assert state == before  # apply never mutates its input
             state = new
+            assert set(vars(state)) == STATE_FIELDS  # no draft scratch leaks into a state
             assert card_total(state) == 46
             kept = sum(len(t) + len(o) for t, o in zip(state.tickets, state.offered))
             assert kept + len(state.ticket_pool) + len(state.ticket_bottom) == 20
             assert state.ticket_deck_size == len(state.ticket_pool) + len(state.ticket_bottom)
             assert sum(state.deck) == state.deck_size and all(b >= 0 for b in state.buses)
         assert rules.pending(state) is TERMINAL
+
+
+def test_playing_leaves_the_rules_object_unchanged(rules) -> None:
+    """The rules object is shared with the bot worker thread: nothing on it may change in play."""
+    before = copy.deepcopy(vars(rules))
+    for players in (2, 4):
+        state = rules.initial_state(Config(players))
+        rng = random.Random(players)
+        while (pending := rules.pending(state)) is not TERMINAL:
+            if isinstance(pending, Chance):
+                state, _ = rules.apply(state, None, sample(pending, rng))
+            else:
+                prompt = rng.choice(pending)
+                state, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
+            rules.prompts(rules.view(state, 0))
+    assert vars(rules) == before
+
+
+def test_the_task_stack_deals_what_is_owed_before_the_next_decision(rules) -> None:
+    m = start(rules)
+    assert m.state.tasks == (("turn", 0),)
+    m.apply(0, ("faceup", 1))
+    assert m.state.tasks == (("card", "row", 1), ("draw2", 0)) and m.state.phase == "draw2"
+    m.apply_chance("yellow")
+    m.apply(0, ("deck",))
+    assert m.state.tasks == (("card", "draw", 0), ("draw2", 0))
+    m.apply_chance("red")
+    assert m.state.tasks == (("turn", 1),) and m.state.phase == "turn"
+    assert rules.pending(m.state) is m.state.memo  # apply left the next decision cached
 
 
 def test_views_hide_hands_tickets_offers_and_decks(rules) -> None:
@@ -686,6 +723,17 @@ def test_events_name_what_the_scene_animates(rules) -> None:
     assert claimed.player == 0 and claimed.get("route") == "opera-louvre"
     events = m.apply(0, ("flag", "discard"))
     assert kinds(events) == ["turn_started"] and events[0].player == 1
+
+
+def test_turn_started_names_the_turn_also_past_the_prebuilt_events(rules) -> None:
+    m = rebuild(start(rules), turn=TABLED_TURNS - 2)
+    started = [e for e in claim(m, 0, "opera-louvre") if e.kind == "turn_started"]
+    m.apply(1, ("deck",))
+    m.apply_chance("blue")
+    m.apply(1, ("deck",))
+    started += [e for e in m.apply_chance("blue") if e.kind == "turn_started"]
+    assert [(e.player, e.get("turn")) for e in started] == [(1, TABLED_TURNS - 1),
+                                                            (0, TABLED_TURNS)]
 
 
 def test_every_label_key_has_english_and_spanish_text(rules) -> None:
