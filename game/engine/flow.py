@@ -187,7 +187,10 @@ def decide(kind: str, action: str | None = None, keep_head: bool = False) -> Cal
     With `action`, only actions of that kind; `keep_head` leaves the task on the stack
     (simultaneous tasks answered seat by seat).
     """
-    return _mark("decide", kind if action is None else f"{kind}:{action}", keep_head=keep_head)
+    return _mark("decide", (kind, _ANY if action is None else action), keep_head=keep_head)
+
+
+_ANY = object()  # the action-kind slot of a decide handler that answers any action
 
 
 def resolve(kind: str) -> Callable:
@@ -195,10 +198,9 @@ def resolve(kind: str) -> Callable:
     return _mark("resolve", kind)
 
 
-def action_kind(action: Action) -> str:
-    """The dispatch name of an action: its first item for a tuple, else its own text."""
-    head = action[0] if isinstance(action, tuple) and action else action
-    return head if isinstance(head, str) else repr(head)
+def action_kind(action: Action) -> Action:
+    """What a decide handler's `action` names: a tuple action's first item, else the action."""
+    return action[0] if type(action) is tuple and action else action
 
 
 class TurnRules:
@@ -212,7 +214,7 @@ class TurnRules:
     Draft: ClassVar[type]
     _asks: ClassVar[dict[str, Callable]] = {}
     _runs: ClassVar[dict[str, Callable]] = {}
-    _decides: ClassVar[dict[str, tuple[Callable, bool]]] = {}
+    _decides: ClassVar[dict[tuple, tuple[Callable, bool]]] = {}
     _resolves: ClassVar[dict[str, Callable]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -268,7 +270,9 @@ class TurnRules:
         """Apply a decision or a chance outcome; never mutates `state`; IllegalAction if illegal."""
         if getattr(state, "viewer", None) is not None:
             raise IllegalAction("apply() needs the full state, not a view")
-        pending = self.pending(state)
+        pending = state.memo  # self.pending(state), inlined: apply runs in every playout step
+        if pending is None:
+            pending = self.pending(state)
         if pending is TERMINAL:
             raise IllegalAction("the game is over")
         d = self.Draft(state)
@@ -305,7 +309,8 @@ class TurnRules:
                 break
         else:
             raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
-        found = self._decides.get(f"{kind}:{action_kind(action)}") or self._decides.get(kind)
+        decides = self._decides
+        found = decides.get((kind, action_kind(action))) or decides.get((kind, _ANY))
         if found is None:  # pragma: no cover - a game bug: an offered action with no handler
             raise TypeError(f"{type(self).__name__}: no handler for {kind!r} answering {action!r}")
         handler, keep_head = found
