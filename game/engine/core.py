@@ -224,6 +224,22 @@ def check_action(prompt: Prompt, action: Action) -> None:
         raise IllegalAction(f"{action!r} is not a legal choice for {prompt.kind}")
 
 
+def tie_note(totals: Sequence[int], winners: Sequence[int], decided: str, shared: str,
+             detail: tuple[str, Any]) -> Note | None:
+    """The results note when several seats share the best total: the `decided` message when the
+    game's tie-break left one winner, `shared` when several share the victory, None when the
+    best total alone decided. Params: player, players (the tied seats), points, and `detail`
+    (what the tie-break compared, e.g. ("count", tickets completed))."""
+    best = max(totals)
+    tied = tuple(seat for seat, points in enumerate(totals) if points == best)
+    if len(tied) == 1:
+        return None
+    params = (("points", best), detail)
+    if len(winners) == 1:
+        return decided, (("player", winners[0]), ("players", tied), *params)
+    return shared, (("players", tuple(winners)), *params)
+
+
 def ranked(totals: Sequence[int]) -> list[int]:
     """Seats ordered by total, best first (stable on ties)."""
     return sorted(range(len(totals)), key=lambda s: -totals[s])

@@ -317,3 +317,13 @@ ACTIONS = st.recursive(
 def test_actions_of_strings_ints_and_tuples_survive_the_save_round_trip(action) -> None:
     text = json.dumps(match_module._jsonable(action))
     assert freeze(json.loads(text)) == action
+
+
+def test_tie_note_names_who_the_tiebreak_chose_or_who_share() -> None:
+    from game.engine.core import tie_note
+
+    assert tie_note([10, 7], [0], "won", "shared", ("count", 2)) is None
+    assert tie_note([10, 10, 3], [1], "won", "shared", ("count", 2)) == (
+        "won", (("player", 1), ("players", (0, 1)), ("points", 10), ("count", 2)))
+    assert tie_note([10, 10], [0, 1], "won", "shared", ("line", 9)) == (
+        "shared", (("players", (0, 1)), ("points", 10), ("line", 9)))

@@ -71,7 +71,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from game.engine.core import Action, Chance, Config, Detail, Note, Option, Pending, Prompt
+from game.engine.core import Action, Chance, Config, Detail, Note, Option, Pending, Prompt, tie_note
 from game.engine.flow import TurnRules, ask, decide, resolve, run
 
 from . import scoring
@@ -934,15 +934,9 @@ class FrenchQuarter(TurnRules):
         if state.phase != OVER or state.players == 1:
             return None
         totals = [sum(x.values()) for x in self.scores(state)]
-        tied = tuple(seat for seat, t in enumerate(totals) if t == max(totals))
-        if len(tied) == 1:
-            return None
         winners = self.winners(state)
-        params = (("points", max(totals)), ("count", state.sheets[winners[0]].line))
-        if len(winners) == 1:
-            return K + "tiebreak.second_line", (("player", winners[0]), ("players", tied),
-                                                *params)
-        return K + "tiebreak.shared", (("players", winners), *params)
+        return tie_note(totals, winners, K + "tiebreak.second_line", K + "tiebreak.shared",
+                        ("count", state.sheets[winners[0]].line))
 
     def rating(self, state: State) -> Note | None:
         """Solo only, once the game is over: the rulebook's rating of the score (results screen)."""

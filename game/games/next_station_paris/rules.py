@@ -32,7 +32,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from game.engine.core import Action, Chance, Config, Detail, Event, Note, Option, Prompt
+from game.engine.core import Action, Chance, Config, Detail, Event, Note, Option, Prompt, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
 
 from . import scoring
@@ -586,14 +586,9 @@ class NextStationParis(TurnRules):
         if state.phase != OVER or state.players == 1:
             return None
         totals = [sum(b.values()) for b in self.scores(state)]
-        tied = tuple(seat for seat, t in enumerate(totals) if t == max(totals))
-        if len(tied) == 1:
-            return None
         winners = self.winners(state)
-        params = (("points", max(totals)), ("line", self.best_line(state, winners[0])))
-        if len(winners) == 1:
-            return K + "tiebreak.line", (("player", winners[0]), ("players", tied), *params)
-        return K + "tiebreak.shared", (("players", winners), *params)
+        return tie_note(totals, winners, K + "tiebreak.line", K + "tiebreak.shared",
+                        ("line", self.best_line(state, winners[0])))
 
     def rating(self, state: State) -> Note | None:
         """Solo only, at the end: the mayor's verdict for the total (Modo solitario)."""

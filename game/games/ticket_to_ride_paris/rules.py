@@ -33,6 +33,7 @@ from game.engine.core import (
     Prompt,
     event,
     prompts_of,
+    tie_note,
 )
 from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
 
@@ -752,11 +753,6 @@ class TicketToRideParis(TurnRules):
         if state.phase != OVER:
             return None
         totals = [sum(b.values()) for b in self.scores(state)]
-        tied = tuple(seat for seat, t in enumerate(totals) if t == max(totals))
-        if len(tied) == 1:
-            return None
         winners = self.winners(state)
-        params = (("points", max(totals)), ("count", self.completed_count(state, winners[0])))
-        if len(winners) == 1:
-            return K + "tiebreak.tickets", (("player", winners[0]), ("players", tied), *params)
-        return K + "tiebreak.shared", (("players", winners), *params)
+        return tie_note(totals, winners, K + "tiebreak.tickets", K + "tiebreak.shared",
+                        ("count", self.completed_count(state, winners[0])))
