@@ -14,6 +14,7 @@ is. What the kit asks of a room, in the order of this file:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 import pygame
 import pytweening
@@ -42,6 +43,11 @@ class DiceRenderer(RoomRenderer):
     """Draws each seat's bank, bets and secret card, and the die with its choices."""
 
     view: DiceState | None
+    # Kinds the board shows at its next refresh, without an animation, and their sounds (every
+    # kind the rules emit is animated by a handler below or listed here: the renderer
+    # conformance test holds every room to that).
+    SOUNDS = MappingProxyType({"bet_placed": "clunk", **{kind: None for kind in (
+        "dealt", "chose", "reroll", "secret_shown", "secrets_revealed", "bets_revealed")}})
 
     def __init__(self, rules: DiceGame, config: Config, seat_names: Sequence[str]) -> None:
         """Lay out seats and choices; declare the one layer over a plain background."""

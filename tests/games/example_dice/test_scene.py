@@ -136,7 +136,7 @@ def test_options_without_a_board_target_are_left_to_the_bar(rules) -> None:
 # == the renderer kit: event animations with sounds, busy and reset ==========================
 def test_handlers_are_declared_with_their_sounds() -> None:
     assert {"rolled", "banked"} <= set(DiceRenderer.EVENT_HANDLERS)
-    assert set(DiceRenderer.SOUND_CUES) == {"rolled", "banked"}
+    assert set(DiceRenderer.SOUND_CUES) == {"rolled", "banked", *DiceRenderer.SOUNDS}
     assert DiceRenderer.SOUND_CUES["rolled"].advance == ROLL_SECONDS
     assert DiceRenderer.SOUND_CUES["banked"].advance == BANK_SECONDS
 

@@ -125,30 +125,6 @@ def test_the_die_row_offers_each_free_die_on_its_card(rules):
         assert abs(die.centerx - card.centerx) < card.w and die.top >= card.bottom  # under it
 
 
-def test_animate_makes_busy_until_updated_past_the_end(rules):
-    match, bots, renderer = new_match(rules)
-    assert not renderer.busy()
-    _, _, events = step(match, bots, renderer)
-    assert events and renderer.busy()
-    renderer.update(0.01)
-    assert renderer.busy()
-    renderer.update(30.0)
-    assert not renderer.busy()
-
-
-def test_each_action_animates_briefly(rules):
-    match, bots, renderer = new_match(rules, players=4, seed=8)
-    for _ in range(150):
-        if match.is_over():
-            break
-        step(match, bots, renderer)
-        seconds = 0.0
-        while renderer.busy():
-            renderer.update(0.05)
-            seconds += 0.05
-        assert seconds <= 4.0  # an action and its rolls: short tweens, never a long wait
-
-
 def test_a_tourist_walks_and_lands_only_when_the_walk_ends(rules):
     match, bots, renderer = new_match(rules, seed=4)
     for _ in range(400):

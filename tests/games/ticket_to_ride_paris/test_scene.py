@@ -133,31 +133,6 @@ def test_ticket_choice_targets_are_big_separate_cards(rules):
     assert not any(k[0] == "route" for k in targets)  # the overlay hides the map's targets
 
 
-def test_animate_makes_busy_until_updated_past_the_end(rules):
-    match, bots, renderer = new_match(rules)
-    assert not renderer.busy()
-    _, _, events = step(match, bots, renderer)
-    assert events and renderer.busy()
-    renderer.update(0.05)
-    assert renderer.busy()
-    renderer.update(10.0)
-    assert not renderer.busy()
-
-
-def test_each_action_animates_briefly(rules):
-    match, bots, renderer = new_match(rules, players=4, seed=8)
-    for _ in range(120):
-        if match.is_over():
-            break
-        step(match, bots, renderer)
-        seconds = 0.0
-        while renderer.busy():
-            renderer.update(0.05)
-            seconds += 0.05
-        # one action plus its chance deals: a few short tweens, never a long wait
-        assert seconds <= 3.0
-
-
 def claim_next_route(match: Match, bots: dict, renderer: TTRRenderer):
     """Play until someone claims a route; returns (seat, route index) with the tween queued."""
     for _ in range(3000):
