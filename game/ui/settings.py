@@ -169,10 +169,11 @@ def autosave_game() -> str | None:
     except (OSError, UnicodeDecodeError, ValueError):
         return None
     game = header.get("game") if isinstance(header, dict) else None
-    return game if isinstance(game, str) and game in _listed_ids() else None
+    return game if isinstance(game, str) and game in _room_ids() else None
 
 
-def _listed_ids() -> list[str]:
+def _room_ids() -> list[str]:
+    """Every room's game id, listed in the menus or not (an autosave may name any of them)."""
     from game.engine.registry import game_ids
 
     return game_ids(include_unlisted=True)
