@@ -29,6 +29,9 @@ Renderer capabilities (on the renderer class):
 - `split_screen`: the `SplitRenderer` methods of game.ui.board_api (set_humans, seat_targets,
   seat_bar, seat_busy, draw_seats): one map, cursor and prompt strip per human seat, for a
   simultaneous game where nothing is secret (so its GameInfo has `hidden_hands=False`).
+- `board_geometry`: `board_geometry() -> game.ui.geometry.BoardGeometry`, the labels, strokes
+  and icons of the board as last shown (after `reset`), so a test can check that no label hides
+  a route, an icon or another label (tests/ui/test_board_geometry.py).
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
             Member("seat_busy", ("seat",)),
             Member("draw_seats", ("canvas", "focus_by_seat", "prompts")),
         )),
+        _method(RENDERER, "board_geometry"),
     )
 })
 

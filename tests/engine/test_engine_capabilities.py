@@ -95,4 +95,4 @@ def test_every_capability_has_an_owner_and_members() -> None:
     assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER}
     assert all(c.members for c in CAPABILITIES.values())
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
-                                 "category_colors", "sound_cues", "split_screen"}
+                                 "category_colors", "sound_cues", "split_screen", "board_geometry"}
