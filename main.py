@@ -104,11 +104,16 @@ def check_combinations(args: argparse.Namespace) -> None:
 
 
 def game_and_players(args: argparse.Namespace) -> tuple[Any, int]:
-    """The registry entry of --game and a player count within its range."""
+    """The registry entry of --game and a player count within its range.
+
+    Headless games take every registered room, an unlisted or engine-only one too (a room's
+    engine plays headless before its scene exists); a screenshot needs a scene.
+    """
     from game.engine.registry import game_ids, get_game
 
-    if args.game not in game_ids():
-        raise UsageError(f"--game: unknown game id {args.game!r} (known: {', '.join(game_ids())})")
+    known = game_ids(include_unlisted=args.headless, with_scene=not args.headless)
+    if args.game not in known:
+        raise UsageError(f"--game: unknown game id {args.game!r} (known: {', '.join(known)})")
     info = get_game(args.game)
     players = info.min_players if args.players is None else args.players
     if not info.min_players <= players <= info.max_players:

@@ -216,3 +216,10 @@ def test_one_seed_is_one_game_headless_and_on_screen(game_id: str, players: int,
     assert scene.match.is_over()
     assert [p["total"] for p in data["players"]] == scene.match.totals()
     assert len(scene.match.history) == data["actions"]
+
+
+def test_headless_plays_an_unlisted_room_but_a_screenshot_needs_a_listed_one(tmp_path: Path) -> None:
+    data = headless("example_dice", 2, "--seed", "3")
+    assert data["game"] == "example_dice" and data["winners"]
+    result = run_main("--screenshot", str(tmp_path / "x.png"), "--game", "example_dice")
+    assert result.returncode == 2 and "unknown game id 'example_dice'" in result.stderr

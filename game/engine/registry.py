@@ -41,7 +41,10 @@ class GameInfo:
     min_players: int
     max_players: int
     rules_ref: str
-    scene_ref: str  # the board renderer class (game.ui.board_api.BoardRenderer)
+    # The board renderer class (game.ui.board_api.BoardRenderer); None while a room is
+    # engine-only (rules, data and bot built before its scene): it then plays headless and in
+    # tests, and stays unlisted.
+    scene_ref: str | None
     heuristic_ref: str  # GreedyBot's heuristic: (rules, view, prompt) -> one score per option
     rules_summary_key: str = ""
     # False when nothing is secret (Next Station): simultaneous seats then share one screen
@@ -59,6 +62,13 @@ class GameInfo:
         check_names(self.capabilities)
         if not 1 <= self.min_players <= self.max_players:
             raise RoomError(f"{self.id}: players {self.min_players}..{self.max_players}")
+        if self.listed and self.scene_ref is None:
+            raise RoomError(f"{self.id}: a listed room needs a scene_ref")
+
+    @property
+    def has_scene(self) -> bool:
+        """False for an engine-only room (no renderer yet)."""
+        return self.scene_ref is not None
 
     def declares(self, capability_name: str) -> bool:
         """True if the room says its rules or renderer offer this capability."""
@@ -70,6 +80,8 @@ class GameInfo:
 
     def renderer_class(self) -> Any:
         """The pygame board renderer class (imports pygame)."""
+        if self.scene_ref is None:
+            raise RoomError(f"{self.id}: this room has no scene yet")
         return _resolve(self.scene_ref)
 
     def heuristic(self) -> Any:
@@ -104,9 +116,11 @@ def catalog() -> Mapping[str, GameInfo]:
     return MappingProxyType(discover())
 
 
-def game_ids(include_unlisted: bool = False) -> list[str]:
-    """Registered game ids in menu order (rooms with listed=False only when asked)."""
-    return [gid for gid, info in catalog().items() if info.listed or include_unlisted]
+def game_ids(include_unlisted: bool = False, with_scene: bool = False) -> list[str]:
+    """Registered game ids in menu order (rooms with listed=False only when asked; with_scene
+    leaves out engine-only rooms, for tests that draw)."""
+    return [gid for gid, info in catalog().items()
+            if (info.listed or include_unlisted) and (info.has_scene or not with_scene)]
 
 
 def get_game(game_id: str) -> GameInfo:

@@ -122,8 +122,21 @@ def test_rules_and_heuristic_resolve_and_agree_with_the_registry(game_id: str) -
     assert callable(info.heuristic())
 
 
-@pytest.mark.parametrize("game_id", ALL_IDS)
+@pytest.mark.parametrize("game_id", registry.game_ids(include_unlisted=True, with_scene=True))
 def test_board_renderer_resolves(game_id: str) -> None:
     renderer = registry.get_game(game_id).renderer_class()
     for method in ("reset", "animate", "busy", "update", "targets", "draw"):
         assert callable(getattr(renderer, method, None)), f"{game_id} renderer lacks {method}"
+
+
+def test_an_engine_only_room_stays_unlisted_and_out_of_drawing_tests() -> None:
+    fields = {"id": "x", "title_key": "t", "rules_ref": "m:R", "scene_ref": None,
+              "heuristic_ref": "m:h", "min_players": 2, "max_players": 4}
+    with pytest.raises(RoomError, match="listed room needs a scene_ref"):
+        GameInfo(**fields)
+    engine_only = GameInfo(listed=False, **fields)
+    assert not engine_only.has_scene
+    with pytest.raises(RoomError, match="no scene yet"):
+        engine_only.renderer_class()
+    drawn = registry.game_ids(include_unlisted=True, with_scene=True)
+    assert all(registry.get_game(g).has_scene for g in drawn)

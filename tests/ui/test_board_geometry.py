@@ -16,7 +16,7 @@ from game.engine.registry import game_ids, get_game, rules_for
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, outside, overlaps
 
-ROOMS = [g for g in game_ids(include_unlisted=True)
+ROOMS = [g for g in game_ids(include_unlisted=True, with_scene=True)
          if "board_geometry" in get_game(g).capabilities]
 
 

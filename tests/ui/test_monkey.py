@@ -73,7 +73,7 @@ def assert_autosave_matches(game: GameScene, floor: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game_id", registry.game_ids(include_unlisted=True))
+@pytest.mark.parametrize("game_id", registry.game_ids(include_unlisted=True, with_scene=True))
 def test_random_input_never_crashes_or_loses_the_autosave(home, game_id):
     app = App(scene_registry(), windowed=(480, 270))
     app.settings.animation_speed = "4x"

@@ -15,7 +15,7 @@ from game.engine.match import Match
 from game.engine.registry import game_ids, get_game, rules_for
 from game.ui.audio import DEFAULT_CUES
 
-ROOMS = game_ids(include_unlisted=True)
+ROOMS = game_ids(include_unlisted=True, with_scene=True)
 
 
 @pytest.fixture(autouse=True)
