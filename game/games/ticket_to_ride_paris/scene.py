@@ -31,6 +31,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry, Icon, Stroke
 from game.ui.paint import (
     INK,
     Plate,
@@ -51,6 +52,7 @@ from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS, Board
+from .labels import as_labels, place_labels
 from .rules import TicketToRideParis, completed_tickets
 from .sprites import MARKER_R
 from .state import EMPTY, KEEP_TICKETS, OVER, SETUP_TICKETS, State
@@ -75,6 +77,7 @@ THUMB = (230, 140)
 SLOT_W = 24  # thickness of a bus slot
 SLOT_MAX = 64  # longest slot
 SLOT_GAP = 6
+BUS_GROW = (4, 6)  # a claimed bus is this much longer and wider than its empty slot
 OPTION = (250, 250, 250)  # options glow white: clearly apart from the yellow focus ring
 
 # Our Seine and parks, in the map's own board coordinates (board.py MAP_X/MAP_Y space).
@@ -118,7 +121,9 @@ class TTRRenderer(RoomRenderer):
         self._separate_twins()
         self._layout_panels()
         self.layers = Layers(self._build_static())
-        self._labels = self._place_labels()  # drawn above buses: names stay readable
+        self._labels = place_labels(  # drawn above buses, and never over one
+            [loc.name for loc in self.board.locations], self.loc, self._route_strokes(),
+            self._marker_icons(), self.map_rect.inflate(-16, -16))
         self._thumb = fast(pygame.transform.smoothscale(
             self.layers.static.subsurface(self.map_rect), THUMB), alpha=False)
         self._big_tickets: dict[int, pygame.Surface] = {}
@@ -230,46 +235,30 @@ class TTRRenderer(RoomRenderer):
         pygame.draw.ellipse(surf, sp.MAP_BANK, rect.inflate(6, 6))
         pygame.draw.ellipse(surf, sp.MAP_BLOCK[1], rect)
 
-    def _route_points(self) -> list[tuple[float, float]]:
-        """Sample points covering every slot (for label placement)."""
-        pts = []
-        for geom in self.routes:
+    def _route_strokes(self) -> list[Stroke]:
+        """Every bus place of every route as a stroke as wide as a claimed bus (wider than the
+        empty slot), named by its route."""
+        strokes = []
+        for route, geom in zip(self.board.routes, self.routes):
             a = math.radians(geom.angle)
             ux, uy = math.cos(a), -math.sin(a)
-            for cx, cy in geom.centers:
-                for along in range(-geom.slot_len // 2, geom.slot_len // 2 + 1, 6):
-                    for across in (-SLOT_W / 2, 0, SLOT_W / 2):
-                        pts.append((cx + ux * along - uy * across, cy + uy * along + ux * across))
-        return pts
+            half = (geom.slot_len + BUS_GROW[0] - (SLOT_W + BUS_GROW[1])) / 2  # capsule's spine
+            name = f"route {self.rules.route_name(route)}"
+            strokes += [Stroke(name, ((cx - ux * half, cy - uy * half),
+                                      (cx + ux * half, cy + uy * half)), SLOT_W + BUS_GROW[1])
+                        for cx, cy in geom.centers]
+        return strokes
 
-    def _place_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Put each label where it covers the fewest slots, markers and other labels."""
-        pts = self._route_points()
-        markers = [pygame.Rect(p[0] - MARKER_R - 3, p[1] - MARKER_R - 3, MARKER_R * 2 + 6,
-                               MARKER_R * 2 + 6) for p in self.loc]
-        placed: list[tuple[pygame.Surface, pygame.Rect]] = []
-        inner = self.map_rect.inflate(-16, -16)
-        for i, (loc, p) in enumerate(zip(self.board.locations, self.loc)):
-            plate = sp.label_plate(loc.name)
-            others = [m for k, m in enumerate(markers) if k != i]
-            reach = plate.get_width() + MARKER_R + 30, plate.get_height() + MARKER_R + 30
-            near = [q for q in pts if abs(q[0] - p[0]) < reach[0] and abs(q[1] - p[1]) < reach[1]]
-            best, best_cost = None, float("inf")
-            for anchor, off in _label_candidates(MARKER_R + 5):
-                rect = plate.get_rect(**{anchor: (round(p[0] + off[0]), round(p[1] + off[1]))})
-                cost = 60 * sum(1 for q in near if rect.collidepoint(q))
-                cost += 5000 * sum(1 for m in markers if rect.colliderect(m))
-                # a label nearer to another landmark than to its own reads as that one's name
-                own = _gap(rect, p)
-                cost += 4000 * sum(1 for m in others if _gap(rect, m.center) < own + 12)
-                cost += sum(_overlap(rect, r) * 20 for _, r in placed)
-                if not inner.contains(rect):
-                    cost += 1e7
-                cost += math.hypot(*off) * 12 + abs(off[0]) * 2  # near the marker, above/below
-                if cost < best_cost:
-                    best, best_cost = rect, cost
-            placed.append((plate, best))
-        return placed
+    def _marker_icons(self) -> list[Icon]:
+        """Every landmark's marker disc."""
+        r = MARKER_R + 2
+        return [Icon(f"marker {loc.name}", pygame.Rect(round(p[0]) - r, round(p[1]) - r,
+                                                       2 * r + 1, 2 * r + 1))
+                for loc, p in zip(self.board.locations, self.loc)]
+
+    def board_geometry(self) -> BoardGeometry:
+        """The landmark names as drawn, and the buses and markers they must leave visible."""
+        return BoardGeometry(as_labels(self._labels), self._route_strokes(), self._marker_icons())
 
     def _paint_panel_frames(self, surf: pygame.Surface) -> None:
         """Backgrounds of the right panel and the hand strip (the counts are drawn per frame)."""
@@ -361,8 +350,8 @@ class TTRRenderer(RoomRenderer):
             bus = self._bus(seat, geom)
             for c in geom.centers:
                 surface.blit(bus, bus.get_rect(center=(round(c[0]), round(c[1]))))
-        for plate, rect in self._labels:
-            surface.blit(plate, rect)
+        for label in self._labels:
+            surface.blit(label.plate, label.rect)
 
     def _panel_key(self) -> tuple:
         """Everything the right-hand panel shows: it is repainted only when this changes."""
@@ -396,8 +385,8 @@ class TTRRenderer(RoomRenderer):
                       for i in range(len(view.tickets[seat] or ()))))
 
     def _bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
-        return sp.bus_sprite(seat_color(seat), seat_dark(seat), geom.slot_len + 4, SLOT_W + 6,
-                             geom.angle)
+        return sp.bus_sprite(seat_color(seat), seat_dark(seat), geom.slot_len + BUS_GROW[0],
+                             SLOT_W + BUS_GROW[1], geom.angle)
 
     def _overlay_tickets(self) -> tuple[int, ...]:
         """Tickets the viewer is choosing from right now (empty when no choice is up)."""
@@ -955,25 +944,6 @@ class TTRRenderer(RoomRenderer):
 
 
 # == small helpers ===============================================================================
-def _label_candidates(d: int) -> list[tuple[str, tuple[int, int]]]:
-    """Anchor points around a marker, nearest first; the placer picks the least crowded."""
-    out = []
-    for extra in (0, 14):
-        e = d + extra
-        k = round(e * 0.7)
-        out += [("midtop", (0, e)), ("midbottom", (0, -e)), ("midleft", (e, 0)),
-                ("midright", (-e, 0)), ("topleft", (k, k)), ("topright", (-k, k)),
-                ("bottomleft", (k, -k)), ("bottomright", (-k, -k))]
-    return out
-
-
-def _gap(rect: pygame.Rect, p: Sequence[float]) -> float:
-    """Distance from a point to the nearest edge of a rect (0 inside)."""
-    dx = max(rect.left - p[0], 0, p[0] - rect.right)
-    dy = max(rect.top - p[1], 0, p[1] - rect.bottom)
-    return math.hypot(dx, dy)
-
-
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     c = a.clip(b)
     return c.w * c.h

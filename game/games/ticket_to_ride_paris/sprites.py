@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
@@ -275,11 +276,11 @@ def marker(surf: pygame.Surface, p: Point) -> None:
     pygame.draw.circle(surf, (170, 60, 50), p, MARKER_R - 9)
 
 
-def label_plate(name: str) -> pygame.Surface:
-    """A landmark name on a light plate; long names wrap onto two lines."""
-    lines = two_lines(name, theme.SMALL_SIZE, 180)
+@lru_cache(maxsize=128)
+def label_plate(lines: tuple[str, ...]) -> pygame.Surface:
+    """A landmark name on a light plate, one line of text under the other."""
     texts = [theme.text(line, theme.SMALL_SIZE, INK, True) for line in lines]
-    w = max(s.get_width() for s in texts) + 16
+    w = max(s.get_width() for s in texts) + 14
     lh = theme.font(theme.SMALL_SIZE, True).get_linesize() - 3
     h = lh * len(texts) + 8
     plate = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -288,6 +289,19 @@ def label_plate(name: str) -> pygame.Surface:
     for i, s in enumerate(texts):
         plate.blit(s, s.get_rect(midtop=(w // 2, 5 + i * lh)))
     return plate
+
+
+def name_lines(name: str, width: int) -> tuple[str, ...]:
+    """A name broken after spaces and hyphens into lines no wider than `width` where it can."""
+    pieces = re.findall(r"[^ -]+-?|[^ -]+", name.replace(" - ", " "))
+    lines: list[str] = []
+    for piece in pieces:
+        joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + piece if lines else piece
+        if lines and theme.font(theme.SMALL_SIZE, True).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return tuple(lines)
 
 
 def count_badge(canvas: pygame.Surface, center: tuple[int, int], n: int) -> None:
