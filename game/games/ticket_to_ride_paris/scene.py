@@ -69,8 +69,10 @@ ROW_Y = 126
 PILES_Y = 264
 PILE_H = 100
 PLAYERS_Y = 376
-HAND_CARD = (74, 106)
+HAND_CARD = (60, 86)
+HAND_GAP = 8
 TICKET_CHIP_H = 60
+TICKET_GAP = 8
 OVERLAY_CARD = (540, 240)
 THUMB = (230, 140)
 
@@ -86,6 +88,16 @@ SEINE = ((1420, 905), (1250, 815), (1150, 700), (1080, 615), (960, 555), (830, 5
 PARKS = (((395, 160), 70, 45), ((835, 760), 85, 60), ((1180, 900), 80, 45),
          ((335, 760), 55, 95), ((790, 430), 90, 32), ((1360, 455), 55, 70), ((40, 300), 60, 150))
 ISLAND = ((1030, 590), 70, 26)
+
+
+@dataclass(frozen=True, slots=True)
+class TicketStrip:
+    """The viewer's tickets in the hand strip: a rect per chip (None if it does not fit) and
+    the "+N more" chip standing for the `hidden` ones."""
+
+    chips: list[pygame.Rect | None]
+    more: pygame.Rect | None
+    hidden: int
 
 
 @dataclass(slots=True)
@@ -199,12 +211,12 @@ class TTRRenderer(RoomRenderer):
         h = min(190, (avail - gap * (self.players - 1)) // self.players)
         self.player_rects = [pygame.Rect(PANEL_X, PLAYERS_Y + i * (h + gap), PANEL_W, h)
                              for i in range(self.players)]
-        hx, hy = self.hand_rect.x + 22, self.hand_rect.y + 18
-        self.hand_rects = [pygame.Rect(hx + i * (HAND_CARD[0] + 12), hy, *HAND_CARD)
+        hx, hy = self.hand_rect.x + 22, self.hand_rect.y + 26
+        self.hand_rects = [pygame.Rect(hx + i * (HAND_CARD[0] + HAND_GAP), hy, *HAND_CARD)
                            for i in range(len(COLORS))]
         self.panel_area = pygame.Rect(PANEL_X - 4, 0, BOARD_RECT.w - PANEL_X + 4, BOARD_RECT.h)
-        self.tickets_area = pygame.Rect(self.hand_rects[-1].right + 34, self.hand_rect.y + 8,
-                                        self.hand_rect.right - self.hand_rects[-1].right - 44,
+        self.tickets_area = pygame.Rect(self.hand_rects[-1].right + 30, self.hand_rect.y + 8,
+                                        self.hand_rect.right - self.hand_rects[-1].right - 42,
                                         self.hand_rect.h - 16)
 
     # == static layer =============================================================================
@@ -399,13 +411,20 @@ class TTRRenderer(RoomRenderer):
         return offered
 
     def _overlay_rects(self, n: int) -> list[pygame.Rect]:
+        """The big ticket cards of a choice of n: rows of two (three past four), centred."""
         gap = 40
-        w = min(OVERLAY_CARD[0], (self.map_rect.w - 80 - (n - 1) * gap) // max(1, n))
+        cols = min(n, 2) if n <= 4 else 3
+        w = min(OVERLAY_CARD[0], (self.map_rect.w - 80 - (cols - 1) * gap) // max(1, cols))
         h = OVERLAY_CARD[1]
-        total = n * w + (n - 1) * gap
-        x0 = self.map_rect.centerx - total // 2
-        y = self.map_rect.centery - h // 2 + 20
-        return [pygame.Rect(x0 + i * (w + gap), y, w, h) for i in range(n)]
+        rows = -(-n // max(1, cols))
+        top = self.map_rect.centery - (rows * h + (rows - 1) * gap) // 2 + 20
+        rects = []
+        for i in range(n):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            x0 = self.map_rect.centerx - (in_row * w + (in_row - 1) * gap) // 2
+            rects.append(pygame.Rect(x0 + col * (w + gap), top + row * (h + gap), w, h))
+        return rects
 
     def _score_tweens(self, old: State, new: State, at: float) -> None:
         for seat, (a, b) in enumerate(zip(self._totals(old), self._totals(new))):
@@ -614,17 +633,27 @@ class TTRRenderer(RoomRenderer):
         route = self.board.routes[view.claim[0]]
         return {route.color, len(COLORS) - 1}
 
-    def _strip_layout(self, n: int) -> tuple[list[pygame.Rect], int]:
-        """Ticket chip rects in the hand strip and how many tickets do not fit."""
-        area = self.tickets_area
-        cols = 2 if n <= 4 else (3 if n <= 6 else 4)
-        w = (area.w - (cols - 1) * 8) // cols
-        cap = cols * 2
-        shown = n if n <= cap else cap - 1
-        rects = [pygame.Rect(area.x + (i % cols) * (w + 8),
-                             area.y + (i // cols) * (TICKET_CHIP_H + 0), w, TICKET_CHIP_H - 2)
-                 for i in range(cap)]
-        return rects[:max(shown, 0) + (1 if n > cap else 0)], n - shown
+    def _strip_layout(self, tickets: Sequence[int]) -> TicketStrip:
+        """Where each ticket chip goes in the hand strip (as wide as its names, first fit in
+        the rows), and the "+N more" chip if some do not fit."""
+        widths: list[int | None] = [self._chip_width(tk) for tk in tickets]
+        chips = _pack(widths, self.tickets_area)
+        if all(chips):
+            return TicketStrip(chips, None, 0)
+        label = t("more_tickets", count=len(tickets))
+        more = theme.font(theme.SMALL_SIZE, True).size(label)[0] + 2 * sp.CHIP_PAD
+        for drop in (None, *reversed(range(len(widths)))):  # hide chips from the end until
+            if drop is not None:                            # the "+N more" chip fits
+                widths[drop] = None
+            *chips, more_rect = _pack([*widths, more], self.tickets_area)
+            if more_rect is not None:
+                return TicketStrip(chips, more_rect, sum(1 for c in chips if c is None))
+        return TicketStrip([None] * len(tickets), None, len(tickets))
+
+    def _chip_width(self, ticket: int) -> int:
+        tk = self.board.tickets[ticket]
+        return min(sp.chip_width(self.board.locations[tk.a].name, self.board.locations[tk.b].name),
+                   self.tickets_area.w)
 
     def _ticket_status(self, view: State, seat: int, tickets: tuple[int, ...]) -> list[str]:
         done = completed_tickets(self.board, view.owners, seat, tickets)
@@ -640,20 +669,18 @@ class TTRRenderer(RoomRenderer):
                                                    self.tickets_area.centery)))
             return
         status = self._ticket_status(view, seat, tickets)
-        rects, extra = self._strip_layout(len(tickets))
-        for i, (tk, st) in enumerate(zip(tickets, status)):
-            if i >= len(rects) - (1 if extra else 0):
-                break
-            if self.holds[("flipping", i)]:
+        strip = self._strip_layout(tickets)
+        for i, (tk, st, rect) in enumerate(zip(tickets, status, strip.chips)):
+            if rect is None or self.holds[("flipping", i)]:
                 continue
             if self.holds[("unflipped", i)] and st == "failed":
                 st = ""
-            canvas.blit(self._chip(tk, rects[i], st), rects[i])
-        if extra:
-            r = rects[-1]
-            pygame.draw.rect(canvas, theme.PANEL_LIGHT, r, border_radius=10)
-            more = theme.text(t("more_tickets", count=extra), theme.SMALL_SIZE, theme.TEXT, True)
-            canvas.blit(more, more.get_rect(center=r.center))
+            canvas.blit(self._chip(tk, rect, st), rect)
+        if strip.more is not None:
+            pygame.draw.rect(canvas, theme.PANEL_LIGHT, strip.more, border_radius=10)
+            more = theme.text(t("more_tickets", count=strip.hidden), theme.SMALL_SIZE, theme.TEXT,
+                              True)
+            canvas.blit(more, more.get_rect(center=strip.more.center))
 
     def _chip(self, ticket: int, rect: pygame.Rect, status: str) -> pygame.Surface:
         tk = self.board.tickets[ticket]
@@ -846,14 +873,15 @@ class TTRRenderer(RoomRenderer):
             return at
         offered = old.offered[seat]
         mine = self.view.tickets[seat] or ()
-        rects, _ = self._strip_layout(len(mine))
+        strip = self._strip_layout(mine)
         src = self._overlay_rects(len(offered))
         for k, tid in enumerate(ev.get("kept") or ()):
             tk = self.board.ticket_index[tid]
-            if tk not in offered:
+            if tk not in mine or tk not in offered:
                 continue
-            pos = mine.index(tk) if tk in mine else len(mine) - 1
-            dest = rects[min(pos, len(rects) - 1)]
+            dest = strip.chips[mine.index(tk)] or strip.more
+            if dest is None:
+                continue
             chip = fly(self._chip(tk, dest, ""), src[offered.index(tk)].center, dest.center,
                        arc=20)
             self.timeline.add(at + k * 0.08, 0.4, chip, pytweening.easeInOutCubic,
@@ -928,22 +956,37 @@ class TTRRenderer(RoomRenderer):
             return at + 0.3
         tickets = view.tickets[seat]
         status = self._ticket_status(view, seat, tickets)
-        rects, extra = self._strip_layout(len(tickets))
-        n = len(rects) - (1 if extra else 0)
         now = self.timeline.clock
-        for i in range(min(n, len(tickets))):
-            front = self._chip(tickets[i], rects[i], "done" if status[i] == "done" else "")
-            back = self._chip(tickets[i], rects[i], status[i])
-            start = at + i * 0.08
+        shown = [(i, rect) for i, rect in enumerate(self._strip_layout(tickets).chips) if rect]
+        for k, (i, rect) in enumerate(shown):
+            front = self._chip(tickets[i], rect, "done" if status[i] == "done" else "")
+            back = self._chip(tickets[i], rect, status[i])
+            start = at + k * 0.08
             # until its flip starts a ticket shows its face from before the end
             self.timeline.add(now, start - now, None, holds=(("unflipped", i),))
-            self.timeline.add(start, 0.45, flip(front, back, rects[i]), pytweening.linear,
+            self.timeline.add(start, 0.45, flip(front, back, rect), pytweening.linear,
                               (("flipping", i),), late=True)
         batch.moments["score"] = at + 0.2
-        return at + 0.08 * max(0, n - 1) + 0.45
+        return at + 0.08 * max(0, len(shown) - 1) + 0.45
 
 
 # == small helpers ===============================================================================
+def _pack(widths: Sequence[int | None], area: pygame.Rect) -> list[pygame.Rect | None]:
+    """Chips of these widths (None: not shown) in rows inside `area`, each in the first row
+    with room left; None for a chip that fits nowhere."""
+    rows = max(1, (area.h + 2) // TICKET_CHIP_H)
+    ends = [area.x] * rows  # where the next chip of each row starts
+    out: list[pygame.Rect | None] = []
+    for w in widths:
+        row = next((r for r in range(rows) if w is not None and ends[r] + w <= area.right), None)
+        if row is None:
+            out.append(None)
+            continue
+        out.append(pygame.Rect(ends[row], area.y + row * TICKET_CHIP_H, w, TICKET_CHIP_H - 2))
+        ends[row] += w + TICKET_GAP
+    return out
+
+
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     c = a.clip(b)
     return c.w * c.h

@@ -17,7 +17,7 @@ from itertools import pairwise
 import pygame
 
 from game.ui import theme
-from game.ui.paint import INK, fast, fit_text, shade, two_lines
+from game.ui.paint import INK, fast, fit_text, shade
 
 Point = tuple[float, float]
 
@@ -190,11 +190,23 @@ def ticket_back(w: int, h: int) -> pygame.Surface:
     return fast(surf)
 
 
+CHIP_PAD = 12  # paper left of the names on a ticket chip
+CHIP_BADGE_R = 23  # radius of a chip's points badge
+CHIP_BADGE_GAP = 18  # between the names and the badge, and right of it
+
+
+def chip_width(a: str, b: str) -> int:
+    """The width of a ticket chip that shows both names in full."""
+    font = theme.font(theme.SMALL_SIZE, True)
+    return max(font.size(a)[0], font.size(b)[0]) + CHIP_PAD + 2 * CHIP_BADGE_R + 2 * CHIP_BADGE_GAP
+
+
 @lru_cache(maxsize=512)
 def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -> pygame.Surface:
     """A destination ticket chip: the two places on two lines and the points in a badge.
 
     status 'done' tints it green and shows +points; 'failed' tints it red and shows -points.
+    A chip `chip_width(a, b)` wide shows both names in full.
     """
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -203,13 +215,13 @@ def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -
     pygame.draw.rect(surf, paper, rect, border_radius=10)
     pygame.draw.rect(surf, badge_rgb, rect.inflate(-6, -6), width=2, border_radius=8)
     size = theme.SMALL_SIZE
-    badge_r = min(24, h // 2 - 6)
-    names_w = w - badge_r * 2 - 30
+    badge_r = min(CHIP_BADGE_R, h // 2 - 6)
+    names_w = w - CHIP_PAD - 2 * badge_r - 2 * CHIP_BADGE_GAP
     lh = theme.font(size, True).get_linesize() - 2
     top = (h - 2 * lh) // 2 + 1
     for i, name in enumerate((a, b)):
-        surf.blit(fit_text(name, size, names_w, MAP_INK, bold=True), (12, top + i * lh))
-    cx, cy = w - badge_r - 10, h // 2
+        surf.blit(fit_text(name, size, names_w, MAP_INK, bold=True), (CHIP_PAD, top + i * lh))
+    cx, cy = w - badge_r - CHIP_BADGE_GAP // 2, h // 2
     pygame.draw.circle(surf, badge_rgb, (cx, cy), badge_r)
     label = {"done": f"+{points}", "failed": f"-{points}"}.get(status, str(points))
     num = theme.text(label, size, (250, 244, 230), True)
@@ -224,11 +236,33 @@ def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -
     return fast(surf)
 
 
+def ticket_names(a: str, b: str, width: int, height: int) -> tuple[int, tuple[str, ...],
+                                                                    tuple[str, ...]]:
+    """The size and lines of a big ticket's two names: the body size if both fit `width` (broken
+    after spaces and hyphens) and all lines fit `height`, else the small size."""
+    for size in (theme.BODY_SIZE, theme.SMALL_SIZE):
+        lines_a, lines_b = name_lines(a, width, size), name_lines(b, width, size)
+        font = theme.font(size, True)
+        wide = any(font.size(line)[0] > width for line in lines_a + lines_b)
+        if not wide and (len(lines_a) + len(lines_b)) * ticket_line(size) + ARROW_H <= height:
+            break
+    return size, lines_a, lines_b
+
+
+def ticket_line(size: int) -> int:
+    """The line step of names on a big ticket."""
+    return theme.font(size, True).get_linesize() - 2
+
+
+ARROW_H = 30  # the arrow between a big ticket's names
+
+
 def big_ticket(a: str, b: str, points: int, w: int, h: int, thumb: pygame.Surface,
                pa: Point, pb: Point) -> pygame.Surface:
     """A large ticket for the choice overlay: names, points and a mini map with both places.
 
     pa, pb are the places in thumbnail coordinates. The renderer builds it once per ticket.
+    Both names are set in one size (`ticket_names`), each broken after spaces and hyphens.
     """
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -249,18 +283,17 @@ def big_ticket(a: str, b: str, points: int, w: int, h: int, thumb: pygame.Surfac
     num = theme.text(str(points), theme.BODY_SIZE, (250, 244, 230), True)
     surf.blit(num, num.get_rect(center=(cx, cy + 2)))
     text_w = tr.x - 40
-    size = theme.BODY_SIZE
-    lh = theme.font(size, True).get_linesize() - 2
+    size, lines_a, lines_b = ticket_names(a, b, text_w, h - 48)
     y = 24
-    for i, name in enumerate((a, b)):
-        for line in two_lines(name, size, text_w):
+    for i, lines in enumerate((lines_a, lines_b)):
+        for line in lines:
             surf.blit(fit_text(line, size, text_w, MAP_INK, True), (24, y))
-            y += lh
+            y += ticket_line(size)
         if i == 0:
             ax = 38
             pygame.draw.line(surf, red, (ax, y + 2), (ax, y + 16), 4)
             pygame.draw.polygon(surf, red, [(ax - 8, y + 14), (ax + 8, y + 14), (ax, y + 24)])
-            y += 30
+            y += ARROW_H
     pygame.draw.rect(surf, (40, 30, 26), rect, width=2, border_radius=14)
     return fast(surf)
 
@@ -291,13 +324,14 @@ def label_plate(lines: tuple[str, ...]) -> pygame.Surface:
     return plate
 
 
-def name_lines(name: str, width: int) -> tuple[str, ...]:
-    """A name broken after spaces and hyphens into lines no wider than `width` where it can."""
-    pieces = re.findall(r"[^ -]+-?|[^ -]+", name.replace(" - ", " "))
+def name_lines(name: str, width: int, size: int = theme.SMALL_SIZE) -> tuple[str, ...]:
+    """A bold name broken after spaces and hyphens into lines no wider than `width` where it
+    can (a single word wider than that stays whole)."""
+    pieces = re.findall(r"[^ -]+-?", name)
     lines: list[str] = []
     for piece in pieces:
         joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + piece if lines else piece
-        if lines and theme.font(theme.SMALL_SIZE, True).size(joined)[0] <= width:
+        if lines and theme.font(size, True).size(joined)[0] <= width:
             lines[-1] = joined
         else:
             lines.append(piece)
