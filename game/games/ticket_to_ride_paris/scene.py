@@ -28,7 +28,7 @@ import pygame
 import pytweening
 
 from game.engine.core import Config, Event, Prompt, Target
-from game.ui import theme
+from game.ui import i18n, theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Stroke
@@ -47,12 +47,14 @@ from game.ui.paint import (
     seat_color,
     seat_dark,
     veil,
+    wrap,
 )
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS, Board
 from .labels import as_labels, place_labels
+from .moves import MoveLog
 from .rules import TicketToRideParis, completed_tickets
 from .sprites import MARKER_R
 from .state import EMPTY, KEEP_TICKETS, OVER, SETUP_TICKETS, State
@@ -73,6 +75,7 @@ HAND_CARD = (60, 86)
 HAND_GAP = 8
 TICKET_CHIP_H = 60
 TICKET_GAP = 8
+MOVE_ROWS, MOVE_STEP = 4, 29  # lines per column of the spectator's move log, and their step
 OVERLAY_CARD = (540, 240)
 THUMB = (230, 140)
 
@@ -142,6 +145,8 @@ class TTRRenderer(RoomRenderer):
         self.layers.add("map", self.map_rect, self._shown_owners, self._paint_map)
         self.layers.add("panel", self.panel_area, self._panel_key, self._paint_panel)
         self.layers.add("hand", self.hand_rect, self._hand_key, self._paint_hand)
+        self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
+        self.move_col_w = (self.hand_rect.w - 48) // 2
 
     # == geometry =================================================================================
     def _make_fit(self) -> Callable[[tuple[float, float]], tuple[float, float]]:
@@ -286,6 +291,16 @@ class TTRRenderer(RoomRenderer):
             pygame.draw.rect(surf, theme.PANEL_LIGHT, rect, 2, border_radius=10)
 
     # == the kit's hooks ===========================================================================
+    def reset(self, view: State, viewer: int | None) -> None:
+        """Show this view now; moves after its turn leave the log (an undo went back)."""
+        self.moves.forget_after(view.turn)
+        super().reset(view, viewer)
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """Log the moves the events make, then animate them."""
+        self.moves.note(events, (self.view or view).turn)
+        super().animate(events, view, viewer)
+
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Every route, face-up card and pile; only the offered tickets while choosing."""
         overlay = self._overlay_tickets()
@@ -390,7 +405,7 @@ class TTRRenderer(RoomRenderer):
         view, seat, h = self.view, self.viewer, self.holds
         hand = view.hands[seat] if seat is not None else None
         if hand is None:
-            return (seat,)
+            return (seat, self.moves.key(), i18n.language())
         return (seat, tuple(n - h[("hand", c)] for c, n in enumerate(hand)), view.tickets[seat],
                 h[("tickets", seat)], view.owners, view.phase == OVER,
                 tuple((h[("flipping", i)], h[("unflipped", i)])
@@ -606,10 +621,9 @@ class TTRRenderer(RoomRenderer):
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
-        if hand is None:  # nobody's hand may be shown: cover the empty card places
+        if hand is None:  # nobody's hand may be shown: the table's latest moves instead
             pygame.draw.rect(canvas, theme.PANEL, self.hand_rect, border_radius=18)
-            msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
-            canvas.blit(msg, msg.get_rect(center=self.hand_rect.center))
+            self._draw_moves(canvas)
             return
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.hand_rect.x, self.hand_rect.y, 8,
                                                             self.hand_rect.h), border_radius=4)
@@ -620,6 +634,38 @@ class TTRRenderer(RoomRenderer):
             canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
             sp.count_badge(canvas, (rect.right - 6, rect.y + 8), n)
         self._draw_ticket_strip(canvas, view, seat)
+
+    def _draw_moves(self, canvas: pygame.Surface) -> None:
+        """The latest moves, newest first, down two columns, each by its seat's colour dot; a
+        long move wraps onto a second line."""
+        moves = self.moves.lines(self.names)
+        if not moves:
+            msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
+            canvas.blit(msg, msg.get_rect(center=self.hand_rect.center))
+            return
+        slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
+        for i, (seat, text) in enumerate(moves):
+            lines = self.move_lines(text)
+            if slot % MOVE_ROWS + len(lines) > MOVE_ROWS:  # no room left in this column
+                slot += MOVE_ROWS - slot % MOVE_ROWS
+            if slot + len(lines) > 2 * MOVE_ROWS:
+                break
+            col, row = divmod(slot, MOVE_ROWS)
+            x = self.hand_rect.x + 24 + col * self.move_col_w
+            y = self.hand_rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
+            if seat is not None:
+                pygame.draw.circle(canvas, INK, (x + 10, y - 1), 10)
+                pygame.draw.circle(canvas, seat_color(seat), (x + 10, y - 1), 8)
+            color = theme.TEXT if i == 0 else theme.TEXT_DIM
+            for k, line in enumerate(lines):
+                surf = fit_text(line, theme.SMALL_SIZE, self.move_col_w - 56, color)
+                canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
+            slot += len(lines)
+
+    def move_lines(self, text: str) -> list[str]:
+        """A move's text as the log sets it: on one line, or wrapped onto two."""
+        lines = wrap(text, theme.SMALL_SIZE, self.move_col_w - 56)
+        return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
 
     def _decorate_hand(self, canvas: pygame.Surface, view: State, prompt: Prompt | None) -> None:
         """Per frame: while paying for a route, the hand groups that can pay glow."""

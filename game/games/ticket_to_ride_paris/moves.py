@@ -1,0 +1,112 @@
+"""The table's recent moves, as a spectator reads them: who claimed what, drew what, kept what.
+
+The renderer feeds it the rules' events as they are animated; it keeps the newest moves and
+writes them in the player's language when drawn. It never tells more than the table sees: a card
+drawn blind is "a card from the deck" whatever its colour, and a ticket draw says how many
+tickets were drawn and kept, never which. The two cards of one draw action are one move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.core import Event
+from game.ui.i18n import t
+
+K = "ticket_to_ride_paris."
+KEPT = 8  # moves remembered (the strip shows this many)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One line of the log: the seat it is about (None: the table), a string key and its
+    parameters; `turn` is the game turn it happened in, `cards` the cards of a draw."""
+
+    seat: int | None
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+    turn: int = 0
+    cards: tuple[str, ...] = ()  # per card drawn: a face-up colour, or "" for a blind card
+
+
+class MoveLog:
+    """The newest moves first, at most KEPT of them."""
+
+    def __init__(self, route_names: Mapping[str, str]) -> None:
+        """`route_names`: each route id's display text."""
+        self.route_names = route_names
+        self.moves: list[Move] = []
+
+    def note(self, events: Iterable[Event], turn: int) -> None:
+        """Add what these events did, from game turn `turn` on (a turn_started event starts
+        the next)."""
+        for ev in events:
+            if ev.kind == "turn_started":
+                turn = ev.get("turn", turn)
+            move = self._move(ev, turn)
+            if move is not None:
+                self._add(move)
+
+    def forget_after(self, turn: int) -> None:
+        """Drop moves from turns after `turn` (the game went back to it: an undo)."""
+        self.moves = [m for m in self.moves if m.turn <= turn]
+
+    def lines(self, names: Sequence[str]) -> list[tuple[int | None, str]]:
+        """Each move as (seat, text in the current language), newest first."""
+        return [(m.seat, _text(m, names)) for m in self.moves]
+
+    def key(self) -> tuple:
+        """A summary that changes whenever the log does (for a layer key)."""
+        return tuple(self.moves)
+
+    def _add(self, move: Move) -> None:
+        if move.cards:  # the second card of a draw joins the first, even past a reshuffle
+            draw = next((i for i, m in enumerate(self.moves) if m.cards), None)
+            last = self.moves[draw] if draw is not None else None
+            if last is not None and (last.seat, last.turn) == (move.seat, move.turn):
+                self.moves[draw] = Move(move.seat, last.key, turn=move.turn,
+                                        cards=last.cards + move.cards)
+                return
+        self.moves = [move, *self.moves][:KEPT]
+
+    def _move(self, ev: Event, turn: int) -> Move | None:
+        """The move an event shows, or None for events a spectator need not read."""
+        seat = ev.player
+        if ev.kind == "card_drawn":
+            faceup = ev.get("source") == "faceup"
+            return Move(seat, "event.cards_drawn", turn=turn,
+                        cards=(ev.get("color") if faceup else "",))
+        if ev.kind == "route_claimed":
+            route = self.route_names.get(ev.get("route"), ev.get("route"))
+            return Move(seat, "event.route_claimed", (("route", route), ("points", ev.get("points"))),
+                        turn)
+        if ev.kind == "tickets_kept":
+            count, offered = ev.get("count"), ev.get("count") + ev.get("returned", 0)
+            key = "event.ticket_kept" if offered == 1 else "event.tickets_kept"
+            return Move(seat, key, (("count", count), ("offered", offered)), turn)
+        if ev.kind == "flag_completed":
+            return Move(seat, "event.flag_completed", (("points", ev.get("points")),), turn)
+        if ev.kind in ("last_round", "passed", "row_reset", "deck_reshuffled"):
+            return Move(seat, f"event.{ev.kind}", (), turn)
+        return None
+
+
+def _text(move: Move, names: Sequence[str]) -> str:
+    params = dict(move.params)
+    if move.seat is not None:
+        params["player"] = names[move.seat]
+    if move.cards:
+        params["cards"] = _cards(move.cards)
+    return t(K + move.key, **params)
+
+
+def _cards(cards: Sequence[str]) -> str:
+    """The cards of one draw: each face-up one by colour, the blind ones counted."""
+    parts = [t(f"{K}event.faceup.{color}") for color in cards if color]
+    blind = sum(1 for color in cards if not color)
+    if blind:
+        parts.append(t(K + ("event.card_blind" if blind == 1 else "event.cards_blind"),
+                       count=blind))
+    return t(K + "event.and").join(parts)

@@ -1,0 +1,145 @@
+"""The spectator's move log (moves.py) and where it shows: the hand strip of a bots-only table."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tomllib
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config, event
+from game.engine.match import Match
+from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.ui import theme
+from game.ui.i18n import set_language
+
+ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
+NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
+ROUTES = {"louvre-opera": "Louvre – Opéra"}
+
+
+@pytest.fixture
+def spanish():
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def test_the_two_cards_of_a_draw_are_one_line_and_a_blind_card_keeps_its_colour_secret():
+    log = MoveLog(ROUTES)
+    log.note([event("card_drawn", 1, source="deck", color="red", visible_to=1)], turn=4)
+    log.note([event("deck_reshuffled", size=20),
+              event("card_drawn", 1, source="faceup", slot=2, color="blue"),
+              event("turn_started", 2, turn=5)], turn=4)
+    lines = log.lines(NAMES)
+    assert lines[1] == (1, "Bruno drew the face-up blue card + a card from the deck")
+    assert lines[0] == (None, "The discard pile was shuffled into a new deck")
+    log.note([event("card_drawn", 2, source="deck", color="red"),
+              event("card_drawn", 2, source="deck", color="white")], turn=5)
+    assert log.lines(NAMES)[0] == (2, "Carmen drew 2 cards from the deck")
+    assert not any("red" in text.lower() or "white" in text.lower() for _, text in log.lines(NAMES))
+
+
+def test_claims_flags_and_tickets_read_in_both_languages(spanish):
+    log = MoveLog(ROUTES)
+    log.note([event("route_claimed", 0, route="louvre-opera", cards=("blue",), points=1),
+              event("flag_completed", 0, points=4),
+              event("tickets_kept", 3, kept=("t1",), count=1, returned=1),
+              event("tickets_kept", 2, kept=("t9",), count=1, returned=0)], turn=7)
+    assert [text for _, text in log.lines(NAMES)] == [
+        "Carmen roba el último Billete de Destino",
+        "Dmitri roba 2 Billetes de Destino y se queda 1",
+        "Ana completa una bandera francesa: +4",
+        "Ana cubre Louvre – Opéra: +1",
+    ]
+    set_language("en")
+    assert log.lines(NAMES)[1] == (3, "Dmitri drew 2 destination tickets and kept 1")
+
+
+def test_the_log_keeps_the_newest_moves_and_forgets_undone_turns():
+    log = MoveLog(ROUTES)
+    for turn in range(KEPT + 3):
+        log.note([event("passed", turn % 2)], turn=turn)
+    assert len(log.lines(NAMES)) == KEPT
+    assert [m.turn for m in log.moves] == list(range(KEPT + 2, 2, -1))
+    log.forget_after(6)
+    assert [m.turn for m in log.moves] == [6, 5, 4, 3]
+
+
+def test_a_bots_only_table_shows_the_latest_moves_where_a_hand_would_be():
+    pygame.init()
+    rules = TicketToRideParis()
+    match = Match(rules, Config(3), 8)
+    renderer = TTRRenderer(rules, match.config, NAMES[:3])
+    renderer.reset(match.view(None), None)
+    empty = renderer.layers.surface.subsurface(renderer.hand_rect).copy()
+    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    while not [m for m in renderer.moves.moves if m.key == "event.route_claimed"]:
+        events = match.resolve_chance()
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+            prompt.player), prompt))
+        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        while renderer.busy():
+            renderer.update(0.2)
+    strip = renderer.layers.surface.subsurface(renderer.hand_rect)
+    changed = sum(1 for x in range(0, strip.get_width(), 4) for y in range(0, strip.get_height(), 4)
+                  if strip.get_at((x, y)) != empty.get_at((x, y)))
+    assert changed > 200  # lines of text where the "hands are hidden" notice was
+    assert any("claimed" in text for _, text in renderer.moves.lines(renderer.names))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_long_move_wraps_whole_onto_two_lines_of_its_column(language):
+    pygame.init()
+    set_language(language)
+    try:
+        rules = TicketToRideParis()
+        renderer = TTRRenderer(rules, Config(4), ["Bot 1", "Bot 2", "Bot 3", "Bot 4"])
+        longest = max((r for r in rules.board.routes), key=lambda r: len(rules.route_name(r)))
+        renderer.moves.note([event("route_claimed", 3, route=longest.id, points=4)], turn=1)
+        renderer.moves.note([event("card_drawn", 2, source="faceup", color="yellow"),
+                             event("card_drawn", 2, source="faceup", color="white")], turn=2)
+        room = renderer.move_col_w - 56
+        for _, text in renderer.moves.lines(renderer.names):
+            lines = renderer.move_lines(text)
+            assert len(lines) <= 2, text
+            assert all(theme.font(theme.SMALL_SIZE).size(line)[0] <= room for line in lines)
+    finally:
+        set_language("en")
+
+
+# Strings only ever shown with a count of 2 or more (the code picks another string for 1), and
+# the tie-break notes, whose wording the shared results-screen test pins ("Tied on 2 points").
+TWO_OR_MORE = {"event.cards_blind", "event.tickets_kept", "scene.turns_left",
+               "tiebreak.shared", "tiebreak.tickets"}
+
+
+def templates() -> list[tuple[str, str, str]]:
+    """(key, language, text) of every Ticket to Ride string, its numbers set to 1."""
+    out = []
+    for path in sorted(ROOM.glob("strings*.toml")):
+        data = tomllib.loads(path.read_text("utf-8"))
+        for lang, table in data.items():
+            out += [(key, lang, re.sub(r"\{(count|points|each|length|colored|wilds|done|"
+                                       r"failed|offered)\}", "1", text))
+                    for key, text in table.items()
+                    if key.removeprefix("ticket_to_ride_paris.") not in TWO_OR_MORE]
+    return out
+
+
+def test_no_string_puts_a_plural_after_one():
+    """"1 pts", "1 tickets", "1 hechos": a number 1 followed by a plural word."""
+    plural = re.compile(r"(?<![\d.])1 (?!más\b)(\w+s)\b")
+    assert [(key, lang, text) for key, lang, text in templates() if plural.search(text)] == []
+    assert [text for _, _, text in templates() if re.search(r"\bpts?\b|\bptos?\b", text)] == []
