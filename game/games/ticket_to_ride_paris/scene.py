@@ -1,12 +1,14 @@
 """Ticket to Ride: Paris board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
 
 What is this room's own: the map's geometry (landmarks fitted into the map box, bus slots along
-each route, twin routes side by side, landmark names placed where they hide the least), the
-static background painted once, and three layers over it, each repainted only when what it shows
-changes (frame p50 ~0.9 ms, p99 ~3 ms at 1920x1080 in `python -m game.bench`):
+each route, twin routes side by side, landmark names placed clear of every bus and marker by
+labels.py, reported by `board_geometry`), the static background painted once, and three layers
+over it, each repainted only when what it shows changes (frame p50 ~0.9 ms, p99 ~3 ms at
+1920x1080 in `python -m game.bench`):
 - "map": a bus in every slot of every claimed route, then the landmark names;
 - "panel": score track, face-up row, piles and players (right);
-- "hand": the viewer's cards and tickets (bottom strip).
+- "hand": the viewer's cards and tickets, chips as wide as their names (bottom strip); with no
+  seat to show (bots only), the table's latest moves (moves.py) instead.
 Per frame the kit blits the layers; this room adds option glows, the ticket choice overlay,
 the running tweens and the focus ring with its route tag.
 
@@ -663,9 +665,15 @@ class TTRRenderer(RoomRenderer):
             slot += len(lines)
 
     def move_lines(self, text: str) -> list[str]:
-        """A move's text as the log sets it: on one line, or wrapped onto two."""
-        lines = wrap(text, theme.SMALL_SIZE, self.move_col_w - 56)
-        return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+        """A move's text as the log sets it: on one line, or on two of about the same width (so
+        that "+2" is never left alone on the second)."""
+        width = self.move_col_w - 56
+        lines = wrap(text, theme.SMALL_SIZE, width)
+        if len(lines) > 2:
+            return [lines[0], " ".join(lines[1:])]
+        while len(lines) == 2 and len(narrower := wrap(text, theme.SMALL_SIZE, width - 20)) == 2:
+            lines, width = narrower, width - 20
+        return lines
 
     def _decorate_hand(self, canvas: pygame.Surface, view: State, prompt: Prompt | None) -> None:
         """Per frame: while paying for a route, the hand groups that can pay glow."""
