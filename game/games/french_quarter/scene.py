@@ -32,6 +32,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar
@@ -43,6 +44,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry
 from game.ui.paint import (
     INK,
     Plate,
@@ -61,6 +63,7 @@ from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
+from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, MapLayout, MapShapes
 from .rules import FrenchQuarter
 from .sheet import w_left
 from .state import CARLY, NOBODY, OVER, Sheet, State, W
@@ -87,7 +90,9 @@ SMALL_HOUSE = (230, 214, 186)
 WHITE = (255, 255, 255)
 LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
 CLOSED_RGB = (210, 40, 40)
+SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…)
 UMBRELLA_RGB_LIGHT = (120, 190, 220)
+STARTS = ((200, 200, 210), (250, 250, 246))  # a personal line's start marker, the parade's
 ARTIST_LIGHT = (230, 150, 190)
 ACCENT_DARK = (190, 120, 20)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
@@ -152,6 +157,8 @@ class FQRenderer(RoomRenderer):
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._closed: dict[int, pygame.Surface] = {}
+        self._signs: dict[int, pygame.Surface] = {}
+        self._shapes: tuple[Hashable, MapShapes] | None = None  # the map's layout and its key
         self._frames: dict[tuple, pygame.Surface] = {}
         self._anchor: pygame.Rect | None = None  # what the chips decide about (ringed)
         self._plate: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # drawn chips
@@ -171,10 +178,9 @@ class FQRenderer(RoomRenderer):
     def _geometry(self) -> None:
         """Rects of streets, blocks, buildings, intersections, cards and panels."""
         b = self.board
-        self.bw = (MAP.w - (b.columns + 1) * STREET) / b.columns
-        self.bh = (MAP.h - (b.rows + 1) * STREET) / b.rows
-        self.bld = [self._building_rect(x.block, x.half) for x in b.buildings]
-        self.ix = [self._point(x, y) for x, y in b.intersections]
+        self.map = MapLayout(b, MAP, STREET, self._abbr,
+                             lambda kind, w: fit(t(f"special.{kind}"), S, w, SPECIAL_INK, True))
+        self.bld, self.ix = self.map.bld, self.map.ix
         n = len(self.decks) + (1 if self.mayor else 0)
         gap = 10
         w = min(150, (RIGHT_W - gap * (n - 1)) // n)
@@ -207,70 +213,34 @@ class FQRenderer(RoomRenderer):
         self._build_sheets()
         self._faces.clear()
         self._frames.clear()
-
-    def _point(self, x: int, y: int) -> tuple[int, int]:
-        """Canvas centre of grid intersection (x, y)."""
-        return (round(MAP.x + STREET / 2 + x * (STREET + self.bw)),
-                round(MAP.y + STREET / 2 + y * (STREET + self.bh)))
-
-    def _building_rect(self, block: tuple[int, int], half: str) -> pygame.Rect:
-        x = MAP.x + STREET + block[0] * (STREET + self.bw)
-        y = MAP.y + STREET + block[1] * (STREET + self.bh)
-        w, h, alley = self.bw, self.bh, 8
-        if half == "w":
-            w = (w - alley) / 2
-        elif half == "e":
-            x, w = x + (w + alley) / 2, (w - alley) / 2
-        elif half == "n":
-            h = (h - alley) / 2
-        elif half == "s":
-            y, h = y + (h + alley) / 2, (h - alley) / 2
-        return pygame.Rect(round(x), round(y), round(w), round(h))
-
-    def _street_rect(self, street: int) -> pygame.Rect:
-        s = self.board.streets[street]
-        if s.axis == "v":
-            x, _ = self._point(s.line, 0)
-            return pygame.Rect(x - STREET // 2, MAP.y, STREET, MAP.h)
-        _, y = self._point(0, s.line)
-        return pygame.Rect(MAP.x, y - STREET // 2, MAP.w, STREET)
-
-    def _seg_points(self, seg: int, offset: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
-        a, b, _ = self.board.segments[seg]
-        (x1, y1), (x2, y2) = self.ix[a], self.ix[b]
-        if y1 == y2:
-            return (x1, y1 + offset), (x2, y2 + offset)
-        return (x1 + offset, y1), (x2 + offset, y2)
+        self._shapes = None
 
     # == static background ========================================================================
     def _build_static(self) -> pygame.Surface:
-        """Streets, blocks, street names and panel frames: painted once per match."""
+        """Streets, blocks, buildings with their icons and names, and panel frames: painted once
+        per match (street names and start markers go on the map layer, over the lines)."""
         surf = pygame.Surface(BOARD_RECT.size)
         surf.fill(theme.BACKGROUND)
         pygame.draw.rect(surf, ROAD, MAP, border_radius=10)
-        self._names: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._labels: dict[int, pygame.Rect] = {}  # special buildings' labels (Hotel, Gifts…)
         b = self.board
         for street in b.streets:  # activity streets carry their colour along the kerbs
             col = self._street_color(street.index)
             if col is not None:
-                r = self._street_rect(street.index)
+                r = self.map.street_rect(street.index)
                 pygame.draw.rect(surf, col, r.inflate(-6, -6) if street.border else r)
         for bx in range(b.columns):
             for by in range(b.rows):
-                r = self._building_rect((bx, by), "")
+                r = self.map.building_rect((bx, by), "")
                 pygame.draw.rect(surf, BLOCK, r.inflate(6, 6), border_radius=6)
         for x, rect in zip(b.buildings, self.bld):
-            self._paint_building(surf, x, rect)
-        for street in b.streets:
-            self._street_name(surf, street.index)
-        for i, p in enumerate(b.line_starts):
-            self._start_marker(surf, self.ix[p], str(i + 1), (250, 250, 246))
-        for p in b.personal_starts:
-            self._start_marker(surf, self.ix[p], "•", (200, 200, 210))
-        self._marks = [r for _, r in self._names] + [
-            pygame.Rect(self.ix[p][0] - 18, self.ix[p][1] - 18, 36, 36)
-            for p in (*b.line_starts, *b.personal_starts)]
+            pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
+            surf.blits(self.map.icons[x.index], doreturn=False)
+            if x.index in self.map.specials:
+                surf.blit(*self.map.specials[x.index])
+        self._name_imgs = {s.index: self._street_name(s.index) for s in b.streets
+                           if not s.id.startswith("border")}
+        self._markers = {p: start_marker(label, STARTS[p in b.line_starts])
+                         for p, label in self.map.markers.items()}
         for rect in (self.panels_area, self.sheet_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=16)
         return fast(surf, alpha=False)
@@ -287,63 +257,33 @@ class FQRenderer(RoomRenderer):
             return shade(sp.DECK_RGB["boat"], 0.55, nearest=True)
         return None
 
-    def _street_name(self, surf: pygame.Surface, street: int) -> None:
+    def _street_name(self, street: int) -> tuple[pygame.Surface, ...]:
+        """A street's name along it, in two forms: no longer than from one crossing's line to
+        the next, then without "St" between two crossings' kerbs (where lines run by)."""
         s = self.board.streets[street]
-        if s.id.startswith("border"):
-            return
-        col = self._street_color(street)
-        text = theme.font(S, True).render(s.name, True, WHITE if col else INK)
-        if s.axis == "v":
-            text = pygame.transform.rotate(text, 90)
-        rect = self._name_rect(street, text.get_size())
-        surf.blit(text, rect)
-        self._names.append((fast(text), rect))
+        room = self.map.stretch(street, 0)
+        color = WHITE if self._street_color(street) else INK
+        long = (room.h - 4) if s.axis == "v" else room.w + STREET - LINE_W[0] - 4
+        forms = [fit(s.name, S, long, color),
+                 fit(s.name.removesuffix(" St"), S, max(room.w, room.h) - 4, color)]
+        return tuple(fast(pygame.transform.rotate(f, 90) if s.axis == "v" else f) for f in forms)
 
-    def _name_rect(self, street: int, size: tuple[int, int]) -> pygame.Rect:
-        """A street name between two crossings, away from the numbered start markers."""
-        s, b = self.board.streets[street], self.board
-        marks = [self.ix[p] for p in (*b.line_starts, *b.personal_starts)]
-        n = b.rows if s.axis == "v" else b.columns
-        best, best_cost = None, None
-        for k in range(n):
-            a = self._point(s.line, k) if s.axis == "v" else self._point(k, s.line)
-            c = self._point(s.line, k + 1) if s.axis == "v" else self._point(k + 1, s.line)
-            rect = pygame.Rect((0, 0), size)
-            rect.center = ((a[0] + c[0]) // 2, (a[1] + c[1]) // 2)
-            hits = sum(1 for m in marks if rect.inflate(34, 34).collidepoint(m))
-            cost = hits * 100 + abs(k - (n - 1) / 2 - (street % 3 - 1))  # spread names out
-            if best_cost is None or cost < best_cost:
-                best, best_cost = rect, cost
-        return best
-
-    @staticmethod
-    def _start_marker(surf: pygame.Surface, c: tuple[int, int], label: str, fill: tuple) -> None:
-        pygame.draw.circle(surf, INK, c, 18)
-        pygame.draw.circle(surf, fill, c, 16)
-        text = theme.text(label, S, INK, True)
-        surf.blit(text, text.get_rect(center=c))
-
-    def _paint_building(self, surf: pygame.Surface, x, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
-        vertical = rect.h > rect.w * 1.6
-        flat = rect.w > rect.h * 1.3
-        size = 34
-        x0, y0 = rect.x + 6, rect.y + 6
-        for name in x.icons:
-            img = sp.artist_tag(self._abbr[name], size) if name in self._abbr else sp.icon(name, size)
-            left = x0 if flat else rect.x + min(6, (rect.w - img.get_width()) // 2)
-            surf.blit(img, (left, y0))
-            if flat:
-                x0 += img.get_width() + 4
-            else:
-                y0 += size + 4
-        if x.special:
-            label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
-            if label.get_width() > rect.w - 8:
-                label = pygame.transform.rotate(label, 90) if vertical else label
-            spot = label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4))
-            surf.blit(label, spot)
-            self._labels[x.index] = spot
+    def _sign(self, street: int) -> pygame.Surface:
+        """The closed street's sign: white on red, along the street, as long as a stretch."""
+        if street in self._signs:
+            return self._signs[street]
+        room = self.map.stretch(street, 0)
+        vertical = self.board.streets[street].axis == "v"
+        # between the start markers on the crossings at its ends
+        length = room.h - 4 if vertical else room.w + STREET - 2 * MARKER_R - 4
+        text = fit(t("closed"), S, length - 8, WHITE)
+        plate = pygame.Surface((text.get_width() + 8, text.get_height() + 8), pygame.SRCALPHA)
+        pygame.draw.rect(plate, CLOSED_RGB, plate.get_rect(), border_radius=8)
+        pygame.draw.rect(plate, WHITE, plate.get_rect(), 2, border_radius=8)
+        plate.blit(text, (4, 4))
+        sign = self._signs[street] = fast(pygame.transform.rotate(plate, 90) if vertical
+                                          else plate)
+        return sign
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
@@ -476,7 +416,7 @@ class FQRenderer(RoomRenderer):
                     size: tuple[int, int]) -> dict[Target, pygame.Rect]:
         """Chips in a row along the street above or below building b's block (the side nearer
         to near_y): a street holds no target of these prompts, so no choice hides another."""
-        block = self._building_rect(self.board.buildings[b].block, "")
+        block = self.map.building_rect(self.board.buildings[b].block, "")
         above = abs(near_y - block.top) < abs(near_y - block.bottom)
         y = block.top - STREET // 2 if above else block.bottom + STREET // 2
         w, h = len(keys) * (size[0] + CHIP_GAP) - CHIP_GAP, size[1]
@@ -490,8 +430,9 @@ class FQRenderer(RoomRenderer):
         return _row(keys, [size[0]] * len(keys), h, row.center, area)
 
     def _hidden_names(self, rect: pygame.Rect) -> int:
-        """Pixels of street names and start markers a chip row would cover."""
-        return sum(rect.clip(r).w * rect.clip(r).h for r in self._marks)
+        """Pixels of the map's labels (street names, start markers…) a chip row would cover."""
+        labels = [label.rect for label in self._map_shapes().geometry.labels]
+        return sum(rect.clip(r).w * rect.clip(r).h for r in labels)
 
     def _circle_row(self, view: State, keys: list[Target]) -> dict[Target, pygame.Rect]:
         """The bonus and multiplier chips just below the circle (above it at the sheet's foot),
@@ -533,82 +474,91 @@ class FQRenderer(RoomRenderer):
                 view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
                 self._held(MAP_HOLDS))
 
-    def _paint_map(self, surf: pygame.Surface) -> None:
-        """The Second Lines, the closed street, the names, the values and the tourists."""
-        view, h = self.view, self.holds
-        closed = self.rules.closed_street(view)
-        for seg in view.line_segs:
-            if not h[("seg", seg)]:
-                self._paint_seg(surf, seg, LINE_RGB, 0)
-        for seat, sh in enumerate(view.sheets):
-            for seg in sh.p_segs:
-                if not h[("pseg", seat, seg)]:
-                    self._paint_seg(surf, seg, seat_color(seat), _offset(seat))
-        if closed >= 0:  # over the lines: a closed street must read as closed
-            self._paint_closed(surf, closed)
-        for text, rect in self._names:  # names stay readable over the Second Line
-            surf.blit(text, rect)
-        if view.line_head >= 0:
-            pygame.draw.circle(surf, INK, self.ix[view.line_head], 12)
-            pygame.draw.circle(surf, LINE_RGB, self.ix[view.line_head], 9)
-        self._paint_values(surf, view)
-        for seat, sh in enumerate(view.sheets):
-            if not h[("pawn", seat)]:
-                surf.blit(sp.pawn(seat_color(seat), PAWN), self._pawn_pos(seat, sh.pos))
+    def _map_shapes(self) -> MapShapes:
+        """Where the map layer puts what moves (laid out again when the map's key changes)."""
+        key = self._map_key()
+        if self._shapes is None or self._shapes[0] != key:
+            self._shapes = (key, self._lay_out_map(self.view))
+        return self._shapes[1]
 
-    def _paint_values(self, surf: pygame.Surface, view: State) -> None:
-        """The large sheet's mapped values, and its Vacation buildings when it may be seen."""
-        seat = self.large
+    def _lay_out_map(self, view: State) -> MapShapes:
+        """The map's shapes for this view, minus what the tweens still hold back."""
+        h, seat = self.holds, self.large
         sh = view.sheets[seat]
-        for i, v in enumerate(sh.mapped):
-            if v and not self.holds[("mapped", seat, i)]:
-                self._blit_value(surf, i, v)
+        closed = self.rules.closed_street(view)
+        personal = [(seg, s, _offset(s)) for s, x in enumerate(view.sheets) for seg in x.p_segs
+                    if not h[("pseg", s, seg)]]
+        return self.map.shapes(
+            line=[seg for seg in view.line_segs if not h[("seg", seg)]], personal=personal,
+            closed=closed, head=view.line_head,
+            values=[b for b, v in enumerate(sh.mapped) if v and not h[("mapped", seat, b)]],
+            pawns=[(s, x.pos) for s, x in enumerate(view.sheets) if not h[("pawn", s)]],
+            outlined=self.board.vacations[sh.vacation].buildings if sh.vacation >= 0 else (),
+            names={s: [img.get_size() for img in forms] for s, forms in self._name_imgs.items()},
+            sign=self._sign(closed).get_size() if closed >= 0 else None)
+
+    def board_geometry(self) -> BoardGeometry:
+        """The map's labels, strokes and icons as last shown (the board_geometry capability)."""
+        return self._map_shapes().geometry
+
+    def _paint_map(self, surf: pygame.Surface) -> None:
+        """The Second Lines, the closed street, the markers and names, the values, the tourists."""
+        view, shapes = self.view, self._map_shapes()
+        for seg, seat, offset in shapes.lines:
+            self._paint_seg(surf, seg, LINE_RGB if seat < 0 else seat_color(seat), offset)
+        closed = self.rules.closed_street(view)
+        if closed >= 0:  # over the lines: a closed street must read as closed
+            self._paint_closed(surf, closed, shapes)
+        for p, img in self._markers.items():  # over the lines, which end at their edge
+            if p == view.line_head:  # the parade's head on a start: the marker turns gold
+                img = start_marker(self.map.markers[p], LINE_RGB)
+            surf.blit(img, self.map.marker_rects[p])
+        for street, (form, rect) in shapes.names.items():
+            surf.blit(self._name_imgs[street][form], rect)
+        if shapes.head is not None:
+            pygame.draw.circle(surf, INK, shapes.head.center, HEAD // 2)
+            pygame.draw.circle(surf, LINE_RGB, shapes.head.center, HEAD // 2 - 3)
+        sh = view.sheets[self.large]
+        for b in shapes.values:
+            self._blit_value(surf, b, sh.mapped[b])
         if sh.vacation >= 0:
             for i in self.board.vacations[sh.vacation].buildings:
-                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], 4, border_radius=6)
+                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], OUTLINE, border_radius=6)
+        for seat, rect in shapes.pawns.items():
+            surf.blit(sp.pawn(seat_color(seat), rect.w), rect)
 
     def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
-        text = sp.handwritten("W" if v == W else str(v), 52)
-        rect = text.get_rect(center=self._value_pos(b))
-        label = self._labels.get(b)
-        if label is not None and label.colliderect(rect):  # a narrow building: the value
-            house = SMALL_HOUSE if self.board.buildings[b].small else HOUSE  # reads over it
-            pygame.draw.rect(surf, house, rect.inflate(-10, -14), border_radius=8)
+        """Building b's value in the large sheet's pen, in its spot (written left to right)."""
+        text = sp.handwritten("W" if v == W else str(v), self.map.value_size(b))
+        ink = text.get_bounding_rect()
+        spot = self.map.value_spots[b]
+        at = (spot.centerx - ink.centerx, spot.centery - ink.centery)
         if frac >= 1.0:
-            surf.blit(text, rect)
-        else:  # written left to right
-            surf.blit(text, rect, pygame.Rect(0, 0, round(rect.w * frac), rect.h))
-
-    def _value_pos(self, b: int) -> tuple[int, int]:
-        r = self.bld[b]
-        if r.h > r.w * 1.6:
-            return r.centerx + 2, r.bottom - 40
-        if r.w > r.h * 1.3:
-            return r.x + 30, r.bottom - 20
-        return r.centerx + 16, r.centery + 4  # clear of a 28 px artist tag at the left
+            surf.blit(text, at)
+        else:
+            surf.blit(text, at, pygame.Rect(0, 0, round(text.get_width() * frac),
+                                            text.get_height()))
 
     def _pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
-        """Top-left of a tourist: the seats share a building's corners."""
-        r = self.bld[b]
-        if r.w < 60:  # a narrow small building: tourists queue along its foot
-            return r.x + 2 + (seat % 2) * 14, r.bottom - PAWN - 2 - (seat // 2) * 30
-        if r.h < 80:  # a flat small building: along its right end
-            return r.right - PAWN - 2 - (seat // 2) * 30, r.y + 2 + (seat % 2) * (r.h - PAWN - 4)
-        spots = [(r.right - PAWN - 2, r.y + 2), (r.right - PAWN - 2, r.bottom - PAWN - 2),
-                 (r.x + 2, r.bottom - PAWN - 2), (r.right - PAWN - 2, r.centery - PAWN // 2)]
-        return spots[seat % 4]
+        """Top-left of seat's tourist in building b: where the map stands it, or (on a walk)
+        where it would stand there alone."""
+        shown = self._map_shapes().pawns.get(seat)
+        if shown is not None and self.bld[b].contains(shown):
+            return shown.topleft
+        return self.map.pawn_spot(seat, b).topleft
 
     def _paint_seg(self, surf: pygame.Surface, seg: int, color: tuple, offset: int,
                    frac: float = 1.0) -> None:
-        a, b = self._seg_points(seg, offset)
+        a, b = self.map.seg_points(seg, offset)
         end = (a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac)
-        width = 12 if offset == 0 else 7
+        width = LINE_W[0] - 4 if offset == 0 else LINE_W[1] - 4
         pygame.draw.line(surf, INK, a, end, width + 4)
         pygame.draw.line(surf, color, a, end, width)
 
-    def _paint_closed(self, surf: pygame.Surface, street: int) -> None:
-        """Variante Alcalde: the closed street is hatched red with a sign."""
-        r = self._street_rect(street)
+    def _paint_closed(self, surf: pygame.Surface, street: int, shapes: MapShapes) -> None:
+        """Variante Alcalde: the closed street's stretches hatched red round its labels, and
+        its sign."""
+        r = self.map.street_rect(street)
         hatch = self._closed.get(street)
         if hatch is None:
             hatch = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -616,14 +566,10 @@ class FQRenderer(RoomRenderer):
             for k in range(-r.h, r.w + r.h, 28):
                 pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
             hatch = self._closed[street] = fast(hatch)
-        surf.blit(hatch, r)
-        label = t("closed")
-        sign = theme.text(label, S, WHITE, True).get_rect(center=r.center)
-        if self.board.streets[street].axis == "v":
-            sign.centery = MAP.y + STREET // 2  # on the border street: no building hidden
-        else:
-            sign.centerx = MAP.right - 120
-        draw_label(surf, label, sign.center, S, WHITE, CLOSED_SIGN)
+        for piece in shapes.hatch:
+            surf.blit(hatch, piece, piece.move(-r.x, -r.y))
+        if shapes.sign is not None:
+            surf.blit(self._sign(street), shapes.sign)
 
     # == the cards layer ==========================================================================
     def _cards_key(self) -> Hashable:
@@ -1283,6 +1229,18 @@ class FQRenderer(RoomRenderer):
 
 
 # == small helpers ===============================================================================
+@cache
+def start_marker(label: str, fill: tuple) -> pygame.Surface:
+    """A start marker: a disc with its number (the parade's) or a dot (a personal line's)."""
+    r = MARKER_R
+    surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.circle(surf, INK, (r, r), r)
+    pygame.draw.circle(surf, fill, (r, r), r - 2)
+    text = theme.text(label, S, INK, True)
+    surf.blit(text, text.get_rect(center=(r, r)))
+    return fast(surf)
+
+
 def _offset(seat: int) -> int:
     """Personal Second Lines run beside the public one, one lane per seat."""
     return (-12, 12, -6, 6)[seat % 4]
