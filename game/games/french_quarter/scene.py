@@ -74,10 +74,10 @@ tr = translator("french_quarter.")  # the rules' strings: deck and activity name
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
 RIGHT_X, RIGHT_W = 984, 924
-CARDS_Y, CARDS_H = 10, 214
+CARDS_Y, CARDS_H = 10, 196
 CARDS_AREA = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
-PANELS_Y, PANELS_H = 234, 150
-SHEET_Y = 394
+PANELS_Y, PANELS_H = 214, 136
+SHEET_Y = 358
 SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
 INTERSECTION = 40
 ARROW = (48, 40)
@@ -91,6 +91,7 @@ WHITE = (255, 255, 255)
 LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
 CLOSED_RGB = (210, 40, 40)
 SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…)
+VALUE_NOTE = (150, 180, 255)  # the sheet's note on the map's blue (handwritten) values
 UMBRELLA_RGB_LIGHT = (120, 190, 220)
 STARTS = ((200, 200, 210), (250, 250, 246))  # a personal line's start marker, the parade's
 ARTIST_LIGHT = (230, 150, 190)
@@ -100,8 +101,12 @@ S = theme.SMALL_SIZE
 SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
 BOX = 42  # activity box
 BOX_STEP = 44
-SMALL_BOX = 20
-SMALL_STEP = 23
+METER_STEP = 45  # from one activity meter to the next
+SMALL_BOX = 26  # umbrella, Second Line and artist meter boxes
+SMALL_STEP = 30
+GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
+UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
+LEGEND_STEP = 30  # the artist legend's lines
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
 # Choosers: options with no place of their own on the board (a value to write, a circle's
@@ -190,20 +195,30 @@ class FQRenderer(RoomRenderer):
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self.sheet_rect = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
         self.panels_area = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
-        sx = self.sheet_rect.x + LABEL_W
-        self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, SHEET_Y + 54 + a * 50, BOX, BOX)
-                           for k in range(14)] for a in range(len(ACTIVITIES))]
-        uy = SHEET_Y + 312
-        self.umb_rects = [pygame.Rect(sx + k * SMALL_STEP, uy, SMALL_BOX, SMALL_BOX)
-                          for k in range(b.umbrella_boxes)]
-        half = b.line_boxes // 2
-        self.line_rects = [pygame.Rect(sx + (k % half) * SMALL_STEP, uy + 38 + (k // half) * 30,
-                                       SMALL_BOX, SMALL_BOX) for k in range(b.line_boxes)]
-        ay = uy + 112
-        self.artist_rects = [pygame.Rect(sx + i * 56, ay, 52, 92) for i in range(len(ARTISTS))]
-        mx = sx + 8 * 56 + 12
-        self.art_meter = [pygame.Rect(mx + (k % 8) * 30, ay + (k // 8) * 48, 26, 44)
-                          for k in range(len(b.artist_meter))]
+        self._sheet_geometry()
+
+    def _sheet_geometry(self) -> None:
+        """The large sheet's boxes: meters, umbrella and Second Line rows (as many rows as their
+        boxes need), artist cells and the artist meter, and the legend's top."""
+        b = self.board
+        sx, y = self.sheet_rect.x + LABEL_W, SHEET_Y + 50
+        self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, y + a * METER_STEP, BOX, BOX)
+                           for k in range(len(m.boxes))] for a, m in enumerate(b.meters)]
+        y = self.box_rects[-1][0].bottom + 8
+        rows = math.ceil(b.umbrella_boxes * SMALL_STEP / UMBRELLA_W)
+        self.umb_rows = _box_rows(sx, y, b.umbrella_boxes, math.ceil(b.umbrella_boxes / rows))
+        y = self.umb_rows[-1][0].bottom + 8
+        runs = (RIGHT_W - LABEL_W - 20 + GROUP_GAP) // (b.line_row * SMALL_STEP + GROUP_GAP)
+        self.line_rows = _box_rows(sx, y, b.line_boxes, max(1, runs) * b.line_row, b.line_row)
+        y = self.line_rows[-1][0].bottom + 8
+        self.artist_rects = [pygame.Rect(sx + i * 56, y, 52, 92) for i in range(len(ARTISTS))]
+        n = len(b.artist_meter)
+        self.art_rows = _box_rows(self.artist_rects[-1].right + 16, y, n, math.ceil(n / 2),
+                                  height=44, step_y=48)
+        self.umb_rects = [r for row in self.umb_rows for r in row]
+        self.line_rects = [r for row in self.line_rows for r in row]
+        self.art_meter = [r for row in self.art_rows for r in row]
+        self.legend_y = self.artist_rects[0].bottom + 6
 
     def _relayout(self, mayor: bool) -> None:
         """A save made with other options: lay the card row out again, repaint everything."""
@@ -721,29 +736,29 @@ class FQRenderer(RoomRenderer):
         """Another seat: name and score, its five meters, umbrellas, Second Line, artists."""
         self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
-        score = theme.text(str(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + 8))
+        score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + 6))
         surf.blit(score, srect)
-        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 6))
+        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
         taken = [v for d, v, tk in view.dice if tk == seat]
-        x0 = srect.x - 8 - 31 * len(taken)
-        for k, v in enumerate(taken):  # this round's dice, left of the score, close together
-            surf.blit(sp.die(v, 28), (x0 + k * 31, rect.y + 12))  # so the name keeps room
+        x0 = srect.x - 20 - 31 * len(taken)
+        for k, v in enumerate(taken):  # this round's dice, apart from the points, close together
+            surf.blit(sp.die(v, 28), (x0 + k * 31, rect.y + 10))  # so the name keeps room
         room = x0 - rect.x - 62
         size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
             self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
         name = fit(self.names[seat], size, room, seat_color(seat), True)
-        surf.blit(name, (rect.x + 58, rect.y + 10))
+        surf.blit(name, (rect.x + 58, rect.y + 8))
         cell = min(54, (rect.w - 30) // 5 - 4)
         for a, act in enumerate(ACTIVITIES):
-            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 52, cell, 44)
+            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
             pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
             num = theme.text(str(meters[a]), S, WHITE, True)
             surf.blit(num, num.get_rect(center=r.center))
         parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
         x = rect.x + 22
         for kind, value in parts:
-            x = self._stat(surf, x, rect.y + 106, kind, value) + 16
+            x = self._stat(surf, x, rect.y + 98, kind, value) + 16
 
     def _stat(self, surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
         """An icon and a number; returns the x after them."""
@@ -760,16 +775,21 @@ class FQRenderer(RoomRenderer):
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
+    @staticmethod
+    def _points(points: int) -> str:
+        """ "1 pt", "23 pts": a score that reads as points (the one/other plural)."""
+        return t("points.one" if points == 1 else "points.other", points=points)
+
     def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
         """Solo: Mayor Carly's panel with the dice she took this round."""
         self._panel_frame(surf, rect, CARLY, False)
         name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
-        surf.blit(name, (rect.x + 26, rect.y + 12))
+        surf.blit(name, (rect.x + 26, rect.y + 8))
         hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
-        surf.blit(hint, (rect.x + 26, rect.y + 56))
+        surf.blit(hint, (rect.x + 26, rect.y + 48))
         taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
         for k, (d, v) in enumerate(taken):
-            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 96, 44, 44)
+            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 84, 44, 44)
             surf.blit(sp.die(v, 44), r)
             label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
             surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
@@ -787,11 +807,11 @@ class FQRenderer(RoomRenderer):
         self._sheet_header(surf, view, seat, rect)
         meters, umb, line, art = self._shown(view, seat)
         sh = view.sheets[seat]
-        half = self.board.line_boxes // 2
         marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
-        marks += [(self.umb_rects, umb), (self.line_rects[:half], line),
-                  (self.line_rects[half:], line - half),
-                  (self.art_meter[:8], art), (self.art_meter[8:], art - 8)]
+        for rows, count in ((self.umb_rows, umb), (self.line_rows, line), (self.art_rows, art)):
+            for row in rows:
+                marks.append((row, count))
+                count -= len(row)
         for boxes, n in marks:
             n = min(n, len(boxes))
             if n > 0:  # the marked part of a row, copied from the all-marked sheet
@@ -805,7 +825,7 @@ class FQRenderer(RoomRenderer):
     def _build_sheets(self) -> None:
         """The blank and the all-marked large sheet (rows are copied from them when painting)."""
         rect = self.sheet_rect
-        bottom = self.artist_rects[0].bottom + 4
+        bottom = self.legend_y + 2 * LEGEND_STEP
         self._content = pygame.Rect(rect.x + 14, rect.y + 48, rect.w - 30, bottom - rect.y - 48)
         out = []
         for full in (False, True):
@@ -816,6 +836,7 @@ class FQRenderer(RoomRenderer):
                 self._meter_row(surf, a, act, n)
             self._small_rows(surf, n)
             self._artist_frame(surf, n)
+            self._legend(surf)
             out.append(fast(surf.subsurface(self._content).copy(), alpha=False))
         self._sheet_blank, self._sheet_full = out
         for key in [k for k in self._frames if k[0] == "large"]:
@@ -824,14 +845,14 @@ class FQRenderer(RoomRenderer):
     def _small_rows(self, surf: pygame.Surface, n: int) -> None:
         """Umbrella and Second Line rows with their labels."""
         x0 = self.sheet_rect.x + 26
-        surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 5))
+        surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 2))
         label = fit(t("umbrellas"), S, LABEL_W - 64, theme.TEXT)
-        surf.blit(label, (x0 + 30, self.umb_rects[0].y - 2))
+        surf.blit(label, (x0 + 30, self.umb_rects[0].y))
         for k, r in enumerate(self.umb_rects):
             wild = (k + 1) % self.board.wild_every == 0
             _small_box(surf, r, k < n, UMBRELLA_RGB_LIGHT, wild)
         label = fit(t("second_line"), S, LABEL_W - 34, theme.TEXT)
-        surf.blit(label, (x0, self.line_rects[0].y + 14))
+        surf.blit(label, (x0, self.line_rects[0].y))
         for k, r in enumerate(self.line_rects):
             end = (k + 1) % self.board.line_row == 0
             _small_box(surf, r, k < n, LINE_RGB, end)
@@ -841,8 +862,7 @@ class FQRenderer(RoomRenderer):
         """Name, this round's dice, unspent W writes and the police value, points."""
         name = fit(self.names[seat], theme.BODY_SIZE, 300, seat_color(seat), True)
         surf.blit(name, (rect.x + 26, rect.y + 10))
-        score = theme.text(t("points", points=self._totals[seat]), theme.BODY_SIZE, theme.TEXT,
-                           True)
+        score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
         surf.blit(score, score.get_rect(topright=(rect.right - 16, rect.y + 10)))
         taken = [v for d, v, tk in view.dice if tk == seat]
         for k, v in enumerate(taken):
@@ -903,7 +923,7 @@ class FQRenderer(RoomRenderer):
     def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
         """The artist label, the empty artist cells and the 16-box artist meter."""
         x0 = self.sheet_rect.x + 26
-        label = theme.text(t("artists"), S, theme.TEXT)
+        label = fit(t("artists"), S, LABEL_W - 34, theme.TEXT)
         surf.blit(label, (x0, self.artist_rects[0].y + 10))
         for i, a in enumerate(ARTISTS):
             r = self.artist_rects[i]
@@ -923,6 +943,18 @@ class FQRenderer(RoomRenderer):
                 text = theme.text(glyph, MARK, INK, True)
                 surf.blit(text, text.get_rect(center=r.center))
 
+    def _legend(self, surf: pygame.Surface) -> None:
+        """The artists' key under their cells: each tag with its artist's name, in two lines."""
+        per_line = math.ceil(len(ARTISTS) / 2)
+        x0, width = self.sheet_rect.x + 26, (self.sheet_rect.w - 52) // per_line
+        for i, a in enumerate(ARTISTS):
+            x = x0 + (i % per_line) * width
+            y = self.legend_y + (i // per_line) * LEGEND_STEP
+            tag = sp.artist_tag(self._abbr[a], LEGEND_STEP - 2)
+            surf.blit(tag, (x, y))
+            name = fit(tr(f"option.artist.{a}"), S, width - tag.get_width() - 16, theme.TEXT)
+            surf.blit(name, name.get_rect(midleft=(x + tag.get_width() + 6, y + tag.get_height() // 2)))
+
     def _artist_cells(self, surf: pygame.Surface, sh: Sheet) -> None:
         """The artists seen, in the top row and then the bottom row."""
         for i, a in enumerate(ARTISTS):
@@ -934,10 +966,16 @@ class FQRenderer(RoomRenderer):
 
     def _sheet_footer(self, surf: pygame.Surface, view: State, seat: int,
                       rect: pygame.Rect) -> None:
-        """Courtyards, Riverwalk and the Vacation card (only its owner sees it until the end)."""
+        """Courtyards and Riverwalk beside the umbrellas; what the blue numbers on the map are
+        and the Vacation card (only its owner sees it until the end) at the foot."""
         sh = view.sheets[seat]
-        y = rect.bottom - 40
-        bits = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
+        x, y = self.umb_rows[0][-1].right + 24, self.umb_rows[0][0].y
+        for k, line in enumerate((t("courtyards", count=len(sh.courtyards)),
+                                  t("riverwalk", count=sh.riverwalk))):
+            text = fit(line, S, rect.right - 16 - x, theme.TEXT)
+            surf.blit(text, (x, y + k * 30))
+        y = self.legend_y + 2 * LEGEND_STEP + 2
+        bits = [t("map_values", name=self.names[seat])]
         if view.tourism:
             if sh.vacation >= 0:
                 vac = self.board.vacations[sh.vacation]
@@ -945,7 +983,7 @@ class FQRenderer(RoomRenderer):
                 bits.append(t("vacation", name=vac.name, count=done))
             else:
                 bits.append(t("vacation_hidden"))
-        text = fit("    ".join(bits), S, rect.w - 40, theme.TEXT)
+        text = fit("    ".join(bits), S, rect.w - 40, VALUE_NOTE)
         surf.blit(text, (rect.x + 26, y))
 
     # == per-frame drawing ========================================================================
@@ -1125,7 +1163,7 @@ class FQRenderer(RoomRenderer):
         if seat != self.large:
             return at + 0.05
         a = ACTIVITIES.index(ev.get("activity"))
-        rect = self.box_rects[a][min(ev.get("box"), 13)]
+        rect = self.box_rects[a][min(ev.get("box"), len(self.box_rects[a]) - 1)]
         self.timeline.add(at, 0.22, _tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]),
                           holds=(("meter", seat, a),))
         return at + 0.22
@@ -1257,6 +1295,20 @@ def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
         out[key] = pygame.Rect(x, row.y, w, h)
         x += w + CHIP_GAP
     return out
+
+
+def _box_rows(x: int, y: int, count: int, per_row: int, run: int = 0, height: int = SMALL_BOX,
+              step_y: int = SMALL_STEP) -> list[list[pygame.Rect]]:
+    """Rows of `count` small boxes, `per_row` a row, a gap after every `run` boxes (0: none)."""
+    rows: list[list[pygame.Rect]] = []
+    for k in range(count):
+        col = k % per_row
+        if col == 0:
+            rows.append([])
+        gaps = col // run if run else 0
+        rows[-1].append(pygame.Rect(x + col * SMALL_STEP + gaps * GROUP_GAP,
+                                    y + (k // per_row) * step_y, SMALL_BOX, height))
+    return rows
 
 
 def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
