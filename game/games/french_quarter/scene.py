@@ -107,6 +107,8 @@ SMALL_STEP = 30
 GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
 UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
 LEGEND_STEP = 30  # the artist legend's lines
+BAND_LINE = 26  # a card band's second line (a long deck name, hyphenated)
+VOWELS = frozenset("aeiouáéíóúü")
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
 # Choosers: options with no place of their own on the board (a value to write, a circle's
@@ -192,6 +194,9 @@ class FQRenderer(RoomRenderer):
         x0 = RIGHT_X + (RIGHT_W - (n * w + (n - 1) * gap)) // 2
         self.card_rects = {d: pygame.Rect(x0 + i * (w + gap), CARDS_Y, w, CARDS_H)
                            for i, d in enumerate(self.decks)}
+        self.card_w = w
+        two = any(len(self._band_lines(d)) > 1 for d in self.decks)
+        self.band_h = 40 + (BAND_LINE if two else 0)  # every band as tall as the tallest
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self.sheet_rect = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
         self.panels_area = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
@@ -620,23 +625,30 @@ class FQRenderer(RoomRenderer):
             face = self._faces[key] = fast(face, alpha=False)
         surf.blit(face, rect)
 
+    def _band_lines(self, deck: str) -> list[str]:
+        """A deck's name in its card's band: one line, or two split with a hyphen."""
+        return hyphenated(tr("deck." + deck), S, self.card_w - 6)
+
     def _card_face(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
         pygame.draw.rect(surf, sp.PAPER, rect, border_radius=12)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
         pygame.draw.rect(surf, sp.DECK_RGB[deck], band, border_top_left_radius=12,
                          border_top_right_radius=12)
-        name = fit(tr("deck." + deck), S, rect.w - 6, WHITE)
-        surf.blit(name, name.get_rect(center=band.center))
+        lines = self._band_lines(deck)
+        for k, line in enumerate(lines):
+            name = fit(line, S, rect.w - 6, WHITE)
+            y = band.centery + (k - (len(lines) - 1) / 2) * BAND_LINE
+            surf.blit(name, name.get_rect(center=(band.centerx, y)))
         mv = self.board.movement[deck]
         move = f"{mv[0]}–{mv[1]}" if isinstance(mv, tuple) else t(f"to_{mv}")
         text = fit(move, S, rect.w - 8, INK)
-        surf.blit(text, text.get_rect(midtop=(rect.centerx, rect.y + 44)))
+        surf.blit(text, text.get_rect(midtop=(rect.centerx, band.bottom + 4)))
         if card >= 0:
             icons = self.board.decks[deck][card]
             size = 46
             x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
             for k, name in enumerate(icons):
-                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), rect.y + 80))
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 34))
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
     def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
@@ -733,18 +745,16 @@ class FQRenderer(RoomRenderer):
 
     def _paint_compact(self, surf: pygame.Surface, view: State, seat: int,
                        rect: pygame.Rect) -> None:
-        """Another seat: name and score, its five meters, umbrellas, Second Line, artists."""
+        """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
         self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
-        score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + 6))
+        score = theme.text(self._points(self._totals[seat]), S, theme.TEXT, True)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + 12))
         surf.blit(score, srect)
         surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
-        taken = [v for d, v, tk in view.dice if tk == seat]
-        x0 = srect.x - 20 - 31 * len(taken)
-        for k, v in enumerate(taken):  # this round's dice, apart from the points, close together
-            surf.blit(sp.die(v, 28), (x0 + k * 31, rect.y + 10))  # so the name keeps room
-        room = x0 - rect.x - 62
+        # No dice here (the cards ring the dice each seat took): a number beside dice read
+        # as a dice count, and the name keeps its room.
+        room = srect.x - rect.x - 70
         size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
             self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
         name = fit(self.names[seat], size, room, seat_color(seat), True)
@@ -1295,6 +1305,19 @@ def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
         out[key] = pygame.Rect(x, row.y, w, h)
         x += w + CHIP_GAP
     return out
+
+
+def hyphenated(word: str, size: int, max_w: int) -> list[str]:
+    """The word on one line if it fits (narrowed at worst), else in two lines split with a
+    hyphen before a consonant between two vowels (a syllable's start), the first as long as fits."""
+    font = theme.font(size)
+    if font.size(word)[0] * SQUEEZE <= max_w:
+        return [word]
+    low = word.lower()
+    cuts = [i for i in range(2, len(word) - 2) if low[i] not in VOWELS
+            and low[i - 1] in VOWELS and low[i + 1] in VOWELS
+            and font.size(word[:i] + "-")[0] * SQUEEZE <= max_w]
+    return [word[:max(cuts)] + "-", word[max(cuts):]] if cuts else [word]
 
 
 def _box_rows(x: int, y: int, count: int, per_row: int, run: int = 0, height: int = SMALL_BOX,
