@@ -107,7 +107,7 @@ SMALL_STEP = 30
 GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
 UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
 LEGEND_STEP = 30  # the artist legend's lines
-BAND_LINE = 26  # a card band's second line (a long deck name, hyphenated)
+BAND_LINE = 24  # a card band's line pitch, when a long deck name takes two (hyphenated)
 VOWELS = frozenset("aeiouáéíóúü")
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
@@ -196,7 +196,7 @@ class FQRenderer(RoomRenderer):
                            for i, d in enumerate(self.decks)}
         self.card_w = w
         two = any(len(self._band_lines(d)) > 1 for d in self.decks)
-        self.band_h = 40 + (BAND_LINE if two else 0)  # every band as tall as the tallest
+        self.band_h = 52 if two else 40  # every band as tall as the tallest
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self.sheet_rect = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
         self.panels_area = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
@@ -655,7 +655,7 @@ class FQRenderer(RoomRenderer):
         """The Mayor card: the closed street, the car (Carly first) and her priority."""
         rect = self.mayor_rect
         pygame.draw.rect(surf, (236, 228, 240), rect, border_radius=12)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
         pygame.draw.rect(surf, (90, 60, 110), band, border_top_left_radius=12,
                          border_top_right_radius=12)
         title = fit(t("mayor"), S, rect.w - 10, WHITE, True)
@@ -663,7 +663,7 @@ class FQRenderer(RoomRenderer):
         if view.mayor_card >= 0 and not self.holds[("mayor",)]:
             card = self.board.mayor[view.mayor_card]
             street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
-            y = rect.y + 46
+            y = band.bottom + 6
             for line in wrap(street, S, rect.w - 10)[:2]:
                 text = fit(line, S, rect.w - 10, CLOSED_RGB)
                 surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -675,7 +675,9 @@ class FQRenderer(RoomRenderer):
     def _paint_priority(self, surf: pygame.Surface, card, rect: pygame.Rect, y: int) -> None:
         """Mayor Carly's deck priority as coloured chips, in order (and the car icon)."""
         decks = [d for d in card.priority if d in self.card_rects]
-        chip = min(30, (rect.w - 12) // 3 - 4)
+        rows = math.ceil(len(decks) / 3)
+        room = rect.bottom - 32 - y  # above "Carly first"
+        chip = min(30, (rect.w - 12) // 3 - 4, room // rows - 4)
         for k, d in enumerate(decks):
             r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
                             chip)
@@ -777,10 +779,8 @@ class FQRenderer(RoomRenderer):
         elif kind == "line":
             pygame.draw.line(surf, INK, (x, y + 16), (x + 32, y + 16), 12)
             pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
-        else:
-            tag = sp.artist_tag(self._abbr["sax"], 32)
-            surf.blit(tag, (x, y))
-            x += tag.get_width() - 32
+        else:  # a blank artist tag: any artist (a code here read as "the Sax count")
+            surf.blit(sp.artist_tag("", 32), (x, y))
         text = theme.text(value, S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
