@@ -109,6 +109,7 @@ UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk coun
 LEGEND_STEP = 30  # the artist legend's lines
 BAND_LINE = 24  # a card band's line pitch, when a long deck name takes two (hyphenated)
 VOWELS = frozenset("aeiouáéíóúü")
+WIDE_PANEL = 400  # a compact panel this wide has room for its points in body text
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
 # Choosers: options with no place of their own on the board (a value to write, a circle's
@@ -750,8 +751,9 @@ class FQRenderer(RoomRenderer):
         """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
         self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
-        score = theme.text(self._points(self._totals[seat]), S, theme.TEXT, True)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + 12))
+        size = theme.BODY_SIZE if rect.w >= WIDE_PANEL else S  # narrow panels: the name's room
+        score = theme.text(self._points(self._totals[seat]), size, theme.TEXT, True)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if size > S else 12)))
         surf.blit(score, srect)
         surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
         # No dice here (the cards ring the dice each seat took): a number beside dice read
