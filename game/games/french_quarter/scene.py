@@ -9,11 +9,13 @@ Carly in solo) and the active seat's sheet, large.
 turn, else the viewer. Its sheet is large because every sheet target (wild meters, bonus or
 multiplier circles, artists) belongs to whoever decides now.
 
-What is this room's own: the map's geometry (blocks, halves, streets and their names placed away
-from the start markers), the static background painted once, and three layers over it, each
-repainted only when what it shows changes, at most one a frame (REPAINT_BUDGET: a sheet takes a
-few milliseconds to paint):
-- "map": the Second Lines, the closed street, the large sheet's values and the tourists;
+What is this room's own: the map's layout (map_layout.py: blocks, buildings and their icons, and
+per view where the street names, the closed street's sign and hatching, the values and the
+tourists go so that no label hides anything, reported as `board_geometry`), the static
+background painted once, and three layers over it, each repainted only when what it shows
+changes, at most one a frame (REPAINT_BUDGET: a sheet takes a few milliseconds to paint):
+- "map": the Second Lines, the closed street, the start markers and street names over them, the
+  large sheet's values and the tourists;
 - "cards": the row of cards with their dice, and the Mayor card;
 - "sheet": the compact panels and the large sheet.
 Per frame the kit blits the layers; this room adds option highlights, the chips of choices that
@@ -563,10 +565,12 @@ class FQRenderer(RoomRenderer):
     def _pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
         """Top-left of seat's tourist in building b: where the map stands it, or (on a walk)
         where it would stand there alone."""
-        shown = self._map_shapes().pawns.get(seat)
+        shapes = self._map_shapes()
+        shown = shapes.pawns.get(seat)
         if shown is not None and self.bld[b].contains(shown):
             return shown.topleft
-        return self.map.pawn_spot(seat, b).topleft
+        others = [r for s, r in shapes.pawns.items() if s < seat and self.bld[b].contains(r)]
+        return self.map.pawn_spot(seat, b, shapes.values.get(b), others).topleft
 
     def _paint_seg(self, surf: pygame.Surface, seg: int, color: tuple, offset: int,
                    frac: float = 1.0) -> None:
@@ -1132,7 +1136,8 @@ class FQRenderer(RoomRenderer):
         pts = [self._pawn_pos(seat, b) for b in path]
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
         # early: a queued walk keeps its tourist where it was until it sets off
-        self.timeline.add(at, dur, _walker(sp.pawn(seat_color(seat), PAWN), pts),
+        sprite = sp.pawn(seat_color(seat), self.map.pawn_size(end))
+        self.timeline.add(at, dur, _walker(sprite, pts),
                           pytweening.linear, (("pawn", seat),), early=True)
         return at + dur
 
