@@ -762,10 +762,12 @@ class FQRenderer(RoomRenderer):
         surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
         # No dice here (the cards ring the dice each seat took): a number beside dice read
         # as a dice count, and the name keeps its room.
-        room = srect.x - rect.x - 70
-        size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
-            self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
-        name = fit(self.names[seat], size, room, seat_color(seat), True)
+        room = srect.x - rect.x - 64  # from x + 58 to 6 px short of the points
+        # a narrow panel: smaller, then regular, never cut
+        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
+                           if theme.font(z, b).size(self.names[seat])[0] * SQUEEZE <= room),
+                          (S, False))
+        name = fit(self.names[seat], size, room, seat_color(seat), bold)
         surf.blit(name, (rect.x + 58, rect.y + 8))
         cell = min(54, (rect.w - 30) // 5 - 4)
         for a, act in enumerate(ACTIVITIES):

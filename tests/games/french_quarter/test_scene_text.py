@@ -26,11 +26,15 @@ from game.ui import i18n, paint, theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.geometry import outside, overlaps
 
-NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
 BOTH = (("mayor", True), ("tourism", True))
 # (players, options): solo, the widest card row (3-4 players and the Mayor card), Tourism
 CONFIGS = ((1, BOTH), (2, (("tourism", True),)), (3, (("mayor", True),)), (4, BOTH))
 FLOOR = 24  # px: the smallest line of text a player must read at 1080p
+
+
+def seat_names(players: int) -> list[str]:
+    """The app's names for human seats ("Player 4", "Jugador 4": longer than the bots')."""
+    return [i18n.t("seat.player", n=i + 1) for i in range(players)]
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +87,7 @@ def shown_states(rules, players: int, options: tuple, seed: int = 3, every: int 
     """A renderer showing a random game at its start, every few steps and at its end, seen by
     each seat in turn (each gets the large sheet and the panels of the others)."""
     match = Match(rules, Config(players, options), seed)
-    renderer = FQRenderer(rules, match.config, NAMES[:players])
+    renderer = FQRenderer(rules, match.config, seat_names(players))
     bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
     canvas = pygame.Surface(CANVAS_SIZE)
     steps = 0
@@ -141,7 +145,7 @@ def test_the_artist_codes_have_a_key_on_the_sheet(drawn):
 def test_the_blue_numbers_on_the_map_are_explained(drawn):
     lang, seen = drawn
     with language(lang):
-        notes = {i18n.t("french_quarter.scene.map_values", name=n) for n in NAMES}
+        notes = {i18n.t("french_quarter.scene.map_values", name=n) for n in seat_names(4)}
     assert notes & seen["texts"]
 
 
@@ -166,7 +170,7 @@ def test_a_panel_score_reads_as_points(rules, monkeypatch):
 
 def test_the_boxes_a_player_marks_are_large_enough_to_see(rules):
     for players, options in CONFIGS:
-        renderer = FQRenderer(rules, Config(players, options), NAMES[:players])
+        renderer = FQRenderer(rules, Config(players, options), seat_names(players))
         for rect in renderer.umb_rects + renderer.line_rects + renderer.art_meter:
             assert min(rect.size) >= FLOOR
         rows = [renderer.umb_rects, renderer.line_rects, renderer.art_meter]
@@ -177,7 +181,7 @@ def test_the_boxes_a_player_marks_are_large_enough_to_see(rules):
 
 def test_the_sheet_draws_the_box_counts_its_level_gives(rules):
     board = rules.board
-    renderer = FQRenderer(rules, Config(2, ()), NAMES[:2])
+    renderer = FQRenderer(rules, Config(2, ()), seat_names(2))
     assert len(renderer.umb_rects) == board.umbrella_boxes
     assert len(renderer.line_rects) == board.line_boxes
     assert len(renderer.art_meter) == len(board.artist_meter)
