@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -365,7 +365,7 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
     return None
 
 
-@cache
+@lru_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
 def _spots(room: tuple, size: tuple[int, int], step: int,
            prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
     """Top-left corners of `size` inside room, nearest to `prefer` first."""
