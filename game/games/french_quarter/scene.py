@@ -9,11 +9,13 @@ Carly in solo) and the active seat's sheet, large.
 turn, else the viewer. Its sheet is large because every sheet target (wild meters, bonus or
 multiplier circles, artists) belongs to whoever decides now.
 
-What is this room's own: the map's geometry (blocks, halves, streets and their names placed away
-from the start markers), the static background painted once, and three layers over it, each
-repainted only when what it shows changes, at most one a frame (REPAINT_BUDGET: a sheet takes a
-few milliseconds to paint):
-- "map": the Second Lines, the closed street, the large sheet's values and the tourists;
+What is this room's own: the map's layout (map_layout.py: blocks, buildings and their icons, and
+per view where the street names, the closed street's sign and hatching, the values and the
+tourists go so that no label hides anything, reported as `board_geometry`), the static
+background painted once, and three layers over it, each repainted only when what it shows
+changes, at most one a frame (REPAINT_BUDGET: a sheet takes a few milliseconds to paint):
+- "map": the Second Lines, the closed street, the start markers and street names over them, the
+  large sheet's values and the tourists;
 - "cards": the row of cards with their dice, and the Mayor card;
 - "sheet": the compact panels and the large sheet.
 Per frame the kit blits the layers; this room adds option highlights, the chips of choices that
@@ -32,6 +34,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar
@@ -43,6 +46,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry
 from game.ui.paint import (
     INK,
     Plate,
@@ -61,6 +65,7 @@ from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
+from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, MapLayout, MapShapes
 from .rules import FrenchQuarter
 from .sheet import w_left
 from .state import CARLY, NOBODY, OVER, Sheet, State, W
@@ -71,10 +76,10 @@ tr = translator("french_quarter.")  # the rules' strings: deck and activity name
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
 RIGHT_X, RIGHT_W = 984, 924
-CARDS_Y, CARDS_H = 10, 214
+CARDS_Y, CARDS_H = 10, 196
 CARDS_AREA = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
-PANELS_Y, PANELS_H = 234, 150
-SHEET_Y = 394
+PANELS_Y, PANELS_H = 214, 136
+SHEET_Y = 358
 SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
 INTERSECTION = 40
 ARROW = (48, 40)
@@ -87,7 +92,10 @@ SMALL_HOUSE = (230, 214, 186)
 WHITE = (255, 255, 255)
 LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
 CLOSED_RGB = (210, 40, 40)
+SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…)
+VALUE_NOTE = (150, 180, 255)  # the sheet's note on the map's blue (handwritten) values
 UMBRELLA_RGB_LIGHT = (120, 190, 220)
+STARTS = ((200, 200, 210), (250, 250, 246))  # a personal line's start marker, the parade's
 ARTIST_LIGHT = (230, 150, 190)
 ACCENT_DARK = (190, 120, 20)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
@@ -95,8 +103,15 @@ S = theme.SMALL_SIZE
 SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
 BOX = 42  # activity box
 BOX_STEP = 44
-SMALL_BOX = 20
-SMALL_STEP = 23
+METER_STEP = 45  # from one activity meter to the next
+SMALL_BOX = 26  # umbrella, Second Line and artist meter boxes
+SMALL_STEP = 30
+GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
+UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
+LEGEND_STEP = 30  # the artist legend's lines
+BAND_LINE = 24  # a card band's line pitch, when a long deck name takes two (hyphenated)
+VOWELS = frozenset("aeiouáéíóúü")
+WIDE_PANEL = 400  # a compact panel this wide has room for its points in body text
 LABEL_W = 186  # the sheet's label column
 MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
 # Choosers: options with no place of their own on the board (a value to write, a circle's
@@ -152,6 +167,8 @@ class FQRenderer(RoomRenderer):
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._closed: dict[int, pygame.Surface] = {}
+        self._signs: dict[int, pygame.Surface] = {}
+        self._shapes: tuple[Hashable, MapShapes] | None = None  # the map's layout and its key
         self._frames: dict[tuple, pygame.Surface] = {}
         self._anchor: pygame.Rect | None = None  # what the chips decide about (ringed)
         self._plate: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # drawn chips
@@ -171,33 +188,45 @@ class FQRenderer(RoomRenderer):
     def _geometry(self) -> None:
         """Rects of streets, blocks, buildings, intersections, cards and panels."""
         b = self.board
-        self.bw = (MAP.w - (b.columns + 1) * STREET) / b.columns
-        self.bh = (MAP.h - (b.rows + 1) * STREET) / b.rows
-        self.bld = [self._building_rect(x.block, x.half) for x in b.buildings]
-        self.ix = [self._point(x, y) for x, y in b.intersections]
+        self.map = MapLayout(b, MAP, STREET, self._abbr,
+                             lambda kind, w: fit(t(f"special.{kind}"), S, w, SPECIAL_INK, True))
+        self.bld, self.ix = self.map.bld, self.map.ix
         n = len(self.decks) + (1 if self.mayor else 0)
         gap = 10
         w = min(150, (RIGHT_W - gap * (n - 1)) // n)
         x0 = RIGHT_X + (RIGHT_W - (n * w + (n - 1) * gap)) // 2
         self.card_rects = {d: pygame.Rect(x0 + i * (w + gap), CARDS_Y, w, CARDS_H)
                            for i, d in enumerate(self.decks)}
+        self.card_w = w
+        two = any(len(self._band_lines(d)) > 1 for d in self.decks)
+        self.band_h = 52 if two else 40  # every band as tall as the tallest
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self.sheet_rect = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
         self.panels_area = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
-        sx = self.sheet_rect.x + LABEL_W
-        self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, SHEET_Y + 54 + a * 50, BOX, BOX)
-                           for k in range(14)] for a in range(len(ACTIVITIES))]
-        uy = SHEET_Y + 312
-        self.umb_rects = [pygame.Rect(sx + k * SMALL_STEP, uy, SMALL_BOX, SMALL_BOX)
-                          for k in range(b.umbrella_boxes)]
-        half = b.line_boxes // 2
-        self.line_rects = [pygame.Rect(sx + (k % half) * SMALL_STEP, uy + 38 + (k // half) * 30,
-                                       SMALL_BOX, SMALL_BOX) for k in range(b.line_boxes)]
-        ay = uy + 112
-        self.artist_rects = [pygame.Rect(sx + i * 56, ay, 52, 92) for i in range(len(ARTISTS))]
-        mx = sx + 8 * 56 + 12
-        self.art_meter = [pygame.Rect(mx + (k % 8) * 30, ay + (k // 8) * 48, 26, 44)
-                          for k in range(len(b.artist_meter))]
+        self._sheet_geometry()
+
+    def _sheet_geometry(self) -> None:
+        """The large sheet's boxes: meters, umbrella and Second Line rows (as many rows as their
+        boxes need), artist cells and the artist meter, and the legend's top."""
+        b = self.board
+        sx, y = self.sheet_rect.x + LABEL_W, SHEET_Y + 50
+        self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, y + a * METER_STEP, BOX, BOX)
+                           for k in range(len(m.boxes))] for a, m in enumerate(b.meters)]
+        y = self.box_rects[-1][0].bottom + 8
+        rows = math.ceil(b.umbrella_boxes * SMALL_STEP / UMBRELLA_W)
+        self.umb_rows = _box_rows(sx, y, b.umbrella_boxes, math.ceil(b.umbrella_boxes / rows))
+        y = self.umb_rows[-1][0].bottom + 8
+        runs = (RIGHT_W - LABEL_W - 20 + GROUP_GAP) // (b.line_row * SMALL_STEP + GROUP_GAP)
+        self.line_rows = _box_rows(sx, y, b.line_boxes, max(1, runs) * b.line_row, b.line_row)
+        y = self.line_rows[-1][0].bottom + 8
+        self.artist_rects = [pygame.Rect(sx + i * 56, y, 52, 92) for i in range(len(ARTISTS))]
+        n = len(b.artist_meter)
+        self.art_rows = _box_rows(self.artist_rects[-1].right + 16, y, n, math.ceil(n / 2),
+                                  height=44, step_y=48)
+        self.umb_rects = [r for row in self.umb_rows for r in row]
+        self.line_rects = [r for row in self.line_rows for r in row]
+        self.art_meter = [r for row in self.art_rows for r in row]
+        self.legend_y = self.artist_rects[0].bottom + 6
 
     def _relayout(self, mayor: bool) -> None:
         """A save made with other options: lay the card row out again, repaint everything."""
@@ -207,70 +236,34 @@ class FQRenderer(RoomRenderer):
         self._build_sheets()
         self._faces.clear()
         self._frames.clear()
-
-    def _point(self, x: int, y: int) -> tuple[int, int]:
-        """Canvas centre of grid intersection (x, y)."""
-        return (round(MAP.x + STREET / 2 + x * (STREET + self.bw)),
-                round(MAP.y + STREET / 2 + y * (STREET + self.bh)))
-
-    def _building_rect(self, block: tuple[int, int], half: str) -> pygame.Rect:
-        x = MAP.x + STREET + block[0] * (STREET + self.bw)
-        y = MAP.y + STREET + block[1] * (STREET + self.bh)
-        w, h, alley = self.bw, self.bh, 8
-        if half == "w":
-            w = (w - alley) / 2
-        elif half == "e":
-            x, w = x + (w + alley) / 2, (w - alley) / 2
-        elif half == "n":
-            h = (h - alley) / 2
-        elif half == "s":
-            y, h = y + (h + alley) / 2, (h - alley) / 2
-        return pygame.Rect(round(x), round(y), round(w), round(h))
-
-    def _street_rect(self, street: int) -> pygame.Rect:
-        s = self.board.streets[street]
-        if s.axis == "v":
-            x, _ = self._point(s.line, 0)
-            return pygame.Rect(x - STREET // 2, MAP.y, STREET, MAP.h)
-        _, y = self._point(0, s.line)
-        return pygame.Rect(MAP.x, y - STREET // 2, MAP.w, STREET)
-
-    def _seg_points(self, seg: int, offset: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
-        a, b, _ = self.board.segments[seg]
-        (x1, y1), (x2, y2) = self.ix[a], self.ix[b]
-        if y1 == y2:
-            return (x1, y1 + offset), (x2, y2 + offset)
-        return (x1 + offset, y1), (x2 + offset, y2)
+        self._shapes = None
 
     # == static background ========================================================================
     def _build_static(self) -> pygame.Surface:
-        """Streets, blocks, street names and panel frames: painted once per match."""
+        """Streets, blocks, buildings with their icons and names, and panel frames: painted once
+        per match (street names and start markers go on the map layer, over the lines)."""
         surf = pygame.Surface(BOARD_RECT.size)
         surf.fill(theme.BACKGROUND)
         pygame.draw.rect(surf, ROAD, MAP, border_radius=10)
-        self._names: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self._labels: dict[int, pygame.Rect] = {}  # special buildings' labels (Hotel, Gifts…)
         b = self.board
         for street in b.streets:  # activity streets carry their colour along the kerbs
             col = self._street_color(street.index)
             if col is not None:
-                r = self._street_rect(street.index)
+                r = self.map.street_rect(street.index)
                 pygame.draw.rect(surf, col, r.inflate(-6, -6) if street.border else r)
         for bx in range(b.columns):
             for by in range(b.rows):
-                r = self._building_rect((bx, by), "")
+                r = self.map.building_rect((bx, by), "")
                 pygame.draw.rect(surf, BLOCK, r.inflate(6, 6), border_radius=6)
         for x, rect in zip(b.buildings, self.bld):
-            self._paint_building(surf, x, rect)
-        for street in b.streets:
-            self._street_name(surf, street.index)
-        for i, p in enumerate(b.line_starts):
-            self._start_marker(surf, self.ix[p], str(i + 1), (250, 250, 246))
-        for p in b.personal_starts:
-            self._start_marker(surf, self.ix[p], "•", (200, 200, 210))
-        self._marks = [r for _, r in self._names] + [
-            pygame.Rect(self.ix[p][0] - 18, self.ix[p][1] - 18, 36, 36)
-            for p in (*b.line_starts, *b.personal_starts)]
+            pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
+            surf.blits(self.map.icons[x.index], doreturn=False)
+            if x.index in self.map.specials:
+                surf.blit(*self.map.specials[x.index])
+        self._name_imgs = {s.index: self._street_name(s.index) for s in b.streets
+                           if not s.id.startswith("border")}
+        self._markers = {p: start_marker(label, STARTS[p in b.line_starts])
+                         for p, label in self.map.markers.items()}
         for rect in (self.panels_area, self.sheet_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=16)
         return fast(surf, alpha=False)
@@ -287,63 +280,33 @@ class FQRenderer(RoomRenderer):
             return shade(sp.DECK_RGB["boat"], 0.55, nearest=True)
         return None
 
-    def _street_name(self, surf: pygame.Surface, street: int) -> None:
+    def _street_name(self, street: int) -> tuple[pygame.Surface, ...]:
+        """A street's name along it, in two forms: no longer than from one crossing's line to
+        the next, then without "St" between two crossings' kerbs (where lines run by)."""
         s = self.board.streets[street]
-        if s.id.startswith("border"):
-            return
-        col = self._street_color(street)
-        text = theme.font(S, True).render(s.name, True, WHITE if col else INK)
-        if s.axis == "v":
-            text = pygame.transform.rotate(text, 90)
-        rect = self._name_rect(street, text.get_size())
-        surf.blit(text, rect)
-        self._names.append((fast(text), rect))
+        room = self.map.stretch(street, 0)
+        color = WHITE if self._street_color(street) else INK
+        long = (room.h - 4) if s.axis == "v" else room.w + STREET - LINE_W[0] - 4
+        forms = [fit(s.name, S, long, color),
+                 fit(s.name.removesuffix(" St"), S, max(room.w, room.h) - 4, color)]
+        return tuple(fast(pygame.transform.rotate(f, 90) if s.axis == "v" else f) for f in forms)
 
-    def _name_rect(self, street: int, size: tuple[int, int]) -> pygame.Rect:
-        """A street name between two crossings, away from the numbered start markers."""
-        s, b = self.board.streets[street], self.board
-        marks = [self.ix[p] for p in (*b.line_starts, *b.personal_starts)]
-        n = b.rows if s.axis == "v" else b.columns
-        best, best_cost = None, None
-        for k in range(n):
-            a = self._point(s.line, k) if s.axis == "v" else self._point(k, s.line)
-            c = self._point(s.line, k + 1) if s.axis == "v" else self._point(k + 1, s.line)
-            rect = pygame.Rect((0, 0), size)
-            rect.center = ((a[0] + c[0]) // 2, (a[1] + c[1]) // 2)
-            hits = sum(1 for m in marks if rect.inflate(34, 34).collidepoint(m))
-            cost = hits * 100 + abs(k - (n - 1) / 2 - (street % 3 - 1))  # spread names out
-            if best_cost is None or cost < best_cost:
-                best, best_cost = rect, cost
-        return best
-
-    @staticmethod
-    def _start_marker(surf: pygame.Surface, c: tuple[int, int], label: str, fill: tuple) -> None:
-        pygame.draw.circle(surf, INK, c, 18)
-        pygame.draw.circle(surf, fill, c, 16)
-        text = theme.text(label, S, INK, True)
-        surf.blit(text, text.get_rect(center=c))
-
-    def _paint_building(self, surf: pygame.Surface, x, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surf, SMALL_HOUSE if x.small else HOUSE, rect, border_radius=6)
-        vertical = rect.h > rect.w * 1.6
-        flat = rect.w > rect.h * 1.3
-        size = 34
-        x0, y0 = rect.x + 6, rect.y + 6
-        for name in x.icons:
-            img = sp.artist_tag(self._abbr[name], size) if name in self._abbr else sp.icon(name, size)
-            left = x0 if flat else rect.x + min(6, (rect.w - img.get_width()) // 2)
-            surf.blit(img, (left, y0))
-            if flat:
-                x0 += img.get_width() + 4
-            else:
-                y0 += size + 4
-        if x.special:
-            label = theme.text(t(f"special.{x.special}"), S, (90, 60, 30), True)
-            if label.get_width() > rect.w - 8:
-                label = pygame.transform.rotate(label, 90) if vertical else label
-            spot = label.get_rect(bottomright=(rect.right - 5, rect.bottom - 4))
-            surf.blit(label, spot)
-            self._labels[x.index] = spot
+    def _sign(self, street: int) -> pygame.Surface:
+        """The closed street's sign: white on red, along the street, as long as a stretch."""
+        if street in self._signs:
+            return self._signs[street]
+        room = self.map.stretch(street, 0)
+        vertical = self.board.streets[street].axis == "v"
+        # between the start markers on the crossings at its ends
+        length = room.h - 4 if vertical else room.w + STREET - 2 * MARKER_R - 4
+        text = fit(t("closed"), S, length - 8, WHITE)
+        plate = pygame.Surface((text.get_width() + 8, text.get_height() + 8), pygame.SRCALPHA)
+        pygame.draw.rect(plate, CLOSED_RGB, plate.get_rect(), border_radius=8)
+        pygame.draw.rect(plate, WHITE, plate.get_rect(), 2, border_radius=8)
+        plate.blit(text, (4, 4))
+        sign = self._signs[street] = fast(pygame.transform.rotate(plate, 90) if vertical
+                                          else plate)
+        return sign
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
@@ -476,7 +439,7 @@ class FQRenderer(RoomRenderer):
                     size: tuple[int, int]) -> dict[Target, pygame.Rect]:
         """Chips in a row along the street above or below building b's block (the side nearer
         to near_y): a street holds no target of these prompts, so no choice hides another."""
-        block = self._building_rect(self.board.buildings[b].block, "")
+        block = self.map.building_rect(self.board.buildings[b].block, "")
         above = abs(near_y - block.top) < abs(near_y - block.bottom)
         y = block.top - STREET // 2 if above else block.bottom + STREET // 2
         w, h = len(keys) * (size[0] + CHIP_GAP) - CHIP_GAP, size[1]
@@ -490,8 +453,9 @@ class FQRenderer(RoomRenderer):
         return _row(keys, [size[0]] * len(keys), h, row.center, area)
 
     def _hidden_names(self, rect: pygame.Rect) -> int:
-        """Pixels of street names and start markers a chip row would cover."""
-        return sum(rect.clip(r).w * rect.clip(r).h for r in self._marks)
+        """Pixels of the map's labels (street names, start markers…) a chip row would cover."""
+        labels = [label.rect for label in self._map_shapes().geometry.labels]
+        return sum(rect.clip(r).w * rect.clip(r).h for r in labels)
 
     def _circle_row(self, view: State, keys: list[Target]) -> dict[Target, pygame.Rect]:
         """The bonus and multiplier chips just below the circle (above it at the sheet's foot),
@@ -533,82 +497,93 @@ class FQRenderer(RoomRenderer):
                 view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
                 self._held(MAP_HOLDS))
 
-    def _paint_map(self, surf: pygame.Surface) -> None:
-        """The Second Lines, the closed street, the names, the values and the tourists."""
-        view, h = self.view, self.holds
-        closed = self.rules.closed_street(view)
-        for seg in view.line_segs:
-            if not h[("seg", seg)]:
-                self._paint_seg(surf, seg, LINE_RGB, 0)
-        for seat, sh in enumerate(view.sheets):
-            for seg in sh.p_segs:
-                if not h[("pseg", seat, seg)]:
-                    self._paint_seg(surf, seg, seat_color(seat), _offset(seat))
-        if closed >= 0:  # over the lines: a closed street must read as closed
-            self._paint_closed(surf, closed)
-        for text, rect in self._names:  # names stay readable over the Second Line
-            surf.blit(text, rect)
-        if view.line_head >= 0:
-            pygame.draw.circle(surf, INK, self.ix[view.line_head], 12)
-            pygame.draw.circle(surf, LINE_RGB, self.ix[view.line_head], 9)
-        self._paint_values(surf, view)
-        for seat, sh in enumerate(view.sheets):
-            if not h[("pawn", seat)]:
-                surf.blit(sp.pawn(seat_color(seat), PAWN), self._pawn_pos(seat, sh.pos))
+    def _map_shapes(self) -> MapShapes:
+        """Where the map layer puts what moves (laid out again when the map's key changes)."""
+        key = self._map_key()
+        if self._shapes is None or self._shapes[0] != key:
+            self._shapes = (key, self._lay_out_map(self.view))
+        return self._shapes[1]
 
-    def _paint_values(self, surf: pygame.Surface, view: State) -> None:
-        """The large sheet's mapped values, and its Vacation buildings when it may be seen."""
-        seat = self.large
+    def _lay_out_map(self, view: State) -> MapShapes:
+        """The map's shapes for this view, minus what the tweens still hold back."""
+        h, seat = self.holds, self.large
         sh = view.sheets[seat]
-        for i, v in enumerate(sh.mapped):
-            if v and not self.holds[("mapped", seat, i)]:
-                self._blit_value(surf, i, v)
+        closed = self.rules.closed_street(view)
+        personal = [(seg, s, _offset(s)) for s, x in enumerate(view.sheets) for seg in x.p_segs
+                    if not h[("pseg", s, seg)]]
+        return self.map.shapes(
+            line=[seg for seg in view.line_segs if not h[("seg", seg)]], personal=personal,
+            closed=closed, head=view.line_head,
+            values=[b for b, v in enumerate(sh.mapped) if v and not h[("mapped", seat, b)]],
+            pawns=[(s, x.pos) for s, x in enumerate(view.sheets) if not h[("pawn", s)]],
+            outlined=self.board.vacations[sh.vacation].buildings if sh.vacation >= 0 else (),
+            names={s: [img.get_size() for img in forms] for s, forms in self._name_imgs.items()},
+            sign=self._sign(closed).get_size() if closed >= 0 else None)
+
+    def board_geometry(self) -> BoardGeometry:
+        """The map's labels, strokes and icons as last shown (the board_geometry capability)."""
+        return self._map_shapes().geometry
+
+    def _paint_map(self, surf: pygame.Surface) -> None:
+        """The Second Lines, the closed street, the markers and names, the values, the tourists."""
+        view, shapes = self.view, self._map_shapes()
+        for seg, seat, offset in shapes.lines:
+            self._paint_seg(surf, seg, LINE_RGB if seat < 0 else seat_color(seat), offset)
+        closed = self.rules.closed_street(view)
+        if closed >= 0:  # over the lines: a closed street must read as closed
+            self._paint_closed(surf, closed, shapes)
+        for p, img in self._markers.items():  # over the lines, which end at their edge
+            if p == view.line_head:  # the parade's head on a start: the marker turns gold
+                img = start_marker(self.map.markers[p], LINE_RGB)
+            surf.blit(img, self.map.marker_rects[p])
+        for street, (form, rect) in shapes.names.items():
+            surf.blit(self._name_imgs[street][form], rect)
+        if shapes.head is not None:
+            pygame.draw.circle(surf, INK, shapes.head.center, HEAD // 2)
+            pygame.draw.circle(surf, LINE_RGB, shapes.head.center, HEAD // 2 - 3)
+        sh = view.sheets[self.large]
+        for b in shapes.values:
+            self._blit_value(surf, b, sh.mapped[b])
         if sh.vacation >= 0:
             for i in self.board.vacations[sh.vacation].buildings:
-                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], 4, border_radius=6)
+                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], OUTLINE, border_radius=6)
+        for seat, rect in shapes.pawns.items():
+            surf.blit(sp.pawn(seat_color(seat), rect.w), rect)
 
     def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
-        text = sp.handwritten("W" if v == W else str(v), 52)
-        rect = text.get_rect(center=self._value_pos(b))
-        label = self._labels.get(b)
-        if label is not None and label.colliderect(rect):  # a narrow building: the value
-            house = SMALL_HOUSE if self.board.buildings[b].small else HOUSE  # reads over it
-            pygame.draw.rect(surf, house, rect.inflate(-10, -14), border_radius=8)
+        """Building b's value in the large sheet's pen, in its spot (written left to right)."""
+        text = sp.handwritten("W" if v == W else str(v), self.map.value_size(b))
+        ink = text.get_bounding_rect()
+        spot = self.map.value_spots[b]
+        at = (spot.centerx - ink.centerx, spot.centery - ink.centery)
         if frac >= 1.0:
-            surf.blit(text, rect)
-        else:  # written left to right
-            surf.blit(text, rect, pygame.Rect(0, 0, round(rect.w * frac), rect.h))
-
-    def _value_pos(self, b: int) -> tuple[int, int]:
-        r = self.bld[b]
-        if r.h > r.w * 1.6:
-            return r.centerx + 2, r.bottom - 40
-        if r.w > r.h * 1.3:
-            return r.x + 30, r.bottom - 20
-        return r.centerx + 16, r.centery + 4  # clear of a 28 px artist tag at the left
+            surf.blit(text, at)
+        else:
+            surf.blit(text, at, pygame.Rect(0, 0, round(text.get_width() * frac),
+                                            text.get_height()))
 
     def _pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
-        """Top-left of a tourist: the seats share a building's corners."""
-        r = self.bld[b]
-        if r.w < 60:  # a narrow small building: tourists queue along its foot
-            return r.x + 2 + (seat % 2) * 14, r.bottom - PAWN - 2 - (seat // 2) * 30
-        if r.h < 80:  # a flat small building: along its right end
-            return r.right - PAWN - 2 - (seat // 2) * 30, r.y + 2 + (seat % 2) * (r.h - PAWN - 4)
-        spots = [(r.right - PAWN - 2, r.y + 2), (r.right - PAWN - 2, r.bottom - PAWN - 2),
-                 (r.x + 2, r.bottom - PAWN - 2), (r.right - PAWN - 2, r.centery - PAWN // 2)]
-        return spots[seat % 4]
+        """Top-left of seat's tourist in building b: where the map stands it, or (on a walk)
+        where it would stand there alone."""
+        shapes = self._map_shapes()
+        shown = shapes.pawns.get(seat)
+        if shown is not None and self.bld[b].contains(shown):
+            return shown.topleft
+        others = [r for s, r in shapes.pawns.items() if s < seat and self.bld[b].contains(r)]
+        return self.map.pawn_spot(seat, b, shapes.values.get(b), others).topleft
 
     def _paint_seg(self, surf: pygame.Surface, seg: int, color: tuple, offset: int,
                    frac: float = 1.0) -> None:
-        a, b = self._seg_points(seg, offset)
+        a, b = self.map.seg_points(seg, offset)
         end = (a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac)
-        width = 12 if offset == 0 else 7
+        width = LINE_W[0] - 4 if offset == 0 else LINE_W[1] - 4
         pygame.draw.line(surf, INK, a, end, width + 4)
         pygame.draw.line(surf, color, a, end, width)
 
-    def _paint_closed(self, surf: pygame.Surface, street: int) -> None:
-        """Variante Alcalde: the closed street is hatched red with a sign."""
-        r = self._street_rect(street)
+    def _paint_closed(self, surf: pygame.Surface, street: int, shapes: MapShapes) -> None:
+        """Variante Alcalde: the closed street's stretches hatched red round its labels, and
+        its sign."""
+        r = self.map.street_rect(street)
         hatch = self._closed.get(street)
         if hatch is None:
             hatch = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -616,14 +591,10 @@ class FQRenderer(RoomRenderer):
             for k in range(-r.h, r.w + r.h, 28):
                 pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
             hatch = self._closed[street] = fast(hatch)
-        surf.blit(hatch, r)
-        label = t("closed")
-        sign = theme.text(label, S, WHITE, True).get_rect(center=r.center)
-        if self.board.streets[street].axis == "v":
-            sign.centery = MAP.y + STREET // 2  # on the border street: no building hidden
-        else:
-            sign.centerx = MAP.right - 120
-        draw_label(surf, label, sign.center, S, WHITE, CLOSED_SIGN)
+        for piece in shapes.hatch:
+            surf.blit(hatch, piece, piece.move(-r.x, -r.y))
+        if shapes.sign is not None:
+            surf.blit(self._sign(street), shapes.sign)
 
     # == the cards layer ==========================================================================
     def _cards_key(self) -> Hashable:
@@ -659,30 +630,37 @@ class FQRenderer(RoomRenderer):
             face = self._faces[key] = fast(face, alpha=False)
         surf.blit(face, rect)
 
+    def _band_lines(self, deck: str) -> list[str]:
+        """A deck's name in its card's band: one line, or two split with a hyphen."""
+        return hyphenated(tr("deck." + deck), S, self.card_w - 6)
+
     def _card_face(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
         pygame.draw.rect(surf, sp.PAPER, rect, border_radius=12)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
         pygame.draw.rect(surf, sp.DECK_RGB[deck], band, border_top_left_radius=12,
                          border_top_right_radius=12)
-        name = fit(tr("deck." + deck), S, rect.w - 6, WHITE)
-        surf.blit(name, name.get_rect(center=band.center))
+        lines = self._band_lines(deck)
+        for k, line in enumerate(lines):
+            name = fit(line, S, rect.w - 6, WHITE)
+            y = band.centery + (k - (len(lines) - 1) / 2) * BAND_LINE
+            surf.blit(name, name.get_rect(center=(band.centerx, y)))
         mv = self.board.movement[deck]
         move = f"{mv[0]}–{mv[1]}" if isinstance(mv, tuple) else t(f"to_{mv}")
         text = fit(move, S, rect.w - 8, INK)
-        surf.blit(text, text.get_rect(midtop=(rect.centerx, rect.y + 44)))
+        surf.blit(text, text.get_rect(midtop=(rect.centerx, band.bottom + 4)))
         if card >= 0:
             icons = self.board.decks[deck][card]
             size = 46
             x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
             for k, name in enumerate(icons):
-                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), rect.y + 80))
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 34))
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
     def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
         """The Mayor card: the closed street, the car (Carly first) and her priority."""
         rect = self.mayor_rect
         pygame.draw.rect(surf, (236, 228, 240), rect, border_radius=12)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 40)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
         pygame.draw.rect(surf, (90, 60, 110), band, border_top_left_radius=12,
                          border_top_right_radius=12)
         title = fit(t("mayor"), S, rect.w - 10, WHITE, True)
@@ -690,7 +668,7 @@ class FQRenderer(RoomRenderer):
         if view.mayor_card >= 0 and not self.holds[("mayor",)]:
             card = self.board.mayor[view.mayor_card]
             street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
-            y = rect.y + 46
+            y = band.bottom + 6
             for line in wrap(street, S, rect.w - 10)[:2]:
                 text = fit(line, S, rect.w - 10, CLOSED_RGB)
                 surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
@@ -702,7 +680,9 @@ class FQRenderer(RoomRenderer):
     def _paint_priority(self, surf: pygame.Surface, card, rect: pygame.Rect, y: int) -> None:
         """Mayor Carly's deck priority as coloured chips, in order (and the car icon)."""
         decks = [d for d in card.priority if d in self.card_rects]
-        chip = min(30, (rect.w - 12) // 3 - 4)
+        rows = math.ceil(len(decks) / 3)
+        room = rect.bottom - 32 - y  # above "Carly first"
+        chip = min(30, (rect.w - 12) // 3 - 4, room // rows - 4)
         for k, d in enumerate(decks):
             r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
                             chip)
@@ -772,32 +752,33 @@ class FQRenderer(RoomRenderer):
 
     def _paint_compact(self, surf: pygame.Surface, view: State, seat: int,
                        rect: pygame.Rect) -> None:
-        """Another seat: name and score, its five meters, umbrellas, Second Line, artists."""
+        """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
         self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
-        score = theme.text(str(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + 8))
+        size = theme.BODY_SIZE if rect.w >= WIDE_PANEL else S  # narrow panels: the name's room
+        score = theme.text(self._points(self._totals[seat]), size, theme.TEXT, True)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if size > S else 12)))
         surf.blit(score, srect)
-        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 6))
-        taken = [v for d, v, tk in view.dice if tk == seat]
-        x0 = srect.x - 8 - 31 * len(taken)
-        for k, v in enumerate(taken):  # this round's dice, left of the score, close together
-            surf.blit(sp.die(v, 28), (x0 + k * 31, rect.y + 12))  # so the name keeps room
-        room = x0 - rect.x - 62
-        size = theme.BODY_SIZE if theme.font(theme.BODY_SIZE, True).size(
-            self.names[seat])[0] <= room else S  # a narrow panel: smaller, not cut
-        name = fit(self.names[seat], size, room, seat_color(seat), True)
-        surf.blit(name, (rect.x + 58, rect.y + 10))
+        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
+        # No dice here (the cards ring the dice each seat took): a number beside dice read
+        # as a dice count, and the name keeps its room.
+        room = srect.x - rect.x - 64  # from x + 58 to 6 px short of the points
+        # a narrow panel: smaller, then regular, never cut
+        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
+                           if theme.font(z, b).size(self.names[seat])[0] * SQUEEZE <= room),
+                          (S, False))
+        name = fit(self.names[seat], size, room, seat_color(seat), bold)
+        surf.blit(name, (rect.x + 58, rect.y + 8))
         cell = min(54, (rect.w - 30) // 5 - 4)
         for a, act in enumerate(ACTIVITIES):
-            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 52, cell, 44)
+            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
             pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
             num = theme.text(str(meters[a]), S, WHITE, True)
             surf.blit(num, num.get_rect(center=r.center))
         parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
         x = rect.x + 22
         for kind, value in parts:
-            x = self._stat(surf, x, rect.y + 106, kind, value) + 16
+            x = self._stat(surf, x, rect.y + 98, kind, value) + 16
 
     def _stat(self, surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
         """An icon and a number; returns the x after them."""
@@ -806,24 +787,27 @@ class FQRenderer(RoomRenderer):
         elif kind == "line":
             pygame.draw.line(surf, INK, (x, y + 16), (x + 32, y + 16), 12)
             pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
-        else:
-            tag = sp.artist_tag(self._abbr["sax"], 32)
-            surf.blit(tag, (x, y))
-            x += tag.get_width() - 32
+        else:  # a blank artist tag: any artist (a code here read as "the Sax count")
+            surf.blit(sp.artist_tag("", 32), (x, y))
         text = theme.text(value, S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
+
+    @staticmethod
+    def _points(points: int) -> str:
+        """ "1 pt", "23 pts": a score that reads as points (the one/other plural)."""
+        return t("points.one" if points == 1 else "points.other", points=points)
 
     def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
         """Solo: Mayor Carly's panel with the dice she took this round."""
         self._panel_frame(surf, rect, CARLY, False)
         name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
-        surf.blit(name, (rect.x + 26, rect.y + 12))
+        surf.blit(name, (rect.x + 26, rect.y + 8))
         hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
-        surf.blit(hint, (rect.x + 26, rect.y + 56))
+        surf.blit(hint, (rect.x + 26, rect.y + 48))
         taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
         for k, (d, v) in enumerate(taken):
-            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 96, 44, 44)
+            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 84, 44, 44)
             surf.blit(sp.die(v, 44), r)
             label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
             surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
@@ -841,11 +825,11 @@ class FQRenderer(RoomRenderer):
         self._sheet_header(surf, view, seat, rect)
         meters, umb, line, art = self._shown(view, seat)
         sh = view.sheets[seat]
-        half = self.board.line_boxes // 2
         marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
-        marks += [(self.umb_rects, umb), (self.line_rects[:half], line),
-                  (self.line_rects[half:], line - half),
-                  (self.art_meter[:8], art), (self.art_meter[8:], art - 8)]
+        for rows, count in ((self.umb_rows, umb), (self.line_rows, line), (self.art_rows, art)):
+            for row in rows:
+                marks.append((row, count))
+                count -= len(row)
         for boxes, n in marks:
             n = min(n, len(boxes))
             if n > 0:  # the marked part of a row, copied from the all-marked sheet
@@ -859,7 +843,7 @@ class FQRenderer(RoomRenderer):
     def _build_sheets(self) -> None:
         """The blank and the all-marked large sheet (rows are copied from them when painting)."""
         rect = self.sheet_rect
-        bottom = self.artist_rects[0].bottom + 4
+        bottom = self.legend_y + 2 * LEGEND_STEP
         self._content = pygame.Rect(rect.x + 14, rect.y + 48, rect.w - 30, bottom - rect.y - 48)
         out = []
         for full in (False, True):
@@ -870,6 +854,7 @@ class FQRenderer(RoomRenderer):
                 self._meter_row(surf, a, act, n)
             self._small_rows(surf, n)
             self._artist_frame(surf, n)
+            self._legend(surf)
             out.append(fast(surf.subsurface(self._content).copy(), alpha=False))
         self._sheet_blank, self._sheet_full = out
         for key in [k for k in self._frames if k[0] == "large"]:
@@ -878,14 +863,14 @@ class FQRenderer(RoomRenderer):
     def _small_rows(self, surf: pygame.Surface, n: int) -> None:
         """Umbrella and Second Line rows with their labels."""
         x0 = self.sheet_rect.x + 26
-        surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 5))
+        surf.blit(sp.icon("umbrella", 30), (x0 - 4, self.umb_rects[0].y - 2))
         label = fit(t("umbrellas"), S, LABEL_W - 64, theme.TEXT)
-        surf.blit(label, (x0 + 30, self.umb_rects[0].y - 2))
+        surf.blit(label, (x0 + 30, self.umb_rects[0].y))
         for k, r in enumerate(self.umb_rects):
             wild = (k + 1) % self.board.wild_every == 0
             _small_box(surf, r, k < n, UMBRELLA_RGB_LIGHT, wild)
         label = fit(t("second_line"), S, LABEL_W - 34, theme.TEXT)
-        surf.blit(label, (x0, self.line_rects[0].y + 14))
+        surf.blit(label, (x0, self.line_rects[0].y))
         for k, r in enumerate(self.line_rects):
             end = (k + 1) % self.board.line_row == 0
             _small_box(surf, r, k < n, LINE_RGB, end)
@@ -895,8 +880,7 @@ class FQRenderer(RoomRenderer):
         """Name, this round's dice, unspent W writes and the police value, points."""
         name = fit(self.names[seat], theme.BODY_SIZE, 300, seat_color(seat), True)
         surf.blit(name, (rect.x + 26, rect.y + 10))
-        score = theme.text(t("points", points=self._totals[seat]), theme.BODY_SIZE, theme.TEXT,
-                           True)
+        score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
         surf.blit(score, score.get_rect(topright=(rect.right - 16, rect.y + 10)))
         taken = [v for d, v, tk in view.dice if tk == seat]
         for k, v in enumerate(taken):
@@ -957,7 +941,7 @@ class FQRenderer(RoomRenderer):
     def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
         """The artist label, the empty artist cells and the 16-box artist meter."""
         x0 = self.sheet_rect.x + 26
-        label = theme.text(t("artists"), S, theme.TEXT)
+        label = fit(t("artists"), S, LABEL_W - 34, theme.TEXT)
         surf.blit(label, (x0, self.artist_rects[0].y + 10))
         for i, a in enumerate(ARTISTS):
             r = self.artist_rects[i]
@@ -977,6 +961,18 @@ class FQRenderer(RoomRenderer):
                 text = theme.text(glyph, MARK, INK, True)
                 surf.blit(text, text.get_rect(center=r.center))
 
+    def _legend(self, surf: pygame.Surface) -> None:
+        """The artists' key under their cells: each tag with its artist's name, in two lines."""
+        per_line = math.ceil(len(ARTISTS) / 2)
+        x0, width = self.sheet_rect.x + 26, (self.sheet_rect.w - 52) // per_line
+        for i, a in enumerate(ARTISTS):
+            x = x0 + (i % per_line) * width
+            y = self.legend_y + (i // per_line) * LEGEND_STEP
+            tag = sp.artist_tag(self._abbr[a], LEGEND_STEP - 2)
+            surf.blit(tag, (x, y))
+            name = fit(tr(f"option.artist.{a}"), S, width - tag.get_width() - 16, theme.TEXT)
+            surf.blit(name, name.get_rect(midleft=(x + tag.get_width() + 6, y + tag.get_height() // 2)))
+
     def _artist_cells(self, surf: pygame.Surface, sh: Sheet) -> None:
         """The artists seen, in the top row and then the bottom row."""
         for i, a in enumerate(ARTISTS):
@@ -988,10 +984,16 @@ class FQRenderer(RoomRenderer):
 
     def _sheet_footer(self, surf: pygame.Surface, view: State, seat: int,
                       rect: pygame.Rect) -> None:
-        """Courtyards, Riverwalk and the Vacation card (only its owner sees it until the end)."""
+        """Courtyards and Riverwalk beside the umbrellas; what the blue numbers on the map are
+        and the Vacation card (only its owner sees it until the end) at the foot."""
         sh = view.sheets[seat]
-        y = rect.bottom - 40
-        bits = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
+        x, y = self.umb_rows[0][-1].right + 24, self.umb_rows[0][0].y
+        for k, line in enumerate((t("courtyards", count=len(sh.courtyards)),
+                                  t("riverwalk", count=sh.riverwalk))):
+            text = fit(line, S, rect.right - 16 - x, theme.TEXT)
+            surf.blit(text, (x, y + k * 30))
+        y = self.legend_y + 2 * LEGEND_STEP + 2
+        bits = [t("map_values", name=self.names[seat])]
         if view.tourism:
             if sh.vacation >= 0:
                 vac = self.board.vacations[sh.vacation]
@@ -999,7 +1001,7 @@ class FQRenderer(RoomRenderer):
                 bits.append(t("vacation", name=vac.name, count=done))
             else:
                 bits.append(t("vacation_hidden"))
-        text = fit("    ".join(bits), S, rect.w - 40, theme.TEXT)
+        text = fit("    ".join(bits), S, rect.w - 40, VALUE_NOTE)
         surf.blit(text, (rect.x + 26, y))
 
     # == per-frame drawing ========================================================================
@@ -1136,7 +1138,8 @@ class FQRenderer(RoomRenderer):
         pts = [self._pawn_pos(seat, b) for b in path]
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
         # early: a queued walk keeps its tourist where it was until it sets off
-        self.timeline.add(at, dur, _walker(sp.pawn(seat_color(seat), PAWN), pts),
+        sprite = sp.pawn(seat_color(seat), self.map.pawn_size(end))
+        self.timeline.add(at, dur, _walker(sprite, pts),
                           pytweening.linear, (("pawn", seat),), early=True)
         return at + dur
 
@@ -1179,7 +1182,7 @@ class FQRenderer(RoomRenderer):
         if seat != self.large:
             return at + 0.05
         a = ACTIVITIES.index(ev.get("activity"))
-        rect = self.box_rects[a][min(ev.get("box"), 13)]
+        rect = self.box_rects[a][min(ev.get("box"), len(self.box_rects[a]) - 1)]
         self.timeline.add(at, 0.22, _tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]),
                           holds=(("meter", seat, a),))
         return at + 0.22
@@ -1283,6 +1286,18 @@ class FQRenderer(RoomRenderer):
 
 
 # == small helpers ===============================================================================
+@cache
+def start_marker(label: str, fill: tuple) -> pygame.Surface:
+    """A start marker: a disc with its number (the parade's) or a dot (a personal line's)."""
+    r = MARKER_R
+    surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.circle(surf, INK, (r, r), r)
+    pygame.draw.circle(surf, fill, (r, r), r - 2)
+    text = theme.text(label, S, INK, True)
+    surf.blit(text, text.get_rect(center=(r, r)))
+    return fast(surf)
+
+
 def _offset(seat: int) -> int:
     """Personal Second Lines run beside the public one, one lane per seat."""
     return (-12, 12, -6, 6)[seat % 4]
@@ -1299,6 +1314,33 @@ def _row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],
         out[key] = pygame.Rect(x, row.y, w, h)
         x += w + CHIP_GAP
     return out
+
+
+def hyphenated(word: str, size: int, max_w: int) -> list[str]:
+    """The word on one line if it fits (narrowed at worst), else in two lines split with a
+    hyphen before a consonant between two vowels (a syllable's start), the first as long as fits."""
+    font = theme.font(size)
+    if font.size(word)[0] * SQUEEZE <= max_w:
+        return [word]
+    low = word.lower()
+    cuts = [i for i in range(2, len(word) - 2) if low[i] not in VOWELS
+            and low[i - 1] in VOWELS and low[i + 1] in VOWELS
+            and font.size(word[:i] + "-")[0] * SQUEEZE <= max_w]
+    return [word[:max(cuts)] + "-", word[max(cuts):]] if cuts else [word]
+
+
+def _box_rows(x: int, y: int, count: int, per_row: int, run: int = 0, height: int = SMALL_BOX,
+              step_y: int = SMALL_STEP) -> list[list[pygame.Rect]]:
+    """Rows of `count` small boxes, `per_row` a row, a gap after every `run` boxes (0: none)."""
+    rows: list[list[pygame.Rect]] = []
+    for k in range(count):
+        col = k % per_row
+        if col == 0:
+            rows.append([])
+        gaps = col // run if run else 0
+        rows[-1].append(pygame.Rect(x + col * SMALL_STEP + gaps * GROUP_GAP,
+                                    y + (k // per_row) * step_y, SMALL_BOX, height))
+    return rows
 
 
 def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,

@@ -252,7 +252,7 @@ def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
         ("abbr", ("sax", "trumpet", "tuba", "violin", "unicycle", "magic", "acrobat", "statue")),
         ("special", ("start", "police", "courtyard", "gift_shop", "riverwalk")),
     ) for name in names}
-    keys |= {"to_streetcar", "to_boat"}
+    keys |= {"to_streetcar", "to_boat", "points.one", "points.other"}
     assert len(keys) > 20
     with open(ROOM / "strings_scene.toml", "rb") as f:
         data = tomllib.load(f)

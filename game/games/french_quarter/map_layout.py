@@ -1,0 +1,395 @@
+"""Where the French Quarter map draws each thing, so that no label hides anything.
+
+The map's labels (street names, the closed street's sign, the numbered start markers, the special
+buildings' names, the handwritten values) and what they must leave visible (the Second Lines,
+the closed street's hatching, building icons, tourists, the parade's head) as rectangles, in
+canvas coordinates, reported as a game.ui.geometry.BoardGeometry.
+
+What never moves is laid out once (`MapLayout`): blocks, buildings, their icons, their special
+name and the spot of their value. What moves is laid out per view (`MapLayout.shapes`): a street
+name sits on a stretch of its street (between two crossings) that no line runs along, a tourist
+stands in its building clear of the building's name and value, and the hatching of a closed
+street stops short of the labels on it and of its crossings (the crossing streets stay open).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+import pygame
+
+from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
+
+from . import sprites as sp
+from .board import Board, Building
+
+ICON = 30  # a building's icons and artist tags (the tags' letters stay at the 28 px floor)
+MARKER_R = 18  # a start marker's disc
+HEAD = 24  # the parade's head: a gold dot on its crossing
+LINE_W = (16, 11)  # drawn width of the public and of a personal Second Line (ink included)
+GAP = 4  # what hatching leaves round a label
+VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
+INSET = 6  # what labels and tourists leave inside a building's edge
+OUTLINE = 3  # a Vacation building's outline, inside its edge
+
+
+def rect_stroke(name: str, rect: pygame.Rect) -> Stroke:
+    """A filled rectangle as the stroke that covers exactly it (its centre line, as wide as its
+    short side)."""
+    if rect.w >= rect.h:
+        y, half = rect.y + rect.h / 2, rect.h / 2
+        return Stroke(name, ((rect.x + half, y), (rect.right - half, y)), rect.h)
+    x, half = rect.x + rect.w / 2, rect.w / 2
+    return Stroke(name, ((x, rect.y + half), (x, rect.bottom - half)), rect.w)
+
+
+def collisions(rect: pygame.Rect, strokes: Sequence[Stroke], rects: Sequence[pygame.Rect]) -> int:
+    """How many strokes and rects `rect` touches."""
+    return sum(1 for s in strokes if stroke_hits(s, rect)) + len(rect.collidelistall(rects))
+
+
+@dataclass
+class MapShapes:
+    """One view's map: what moves, where it goes, and the whole map's geometry."""
+
+    lines: list[tuple[int, int, int]] = field(default_factory=list)  # (segment, seat, offset)
+    hatch: list[pygame.Rect] = field(default_factory=list)
+    names: dict[int, tuple[int, pygame.Rect]] = field(default_factory=dict)  # street -> form,
+    # rect: the form is the index of the name's form drawn (its full name, then shorter ones)
+    sign: pygame.Rect | None = None
+    head: pygame.Rect | None = None  # the parade's head, when it is not on a start marker
+    values: dict[int, pygame.Rect] = field(default_factory=dict)  # building -> value's ink
+    pawns: dict[int, pygame.Rect] = field(default_factory=dict)  # seat -> tourist
+    geometry: BoardGeometry = field(default_factory=BoardGeometry)
+
+
+class MapLayout:
+    """The map's fixed measures and the per-view placement of what moves on it."""
+
+    def __init__(self, board: Board, area: pygame.Rect, street_w: int, tags: Mapping[str, str],
+                 special_text: Callable[[str, int], pygame.Surface]) -> None:
+        """Measure blocks and buildings, lay out icons, special names and value spots once.
+
+        tags: the artists' abbreviations; special_text(kind, width): a special building's name
+        drawn no wider than width."""
+        self.board, self.area, self.street_w = board, area, street_w
+        self.bw = (area.w - (board.columns + 1) * street_w) / board.columns
+        self.bh = (area.h - (board.rows + 1) * street_w) / board.rows
+        self.bld = [self.building_rect(x.block, x.half) for x in board.buildings]
+        self.ix = [self.point(x, y) for x, y in board.intersections]
+        self.markers = {p: str(i + 1) for i, p in enumerate(board.line_starts)}
+        self.markers.update({p: "•" for p in board.personal_starts})
+        self.marker_rects = {p: pygame.Rect(self.ix[p][0] - MARKER_R, self.ix[p][1] - MARKER_R,
+                                            2 * MARKER_R, 2 * MARKER_R) for p in self.markers}
+        self.icons = [self._icons(x, r, tags) for x, r in zip(board.buildings, self.bld)]
+        self.specials = {x.index: self._special(x, special_text)
+                         for x in board.buildings if x.special}
+        self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
+
+    # == fixed measures ===========================================================================
+    def point(self, x: int, y: int) -> tuple[int, int]:
+        """Canvas centre of grid intersection (x, y)."""
+        step_x, step_y = self.street_w + self.bw, self.street_w + self.bh
+        return (round(self.area.x + self.street_w / 2 + x * step_x),
+                round(self.area.y + self.street_w / 2 + y * step_y))
+
+    def building_rect(self, block: tuple[int, int], half: str) -> pygame.Rect:
+        """A block's rect, or one of its halves ("w", "e", "n", "s") across an 8 px alley."""
+        s = self.street_w
+        x = self.area.x + s + block[0] * (s + self.bw)
+        y = self.area.y + s + block[1] * (s + self.bh)
+        w, h, alley = self.bw, self.bh, 8
+        if half == "w":
+            w = (w - alley) / 2
+        elif half == "e":
+            x, w = x + (w + alley) / 2, (w - alley) / 2
+        elif half == "n":
+            h = (h - alley) / 2
+        elif half == "s":
+            y, h = y + (h + alley) / 2, (h - alley) / 2
+        return pygame.Rect(round(x), round(y), round(w), round(h))
+
+    def street_rect(self, street: int) -> pygame.Rect:
+        """A whole street, kerb to kerb, across the map."""
+        s, w = self.board.streets[street], self.street_w
+        if s.axis == "v":
+            x, _ = self.point(s.line, 0)
+            return pygame.Rect(x - w // 2, self.area.y, w, self.area.h)
+        _, y = self.point(0, s.line)
+        return pygame.Rect(self.area.x, y - w // 2, self.area.w, w)
+
+    def stretch(self, street: int, k: int) -> pygame.Rect:
+        """The k-th stretch of a street: between two crossings, kerb to kerb."""
+        s, half = self.board.streets[street], self.street_w // 2
+        if s.axis == "v":
+            (x, y1), (_, y2) = self.point(s.line, k), self.point(s.line, k + 1)
+            return pygame.Rect(x - half, y1 + half, 2 * half, y2 - y1 - 2 * half)
+        (x1, y), (x2, _) = self.point(k, s.line), self.point(k + 1, s.line)
+        return pygame.Rect(x1 + half, y - half, x2 - x1 - 2 * half, 2 * half)
+
+    def stretches(self, street: int) -> int:
+        """How many stretches a street has."""
+        return self.board.rows if self.board.streets[street].axis == "v" else self.board.columns
+
+    def seg_points(self, seg: int, offset: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Ends of a Second Line segment, moved sideways by `offset` (a personal line's lane)."""
+        a, b, _ = self.board.segments[seg]
+        (x1, y1), (x2, y2) = self.ix[a], self.ix[b]
+        if y1 == y2:
+            return (x1, y1 + offset), (x2, y2 + offset)
+        return (x1 + offset, y1), (x2 + offset, y2)
+
+    # == buildings: icons, special names, value spots ============================================
+    def _icons(self, x: Building, r: pygame.Rect,
+               tags: Mapping[str, str]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """A building's icons in a column at its left (centred in a narrow one; from the very
+        top of a flat one, where two only just fit)."""
+        out = []
+        at_y = r.y + (2 if r.h < 2 * ICON + 2 * INSET + 3 else INSET)
+        for name in x.icons:
+            img = sp.artist_tag(tags[name], ICON) if name in tags else sp.icon(name, ICON)
+            left = r.x + INSET if r.w > 70 else r.centerx - img.get_width() // 2
+            out.append((img, img.get_rect(topleft=(left, at_y))))
+            at_y += ICON + 3
+        return out
+
+    def _special(self, x: Building, special_text: Callable[[str, int], pygame.Surface]) -> tuple:
+        """A special building's name along its foot, or upright under the icons of a narrow
+        building; (image, rect)."""
+        r, icons = self.bld[x.index], [i for _, i in self.icons[x.index]]
+        if r.w > 70:
+            text = special_text(x.special, r.w - 2 * INSET)
+            spot = text.get_rect(bottomright=(r.right - INSET, r.bottom - INSET))
+            if spot.collidelist(icons) >= 0:  # a flat building: beside its icons
+                spot.bottomleft = (max(i.right for i in icons) + INSET, r.bottom - INSET)
+            return text, spot
+        top = max((i.bottom for i in icons), default=r.y) + INSET
+        text = pygame.transform.rotate(special_text(x.special, r.bottom - INSET - top), 90)
+        return text, text.get_rect(bottomleft=(r.x + INSET, r.bottom - INSET))
+
+    def _value_spot(self, b: int) -> pygame.Rect:
+        """Where building b's value is written: clear of its icons and its name, as large as
+        fits (the rect is the ink of the widest value, "W")."""
+        r = self.bld[b]
+        blocked = [i for _, i in self.icons[b]]
+        if b in self.specials:
+            blocked.append(self.specials[b][1])
+        prefer = (r.right - 30, r.centery) if r.w > 70 else (r.centerx, r.bottom - 36)
+        room = r.inflate(-2 * OUTLINE - 2, -2 * OUTLINE - 2)  # inside the Vacation outline
+        for size in VALUE_SIZES:
+            spot = nearest_free(room, value_ink(size).size, prefer, blocked)
+            if spot is not None:
+                return spot
+        return value_ink(VALUE_SIZES[-1]).move(room.topleft)
+
+    def value_size(self, b: int) -> int:
+        """The pen size of building b's value."""
+        w = self.value_spots[b].w
+        return next((s for s in VALUE_SIZES if value_ink(s).w <= w), VALUE_SIZES[-1])
+
+    def pawn_size(self, b: int) -> int:
+        """A tourist's size in building b (smaller in the narrow and flat halves)."""
+        r = self.bld[b]
+        return 34 if r.w > 70 and r.h > 80 else 28
+
+    # == per view =================================================================================
+    def shapes(self, line: Iterable[int], personal: Iterable[tuple[int, int, int]], closed: int,
+               head: int, values: Iterable[int], pawns: Iterable[tuple[int, int]],
+               outlined: Iterable[int], names: Mapping[int, Sequence[tuple[int, int]]],
+               sign: tuple[int, int] | None) -> MapShapes:
+        """Place what moves. line: segments of the parade; personal: (segment, seat, offset);
+        closed: the closed street (-1: none); head: the parade's head (-1: none); values:
+        buildings with a value shown; pawns: (seat, building); outlined: Vacation buildings;
+        names: street -> sizes of its name's forms, longest first; sign: the closed sign's
+        size."""
+        out = MapShapes()
+        strokes = out.geometry.strokes
+        for seg in line:
+            out.lines.append((seg, -1, 0))
+            strokes.append(self._line_stroke(seg, 0, LINE_W[0], "the Second Line"))
+        for seg, seat, offset in personal:
+            out.lines.append((seg, seat, offset))
+            strokes.append(self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line"))
+        labels = list(self.marker_rects.values())
+        if head >= 0 and head not in self.markers:
+            out.head = pygame.Rect(0, 0, HEAD, HEAD)
+            out.head.center = self.ix[head]
+        icons = [out.head] if out.head else []
+        if closed >= 0 and sign is not None:
+            out.sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
+            labels.append(out.sign)
+        for street, forms in names.items():
+            out.names[street] = self._place_name(street, forms, strokes, labels + icons)
+            labels.append(out.names[street][1])
+        if closed >= 0:
+            on_it = out.names[closed][1] if closed in out.names else None
+            out.hatch = self._hatch(closed, [out.sign, on_it])
+            strokes += [rect_stroke("the closed street's hatching", r) for r in out.hatch]
+        for b in outlined:
+            strokes += self._outline(b)
+        out.values = {b: self.value_spots[b] for b in values}
+        self._place_pawns(out, pawns)
+        out.geometry.labels = self._labels(out, names)
+        out.geometry.icons = self._icon_list(out)
+        return out
+
+    def _line_stroke(self, seg: int, offset: int, width: int, name: str) -> Stroke:
+        """A Second Line segment as drawn: it ends under the start markers painted over it."""
+        (x1, y1), (x2, y2) = self.seg_points(seg, offset)
+        a, b, _ = self.board.segments[seg]
+        cut_a = MARKER_R + 1 if a in self.markers else 0  # + 1: the disc's rect ends there
+        cut_b = MARKER_R + 1 if b in self.markers else 0
+        half = width // 2
+        if y1 == y2:
+            lo, hi = (x1 + cut_a, x2 - cut_b) if x1 < x2 else (x2 + cut_b, x1 - cut_a)
+            return rect_stroke(name, pygame.Rect(lo, y1 - half, max(1, hi - lo), width))
+        lo, hi = (y1 + cut_a, y2 - cut_b) if y1 < y2 else (y2 + cut_b, y1 - cut_a)
+        return rect_stroke(name, pygame.Rect(x1 - half, lo, width, max(1, hi - lo)))
+
+    def _place_name(self, street: int, forms: Sequence[tuple[int, int]],
+                    strokes: Sequence[Stroke], rects: Sequence[pygame.Rect]
+                    ) -> tuple[int, pygame.Rect]:
+        """A street name's form and rect: the longest form on a stretch where it hides
+        nothing, else a shorter one, else the full name where it hides least."""
+        placed = [self._place_on(street, size, strokes, rects) for size in forms]
+        free = [k for k, (_, cost) in enumerate(placed) if cost == 0]
+        form = free[0] if free else min(range(len(forms)), key=lambda k: placed[k][1])
+        return form, placed[form][0]
+
+    def _place_on(self, street: int, size: tuple[int, int], strokes: Sequence[Stroke],
+                  rects: Sequence[pygame.Rect], mid_first: bool = False
+                  ) -> tuple[pygame.Rect, int]:
+        """A label's rect on the stretch of `street` it hides least on, and how much it hides
+        there (names spread out: each street prefers its own stretch; a sign, the middle)."""
+        n = self.stretches(street)
+        lean = 0 if mid_first else street % 3 - 1
+        best, best_cost = None, None
+        for k in sorted(range(n), key=lambda k: abs(k - (n - 1) / 2 - lean)):
+            rect = pygame.Rect((0, 0), size)
+            rect.center = self.stretch(street, k).center
+            cost = collisions(rect, strokes, rects)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+            if cost == 0:
+                break
+        return best, best_cost
+
+    def _hatch(self, street: int, labels: Sequence[pygame.Rect | None]) -> list[pygame.Rect]:
+        """The closed street's stretches, cut round the labels on it."""
+        vertical = self.board.streets[street].axis == "v"
+        pieces = []
+        for k in range(self.stretches(street)):
+            r = self.stretch(street, k)
+            lo, hi = (r.y, r.bottom) if vertical else (r.x, r.right)
+            cuts = sorted((c.y, c.bottom) if vertical else (c.x, c.right)
+                          for c in labels if c is not None and c.colliderect(r))
+            for a, b in _gaps(lo, hi, [(a - GAP, b + GAP) for a, b in cuts]):
+                if b - a >= 2 * GAP:
+                    pieces.append(pygame.Rect(r.x, a, r.w, b - a) if vertical
+                                  else pygame.Rect(a, r.y, b - a, r.h))
+        return pieces
+
+    def _outline(self, b: int) -> list[Stroke]:
+        """A Vacation building's outline, side by side."""
+        r, w = self.bld[b], OUTLINE
+        sides = [pygame.Rect(r.x, r.y, r.w, w), pygame.Rect(r.x, r.bottom - w, r.w, w),
+                 pygame.Rect(r.x, r.y, w, r.h), pygame.Rect(r.right - w, r.y, w, r.h)]
+        return [rect_stroke(f"{self.board.buildings[b].name}'s Vacation outline", s)
+                for s in sides]
+
+    def _place_pawns(self, out: MapShapes, pawns: Iterable[tuple[int, int]]) -> None:
+        """Each tourist in its building, seat by seat (see pawn_spot)."""
+        for seat, b in sorted(pawns):
+            others = [r for r in out.pawns.values() if self.bld[b].colliderect(r)]
+            out.pawns[seat] = self.pawn_spot(seat, b, out.values.get(b), others)
+
+    def pawn_spot(self, seat: int, b: int, value: pygame.Rect | None = None,
+                  others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """A tourist in building b clear of its labels (its name, its value), then of its icons,
+        then of the other tourists, as near its seat's corner as that allows."""
+        size = self.pawn_size(b)
+        labels = [r for r in (self.specials.get(b, (None, None))[1], value) if r is not None]
+        icons = [i for _, i in self.icons[b]]
+        room = self.bld[b].inflate(-2 * INSET + 4, -2 * INSET + 4)
+        prefer = _corner(room, seat)
+        for blocked in (labels + icons + list(others), labels + list(others), labels):
+            spot = nearest_free(room, (size, size), prefer, blocked)
+            if spot is not None:
+                return spot
+        return pygame.Rect(room.topleft, (size, size))
+
+    def _labels(self, out: MapShapes, names: Mapping[int, tuple[int, int]]) -> list[Label]:
+        """Every label on the map: markers, names, the sign, special names and values."""
+        labels = labels_from([(self.markers[p], r) for p, r in self.marker_rects.items()])
+        labels += labels_from([(self.board.streets[s].name, r)
+                               for s, (_, r) in out.names.items()])
+        if out.sign is not None:
+            labels.append(Label("closed street sign", out.sign))
+        labels += labels_from([(f"{self.board.buildings[b].name}'s name", r)
+                               for b, (_, r) in self.specials.items()])
+        labels += labels_from([(f"value on {self.board.buildings[b].name}", r)
+                               for b, r in out.values.items()])
+        return labels
+
+    def _icon_list(self, out: MapShapes) -> list[Icon]:
+        """Building icons, tourists and the parade's head."""
+        icons = [Icon(f"an icon of {self.board.buildings[b].name}", r)
+                 for b, drawn in enumerate(self.icons) for _, r in drawn]
+        icons += [Icon(f"seat {s}'s tourist", r) for s, r in out.pawns.items()]
+        if out.head is not None:
+            icons.append(Icon("the Second Line's head", out.head))
+        return icons
+
+
+# == helpers =====================================================================================
+@cache
+def value_ink(size: int) -> pygame.Rect:
+    """The ink of the widest handwritten value ("W") at this pen size, at the origin."""
+    img = sp.handwritten("W", size)
+    ink = img.get_bounding_rect()
+    return pygame.Rect(0, 0, ink.w, max(ink.h, sp.handwritten("8", size).get_bounding_rect().h))
+
+
+def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, float],
+                 blocked: Sequence[pygame.Rect], step: int = 2) -> pygame.Rect | None:
+    """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`."""
+    if size[0] > room.w or size[1] > room.h:
+        return None
+    for x, y in _spots(tuple(room), size, step, prefer):
+        rect = pygame.Rect(x, y, *size)
+        if rect.collidelist(blocked) < 0:
+            return rect
+    return None
+
+
+@lru_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
+def _spots(room: tuple, size: tuple[int, int], step: int,
+           prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
+    """Top-left corners of `size` inside room, nearest to `prefer` first."""
+    x0, y0, w, h = room
+    xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
+    ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
+    half_w, half_h = size[0] / 2, size[1] / 2
+    return tuple(sorted(((x, y) for x in xs for y in ys),
+                        key=lambda p: math.hypot(p[0] + half_w - prefer[0],
+                                                 p[1] + half_h - prefer[1])))
+
+
+def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:
+    """A seat's favourite corner of a building: top right, bottom right, bottom left, top left."""
+    return (room.topright, room.bottomright, room.bottomleft, room.topleft)[seat % 4]
+
+
+def _gaps(lo: int, hi: int, cuts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """What is left of [lo, hi) once the (sorted) cuts are taken out."""
+    out, at = [], lo
+    for a, b in cuts:
+        if a > at:
+            out.append((at, min(a, hi)))
+        at = max(at, b)
+    if at < hi:
+        out.append((at, hi))
+    return out
