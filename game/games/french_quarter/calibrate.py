@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine.bots import play_out, seat_bots
+from game.engine.bots import BOT_KINDS, play_out, seat_bots
 from game.engine.core import Config, total
+from game.engine.levels import LevelError
 from game.engine.match import Match
 
 from . import scoring
@@ -41,12 +42,15 @@ class Run:
 
     @classmethod
     def parse(cls, text: str) -> Run:
-        """"greedy:1" -> Run("greedy", 1)."""
+        """Read "greedy:1" as Run("greedy", 1); ValueError on anything else."""
         kind, _, players = text.partition(":")
+        if kind not in BOT_KINDS or not players.isdigit() or not 1 <= int(players) <= 4:
+            raise ValueError(f"{text!r}: want KIND:PLAYERS, KIND one of {', '.join(BOT_KINDS)}"
+                             " and PLAYERS 1-4")
         return cls(kind, int(players))
 
     def label(self) -> str:
-        """"greedy 1p"."""
+        """The run as a table label, e.g. "greedy 1p"."""
         return f"{self.kind} {self.players}p"
 
 
@@ -71,7 +75,7 @@ class Tally:
         return statistics.mean(self.totals)
 
     def summary(self) -> str:
-        """"mean 161.2 sd 20.1 range 110-214 (n=200)"."""
+        """Mean, sd and range of the totals, e.g. "mean 161.2 sd 20.1 range 110-214 (n=200)"."""
         t = self.totals
         return (f"mean {statistics.mean(t):.1f} sd {statistics.pstdev(t):.1f} "
                 f"range {min(t)}-{max(t)} (n={len(t)})")
@@ -111,8 +115,16 @@ def measure(rules: FrenchQuarter, run: Run, seeds: Iterable[int]) -> Tally:
 
 
 def means_line(values: dict[str, list]) -> str:
-    """"food 31.2  culture 15.0 ..." (each key's mean)."""
+    """Each key's mean on one line, e.g. "food 31.2  culture 15.0"."""
     return "  ".join(f"{key} {statistics.mean(v):.1f}" for key, v in values.items())
+
+
+def runs_arg(text: str) -> list[Run]:
+    """The --runs value: comma-separated KIND:PLAYERS."""
+    try:
+        return [Run.parse(part) for part in text.split(",")]
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,12 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.games.french_quarter.calibrate",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200, help="games per run (seeds 0..N-1)")
-    parser.add_argument("--runs", default=DEFAULT_RUNS, help="kind:players,... to measure")
+    parser.add_argument("--runs", type=runs_arg, default=DEFAULT_RUNS,
+                        help=f"KIND:PLAYERS,... to measure (default {DEFAULT_RUNS})")
     parser.add_argument("--levels", type=Path, help="another levels/ folder (a candidate sheet)")
     parser.add_argument("--progress", action="store_true", help="also print sheet progress")
     args = parser.parse_args(argv)
-    rules = FrenchQuarter(args.levels)
-    for run in map(Run.parse, args.runs.split(",")):
+    if args.seeds < 1:
+        parser.error("--seeds: at least 1")
+    try:
+        rules = FrenchQuarter(args.levels)
+    except LevelError as error:
+        parser.error(str(error))
+    for run in args.runs:
         tally = measure(rules, run, range(args.seeds))
         print(f"{run.label():<10} {tally.summary()}")
         print(f"{'':<10} {means_line(tally.categories)}")

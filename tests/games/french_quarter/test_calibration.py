@@ -108,6 +108,24 @@ def test_run_parses_kind_and_players() -> None:
     assert Run.parse("random:1").label() == "random 1p"
 
 
+@pytest.mark.parametrize("text", ["greedy", "greedy:", "smart:1", "greedy:5", "greedy:x"])
+def test_a_bad_run_is_refused_in_one_line(text, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--runs", f"random:1,{text}"])
+    assert exit_info.value.code == 2
+    assert f"'{text}': want KIND:PLAYERS" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seeds", "0"], "--seeds: at least 1"),
+    (["--levels", "/no/such/levels"], "map.toml: file not found"),
+])
+def test_bad_seeds_or_levels_are_refused_in_one_line(args, message, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
 def test_tally_records_every_seat_of_every_game(rules) -> None:
     tally = measure(rules, Run("random", 3), range(2))
     assert len(tally.totals) == 6
