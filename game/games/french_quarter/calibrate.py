@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,10 @@ from .rules import GAME_ID, FrenchQuarter
 from .state import Sheet
 
 DEFAULT_RUNS = "greedy:1,random:1,greedy:2,greedy:4"
+# The solo rating table's bands (Modo solitario - Puntuación), as FrenchQuarter.solo_rating
+# numbers its keys.
+SOLO_BANDS = ("<=74", "75-99", "100-124", "125-149", "150-174", "175-199", ">=200")
+RATING_KEY = "french_quarter.solo_rating."
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,7 @@ class Tally:
     totals: list[int] = field(default_factory=list)
     categories: dict[str, list[int]] = field(default_factory=dict)
     progress: dict[str, list[float]] = field(default_factory=dict)
+    ratings: Counter[str] = field(default_factory=Counter)  # solo: games per rating band
 
     def add(self, board: Board, breakdown: dict[str, int], sheet: Sheet) -> None:
         """Record one seat's final breakdown and sheet."""
@@ -111,7 +117,15 @@ def measure(rules: FrenchQuarter, run: Run, seeds: Iterable[int]) -> Tally:
         state = play(rules, run, seed).state
         for breakdown, sheet in zip(rules.scores(state), state.sheets):
             tally.add(rules.board, breakdown, sheet)
+        if run.players == 1:
+            tally.ratings[rules.solo_rating(state)] += 1
     return tally
+
+
+def ratings_line(ratings: Counter[str]) -> str:
+    """Games per solo rating band, lowest band first (the rulebook's table, 7 bands)."""
+    counts = [ratings[f"{RATING_KEY}{band}"] for band in range(len(SOLO_BANDS))]
+    return "solo rating  " + "  ".join(f"{label} {n}" for label, n in zip(SOLO_BANDS, counts))
 
 
 def means_line(values: dict[str, list]) -> str:
@@ -147,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         tally = measure(rules, run, range(args.seeds))
         print(f"{run.label():<10} {tally.summary()}")
         print(f"{'':<10} {means_line(tally.categories)}")
+        if tally.ratings:
+            print(f"{'':<10} {ratings_line(tally.ratings)}")
         if args.progress:
             print(f"{'':<10} {means_line(tally.progress)}")
         sys.stdout.flush()

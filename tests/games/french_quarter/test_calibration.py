@@ -95,6 +95,7 @@ def test_a_random_solo_player_stays_under_100(random_solo) -> None:
     """Nine random games in ten stay under 100 (the table's first two bands)."""
     totals = random_solo.totals
     assert sum(t < 100 for t in totals) >= 0.9 * len(totals)
+    assert sum(random_solo.ratings.values()) == len(RANDOM_SEEDS)
 
 
 def test_the_table_sets_greedy_and_random_play_bands_apart(greedy_solo, random_solo) -> None:
@@ -128,7 +129,7 @@ def test_bad_seeds_or_levels_are_refused_in_one_line(args, message, capsys) -> N
 
 def test_tally_records_every_seat_of_every_game(rules) -> None:
     tally = measure(rules, Run("random", 3), range(2))
-    assert len(tally.totals) == 6
+    assert len(tally.totals) == 6 and not tally.ratings  # ratings are solo only
     assert all(len(points) == 6 for points in tally.categories.values())
     assert len(tally.progress["food boxes"]) == 6
 
@@ -144,9 +145,12 @@ def test_tally_summary_and_progress_of_a_crafted_sheet(rules) -> None:
     assert tally.progress["second line"] == [7, 7]
 
 
-def test_main_prints_one_block_per_run(capsys) -> None:
-    assert main(["--seeds", "1", "--runs", "random:1,random:2", "--progress"]) == 0
+def test_main_prints_one_block_per_run_with_solo_ratings(capsys) -> None:
+    assert main(["--seeds", "2", "--runs", "random:1,random:2", "--progress"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 6
-    assert lines[0].startswith("random 1p  mean") and lines[3].startswith("random 2p  mean")
-    assert "food boxes" in lines[2]
+    assert len(lines) == 7  # the solo run adds its rating bands
+    assert lines[0].startswith("random 1p  mean") and lines[4].startswith("random 2p  mean")
+    bands = lines[2].split()
+    assert bands[:3] == ["solo", "rating", "<=74"] and bands[-2] == ">=200"
+    assert sum(map(int, bands[3::2])) == 2  # every game in one band
+    assert "food boxes" in lines[3] and "food boxes" in lines[6]
