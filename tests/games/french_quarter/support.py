@@ -75,6 +75,13 @@ def restate(m: Match, **changes) -> Match:
     return new
 
 
+def circle(rules, activity: int, box: str, nth: int = 0) -> int:
+    """Boxes marked when the next box of the activity's meter is its nth `box` circle ("B",
+    "M" or "BM"): tests craft a sheet one box before a circle, whatever the sheet's layout."""
+    boxes = rules.board.meters[activity].boxes
+    return [i for i, kind in enumerate(boxes) if kind == box][nth]
+
+
 def kind(m: Match) -> str:
     """The kind of the single pending prompt."""
     return m.prompts()[0].kind

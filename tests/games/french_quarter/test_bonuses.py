@@ -17,10 +17,12 @@ from .support import (
     CARRIAGE_FOOD,
     CULTURE,
     FOOD,
+    MYSTICISM,
     PARTY,
     SOCIAL_UMB_UMB,
     bfs,
     bid,
+    circle,
     craft,
     finish,
     food_turn,
@@ -54,14 +56,16 @@ def carriage_to(m, die: int, dest: str) -> None:
 
 # -- activity circles (Actividades) ------------------------------------------------------------
 def test_both_circle_with_every_bonus_taken_gives_the_multiplier(rules) -> None:
-    m = craft(start(rules), 0, meters=(13, 0, 0, 0, 0), bonuses=(3, 0, 0, 0, 0),
-              mults=(3, 0, 0, 0, 0))  # food box 13 is "BM"
+    both = circle(rules, FOOD, "BM")
+    m = craft(start(rules), 0, meters=(both, 0, 0, 0, 0), bonuses=(3, 0, 0, 0, 0),
+              mults=(3, 0, 0, 0, 0))
     food_turn(m)
     assert kind(m) == "move" and m.state.sheets[0].mults[FOOD] == 4
 
 
 def test_both_circle_with_every_multiplier_taken_gives_the_bonus(rules) -> None:
-    m = craft(start(rules), 0, meters=(13, 0, 0, 0, 0), bonuses=(2, 0, 0, 0, 0),
+    both = circle(rules, FOOD, "BM")
+    m = craft(start(rules), 0, meters=(both, 0, 0, 0, 0), bonuses=(2, 0, 0, 0, 0),
               mults=(4, 0, 0, 0, 0))
     food_turn(m)
     assert kind(m) == "bmap"  # Comida C: map any building
@@ -69,10 +73,11 @@ def test_both_circle_with_every_multiplier_taken_gives_the_bonus(rules) -> None:
 
 
 def test_bonus_circle_with_no_bonus_left_gives_nothing(rules) -> None:
-    m = craft(start(rules), 0, meters=(9, 0, 0, 0, 0), bonuses=(3, 0, 0, 0, 0))  # box 9 "B"
+    bonus = circle(rules, FOOD, "B", 1)
+    m = craft(start(rules), 0, meters=(bonus, 0, 0, 0, 0), bonuses=(3, 0, 0, 0, 0))
     food_turn(m)
     sheet = m.state.sheets[0]
-    assert kind(m) == "move" and sheet.meters[FOOD] == 10 and sheet.bonuses[FOOD] == 3
+    assert kind(m) == "move" and sheet.meters[FOOD] == bonus + 1 and sheet.bonuses[FOOD] == 3
 
 
 def test_a_wild_offers_only_meters_with_room(rules) -> None:
@@ -84,7 +89,8 @@ def test_a_wild_offers_only_meters_with_room(rules) -> None:
 
 # -- Comida (Food) -------------------------------------------------------------------------
 def test_food_a_maps_only_where_the_adjacency_rule_allows(rules) -> None:
-    m = craft(start(rules), 0, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "B"), 0, 0, 0, 0),
+              mults=(1, 0, 0, 0, 0))
     m = mapping(rules, m, 0, {"cajun_jewelers": 6, "mississippi_dock_bar": 1})
     food_turn(m)
     options = m.prompts()[0].actions()
@@ -93,8 +99,8 @@ def test_food_a_maps_only_where_the_adjacency_rule_allows(rules) -> None:
 
 
 def test_food_b_gives_a_wild_for_a_small_building_mapped_by_a_bonus(rules) -> None:
-    m = craft(start(rules), 0, meters=(9, 0, 0, 0, 0), bonuses=(2, 0, 0, 0, 0),
-              mults=(2, 0, 0, 0, 0))  # box 9 "B": Comida C
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "B", 1), 0, 0, 0, 0),
+              bonuses=(2, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))  # the 2nd "B": Comida C
     food_turn(m)
     m.apply(0, ("building", "cafe_chicory"))
     m.apply(0, ("map", 3))
@@ -223,8 +229,8 @@ def test_mysticism_a_under_party_d_gives_nothing(rules) -> None:
 
 def test_mysticism_b_starts_anywhere_but_the_public_start(rules) -> None:
     b = rules.board
-    m = craft(start(rules, line=2), 0, meters=(0, 0, 0, 9, 0), bonuses=(0, 0, 0, 1, 0),
-              mults=(0, 0, 0, 2, 0))
+    m = craft(start(rules, line=2), 0, meters=(0, 0, 0, circle(rules, MYSTICISM, "B", 1), 0),
+              bonuses=(0, 0, 0, 1, 0), mults=(0, 0, 0, 3, 0))
     myst_turn(m)
     got = {a[1] for a in m.prompts()[0].actions()}
     assert got == (set(b.line_starts) - {b.line_starts[1]}) | set(b.personal_starts)
@@ -232,7 +238,8 @@ def test_mysticism_b_starts_anywhere_but_the_public_start(rules) -> None:
 
 # -- Fiesta (Party) ------------------------------------------------------------------------
 def test_party_a_with_no_culture_circle_left_crosses_nothing(rules) -> None:
-    m = craft(start(rules), 0, meters=(0, 14, 0, 0, 2), mults=(0, 4, 0, 0, 1))
+    m = craft(start(rules), 0, meters=(0, 14, 0, 0, circle(rules, PARTY, "B")),
+              mults=(0, 4, 0, 0, 1))
     plan(m, cards={"carriage": CARRIAGE_PARTY}, dice={"carriage": [1]})
     m.apply(0, ("die", "carriage", 1))
     sheet = m.state.sheets[0]
@@ -240,10 +247,12 @@ def test_party_a_with_no_culture_circle_left_crosses_nothing(rules) -> None:
 
 
 def test_party_a_crossed_culture_circle_is_marked_without_reward(rules) -> None:
-    m = craft(start(rules), 0, meters=(0, 2, 0, 0, 0), crossed=(2,))  # culture box 2 "M"
+    first = circle(rules, CULTURE, "M")
+    m = craft(start(rules), 0, meters=(0, first, 0, 0, 0), crossed=(first,))
     food_turn(m)  # Food, then Culture reaches the crossed circle
     sheet = m.state.sheets[0]
-    assert sheet.meters[CULTURE] == 3 and sheet.mults[CULTURE] == 0 and kind(m) == "move"
+    assert sheet.meters[CULTURE] == first + 1 and sheet.mults[CULTURE] == 0
+    assert kind(m) == "move"
 
 
 def test_party_c_only_the_police_value_skips_mapping(rules) -> None:
@@ -269,10 +278,11 @@ def test_party_c_unlocked_in_the_second_line_phase_goes_to_the_police(rules) -> 
                    (0, ("die", "carriage", 1), "hotel_ama_house"),
                    (1, ("die", "boat", 1), "french_market")])
     m = craft(mapping(rules, m, 1, {"bens_spectral_gems": 3, "cabildo_courtyard": 3}), 1,
-              line=9, umbrellas=2, meters=(0, 0, 0, 0, 12), bonuses=(0, 0, 0, 0, 2))
+              line=9, umbrellas=2, meters=(0, 0, 0, 0, circle(rules, PARTY, "B", 2)),
+              bonuses=(0, 0, 0, 0, 2))
     m.apply(0, ("direction", "e"))  # 2 boxes: row 1 complete, an umbrella, box 3 is a wild
     assert kind(m) == "wild" and m.prompts()[0].player == 1
-    m.apply(1, ("meter", "party"))  # party box 12 "B": Fiesta C
+    m.apply(1, ("meter", "party"))  # the 3rd "B": Fiesta C
     assert m.pending().label == "french_quarter.chance.die"
     m.apply_chance(5)
     sheet = m.state.sheets[1]
@@ -299,13 +309,15 @@ def test_a_full_artist_meter_still_marks_the_rows(rules) -> None:
 
 def test_social_food_food_resolves_each_icon_fully_before_the_next(rules) -> None:
     """Recordatorios: the first Food reaches Comida A, mapped before the second Food."""
-    m = craft(start(rules), 0, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
+    bonus = circle(rules, FOOD, "B")
+    assert rules.board.meters[FOOD].boxes[bonus + 1] == "sq"
+    m = craft(start(rules), 0, meters=(bonus, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
     plan(m, cards={"socialize": SOCIAL_FOOD_FOOD}, dice={"socialize": [2]})
     m.apply(0, ("die", "socialize", 2))
-    assert m.state.sheets[0].meters[FOOD] == 4 and kind(m) == "bmap"  # box 3 "B": Comida A
+    assert m.state.sheets[0].meters[FOOD] == bonus + 1 and kind(m) == "bmap"  # Comida A
     m.apply(0, ("building", "french_market"))
     m.apply(0, ("map", 2))
-    assert m.state.sheets[0].meters[FOOD] == 5 and kind(m) == "move"
+    assert m.state.sheets[0].meters[FOOD] == bonus + 2 and kind(m) == "move"
 
 
 def test_w_counts_for_the_culture_street_but_zero_on_a_gift_shop(rules) -> None:
@@ -316,8 +328,9 @@ def test_w_counts_for_the_culture_street_but_zero_on_a_gift_shop(rules) -> None:
 
 def test_party_c_police_value_still_allows_a_bonus_mapping(rules) -> None:
     """Fiesta C skips the turn's mapping action only: Comida A still maps (our reading)."""
-    m = craft(start(rules), 0, police=3, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
-    food_turn(m, value=3)  # Food reaches box 3 "B": Comida A
+    m = craft(start(rules), 0, police=3, meters=(circle(rules, FOOD, "B"), 0, 0, 0, 0),
+              mults=(1, 0, 0, 0, 0))
+    food_turn(m, value=3)  # Food reaches the first "B": Comida A
     assert kind(m) == "bmap"
     m.apply(0, ("building", "french_market"))
     m.apply(0, ("map", 5))

@@ -14,7 +14,7 @@ from game.games.french_quarter.bot import evaluate, value
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scoring import vacation_done
 
-from .support import bid, craft, food_turn, kind, mapping, plan, start
+from .support import FOOD, bid, circle, craft, food_turn, kind, mapping, plan, start
 
 # Vacation card indices (levels/french_quarter/cards.toml [[vacation]]).
 MARDI_GRAS, FOODIE_TOUR, SAME_OLD_TOWN, PUB_CRAWL = 0, 2, 8, 9
@@ -108,7 +108,8 @@ def bonus_value_prompt(rules, card: int, values: dict[str, int], target: str) ->
     prompt is now the value to write there."""
     m = start(rules, players=2, vacations=(card, MARDI_GRAS), tourism=True)
     m = mapping(rules, m, 0, values)
-    m = craft(m, 0, meters=(9, 0, 0, 0, 0), bonuses=(2, 0, 1, 0, 0), mults=(2, 0, 0, 0, 0))
+    m = craft(m, 0, meters=(circle(rules, FOOD, "B", 1), 0, 0, 0, 0), bonuses=(2, 0, 1, 0, 0),
+              mults=(1, 0, 0, 0, 0))
     food_turn(m)
     assert kind(m) == "bmap"
     m.apply(0, ("building", target))

@@ -19,6 +19,7 @@ from .support import (
     SHOPPING,
     WALK_FOOD_CULTURE,
     bid,
+    circle,
     craft,
     go,
     kind,
@@ -50,7 +51,9 @@ def test_paraguas_example_wild_is_spent_before_the_next_icon(rules) -> None:
 
 def test_actividades_example_both_circle_bonus_is_culture_a(rules) -> None:
     """Actividades: Fernando takes the bonus of a Culture "both" circle: the +1/+2 move."""
-    m = craft(start(rules), 0, meters=(0, 3, 0, 0, 0), mults=(0, 1, 0, 0, 0))  # box 3 "BM"
+    both = circle(rules, CULTURE, "BM")
+    assert "B" not in "".join(rules.board.meters[CULTURE].boxes[:both])  # the first bonus
+    m = craft(start(rules), 0, meters=(0, both, 0, 0, 0), mults=(0, 1, 0, 0, 0))
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [2]})
     m.apply(0, ("die", "walk", 2))
     assert kind(m) == "circle"

@@ -19,6 +19,7 @@ from .support import (
     BOAT_FOOD,
     CARRIAGE_FOOD,
     CARRIAGE_UMBRELLA_MYST,
+    CULTURE,
     FOOD,
     MYSTICISM,
     PARTY,
@@ -30,6 +31,7 @@ from .support import (
     at,
     bfs,
     bid,
+    circle,
     craft,
     food_turn,
     go,
@@ -146,13 +148,14 @@ def test_every_third_umbrella_is_a_wild(rules) -> None:
 
 
 def test_wild_card_icon_marks_a_meter_of_choice(rules) -> None:
-    m = start(rules)
+    first = circle(rules, PARTY, "M")
+    m = craft(start(rules), 0, meters=(0, 0, 0, 0, first))
     plan(m, cards={"walk": WALK_WILD}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
     assert kind(m) == "wild" and len(m.prompts()[0].options) == 5
     m.apply(0, ("meter", "party"))
-    assert m.state.sheets[0].meters[PARTY] == 1
-    assert m.state.sheets[0].mults[PARTY] == 1  # party box 0 is a multiplier circle
+    assert m.state.sheets[0].meters[PARTY] == first + 1
+    assert m.state.sheets[0].mults[PARTY] == 1  # the wild marked the multiplier circle
 
 
 def test_full_umbrella_and_activity_meters_ignore_more_icons(rules) -> None:
@@ -163,12 +166,12 @@ def test_full_umbrella_and_activity_meters_ignore_more_icons(rules) -> None:
 
 
 def test_circles_give_multiplier_bonus_or_a_choice(rules) -> None:
-    m = craft(start(rules), 0, meters=(1, 0, 0, 0, 0))  # food box 1 is "M"
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "M"), 0, 0, 0, 0))
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
     assert m.state.sheets[0].mults[FOOD] == 1
-    m = craft(start(rules), 0, meters=(5, 0, 0, 0, 0), bonuses=(1, 0, 0, 0, 0),
-              mults=(1, 0, 0, 0, 0))  # food box 5 is "BM"
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "BM"), 0, 0, 0, 0),
+              bonuses=(1, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
     plan(m, cards={"walk": WALK_FOOD_CULTURE}, dice={"walk": [3]})
     m.apply(0, ("die", "walk", 3))
     assert kind(m) == "circle"
@@ -420,7 +423,8 @@ def test_eight_rounds_then_over_first_player_passes_left(rules) -> None:
 
 # -- bonuses (Bonificaciones) -----------------------------------------------------------------
 def test_food_a_maps_a_decatur_building_with_a_value_of_choice(rules) -> None:
-    m = craft(start(rules), 0, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "B"), 0, 0, 0, 0),
+              mults=(1, 0, 0, 0, 0))
     food_turn(m)
     assert kind(m) == "bmap"
     decatur = rules.board.street_index("decatur")
@@ -442,8 +446,8 @@ def test_food_b_small_building_gives_a_wild_and_end_points(rules) -> None:
 
 
 def test_food_c_maps_any_street(rules) -> None:
-    m = craft(start(rules), 0, meters=(9, 0, 0, 0, 0), bonuses=(2, 0, 0, 0, 0),
-              mults=(2, 0, 0, 0, 0))
+    m = craft(start(rules), 0, meters=(circle(rules, FOOD, "B", 1), 0, 0, 0, 0),
+              bonuses=(2, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
     food_turn(m)
     assert kind(m) == "bmap" and len(m.prompts()[0].options) == len(rules.board.buildings)
 
@@ -521,8 +525,8 @@ def test_mysticism_a_one_artist_of_choice(rules) -> None:
 
 def test_mysticism_b_personal_second_line(rules) -> None:
     b = rules.board
-    m = craft(start(rules, line=2), 0, meters=(0, 0, 0, 9, 0), bonuses=(0, 0, 0, 1, 0),
-              mults=(0, 0, 0, 2, 0))
+    m = craft(start(rules, line=2), 0, meters=(0, 0, 0, circle(rules, MYSTICISM, "B", 1), 0),
+              bonuses=(0, 0, 0, 1, 0), mults=(0, 0, 0, 3, 0))
     myst_turn(m)
     assert kind(m) == "pstart"
     m.apply(0, ("start", b.personal_starts[0]))
@@ -530,8 +534,9 @@ def test_mysticism_b_personal_second_line(rules) -> None:
 
 
 def test_mysticism_c_two_different_artists(rules) -> None:
-    m = craft(start(rules), 0, meters=(0, 0, 0, 12, 0), bonuses=(0, 0, 0, 2, 0),
-              mults=(0, 0, 0, 3, 0))
+    both = circle(rules, MYSTICISM, "BM")
+    m = craft(start(rules), 0, meters=(0, 0, 0, both, 0), bonuses=(0, 0, 0, 2, 0),
+              mults=(0, 0, 0, 1, 0))
     myst_turn(m)
     assert kind(m) == "circle"
     m.apply(0, ("bonus", "mysticism"))
@@ -543,11 +548,13 @@ def test_mysticism_c_two_different_artists(rules) -> None:
 
 def test_party_a_crosses_out_the_next_culture_circle(rules) -> None:
     m = start(rules)
-    m = craft(m, 0, meters=(0, 0, 0, 0, 2), mults=(0, 0, 0, 0, 1))
+    m = craft(m, 0, meters=(0, 0, 0, 0, circle(rules, PARTY, "B")), mults=(0, 0, 0, 0, 1))
     plan(m, cards={"carriage": 4}, dice={"carriage": [1]})  # carriage[4] = party
     m.apply(0, ("die", "carriage", 1))
     sheet = m.state.sheets[0]
-    assert sheet.bonuses[PARTY] == 1 and sheet.crossed == (2,)  # culture box 2 is "M"
+    culture = rules.board.meters[CULTURE].boxes
+    first = next(i for i, box in enumerate(culture) if box != "sq")
+    assert sheet.bonuses[PARTY] == 1 and sheet.crossed == (first,)
 
 
 def test_party_b_walk_moves_only_one(rules) -> None:

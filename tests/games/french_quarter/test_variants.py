@@ -12,6 +12,7 @@ from game.games.french_quarter.state import OVER, W
 from .support import (
     FOOD,
     bfs,
+    circle,
     craft,
     kind,
     mapped,
@@ -57,13 +58,15 @@ def test_streetcar_with_dauphine_closed_skips_move_building_and_mapping(rules) -
 
 def test_bonus_mappings_ignore_the_closed_street(rules) -> None:
     """Variante Alcalde, aclaraciones: Comida A maps on Decatur St even when it is closed."""
-    m = craft(start(rules, mayor=True), 0, meters=(3, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
+    bonus = circle(rules, FOOD, "B")
+    m = craft(start(rules, mayor=True), 0, meters=(bonus, 0, 0, 0, 0), mults=(1, 0, 0, 0, 0))
     plan(m, cards={"walk": 0}, dice={"walk": [3]}, mayor=DECATUR)
     m.apply(0, ("die", "walk", 3))
     assert kind(m) == "bmap"
     m.apply(0, ("building", "french_market"))
     m.apply(0, ("map", 3))
-    assert mapped(rules, m, 0, "french_market") == 3 and m.state.sheets[0].meters[FOOD] == 4
+    assert mapped(rules, m, 0, "french_market") == 3
+    assert m.state.sheets[0].meters[FOOD] == bonus + 1
 
 
 def test_a_mayor_card_without_a_street_closes_nothing(rules) -> None:
