@@ -28,7 +28,8 @@ def fonts():
 
 def moments(game: str, players: int, seed: int):
     """The match at its start, after a third of a random game, and at its end."""
-    match = Match(rules_for(game), Config(players, get_game(game).options), seed)
+    options = tuple((option, True) for option in get_game(game).options)  # every option on
+    match = Match(rules_for(game), Config(players, options), seed)
     bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
     yield "start", match
     steps = 0
