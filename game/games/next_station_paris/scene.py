@@ -208,6 +208,7 @@ def _with_panel(layout: Layout, panel: pygame.Rect | None, modules: bool) -> Lay
 
 
 SHEET3_W = 520  # three people: three sheets side by side and a narrow card column
+STRIP3_H = 96  # their prompt strips: three lines of a long prompt beside the buttons
 
 
 def _layout_three(modules: bool) -> Layout:
@@ -219,9 +220,10 @@ def _layout_three(modules: bool) -> Layout:
     for seat, x in enumerate((8, 8 + SHEET3_W + 8, cx + 320 + 8)):
         area = pygame.Rect(x, 8, SHEET3_W, 984)
         side = SHEET3_W - 16
+        strip = pygame.Rect(x, 992 - STRIP3_H, SHEET3_W, STRIP3_H)
         seats[seat] = SeatArea(seat, area, pygame.Rect(x + 8, 8, side, side),
-                               pygame.Rect(x, 8 + side + 8, SHEET3_W, 920 - side - 16),
-                               pygame.Rect(x, 928, SHEET3_W, 64))
+                               pygame.Rect(x, 8 + side + 8, SHEET3_W, strip.y - side - 24),
+                               strip)
     panel = pygame.Rect(cx, pips.bottom + 10, 320, 992 - pips.bottom - 10)
     return _with_panel(Layout(seats, column, card, pips, header, name=name), panel, modules)
 
