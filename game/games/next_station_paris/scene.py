@@ -4,9 +4,14 @@ one sheet per seat, everyone draws at once.
 Implements game.ui.board_api.SplitRenderer (and the plain BoardRenderer calls). Layouts of the
 1920x1000 board rect, chosen by the number of human seats (`set_humans`):
 - one person (or solo): one big sheet, the card and its score zone in the middle column, and a
-  compact sheet per bot on the right;
+  compact sheet per bot on the right, then the side panels in what is left (the modules, the
+  round's cards; solo: the rating ladder);
 - two people: two big sheets side by side, the card (and bots) in the middle column;
-- three or four: a 2x2 grid of sheets (map + score zone each), the card in the middle column.
+- three players: three tall sheets in a row, the card column between the second and third;
+- four: a 2x2 grid of sheets (map + score zone each), the card in the middle column.
+Every full sheet's score zone is the same: name and total, a row per round writing the line's
+sum out (districts × stations + monuments ×2 = points, `line_sum`), the bonuses. Every text
+painted is noted (`written`), for `board_geometry` and the tests (sums that add up, 24 px).
 
 What the board shows is the newest view minus what running or queued tweens hold back (a stroke
 in flight is not on the sheet yet, a card turning over is not on the table yet). Layers over one
@@ -111,7 +116,7 @@ def make_layout(players: int, humans: Sequence[int], modules: bool = False) -> L
         return _layout_one(players, big[0] if big else 0, modules)
     if len(big) == 2 and (players == 2 or not modules):
         return _layout_two(players, big, modules)
-    if len(big) == 3 and players == 3:
+    if players == 3:  # three people, or two beside a bot and the modules: three full sheets
         return _layout_three(modules)
     return _layout_grid(players, modules)  # two people beside bots and modules: no room in the column
 
