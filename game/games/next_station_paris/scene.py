@@ -427,13 +427,14 @@ class NSPRenderer(RoomRenderer):
         self.written: dict[str, list[Written]] = {}  # per layer or region, the text it shows
         self._region = ""  # the layer or region being painted (what `_write` notes goes there)
         self._badges: dict[int, tuple] = {}  # per seat, its interchange numbers as painted
+        self._icons: dict[int, list[Icon]] = {}  # per seat, its map's stations and overpasses
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
     # == layout =====================================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the layout for these human seats, pre-render it and declare its layers."""
         self.written.clear()
-        self._badges = {}
+        self._badges, self._icons = {}, {}
         self.humans = tuple(h for h in humans if 0 <= h < self.players)
         self.layout = make_layout(self.players, self.humans, self.modules)
         self.layers = Layers(self._build_base())
@@ -758,6 +759,7 @@ class NSPRenderer(RoomRenderer):
         if area.mini or geom.spacing < BADGE_MIN_SPACING:
             return ()
         strokes = self._map_strokes(area)
+        reach = [_stroke_box(s) for s in strokes]  # a cheap first test before the exact one
         taken = [icon.rect for icon in self._map_icons(area)]
         size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
         out = []
@@ -767,7 +769,8 @@ class NSPRenderer(RoomRenderer):
                 rect = pygame.Rect(0, 0, size, size)
                 rect.center = (round(x + dx * geom.spacing / 2), round(y + dy * geom.spacing / 2))
                 if (area.map.contains(rect) and rect.collidelist(taken) < 0
-                        and not any(stroke_hits(s, rect) for s in strokes)):
+                        and not any(stroke_hits(strokes[k], rect)
+                                    for k in rect.collidelistall(reach))):
                     out.append((st, n, rect))
                     taken.append(rect)
                     break
@@ -786,7 +789,13 @@ class NSPRenderer(RoomRenderer):
         return out
 
     def _map_icons(self, area: SeatArea) -> list[Icon]:
-        """The station symbols and overpasses of a seat's map (screen rects)."""
+        """The station symbols and overpasses of a seat's map (screen rects; built once per
+        layout)."""
+        if area.seat not in self._icons:
+            self._icons[area.seat] = self._build_icons(area)
+        return self._icons[area.seat]
+
+    def _build_icons(self, area: SeatArea) -> list[Icon]:
         geom = self.geom(area.map.w)
         out = []
         half = geom.radius * 1.15  # the biggest symbol: a departure station
@@ -1365,6 +1374,15 @@ class NSPRenderer(RoomRenderer):
 def _pencil_width(area: SeatArea, geom: MapGeom) -> int:
     """A pencil line's width on this map (thinner on a bot's compact sheet)."""
     return max(3, round(geom.spacing * (0.13 if area.mini else 0.15)))
+
+
+def _stroke_box(stroke: Stroke) -> pygame.Rect:
+    """The rectangle a stroke (with its width) lies in."""
+    xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]
+    half = math.ceil(stroke.width / 2) + 1
+    return pygame.Rect(math.floor(min(xs)) - half, math.floor(min(ys)) - half,
+                       math.ceil(max(xs) - min(xs)) + 2 * half + 1,
+                       math.ceil(max(ys) - min(ys)) + 2 * half + 1)
 
 
 def _action_at(prompt: Prompt, target: Target) -> Any:
