@@ -27,7 +27,7 @@ START_PROMPT = {"en": "Where does this segment start?", "es": "¿Dónde empieza 
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-@pytest.mark.parametrize(("players", "humans"), [(2, 2), (4, 4), (3, 1)])
+@pytest.mark.parametrize(("players", "humans"), [(2, 2), (4, 4), (3, 1), (3, 3)])
 def test_every_prompt_and_button_fits_its_seat_strip_whole(home, monkeypatch, language, players,
                                                            humans):
     """No prompt of a whole game (modules on) is cut short with '...' in a seat's strip, and no

@@ -4,9 +4,14 @@ one sheet per seat, everyone draws at once.
 Implements game.ui.board_api.SplitRenderer (and the plain BoardRenderer calls). Layouts of the
 1920x1000 board rect, chosen by the number of human seats (`set_humans`):
 - one person (or solo): one big sheet, the card and its score zone in the middle column, and a
-  compact sheet per bot on the right;
+  compact sheet per bot on the right, then the side panels in what is left (the modules, the
+  round's cards; solo: the rating ladder);
 - two people: two big sheets side by side, the card (and bots) in the middle column;
-- three or four: a 2x2 grid of sheets (map + score zone each), the card in the middle column.
+- three players: three tall sheets in a row, the card column between the second and third;
+- four: a 2x2 grid of sheets (map + score zone each), the card in the middle column.
+Every full sheet's score zone is the same: name and total, a row per round writing the line's
+sum out (districts × stations + monuments ×2 = points, `line_sum`), the bonuses. Every text
+painted is noted (`written`), for `board_geometry` and the tests (sums that add up, 24 px).
 
 What the board shows is the newest view minus what running or queued tweens hold back (a stroke
 in flight is not on the sheet yet, a card turning over is not on the table yet). Layers over one
@@ -30,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -42,13 +47,22 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, stroke_hits
 from game.ui.paint import fast, fit_text, flip, seat_color, shade, wrap
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, Board
 from .rules import MODULES, NextStationParis
-from .scoring import interchange_counts, objective_met, overpass_uses, score_line
+from .scoring import (
+    LineScore,
+    drawn,
+    interchange_counts,
+    objective_met,
+    overpass_uses,
+    rating,
+    score_line,
+)
 from .state import NONE, OVER, Line, State
 
 t = translator("next_station_paris.scene.")
@@ -61,7 +75,8 @@ COUNT_TIME = 0.55  # a score box counting up
 ROUNDS = 4
 BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
-LIVE = "live"  # marks a score row of the line still being drawn
+OP_PAD = 10  # px around an operator of a line's sum
+TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
 
 
 # == layout =======================================================================================
@@ -75,7 +90,7 @@ class SeatArea:
     score: pygame.Rect
     strip: pygame.Rect
     mini: bool = False  # a bot's compact sheet (no score boxes, small map)
-    wide: bool = False  # score boxes laid out in columns (under a tall map)
+    columns: int = 1  # the round rows of the score zone, side by side (two under a wide map)
 
 
 @dataclass(slots=True)
@@ -89,6 +104,8 @@ class Layout:
     header: pygame.Rect
     modules: pygame.Rect | None = None  # shared objectives and city gates, where there is room
     name: pygame.Rect | None = None  # the card's name, under it
+    deck: pygame.Rect | None = None  # the round's cards, seen and still to come, where there is room
+    ladder: pygame.Rect | None = None  # solo: the rulebook's rating bands, the total's lit
 
 
 def make_layout(players: int, humans: Sequence[int], modules: bool = False) -> Layout:
@@ -98,8 +115,10 @@ def make_layout(players: int, humans: Sequence[int], modules: bool = False) -> L
     if len(big) <= 1:
         return _layout_one(players, big[0] if big else 0, modules)
     if len(big) == 2 and (players == 2 or not modules):
-        return _layout_two(players, big)
-    return _layout_grid(players)  # two people beside bots and modules: no room in the column
+        return _layout_two(players, big, modules)
+    if players == 3:  # three people, or two beside a bot and the modules: three full sheets
+        return _layout_three(modules)
+    return _layout_grid(players, modules)  # two people beside bots and modules: no room in the column
 
 
 def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
@@ -116,6 +135,13 @@ def _column(x: int, w: int, card_w: int) -> tuple[pygame.Rect, pygame.Rect, pyga
 
 MINI_SCORE_H = 150  # a bot's numbers under its map: name and total, then the rounds in a row
 MODULES_H = 300  # the objectives and city gates panel beside three bots (two short lists)
+DECK_H = 260  # the round's cards: a heading and two rows of small cards
+LADDER_H = 290  # solo: a heading and the six rating bands
+PANEL_MIN_H = 240  # a leftover space smaller than this stays empty
+BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
+DECK_GAP = 8  # px between two small cards of the round's deck
+DECK_HEAD_H = 48  # px from the deck panel's top to its cards (its heading above them)
 
 
 def _layout_one(players: int, seat: int, modules: bool = False) -> Layout:
@@ -126,38 +152,88 @@ def _layout_one(players: int, seat: int, modules: bool = False) -> Layout:
     seats = {seat: sheet}
     bots = [s for s in range(players) if s != seat]
     if len(bots) == 1:  # one opponent: its sheet takes the column, its map as wide as it is
-        h = 984 - (MODULES_H + 12 if modules else 0)
+        h = 984 - (MODULES_H + 12 if modules else DECK_H + 12)
     else:
         room = 984 - (MODULES_H if modules and len(bots) == 3 else 0)  # two bots leave room
         h = (room - 12 * 2) // 3
     for k, bot in enumerate(bots):
         area = pygame.Rect(1420, 8 + k * (h + 12), 492, h)
         seats[bot] = _mini(bot, area)
-    top = 8 + len(bots) * (h + 12)
-    panel = pygame.Rect(1420, top, 492, 992 - top) if 992 - top >= 240 else None
-    return Layout(seats, column, card, pips, header, panel, name)
+    top = 8 + len(bots) * (h + 12) if bots else 8
+    panels = _side_panels(pygame.Rect(1420, top, 492, 992 - top), modules, solo=not bots)
+    return Layout(seats, column, card, pips, header, name=name, **panels)
 
 
-def _layout_two(players: int, big: list[int]) -> Layout:
+def _side_panels(free: pygame.Rect, modules: bool, solo: bool) -> dict[str, pygame.Rect | None]:
+    """Share a free column between the modules panel, the round's cards and (solo) the rating
+    ladder, in that order of need; the last one takes what is left, a space too small for a
+    panel stays empty."""
+    wanted = [(name, h) for name, h in (("modules", MODULES_H if modules else 0),
+                                        ("deck", DECK_H), ("ladder", LADDER_H if solo else 0)) if h]
+    out: dict[str, pygame.Rect | None] = {"modules": None, "ladder": None, "deck": None}
+    y = free.y
+    for k, (name, h) in enumerate(wanted):
+        left = free.bottom - y
+        if left < PANEL_MIN_H:
+            break
+        h = left if k == len(wanted) - 1 else min(h, left)
+        out[name] = pygame.Rect(free.x, y, free.w, h)
+        y += h + 12
+    return out
+
+
+def _layout_two(players: int, big: list[int], modules: bool) -> Layout:
     column, header, card, name, pips = _column(764, 392, 220)
     seats = {}
     for k, seat in enumerate(big):
         x = 8 if k == 0 else 1164
         area = pygame.Rect(x, 8, 748, 984)
-        seats[seat] = SeatArea(seat, area, pygame.Rect(x + 24, 8, 700, 700),
-                               pygame.Rect(x, 716, 748, 204), pygame.Rect(x, 928, 748, 64),
-                               wide=True)
+        # the map a little under full width: the four round sums get rows as in every layout
+        seats[seat] = SeatArea(seat, area, pygame.Rect(x + 34, 8, 680, 680),
+                               pygame.Rect(x, 696, 748, 226), pygame.Rect(x, 928, 748, 64),
+                               columns=2)
     bots = [s for s in range(players) if s not in big]
     top = pips.bottom + 10
     h = min(300, (992 - top - 10 * (len(bots) - 1)) // max(1, len(bots)))
     for k, bot in enumerate(bots):
         seats[bot] = _mini(bot, pygame.Rect(764, top + k * (h + 10), 392, h))
-    free = top + len(bots) * (h + 10)
-    modules = pygame.Rect(764, free, 392, 992 - free) if 992 - free >= 240 else None
-    return Layout(seats, column, card, pips, header, modules, name)
+    free = top + len(bots) * (h + 10) if bots else top
+    panel = pygame.Rect(764, free, 392, 992 - free) if 992 - free >= PANEL_MIN_H else None
+    return _with_panel(Layout(seats, column, card, pips, header, name=name), panel, modules)
 
 
-def _layout_grid(players: int) -> Layout:
+def _with_panel(layout: Layout, panel: pygame.Rect | None, modules: bool) -> Layout:
+    """The column's free space under the pips: the modules when in play, else the round's
+    cards."""
+    if modules:
+        layout.modules = panel
+    else:
+        layout.deck = panel
+    return layout
+
+
+SHEET3_W = 520  # three people: three sheets side by side and a narrow card column
+STRIP3_H = 96  # their prompt strips: three lines of a long prompt beside the buttons
+
+
+def _layout_three(modules: bool) -> Layout:
+    """Three people: three tall sheets (map over score zone) in a row, the card column between
+    the second and the third: bigger maps than a 2x2 grid, and no empty quarter."""
+    cx = 8 + 2 * (SHEET3_W + 8)
+    column, header, card, name, pips = _column(cx, 320, 220)
+    seats = {}
+    for seat, x in enumerate((8, 8 + SHEET3_W + 8, cx + 320 + 8)):
+        area = pygame.Rect(x, 8, SHEET3_W, 984)
+        side = SHEET3_W - 16
+        strip = pygame.Rect(x, 992 - STRIP3_H, SHEET3_W, STRIP3_H)
+        seats[seat] = SeatArea(seat, area, pygame.Rect(x + 8, 8, side, side),
+                               pygame.Rect(x, 8 + side + 8, SHEET3_W, strip.y - side - 24),
+                               strip)
+    panel = pygame.Rect(cx, pips.bottom + 10, 320, 992 - pips.bottom - 10)
+    return _with_panel(Layout(seats, column, card, pips, header, name=name), panel, modules)
+
+
+def _layout_grid(players: int, modules: bool) -> Layout:
     column, header, card, name, pips = _column(800, 320, 220)
     seats = {}
     for seat in range(players):
@@ -170,8 +246,8 @@ def _layout_grid(players: int) -> Layout:
         seats[seat] = SeatArea(seat, area, pygame.Rect(mx, y + 2, 424, 424),
                                pygame.Rect(sx, y + 2, 348, 424),
                                pygame.Rect(x, y + 488 - 56, 784, 56))
-    modules = pygame.Rect(800, pips.bottom + 10, 320, 984 + 8 - pips.bottom - 10)
-    return Layout(seats, column, card, pips, header, modules, name)
+    panel = pygame.Rect(800, pips.bottom + 10, 320, 984 + 8 - pips.bottom - 10)
+    return _with_panel(Layout(seats, column, card, pips, header, name=name), panel, modules)
 
 
 def _mini(seat: int, area: pygame.Rect) -> SeatArea:
@@ -265,12 +341,22 @@ def _paint_station(surf: pygame.Surface, s, p: tuple[float, float], r: float, mi
         sp.draw_shape(surf, s.shape, p, r, (255, 255, 255), sp.INK, edge)
 
 
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """One round on a sheet: its pencil colour and, once a segment is drawn, the line's sum."""
+
+    color: int
+    score: LineScore | None = None  # None: nothing drawn yet, the boxes are empty
+    points: int = 0  # the points box as shown (it counts up when the round ends)
+    live: bool = False  # the line still being drawn: its sum is dimmed
+
+
 @dataclass(slots=True)
 class SeatScore:
-    """What a seat's score zone shows: per round (colour, districts, stations, monuments, line),
-    then overpasses, interchanges, objectives and the total."""
+    """What a seat's score zone shows: a row per round, then overpasses, interchanges,
+    objectives and the total."""
 
-    rounds: list[tuple | None] = field(default_factory=list)
+    rounds: list[RoundRow | None] = field(default_factory=list)
     overpasses: int = 0
     interchanges: int = 0
     objectives: int = 0
@@ -278,6 +364,36 @@ class SeatScore:
 
 
 ScoreRow = tuple[pygame.Rect, tuple, Callable[[pygame.Surface], None]]
+
+# A piece of a line's sum as written on the sheet: its text and how it is drawn: "box" (a
+# number in a box), "gate" (a box whose number counts a city gate's bonus), "op" (an operator
+# between boxes) or "total" (the line's points).
+SumPiece = tuple[str, str]
+
+
+def line_sum(score: LineScore | None, points: int, each: int) -> tuple[SumPiece, ...]:
+    """A line's sum as its score row writes it: districts × stations + monuments ×each =
+    points. A city gate's extra district or station is counted in its factor (that box is
+    marked), so the written sum always equals the points (`score` None: the boxes are empty)."""
+    if score is None:
+        return (("", "box"), ("×", "op"), ("", "box"), ("+", "op"), ("", "box"),
+                (f"×{each}", "op"), ("=", "op"), ("", "total"))
+    return ((str(score.districts + score.gate_districts), "gate" if score.gate_districts
+             else "box"), ("×", "op"),
+            (str(score.stations + score.gate_stations), "gate" if score.gate_stations
+             else "box"), ("+", "op"),
+            (str(score.monuments), "box"), (f"×{score.each}", "op"), ("=", "op"),
+            (str(points), "total"))
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A piece of text painted on the board: what it says, where, in which font size (tests
+    read them: sums that add up, labels that hide nothing, nothing under 24 px)."""
+
+    text: str
+    rect: pygame.Rect
+    size: int
 
 
 # == the renderer ==================================================================================
@@ -307,11 +423,18 @@ class NSPRenderer(RoomRenderer):
         self._score_hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction to count
         self._scores_due = False  # score rows may have changed and wait to be repainted
         self._score_turn = 0  # the seat whose score rows are checked first (round-robin)
+        self._each = self.board.scoring["monument"]  # points per monument, in every line's sum
+        self.written: dict[str, list[Written]] = {}  # per layer or region, the text it shows
+        self._region = ""  # the layer or region being painted (what `_write` notes goes there)
+        self._badges: dict[int, tuple] = {}  # per seat, its interchange numbers as painted
+        self._icons: dict[int, list[Icon]] = {}  # per seat, its map's stations and overpasses
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
     # == layout =====================================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the layout for these human seats, pre-render it and declare its layers."""
+        self.written.clear()
+        self._badges, self._icons = {}, {}
         self.humans = tuple(h for h in humans if 0 <= h < self.players)
         self.layout = make_layout(self.players, self.humans, self.modules)
         self.layers = Layers(self._build_base())
@@ -330,15 +453,23 @@ class NSPRenderer(RoomRenderer):
             name = f"map{area.seat}"
             # not restored first: a finished stroke is added over the strokes already there
             layers.add(name, area.map, partial(self._map_key, area.seat),
-                       partial(self._paint_map, name, area), restore=False)
-        layers.add("header", lay.header, self._header_key, self._paint_header)
+                       self._painting(name, partial(self._paint_map, name, area)),
+                       restore=False)
+        layers.add("header", lay.header, self._header_key,
+                   self._painting("header", self._paint_header))
         name_rect = lay.name or lay.card
         band = pygame.Rect(lay.column.x, lay.header.bottom, lay.column.w,
                            name_rect.bottom - lay.header.bottom)
-        layers.add("card", band, self._card_key, self._paint_card)
-        layers.add("pips", lay.pips, self._shown_metros, self._paint_pips)
+        layers.add("card", band, self._card_key, self._painting("card", self._paint_card))
+        layers.add("pips", lay.pips, self._shown_metros, self._painting("pips", self._paint_pips))
         if lay.modules is not None:
-            layers.add("modules", lay.modules, self._modules_key, self._paint_modules)
+            layers.add("modules", lay.modules, self._modules_key,
+                       self._painting("modules", self._paint_modules))
+        if lay.deck is not None:
+            layers.add("deck", lay.deck, self._deck_key, self._painting("deck", self._paint_deck))
+        if lay.ladder is not None:
+            layers.add("ladder", lay.ladder, self._ladder_key,
+                       self._painting("ladder", self._paint_ladder))
 
     def _warm(self) -> None:
         """Render now the sprites a game needs later, so their first use never costs a frame
@@ -348,14 +479,19 @@ class NSPRenderer(RoomRenderer):
             sp.card_face(c.symbol, c.metro, card.w, card.h)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
         sp.card_back(card.w, card.h)
+        if self.layout.deck is not None:
+            w, h = self._deck_card_size(self.layout.deck.inflate(-6, -6))
+            for c in self.board.cards:
+                sp.card_face(c.symbol, c.metro, w, h)
+            sp.seen_veil(w, h)
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
             if not area.mini:
                 for width in (3, 4, 5):
                     sp.ring_sprite(round(geom.radius * 1.55), width)
-                if geom.spacing >= 40:
+                if geom.spacing >= BADGE_MIN_SPACING:
                     for n in (2, 3, 4):
-                        sp.badge(n, max(20, round(geom.spacing * 0.3)))
+                        sp.badge(n, theme.font(theme.SMALL_SIZE, True).get_height() + 4)
         for size, bold in ((theme.SMALL_SIZE, False), (theme.SMALL_SIZE, True),
                            (theme.BODY_SIZE, True), (theme.HEADING_SIZE, True)):
             theme.font(size, bold)
@@ -378,6 +514,9 @@ class NSPRenderer(RoomRenderer):
         surf.fill(theme.BACKGROUND)
         lay = self.layout
         pygame.draw.rect(surf, theme.PANEL, lay.column, border_radius=18)
+        for panel in (lay.modules, lay.deck, lay.ladder):  # panels beside the card column
+            if panel is not None and not lay.column.contains(panel):
+                pygame.draw.rect(surf, theme.PANEL, panel, border_radius=16)
         for area in lay.seats.values():
             pygame.draw.rect(surf, theme.PANEL, area.area, border_radius=16)
             frame = area.map.inflate(8, 8)
@@ -523,8 +662,12 @@ class NSPRenderer(RoomRenderer):
         """A seat's pencil work: just the new strokes (and the marks over them) when the map
         only grew since it was painted, else all of it over the empty sheet."""
         before, now = self.layers.shown_key(name), self._map_key(area.seat)
+        old_badges = self._badges.get(area.seat, ())
+        self._badges[area.seat] = badges = self._badge_spots(area)
+        moved = {(st, tuple(rect)) for st, _, rect in old_badges} - {
+            (st, tuple(rect)) for st, _, rect in badges}
         if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
-                and _marked(before[1], now[1])):
+                and _marked(before[1], now[1]) and not moved):
             self._paint_lines(surface, area, before[0])
         else:
             self.layers.restore(area.map)
@@ -557,8 +700,11 @@ class NSPRenderer(RoomRenderer):
                 sp.pencil_stroke(surface, rgb, (ox + pa[0], oy + pa[1]),
                                  (ox + pb[0], oy + pb[1]), width, lk * 7 + color)
         self._paint_overpasses(surface, area, geom, used)
-        self._paint_interchanges(surface, area, geom, shown, lines)
+        self._paint_interchanges(surface, area, geom)
         self._paint_bonuses(surface, area, geom, lines)
+        for _, n, rect in self._badges.get(seat, ()):  # the number of lines at each interchange
+            surface.blit(sp.badge(n, rect.w), rect)
+            self._note(str(n), rect, theme.SMALL_SIZE)
 
     def _oriented(self, line: Line, link: int) -> tuple[int, int]:
         """A link's ends in drawing order (the station reached first comes first)."""
@@ -583,26 +729,98 @@ class NSPRenderer(RoomRenderer):
             if n == 2:
                 sp.draw_overpass(surface, (ox + x, oy + y), r * 1.15, angle + math.pi / 2)
 
-    def _paint_interchanges(self, surface: pygame.Surface, area: SeatArea, geom: MapGeom,
-                            shown: Sequence, lines: Sequence[Line]) -> None:
-        """Stations on two or more lines: a white ring, the number of lines beside it."""
-        drawn = []
-        for (color, links), line in zip(shown, lines):
-            if len(links) != len(line.links):  # a line still being stroked counts when done
+    def _interchanges_shown(self, seat: int) -> dict[int, int]:
+        """Station -> lines through it, for the strokes on screen (a line still being stroked
+        counts when its stroke lands)."""
+        landed = []
+        for (color, links), line in zip(self._shown_links(seat), self.view.lines[seat]):
+            if len(links) != len(line.links):
                 keep = {line.stations[0]}
                 for lk in links:
                     keep.update((self.board.links[lk].a, self.board.links[lk].b))
                 line = Line(color, tuple(st for st in line.stations if st in keep), (), (), 0)
-            drawn.append(line)
+            landed.append(line)
+        return interchange_counts(tuple(landed))
+
+    def _paint_interchanges(self, surface: pygame.Surface, area: SeatArea,
+                            geom: MapGeom) -> None:
+        """Stations on two or more lines: a white ring, thicker for more lines."""
         ox, oy = area.map.topleft
         r = geom.radius * 1.25
-        for st, n in interchange_counts(tuple(drawn)).items():
+        for st, n in self._interchanges_shown(area.seat).items():
             x, y = geom.pos[st]
             sp.interchange_mark(surface, (ox + x, oy + y), r, n)
-            if not area.mini and geom.spacing >= 40:
-                badge = sp.badge(n, max(20, round(geom.spacing * 0.3)))
-                surface.blit(badge, badge.get_rect(center=(round(ox + x + r * 1.05),
-                                                           round(oy + y - r * 1.05))))
+
+    def _badge_spots(self, area: SeatArea) -> tuple[tuple[int, int, pygame.Rect], ...]:
+        """(station, lines, rect) of each interchange's number: in the first corner beside the
+        station that no pencil line, station, overpass or other number covers (none free: the
+        ring alone tells). Only maps with room for a readable number carry them."""
+        geom = self.geom(area.map.w)
+        if area.mini or geom.spacing < BADGE_MIN_SPACING:
+            return ()
+        strokes = self._map_strokes(area)
+        reach = [_stroke_box(s) for s in strokes]  # a cheap first test before the exact one
+        taken = [icon.rect for icon in self._map_icons(area)]
+        size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
+        out = []
+        for st, n in sorted(self._interchanges_shown(area.seat).items()):
+            x, y = self.station_center(area.seat, st)
+            for dx, dy in BADGE_CORNERS:
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (round(x + dx * geom.spacing / 2), round(y + dy * geom.spacing / 2))
+                if (area.map.contains(rect) and rect.collidelist(taken) < 0
+                        and not any(stroke_hits(strokes[k], rect)
+                                    for k in rect.collidelistall(reach))):
+                    out.append((st, n, rect))
+                    taken.append(rect)
+                    break
+        return tuple(out)
+
+    def _map_strokes(self, area: SeatArea) -> list[Stroke]:
+        """The pencil segments on a seat's map as drawn now (screen coordinates)."""
+        width = _pencil_width(area, self.geom(area.map.w))
+        out = []
+        for color, links in self._shown_links(area.seat):
+            for lk in links:
+                link = self.board.links[lk]
+                out.append(Stroke(f"seat {area.seat} {COLORS[color]} line",
+                                  (self.station_center(area.seat, link.a),
+                                   self.station_center(area.seat, link.b)), width))
+        return out
+
+    def _map_icons(self, area: SeatArea) -> list[Icon]:
+        """The station symbols and overpasses of a seat's map (screen rects; built once per
+        layout)."""
+        if area.seat not in self._icons:
+            self._icons[area.seat] = self._build_icons(area)
+        return self._icons[area.seat]
+
+    def _build_icons(self, area: SeatArea) -> list[Icon]:
+        geom = self.geom(area.map.w)
+        out = []
+        half = geom.radius * 1.15  # the biggest symbol: a departure station
+        for s in self.board.stations:
+            x, y = self.station_center(area.seat, s.index)
+            out.append(Icon(f"seat {area.seat} station {s.id}",
+                            pygame.Rect(round(x - half), round(y - half), round(2 * half),
+                                        round(2 * half))))
+        half = geom.spacing * 0.25
+        for k, o in enumerate(self.board.overpasses):
+            x, y = geom.point(o.col, o.row)
+            out.append(Icon(f"seat {area.seat} overpass {k}",
+                            pygame.Rect(round(area.map.x + x - half), round(area.map.y + y - half),
+                                        round(2 * half), round(2 * half))))
+        return out
+
+    def board_geometry(self) -> BoardGeometry:
+        """What the board shows as last painted: every text written, every seat's pencil
+        segments, its stations and overpasses (the `board_geometry` capability)."""
+        labels = [Label(w.text, w.rect) for texts in self.written.values() for w in texts]
+        strokes, icons = [], []
+        for area in self.layout.seats.values():
+            strokes += self._map_strokes(area)
+            icons += self._map_icons(area)
+        return BoardGeometry(labels, strokes, icons)
 
     def _paint_bonuses(self, surface: pygame.Surface, area: SeatArea, geom: MapGeom,
                        lines: Sequence[Line]) -> None:
@@ -630,18 +848,13 @@ class NSPRenderer(RoomRenderer):
         lines = view.lines[seat]
         finished = len(lines) if view.phase == OVER else len(lines) - 1
         for r in range(ROUNDS):
-            if r < len(lines) and r < finished:
-                s = self._line_score(lines[r])
-                out.rounds.append((lines[r].color, s.districts, s.stations, s.monuments,
-                                   s.points))
-            elif r < len(lines) and len(lines[r].stations) > 1:
-                s = self._line_score(lines[r])  # the line so far, shown dimmed
-                out.rounds.append((lines[r].color, s.districts, s.stations, s.monuments,
-                                   s.points, LIVE))
-            elif r < len(lines):
-                out.rounds.append((lines[r].color, -1, -1, -1, -1))
-            else:
+            if r >= len(lines):
                 out.rounds.append(None)
+            elif r < finished or drawn(lines[r]):  # a line being drawn shows its sum dimmed
+                s = self._line_score(lines[r])
+                out.rounds.append(RoundRow(lines[r].color, s, s.points, live=r >= finished))
+            else:
+                out.rounds.append(RoundRow(lines[r].color))
         breakdown = self._breakdowns(view)[seat]
         out.overpasses = breakdown.get("overpasses", 0)
         out.interchanges = breakdown.get("interchanges", 0)
@@ -671,13 +884,9 @@ class NSPRenderer(RoomRenderer):
 
     def _shown_score(self, seat: int, score: SeatScore) -> SeatScore:
         """The score as on screen now: boxes that are counting up show their current value."""
-        rounds: list[tuple | None] = []
-        for r, row in enumerate(score.rounds):
-            if row is None or (seat, r) not in self._score_hold:
-                rounds.append(row)
-            else:
-                values = tuple(v if v < 0 else self._held(seat, r, v) for v in row[1:5])
-                rounds.append((row[0], *values, *row[5:]))
+        rounds = [row if row is None or (seat, r) not in self._score_hold
+                  else replace(row, points=self._held(seat, r, row.points))
+                  for r, row in enumerate(score.rounds)]
         return SeatScore(rounds, self._held(seat, BONUS_BOX, score.overpasses),
                          self._held(seat, BONUS_BOX, score.interchanges),
                          self._held(seat, BONUS_BOX, score.objectives),
@@ -711,14 +920,16 @@ class NSPRenderer(RoomRenderer):
                 if budget is not None and painted >= budget:
                     self._score_turn = turn  # this sheet goes first next frame
                     return
-                self.layers.paint_region(region, rect, key, paint, clip=True)
+                self.layers.paint_region(region, rect, key, self._painting(region, paint),
+                                         clip=True)
                 painted += 1
         self._score_turn = (self._score_turn + 1) % len(seats)
         self._scores_due = bool(drawing)  # the drawing seats' turn comes when they finish
 
     def _score_rows(self, area: SeatArea, score: SeatScore, current: int,
                     objectives: bool) -> list[ScoreRow]:
-        """(rect, content key, painter) of each part of a seat's score zone."""
+        """(rect, content key, painter) of each part of a seat's score zone: the name and
+        total, a row per round (in `area.columns` columns), the bonuses."""
         rect, seat = area.score, area.seat
         bonus = [("bridge", score.overpasses), ("ring", score.interchanges)]
         if objectives:
@@ -727,75 +938,85 @@ class NSPRenderer(RoomRenderer):
         if area.mini:
             return [(rect, (name, score.total, tuple(score.rounds)),
                      partial(self._paint_mini_score, area, score))]
-        if area.wide:
-            return self._score_columns(area, score, current, bonus)
-        count = ROUNDS + 2
+        cols = area.columns
+        count = -(-ROUNDS // cols) + 2
         row_h = min(76, rect.h // count)
         top = rect.y + (rect.h - count * row_h) // 2
-        band = [pygame.Rect(rect.x, top + k * row_h, rect.w, row_h) for k in range(count)]
-        inner = [b.inflate(-20, 0) for b in band]
-        box_w = min(64, (rect.w - 20 - 34 - 3 * 22 - 24) // 4)
-        rows: list[ScoreRow] = [(band[0], (name, score.total),
-                                 partial(self._score_header, inner[0], seat, score.total))]
+        head = pygame.Rect(rect.x, top, rect.w, row_h)
+        rows: list[ScoreRow] = [(head, (name, score.total),
+                                 partial(self._score_header, head.inflate(-20, 0), seat,
+                                         score.total))]
+        w = rect.w // cols
         for r in range(ROUNDS):
+            band = pygame.Rect(rect.x + r % cols * w, top + (1 + r // cols) * row_h, w, row_h)
             row = score.rounds[r]
-            rows.append((band[r + 1], (row, r == current),
-                         partial(self._round_row, inner[r + 1], row, r == current, box_w)))
-        rows.append((band[-1], tuple(bonus), partial(self._bonus_row, inner[-1], bonus)))
+            rows.append((band, (row, r == current),
+                         partial(self._round_row, band.inflate(-20, 0), row, r == current)))
+        band = pygame.Rect(rect.x, top + (count - 1) * row_h, rect.w, row_h)
+        rows.append((band, tuple(bonus), partial(self._bonus_row, band.inflate(-20, 0), bonus)))
         return rows
 
-    def _score_columns(self, area: SeatArea, score: SeatScore, current: int,
-                       bonus: list[tuple[str, int]]) -> list[ScoreRow]:
-        """A wide score zone (under a tall map): a header, then one column per round and the
-        bonuses."""
-        rect, seat = area.score, area.seat
-        head = pygame.Rect(rect.x + 16, rect.y + 4, rect.w - 32, 60)
-        rows: list[ScoreRow] = [(pygame.Rect(rect.x, rect.y, rect.w, 68),
-                                 (self.names[seat], score.total),
-                                 partial(self._score_header, head, seat, score.total))]
-        w = (rect.w - 32) // (ROUNDS + 1)
-        y = rect.y + 70
-        h = rect.bottom - y - 8
-        for r in range(ROUNDS):
-            cell = pygame.Rect(rect.x + 16 + r * w, y, w - 10, h)
-            row = score.rounds[r]
-            rows.append((cell, (row, r == current),
-                         partial(self._round_cell, cell, row, r == current)))
-        cell = pygame.Rect(rect.x + 16 + ROUNDS * w, y, w - 10, h)
-        rows.append((cell, tuple(bonus), partial(self._bonus_cell, cell, bonus)))
-        return rows
+    def _write(self, surface: pygame.Surface, text: str, size: int, color: tuple,
+               bold: bool = False, width: int | None = None, **anchor: Any) -> pygame.Rect:
+        """Paint a text (shortened to `width` if given) where `anchor` says, and note it as
+        written in the region being painted; returns its rect."""
+        img = (theme.text(text, size, color, bold) if width is None
+               else fit_text(text, size, width, color, bold))
+        rect = img.get_rect(**anchor)
+        surface.blit(img, rect)
+        self._note(text, rect, size)
+        return rect
+
+    def _note(self, text: str, rect: pygame.Rect, size: int) -> None:
+        """Note a text painted in the region being painted (`_painting`)."""
+        self.written.setdefault(self._region, []).append(Written(text, pygame.Rect(rect), size))
+
+    def _painting(self, region: str, paint: Callable[[pygame.Surface], None]
+                  ) -> Callable[[pygame.Surface], None]:
+        """`paint` for a layer or region: what it writes replaces what that region held."""
+        def run(surface: pygame.Surface) -> None:
+            self._region = region
+            self.written[region] = []
+            paint(surface)
+        return run
 
     def _score_header(self, rect: pygame.Rect, seat: int, total: int,
                       surface: pygame.Surface) -> None:
-        num = theme.text(str(total), theme.HEADING_SIZE, theme.TEXT, True)
-        num_rect = num.get_rect(midright=(rect.right - 4, rect.centery))
-        surface.blit(num, num_rect)
-        name = fit_text(self.names[seat], theme.BODY_SIZE, num_rect.x - rect.x - 16,
-                        seat_color(seat), True)
-        surface.blit(name, name.get_rect(midleft=(rect.x + 4, rect.centery)))
+        num = self._write(surface, str(total), theme.HEADING_SIZE, theme.TEXT, True,
+                          midright=(rect.right - 4, rect.centery))
+        self._write(surface, self.names[seat], theme.BODY_SIZE, seat_color(seat), True,
+                    num.x - rect.x - 16, midleft=(rect.x + 4, rect.centery))
 
-    def _round_row(self, rect: pygame.Rect, row: tuple | None, current: bool, box_w: int,
+    def _round_row(self, rect: pygame.Rect, row: RoundRow | None, current: bool,
                    surface: pygame.Surface) -> None:
-        """Swatch, districts × stations + monuments = line points."""
+        """Swatch, then the line's sum: districts × stations + monuments ×2 = points."""
         h = min(rect.h - 12, 54)
         cy = rect.centery
-        color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
-        swatch = pygame.Rect(rect.x, cy - h // 2, 26, h)
+        color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
+        swatch = pygame.Rect(rect.x, cy - h // 2, 22, h)
         pygame.draw.rect(surface, color, swatch, border_radius=8)
         if row is not None and current:
             pygame.draw.rect(surface, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
-        values = list(row[1:5]) if row else [-1] * 4
-        live = row is not None and row[-1] == LIVE
-        x = swatch.right + 10
-        for k, (value, op) in enumerate(zip(values, ("×", "+", "=", ""))):
-            w = box_w + (12 if k == 3 else 0)
-            box = pygame.Rect(x, cy - h // 2, w, h)
-            surface.blit(sp.box_sprite(w, h, value, k == 3, live), box)
+        pieces = line_sum(row.score if row else None, row.points if row else 0, self._each)
+        bold = theme.font(theme.SMALL_SIZE, True)
+        ops = sum(bold.size(text)[0] + OP_PAD for text, kind in pieces if kind == "op")
+        box_w = min(64, (rect.right - swatch.right - 8 - ops - TOTAL_EXTRA) // 4)
+        live = row is not None and row.live
+        x = swatch.right + 8
+        for text, kind in pieces:
+            if kind == "op":
+                x = self._write(surface, text, theme.SMALL_SIZE, theme.TEXT_DIM, True,
+                                midleft=(x + OP_PAD // 2, cy)).right + OP_PAD // 2
+                continue
+            total = kind == "total"
+            size = theme.BODY_SIZE if total else theme.SMALL_SIZE
+            box = pygame.Rect(x, cy - h // 2, box_w + (TOTAL_EXTRA if total else 0), h)
+            surface.blit(sp.box_sprite(box.w, box.h, text, size, total, live, kind == "gate"),
+                         box)
+            if text:
+                self._note(text, theme.text(text, size, sp.INK, True).get_rect(
+                    center=box.center), size)
             x = box.right
-            if op:
-                sym = theme.text(op, theme.SMALL_SIZE, theme.TEXT_DIM, True)
-                surface.blit(sym, sym.get_rect(center=(x + 11, cy)))
-                x += 22
 
     def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]],
                    surface: pygame.Surface) -> None:
@@ -804,38 +1025,8 @@ class NSPRenderer(RoomRenderer):
         for k, (icon, value) in enumerate(items):
             cell = pygame.Rect(rect.x + k * w, rect.y, w, rect.h)
             sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
-            num = theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
-            surface.blit(num, num.get_rect(midleft=(cell.x + 48, cell.centery)))
-
-    def _bonus_cell(self, cell: pygame.Rect, items: list[tuple[str, int]],
-                    surface: pygame.Surface) -> None:
-        """The bonuses as the last column of a wide score zone."""
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=10)
-        step = cell.h // len(items)
-        for k, (icon, value) in enumerate(items):
-            cy = cell.y + step * k + step // 2
-            sp.icon(surface, icon, (cell.x + 26, cy), 14)
-            num = theme.text(str(value), theme.SMALL_SIZE, theme.TEXT, True)
-            surface.blit(num, num.get_rect(midleft=(cell.x + 50, cy)))
-
-    def _round_cell(self, cell: pygame.Rect, row: tuple | None, current: bool,
-                    surface: pygame.Surface) -> None:
-        """One round as a column: a colour band, 'D×S+M' and the line's points in a box."""
-        color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
-        pygame.draw.rect(surface, theme.BACKGROUND, cell, border_radius=10)
-        band = pygame.Rect(cell.x, cell.y, cell.w, 14)
-        pygame.draw.rect(surface, color, band, border_top_left_radius=10,
-                         border_top_right_radius=10)
-        if row is not None and current:
-            pygame.draw.rect(surface, theme.FOCUS, cell, 3, border_radius=10)
-        if row is None or row[1] < 0:
-            return
-        d, s, m, pts = row[1:5]
-        formula = theme.text(f"{d}×{s}+{m}", theme.SMALL_SIZE, theme.TEXT_DIM, True)
-        surface.blit(formula, formula.get_rect(midtop=(cell.centerx, band.bottom + 6)))
-        box = pygame.Rect(0, 0, cell.w - 24, cell.bottom - band.bottom - 56)
-        box.midbottom = (cell.centerx, cell.bottom - 8)
-        surface.blit(sp.box_sprite(box.w, box.h, pts, True, row[-1] == LIVE), box)
+            self._write(surface, str(value), theme.BODY_SIZE, theme.TEXT, True,
+                        midleft=(cell.x + 48, cell.centery))
 
     def _paint_mini_score(self, area: SeatArea, score: SeatScore,
                           surface: pygame.Surface) -> None:
@@ -844,24 +1035,25 @@ class NSPRenderer(RoomRenderer):
         wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
         total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
         room = rect.w - 8 - (total.get_width() + 16 if wide else 0)
-        name = fit_text(self.names[seat], theme.SMALL_SIZE, room, seat_color(seat), True)
-        surface.blit(name, (rect.x + 4, rect.y + 10))
+        self._write(surface, self.names[seat], theme.SMALL_SIZE, seat_color(seat), True, room,
+                    topleft=(rect.x + 4, rect.y + 10))
         if wide:
-            surface.blit(total, total.get_rect(topright=(rect.right - 8, rect.y)))
+            self._write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
+                        topright=(rect.right - 8, rect.y))
             top, cols = rect.y + 76, ROUNDS
         else:
-            surface.blit(total, (rect.x + 4, rect.y + 46))
+            self._write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
+                        topleft=(rect.x + 4, rect.y + 46))
             top = rect.y + 112
             cols = 2 if rect.bottom - top < 4 * 34 else 1  # short panels: the rounds 2 by 2
         for r, row in enumerate(score.rounds):
             col, line = r % cols, r // cols
             x, y = rect.x + 4 + col * (rect.w // cols), top + line * 36
-            color = sp.pencil_rgb(COLORS[row[0]]) if row else theme.PANEL_LIGHT
+            color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
             pygame.draw.rect(surface, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
-            value = row[4] if row and row[4] >= 0 and row[-1] != LIVE else None
-            num = theme.text("-" if value is None else str(value), theme.SMALL_SIZE, theme.TEXT,
-                             True)
-            surface.blit(num, (x + 26, y + 2))
+            done = row is not None and row.score is not None and not row.live
+            self._write(surface, str(row.points) if done else "-", theme.SMALL_SIZE,
+                        theme.TEXT, True, topleft=(x + 26, y + 2))
 
     # == the card column ============================================================================
     def _shown_card(self) -> int:
@@ -898,16 +1090,16 @@ class NSPRenderer(RoomRenderer):
         """Round number and the cards left in the deck."""
         header = self.layout.header
         rnd = min(self.view.round + 1, ROUNDS)
-        title = theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
-        surface.blit(title, title.get_rect(midtop=(header.centerx, header.y + 6)))
+        self._write(surface, t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True,
+                    midtop=(header.centerx, header.y + 6))
         back = sp.card_back(34, 48)
         left = self._deck_left()
         words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
-        deck = theme.text(words, theme.SMALL_SIZE, theme.TEXT_DIM)
-        w = back.get_width() + 12 + deck.get_width()
+        w = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
         x = header.centerx - w // 2
         surface.blit(back, (x, header.y + 52))
-        surface.blit(deck, deck.get_rect(midleft=(x + back.get_width() + 12, header.y + 76)))
+        self._write(surface, words, theme.SMALL_SIZE, theme.TEXT_DIM,
+                    midleft=(x + back.get_width() + 12, header.y + 76))
 
     def _paint_card(self, surface: pygame.Surface) -> None:
         """The revealed card (the branch tucked beside it when it came first) and its name."""
@@ -919,9 +1111,8 @@ class NSPRenderer(RoomRenderer):
         c = self.board.cards[card]
         surface.blit(sp.card_face(c.symbol, c.metro, lay.card.w, lay.card.h), lay.card)
         if lay.name is not None:  # what the card is, in words, for everyone at once
-            name = fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, lay.name.w - 16,
-                            theme.TEXT, True)
-            surface.blit(name, name.get_rect(center=lay.name.center))
+            self._write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
+                        lay.name.w - 16, center=lay.name.center)
         if self._branch_shown():
             self._paint_branch(surface)
 
@@ -937,19 +1128,19 @@ class NSPRenderer(RoomRenderer):
         label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
         plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
         pygame.draw.rect(surface, sp.INK, plate, border_radius=8)
-        surface.blit(label, label.get_rect(center=plate.center))
+        self._write(surface, t("branch"), theme.SMALL_SIZE, theme.TEXT, True,
+                    center=plate.center)
 
     def _paint_pips(self, surface: pygame.Surface) -> None:
         """Five Metro pips: the round ends with the fifth Metro card."""
         pips = self.layout.pips
         metros = self._shown_metros()
         need = self.board.scoring.get("metro_cards_per_round", 5)
-        label = theme.text(t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM)
         gap, r = 40, 14
-        w = label.get_width() + 16 + need * gap
+        w = theme.font(theme.SMALL_SIZE).size(t("metro"))[0] + 16 + need * gap
         x = pips.centerx - w // 2
-        surface.blit(label, label.get_rect(midleft=(x, pips.centery)))
-        x += label.get_width() + 16 + r
+        x = self._write(surface, t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM,
+                        midleft=(x, pips.centery)).right + 16 + r
         for k in range(need):
             center = (x + k * gap, pips.centery)
             if k < metros:
@@ -957,6 +1148,72 @@ class NSPRenderer(RoomRenderer):
                 pygame.draw.circle(surface, sp.METRO_EDGE, center, r, 4)
             else:
                 pygame.draw.circle(surface, theme.TEXT_DIM, center, r, 3)
+
+    # == the round's cards and the solo rating ====================================================
+    def _seen_cards(self) -> tuple[int, ...]:
+        """The cards turned over this round, as on the table now (a flip in flight held back)."""
+        return tuple(c for c in self.view.revealed
+                     if ("card", c, self.board.cards[c].metro) not in self.holds)
+
+    def _deck_key(self) -> tuple:
+        return (self._seen_cards(),)
+
+    def _deck_card_size(self, box: pygame.Rect) -> tuple[int, int]:
+        """Small cards for the round's deck (in the panel `box`, under its heading): a row of
+        Street cards over a row of Metro cards."""
+        per_row = max(sum(not c.metro for c in self.board.cards),
+                      sum(c.metro for c in self.board.cards))
+        w = min((box.w - 20 - DECK_GAP * (per_row - 1)) // per_row,
+                round((box.h - DECK_HEAD_H - DECK_GAP - 10) / 2 / 1.4), 96)
+        return w, round(w * 1.4)
+
+    def _paint_deck(self, surface: pygame.Surface) -> None:
+        """Every card of the round's deck, the ones already turned over dimmed: what may still
+        come (how many Metro cards before the round ends, which symbols)."""
+        box = self.layout.deck.inflate(-6, -6)
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=14)
+        self._heading(surface, t("deck_panel"), box, box.y + 8)
+        y = box.y + DECK_HEAD_H
+        w, h = self._deck_card_size(box)
+        seen = set(self._seen_cards())
+        for row, metro in enumerate((False, True)):
+            cards = [k for k, c in enumerate(self.board.cards) if c.metro == metro]
+            x = box.centerx - (len(cards) * (w + DECK_GAP) - DECK_GAP) // 2
+            for n, k in enumerate(cards):
+                spot = pygame.Rect(x + n * (w + DECK_GAP), y + row * (h + DECK_GAP), w, h)
+                c = self.board.cards[k]
+                surface.blit(sp.card_face(c.symbol, c.metro, w, h), spot)
+                if k in seen:
+                    surface.blit(sp.seen_veil(w, h), spot)
+
+    def _rating_id(self) -> str:
+        """The solo rating band the seat's total is in now."""
+        return rating(self.board, sum(self._breakdowns(self.view)[0].values()))
+
+    def _ladder_key(self) -> str:
+        return self._rating_id()
+
+    def _paint_ladder(self, surface: pygame.Surface) -> None:
+        """Solo: the rulebook's rating bands, best first, the one the total is in lit up."""
+        box = self.layout.ladder.inflate(-6, -6)
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=14)
+        y = self._heading(surface, t("ladder"), box, box.y + 8) + 4
+        bands = self.board.ratings
+        step = min(64, (box.bottom - 8 - y) // len(bands))
+        now = self._rating_id()
+        for k, (rid, low) in enumerate(bands):
+            band = pygame.Rect(box.x + 8, y + k * step, box.w - 16, step - 4)
+            lit = rid == now
+            if lit:
+                pygame.draw.rect(surface, theme.ACCENT, band, border_radius=10)
+            ink = theme.BACKGROUND if lit else theme.TEXT
+            high = bands[k - 1][1] - 1 if k else None
+            points = (f"≤ {high}" if k == len(bands) - 1 else
+                      f"{low}+" if high is None else f"{low}–{high}")
+            right = self._write(surface, points, theme.SMALL_SIZE, ink, True,
+                                midright=(band.right - 10, band.centery))
+            self._write(surface, t(f"ladder.{rid}"), theme.SMALL_SIZE, ink, lit,
+                        right.x - band.x - 24, midleft=(band.x + 10, band.centery))
 
     # == the advanced modules =======================================================================
     def _objectives_met(self, view: State) -> list[tuple[int, ...]]:
@@ -1018,19 +1275,15 @@ class NSPRenderer(RoomRenderer):
             s = self.board.stations[corner]
             sp.corner_glyph(surface, pygame.Rect(box.x + 10, y + 4, 26, 26), s.col > 4.5,
                             s.row > 4.5)
-            name = fit_text(t(f"bonus.{self.board.bonuses[bonus]}"), theme.SMALL_SIZE,
-                            box.w - 60, theme.TEXT)
-            surface.blit(name, (box.x + 50, y))
+            self._write(surface, t(f"bonus.{self.board.bonuses[bonus]}"), theme.SMALL_SIZE,
+                        theme.TEXT, width=box.w - 60, topleft=(box.x + 50, y))
             y += line_h
 
-    @staticmethod
-    def _heading(surface: pygame.Surface, text: str, box: pygame.Rect, y: int) -> int:
-        img = fit_text(text, theme.SMALL_SIZE, box.w - 20, theme.ACCENT, True)
-        surface.blit(img, (box.x + 10, y))
-        return y + img.get_height() + 2
+    def _heading(self, surface: pygame.Surface, text: str, box: pygame.Rect, y: int) -> int:
+        return self._write(surface, text, theme.SMALL_SIZE, theme.ACCENT, True, box.w - 20,
+                           topleft=(box.x + 10, y)).bottom + 2
 
-    @staticmethod
-    def _paragraph(surface: pygame.Surface, text: str, x: int, y: int, width: int,
+    def _paragraph(self, surface: pygame.Surface, text: str, x: int, y: int, width: int,
                    bottom: int) -> tuple[int, int]:
         """Wrapped small text; returns the y under it and its last line's width (stops at
         `bottom`)."""
@@ -1039,10 +1292,8 @@ class NSPRenderer(RoomRenderer):
         for line in wrap(text, theme.SMALL_SIZE, width):
             if y + line_h > bottom:
                 break
-            img = theme.text(line, theme.SMALL_SIZE, theme.TEXT)
-            surface.blit(img, (x, y))
+            last = self._write(surface, line, theme.SMALL_SIZE, theme.TEXT, topleft=(x, y)).w
             y += line_h
-            last = img.get_width()
         return y, last
 
     # == per-frame overlays =========================================================================
@@ -1123,6 +1374,15 @@ class NSPRenderer(RoomRenderer):
 def _pencil_width(area: SeatArea, geom: MapGeom) -> int:
     """A pencil line's width on this map (thinner on a bot's compact sheet)."""
     return max(3, round(geom.spacing * (0.13 if area.mini else 0.15)))
+
+
+def _stroke_box(stroke: Stroke) -> pygame.Rect:
+    """The rectangle a stroke (with its width) lies in."""
+    xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]
+    half = math.ceil(stroke.width / 2) + 1
+    return pygame.Rect(math.floor(min(xs)) - half, math.floor(min(ys)) - half,
+                       math.ceil(max(xs) - min(xs)) + 2 * half + 1,
+                       math.ceil(max(ys) - min(ys)) + 2 * half + 1)
 
 
 def _action_at(prompt: Prompt, target: Target) -> Any:

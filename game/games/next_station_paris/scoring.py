@@ -19,7 +19,10 @@ class LineScore:
     """A line's score: districts × most stations in one district + monument points.
 
     `base` ignores the city gate bonuses; `points` includes them (`points - base` is what
-    the gates added).
+    the gates added). The gates' terms are kept apart so a sheet can write the sum out:
+    `gate_districts` (a doubled corner: +1 district) and `gate_stations` (a circled station:
+    +1 to the best district when it lies there), so that
+    points == (districts + gate_districts) × (stations + gate_stations) + monuments × each.
     """
 
     districts: int
@@ -27,6 +30,9 @@ class LineScore:
     monuments: int
     base: int
     points: int
+    gate_districts: int = 0
+    gate_stations: int = 0
+    each: int = 2  # points per monument (levels/next_station_paris/scoring.toml)
 
 
 def line_points(districts: int, stations: int, monuments: int, monument_points: int = 2) -> int:
@@ -75,7 +81,8 @@ def score_line(board: Board, line: Line) -> LineScore:
         per_district[stations[line.double_station].district] += 1
     bonus_best = max(per_district.values())
     points = line_points(bonus_districts, bonus_best, monuments, each)
-    return LineScore(districts, best, monuments, base, points)
+    return LineScore(districts, best, monuments, base, points, bonus_districts - districts,
+                     bonus_best - best, each)
 
 
 def overpass_uses(board: Board, used: int) -> tuple[int, ...]:

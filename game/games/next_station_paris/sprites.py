@@ -222,6 +222,16 @@ def card_face(symbol: str, metro: bool, w: int, h: int) -> pygame.Surface:
     return fast(surf)
 
 
+@lru_cache(maxsize=4)
+def seen_veil(w: int, h: int) -> pygame.Surface:
+    """A dark veil over a small card already turned over this round, with a tick."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (20, 22, 30, 190), surf.get_rect(), border_radius=max(6, w // 12))
+    tick = [(w * 0.3, h * 0.5), (w * 0.45, h * 0.62), (w * 0.72, h * 0.38)]
+    pygame.draw.lines(surf, (250, 248, 240), False, tick, max(3, w // 12))
+    return fast(surf)
+
+
 @lru_cache(maxsize=8)
 def card_back(w: int, h: int) -> pygame.Surface:
     """The back of a station card."""
@@ -318,7 +328,7 @@ def badge(n: int, size: int) -> pygame.Surface:
     """A small dark disc with the number of lines meeting at an interchange."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.circle(surf, INK, (size // 2, size // 2), size // 2)
-    txt = theme.text(str(n), max(16, size - 8), (255, 255, 255), True)
+    txt = theme.text(str(n), theme.SMALL_SIZE, (255, 255, 255), True)  # readable: >= 24 px
     surf.blit(txt, txt.get_rect(center=(size // 2, size // 2 + 1)))
     return fast(surf)
 
@@ -334,17 +344,18 @@ def dotted_ring(surface: pygame.Surface, color, center: Point, r: float, dot: in
 
 # -- the score zone and the modules panel ---------------------------------------------------------
 @lru_cache(maxsize=512)
-def box_sprite(w: int, h: int, value: int, strong: bool, live: bool) -> pygame.Surface:
-    """One score box: empty until its value is known; the line in progress is dimmed."""
+def box_sprite(w: int, h: int, text: str, size: int, strong: bool, live: bool,
+               gate: bool = False) -> pygame.Surface:
+    """One score box: empty until its number is known; the line in progress is dimmed; a
+    number that counts a city gate's bonus gets the gates' red rim."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     box = surf.get_rect()
-    fill = (250, 248, 240) if value >= 0 and not live else theme.BACKGROUND
+    fill = (250, 248, 240) if text and not live else theme.BACKGROUND
     pygame.draw.rect(surf, fill, box, border_radius=8)
-    pygame.draw.rect(surf, theme.ACCENT if strong else theme.TEXT_DIM, box, 3 if strong else 2,
-                     border_radius=8)
-    if value >= 0:
-        txt = theme.text(str(value), theme.BODY_SIZE if strong else theme.SMALL_SIZE,
-                         theme.TEXT_DIM if live else INK, True)
+    rim = GATE if gate else theme.ACCENT if strong else theme.TEXT_DIM
+    pygame.draw.rect(surf, rim, box, 4 if gate else 3 if strong else 2, border_radius=8)
+    if text:
+        txt = theme.text(text, size, theme.TEXT_DIM if live else INK, True)
         surf.blit(txt, txt.get_rect(center=box.center))
     return fast(surf)
 

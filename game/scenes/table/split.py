@@ -17,15 +17,42 @@ from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
+from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.focus import hit
 from game.ui.i18n import t
 from game.ui.input import Intent
+from game.ui.paint import wrap
+from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
     from game.scenes.game import GameScene
 
 STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
+STRIP_DOT_R = 14  # the seat's colour dot at the start of its strip, as in the shared bar
+STRIP_TEXT_X = 18 + 2 * STRIP_DOT_R + 12  # the strip's message starts after the dot
+
+
+def render_seat_strip(size: tuple[int, int], seat: int, message: str, live: bool,
+                      buttons: tuple) -> pygame.Surface:
+    """A seat's strip (game_paint.render_strip's frame and buttons) led by the seat's colour
+    dot, like the single-focus bar's speaker dot, then its message: on as many lines as the
+    strip's height holds when one is too short for it (a narrow sheet's strip)."""
+    image = paint.render_strip(size, seat, "", live, buttons)
+    cy = size[1] // 2
+    pygame.draw.circle(image, paint.seat_color(seat), (18 + STRIP_DOT_R, cy), STRIP_DOT_R)
+    room = min((r.x for _, r, _ in buttons), default=size[0]) - 16 - STRIP_TEXT_X
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
+    most = max(1, (size[1] - 8) // step)  # the lines a strip this tall holds
+    lines = wrap(message, theme.SMALL_SIZE, room)
+    if len(lines) > most:  # the rest on the last line, cut only if still too long
+        lines = [*lines[:most - 1], " ".join(lines[most - 1:])]
+    top = cy - step * (len(lines) - 1) // 2
+    for k, line in enumerate(lines):
+        draw_text(image, paint.fit_cached(line, theme.SMALL_SIZE, room),
+                  (STRIP_TEXT_X, top + k * step), theme.SMALL_SIZE,
+                  theme.TEXT if live else theme.TEXT_DIM, "midleft")
+    return image
 
 
 class SplitTable(Table):
@@ -156,8 +183,8 @@ class SplitTable(Table):
         key = (strip.size, seat, message, model is not None, buttons)
         cached = self._strips.get(seat)
         if cached is None or cached[0] != key:  # four strips a frame: draw each only on change
-            cached = key, paint.render_strip(strip.size, seat, message, model is not None,
-                                             buttons)
+            cached = key, render_seat_strip(strip.size, seat, message, model is not None,
+                                            buttons)
             self._strips[seat] = cached
         surface.blit(cached[1], strip)
         if focus is not None and focus in rects:

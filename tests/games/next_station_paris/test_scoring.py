@@ -121,6 +121,12 @@ def test_gate_double_district_and_double_station(rules) -> None:
     assert (doubled.base, doubled.points) == (6, 3 * 3)
     circled = scoring.score_line(b, bare(rules, names, double_station=sid(rules, "c0")))
     assert (circled.base, circled.points) == (6, 2 * 4)
+    # the gates' terms are kept apart, so a sheet can write the sum out
+    assert (doubled.gate_districts, doubled.gate_stations) == (1, 0)
+    assert (circled.gate_districts, circled.gate_stations) == (0, 1)
+    for r in (plain, doubled, circled):
+        assert r.points == ((r.districts + r.gate_districts) * (r.stations + r.gate_stations)
+                            + r.monuments * r.each)
 
 
 def test_gates_category_holds_what_the_bonuses_added(rules) -> None:
