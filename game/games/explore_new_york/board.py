@@ -19,6 +19,7 @@ Every problem raises `LevelError('levels/explore_new_york/map.toml: cafes[2].at:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,6 +111,9 @@ class Board:
     link_vertices: tuple[tuple[int, int], ...]  # per link: its end vertex indices
     touching: tuple[int, ...]  # per link: bitmask of the other links sharing an end with it
     cafe_of_vertex: dict[int, int]  # vertex index -> café index
+    link_blocks: tuple[int, ...]  # per link: bitmask of the blocks it runs along
+    link_cafes: tuple[int, ...]  # per link: bitmask of the cafés at its ends
+    attraction_masks: dict[str, int]  # attraction -> bitmask of its blocks
 
     def block_at(self, x: int, y: int) -> int:
         """The index of block (x, y)."""
@@ -185,9 +189,23 @@ def load_board(root: Path | None = None) -> Board:
                      for index, mine in enumerate(link_vertices))
     deck_level, cards = _load_deck(root)
     deck = deck_level.data
+    link_blocks = tuple(_mask(link.blocks) for link in links)
+    link_cafes = tuple(_mask(cafe_of_vertex[v] for v in ends if v in cafe_of_vertex)
+                       for ends in link_vertices)
+    attraction_masks = {kind: _mask(i for i, blk in enumerate(blocks) if blk.attraction == kind)
+                        for kind in ATTRACTIONS}
     return Board(blocks, links, tuple(cafes), cards, deck["cards_per_turn"],
                  tuple(deck["removed_unseen"]), data["cafe_points"], data["smiley_points"],
-                 tuple(data["star_points"]), link_vertices, touching, cafe_of_vertex)
+                 tuple(data["star_points"]), link_vertices, touching, cafe_of_vertex,
+                 link_blocks, link_cafes, attraction_masks)
+
+
+def _mask(indices: Iterable[int]) -> int:
+    """The bitmask of some indices."""
+    out = 0
+    for i in indices:
+        out |= 1 << i
+    return out
 
 
 def _load_deck(root: Path | None) -> tuple:

@@ -226,8 +226,8 @@ class ExploreNewYork(TurnRules):
         if kind == "block":
             allowed = self.allowed_blocks(s, seat)
             lone = not allowed
-            blocks = allowed or ~sheet.filled & ((1 << BLOCKS) - 1)
-            options = tuple(self.opt_block[b] for b in range(BLOCKS) if blocks >> b & 1)
+            options = (tuple(self.opt_block[b] for b in bits(allowed)) if allowed
+                       else _without(self.opt_block, sheet.filled))
             return Prompt(seat, "lone_block" if lone else "block",
                           K + ("prompt.lone_block" if lone else "prompt.block"), options,
                           self._coords(s))
@@ -237,10 +237,9 @@ class ExploreNewYork(TurnRules):
             free = self.board.touching[task[1]] & ~sheet.links
             options = (*(self.opt_link[k] for k in bits(free)), self.opt_stop)
             return Prompt(seat, "link2", K + "prompt.link2", options) if free else None
-        free = ~sheet.links & ((1 << len(self.board.links)) - 1)
-        if not free:
+        options = _without(self.opt_link, sheet.links)
+        if not options:
             return None
-        options = tuple(self.opt_link[k] for k in bits(free))
         if kind == "extra":
             return Prompt(seat, "extra", K + "prompt.extra", options)
         message = "prompt.link" if task[1] else "prompt.link_any"
@@ -263,7 +262,7 @@ class ExploreNewYork(TurnRules):
         no empty block, a single tourist of the seat's choice and one link only)."""
         _, x, y = action
         block = self.board.block_at(x, y)
-        lone = not self.allowed_blocks(d, seat)
+        lone = d.prompts[seat].kind == "lone_block"
         sheet = d.sheets[seat]
         d.sheets = _set(d.sheets, seat, _with_block(sheet, block))
         d.emit("block_chosen", seat, x=x, y=y, lone=lone)
@@ -382,6 +381,17 @@ class ExploreNewYork(TurnRules):
         return tuple(scoring.route_details(self.board, self.route(state, seat),
                                            state.sheets[seat])
                      for seat in range(state.players))
+
+
+def _without(options: tuple[Option, ...], mask: int) -> tuple[Option, ...]:
+    """The options whose index is not in `mask` (a sparse mask: slices between its bits)."""
+    out: list[Option] = []
+    start = 0
+    for index in bits(mask):
+        out += options[start:index]
+        start = index + 1
+    out += options[start:]
+    return tuple(out)
 
 
 def _with_block(sheet: Sheet, block: int) -> Sheet:

@@ -42,15 +42,12 @@ class RouteScorer:
         self.board = board
         self.links = bits(sheet.links)
         self.ends = tuple(board.link_vertices[k] for k in self.links)
-        self.block_bits = tuple(_mask(board.links[k].blocks) for k in self.links)
-        self.cafe_bits = tuple(_mask(board.cafe_of_vertex[v] for v in board.link_vertices[k]
-                                     if v in board.cafe_of_vertex) for k in self.links)
-        by_kind = {kind: _mask(i for i, blk in enumerate(board.blocks) if blk.attraction == kind)
-                   for kind in (*TOURISTS, "smiley", "star")}
-        self.attraction_masks = tuple(by_kind[t] for t in TOURISTS)
-        self.smiley_mask, self.star_mask = by_kind["smiley"], by_kind["star"]
-        self.occupied = tuple((1 << b, counts) for b, counts in enumerate(sheet.tourists)
-                              if any(counts))
+        self.block_bits = tuple(board.link_blocks[k] for k in self.links)
+        self.cafe_bits = tuple(board.link_cafes[k] for k in self.links)
+        masks = board.attraction_masks
+        self.attraction_masks = tuple(masks[t] for t in TOURISTS)
+        self.smiley_mask, self.star_mask = masks["smiley"], masks["star"]
+        self.occupied = tuple((1 << b, sheet.tourists[b]) for b in bits(sheet.filled))
 
     def areas(self, edges: int) -> tuple[int, int]:
         """(blocks, cafés) along an edge set, as bitmasks."""
@@ -82,15 +79,23 @@ class RouteScorer:
                 ("stars", b.star_points[counts.stars]))
 
     def __call__(self, edges: int) -> int:
-        """The total points of a route over these edges (the search's score)."""
-        return sum(p for _, p in self.points(self.counts(*self.areas(edges))))
-
-
-def _mask(indices: object) -> int:
-    out = 0
-    for i in indices:
-        out |= 1 << i
-    return out
+        """The total points of a route over these edges (the search's score): `points` summed,
+        inlined (the search calls it for every trail it cannot extend)."""
+        blocks, cafes = self.areas(edges)
+        circles = squares = triangles = 0
+        for bit, (c, s, t) in self.occupied:
+            if blocks & bit:
+                circles += c
+                squares += s
+                triangles += t
+        m_circle, m_square, m_triangle = self.attraction_masks
+        b = self.board
+        return (circles * (blocks & m_circle).bit_count()
+                + squares * (blocks & m_square).bit_count()
+                + triangles * (blocks & m_triangle).bit_count()
+                + cafes.bit_count() * b.cafe_points
+                + (blocks & self.smiley_mask).bit_count() * b.smiley_points
+                + b.star_points[(blocks & self.star_mask).bit_count()])
 
 
 def best_route(board: Board, sheet: Sheet) -> Route:
@@ -106,7 +111,7 @@ def best_route(board: Board, sheet: Sheet) -> Route:
 def route_details(board: Board, route: Route, sheet: Sheet) -> tuple[Detail, ...]:
     """The scoring boxes of a route, one Detail per category, with the counts behind them."""
     scorer = RouteScorer(board, sheet)
-    counts = scorer.counts(_mask(route.blocks), _mask(route.cafes))
+    counts = scorer.counts(sum(1 << b for b in route.blocks), sum(1 << c for c in route.cafes))
     points = dict(route.points)
     out = [Detail(t, K + "detail.tourists",
                   (("tourist", K + "tourist." + t), ("count", n), ("attractions", a)), points[t])
