@@ -131,7 +131,8 @@ def _best_in_component(ends: Sequence[tuple[int, int]], mask: int, bound: float,
     if len(odd) <= 2:
         return bound, mask, odd[0] if odd else ends[bits(mask)[0]][0]
     search = _ChainWalk(_chains(ends, mask, degree), score, bound)
-    for start in odd:
+    # Each open trail is scored from its lower end, so none starts from the highest odd vertex.
+    for start in odd[:-1]:
         if search.extend(start, 0, 0, start):
             break
     return search.best, search.best_edges, search.best_start
