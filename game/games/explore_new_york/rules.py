@@ -83,7 +83,6 @@ class ExploreNewYork(TurnRules):
         self.opt_tourist = tuple(Option(("tourist", name), ("tourist", name),
                                         K + "option.tourist." + name) for name in TOURISTS)
         self.opt_stop = Option(("stop",), None, K + "option.stop")
-        self.seat_ids = tuple(range(self.max_players))
         self.first_chances = {n: Chance(tuple((seat, 1.0) for seat in range(n)),
                                         K + "chance.first")
                               for n in range(self.min_players, self.max_players + 1)}
