@@ -99,7 +99,8 @@ class RouteScorer:
 
 
 def best_route(board: Board, sheet: Sheet) -> Route:
-    """The seat's final route: the trail of its links with the most points (exact)."""
+    """The seat's final route: the trail of its links with the most points (exact; among equal
+    trails the search's first, so a map whose every trail scores 0 keeps an empty route)."""
     scorer = RouteScorer(board, sheet)
     trail = best_trail(scorer.ends, scorer)
     blocks, cafes = scorer.areas(trail.mask)
