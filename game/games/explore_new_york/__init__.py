@@ -1,0 +1,18 @@
+"""Explore New York, 2-4 players at once: chart a tourist route on your own map of the city."""
+
+from game.engine.registry import GameInfo
+
+GAME = GameInfo(
+    id="explore_new_york",
+    title_key="game.explore_new_york",
+    min_players=2,
+    max_players=4,
+    rules_ref=f"{__name__}.rules:ExploreNewYork",
+    scene_ref=None,  # engine-only until its scene lands (then listed)
+    heuristic_ref=f"{__name__}.bot:evaluate",
+    rules_summary_key="rules.explore_new_york",
+    hidden_hands=False,  # every map is public: no pass-the-screen curtain
+    capabilities=("details", "tiebreak", "randomize_hidden"),
+    order=40,
+    listed=False,
+)
