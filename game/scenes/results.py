@@ -25,6 +25,7 @@ from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
+from game.ui.paint import draw_seat_emblem, seat_color
 from game.ui.scene import Scene
 from game.ui.widgets import (
     Menu,
@@ -85,11 +86,6 @@ def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int,
     see board_api) where it has one, else the shared palette by position."""
     own = capability(get_game(game_id).renderer_class(), "category_colors") or {}
     return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
-
-
-def seat_color(seat: int) -> tuple[int, int, int]:
-    """The colour of a seat."""
-    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
 
 
 class ResultsScene(Scene):
@@ -404,7 +400,7 @@ class ResultsScene(Scene):
     def _draw_row(self, surface: pygame.Surface, seat: int, breakdown: dict[str, int],
                   cols: list, row: pygame.Rect) -> None:
         lay = self.layout
-        pygame.draw.circle(surface, seat_color(seat), (lay.table.x + 16, row.centery), 14)
+        draw_seat_emblem(surface, seat, (lay.table.x + 16, row.centery), 32)
         name = self.winner_label(seat)
         draw_text(surface, fit(name, theme.BODY_SIZE, lay.name_w - 50, seat in self.winners),
                   (lay.table.x + 44, row.centery), theme.BODY_SIZE,
@@ -491,14 +487,14 @@ class ResultsScene(Scene):
             line = [(plot.x + round(i * plot.w / last), y_of(p[seat]))
                     for i, p in enumerate(self.progress)]
             pygame.draw.lines(surface, seat_color(seat), False, line, 5)
-            pygame.draw.circle(surface, seat_color(seat), line[-1], 9)
+            draw_seat_emblem(surface, seat, line[-1], 26)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         """The selected seat's panel: name and total, then its rows from the scroll position."""
         seat = self.selected
         panel(surface, DETAIL, theme.PANEL, seat_color(seat), 5)
         head_y = DETAIL.y + DETAIL_TOP // 2
-        pygame.draw.circle(surface, seat_color(seat), (DETAIL.x + PAD + 14, head_y), 16)
+        draw_seat_emblem(surface, seat, (DETAIL.x + PAD + 16, head_y), 36)
         score = t("results.points", points=self.totals[seat])
         right = draw_text(surface, score, (DETAIL.right - PAD, head_y), theme.BODY_SIZE,
                           theme.ACCENT, "midright", True)
