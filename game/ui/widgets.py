@@ -85,10 +85,14 @@ def dim(surface: pygame.Surface, alpha: int = 170) -> None:
 
 def glyph(surface: pygame.Surface, action: str, kind: str, midleft: tuple[int, int],
           size: int = theme.SMALL_SIZE) -> pygame.Rect:
-    """Draw the button for an action as the current device shows it; returns its rect."""
+    """Draw the button for an action as the current device shows it ("move": the d-pad or
+    arrows, "page": both page buttons); returns its rect."""
     h = int(size * 1.45)
     if action == "move":
         return _move_glyph(surface, kind, midleft, h)
+    if action == "page":  # both page buttons: "LB RB" on a pad, "Q E" on a keyboard
+        first = glyph(surface, "page_prev", kind, midleft, size)
+        return first.union(glyph(surface, "page_next", kind, (first.right + 6, midleft[1]), size))
     if kind == "gamepad":
         label, color = PAD_GLYPHS.get(action, ("?", theme.PANEL_LIGHT))
         image = theme.text(label, size - 4 if len(label) > 1 else size, (255, 255, 255), True)
