@@ -46,9 +46,23 @@ PALETTE = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
            (160, 130, 240)]  # French Quarter with Tourism has nine
 LEGEND_LINE_H = 40
 SWATCH = 28  # a category's colour square (legend, and table headers too narrow for names)
-ITEM_SIZE = 30  # detail lines; theme.SMALL_SIZE (28) is the floor for any text
-LINE_H = 42  # height of one text line in the detail panel
-HEAD_H = 56  # height of a category heading in the detail panel
+ITEM_SIZE = 30  # the tie-break note; theme.SMALL_SIZE (28) is the floor for any text
+LINE_H = 42  # height of one line of the note
+
+
+@dataclass(frozen=True)
+class DetailStyle:
+    """How big the detail panel writes: its text size, line and category-heading heights."""
+
+    size: int
+    line_h: int
+    head_h: int
+
+
+# The panel writes large when every seat's details fit in it that way (two players, short
+# lists): the space is there, so a sofa reads it more easily. Otherwise the compact style.
+LARGE = DetailStyle(theme.BODY_SIZE, 52, 66)
+COMPACT = DetailStyle(ITEM_SIZE, LINE_H, 56)
 DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
 DETAIL_TOP = 92  # panel header (name and total) height
 ICON_W, POINTS_W, PAD = 44, 110, 26
@@ -112,6 +126,9 @@ class ResultsScene(Scene):
         self.progress = score_progress(match)
         self.selected = min(self.winners, default=0)
         self.scroll = 0
+        self.style = COMPACT
+        if self.details:
+            self.style = self._detail_style()
         self._headers: tuple[str, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
         self.menu = Menu([MenuItem("again", lambda: t("results.play_again")),
                           MenuItem("menu", lambda: t("results.menu"))],
@@ -161,6 +178,13 @@ class ResultsScene(Scene):
                     self.select(seat)
                     return True
         return False
+
+    def _detail_style(self) -> DetailStyle:
+        """LARGE when every seat's whole list fits the panel in it, else COMPACT (decided once,
+        so the panel does not change size from one player to the next)."""
+        self.style = LARGE  # row heights are measured in the style being tried
+        fits = all(self.shows_rest(self.detail_rows(seat), 0) for seat in range(len(self.totals)))
+        return LARGE if fits else COMPACT
 
     def select(self, seat: int) -> None:
         """Show one seat's details, from the top."""
@@ -329,11 +353,13 @@ class ResultsScene(Scene):
 
     def label_lines(self, detail: Detail) -> list[str]:
         """A detail's text wrapped to the panel's label column."""
-        return wrap(self.detail_label(detail), ITEM_SIZE, DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
+        return wrap(self.detail_label(detail), self.style.size,
+                    DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
 
     def row_height(self, row: Row) -> int:
         """Pixel height of a panel row."""
-        return HEAD_H if row[0] == "head" else LINE_H * len(self.label_lines(row[1]))
+        style = self.style
+        return style.head_h if row[0] == "head" else style.line_h * len(self.label_lines(row[1]))
 
     def window(self, rows: list[Row], start: int) -> list[Row]:
         """Rows from `start`, led by their category's heading when `start` is inside a category."""
@@ -552,24 +578,27 @@ class ResultsScene(Scene):
 
     def _draw_detail_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
         x, right = DETAIL.x + PAD, DETAIL.right - PAD
+        style = self.style
         if row[0] == "head":
             category, subtotal = row[1]
-            mid = y + HEAD_H // 2 + 4
-            draw_text(surface, self.category_name(category), (x, mid), ITEM_SIZE, theme.TEXT_DIM,
+            mid = y + style.head_h // 2 + 4
+            draw_text(surface, self.category_name(category), (x, mid), style.size, theme.TEXT_DIM,
                       "midleft", True)
-            draw_text(surface, points_text(subtotal), (right, mid), ITEM_SIZE, theme.TEXT_DIM,
+            draw_text(surface, points_text(subtotal), (right, mid), style.size, theme.TEXT_DIM,
                       "midright", True)
-            line_y = y + HEAD_H - 4
+            line_y = y + style.head_h - 4
             pygame.draw.line(surface, theme.PANEL_LIGHT, (x, line_y), (right, line_y), 2)
             return
         detail: Detail = row[1]
-        self._draw_icon(surface, detail.ok, (x + 16, y + LINE_H // 2))
+        self._draw_icon(surface, detail.ok, (x + 16, y + style.line_h // 2))
         for i, line in enumerate(self.label_lines(detail)):
-            draw_text(surface, line, (x + ICON_W, y + i * LINE_H + LINE_H // 2), ITEM_SIZE,
+            draw_text(surface, line, (x + ICON_W, y + (i * 2 + 1) * style.line_h // 2),
+                      style.size,
                       theme.TEXT, "midleft")
         color = (theme.GOOD if detail.points > 0 else theme.BAD if detail.points < 0
                  else theme.TEXT_DIM)
-        draw_text(surface, points_text(detail.points), (right, y + LINE_H // 2), ITEM_SIZE, color,
+        draw_text(surface, points_text(detail.points), (right, y + style.line_h // 2), style.size,
+                  color,
                   "midright", True)
 
     @staticmethod

@@ -350,3 +350,14 @@ def test_scroll_hint_shows_both_page_buttons(app, two):
         first = glyph(pygame.Surface((300, 80)), "page_prev", kind, (10, 40))
         second = glyph(pygame.Surface((300, 80)), "page_next", kind, (0, 0))
         assert both.w == first.w + 6 + second.w and both.h == first.h, kind
+
+
+def test_short_detail_lists_are_written_large_and_long_ones_compact(app, two, four):
+    scene = show(app, two)
+    assert scene.style is results_module.LARGE
+    for seat in range(2):  # every seat's list fits without scrolling at the large size
+        assert scene.shows_rest(scene.detail_rows(seat), 0) and not scene.can_scroll()
+    everything = tuple(range(len(two.rules.board.tickets)))
+    long = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
+    assert long.style is results_module.COMPACT
+    assert results_module.LARGE.size > results_module.COMPACT.size >= theme.SMALL_SIZE
