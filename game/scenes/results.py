@@ -562,7 +562,7 @@ class ResultsScene(Scene):
         panel(surface, DETAIL, theme.PANEL, seat_color(seat), 5)
         head_y = DETAIL.y + DETAIL_TOP // 2
         draw_seat_emblem(surface, seat, (DETAIL.x + PAD + 16, head_y), 36)
-        score = t("results.points", points=self.totals[seat])
+        score = t("results.points", count=self.totals[seat])
         right = draw_text(surface, score, (DETAIL.right - PAD, head_y), theme.BODY_SIZE,
                           theme.ACCENT, "midright", True)
         name = fit(self.names[seat], theme.BODY_SIZE, right.x - DETAIL.x - PAD - 64, True)
