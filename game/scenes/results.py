@@ -86,8 +86,8 @@ class Layout:
     menu_width: int
 
 
-FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 92, 340, 200, 48, True, (960, 985), 520)
-SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 92, 330, 130, 40, False, (560, 990), 440)
+FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 92, 360, 200, 48, True, (960, 985), 520)
+SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 92, 355, 130, 40, False, (560, 990), 440)
 
 Row = tuple[str, Any]  # ("head", (category, subtotal)) or ("item", Detail)
 

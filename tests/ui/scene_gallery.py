@@ -94,7 +94,10 @@ def _rules(app) -> None:
 
 
 def _message(app) -> None:
-    show(app, app.open("title"), app.open("message", "A title", "A longer message. " * 20))
+    from game.scenes.message import level_error_box
+
+    error = ValueError(f"/home/x/levels/{TTR}/map.toml: routes[3].length: must be 1 to 3")
+    show(app, app.open("title"), level_error_box(app, TTR, error))
 
 
 def _game_bar(app) -> None:
