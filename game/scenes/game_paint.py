@@ -96,13 +96,21 @@ def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
     return image
 
 
-def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str) -> pygame.Surface:
-    """The split-screen shared bar as one surface (it changes only when someone answers)."""
+def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str,
+               who: Sequence[int] = ()) -> pygame.Surface:
+    """The split-screen shared bar as one surface (it changes only when someone answers): the
+    emblems of the seats the message is about (`who`: those still deciding, a thinking bot),
+    the message and the hints."""
     image = pygame.Surface(BAR_RECT.size)
     image.fill(theme.PANEL)
     pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
+    x = 24
+    for seat in who:
+        draw_seat_emblem(image, seat, (x + BAR_EMBLEM // 2, BAR_RECT.h // 2), BAR_EMBLEM)
+        x += BAR_EMBLEM + 10
+    x += 2 if who else 0
     right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
-    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 24), (24, BAR_RECT.h // 2),
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - x), (x, BAR_RECT.h // 2),
               theme.SMALL_SIZE, theme.TEXT, "midleft")
     if hints:
         draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))

@@ -128,3 +128,19 @@ def test_emblems_fill_their_box_in_the_seat_colour_and_differ_in_shape():
     paint.draw_seat_emblem(surf, 2, (30, 30), 40)
     assert surf.get_at((30, 34))[:3] == paint.seat_color(2)
     assert surf.get_at((30, 11))[:3] == paint.INK  # outlined
+
+
+def test_the_split_screen_bar_shows_the_emblems_of_the_seats_it_speaks_of():
+    from game.scenes import game_paint
+
+    pygame.font.init()
+    plain = game_paint.render_bar("Waiting for Bot 1, Bot 3", (), "keyboard")
+    marked = game_paint.render_bar("Waiting for Bot 1, Bot 3", (), "keyboard", who=(0, 2))
+    y = marked.get_height() // 2
+    first = 24 + game_paint.BAR_EMBLEM // 2
+    second = first + game_paint.BAR_EMBLEM + 10
+    assert marked.get_at((first, y))[:3] == paint.seat_color(0)
+    assert marked.get_at((second, y + 4))[:3] == paint.seat_color(2)
+    assert plain.get_at((first, y))[:3] != paint.seat_color(0)
+    text_left = pygame.mask.from_threshold(marked, theme.TEXT, (1, 1, 1, 255)).get_bounding_rects()
+    assert min(r.x for r in text_left) > second + game_paint.BAR_EMBLEM // 2  # text after them
