@@ -53,9 +53,9 @@ def results(game_id: str, players: int, seed: int, options: tuple = ()) -> Stage
     return stage
 
 
-def game_scene(app, game_id: str = TTR, players: int = 3, seat0_human: bool = True):
-    """A game in progress (seat 0 a person) with its opening animation finished."""
-    seats = [SeatSpec("human" if seat0_human and n == 0 else "greedy") for n in range(players)]
+def game_scene(app, game_id: str = TTR, players: int = 3, humans: int = 1):
+    """A game in progress (the first `humans` seats people) with its opening deal finished."""
+    seats = [SeatSpec("human" if n < humans else "greedy") for n in range(players)]
     scene = app.open("game", game_id, seats, 7, hold_bots=True)
     show(app, scene)
     for _ in range(SETTLE_FRAMES):
@@ -105,10 +105,7 @@ def _game_bar(app) -> None:
 
 
 def _curtain(app) -> None:
-    seats = [SeatSpec("human", None), SeatSpec("human", None)]
-    scene = app.open("game", TTR, seats, 7, hold_bots=True)
-    show(app, scene)
-    app.step([], 1 / 60, present=False)
+    game_scene(app, TTR, players=2, humans=2)
 
 
 GALLERY: dict[str, Stage] = {
