@@ -85,10 +85,14 @@ def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
     image = pygame.Surface(size, pygame.SRCALPHA)
     box = image.get_rect()
     panel(image, box, theme.PANEL, seat_color(seat), 3, 14)
-    draw_seat_emblem(image, seat, (14 + BAR_EMBLEM // 2, box.centery), BAR_EMBLEM)
-    text_x = 28 + BAR_EMBLEM
     right = min((r.x for _, r, _ in buttons), default=box.right) - 16
-    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - text_x - 6),
+    text_x = 18
+    # The seat's emblem leads the message when both fit (the frame's colour marks it anyway):
+    # a prompt is never cut short to make room for it.
+    if theme.font(theme.SMALL_SIZE).size(message)[0] <= right - 24 - BAR_EMBLEM - 10:
+        draw_seat_emblem(image, seat, (14 + BAR_EMBLEM // 2, box.centery), BAR_EMBLEM)
+        text_x += BAR_EMBLEM + 10
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 6 - text_x),
               (text_x, box.centery),
               theme.SMALL_SIZE, theme.TEXT if live else theme.TEXT_DIM, "midleft")
     for label, rect, focused in buttons:

@@ -144,3 +144,16 @@ def test_the_split_screen_bar_shows_the_emblems_of_the_seats_it_speaks_of():
     assert plain.get_at((first, y))[:3] != paint.seat_color(0)
     text_left = pygame.mask.from_threshold(marked, theme.TEXT, (1, 1, 1, 255)).get_bounding_rects()
     assert min(r.x for r in text_left) > second + game_paint.BAR_EMBLEM // 2  # text after them
+
+
+def test_a_seat_strip_leads_with_the_emblem_unless_the_prompt_needs_the_room():
+    from game.scenes import game_paint
+
+    pygame.font.init()
+    size = (700, 64)
+    short = game_paint.render_strip(size, 3, "Pick a card", True, ())
+    assert short.get_at((14 + game_paint.BAR_EMBLEM // 2, 32))[:3] == paint.seat_color(3)
+    wide = theme.font(theme.SMALL_SIZE).size("x")[0]
+    long_text = "x" * ((size[0] - 16 - 24) // wide)  # fits only without the emblem
+    long = game_paint.render_strip(size, 3, long_text, True, ())
+    assert long.get_at((14 + game_paint.BAR_EMBLEM // 2, 32))[:3] != paint.seat_color(3)
