@@ -15,22 +15,20 @@ import pygame
 from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.i18n import t
+from game.ui.paint import draw_seat_emblem, seat_color
 from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel
 
 BAR_GAP = 14  # between two bar buttons
 BAR_BUTTON_H = 60
 MESSAGE_W = 640  # the bar message keeps at least this much room; buttons scroll instead
+BAR_EMBLEM = 40  # the speaker's emblem in the bar
+CURSOR_EMBLEM = 30  # the emblem on another decider's cursor
 
 # Shortening a label measures it once per removed character: remember the results, as bars
 # redraw the same labels every frame (four seat strips in split screen).
 fit_cached = lru_cache(maxsize=1024)(fit)
 
 Button = tuple[str, pygame.Rect, bool]  # label, rect, focused
-
-
-def seat_color(seat: int) -> tuple[int, int, int]:
-    """The seat's colour, the same on every screen."""
-    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
 
 
 def label_width(label: str, cap: int) -> int:
@@ -74,9 +72,11 @@ def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> Non
 
 
 def other_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-    """Another decider's cursor (simultaneous play), ringed in that seat's colour."""
-    pygame.draw.rect(surface, seat_color(seat), pygame.Rect(rect).inflate(10, 10), 5,
-                     border_radius=12)
+    """Another decider's cursor (simultaneous play), ringed in that seat's colour with its
+    emblem on the top-left corner (so it never reads as the yellow focus ring)."""
+    ring = pygame.Rect(rect).inflate(10, 10)
+    pygame.draw.rect(surface, seat_color(seat), ring, 5, border_radius=12)
+    draw_seat_emblem(surface, seat, ring.topleft, CURSOR_EMBLEM)
 
 
 def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
@@ -86,20 +86,35 @@ def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
     box = image.get_rect()
     panel(image, box, theme.PANEL, seat_color(seat), 3, 14)
     right = min((r.x for _, r, _ in buttons), default=box.right) - 16
-    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 24), (18, box.centery),
+    text_x = 18
+    # The seat's emblem leads the message when both fit (the frame's colour marks it anyway):
+    # a prompt is never cut short to make room for it.
+    if theme.font(theme.SMALL_SIZE).size(message)[0] <= right - 24 - BAR_EMBLEM - 10:
+        draw_seat_emblem(image, seat, (14 + BAR_EMBLEM // 2, box.centery), BAR_EMBLEM)
+        text_x += BAR_EMBLEM + 10
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 6 - text_x),
+              (text_x, box.centery),
               theme.SMALL_SIZE, theme.TEXT if live else theme.TEXT_DIM, "midleft")
     for label, rect, focused in buttons:
         paint_button(image, label, rect, focused)
     return image
 
 
-def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str) -> pygame.Surface:
-    """The split-screen shared bar as one surface (it changes only when someone answers)."""
+def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str,
+               who: Sequence[int] = ()) -> pygame.Surface:
+    """The split-screen shared bar as one surface (it changes only when someone answers): the
+    emblems of the seats the message is about (`who`: those still deciding, a thinking bot),
+    the message and the hints."""
     image = pygame.Surface(BAR_RECT.size)
     image.fill(theme.PANEL)
     pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
+    x = 24
+    for seat in who:
+        draw_seat_emblem(image, seat, (x + BAR_EMBLEM // 2, BAR_RECT.h // 2), BAR_EMBLEM)
+        x += BAR_EMBLEM + 10
+    x += 2 if who else 0
     right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
-    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - 24), (24, BAR_RECT.h // 2),
+    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - x), (x, BAR_RECT.h // 2),
               theme.SMALL_SIZE, theme.TEXT, "midleft")
     if hints:
         draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))
@@ -107,13 +122,13 @@ def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str) -> pyg
 
 
 def paint_bar(surface: pygame.Surface, message: str, who: int | None, message_right: int) -> None:
-    """The bottom bar's background and message (with the speaker's seat colour dot)."""
+    """The bottom bar's background and message (after the speaker's seat emblem)."""
     pygame.draw.rect(surface, theme.PANEL, BAR_RECT)
     pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
     x = BAR_RECT.x + 24
     if who is not None:
-        pygame.draw.circle(surface, seat_color(who), (x + 18, BAR_RECT.centery), 18)
-        x += 50
+        draw_seat_emblem(surface, who, (x + BAR_EMBLEM // 2, BAR_RECT.centery), BAR_EMBLEM)
+        x += BAR_EMBLEM + 12
     draw_text(surface, fit(message, theme.SMALL_SIZE, message_right - x), (x, BAR_RECT.centery),
               theme.SMALL_SIZE, theme.TEXT, "midleft")
 
@@ -133,6 +148,7 @@ def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> N
     color = seat_color(seat)
     box = pygame.Rect(360, 330, 1200, 360)
     panel(surface, box, theme.PANEL, color, 8, 28)
-    draw_text(surface, t("game.pass_to", name=name), (960, 440), theme.HEADING_SIZE, color,
-              "center", True)
+    title = draw_text(surface, t("game.pass_to", name=name), (1000, 440), theme.HEADING_SIZE,
+                      color, "center", True)
+    draw_seat_emblem(surface, seat, (title.x - 50, title.centery), 64)
     draw_hints(surface, [("confirm", "game.ready")], kind, (1180, 580), theme.BODY_SIZE)

@@ -9,13 +9,17 @@ import pygame
 
 from game.ui import theme
 from game.ui.input import Intent
+from game.ui.paint import wrap as paint_wrap
 from game.ui.scene import Scene
 from game.ui.widgets import dim, draw_hints, draw_text, panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-BOX = pygame.Rect(310, 250, 1300, 580)
+BOX = pygame.Rect(310, 200, 1300, 680)
+TITLE_W = BOX.w - 80  # the heading wraps onto a second line rather than run out of the box
+TEXT_W = BOX.w - 120
+TEXT_LINES = 7  # lines of text under a one-line heading (one fewer under a two-line one)
 log = logging.getLogger(__name__)
 
 
@@ -38,11 +42,14 @@ class MessageScene(Scene):
         """The box over a dimmed screen."""
         dim(surface)
         panel(surface, BOX, theme.PANEL, theme.ACCENT)
-        draw_text(surface, self.title, (BOX.centerx, BOX.y + 70), theme.HEADING_SIZE,
-                  theme.ACCENT, "center", True)
-        y = BOX.y + 150
-        for line in wrap(self.text, theme.SMALL_SIZE, BOX.w - 120)[:9]:
-            y = draw_text(surface, line, (BOX.x + 60, y), theme.SMALL_SIZE).bottom + 6
+        heading = paint_wrap(self.title, theme.HEADING_SIZE, TITLE_W, bold=True)[:2]
+        y = BOX.y + 36
+        for line in heading:
+            y = draw_text(surface, line, (BOX.centerx, y), theme.HEADING_SIZE, theme.ACCENT,
+                          "midtop", True).bottom
+        y += 24
+        for line in wrap(self.text, theme.BODY_SIZE, TEXT_W)[:TEXT_LINES + 1 - len(heading)]:
+            y = draw_text(surface, line, (BOX.x + 60, y), theme.BODY_SIZE).bottom + 6
         draw_hints(surface, [("confirm", "hint.ok")], self.app.input.last_kind,
                    (BOX.right - 40, BOX.bottom - 50))
 

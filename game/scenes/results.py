@@ -3,7 +3,7 @@
 Games whose rules have the optional `details(state)` (see `game.engine.core.Rules`) also get a
 detail panel on the right: d-pad up/down (or arrow keys, or the mouse over a row) picks a
 player's row and the panel lists where that player's points came from (each ticket with a check
-or a cross, routes, bonuses). LB/RB (Q/E) scroll the panel when it is longer than the screen.
+or a cross, routes, bonuses). LB/RB (Q/E, hinted together) scroll the panel when it is longer than the screen.
 The optional `tiebreak(state)` note is shown under the chart. Left/right and confirm still work
 the "Play again" / "Main menu" buttons, so the whole screen needs only a gamepad.
 """
@@ -23,8 +23,9 @@ from game.engine.progress import score_progress
 from game.engine.registry import get_game
 from game.scenes.seating import SeatSpec
 from game.ui import theme
-from game.ui.i18n import t
+from game.ui.i18n import language, t
 from game.ui.input import Intent
+from game.ui.paint import draw_seat_emblem, seat_color
 from game.ui.scene import Scene
 from game.ui.widgets import (
     Menu,
@@ -45,13 +46,29 @@ PALETTE = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
            (160, 130, 240)]  # French Quarter with Tourism has nine
 LEGEND_LINE_H = 40
 SWATCH = 28  # a category's colour square (legend, and table headers too narrow for names)
-ITEM_SIZE = 30  # detail lines; theme.SMALL_SIZE (28) is the floor for any text
-LINE_H = 42  # height of one text line in the detail panel
-HEAD_H = 56  # height of a category heading in the detail panel
+ITEM_SIZE = 30  # the tie-break note; theme.SMALL_SIZE (28) is the floor for any text
+LINE_H = 42  # height of one line of the note
+
+
+@dataclass(frozen=True)
+class DetailStyle:
+    """How big the detail panel writes: its text size, line and category-heading heights."""
+
+    size: int
+    line_h: int
+    head_h: int
+
+
+# The panel writes large when every seat's details fit in it that way (two players, short
+# lists): the space is there, so a sofa reads it more easily. Otherwise the compact style.
+LARGE = DetailStyle(theme.BODY_SIZE, 52, 66)
+COMPACT = DetailStyle(ITEM_SIZE, LINE_H, 56)
 DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
 DETAIL_TOP = 92  # panel header (name and total) height
 ICON_W, POINTS_W, PAD = 44, 110, 26
 PROGRESS_MIN_H = 200  # below this the score-progress chart is left out (no room to read it)
+HEADER_ANGLE = 45  # degrees: category names too wide for their column are written slanted
+KEY_H = 8  # the colour bar under each category header: the chart's key for that category
 
 
 @dataclass(frozen=True)
@@ -69,8 +86,8 @@ class Layout:
     menu_width: int
 
 
-FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 76, 340, 200, 48, True, (960, 985), 520)
-SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 84, 330, 130, 40, False, (560, 990), 440)
+FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 92, 360, 200, 48, True, (960, 985), 520)
+SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 92, 355, 130, 40, False, (560, 990), 440)
 
 Row = tuple[str, Any]  # ("head", (category, subtotal)) or ("item", Detail)
 
@@ -85,11 +102,6 @@ def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int,
     see board_api) where it has one, else the shared palette by position."""
     own = capability(get_game(game_id).renderer_class(), "category_colors") or {}
     return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
-
-
-def seat_color(seat: int) -> tuple[int, int, int]:
-    """The colour of a seat."""
-    return theme.PLAYER_COLORS[seat % len(theme.PLAYER_COLORS)]
 
 
 class ResultsScene(Scene):
@@ -114,6 +126,10 @@ class ResultsScene(Scene):
         self.progress = score_progress(match)
         self.selected = min(self.winners, default=0)
         self.scroll = 0
+        self.style = COMPACT
+        if self.details:
+            self.style = self._detail_style()
+        self._headers: tuple[str, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
         self.menu = Menu([MenuItem("again", lambda: t("results.play_again")),
                           MenuItem("menu", lambda: t("results.menu"))],
                          center=self.layout.menu_center, width=self.layout.menu_width,
@@ -163,6 +179,13 @@ class ResultsScene(Scene):
                     return True
         return False
 
+    def _detail_style(self) -> DetailStyle:
+        """LARGE when every seat's whole list fits the panel in it, else COMPACT (decided once,
+        so the panel does not change size from one player to the next)."""
+        self.style = LARGE  # row heights are measured in the style being tried
+        fits = all(self.shows_rest(self.detail_rows(seat), 0) for seat in range(len(self.totals)))
+        return LARGE if fits else COMPACT
+
     def select(self, seat: int) -> None:
         """Show one seat's details, from the top."""
         if seat != self.selected:
@@ -183,14 +206,14 @@ class ResultsScene(Scene):
     def row_rects(self) -> dict[int, pygame.Rect]:
         """Screen rect of each seat's table row."""
         lay = self.layout
-        top = lay.table.y + lay.header_h
+        top = lay.table.y + self.header_h()
         return {seat: pygame.Rect(lay.table.x - 20, top + seat * lay.row_h, lay.table.w + 40,
                                   lay.row_h - 6) for seat in range(len(self.totals))}
 
     def chart_top(self) -> int:
         """Top of the bar chart, under the table."""
         lay = self.layout
-        return lay.table.y + lay.header_h + len(self.totals) * lay.row_h + 30
+        return lay.table.y + self.header_h() + len(self.totals) * lay.row_h + 30
 
     def bar_pitch(self) -> int:
         """Vertical distance between two bars of the chart."""
@@ -202,7 +225,10 @@ class ResultsScene(Scene):
 
     def legend_slots(self) -> list[tuple[int, int]]:
         """(x, y) of each category's swatch in the legend, wrapping onto more lines when the
-        names do not fit the table's width (French Quarter has up to nine categories)."""
+        names do not fit the table's width; none under slanted headers (their colour bars key
+        the chart, and the table needs the height)."""
+        if self.headers_slanted():
+            return []
         lay = self.layout
         left = lay.table.x + (lay.name_w if lay.legend_indent else 0)
         x, y, out = left, self.legend_y(), []
@@ -218,9 +244,9 @@ class ResultsScene(Scene):
         """Bottom of the legend's last line."""
         return max((y for _, y in self.legend_slots()), default=self.legend_y()) + LEGEND_LINE_H
 
-    def headers_as_swatches(self) -> bool:
+    def headers_slanted(self) -> bool:
         """True when some category name cannot be read in two lines of its table column: then
-        every column is headed by its legend colour instead (never a clipped "Se..." label)."""
+        every category's name is written slanted (never a clipped "Se..." label)."""
         width = max(0, self._columns()[1][2] - 16) if self.categories else 0
         for category in self.categories:
             lines = wrap(self.category_name(category), theme.SMALL_SIZE, width)
@@ -228,6 +254,46 @@ class ResultsScene(Scene):
             if len(lines) > 2 or widest > width:
                 return True
         return False
+
+    def header_h(self) -> int:
+        """Height of the table's header: the layout's, or what the slanted names need."""
+        names = self.header_labels()
+        return max([self.layout.header_h] + [rect.bottom - self.layout.table.y + KEY_H + 12
+                                             for _, rect in names])
+
+    def key_y(self) -> int:
+        """Top of the colour bars under the category headers."""
+        return self.layout.table.y + self.header_h() - KEY_H - 8
+
+    def header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each category header's name as drawn, image and rect, in the current language
+        (slanted names start at their column's centre and rise to the right; upright ones wrap
+        onto two lines)."""
+        if self._headers is None or self._headers[0] != language():
+            self._headers = language(), self._header_labels()
+        return self._headers[1]
+
+    def _header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        top, slanted = self.layout.table.y, self.headers_slanted()
+        line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        labels = []
+        for category, x, w in self._columns()[1:-1]:
+            name = self.category_name(category)
+            if slanted:
+                image = pygame.transform.rotate(
+                    theme.text(name, theme.SMALL_SIZE, theme.TEXT_DIM), HEADER_ANGLE)
+                labels.append((image, image.get_rect(bottomleft=(x + w // 2 - 14, top))))
+                continue
+            lines = wrap(name, theme.SMALL_SIZE, w - 16)[:2]
+            bottom = top + self.layout.header_h - KEY_H - 12
+            for i, line in enumerate(lines):
+                image = theme.text(line, theme.SMALL_SIZE, theme.TEXT_DIM)
+                y = bottom - (len(lines) - 1 - i) * line_h
+                labels.append((image, image.get_rect(midbottom=(x + w // 2, y))))
+        if slanted:  # lay the names on the colour bars, under the table's top
+            height = max(rect.h for _, rect in labels) + 4
+            labels = [(image, rect.move(0, height)) for image, rect in labels]
+        return labels
 
     def winner_label(self, seat: int) -> str:
         """The name in the table: "Ana wins!" for a winner, the bare name in a solo game."""
@@ -287,11 +353,13 @@ class ResultsScene(Scene):
 
     def label_lines(self, detail: Detail) -> list[str]:
         """A detail's text wrapped to the panel's label column."""
-        return wrap(self.detail_label(detail), ITEM_SIZE, DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
+        return wrap(self.detail_label(detail), self.style.size,
+                    DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
 
     def row_height(self, row: Row) -> int:
         """Pixel height of a panel row."""
-        return HEAD_H if row[0] == "head" else LINE_H * len(self.label_lines(row[1]))
+        style = self.style
+        return style.head_h if row[0] == "head" else style.line_h * len(self.label_lines(row[1]))
 
     def window(self, rows: list[Row], start: int) -> list[Row]:
         """Rows from `start`, led by their category's heading when `start` is inside a category."""
@@ -366,26 +434,21 @@ class ResultsScene(Scene):
         if self.details:
             hints.insert(0, ("move", "hint.details"))
         if self.can_scroll():
-            hints.insert(0, ("page_next", "hint.scroll"))
+            hints.insert(0, ("page", "hint.scroll"))
         return hints
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+        """Headers (each category's name over its colour bar, and Total), then the rows."""
         cols = self._columns()
-        swatches = self.headers_as_swatches()
-        for i, (category, x, w) in enumerate(cols[1:]):
-            if swatches and category != "=":
-                color = self.colors[i]
-                box = pygame.Rect(0, 0, SWATCH + 6, SWATCH + 6)
-                box.center = (x + w // 2, lay.table.y + lay.header_h // 2)
-                pygame.draw.rect(surface, color, box, border_radius=8)
-                continue
-            name = t("results.total") if category == "=" else self.category_name(category)
-            lines = wrap(name, theme.SMALL_SIZE, w - 16)[:2]
-            for i, line in enumerate(lines):
-                y = lay.table.y + lay.header_h // 2 + (i * 2 - len(lines) + 1) * 17
-                draw_text(surface, fit(line, theme.SMALL_SIZE, w - 16), (x + w // 2, y),
-                          theme.SMALL_SIZE, theme.TEXT_DIM, "center")
+        for image, rect in self.header_labels():
+            surface.blit(image, rect)
+        key_y = self.key_y()
+        for i, (_, x, w) in enumerate(cols[1:-1]):
+            pygame.draw.rect(surface, self.colors[i], (x + 8, key_y, w - 16, KEY_H),
+                             border_radius=KEY_H // 2)
+        _, x, w = cols[-1]
+        draw_text(surface, fit(t("results.total"), theme.SMALL_SIZE, w - 16),
+                  (x + w // 2, key_y - 4), theme.SMALL_SIZE, theme.TEXT_DIM, "midbottom")
         rects = self.row_rects()
         for seat, breakdown in enumerate(self.breakdowns):
             self._draw_row_panel(surface, seat, rects[seat])
@@ -404,7 +467,7 @@ class ResultsScene(Scene):
     def _draw_row(self, surface: pygame.Surface, seat: int, breakdown: dict[str, int],
                   cols: list, row: pygame.Rect) -> None:
         lay = self.layout
-        pygame.draw.circle(surface, seat_color(seat), (lay.table.x + 16, row.centery), 14)
+        draw_seat_emblem(surface, seat, (lay.table.x + 16, row.centery), 32)
         name = self.winner_label(seat)
         draw_text(surface, fit(name, theme.BODY_SIZE, lay.name_w - 50, seat in self.winners),
                   (lay.table.x + 44, row.centery), theme.BODY_SIZE,
@@ -491,15 +554,15 @@ class ResultsScene(Scene):
             line = [(plot.x + round(i * plot.w / last), y_of(p[seat]))
                     for i, p in enumerate(self.progress)]
             pygame.draw.lines(surface, seat_color(seat), False, line, 5)
-            pygame.draw.circle(surface, seat_color(seat), line[-1], 9)
+            draw_seat_emblem(surface, seat, line[-1], 26)
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         """The selected seat's panel: name and total, then its rows from the scroll position."""
         seat = self.selected
         panel(surface, DETAIL, theme.PANEL, seat_color(seat), 5)
         head_y = DETAIL.y + DETAIL_TOP // 2
-        pygame.draw.circle(surface, seat_color(seat), (DETAIL.x + PAD + 14, head_y), 16)
-        score = t("results.points", points=self.totals[seat])
+        draw_seat_emblem(surface, seat, (DETAIL.x + PAD + 16, head_y), 36)
+        score = t("results.points", count=self.totals[seat])
         right = draw_text(surface, score, (DETAIL.right - PAD, head_y), theme.BODY_SIZE,
                           theme.ACCENT, "midright", True)
         name = fit(self.names[seat], theme.BODY_SIZE, right.x - DETAIL.x - PAD - 64, True)
@@ -515,24 +578,27 @@ class ResultsScene(Scene):
 
     def _draw_detail_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
         x, right = DETAIL.x + PAD, DETAIL.right - PAD
+        style = self.style
         if row[0] == "head":
             category, subtotal = row[1]
-            mid = y + HEAD_H // 2 + 4
-            draw_text(surface, self.category_name(category), (x, mid), ITEM_SIZE, theme.TEXT_DIM,
+            mid = y + style.head_h // 2 + 4
+            draw_text(surface, self.category_name(category), (x, mid), style.size, theme.TEXT_DIM,
                       "midleft", True)
-            draw_text(surface, points_text(subtotal), (right, mid), ITEM_SIZE, theme.TEXT_DIM,
+            draw_text(surface, points_text(subtotal), (right, mid), style.size, theme.TEXT_DIM,
                       "midright", True)
-            line_y = y + HEAD_H - 4
+            line_y = y + style.head_h - 4
             pygame.draw.line(surface, theme.PANEL_LIGHT, (x, line_y), (right, line_y), 2)
             return
         detail: Detail = row[1]
-        self._draw_icon(surface, detail.ok, (x + 16, y + LINE_H // 2))
+        self._draw_icon(surface, detail.ok, (x + 16, y + style.line_h // 2))
         for i, line in enumerate(self.label_lines(detail)):
-            draw_text(surface, line, (x + ICON_W, y + i * LINE_H + LINE_H // 2), ITEM_SIZE,
+            draw_text(surface, line, (x + ICON_W, y + (i * 2 + 1) * style.line_h // 2),
+                      style.size,
                       theme.TEXT, "midleft")
         color = (theme.GOOD if detail.points > 0 else theme.BAD if detail.points < 0
                  else theme.TEXT_DIM)
-        draw_text(surface, points_text(detail.points), (right, y + LINE_H // 2), ITEM_SIZE, color,
+        draw_text(surface, points_text(detail.points), (right, y + style.line_h // 2), style.size,
+                  color,
                   "midright", True)
 
     @staticmethod

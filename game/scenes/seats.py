@@ -15,6 +15,7 @@ from game.ui import theme
 from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import KEYBOARD, Intent
+from game.ui.paint import draw_emblem, draw_seat_emblem, seat_emblem
 from game.ui.scene import Scene
 from game.ui.widgets import draw_text, fit, focus_ring, footer_hints, panel, screen_title
 
@@ -244,11 +245,10 @@ class SeatSetupScene(Scene):
         row = self.row_rect(i)
         seat = self.seats[i]
         panel(surface, row, theme.PANEL_LIGHT if self.focus == i else theme.PANEL)
-        color = theme.PLAYER_COLORS[i % len(theme.PLAYER_COLORS)]
-        pygame.draw.circle(surface, color if seat else theme.PANEL_LIGHT,
-                           (row.x + 70, row.centery), 36)
-        draw_text(surface, str(i + 1), (row.x + 70, row.centery), theme.BODY_SIZE,
-                  (20, 20, 20), "center", True)
+        if seat is None:  # an empty seat shows its emblem, uncoloured
+            draw_emblem(surface, seat_emblem(i), (row.x + 70, row.centery), 72, theme.PANEL_LIGHT)
+        else:
+            draw_seat_emblem(surface, i, (row.x + 70, row.centery), 72)
         if seat is None:
             name, detail = t("seats.empty"), t("seats.empty_hint")
         elif seat.human:

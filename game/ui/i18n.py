@@ -4,6 +4,10 @@ Strings live in game/ui/strings.toml and every game/games/*/strings*.toml; each 
 and `[es]` tables of flat dotted keys (quoted, or nested tables that are flattened) mapping to
 str.format templates. A missing key shows the key itself and a broken template shows the raw
 template: a typo in a string file must never crash a game on the sofa.
+
+Plurals: a key whose value is a table of CLDR plural forms, `"results.points" = { one = "{count}
+point", other = "{count} points" }`, is looked up as `t("results.points", count=n)`: the form is
+chosen by the `count` parameter with the language's rule (PLURAL_RULES), `other` by default.
 """
 
 from __future__ import annotations
@@ -16,6 +20,15 @@ from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("en", "es")
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")  # CLDR category names
+
+
+def _one_or_other(count: float) -> str:
+    return "one" if count == 1 else "other"
+
+
+# CLDR cardinal rules for whole numbers: English and Spanish say "1 point", "0 points", "2 puntos"
+PLURAL_RULES = {"en": _one_or_other, "es": _one_or_other}
 GAME_DIR = Path(__file__).resolve().parents[1]
 log = logging.getLogger(__name__)
 
@@ -78,12 +91,24 @@ class Translator:
         self.language = language if language in LANGUAGES else "en"
 
     def has(self, key: str) -> bool:
-        """True if the key exists in the current language or English."""
-        return key in self.catalog[self.language] or key in self.catalog["en"]
+        """True if the key exists in the current language or English (plain or plural)."""
+        return any(k in self.catalog[lang] for k in (key, f"{key}.other")
+                   for lang in (self.language, "en"))
+
+    def template(self, key: str, count: Any = None) -> str | None:
+        """The raw template of key (its plural form for `count`), or None if it is missing."""
+        for lang in (self.language, "en"):
+            table = self.catalog[lang]
+            if table.get(key):
+                return table[key]
+            if f"{key}.other" in table:
+                form = PLURAL_RULES[lang](count) if isinstance(count, int | float) else "other"
+                return table.get(f"{key}.{form}") or table[f"{key}.other"]
+        return None
 
     def t(self, key: str, **params: Any) -> str:
-        """The translated, formatted string for key."""
-        template = self.catalog[self.language].get(key) or self.catalog["en"].get(key)
+        """The translated, formatted string for key (a plural key's form chosen by `count`)."""
+        template = self.template(key, params.get("count"))
         if template is None:
             return key
         params = {k: self._param(v) for k, v in params.items()}

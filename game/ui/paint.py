@@ -59,6 +59,71 @@ def seat_dark(seat: int) -> Color:
     return theme.PLAYER_DARK[seat % len(theme.PLAYER_DARK)]
 
 
+# == seat emblems =================================================================================
+# Each seat also has a shape, so colour is never the only cue (colour-blind players, grey TVs).
+# Seat n wears SEAT_EMBLEMS[n % 6]; a negative seat (an automated opponent) wears a ring.
+SEAT_EMBLEMS = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+NOBODY_EMBLEM = "ring"
+
+
+def seat_emblem(seat: int) -> str:
+    """The name of a seat's emblem shape (the same on every screen, like its colour)."""
+    return NOBODY_EMBLEM if seat < 0 else SEAT_EMBLEMS[seat % len(SEAT_EMBLEMS)]
+
+
+def emblem_points(shape: str, center: Point, size: float) -> list[tuple[float, float]]:
+    """The outline of a polygon emblem fitting a `size` px square at `center` (a circle or ring
+    has none: draw it with pygame.draw.circle). Shapes are sized to look equally big."""
+    cx, cy = center
+    r = size / 2
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":  # apex up; its centroid sits a little low so it looks centred
+        return [(cx, cy - r), (cx + r * 0.98, cy + r * 0.78), (cx - r * 0.98, cy + r * 0.78)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "star":  # five points, the inner radius 0.45 of the outer
+        return [(cx + (r if i % 2 == 0 else r * 0.45) * math.sin(i * math.pi / 5),
+                 cy - (r if i % 2 == 0 else r * 0.45) * math.cos(i * math.pi / 5))
+                for i in range(10)]
+    if shape == "hexagon":
+        return [(cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i))
+                for i in range(6)]
+    return []
+
+
+def draw_emblem(surface: pygame.Surface, shape: str, center: Point, size: float,
+                fill: Sequence[int], edge: Sequence[int] | None = INK) -> pygame.Rect:
+    """One emblem shape filled with `fill` and outlined with `edge` (none if None) in a `size`
+    px square at `center`; returns the rect it covers."""
+    width = max(2, round(size / 12))
+    points = emblem_points(shape, center, size)
+    if points:
+        pygame.draw.polygon(surface, fill, points)
+        if edge is not None:
+            pygame.draw.polygon(surface, edge, points, width)
+    else:
+        at = (round(center[0]), round(center[1]))
+        ring = width + 2 if shape == NOBODY_EMBLEM else 0
+        pygame.draw.circle(surface, fill, at, round(size / 2), ring)
+        if edge is not None:
+            pygame.draw.circle(surface, edge, at, round(size / 2), width)
+    box = pygame.Rect(0, 0, math.ceil(size), math.ceil(size))
+    box.center = (round(center[0]), round(center[1]))
+    return box
+
+
+def draw_seat_emblem(surface: pygame.Surface, seat: int, center: Point, size: float,
+                     edge: Sequence[int] | None = INK) -> pygame.Rect:
+    """A seat's marker: its emblem shape in its colour, outlined, in a `size` px square at
+    `center` (the bar's speaker, seat rows, results rows, pieces on a board); returns its rect.
+
+    Rooms: use this wherever a seat colour alone tells whose a thing is (a pawn, a bus, a
+    score marker); `seat_emblem` and `emblem_points` give the bare shape to draw on own art."""
+    return draw_emblem(surface, seat_emblem(seat), center, size, seat_color(seat), edge)
+
+
 def pulse(time: float) -> float:
     """0..1, smoothly oscillating with `time` (seconds): option highlights breathe with it."""
     return 0.5 + 0.5 * math.sin(time * PULSE_RATE)

@@ -16,10 +16,14 @@ FOCUS = (255, 220, 90)
 GOOD = (110, 200, 120)
 BAD = (230, 90, 80)
 
-# Seat colours: chosen to stay distinct from TTR's route colours (blue, red, white, yellow,
-# green, purple) and from each other for colour-blind players (different lightness too).
-PLAYER_COLORS = [(240, 128, 32), (40, 190, 200), (236, 90, 170), (150, 150, 150)]
-PLAYER_DARK = [(150, 70, 10), (10, 110, 120), (140, 30, 90), (60, 60, 60)]
+# Seat colours (lavender, lime, aqua, coral) and their dark shades (outlines, trails). Chosen
+# with game.ui.color_vision so that, for full colour vision and under protanopia, deuteranopia
+# and tritanopia, every two seats stay at least 20 CIEDE2000 apart, and every seat stays clear
+# of the rooms' route, pencil and card colours (tests/ui/test_seat_colors.py). Light, so they
+# read on the dark panels; every seat also has an emblem shape (paint.draw_seat_emblem).
+# Rooms seat at most 4; a 5th seat would repeat seat 1's colour with its own emblem.
+PLAYER_COLORS = [(150, 135, 250), (240, 255, 100), (70, 250, 250), (255, 130, 160)]
+PLAYER_DARK = [(70, 55, 150), (110, 120, 20), (10, 110, 120), (150, 50, 80)]
 
 TITLE_SIZE = 96
 HEADING_SIZE = 56

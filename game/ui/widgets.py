@@ -85,25 +85,35 @@ def dim(surface: pygame.Surface, alpha: int = 170) -> None:
 
 def glyph(surface: pygame.Surface, action: str, kind: str, midleft: tuple[int, int],
           size: int = theme.SMALL_SIZE) -> pygame.Rect:
-    """Draw the button for an action as the current device shows it; returns its rect."""
+    """Draw the button for an action as the current device shows it ("move": the d-pad or
+    arrows, "page": both page buttons); returns its rect."""
     h = int(size * 1.45)
     if action == "move":
         return _move_glyph(surface, kind, midleft, h)
+    if action == "page":  # both page buttons: "LB RB" on a pad, "Q E" on a keyboard
+        first = glyph(surface, "page_prev", kind, midleft, size)
+        return first.union(glyph(surface, "page_next", kind, (first.right + 6, midleft[1]), size))
     if kind == "gamepad":
         label, color = PAD_GLYPHS.get(action, ("?", theme.PANEL_LIGHT))
-        image = theme.text(label, size - 4 if len(label) > 1 else size, (255, 255, 255), True)
+        image = theme.text(label, _cap_size(size) if len(label) > 1 else size, (255, 255, 255),
+                           True)
         w = max(h, image.get_width() + 20)
         rect = pygame.Rect(0, 0, w, h)
         rect.midleft = midleft
         pygame.draw.rect(surface, color, rect, border_radius=h // 2)  # a circle when w == h
     else:
-        image = theme.text(KEY_GLYPHS.get(action, "?"), size - 4, theme.TEXT, True)
+        image = theme.text(KEY_GLYPHS.get(action, "?"), _cap_size(size), theme.TEXT, True)
         rect = pygame.Rect(0, 0, image.get_width() + 22, h)
         rect.midleft = midleft
         pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=8)
         pygame.draw.rect(surface, theme.TEXT_DIM, rect, 2, border_radius=8)
     surface.blit(image, image.get_rect(center=rect.center))
     return rect
+
+
+def _cap_size(size: int) -> int:
+    """A button label's size: a little under the hint's, never under theme.SMALL_SIZE."""
+    return max(theme.SMALL_SIZE, size - 4)
 
 
 def _move_glyph(surface: pygame.Surface, kind: str, midleft: tuple[int, int],

@@ -64,7 +64,7 @@ def test_literal_keys_in_code_exist():
             continue
         for match in LITERAL_KEY.finditer(source):
             key = prefix + match.group(2)
-            if key not in catalog["en"] or key not in catalog["es"]:
+            if not all(Translator(catalog, lang).template(key) for lang in LANGUAGES):
                 unknown.append(f"{path.relative_to(ROOT)}: {key}")
     assert not unknown, "t() keys without a translation:\n" + "\n".join(unknown)
 
@@ -92,3 +92,20 @@ def test_spanish_differs_for_shell_menu():
     tr = Translator(catalog, "es")
     assert tr.t("title.new_game") == "Nueva partida"
     assert Translator(catalog, "xx").language == "en"
+
+
+def test_plural_keys_pick_their_form_by_count_in_each_language():
+    tr = Translator({"en": {"p.one": "{count} point", "p.other": "{count} points"},
+                     "es": {"p.one": "{count} punto", "p.other": "{count} puntos"}})
+    assert [tr.t("p", count=n) for n in (0, 1, 2, 28)] == [
+        "0 points", "1 point", "2 points", "28 points"]
+    assert tr.has("p") and not tr.has("q")
+    tr.language = "es"
+    assert [tr.t("p", count=n) for n in (0, 1, 28)] == ["0 puntos", "1 punto", "28 puntos"]
+    assert tr.t("p") == "{count} puntos"  # no count: the general form, placeholder visible
+
+
+def test_shell_plurals_read_as_words_in_both_languages():
+    catalog = load_catalog(string_files())
+    assert Translator(catalog, "en").t("results.points", count=1) == "1 point"
+    assert Translator(catalog, "es").t("results.points", count=28) == "28 puntos"

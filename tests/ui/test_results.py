@@ -25,6 +25,7 @@ from game.scenes.seating import SeatSpec
 from game.scenes.title import TitleScene
 from game.ui import theme
 from game.ui.i18n import set_language, t
+from game.ui.widgets import glyph
 
 TTR = "ticket_to_ride_paris"
 A, LB, RB = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
@@ -231,10 +232,9 @@ def test_text_is_large_inside_the_canvas_and_never_overlaps(app, monkeypatch, re
     set_language(language)
     game_id = "french_quarter" if which == "fq_four" else TTR
     scene = show(app, match, game_id)
-    if which == "fq_four":  # nine categories: colour-keyed headers, a legend on several lines
-        assert len(scene.categories) == 9 and scene.headers_as_swatches()
-        assert scene.legend_bottom() > scene.legend_y() + 40
-        assert all(x < DETAIL.x for x, _ in scene.legend_slots())
+    if which == "fq_four":  # nine categories: slanted names over colour bars, no legend needed
+        assert len(scene.categories) == 9 and scene.headers_slanted()
+        assert scene.legend_slots() == []
     for seat in range(match.config.players):
         scene.select(seat)
         drawn = texts(monkeypatch, scene, app.canvas)
@@ -310,3 +310,54 @@ def test_categories_take_the_games_own_colours_else_the_shared_palette(fake_game
     assert len(set(colors)) == len(categories)  # every category tells apart in the chart
     plain = results_module.category_colors(fake_game.id, ["laps", "bonus"])
     assert plain == results_module.PALETTE[:2]  # a renderer without colours: the palette
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("which", ["two", "fq_four"])
+def test_every_column_is_headed_by_its_whole_name_over_its_chart_colour(app, request, which,
+                                                                        language):
+    set_language(language)
+    game_id = "french_quarter" if which == "fq_four" else TTR
+    scene = show(app, request.getfixturevalue(which), game_id)
+    labels = scene.header_labels()
+    if scene.headers_slanted():  # one slanted image per category, each its whole name
+        assert len(labels) == len(scene.categories)
+    words = [scene.category_name(c).split() for c in scene.categories]
+    assert sum(len(w) for w in words) >= len(labels)  # upright names wrap at spaces only
+    app.canvas.fill((0, 0, 0))
+    scene.draw(app.canvas)
+    top_row = min(r.top for r in scene.row_rects().values())
+    masks = [pygame.mask.from_surface(image) for image, _ in labels]
+    for i, (image, rect) in enumerate(labels):
+        assert image.get_height() >= 24 and rect.top >= scene.layout.table.y
+        assert rect.bottom <= scene.key_y() <= top_row - results_module.KEY_H
+        for j in range(i + 1, len(labels)):  # names never touch, even slanted
+            offset = (labels[j][1].x - rect.x, labels[j][1].y - rect.y)
+            assert not masks[i].overlap(masks[j], offset), (i, j)
+    cols = scene._columns()[1:-1]
+    for (_, x, w), color in zip(cols, scene.colors):  # the colour bar keys the chart
+        assert app.canvas.get_at((x + w // 2, scene.key_y() + results_module.KEY_H // 2))[:3] \
+            == color
+
+
+def test_scroll_hint_shows_both_page_buttons(app, two):
+    everything = tuple(range(len(two.rules.board.tickets)))
+    scene = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
+    scene.select(0)
+    assert scene.can_scroll() and ("page", "hint.scroll") in scene._hints()
+    for kind in ("gamepad", "keyboard"):  # LB and RB, or Q and E, side by side
+        both = glyph(pygame.Surface((300, 80)), "page", kind, (10, 40))
+        first = glyph(pygame.Surface((300, 80)), "page_prev", kind, (10, 40))
+        second = glyph(pygame.Surface((300, 80)), "page_next", kind, (0, 0))
+        assert both.w == first.w + 6 + second.w and both.h == first.h, kind
+
+
+def test_short_detail_lists_are_written_large_and_long_ones_compact(app, two, four):
+    scene = show(app, two)
+    assert scene.style is results_module.LARGE
+    for seat in range(2):  # every seat's list fits without scrolling at the large size
+        assert scene.shows_rest(scene.detail_rows(seat), 0) and not scene.can_scroll()
+    everything = tuple(range(len(two.rules.board.tickets)))
+    long = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
+    assert long.style is results_module.COMPACT
+    assert results_module.LARGE.size > results_module.COMPACT.size >= theme.SMALL_SIZE
