@@ -194,10 +194,9 @@ class GameScene(Scene):
     def _show(self, events: tuple[Event, ...]) -> None:
         """Animate (or, at instant speed, show) the events and play their sounds."""
         view = self.match.view(self.viewer)
-        if self._instant():
+        self.renderer.animate(events, view, self.viewer)
+        if self._instant():  # the renderer still hears the events (a move log), then skips ahead
             self.renderer.reset(view, self.viewer)
-        else:
-            self.renderer.animate(events, view, self.viewer)
         self.app.audio.play_events(events, self.sound_cues, instant=self._instant())
 
     def _finish(self) -> None:

@@ -83,3 +83,15 @@ def test_worker_collects_the_answer_for_the_state_it_was_asked_about():
     assert worker.collect(stamp) == (3, "go")
     assert worker.collect(stamp) is None  # collected once
     worker.close()
+
+
+def test_at_instant_speed_the_renderer_still_hears_every_move(app):
+    """Instant speed skips animations, not events: Ticket to Ride's spectator log fills."""
+    app.settings.animation_speed = "instant"
+    game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("greedy"), SeatSpec("greedy")], seed=4)
+    app.stack.reset(game)
+    def seat_actions():  # the history also holds the chance outcomes of the deal
+        return sum(seat is not None for seat, _ in game.match.history)
+    wait_until(lambda: seat_actions() >= 6, app, limit=60)
+    assert len(game.renderer.moves.lines(game.names)) >= 3
+    game.exit()

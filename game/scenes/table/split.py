@@ -29,18 +29,18 @@ if TYPE_CHECKING:
     from game.scenes.game import GameScene
 
 STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
-STRIP_DOT_R = 14  # the seat's colour dot at the start of its strip, as in the shared bar
-STRIP_TEXT_X = 18 + 2 * STRIP_DOT_R + 12  # the strip's message starts after the dot
+STRIP_EMBLEM = 28  # the seat's emblem at the start of its strip, as in the shared bar
+STRIP_TEXT_X = 18 + STRIP_EMBLEM + 12  # the strip's message starts after the emblem
 
 
 def render_seat_strip(size: tuple[int, int], seat: int, message: str, live: bool,
                       buttons: tuple) -> pygame.Surface:
-    """A seat's strip (game_paint.render_strip's frame and buttons) led by the seat's colour
-    dot, like the single-focus bar's speaker dot, then its message: on as many lines as the
+    """A seat's strip (game_paint.render_strip's frame and buttons) led by the seat's emblem,
+    like the single-focus bar's speaker, then its message: on as many lines as the
     strip's height holds when one is too short for it (a narrow sheet's strip)."""
     image = paint.render_strip(size, seat, "", live, buttons)
     cy = size[1] // 2
-    pygame.draw.circle(image, paint.seat_color(seat), (18 + STRIP_DOT_R, cy), STRIP_DOT_R)
+    paint.draw_seat_emblem(image, seat, (18 + STRIP_EMBLEM // 2, cy), STRIP_EMBLEM)
     room = min((r.x for _, r, _ in buttons), default=size[0]) - 16 - STRIP_TEXT_X
     step = theme.font(theme.SMALL_SIZE).get_height() + 2
     most = max(1, (size[1] - 8) // step)  # the lines a strip this tall holds
@@ -219,7 +219,8 @@ class SplitTable(Table):
         else:
             message = self.bar_message(None, None)[0]
         hints = tuple(self.hints()) if deciding else ()
-        key = (message, hints, game.app.input.last_kind)
+        who = tuple(deciding) if not game.match.is_over() else ()
+        key = (message, hints, game.app.input.last_kind, who)
         if self._bar is None or self._bar[0] != key:
-            self._bar = key, paint.render_bar(message, hints, game.app.input.last_kind)
+            self._bar = key, paint.render_bar(message, hints, game.app.input.last_kind, who)
         surface.blit(self._bar[1], BAR_RECT)

@@ -1,5 +1,5 @@
-"""Next Station: Paris split screen: each seat's strip starts with that seat's colour dot, as
-the single-focus bottom bar does for the player it speaks to (issue 12, item 6)."""
+"""Next Station: Paris split screen: each seat's strip starts with that seat's emblem in its
+colour, as the single-focus bottom bar does for the player it speaks to (issue 12, item 6)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.ui.app import App
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_seat_strip_shows_the_seat_colour_dot_before_its_message(home, players):
+def test_every_seat_strip_shows_the_seat_emblem_before_its_message(home, players):
     app = App(scene_registry(), windowed=(480, 270))
     pads = [f"pad:{800 + s}" for s in range(players)]
     for pad in pads:  # plugged in: no unplugged-controller banner over the board
@@ -26,6 +26,7 @@ def test_every_seat_strip_shows_the_seat_colour_dot_before_its_message(home, pla
         strip = game.renderer.seat_bar(seat)
         color = game_paint.seat_color(seat)
         # inside the strip's frame (its 3 px border is in the seat colour too), left of the
-        # message: the dot
-        row = [app.canvas.get_at((x, strip.centery))[:3] for x in range(strip.x + 8, strip.x + 60)]
-        assert row.count(color) >= 20, seat
+        # message: the emblem, whatever its shape (a triangle fills half its square)
+        area = [app.canvas.get_at((x, y))[:3] for x in range(strip.x + 8, strip.x + 60)
+                for y in range(strip.centery - 14, strip.centery + 15)]
+        assert area.count(color) >= 200, seat
