@@ -57,7 +57,9 @@ class BoardRenderer(Protocol):
         """Show this view immediately, dropping any running animation (load, undo, resize)."""
 
     def animate(self, events: Sequence[Event], view: Any, viewer: int | None) -> None:
-        """Queue animations for `events`; once they finish the board shows `view`."""
+        """Queue animations for `events`; once they finish the board shows `view`. At instant
+        animation speed the shell calls `reset` right after, so record what must outlast the
+        animation (a move log) here, not in the tweens."""
 
     def busy(self) -> bool:
         """True while animations are running (board input and bots wait)."""
