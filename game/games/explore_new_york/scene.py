@@ -355,10 +355,13 @@ class ENYRenderer(RoomRenderer):
                  cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
 
     def _glow(self, seat: int, links: Sequence[int]) -> pygame.Surface:
-        """A wide bright halo along the route's links, pulsed over the map while boxes fill."""
+        """A wide bright halo along the route's links, pulsed over the map while boxes fill
+        (the pen line over it: the route stays sharp inside its glow)."""
         surf = pygame.Surface(self.layout.seats[seat].map.size, pygame.SRCALPHA)
         for link in links:
             sp.pen_line(surf, GLOW, self.lines[link], self.pen * 4)
+        for link in links:
+            sp.pen_line(surf, seat_dark(seat), self.lines[link], self.pen)
         return surf
 
     # == the maps ===================================================================================

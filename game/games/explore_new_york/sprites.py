@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from types import MappingProxyType
 
 import pygame
@@ -34,6 +35,7 @@ EMBLEMS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     **MARKERS, "smiley": (240, 196, 40), "star": (128, 128, 136), "white": (255, 255, 255)})
 CARD_FACE = (252, 250, 242)
 CARD_BACK = (44, 58, 96)
+EDGE_ROOM = 0.42  # cells left past the last road (a café ring on the edge fits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +82,10 @@ class MapGeom:
 
 
 def make_geom(size: int) -> MapGeom:
-    """The geometry of a map `size` pixels square."""
+    """The geometry of a map `size` pixels square: the coordinates' margin on the top and
+    left, room on the right and bottom for a circled café on the map's edge."""
     margin = round(size * 0.085)
-    return MapGeom(size, margin, (size - margin - 6) / SIZE)
+    return MapGeom(size, margin, (size - margin) / (SIZE + EDGE_ROOM))
 
 
 def link_polylines(board: Board, geom: MapGeom) -> tuple[tuple[Point, ...], ...]:
@@ -93,10 +96,10 @@ def link_polylines(board: Board, geom: MapGeom) -> tuple[tuple[Point, ...], ...]
 # == strokes =====================================================================================
 def partial_line(points: Sequence[Point], p: float) -> list[Point]:
     """The first fraction `p` (0..1) of a polyline, by length."""
-    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    lengths = [math.dist(a, b) for a, b in pairwise(points)]
     left = sum(lengths) * max(0.0, min(1.0, p))
     out = [points[0]]
-    for (a, b), length in zip(zip(points, points[1:]), lengths):
+    for (a, b), length in zip(pairwise(points), lengths):
         if left >= length:
             out.append(b)
             left -= length
@@ -121,7 +124,7 @@ def pen_line(surface: pygame.Surface, color: Sequence[int], points: Sequence[Poi
 def dotted(surface: pygame.Surface, color: Sequence[int], points: Sequence[Point],
            radius: float, gap: float) -> None:
     """Dots every `gap` pixels along a polyline (a printed road)."""
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         n = max(1, round(math.dist(a, b) / gap))
         for k in range(n + 1):
             pygame.draw.circle(surface, color, (a[0] + (b[0] - a[0]) * k / n,
