@@ -132,7 +132,10 @@ def test_the_focused_link_is_previewed_in_the_seats_colour_before_it_is_confirme
     settle(renderer)
     prompt = match.prompt_for(1)
     assert prompt.kind == "link"
-    link = prompt.options[0].action[1]
+    sides = set(renderer.board.blocks[match.state.sheets[1].block].sides)
+    near = renderer._near_links(1, prompt)
+    assert near and set(near) == sides - {k for k in sides if match.state.sheets[1].links >> k & 1}
+    link = next(o.action[1] for o in prompt.options if o.action[1] not in sides)
     canvas = pygame.Surface((1920, 1080))
     point = link_middle(renderer, 1, link)
     on_map = renderer.layers.surface.get_at(point)
@@ -140,6 +143,8 @@ def test_the_focused_link_is_previewed_in_the_seats_colour_before_it_is_confirme
     plain = canvas.get_at(point)
     renderer.draw_seats(canvas, {1: ("link", link)}, {1: prompt})
     assert canvas.get_at(point) != plain
+    side = link_middle(renderer, 1, near[0])  # the links along the block are outlined
+    assert canvas.get_at(side) != renderer.layers.surface.get_at(side)
     assert seat_color(1) in {canvas.get_at((point[0] + d, point[1]))[:3] for d in range(-6, 7)}
     assert renderer.layers.surface.get_at(point) == on_map  # only drawn over, per frame
 

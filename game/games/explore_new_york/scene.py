@@ -36,7 +36,7 @@ from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
-from game.ui.paint import fast, fit_text, flip, seat_color, seat_dark, shade, veil
+from game.ui.paint import fast, fit_text, flip, seat_color, seat_dark, veil
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
@@ -562,8 +562,8 @@ class ENYRenderer(RoomRenderer):
     # == per-frame overlays =========================================================================
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       breath: float) -> None:
-        """Ring the blocks or cards the seat may choose; outline the links that continue its
-        turn (a link anywhere is every road: those are left plain)."""
+        """Ring the blocks or cards the seat may choose; dot the links that continue its turn
+        (a link anywhere is every road: those are left plain)."""
         targets = self._seat_targets.get(seat, {})
         color = seat_color(seat)
         if prompt.kind in ("block", "lone_block", "discard"):
@@ -573,19 +573,22 @@ class ENYRenderer(RoomRenderer):
                 if rect is not None:
                     pygame.draw.rect(canvas, color, rect.inflate(grow, grow), width,
                                      border_radius=8)
-        elif prompt.kind == "link2" or prompt.message.endswith("prompt.link"):
-            near = self._near_links(seat, prompt)
-            origin = self.layout.seats[seat].map.topleft
-            for k in near:
-                sp.pen_line(canvas, shade(color, 1.4), self.lines[k], 3 + round(2 * breath),
-                            origin)
+        else:
+            ox, oy = self.layout.seats[seat].map.topleft
+            radius = self.pen * (0.35 + 0.15 * breath)
+            for k in self._near_links(seat, prompt):
+                sp.dotted(canvas, color, [(ox + x, oy + y) for x, y in self.lines[k]], radius,
+                          self.geom.cell / 5)
 
     def _near_links(self, seat: int, prompt: Prompt) -> list[int]:
-        """The options that continue the turn: along the chosen block, or after the first."""
+        """The options that continue the turn: after the first link, or along the chosen
+        block when a second link may follow (none for a link anywhere)."""
         if prompt.kind == "link2":
             return [o.action[1] for o in prompt.options if o.action[0] == "link"]
-        block = self.view.sheets[seat].block
-        sides = set(self.board.blocks[block].sides) if block != NONE else set()
+        queue = self.view.queues[seat]
+        if prompt.kind != "link" or not queue or not queue[0][1]:
+            return []
+        sides = self.board.blocks[self.view.sheets[seat].block].sides
         return [o.action[1] for o in prompt.options if o.action[1] in sides]
 
     def _draw_preview(self, canvas: pygame.Surface, seat: int, link: int, breath: float) -> None:

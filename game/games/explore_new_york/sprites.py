@@ -21,7 +21,7 @@ import pygame
 from game.ui import theme
 from game.ui.paint import fast, shade
 
-from .board import SIZE, Board, Card
+from .board import SIZE, WILD, Board, Card
 
 Point = tuple[float, float]
 
@@ -266,7 +266,7 @@ def tourist_slots(geom: MapGeom, x: int, y: int, count: int) -> list[Point]:
     rect = geom.block_rect(x, y)
     per_row = 3 if count <= 6 else 4
     rows = max(1, math.ceil(count / per_row))
-    top = rect.top + rect.h * 0.3
+    top = rect.top + rect.h * 0.34
     step_x = rect.w / per_row
     step_y = (rect.bottom - top) / max(2, rows)
     return [(rect.left + step_x * (k % per_row + 0.5), top + step_y * (k // per_row + 0.5))
@@ -287,9 +287,11 @@ def card_face(card: Card, w: int, h: int) -> pygame.Surface:
     body = surf.get_rect()
     pygame.draw.rect(surf, CARD_FACE, body, border_radius=14)
     pygame.draw.rect(surf, INK, body, 3, border_radius=14)
-    coord = "*" if card.coord == 0 else str(card.coord)
-    big = theme.text(coord, theme.TITLE_SIZE, INK, True)
-    surf.blit(big, big.get_rect(center=(w * 0.25, h * 0.5)))
+    if card.coord == WILD:
+        asterisk(surf, (w * 0.25, h * 0.5), h * 0.22)
+    else:
+        big = theme.text(str(card.coord), theme.TITLE_SIZE, INK, True)
+        surf.blit(big, big.get_rect(center=(w * 0.25, h * 0.5)))
     pygame.draw.line(surf, ROAD, (w * 0.48, h * 0.15), (w * 0.48, h * 0.85), 2)
     names = tuple(MARKERS)
     r = round(min(w, h) * 0.13)
@@ -301,6 +303,16 @@ def card_face(card: Card, w: int, h: int) -> pygame.Surface:
     if card.plus:
         plus_link_icon(surf, (w * 0.74, h * 0.74), r)
     return fast(surf)
+
+
+def asterisk(surface: pygame.Surface, center: Point, r: float) -> None:
+    """The "*" of a wild card as large as a digit: three strokes through the centre."""
+    cx, cy = center
+    width = max(4, round(r * 0.3))
+    for k in range(3):
+        a = math.pi / 2 + k * math.pi / 3
+        dx, dy = r * math.cos(a), r * math.sin(a)
+        pen_line(surface, INK, [(cx - dx, cy - dy), (cx + dx, cy + dy)], width)
 
 
 def plus_link_icon(surface: pygame.Surface, center: Point, r: float) -> None:
