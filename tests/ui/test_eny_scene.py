@@ -58,6 +58,12 @@ def settle(renderer: ENYRenderer) -> None:
         renderer.update(0.05)
 
 
+def count(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> int:
+    """How many pixels of one colour a rect holds."""
+    return sum(tuple(surface.get_at((x, y)))[:3] == color for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom))
+
+
 def link_middle(renderer: ENYRenderer, seat: int, link: int) -> tuple[int, int]:
     """The screen point halfway along a link on a seat's map."""
     return renderer.seat_targets(seat)[("link", link)].center
@@ -143,8 +149,9 @@ def test_the_focused_link_is_previewed_in_the_seats_colour_before_it_is_confirme
     plain = canvas.get_at(point)
     renderer.draw_seats(canvas, {1: ("link", link)}, {1: prompt})
     assert canvas.get_at(point) != plain
-    side = link_middle(renderer, 1, near[0])  # the links along the block are outlined
-    assert canvas.get_at(side) != renderer.layers.surface.get_at(side)
+    side = renderer.seat_targets(1)[("link", near[0])]  # the links along the block: dotted
+    assert count(canvas, side, seat_color(1)) > count(renderer.layers.surface, side,
+                                                      seat_color(1))
     assert seat_color(1) in {canvas.get_at((point[0] + d, point[1]))[:3] for d in range(-6, 7)}
     assert renderer.layers.surface.get_at(point) == on_map  # only drawn over, per frame
 
