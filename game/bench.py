@@ -3,7 +3,7 @@
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms), random playouts per second straight on the rules, and GreedyBot decision time
 (p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
-Station) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
+Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
 layer. Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak
 resident memory of this process and its children. Timing lives here, never in unit tests.
