@@ -14,6 +14,7 @@ import pygame
 from conftest import pad
 
 from game.scenes.game import GameScene
+from game.scenes.results import ResultsScene
 from game.scenes.seats import SeatSetupScene
 from game.scenes.select import GameSelectScene
 from game.ui.app import App
@@ -129,3 +130,18 @@ class Driver:
             if ready(game, seat):
                 self.confirm(seat)
         self.pads.app.step([], DT, present=False)
+
+    def play_to_results(self, frames: int) -> ResultsScene:
+        """Frames until the results screen opens (never a pass-the-screen curtain: nothing is
+        secret); the results."""
+        app = self.pads.app
+        for _ in range(frames):
+            if isinstance(app.stack.top, ResultsScene):
+                break
+            assert self.game.curtain is None
+            self.frame()
+        else:
+            raise AssertionError("the game stalled")
+        results = app.stack.top
+        assert isinstance(results, ResultsScene) and self.game.match.is_over()
+        return results

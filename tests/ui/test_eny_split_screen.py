@@ -11,7 +11,6 @@ import pygame
 from split_game import DPAD, DT, Driver, Pads, ready
 
 from game.scenes import scene_registry
-from game.scenes.results import ResultsScene
 from game.ui.app import App
 
 ENY = "explore_new_york"
@@ -26,15 +25,7 @@ def test_two_gamepads_chart_at_the_same_time_from_seat_setup_to_results(home):
     game = pads.open_game(ENY)
     assert game.split and not game.hidden() and game.curtain is None
     driver = Driver(pads, game, seed=2027)
-    for _ in range(8000):
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        assert game.curtain is None  # nothing is secret: never a pass-the-screen curtain
-        driver.frame()
-    else:
-        raise AssertionError("the game stalled")
-    results = app.stack.top
-    assert isinstance(results, ResultsScene) and game.match.is_over()
+    results = driver.play_to_results(8000)
     state = game.match.state
     assert state.turn == 8  # 27 cards, 3 removed unseen: 8 turns of 3
     for seat in (0, 1):  # the first player alternates: each person discarded 4 times

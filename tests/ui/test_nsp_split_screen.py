@@ -14,7 +14,6 @@ from split_game import DPAD, DT, Driver, Pads, ready
 
 from game.scenes import scene_registry
 from game.scenes.game import GameScene
-from game.scenes.results import ResultsScene
 from game.ui.app import App
 
 NSP = "next_station_paris"
@@ -36,15 +35,7 @@ def test_two_gamepads_draw_at_the_same_time_from_seat_setup_to_results(home):
     game = open_two_player_game(app)
     assert game.split and not game.hidden() and game.curtain is None
     driver = Driver(Pads(app, PADS), game, seed=2026)
-    for _ in range(6000):
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        assert game.curtain is None  # nothing is secret: never a pass-the-screen curtain
-        driver.frame()
-    else:
-        raise AssertionError("the game stalled")
-    results = app.stack.top
-    assert isinstance(results, ResultsScene) and game.match.is_over()
+    results = driver.play_to_results(6000)
     assert game.match.state.round == 4
     assert min(len(chosen) for chosen in driver.chosen) >= 20
     assert min(sum(action[0] == "draw" for _, action in chosen if isinstance(action, tuple))
