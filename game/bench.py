@@ -5,8 +5,10 @@ Per game: frame time of the real GameScene at 1920x1080 on the dummy video drive
 (p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
 Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
-layer. Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak
-resident memory of this process and its children. Timing lives here, never in unit tests.
+layer. Explore New York adds "<game> (final routes)": its exact route search on end-of-game maps
+of bot games and on the slowest dense maps we construct. An engine-only room (no scene yet) has
+no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
+the peak resident memory of this process and its children. Timing lives here, never in unit tests.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME_W = 30  # the game column of the table ("next_station_paris (4 split)" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
               f"{'bot ms p50/p95':>18}")
+ENY = "explore_new_york"  # its exact final-route search gets a row of its own
+ROUTES_KEY = f"{ENY} (final routes)"
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 
 
@@ -262,20 +266,61 @@ def peak_rss_mb() -> float:
     return round(peak * unit / 2**20, 1)
 
 
+def benched_ids() -> list[str]:
+    """The listed games, then engine-only rooms (no scene yet: measured on their rules)."""
+    from game.engine.registry import catalog, game_ids
+
+    return game_ids() + [gid for gid, info in catalog().items() if not info.has_scene]
+
+
+def has_scene(game_id: str) -> bool:
+    """False for an engine-only room: it has no frame-time rows."""
+    from game.engine.registry import get_game
+
+    return get_game(game_id).has_scene
+
+
+def bench_final_routes(plan: Plan) -> dict[str, Any]:
+    """Explore New York's exact final-route search: ms over the end-of-game maps of greedy-bot
+    games (4 players), and the slowest of the dense 24-link maps we construct."""
+    from game.engine.registry import rules_for
+    from game.games.explore_new_york.stress import bot_game_sheets, constructed_sheets, time_routes
+
+    rules = rules_for(ENY)
+    played = [ms for ms, _ in time_routes(rules, bot_game_sheets(rules, plan.bot_games * 4))]
+    slowest, sheet = max(time_routes(rules, constructed_sheets(rules, plan.bot_games * 60)),
+                         key=lambda timed: timed[0])
+    return {"route_ms": {"p50": round(percentile(played, 50), 3),
+                         "p95": round(percentile(played, 95), 3),
+                         "max": round(max(played), 3)},
+            "slowest_ms": round(slowest, 3), "slowest_links": sheet.links.bit_count()}
+
+
+def route_line(r: dict[str, Any]) -> str:
+    """The final-route search row of the table."""
+    f = r["route_ms"]
+    return (f"{ROUTES_KEY}  route ms p50/p95/max {f['p50']:.2f} / {f['p95']:.2f} / "
+            f"{f['max']:.2f} (bot games); slowest constructed map "
+            f"({r['slowest_links']} links) {r['slowest_ms']:.2f}")
+
+
 def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
     """Every measurement, as the JSON report."""
     report: dict[str, Any] = {}
     for game_id in game_ids:
         if progress:
             print(f"benchmarking {game_id}...", file=sys.stderr)
+        scene = has_scene(game_id)
         report[game_id] = {
-            "frame_ms": bench_frames(game_id, plan.frames),
+            "frame_ms": bench_frames(game_id, plan.frames) if scene else None,
             "playouts_per_s": bench_playouts(game_id, plan.playout_seconds),
             "bot_ms": bench_bots(game_id, plan.bot_games),
         }
-        if is_split_game(game_id):
+        if scene and is_split_game(game_id):
             report[split_key(game_id)] = {
                 "frame_ms": bench_split_frames(game_id, plan.split_frames)}
+        if game_id == ENY:
+            report[ROUTES_KEY] = bench_final_routes(plan)
     report["startup_s"] = bench_startup(plan.startup_runs)
     report["peak_rss_mb"] = peak_rss_mb()
     return report
@@ -287,8 +332,11 @@ def table(report: dict[str, Any], plan: Plan) -> str:
     for game_id, r in report.items():
         if not isinstance(r, dict):
             continue
+        if "route_ms" in r:
+            lines.append(route_line(r))
+            continue
         f = r["frame_ms"]
-        frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}"
+        frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}" if f else "-"
         playouts, bots = "-", "-"
         if "bot_ms" in r:
             playouts = f"{r['playouts_per_s']:.1f}"
@@ -318,10 +366,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.engine.registry import game_ids
-
-    chosen = args.games.split(",") if args.games else game_ids()
-    unknown = [g for g in chosen if g not in game_ids()]
+    known = benched_ids()
+    chosen = args.games.split(",") if args.games else known
+    unknown = [g for g in chosen if g not in known]
     if unknown:
         print(f"game.bench: error: unknown game id {unknown[0]!r}", file=sys.stderr)
         return 2

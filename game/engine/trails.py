@@ -130,38 +130,47 @@ def _best_in_component(ends: Sequence[tuple[int, int]], mask: int, bound: float,
     odd = sorted(v for v, d in degree.items() if d % 2)
     if len(odd) <= 2:
         return bound, mask, odd[0] if odd else ends[bits(mask)[0]][0]
-    chains = _chains(ends, mask, degree)
-    incident: dict[int, list[tuple[int, int, int]]] = {}  # node -> (chain bit, far end, edges)
-    for index, (u, v, edges) in enumerate(chains):
-        incident.setdefault(u, []).append((1 << index, v, edges))
-        if v != u:
-            incident.setdefault(v, []).append((1 << index, u, edges))
-    seen: set[tuple[int, int]] = set()
-    best = [float("-inf"), 0, odd[0]]  # score, edge mask, start
+    search = _ChainWalk(_chains(ends, mask, degree), score, bound)
+    for start in odd:
+        if search.extend(start, 0, 0, start):
+            break
+    return search.best, search.best_edges, search.best_start
 
-    def extend(node: int, used: int, edges: int, start: int) -> bool:
-        """Walk on from `node`; True once the bound is reached (stop everything)."""
+
+class _ChainWalk:
+    """Step 3 of the module docstring: trails from odd vertices over merged chains, each
+    (chains used, current vertex) state once."""
+
+    def __init__(self, chains: list[tuple[int, int, int]], score: Score, bound: float) -> None:
+        self.incident: dict[int, list[tuple[int, int, int]]] = {}  # node: (bit, far, edges)
+        for index, (u, v, edges) in enumerate(chains):
+            self.incident.setdefault(u, []).append((1 << index, v, edges))
+            if v != u:
+                self.incident.setdefault(v, []).append((1 << index, u, edges))
+        self.score, self.bound = score, bound
+        self.seen: set[tuple[int, int]] = set()
+        self.best, self.best_edges, self.best_start = float("-inf"), 0, -1
+
+    def extend(self, node: int, used: int, edges: int, start: int) -> bool:
+        """Walk on from `node` (chains `used` so far, covering `edges`); True once a trail
+        reaches the component's bound (the search stops)."""
         key = (used, node)
-        if key in seen:
+        if key in self.seen:
             return False
-        seen.add(key)
+        self.seen.add(key)
         stuck = True
-        for bit, far, chain_edges in incident[node]:
+        for bit, far, chain_edges in self.incident[node]:
             if not used & bit:
                 stuck = False
-                if extend(far, used | bit, edges | chain_edges, start):
+                if self.extend(far, used | bit, edges | chain_edges, start):
                     return True
-        if stuck:
-            value = score(edges)
-            if value > best[0]:
-                best[:] = [value, edges, start]
-                return value >= bound
+        # A stuck walk is a maximal trail; its reverse is walked from `node`: score it once.
+        if stuck and start <= node:
+            value = self.score(edges)
+            if value > self.best:
+                self.best, self.best_edges, self.best_start = value, edges, start
+                return value >= self.bound
         return False
-
-    for start in odd:
-        if extend(start, 0, 0, start):
-            break
-    return best[0], best[1], best[2]
 
 
 def _chains(ends: Sequence[tuple[int, int]], mask: int, degree: dict[int, int]

@@ -1,0 +1,82 @@
+"""Helpers for the Explore New York tests: cards, links and sides by name, forced turns."""
+
+from __future__ import annotations
+
+from game.engine.core import Config, Event, Prompt, prompt_for
+from game.games.explore_new_york.board import TOURISTS, WILD, vertex
+from game.games.explore_new_york.rules import ExploreNewYork
+from game.games.explore_new_york.state import Sheet, State
+
+SIDES = {"top": ((0, 0), (1, 0)), "bottom": ((0, 1), (1, 1)), "left": ((0, 0), (0, 1)),
+         "right": ((1, 0), (1, 1))}  # a block's side as offsets of its corners from (x-1, y-1)
+
+
+def card(rules: ExploreNewYork, coord: int | str, *tourists: str, plus: bool = False) -> int:
+    """The index of the deck's card with this coordinate ("*"), tourists and +1 icon."""
+    wanted = (WILD if coord == "*" else coord, tuple(TOURISTS.index(t) for t in tourists), plus)
+    for index, c in enumerate(rules.board.cards):
+        if (c.coord, c.tourists, c.plus) == wanted:
+            return index
+    raise AssertionError(f"no card {coord} {tourists} plus={plus} in the deck")
+
+
+def link(rules: ExploreNewYork, a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The link between intersections a and b (i, j)."""
+    ends = {vertex(a), vertex(b)}
+    for index, pair in enumerate(rules.board.link_vertices):
+        if set(pair) == ends:
+            return index
+    raise AssertionError(f"no link between {a} and {b}")
+
+
+def side(rules: ExploreNewYork, x: int, y: int, name: str) -> int:
+    """The link along one side (top, bottom, left, right) of block (x, y)."""
+    (i1, j1), (i2, j2) = SIDES[name]
+    return link(rules, (x - 1 + i1, y - 1 + j1), (x - 1 + i2, y - 1 + j2))
+
+
+def start(rules: ExploreNewYork, players: int, first: int = 0) -> State:
+    """A new game whose first player has been drawn."""
+    state, _ = rules.apply(rules.initial_state(Config(players)), None, first)
+    return state
+
+
+def play_turn_cards(rules: ExploreNewYork, state: State, cards: tuple[int, int, int],
+                    discard: int) -> State:
+    """The first player reveals these 3 cards (forced outcomes) and discards one."""
+    for c in cards:
+        state, _ = rules.apply(state, None, c)
+    state, _ = rules.apply(state, state.first, ("discard", discard))
+    return state
+
+
+def act(rules: ExploreNewYork, state: State, seat: int, *actions: tuple
+        ) -> tuple[State, list[Event]]:
+    """Apply one seat's actions in order; all their events."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = rules.apply(state, seat, action)
+        events.extend(new)
+    return state, events
+
+
+def prompt(rules: ExploreNewYork, state: State, seat: int) -> Prompt | None:
+    """The prompt `seat` answers now, if any."""
+    return prompt_for(rules.pending(state), seat)
+
+
+def blocks_offered(rules: ExploreNewYork, state: State, seat: int) -> set[tuple[int, int]]:
+    """The (x, y) blocks a seat's block prompt offers."""
+    found = prompt(rules, state, seat)
+    assert found is not None and found.kind in ("block", "lone_block"), found
+    return {o.action[1:] for o in found.options}
+
+
+def tourists_at(rules: ExploreNewYork, sheet: Sheet, x: int, y: int) -> dict[str, int]:
+    """The tourists on block (x, y) of a sheet, by type name."""
+    return dict(zip(TOURISTS, sheet.tourists[rules.board.block_at(x, y)]))
+
+
+def kinds(events: list[Event]) -> list[str]:
+    """The kinds of some events, in order."""
+    return [e.kind for e in events]

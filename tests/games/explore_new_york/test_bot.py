@@ -1,0 +1,85 @@
+"""Explore New York bot heuristic: one score per option, sensible choices, and better play
+than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine.bots import GreedyBot, RandomBot, play_out
+from game.engine.core import Config
+from game.engine.match import Match
+from game.games.explore_new_york.bot import evaluate
+from game.games.explore_new_york.rules import ExploreNewYork
+
+from .support import act, card, play_turn_cards, prompt, side, start
+
+
+@pytest.fixture(scope="module")
+def rules() -> ExploreNewYork:
+    return ExploreNewYork()
+
+
+def best(rules, state, seat):
+    """The action GreedyBot's heuristic rates highest."""
+    p = prompt(rules, state, seat)
+    scores = evaluate(rules, rules.view(state, seat), p)
+    assert len(scores) == len(p.options)
+    return p.options[scores.index(max(scores))].action
+
+
+def test_the_bot_takes_a_cafe_link(rules):
+    # Block (3, 2): its top side reaches the café at (2, 1), whose tourists fill the block.
+    state = play_turn_cards(rules, start(rules, 2), (card(rules, 3, "square"),
+                                                    card(rules, 2, "triangle"),
+                                                    card(rules, 1, "circle", plus=True)),
+                            card(rules, 1, "circle", plus=True))
+    state, _ = act(rules, state, 0, ("block", 3, 2))
+    first = best(rules, state, 0)
+    state, events = act(rules, state, 0, first)
+    if "cafe_reached" not in [e.kind for e in events]:  # the café may come with the second
+        state, events = act(rules, state, 0, best(rules, state, 0))
+    assert "cafe_reached" in [e.kind for e in events]
+
+
+def test_the_bot_grows_its_route_rather_than_starting_elsewhere(rules):
+    state = play_turn_cards(rules, start(rules, 2), (card(rules, 4, "circle", "triangle"),
+                                                    card(rules, 5, "circle"),
+                                                    card(rules, "*", "triangle")),
+                            card(rules, "*", "triangle"))
+    state, _ = act(rules, state, 0, ("block", 4, 5), ("link", side(rules, 4, 5, "top")),
+                   ("link", side(rules, 5, 5, "top")))
+    state, _ = act(rules, state, 1, ("block", 5, 4), ("link", side(rules, 1, 1, "right")))
+    state = play_turn_cards(rules, state, (card(rules, 4, "triangle", "triangle"),
+                                           card(rules, 6, "circle", "circle"),
+                                           card(rules, 1, "circle", plus=True)),
+                            card(rules, 1, "circle", plus=True))
+    action = best(rules, state, 0)
+    assert action[0] == "block"
+    state, _ = act(rules, state, 0, action)
+    link = best(rules, state, 0)[1]
+    assert rules.board.touching[link] & state.sheets[0].links  # joined to the network
+
+
+def test_every_prompt_kind_gets_one_score_per_option(rules):
+    match = Match(rules, Config(3), 4)
+    kinds = set()
+    while not match.is_over():
+        match.resolve_chance()
+        for p in match.prompts():
+            scores = evaluate(rules, match.view(p.player), p)
+            assert len(scores) == len(p.options) and all(isinstance(x, float | int)
+                                                         for x in scores)
+            kinds.add(p.kind)
+            match.apply(p.player, p.options[scores.index(max(scores))].action)
+            break
+    assert {"discard", "block", "link", "link2", "extra"} <= kinds
+
+
+def test_greedy_beats_random(rules):
+    greedy = random_ = 0
+    for seed in range(4):
+        bots = {0: GreedyBot(evaluate), 1: RandomBot()}
+        m = play_out(Match(rules, Config(2), seed), bots)
+        greedy += m.state.routes[0].total
+        random_ += m.state.routes[1].total
+    assert greedy > 2 * random_

@@ -1,0 +1,113 @@
+"""Explore New York level data: the shipped map and deck are sound and balanced; broken copies
+name file and field."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.engine.levels import LEVELS_DIR, LevelError
+from game.games.explore_new_york.board import ATTRACTIONS, TOURISTS, WILD, load_board
+from game.games.explore_new_york.rules import ExploreNewYork
+
+GAME = "explore_new_york"
+
+
+@pytest.fixture(scope="module")
+def board():
+    """The shipped board."""
+    return load_board()
+
+
+@pytest.fixture
+def broken(tmp_path: Path):
+    """`broken(file, old, new)`: a levels copy with one text edit; returns the LevelError text."""
+    shutil.copytree(LEVELS_DIR / GAME, tmp_path / GAME)
+
+    def run(name: str, old: str, new: str) -> str:
+        path = tmp_path / GAME / name
+        text = path.read_text("utf-8")
+        assert old in text, f"test edit not found in {name}: {old!r}"
+        path.write_text(text.replace(old, new, 1), "utf-8")
+        with pytest.raises(LevelError) as info:
+            ExploreNewYork(tmp_path)
+        return str(info.value)
+
+    return run
+
+
+# -- the shipped map (Mapa de la ciudad) ---------------------------------------------------------
+def test_six_by_six_blocks_with_every_attraction(board) -> None:
+    assert [(b.x, b.y) for b in board.blocks] == [(x, y) for y in range(1, 7) for x in range(1, 7)]
+    kinds = Counter(b.attraction for b in board.blocks)
+    assert set(kinds) == set(ATTRACTIONS)
+    assert kinds["star"] == len(board.star_points) - 1 == 4
+    assert kinds["circle"] == kinds["square"] == kinds["triangle"]
+
+
+def test_roads_around_and_between_blocks_with_four_rounded_corners(board) -> None:
+    # 7 rows and 7 columns of 6 segments, minus the 8 corner segments, plus 4 curves.
+    assert len(board.links) == 2 * 7 * 6 - 8 + 4
+    for block in board.blocks:
+        corner = block.x in (1, 6) and block.y in (1, 6)
+        assert len(block.sides) == (3 if corner else 4), (block.x, block.y)
+    for link in board.links:
+        assert 1 <= len(link.blocks) <= 2
+        assert len(link.blocks) == 1 or not link.corner
+    assert all(mask.bit_count() >= 2 for mask in board.touching)
+
+
+def test_cafes_sit_on_intersections_with_two_tourists(board) -> None:
+    assert len(board.cafes) >= 4
+    assert len({c.at for c in board.cafes}) == len(board.cafes)
+    assert Counter(t for c in board.cafes for t in c.tourists) == Counter(
+        {t: 2 * len(board.cafes) // 3 for t in range(3)})
+
+
+def test_a_balanced_27_card_deck(board) -> None:
+    cards = board.cards
+    assert len(cards) == 27
+    assert Counter(c.coord for c in cards) == Counter({**{n: 4 for n in range(1, 7)}, WILD: 3})
+    assert Counter(t for c in cards for t in c.tourists) == Counter({t: 14 for t in range(3)})
+    assert all(1 <= len(c.tourists) <= 2 for c in cards)
+    assert sorted(c.coord for c in cards if c.plus) == [1, 2, 3, 4, 5, 6]
+    assert board.removed_unseen == (3, 0, 3) and board.cards_per_turn == 3
+
+
+def test_tourist_names_are_the_cards_symbols() -> None:
+    assert TOURISTS == ("circle", "square", "triangle")
+
+
+# -- broken copies name file and field -----------------------------------------------------------
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    ("map.toml", '["circle",   "square",   "star"', '["circle",   "square",   "moon"',
+     "explore_new_york/map.toml: rows[0][2]: unknown 'moon'"),
+    ("map.toml", "star_points = [0, 4, 12, 24, 36]", "star_points = [0, 4, 12, 24]",
+     "explore_new_york/map.toml: star_points: needs 5 entries (0 to 4 stars)"),
+    ("map.toml", "at = [5, 2]", "at = [2, 1]",
+     "explore_new_york/map.toml: cafes[1].at: a café already sits at [2, 1]"),
+    ("map.toml", "at = [5, 2]", "at = [0, 0]",
+     "explore_new_york/map.toml: cafes[1].at: [0, 0] is no intersection a road reaches"),
+    ("map.toml", 'tourists = ["triangle", "circle"]', 'tourists = ["triangle"]',
+     "explore_new_york/map.toml: cafes[1].tourists: must have 2 entries, not 1"),
+    ("map.toml", 'rounded_corners = ["nw",', 'rounded_corners = ["north",',
+     "explore_new_york/map.toml: rounded_corners[0]: unknown 'north'"),
+    ("map.toml", "cafe_points = 3", "cafe_point = 3",
+     "explore_new_york/map.toml: cafe_point: unknown field"),
+    ("deck.toml", '{ coord = 1, tourists = ["circle"], plus = true }',
+     '{ coord = 7, tourists = ["circle"], plus = true }',
+     "explore_new_york/deck.toml: cards[0].coord: 7 is outside 1..6"),
+    ("deck.toml", '{ coord = "*", tourists = ["circle"] }', '{ coord = "?", tourists = ["circle"] }',
+     "explore_new_york/deck.toml: cards[24].coord: unknown '?'"),
+    ("deck.toml", '{ coord = 1, tourists = ["circle"], plus = true }',
+     '{ coord = 1, tourists = [], plus = true }',
+     "explore_new_york/deck.toml: cards[0].tourists: empty"),
+    ("deck.toml", "removed_unseen = [3, 0, 3]", "removed_unseen = [3, 0, 25]",
+     "explore_new_york/deck.toml: removed_unseen[2]: leaves fewer than 3 cards for 4"),
+])
+def test_errors_name_file_and_field(broken, name, old, new, message) -> None:
+    # The copy lives outside levels/, so the error shows its full path ending in `message`.
+    assert message in broken(name, old, new)
