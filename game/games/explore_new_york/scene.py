@@ -122,6 +122,19 @@ def _layout_grid(players: int) -> Layout:
 
 
 @dataclass(frozen=True, slots=True)
+class Marks:
+    """What a seat's map shows: drawn links and circled cafés (masks, strokes still running
+    left out), tourists per block, the (block, type, k) of those still being drawn and the
+    final route (links, blocks mask) once shown."""
+
+    links: int
+    cafes: int
+    tourists: tuple[tuple[int, int, int], ...]
+    drawing: frozenset
+    route: tuple[tuple[int, ...], int] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Box:
     """One scoring box as shown: its counts ("3×2", "" while empty) and points (None: empty)."""
 
@@ -160,14 +173,33 @@ class ENYRenderer(RoomRenderer):
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, final boxes per seat)
         self.layers = Layers(self._build_base())
         for seat, area in self.layout.seats.items():
-            self.layers.add(f"map{seat}", area.map, partial(self._map_key, seat),
+            self.layers.add(f"map{seat}", area.map, partial(self._marks, seat),
                             partial(self._paint_map, area))
-            self.layers.add(f"score{seat}", area.score, partial(self._score_key, seat),
-                            partial(self._paint_score, area))
+            header, cells = self._score_cells(area)
+            total = partial(self._shown_box, seat, len(CATEGORIES))
+            self.layers.add(f"total{seat}", header, total, partial(self._paint_header, area))
+            for n, cell in enumerate(cells):  # a box counting up repaints alone
+                self.layers.add(f"box{seat}.{n}", cell, partial(self._shown_box, seat, n),
+                                partial(self._paint_box, seat, n, cell))
         self.layers.add("column", self.layout.column, self._column_key, self._paint_column)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Render now what a game needs later, so its first use never costs a frame (loading
+        a font size alone takes a few milliseconds): fonts, card faces, tourist strokes."""
         for size, bold in ((theme.SMALL_SIZE, False), (theme.SMALL_SIZE, True),
-                           (theme.BODY_SIZE, True), (theme.HEADING_SIZE, True)):
-            theme.font(size, bold)  # loading a font size mid-game would cost a frame
+                           (theme.BODY_SIZE, True), (theme.HEADING_SIZE, True),
+                           (theme.TITLE_SIZE, True)):
+            theme.font(size, bold)
+        card = self.layout.cards[0]
+        sp.card_back(card.w, card.h)
+        for spec in self.board.cards:
+            sp.card_face(spec, card.w, card.h)
+        for count in (1, 7):  # the two tourist sizes: a few in a block, or many
+            r = sp.tourist_radius(self.geom, count)
+            for kind, name in enumerate(TOURISTS):
+                for k in range(5):
+                    sp.tourist_sprite(name, r, _seed(kind, k))
 
     def _build_base(self) -> pygame.Surface:
         """Panels and the printed maps, framed in each seat's colour: drawn once."""
@@ -234,6 +266,8 @@ class ENYRenderer(RoomRenderer):
         canvas.blit(self.layers.surface, BOARD_RECT)
         if self.view is None:
             return
+        if self.view.phase == CHART:
+            self._draw_blocks(canvas)
         breath = self.pulse()
         for seat, prompt in prompts.items():
             self._draw_options(canvas, seat, prompt, breath)
@@ -328,7 +362,9 @@ class ENYRenderer(RoomRenderer):
         start = batch.moments.setdefault("final", at)
         area = self.layout.seats[seat]
         erased = self.layers.static.subsurface(area.map).copy()
-        self._paint_sheet(erased, (0, 0), seat, frozenset(), self._route_of(seat))
+        sheet = self.view.sheets[seat]
+        self._paint_sheet(erased, (0, 0), seat, Marks(sheet.links, sheet.cafes, sheet.tourists,
+                                                      frozenset(), self._route_of(seat)))
         self.timeline.add(start, ERASE_TIME, partial(_fade_in, erased, area.map.topleft),
                           pytweening.easeInOutQuad, (("seat", seat, "erase"),), seat=seat)
         boxes = start + ERASE_TIME
@@ -365,10 +401,6 @@ class ENYRenderer(RoomRenderer):
         return surf
 
     # == the maps ===================================================================================
-    def _held(self, seat: int) -> frozenset:
-        """What this seat's running strokes hold back (its keys without the seat prefix)."""
-        return frozenset(h[2:] for h in self.holds if h[0] == "seat" and h[1] == seat)
-
     def _route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
         """(route links, route blocks mask) once the final route is known, else None."""
         if not self.view.routes:
@@ -376,54 +408,58 @@ class ENYRenderer(RoomRenderer):
         route = self.view.routes[seat]
         return route.links, sum(1 << b for b in route.blocks)
 
-    def _map_key(self, seat: int) -> tuple:
+    def _marks(self, seat: int) -> Marks:
+        """What the seat's map shows now: its layer's key (a stroke that starts changes no
+        pixel, so it changes no key either: the map repaints when the stroke lands)."""
         sheet = self.view.sheets[seat]
-        held = self._held(seat)
-        route = None if ("erase",) in held else self._route_of(seat)
-        block = sheet.block if self.view.phase == CHART else NONE
-        return (sheet.tourists, sheet.links, sheet.cafes, block, held, route)
+        links, cafes, drawing, erasing = sheet.links, sheet.cafes, set(), False
+        for hold in self.holds:
+            if hold[0] != "seat" or hold[1] != seat:
+                continue
+            if hold[2] == "link":
+                links &= ~(1 << hold[3])
+            elif hold[2] == "cafe":
+                cafes &= ~(1 << hold[3])
+            elif hold[2] == "tourist":
+                drawing.add(hold[3:])
+            else:
+                erasing = True
+        route = None if erasing else self._route_of(seat)
+        return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
 
     def _paint_map(self, area: SeatArea, surface: pygame.Surface) -> None:
-        _, _, _, block, held, route = self._map_key(area.seat)
-        if block != NONE:  # this turn's block, where café tourists go too
-            rect = self._map_rects[area.seat][("block", *self._xy(block))]
-            pygame.draw.rect(surface, seat_color(area.seat), rect.inflate(6, 6), 4,
-                             border_radius=6)
-        self._paint_sheet(surface, area.map.topleft, area.seat, held, route)
+        self._paint_sheet(surface, area.map.topleft, area.seat, self._marks(area.seat))
 
     def _xy(self, block: int) -> tuple[int, int]:
         b = self.board.blocks[block]
         return b.x, b.y
 
     def _paint_sheet(self, surface: pygame.Surface, origin: tuple[int, int], seat: int,
-                     held: frozenset, route: tuple[tuple[int, ...], int] | None) -> None:
+                     marks: Marks) -> None:
         """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
         route: only the route, glowing, and the tourists on its blocks)."""
-        sheet = self.view.sheets[seat]
-        links = [k for k in bits(sheet.links) if ("link", k) not in held]
-        blocks = sheet.filled
-        if route is not None:
-            links, blocks = list(route[0]), blocks & route[1]
+        links, blocks = list(bits(marks.links)), self.view.sheets[seat].filled
+        if marks.route is not None:
+            links, blocks = list(marks.route[0]), blocks & marks.route[1]
             for k in links:
                 sp.pen_line(surface, GLOW, self.lines[k], self.pen * 3, origin)
         for k in links:
             sp.pen_line(surface, seat_dark(seat), self.lines[k], self.pen, origin)
-        for cafe in bits(sheet.cafes):
-            if ("cafe", cafe) not in held:
-                sp.pen_line(surface, seat_dark(seat), self._cafe_ring(cafe),
-                            max(3, self.pen // 2), origin)
+        for cafe in bits(marks.cafes):
+            sp.pen_line(surface, seat_dark(seat), self._cafe_ring(cafe), max(3, self.pen // 2),
+                        origin)
         for block in bits(blocks):
-            self._paint_tourists(surface, origin, block, sheet.tourists[block], held)
+            self._paint_tourists(surface, origin, block, marks.tourists[block], marks.drawing)
 
     def _paint_tourists(self, surface: pygame.Surface, origin: tuple[int, int], block: int,
-                        counts: tuple[int, int, int], held: frozenset) -> None:
+                        counts: tuple[int, int, int], drawing: frozenset) -> None:
         x, y = self._xy(block)
         slots = sp.tourist_slots(self.geom, x, y, sum(counts))
         r = sp.tourist_radius(self.geom, sum(counts))
         n = 0
         for kind, count in enumerate(counts):
             for k in range(count):
-                if ("tourist", block, kind, k) not in held:
+                if (block, kind, k) not in drawing:
                     sprite = sp.tourist_sprite(TOURISTS[kind], r, _seed(kind, k))
                     cx, cy = slots[n]
                     surface.blit(sprite, sprite.get_rect(center=(round(origin[0] + cx),
@@ -451,24 +487,22 @@ class ENYRenderer(RoomRenderer):
         return (*(Box(c, text, points[c]) for c, text in zip(CATEGORIES, texts)),
                 Box(TOTAL, "", route.total))
 
-    def _shown_boxes(self, seat: int) -> tuple[Box, ...]:
-        """The boxes as on screen now: empty until their turn, then counting up."""
+    def _shown_box(self, seat: int, n: int) -> Box:
+        """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
         final = self._final_boxes()
         if not final:
-            return tuple(Box(c, "", None) for c in BOXES)
-        out = []
-        for box in final[seat]:
-            left = self._score_hold.get((seat, box.category))
-            if left is None:
-                out.append(box)
-            elif left >= 1.0:
-                out.append(Box(box.category, "", None))
-            else:
-                out.append(Box(box.category, box.counts, round(box.points * (1.0 - left))))
-        return tuple(out)
+            return Box(BOXES[n], "", None)
+        box = final[seat][n]
+        left = self._score_hold.get((seat, box.category))
+        if left is None:
+            return box
+        if left >= 1.0:
+            return Box(box.category, "", None)
+        return Box(box.category, box.counts, round(box.points * (1.0 - left)))
 
-    def _score_key(self, seat: int) -> tuple:
-        return (self.names[seat], self._shown_boxes(seat))
+    def _shown_boxes(self, seat: int) -> tuple[Box, ...]:
+        """Every box of a seat as on screen now."""
+        return tuple(self._shown_box(seat, n) for n in range(len(BOXES)))
 
     def _score_cells(self, area: SeatArea) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The header row (name and total) and one cell per category."""
@@ -481,36 +515,38 @@ class ENYRenderer(RoomRenderer):
                              w - 6, h - 6) for k in range(len(CATEGORIES))]
         return header, cells
 
-    def _score_labels(self, area: SeatArea, boxes: Sequence[Box]
-                      ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Every text of a seat's scoring boxes with where it goes: its name, the total, each
-        box's counts and points (what the painter draws and the geometry reports)."""
-        header, cells = self._score_cells(area)
-        total = boxes[-1].points
-        total_img = theme.text("" if total is None else str(total), theme.BODY_SIZE,
-                               theme.TEXT, True)
-        total_rect = total_img.get_rect(midright=(header.right - 4, header.centery))
-        name = fit_text(self.names[area.seat], theme.SMALL_SIZE,
-                        header.w - total_rect.w - 24, seat_color(area.seat), True)
-        out = [(name, name.get_rect(midleft=(header.x + 4, header.centery))),
-               (total_img, total_rect)]
-        for box, cell in zip(boxes, cells):
-            icon_right = cell.x + 8 + 2 * _icon_radius(cell)
-            counts = theme.text(box.counts, theme.SMALL_SIZE, theme.TEXT_DIM)
-            out.append((counts, counts.get_rect(midleft=(icon_right + 12, cell.centery))))
-            value = "" if box.points is None else f"= {box.points}"
-            points = theme.text(value, theme.SMALL_SIZE, theme.TEXT, True)
-            out.append((points, points.get_rect(midright=(cell.right - 10, cell.centery))))
-        return out
+    def _name_labels(self, area: SeatArea, total: Box) -> list[tuple[pygame.Surface,
+                                                                       pygame.Rect]]:
+        """The seat's name and its total (once counted) with where they go."""
+        header, _ = self._score_cells(area)
+        img = theme.text("" if total.points is None else str(total.points), theme.BODY_SIZE,
+                         theme.TEXT, True)
+        rect = img.get_rect(midright=(header.right - 4, header.centery))
+        name = fit_text(self.names[area.seat], theme.SMALL_SIZE, header.w - rect.w - 24,
+                        seat_color(area.seat), True)
+        return [(name, name.get_rect(midleft=(header.x + 4, header.centery))), (img, rect)]
 
-    def _paint_score(self, area: SeatArea, surface: pygame.Surface) -> None:
-        """Name and total, then a box per category: its sign, the counts, the points."""
-        boxes = self._shown_boxes(area.seat)
-        _, cells = self._score_cells(area)
-        for box, cell in zip(boxes, cells):
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=10)
-            _box_icon(surface, box.category, cell)
-        for img, rect in self._score_labels(area, boxes):
+    @staticmethod
+    def _box_labels(cell: pygame.Rect, box: Box) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """A box's counts ("3×2") after its sign and its points on the right."""
+        counts = theme.text(box.counts, theme.SMALL_SIZE, theme.TEXT_DIM)
+        icon_right = cell.x + 8 + 2 * _icon_radius(cell)
+        value = "" if box.points is None else f"= {box.points}"
+        points = theme.text(value, theme.SMALL_SIZE, theme.TEXT, True)
+        return [(counts, counts.get_rect(midleft=(icon_right + 12, cell.centery))),
+                (points, points.get_rect(midright=(cell.right - 10, cell.centery)))]
+
+    def _paint_header(self, area: SeatArea, surface: pygame.Surface) -> None:
+        """The seat's name, and its total once the boxes are filled."""
+        for img, rect in self._name_labels(area, self._shown_box(area.seat, len(CATEGORIES))):
+            surface.blit(img, rect)
+
+    def _paint_box(self, seat: int, n: int, cell: pygame.Rect, surface: pygame.Surface) -> None:
+        """One scoring box: its sign, the counts, the points."""
+        box = self._shown_box(seat, n)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=10)
+        _box_icon(surface, box.category, cell)
+        for img, rect in self._box_labels(cell, box):
             surface.blit(img, rect)
 
     # == the card column ============================================================================
@@ -560,6 +596,15 @@ class ENYRenderer(RoomRenderer):
                 surface.blit(veil(rect.size, DIM_ALPHA), rect)
 
     # == per-frame overlays =========================================================================
+    def _draw_blocks(self, canvas: pygame.Surface) -> None:
+        """Each seat's block of this turn outlined (café tourists go there too): drawn per
+        frame, so the turn's end repaints no map."""
+        for seat, sheet in enumerate(self.view.sheets):
+            if sheet.block != NONE:
+                rect = self._map_rects[seat][("block", *self._xy(sheet.block))]
+                pygame.draw.rect(canvas, seat_color(seat), rect.inflate(6, 6), 4,
+                                 border_radius=6)
+
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       breath: float) -> None:
         """Ring the blocks or cards the seat may choose; dot the links that continue its turn
@@ -608,9 +653,12 @@ class ENYRenderer(RoomRenderer):
         for seat, area in self.layout.seats.items():
             self._map_geometry(out, area)
             _, cells = self._score_cells(area)
-            for img, rect in self._score_labels(area, self._shown_boxes(seat)):
-                if img.get_width() > 1:
-                    out.labels.append(Label(f"seat {seat} score", rect))
+            boxes = self._shown_boxes(seat)
+            texts = self._name_labels(area, boxes[-1])
+            for cell, box in zip(cells, boxes):
+                texts += self._box_labels(cell, box)
+            out.labels += [Label(f"seat {seat} score", rect) for img, rect in texts
+                           if img.get_width() > 1]
             for cell, category in zip(cells, CATEGORIES):
                 r = _icon_radius(cell)
                 icon = pygame.Rect(cell.x + 8, cell.centery - r, 2 * r, 2 * r)
