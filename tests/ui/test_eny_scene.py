@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine.bots import RandomBot
-from game.engine.core import Config
+from game.engine.core import Config, prompt_for
 from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.engine.trails import bits
@@ -96,11 +96,12 @@ def test_every_option_of_a_game_has_a_place_on_its_seats_map(players):
             for option in prompt.options:
                 head = option.action[0]
                 seen.add(prompt.kind)
-                if prompt.kind == "tourist" or head == "stop":
-                    assert option.target is None or option.target not in targets  # bar buttons
+                if head == "stop":
+                    assert option.target is None  # a bar button in the seat's strip
                     continue
                 rect = targets[option.target]
-                place = renderer.layout.column if head == "discard" else area.map
+                place = {"discard": renderer.layout.column, "tourist": area.score}.get(head,
+                                                                                     area.map)
                 assert place.contains(rect), (prompt.kind, option.target)
             answer(match, bots, seat)
     assert {"discard", "block", "link"} <= seen
@@ -202,3 +203,39 @@ def test_the_end_erases_what_is_off_the_route_then_fills_the_boxes_one_by_one():
             else:
                 assert pixel == static.get_at(point)  # erased: the printed map again
     assert ERASE_TIME + len(BOXES) * BOX_TIME < 4.0
+
+
+def reveal_and_discard(rules, state, keep: tuple[int, int], other: int):
+    """The first player reveals `keep` and `other` (forced cards) and discards `other`."""
+    for c in (*keep, other):
+        state, _ = rules.apply(state, None, c)
+    state, _ = rules.apply(state, state.first, ("discard", other))
+    return state
+
+
+def test_a_single_tourists_type_is_chosen_on_the_seats_tourist_boxes():
+    rules = rules_for(ENY)
+    state, _ = rules.apply(rules.initial_state(Config(2)), None, 0)  # seat 0 is first
+    ones = [i for i, c in enumerate(rules.board.cards) if c.coord == 1]
+    twos = [i for i, c in enumerate(rules.board.cards) if c.coord == 2]
+    state = reveal_and_discard(rules, state, (ones[0], ones[1]), twos[0])
+    while isinstance(rules.pending(state), tuple):  # turn 1: both seats on (1, 1)
+        prompt = rules.pending(state)[0]
+        stop = [o.action for o in prompt.options if o.action == ("stop",)]
+        state, _ = rules.apply(state, prompt.player, (stop or [prompt.options[0].action])[0])
+    state = reveal_and_discard(rules, state, (ones[2], ones[3]), twos[1])  # (1, 1) is full
+    assert prompt_for(rules.pending(state), 0).kind == "lone_block"
+    state, _ = rules.apply(state, 0, ("block", 3, 3))
+    prompt = prompt_for(rules.pending(state), 0)
+    assert prompt.kind == "tourist"
+    renderer = ENYRenderer(rules, Config(2), ["P0", "P1"])
+    renderer.set_humans((0, 1))
+    renderer.reset(rules.view(state, None), None)
+    targets, area = renderer.seat_targets(0), renderer.layout.seats[0]
+    canvas = pygame.Surface((1920, 1080))
+    renderer.draw_seats(canvas, {0: None}, {0: prompt})
+    for option in prompt.options:  # each type's box is its target, ringed in the seat's colour
+        rect = targets[option.target]
+        assert area.score.contains(rect)
+        assert count(canvas, rect.inflate(16, 16), seat_color(0)) > count(
+            renderer.layers.surface, rect.inflate(16, 16), seat_color(0))

@@ -215,8 +215,11 @@ class ENYRenderer(RoomRenderer):
         return fast(surf, alpha=False)
 
     def _place_map(self, area: SeatArea) -> dict[Target, pygame.Rect]:
-        """The targets on one map: its blocks, and a slim rect on the middle of each link."""
-        rects: dict[Target, pygame.Rect] = {}
+        """The targets of one seat: its map's blocks, a slim rect on the middle of each link,
+        and the scoring boxes of the three tourist types (the single tourist's choice)."""
+        _, cells = self._score_cells(area)
+        rects: dict[Target, pygame.Rect] = {("tourist", name): cells[k].copy()
+                                            for k, name in enumerate(TOURISTS)}
         for block in self.board.blocks:
             rects[("block", block.x, block.y)] = self.geom.block_rect(block.x, block.y).move(
                 area.map.topleft)
@@ -607,11 +610,11 @@ class ENYRenderer(RoomRenderer):
 
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       breath: float) -> None:
-        """Ring the blocks or cards the seat may choose; dot the links that continue its turn
-        (a link anywhere is every road: those are left plain)."""
+        """Ring the blocks, cards or tourist boxes the seat may choose; dot the links that
+        continue its turn (a link anywhere is every road: those are left plain)."""
         targets = self._seat_targets.get(seat, {})
         color = seat_color(seat)
-        if prompt.kind in ("block", "lone_block", "discard"):
+        if prompt.kind in ("block", "lone_block", "discard", "tourist"):
             grow, width = 4 + round(4 * breath), 3 + round(2 * breath)
             for o in prompt.options:
                 rect = targets.get(o.target)
