@@ -6,6 +6,11 @@ full map: bots answer at once, so their maps move while people think): two maps 
 with the card column between them, or a 2x2 grid around a narrower column. Under or beside
 each map are its scoring boxes, as on the paper map; they fill in at the end.
 
+Targets: a seat's cursor moves over its own map's blocks, then its road links (each link's
+target is a slim rect on its middle; the focused one is previewed as a pen line before it is
+confirmed), over the three revealed cards for the first player's discard, and over its own
+tourist boxes when it draws a single tourist of its choice.
+
 Layers over one static surface (panels and the printed maps): per seat its map (tourists in
 marker strokes, links as a pen line, used cafés circled, this turn's block outlined; at the end
 only the final route, glowing) and its scoring boxes; the card column (turn, first player,
@@ -167,8 +172,9 @@ class ENYRenderer(RoomRenderer):
         self.lines = sp.link_polylines(self.board, self.geom)
         self.pen = max(4, round(self.geom.cell * 0.09))  # a pen line's width
         self.humans: tuple[int, ...] = ()
-        self._map_rects = {seat: self._place_map(area) for seat, area in self.layout.seats.items()}
-        self._seat_targets: dict[int, dict[Target, pygame.Rect]] = dict(self._map_rects)
+        self._own_targets = {seat: self._place_own_targets(area)
+                             for seat, area in self.layout.seats.items()}
+        self._seat_targets: dict[int, dict[Target, pygame.Rect]] = dict(self._own_targets)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, final boxes per seat)
         self.layers = Layers(self._build_base())
@@ -214,7 +220,7 @@ class ENYRenderer(RoomRenderer):
             surf.blit(printed, area.map)
         return fast(surf, alpha=False)
 
-    def _place_map(self, area: SeatArea) -> dict[Target, pygame.Rect]:
+    def _place_own_targets(self, area: SeatArea) -> dict[Target, pygame.Rect]:
         """The targets of one seat: its map's blocks, a slim rect on the middle of each link,
         and the scoring boxes of the three tourist types (the single tourist's choice)."""
         _, cells = self._score_cells(area)
@@ -243,7 +249,8 @@ class ENYRenderer(RoomRenderer):
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Per seat its own map's targets and the revealed cards (the discard is shared)."""
         cards = {("card", c): self.layout.cards[k] for k, c in enumerate(view.revealed)}
-        self._seat_targets = {seat: {**rects, **cards} for seat, rects in self._map_rects.items()}
+        self._seat_targets = {seat: {**rects, **cards}
+                              for seat, rects in self._own_targets.items()}
         return self._seat_targets[self.humans[0] if self.humans else 0]
 
     def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
@@ -604,7 +611,7 @@ class ENYRenderer(RoomRenderer):
         frame, so the turn's end repaints no map."""
         for seat, sheet in enumerate(self.view.sheets):
             if sheet.block != NONE:
-                rect = self._map_rects[seat][("block", *self._xy(sheet.block))]
+                rect = self._own_targets[seat][("block", *self._xy(sheet.block))]
                 pygame.draw.rect(canvas, seat_color(seat), rect.inflate(6, 6), 4,
                                  border_radius=6)
 
