@@ -131,7 +131,8 @@ def _best_in_component(ends: Sequence[tuple[int, int]], mask: int, bound: float,
     if len(odd) <= 2:
         return bound, mask, odd[0] if odd else ends[bits(mask)[0]][0]
     search = _ChainWalk(_chains(ends, mask, degree), score, bound)
-    for start in odd:
+    # Each open trail is scored from its lower end, so none starts from the highest odd vertex.
+    for start in odd[:-1]:
         if search.extend(start, 0, 0, start):
             break
     return search.best, search.best_edges, search.best_start
@@ -173,16 +174,22 @@ class _ChainWalk:
         return False
 
 
-def _chains(ends: Sequence[tuple[int, int]], mask: int, degree: dict[int, int]
-            ) -> list[tuple[int, int, int]]:
-    """The component's edges merged through degree-2 vertices: (end, end, edge mask) chains
-    between vertices of other degrees (a chain may return to its own end: a loop)."""
-    around: dict[int, list[tuple[int, int]]] = {}  # vertex -> (edge, other end)
+def _around(ends: Sequence[tuple[int, int]], mask: int) -> dict[int, list[tuple[int, int]]]:
+    """Per vertex of an edge set: its (edge, other end) pairs (a loop is listed once)."""
+    around: dict[int, list[tuple[int, int]]] = {}
     for edge in bits(mask):
         u, v = ends[edge]
         around.setdefault(u, []).append((edge, v))
         if v != u:
             around.setdefault(v, []).append((edge, u))
+    return around
+
+
+def _chains(ends: Sequence[tuple[int, int]], mask: int, degree: dict[int, int]
+            ) -> list[tuple[int, int, int]]:
+    """The component's edges merged through degree-2 vertices: (end, end, edge mask) chains
+    between vertices of other degrees (a chain may return to its own end: a loop)."""
+    around = _around(ends, mask)
     done = 0
     chains = []
     for node in sorted(v for v, d in degree.items() if d != 2):
@@ -204,12 +211,7 @@ def _chains(ends: Sequence[tuple[int, int]], mask: int, degree: dict[int, int]
 def walk(ends: Sequence[tuple[int, int]], mask: int, start: int) -> tuple[int, ...]:
     """The edges of a trail set in walking order from `start` (Hierholzer's algorithm); the
     set must be connected with `start` odd, or with no odd vertex at all."""
-    around: dict[int, list[tuple[int, int]]] = {}
-    for edge in bits(mask):
-        u, v = ends[edge]
-        around.setdefault(u, []).append((edge, v))
-        if v != u:
-            around.setdefault(v, []).append((edge, u))
+    around = _around(ends, mask)
     used = 0
     stack: list[tuple[int, int]] = [(start, -1)]  # (vertex, edge that led there)
     order: list[int] = []
