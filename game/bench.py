@@ -3,7 +3,7 @@
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms), random playouts per second straight on the rules, and GreedyBot decision time
 (p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
-Station) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
+Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
 layer. Explore New York adds "<game> (final routes)": its exact route search on end-of-game maps
 of bot games and on the slowest dense maps we construct. An engine-only room (no scene yet) has

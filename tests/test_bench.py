@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.bench import QUICK, percentile, split_frame_times, table
+from game.bench import GAME_W, QUICK, is_split_game, percentile, split_frame_times, split_key, table
+from game.engine.registry import game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "ticket_to_ride_paris"
@@ -95,3 +96,10 @@ def test_the_split_screen_players_play_through_the_input_layer() -> None:
         actions = [a for p, a in seen["history"] if p == seat]
         assert len(actions) >= 8
         assert sum(1 for a in actions if isinstance(a, tuple) and a[0] == "draw") >= 3
+
+
+def test_every_split_screen_game_gets_its_four_people_row_in_the_table() -> None:
+    split = [g for g in game_ids() if is_split_game(g)]
+    assert {"next_station_paris", "explore_new_york"} <= set(split)
+    assert all(len(split_key(g)) < GAME_W for g in split)  # the row's name fits its column
+    assert split_key("explore_new_york") == "explore_new_york (4 split)"

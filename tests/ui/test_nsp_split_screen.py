@@ -7,118 +7,26 @@ its presses; it never calls the engine to act.
 
 from __future__ import annotations
 
-import random
 import time
 
 import pygame
-from conftest import pad
+from split_game import DPAD, DT, Driver, Pads, ready
 
 from game.scenes import scene_registry
 from game.scenes.game import GameScene
-from game.scenes.results import ResultsScene
-from game.scenes.seats import SeatSetupScene
-from game.scenes.select import GameSelectScene
 from game.ui.app import App
 
 NSP = "next_station_paris"
 A, DOWN = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN
-DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-        "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
 PADS = (601, 602)  # fake SDL instance ids: seat 0 and seat 1
-DT = 1 / 30
 
 
 def press(app: App, seat: int, button: int) -> None:
-    app.step(pad(button, PADS[seat]), DT, present=False)
+    Pads(app, PADS).press(seat, button)
 
 
 def open_two_player_game(app: App) -> GameScene:
-    """Title → select → seats: each pad claims its own row with A → Start."""
-    press(app, 0, A)  # New game
-    select = app.stack.top
-    assert isinstance(select, GameSelectScene)
-    while select.menu.focused_key != NSP:
-        press(app, 0, DOWN)
-    press(app, 0, A)
-    seats = app.stack.top
-    assert isinstance(seats, SeatSetupScene)
-    press(app, 0, A)  # pad 1 claims seat 1
-    press(app, 1, DOWN)
-    press(app, 1, A)  # pad 2 claims seat 2
-    assert [(s.kind, s.device) for s in seats.chosen()] == [("human", f"pad:{PADS[0]}"),
-                                                             ("human", f"pad:{PADS[1]}")]
-    while seats.focus != "start":
-        press(app, 1, DOWN)
-    press(app, 1, A)
-    game = app.stack.top
-    assert isinstance(game, GameScene)
-    return game
-
-
-def ready(game: GameScene, seat: int) -> bool:
-    """The seat has a prompt and its cursor is live (not waiting for its own animation)."""
-    return game.match.prompt_for(seat) is not None and not game.seat_busy(seat)
-
-
-class Driver:
-    """Chooses presses for both seats from what is on screen; checks the cursors stay apart."""
-
-    def __init__(self, app: App, game: GameScene, seed: int) -> None:
-        self.app, self.game, self.rng = app, game, random.Random(seed)
-        self.moves = [0, 0]
-        self.segments = [0, 0]
-        self.both_deciding = 0
-        self.while_other_animates = 0
-
-    def nudge(self, seat: int) -> None:
-        """A d-pad press towards a board option (a station), checked against the other seat."""
-        game, other = self.game, 1 - seat
-        rects, _ = game.slots(seat)
-        focus = game.focus_of(seat)
-        stations = [k for k in rects if k[0] == "board" and k != focus]
-        direction = self.rng.choice(list(DPAD))
-        if stations and focus is not None:  # head for a station, as a player would
-            goal = rects[self.rng.choice(stations)].center
-            dx, dy = goal[0] - rects[focus].centerx, goal[1] - rects[focus].centery
-            direction = ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else (
-                "down" if dy > 0 else "up")
-        theirs = (game.focus.get(other), game.focus_of(other))
-        press(self.app, seat, DPAD[direction])
-        assert (game.focus.get(other), game.focus_of(other)) == theirs, "a cursor moved"
-        assert game.focus_of(seat) in game.slots(seat)[0]
-
-    def confirm(self, seat: int) -> None:
-        """A on the focused slot applies exactly that seat's choice."""
-        game, other = self.game, 1 - seat
-        _, options = game.slots(seat)
-        focus = game.focus_of(seat)
-        chosen = options[focus].action
-        before = [p for p, _ in game.match.history].count(seat)
-        theirs = game.focus.get(other)
-        if game.seat_busy(other):
-            self.while_other_animates += 1
-        press(self.app, seat, A)
-        assert [p for p, _ in game.match.history].count(seat) == before + 1
-        assert [a for p, a in game.match.history if p == seat][-1] == chosen
-        if game.match.prompt_for(other) is not None:
-            assert game.focus.get(other) == theirs
-        self.moves[seat] += 1
-        self.segments[seat] += isinstance(chosen, tuple) and chosen[0] == "draw"
-
-    def frame(self) -> None:
-        """Both seats act in the same frames: d-pad presses interleaved, then A each."""
-        game = self.game
-        live = [s for s in (0, 1) if ready(game, s)]
-        if len(live) == 2:
-            self.both_deciding += 1
-        for _ in range(self.rng.randrange(1, 4)):
-            for seat in live:
-                if ready(game, seat):
-                    self.nudge(seat)
-        for seat in live:
-            if ready(game, seat):
-                self.confirm(seat)
-        self.app.step([], DT, present=False)
+    return Pads(app, PADS).open_game(NSP)
 
 
 def test_two_gamepads_draw_at_the_same_time_from_seat_setup_to_results(home):
@@ -126,19 +34,13 @@ def test_two_gamepads_draw_at_the_same_time_from_seat_setup_to_results(home):
     app.settings.animation_speed = "2x"  # strokes and flips run: cursors must not wait on them
     game = open_two_player_game(app)
     assert game.split and not game.hidden() and game.curtain is None
-    driver = Driver(app, game, seed=2026)
-    for _ in range(6000):
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        assert game.curtain is None  # nothing is secret: never a pass-the-screen curtain
-        driver.frame()
-    else:
-        raise AssertionError("the game stalled")
-    results = app.stack.top
-    assert isinstance(results, ResultsScene) and game.match.is_over()
+    driver = Driver(Pads(app, PADS), game, seed=2026)
+    results = driver.play_to_results(6000)
     assert game.match.state.round == 4
-    assert min(driver.moves) >= 20 and min(driver.segments) >= 8
-    assert driver.both_deciding >= 10  # the two seats really decided the same cards together
+    assert min(len(chosen) for chosen in driver.chosen) >= 20
+    assert min(sum(action[0] == "draw" for _, action in chosen if isinstance(action, tuple))
+               for chosen in driver.chosen) >= 8
+    assert len(driver.both_deciding) >= 10  # the two seats really decided the same cards together
     assert driver.while_other_animates >= 1  # one seat's stroke never froze the other's cursor
     assert results.totals == [sum(b.values()) for b in game.match.rules.scores(game.match.state)]
     app.draw()

@@ -8,11 +8,11 @@ GAME = GameInfo(
     min_players=2,
     max_players=4,
     rules_ref=f"{__name__}.rules:ExploreNewYork",
-    scene_ref=None,  # engine-only until its scene lands (then listed)
+    scene_ref=f"{__name__}.scene:ENYRenderer",
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="rules.explore_new_york",
     hidden_hands=False,  # every map is public: no pass-the-screen curtain
-    capabilities=("details", "tiebreak", "randomize_hidden"),
+    capabilities=("details", "tiebreak", "randomize_hidden", "category_colors", "sound_cues",
+                  "split_screen", "board_geometry"),
     order=40,
-    listed=False,
 )
