@@ -30,6 +30,9 @@ CASES = (
     ("french_quarter", 1, (), 25),
     ("french_quarter", 2, ("mayor", "tourism"), 61),
     ("french_quarter", 4, (), 130),
+    ("explore_new_york", 2, (), 12),
+    ("explore_new_york", 3, (), 40),
+    ("explore_new_york", 4, (), 90),
 )
 STEPS = (1, 8, 20, 45, 600)
 SEED = 7
