@@ -83,3 +83,63 @@ def empty_city(state, buildings=()):
 def with_seat(values: tuple, seat: int, value) -> tuple:
     """A per-seat tuple with one entry changed."""
     return values[:seat] + (value,) + values[seat + 1:]
+
+
+def permit(zone: str, licences: int) -> str:
+    """Id of a permit with this zone and number of licences."""
+    return next(c.id for c in rules().board.cards.values()
+                if type(c).__name__ == "Permit" and zone in c.zones and c.licences == licences)
+
+
+def contract(zone: str, size: int, plain: bool = True, deck: str = "") -> str:
+    """Id of a contract of this zone and size (plain: no restriction, no vocation)."""
+    return next(c.id for c in rules().board.cards.values()
+                if type(c).__name__ == "Contract" and c.zone == zone and c.size == size
+                and (not plain or (c.restriction is None and not c.vocations))
+                and (not deck or c.deck == deck))
+
+
+def at_act(state, **changes):
+    """The state at the active player's action prompt, with fields changed."""
+    return dataclasses.replace(state, tasks=(("act",),), **changes)
+
+
+def rules_with(*cards) -> UrbanSprawl:
+    """Rules whose board also holds crafted cards (a contract with exactly the effect to test)."""
+    from types import MappingProxyType
+
+    base = rules()
+    crafted = UrbanSprawl.__new__(UrbanSprawl)
+    crafted.board = dataclasses.replace(
+        base.board, cards=MappingProxyType({**base.board.cards, **{c.id: c for c in cards}}))
+    return crafted
+
+
+def make_contract(card_id: str, zone: str, size: int, vocations=(), restriction=None,
+                  effects=()):
+    """A crafted contract; effects and restriction as (kind, {params})."""
+    from types import MappingProxyType
+
+    from game.games.urban_sprawl.board import Contract, Rule
+
+    def rule(spec):
+        return Rule(spec[0], MappingProxyType(spec[1]))
+    return Contract(card_id, "town", card_id, zone, size, tuple(vocations),
+                    rule(restriction) if restriction else None,
+                    tuple(rule(e) for e in effects), 0)
+
+
+def pending_prompt(r, state) -> Prompt:
+    """The one pending prompt under rules `r`."""
+    found = r.pending(state)
+    assert isinstance(found, tuple) and len(found) == 1, found
+    return found[0]
+
+
+def play(r, state, *actions):
+    """Apply each action as the prompted seat; returns the state and all events."""
+    events = []
+    for action in actions:
+        state, new = r.apply(state, pending_prompt(r, state).player, action)
+        events += new
+    return state, events
