@@ -196,6 +196,7 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]  # the up to 8 lots touching a lot (streets or not)
     block_of: tuple[int, ...]  # lot -> block = block_row * BLOCKS + block_col
     placements: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # [size][block] -> lot sets
+    rings: Mapping[tuple[int, ...], tuple[int, ...]]  # a placement's lots -> the lots around it
     markers: tuple[str, ...] = MARKERS
 
 
@@ -240,6 +241,18 @@ def _placements() -> tuple:
     return tuple(tuple(blocks) for blocks in by_size)
 
 
+def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tuple[int, ...]]:
+    """For every lot set a building may cover, the lots touching it (the zone restriction and
+    the neighbourhood bonus look there, many times per turn)."""
+    rings = {}
+    for by_block in placements:
+        for options in by_block:
+            for lots in options:
+                rings[lots] = tuple(sorted({n for lot in lots for n in neighbours[lot]}
+                                           - set(lots)))
+    return MappingProxyType(rings)
+
+
 def load_board(root: Path | None = None) -> Board:
     """Load and validate board.toml and cards.toml (root: another levels/ folder, for tests)."""
     level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
@@ -259,6 +272,7 @@ def load_board(root: Path | None = None) -> Board:
             raise level.fail(("starting_buildings", i, "lot"), "lot used twice")
         starting.append((entry["zone"], lot))
     cards, decks = _load_cards(root, set(data["vocations"]))
+    placements, neighbours = _placements(), _neighbours()
     return Board(
         wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
         bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
@@ -275,9 +289,9 @@ def load_board(root: Path | None = None) -> Board:
         prestige_payouts=tuple(map(tuple, data["prestige_payouts"])),
         water_lots=_edge_lots(data["water"]), forest_lots=_edge_lots(data["forest"]),
         cards=MappingProxyType(cards), decks=MappingProxyType(decks),
-        neighbours=_neighbours(),
+        neighbours=neighbours,
         block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
-        placements=_placements(),
+        placements=placements, rings=_rings(placements, neighbours),
     )
 
 

@@ -49,19 +49,24 @@ class BuildMixin:
     def placements(self, s: Any, seat: int, contract: Contract) -> Iterator[tuple[int, ...]]:
         """Every legal lot set for the contract: affordable block, restriction, zones, and any
         demolition allowed (Contractor, or an Urban Renewal card not against his buildings)."""
-        board = self.board
+        board, grid, values = self.board, s.lots, s.values
         wealth = s.wealth[seat]
         contractor = s.offices[CONTRACTOR]
         renewal = any(isinstance(board.cards[c], Renewal) for c in s.hands[seat])
+        demolition = renewal or seat == contractor
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None
         for block, options in enumerate(board.placements[contract.size]):
-            if city.block_value(board, s, block) > wealth:
+            if values[block] > wealth:
                 continue
             for lots in options:
-                covered = self.covered(s, lots)
-                if covered and not self.may_demolish(s, seat, contract.size, lots, covered,
-                                                     contractor, renewal):
+                covered = ()
+                for lot in lots:
+                    if grid[lot] != NOBODY:
+                        covered = self.covered(s, lots) if demolition else None
+                        break
+                if covered is None or covered and not self.may_demolish(
+                        s, seat, contract.size, lots, covered, contractor, renewal):
                     continue
                 if check and not check(board, s, lots, restriction.params):
                     continue

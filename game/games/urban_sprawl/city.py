@@ -22,16 +22,30 @@ def marker_value(marker: str) -> int:
     return int(marker[1:])
 
 
+def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
+    """Every block's value: wealth plus prestige along both of its rows, markers included
+    (rulebook "Valor"). States keep it in `values`: it changes only when a marker moves."""
+    values = [board.wealth_columns[col] + board.row_prestige[row]
+              for row in range(BLOCKS) for col in range(BLOCKS)]
+    for marker, circle in zip(board.markers, markers):
+        if circle == NOBODY:
+            continue
+        line, index = board.circles[circle]
+        for block in range(BLOCKS * BLOCKS):
+            if index == divmod(block, BLOCKS)[0 if line == "row" else 1]:
+                values[block] += marker_value(marker)
+    return tuple(values)
+
+
 def block_value(board: Any, s: Any, block: int) -> int:
-    """Wealth plus prestige along both of the block's rows, markers included (rulebook "Valor")."""
-    row, col = divmod(block, BLOCKS)
-    value = board.wealth_columns[col] + board.row_prestige[row]
-    for marker, circle in zip(board.markers, s.markers):
-        if circle != NOBODY:
-            line, index = board.circles[circle]
-            if index == (row if line == "row" else col):
-                value += marker_value(marker)
-    return value
+    """A block's value."""
+    return s.values[block]
+
+
+def move_marker(board: Any, d: Any, marker: str, circle: int) -> None:
+    """Put a wealth/prestige marker on a circle of a draft; the block values follow."""
+    d.markers = replaced(d.markers, board.markers.index(marker), circle)
+    d.values = block_values(board, d.markers)
 
 
 def building_value(board: Any, s: Any, bid: int) -> int:
@@ -56,15 +70,9 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
                        ignore: Iterable[int] = ()) -> set[int]:
     """Ids of the buildings touching any of `lots` (not on them; `ignore` left out)."""
-    lots = tuple(lots)
-    found = set()
     grid = s.lots
-    for lot in lots:
-        for other in board.neighbours[lot]:
-            bid = grid[other]
-            if bid != NOBODY:
-                found.add(bid)
-    found.difference_update(grid[lot] for lot in lots)
+    found = {grid[lot] for lot in board.rings[tuple(lots)]}
+    found.discard(NOBODY)
     found.difference_update(ignore)
     return found
 
@@ -73,16 +81,18 @@ def zones_allow(board: Any, s: Any, zone: str, lots: tuple[int, ...],
                 demolished: Iterable[int] = ()) -> bool:
     """Rulebook zone restriction: next to a building of another zone only if also next to one of
     the same zone; parks are ignored, and buildings about to be demolished do not count."""
-    other = same = False
-    for bid in adjacent_buildings(board, s, lots, demolished):
-        neighbour = s.buildings[bid].zone
-        if neighbour == PARK:
+    grid, buildings = s.lots, s.buildings
+    other = False
+    for lot in board.rings[lots]:
+        bid = grid[lot]
+        if bid == NOBODY or bid in demolished:
             continue
+        neighbour = buildings[bid].zone
         if neighbour == zone:
-            same = True
-        else:
+            return True
+        if neighbour != PARK:
             other = True
-    return same or not other
+    return not other
 
 
 def lines_of(block: int) -> tuple[int, int]:

@@ -114,7 +114,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, TurnRules):
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,
-            markers=(NOBODY,) * len(board.markers), planning_row=(None,) * 4, planning_top=None,
+            markers=(NOBODY,) * len(board.markers),
+            values=city.block_values(board, (NOBODY,) * len(board.markers)), planning_row=(None,) * 4, planning_top=None,
             planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
             discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
             decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),
@@ -348,7 +349,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, TurnRules):
     @decide("place_marker")
     def _marker_placed(self, d: Any, seat: int, action: tuple) -> None:
         marker = d.task[2]
-        d.markers = replaced(d.markers, self.board.markers.index(marker), action[1])
+        city.move_marker(self.board, d, marker, action[1])
         d.emit("marker_placed", seat, marker=marker, circle=action[1])
 
     @ask("choose_building")
@@ -411,8 +412,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, TurnRules):
         if blocks is None:
             return
         counts = [0] * d.players
-        for _, b in city.live_buildings(d):
-            if b.owner != NOBODY and self.board.block_of[b.lots[0]] in blocks:
+        block_of = self.board.block_of
+        for b in d.buildings:
+            if b is not None and b.owner != NOBODY and block_of[b.lots[0]] in blocks:
                 counts[b.owner] += 1
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]

@@ -59,6 +59,7 @@ class State:
     contractor_in_play: bool  # after the Sports Team
     election_pos: int  # the pawn's square on the election track
     markers: tuple[int, ...]  # circle of each MARKERS entry, or NOBODY before it enters play
+    values: tuple[int, ...]  # each block's value (derived from the markers, kept in step)
     planning_row: tuple[str | None, ...]
     planning_top: str | None  # the face-up top card of the planning deck
     planning_deck: Deck

@@ -80,6 +80,15 @@ def empty_city(state, buildings=()):
     return dataclasses.replace(state, lots=tuple(lots), buildings=tuple(built))
 
 
+def with_marker(state, marker: str, circle: int):
+    """The state with one wealth/prestige marker on a circle (block values follow)."""
+    from game.games.urban_sprawl import city
+
+    board = rules().board
+    markers = with_seat(state.markers, board.markers.index(marker), circle)
+    return dataclasses.replace(state, markers=markers, values=city.block_values(board, markers))
+
+
 def with_seat(values: tuple, seat: int, value) -> tuple:
     """A per-seat tuple with one entry changed."""
     return values[:seat] + (value,) + values[seat + 1:]

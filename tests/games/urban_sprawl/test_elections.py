@@ -11,7 +11,16 @@ from game.games.urban_sprawl.board import OFFICES, lot_of
 from game.games.urban_sprawl.rules import shares
 from game.games.urban_sprawl.state import NOBODY, SOURCES
 
-from .support import after_setup, empty_city, pending_prompt, play, rules, run_tasks, with_seat
+from .support import (
+    after_setup,
+    empty_city,
+    pending_prompt,
+    play,
+    rules,
+    run_tasks,
+    with_marker,
+    with_seat,
+)
 
 R = rules()
 MEDIA = R.board.vocations.index("media")
@@ -66,8 +75,7 @@ def test_a_payout_of_a_marker_row_waits_for_its_marker(base) -> None:
     assert same.wealth == (0,) * 4
     circle = next(i for i, (line, index) in enumerate(R.board.circles)
                   if line == "column" and index == 1)
-    marked = dataclasses.replace(state, markers=with_seat(state.markers,
-                                                          R.board.markers.index("w9"), circle))
+    marked = with_marker(state, "w9", circle)
     paid, _ = run_tasks(marked, ("payout", "wealth", 9, "payouts"))
     assert paid.wealth[0] == 9
 
@@ -78,8 +86,7 @@ def test_a_marker_raises_its_row_and_lowers_the_old_one(base) -> None:
     assert city.block_value(R.board, base, block) == 9
     circle = next(i for i, (line, index) in enumerate(R.board.circles)
                   if line == "row" and index == 1)
-    marked = dataclasses.replace(base, markers=with_seat(base.markers,
-                                                         R.board.markers.index("p6"), circle))
+    marked = with_marker(base, "p6", circle)
     assert city.block_value(R.board, marked, block) == 15
     assert city.block_value(R.board, marked, 2 * 6 + 5) == 8  # other rows unchanged
 
