@@ -38,12 +38,22 @@ class DeckMixin:
         first (which brings the Urban Renewal cards into play); an empty contract deck gives
         nothing."""
         deck_name = task[1]
+        if deck_name == "planning" and not self.planning_fillable(d):
+            return
         if deck_name == "planning" and not d.planning_deck.cards and d.discard:
             d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
             d.discard = ()
             d.emit("reshuffled", None)
         if self.deck_of(d, deck_name).cards:
             d.push(("reveal", *task[1:]))
+
+    def planning_fillable(self, s: Any) -> bool:
+        """True while the planning deck or its discards hold a card that is not an event (ours:
+        with only events left, drawing "again" after each event would never end, so the
+        slot stays empty until a permit or Urban Renewal card comes back)."""
+        cards = self.board.cards
+        return any(not isinstance(cards[c], EventCard)
+                   for c in (*s.planning_deck.cards, *s.discard))
 
     def deck_of(self, s: Any, name: str) -> Deck:
         """The face-down deck of that name."""
@@ -132,13 +142,13 @@ class DeckMixin:
             d.planning_row = replaced(d.planning_row, slot, d.planning_top)
             d.planning_top = None
             d.push(("fill_planning",))
-        elif d.planning_deck.cards or d.discard:
+        elif self.planning_fillable(d):
             d.push(("draw", "planning", ("row", slot), True), ("fill_planning",))
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
         """Step 3: the top card of the planning deck is turned face up."""
-        if d.planning_top is None and (d.planning_deck.cards or d.discard):
+        if d.planning_top is None and self.planning_fillable(d):
             d.push(("draw", "planning", ("top",), True))
 
     # -- end of turn: contracts (steps 4-8) -----------------------------------------------------

@@ -133,3 +133,15 @@ def test_revealed_icons_trigger_an_election_then_a_payout() -> None:
     kinds = [e.kind for e in events]
     assert state.election_pos == 1  # the pawn moved to the DA: blank before the Airport
     assert "payout" in kinds and "elected" not in kinds
+
+
+def test_a_planning_deck_of_events_only_leaves_the_row_empty() -> None:
+    """Ours: with every permit in players' hands, drawing "again" after each event would never
+    end; the slot stays empty until a non-event card is back."""
+    state = base()
+    events = tuple(sorted(c for c in state.planning_deck.cards if c.startswith("E")))
+    state = dataclasses.replace(state, planning_row=(None,) * 4, planning_top=None,
+                                planning_deck=Deck(events[:7], 43, (1, 50)), discard=events[7:])
+    state, _ = run_tasks(state, ("fill_planning",), ("planning_top",), ("act",))
+    assert state.planning_row == (None,) * 4 and state.planning_top is None
+    assert R.pending(state)[0].kind == "act"
