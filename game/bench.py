@@ -2,10 +2,10 @@
 
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms), random playouts per second straight on the rules, and GreedyBot decision time
-(p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
-Station) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
-gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
-layer. Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak
+(p50/p95 ms); an engine-only room (no scene yet) gets the last two only. A game whose
+renderer draws one map per person (board_api.SplitRenderer: Next Station) gets a second
+frame-time row, "<game> (4 split)": every seat a person on a synthetic gamepad, all maps on
+screen, everyone steering a cursor and confirming through the real input layer. Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak
 resident memory of this process and its children. Timing lives here, never in unit tests.
 """
 
@@ -264,15 +264,19 @@ def peak_rss_mb() -> float:
 
 def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
     """Every measurement, as the JSON report."""
+    from game.engine.registry import get_game
+
     report: dict[str, Any] = {}
     for game_id in game_ids:
         if progress:
             print(f"benchmarking {game_id}...", file=sys.stderr)
         report[game_id] = {
-            "frame_ms": bench_frames(game_id, plan.frames),
             "playouts_per_s": bench_playouts(game_id, plan.playout_seconds),
             "bot_ms": bench_bots(game_id, plan.bot_games),
         }
+        if not get_game(game_id).has_scene:  # an engine-only room has no frames to time
+            continue
+        report[game_id] = {"frame_ms": bench_frames(game_id, plan.frames), **report[game_id]}
         if is_split_game(game_id):
             report[split_key(game_id)] = {
                 "frame_ms": bench_split_frames(game_id, plan.split_frames)}
@@ -287,8 +291,8 @@ def table(report: dict[str, Any], plan: Plan) -> str:
     for game_id, r in report.items():
         if not isinstance(r, dict):
             continue
-        f = r["frame_ms"]
-        frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}"
+        f = r.get("frame_ms")
+        frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}" if f else "-"
         playouts, bots = "-", "-"
         if "bot_ms" in r:
             playouts = f"{r['playouts_per_s']:.1f}"
@@ -318,10 +322,14 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.engine.registry import game_ids
+    from game.engine.registry import game_ids, get_game
 
-    chosen = args.games.split(",") if args.games else game_ids()
-    unknown = [g for g in chosen if g not in game_ids()]
+    # Listed games, and engine-only rooms (rules and bot built before their scene: Urban Sprawl)
+    # for their engine rows; the example room stays out.
+    benched = game_ids() + [g for g in game_ids(include_unlisted=True)
+                            if not get_game(g).has_scene]
+    chosen = args.games.split(",") if args.games else benched
+    unknown = [g for g in chosen if g not in benched]
     if unknown:
         print(f"game.bench: error: unknown game id {unknown[0]!r}", file=sys.stderr)
         return 2

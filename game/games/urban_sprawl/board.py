@@ -197,6 +197,9 @@ class Board:
     block_of: tuple[int, ...]  # lot -> block = block_row * BLOCKS + block_col
     placements: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # [size][block] -> lot sets
     rings: Mapping[tuple[int, ...], tuple[int, ...]]  # a placement's lots -> the lots around it
+    # Per zone, the licences of every permit of that zone (the build checks sum them often).
+    licences: Mapping[str, Mapping[str, int]]
+    renewals: frozenset[str]  # the Urban Renewal cards' ids
     markers: tuple[str, ...] = MARKERS
 
 
@@ -292,6 +295,10 @@ def load_board(root: Path | None = None) -> Board:
         neighbours=neighbours,
         block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
         placements=placements, rings=_rings(placements, neighbours),
+        licences=MappingProxyType({zone: MappingProxyType(
+            {c.id: c.licences for c in cards.values() if isinstance(c, Permit) and zone in c.zones})
+            for zone in ZONES}),
+        renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
     )
 
 

@@ -35,9 +35,8 @@ class BuildMixin:
     # -- where a contract may go ----------------------------------------------------------------
     def licences(self, s: Any, seat: int, zone: str) -> int:
         """Licences of a zone the seat's permits add up to."""
-        cards = self.board.cards
-        return sum(cards[c].licences for c in s.hands[seat]
-                   if isinstance(cards[c], Permit) and zone in cards[c].zones)
+        of_zone = self.board.licences[zone]
+        return sum(of_zone.get(c, 0) for c in s.hands[seat])
 
     def can_build(self, s: Any, seat: int, card: str) -> bool:
         """True if the seat has the licences and some lot set is legal and affordable."""
@@ -52,7 +51,7 @@ class BuildMixin:
         board, grid, values = self.board, s.lots, s.values
         wealth = s.wealth[seat]
         contractor = s.offices[CONTRACTOR]
-        renewal = any(isinstance(board.cards[c], Renewal) for c in s.hands[seat])
+        renewal = not board.renewals.isdisjoint(s.hands[seat])
         demolition = renewal or seat == contractor
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None

@@ -245,8 +245,12 @@ def near_edge(board: Any, s: Any, lots: tuple[int, ...], params: Mapping) -> boo
 @kind("near_zone", zone=ZONE_OR_ANY)
 def near_zone(board: Any, s: Any, lots: tuple[int, ...], params: Mapping) -> bool:
     """The building must be next to a building of the zone (or a park)."""
-    return any(city.matches(s.buildings[bid], params["zone"])
-               for bid in city.adjacent_buildings(board, s, lots))
+    zone, grid = params["zone"], s.lots
+    for lot in board.rings[lots]:
+        bid = grid[lot]
+        if bid != NOBODY and city.matches(s.buildings[bid], zone):
+            return True
+    return False
 
 
 @kind("block_value_at_most", value=Int(1, 40))
