@@ -199,6 +199,14 @@ def election(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     rules.call_election(d, params["politician"])
 
 
+@kind("appoint", politician=POLITICIAN)
+def appoint(rules: Any, d: Any, params: Mapping, origin: int) -> None:
+    """The active player takes the politician without an election (golden rule: the rulebook's
+    Municipal Court example), once that politician is in play."""
+    if params["politician"] == "mayor" or d.politicians_in_play:
+        d.push(("appoint", params["politician"], d.active))
+
+
 @kind("payout", resource=RESOURCE, value=Int(1, 12))
 def payout(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     """A payout of the named wealth or prestige row."""
@@ -268,5 +276,6 @@ def block_value_at_least(board: Any, s: Any, lots: tuple[int, ...], params: Mapp
 EFFECTS = vocabulary(
     gain_flat, gain_per_building, owners_gain_per_building, gain_per_vocation, place_park,
     place_marker, extra_favour, others_lose, vocation_bonus, remove_control, all_lose,
-    optional_purchase, highest_value_bonus, decay, election, payout, activate, end_game)
+    optional_purchase, highest_value_bonus, decay, election, appoint, payout, activate,
+    end_game)
 RESTRICTIONS = vocabulary(near_edge, near_zone, block_value_at_most, block_value_at_least)

@@ -190,6 +190,15 @@ def test_election(town) -> None:
     assert state.offices[OFFICES.index("treasurer")] == 0  # (0, 10) is worth 9, (0, 9) 8
 
 
+def test_appoint(town) -> None:
+    """The Municipal Court: its builder takes the District Attorney without an election."""
+    before = apply_effect(town, "appoint", politician="district_attorney")
+    assert before.offices == town.offices  # not in play before the Airport
+    state = dataclasses.replace(town, politicians_in_play=True)
+    state = apply_effect(state, "appoint", politician="district_attorney")
+    assert state.offices[OFFICES.index("district_attorney")] == 0
+
+
 def test_payout(town) -> None:
     state = apply_effect(town, "payout", resource="prestige", value=3)
     assert prestige(state) == [2, 2, 2]  # row 3: one each, a three-way tie shares 4 + 2 + 1
