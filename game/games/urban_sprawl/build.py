@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from game.engine.core import Option, Pending, Prompt
+from game.engine.core import Pending
 from game.engine.flow import ask, decide, run
 
 from . import city
-from .board import GAME_ID, OFFICES, Contract, Permit, Renewal
+from .board import OFFICES, Contract, Permit, Renewal
 from .effects import RESTRICTIONS
+from .prompts import option, prompt
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
-K = f"{GAME_ID}."
 CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
     "contractor", "district_attorney", "police_chief"))
 
@@ -96,10 +96,9 @@ class BuildMixin:
     @ask("place")
     def _ask_place(self, state: State, task: tuple) -> Pending:
         contract = self.board.cards[task[1]]
-        options = tuple(Option(("lots", lots), ("lots", lots), f"{K}option.lots")
-                        for lots in self.placements(state, state.active, contract))
-        return (Prompt(state.active, "place", f"{K}prompt.place", options,
-                       (("card", contract.id),)),)
+        options = [option(("lots", lots), ("lots", lots), "lots")
+                   for lots in self.placements(state, state.active, contract)]
+        return prompt(state.active, "place", options, card=contract.id)
 
     @decide("place")
     def _placed(self, d: Any, seat: int, action: tuple) -> None:
@@ -122,11 +121,10 @@ class BuildMixin:
     def _ask_license(self, state: State, task: tuple) -> Pending:
         _, card, left = task
         zone, cards = self.board.cards[card].zone, self.board.cards
-        options = tuple(Option(("permit", c), ("hand", c), f"{K}option.permit")
-                        for c in state.hands[state.active]
-                        if isinstance(cards[c], Permit) and zone in cards[c].zones)
-        return (Prompt(state.active, "license", f"{K}prompt.license", options,
-                       (("left", left),)),)
+        options = [option(("permit", c), ("hand", c), "permit")
+                   for c in state.hands[state.active]
+                   if isinstance(cards[c], Permit) and zone in cards[c].zones]
+        return prompt(state.active, "license", options, left=left)
 
     @decide("license")
     def _licensed(self, d: Any, seat: int, action: tuple) -> None:
@@ -171,10 +169,8 @@ class BuildMixin:
     @ask("steal")
     def _ask_steal(self, state: State, task: tuple) -> Pending:
         _, name, _, holders = task
-        options = tuple(Option(("seat", s), ("seat", s), f"{K}option.seat", (("player", s),))
-                        for s in holders)
-        return (Prompt(state.active, "steal", f"{K}prompt.steal", options,
-                       (("vocation", name),)),)
+        options = [option(("seat", s), ("seat", s), "seat", player=s) for s in holders]
+        return prompt(state.active, "steal", options, vocation=name)
 
     @decide("steal")
     def _stolen(self, d: Any, seat: int, action: tuple) -> None:
@@ -205,10 +201,9 @@ class BuildMixin:
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
         _, seat, value, n = task
-        options = tuple(Option(("prestige", k), None, f"{K}option.split",
-                               (("prestige", k * value), ("wealth", (n - k) * value)))
-                        for k in range(n + 1))
-        return (Prompt(seat, "split", f"{K}prompt.split", options, (("value", value),)),)
+        options = [option(("prestige", k), None, "split", prestige=k * value,
+                          wealth=(n - k) * value) for k in range(n + 1)]
+        return prompt(seat, "split", options, value=value)
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:

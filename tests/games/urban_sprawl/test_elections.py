@@ -8,7 +8,7 @@ import pytest
 
 from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import OFFICES, lot_of
-from game.games.urban_sprawl.rules import shares
+from game.games.urban_sprawl.politics import shares
 from game.games.urban_sprawl.state import NOBODY, SOURCES
 
 from .support import (
