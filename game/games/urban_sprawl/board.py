@@ -200,6 +200,7 @@ class Board:
     # Per zone, the licences of every permit of that zone (the build checks sum them often).
     licences: Mapping[str, Mapping[str, int]]
     renewals: frozenset[str]  # the Urban Renewal cards' ids
+    events: frozenset[str]  # the event cards' ids (of every deck)
     markers: tuple[str, ...] = MARKERS
 
 
@@ -299,6 +300,7 @@ def load_board(root: Path | None = None) -> Board:
             {c.id: c.licences for c in cards.values() if isinstance(c, Permit) and zone in c.zones})
             for zone in ZONES}),
         renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
+        events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
     )
 
 

@@ -51,9 +51,8 @@ class DeckMixin:
         """True while the planning deck or its discards hold a card that is not an event (ours:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
-        cards = self.board.cards
-        return any(not isinstance(cards[c], EventCard)
-                   for c in (*s.planning_deck.cards, *s.discard))
+        events = self.board.events
+        return any(c not in events for c in (*s.planning_deck.cards, *s.discard))
 
     def deck_of(self, s: Any, name: str) -> Deck:
         """The face-down deck of that name."""
@@ -64,9 +63,9 @@ class DeckMixin:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
-        cards = self.board.cards
-        events = [c for c in deck.cards if isinstance(cards[c], EventCard)]
-        others = [c for c in deck.cards if not isinstance(cards[c], EventCard)]
+        is_event = self.board.events
+        events = [c for c in deck.cards if c in is_event]
+        others = [c for c in deck.cards if c not in is_event]
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
             p_event = 1.0 if events else 0.0

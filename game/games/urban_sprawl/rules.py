@@ -36,7 +36,6 @@ from .board import (
     GAME_ID,
     OFFICES,
     Board,
-    EventCard,
     Permit,
     Renewal,
     load_board,
@@ -416,9 +415,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                        viewer=NOBODY if player is None else player)
 
     def _hidden(self, deck: Deck) -> Deck:
-        cards = self.board.cards
-        return replace(deck, cards=tuple(c if isinstance(cards[c], EventCard) else "?"
-                                         for c in deck.cards))
+        events = self.board.events
+        return replace(deck, cards=tuple(c if c in events else "?" for c in deck.cards))
 
     def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
         """The decks' non-event cards re-dealt from the cards of each deck not in sight."""
@@ -427,7 +425,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         seen.update(c for hand in (*state.hands, *state.favours) for c in hand)
         cards = self.board.cards
         planning_pool = [c for c in (*self.board.decks["planning"], *state.discard)
-                         if c in cards and not isinstance(cards[c], EventCard)]
+                         if c in cards and c not in self.board.events]
         d = self.Draft(state)
         d.planning_deck = self._redeal(state.planning_deck, planning_pool, seen, rng)
         d.decks = tuple(self._redeal(deck, self.board.decks[name], seen, rng)
@@ -435,10 +433,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return d.freeze()
 
     def _redeal(self, deck: Deck, pool: Any, seen: set, rng: random.Random) -> Deck:
-        cards = self.board.cards
-        events = [c for c in deck.cards if isinstance(cards[c], EventCard)]
-        unseen = sorted({c for c in pool if c not in seen and not isinstance(cards[c], EventCard)}
-                        | {c for c in deck.cards if not isinstance(cards[c], EventCard)})
+        is_event = self.board.events
+        events = [c for c in deck.cards if c in is_event]
+        unseen = sorted({c for c in pool if c not in seen and c not in is_event}
+                        | {c for c in deck.cards if c not in is_event})
         others = rng.sample(unseen, len(deck.cards) - len(events))
         return replace(deck, cards=tuple(sorted(events + others)))
 
