@@ -31,6 +31,7 @@ class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 
     board: Any
+    fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
 
     # -- where a contract may go ----------------------------------------------------------------
     def licences(self, s: Any, seat: int, zone: str) -> int:
@@ -96,7 +97,8 @@ class BuildMixin:
     @ask("place")
     def _ask_place(self, state: State, task: tuple) -> Pending:
         contract = self.board.cards[task[1]]
-        options = [option(("lots", lots), ("lots", lots), "lots")
+        fixed = self.fixed
+        options = [fixed[("lots", lots)]
                    for lots in self.placements(state, state.active, contract)]
         return prompt(state.active, "place", options, card=contract.id)
 

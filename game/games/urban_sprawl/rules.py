@@ -25,9 +25,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from game.engine.core import Config, Detail, Note, Pending, tie_note
+from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, run
 
 from . import city
@@ -36,6 +37,7 @@ from .board import (
     GAME_ID,
     OFFICES,
     Board,
+    Contract,
     Permit,
     Renewal,
     load_board,
@@ -75,6 +77,29 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
+        # Options that never change (a row slot at its AP cost, a lot set): built once here,
+        # read-only, so the prompts asked in every playout step only look them up.
+        self.fixed = MappingProxyType(self._fixed_options())
+
+    def _fixed_options(self) -> dict[tuple, Option]:
+        board, out = self.board, {}
+        for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)):
+            place = ("row", i) if i < 4 else ("top",)
+            out[("take", *place)] = option(("take", *place), ("planning", *place), "take",
+                                           ap=cost)
+        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
+        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
+        for place, cost in places:
+            for verb in ("build", "favour"):
+                out[(verb, *place)] = option((verb, *place), ("contract", *place), verb, ap=cost)
+        for card, found in board.cards.items():
+            if isinstance(found, Contract):
+                out[("build", "favour", card)] = option(("build", "favour", card),
+                                                        ("favour", card), "build", ap=0)
+        out[("end",)] = option(("end",), None, "end")
+        for lots in board.rings:
+            out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
+        return out
 
     def office_index(self, name: str) -> int:
         """Position of an office in State.offices."""
@@ -204,24 +229,24 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, board = state.active, self.board
+        seat, board, fixed = state.active, self.board, self.fixed
         options = []
         for i, card in enumerate((*state.planning_row, state.planning_top)):
             cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
             if card is not None and cost <= state.ap:
-                place = ("row", i) if i < 4 else ("top",)
-                options.append(option(("take", *place), ("planning", *place), "take", ap=cost))
+                options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
+        favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
         for place, card, cost in self.offered_contracts(state):
             if cost > state.ap:
                 continue
             if self.can_build(state, seat, card):
-                options.append(option(("build", *place), ("contract", *place), "build", ap=cost))
-            if len(state.favours[seat]) < self.favour_capacity(state, seat):
-                options.append(option(("favour", *place), ("contract", *place), "favour", ap=cost))
+                options.append(fixed[("build", *place)])
+            if favour_room:
+                options.append(fixed[("favour", *place)])
         for card in state.favours[seat]:
             if self.can_build(state, seat, card):
-                options.append(option(("build", "favour", card), ("favour", card), "build", ap=0))
-        options.append(option(("end",), None, "end"))
+                options.append(fixed[("build", "favour", card)])
+        options.append(fixed[("end",)])
         return prompt(seat, "act", options, ap=state.ap)
 
     def offered_contracts(self, state: State) -> list[tuple[tuple, str, int]]:
