@@ -87,7 +87,7 @@ class BuildMixin:
             return False
         for bid in covered:
             old = s.buildings[bid]
-            if len(old.lots) > size or not set(old.lots) <= set(lots):
+            if len(old.lots) > size or any(lot not in lots for lot in old.lots):
                 return False
             if seat != contractor and old.owner == contractor and contractor != NOBODY:
                 return False

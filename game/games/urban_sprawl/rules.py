@@ -99,6 +99,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         out[("end",)] = option(("end",), None, "end")
         for lots in board.rings:
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
+        for lot in range(len(board.block_of)):
+            out[("lot", lot)] = option(("lot", lot), ("lot", lot), "park")
         return out
 
     def office_index(self, name: str) -> int:
@@ -340,8 +342,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             near = set().union(*(self.board.neighbours[lot]
                                  for lot in state.buildings[origin].lots))
             lots = [lot for lot in lots if lot in near]
-        return prompt(seat, "place_park", [option(("lot", lot), ("lot", lot), "park")
-                                           for lot in lots]) if lots else ()
+        fixed = self.fixed
+        return prompt(seat, "place_park", [fixed[("lot", lot)] for lot in lots]) if lots else ()
 
     @decide("place_park")
     def _park_placed(self, d: Any, seat: int, action: tuple) -> None:
