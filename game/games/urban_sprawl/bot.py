@@ -151,6 +151,20 @@ def _keep(rules: Any, view: State, prompt: Prompt) -> bool:
     return dict(prompt.params)["prestige"] <= 3
 
 
+def _order(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
+    return -total_prestige(view, option.action[1])  # the trailing players decide first
+
+
+def _pay_split(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
+    return _split(rules, view, prompt, option)
+
+
+def _disaster(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
+    if option.action == ("pay",):
+        return -float(dict(prompt.params)["prestige"])
+    return -3.0 * len(view.buildings[option.action[1]].lots)  # losing a small one hurts least
+
+
 def _draft(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
     bid = option.action[1]
     cost = dict(option.params)["cost"]
@@ -160,6 +174,7 @@ def _draft(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
 SCORERS = {
     "act": _act, "place": _place, "license": _license, "invest": _invest, "split": _split,
     "choose_building": _choose_building, "choose_seat": _choose_seat, "steal": _steal,
-    "place_park": _park, "place_marker": _marker, "draft": _draft,
+    "place_park": _park, "place_marker": _marker, "draft": _draft, "order": _order,
+    "pay_split": _pay_split, "disaster": _disaster,
     "purchase": _yes_if(_buy, "buy"), "decay_save": _yes_if(_keep, "pay"),
 }

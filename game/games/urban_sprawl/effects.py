@@ -170,8 +170,39 @@ def all_lose(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 def optional_purchase(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     """Each player, in the active player's order, may pay the whole cost to gain the reward."""
     offer = (params["cost_resource"], params["cost"], params["gain_resource"], params["gain"])
-    d.push(*(("purchase", seat, offer) for seat in seats_from(d, d.active)
-             if can_pay(d, seat, offer[0], offer[1])))
+    seats = [seat for seat in seats_from(d, d.active) if can_pay(d, seat, offer[0], offer[1])]
+    rules.in_order(d, ("purchase", offer), seats)
+
+
+@kind("pay_per_building", zone=ZONE_OR_ANY, amount=Int(1, 10))
+def pay_per_building(rules: Any, d: Any, params: Mapping, origin: int) -> None:
+    """Every player pays the amount per building of the zone they control, building by building
+    in wealth or in prestige as they choose (mandatory: what they can), in the active player's
+    order (the rulebook's Marina example)."""
+    zone = params["zone"]
+    seats = [seat for seat in seats_from(d, d.active)
+             if any(b.owner == seat and city.matches(b, zone) for _, b in city.live_buildings(d))]
+    rules.in_order(d, ("pay_split", zone, params["amount"]), seats)
+
+
+AREA = Choice(("water", "forest", "anywhere"))
+
+
+@kind("disaster", area=AREA, prestige=Int(1, 20))
+def disaster(rules: Any, d: Any, params: Mapping, origin: int) -> None:
+    """Every player controlling a building in the area (touching the water or forest edge, or
+    anywhere) loses one of them, their choice, unless they pay the prestige (an optional
+    payment), in the active player's order (the rulebook's Flood, Fire, Earthquake)."""
+    area = params["area"]
+    seats = [seat for seat in seats_from(d, d.active) if area_buildings(rules.board, d, seat, area)]
+    rules.in_order(d, ("disaster", area, params["prestige"]), seats)
+
+
+def area_buildings(board: Any, s: Any, seat: int, area: str) -> tuple[int, ...]:
+    """Ids of the seat's buildings in a disaster's area."""
+    edge = {"water": board.water_lots, "forest": board.forest_lots}.get(area)
+    return tuple(bid for bid, b in city.live_buildings(s) if b.owner == seat
+                 and (edge is None or any(lot in edge for lot in b.lots)))
 
 
 @kind("highest_value_bonus", resource=RESOURCE, amount=Int(1, 20), zone=ZONE_OR_ANY)
@@ -276,6 +307,6 @@ def block_value_at_least(board: Any, s: Any, lots: tuple[int, ...], params: Mapp
 EFFECTS = vocabulary(
     gain_flat, gain_per_building, owners_gain_per_building, gain_per_vocation, place_park,
     place_marker, extra_favour, others_lose, vocation_bonus, remove_control, all_lose,
-    optional_purchase, highest_value_bonus, decay, election, appoint, payout, activate,
-    end_game)
+    optional_purchase, pay_per_building, disaster, highest_value_bonus, decay, election,
+    appoint, payout, activate, end_game)
 RESTRICTIONS = vocabulary(near_edge, near_zone, block_value_at_most, block_value_at_least)

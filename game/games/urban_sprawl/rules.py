@@ -44,7 +44,7 @@ from .board import (
 )
 from .build import BuildMixin
 from .decks import DeckMixin
-from .effects import EFFECTS
+from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
 from .prompts import option, prompt
 from .state import (
@@ -101,6 +101,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
         for lot in range(len(board.block_of)):
             out[("lot", lot)] = option(("lot", lot), ("lot", lot), "park")
+        for seat in range(self.max_players):
+            out[("seat", seat)] = option(("seat", seat), ("seat", seat), "seat", player=seat)
         return out
 
     def office_index(self, name: str) -> int:
@@ -395,6 +397,61 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             lose(d, seat, "prestige", cost, "cards")
         else:
             city.demolish(d, bid)
+
+    # -- decisions several players take (rulebook "El jugador activo controla...") -------------
+    def in_order(self, d: Any, decision: tuple, seats: list[int]) -> None:
+        """Each of `seats` takes `decision` (kind, args...); with several, the active player
+        picks who decides next, one at a time."""
+        if len(seats) > 1:
+            d.push(("order", decision, tuple(seats)))
+        elif seats:
+            d.push((decision[0], seats[0], *decision[1:]))
+
+    @ask("order")
+    def _ask_order(self, state: State, task: tuple) -> Pending:
+        _, decision, seats = task
+        fixed = self.fixed
+        return prompt(state.active, "order", [fixed[("seat", s)] for s in seats],
+                      decision=decision[0])
+
+    @decide("order")
+    def _ordered(self, d: Any, active: int, action: tuple) -> None:
+        _, decision, seats = d.task
+        chosen = action[1]
+        self.in_order(d, decision, [s for s in seats if s != chosen])  # after the chosen one:
+        d.push((decision[0], chosen, *decision[1:]))  # pushed last, so it runs first
+
+    @ask("pay_split")
+    def _ask_pay_split(self, state: State, task: tuple) -> Pending:
+        _, seat, zone, amount = task
+        n = sum(1 for _, b in city.live_buildings(state) if b.owner == seat
+                and city.matches(b, zone))
+        options = [option(("prestige", k), None, "split", prestige=k * amount,
+                          wealth=(n - k) * amount) for k in range(n + 1)]
+        return prompt(seat, "pay_split", options, amount=amount)
+
+    @decide("pay_split")
+    def _paid_split(self, d: Any, seat: int, action: tuple) -> None:
+        _, _, zone, amount = d.task
+        n = sum(1 for _, b in city.live_buildings(d) if b.owner == seat and city.matches(b, zone))
+        lose(d, seat, "prestige", action[1] * amount, "cards")
+        lose(d, seat, "wealth", (n - action[1]) * amount, "cards")
+
+    @ask("disaster")
+    def _ask_disaster(self, state: State, task: tuple) -> Pending:
+        _, seat, area, cost = task
+        options = [option(("building", bid), ("building", bid), "lose")
+                   for bid in area_buildings(self.board, state, seat, area)]
+        if can_pay(state, seat, "prestige", cost):
+            options.append(option(("pay",), None, "pay", cost=cost))
+        return prompt(seat, "disaster", options, prestige=cost)
+
+    @decide("disaster")
+    def _disaster_decided(self, d: Any, seat: int, action: tuple) -> None:
+        if action == ("pay",):
+            lose(d, seat, "prestige", d.task[3], "cards")
+        else:
+            city.demolish(d, action[1])
 
     @ask("purchase")
     def _ask_purchase(self, state: State, task: tuple) -> Pending:

@@ -151,11 +151,49 @@ def test_optional_purchase(town) -> None:
     state = dataclasses.replace(town, wealth=(8, 7, 9))
     state = apply_effect(state, "optional_purchase", cost_resource="wealth", cost=8,
                          gain_resource="prestige", gain=3)
+    order = pending_prompt(R, state)
+    assert order.kind == "order" and order.actions() == (("seat", 0), ("seat", 2))  # not 1
+    state, _ = play(R, state, ("seat", 2))  # the active player lets seat 2 decide first
+    assert pending_prompt(R, state).player == 2
+    state, _ = play(R, state, ("pass",))
     assert pending_prompt(R, state).player == 0
     state, _ = play(R, state, ("buy",))
-    assert pending_prompt(R, state).player == 2  # seat 1 cannot pay 8
-    state, _ = play(R, state, ("pass",))
     assert state.wealth == (0, 7, 9) and prestige(state) == [3, 0, 0]
+
+
+def test_pay_per_building(town) -> None:
+    """The Marina: per COM they control, each player pays 2 wealth or 2 prestige."""
+    state = dataclasses.replace(town, wealth=(10, 1, 10),
+                                prestige=(ZERO, (5,) + ZERO[1:], ZERO))
+    state = apply_effect(state, "pay_per_building", zone="COM", amount=2)
+    assert pending_prompt(R, state).kind == "order"  # seats 0, 1 and 2 each hold a COM
+    state, _ = play(R, state, ("seat", 1), ("prestige", 1), ("seat", 0), ("prestige", 0))
+    assert pending_prompt(R, state).player == 2  # the last one needs no ordering
+    state, _ = play(R, state, ("prestige", 0))
+    assert state.wealth == (8, 1, 8) and prestige(state) == [0, 3, 0]
+    poor = apply_effect(dataclasses.replace(town, wealth=(1, 10, 10)), "pay_per_building",
+                        zone="COM", amount=2)
+    poor, _ = play(R, poor, ("seat", 0), ("prestige", 0))
+    assert poor.wealth[0] == 0  # mandatory: what they can
+
+
+def test_disaster(town) -> None:
+    """A flood: owners of buildings on the water edge lose one, or pay the prestige."""
+    state = dataclasses.replace(town, prestige=(ZERO, ZERO, (4,) + ZERO[1:]))
+    state = apply_effect(state, "disaster", area="water", prestige=3)
+    order = pending_prompt(R, state)
+    assert order.actions() == (("seat", 0), ("seat", 1), ("seat", 2))  # all touch the north
+    state, _ = play(R, state, ("seat", 2))
+    assert pending_prompt(R, state).actions() == (("building", 3), ("pay",))
+    state, _ = play(R, state, ("pay",), ("seat", 0))
+    assert pending_prompt(R, state).actions() == (("building", 0),)  # no prestige to pay
+    state, _ = play(R, state, ("building", 0), ("building", 1))
+    assert state.buildings[0] is None and state.buildings[1] is None
+    assert state.buildings[3] is not None and prestige(state) == [0, 0, 1]
+    forest = apply_effect(town, "disaster", area="forest", prestige=3)
+    assert pending_prompt(R, forest).actions() == (("seat", 1), ("seat", 2))  # south and west
+    forest, _ = play(R, forest, ("seat", 2))
+    assert pending_prompt(R, forest).actions() == (("building", 3),)  # its big COM
 
 
 def test_highest_value_bonus(town) -> None:

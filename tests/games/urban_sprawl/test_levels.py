@@ -57,7 +57,7 @@ def test_effect_kinds_the_cards_use() -> None:
     cards = rules().board.cards.values()
     used = {rule.kind for c in cards if isinstance(c, Contract | EventCard) for rule in c.effects}
     restrictions = {c.restriction.kind for c in cards if isinstance(c, Contract) and c.restriction}
-    assert used == set(EFFECTS) and len(EFFECTS) == 19
+    assert used == set(EFFECTS) and len(EFFECTS) == 21
     assert restrictions == set(RESTRICTIONS) and len(RESTRICTIONS) == 4
 
 
