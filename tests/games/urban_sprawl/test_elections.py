@@ -177,3 +177,18 @@ def test_the_olympic_games_end_the_game_at_once(base) -> None:
     R.advance(d)
     state, _ = R.apply(d.freeze(), None, "EO")
     assert state.over and R.pending(state).__class__.__name__ == "Terminal"
+
+
+def test_a_mayor_tie_without_a_media_holder_goes_to_the_active_player(base) -> None:
+    state = dataclasses.replace(base, vocations=vocations(1, 1, 0, 0), active=3)
+    state, _ = run_tasks(state, ("election", "mayor"))
+    assert pending_prompt(R, state).player == 3
+
+
+def test_a_contractor_tie_is_broken_by_the_union_boss(base) -> None:
+    state = dataclasses.replace(base, contractor_in_play=True, offices=offices(union_boss=1))
+    state, _ = run_tasks(state, ("contractor",))
+    choose = pending_prompt(R, state)
+    assert choose.player == 1 and len(choose.options) == 4  # everyone at 0 prestige
+    state, _ = play(R, state, ("seat", 3))
+    assert state.offices[5] == 3

@@ -238,3 +238,19 @@ def test_the_police_chief_takes_wealth_and_prestige(base) -> None:
     assert state.wealth[1] == 30 + 6 and sum(state.prestige[1]) == 6
     state, _ = play(R, state, ("prestige", 1))  # seat 0's own new marker
     assert sum(state.prestige[0]) == 3
+
+
+def test_a_contract_restriction_filters_its_lots(base) -> None:
+    by_water = make_contract("X-WATER", "CIV", 1, restriction=("near_edge", {"edge": "water"}))
+    places = set(rules_with(by_water).placements(base, 0, by_water))
+    assert places and all(lots[0] in R.board.water_lots for lots in places)
+
+
+def test_deck_tops_cost_six_action_points(base) -> None:
+    top = ("X-CIV1", None, None)
+    state = at_act(base, ap=5, tops=top, hands=with_seat(base.hands, 0, (permit("CIV", 1),)))
+    assert not any(a[1:] == ("top", 0) for a in pending_prompt(R, state).actions())
+    state = at_act(state, ap=6)
+    assert {("build", "top", 0), ("favour", "top", 0)} <= set(pending_prompt(R, state).actions())
+    state, _ = play(R, state, ("favour", "top", 0))
+    assert state.tops[0] is None and state.ap == 0 and state.favours[0] == ("X-CIV1",)
