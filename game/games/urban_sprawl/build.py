@@ -20,7 +20,7 @@ from game.engine.flow import ask, decide, run
 from . import city
 from .board import OFFICES, Contract, Permit, Renewal
 from .effects import RESTRICTIONS
-from .prompts import option, prompt
+from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
 CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
@@ -203,9 +203,7 @@ class BuildMixin:
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
         _, seat, value, n = task
-        options = [option(("prestige", k), None, "split", prestige=k * value,
-                          wealth=(n - k) * value) for k in range(n + 1)]
-        return prompt(seat, "split", options, value=value)
+        return prompt(seat, "split", split_options(n, value), value=value)
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:

@@ -67,6 +67,11 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
     return zone_ok and (size == 0 or len(building.lots) == size)
 
 
+def owned(s: Any, seat: int, zone: str) -> int:
+    """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
+    return sum(1 for _, b in live_buildings(s) if b.owner == seat and matches(b, zone))
+
+
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
                        ignore: Iterable[int] = ()) -> set[int]:
     """Ids of the buildings touching any of `lots` (not on them; `ignore` left out)."""

@@ -180,8 +180,7 @@ def pay_per_building(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     in wealth or in prestige as they choose (mandatory: what they can), in the active player's
     order (the rulebook's Marina example)."""
     zone = params["zone"]
-    seats = [seat for seat in seats_from(d, d.active)
-             if any(b.owner == seat and city.matches(b, zone) for _, b in city.live_buildings(d))]
+    seats = [seat for seat in seats_from(d, d.active) if city.owned(d, seat, zone)]
     rules.in_order(d, ("pay_split", zone, params["amount"]), seats)
 
 

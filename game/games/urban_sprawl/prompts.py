@@ -19,3 +19,9 @@ def prompt(seat: int, kind: str, options: list[Option], **params: Any) -> tuple[
 def option(action: tuple, target: tuple | None, label: str, **params: Any) -> Option:
     """An option with a label key of this game."""
     return Option(action, target, f"{K}option.{label}", tuple(params.items()))
+
+
+def split_options(n: int, amount: int) -> list[Option]:
+    """How many of n equal amounts to take (or pay) as prestige, the rest as wealth."""
+    return [option(("prestige", k), None, "split", prestige=k * amount, wealth=(n - k) * amount)
+            for k in range(n + 1)]

@@ -46,7 +46,7 @@ from .build import BuildMixin
 from .decks import DeckMixin
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
-from .prompts import option, prompt
+from .prompts import option, prompt, split_options
 from .state import (
     NOBODY,
     SOURCES,
@@ -424,16 +424,13 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @ask("pay_split")
     def _ask_pay_split(self, state: State, task: tuple) -> Pending:
         _, seat, zone, amount = task
-        n = sum(1 for _, b in city.live_buildings(state) if b.owner == seat
-                and city.matches(b, zone))
-        options = [option(("prestige", k), None, "split", prestige=k * amount,
-                          wealth=(n - k) * amount) for k in range(n + 1)]
-        return prompt(seat, "pay_split", options, amount=amount)
+        n = city.owned(state, seat, zone)
+        return prompt(seat, "pay_split", split_options(n, amount), amount=amount)
 
     @decide("pay_split")
     def _paid_split(self, d: Any, seat: int, action: tuple) -> None:
         _, _, zone, amount = d.task
-        n = sum(1 for _, b in city.live_buildings(d) if b.owner == seat and city.matches(b, zone))
+        n = city.owned(d, seat, zone)
         lose(d, seat, "prestige", action[1] * amount, "cards")
         lose(d, seat, "wealth", (n - action[1]) * amount, "cards")
 
