@@ -22,6 +22,7 @@ HAND_LIMIT = 6  # permits beyond this are invested
 END_TURN = 0.5  # what ending the turn is worth: anything better is done first
 # A dearer block costs its value in wealth but wins zone elections and rows: a slight net plus.
 VALUE_WEIGHT = 0.05
+OFFICE_EDGE = 1.5  # placing where the building would out-value every rival of its zone
 
 
 def evaluate(rules: Any, view: State, prompt: Prompt) -> list[float]:
@@ -69,7 +70,17 @@ def _place(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
     same = sum(1 for bid in near if view.buildings[bid].zone == contract.zone)
     razed = sum(2 if view.buildings[bid].owner == seat else -0.5
                 for bid in {view.lots[lot] for lot in lots} - {NOBODY})
-    return 2 * same + VALUE_WEIGHT * value - razed
+    return 2 * same + VALUE_WEIGHT * value - razed + _office_edge(rules, view, seat,
+                                                                  contract.zone, value)
+
+
+def _office_edge(rules: Any, view: State, seat: int, zone: str, value: int) -> float:
+    """Contest the zone's election: a building worth more than any opponent's of that zone
+    would win its office (the most valuable building decides)."""
+    rival = max((city.building_value(rules.board, view, bid) for bid, b in
+                 city.live_buildings(view) if b.zone == zone and b.owner not in (seat, NOBODY)),
+                default=0)
+    return OFFICE_EDGE if value > rival else 0.0
 
 
 def _license(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
