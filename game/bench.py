@@ -6,8 +6,8 @@ Per game: frame time of the real GameScene at 1920x1080 on the dummy video drive
 Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
 layer. Explore New York adds "<game> (final routes)": its exact route search on end-of-game maps
-of bot games and on the slowest dense maps we construct. An engine-only room (no scene yet) has
-no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
+of bot games and on the slowest dense maps we construct. An engine-only room (no scene yet:
+Urban Sprawl) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
 the peak resident memory of this process and its children. Timing lives here, never in unit tests.
 """
 

@@ -1,0 +1,359 @@
+"""Urban Sprawl level data: levels/urban_sprawl/board.toml and cards.toml, checked on load.
+
+Both files are declared with the engine's schema specs. A card's effects and restriction are
+tagged tables (`{ kind = "gain", resource = "wealth", amount = 3 }`) read by `Tagged` against the
+closed vocabulary of effects.py: an unknown kind or a bad parameter fails on load with file and
+field. Counts the schema cannot state (36 permits, one event per contract deck...) are checked
+here too. The geometry the rules query in every playout step (lot neighbours, block of a lot,
+the lots a building of each size may cover) is computed once here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game.engine.levels import level_path
+from game.engine.schema import (
+    Bool,
+    Choice,
+    Default,
+    Id,
+    Int,
+    List,
+    Spec,
+    Str,
+    Table,
+    load_level,
+)
+
+from .effects import EFFECTS, MARKER, RESTRICTIONS, Vocabulary
+
+GAME_ID = "urban_sprawl"
+BLOCKS = 6  # the city is BLOCKS x BLOCKS blocks of 2x2 lots
+SIDE = 2 * BLOCKS  # lots along one side
+ZONES = ("CIV", "COM", "IND", "RES")
+CONTRACT_DECKS = ("town", "city", "metropolis")
+DECK_EVENT_NAMES = {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
+EDGES = ("north", "east", "south", "west")
+OFFICES = ("mayor", "district_attorney", "treasurer", "police_chief", "union_boss", "contractor")
+MARKERS = MARKER.words  # the wealth markers 7-12 and the prestige markers 4-6
+PERMITS, PLANNING_EVENTS, RENEWALS, CONTRACTS_PER_DECK = 36, 14, 4, 36
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One effect or restriction of a card: its kind in the closed vocabulary and parameters."""
+
+    kind: str
+    params: Mapping[str, Any]
+
+
+class Tagged(Spec):
+    """A `{ kind = ..., params... }` table: the kind from a vocabulary, the rest its parameters."""
+
+    def __init__(self, vocabulary: Mapping[str, Vocabulary]) -> None:
+        self.vocabulary = vocabulary
+        self.kinds = Choice(tuple(vocabulary))
+
+    def read(self, value: Any, path: tuple, reader: Any) -> Rule:
+        """The rule, its kind known and its parameters checked against that kind's table."""
+        if not isinstance(value, dict):
+            raise reader.fail(path, f"must be a table, not {type(value).__name__}")
+        kind = self.kinds.read(value.get("kind"), (*path, "kind"), reader)
+        params = {k: v for k, v in value.items() if k != "kind"}
+        checked = Table(self.vocabulary[kind].params).read(params, path, reader)
+        return Rule(kind, MappingProxyType(checked))
+
+
+BOARD_FILE = Table({
+    "wealth_columns": List(Int(1, 6), size=BLOCKS),
+    "prestige_bands": List(Table({"value": Int(1, 3), "rows": List(Int(0, BLOCKS - 1),
+                                                                   size=(1, 2), distinct=True)}),
+                           size=(1, BLOCKS)),
+    "water": List(Choice(EDGES), size=(1, 4), distinct=True),
+    "forest": List(Choice(EDGES), size=(1, 4), distinct=True),
+    "circles": List(Table({"id": Id("circle"), "line": Choice(("row", "column")),
+                           "index": Int(0, BLOCKS - 1)}), size=len(MARKERS)),
+    "starting_buildings": List(Table({"zone": Choice(ZONES),
+                                      "lot": List(Int(0, SIDE - 1), size=2)}), size=12),
+    "start_wealth": List(Int(0, 99), size=3),
+    "action_points": Int(1, 12),
+    "union_boss_action_points": Int(1, 12),
+    "planning_costs": List(Int(0, 6), size=4),
+    "planning_deck_cost": Int(0, 6),
+    "contract_costs": List(Int(0, 6), size=5),
+    "contract_deck_cost": Int(0, 6),
+    "vocations": List(Str(blank=False), size=6, distinct=True),
+    "vocation_copies": Int(1, 9),
+    "election_track": List(Choice(OFFICES[:5]), size=5, distinct=True),
+    "wealth_payouts": List(List(Int(0, 30), size=4), size=12),
+    "prestige_payouts": List(List(Int(0, 30), size=4), size=6),
+})
+
+EFFECT = Tagged(EFFECTS)
+CARDS_FILE = Table({
+    "permits": List(Table({
+        "id": Id("card"), "zones": List(Choice(ZONES), size=(1, 4), distinct=True),
+        "licences": Int(1, 4), "invest": Int(0, 20), "ballot": Bool(), "payout": Int(0, 12),
+    }), size=PERMITS),
+    "renewals": List(Table({"id": Id("card"), "ballot": Bool(), "payout": Int(0, 12)}),
+                     size=RENEWALS),
+    "events": List(Table({
+        "id": Id("card"), "deck": Choice(("planning", *CONTRACT_DECKS)), "name": Str(blank=False),
+        "effects": List(EFFECT, size=(1, 4)),
+    }), size=PLANNING_EVENTS + len(CONTRACT_DECKS)),
+    "contracts": List(Table({
+        "id": Id("card"), "deck": Choice(CONTRACT_DECKS), "name": Str(blank=False),
+        "zone": Choice(ZONES), "size": Int(1, 4),
+        "vocations": Default(List(Table({"name": Str(blank=False), "value": Int(1, 9)}),
+                                  size=(1, 3)), []),
+        "restriction": Default(Tagged(RESTRICTIONS), None),
+        "effects": Default(List(EFFECT, size=(0, 4)), []),
+        "payout": Int(0, 6),
+    }), size=CONTRACTS_PER_DECK * len(CONTRACT_DECKS)),
+})
+
+
+@dataclass(frozen=True)
+class Permit:
+    """A building permit: licences for its zones, its investment value, its reveal icons."""
+
+    id: str
+    zones: frozenset[str]
+    licences: int
+    invest: int
+    ballot: bool
+    payout: int  # the wealth row paid out when it is revealed (0: none)
+
+
+@dataclass(frozen=True)
+class Renewal:
+    """An Urban Renewal card (lets its holder demolish while building)."""
+
+    id: str
+    ballot: bool
+    payout: int
+
+
+@dataclass(frozen=True)
+class EventCard:
+    """An event of the planning deck or of a contract deck."""
+
+    id: str
+    deck: str
+    name: str
+    effects: tuple[Rule, ...]
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A building contract: zone, size in lots, vocations, restriction, effects, payout icon."""
+
+    id: str
+    deck: str
+    name: str
+    zone: str
+    size: int
+    vocations: tuple[tuple[str, int], ...]
+    restriction: Rule | None
+    effects: tuple[Rule, ...]
+    payout: int  # the prestige row paid out when it is revealed (0: none)
+
+
+Card = Permit | Renewal | EventCard | Contract
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything fixed for a match: the city's geometry, tracks, tables and every card."""
+
+    wealth_columns: tuple[int, ...]
+    row_prestige: tuple[int, ...]  # printed prestige value of each block row
+    bands: tuple[tuple[int, tuple[int, ...]], ...]  # (prestige value, block rows)
+    circles: tuple[tuple[str, int], ...]  # ("row" | "column", block index) per circle
+    starting: tuple[tuple[str, int], ...]  # (zone, lot) of the twelve starting buildings
+    start_wealth: tuple[int, ...]
+    action_points: int
+    union_boss_action_points: int
+    planning_costs: tuple[int, ...]
+    planning_deck_cost: int
+    contract_costs: tuple[int, ...]
+    contract_deck_cost: int
+    vocations: tuple[str, ...]
+    vocation_copies: int
+    election_track: tuple[str, ...]
+    wealth_payouts: tuple[tuple[int, ...], ...]
+    prestige_payouts: tuple[tuple[int, ...], ...]
+    water_lots: frozenset[int]
+    forest_lots: frozenset[int]
+    cards: Mapping[str, Card]
+    decks: Mapping[str, tuple[str, ...]]  # deck name -> its card ids (planning: permits+events)
+    # Geometry, precomputed: lot = row * SIDE + col.
+    neighbours: tuple[tuple[int, ...], ...]  # the up to 8 lots touching a lot (streets or not)
+    block_of: tuple[int, ...]  # lot -> block = block_row * BLOCKS + block_col
+    placements: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # [size][block] -> lot sets
+    rings: Mapping[tuple[int, ...], tuple[int, ...]]  # a placement's lots -> the lots around it
+    # Per zone, the licences of every permit of that zone (the build checks sum them often).
+    licences: Mapping[str, Mapping[str, int]]
+    renewals: frozenset[str]  # the Urban Renewal cards' ids
+    events: frozenset[str]  # the event cards' ids (of every deck)
+    markers: tuple[str, ...] = MARKERS
+
+
+def lot_of(row: int, col: int) -> int:
+    """The lot index of a (row, col) pair of the 12x12 lot grid."""
+    return row * SIDE + col
+
+
+def _edge_lots(edges: list[str]) -> frozenset[int]:
+    lots = set()
+    for edge in edges:
+        for i in range(SIDE):
+            lots.add({"north": lot_of(0, i), "south": lot_of(SIDE - 1, i),
+                      "west": lot_of(i, 0), "east": lot_of(i, SIDE - 1)}[edge])
+    return frozenset(lots)
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    # Lots across a street stay adjacent (rulebook: orthogonally and diagonally), so adjacency is
+    # the king's move on the lot grid.
+    out = []
+    for r in range(SIDE):
+        for c in range(SIDE):
+            out.append(tuple(lot_of(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                             if (dr or dc) and 0 <= r + dr < SIDE and 0 <= c + dc < SIDE))
+    return tuple(out)
+
+
+def _placements() -> tuple:
+    """Per size 1-4, per block, the lot sets a building may cover: one lot, an orthogonal pair,
+    three lots (an L), or the whole block; a building never crosses a street."""
+    by_size: list[list[tuple]] = [[] for _ in range(5)]
+    for block in range(BLOCKS * BLOCKS):
+        br, bc = divmod(block, BLOCKS)
+        a, b = lot_of(2 * br, 2 * bc), lot_of(2 * br, 2 * bc + 1)
+        c, d = lot_of(2 * br + 1, 2 * bc), lot_of(2 * br + 1, 2 * bc + 1)
+        quad = (a, b, c, d)
+        by_size[1].append(tuple((x,) for x in quad))
+        by_size[2].append(((a, b), (c, d), (a, c), (b, d)))
+        by_size[3].append(tuple(tuple(x for x in quad if x != gap) for gap in quad))
+        by_size[4].append((quad,))
+    return tuple(tuple(blocks) for blocks in by_size)
+
+
+def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tuple[int, ...]]:
+    """For every lot set a building may cover, the lots touching it (the zone restriction and
+    the neighbourhood bonus look there, many times per turn)."""
+    rings = {}
+    for by_block in placements:
+        for options in by_block:
+            for lots in options:
+                rings[lots] = tuple(sorted({n for lot in lots for n in neighbours[lot]}
+                                           - set(lots)))
+    return MappingProxyType(rings)
+
+
+def load_board(root: Path | None = None) -> Board:
+    """Load and validate board.toml and cards.toml (root: another levels/ folder, for tests)."""
+    level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
+    data = level.data
+    row_prestige = [0] * BLOCKS
+    for i, band in enumerate(data["prestige_bands"]):
+        for row in band["rows"]:
+            if row_prestige[row]:
+                raise level.fail(("prestige_bands", i, "rows"), f"row {row} is in two bands")
+            row_prestige[row] = band["value"]
+    if 0 in row_prestige:
+        raise level.fail("prestige_bands", f"block row {row_prestige.index(0)} has no band")
+    starting = []
+    for i, entry in enumerate(data["starting_buildings"]):
+        lot = lot_of(*entry["lot"])
+        if lot in (s[1] for s in starting):
+            raise level.fail(("starting_buildings", i, "lot"), "lot used twice")
+        starting.append((entry["zone"], lot))
+    cards, decks = _load_cards(root, set(data["vocations"]))
+    placements, neighbours = _placements(), _neighbours()
+    return Board(
+        wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
+        bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
+        circles=tuple((c["line"], c["index"]) for c in data["circles"]),
+        starting=tuple(starting), start_wealth=tuple(data["start_wealth"]),
+        action_points=data["action_points"],
+        union_boss_action_points=data["union_boss_action_points"],
+        planning_costs=tuple(data["planning_costs"]),
+        planning_deck_cost=data["planning_deck_cost"],
+        contract_costs=tuple(data["contract_costs"]), contract_deck_cost=data["contract_deck_cost"],
+        vocations=tuple(data["vocations"]), vocation_copies=data["vocation_copies"],
+        election_track=tuple(data["election_track"]),
+        wealth_payouts=tuple(map(tuple, data["wealth_payouts"])),
+        prestige_payouts=tuple(map(tuple, data["prestige_payouts"])),
+        water_lots=_edge_lots(data["water"]), forest_lots=_edge_lots(data["forest"]),
+        cards=MappingProxyType(cards), decks=MappingProxyType(decks),
+        neighbours=neighbours,
+        block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
+        placements=placements, rings=_rings(placements, neighbours),
+        licences=MappingProxyType({zone: MappingProxyType(
+            {c.id: c.licences for c in cards.values() if isinstance(c, Permit) and zone in c.zones})
+            for zone in ZONES}),
+        renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
+        events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
+    )
+
+
+def _load_cards(root: Path | None, vocations: set[str]) -> tuple[dict, dict]:
+    level = load_level(level_path(GAME_ID, "cards.toml", root), CARDS_FILE)
+    data = level.data
+    cards: dict[str, Card] = {}
+    for p in data["permits"]:
+        cards[p["id"]] = Permit(p["id"], frozenset(p["zones"]), p["licences"], p["invest"],
+                                p["ballot"], p["payout"])
+    for r in data["renewals"]:
+        cards[r["id"]] = Renewal(r["id"], r["ballot"], r["payout"])
+    by_deck: dict[str, list[str]] = {deck: [] for deck in ("planning", *CONTRACT_DECKS)}
+    for e in data["events"]:
+        cards[e["id"]] = EventCard(e["id"], e["deck"], e["name"], tuple(e["effects"]))
+        by_deck[e["deck"]].append(e["id"])
+    for c in data["contracts"]:
+        cards[c["id"]] = Contract(c["id"], c["deck"], c["name"], c["zone"], c["size"],
+                                  tuple((v["name"], v["value"]) for v in c["vocations"]),
+                                  c["restriction"], tuple(c["effects"]), c["payout"])
+        by_deck[c["deck"]].append(c["id"])
+    _check_counts(level, data, by_deck)
+    _check_vocations(level, data, vocations)
+    decks = {"planning": tuple(p["id"] for p in data["permits"]) + tuple(by_deck["planning"])}
+    decks |= {deck: tuple(by_deck[deck]) for deck in CONTRACT_DECKS}
+    return cards, decks
+
+
+def _check_counts(level: Any, data: dict, by_deck: dict[str, list[str]]) -> None:
+    """Per deck: the planning deck's 14 events, one event in each contract deck, 36 contracts."""
+    events = [e for e in data["events"] if e["deck"] == "planning"]
+    if len(events) != PLANNING_EVENTS:
+        raise level.fail("events", f"the planning deck needs {PLANNING_EVENTS} events, "
+                                   f"not {len(events)}")
+    for deck in CONTRACT_DECKS:
+        contracts = sum(c["deck"] == deck for c in data["contracts"])
+        if contracts != CONTRACTS_PER_DECK:
+            raise level.fail("contracts", f"the {deck} deck needs {CONTRACTS_PER_DECK} "
+                                          f"contracts, not {contracts}")
+        if len(by_deck[deck]) != CONTRACTS_PER_DECK + 1:
+            raise level.fail("events", f"the {deck} deck needs exactly one event")
+
+
+def _check_vocations(level: Any, data: dict, vocations: set[str]) -> None:
+    """Every vocation a contract or an effect names is one of board.toml's."""
+    for section in ("contracts", "events"):
+        for i, card in enumerate(data[section]):
+            for j, v in enumerate(card.get("vocations", ())):
+                if v["name"] not in vocations:
+                    raise level.fail((section, i, "vocations", j, "name"),
+                                     f"unknown vocation {v['name']!r}")
+            for j, rule in enumerate(card["effects"]):
+                vocation = rule.params.get("vocation")
+                if vocation not in (None, "any") and vocation not in vocations:
+                    raise level.fail((section, i, "effects", j, "vocation"),
+                                     f"unknown vocation {vocation!r}")

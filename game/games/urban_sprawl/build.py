@@ -1,0 +1,212 @@
+"""Building a contract in Urban Sprawl: where it may go, what it costs, what it brings.
+
+Rulebook "Construcción de contratos" (AP, licences, the block's value in wealth), "Colocación de
+edificios", "Restricciones a las construcciones" and "a las zonas", "Renovación Urbana"
+(demolition with an Urban Renewal card or as the Contractor), "Bonificación por vecindario"
+(doubled for the District Attorney's first build of a turn), "Vocaciones" (taking a marker and
+the vocation payout; the Police Chief takes wealth and prestige) and "Efectos de los edificios".
+A build is a sequence of tasks: ("place", card), ("license", card, licences left),
+("built", card, building), then its vocations and effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from game.engine.core import Pending
+from game.engine.flow import ask, decide, run
+
+from . import city
+from .board import OFFICES, Contract, Permit, Renewal
+from .effects import RESTRICTIONS
+from .prompts import option, prompt, split_options
+from .state import NOBODY, State, gain, lose, replaced, seats_from
+
+CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
+    "contractor", "district_attorney", "police_chief"))
+
+
+class BuildMixin:
+    """The turn kit handlers and queries of building a contract."""
+
+    board: Any
+    fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
+
+    # -- where a contract may go ----------------------------------------------------------------
+    def licences(self, s: Any, seat: int, zone: str) -> int:
+        """Licences of a zone the seat's permits add up to."""
+        of_zone = self.board.licences[zone]
+        return sum(of_zone.get(c, 0) for c in s.hands[seat])
+
+    def can_build(self, s: Any, seat: int, card: str) -> bool:
+        """True if the seat has the licences and some lot set is legal and affordable."""
+        contract = self.board.cards[card]
+        if self.licences(s, seat, contract.zone) < contract.size:
+            return False
+        return next(self.placements(s, seat, contract), None) is not None
+
+    def placements(self, s: Any, seat: int, contract: Contract) -> Iterator[tuple[int, ...]]:
+        """Every legal lot set for the contract: affordable block, restriction, zones, and any
+        demolition allowed (Contractor, or an Urban Renewal card not against his buildings)."""
+        board, grid, values = self.board, s.lots, s.values
+        wealth = s.wealth[seat]
+        contractor = s.offices[CONTRACTOR]
+        renewal = not board.renewals.isdisjoint(s.hands[seat])
+        demolition = renewal or seat == contractor
+        restriction = contract.restriction
+        check = RESTRICTIONS[restriction.kind].fn if restriction else None
+        for block, options in enumerate(board.placements[contract.size]):
+            if values[block] > wealth:
+                continue
+            for lots in options:
+                covered = ()
+                for lot in lots:
+                    if grid[lot] != NOBODY:
+                        covered = self.covered(s, lots) if demolition else None
+                        break
+                if covered is None or covered and not self.may_demolish(
+                        s, seat, contract.size, lots, covered, contractor, renewal):
+                    continue
+                if check and not check(board, s, lots, restriction.params):
+                    continue
+                if city.zones_allow(board, s, contract.zone, lots, covered):
+                    yield lots
+
+    @staticmethod
+    def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:
+        """Ids of the buildings standing on any of the lots."""
+        return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
+
+    @staticmethod
+    def may_demolish(s: Any, seat: int, size: int, lots: tuple[int, ...],
+                     covered: tuple[int, ...], contractor: int, renewal: bool) -> bool:
+        """Rulebook demolition: each old building no larger than the new one and wholly under
+        it; by the Contractor, or with an Urban Renewal card but never the Contractor's."""
+        if seat != contractor and not renewal:
+            return False
+        for bid in covered:
+            old = s.buildings[bid]
+            if len(old.lots) > size or any(lot not in lots for lot in old.lots):
+                return False
+            if seat != contractor and old.owner == contractor and contractor != NOBODY:
+                return False
+        return True
+
+    # -- the build tasks ------------------------------------------------------------------------
+    @ask("place")
+    def _ask_place(self, state: State, task: tuple) -> Pending:
+        contract = self.board.cards[task[1]]
+        fixed = self.fixed
+        options = [fixed[("lots", lots)]
+                   for lots in self.placements(state, state.active, contract)]
+        return prompt(state.active, "place", options, card=contract.id)
+
+    @decide("place")
+    def _placed(self, d: Any, seat: int, action: tuple) -> None:
+        """Demolish what is under it, pay the block's value, put the building down."""
+        card, lots = d.task[1], action[1]
+        contract = self.board.cards[card]
+        covered = self.covered(d, lots)
+        if covered and d.offices[CONTRACTOR] != seat:
+            renewal = next(c for c in d.hands[seat] if isinstance(self.board.cards[c], Renewal))
+            self.discard_from_hand(d, seat, renewal)
+        for bid in covered:
+            city.demolish(d, bid)
+        lose(d, seat, "wealth", city.block_value(self.board, d, self.board.block_of[lots[0]]),
+             "cards")
+        bid = city.place(d, contract.zone, lots, seat)
+        d.emit("built", seat, card=card, building=bid)
+        d.push(("license", card, contract.size), ("built", card, bid))
+
+    @ask("license")
+    def _ask_license(self, state: State, task: tuple) -> Pending:
+        _, card, left = task
+        zone, cards = self.board.cards[card].zone, self.board.cards
+        options = [option(("permit", c), ("hand", c), "permit")
+                   for c in state.hands[state.active]
+                   if isinstance(cards[c], Permit) and zone in cards[c].zones]
+        return prompt(state.active, "license", options, left=left)
+
+    @decide("license")
+    def _licensed(self, d: Any, seat: int, action: tuple) -> None:
+        """A permit pays licences (no change is given for a bigger one)."""
+        _, card, left = d.task
+        self.discard_from_hand(d, seat, action[1])
+        left -= self.board.cards[action[1]].licences
+        if left > 0:
+            d.push(("license", card, left))
+
+    @run("built")
+    def _built(self, d: Any, task: tuple) -> None:
+        """Neighbourhood bonus, then vocations, then the effects from top to bottom."""
+        _, card, bid = task
+        contract = self.board.cards[card]
+        seat = d.active
+        same = sum(1 for other in city.adjacent_buildings(self.board, d, d.buildings[bid].lots)
+                   if d.buildings[other].zone == contract.zone)
+        doubled = d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat
+        gain(d, seat, "prestige", same * (2 if doubled else 1), "neighbourhood")
+        d.builds += 1
+        d.push(*(("vocation", name, value) for name, value in contract.vocations),
+               *(("effect", card, i, bid) for i in range(len(contract.effects))))
+
+    # -- vocations ------------------------------------------------------------------------------
+    @run("vocation")
+    def _vocation(self, d: Any, task: tuple) -> None:
+        """One marker of the name: from the holding box, or else from an opponent."""
+        _, name, value = task
+        index = self.board.vocations.index(name)
+        held = sum(v[index] for v in d.vocations)
+        if held < self.board.vocation_copies:
+            self.give_vocation(d, d.active, name)
+            d.push(("vocation_score", name, value))
+            return
+        holders = tuple(s for s in seats_from(d, d.active)[1:] if d.vocations[s][index])
+        if holders:
+            d.push(("steal", name, value, holders))
+        else:
+            d.push(("vocation_score", name, value))
+
+    @ask("steal")
+    def _ask_steal(self, state: State, task: tuple) -> Pending:
+        _, name, _, holders = task
+        options = [option(("seat", s), ("seat", s), "seat", player=s) for s in holders]
+        return prompt(state.active, "steal", options, vocation=name)
+
+    @decide("steal")
+    def _stolen(self, d: Any, seat: int, action: tuple) -> None:
+        _, name, value, _ = d.task
+        index, victim = self.board.vocations.index(name), action[1]
+        d.vocations = replaced(d.vocations, victim, replaced(d.vocations[victim], index,
+                                                             d.vocations[victim][index] - 1))
+        self.give_vocation(d, seat, name)
+        d.push(("vocation_score", name, value))
+
+    @run("vocation_score")
+    def _vocation_score(self, d: Any, task: tuple) -> None:
+        """Every marker of the name pays its holder the value, as wealth or prestige each."""
+        _, name, value = task
+        index = self.board.vocations.index(name)
+        splits = []
+        for seat in seats_from(d, d.active):
+            n = d.vocations[seat][index]
+            if not n:
+                continue
+            if d.offices[POLICE_CHIEF] == seat:
+                gain(d, seat, "wealth", n * value, "vocations")
+                gain(d, seat, "prestige", n * value, "vocations")
+            else:
+                splits.append(("split", seat, value, n))
+        d.push(*splits)
+
+    @ask("split")
+    def _ask_split(self, state: State, task: tuple) -> Pending:
+        _, seat, value, n = task
+        return prompt(seat, "split", split_options(n, value), value=value)
+
+    @decide("split")
+    def _split(self, d: Any, seat: int, action: tuple) -> None:
+        _, _, value, n = d.task
+        gain(d, seat, "prestige", action[1] * value, "vocations")
+        gain(d, seat, "wealth", (n - action[1]) * value, "vocations")

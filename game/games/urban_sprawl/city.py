@@ -1,0 +1,165 @@
+"""The city grid's queries and edits: block values, adjacency, rows, placing and demolishing.
+
+Rulebook "Bloques, Solares y Adyacencia", "Fila", "Valor", "Colocación de edificios",
+"Restricciones a las zonas" and "Renovación Urbana". Functions take the Board and a state or
+draft; the edits (`place`, `demolish`) work on drafts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .state import NOBODY, Building, replaced
+
+PARK = "PARK"  # a park's zone word: parks have no zone for the zone restrictions
+ANY = "ANY"  # an effect parameter meaning every zoned building (parks excluded)
+BLOCKS = 6
+
+
+def marker_value(marker: str) -> int:
+    """The number on a wealth/prestige marker ("w9" -> 9)."""
+    return int(marker[1:])
+
+
+def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
+    """Every block's value: wealth plus prestige along both of its rows, markers included
+    (rulebook "Valor"). States keep it in `values`: it changes only when a marker moves."""
+    values = [board.wealth_columns[col] + board.row_prestige[row]
+              for row in range(BLOCKS) for col in range(BLOCKS)]
+    for marker, circle in zip(board.markers, markers):
+        if circle == NOBODY:
+            continue
+        line, index = board.circles[circle]
+        for block in range(BLOCKS * BLOCKS):
+            if index == divmod(block, BLOCKS)[0 if line == "row" else 1]:
+                values[block] += marker_value(marker)
+    return tuple(values)
+
+
+def block_value(board: Any, s: Any, block: int) -> int:
+    """A block's value."""
+    return s.values[block]
+
+
+def move_marker(board: Any, d: Any, marker: str, circle: int) -> None:
+    """Put a wealth/prestige marker on a circle of a draft; the block values follow."""
+    d.markers = replaced(d.markers, board.markers.index(marker), circle)
+    d.values = block_values(board, d.markers)
+
+
+def building_value(board: Any, s: Any, bid: int) -> int:
+    """A building's value: its block's."""
+    return block_value(board, s, board.block_of[s.buildings[bid].lots[0]])
+
+
+def live_buildings(s: Any) -> Iterable[tuple[int, Building]]:
+    """(id, building) of every building on the grid."""
+    return ((bid, b) for bid, b in enumerate(s.buildings) if b is not None)
+
+
+def matches(building: Building, zone: str, size: int = 0) -> bool:
+    """True if a building is of `zone` (ANY: any zoned building) and `size` lots (0: any)."""
+    if zone == ANY:
+        zone_ok = building.zone != PARK
+    else:
+        zone_ok = building.zone == zone
+    return zone_ok and (size == 0 or len(building.lots) == size)
+
+
+def owned(s: Any, seat: int, zone: str) -> int:
+    """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
+    return sum(1 for _, b in live_buildings(s) if b.owner == seat and matches(b, zone))
+
+
+def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
+                       ignore: Iterable[int] = ()) -> set[int]:
+    """Ids of the buildings touching any of `lots` (not on them; `ignore` left out)."""
+    grid = s.lots
+    found = {grid[lot] for lot in board.rings[tuple(lots)]}
+    found.discard(NOBODY)
+    found.difference_update(ignore)
+    return found
+
+
+def zones_allow(board: Any, s: Any, zone: str, lots: tuple[int, ...],
+                demolished: Iterable[int] = ()) -> bool:
+    """Rulebook zone restriction: next to a building of another zone only if also next to one of
+    the same zone; parks are ignored, and buildings about to be demolished do not count."""
+    grid, buildings = s.lots, s.buildings
+    other = False
+    for lot in board.rings[lots]:
+        bid = grid[lot]
+        if bid == NOBODY or bid in demolished:
+            continue
+        neighbour = buildings[bid].zone
+        if neighbour == zone:
+            return True
+        if neighbour != PARK:
+            other = True
+    return not other
+
+
+def lines_of(block: int) -> tuple[int, int]:
+    """(block row, block column) of a block: "these rows" of a building's effect."""
+    return divmod(block, BLOCKS)
+
+
+def in_lines(block: int, other: int) -> bool:
+    """True if `other` shares a block row or column with `block`."""
+    (r1, c1), (r2, c2) = divmod(block, BLOCKS), divmod(other, BLOCKS)
+    return r1 == r2 or c1 == c2
+
+
+def payout_blocks(board: Any, s: Any, resource: str, value: int) -> frozenset[int] | None:
+    """The blocks of the row a payout icon names, or None when that row is not on the board
+    (a marker not yet in play: rulebook "Activadores de elecciones y pagos")."""
+    if resource == "wealth" and value <= 6:
+        cols = [c for c, v in enumerate(board.wealth_columns) if v == value]
+        return frozenset(r * BLOCKS + c for r in range(BLOCKS) for c in cols) if cols else None
+    if resource == "prestige" and value <= 3:
+        rows = [r for r, v in enumerate(board.row_prestige) if v == value]
+        return frozenset(r * BLOCKS + c for r in rows for c in range(BLOCKS)) if rows else None
+    marker = f"{resource[0]}{value}"
+    circle = s.markers[board.markers.index(marker)]
+    if circle == NOBODY:
+        return None
+    line, index = board.circles[circle]
+    if line == "row":
+        return frozenset(index * BLOCKS + c for c in range(BLOCKS))
+    return frozenset(r * BLOCKS + index for r in range(BLOCKS))
+
+
+def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
+    """Put a new building on empty lots of a draft; returns its id."""
+    bid = len(d.buildings)
+    d.buildings += (Building(zone, lots, owner),)
+    grid = list(d.lots)
+    for lot in lots:
+        grid[lot] = bid
+    d.lots = tuple(grid)
+    d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
+           lots=lots)
+    return bid
+
+
+def demolish(d: Any, bid: int) -> None:
+    """Remove a building from the game (its cube, if any, goes back to its owner)."""
+    building = d.buildings[bid]
+    grid = list(d.lots)
+    for lot in building.lots:
+        grid[lot] = NOBODY
+    d.lots = tuple(grid)
+    d.buildings = replaced(d.buildings, bid, None)
+    d.emit("building_demolished", None, building=bid)
+
+
+def set_owner(d: Any, bid: int, owner: int) -> None:
+    """Put (or, with NOBODY, remove) the control cube of a building."""
+    d.buildings = replaced(d.buildings, bid, d.buildings[bid]._replace(owner=owner))
+    d.emit("control_changed", owner if owner != NOBODY else None, building=bid)
+
+
+def empty_lots(s: Any) -> list[int]:
+    """Every lot without a building."""
+    return [lot for lot, bid in enumerate(s.lots) if bid == NOBODY]

@@ -1,0 +1,197 @@
+"""Decks and rows of Urban Sprawl: drawing and revealing cards, and end-of-turn steps 1-8.
+
+Rulebook "Final del turno" (slide the rows along their rails, refill them from the decks, turn
+the decks' top cards face up), "Activadores de elecciones y pagos" (a revealed card's ballot
+and payout icons), "Eventos" (an event runs as soon as it is revealed, then the deck is drawn
+again) and "Mazos agotados". A draw is a chance node over the deck's multiset (state.Deck).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.engine.core import Chance, Pending
+from game.engine.flow import ask, resolve, run
+
+from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
+from .state import Deck, State, replaced
+
+DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
+# The contract rails by number of active decks: (deck feeding it, its row slots, 1 AP first).
+# Town only: town cards slide through all five slots; with the City deck the Town keeps only
+# the 5 AP slot; with the Metropolis deck the City keeps only the 4 AP slot.
+RAILS = {1: ((0, (0, 1, 2, 3, 4)),),
+         2: ((0, (4,)), (1, (0, 1, 2, 3))),
+         3: ((0, (4,)), (1, (3,)), (2, (0, 1, 2)))}
+
+
+class DeckMixin:
+    """The turn kit handlers of draws, reveals and the end-of-turn row steps."""
+
+    board: Any
+
+    # -- drawing -----------------------------------------------------------------------------
+    @run("draw")
+    def _draw(self, d: Any, task: tuple) -> None:
+        """Draw for a destination; an empty planning deck is reshuffled from its discards
+        first (which brings the Urban Renewal cards into play); an empty contract deck gives
+        nothing."""
+        deck_name = task[1]
+        if deck_name == "planning" and not self.planning_fillable(d):
+            return
+        if deck_name == "planning" and not d.planning_deck.cards and d.discard:
+            d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
+            d.discard = ()
+            d.emit("reshuffled", None)
+        if self.deck_of(d, deck_name).cards:
+            d.push(("reveal", *task[1:]))
+
+    def planning_fillable(self, s: Any) -> bool:
+        """True while the planning deck or its discards hold a card that is not an event (ours:
+        with only events left, drawing "again" after each event would never end, so the
+        slot stays empty until a permit or Urban Renewal card comes back)."""
+        events = self.board.events
+        return any(c not in events for c in (*s.planning_deck.cards, *s.discard))
+
+    def deck_of(self, s: Any, name: str) -> Deck:
+        """The face-down deck of that name."""
+        return s.planning_deck if name == "planning" else s.decks[DECK_INDEX[name]]
+
+    @ask("reveal")
+    def _ask_reveal(self, state: State, task: tuple) -> Pending:
+        """The next card: events only inside the window where the stacking put them, with the
+        odds of the stacked deck (each event slot left in the window equally likely)."""
+        deck = self.deck_of(state, task[1])
+        is_event = self.board.events
+        events = [c for c in deck.cards if c in is_event]
+        others = [c for c in deck.cards if c not in is_event]
+        position, (low, high) = deck.drawn + 1, deck.window
+        if not events or not others:
+            p_event = 1.0 if events else 0.0
+        elif position < low:
+            p_event = 0.0
+        elif position > high:
+            p_event = len(events) / len(deck.cards)
+        else:
+            p_event = min(1.0, len(events) / (high - position + 1))
+        outcomes = [(c, p_event / len(events)) for c in events if p_event > 0]
+        outcomes += [(c, (1 - p_event) / len(others)) for c in others if p_event < 1]
+        return Chance(tuple(outcomes), f"{task[1]}_card")
+
+    @resolve("reveal")
+    def _revealed(self, d: Any, card: str) -> None:
+        _, deck_name, dest, triggers = d.task
+        self._remove_from_deck(d, deck_name, card)
+        found = self.board.cards[card]
+        if isinstance(found, EventCard):
+            d.push(("event", card, deck_name), ("draw", deck_name, dest, triggers))
+            return
+        self._put(d, dest, card, deck_name)
+        d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
+        if not triggers:
+            return
+        if isinstance(found, Permit | Renewal):
+            if found.ballot:
+                d.push(("ballot",))
+            if found.payout:
+                d.push(("payout", "wealth", found.payout, "payouts"))
+        elif found.payout:
+            d.push(("payout", "prestige", found.payout, "payouts"))
+
+    def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
+        deck = self.deck_of(d, deck_name)
+        cards = list(deck.cards)
+        cards.remove(card)
+        new = replace(deck, cards=tuple(cards), drawn=deck.drawn + 1)
+        if deck_name == "planning":
+            d.planning_deck = new
+        else:
+            d.decks = replaced(d.decks, DECK_INDEX[deck_name], new)
+
+    @staticmethod
+    def _put(d: Any, dest: tuple, card: str, deck_name: str) -> None:
+        where = dest[0]
+        if where == "hand":
+            d.hands = replaced(d.hands, dest[1], tuple(sorted((*d.hands[dest[1]], card))))
+        elif where == "row":
+            d.planning_row = replaced(d.planning_row, dest[1], card)
+        elif where == "slot":
+            d.contract_row = replaced(d.contract_row, dest[1], card)
+        elif deck_name == "planning":
+            d.planning_top = card
+        else:
+            d.tops = replaced(d.tops, dest[1], card)
+
+    # -- end of turn: planning (steps 1-3) ------------------------------------------------------
+    @run("slide_planning")
+    def _slide_planning(self, d: Any, task: tuple) -> None:
+        """Step 1: cards slide toward the 1 AP slot, filling the gaps."""
+        cards = [c for c in d.planning_row if c is not None]
+        d.planning_row = tuple(cards) + (None,) * (len(d.planning_row) - len(cards))
+
+    @run("fill_planning")
+    def _fill_planning(self, d: Any, task: tuple) -> None:
+        """Step 2: empty slots filled one at a time from the top of the deck (the face-up top
+        card first: it was revealed already, so it triggers nothing again)."""
+        if None not in d.planning_row:
+            return
+        slot = d.planning_row.index(None)
+        if d.planning_top is not None:
+            d.planning_row = replaced(d.planning_row, slot, d.planning_top)
+            d.planning_top = None
+            d.push(("fill_planning",))
+        elif self.planning_fillable(d):
+            d.push(("draw", "planning", ("row", slot), True), ("fill_planning",))
+
+    @run("planning_top")
+    def _planning_top(self, d: Any, task: tuple) -> None:
+        """Step 3: the top card of the planning deck is turned face up."""
+        if d.planning_top is None and self.planning_fillable(d):
+            d.push(("draw", "planning", ("top",), True))
+
+    # -- end of turn: contracts (steps 4-8) -----------------------------------------------------
+    @run("slide_contracts")
+    def _slide_contracts(self, d: Any, task: tuple) -> None:
+        """Step 4: along each active rail, contracts slide toward its cheapest slot."""
+        row = list(d.contract_row)
+        for _, slots in RAILS[d.active_decks]:
+            cards = [row[j] for j in slots if row[j] is not None]
+            for j, card in zip(slots, cards + [None] * (len(slots) - len(cards))):
+                row[j] = card
+        d.contract_row = tuple(row)
+
+    @run("fill_contracts")
+    def _fill_contracts(self, d: Any, task: tuple) -> None:
+        """Step 5: each empty slot is filled from its rail's deck, one at a time."""
+        for deck, slots in RAILS[d.active_decks]:
+            for slot in slots:
+                if d.contract_row[slot] is not None:
+                    continue
+                feeder = self.feeder(d, deck)
+                if feeder is None:
+                    continue
+                if d.tops[feeder] is not None:
+                    d.contract_row = replaced(d.contract_row, slot, d.tops[feeder])
+                    d.tops = replaced(d.tops, feeder, None)
+                    d.push(("fill_contracts",))
+                else:
+                    d.push(("draw", CONTRACT_DECKS[feeder], ("slot", slot), True),
+                           ("fill_contracts",))
+                return
+
+    def feeder(self, s: Any, deck: int) -> int | None:
+        """The deck that refills a rail: its own, or once that is exhausted the next older one
+        (rulebook "Mazos agotados": an exhausted City deck's slot takes Town cards); None when
+        every one is exhausted."""
+        for k in range(deck, -1, -1):
+            if s.tops[k] is not None or s.decks[k].cards:
+                return k
+        return None
+
+    @run("contract_top")
+    def _contract_top(self, d: Any, task: tuple) -> None:
+        """Steps 6-8: the top card of each active contract deck is turned face up."""
+        k = task[1]
+        if k < d.active_decks and d.tops[k] is None and d.decks[k].cards:
+            d.push(("draw", CONTRACT_DECKS[k], ("top", k), True))

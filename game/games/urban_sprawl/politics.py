@@ -1,0 +1,187 @@
+"""Urban Sprawl politics: row payouts, elections, the Contractor, and the final scoring.
+
+Rulebook "Activadores de elecciones y pagos" (a ballot moves the pawn and holds that square's
+election; a payout pays a row by rank, ties sharing), "Políticos" (each office's power and end
+bonus), "Elecciones" (who wins each office and who breaks its ties), "Asignación del Contratista"
+and "Ganar la partida" (final payout of every prestige row, 1 prestige per 10 wealth, the
+politicians' bonuses).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.core import Pending
+from game.engine.flow import ask, decide, run
+
+from . import city
+from .board import OFFICES
+from .prompts import option, prompt
+from .state import NOBODY, State, gain, replaced, total_prestige
+
+OFFICE = {name: i for i, name in enumerate(OFFICES)}
+# Who breaks a tie in each election (rulebook "Elecciones"); the Mayor's is the Media holder.
+TIE_BREAKER = {"district_attorney": "mayor", "treasurer": "district_attorney",
+               "police_chief": "treasurer", "union_boss": "police_chief",
+               "contractor": "union_boss"}
+OFFICE_ZONE = {"district_attorney": "CIV", "treasurer": "COM", "police_chief": "RES",
+               "union_boss": "IND"}
+WEALTH_PER_PRESTIGE = 10  # at the end, 1 prestige per full 10 wealth
+
+
+class PoliticsMixin:
+    """The turn kit handlers of payouts, elections and the end of the game."""
+
+    board: Any
+
+    # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
+    @run("payout")
+    def _payout(self, d: Any, task: tuple) -> None:
+        _, resource, value, source = task
+        self.pay_row(d, resource, value, source)
+
+    def pay_row(self, d: Any, resource: str, value: int, source: str) -> None:
+        """Pay a row: the table's amounts by rank of buildings there; tied seats share the
+        amounts of the places they cover, fractions dropped."""
+        blocks = city.payout_blocks(self.board, d, resource, value)
+        if blocks is None:
+            return
+        counts = [0] * d.players
+        block_of = self.board.block_of
+        for b in d.buildings:
+            if b is not None and b.owner != NOBODY and block_of[b.lots[0]] in blocks:
+                counts[b.owner] += 1
+        table = (self.board.wealth_payouts if resource == "wealth"
+                 else self.board.prestige_payouts)[value - 1][:d.players]
+        d.emit("payout", None, resource=resource, value=value)
+        for seat, amount in shares(counts, table).items():
+            gain(d, seat, resource, amount, source)
+
+    # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------
+    @run("ballot")
+    def _ballot(self, d: Any, task: tuple) -> None:
+        """A ballot icon: the pawn moves one square and that square's election is held."""
+        d.election_pos = (d.election_pos + 1) % len(self.board.election_track)
+        self.call_election(d, self.board.election_track[d.election_pos])
+
+    def call_election(self, d: Any, office: str) -> None:
+        """Hold an election, if that politician is in play (only the Mayor before the Airport)."""
+        if office == "mayor" or d.politicians_in_play:
+            d.push(("election", office))
+
+    @run("election")
+    def _election(self, d: Any, task: tuple) -> None:
+        office = task[1]
+        tied = self.candidates(d, office)
+        if len(tied) == 1:
+            d.push(("appoint", office, tied[0]))
+        elif tied:
+            d.push(("choose_seat", self.tie_breaker(d, office), ("office", office), tuple(tied)))
+        else:
+            d.push(("contractor",))
+
+    def candidates(self, s: Any, office: str) -> list[int]:
+        """Seats tied for an office: most vocations (Mayor), else the most valuable building of
+        the zone, then most buildings of the zone."""
+        if office == "mayor":
+            held = [sum(v) for v in s.vocations]
+            return [seat for seat in range(s.players) if held[seat] == max(held)]
+        zone, best = OFFICE_ZONE[office], {}
+        for bid, b in city.live_buildings(s):
+            if b.owner != NOBODY and b.zone == zone:
+                value, count = best.get(b.owner, (0, 0))
+                best[b.owner] = (max(value, city.building_value(self.board, s, bid)), count + 1)
+        if not best:
+            return []
+        top = max(best.values())
+        return sorted(seat for seat, score in best.items() if score == top)
+
+    def tie_breaker(self, s: Any, office: str) -> int:
+        """Who picks among tied seats: the rulebook's office (Media for the Mayor)."""
+        if office == "mayor":
+            media = [v[self.board.vocations.index("media")] for v in s.vocations]
+            leaders = [seat for seat, n in enumerate(media) if n and n == max(media)]
+            return leaders[0] if len(leaders) == 1 else s.active
+        holder = s.offices[OFFICE[TIE_BREAKER[office]]]
+        return s.active if holder == NOBODY else holder
+
+    @run("appoint")
+    def _appoint(self, d: Any, task: tuple) -> None:
+        _, office, seat = task
+        d.offices = replaced(d.offices, OFFICE[office], seat)
+        d.emit("elected", seat, office=office)
+        if office == "mayor":  # a (re)elected Mayor places a park and controls it
+            d.push(("place_park", seat, "anywhere", NOBODY), ("contractor",))
+        else:
+            d.push(("contractor",))
+
+    @run("contractor")
+    def _contractor(self, d: Any, task: tuple) -> None:
+        """After each election, the Contractor (once in play) goes to the least prestige."""
+        if not d.contractor_in_play:
+            return
+        least = min(total_prestige(d, s) for s in range(d.players))
+        tied = tuple(s for s in range(d.players) if total_prestige(d, s) == least)
+        if len(tied) == 1:
+            self.set_office(d, "contractor", tied[0])
+        else:
+            d.push(("choose_seat", self.tie_breaker(d, "contractor"), ("contractor",), tied))
+
+    def set_office(self, d: Any, office: str, seat: int) -> None:
+        """Hand an office's tile to a seat."""
+        d.offices = replaced(d.offices, OFFICE[office], seat)
+        d.emit("elected", seat, office=office)
+
+    @ask("choose_seat")
+    def _ask_seat(self, state: State, task: tuple) -> Pending:
+        _, decider, purpose, tied = task
+        return prompt(decider, "choose_seat", [option(("seat", s), ("seat", s), "seat", player=s)
+                                               for s in tied], purpose=purpose[-1])
+
+    @decide("choose_seat")
+    def _seat_chosen(self, d: Any, decider: int, action: tuple) -> None:
+        seat, purpose = action[1], d.task[2]
+        if purpose[0] == "office":
+            d.push(("appoint", purpose[1], seat))
+        elif purpose[0] == "contractor":
+            self.set_office(d, "contractor", seat)
+        else:
+            self.give_vocation(d, seat, "media")
+
+    # -- the end (rulebook "Ganar la partida") ------------------------------------------------
+    @run("final")
+    def _final(self, d: Any, task: tuple) -> None:
+        """Final payout of every prestige row, 1 prestige per 10 wealth, politicians' bonuses."""
+        for value in range(1, len(self.board.prestige_payouts) + 1):
+            self.pay_row(d, "prestige", value, "final_payout")
+        for seat in range(d.players):
+            gain(d, seat, "prestige", d.wealth[seat] // WEALTH_PER_PRESTIGE, "wealth")
+        for office, seat in zip(OFFICES, d.offices):
+            if seat != NOBODY and office != "contractor":
+                gain(d, seat, "prestige", self.office_bonus(d, office, seat), "politicians")
+        d.over = True
+        d.emit("game_over", None, reveal=True)
+
+    def office_bonus(self, s: Any, office: str, seat: int) -> int:
+        """A politician's end bonus: the Mayor's buildings next to parks, or the zone's count."""
+        if office != "mayor":
+            return sum(1 for _, b in city.live_buildings(s) if b.zone == OFFICE_ZONE[office])
+        parks = {bid for bid, b in city.live_buildings(s) if b.zone == city.PARK}
+        return sum(1 for _, b in city.live_buildings(s)
+                   if b.owner == seat and b.zone != city.PARK
+                   and city.adjacent_buildings(self.board, s, b.lots) & parks)
+
+
+def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:
+    """Payout shares by rank of `counts` (seats with none get nothing): tied seats split the
+    amounts of the places they take, fractions dropped (rulebook "Empates en los pagos")."""
+    ranked = sorted((c, s) for s, c in enumerate(counts) if c > 0)[::-1]
+    out, place = {}, 0
+    for count in sorted({c for c, _ in ranked}, reverse=True):
+        group = [s for c, s in ranked if c == count]
+        pot = sum(table[place:place + len(group)])
+        for seat in group:
+            out[seat] = pot // len(group)
+        place += len(group)
+    return out
+

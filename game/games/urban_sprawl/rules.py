@@ -1,0 +1,523 @@
+"""Urban Sprawl rules on the turn kit (game.engine.flow): setup, the turn, events, the end.
+
+Rulebook sections, in the order of this file: "Preparación del juego" (decks stacked with their
+events, the starting planning cards 1/2/3/4, the draft of the starting buildings with payments,
+the Media vocation), "La partida" (investments, action points, building contracts, Favours, the
+nine steps of "Final del turno"), "Eventos", and the scores and winner at the end. Card effects
+are the closed vocabulary of effects.py, run as `("effect", card, index, origin)` tasks; decks
+live in decks.py, building in build.py, payouts, elections and the final scoring in
+politics.py.
+
+Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml):
+- seat 0 is the start player; with both the long and the short variant switched on, short wins;
+- cards revealed during setup trigger no election or payout (the pawn's setup "does not trigger
+  an election" either), and none of them can be an event (events lie deeper in every deck);
+- the Airport event also brings the City deck into play, the Sports Team the Metropolis deck;
+- players with no building in a paid row receive nothing from its payout;
+- a vocation comes from the holding box; only when none is left there may one be taken from an
+  opponent (the translation's "si quedan más" read as the original "if none remain");
+- an election with no candidate (nobody has a building of the zone) leaves the office as it is;
+- a tie-break that names a vacant office (or Media nobody holds alone) goes to the active player.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
+from game.engine.flow import TurnRules, ask, decide, drafting, run
+
+from . import city
+from .board import (
+    CONTRACT_DECKS,
+    GAME_ID,
+    OFFICES,
+    Board,
+    Contract,
+    Permit,
+    Renewal,
+    load_board,
+)
+from .build import BuildMixin
+from .decks import DeckMixin
+from .effects import EFFECTS, area_buildings
+from .politics import OFFICE, PoliticsMixin
+from .prompts import option, prompt, split_options
+from .state import (
+    NOBODY,
+    SOURCES,
+    Building,
+    Deck,
+    State,
+    can_pay,
+    gain,
+    lose,
+    replaced,
+    seats_from,
+    total_prestige,
+)
+
+K = f"{GAME_ID}."
+TREASURER_TAX = 2  # wealth the Treasurer collects from each opponent at the start of a turn
+VARIANT_WINDOWS = {"standard": (16, 22), "long": (19, 28), "short": (10, 19)}
+PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with the 14 events
+
+
+class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
+    """Rules of Urban Sprawl (implements the engine's Rules protocol)."""
+
+    game_id = GAME_ID
+    min_players = 2
+    max_players = 4
+    Draft = drafting(State)
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.board: Board = load_board(root)
+        # Options that never change (a row slot at its AP cost, a lot set): built once here,
+        # read-only, so the prompts asked in every playout step only look them up.
+        self.fixed = MappingProxyType(self._fixed_options())
+
+    def _fixed_options(self) -> dict[tuple, Option]:
+        board, out = self.board, {}
+        for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)):
+            place = ("row", i) if i < 4 else ("top",)
+            out[("take", *place)] = option(("take", *place), ("planning", *place), "take",
+                                           ap=cost)
+        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
+        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
+        for place, cost in places:
+            for verb in ("build", "favour"):
+                out[(verb, *place)] = option((verb, *place), ("contract", *place), verb, ap=cost)
+        for card, found in board.cards.items():
+            if isinstance(found, Contract):
+                out[("build", "favour", card)] = option(("build", "favour", card),
+                                                        ("favour", card), "build", ap=0)
+        out[("end",)] = option(("end",), None, "end")
+        for lots in board.rings:
+            out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
+        for lot in range(len(board.block_of)):
+            out[("lot", lot)] = option(("lot", lot), ("lot", lot), "park")
+        for seat in range(self.max_players):
+            out[("seat", seat)] = option(("seat", seat), ("seat", seat), "seat", player=seat)
+        return out
+
+    def office_index(self, name: str) -> int:
+        """Position of an office in State.offices."""
+        return OFFICE[name]
+
+    # -- setup (rulebook "Preparación del juego") ---------------------------------------------
+    def setup(self, config: Config) -> State:
+        """Decks stacked, the twelve starting buildings, and the setup deals and draft to run."""
+        n, board = config.players, self.board
+        variant = ("short" if config.option("short") else
+                   "long" if config.option("long") else "standard")
+        window = VARIANT_WINDOWS[variant]
+        renewals = tuple(sorted(c for c, card in board.cards.items() if isinstance(card, Renewal)))
+        starting = tuple(Building(zone, (lot,), NOBODY) for zone, lot in board.starting)
+        lots = [NOBODY] * len(board.block_of)
+        for bid, (_, lot) in enumerate(board.starting):
+            lots[lot] = bid
+        return State(
+            players=n, wealth=(board.start_wealth[n - 2],) * n,
+            prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
+            hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
+            vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
+            politicians_in_play=False, contractor_in_play=False, election_pos=0,
+            markers=(NOBODY,) * len(board.markers),
+            values=city.block_values(board, (NOBODY,) * len(board.markers)), planning_row=(None,) * 4, planning_top=None,
+            planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
+            discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
+            decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),
+            active_decks=1, active=0, ap=0, builds=0, over=False, tasks=self._setup_tasks(n))
+
+    @staticmethod
+    def _setup_tasks(n: int) -> tuple[tuple, ...]:
+        deals = [("draw", "planning", ("hand", seat), False)
+                 for seat in range(n) for _ in range(seat + 1)]
+        deals += [("draw", "planning", ("row", i), False) for i in range(4)]
+        deals += [("draw", "planning", ("top",), False)]
+        deals += [("draw", "town", ("slot", j), False) for j in range(5)]
+        deals += [("draw", "town", ("top", 0), False)]
+        draft = [("draft", k % n) for k in range(12)]
+        return (*deals, *draft, ("media",))
+
+    @ask("draft")
+    def _ask_draft(self, state: State, task: tuple) -> Pending:
+        seat = task[1]
+        options = [option(("building", bid), ("building", bid), "draft",
+                          cost=city.building_value(self.board, state, bid))
+                   for bid, b in enumerate(state.buildings) if b.owner == NOBODY]
+        return prompt(seat, "draft", options)
+
+    @decide("draft")
+    def _drafted(self, d: Any, seat: int, action: tuple) -> None:
+        bid = action[1]
+        lose(d, seat, "wealth", city.building_value(self.board, d, bid), "cards")
+        city.set_owner(d, bid, seat)
+
+    @run("media")
+    def _give_media(self, d: Any, task: tuple) -> None:
+        """Media to the wealthiest; tie: most value-4 RES buildings; then the start player."""
+        richest = max(d.wealth)
+        tied = [s for s in range(d.players) if d.wealth[s] == richest]
+        if len(tied) > 1:
+            homes = {s: sum(1 for bid, b in city.live_buildings(d) if b.owner == s
+                            and b.zone == "RES" and city.building_value(self.board, d, bid) == 4)
+                     for s in tied}
+            tied = [s for s in tied if homes[s] == max(homes.values())]
+        if len(tied) == 1:
+            self.give_vocation(d, tied[0], "media")
+        else:
+            d.push(("choose_seat", d.active, ("media",), tuple(tied)))
+
+    def give_vocation(self, d: Any, seat: int, name: str) -> None:
+        """A vocation marker from the holding box to a seat."""
+        index = self.board.vocations.index(name)
+        d.vocations = replaced(d.vocations, seat, replaced(d.vocations[seat], index,
+                                                           d.vocations[seat][index] + 1))
+        d.emit("vocation_taken", seat, vocation=name)
+
+    # -- the turn (rulebook "La partida") --------------------------------------------------------
+    def refill(self, d: Any) -> None:
+        """A turn: investments, action points, then the nine end-of-turn steps."""
+        d.push(("turn_start",), ("invest",), ("act",), ("slide_planning",), ("fill_planning",),
+               ("planning_top",), ("slide_contracts",), ("fill_contracts",),
+               ("contract_top", 0), ("contract_top", 1), ("contract_top", 2), ("next_player",))
+
+    def is_over(self, state: Any) -> bool:
+        """After the Olympic Games and the final scoring."""
+        return state.over
+
+    @run("turn_start")
+    def _turn_start(self, d: Any, task: tuple) -> None:
+        """Action points (8 for the Union Boss); the Treasurer collects from every opponent."""
+        seat, board = d.active, self.board
+        boss = d.offices[OFFICE["union_boss"]] == seat
+        d.ap = board.union_boss_action_points if boss else board.action_points
+        d.builds = 0
+        d.emit("turn", seat, ap=d.ap)
+        if d.offices[OFFICE["treasurer"]] == seat:
+            for other in seats_from(d, seat)[1:]:
+                gain(d, seat, "wealth", lose(d, other, "wealth", TREASURER_TAX, "cards"), "cards")
+
+    @ask("invest")
+    def _ask_invest(self, state: State, task: tuple) -> Pending:
+        permits = [c for c in state.hands[state.active] if isinstance(self.board.cards[c], Permit)]
+        if not permits:
+            return ()
+        options = [option(("invest", c), ("hand", c), "invest", wealth=self.board.cards[c].invest)
+                   for c in permits]
+        return prompt(state.active, "invest", [*options, option(("done",), None, "done")])
+
+    @decide("invest", "invest")
+    def _invested(self, d: Any, seat: int, action: tuple) -> None:
+        card = action[1]
+        self.discard_from_hand(d, seat, card)
+        gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
+        d.push(("invest",))
+
+    @decide("invest", "done")
+    def _invest_done(self, d: Any, seat: int, action: tuple) -> None:
+        """On to spending action points."""
+
+    def discard_from_hand(self, d: Any, seat: int, card: str) -> None:
+        """A planning card from a seat's hand to the discard pile."""
+        hand = list(d.hands[seat])
+        hand.remove(card)
+        d.hands = replaced(d.hands, seat, tuple(hand))
+        d.discard = tuple(sorted((*d.discard, card)))
+
+    @ask("act")
+    def _ask_act(self, state: State, task: tuple) -> Pending:
+        seat, board, fixed = state.active, self.board, self.fixed
+        options = []
+        for i, card in enumerate((*state.planning_row, state.planning_top)):
+            cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
+            if card is not None and cost <= state.ap:
+                options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
+        favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
+        for place, card, cost in self.offered_contracts(state):
+            if cost > state.ap:
+                continue
+            if self.can_build(state, seat, card):
+                options.append(fixed[("build", *place)])
+            if favour_room:
+                options.append(fixed[("favour", *place)])
+        for card in state.favours[seat]:
+            if self.can_build(state, seat, card):
+                options.append(fixed[("build", "favour", card)])
+        options.append(fixed[("end",)])
+        return prompt(seat, "act", options, ap=state.ap)
+
+    def offered_contracts(self, state: State) -> list[tuple[tuple, str, int]]:
+        """(place, card, AP cost) of each face-up contract in the row and on the deck tops."""
+        board = self.board
+        found = [(("row", j), c, board.contract_costs[j])
+                 for j, c in enumerate(state.contract_row) if c is not None]
+        found += [(("top", k), c, board.contract_deck_cost)
+                  for k, c in enumerate(state.tops[:state.active_decks]) if c is not None]
+        return found
+
+    def favour_capacity(self, state: State, seat: int) -> int:
+        """One Favour at a time; two with the Extra Favour tile (golden rule)."""
+        return 2 if state.extra_favour == seat else 1
+
+    @decide("act", "take")
+    def _take_planning(self, d: Any, seat: int, action: tuple) -> None:
+        if action[1] == "row":
+            i = action[2]
+            card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
+            d.planning_row = replaced(d.planning_row, i, None)
+        else:
+            card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
+            d.planning_top = None
+        d.hands = replaced(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+        d.emit("planning_taken", seat, card=card)
+        d.push(("act",))
+
+    @decide("act", "favour")
+    def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
+        card = self.take_contract(d, action[1:])
+        d.favours = replaced(d.favours, seat, (*d.favours[seat], card))
+        d.emit("favour_taken", seat, card=card)
+        d.push(("act",))
+
+    @decide("act", "build")
+    def _build(self, d: Any, seat: int, action: tuple) -> None:
+        if action[1] == "favour":
+            card = action[2]
+            d.favours = replaced(d.favours, seat, tuple(c for c in d.favours[seat] if c != card))
+        else:
+            card = self.take_contract(d, action[1:])
+        d.push(("place", card), ("act",))
+
+    def take_contract(self, d: Any, place: tuple) -> str:
+        """Remove a contract from the row or a deck top, paying its AP; returns the card."""
+        where, index = place
+        if where == "row":
+            card, d.ap = d.contract_row[index], d.ap - self.board.contract_costs[index]
+            d.contract_row = replaced(d.contract_row, index, None)
+        else:
+            card, d.ap = d.tops[index], d.ap - self.board.contract_deck_cost
+            d.tops = replaced(d.tops, index, None)
+        return card
+
+    @decide("act", "end")
+    def _end_actions(self, d: Any, seat: int, action: tuple) -> None:
+        """Unspent action points are lost; the end-of-turn steps follow."""
+
+    @run("next_player")
+    def _next_player(self, d: Any, task: tuple) -> None:
+        """Step 9: the Active Player tile passes clockwise."""
+        d.active = (d.active + 1) % d.players
+
+    # -- events and effects (rulebook "Eventos", "Efectos de los edificios") -------------------
+    @run("event")
+    def _event(self, d: Any, task: tuple) -> None:
+        _, card, deck = task
+        rules_of = self.board.cards[card].effects
+        d.emit("event", None, reveal=True, card=card)
+        d.push(*(("effect", card, i, NOBODY) for i in range(len(rules_of))),
+               ("event_done", card, deck))
+
+    @run("event_done")
+    def _event_done(self, d: Any, task: tuple) -> None:
+        """Planning events go to the discard pile; contract events leave the game."""
+        if task[2] == "planning":
+            d.discard = tuple(sorted((*d.discard, task[1])))
+
+    @run("effect")
+    def _effect(self, d: Any, task: tuple) -> None:
+        _, card, index, origin = task
+        rule = self.board.cards[card].effects[index]
+        EFFECTS[rule.kind].fn(self, d, rule.params, origin)
+
+    @ask("place_park")
+    def _ask_park(self, state: State, task: tuple) -> Pending:
+        _, seat, scope, origin = task
+        lots = city.empty_lots(state)
+        if scope == "adjacent":
+            near = set().union(*(self.board.neighbours[lot]
+                                 for lot in state.buildings[origin].lots))
+            lots = [lot for lot in lots if lot in near]
+        fixed = self.fixed
+        return prompt(seat, "place_park", [fixed[("lot", lot)] for lot in lots]) if lots else ()
+
+    @decide("place_park")
+    def _park_placed(self, d: Any, seat: int, action: tuple) -> None:
+        city.place(d, city.PARK, (action[1],), seat)
+
+    @ask("place_marker")
+    def _ask_marker(self, state: State, task: tuple) -> Pending:
+        _, seat, marker = task
+        used = set(state.markers)
+        options = [option(("circle", i), ("circle", i), "circle", marker=marker)
+                   for i in range(len(self.board.circles)) if i not in used]
+        return prompt(seat, "place_marker", options, marker=marker) if options else ()
+
+    @decide("place_marker")
+    def _marker_placed(self, d: Any, seat: int, action: tuple) -> None:
+        marker = d.task[2]
+        city.move_marker(self.board, d, marker, action[1])
+        d.emit("marker_placed", seat, marker=marker, circle=action[1])
+
+    @ask("choose_building")
+    def _ask_building(self, state: State, task: tuple) -> Pending:
+        _, seat, purpose, candidates = task
+        options = [option(("building", bid), ("building", bid), purpose[0]) for bid in candidates]
+        return prompt(seat, "choose_building", options, purpose=purpose[0])
+
+    @decide("choose_building")
+    def _building_chosen(self, d: Any, seat: int, action: tuple) -> None:
+        bid, purpose = action[1], d.task[2]
+        owner = d.buildings[bid].owner
+        if purpose[0] == "uncontrol":
+            city.set_owner(d, bid, NOBODY)
+        elif purpose[0] == "bonus":
+            gain(d, owner, purpose[1], purpose[2], "cards")
+        elif can_pay(d, owner, "prestige", purpose[1]):  # decay: the owner may save it
+            d.push(("decay_save", owner, bid, purpose[1]))
+        else:
+            city.demolish(d, bid)
+
+    @ask("decay_save")
+    def _ask_decay(self, state: State, task: tuple) -> Pending:
+        _, seat, bid, cost = task
+        return prompt(seat, "decay_save", [option(("pay",), ("building", bid), "pay", cost=cost),
+                                           option(("lose",), None, "lose")], prestige=cost)
+
+    @decide("decay_save")
+    def _decay_decided(self, d: Any, seat: int, action: tuple) -> None:
+        _, _, bid, cost = d.task
+        if action == ("pay",):
+            lose(d, seat, "prestige", cost, "cards")
+        else:
+            city.demolish(d, bid)
+
+    # -- decisions several players take (rulebook "El jugador activo controla...") -------------
+    def in_order(self, d: Any, decision: tuple, seats: list[int]) -> None:
+        """Each of `seats` takes `decision` (kind, args...); with several, the active player
+        picks who decides next, one at a time."""
+        if len(seats) > 1:
+            d.push(("order", decision, tuple(seats)))
+        elif seats:
+            d.push((decision[0], seats[0], *decision[1:]))
+
+    @ask("order")
+    def _ask_order(self, state: State, task: tuple) -> Pending:
+        _, decision, seats = task
+        fixed = self.fixed
+        return prompt(state.active, "order", [fixed[("seat", s)] for s in seats],
+                      decision=decision[0])
+
+    @decide("order")
+    def _ordered(self, d: Any, active: int, action: tuple) -> None:
+        _, decision, seats = d.task
+        chosen = action[1]
+        self.in_order(d, decision, [s for s in seats if s != chosen])  # after the chosen one:
+        d.push((decision[0], chosen, *decision[1:]))  # pushed last, so it runs first
+
+    @ask("pay_split")
+    def _ask_pay_split(self, state: State, task: tuple) -> Pending:
+        _, seat, zone, amount = task
+        n = city.owned(state, seat, zone)
+        return prompt(seat, "pay_split", split_options(n, amount), amount=amount)
+
+    @decide("pay_split")
+    def _paid_split(self, d: Any, seat: int, action: tuple) -> None:
+        _, _, zone, amount = d.task
+        n = city.owned(d, seat, zone)
+        lose(d, seat, "prestige", action[1] * amount, "cards")
+        lose(d, seat, "wealth", (n - action[1]) * amount, "cards")
+
+    @ask("disaster")
+    def _ask_disaster(self, state: State, task: tuple) -> Pending:
+        _, seat, area, cost = task
+        options = [option(("building", bid), ("building", bid), "lose")
+                   for bid in area_buildings(self.board, state, seat, area)]
+        if can_pay(state, seat, "prestige", cost):
+            options.append(option(("pay",), None, "pay", cost=cost))
+        return prompt(seat, "disaster", options, prestige=cost)
+
+    @decide("disaster")
+    def _disaster_decided(self, d: Any, seat: int, action: tuple) -> None:
+        if action == ("pay",):
+            lose(d, seat, "prestige", d.task[3], "cards")
+        else:
+            city.demolish(d, action[1])
+
+    @ask("purchase")
+    def _ask_purchase(self, state: State, task: tuple) -> Pending:
+        _, seat, (pay, cost, get, amount) = task
+        return prompt(seat, "purchase", [option(("buy",), None, "buy"),
+                                         option(("pass",), None, "pass")],
+                      pay=pay, cost=cost, get=get, amount=amount)
+
+    @decide("purchase")
+    def _purchased(self, d: Any, seat: int, action: tuple) -> None:
+        pay, cost, get, amount = d.task[2]
+        if action == ("buy",):
+            lose(d, seat, pay, cost, "cards")
+            gain(d, seat, get, amount, "cards")
+
+    def scores(self, state: State) -> tuple[dict[str, int], ...]:
+        """Prestige by source, per seat."""
+        return tuple(dict(zip(SOURCES, state.prestige[seat])) for seat in range(state.players))
+
+    def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
+        """One line per source of prestige, per seat."""
+        return tuple(tuple(Detail(source, f"{K}detail.{source}", (), points)
+                           for source, points in zip(SOURCES, state.prestige[seat]))
+                     for seat in range(state.players))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Most prestige; tie: most wealth; still tied: a shared victory."""
+        key = [(total_prestige(state, s), state.wealth[s]) for s in range(state.players)]
+        return tuple(s for s in range(state.players) if key[s] == max(key))
+
+    def tiebreak(self, state: State) -> Note | None:
+        """Why tied leaders were separated (wealth) or that they share the victory."""
+        if not state.over:
+            return None
+        totals = [total_prestige(state, s) for s in range(state.players)]
+        winners = self.winners(state)
+        return tie_note(totals, winners, K + "tiebreak.wealth", K + "tiebreak.shared",
+                        ("wealth", state.wealth[winners[0]]))
+
+    # -- what each seat sees ----------------------------------------------------------------------
+    def view(self, state: State, player: int | None) -> State:
+        """Everything is public but what is left in the decks (only its events show)."""
+        return replace(state, planning_deck=self._hidden(state.planning_deck),
+                       decks=tuple(self._hidden(deck) for deck in state.decks),
+                       viewer=NOBODY if player is None else player)
+
+    def _hidden(self, deck: Deck) -> Deck:
+        events = self.board.events
+        return replace(deck, cards=tuple(c if c in events else "?" for c in deck.cards))
+
+    def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
+        """The decks' non-event cards re-dealt from the cards of each deck not in sight."""
+        seen = {c for c in (*state.planning_row, state.planning_top, *state.contract_row,
+                            *state.tops, *state.discard) if c is not None}
+        seen.update(c for hand in (*state.hands, *state.favours) for c in hand)
+        cards = self.board.cards
+        planning_pool = [c for c in (*self.board.decks["planning"], *state.discard)
+                         if c in cards and c not in self.board.events]
+        d = self.Draft(state)
+        d.planning_deck = self._redeal(state.planning_deck, planning_pool, seen, rng)
+        d.decks = tuple(self._redeal(deck, self.board.decks[name], seen, rng)
+                        for deck, name in zip(state.decks, CONTRACT_DECKS))
+        return d.freeze()
+
+    def _redeal(self, deck: Deck, pool: Any, seen: set, rng: random.Random) -> Deck:
+        is_event = self.board.events
+        events = [c for c in deck.cards if c in is_event]
+        unseen = sorted({c for c in pool if c not in seen and c not in is_event}
+                        | {c for c in deck.cards if c not in is_event})
+        others = rng.sample(unseen, len(deck.cards) - len(events))
+        return replace(deck, cards=tuple(sorted(events + others)))
+

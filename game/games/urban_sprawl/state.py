@@ -1,0 +1,131 @@
+"""Urban Sprawl state: the frozen match state, its decks, and the city queries every rule uses.
+
+Pure data and pure functions: the rules (rules.py) and the effect vocabulary (effects.py) read a
+state or edit its draft through the helpers here (`gain`, `lose`, `block_value`...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from game.engine.flow import memo_field
+
+# Where prestige came from: the breakdown `scores` shows (the rulebook's sources of prestige).
+SOURCES = ("neighbourhood", "vocations", "payouts", "cards", "final_payout", "wealth",
+           "politicians")
+SOURCE_INDEX = {name: i for i, name in enumerate(SOURCES)}
+NOBODY = -1
+
+
+class Building(NamedTuple):
+    """A building tile on the city grid: its zone (or PARK), the lots it covers, its controller."""
+
+    zone: str
+    lots: tuple[int, ...]
+    owner: int  # NOBODY when no cube is on it
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A face-down deck as a multiset plus where its events may lie.
+
+    The rulebook stacks each deck so that its events sit in a window of positions (a contract
+    deck's event among draws 16-22; the planning deck's 14 events among its last 28 cards).
+    Drawing uniformly among the cards allowed at the current position gives exactly the
+    stacked deck's odds, so the deck order never has to exist (see `UrbanSprawl._ask_reveal`).
+    """
+
+    cards: tuple[str, ...]  # what is left, sorted (events included)
+    drawn: int = 0  # cards drawn since it was stacked or last shuffled
+    window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The whole match; `tasks` is the turn kit's stack (game.engine.flow)."""
+
+    players: int
+    wealth: tuple[int, ...]
+    prestige: tuple[tuple[int, ...], ...]  # per seat, per SOURCES
+    lots: tuple[int, ...]  # per lot, the building id on it or NOBODY
+    buildings: tuple[Building | None, ...]  # by building id (None once demolished)
+    hands: tuple[tuple[str, ...], ...]  # planning cards in front of each seat (public)
+    favours: tuple[tuple[str, ...], ...]  # contracts each seat holds as Favours
+    extra_favour: int  # seat holding the Extra Favour tile, or NOBODY
+    vocations: tuple[tuple[int, ...], ...]  # per seat, markers held per vocation
+    offices: tuple[int, ...]  # holder per OFFICES entry, or NOBODY
+    politicians_in_play: bool  # after the Airport: the four zone politicians can be elected
+    contractor_in_play: bool  # after the Sports Team
+    election_pos: int  # the pawn's square on the election track
+    markers: tuple[int, ...]  # circle of each MARKERS entry, or NOBODY before it enters play
+    values: tuple[int, ...]  # each block's value (derived from the markers, kept in step)
+    planning_row: tuple[str | None, ...]
+    planning_top: str | None  # the face-up top card of the planning deck
+    planning_deck: Deck
+    discard: tuple[str, ...]  # the planning discard pile (sorted)
+    contract_row: tuple[str | None, ...]
+    tops: tuple[str | None, ...]  # face-up top card of the town, city and metropolis decks
+    decks: tuple[Deck, ...]  # town, city, metropolis
+    active_decks: int  # 1: town only; 2: + city; 3: + metropolis
+    active: int  # the seat holding the Active Player tile
+    ap: int  # action points left this turn
+    builds: int  # contracts built this turn (the District Attorney doubles the first bonus)
+    over: bool
+    tasks: tuple[tuple, ...]
+    viewer: int | None = None  # set on views: apply refuses them
+    memo: Any = memo_field()
+
+
+def total_prestige(s: Any, seat: int) -> int:
+    """A seat's prestige, all sources together."""
+    return sum(s.prestige[seat])
+
+
+def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
+    """Give `amount` wealth or prestige (from `source`) to a seat of a draft."""
+    if amount <= 0:
+        return
+    if resource == "wealth":
+        s.wealth = _plus(s.wealth, seat, amount)
+    else:
+        s.prestige = _plus(s.prestige, seat, _plus(s.prestige[seat], SOURCE_INDEX[source], amount))
+        s.emit("prestige", seat, amount=amount, source=source)
+
+
+def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
+    """A mandatory loss: the seat loses what it can of `amount` (rulebook: incomplete payments);
+    returns what was actually lost."""
+    held = s.wealth[seat] if resource == "wealth" else total_prestige(s, seat)
+    taken = min(held, amount)
+    if taken <= 0:
+        return 0
+    if resource == "wealth":
+        s.wealth = _plus(s.wealth, seat, -taken)
+    else:
+        s.prestige = _plus(s.prestige, seat,
+                           _plus(s.prestige[seat], SOURCE_INDEX[source], -taken))
+        s.emit("prestige", seat, amount=-taken, source=source)
+    return taken
+
+
+def can_pay(s: Any, seat: int, resource: str, amount: int) -> bool:
+    """An optional payment needs the whole amount (rulebook: incomplete payments)."""
+    held = s.wealth[seat] if resource == "wealth" else total_prestige(s, seat)
+    return held >= amount
+
+
+def _plus(values: tuple, index: int, delta: Any) -> tuple:
+    """`values` with entry `index` increased by delta (or replaced, for a nested tuple)."""
+    new = delta if isinstance(delta, tuple) else values[index] + delta
+    return values[:index] + (new,) + values[index + 1:]
+
+
+def replaced(values: tuple, index: int, value: Any) -> tuple:
+    """`values` with entry `index` set to value."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def seats_from(s: Any, first: int) -> list[int]:
+    """Every seat clockwise from `first` (the active player's order for group decisions)."""
+    return [(first + k) % s.players for k in range(s.players)]

@@ -1,0 +1,41 @@
+"""`python main.py --headless --game urban_sprawl`: whole bot games with prestige by source."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.games.urban_sprawl.state import SOURCES
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def headless(players: int, seed: int, *extra: str) -> dict:
+    """The JSON result of one headless greedy/random game."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    bots = ",".join(("greedy", "random")[s % 2] for s in range(players))
+    result = subprocess.run(
+        [sys.executable, "main.py", "--headless", "--game", "urban_sprawl", "--players",
+         str(players), "--bots", bots, "--seed", str(seed), *extra],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("players", "extra"), [(2, ()), (3, ("--options", "long")),
+                                                (4, ("--options", "short"))])
+def test_headless_games_end_with_prestige_by_source_and_a_winner(players, extra) -> None:
+    data = headless(players, 11, *extra)
+    seats = data["players"]
+    assert len(seats) == players and data["game"] == "urban_sprawl"
+    for seat in seats:
+        assert list(seat["breakdown"]) == list(SOURCES)
+        assert seat["total"] == sum(seat["breakdown"].values())
+    best = max(seat["total"] for seat in seats)
+    assert data["winners"] and all(seats[w]["total"] == best for w in data["winners"])
+    assert data == headless(players, 11, *extra)  # the same seed plays the same game
