@@ -14,7 +14,7 @@ The run reports each autosave change in a report file, once before handing it to
 that is added to the app, and only in the child. After the kill the parent loads the autosave
 as Continue does and requires the history of the last "done", or that of a "begin" the kill
 interrupted. Runs are forked from a multiprocessing forkserver that has pygame and the scenes
-imported already, so a run starts in a fraction of a second; the three chains run side by side.
+imported already, so a run starts in a fraction of a second; the chains (one per game) run side by side.
 
     python -m tests.ui.kill_app --kills 200 [--max-delay 1.0] [--seed N]
 """
@@ -43,7 +43,7 @@ import pygame
 
 from game.engine.journal import Journal, load_journal
 from game.engine.match import SaveError, entry_json
-from game.engine.registry import rules_for
+from game.engine.registry import game_ids, rules_for
 from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.scenes.seats import SeatSetupScene
@@ -51,7 +51,7 @@ from game.scenes.select import GameSelectScene
 from game.ui import settings as store
 from game.ui.app import FPS, App
 
-GAMES = ("ticket_to_ride_paris", "next_station_paris", "french_quarter")
+GAMES = tuple(game_ids())  # every listed game, each in its own chain
 SPEEDS = ("1x", "2x", "instant", "instant")  # runs pick one; instant ones write more often
 UNDO_SHARE = 0.25  # of the person's presses, when the rules allow an undo
 PAD = 701  # the person's fake SDL instance id: no real controller is needed
