@@ -228,13 +228,14 @@ def tie_note(totals: Sequence[int], winners: Sequence[int], decided: str, shared
              detail: tuple[str, Any]) -> Note | None:
     """The results note when several seats share the best total: the `decided` message when the
     game's tie-break left one winner, `shared` when several share the victory, None when the
-    best total alone decided. Params: player, players (the tied seats), points, and `detail`
-    (what the tie-break compared, e.g. ("count", tickets completed))."""
+    best total alone decided. Params: player, players (the tied seats), points, count (the
+    same total: a message's plural form follows `count`, "1 point") and `detail` (what the
+    tie-break compared, e.g. ("tickets", tickets completed); named "count", it wins)."""
     best = max(totals)
     tied = tuple(seat for seat, points in enumerate(totals) if points == best)
     if len(tied) == 1:
         return None
-    params = (("points", best), detail)
+    params = (("points", best), ("count", best), detail)
     if len(winners) == 1:
         return decided, (("player", winners[0]), ("players", tied), *params)
     return shared, (("players", tuple(winners)), *params)

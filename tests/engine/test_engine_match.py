@@ -324,6 +324,7 @@ def test_tie_note_names_who_the_tiebreak_chose_or_who_share() -> None:
 
     assert tie_note([10, 7], [0], "won", "shared", ("count", 2)) is None
     assert tie_note([10, 10, 3], [1], "won", "shared", ("count", 2)) == (
-        "won", (("player", 1), ("players", (0, 1)), ("points", 10), ("count", 2)))
+        "won", (("player", 1), ("players", (0, 1)), ("points", 10), ("count", 10),
+                ("count", 2)))
     assert tie_note([10, 10], [0, 1], "won", "shared", ("line", 9)) == (
-        "shared", (("players", (0, 1)), ("points", 10), ("line", 9)))
+        "shared", (("players", (0, 1)), ("points", 10), ("count", 10), ("line", 9)))

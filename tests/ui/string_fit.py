@@ -52,7 +52,26 @@ def longest_params(translator: Translator) -> dict[str, Any]:
     return {"name": name, "game": title, "title": title, "low": 1, "high": 4, "n": 4,
             "count": 188, "points": 188, "rest": f"{name}, {name}", "last": name,
             "file": "levels/french_quarter/buildings.toml", "field": "buildings[12].streets",
-            "log": "console.log", "player": name, "players": f"{name}, {name} / {name}"}
+            "log": "console.log", "player": name, "players": f"{name}, {name} / {name}",
+            **ROOM_NUMBERS, **ROOM_PLACES, "color": longest_color(translator)}
+
+
+# Rooms' own parameters: numbers as wide as a game makes them (a route of 3 paid with up to 3
+# wilds, a 6 on a die, 13 districts of a metro line...), and place names. A place's longest
+# name (Saint-Germain-des-Prés) would not fit any bar button beside a second one: the rooms
+# show those on their board, so the bar is measured with a typical one.
+ROOM_NUMBERS = {"length": 3, "colored": 3, "wilds": 3, "die": 6, "value": 6, "mult": 4,
+                "each": 2, "districts": 13, "stations": 9, "monuments": 9, "lines": 4,
+                "tickets": 12, "card": 12}
+ROOM_PLACES = {"route": "Notre-Dame – Bastille", "a": "Notre-Dame", "b": "Bastille",
+               "building": "Court 12", "street": "Dauphine St"}
+
+
+def longest_color(translator: Translator) -> str:
+    """The longest one-word colour name any room has in the translator's language (a wild card
+    has a name of its own and never fills a {color})."""
+    keys = {k for table in translator.catalog.values() for k in table if ".color." in k}
+    return max((c for c in map(translator.t, keys) if " " not in c), key=len, default="")
 
 
 def overflow(message: str, widget: Widget) -> int:
@@ -102,10 +121,12 @@ ROOM_WIDGETS: list[tuple[str, Widget | None]] = [
 ]
 
 
-def room_misfits() -> list[str]:
-    """Room strings that overflow the shared widgets (a report: rooms own these strings)."""
+def room_misfits(game: str | None = None) -> list[str]:
+    """Room strings (of one game, or of every room) that overflow the shared widgets."""
     strings = load_catalog(string_files()[1:])
     keys = base_keys(set().union(*(strings[lang] for lang in LANGUAGES)))
+    if game is not None:
+        keys = [k for k in keys if k.startswith(f"{game}.")]
     return misfits(keys, ROOM_WIDGETS, load_catalog(string_files()))
 
 

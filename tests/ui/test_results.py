@@ -180,7 +180,8 @@ def test_tie_note_names_the_players_sharing_the_victory(app, four):
     assert scene.note_text().endswith("Ana y Bruno comparten la victoria")
     set_language("en")
     scene.note = ("ticket_to_ride_paris.tiebreak.tickets",
-                  (("player", 1), ("players", (0, 1, 2)), ("points", 5), ("count", 2)))
+                  (("player", 1), ("players", (0, 1, 2)), ("points", 5), ("count", 5),
+                   ("tickets", 2)))
     assert scene.note_text() == ("Tied on 5 points between Ana, Bruno and Carmen: "
                                  "Bruno wins by completing more tickets (2)")
     box = scene.note_rect()

@@ -936,7 +936,7 @@ class FrenchQuarter(TurnRules):
         totals = [sum(x.values()) for x in self.scores(state)]
         winners = self.winners(state)
         return tie_note(totals, winners, K + "tiebreak.second_line", K + "tiebreak.shared",
-                        ("count", state.sheets[winners[0]].line))
+                        ("line", state.sheets[winners[0]].line))
 
     def rating(self, state: State) -> Note | None:
         """Solo only, once the game is over: the rulebook's rating of the score (results screen)."""

@@ -52,11 +52,13 @@ from game.ui.paint import (
     Plate,
     banner,
     draw_label,
+    draw_seat_emblem,
     fast,
     fit_text,
     fly,
     popup,
     seat_color,
+    seat_emblem,
     shade,
     wrap,
 )
@@ -85,6 +87,7 @@ INTERSECTION = 40
 ARROW = (48, 40)
 PAWN = 34
 DIE = 50
+TAKER_EMBLEM = 22  # the taker's emblem on the corner of a taken die's ring
 ROAD = (196, 190, 178)
 BLOCK = (70, 64, 58)
 HOUSE = (238, 226, 200)
@@ -548,7 +551,7 @@ class FQRenderer(RoomRenderer):
             for i in self.board.vacations[sh.vacation].buildings:
                 pygame.draw.rect(surf, (60, 150, 190), self.bld[i], OUTLINE, border_radius=6)
         for seat, rect in shapes.pawns.items():
-            surf.blit(sp.pawn(seat_color(seat), rect.w), rect)
+            surf.blit(_pawn(seat, rect.w), rect)
 
     def _blit_value(self, surf: pygame.Surface, b: int, v: int, frac: float = 1.0) -> None:
         """Building b's value in the large sheet's pen, in its spot (written left to right)."""
@@ -618,6 +621,7 @@ class FQRenderer(RoomRenderer):
             else:  # taken: a faded die ringed in the taker's colour
                 surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
                 pygame.draw.rect(surf, seat_color(taker), r.inflate(6, 6), 4, border_radius=12)
+                draw_seat_emblem(surf, taker, r.topright, TAKER_EMBLEM)
         if view.mayor:
             self._paint_mayor(surf, view)
 
@@ -759,7 +763,7 @@ class FQRenderer(RoomRenderer):
         score = theme.text(self._points(self._totals[seat]), size, theme.TEXT, True)
         srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if size > S else 12)))
         surf.blit(score, srect)
-        surf.blit(sp.pawn(seat_color(seat), 34), (rect.x + 20, rect.y + 4))
+        surf.blit(_pawn(seat, 34), (rect.x + 20, rect.y + 4))
         # No dice here (the cards ring the dice each seat took): a number beside dice read
         # as a dice count, and the name keeps its room.
         room = srect.x - rect.x - 64  # from x + 58 to 6 px short of the points
@@ -878,8 +882,9 @@ class FQRenderer(RoomRenderer):
     def _sheet_header(self, surf: pygame.Surface, view: State, seat: int,
                       rect: pygame.Rect) -> None:
         """Name, this round's dice, unspent W writes and the police value, points."""
-        name = fit(self.names[seat], theme.BODY_SIZE, 300, seat_color(seat), True)
-        surf.blit(name, (rect.x + 26, rect.y + 10))
+        surf.blit(_pawn(seat, 34), (rect.x + 20, rect.y + 8))
+        name = fit(self.names[seat], theme.BODY_SIZE, 300 - 38, seat_color(seat), True)
+        surf.blit(name, (rect.x + 58, rect.y + 10))
         score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE, theme.TEXT, True)
         surf.blit(score, score.get_rect(topright=(rect.right - 16, rect.y + 10)))
         taken = [v for d, v, tk in view.dice if tk == seat]
@@ -1138,7 +1143,7 @@ class FQRenderer(RoomRenderer):
         pts = [self._pawn_pos(seat, b) for b in path]
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
         # early: a queued walk keeps its tourist where it was until it sets off
-        sprite = sp.pawn(seat_color(seat), self.map.pawn_size(end))
+        sprite = _pawn(seat, self.map.pawn_size(end))
         self.timeline.add(at, dur, _walker(sprite, pts),
                           pytweening.linear, (("pawn", seat),), early=True)
         return at + dur
@@ -1438,3 +1443,8 @@ def _ring_pulse(rect: pygame.Rect, color: tuple) -> Painter:
         grow = round(16 * p)
         pygame.draw.rect(canvas, color, rect.inflate(grow, grow), 4, border_radius=12)
     return paint
+
+
+def _pawn(seat: int, size: int) -> pygame.Surface:
+    """A seat's tourist, in its colour with its emblem for a head."""
+    return sp.pawn(seat_color(seat), size, seat_emblem(seat))

@@ -14,7 +14,7 @@ from types import MappingProxyType
 import pygame
 
 from game.ui import theme
-from game.ui.paint import INK, fast
+from game.ui.paint import INK, draw_emblem, fast
 
 PAPER = (246, 240, 224)
 PENCIL = (40, 60, 150)  # the "handwritten" blue of values written on the sheet
@@ -168,17 +168,25 @@ def boost_chip(label: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 @cache
-def pawn(color: tuple, size: int) -> pygame.Surface:
-    """A tourist meeple: a head over a body, ringed dark so it reads on any building."""
+def pawn(color: tuple, size: int, emblem: str) -> pygame.Surface:
+    """A tourist meeple whose head is its seat's emblem shape (colour is never the only cue of
+    whose it is): a body under the head, ringed dark so it reads on any building."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size / 2
     body = [(r * 0.2, size - 2), (r, r * 0.55), (size - r * 0.2, size - 2)]
     pygame.draw.polygon(surf, INK, body)
     pygame.draw.polygon(surf, color, [(r * 0.38, size - 5), (r, r * 0.8), (size - r * 0.38,
                                                                           size - 5)])
-    pygame.draw.circle(surf, INK, (r, r * 0.5), r * 0.42)
-    pygame.draw.circle(surf, color, (r, r * 0.5), r * 0.32)
+    draw_emblem(surf, emblem, pawn_head(size), size * PAWN_HEAD, color, INK)
     return fast(surf)
+
+
+PAWN_HEAD = 0.52  # the emblem head's size, as a share of the pawn's
+
+
+def pawn_head(size: int) -> tuple[float, float]:
+    """Where a pawn's emblem head is centred inside its `size` px square."""
+    return size / 2, size * PAWN_HEAD / 2 + 1
 
 
 def check(surf: pygame.Surface, rect: pygame.Rect, color: tuple = INK, frac: float = 1.0,

@@ -48,7 +48,7 @@ from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, stroke_hits
-from game.ui.paint import fast, fit_text, flip, seat_color, shade, wrap
+from game.ui.paint import draw_seat_emblem, fast, fit_text, flip, seat_color, shade, wrap
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
@@ -77,6 +77,8 @@ BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the 
 SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
 OP_PAD = 10  # px around an operator of a line's sum
 TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
+HEADER_EMBLEM = 30  # the seat's emblem before its name over its sheet (colour is never the only cue)
+MINI_EMBLEM = 24  # the same before a bot's name over its small map
 
 
 # == layout =======================================================================================
@@ -984,8 +986,10 @@ class NSPRenderer(RoomRenderer):
                       surface: pygame.Surface) -> None:
         num = self._write(surface, str(total), theme.HEADING_SIZE, theme.TEXT, True,
                           midright=(rect.right - 4, rect.centery))
+        mark = draw_seat_emblem(surface, seat, (rect.x + 4 + HEADER_EMBLEM // 2, rect.centery),
+                                HEADER_EMBLEM)
         self._write(surface, self.names[seat], theme.BODY_SIZE, seat_color(seat), True,
-                    num.x - rect.x - 16, midleft=(rect.x + 4, rect.centery))
+                    num.x - mark.right - 24, midleft=(mark.right + 8, rect.centery))
 
     def _round_row(self, rect: pygame.Rect, row: RoundRow | None, current: bool,
                    surface: pygame.Surface) -> None:
@@ -1034,9 +1038,12 @@ class NSPRenderer(RoomRenderer):
         rect, seat = area.score, area.seat
         wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
         total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
-        room = rect.w - 8 - (total.get_width() + 16 if wide else 0)
+        room = rect.w - 8 - (total.get_width() + 16 if wide else 0) - MINI_EMBLEM - 6
+        name_y = rect.y + 10 + theme.font(theme.SMALL_SIZE, True).get_height() // 2
+        mark = draw_seat_emblem(surface, seat, (rect.x + 4 + MINI_EMBLEM // 2, name_y),
+                                MINI_EMBLEM)
         self._write(surface, self.names[seat], theme.SMALL_SIZE, seat_color(seat), True, room,
-                    topleft=(rect.x + 4, rect.y + 10))
+                    midleft=(mark.right + 6, name_y))
         if wide:
             self._write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
                         topright=(rect.right - 8, rect.y))
@@ -1259,9 +1266,8 @@ class NSPRenderer(RoomRenderer):
             dots = 26 * len(seats)
             if seats and last + 12 + dots > width:  # no room after the text: a row of its own
                 y += 28
-            for k, seat in enumerate(seats):  # a dot per seat meeting it, right-aligned
-                pygame.draw.circle(surface, seat_color(seat),
-                                   (box.right - 22 - k * 26, y - line_h // 2), 10)
+            for k, seat in enumerate(seats):  # an emblem per seat meeting it, right-aligned
+                draw_seat_emblem(surface, seat, (box.right - 22 - k * 26, y - line_h // 2), 22)
             y += 6
         return y
 

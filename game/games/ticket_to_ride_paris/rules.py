@@ -755,4 +755,4 @@ class TicketToRideParis(TurnRules):
         totals = [sum(b.values()) for b in self.scores(state)]
         winners = self.winners(state)
         return tie_note(totals, winners, K + "tiebreak.tickets", K + "tiebreak.shared",
-                        ("count", self.completed_count(state, winners[0])))
+                        ("tickets", self.completed_count(state, winners[0])))

@@ -40,6 +40,7 @@ from game.ui.paint import (
     banner,
     darken,
     delayed,
+    draw_seat_emblem,
     fast,
     fit_text,
     flip,
@@ -48,6 +49,7 @@ from game.ui.paint import (
     ring,
     seat_color,
     seat_dark,
+    seat_emblem,
     veil,
     wrap,
 )
@@ -84,6 +86,7 @@ THUMB = (230, 140)
 SLOT_W = 24  # thickness of a bus slot
 SLOT_MAX = 64  # longest slot
 SLOT_GAP = 6
+PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
 BUS_GROW = (4, 6)  # a claimed bus is this much longer and wider than its empty slot
 OPTION = (250, 250, 250)  # options glow white: clearly apart from the yellow focus ring
 
@@ -415,7 +418,7 @@ class TTRRenderer(RoomRenderer):
 
     def _bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
         return sp.bus_sprite(seat_color(seat), seat_dark(seat), geom.slot_len + BUS_GROW[0],
-                             SLOT_W + BUS_GROW[1], geom.angle)
+                             SLOT_W + BUS_GROW[1], geom.angle, seat_emblem(seat))
 
     def _overlay_tickets(self) -> tuple[int, ...]:
         """Tickets the viewer is choosing from right now (empty when no choice is up)."""
@@ -477,8 +480,7 @@ class TTRRenderer(RoomRenderer):
             x = x0 + (scores[seat] - lo) * span
             zero = x0 - lo * span
             pygame.draw.line(canvas, seat_dark(seat), (zero, y), (x, y), 6)
-            pygame.draw.circle(canvas, INK, (x, y), 9)
-            pygame.draw.circle(canvas, seat_color(seat), (x, y), 7)
+            draw_seat_emblem(canvas, seat, (x, y), min(20, lane_h + 6))
 
     def _draw_row(self, canvas: pygame.Surface, view: State) -> None:
         """The face-up cards (a card still flying in is not there yet)."""
@@ -541,13 +543,15 @@ class TTRRenderer(RoomRenderer):
                          border_top_left_radius=16, border_bottom_left_radius=16)
         if current:
             pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
+        draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
         x = rect.x + 30
         num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
         num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
         canvas.blit(num, num_rect)
-        name = fit_text(self.names[seat], theme.BODY_SIZE, num_rect.x - x - 16,
-                           seat_color(seat), bold=True)
-        canvas.blit(name, (x, rect.y + 14))
+        name_x = x + PANEL_EMBLEM + 4
+        name = fit_text(self.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
+                        seat_color(seat), bold=True)
+        canvas.blit(name, (name_x, rect.y + 14))
         row_y = rect.y + 62
         x = self._stat(canvas, x, row_y, "bus", view.buses[seat] - 0, seat)
         cards = max(0, view.hand_sizes[seat] - self.holds[("cards", seat)])
@@ -656,8 +660,7 @@ class TTRRenderer(RoomRenderer):
             x = self.hand_rect.x + 24 + col * self.move_col_w
             y = self.hand_rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
             if seat is not None:
-                pygame.draw.circle(canvas, INK, (x + 10, y - 1), 10)
-                pygame.draw.circle(canvas, seat_color(seat), (x + 10, y - 1), 8)
+                draw_seat_emblem(canvas, seat, (x + 10, y - 1), 20)
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
                 surf = fit_text(line, theme.SMALL_SIZE, self.move_col_w - 56, color)

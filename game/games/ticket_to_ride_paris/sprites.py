@@ -17,7 +17,7 @@ from itertools import pairwise
 import pygame
 
 from game.ui import theme
-from game.ui.paint import INK, fast, fit_text, shade
+from game.ui.paint import INK, draw_emblem, fast, fit_text, shade
 
 Point = tuple[float, float]
 
@@ -40,6 +40,7 @@ CARD_ORDER = ("blue", "red", "white", "yellow", "green", "purple", "wild")
 RAINBOW = ((214, 56, 52), (246, 170, 40), (246, 224, 60), (58, 160, 76), (52, 104, 214),
            (140, 76, 180))
 MAP_INK = (34, 34, 44)
+BUS_EMBLEM = 0.7  # a bus's seat emblem, as a share of the bus's width
 FLAG_COLORS = ("blue", "white", "red")
 
 
@@ -396,8 +397,9 @@ def slot_sprite(color: str, w: int, h: int, angle: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=1024)
-def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int) -> pygame.Surface:
-    """A claimed-route bus in a player's colour, seen from above-ish, rotated once and cached."""
+def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int, emblem: str) -> pygame.Surface:
+    """A claimed-route bus in a player's colour with its seat's emblem shape on the roof (colour
+    is never the only cue of whose it is), seen from above-ish, rotated once and cached."""
     big = pygame.Surface((w * 2 + 12, h * 2 + 12), pygame.SRCALPHA)
     r = pygame.Rect(6, 6, w * 2, h * 2)
     pygame.draw.rect(big, (0, 0, 0, 90), r.move(3, 4), border_radius=h // 2)  # drop shadow
@@ -409,7 +411,10 @@ def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int) -> pygame.S
         win.center = (r.x + int(r.w * fx), r.centery)
         pygame.draw.rect(big, shade(dark, 0.8), win, border_radius=6)
     pygame.draw.rect(big, shade(body, 1.5), r.inflate(-8, -8), width=3, border_radius=h // 2 - 4)
-    return fast(pygame.transform.rotozoom(big, angle, 0.5))
+    bus = pygame.transform.rotozoom(big, angle, 0.5)
+    # drawn upright after the turn: a square turned 45 degrees would read as a diamond
+    draw_emblem(bus, emblem, bus.get_rect().center, h * BUS_EMBLEM, body, INK)
+    return fast(bus)
 
 
 @lru_cache(maxsize=512)

@@ -28,6 +28,7 @@ from game.ui import i18n, theme
 from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.focus import VECTORS, nearest
+from tests.games.emblem_probe import emblem_shows
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "french_quarter"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
@@ -427,3 +428,23 @@ def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
                 assert width * scene.SQUEEZE <= room, label  # whole, at worst narrowed
     finally:
         i18n.set_language("en")
+
+
+def test_a_tourists_head_is_its_seats_emblem_and_taken_dice_wear_the_takers(rules):
+    """Colour is never the only cue: seat 2's pawn has a triangle head, its dice a triangle."""
+    match, bots, renderer = new_match(rules, players=3, seed=4)
+
+    def seat_2_moved_and_took_a_die(m: Match) -> bool:
+        return m.state.sheets[2].pos >= 0 and any(tk == 2 for _, _, tk in m.state.dice)
+
+    advance_until(match, bots, seat_2_moved_and_took_a_die)
+    renderer.reset(match.view(0), 0)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    pawn = renderer._map_shapes().pawns[2]
+    head = sprites.pawn_head(pawn.w)
+    assert emblem_shows(canvas, 2, (pawn.x + head[0], pawn.y + head[1]),
+                        pawn.w * sprites.PAWN_HEAD)
+    die = next(i for i, (_, _, tk) in enumerate(match.state.dice) if tk == 2)
+    assert emblem_shows(canvas, 2, renderer._die_rect(match.view(0), die).topright,
+                        scene.TAKER_EMBLEM)

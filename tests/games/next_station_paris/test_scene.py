@@ -21,15 +21,19 @@ from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import (
     COUNT_TIME,
     FLIP_TIME,
+    HEADER_EMBLEM,
+    MINI_EMBLEM,
     SCORE_ROWS_PER_FRAME,
     STROKE_TIME,
     NSPRenderer,
     make_layout,
 )
 from game.games.next_station_paris.sprites import pencil_rgb
+from game.ui import theme
 from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE, is_split
 from game.ui.focus import hit
+from tests.games.emblem_probe import emblem_shows
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "next_station_paris"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
@@ -441,3 +445,17 @@ def test_a_round_end_repaints_a_few_score_rows_per_frame(rules, monkeypatch):
     assert not renderer.busy()
     assert max(changed) <= SCORE_ROWS_PER_FRAME  # never the whole zone of every seat at once
     assert sum(changed) > 4 * 3  # yet every seat's total, round and bonus rows moved
+
+
+@pytest.mark.parametrize("humans", [(0, 1, 2, 3), ()])
+def test_each_seats_name_over_its_sheet_follows_its_emblem(rules, humans):
+    """Colour is never the only cue: seat 2's name (a sheet's or a bot's small map's) has its
+    triangle right before it."""
+    _, _, renderer = new_match(rules, players=4, humans=humans)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    names = [w for texts in renderer.written.values() for w in texts if w.text == NAMES[2]]
+    assert names
+    for name in names:
+        size, gap = (HEADER_EMBLEM, 8) if name.size == theme.BODY_SIZE else (MINI_EMBLEM, 6)
+        assert emblem_shows(canvas, 2, (name.rect.x - gap - size / 2, name.rect.centery), size)

@@ -263,7 +263,8 @@ def test_tie_broken_by_best_single_line_then_shared(rules) -> None:
     assert rules.winners(state) == (0,)  # best single line: 10 beats 8
     key, params = rules.tiebreak(state)
     assert key == "next_station_paris.tiebreak.line"
-    assert dict(params) == {"player": 0, "players": (0, 1), "points": 16, "line": 10}
+    assert dict(params) == {"player": 0, "players": (0, 1), "points": 16, "count": 16,
+                            "line": 10}
     state = over(rules, [seat0, [*seat1[:3], bare(rules, ("a9", "b8"))]])  # 18 for seat 1
     assert rules.winners(state) == (1,) and rules.tiebreak(state) is None
     state = over(rules, [seat1, seat1])

@@ -19,9 +19,11 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.games.ticket_to_ride_paris.scene import BUS_GROW, SLOT_W, TTRRenderer
+from game.games.ticket_to_ride_paris.sprites import BUS_EMBLEM
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.emblem_probe import emblem_shows
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
@@ -236,3 +238,17 @@ def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
     for lang in ("en", "es"):
         have = {k.removeprefix("ticket_to_ride_paris.scene.") for k in data[lang]}
         assert keys <= have, (lang, keys - have)
+
+
+def test_every_claimed_bus_wears_its_seats_emblem(rules):
+    """Colour is never the only cue: seat 2's buses carry its triangle, upright on any angle."""
+    match, bots, renderer = new_match(rules, seed=3)
+    seat, index = claim_next_route(match, bots, renderer)
+    while seat != 2:
+        seat, index = claim_next_route(match, bots, renderer)
+    renderer.reset(match.view(0), 0)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    size = (SLOT_W + BUS_GROW[1]) * BUS_EMBLEM
+    assert all(emblem_shows(canvas, 2, (round(x), round(y)), size)
+               for x, y in renderer.routes[index].centers)
