@@ -65,6 +65,9 @@ ROOM_NUMBERS = {"length": 3, "colored": 3, "wilds": 3, "die": 6, "value": 6, "mu
                 "tickets": 12, "card": 12}
 ROOM_PLACES = {"route": "Notre-Dame – Bastille", "a": "Notre-Dame", "b": "Bastille",
                "building": "Court 12", "street": "Dauphine St"}
+# Where a room gives a shared parameter name another meaning (Explore New York's {a} and {b}
+# are a card's coordinates, 1-6 or *).
+ROOM_OVERRIDES = {"explore_new_york": {"a": "6", "b": "*"}}
 
 
 def longest_color(translator: Translator) -> str:
@@ -97,7 +100,8 @@ def misfits(keys: Iterable[str], widgets: Sequence[tuple[str, Widget | None]],
             widget = widget_for(key, widgets)
             if widget is None:
                 continue
-            text = translator.t(key, **params)
+            room = ROOM_OVERRIDES.get(key.split(".", 1)[0], {})
+            text = translator.t(key, **(params | room))
             over = overflow(text, widget)
             if over:
                 out.append(f"[{lang}] {key}: {text!r} ({over} px over {widget.width})")

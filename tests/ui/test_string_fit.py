@@ -119,12 +119,7 @@ def test_misfits_names_the_language_and_the_overflow(key):
 
 
 # == rooms' strings in the shared widgets (bar prompts and buttons, results headings, details) ====
-BEING_BUILT = {"explore_new_york"}  # its own slice fixes its wording (issue 12 item 7)
-
-
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(reason="wording owned by the room being built"))
-    if g in BEING_BUILT else g for g in sorted(catalog())])
+@pytest.mark.parametrize("game", sorted(catalog()))
 def test_every_room_string_fits_the_shared_widget_it_is_shown_in(game):
     pygame.font.init()
     assert not room_misfits(game), "\n".join(room_misfits(game))
