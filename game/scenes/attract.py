@@ -111,6 +111,8 @@ class AttractScene(Scene):
         """Any input (an unplugged pad is none) wakes the console: back to the title."""
         if intent.kind == "disconnected":
             return True
+        self._end_game()  # at once: the demo must not even finish this frame
+        self.results = None
         self.app.input.release_all()  # a held key must not go on to move the title's menu
         self.app.stack.reset(self.app.open("title"))
         return True
@@ -144,12 +146,13 @@ class AttractScene(Scene):
         """The demo, with the banner over it."""
         if self.showing is not None:
             self.showing.draw(surface)
-        if self.plan is not None:
-            self._draw_banner(surface, t(get_game(self.plan.game_id).title_key))
+        self.draw_banner(surface)
 
-    @staticmethod
-    def _draw_banner(surface: pygame.Surface, title: str) -> None:
-        """A slim translucent strip: the game's name and how to start playing."""
+    def draw_banner(self, surface: pygame.Surface) -> pygame.Rect:
+        """A slim translucent strip: the game's name and how to start playing; its rect."""
+        if self.plan is None:
+            return pygame.Rect(0, 0, 0, 0)
+        title = t(get_game(self.plan.game_id).title_key)
         name = theme.text(t("attract.demo", game=title), theme.SMALL_SIZE, theme.ACCENT, True)
         press = theme.text(t("attract.press"), theme.SMALL_SIZE, theme.TEXT)
         gap = 40
@@ -160,3 +163,4 @@ class AttractScene(Scene):
         surface.blit(strip, box)
         surface.blit(name, (box.x + 30, box.y + 10))
         surface.blit(press, (box.x + 30 + name.get_width() + gap, box.y + 10))
+        return box
