@@ -170,8 +170,7 @@ class App:
         self.stack.push(self.open("title"))
         name = crash_file.name if crash_file is not None else "-"
         self.stack.push(self.open("message", t("crash.title"), t("crash.text", file=name)))
-        self.stack.apply()
-        self.draw()
+        self.stack.apply()  # drawn from the next frame on (a title failing to draw re-raises)
 
     def _drop_scenes(self) -> None:
         """Let every scene leave (each failure only logged) and start a fresh, empty stack."""
