@@ -6,7 +6,6 @@ Start-up only opens the window and draws the title: game modules load when a gam
 from __future__ import annotations
 
 import logging
-import os
 import time
 import traceback
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from .widgets import Menu, draw_text
 DEFAULT_WINDOW = (1280, 720)
 FPS = 60
 MAX_DT = 0.1  # a stall (window drag, slow disk) must not teleport animations
+LEAVE_BAR = pygame.Rect(660, 24, 600, 14)  # kiosk: the held combo's progress, its label below
 CRASHES_IN_A_ROW = 3  # a screen that fails again right after recovery is a bug to surface
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,6 @@ class App:
     def __init__(self, scenes: SceneRegistry, windowed: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None,
                  persist: bool = True, kiosk: bool | None = None) -> None:
-        os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "0")
         pygame.display.init()
         pygame.font.init()
         self.persist = persist  # False: never write settings or autosaves (screenshots, bench)
@@ -51,7 +50,8 @@ class App:
         self.windowed_size = windowed or DEFAULT_WINDOW
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.fullscreen = self.fullscreen or self.kiosk
-        pygame.display.set_allow_screensaver(False)  # a TV or a shop window must stay lit
+        if self.kiosk:
+            pygame.display.set_allow_screensaver(False)  # a shop window must stay lit
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
         self.canvas = pygame.Surface(CANVAS_SIZE).convert()
@@ -89,6 +89,7 @@ class App:
     def start_kiosk(self) -> None:
         """Enter kiosk mode now and on later launches (only `--no-kiosk` starts without it)."""
         self.set_fullscreen(True)
+        pygame.display.set_allow_screensaver(False)
         self.kiosk = True
         self.settings.kiosk = True
         self.save_settings()
@@ -248,7 +249,7 @@ class App:
         progress = self.input.combo_progress()
         if progress <= 0:
             return
-        bar = pygame.Rect(660, 24, 600, 14)
+        bar = LEAVE_BAR
         pygame.draw.rect(self.canvas, theme.PANEL, bar.inflate(12, 64).move(0, 20),
                          border_radius=12)
         pygame.draw.rect(self.canvas, theme.PANEL_LIGHT, bar, border_radius=7)

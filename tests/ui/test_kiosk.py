@@ -81,8 +81,12 @@ def test_kiosk_title_has_no_quit_and_the_settings_cannot_undo_it(kiosk_app):
     assert kiosk_app.fullscreen
 
 
-def test_kiosk_keeps_the_screensaver_off(kiosk_app):
+def test_kiosk_keeps_the_screensaver_off(home, fake_game):
+    pygame.display.init()
+    pygame.display.set_allow_screensaver(True)
+    make_app(True)
     assert pygame.display.get_allow_screensaver() is False
+    pygame.display.quit()
 
 
 def test_window_close_is_ignored_in_kiosk_mode_only(kiosk_app):
@@ -95,6 +99,7 @@ def test_quit_is_there_outside_kiosk_mode(home_app):
 
 
 def test_kiosk_setting_turns_it_on_and_the_title_loses_quit(home_app, home):
+    pygame.display.set_allow_screensaver(True)
     run(home_app, TICK, key(pygame.K_DOWN))
     run(home_app, TICK, key(pygame.K_RETURN))
     settings = home_app.stack.top
@@ -102,6 +107,7 @@ def test_kiosk_setting_turns_it_on_and_the_title_loses_quit(home_app, home):
     settings.menu.focus_key("kiosk")
     run(home_app, TICK, key(pygame.K_RETURN))
     assert home_app.kiosk and home_app.fullscreen
+    assert pygame.display.get_allow_screensaver() is False
     assert store.load_settings().kiosk  # kept for the next launch
     assert "kiosk" not in [i.key for i in settings.menu.items]
     run(home_app, TICK, key(pygame.K_ESCAPE))
