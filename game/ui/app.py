@@ -40,10 +40,13 @@ class App:
 
     def __init__(self, scenes: SceneRegistry, windowed: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None,
-                 persist: bool = True, kiosk: bool | None = None) -> None:
+                 persist: bool = True, kiosk: bool | None = None, recover: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()
         self.persist = persist  # False: never write settings or autosaves (screenshots, bench)
+        # True (the real console, see `run`): a scene's exception ends on the title with a
+        # message and a crash file. Tests and throwaway apps keep it off: a bug must fail loudly.
+        self.recover = recover
         self.settings = settings if settings is not None else load_settings()
         set_language(self.settings.language)
         self.kiosk = self.settings.kiosk if kiosk is None else kiosk
@@ -122,7 +125,9 @@ class App:
         try:
             self._frame(events, dt)
             self.crashes = 0
-        except Exception as exc:  # noqa: BLE001 - any scene bug ends on the title, not the desktop
+        except Exception as exc:  # any scene bug ends on the title, not on the desktop
+            if not self.recover:
+                raise
             self._recover(exc)
         if not self.stack.scenes:
             self.running = False
@@ -301,7 +306,8 @@ def run(scenes: SceneRegistry, fullscreen: bool = False,
     `kiosk`: True or False overrides the kiosk setting for this run (None follows it)."""
     started = time.perf_counter()
     start_log_file()
-    app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None, kiosk=kiosk)
+    app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None, kiosk=kiosk,
+              recover=True)
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")

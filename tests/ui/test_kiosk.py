@@ -35,7 +35,9 @@ def english():
 
 
 def make_app(kiosk: bool, **settings) -> App:
-    return App(scene_registry(), windowed=(480, 270), settings=Settings(**settings), kiosk=kiosk)
+    """An App that recovers from scene exceptions, as the real console (`app.run`) does."""
+    return App(scene_registry(), windowed=(480, 270), settings=Settings(**settings), kiosk=kiosk,
+               recover=True)
 
 
 @pytest.fixture
@@ -265,6 +267,36 @@ def test_a_title_that_keeps_failing_is_not_retried_forever(home, fake_game, monk
         run(app, TICK * CRASHES_IN_A_ROW)
     assert (home / "crash.log").read_text(encoding="utf-8").count("===") == CRASHES_IN_A_ROW - 1
     pygame.display.quit()
+
+
+def test_without_recovery_a_scene_exception_is_raised(home, fake_game):
+    app = App(scene_registry(), windowed=(480, 270))  # tests and throwaway apps: fail loudly
+    app.stack.push(Broken(app, "update"))
+    app.stack.apply()
+    with pytest.raises(RuntimeError, match="boom in update"):
+        run(app, TICK)
+    assert not (home / "crash.log").exists()
+    pygame.display.quit()
+
+
+def test_the_real_console_recovers(monkeypatch):
+    from game.ui import app as app_module
+
+    made = {}
+
+    class Probe:
+        def __init__(self, *args, **kwargs):
+            made.update(kwargs)
+
+        def loop(self, exit_after_first_frame):
+            pass
+
+        audio = type("Silent", (), {"close": lambda self: None})()
+
+    monkeypatch.setattr(app_module, "App", Probe)
+    monkeypatch.setattr(app_module, "start_log_file", lambda: None)
+    assert app_module.run(scene_registry()) == 0
+    assert made["recover"] is True and made["kiosk"] is None
 
 
 def test_kiosk_flag_on_the_command_line():
