@@ -113,7 +113,7 @@ class AttractScene(Scene):
             return True
         self._end_game()  # at once: the demo must not even finish this frame
         self.results = None
-        self.app.input.release_all()  # a held key must not go on to move the title's menu
+        self.app.input.stop_repeats()  # a held direction must not go on to move the title's menu
         self.app.stack.reset(self.app.open("title"))
         return True
 

@@ -361,6 +361,10 @@ class InputMapper:
             self._held[key] = left
         return out
 
+    def stop_repeats(self) -> None:
+        """Held directions stop repeating until pressed again (the combo stays held)."""
+        self._held.clear()
+
     def release_all(self) -> None:
         """Forget held keys (the window lost focus: their KEYUP will never come)."""
         self._held.clear()

@@ -100,6 +100,15 @@ def test_any_input_returns_to_the_title_and_is_not_applied(demo_app, press):
     assert scene.game is None and game.driver.worker.busy() is False
 
 
+def test_a_held_direction_that_wakes_it_does_not_move_the_title_menu(demo_app):
+    demo_running(demo_app)
+    demo_app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="",
+                                      scancode=0)], TICK, present=False)
+    run(demo_app, 2)  # still held: no repeats reach the title
+    title = demo_app.stack.top
+    assert isinstance(title, TitleScene) and title.menu.focused_key == "new"
+
+
 def test_mouse_motion_wakes_it_but_an_unplugged_pad_does_not(demo_app):
     scene = demo_running(demo_app)
     unplug = pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=5)
