@@ -1,6 +1,6 @@
 """City Board Console: the title screen, headless bot games, screenshots and the game list.
 
-    python main.py [--fullscreen | --windowed 1280x720]
+    python main.py [--fullscreen | --windowed 1280x720] [--kiosk | --no-kiosk]
     python main.py --list-games
     python main.py --headless --game ID --players N [--bots greedy,random] [--seed S]
     python main.py --screenshot OUT.png --game ID --players N [--seed S] [--actions K]
@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--actions", metavar="K", type=int, help="bot actions before a screenshot (default: 40)"
     )
+    parser.add_argument(
+        "--kiosk", action=argparse.BooleanOptionalAction, default=None,
+        help="kiosk mode: fullscreen, no Quit, leave by holding Back+Start or Ctrl+Shift+Q "
+        "for 3 s (--no-kiosk: this run without it, to switch the setting off)",
+    )
     parser.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -96,10 +101,12 @@ def check_combinations(args: argparse.Namespace) -> None:
         raise UsageError("--bots only applies to --headless")
     if args.actions is not None and args.screenshot is None:
         raise UsageError("--actions only applies to --screenshot")
-    window_opts = args.fullscreen or args.windowed is not None or args.first_frame_exit
+    window_opts = (args.fullscreen or args.windowed is not None or args.first_frame_exit
+                   or args.kiosk is not None)
     if window_opts and (game_mode or args.list_games):
         raise UsageError(
-            "--fullscreen, --windowed and --first-frame-exit only apply to the title screen"
+            "--fullscreen, --windowed, --kiosk and --first-frame-exit only apply to the title "
+            "screen"
         )
 
 
@@ -242,6 +249,7 @@ def title_screen(args: argparse.Namespace) -> int:
         fullscreen=args.fullscreen,
         windowed=args.windowed,
         exit_after_first_frame=args.first_frame_exit,
+        kiosk=args.kiosk,
     )
     return code or 0
 

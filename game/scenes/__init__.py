@@ -22,6 +22,8 @@ SCENES = (
     ("settings", "settings:SettingsScene"),
     ("results", "results:ResultsScene"),
     ("message", "message:MessageScene"),
+    ("attract", "attract:AttractScene"),
+    ("countdown", "countdown:CountdownScene"),
 )
 
 

@@ -42,8 +42,13 @@ class GameScene(Scene):
 
     def __init__(self, app: App, game_id: str, seats: list[SeatSpec] | None, seed: int,
                  match: Match | None = None, hold_bots: bool = False,
-                 options: tuple[tuple[str, Any], ...] = ()) -> None:
+                 options: tuple[tuple[str, Any], ...] = (), demo: bool = False) -> None:
         super().__init__(app)
+        # An attract-mode demo: normal speed whatever the setting, no autosave, and at the end
+        # no results screen of its own (the attract scene shows them): it never touches the
+        # player's files.
+        self.demo = demo
+        saves = app.persist and not demo
         self.info = get_game(game_id)
         rules = self.info.make_rules()
         players = match.config.players if match else len(seats or [])
@@ -51,7 +56,7 @@ class GameScene(Scene):
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
         bots = seat_bots([None if s.human else s.kind for s in self.seats], game_id, match.seed)
-        self.driver = MatchDriver(match, bots, store.autosave_path() if app.persist else None,
+        self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
                                   {"seats": [s.to_json() for s in self.seats]})
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
@@ -148,14 +153,18 @@ class GameScene(Scene):
 
     # -- flow --------------------------------------------------------------------------------
     def _instant(self) -> bool:
-        return self.app.settings.animation_speed == "instant"
+        return not self.demo and self.app.settings.animation_speed == "instant"
+
+    def speed_factor(self) -> float:
+        """Animation and bot pace: the setting's, or normal speed for a demo."""
+        return 1.0 if self.demo else self.app.settings.speed_factor()
 
     def update(self, dt: float) -> None:
         """Animate; when the table is free: results, whose turn shows, a bot move."""
         self.clock += dt
         if not self._instant():
-            self.renderer.update(dt * self.app.settings.speed_factor())
-            self.app.audio.update(dt * self.app.settings.speed_factor())  # in step with tweens
+            self.renderer.update(dt * self.speed_factor())
+            self.app.audio.update(dt * self.speed_factor())  # in step with tweens
         if self.finished:
             return
         self._follow_settings()
@@ -178,7 +187,7 @@ class GameScene(Scene):
 
     def _play_bots(self, dt: float) -> None:
         table = self.table
-        events = self.driver.play_bots(dt * self.app.settings.speed_factor(), table.bot_ready,
+        events = self.driver.play_bots(dt * self.speed_factor(), table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
             self._show(events)
@@ -203,6 +212,8 @@ class GameScene(Scene):
         self.finished = True
         self.app.audio.flush()  # e.g. the game-over chord, if its cue is still waiting
         self.driver.close()
+        if self.demo:
+            return  # the attract scene sees `finished` and shows the results itself
         if self.app.persist:
             store.clear_autosave()  # a finished game is not something to Continue
         self.app.stack.replace(self.app.open("results", self.info.id, self.match, self.seats,

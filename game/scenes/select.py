@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class GameSelectScene(Scene):
     """Pick a game; back returns to the title."""
 
+    idle_policy = "attract"  # left alone, the console plays demos
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         items = [MenuItem(gid, self._label(gid)) for gid in game_ids()]

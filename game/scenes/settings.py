@@ -1,4 +1,5 @@
-"""Settings: language, fullscreen, volumes, animation speed, open hands. Saved on each change."""
+"""Settings: language, fullscreen, volumes, animation speed, open hands, attract and kiosk mode.
+Saved on each change."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from game.ui import theme
 from game.ui.i18n import set_language, t
 from game.ui.input import Intent
 from game.ui.scene import Scene
-from game.ui.settings import LANGUAGES, SPEEDS
+from game.ui.settings import ABANDON_IDLE_CHOICES, ATTRACT_IDLE_CHOICES, LANGUAGES, SPEEDS
 from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 VOLUME_STEP = 10
+SWITCHES = ("fullscreen", "open_hands", "demo_sound", "kiosk")  # on/off rows
+SECONDS = {"attract_idle": ATTRACT_IDLE_CHOICES, "abandon_idle": ABANDON_IDLE_CHOICES}
 
 
 class SettingsScene(Scene):
@@ -25,9 +28,11 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
-                "open_hands", "back"]
-        self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 560),
-                         width=1100, height=86, gap=18)
+                "open_hands", "attract_idle", "demo_sound", "kiosk", "abandon_idle", "back"]
+        if app.kiosk:  # a passer-by must not switch the kiosk (or its fullscreen) off
+            keys = [k for k in keys if k not in ("fullscreen", "kiosk")]
+        self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 585),
+                         width=1100, height=62, gap=12)
 
     @staticmethod
     def _label(key: str):
@@ -38,8 +43,10 @@ class SettingsScene(Scene):
         s = self.app.settings
         if key == "language":
             return t(f"language.{s.language}")
-        if key in ("fullscreen", "open_hands"):
+        if key in SWITCHES:
             return t("settings.on") if getattr(s, key) else t("settings.off")
+        if key in SECONDS:
+            return t("settings.seconds", n=getattr(s, key))
         if key in ("music_volume", "effects_volume"):
             return f"{getattr(s, key)}%"
         if key == "animation_speed":
@@ -54,8 +61,16 @@ class SettingsScene(Scene):
             set_language(s.language)
         elif key == "fullscreen":
             self.app.set_fullscreen(not self.app.fullscreen)
-        elif key == "open_hands":
-            s.open_hands = not s.open_hands
+        elif key == "kiosk":
+            self.app.start_kiosk()  # only reachable outside kiosk mode: the row is then gone
+            self.menu.items = [i for i in self.menu.items if i.key not in ("fullscreen", "kiosk")]
+            self.menu.focus_key("abandon_idle")
+        elif key in ("open_hands", "demo_sound"):
+            setattr(s, key, not getattr(s, key))
+        elif key in SECONDS:
+            choices = SECONDS[key]
+            index = choices.index(getattr(s, key)) if getattr(s, key) in choices else 0
+            setattr(s, key, choices[max(0, min(len(choices) - 1, index + step))])
         elif key in ("music_volume", "effects_volume"):
             setattr(s, key, max(0, min(100, getattr(s, key) + step * VOLUME_STEP)))
         elif key == "animation_speed":
@@ -94,6 +109,10 @@ class SettingsScene(Scene):
             self._sound(key)
         elif key == "animation_speed" and s.animation_speed == SPEEDS[-1]:
             s.animation_speed = SPEEDS[0]
+            self.app.save_settings()
+            self._sound(key)
+        elif key in SECONDS and getattr(s, key) == SECONDS[key][-1]:
+            setattr(s, key, SECONDS[key][0])
             self.app.save_settings()
             self._sound(key)
         else:

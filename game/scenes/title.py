@@ -1,4 +1,4 @@
-"""Title screen: Continue (when an autosave exists), New game, Settings, Quit."""
+"""Title screen: Continue (when an autosave exists), New game, Settings, Quit (not in a kiosk)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ IDLE_HINT_AFTER = 20.0  # seconds without input before the title shows how to st
 
 
 class TitleScene(Scene):
-    """The first screen."""
+    """The first screen (no Quit in kiosk mode: a kiosk is left by the held combo)."""
+
+    idle_policy = "attract"  # left alone, the console plays demos
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -42,12 +44,15 @@ class TitleScene(Scene):
         ]
         if not self.can_continue:
             items = items[1:]
+        if self.app.kiosk:
+            items = items[:-1]
         return Menu(items, center=(960, 640))
 
     def resume(self) -> None:
-        """Back from settings or a message: the autosave may have gone."""
+        """Back from settings or a message: the autosave may have gone, kiosk mode come."""
         can = self.app.persist and store.has_autosave()
-        if can != self.can_continue:
+        quits = any(item.key == "quit" for item in self.menu.items)
+        if can != self.can_continue or quits == self.app.kiosk:
             self.can_continue = can
             self.menu = self._menu()
 

@@ -5,7 +5,9 @@ Start-up only opens the window and draws the title: game modules load when a gam
 
 from __future__ import annotations
 
+import logging
 import time
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,33 +16,45 @@ import pygame
 from . import theme
 from .audio import Audio
 from .board_api import CANVAS_SIZE
-from .i18n import set_language
+from .i18n import set_language, t
 from .input import InputMapper, Intent
 from .scene import Scene, SceneRegistry, SceneStack
-from .settings import Settings, load_settings, save_settings, start_log_file
-from .widgets import Menu
+from .settings import Settings, load_settings, save_settings, start_log_file, write_crash_report
+from .widgets import Menu, draw_text
 
 DEFAULT_WINDOW = (1280, 720)
 FPS = 60
 MAX_DT = 0.1  # a stall (window drag, slow disk) must not teleport animations
+LEAVE_BAR = pygame.Rect(660, 24, 600, 14)  # kiosk: the held combo's progress, its label below
+CRASHES_IN_A_ROW = 3  # a screen that fails again right after recovery is a bug to surface
+log = logging.getLogger(__name__)
 
 
 class App:
     """Owns the window and scene stack; `step` runs one frame, so tests can drive it.
 
     `scenes` names every screen (game.scenes.scene_registry()); the app starts on "title".
+    Idle time drives two screens by name: "attract" (a demo, from scenes whose `idle_policy` is
+    "attract") and, in kiosk mode, "countdown" (over any scene left at the default "abandon").
     """
 
     def __init__(self, scenes: SceneRegistry, windowed: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None,
-                 persist: bool = True) -> None:
+                 persist: bool = True, kiosk: bool | None = None, recover: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()
         self.persist = persist  # False: never write settings or autosaves (screenshots, bench)
+        # True (the real console, see `run`): a scene's exception ends on the title with a
+        # message and a crash file. Tests and throwaway apps keep it off: a bug must fail loudly.
+        self.recover = recover
         self.settings = settings if settings is not None else load_settings()
         set_language(self.settings.language)
+        self.kiosk = self.settings.kiosk if kiosk is None else kiosk
         self.windowed_size = windowed or DEFAULT_WINDOW
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.fullscreen = self.fullscreen or self.kiosk
+        if self.kiosk:
+            pygame.display.set_allow_screensaver(False)  # a shop window must stay lit
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
         self.canvas = pygame.Surface(CANVAS_SIZE).convert()
@@ -52,6 +66,8 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
+        self.idle = 0.0  # seconds since the last input from any device
+        self.crashes = 0  # exceptions recovered from in consecutive frames
         self.scenes = scenes
         self.stack.push(self.open("title"))  # the only screen start-up loads
         self.stack.apply()
@@ -64,13 +80,21 @@ class App:
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between fullscreen and the window; the canvas and scenes are untouched."""
-        if on == self.fullscreen:
+        if on == self.fullscreen or self.kiosk:  # a kiosk stays fullscreen
             return
         if on:
             self.windowed_size = self.screen.get_size()  # come back to the same window size
         self.fullscreen = on
         self.screen = self._open_window()
         self.settings.fullscreen = on
+        self.save_settings()
+
+    def start_kiosk(self) -> None:
+        """Enter kiosk mode now and on later launches (only `--no-kiosk` starts without it)."""
+        self.set_fullscreen(True)
+        pygame.display.set_allow_screensaver(False)
+        self.kiosk = True
+        self.settings.kiosk = True
         self.save_settings()
 
     def letterbox(self) -> pygame.Rect:
@@ -92,24 +116,77 @@ class App:
     # -- frame -------------------------------------------------------------------------------
     def step(self, events: Sequence[pygame.event.Event], dt: float = 1 / FPS,
              present: bool = True) -> bool:
-        """One frame: events → intents → top scene, update, apply stack changes, draw."""
+        """One frame: events → intents → top scene, update, idle, apply stack changes, draw.
+
+        An exception escaping a scene is written to the crash file and the console goes back
+        to the title with a short message, instead of exiting.
+        """
         dt = min(dt, MAX_DT)
-        for event in events:
-            self._event(event)
-        for intent in self.input.update(dt):
-            self.dispatch(intent)
-        if self.stack.top is not None:
-            self.stack.top.update(dt)
-        self.stack.apply()
+        try:
+            self._frame(events, dt)
+            self.crashes = 0
+        except Exception as exc:  # any scene bug ends on the title, not on the desktop
+            if not self.recover:
+                raise
+            self._recover(exc)
         if not self.stack.scenes:
             self.running = False
-        self.draw()
         if present:
             self.present()
         if self.frames:  # from the second frame on: the first title frame never waits for audio
             self.audio.set_music(self.music_wanted())
         self.frames += 1
         return self.running
+
+    def _frame(self, events: Sequence[pygame.event.Event], dt: float) -> None:
+        for event in events:
+            self._event(event)
+        for intent in self.input.update(dt):
+            self.dispatch(intent)
+        if self.stack.top is not None:
+            self.stack.top.update(dt)
+        self._watch_idle(dt)
+        self.stack.apply()
+        self.draw()
+
+    def _watch_idle(self, dt: float) -> None:
+        """Idle on a menu starts a demo; idle in kiosk mode elsewhere starts the countdown."""
+        self.idle += dt
+        top = self.stack.top
+        if top is None or self.stack.pending():
+            return
+        policy = getattr(top, "idle_policy", "abandon")
+        if policy == "attract" and self.idle >= self.settings.attract_idle:
+            self.idle = 0.0
+            self.stack.reset(self.open("attract"))
+        elif policy == "abandon" and self.kiosk and self.idle >= self.settings.abandon_idle:
+            self.idle = 0.0
+            self.stack.push(self.open("countdown"))
+
+    def _recover(self, exc: Exception) -> None:
+        """Log the exception to the crash file and start over on the title with a message."""
+        self.crashes += 1
+        if self.crashes >= CRASHES_IN_A_ROW:
+            raise exc  # the title itself fails: recovering again would only loop
+        where = type(self.stack.top).__name__ if self.stack.top is not None else "-"
+        log.error("%s failed; back to the title", where, exc_info=exc)
+        report = "".join(traceback.format_exception(exc))
+        crash_file = write_crash_report(f"screen: {where}\n{report}")
+        self._drop_scenes()
+        self.stack.push(self.open("title"))
+        name = crash_file.name if crash_file is not None else "-"
+        self.stack.push(self.open("message", t("crash.title"), t("crash.text", file=name)))
+        self.stack.apply()  # drawn from the next frame on (a title failing to draw re-raises)
+
+    def _drop_scenes(self) -> None:
+        """Let every scene leave (each failure only logged) and start a fresh, empty stack."""
+        for scene in reversed(self.stack.scenes):
+            try:
+                scene.exit()
+            except Exception:  # a broken scene must not block the way out
+                log.exception("%s did not exit cleanly", type(scene).__name__)
+        self.stack = SceneStack()
+        self.audio.cancel()
 
     def music_wanted(self) -> str | None:
         """The menu loop, unless a scene in the stack asks for quiet (`music = None`)."""
@@ -119,7 +196,10 @@ class App:
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.kiosk:
+                log.info("window close ignored: kiosk mode leaves by the held combo")
+            else:
+                self.running = False
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             # pygame resizes the display surface itself; re-read it so letterbox follows.
             self.screen = pygame.display.get_surface() or self.screen
@@ -129,8 +209,13 @@ class App:
             self.dispatch(intent)
 
     def dispatch(self, intent: Intent) -> None:
-        """Send an intent to the top scene (the window handles the fullscreen toggle)."""
-        if intent.kind == "fullscreen":
+        """Send an intent to the top scene (the app handles fullscreen and the leave combo)."""
+        if intent.kind != "disconnected":  # a pad unplugged is not somebody playing
+            self.idle = 0.0
+        if intent.kind == "leave":
+            if self.kiosk:
+                self.quit()
+        elif intent.kind == "fullscreen":
             self.set_fullscreen(not self.fullscreen)
         elif self.stack.top is not None:
             self._handle_with_sound(self.stack.top, intent)
@@ -161,6 +246,22 @@ class App:
         self.canvas.fill(theme.BACKGROUND)
         for scene in self.stack.visible():
             scene.draw(self.canvas)
+        if self.kiosk:
+            self._draw_leave_progress()
+
+    def _draw_leave_progress(self) -> None:
+        """While the leave combo is held: a bar filling up over COMBO_HOLD seconds."""
+        progress = self.input.combo_progress()
+        if progress <= 0:
+            return
+        bar = LEAVE_BAR
+        pygame.draw.rect(self.canvas, theme.PANEL, bar.inflate(12, 64).move(0, 20),
+                         border_radius=12)
+        pygame.draw.rect(self.canvas, theme.PANEL_LIGHT, bar, border_radius=7)
+        pygame.draw.rect(self.canvas, theme.ACCENT, (bar.x, bar.y, round(bar.w * progress),
+                                                     bar.h), border_radius=7)
+        draw_text(self.canvas, t("kiosk.leaving"), (bar.centerx, bar.bottom + 10),
+                  theme.SMALL_SIZE, theme.TEXT, "midtop")
 
     def present(self) -> None:
         """Scale the canvas into the window (letterboxed) and flip."""
@@ -198,11 +299,15 @@ class App:
 
 
 def run(scenes: SceneRegistry, fullscreen: bool = False,
-        windowed: tuple[int, int] | None = None, exit_after_first_frame: bool = False) -> int:
-    """Open the window on `scenes`' title and play until the player quits; the exit code."""
+        windowed: tuple[int, int] | None = None, exit_after_first_frame: bool = False,
+        kiosk: bool | None = None) -> int:
+    """Open the window on `scenes`' title and play until the player quits; the exit code.
+
+    `kiosk`: True or False overrides the kiosk setting for this run (None follows it)."""
     started = time.perf_counter()
     start_log_file()
-    app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None)
+    app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None, kiosk=kiosk,
+              recover=True)
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")

@@ -22,6 +22,9 @@ REPEAT_DELAY = 0.38  # seconds before a held direction starts repeating
 REPEAT_RATE = 0.11  # seconds between repeats
 DEADZONE = 0.55  # stick deflection that counts as a d-pad press
 RELEASE_ZONE = 0.35  # below this the stick is back to centre (hysteresis avoids flicker)
+COMBO_HOLD = 3.0  # seconds the leave combo (pad Back+Start, Ctrl+Shift+Q) must be held
+COMBO_KEYS = frozenset({pygame.K_q, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT,
+                        pygame.K_RSHIFT})  # releasing any of them breaks the keyboard combo
 
 KEYS = {
     pygame.K_UP: "up", pygame.K_w: "up", pygame.K_DOWN: "down", pygame.K_s: "down",
@@ -45,6 +48,8 @@ PAD_BUTTONS = {
 JOY_BUTTONS = {0: "confirm", 1: "back", 2: "alt", 3: "undo", 4: "page_prev", 5: "page_next",
                7: "menu"}
 JOY_BACK, JOY_START = 6, 7
+PAD_COMBO = frozenset({pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START})
+JOY_COMBO = frozenset({JOY_BACK, JOY_START})
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,7 @@ class InputMapper:
         self._sticks: dict[str, list[float]] = {}
         self._stick_dir: dict[str, str | None] = {}
         self._buttons: dict[str, set[int]] = {}
+        self._combos: dict[str, float] = {}  # device -> seconds the leave combo has been held
 
     # -- devices -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -156,6 +162,7 @@ class InputMapper:
         self._sticks.pop(device, None)
         self._stick_dir.pop(device, None)
         self._buttons.pop(device, None)
+        self._combos.pop(device, None)
         return [Intent("disconnected", device)]
 
     # -- events ------------------------------------------------------------------------------
@@ -194,10 +201,15 @@ class InputMapper:
             return self._press(KEYBOARD, "undo")
         if event.key == pygame.K_RETURN and mods & pygame.KMOD_ALT:
             return self._press(KEYBOARD, "fullscreen")
+        if event.key == pygame.K_q and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
+            self._combos.setdefault(KEYBOARD, 0.0)  # the leave combo, not a page turn
+            return []
         kind = KEYS.get(event.key)
         return self._press(KEYBOARD, kind) if kind else []
 
     def _key_up(self, event: pygame.event.Event) -> list[Intent]:
+        if event.key in COMBO_KEYS:
+            self._combos.pop(KEYBOARD, None)
         kind = KEYS.get(event.key)
         return self._release(KEYBOARD, kind) if kind else []
 
@@ -229,6 +241,7 @@ class InputMapper:
         self.last_kind = "gamepad"
         held = self._buttons.setdefault(device, set())
         held.add(event.button)
+        self._follow_combo(device, PAD_COMBO)
         if event.button == pygame.CONTROLLER_BUTTON_START and pygame.CONTROLLER_BUTTON_BACK in held:
             return self._press(device, "fullscreen")  # Back+Start, Back held first
         kind = PAD_BUTTONS.get(event.button)
@@ -237,6 +250,7 @@ class InputMapper:
     def _pad_up(self, event: pygame.event.Event) -> list[Intent]:
         device = pad_device(event.instance_id)
         self._buttons.get(device, set()).discard(event.button)
+        self._follow_combo(device, PAD_COMBO)
         kind = PAD_BUTTONS.get(event.button)
         return self._release(device, kind) if kind else []
 
@@ -280,6 +294,7 @@ class InputMapper:
         self.last_kind = "gamepad"
         held = self._buttons.setdefault(device, set())
         held.add(event.button)
+        self._follow_combo(device, JOY_COMBO)
         if event.button == JOY_START and JOY_BACK in held:
             return self._press(device, "fullscreen")
         kind = JOY_BUTTONS.get(event.button)
@@ -288,6 +303,7 @@ class InputMapper:
     def _joy_up(self, event: pygame.event.Event) -> list[Intent]:
         device = joy_device(event.instance_id)
         self._buttons.get(device, set()).discard(event.button)
+        self._follow_combo(device, JOY_COMBO)
         return []
 
     def _joy_hat(self, event: pygame.event.Event) -> list[Intent]:
@@ -311,10 +327,31 @@ class InputMapper:
         self._seen(device)
         return self._stick(device, event.axis == 1, event.value)
 
+    # -- the leave combo -----------------------------------------------------------------------
+    def _follow_combo(self, device: str, combo: frozenset[int]) -> None:
+        """Start timing when every combo button is down; stop when one comes up."""
+        if combo <= self._buttons.get(device, set()):
+            self._combos.setdefault(device, 0.0)
+        else:
+            self._combos.pop(device, None)
+
+    def combo_progress(self) -> float:
+        """How far (0..1) the longest-held leave combo is towards COMBO_HOLD."""
+        return min(1.0, max(self._combos.values(), default=0.0) / COMBO_HOLD)
+
+    def _combo_intents(self, dt: float) -> list[Intent]:
+        """A "leave" intent for a combo that has just been held COMBO_HOLD seconds."""
+        out = []
+        for device, held in self._combos.items():
+            if held < COMBO_HOLD <= held + dt:
+                out.append(Intent("leave", device))
+            self._combos[device] = held + dt
+        return out
+
     # -- repeat ------------------------------------------------------------------------------
     def update(self, dt: float) -> list[Intent]:
-        """Repeat intents for directions held down long enough."""
-        out: list[Intent] = []
+        """Repeat intents for directions held down long enough; the held leave combo."""
+        out = self._combo_intents(dt)
         for key, left in list(self._held.items()):
             left -= dt
             if left <= 0:
@@ -324,9 +361,14 @@ class InputMapper:
             self._held[key] = left
         return out
 
+    def stop_repeats(self) -> None:
+        """Held directions stop repeating until pressed again (the combo stays held)."""
+        self._held.clear()
+
     def release_all(self) -> None:
         """Forget held keys (the window lost focus: their KEYUP will never come)."""
         self._held.clear()
         self._stick_dir.clear()
         self._sticks.clear()
         self._buttons.clear()
+        self._combos.clear()

@@ -24,6 +24,8 @@ HOME_ENV = "CITY_BOARD_CONSOLE_HOME"
 SPEEDS = ("0.5x", "1x", "2x", "instant")
 SPEED_FACTORS = {"0.5x": 0.5, "1x": 1.0, "2x": 2.0, "instant": float("inf")}
 LANGUAGES = ("en", "es")
+ATTRACT_IDLE_CHOICES = (30, 45, 60, 120, 300)  # seconds on the title before a demo starts
+ABANDON_IDLE_CHOICES = (60, 120, 180, 300, 600)  # kiosk: seconds before an idle game ends
 log = logging.getLogger(__name__)
 
 
@@ -37,6 +39,10 @@ class Settings:
     effects_volume: int = 80
     animation_speed: str = "1x"
     open_hands: bool = False
+    attract_idle: int = 45  # seconds idle on the title or game picker before a demo plays
+    demo_sound: bool = False  # demos are muted unless this is on
+    kiosk: bool = False  # fullscreen, no Quit, leave by a held combo (also `main.py --kiosk`)
+    abandon_idle: int = 120  # kiosk: seconds without input before a game returns to attract
 
     def speed_factor(self) -> float:
         """Animation time multiplier (inf means instant)."""
@@ -79,9 +85,33 @@ def start_log_file() -> None:
     logging.getLogger().addHandler(handler)
 
 
+def crash_path() -> Path:
+    """The crash file: one report (time, screen, traceback) per exception a scene let escape."""
+    return home_dir() / "crash.log"
+
+
+def write_crash_report(report: str) -> Path | None:
+    """Append a report to the crash file; where it went (None if the disk refused)."""
+    path = crash_path()
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"=== {stamp}\n{report.rstrip()}\n\n")
+    except OSError as exc:
+        log.warning("crash file not written: %s", exc)
+        return None
+    return path
+
+
 def autosave_path() -> Path:
     """The autosave: a journal of JSON lines, its header naming the game and who sits where."""
     return home_dir() / "autosave.json"
+
+
+def _whole(value: Any) -> bool:
+    """A JSON integer (True and 45.0 are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _valid(name: str, value: Any) -> bool:
@@ -92,6 +122,10 @@ def _valid(name: str, value: Any) -> bool:
         "effects_volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100,
         "animation_speed": lambda v: v in SPEEDS,
         "open_hands": lambda v: isinstance(v, bool),
+        "attract_idle": lambda v: _whole(v) and v in ATTRACT_IDLE_CHOICES,
+        "demo_sound": lambda v: isinstance(v, bool),
+        "kiosk": lambda v: isinstance(v, bool),
+        "abandon_idle": lambda v: _whole(v) and v in ABANDON_IDLE_CHOICES,
     }
     return checks[name](value)
 
