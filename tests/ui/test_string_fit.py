@@ -20,8 +20,8 @@ from string_fit import (
 )
 
 from game.engine.registry import catalog
-from game.scenes import message, pause, results, seats
-from game.ui import theme
+from game.scenes import countdown, message, pause, results, seats
+from game.ui import app, theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, load_file, string_files
 
 TITLE, HEADING, BODY, SMALL = theme.TITLE_SIZE, theme.HEADING_SIZE, theme.BODY_SIZE, \
@@ -42,6 +42,13 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("title.save_broken", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("error.level", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("title.*", Widget(BODY, 760 - BUTTON_PAD)),  # the title menu
+    ("attract.demo", Widget(SMALL, 1000, True)),
+    ("attract.press", Widget(SMALL, 700)),
+    ("countdown.title", Widget(HEADING, countdown.BOX.w - 80, True)),
+    ("countdown.hint", Widget(BODY, countdown.BOX.w - 80)),
+    ("kiosk.leaving", Widget(SMALL, app.LEAVE_BAR.w)),
+    ("crash.title", Widget(HEADING, message.TITLE_W, True, lines=2)),
+    ("crash.text", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("select.title", Widget(HEADING, SCREEN, True)),
     ("select.entry", Widget(BODY, 1100 - BUTTON_PAD)),
     ("seats.title", Widget(HEADING, SCREEN, True)),
