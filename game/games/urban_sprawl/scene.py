@@ -21,19 +21,23 @@ prestige and elections pop up where they land.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
 import pygame
 import pytweening
 
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
+from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import language
 from game.ui.paint import (
     draw_seat_emblem,
+    fast,
     fit_text,
-    fly,
     flip,
+    fly,
     popup,
     ring,
     seat_color,
@@ -120,9 +124,10 @@ def card_slot(row: str, index: int) -> pygame.Rect:
 class USRenderer(RoomRenderer):
     """Draws one Urban Sprawl match and animates its events."""
 
-    SOUNDS = {"activated": "fanfare", "extra_favour": "swish", "payout": "chord",
-              "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
-              "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare"}
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
+        "activated": "fanfare", "extra_favour": "swish", "payout": "chord",
+        "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
+        "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare"}
 
     def __init__(self, rules: UrbanSprawl, config: Config, seat_names: Sequence[str]) -> None:
         """Lay out the board and paint what never changes."""
@@ -147,9 +152,9 @@ class USRenderer(RoomRenderer):
         self.layers.add("track", TRACK, self._track_key, self._paint_track)
         self.layers.add("panels", PANELS, self._panels_key, self._paint_panels)
 
-    # == static background =========================================================================
+    # == static background ========================================================================
     def _static(self) -> pygame.Surface:
-        surf = pygame.Surface(BOARD_RECT.size).convert()
+        surf = fast(pygame.Surface(BOARD_RECT.size), alpha=False)
         surf.fill(theme.BACKGROUND)
         self._paint_edges(surf)
         pygame.draw.rect(surf, STREET_RGB, GRID)
@@ -180,7 +185,7 @@ class USRenderer(RoomRenderer):
             water = middle[name] in self.board.water_lots
             pygame.draw.rect(surf, WATER if water else FOREST, rect)
 
-    # == BoardRenderer ===============================================================================
+    # == BoardRenderer ============================================================================
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Every target this view can show a rect for."""
         rects: dict[Target, pygame.Rect] = {}
@@ -232,11 +237,14 @@ class USRenderer(RoomRenderer):
         if card is not None:
             self._zoom(canvas, card, self._targets[key])
 
-    # == helpers ====================================================================================
-    def _face(self, card_id: str, size: tuple[int, int] = CARD) -> pygame.Surface:
-        key = (card_id, size, language())
+    # == helpers ==================================================================================
+    def _face(self, card_id: str, size: tuple[int, int] = CARD,
+              chip: bool = False) -> pygame.Surface:
+        """A card's face (or its panel chip), cached per card, size and language."""
+        key = (card_id, size, chip, language())
         if key not in self._faces:
-            self._faces[key] = sp.card_face(self.board.cards[card_id], size, t)
+            draw = sp.card_chip if chip else sp.card_face
+            self._faces[key] = draw(self.board.cards[card_id], size, t)
         return self._faces[key]
 
     def _card_at(self, key: tuple) -> str | None:
@@ -268,7 +276,7 @@ class USRenderer(RoomRenderer):
             ghost.set_alpha(150)
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
-    # == the city =====================================================================================
+    # == the city =================================================================================
     def _shown_buildings(self) -> tuple:
         return tuple(b if b is not None and ("building", bid) not in self.holds else None
                      for bid, b in enumerate(self.view.buildings))
@@ -314,7 +322,7 @@ class USRenderer(RoomRenderer):
             text = theme.text(marker[1:], SMALL, sp.INK, True)
             surf.blit(text, text.get_rect(center=center))
 
-    # == the rows ==================================================================================
+    # == the rows =================================================================================
     def _rows_key(self) -> tuple:
         v = self.view
         held = tuple(sorted(k for k in self.holds if k[0] == "card"))
@@ -353,7 +361,7 @@ class USRenderer(RoomRenderer):
         cost_text = theme.text(t("ap", ap=cost), SMALL, theme.TEXT, True)
         surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
 
-    # == the turn box and the election track =========================================================
+    # == the turn box and the election track ======================================================
     def _turn_key(self) -> tuple:
         v = self.view
         return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
@@ -405,7 +413,7 @@ class USRenderer(RoomRenderer):
                            panel.y + 92 + self._chip_h(panel) + 8)
 
     def _chip_h(self, panel: pygame.Rect) -> int:
-        return 64 if panel.h < 400 else 120
+        return 64 if panel.h < 400 else 96
 
     def _chip_row(self, out: dict, cards: Sequence[str], panel: pygame.Rect, y: int) -> None:
         h = self._chip_h(panel)
@@ -442,9 +450,13 @@ class USRenderer(RoomRenderer):
         draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
         name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
         surf.blit(name, (panel.x + 44, panel.y + 8))
-        stats = t("stats", wealth=v.wealth[seat], prestige=total_prestige(v, seat) - pending)
-        text = theme.text(stats, theme.SMALL_SIZE, theme.TEXT, True)
-        surf.blit(text, text.get_rect(topright=(panel.right - 12, panel.y + 8)))
+        prestige = theme.text(str(total_prestige(v, seat) - pending), theme.SMALL_SIZE,
+                              theme.ACCENT, True)
+        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
+        surf.blit(prestige, at)
+        sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
+        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, (150, 220, 150), True)
+        surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
         surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (panel.x + 12, panel.y + 50))
         for card in v.hands[seat]:
@@ -470,9 +482,9 @@ class USRenderer(RoomRenderer):
     def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
         if ("card", card) in self.holds:
             return
-        surf.blit(pygame.transform.smoothscale(self._face(card), rect.size), rect)
+        surf.blit(self._face(card, rect.size, chip=True), rect)
 
-    # == animations =================================================================================
+    # == animations ===============================================================================
     def _panel_point(self, seat: int | None) -> tuple[int, int]:
         if seat is None:
             return TRACK.center

@@ -1,12 +1,14 @@
 """Sprites of the Urban Sprawl board: card faces, deck backs, building tiles, chips.
 
 Procedural art (our own). Tiles, cubes and backs are cached by their parameters; card faces
-are cached by the renderer (per card, size and language), so a draw loop only blits. Card names are level data (English,
-like Ticket to Ride's place names); the words around them go through the translator.
+are cached by the renderer (per card, size and language), so a draw loop only blits. Card
+names are level data (English, like Ticket to Ride's place names); the words around them go
+through the translator.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -15,7 +17,7 @@ import pygame
 from game.ui import theme
 from game.ui.paint import fast, fit_text, shade, wrap
 
-from .board import Card, Contract, EventCard, Permit, Renewal
+from .board import Card, Contract, Permit, Renewal
 
 ZONE_RGB = {
     "CIV": (70, 120, 210),  # civic: blue
@@ -41,10 +43,9 @@ def zone_rgb(zone: str) -> tuple[int, int, int]:
 def card_face(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface:
     """The face of any card at `size` (the zoom panel asks for a larger one); the renderer
     caches it per card, size and language (cards hold mappings: no lru_cache here)."""
-    w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=10)
-    k = w / 112  # text and icons scale with the card
+    k = size[0] / 112  # text and icons scale with the card
     if isinstance(card, Contract):
         _contract(surf, card, k, words)
     elif isinstance(card, Permit):
@@ -133,6 +134,42 @@ def _reveal_icons(surf: pygame.Surface, ballot: bool, payout: int, k: float) -> 
         text = theme.text(f"${payout}", size, (30, 110, 50), True)
         surf.blit(text, text.get_rect(bottomright=(surf.get_width() - round(6 * k),
                                                    surf.get_height() - round(4 * k))))
+
+
+def card_chip(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface:
+    """A card in a seat's panel, small but readable from the sofa: a permit's zones and
+    licences, a contract's zone, size and number (the zoom panel shows the rest)."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, PAPER, surf.get_rect(), border_radius=8)
+    band = pygame.Rect(0, 0, size[0], size[1] // 3)
+    if isinstance(card, Permit):
+        zones = sorted(card.zones)
+        for i, zone in enumerate(zones):
+            part = pygame.Rect(band.x + i * band.w // len(zones), 0,
+                               band.w // len(zones) + 1, band.h)
+            pygame.draw.rect(surf, ZONE_RGB[zone], part)
+        big = str(card.licences)
+    elif isinstance(card, Contract):
+        pygame.draw.rect(surf, ZONE_RGB[card.zone], band)
+        big = card.id
+    else:
+        pygame.draw.rect(surf, RENEWAL_RGB, band)
+        big = words("renewal_short")
+    text = fit_text(big, theme.SMALL_SIZE, size[0] - 6, INK, bold=True, squeeze=0.7)
+    surf.blit(text, text.get_rect(center=(size[0] // 2, (band.bottom + size[1]) // 2)))
+    pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=8)
+    return fast(surf)
+
+
+def star(surf: pygame.Surface, center: tuple[int, int], radius: int,
+         rgb: tuple[int, int, int]) -> None:
+    """A five-pointed star: the prestige symbol (the UI font has no star glyph)."""
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((center[0] + r * math.cos(angle), center[1] - r * math.sin(angle)))
+    pygame.draw.polygon(surf, rgb, points)
 
 
 @lru_cache(maxsize=32)
