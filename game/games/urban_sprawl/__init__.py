@@ -18,5 +18,5 @@ GAME = GameInfo(
     options=("long", "short"),  # the rulebook's longer and shorter game variants
     capabilities=("details", "tiebreak", "randomize_hidden"),
     order=50,
-    listed=False,
+    listed=True,
 )

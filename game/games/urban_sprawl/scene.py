@@ -68,6 +68,7 @@ PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
 ZOOM = (224, 352)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
+CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
 TARGET_SIDE = 44  # a building placement's target square
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SMALL = sp.TEXT_SIZE
@@ -413,11 +414,11 @@ class USRenderer(RoomRenderer):
                            panel.y + 92 + self._chip_h(panel) + 8)
 
     def _chip_h(self, panel: pygame.Rect) -> int:
-        return 64 if panel.h < 400 else 96
+        return 60 if panel.h < 400 else 84
 
     def _chip_row(self, out: dict, cards: Sequence[str], panel: pygame.Rect, y: int) -> None:
         h = self._chip_h(panel)
-        w = round(h * CARD[0] / CARD[1])
+        w = round(h * CHIP_ASPECT)
         step = min(w + 6, (panel.w - 24 - w) // max(1, len(cards) - 1)) if cards else w
         for i, card in enumerate(cards):
             out[card] = pygame.Rect(panel.x + 12 + i * step, y, w, h)
