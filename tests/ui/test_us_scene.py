@@ -13,6 +13,7 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
+from game.games.urban_sprawl.board import Contract, EventCard
 from game.games.urban_sprawl.scene import (
     CARD,
     ZOOM,
@@ -22,7 +23,12 @@ from game.games.urban_sprawl.scene import (
     lots_target,
     panel_rects,
 )
+from game.games.urban_sprawl.sprites import NAME_LINES, SQUEEZE, TEXT_SIZE, card_face
+from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import set_language
+from game.ui.paint import wrap
+from game.ui.render_kit import translator
 
 US = "urban_sprawl"
 
@@ -107,12 +113,12 @@ def test_focusing_a_card_zooms_it_and_a_placement_shows_a_ghost():
     renderer = renderer_for(match)
     canvas = pygame.Surface((1920, 1080))
     target = prompt.options[0].target
-    renderer.draw(canvas, ("board", target), prompt)
+    renderer.draw(canvas, target, prompt)
     before = pygame.image.tobytes(canvas, "RGB")
     renderer.draw(canvas, None, prompt)
     assert pygame.image.tobytes(canvas, "RGB") != before  # the ghost building and ring
     slot = card_slot("contract", 0)
-    renderer.draw(canvas, ("board", ("contract", "row", 0)), prompt)
+    renderer.draw(canvas, ("contract", "row", 0), prompt)
     zoom_spot = (slot.right + 12 + ZOOM[0] // 2, slot.y + ZOOM[1] // 2)
     plain = renderer.layers.surface.get_at(zoom_spot)
     assert canvas.get_at(zoom_spot) != plain  # the zoomed card covers the spot
@@ -139,3 +145,21 @@ def test_a_building_drops_onto_its_lots_after_the_build():
     while renderer.busy():
         renderer.update(0.05)
     assert ("building", bid) not in renderer.holds
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_zoomed_card_shows_its_whole_name_in_both_languages(language):
+    rules = rules_for(US)
+    set_language(language)
+    try:
+        width = ZOOM[0] - round(10 * ZOOM[0] / CARD[0])
+        size = round(TEXT_SIZE * ZOOM[0] / CARD[0])
+        for card in rules.board.cards.values():
+            if isinstance(card, Contract | EventCard):
+                lines = wrap(card.name, size, width)
+                assert len(lines) <= NAME_LINES, card.id
+                widths = [theme.font(size).size(line)[0] * SQUEEZE for line in lines]
+                assert max(widths) <= width, card.id  # narrowed at most, never cut
+            assert card_face(card, ZOOM, translator("urban_sprawl.scene.")).get_size() == ZOOM
+    finally:
+        set_language("en")

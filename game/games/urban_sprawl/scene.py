@@ -128,7 +128,8 @@ class USRenderer(RoomRenderer):
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish", "payout": "chord",
         "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
-        "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare"}
+        "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare",
+        "value_marks_moved": None}  # us-finish's highest/lowest value markers (not drawn yet)
 
     def __init__(self, rules: UrbanSprawl, config: Config, seat_names: Sequence[str]) -> None:
         """Lay out the board and paint what never changes."""
@@ -228,15 +229,14 @@ class USRenderer(RoomRenderer):
     def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
                    prompt: Prompt | None) -> None:
         """The focus ring, a ghost building on a placement, the zoomed card on a card."""
-        key = focus[1] if isinstance(focus, tuple) and focus and focus[0] == "board" else focus
-        if not isinstance(key, tuple) or key not in self._targets:
+        if focus is None or focus not in self._targets:
             return
-        if key[0] == "lots" and prompt is not None:
-            self._ghost(canvas, key[1], dict(prompt.params).get("card"))
-        ring(canvas, self._targets[key], theme.FOCUS, 4, self.pulse(), radius=8)
-        card = self._card_at(key)
+        if focus[0] == "lots" and prompt is not None:
+            self._ghost(canvas, focus[1], dict(prompt.params).get("card"))
+        ring(canvas, self._targets[focus], theme.FOCUS, 4, self.pulse(), radius=8)
+        card = self._card_at(focus)
         if card is not None:
-            self._zoom(canvas, card, self._targets[key])
+            self._zoom(canvas, card, self._targets[focus])
 
     # == helpers ==================================================================================
     def _face(self, card_id: str, size: tuple[int, int] = CARD,

@@ -32,6 +32,8 @@ EVENT_RGB = (120, 70, 160)
 RENEWAL_RGB = (60, 150, 150)
 BACK_RGB = (60, 66, 84)
 TEXT_SIZE = 24  # the smallest text on the board (issue 15: >= 24 px at 1080p)
+NAME_LINES = 3  # a contract's name takes at most this many lines
+SQUEEZE = 0.65  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
 Words = Callable[[str], str]  # the room's translator for a key under "scene."
 
 
@@ -75,7 +77,7 @@ def _lines(surf: pygame.Surface, text: str, y: int, k: float, limit: int,
     if len(lines) > limit:
         lines = lines[:limit - 1] + [" ".join(lines[limit - 1:])]
     for line in lines:
-        img = fit_text(line, size, width, color, squeeze=0.75)
+        img = fit_text(line, size, width, color, squeeze=SQUEEZE)
         surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
         y += img.get_height()
     return y
@@ -83,7 +85,7 @@ def _lines(surf: pygame.Surface, text: str, y: int, k: float, limit: int,
 
 def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> None:
     y = _band(surf, ZONE_RGB[card.zone], f"{card.zone} {card.id}", k)
-    y = _lines(surf, card.name, y, k, 3)
+    y = _lines(surf, card.name, y, k, NAME_LINES)
     lot = round(14 * k)
     x0 = (surf.get_width() - card.size * (lot + 3)) // 2
     for i in range(card.size):  # the building's size as lots
