@@ -16,6 +16,7 @@ from game.engine.registry import rules_for
 from game.games.urban_sprawl.board import Contract, EventCard
 from game.games.urban_sprawl.scene import (
     CARD,
+    RIGHT_X,
     ZOOM,
     USRenderer,
     card_slot,
@@ -119,7 +120,7 @@ def test_focusing_a_card_zooms_it_and_a_placement_shows_a_ghost():
     assert pygame.image.tobytes(canvas, "RGB") != before  # the ghost building and ring
     slot = card_slot("contract", 0)
     renderer.draw(canvas, ("contract", "row", 0), prompt)
-    zoom_spot = (slot.right + 12 + ZOOM[0] // 2, slot.y + ZOOM[1] // 2)
+    zoom_spot = (RIGHT_X - 16 - ZOOM[0] // 2, slot.y + ZOOM[1] // 2)
     plain = renderer.layers.surface.get_at(zoom_spot)
     assert canvas.get_at(zoom_spot) != plain  # the zoomed card covers the spot
     assert ZOOM[0] == 2 * CARD[0]

@@ -59,16 +59,17 @@ GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
 EDGE = 14  # the water and forest strips around the city
 CIRCLE_R = 20
 TRACK = pygame.Rect(16, 916, 904, 78)
-CARD = (112, 176)
+CARD = (112, 168)
 CARD_GAP = 8
 CONTRACT_Y, PLANNING_Y = 8, 230
 RIGHT_X = 944
 TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
 PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
-ZOOM = (224, 352)  # the zoom panel: a card at twice its size
+ZOOM = (224, 336)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
 CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
+RING_GAP = 10  # option rings sit outside their rect: visible around light cards
 TARGET_SIDE = 44  # a building placement's target square
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SMALL = sp.TEXT_SIZE
@@ -224,7 +225,7 @@ class USRenderer(RoomRenderer):
         for option in prompt.options:
             rect = self._targets.get(option.target) if option.target else None
             if rect is not None:
-                ring(canvas, rect, OPTION, 2, breath, radius=8)
+                ring(canvas, rect.inflate(RING_GAP, RING_GAP), OPTION, 3, breath, radius=10)
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
                    prompt: Prompt | None) -> None:
@@ -233,7 +234,9 @@ class USRenderer(RoomRenderer):
             return
         if focus[0] == "lots" and prompt is not None:
             self._ghost(canvas, focus[1], dict(prompt.params).get("card"))
-        ring(canvas, self._targets[focus], theme.FOCUS, 4, self.pulse(), radius=8)
+        rect = self._targets[focus].inflate(6, 6)
+        pygame.draw.rect(canvas, sp.INK, rect.inflate(6, 6), 3, border_radius=14)
+        ring(canvas, rect, theme.FOCUS, 5, self.pulse(), radius=12)
         card = self._card_at(focus)
         if card is not None:
             self._zoom(canvas, card, self._targets[focus])
@@ -260,11 +263,10 @@ class USRenderer(RoomRenderer):
         return None
 
     def _zoom(self, canvas: pygame.Surface, card: str, near: pygame.Rect) -> None:
-        """The focused card at twice its size, beside it and inside the board."""
+        """The focused card at twice its size, left of the rows and panels (over the city's
+        east edge), so that it never hides another option of the card prompts."""
         face = self._face(card, ZOOM)
-        rect = face.get_rect(topleft=(near.right + 12, near.y))
-        if rect.right > BOARD_RECT.right - 8:
-            rect.right = near.x - 12
+        rect = face.get_rect(topright=(RIGHT_X - 16, near.y))
         rect.clamp_ip(BOARD_RECT.inflate(-16, -16))
         pygame.draw.rect(canvas, theme.BACKGROUND, rect.inflate(12, 12), border_radius=14)
         canvas.blit(face, rect)
@@ -360,7 +362,7 @@ class USRenderer(RoomRenderer):
         else:
             pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
         cost_text = theme.text(t("ap", ap=cost), SMALL, theme.TEXT, True)
-        surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
+        surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + RING_GAP + 2)))
 
     # == the turn box and the election track ======================================================
     def _turn_key(self) -> tuple:

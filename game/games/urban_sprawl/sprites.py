@@ -31,6 +31,7 @@ PAPER = (236, 232, 220)
 EVENT_RGB = (120, 70, 160)
 RENEWAL_RGB = (60, 150, 150)
 BACK_RGB = (60, 66, 84)
+PRESTIGE_INK = (170, 110, 10)
 TEXT_SIZE = 24  # the smallest text on the board (issue 15: >= 24 px at 1080p)
 NAME_LINES = 3  # a contract's name takes at most this many lines
 SQUEEZE = 0.65  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
@@ -95,10 +96,15 @@ def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> N
     extras = [jobs] if jobs else []
     if card.effects or card.restriction:
         extras.append(words("effect"))
-    if card.payout:
-        extras.append(words("payout", row=card.payout))
     for text in extras:
         y = _lines(surf, text, y, k, 1, shade(INK, 1.6))
+    if card.payout:  # the prestige row paid out when it is revealed: a star and the row
+        size = round(TEXT_SIZE * k)
+        text = theme.text(str(card.payout), size, PRESTIGE_INK, True)
+        at = text.get_rect(bottomright=(surf.get_width() - round(6 * k),
+                                        surf.get_height() - round(4 * k)))
+        surf.blit(text, at)
+        star(surf, (at.x - round(11 * k), at.centery), round(10 * k), PRESTIGE_INK)
 
 
 def _permit(surf: pygame.Surface, card: Permit, k: float, words: Words) -> None:
