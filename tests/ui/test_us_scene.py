@@ -25,9 +25,10 @@ from game.games.urban_sprawl.scene import (
     panel_rects,
 )
 from game.games.urban_sprawl.sprites import NAME_LINES, SQUEEZE, TEXT_SIZE, card_face
+from game.games.urban_sprawl.state import SOURCES
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
-from game.ui.i18n import set_language
+from game.ui.i18n import set_language, t
 from game.ui.paint import wrap
 from game.ui.render_kit import translator
 
@@ -162,5 +163,16 @@ def test_the_zoomed_card_shows_its_whole_name_in_both_languages(language):
                 widths = [theme.font(size).size(line)[0] * SQUEEZE for line in lines]
                 assert max(widths) <= width, card.id  # narrowed at most, never cut
             assert card_face(card, ZOOM, translator("urban_sprawl.scene.")).get_size() == ZOOM
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_results_screen_names_every_prestige_source(language):
+    set_language(language)
+    try:
+        for source in SOURCES:
+            key = f"{US}.score.{source}"
+            assert t(key) != key, source
     finally:
         set_language("en")
