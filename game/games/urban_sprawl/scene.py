@@ -22,6 +22,7 @@ prestige and elections pop up where they land.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import ClassVar
 
 import pygame
@@ -153,7 +154,9 @@ class USRenderer(RoomRenderer):
                         self._rows_key, self._paint_rows_piles)
         self.layers.add("turn", TURN_BOX, self._turn_key, self._paint_turn)
         self.layers.add("track", TRACK, self._track_key, self._paint_track)
-        self.layers.add("panels", PANELS, self._panels_key, self._paint_panels)
+        for seat, panel in enumerate(self.panels):  # one layer each: a count repaints one
+            self.layers.add(f"panel{seat}", panel, partial(self._panel_key, seat),
+                            partial(self._paint_panel, seat))
 
     # == static background ========================================================================
     def _static(self) -> pygame.Surface:
@@ -328,10 +331,9 @@ class USRenderer(RoomRenderer):
     # == the rows =================================================================================
     def _rows_key(self) -> tuple:
         v = self.view
-        held = tuple(sorted(k for k in self.holds if k[0] == "card"))
         return (v.planning_row, v.planning_top, v.contract_row, v.tops, v.active_decks,
-                len(v.planning_deck.cards), tuple(len(d.cards) for d in v.decks), held,
-                language())
+                len(v.planning_deck.cards), tuple(len(d.cards) for d in v.decks),
+                self._held_cards(), language())
 
     def _paint_rows(self, surf: pygame.Surface) -> None:
         v, board = self.view, self.board
@@ -425,36 +427,30 @@ class USRenderer(RoomRenderer):
         for i, card in enumerate(cards):
             out[card] = pygame.Rect(panel.x + 12 + i * step, y, w, h)
 
-    def _panels_key(self) -> tuple:
+    def _panel_key(self, seat: int) -> tuple:
         v = self.view
-        counts = tuple(self._counting())
-        return (v.wealth, v.prestige, v.hands, v.favours, v.vocations, v.offices, v.active, v.ap,
-                v.extra_favour, counts, language())
+        return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
+                v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
+                v.extra_favour == seat, self._counting(seat), self._held_cards(), language())
 
-    def _counting(self) -> list[int]:
-        """Per seat, the prestige still counting up (the board shows the old total meanwhile)."""
-        pending = [0] * self.players
-        for tag, left in self.timeline.counting():
-            seat, amount = tag
-            pending[seat] += round(amount * left)
-        return pending
+    def _counting(self, seat: int) -> int:
+        """The seat's prestige still counting up (its panel shows the old total meanwhile)."""
+        return sum(round(amount * left) for (who, amount), left in self.timeline.counting()
+                   if who == seat)
 
-    def _paint_panels(self, surf: pygame.Surface) -> None:
-        pending = self._counting()
-        for seat, panel in enumerate(self.panels):
-            self._paint_panel(surf, seat, panel, pending[seat])
+    def _held_cards(self) -> tuple:
+        return tuple(sorted(k for k in self.holds if k[0] == "card"))
 
-    def _paint_panel(self, surf: pygame.Surface, seat: int, panel: pygame.Rect,
-                     pending: int) -> None:
-        v = self.view
+    def _paint_panel(self, seat: int, surf: pygame.Surface) -> None:
+        v, panel = self.view, self.panels[seat]
         pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
         if seat == v.active:
             pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
         draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
         name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
         surf.blit(name, (panel.x + 44, panel.y + 8))
-        prestige = theme.text(str(total_prestige(v, seat) - pending), theme.SMALL_SIZE,
-                              theme.ACCENT, True)
+        prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
+                              theme.SMALL_SIZE, theme.ACCENT, True)
         at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
         surf.blit(prestige, at)
         sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
@@ -475,7 +471,7 @@ class USRenderer(RoomRenderer):
     def _status(self, seat: int) -> str:
         """AP left (the active seat), offices held, the Extra Favour."""
         v = self.view
-        parts = [t("ap_left", ap=v.ap)] if seat == v.active and not v.over else []
+        parts = [t("ap_left", ap=v.ap)] if seat == v.active and v.ap and not v.over else []
         parts += [t(f"office.{office}") for office, holder in zip(OFFICES, v.offices, strict=True)
                   if holder == seat]
         if v.extra_favour == seat:
@@ -574,9 +570,3 @@ class USRenderer(RoomRenderer):
     def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
         self.timeline.add(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
         return at + 1.0
-
-    def refresh(self, limit: int | None = None) -> None:
-        """Prestige counting up repaints the panels as it goes."""
-        if any(True for _ in self.timeline.counting()):
-            self.layers.mark("panels")
-        super().refresh(limit)
