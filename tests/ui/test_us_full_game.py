@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from full_game import Player
+from full_game import A, Player
 
 from game.engine.core import total
 from game.scenes import scene_registry
@@ -39,3 +39,22 @@ def test_us_human_gamepad_vs_greedy_bot_title_to_results(home):
     assert results.winners and "neighbourhood" in results.categories
     assert not store.has_autosave()
     app.draw()
+
+
+def test_us_animations_hold_input_until_idle(home):
+    app = App(scene_registry(), windowed=(480, 270))
+    app.settings.animation_speed = "2x"
+    player = Player(app, PAD)
+    game = player.open_game(US)
+    rng = random.Random(7)
+    held = 0
+    for _ in range(30):
+        if not player.wait_for_turn(game, 0.1, limit=5000):
+            break
+        player.play_turn(game, rng, 0.1)
+        if game.renderer.busy():
+            before = len(game.match.history)
+            player.press(A, 0.0)  # pressed mid-animation: ignored, nothing applied
+            assert len(game.match.history) == before
+            held += 1
+    assert held  # some of those moves animated
