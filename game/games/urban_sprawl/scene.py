@@ -138,8 +138,10 @@ class USRenderer(RoomRenderer):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.panels = panel_rects(self.players)
-        self.hand_rects: dict[str, pygame.Rect] = {}  # planning cards in the panels
-        self.favour_rects: dict[str, pygame.Rect] = {}
+        # Per seat, where its planning cards and favours sit (positions: a hand may hold
+        # several face-down cards that all read as one unknown id).
+        self.hand_rects: list[list[pygame.Rect]] = []
+        self.favour_rects: list[list[pygame.Rect]] = []
         self._faces: dict[tuple, pygame.Surface] = {}
         self.layers = Layers(self._static())
         self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city)
@@ -215,8 +217,11 @@ class USRenderer(RoomRenderer):
         self._place_panel_items(view)
         for seat, rect in enumerate(self.panels):
             rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
-        rects.update({("hand", card): r for card, r in self.hand_rects.items()})
-        rects.update({("favour", card): r for card, r in self.favour_rects.items()})
+        for seat in range(self.players):
+            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
+                                                                self.hand_rects[seat])})
+            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
+                                                                  self.favour_rects[seat])})
         return rects
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
@@ -241,7 +246,7 @@ class USRenderer(RoomRenderer):
         pygame.draw.rect(canvas, sp.INK, rect.inflate(6, 6), 3, border_radius=14)
         ring(canvas, rect, theme.FOCUS, 5, self.pulse(), radius=12)
         card = self._card_at(focus)
-        if card is not None:
+        if card in self.board.cards:  # nothing to zoom on an empty slot or a face-down card
             self._zoom(canvas, card, self._targets[focus])
 
     # == helpers ==================================================================================
@@ -250,8 +255,12 @@ class USRenderer(RoomRenderer):
         """A card's face (or its panel chip), cached per card, size and language."""
         key = (card_id, size, chip, language())
         if key not in self._faces:
-            draw = sp.card_chip if chip else sp.card_face
-            self._faces[key] = draw(self.board.cards[card_id], size, t)
+            card = self.board.cards.get(card_id)
+            if card is None:  # a face-down card: views show an unknown id
+                self._faces[key] = sp.card_back(t("planning"), size)
+            else:
+                draw = sp.card_chip if chip else sp.card_face
+                self._faces[key] = draw(card, size, t)
         return self._faces[key]
 
     def _card_at(self, key: tuple) -> str | None:
@@ -411,21 +420,21 @@ class USRenderer(RoomRenderer):
     # == the seat panels ==========================================================================
     def _place_panel_items(self, view: State) -> None:
         """Where each seat's planning cards and favours sit in its panel."""
-        self.hand_rects, self.favour_rects = {}, {}
-        for seat, panel in enumerate(self.panels):
-            self._chip_row(self.hand_rects, view.hands[seat], panel, panel.y + 92)
-            self._chip_row(self.favour_rects, view.favours[seat], panel,
-                           panel.y + 92 + self._chip_h(panel) + 8)
+        self.hand_rects = [self._chip_row(len(view.hands[seat]), panel, panel.y + 92)
+                           for seat, panel in enumerate(self.panels)]
+        self.favour_rects = [self._chip_row(len(view.favours[seat]), panel,
+                                            panel.y + 92 + self._chip_h(panel) + 8)
+                             for seat, panel in enumerate(self.panels)]
 
     def _chip_h(self, panel: pygame.Rect) -> int:
         return 60 if panel.h < 400 else 84
 
-    def _chip_row(self, out: dict, cards: Sequence[str], panel: pygame.Rect, y: int) -> None:
+    def _chip_row(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
+        """`count` chips from the panel's left edge, overlapping when they need to."""
         h = self._chip_h(panel)
         w = round(h * CHIP_ASPECT)
-        step = min(w + 6, (panel.w - 24 - w) // max(1, len(cards) - 1)) if cards else w
-        for i, card in enumerate(cards):
-            out[card] = pygame.Rect(panel.x + 12 + i * step, y, w, h)
+        step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
+        return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
 
     def _panel_key(self, seat: int) -> tuple:
         v = self.view
@@ -458,10 +467,10 @@ class USRenderer(RoomRenderer):
         surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
         surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (panel.x + 12, panel.y + 50))
-        for card in v.hands[seat]:
-            self._paint_chip(surf, card, self.hand_rects[card])
-        for card in v.favours[seat]:
-            self._paint_chip(surf, card, self.favour_rects[card])
+        for card, rect in zip(v.hands[seat], self.hand_rects[seat], strict=True):
+            self._paint_chip(surf, card, rect)
+        for card, rect in zip(v.favours[seat], self.favour_rects[seat], strict=True):
+            self._paint_chip(surf, card, rect)
         jobs = "  ".join(f"{t('voc.' + name)} {count}" for name, count
                          in zip(self.board.vocations, v.vocations[seat], strict=True) if count)
         line = fit_text(t("vocations", list=jobs or "-"), SMALL, panel.w - 24, theme.TEXT,
@@ -532,7 +541,7 @@ class USRenderer(RoomRenderer):
     def _take(self, ev: Event, at: float, batch: Batch) -> float:
         card = ev.get("card")
         start = self._place_of(batch.old, card) if batch.old else None
-        end = self.hand_rects.get(card) or self.favour_rects.get(card)
+        end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
         if start is None or end is None:
             return at
         self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
@@ -545,7 +554,7 @@ class USRenderer(RoomRenderer):
         rect = self._place_of(self.view, card)
         if rect is None:
             return at
-        back = sp.deck_back("", CARD, 0)
+        back = sp.card_back("", CARD)
         self.timeline.add(at, FLIP_TIME, flip(back, self._face(card), rect),
                           holds=(("card", card),))
         return at + FLIP_TIME * 0.5

@@ -183,14 +183,25 @@ def star(surf: pygame.Surface, center: tuple[int, int], radius: int,
 @lru_cache(maxsize=32)
 def deck_back(label: str, size: tuple[int, int], count: int) -> pygame.Surface:
     """A face-down pile: its name and how many cards are left."""
+    surf = _back(label, size, size[1] // 2 - 16)
+    left = theme.text(str(count), theme.SMALL_SIZE, theme.TEXT_DIM, True)
+    surf.blit(left, left.get_rect(center=(size[0] // 2, size[1] // 2 + 18)))
+    return fast(surf)
+
+
+@lru_cache(maxsize=32)
+def card_back(label: str, size: tuple[int, int]) -> pygame.Surface:
+    """The back of one face-down card, its deck named on it."""
+    return fast(_back(label, size, size[1] // 2))
+
+
+def _back(label: str, size: tuple[int, int], name_y: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, BACK_RGB, surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, theme.TEXT_DIM, surf.get_rect(), 2, border_radius=10)
     name = fit_text(label, TEXT_SIZE, size[0] - 8, theme.TEXT, bold=True, squeeze=0.7)
-    surf.blit(name, name.get_rect(center=(size[0] // 2, size[1] // 2 - 16)))
-    left = theme.text(str(count), theme.SMALL_SIZE, theme.TEXT_DIM, True)
-    surf.blit(left, left.get_rect(center=(size[0] // 2, size[1] // 2 + 18)))
-    return fast(surf)
+    surf.blit(name, name.get_rect(center=(size[0] // 2, name_y)))
+    return surf
 
 
 @lru_cache(maxsize=64)
