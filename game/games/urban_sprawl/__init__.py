@@ -1,7 +1,6 @@
 """Urban Sprawl, 2-4 players: build a town into a metropolis, win elections, earn prestige.
 
-Engine-only for now (no scene yet): it plays headless, in the conformance suite and in tests,
-and stays out of the menus until its renderer exists.
+Listed since its scene (scene.py) plays whole games with a gamepad (tests/ui/test_us_full_game.py).
 """
 
 from game.engine.registry import GameInfo
@@ -12,11 +11,12 @@ GAME = GameInfo(
     min_players=2,
     max_players=4,
     rules_ref=f"{__name__}.rules:UrbanSprawl",
-    scene_ref=None,
+    scene_ref=f"{__name__}.scene:USRenderer",
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="urban_sprawl.rules",
     options=("long", "short"),  # the rulebook's longer and shorter game variants
-    capabilities=("details", "tiebreak", "randomize_hidden"),
+    hidden_hands=False,  # no card is one seat's secret: no pass-the-screen curtain
+    capabilities=("details", "tiebreak", "randomize_hidden", "sound_cues"),
     order=50,
-    listed=False,
+    listed=True,
 )

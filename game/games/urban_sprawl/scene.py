@@ -1,0 +1,581 @@
+"""Urban Sprawl board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
+
+Layout of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks, the printed
+wealth value of each block column above it, the prestige value of each block row to its left,
+the marker circles at the line ends, water and forest along its edges) with the election track
+under it; on the right the contract row (five cards, then the Town, City and Metropolis piles)
+and the planning row (four cards, then the planning pile) with each slot's AP cost, a turn box,
+and one panel per seat (wealth, prestige, AP left, offices, planning cards, favours, vocations).
+
+Targets: every option's target has a place: row cards and pile tops, a seat's planning cards
+(`hand`) and favours, lots and circles, buildings, and a seat's panel (`seat`). A building
+placement (`lots`) is a small square at the centre of the lots it would cover, so the four
+pairs and four L shapes of one block are apart; the focused one is previewed as a ghost
+building. A focused card is zoomed next to the rows (its whole text, readable from the sofa).
+
+Layers over one static surface: the city (buildings, cubes, markers), the rows, the turn box,
+the election track, and the seat panels. Animations: buildings drop onto their lots and
+demolished ones crumble, taken cards fly to their seat's panel, revealed cards turn over, and
+prestige and elections pop up where they land.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import ClassVar
+
+import pygame
+import pytweening
+
+from game.engine.core import Config, Event, Prompt, Target
+from game.ui import theme
+from game.ui.audio import CueEntry
+from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import language
+from game.ui.paint import (
+    draw_seat_emblem,
+    fast,
+    fit_text,
+    flip,
+    fly,
+    popup,
+    ring,
+    seat_color,
+    seat_dark,
+)
+from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
+
+from . import sprites as sp
+from .board import BLOCKS, CONTRACT_DECKS, OFFICES, SIDE, Contract
+from .city import PARK
+from .rules import UrbanSprawl
+from .state import NOBODY, State, total_prestige
+
+t = translator("urban_sprawl.scene.")
+
+LOT, STREET = 62, 12  # a lot's side, a street's width
+PITCH = 2 * LOT + STREET  # one block and its street
+GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
+EDGE = 14  # the water and forest strips around the city
+CIRCLE_R = 20
+TRACK = pygame.Rect(16, 916, 904, 78)
+CARD = (112, 168)
+CARD_GAP = 8
+CONTRACT_Y, PLANNING_Y = 8, 230
+RIGHT_X = 944
+TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
+PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
+ZOOM = (224, 336)  # the zoom panel: a card at twice its size
+OPTION = (250, 250, 250)
+WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
+CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
+RING_GAP = 10  # option rings sit outside their rect: visible around light cards
+TARGET_SIDE = 44  # a building placement's target square
+DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
+SMALL = sp.TEXT_SIZE
+
+
+def lot_rect(lot: int) -> pygame.Rect:
+    """The screen rect of one lot of the 12x12 grid."""
+    row, col = divmod(lot, SIDE)
+    x = GRID.x + (col // 2) * PITCH + (col % 2) * LOT
+    y = GRID.y + (row // 2) * PITCH + (row % 2) * LOT
+    return pygame.Rect(x, y, LOT, LOT)
+
+
+def lots_center(lots: Sequence[int]) -> tuple[int, int]:
+    """The centre of a set of lots (apart for every placement of one block)."""
+    rects = [lot_rect(lot) for lot in lots]
+    return (sum(r.centerx for r in rects) // len(rects),
+            sum(r.centery for r in rects) // len(rects))
+
+
+def lots_target(lots: Sequence[int]) -> pygame.Rect:
+    """The focus square of a lot set (a placement or a building)."""
+    if len(lots) == 1:
+        return lot_rect(lots[0])
+    rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
+    rect.center = lots_center(lots)
+    return rect
+
+
+def circle_center(line: str, index: int) -> tuple[int, int]:
+    """A marker circle: above its block column, or right of its block row."""
+    middle = index * PITCH + LOT
+    if line == "column":
+        return GRID.x + middle, GRID.y - 64
+    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + middle
+
+
+def panel_rects(players: int) -> list[pygame.Rect]:
+    """One panel per seat: side by side for two, a 2x2 grid for three or four."""
+    w = (PANELS.w - 8) // 2
+    if players == 2:
+        return [pygame.Rect(PANELS.x + i * (w + 8), PANELS.y, w, PANELS.h) for i in range(2)]
+    h = (PANELS.h - 8) // 2
+    return [pygame.Rect(PANELS.x + (i % 2) * (w + 8), PANELS.y + (i // 2) * (h + 8), w, h)
+            for i in range(players)]
+
+
+def card_slot(row: str, index: int) -> pygame.Rect:
+    """A card slot: the contract row's 5 cards then 3 piles, the planning row's 4 then 1."""
+    y = CONTRACT_Y if row == "contract" else PLANNING_Y
+    return pygame.Rect(RIGHT_X + index * (CARD[0] + CARD_GAP), y, *CARD)
+
+
+class USRenderer(RoomRenderer):
+    """Draws one Urban Sprawl match and animates its events."""
+
+    SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
+        "activated": "fanfare", "extra_favour": "swish", "payout": "chord",
+        "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
+        "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare",
+        "value_marks_moved": None}  # us-finish's highest/lowest value markers (not drawn yet)
+
+    def __init__(self, rules: UrbanSprawl, config: Config, seat_names: Sequence[str]) -> None:
+        """Lay out the board and paint what never changes."""
+        super().__init__(rules, config, seat_names)
+        self.board = rules.board
+        self.panels = panel_rects(self.players)
+        # Per seat, where its planning cards and favours sit (positions: a hand may hold
+        # several face-down cards that all read as one unknown id).
+        self.hand_rects: list[list[pygame.Rect]] = []
+        self.favour_rects: list[list[pygame.Rect]] = []
+        self._faces: dict[tuple, pygame.Surface] = {}
+        self.layers = Layers(self._static())
+        self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city)
+        self.layers.add("markers", pygame.Rect(0, 0, 944, GRID.y - 30), self._marker_key,
+                        self._paint_markers, restore=True)
+        self.layers.add("side_markers", pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
+                        self._marker_key, self._paint_side_markers)
+        self.layers.add("rows", pygame.Rect(RIGHT_X, 0, TURN_BOX.x - RIGHT_X, TURN_BOX.bottom),
+                        self._rows_key, self._paint_rows)
+        self.layers.add("piles", pygame.Rect(card_slot("contract", 5).topleft,
+                                             (3 * (CARD[0] + CARD_GAP), CARD[1] + 30)),
+                        self._rows_key, self._paint_rows_piles)
+        self.layers.add("turn", TURN_BOX, self._turn_key, self._paint_turn)
+        self.layers.add("track", TRACK, self._track_key, self._paint_track)
+        for seat, panel in enumerate(self.panels):  # one layer each: a count repaints one
+            self.layers.add(f"panel{seat}", panel, partial(self._panel_key, seat),
+                            partial(self._paint_panel, seat))
+
+    # == static background ========================================================================
+    def _static(self) -> pygame.Surface:
+        surf = fast(pygame.Surface(BOARD_RECT.size), alpha=False)
+        surf.fill(theme.BACKGROUND)
+        self._paint_edges(surf)
+        pygame.draw.rect(surf, STREET_RGB, GRID)
+        for lot in range(SIDE * SIDE):
+            pygame.draw.rect(surf, LOT_RGB, lot_rect(lot).inflate(-4, -4), border_radius=4)
+        for col, value in enumerate(self.board.wealth_columns):
+            text = theme.text(f"${value}", theme.SMALL_SIZE, (150, 220, 150), True)
+            surf.blit(text, text.get_rect(center=(GRID.x + col * PITCH + LOT, GRID.y - 28)))
+        for row, value in enumerate(self.board.row_prestige):
+            text = theme.text(f"{value}", theme.SMALL_SIZE, theme.ACCENT, True)
+            surf.blit(text, text.get_rect(center=(GRID.x - 32, GRID.y + row * PITCH + LOT)))
+        for line, index in self.board.circles:
+            pygame.draw.circle(surf, theme.PANEL_LIGHT, circle_center(line, index), CIRCLE_R)
+            pygame.draw.circle(surf, theme.TEXT_DIM, circle_center(line, index), CIRCLE_R, 2)
+        for rect in self.panels:
+            pygame.draw.rect(surf, theme.PANEL, rect, border_radius=12)
+        pygame.draw.rect(surf, theme.PANEL, TURN_BOX, border_radius=12)
+        return surf
+
+    def _paint_edges(self, surf: pygame.Surface) -> None:
+        """Water and forest strips along the city's sides."""
+        out = GRID.inflate(2 * EDGE, 2 * EDGE)
+        strips = {"north": (out.x, out.y, out.w, EDGE), "south": (out.x, GRID.bottom, out.w, EDGE),
+                  "west": (out.x, out.y, EDGE, out.h), "east": (GRID.right, out.y, EDGE, out.h)}
+        middle = {"north": 5, "south": (SIDE - 1) * SIDE + 5, "west": 5 * SIDE,
+                  "east": 5 * SIDE + SIDE - 1}  # a lot in the middle of each side
+        for name, rect in strips.items():
+            water = middle[name] in self.board.water_lots
+            pygame.draw.rect(surf, WATER if water else FOREST, rect)
+
+    # == BoardRenderer ============================================================================
+    def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Every target this view can show a rect for."""
+        rects: dict[Target, pygame.Rect] = {}
+        for i in range(4):
+            rects[("planning", "row", i)] = card_slot("planning", i)
+        rects[("planning", "top")] = card_slot("planning", 4)
+        for j in range(5):
+            rects[("contract", "row", j)] = card_slot("contract", j)
+        for k in range(len(CONTRACT_DECKS)):
+            rects[("contract", "top", k)] = card_slot("contract", 5 + k)
+        for lots in self.board.rings:
+            rects[("lots", lots)] = lots_target(lots)
+        for lot in range(SIDE * SIDE):
+            rects[("lot", lot)] = lot_rect(lot)
+        for bid, building in enumerate(view.buildings):
+            if building is not None:
+                rects[("building", bid)] = lots_target(building.lots)
+        for i, (line, index) in enumerate(self.board.circles):
+            rects[("circle", i)] = pygame.Rect(0, 0, 2 * CIRCLE_R + 8, 2 * CIRCLE_R + 8)
+            rects[("circle", i)].center = circle_center(line, index)
+        self._place_panel_items(view)
+        for seat, rect in enumerate(self.panels):
+            rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
+        for seat in range(self.players):
+            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
+                                                                self.hand_rects[seat])})
+            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
+                                                                  self.favour_rects[seat])})
+        return rects
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """A white ring around every option's place."""
+        if prompt is None:
+            return
+        breath = self.pulse()
+        for option in prompt.options:
+            rect = self._targets.get(option.target) if option.target else None
+            if rect is not None:
+                ring(canvas, rect.inflate(RING_GAP, RING_GAP), OPTION, 3, breath, radius=10)
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
+                   prompt: Prompt | None) -> None:
+        """The focus ring, a ghost building on a placement, the zoomed card on a card."""
+        if focus is None or focus not in self._targets:
+            return
+        if focus[0] == "lots" and prompt is not None:
+            self._ghost(canvas, focus[1], dict(prompt.params).get("card"))
+        rect = self._targets[focus].inflate(6, 6)
+        pygame.draw.rect(canvas, sp.INK, rect.inflate(6, 6), 3, border_radius=14)
+        ring(canvas, rect, theme.FOCUS, 5, self.pulse(), radius=12)
+        card = self._card_at(focus)
+        if card in self.board.cards:  # nothing to zoom on an empty slot or a face-down card
+            self._zoom(canvas, card, self._targets[focus])
+
+    # == helpers ==================================================================================
+    def _face(self, card_id: str, size: tuple[int, int] = CARD,
+              chip: bool = False) -> pygame.Surface:
+        """A card's face (or its panel chip), cached per card, size and language."""
+        key = (card_id, size, chip, language())
+        if key not in self._faces:
+            card = self.board.cards.get(card_id)
+            if card is None:  # a face-down card: views show an unknown id
+                self._faces[key] = sp.card_back(t("planning"), size)
+            else:
+                draw = sp.card_chip if chip else sp.card_face
+                self._faces[key] = draw(card, size, t)
+        return self._faces[key]
+
+    def _card_at(self, key: tuple) -> str | None:
+        """The card shown at a target (None for lots, seats...)."""
+        view = self.view
+        if key[0] in ("hand", "favour"):
+            return key[1]
+        if key[0] == "planning":
+            return view.planning_row[key[2]] if key[1] == "row" else view.planning_top
+        if key[0] == "contract":
+            return view.contract_row[key[2]] if key[1] == "row" else view.tops[key[2]]
+        return None
+
+    def _zoom(self, canvas: pygame.Surface, card: str, near: pygame.Rect) -> None:
+        """The focused card at twice its size, left of the rows and panels (over the city's
+        east edge), so that it never hides another option of the card prompts."""
+        face = self._face(card, ZOOM)
+        rect = face.get_rect(topright=(RIGHT_X - 16, near.y))
+        rect.clamp_ip(BOARD_RECT.inflate(-16, -16))
+        pygame.draw.rect(canvas, theme.BACKGROUND, rect.inflate(12, 12), border_radius=14)
+        canvas.blit(face, rect)
+
+    def _ghost(self, canvas: pygame.Surface, lots: tuple[int, ...], card: str | None) -> None:
+        found = self.board.cards.get(card) if card else None
+        zone = found.zone if isinstance(found, Contract) else PARK
+        for lot in lots:
+            ghost = sp.tile(zone, (LOT - 6, LOT - 6)).copy()
+            ghost.set_alpha(150)
+            canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
+
+    # == the city =================================================================================
+    def _shown_buildings(self) -> tuple:
+        return tuple(b if b is not None and ("building", bid) not in self.holds else None
+                     for bid, b in enumerate(self.view.buildings))
+
+    def _city_key(self) -> tuple:
+        return self._shown_buildings()
+
+    def _paint_city(self, surf: pygame.Surface) -> None:
+        for building in self._shown_buildings():
+            if building is not None:
+                self._paint_building(surf, building.zone, building.lots, building.owner)
+
+    def _paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
+                        owner: int, offset: tuple[int, int] = (0, 0)) -> None:
+        """A building: its lots joined into one tile, the owner's cube on it."""
+        rects = [lot_rect(lot).move(offset) for lot in lots]
+        for rect in rects:
+            surf.blit(sp.tile(zone, (LOT - 4, LOT - 4)), rect.inflate(-4, -4))
+        for a in rects:  # join neighbouring lots of one building (no seam between them)
+            for b in rects:
+                if a is not b and (a.x == b.x or a.y == b.y):
+                    pygame.draw.rect(surf, sp.zone_rgb(zone), a.union(b).inflate(-14, -14))
+        if owner != NOBODY:
+            cube = sp.cube(seat_color(owner), seat_dark(owner), 30)
+            surf.blit(cube, cube.get_rect(center=lots_center(lots)))
+
+    def _marker_key(self) -> tuple:
+        return self.view.markers
+
+    def _paint_markers(self, surf: pygame.Surface) -> None:
+        self._paint_marker_line(surf, "column")
+
+    def _paint_side_markers(self, surf: pygame.Surface) -> None:
+        self._paint_marker_line(surf, "row")
+
+    def _paint_marker_line(self, surf: pygame.Surface, line: str) -> None:
+        for marker, circle in zip(self.board.markers, self.view.markers, strict=True):
+            if circle == NOBODY or self.board.circles[circle][0] != line:
+                continue
+            center = circle_center(*self.board.circles[circle])
+            rgb = (150, 220, 150) if marker.startswith("w") else theme.ACCENT
+            pygame.draw.circle(surf, rgb, center, CIRCLE_R - 2)
+            text = theme.text(marker[1:], SMALL, sp.INK, True)
+            surf.blit(text, text.get_rect(center=center))
+
+    # == the rows =================================================================================
+    def _rows_key(self) -> tuple:
+        v = self.view
+        return (v.planning_row, v.planning_top, v.contract_row, v.tops, v.active_decks,
+                len(v.planning_deck.cards), tuple(len(d.cards) for d in v.decks),
+                self._held_cards(), language())
+
+    def _paint_rows(self, surf: pygame.Surface) -> None:
+        v, board = self.view, self.board
+        for j, card in enumerate(v.contract_row):
+            self._paint_slot(surf, card_slot("contract", j), card, board.contract_costs[j])
+        for i, card in enumerate((*v.planning_row, v.planning_top)):
+            cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
+            self._paint_slot(surf, card_slot("planning", i), card, cost,
+                             len(v.planning_deck.cards) if i == 4 else None, t("planning"))
+
+    def _paint_rows_piles(self, surf: pygame.Surface) -> None:
+        v = self.view
+        for k, deck in enumerate(CONTRACT_DECKS):
+            rect = card_slot("contract", 5 + k)
+            if k >= v.active_decks:
+                surf.blit(sp.deck_back(t(f"deck.{deck}"), CARD, len(v.decks[k].cards)), rect)
+                continue
+            self._paint_slot(surf, rect, v.tops[k], self.board.contract_deck_cost,
+                             len(v.decks[k].cards), t(f"deck.{deck}"))
+
+    def _paint_slot(self, surf: pygame.Surface, rect: pygame.Rect, card: str | None, cost: int,
+                    pile: int | None = None, pile_name: str = "") -> None:
+        """A card (or an empty place or a pile) with its AP cost under it."""
+        if card is not None and ("card", card) not in self.holds:
+            surf.blit(self._face(card), rect)
+        elif pile is not None:
+            surf.blit(sp.deck_back(pile_name, CARD, pile), rect)
+        else:
+            pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
+        cost_text = theme.text(t("ap", ap=cost), SMALL, theme.TEXT, True)
+        surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + RING_GAP + 2)))
+
+    # == the turn box and the election track ======================================================
+    def _turn_key(self) -> tuple:
+        v = self.view
+        return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
+                language())
+
+    def _paint_turn(self, surf: pygame.Surface) -> None:
+        v, box = self.view, TURN_BOX
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=12)
+        lines = [(t("turn_of", player=self.names[v.active]), seat_color(v.active)),
+                 (t("ap_left", ap=v.ap), theme.TEXT),
+                 (t("planning_left", count=len(v.planning_deck.cards)), theme.TEXT_DIM),
+                 (t("discard", count=len(v.discard)), theme.TEXT_DIM)]
+        if v.over:
+            lines[1] = (t("game_over"), theme.ACCENT)
+        for i, (line, rgb) in enumerate(lines):
+            text = fit_text(line, theme.SMALL_SIZE, box.w - 24, rgb, bold=i == 0, squeeze=0.8)
+            surf.blit(text, (box.x + 12, box.y + 14 + i * 48))
+
+    def _track_key(self) -> tuple:
+        v = self.view
+        return v.election_pos, v.offices, v.politicians_in_play, v.contractor_in_play, language()
+
+    def _paint_track(self, surf: pygame.Surface) -> None:
+        """The election track (the pawn's square lit) and who holds each office."""
+        v, track = self.view, self.board.election_track
+        w = TRACK.w // (len(track) + 1)
+        for i, office in enumerate((*track, "contractor")):
+            rect = pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h)
+            lit = i == v.election_pos % len(track) and office != "contractor"
+            pygame.draw.rect(surf, theme.PANEL_LIGHT if lit else theme.PANEL, rect,
+                             border_radius=8)
+            if lit:
+                pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=8)
+            name = fit_text(t(f"office.{office}"), SMALL, rect.w - 10, theme.TEXT, True, 0.7)
+            surf.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + 6)))
+            holder = v.offices[OFFICES.index(office)]
+            label = self.names[holder] if holder != NOBODY else t("vacant")
+            rgb = seat_color(holder) if holder != NOBODY else theme.TEXT_DIM
+            text = fit_text(label, SMALL, rect.w - 10, rgb, squeeze=0.7)
+            surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+    # == the seat panels ==========================================================================
+    def _place_panel_items(self, view: State) -> None:
+        """Where each seat's planning cards and favours sit in its panel."""
+        self.hand_rects = [self._chip_row(len(view.hands[seat]), panel, panel.y + 92)
+                           for seat, panel in enumerate(self.panels)]
+        self.favour_rects = [self._chip_row(len(view.favours[seat]), panel,
+                                            panel.y + 92 + self._chip_h(panel) + 8)
+                             for seat, panel in enumerate(self.panels)]
+
+    def _chip_h(self, panel: pygame.Rect) -> int:
+        return 60 if panel.h < 400 else 84
+
+    def _chip_row(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
+        """`count` chips from the panel's left edge, overlapping when they need to."""
+        h = self._chip_h(panel)
+        w = round(h * CHIP_ASPECT)
+        step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
+        return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
+
+    def _panel_key(self, seat: int) -> tuple:
+        v = self.view
+        return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
+                v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
+                v.extra_favour == seat, self._counting(seat), self._held_cards(), language())
+
+    def _counting(self, seat: int) -> int:
+        """The seat's prestige still counting up (its panel shows the old total meanwhile)."""
+        return sum(round(amount * left) for (who, amount), left in self.timeline.counting()
+                   if who == seat)
+
+    def _held_cards(self) -> tuple:
+        return tuple(sorted(k for k in self.holds if k[0] == "card"))
+
+    def _paint_panel(self, seat: int, surf: pygame.Surface) -> None:
+        v, panel = self.view, self.panels[seat]
+        pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
+        if seat == v.active:
+            pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
+        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
+        name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
+        surf.blit(name, (panel.x + 44, panel.y + 8))
+        prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
+                              theme.SMALL_SIZE, theme.ACCENT, True)
+        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
+        surf.blit(prestige, at)
+        sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
+        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, (150, 220, 150), True)
+        surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
+        surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
+                  (panel.x + 12, panel.y + 50))
+        for card, rect in zip(v.hands[seat], self.hand_rects[seat], strict=True):
+            self._paint_chip(surf, card, rect)
+        for card, rect in zip(v.favours[seat], self.favour_rects[seat], strict=True):
+            self._paint_chip(surf, card, rect)
+        jobs = "  ".join(f"{t('voc.' + name)} {count}" for name, count
+                         in zip(self.board.vocations, v.vocations[seat], strict=True) if count)
+        line = fit_text(t("vocations", list=jobs or "-"), SMALL, panel.w - 24, theme.TEXT,
+                        squeeze=0.8)
+        surf.blit(line, line.get_rect(bottomleft=(panel.x + 12, panel.bottom - 8)))
+
+    def _status(self, seat: int) -> str:
+        """AP left (the active seat), offices held, the Extra Favour."""
+        v = self.view
+        parts = [t("ap_left", ap=v.ap)] if seat == v.active and v.ap and not v.over else []
+        parts += [t(f"office.{office}") for office, holder in zip(OFFICES, v.offices, strict=True)
+                  if holder == seat]
+        if v.extra_favour == seat:
+            parts.append(t("extra_favour"))
+        return " · ".join(parts) if parts else t("no_office")
+
+    def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
+        if ("card", card) in self.holds:
+            return
+        surf.blit(self._face(card, rect.size, chip=True), rect)
+
+    # == animations ===============================================================================
+    def _panel_point(self, seat: int | None) -> tuple[int, int]:
+        if seat is None:
+            return TRACK.center
+        return self.panels[seat].midtop[0], self.panels[seat].y + 30
+
+    def _place_of(self, view: State, card: str) -> pygame.Rect | None:
+        """Where a card lies in the rows (row slot or pile top) of a view."""
+        for j, c in enumerate(view.contract_row):
+            if c == card:
+                return card_slot("contract", j)
+        for k, c in enumerate(view.tops):
+            if c == card:
+                return card_slot("contract", 5 + k)
+        for i, c in enumerate((*view.planning_row, view.planning_top)):
+            if c == card:
+                return card_slot("planning", i)
+        return None
+
+    @on_event("building_placed", sound="clunk")
+    def _drop(self, ev: Event, at: float, batch: Batch) -> float:
+        bid, lots, zone = ev.get("building"), ev.get("lots"), ev.get("zone")
+        owner = ev.player if ev.player is not None else NOBODY
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            self._paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
+        self.timeline.add(at, DROP_TIME, paint, pytweening.easeOutBounce,
+                          holds=(("building", bid),))
+        return at + DROP_TIME * 0.6
+
+    @on_event("building_demolished", sound="clunk")
+    def _crumble(self, ev: Event, at: float, batch: Batch) -> float:
+        old = batch.old.buildings[ev.get("building")] if batch.old else None
+        if old is None:
+            return at
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            for lot in old.lots:
+                rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
+                if rect.w > 0:
+                    canvas.blit(sp.tile(old.zone, rect.size), rect)
+        self.timeline.add(at, CRUMBLE_TIME, paint)
+        return at + CRUMBLE_TIME
+
+    @on_event("planning_taken", sound="swish")
+    @on_event("favour_taken", sound="swish")
+    def _take(self, ev: Event, at: float, batch: Batch) -> float:
+        card = ev.get("card")
+        start = self._place_of(batch.old, card) if batch.old else None
+        end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
+        if start is None or end is None:
+            return at
+        self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
+                          holds=(("card", card),))
+        return at + FLY_TIME
+
+    @on_event("revealed", sound="flip")
+    def _reveal(self, ev: Event, at: float, batch: Batch) -> float:
+        card = ev.get("card")
+        rect = self._place_of(self.view, card)
+        if rect is None:
+            return at
+        back = sp.card_back("", CARD)
+        self.timeline.add(at, FLIP_TIME, flip(back, self._face(card), rect),
+                          holds=(("card", card),))
+        return at + FLIP_TIME * 0.5
+
+    @on_event("prestige", sound=None)
+    def _prestige(self, ev: Event, at: float, batch: Batch) -> float:
+        amount = ev.get("amount")
+        label = f"+{amount}" if amount > 0 else str(amount)
+        rgb = theme.ACCENT if amount > 0 else theme.BAD
+        self.timeline.add(at, POP_TIME, popup(label, self._panel_point(ev.player), rgb),
+                          tag=(ev.player, amount))
+        return at + 0.05
+
+    @on_event("elected", sound="fanfare")
+    def _elected(self, ev: Event, at: float, batch: Batch) -> float:
+        label = t("elected", player=self.names[ev.player], office=t(f"office.{ev.get('office')}"))
+        self.timeline.add(at, POP_TIME, popup(label, (TRACK.centerx, TRACK.y - 30),
+                                              seat_color(ev.player), theme.BODY_SIZE))
+        return at + POP_TIME * 0.5
+
+    @on_event("game_over", sound="chord")
+    def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
+        self.timeline.add(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
+        return at + 1.0

@@ -1,0 +1,178 @@
+"""The Urban Sprawl renderer: every option with a place on the board has a rect (and the rects
+of one prompt are apart, so the d-pad can tell them apart), the city shows every building, the
+focus previews placements and zooms cards, and events animate briefly."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.engine.registry import rules_for
+from game.games.urban_sprawl.board import Contract, EventCard
+from game.games.urban_sprawl.scene import (
+    CARD,
+    RIGHT_X,
+    ZOOM,
+    USRenderer,
+    card_slot,
+    lot_rect,
+    lots_target,
+    panel_rects,
+)
+from game.games.urban_sprawl.sprites import NAME_LINES, SQUEEZE, TEXT_SIZE, card_face
+from game.games.urban_sprawl.state import SOURCES
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import set_language, t
+from game.ui.paint import wrap
+from game.ui.render_kit import translator
+
+US = "urban_sprawl"
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    """The renderer lays out text at construction."""
+    pygame.init()
+
+
+def playout(players: int, seed: int, steps: int):
+    """A random game, yielding (match, prompt) before each answer."""
+    match = Match(rules_for(US), Config(players), seed)
+    bots = {s: RandomBot(random.Random(seed * 10 + s)) for s in range(players)}
+    for _ in range(steps):
+        match.resolve_chance()
+        if match.is_over():
+            return
+        prompt = match.prompts()[0]
+        yield match, prompt
+        match.apply(prompt.player, bots[prompt.player].choose(match.rules, match.view(0), prompt))
+
+
+def renderer_for(match: Match) -> USRenderer:
+    renderer = USRenderer(match.rules, match.config, [f"P{i}" for i in range(match.config.players)])
+    renderer.reset(match.view(0), 0)
+    return renderer
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_option_with_a_target_has_a_distinct_place_on_the_board(players):
+    seen, match, renderer = set(), None, None
+    for match, prompt in playout(players, seed=players + 20, steps=600):
+        renderer = renderer or renderer_for(match)
+        renderer.reset(match.view(0), 0)
+        rects = renderer.targets()
+        placed = [o.target for o in prompt.options if o.target is not None]
+        for target in placed:
+            assert target in rects, (prompt.kind, target)
+            assert BOARD_RECT.contains(rects[target]), (prompt.kind, target)
+        unique = set(placed)
+        centres = {rects[t].center for t in unique}
+        assert len(centres) == len(unique), prompt.kind  # no two options under one spot
+        seen.add(prompt.kind)
+    assert match is not None and {"draft", "act", "place"} <= seen
+
+
+def test_every_building_sits_on_its_lots_and_the_rows_on_their_slots():
+    *_, (match, _) = playout(4, seed=9, steps=300)
+    view = match.view(0)
+    rects = renderer_for(match).targets()
+    for bid, building in enumerate(view.buildings):
+        if building is not None:
+            target = rects[("building", bid)]
+            assert any(lot_rect(lot).colliderect(target) for lot in building.lots)
+    assert rects[("planning", "row", 0)] == card_slot("planning", 0)
+    assert rects[("contract", "top", 0)] == card_slot("contract", 5)
+
+
+def test_the_pairs_and_l_shapes_of_one_block_have_separate_targets():
+    block = (0, 1, 12, 13)  # the north-west block's four lots
+    shapes = [(0, 1), (12, 13), (0, 12), (1, 13)] + [tuple(x for x in block if x != gap)
+                                                     for gap in block] + [block]
+    centres = {lots_target(shape).center for shape in shapes}
+    assert len(centres) == len(shapes)
+
+
+def test_panels_fit_the_board_and_never_overlap():
+    for players in (2, 3, 4):
+        rects = panel_rects(players)
+        assert len(rects) == players
+        assert all(BOARD_RECT.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_focusing_a_card_zooms_it_and_a_placement_shows_a_ghost():
+    for match, prompt in playout(2, seed=4, steps=400):
+        if prompt.kind == "place":
+            break
+    else:
+        pytest.fail("no placement in 400 steps")
+    renderer = renderer_for(match)
+    canvas = pygame.Surface((1920, 1080))
+    target = prompt.options[0].target
+    renderer.draw(canvas, target, prompt)
+    before = pygame.image.tobytes(canvas, "RGB")
+    renderer.draw(canvas, None, prompt)
+    assert pygame.image.tobytes(canvas, "RGB") != before  # the ghost building and ring
+    slot = card_slot("contract", 0)
+    renderer.draw(canvas, ("contract", "row", 0), prompt)
+    zoom_spot = (RIGHT_X - 16 - ZOOM[0] // 2, slot.y + ZOOM[1] // 2)
+    plain = renderer.layers.surface.get_at(zoom_spot)
+    assert canvas.get_at(zoom_spot) != plain  # the zoomed card covers the spot
+    assert ZOOM[0] == 2 * CARD[0]
+
+
+def test_a_building_drops_onto_its_lots_after_the_build():
+    match = Match(rules_for(US), Config(2), 4)
+    bots = {s: RandomBot(random.Random(s)) for s in range(2)}
+    renderer = renderer_for(match)
+    for _ in range(2000):
+        events = list(match.resolve_chance())
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(match.rules,
+                                                                        match.view(0), prompt))
+        placed = [e for e in events if e.kind == "building_placed"]
+        if placed and prompt.kind == "place":
+            break
+    else:
+        pytest.fail("no building placed")
+    renderer.animate(events, match.view(0), 0)
+    bid = placed[0].get("building")
+    assert ("building", bid) in renderer.holds  # not in the city until it lands
+    while renderer.busy():
+        renderer.update(0.05)
+    assert ("building", bid) not in renderer.holds
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_zoomed_card_shows_its_whole_name_in_both_languages(language):
+    rules = rules_for(US)
+    set_language(language)
+    try:
+        width = ZOOM[0] - round(10 * ZOOM[0] / CARD[0])
+        size = round(TEXT_SIZE * ZOOM[0] / CARD[0])
+        for card in rules.board.cards.values():
+            if isinstance(card, Contract | EventCard):
+                lines = wrap(card.name, size, width)
+                assert len(lines) <= NAME_LINES, card.id
+                widths = [theme.font(size).size(line)[0] * SQUEEZE for line in lines]
+                assert max(widths) <= width, card.id  # narrowed at most, never cut
+            assert card_face(card, ZOOM, translator("urban_sprawl.scene.")).get_size() == ZOOM
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_results_screen_names_every_prestige_source(language):
+    set_language(language)
+    try:
+        for source in SOURCES:
+            key = f"{US}.score.{source}"
+            assert t(key) != key, source
+    finally:
+        set_language("en")
