@@ -39,6 +39,11 @@ def test_evaluate_reads_products_and_sums():
     assert evaluate("Food B: 8 small buildings mapped") is None
 
 
+# Games whose results lines are plain amounts by source (Urban Sprawl's prestige: "Final
+# payout +12"), so the check must find none there and at least one everywhere else.
+NO_EQUATIONS = {"urban_sprawl"}
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("game", game_ids())
 def test_every_displayed_equation_equals_its_points(game, language):
@@ -61,6 +66,6 @@ def test_every_displayed_equation_equals_its_points(game, language):
                     if value is not None:
                         assert value == d.points, (t(d.label, **dict(d.params)), d.points)
                         checked += 1
-        assert checked, "no equation was shown"
+        assert bool(checked) != (game in NO_EQUATIONS), f"{checked} equations shown"
     finally:
         set_language("en")
