@@ -118,6 +118,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         window = VARIANT_WINDOWS[variant]
         renewals = tuple(sorted(c for c, card in board.cards.items() if isinstance(card, Renewal)))
         starting = tuple(Building(zone, (lot,), NOBODY) for zone, lot in board.starting)
+        values = city.block_values(board, (NOBODY,) * len(board.markers))
         lots = [NOBODY] * len(board.block_of)
         for bid, (_, lot) in enumerate(board.starting):
             lots[lot] = bid
@@ -127,8 +128,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,
-            markers=(NOBODY,) * len(board.markers),
-            values=city.block_values(board, (NOBODY,) * len(board.markers)), planning_row=(None,) * 4, planning_top=None,
+            markers=(NOBODY,) * len(board.markers), values=values,
+            value_marks=city.value_marks(values), planning_row=(None,) * 4, planning_top=None,
             planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
             discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
             decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),

@@ -60,6 +60,9 @@ class State:
     election_pos: int  # the pawn's square on the election track
     markers: tuple[int, ...]  # circle of each MARKERS entry, or NOBODY before it enters play
     values: tuple[int, ...]  # each block's value (derived from the markers, kept in step)
+    # The highest/lowest block value markers: (blocks at the city's highest value, blocks at its
+    # lowest), derived from `values` and kept in step with it (city.value_marks).
+    value_marks: tuple[tuple[int, ...], tuple[int, ...]]
     planning_row: tuple[str | None, ...]
     planning_top: str | None  # the face-up top card of the planning deck
     planning_deck: Deck
