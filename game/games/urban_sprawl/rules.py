@@ -511,37 +511,28 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return replace(deck, cards=tuple(c if c in events else HIDDEN_CARD for c in deck.cards))
 
     def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """The decks' non-event cards and the face-down planning cards re-dealt from the cards
-        of each deck not in sight (a face-down card is a permit: the setup deals them from the
-        permits on top of the planning deck)."""
-        face_down = [i for i, down in enumerate(state.planning_face_down) if down]
-        seen = {c for i, c in enumerate((*state.planning_row, state.planning_top,
-                                         *state.contract_row, *state.tops, *state.discard))
-                if c is not None and i not in face_down}
-        seen.update(c for hand in (*state.hands, *state.favours) for c in hand)
-        cards = self.board.cards
-        planning_pool = [c for c in (*self.board.decks["planning"], *state.discard)
-                         if c in cards and c not in self.board.events]
-        d = self.Draft(state)
-        if face_down:
-            unseen = sorted({c for c in planning_pool if c not in seen}
-                            | {state.planning_row[i] for i in face_down})
-            permits = [c for c in unseen if isinstance(cards[c], Permit)]
-            dealt = rng.sample(permits, len(face_down))
-            row = list(state.planning_row)
-            for i, card in zip(face_down, dealt):
-                row[i] = card
-            d.planning_row = tuple(row)
-            seen.update(dealt)
-        d.planning_deck = self._redeal(state.planning_deck, planning_pool, seen, rng)
-        d.decks = tuple(self._redeal(deck, self.board.decks[name], seen, rng)
-                        for deck, name in zip(state.decks, CONTRACT_DECKS))
-        return d.freeze()
+        """The face-down planning cards re-dealt among themselves and the planning deck's
+        permits (the setup deals them from the permits on top of the deck).
 
-    def _redeal(self, deck: Deck, pool: Any, seen: set, rng: random.Random) -> Deck:
-        is_event = self.board.events
-        events = [c for c in deck.cards if c in is_event]
-        unseen = sorted({c for c in (*pool, *deck.cards) if c not in seen and c not in is_event})
-        others = rng.sample(unseen, len(deck.cards) - len(events))
-        return replace(deck, cards=tuple(sorted(events + others)))
+        Nothing else is unknown: every card that left a deck was seen (hands, rows, tops,
+        Favours and discards are public; built contracts and contract events leave the game),
+        so each deck's contents follow from what was played, and their order is not modelled
+        (state.Deck). Re-dealing a contract deck from its cards "not in sight" would bring back
+        contracts already built.
+        """
+        face_down = [i for i, down in enumerate(state.planning_face_down) if down]
+        if not face_down:
+            return state
+        cards, deck = self.board.cards, state.planning_deck
+        others = [c for c in deck.cards if not isinstance(cards[c], Permit)]
+        pool = [c for c in deck.cards if isinstance(cards[c], Permit)]
+        pool += [state.planning_row[i] for i in face_down]
+        rng.shuffle(pool)
+        row = list(state.planning_row)
+        for i in face_down:
+            row[i] = pool.pop()
+        d = self.Draft(state)
+        d.planning_row = tuple(row)
+        d.planning_deck = replace(deck, cards=tuple(sorted(others + pool)))
+        return d.freeze()
 
