@@ -15,11 +15,12 @@ from game.engine.core import Option, Prompt
 
 from . import city
 from .board import Contract, Permit
-from .state import NOBODY, State, total_prestige
+from .state import HIDDEN_CARD, NOBODY, State, total_prestige
 
 LOW_WEALTH = 12  # below this the bot invests permits and takes vocation payouts as wealth
 HAND_LIMIT = 6  # permits beyond this are invested
 END_TURN = 0.5  # what ending the turn is worth: anything better is done first
+FACE_DOWN_WORTH = 2.0  # a face-down planning card: some permit, about an average one's use
 # A dearer block costs its value in wealth but wins zone elections and rows: a slight net plus.
 VALUE_WEIGHT = 0.05
 OFFICE_EDGE = 1.5  # placing where the building would out-value every rival of its zone
@@ -52,6 +53,8 @@ def _act(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
 
 def _card_worth(rules: Any, view: State, seat: int, card: str) -> float:
     """A planning card's use: licences for the zones of contracts on offer."""
+    if card == HIDDEN_CARD:
+        return FACE_DOWN_WORTH
     found = rules.board.cards[card]
     if not isinstance(found, Permit):
         return 1.5  # Urban Renewal

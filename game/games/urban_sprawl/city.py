@@ -42,10 +42,24 @@ def block_value(board: Any, s: Any, block: int) -> int:
     return s.values[block]
 
 
+def value_marks(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where the highest/lowest block value markers lie: the blocks at the highest value and
+    the blocks at the lowest (every tied block is marked: ours, the rulebook only lists the
+    three tiles among the components)."""
+    high, low = max(values), min(values)
+    return (tuple(b for b, v in enumerate(values) if v == high),
+            tuple(b for b, v in enumerate(values) if v == low))
+
+
 def move_marker(board: Any, d: Any, marker: str, circle: int) -> None:
-    """Put a wealth/prestige marker on a circle of a draft; the block values follow."""
+    """Put a wealth/prestige marker on a circle of a draft; the block values and the
+    highest/lowest block value markers follow (an event says when those markers move)."""
     d.markers = replaced(d.markers, board.markers.index(marker), circle)
     d.values = block_values(board, d.markers)
+    marks = value_marks(d.values)
+    if marks != d.value_marks:
+        d.value_marks = marks
+        d.emit("value_marks_moved", None, highest=marks[0], lowest=marks[1])
 
 
 def building_value(board: Any, s: Any, bid: int) -> int:

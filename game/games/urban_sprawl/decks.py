@@ -114,8 +114,10 @@ class DeckMixin:
         where = dest[0]
         if where == "hand":
             d.hands = replaced(d.hands, dest[1], tuple(sorted((*d.hands[dest[1]], card))))
-        elif where == "row":
+        elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
+            d.planning_face_down = replaced(d.planning_face_down, dest[1],
+                                            where == "row_face_down")
         elif where == "slot":
             d.contract_row = replaced(d.contract_row, dest[1], card)
         elif deck_name == "planning":
@@ -126,9 +128,13 @@ class DeckMixin:
     # -- end of turn: planning (steps 1-3) ------------------------------------------------------
     @run("slide_planning")
     def _slide_planning(self, d: Any, task: tuple) -> None:
-        """Step 1: cards slide toward the 1 AP slot, filling the gaps."""
-        cards = [c for c in d.planning_row if c is not None]
-        d.planning_row = tuple(cards) + (None,) * (len(d.planning_row) - len(cards))
+        """Step 1: cards slide toward the 1 AP slot, filling the gaps (a face-down card
+        slides face down)."""
+        slots = [(c, down) for c, down in zip(d.planning_row, d.planning_face_down)
+                 if c is not None]
+        gap = len(d.planning_row) - len(slots)
+        d.planning_row = tuple(c for c, _ in slots) + (None,) * gap
+        d.planning_face_down = tuple(down for _, down in slots) + (False,) * gap
 
     @run("fill_planning")
     def _fill_planning(self, d: Any, task: tuple) -> None:

@@ -17,7 +17,11 @@ Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml)
 - a vocation comes from the holding box; only when none is left there may one be taken from an
   opponent (the translation's "si quedan más" read as the original "if none remain");
 - an election with no candidate (nobody has a building of the zone) leaves the office as it is;
-- a tie-break that names a vacant office (or Media nobody holds alone) goes to the active player.
+- a tie-break that names a vacant office (or Media nobody holds alone) goes to the active player;
+- the four planning cards dealt face down at setup (step 7) may be taken, unseen, at their
+  slot's AP cost; they slide face down, turn face up in the taker's hand (planning cards in
+  hand are public) and, never having been revealed, trigger no election or payout. Cards that
+  refill the row later are revealed (steps 2-3).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
 from .prompts import option, prompt, split_options
 from .state import (
+    HIDDEN_CARD,
     NOBODY,
     SOURCES,
     Building,
@@ -118,6 +123,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         window = VARIANT_WINDOWS[variant]
         renewals = tuple(sorted(c for c, card in board.cards.items() if isinstance(card, Renewal)))
         starting = tuple(Building(zone, (lot,), NOBODY) for zone, lot in board.starting)
+        values = city.block_values(board, (NOBODY,) * len(board.markers))
         lots = [NOBODY] * len(board.block_of)
         for bid, (_, lot) in enumerate(board.starting):
             lots[lot] = bid
@@ -127,8 +133,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,
-            markers=(NOBODY,) * len(board.markers),
-            values=city.block_values(board, (NOBODY,) * len(board.markers)), planning_row=(None,) * 4, planning_top=None,
+            markers=(NOBODY,) * len(board.markers), values=values,
+            value_marks=city.value_marks(values), planning_row=(None,) * 4,
+            planning_face_down=(False,) * 4, planning_top=None,
             planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
             discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
             decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),
@@ -138,7 +145,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _setup_tasks(n: int) -> tuple[tuple, ...]:
         deals = [("draw", "planning", ("hand", seat), False)
                  for seat in range(n) for _ in range(seat + 1)]
-        deals += [("draw", "planning", ("row", i), False) for i in range(4)]
+        deals += [("draw", "planning", ("row_face_down", i), False) for i in range(4)]
         deals += [("draw", "planning", ("top",), False)]
         deals += [("draw", "town", ("slot", j), False) for j in range(5)]
         deals += [("draw", "town", ("top", 0), False)]
@@ -272,6 +279,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             i = action[2]
             card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
             d.planning_row = replaced(d.planning_row, i, None)
+            d.planning_face_down = replaced(d.planning_face_down, i, False)
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
@@ -490,34 +498,41 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     # -- what each seat sees ----------------------------------------------------------------------
     def view(self, state: State, player: int | None) -> State:
-        """Everything is public but what is left in the decks (only its events show)."""
-        return replace(state, planning_deck=self._hidden(state.planning_deck),
+        """Everything is public but what is left in the decks (only its events show) and the
+        face-down planning cards."""
+        row = tuple(HIDDEN_CARD if down else c
+                    for c, down in zip(state.planning_row, state.planning_face_down))
+        return replace(state, planning_row=row, planning_deck=self._hidden(state.planning_deck),
                        decks=tuple(self._hidden(deck) for deck in state.decks),
                        viewer=NOBODY if player is None else player)
 
     def _hidden(self, deck: Deck) -> Deck:
         events = self.board.events
-        return replace(deck, cards=tuple(c if c in events else "?" for c in deck.cards))
+        return replace(deck, cards=tuple(c if c in events else HIDDEN_CARD for c in deck.cards))
 
     def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """The decks' non-event cards re-dealt from the cards of each deck not in sight."""
-        seen = {c for c in (*state.planning_row, state.planning_top, *state.contract_row,
-                            *state.tops, *state.discard) if c is not None}
-        seen.update(c for hand in (*state.hands, *state.favours) for c in hand)
-        cards = self.board.cards
-        planning_pool = [c for c in (*self.board.decks["planning"], *state.discard)
-                         if c in cards and c not in self.board.events]
-        d = self.Draft(state)
-        d.planning_deck = self._redeal(state.planning_deck, planning_pool, seen, rng)
-        d.decks = tuple(self._redeal(deck, self.board.decks[name], seen, rng)
-                        for deck, name in zip(state.decks, CONTRACT_DECKS))
-        return d.freeze()
+        """The face-down planning cards re-dealt among themselves and the planning deck's
+        permits (the setup deals them from the permits on top of the deck).
 
-    def _redeal(self, deck: Deck, pool: Any, seen: set, rng: random.Random) -> Deck:
-        is_event = self.board.events
-        events = [c for c in deck.cards if c in is_event]
-        unseen = sorted({c for c in pool if c not in seen and c not in is_event}
-                        | {c for c in deck.cards if c not in is_event})
-        others = rng.sample(unseen, len(deck.cards) - len(events))
-        return replace(deck, cards=tuple(sorted(events + others)))
+        Nothing else is unknown: every card that left a deck was seen (hands, rows, tops,
+        Favours and discards are public; built contracts and contract events leave the game),
+        so each deck's contents follow from what was played, and their order is not modelled
+        (state.Deck). Re-dealing a contract deck from its cards "not in sight" would bring back
+        contracts already built.
+        """
+        face_down = [i for i, down in enumerate(state.planning_face_down) if down]
+        if not face_down:
+            return state
+        cards, deck = self.board.cards, state.planning_deck
+        others = [c for c in deck.cards if not isinstance(cards[c], Permit)]
+        pool = [c for c in deck.cards if isinstance(cards[c], Permit)]
+        pool += [state.planning_row[i] for i in face_down]
+        rng.shuffle(pool)
+        row = list(state.planning_row)
+        for i in face_down:
+            row[i] = pool.pop()
+        d = self.Draft(state)
+        d.planning_row = tuple(row)
+        d.planning_deck = replace(deck, cards=tuple(sorted(others + pool)))
+        return d.freeze()
 

@@ -16,6 +16,7 @@ SOURCES = ("neighbourhood", "vocations", "payouts", "cards", "final_payout", "we
            "politicians")
 SOURCE_INDEX = {name: i for i, name in enumerate(SOURCES)}
 NOBODY = -1
+HIDDEN_CARD = "?"  # what a view shows for a card its viewer may not see
 
 
 class Building(NamedTuple):
@@ -60,7 +61,13 @@ class State:
     election_pos: int  # the pawn's square on the election track
     markers: tuple[int, ...]  # circle of each MARKERS entry, or NOBODY before it enters play
     values: tuple[int, ...]  # each block's value (derived from the markers, kept in step)
+    # The highest/lowest block value markers: (blocks at the city's highest value, blocks at its
+    # lowest), derived from `values` and kept in step with it (city.value_marks).
+    value_marks: tuple[tuple[int, ...], tuple[int, ...]]
     planning_row: tuple[str | None, ...]
+    # Per planning row slot: the card there lies face down (the four dealt at setup, until taken);
+    # views show "?" there (HIDDEN_CARD).
+    planning_face_down: tuple[bool, ...]
     planning_top: str | None  # the face-up top card of the planning deck
     planning_deck: Deck
     discard: tuple[str, ...]  # the planning discard pile (sorted)

@@ -86,7 +86,9 @@ def with_marker(state, marker: str, circle: int):
 
     board = rules().board
     markers = with_seat(state.markers, board.markers.index(marker), circle)
-    return dataclasses.replace(state, markers=markers, values=city.block_values(board, markers))
+    values = city.block_values(board, markers)
+    return dataclasses.replace(state, markers=markers, values=values,
+                               value_marks=city.value_marks(values))
 
 
 def with_seat(values: tuple, seat: int, value) -> tuple:
