@@ -33,6 +33,8 @@ CASES = (
     ("explore_new_york", 2, (), 12),
     ("explore_new_york", 3, (), 40),
     ("explore_new_york", 4, (), 90),
+    ("urban_sprawl", 2, (), 40),
+    ("urban_sprawl", 4, (), 300),
 )
 STEPS = (1, 8, 20, 45, 600)
 SEED = 7

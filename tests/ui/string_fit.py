@@ -67,7 +67,10 @@ ROOM_PLACES = {"route": "Notre-Dame – Bastille", "a": "Notre-Dame", "b": "Bast
                "building": "Court 12", "street": "Dauphine St"}
 # Where a room gives a shared parameter name another meaning (Explore New York's {a} and {b}
 # are a card's coordinates, 1-6 or *).
-ROOM_OVERRIDES = {"explore_new_york": {"a": "6", "b": "*"}}
+ROOM_OVERRIDES = {"explore_new_york": {"a": "6", "b": "*"},
+                  "urban_sprawl": {"prestige": 12, "wealth": 24, "amount": 12, "cost": 12,
+                                   "vocation": "Education", "marker": "wealth",
+                                   "pay": "wealth", "get": "prestige"}}
 
 
 def longest_color(translator: Translator) -> str:
