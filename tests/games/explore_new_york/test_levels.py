@@ -3,15 +3,14 @@ name file and field."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from game.engine.levels import LEVELS_DIR, LevelError
 from game.games.explore_new_york.board import ATTRACTIONS, TOURISTS, WILD, load_board
 from game.games.explore_new_york.rules import ExploreNewYork
+from tests.games.level_edits import level_breaker
 
 GAME = "explore_new_york"
 
@@ -25,18 +24,7 @@ def board():
 @pytest.fixture
 def broken(tmp_path: Path):
     """`broken(file, old, new)`: a levels copy with one text edit; returns the LevelError text."""
-    shutil.copytree(LEVELS_DIR / GAME, tmp_path / GAME)
-
-    def run(name: str, old: str, new: str) -> str:
-        path = tmp_path / GAME / name
-        text = path.read_text("utf-8")
-        assert old in text, f"test edit not found in {name}: {old!r}"
-        path.write_text(text.replace(old, new, 1), "utf-8")
-        with pytest.raises(LevelError) as info:
-            ExploreNewYork(tmp_path)
-        return str(info.value)
-
-    return run
+    return level_breaker(tmp_path, GAME, ExploreNewYork)
 
 
 # -- the shipped map (Mapa de la ciudad) ---------------------------------------------------------

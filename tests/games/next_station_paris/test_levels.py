@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from game.engine.levels import LEVELS_DIR, LevelError
+from game.engine.levels import LevelError
 from game.games.next_station_paris.board import COLORS, SHAPES, crossing, load_board
 from game.games.next_station_paris.rules import NextStationParis
+from tests.games.level_edits import level_breaker
 
 GAME = "next_station_paris"
 
@@ -23,18 +23,7 @@ def board():
 @pytest.fixture
 def broken(tmp_path: Path):
     """`broken(file, old, new)`: a levels copy with one text edit; returns the LevelError text."""
-    shutil.copytree(LEVELS_DIR / GAME, tmp_path / GAME)
-
-    def run(name: str, old: str, new: str) -> str:
-        path = tmp_path / GAME / name
-        text = path.read_text("utf-8")
-        assert old in text, f"test edit not found in {name}: {old!r}"
-        path.write_text(text.replace(old, new, 1), "utf-8")
-        with pytest.raises(LevelError) as info:
-            NextStationParis(tmp_path)
-        return str(info.value)
-
-    return run
+    return level_breaker(tmp_path, GAME, NextStationParis)
 
 
 # -- the shipped data follows NOTES.md's structure ------------------------------------------------
