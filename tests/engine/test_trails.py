@@ -17,24 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.trails import Trail, best_trail, is_trail, longest_trail, walk
+from tests.engine.trail_brute_force import brute_force
 
 Edges = list[tuple[int, int]]
-
-
-def brute_force(ends: Sequence[tuple[int, int]], score: Callable[[int], float]) -> float:
-    """The best score over every trail, each enumerated edge by edge from every vertex."""
-    best = score(0)
-
-    def extend(here: int, used: int) -> None:
-        nonlocal best
-        best = max(best, score(used))
-        for edge, (u, v) in enumerate(ends):
-            if not used >> edge & 1 and here in (u, v):
-                extend(v if here == u else u, used | 1 << edge)
-
-    for start in {v for pair in ends for v in pair}:
-        extend(start, 0)
-    return best
 
 
 def weight_score(weights: Sequence[int]) -> Callable[[int], float]:

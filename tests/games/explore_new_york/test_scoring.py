@@ -15,7 +15,7 @@ from game.games.explore_new_york.board import TOURISTS
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scoring import Counts, RouteScorer, best_route, route_details
 from game.games.explore_new_york.state import Sheet
-from tests.engine.test_trails import brute_force
+from tests.engine.trail_brute_force import brute_force
 
 from .support import link, side
 
