@@ -32,6 +32,13 @@ Renderer capabilities (on the renderer class):
 - `board_geometry`: `board_geometry() -> game.ui.geometry.BoardGeometry`, the labels, strokes
   and icons of the board as last shown (after `reset`), so a test can check that no label hides
   a route, an icon or another label (tests/ui/test_board_geometry.py).
+
+Room capabilities (files of the room package, no class member):
+- `prompt_help`: `strings_help.toml` ([en] and [es]) holds `<id>.help.<kind>`, 2-4 sentences for
+  every prompt kind the rules can ask (what the highlighted choices mean and the rule behind
+  them; the in-game Help panel shows it), and may hold `<id>.hint.<kind>`, the Hint button's
+  reason for the Normal bot's choice when its heuristic gives none. tests/ui/test_help_hints.py
+  collects the kinds from seeded bot games and checks both languages and the panel fit.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-RULES, RENDERER = "rules", "renderer"
+RULES, RENDERER, ROOM = "rules", "renderer", "room"
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ class Capability:
     """A named optional feature of a rules or renderer class: all of its members, or none."""
 
     name: str
-    owner: str  # RULES or RENDERER
+    owner: str  # RULES, RENDERER or ROOM (files the room ships: nothing on a class to check)
     members: tuple[Member, ...]
 
 
@@ -82,6 +89,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
             Member("draw_seats", ("canvas", "focus_by_seat", "prompts")),
         )),
         _method(RENDERER, "board_geometry"),
+        Capability("prompt_help", ROOM, ()),
     )
 })
 
@@ -98,9 +106,16 @@ def _has(obj: Any, member: Member) -> bool:
     return isinstance(value, Mapping) if member.params is None else callable(value)
 
 
+def _on_a_class(name: str) -> Capability:
+    cap = _known(name)
+    if cap.owner == ROOM:
+        raise ValueError(f"{name!r} is a room's files, not a member: ask GameInfo.declares")
+    return cap
+
+
 def supports(obj: Any, name: str) -> bool:
     """True if a rules or renderer object (or class) has every member of the capability."""
-    return all(_has(obj, m) for m in _known(name).members)
+    return all(_has(obj, m) for m in _on_a_class(name).members)
 
 
 def capability(obj: Any, name: str) -> Any:
@@ -108,7 +123,7 @@ def capability(obj: Any, name: str) -> Any:
 
     E.g. `details = capability(rules, "details"); lines = details(state) if details else ()`.
     """
-    members = _known(name).members
+    members = _on_a_class(name).members
     if len(members) != 1:
         raise ValueError(f"{name!r} has several members: ask supports(obj, {name!r})")
     return getattr(obj, members[0].name) if _has(obj, members[0]) else None

@@ -100,6 +100,13 @@ class MatchDriver:
                           self.match.view(seat), prompt)
 
     # -- autosave ----------------------------------------------------------------------------
+    def set_meta(self, meta: dict) -> None:
+        """Replace the autosave's meta (e.g. hints used per seat): the journal is written anew
+        with the new header (the history is short and this is rare: a person's button press)."""
+        self._meta = meta
+        self._close_journal()
+        self._save()
+
     def _save(self) -> None:
         """Bring the journal up to the history. A finished game is not saved (nothing is left to
         Continue); after a disk error the next change starts a fresh journal."""

@@ -20,6 +20,7 @@ from game.engine.core import Config, Event, Prompt
 from game.engine.driver import MatchDriver
 from game.engine.match import Match
 from game.engine.registry import get_game
+from game.scenes.hinting import HintDesk
 from game.scenes.seating import SeatSpec, seat_name
 from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
@@ -74,6 +75,7 @@ class GameScene(Scene):
         self.clock = 0.0  # drives the focus pulse
         self.finished = False
         self.table: Table = table_for(self, self.split, self.hidden())
+        self.hint_desk = HintDesk(self)
         self._open()
 
     def _open(self) -> None:
@@ -146,6 +148,10 @@ class GameScene(Scene):
         """True while an animation holds this seat's input (the whole board's when not split)."""
         return self.table.seat_busy(seat)
 
+    def save_seats(self) -> None:
+        """Put the seat table (hint counts included) into the autosave's header."""
+        self.driver.set_meta({"seats": [s.to_json() for s in self.seats]})
+
     def _follow_settings(self) -> None:
         """Open hands switched in the settings: the curtain comes or goes from now on."""
         if not self.split and self.hidden() != self.table.hides_hands:
@@ -174,6 +180,7 @@ class GameScene(Scene):
             self._finish()
             return
         self.table.sync()
+        self.hint_desk.update()
         self._turn_chime()
         if self.table.curtain is None and not self.hold_bots:
             self._play_bots(dt)
@@ -197,6 +204,7 @@ class GameScene(Scene):
         events = self.driver.apply(seat, action)
         if events is None:
             return False
+        self.hint_desk.answered(seat)
         self._show(events)
         return True
 
@@ -223,6 +231,7 @@ class GameScene(Scene):
         """Leaving (quit, results): cues of animations nobody will see are dropped."""
         self.app.audio.cancel()
         self.driver.close()
+        self.hint_desk.close()
 
     # -- undo --------------------------------------------------------------------------------
     def undo_seat(self, device: str | None) -> int | None:
@@ -240,22 +249,50 @@ class GameScene(Scene):
         if seat is None or not self.driver.undo(seat):
             return False
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
+        self.hint_desk.forget()
         self.app.audio.cancel()  # the undone step's animation is gone, so are its sounds
         self.app.audio.play("back")
         return True
 
     # -- input and drawing -------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        """Pause on menu/back; otherwise the table mode routes the intent to a seat."""
+        """Pause on menu/back, Help and Hint; otherwise the table mode routes the intent."""
         if intent.kind in ("menu", "back"):
             self.app.stack.push(self.app.open("pause", self, intent.device))
             self.app.audio.play("pause")
             return True
-        if self.finished or intent.kind not in BOARD_INTENTS:
+        if self.finished:
+            return False
+        if intent.kind == "help":
+            self.open_help(intent.device)
+            return True
+        if intent.kind == "hint":
+            seat = self.asking_seat(intent.device)
+            return seat is not None and self.hint_desk.request(seat)
+        if intent.kind not in BOARD_INTENTS:
             return False
         self._follow_settings()
         return self.table.handle(intent)
 
+    def asking_seat(self, device: str) -> int | None:
+        """The seat a Help or Hint press is about: the device's own seat while it decides, else
+        the seat whose prompt is on screen (none under the pass-the-screen curtain)."""
+        seat = self.seat_of(device)
+        if seat is not None and seat in self.human_prompts() and seat in self.table.focus_seats():
+            return seat
+        return self.active if self.active in self.table.focus_seats() else None
+
+    def open_help(self, device: str) -> None:
+        """The Help panel over the game, about the asking seat's prompt (or the game at large
+        when nobody on this screen is deciding)."""
+        seat = self.asking_seat(device)
+        prompt = self.match.prompt_for(seat) if seat is not None else None
+        self.app.stack.push(self.app.open("help", self.info.id, prompt,
+                                          self.names[seat] if seat is not None else ""))
+        self.app.audio.play("pause")
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, bar, banners and, with hidden hands, the curtain."""
+        """Board, bar, banners, the shown hints and, with hidden hands, the curtain."""
         self.table.draw(surface)
+        if self.hint_desk.shown:
+            self.hint_desk.draw(surface, self.table.focus_seats())

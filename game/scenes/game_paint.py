@@ -1,5 +1,6 @@
 """Painting for the game screen's table modes (table/): the bottom bar, split-screen seat
-strips, the focus ring, the pass-the-screen curtain and the unplugged-controller banner.
+strips, the focus ring, the hint's glow and reason, the pass-the-screen curtain and the
+unplugged-controller banner.
 
 Pure drawing from explicit arguments: the scene decides what to show, these decide how it looks.
 """
@@ -16,7 +17,7 @@ from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.i18n import t
 from game.ui.paint import draw_seat_emblem, seat_color
-from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel
+from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel, wrap
 
 BAR_GAP = 14  # between two bar buttons
 BAR_BUTTON_H = 60
@@ -152,3 +153,43 @@ def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> N
                       color, "center", True)
     draw_seat_emblem(surface, seat, (title.x - 50, title.centery), 64)
     draw_hints(surface, [("confirm", "game.ready")], kind, (1180, 580), theme.BODY_SIZE)
+
+
+HINT_GLOW = (120, 230, 255)  # cyan: apart from the yellow focus ring and every seat colour
+CALLOUT_W = 560  # the hint's reason box, at most
+CALLOUT_PAD = 16
+
+
+def hint_glow(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
+    """The hinted option's glow: soft breathing halos around the target, under the focus ring."""
+    strength = 0.6 + 0.4 * math.sin(clock * 4)
+    glow = pygame.Surface((rect.w + 80, rect.h + 80), pygame.SRCALPHA)
+    for i, grow in enumerate((36, 24, 12)):
+        alpha = int(strength * (50 + 45 * i))
+        ring = pygame.Rect(0, 0, rect.w + 2 * grow, rect.h + 2 * grow)
+        ring.center = glow.get_rect().center
+        pygame.draw.rect(glow, (*HINT_GLOW, alpha), ring, 10, border_radius=18 + grow // 2)
+    surface.blit(glow, glow.get_rect(center=rect.center))
+
+
+def callout_lines(reason: str) -> list[str]:
+    """The reason's lines as the callout writes them."""
+    return wrap(reason, theme.SMALL_SIZE, CALLOUT_W - 2 * CALLOUT_PAD - 44)
+
+
+def hint_callout(surface: pygame.Surface, rect: pygame.Rect, reason: str, seat: int) -> None:
+    """The hint's reason in a box beside the target: above it, else below, kept on the board."""
+    lines = callout_lines(reason)
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
+    width = max(theme.font(theme.SMALL_SIZE).size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, width + 2 * CALLOUT_PAD + 44, len(lines) * step + 2 * CALLOUT_PAD)
+    box.midbottom = (rect.centerx, rect.top - 28)
+    if box.top < 8:
+        box.midtop = (rect.centerx, rect.bottom + 28)
+    box.clamp_ip(pygame.Rect(8, 8, 1904, BAR_RECT.top - 16))
+    panel(surface, box, theme.PANEL, HINT_GLOW, 3, 14)
+    draw_seat_emblem(surface, seat, (box.x + CALLOUT_PAD + 14, box.y + CALLOUT_PAD + step // 2),
+                     28)
+    for k, line in enumerate(lines):
+        draw_text(surface, line, (box.x + CALLOUT_PAD + 44, box.y + CALLOUT_PAD + k * step),
+                  theme.SMALL_SIZE, theme.TEXT)

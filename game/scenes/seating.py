@@ -9,14 +9,17 @@ from game.engine.bots import BOT_KINDS
 from game.ui.i18n import t
 
 HUMAN = "human"
+MAX_HINTS = 100_000  # a saved hint count above this is a damaged file, not a long game
 
 
 @dataclass
 class SeatSpec:
-    """One seat: kind is 'human' or a bot kind; device is the bound input device (humans)."""
+    """One seat: kind is 'human' or a bot kind; device is the bound input device (humans);
+    hints: how many hints the seat has been shown this match."""
 
     kind: str
     device: str | None = None
+    hints: int = 0
 
     @property
     def human(self) -> bool:
@@ -25,13 +28,17 @@ class SeatSpec:
 
     def to_json(self) -> dict:
         """JSON for the autosave's seat file (devices are not kept: they change between runs)."""
-        return {"kind": self.kind}
+        return {"kind": self.kind, "hints": self.hints} if self.hints else {"kind": self.kind}
 
     @staticmethod
     def from_json(data: Any) -> SeatSpec:
-        """Inverse of to_json; anything unknown becomes a greedy bot."""
-        kind = data.get("kind") if isinstance(data, dict) else None
-        return SeatSpec(kind if kind == HUMAN or kind in BOT_KINDS else BOT_KINDS[0])
+        """Inverse of to_json; anything unknown becomes a greedy bot, a bad count 0 hints."""
+        data = data if isinstance(data, dict) else {}
+        kind, hints = data.get("kind"), data.get("hints", 0)
+        if not (type(hints) is int and 0 <= hints <= MAX_HINTS):  # a JSON true is no count
+            hints = 0
+        return SeatSpec(kind if kind == HUMAN or kind in BOT_KINDS else BOT_KINDS[0],
+                        hints=hints)
 
 
 def seat_name(seats: list[SeatSpec], seat: int) -> str:

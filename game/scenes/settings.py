@@ -1,4 +1,5 @@
-"""Settings: language, fullscreen, volumes, animation speed, open hands, attract and kiosk mode.
+"""Settings: language, fullscreen, volumes, animation speed, open hands, hints, attract and kiosk
+mode.
 Saved on each change."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 VOLUME_STEP = 10
-SWITCHES = ("fullscreen", "open_hands", "demo_sound", "kiosk")  # on/off rows
+SWITCHES = ("fullscreen", "open_hands", "hints", "demo_sound", "kiosk")  # on/off rows
 SECONDS = {"attract_idle": ATTRACT_IDLE_CHOICES, "abandon_idle": ABANDON_IDLE_CHOICES}
 
 
@@ -28,11 +29,11 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
-                "open_hands", "attract_idle", "demo_sound", "kiosk", "abandon_idle", "back"]
+                "open_hands", "hints", "attract_idle", "demo_sound", "kiosk", "abandon_idle", "back"]
         if app.kiosk:  # a passer-by must not switch the kiosk (or its fullscreen) off
             keys = [k for k in keys if k not in ("fullscreen", "kiosk")]
         self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 585),
-                         width=1100, height=62, gap=12)
+                         width=1100, height=58, gap=10)
 
     @staticmethod
     def _label(key: str):
@@ -65,7 +66,7 @@ class SettingsScene(Scene):
             self.app.start_kiosk()  # only reachable outside kiosk mode: the row is then gone
             self.menu.items = [i for i in self.menu.items if i.key not in ("fullscreen", "kiosk")]
             self.menu.focus_key("abandon_idle")
-        elif key in ("open_hands", "demo_sound"):
+        elif key in ("open_hands", "hints", "demo_sound"):
             setattr(s, key, not getattr(s, key))
         elif key in SECONDS:
             choices = SECONDS[key]

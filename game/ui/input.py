@@ -4,6 +4,10 @@ Devices: "keyboard" (keyboard and mouse together: one person at the computer), "
 SDL GameControllers (named buttons; SDL applies SDL_GAMECONTROLLERCONFIG_FILE itself when the
 subsystem starts, so we never add mappings of our own) and "joy:<id>" for joysticks SDL does not
 know as controllers. Ids are SDL instance ids, which stay unique across hot-plugs.
+
+Help and Hint: keyboard H or F1 and a short press of the pad's Back (released before Start joins
+it: Back+Start is the fullscreen toggle and the held leave combo) ask for "help"; keyboard ?
+and the pad's X ask for "hint".
 """
 
 from __future__ import annotations
@@ -34,10 +38,11 @@ KEYS = {
     pygame.K_TAB: "alt", pygame.K_x: "alt", pygame.K_u: "undo",
     pygame.K_q: "page_prev", pygame.K_PAGEUP: "page_prev",
     pygame.K_e: "page_next", pygame.K_PAGEDOWN: "page_next", pygame.K_F11: "fullscreen",
+    pygame.K_h: "help", pygame.K_F1: "help", pygame.K_QUESTION: "hint",
 }
 PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",
-    pygame.CONTROLLER_BUTTON_X: "alt", pygame.CONTROLLER_BUTTON_Y: "undo",
+    pygame.CONTROLLER_BUTTON_X: "hint", pygame.CONTROLLER_BUTTON_Y: "undo",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "page_prev",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "page_next",
     pygame.CONTROLLER_BUTTON_START: "menu",
@@ -45,7 +50,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
 }
 # Plain joysticks have no names for their buttons; this is the common XInput-like layout.
-JOY_BUTTONS = {0: "confirm", 1: "back", 2: "alt", 3: "undo", 4: "page_prev", 5: "page_next",
+JOY_BUTTONS = {0: "confirm", 1: "back", 2: "hint", 3: "undo", 4: "page_prev", 5: "page_next",
                7: "menu"}
 JOY_BACK, JOY_START = 6, 7
 PAD_COMBO = frozenset({pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START})
@@ -98,6 +103,7 @@ class InputMapper:
         self._stick_dir: dict[str, str | None] = {}
         self._buttons: dict[str, set[int]] = {}
         self._combos: dict[str, float] = {}  # device -> seconds the leave combo has been held
+        self._help_armed: set[str] = set()  # pads whose Back is down alone: Help on release
 
     # -- devices -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -163,6 +169,7 @@ class InputMapper:
         self._stick_dir.pop(device, None)
         self._buttons.pop(device, None)
         self._combos.pop(device, None)
+        self._help_armed.discard(device)
         return [Intent("disconnected", device)]
 
     # -- events ------------------------------------------------------------------------------
@@ -204,6 +211,9 @@ class InputMapper:
         if event.key == pygame.K_q and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_SHIFT:
             self._combos.setdefault(KEYBOARD, 0.0)  # the leave combo, not a page turn
             return []
+        if getattr(event, "unicode", "") == "?" or (event.key == pygame.K_SLASH
+                                                     and mods & pygame.KMOD_SHIFT):
+            return self._press(KEYBOARD, "hint")  # "?" wherever the layout puts it
         kind = KEYS.get(event.key)
         return self._press(KEYBOARD, kind) if kind else []
 
@@ -242,6 +252,7 @@ class InputMapper:
         held = self._buttons.setdefault(device, set())
         held.add(event.button)
         self._follow_combo(device, PAD_COMBO)
+        self._follow_help(device, event.button, held, pygame.CONTROLLER_BUTTON_BACK)
         if event.button == pygame.CONTROLLER_BUTTON_START and pygame.CONTROLLER_BUTTON_BACK in held:
             return self._press(device, "fullscreen")  # Back+Start, Back held first
         kind = PAD_BUTTONS.get(event.button)
@@ -251,6 +262,8 @@ class InputMapper:
         device = pad_device(event.instance_id)
         self._buttons.get(device, set()).discard(event.button)
         self._follow_combo(device, PAD_COMBO)
+        if event.button == pygame.CONTROLLER_BUTTON_BACK:
+            return self._back_released(device)
         kind = PAD_BUTTONS.get(event.button)
         return self._release(device, kind) if kind else []
 
@@ -295,6 +308,7 @@ class InputMapper:
         held = self._buttons.setdefault(device, set())
         held.add(event.button)
         self._follow_combo(device, JOY_COMBO)
+        self._follow_help(device, event.button, held, JOY_BACK)
         if event.button == JOY_START and JOY_BACK in held:
             return self._press(device, "fullscreen")
         kind = JOY_BUTTONS.get(event.button)
@@ -304,7 +318,7 @@ class InputMapper:
         device = joy_device(event.instance_id)
         self._buttons.get(device, set()).discard(event.button)
         self._follow_combo(device, JOY_COMBO)
-        return []
+        return self._back_released(device) if event.button == JOY_BACK else []
 
     def _joy_hat(self, event: pygame.event.Event) -> list[Intent]:
         if self._is_controller(event.instance_id):
@@ -326,6 +340,22 @@ class InputMapper:
         device = joy_device(event.instance_id)
         self._seen(device)
         return self._stick(device, event.axis == 1, event.value)
+
+    # -- Back: Help on a press of its own --------------------------------------------------------
+    def _follow_help(self, device: str, button: int, held: set[int], back: int) -> None:
+        """Arm Help when Back goes down alone; any other button joining it disarms it (Back+Start
+        is fullscreen and the leave combo, never Help)."""
+        if button == back and held == {back}:
+            self._help_armed.add(device)
+        else:
+            self._help_armed.discard(device)
+
+    def _back_released(self, device: str) -> list[Intent]:
+        """Back released: Help if it was pressed on its own."""
+        if device not in self._help_armed:
+            return []
+        self._help_armed.discard(device)
+        return [Intent("help", device)]
 
     # -- the leave combo -----------------------------------------------------------------------
     def _follow_combo(self, device: str, combo: frozenset[int]) -> None:
@@ -372,3 +402,4 @@ class InputMapper:
         self._sticks.clear()
         self._buttons.clear()
         self._combos.clear()
+        self._help_armed.clear()

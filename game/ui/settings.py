@@ -43,6 +43,7 @@ class Settings:
     demo_sound: bool = False  # demos are muted unless this is on
     kiosk: bool = False  # fullscreen, no Quit, leave by a held combo (also `main.py --kiosk`)
     abandon_idle: int = 120  # kiosk: seconds without input before a game returns to attract
+    hints: bool = True  # the in-game Hint button (the Normal bot's move for a person)
 
     def speed_factor(self) -> float:
         """Animation time multiplier (inf means instant)."""
@@ -126,6 +127,7 @@ def _valid(name: str, value: Any) -> bool:
         "demo_sound": lambda v: isinstance(v, bool),
         "kiosk": lambda v: isinstance(v, bool),
         "abandon_idle": lambda v: _whole(v) and v in ABANDON_IDLE_CHOICES,
+        "hints": lambda v: isinstance(v, bool),
     }
     return checks[name](value)
 

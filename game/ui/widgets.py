@@ -15,13 +15,14 @@ from .input import Intent
 # Gamepad face buttons in the colours players know (Xbox layout); keyboard keys as keycaps.
 PAD_GLYPHS = {
     "confirm": ("A", (80, 180, 70)), "back": ("B", (210, 60, 50)),
-    "alt": ("X", (50, 110, 210)), "undo": ("Y", (230, 190, 40)),
+    "alt": ("X", (50, 110, 210)), "hint": ("X", (50, 110, 210)), "undo": ("Y", (230, 190, 40)),
+    "help": ("BACK", (90, 96, 110)),
     "menu": ("START", (90, 96, 110)), "page_prev": ("LB", (90, 96, 110)),
     "page_next": ("RB", (90, 96, 110)),
 }
 KEY_GLYPHS = {
     "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "Esc",
-    "page_prev": "Q", "page_next": "E",
+    "page_prev": "Q", "page_next": "E", "help": "H", "hint": "?",
 }
 
 

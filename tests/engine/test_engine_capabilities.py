@@ -9,6 +9,7 @@ import pytest
 from game.engine.capabilities import (
     CAPABILITIES,
     RENDERER,
+    ROOM,
     RULES,
     capability,
     problems,
@@ -92,7 +93,16 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER}
-    assert all(c.members for c in CAPABILITIES.values())
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM}
+    assert all(c.members for c in CAPABILITIES.values() if c.owner != ROOM)
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
-                                 "category_colors", "sound_cues", "split_screen", "board_geometry"}
+                                 "category_colors", "sound_cues", "split_screen", "board_geometry",
+                                 "prompt_help"}
+
+
+def test_a_room_capability_is_asked_of_the_room_not_of_a_class() -> None:
+    assert problems(PlainRules, RULES, ("prompt_help",)) == []  # files, not members
+    with pytest.raises(ValueError, match="GameInfo.declares"):
+        supports(PlainRules, "prompt_help")
+    with pytest.raises(ValueError, match="GameInfo.declares"):
+        capability(PlainRules, "prompt_help")

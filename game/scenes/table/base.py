@@ -65,6 +65,11 @@ class Table(ABC):
     def bar_placement(self, seat: int, model: FocusModel) -> BarPlacement:
         """(what the bar layout depends on, a function placing the bar buttons by index)."""
 
+    @abstractmethod
+    def focus_seats(self) -> list[int]:
+        """The seats whose prompt and focus are on screen now (a Help or Hint press is about
+        one of them)."""
+
     def waits_for_animation(self) -> bool:
         """True while an animation holds the whole table (no sync, no bots, no results)."""
         return self.game.renderer.busy()
@@ -177,11 +182,14 @@ class Table(ABC):
 
     # -- the bar -----------------------------------------------------------------------------
     def hints(self) -> list[tuple[str, str]]:
-        """The bar's button hints: choose, undo (when one of `hint_seats` may), menu."""
+        """The bar's button hints: choose, undo (when one of `hint_seats` may), Hint (when the
+        setting allows), Help, menu."""
         hints = [("confirm", "hint.choose")]
         if any(self.game.driver.can_undo(s) for s in self.hint_seats()):
             hints.append(("undo", "hint.undo"))
-        hints.append(("menu", "hint.menu"))
+        if self.game.hint_desk.enabled():
+            hints.append(("hint", "hint.hint"))
+        hints += [("help", "hint.help"), ("menu", "hint.menu")]
         return hints
 
     def bar_message(self, seat: int | None, prompt: Prompt | None) -> tuple[str, int | None]:

@@ -79,6 +79,11 @@ class SharedTable(Table):
             return bound
         return None
 
+    def focus_seats(self) -> list[int]:
+        """The shown seat, while it decides."""
+        seat = self.shown_seat()
+        return [seat] if seat is not None and seat in self.game.human_prompts() else []
+
     def may_drive(self, seat: int) -> bool:
         """True if a seat deciding now may take the screen (always, when hands are open)."""
         return True

@@ -96,6 +96,10 @@ class SplitTable(Table):
         """People decide at the same time, so bots answer at once (no fake pause)."""
         return bool(self.game.human_prompts())
 
+    def focus_seats(self) -> list[int]:
+        """Every person deciding whose cursor no animation holds."""
+        return [s for s in self.game.human_prompts() if not self.seat_busy(s)]
+
     def hint_seats(self) -> list[int | None]:
         """Every person may undo their own step."""
         return list(self.game.humans())
