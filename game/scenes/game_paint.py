@@ -158,13 +158,17 @@ def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> N
 HINT_GLOW = (120, 230, 255)  # cyan: apart from the yellow focus ring and every seat colour
 CALLOUT_W = 560  # the hint's reason box, at most
 CALLOUT_PAD = 16
+CALLOUT_EMBLEM = 44  # the asking seat's emblem, before the text
+CALLOUT_TEXT_W = CALLOUT_W - 2 * CALLOUT_PAD - CALLOUT_EMBLEM
+CALLOUT_LINES = 3  # a reason is short: the strings fit test holds it to this
 
 
 def hint_glow(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
-    """The hinted option's glow: soft breathing halos around the target, under the focus ring."""
+    """The hinted option's glow: soft breathing halos around the target, outside the focus ring
+    (which pulses up to 16 px out) so both stay visible."""
     strength = 0.6 + 0.4 * math.sin(clock * 4)
-    glow = pygame.Surface((rect.w + 80, rect.h + 80), pygame.SRCALPHA)
-    for i, grow in enumerate((36, 24, 12)):
+    glow = pygame.Surface((rect.w + 120, rect.h + 120), pygame.SRCALPHA)
+    for i, grow in enumerate((50, 38, 26)):
         alpha = int(strength * (50 + 45 * i))
         ring = pygame.Rect(0, 0, rect.w + 2 * grow, rect.h + 2 * grow)
         ring.center = glow.get_rect().center
@@ -174,7 +178,7 @@ def hint_glow(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
 
 def callout_lines(reason: str) -> list[str]:
     """The reason's lines as the callout writes them."""
-    return wrap(reason, theme.SMALL_SIZE, CALLOUT_W - 2 * CALLOUT_PAD - 44)
+    return wrap(reason, theme.SMALL_SIZE, CALLOUT_TEXT_W)
 
 
 def hint_callout(surface: pygame.Surface, rect: pygame.Rect, reason: str, seat: int) -> None:
@@ -182,7 +186,8 @@ def hint_callout(surface: pygame.Surface, rect: pygame.Rect, reason: str, seat: 
     lines = callout_lines(reason)
     step = theme.font(theme.SMALL_SIZE).get_height() + 2
     width = max(theme.font(theme.SMALL_SIZE).size(line)[0] for line in lines)
-    box = pygame.Rect(0, 0, width + 2 * CALLOUT_PAD + 44, len(lines) * step + 2 * CALLOUT_PAD)
+    box = pygame.Rect(0, 0, width + 2 * CALLOUT_PAD + CALLOUT_EMBLEM,
+                      len(lines) * step + 2 * CALLOUT_PAD)
     box.midbottom = (rect.centerx, rect.top - 28)
     if box.top < 8:
         box.midtop = (rect.centerx, rect.bottom + 28)
@@ -191,5 +196,6 @@ def hint_callout(surface: pygame.Surface, rect: pygame.Rect, reason: str, seat: 
     draw_seat_emblem(surface, seat, (box.x + CALLOUT_PAD + 14, box.y + CALLOUT_PAD + step // 2),
                      28)
     for k, line in enumerate(lines):
-        draw_text(surface, line, (box.x + CALLOUT_PAD + 44, box.y + CALLOUT_PAD + k * step),
+        draw_text(surface, line, (box.x + CALLOUT_PAD + CALLOUT_EMBLEM,
+                                  box.y + CALLOUT_PAD + k * step),
                   theme.SMALL_SIZE, theme.TEXT)

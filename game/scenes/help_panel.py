@@ -24,12 +24,14 @@ from game.ui.widgets import dim, draw_hints, draw_text, fit, panel, wrap
 if TYPE_CHECKING:
     from game.ui.app import App
 
-BOX = pygame.Rect(310, 220, 1300, 600)
+BOX = pygame.Rect(310, 200, 1300, 640)  # the largest the panel grows
 PAD = 48
 TEXT_W = BOX.w - 2 * PAD
 LINE_H = 50  # body lines (theme.BODY_SIZE)
 BODY_TOP = BOX.y + 170  # under the game's name and the prompt
-BODY_BOTTOM = BOX.bottom - 90  # above the close hint
+FOOT_H = 100  # the close hint under the body
+BODY_BOTTOM = BOX.bottom - FOOT_H
+MAX_LINES = (BODY_BOTTOM - BODY_TOP) // LINE_H  # what a help text may wrap to
 NOT_CLOSING = frozenset({"pointer", "connected", "disconnected"})  # not a button press
 
 
@@ -50,7 +52,7 @@ def body_lines(text: str) -> list[str]:
 
 def body_fits(text: str) -> bool:
     """True if the text's lines fit between the heading and the close hint."""
-    return len(body_lines(text)) * LINE_H <= BODY_BOTTOM - BODY_TOP
+    return len(body_lines(text)) <= MAX_LINES
 
 
 class HelpPanel(Scene):
@@ -83,14 +85,16 @@ class HelpPanel(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game; the game's name, the prompt, the explanation and the close hint."""
         dim(surface)
-        panel(surface, BOX, theme.PANEL, theme.ACCENT, 4, 24)
+        lines = body_lines(self.text())
+        box = pygame.Rect(BOX.x, BOX.y, BOX.w, BODY_TOP - BOX.y + len(lines) * LINE_H + FOOT_H)
+        panel(surface, box, theme.PANEL, theme.ACCENT, 4, 24)
         draw_text(surface, fit(t(get_game(self.game_id).title_key), theme.BODY_SIZE, TEXT_W),
                   (BOX.x + PAD, BOX.y + 36), theme.BODY_SIZE, theme.TEXT_DIM)
         draw_text(surface, fit(self.heading(), theme.BODY_SIZE, TEXT_W, True),
                   (BOX.x + PAD, BOX.y + 92), theme.BODY_SIZE, theme.ACCENT, bold=True)
         pygame.draw.line(surface, theme.PANEL_LIGHT, (BOX.x + PAD, BODY_TOP - 22),
                          (BOX.right - PAD, BODY_TOP - 22), 3)
-        for k, line in enumerate(body_lines(self.text())):
+        for k, line in enumerate(lines):
             draw_text(surface, line, (BOX.x + PAD, BODY_TOP + k * LINE_H), theme.BODY_SIZE)
         draw_hints(surface, [("confirm", "help.close")], self.app.input.last_kind,
-                   (BOX.right - PAD, BOX.bottom - 48))
+                   (box.right - PAD, box.bottom - 50))

@@ -4,7 +4,8 @@ Games whose rules have the optional `details(state)` (see `game.engine.core.Rule
 detail panel on the right: d-pad up/down (or arrow keys, or the mouse over a row) picks a
 player's row and the panel lists where that player's points came from (each ticket with a check
 or a cross, routes, bonuses). LB/RB (Q/E, hinted together) scroll the panel when it is longer than the screen.
-The optional `tiebreak(state)` note is shown under the chart. Left/right and confirm still work
+The optional `tiebreak(state)` note is shown under the chart; a seat that used the Hint button
+has its count beside its name in the chart. Left/right and confirm still work
 the "Play again" / "Main menu" buttons, so the whole screen needs only a gamepad.
 """
 
@@ -301,6 +302,13 @@ class ResultsScene(Scene):
         return t("results.winner", name=name) if seat in self.winners and len(self.totals) > 1 \
             else name
 
+    def chart_name(self, seat: int) -> str:
+        """A seat's name by its chart bar, with the hints it used when it used any."""
+        used = self.seats[seat].hints if seat < len(self.seats) else 0
+        if not used:
+            return self.names[seat]
+        return t("results.hints_used", name=self.names[seat], count=used)
+
     def note_lines(self) -> list[str]:
         """The note (tie-break or solo rating) wrapped to the table's width ([] for none)."""
         message = self.note_text()
@@ -490,7 +498,7 @@ class ResultsScene(Scene):
         zero = left + int(-min(lows, default=0) / span * width)
         for seat, breakdown in enumerate(self.breakdowns):
             y = top + seat * pitch
-            draw_text(surface, fit(self.names[seat], theme.SMALL_SIZE, lay.name_w - 40),
+            draw_text(surface, fit(self.chart_name(seat), theme.SMALL_SIZE, lay.name_w - 40),
                       (lay.table.x, y + bar_h // 2), theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
             self._draw_bar(surface, breakdown, zero, y, bar_h, width / span)
         chart_bottom = top + len(self.breakdowns) * pitch

@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from game.engine.registry import catalog
+from game.scenes import game_paint, help_panel
 from game.ui import theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, string_files
 from game.ui.paint import wrap
@@ -124,6 +125,9 @@ ROOM_WIDGETS: list[tuple[str, Widget | None]] = [
     ("*.option.*", Widget(theme.SMALL_SIZE, 520 - 44)),  # table.base label_cap less its padding
     ("*.score.*", Widget(theme.SMALL_SIZE, 400)),  # a results detail heading and the legend
     ("*.detail.*", Widget(30, 750 - 2 * 26 - 44 - 110, lines=2)),  # results DETAIL label column
+    ("*.help.*", Widget(theme.BODY_SIZE, help_panel.TEXT_W, lines=help_panel.MAX_LINES)),
+    ("*.hint.*", Widget(theme.SMALL_SIZE, game_paint.CALLOUT_TEXT_W,
+                        lines=game_paint.CALLOUT_LINES)),  # the Hint's reason callout
     ("*", None),  # drawn by the room itself: the room's own tests measure those
 ]
 

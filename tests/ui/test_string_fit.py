@@ -20,7 +20,7 @@ from string_fit import (
 )
 
 from game.engine.registry import catalog
-from game.scenes import countdown, message, pause, results, seats
+from game.scenes import countdown, game_paint, help_panel, message, pause, results, seats
 from game.ui import app, theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, load_file, string_files
 
@@ -32,6 +32,8 @@ SETTINGS_LABEL = 1100 - 2 * 36 - 40 - 330  # a settings row, less the widest val
 SEAT_NAME = seats.ROW_W - 560 - 140  # a seat row: from the name to the left arrow
 SEAT_DETAIL = 500 - 80 - 20  # between the arrows, a little margin
 OPTION_NAME = (seats.ROW_W - seats.OPTION_GAP) // 2 - 56 - 70  # a switch, less "Off"
+
+CALLOUT_TEXT_W = game_paint.CALLOUT_TEXT_W  # the Hint's reason beside its target
 
 SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("app.title", Widget(TITLE, SCREEN, True)),
@@ -82,6 +84,11 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("results.points", Widget(BODY, 260, True)),  # the detail panel's header, right of the name
     ("results.list", None),  # only inside other messages (a tie-break note wraps)
     ("results.progress", Widget(SMALL, results.SPLIT.table.w - 40)),
+    ("results.hints_used", Widget(SMALL, results.SPLIT.name_w - 40)),  # a chart bar's name
+    ("hint.reason.*", Widget(SMALL, CALLOUT_TEXT_W, lines=game_paint.CALLOUT_LINES)),
+    ("help.title", Widget(BODY, help_panel.TEXT_W, True)),
+    ("help.close", Widget(SMALL, 330)),  # a hint label
+    ("help.*", Widget(BODY, help_panel.TEXT_W, lines=help_panel.MAX_LINES)),
     ("hint.*", Widget(SMALL, 330)),  # a footer hint's label: three of them share the footer
 ]
 
