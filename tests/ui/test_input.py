@@ -131,3 +131,50 @@ def test_nearest_and_hit():
     assert nearest(rects, "a", "up") is None
     assert nearest(rects, None, "up") == "a"
     assert hit(rects, (110, 210)) == "c" and hit(rects, (500, 500)) is None
+
+
+# -- Help and Hint ------------------------------------------------------------------------------
+def button(down: bool, button_id: int, iid: int = 5) -> pygame.event.Event:
+    """One controller button going down or up."""
+    kind = pygame.CONTROLLERBUTTONDOWN if down else pygame.CONTROLLERBUTTONUP
+    return pygame.event.Event(kind, instance_id=iid, button=button_id)
+
+
+def test_help_and_hint_keys(mapper):
+    assert kinds(feed(mapper, key(pygame.K_h))) == [("help", "keyboard")]
+    assert kinds(feed(mapper, key(pygame.K_F1))) == [("help", "keyboard")]
+    assert kinds(feed(mapper, key(pygame.K_SLASH, pygame.KMOD_LSHIFT))) == [("hint", "keyboard")]
+    assert kinds(feed(mapper, key(pygame.K_SLASH))) == []  # a plain / is no question mark
+    question = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_COMMA, mod=pygame.KMOD_LSHIFT,
+                                  unicode="?", scancode=0)  # a layout with ? elsewhere
+    assert kinds(feed(mapper, [question])) == [("hint", "keyboard")]
+
+
+def test_pad_x_is_hint_and_a_short_back_press_is_help(mapper):
+    assert kinds(feed(mapper, pad(pygame.CONTROLLER_BUTTON_X, 5))) == [("hint", "pad:5")]
+    back = pygame.CONTROLLER_BUTTON_BACK
+    assert kinds(feed(mapper, [button(True, back)])) == []  # Help waits for the release
+    assert kinds(feed(mapper, [button(False, back)])) == [("help", "pad:5")]
+
+
+def test_back_with_start_is_never_help_and_the_leave_combo_still_works(mapper):
+    back, start = pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START
+    pressed = feed(mapper, [button(True, back), button(True, start)])
+    assert kinds(pressed) == [("fullscreen", "pad:5")]
+    assert [i.kind for i in mapper.update(1.0)] == []
+    assert [i.kind for i in mapper.update(2.05)] == ["leave"]  # held 3 s
+    released = feed(mapper, [button(False, start), button(False, back)])
+    assert "help" not in [i.kind for i in released]
+    # Start first, then Back: a pause press and the combo, still no Help on release.
+    pressed = feed(mapper, [button(True, start), button(True, back)])
+    released = feed(mapper, [button(False, back), button(False, start)])
+    assert kinds(pressed) == [("menu", "pad:5")] and released == []
+
+
+def test_plain_joystick_help_and_hint(mapper):
+    down = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=9, button=2)
+    up = pygame.event.Event(pygame.JOYBUTTONUP, instance_id=9, button=2)
+    assert kinds(feed(mapper, [down, up])) == [("hint", "joy:9")]
+    back_down = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=9, button=6)
+    back_up = pygame.event.Event(pygame.JOYBUTTONUP, instance_id=9, button=6)
+    assert kinds(feed(mapper, [back_down, back_up])) == [("help", "joy:9")]

@@ -1,0 +1,254 @@
+"""In-game Help and Hints, headless, through the real input layer (synthetic pad and keys).
+
+Help: every prompt kind a listed game's engine asks (collected from seeded bot games) has its
+text in English and Spanish that fits the panel; the Help button opens the panel over the game,
+changes neither the match nor the autosave, and any button closes it. Hints: the Hint button
+moves the asking seat's focus to exactly the Normal bot's choice, counts it, and the count
+survives the autosave; the setting switches the button off.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+
+import pygame
+import pytest
+from conftest import key, pad
+
+from game.engine.bots import GreedyBot, seat_bots
+from game.engine.core import Config
+from game.engine.hints import ONLY_MOVE, TIED_MOVE, Advisor, Reason, Scored
+from game.engine.match import Match
+from game.engine.registry import game_ids, get_game
+from game.scenes.game import GameScene
+from game.scenes.help_panel import HelpPanel, body_fits, help_key
+from game.scenes.results import ResultsScene
+from game.scenes.seating import SeatSpec
+from game.ui import settings as store
+from game.ui.i18n import LANGUAGES, Translator, load_catalog, string_files, t
+
+GAMES = game_ids(with_scene=True)
+PAD_ID = 77
+DEVICE = f"pad:{PAD_ID}"
+X, A, BACK = (pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_A,
+              pygame.CONTROLLER_BUTTON_BACK)
+SEEDS = (1, 2)
+
+
+@cache
+def asked_kinds(game_id: str) -> frozenset[str]:
+    """Every prompt kind seeded bot games ask: random bots at every player count and option
+    subset (they wander into rare prompts), and one greedy game with every option on (it plays
+    on into the late game)."""
+    info = get_game(game_id)
+    subsets = [c for r in range(len(info.options) + 1)
+               for c in itertools.combinations(sorted(info.options), r)]
+    shapes = [(players, options, seed, "random") for players, options, seed in itertools.product(
+        range(info.min_players, info.max_players + 1), subsets, SEEDS)]
+    shapes.append((max(2, info.min_players), tuple(sorted(info.options)), SEEDS[0], "greedy"))
+    kinds: set[str] = set()
+    for players, options, seed, bot_kind in shapes:
+        kinds |= kinds_in_game(game_id, players, options, seed, bot_kind)
+    return frozenset(kinds)
+
+
+def kinds_in_game(game_id: str, players: int, options: tuple[str, ...], seed: int,
+                  bot_kind: str) -> set[str]:
+    """The prompt kinds one seeded bot game asks."""
+    rules = get_game(game_id).make_rules()
+    match = Match(rules, Config(players, tuple((o, True) for o in options)), seed)
+    bots = seat_bots([bot_kind] * players, game_id, seed)
+    kinds = set()
+    while not match.is_over():
+        match.resolve_chance()
+        prompts = match.prompts()
+        kinds.update(p.kind for p in prompts)
+        if prompts:
+            prompt = prompts[0]
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            match.apply(prompt.player, action)
+    return kinds
+
+
+# -- help texts ------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_prompt_kind_has_help_in_both_languages_that_fits_the_panel(game_id):
+    pygame.font.init()
+    assert get_game(game_id).declares("prompt_help")
+    strings = load_catalog(string_files())
+    kinds = asked_kinds(game_id)
+    assert len(kinds) >= 3, "the bot games asked too little to check anything"
+    for lang in LANGUAGES:
+        missing = [k for k in sorted(kinds) if f"{game_id}.help.{k}" not in strings[lang]]
+        assert not missing, f"[{lang}] {game_id}: no help for prompt kinds {missing}"
+        translator = Translator(strings, lang)
+        long = [k for k in kinds if not body_fits(translator.t(f"{game_id}.help.{k}"))]
+        assert not long, f"[{lang}] {game_id}: help too long for the panel: {long}"
+
+
+def test_a_room_without_the_capability_gets_the_generic_help():
+    match = Match(get_game("example_dice").make_rules(), Config(2), 1)
+    match.resolve_chance()
+    prompt = match.prompts()[0]
+    assert not get_game("example_dice").declares("prompt_help")
+    assert help_key("example_dice", prompt) == "help.generic"
+    assert help_key("example_dice", None) == "help.no_prompt"
+
+
+# -- a game on screen --------------------------------------------------------------------------
+def open_game(app, game_id: str, seed: int = 4) -> GameScene:
+    """A person on pad PAD_ID against greedy bots, instant animations, at the person's prompt."""
+    app.settings.animation_speed = "instant"
+    players = max(2, get_game(game_id).min_players)
+    seats = [SeatSpec("human", DEVICE)] + [SeatSpec("greedy") for _ in range(players - 1)]
+    game = GameScene(app, game_id, seats, seed)
+    app.stack.reset(game)
+    app.stack.apply()
+    wait_for_turn(app, game)
+    return game
+
+
+def wait_for_turn(app, game: GameScene) -> None:
+    """Frames until seat 0 decides and its prompt is on screen."""
+    for _ in range(3000):
+        if 0 in game.table.focus_seats():
+            return
+        app.step([], 1 / 60, present=False)
+    raise AssertionError("seat 0 never got a prompt")
+
+
+def wait_for_hint(app, game: GameScene) -> None:
+    """Frames until the hint worker's answer is shown (it thinks on its own thread)."""
+    for _ in range(2000):
+        if game.hint_desk.current(0) is not None:
+            return
+        app.step([], 1 / 60, present=False)
+        pygame.time.wait(1)
+    raise AssertionError("the hint never came")
+
+
+def autosave_bytes() -> bytes:
+    return store.autosave_path().read_bytes()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_help_button_explains_the_prompt_and_changes_nothing(app, game_id):
+    game = open_game(app, game_id)
+    prompt = game.match.prompt_for(0)
+    presses = [pad(BACK, PAD_ID), key(pygame.K_h), key(pygame.K_F1)]
+    for press, close in zip(presses, [pad(A, PAD_ID), key(pygame.K_ESCAPE), pad(X, PAD_ID)]):
+        app.step(press, 1 / 60, present=False)
+        panel = app.stack.top
+        assert isinstance(panel, HelpPanel) and panel.prompt == prompt
+        assert panel.text() == t(f"{game_id}.help.{prompt.kind}")
+        history, saved = list(game.match.history), autosave_bytes()
+        for _ in range(30):  # under the panel the game is frozen: no bot moves either
+            app.step([], 1 / 60, present=False)
+        app.step(close, 1 / 60, present=False)  # any button closes, and does nothing else
+        assert app.stack.top is game
+        assert game.match.history == history and autosave_bytes() == saved
+        assert game.match.prompt_for(0) == prompt
+    assert game.seats[0].hints == 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hint_button_focuses_the_greedy_bots_choice_and_counts_it(app, game_id):
+    game = open_game(app, game_id)
+    prompt = game.match.prompt_for(0)
+    expected = GreedyBot(get_game(game_id).heuristic(), random.Random(game.match.seed)).choose(
+        game.match.rules, game.match.view(0), prompt)
+    app.step(pad(X, PAD_ID), 1 / 60, present=False)
+    wait_for_hint(app, game)
+    hint = game.hint_desk.current(0)
+    assert hint.action == expected
+    _, options = game.slots(0)
+    assert options[game.focus_of(0)].action == expected  # the focus went to it
+    assert game.seats[0].hints == 1
+    assert ("hint", "hint.hint") in game.table.hints()
+    app.step(key(pygame.K_SLASH, pygame.KMOD_LSHIFT), 1 / 60, present=False)  # asked again
+    assert game.seats[0].hints == 1  # the same prompt's hint is counted once
+    before = len(game.match.history)
+    app.step(pad(A, PAD_ID), 1 / 60, present=False)  # confirm plays the hinted move
+    assert tuple(game.match.history[before]) == (0, expected)
+    assert game.hint_desk.current(0) is None  # spent once the seat has answered
+
+
+def test_hint_count_survives_save_and_continue(app):
+    game = open_game(app, "ticket_to_ride_paris")
+    app.step(pad(X, PAD_ID), 1 / 60, present=False)
+    wait_for_hint(app, game)
+    match, seats = store.load_autosave()
+    assert seats[0] == {"kind": "human", "hints": 1}
+    specs = [SeatSpec.from_json(s) for s in seats]
+    assert [s.hints for s in specs] == [1, 0]
+    again = app.open("game", match.game_id, specs, match.seed, match=match)
+    assert again.seats[0].hints == 1
+    again.exit()
+    results = ResultsScene(app, match.game_id, match, specs, ["Player 1", "Bot 2"])
+    assert results.chart_name(0) == "Player 1 · 1 hint" and results.chart_name(1) == "Bot 2"
+
+
+def test_a_damaged_hint_count_loads_as_zero():
+    for bad in (-1, True, 2.0, "3", 10**9, None):
+        assert SeatSpec.from_json({"kind": "human", "hints": bad}).hints == 0
+    assert SeatSpec.from_json({"kind": "human", "hints": 4}).hints == 4
+
+
+def test_hints_setting_off_disables_the_button_and_its_bar_hint(app):
+    app.settings.hints = False
+    game = open_game(app, "french_quarter")
+    assert ("hint", "hint.hint") not in game.table.hints()
+    assert ("help", "hint.help") in game.table.hints()
+    app.step(pad(X, PAD_ID), 1 / 60, present=False)
+    for _ in range(30):
+        app.step([], 1 / 60, present=False)
+    assert not game.hint_desk.worker.busy() and game.hint_desk.current(0) is None
+    assert game.seats[0].hints == 0
+
+
+def test_split_screen_hints_the_pressing_seat(app):
+    app.settings.animation_speed = "instant"
+    seats = [SeatSpec("human", "pad:1"), SeatSpec("human", "pad:2")]
+    game = GameScene(app, "next_station_paris", seats, 3)
+    app.stack.reset(game)
+    app.stack.apply()
+    for _ in range(600):
+        if set(game.table.focus_seats()) == {0, 1}:
+            break
+        app.step([], 1 / 60, present=False)
+    app.step(pad(X, 2), 1 / 60, present=False)
+    for _ in range(2000):
+        if game.hint_desk.current(1) is not None:
+            break
+        app.step([], 1 / 60, present=False)
+        pygame.time.wait(1)
+    assert game.hint_desk.current(1) is not None and game.hint_desk.current(0) is None
+    assert [s.hints for s in game.seats] == [0, 1]
+
+
+# -- the advisor ------------------------------------------------------------------------------
+def test_advisor_reasons(app):
+    match = Match(get_game("example_dice").make_rules(), Config(2), 1)
+    match.resolve_chance()
+    prompt = match.prompts()[0]
+    n = len(prompt.options)
+    assert n > 1
+
+    def flat(rules, view, p):
+        return [0.0] * len(p.options)
+
+    def scored(rules, view, p):
+        return Scored([float(i) for i in range(len(p.options))],
+                      [Reason("why", (("i", i),)) for i in range(len(p.options))])
+
+    view = match.view(prompt.player)
+    tie = Advisor(flat, 1).choose(match.rules, view, prompt)
+    assert tie.reason == Reason(TIED_MOVE, (("count", n),))
+    best = Advisor(scored, 1).choose(match.rules, view, prompt)
+    assert best.index == n - 1 and best.reason == Reason("why", (("i", n - 1),))
+    single = prompt.__class__(prompt.player, prompt.kind, prompt.message, prompt.options[:1])
+    assert Advisor(flat, 1).choose(match.rules, view, single).reason == Reason(ONLY_MOVE)
+    with pytest.raises(ValueError):
+        Scored([1.0, 2.0], [None])
