@@ -156,6 +156,7 @@ def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> N
 
 
 HINT_GLOW = (120, 230, 255)  # cyan: apart from the yellow focus ring and every seat colour
+HINT_EDGE = (10, 70, 110)  # the glow's dark rim, so it reads on light boards too
 CALLOUT_W = 560  # the hint's reason box, at most
 CALLOUT_PAD = 16
 CALLOUT_EMBLEM = 44  # the asking seat's emblem, before the text
@@ -168,11 +169,15 @@ def hint_glow(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
     (which pulses up to 16 px out) so both stay visible."""
     strength = 0.6 + 0.4 * math.sin(clock * 4)
     glow = pygame.Surface((rect.w + 120, rect.h + 120), pygame.SRCALPHA)
+    center = glow.get_rect().center
     for i, grow in enumerate((50, 38, 26)):
-        alpha = int(strength * (50 + 45 * i))
+        alpha = int(strength * (70 + 60 * i))
         ring = pygame.Rect(0, 0, rect.w + 2 * grow, rect.h + 2 * grow)
-        ring.center = glow.get_rect().center
+        ring.center = center
         pygame.draw.rect(glow, (*HINT_GLOW, alpha), ring, 10, border_radius=18 + grow // 2)
+    rim = pygame.Rect(0, 0, rect.w + 116, rect.h + 116)
+    rim.center = center
+    pygame.draw.rect(glow, (*HINT_EDGE, 230), rim, 5, border_radius=46)
     surface.blit(glow, glow.get_rect(center=rect.center))
 
 
