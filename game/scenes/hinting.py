@@ -123,7 +123,10 @@ class HintDesk:
         return t(own if translator().has(own) else GENERIC_REASON)
 
     def draw(self, surface: pygame.Surface, seats: list[int]) -> None:
-        """The glow and the reason of each of these seats' current hints."""
+        """The glow and the reason of each of these seats' current hints (none once the setting
+        is switched off)."""
+        if not self.enabled():
+            return
         for seat in seats:
             hint = self.current(seat)
             key = self.slot(seat, hint) if hint is not None else None

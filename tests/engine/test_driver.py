@@ -81,3 +81,21 @@ def test_undo_takes_back_the_seats_own_last_step_only():
         raise AssertionError("no undoable step came")
     assert not driver.undo(1 - prompt.player) and len(history) == len(before) + 1
     assert driver.undo(prompt.player) and history == before
+
+
+def test_set_meta_rewrites_the_autosave_header_and_the_journal_goes_on(tmp_path):
+    from game.engine.journal import load_journal
+
+    path = tmp_path / "autosave.json"
+    driver = MatchDriver(Match(rules_for(GAME), Config(2), 1), {}, path, {"seats": ["a"]})
+    driver.open()
+    prompt = driver.match.prompts()[0]
+    driver.apply(prompt.player, prompt.options[0].action)
+    driver.set_meta({"seats": ["b"]})
+    match, meta = load_journal(path, rules_for)
+    assert meta == {"seats": ["b"]} and match.history == driver.match.history
+    prompt = driver.match.prompts()[0]
+    driver.apply(prompt.player, prompt.options[0].action)
+    driver.close()
+    match, meta = load_journal(path, rules_for)
+    assert meta == {"seats": ["b"]} and match.history == driver.match.history

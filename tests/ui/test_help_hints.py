@@ -181,6 +181,9 @@ def test_hint_count_survives_save_and_continue(app):
     wait_for_hint(app, game)
     match, seats = store.load_autosave()
     assert seats[0] == {"kind": "human", "hints": 1}
+    assert match.history == game.match.history
+    app.step(pad(A, PAD_ID), 1 / 60, present=False)  # the journal goes on after the new header
+    assert store.load_autosave()[0].history == game.match.history
     specs = [SeatSpec.from_json(s) for s in seats]
     assert [s.hints for s in specs] == [1, 0]
     again = app.open("game", match.game_id, specs, match.seed, match=match)
