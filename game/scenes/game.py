@@ -275,12 +275,14 @@ class GameScene(Scene):
         return self.table.handle(intent)
 
     def asking_seat(self, device: str) -> int | None:
-        """The seat a Help or Hint press is about: the device's own seat while it decides, else
-        the seat whose prompt is on screen (none under the pass-the-screen curtain)."""
+        """The seat a Help or Hint press is about: a bound device's own seat while its prompt is
+        on screen; for a free device (the keyboard, a spare pad) the seat on screen. None under
+        the pass-the-screen curtain or while nobody here decides."""
+        shown = self.table.focus_seats()
         seat = self.seat_of(device)
-        if seat is not None and seat in self.human_prompts() and seat in self.table.focus_seats():
-            return seat
-        return self.active if self.active in self.table.focus_seats() else None
+        if seat is None:
+            seat = self.active
+        return seat if seat in shown else None
 
     def open_help(self, device: str) -> None:
         """The Help panel over the game, about the asking seat's prompt (or the game at large

@@ -255,3 +255,22 @@ def test_advisor_reasons(app):
     assert Advisor(flat, 1).choose(match.rules, view, single).reason == Reason(ONLY_MOVE)
     with pytest.raises(ValueError):
         Scored([1.0, 2.0], [None])
+
+
+def test_under_the_curtain_help_and_hint_reveal_nothing(app):
+    app.settings.animation_speed = "instant"
+    seats = [SeatSpec("human", "pad:1"), SeatSpec("human", "pad:2")]
+    game = GameScene(app, "ticket_to_ride_paris", seats, 5)
+    app.stack.reset(game)
+    app.stack.apply()
+    for _ in range(600):
+        if game.curtain is not None:
+            break
+        app.step([], 1 / 60, present=False)
+    assert game.curtain is not None and game.table.focus_seats() == []
+    app.step(pad(X, 1), 1 / 60, present=False)
+    assert not game.hint_desk.wanted and not game.hint_desk.worker.busy()
+    app.step(pad(BACK, 1), 1 / 60, present=False)
+    panel = app.stack.top
+    assert isinstance(panel, HelpPanel) and panel.prompt is None
+    assert panel.text() == t("help.no_prompt")
