@@ -98,35 +98,48 @@ def test_a_room_without_the_capability_gets_the_generic_help():
 
 
 # -- a game on screen --------------------------------------------------------------------------
-def open_game(app, game_id: str, seed: int = 4) -> GameScene:
-    """A person on pad PAD_ID against greedy bots, instant animations, at the person's prompt."""
+def show_game(app, game_id: str, seats: list[SeatSpec], seed: int) -> GameScene:
+    """The game screen on top, with instant animations."""
     app.settings.animation_speed = "instant"
-    players = max(2, get_game(game_id).min_players)
-    seats = [SeatSpec("human", DEVICE)] + [SeatSpec("greedy") for _ in range(players - 1)]
     game = GameScene(app, game_id, seats, seed)
     app.stack.reset(game)
     app.stack.apply()
+    return game
+
+
+def open_game(app, game_id: str, seed: int = 4) -> GameScene:
+    """A person on pad PAD_ID against greedy bots, at the person's prompt."""
+    players = max(2, get_game(game_id).min_players)
+    seats = [SeatSpec("human", DEVICE)] + [SeatSpec("greedy") for _ in range(players - 1)]
+    game = show_game(app, game_id, seats, seed)
     wait_for_turn(app, game)
     return game
 
 
-def wait_for_turn(app, game: GameScene) -> None:
-    """Frames until seat 0 decides and its prompt is on screen."""
-    for _ in range(3000):
-        if 0 in game.table.focus_seats():
-            return
-        app.step([], 1 / 60, present=False)
-    raise AssertionError("seat 0 never got a prompt")
+def two_people(app, game_id: str, seed: int) -> GameScene:
+    """Two people on pads 1 and 2."""
+    return show_game(app, game_id, [SeatSpec("human", "pad:1"), SeatSpec("human", "pad:2")],
+                     seed)
 
 
-def wait_for_hint(app, game: GameScene) -> None:
-    """Frames until the hint worker's answer is shown (it thinks on its own thread)."""
-    for _ in range(2000):
-        if game.hint_desk.current(0) is not None:
+def step_until(app, done, what: str, frames: int = 3000) -> None:
+    """Frames (a millisecond apart: the hint worker thinks on its own thread) until `done()`."""
+    for _ in range(frames):
+        if done():
             return
         app.step([], 1 / 60, present=False)
         pygame.time.wait(1)
-    raise AssertionError("the hint never came")
+    raise AssertionError(f"{what} never happened")
+
+
+def wait_for_turn(app, game: GameScene) -> None:
+    """Frames until seat 0 decides and its prompt is on screen."""
+    step_until(app, lambda: 0 in game.table.focus_seats(), "seat 0's prompt")
+
+
+def wait_for_hint(app, game: GameScene, seat: int = 0) -> None:
+    """Frames until the hint worker's answer for the seat is shown."""
+    step_until(app, lambda: game.hint_desk.current(seat) is not None, "the hint")
 
 
 def autosave_bytes() -> bytes:
@@ -212,22 +225,11 @@ def test_hints_setting_off_disables_the_button_and_its_bar_hint(app):
 
 
 def test_split_screen_hints_the_pressing_seat(app):
-    app.settings.animation_speed = "instant"
-    seats = [SeatSpec("human", "pad:1"), SeatSpec("human", "pad:2")]
-    game = GameScene(app, "next_station_paris", seats, 3)
-    app.stack.reset(game)
-    app.stack.apply()
-    for _ in range(600):
-        if set(game.table.focus_seats()) == {0, 1}:
-            break
-        app.step([], 1 / 60, present=False)
+    game = two_people(app, "next_station_paris", 3)
+    step_until(app, lambda: set(game.table.focus_seats()) == {0, 1}, "both prompts")
     app.step(pad(X, 2), 1 / 60, present=False)
-    for _ in range(2000):
-        if game.hint_desk.current(1) is not None:
-            break
-        app.step([], 1 / 60, present=False)
-        pygame.time.wait(1)
-    assert game.hint_desk.current(1) is not None and game.hint_desk.current(0) is None
+    wait_for_hint(app, game, seat=1)
+    assert game.hint_desk.current(0) is None
     assert [s.hints for s in game.seats] == [0, 1]
 
 
@@ -258,16 +260,9 @@ def test_advisor_reasons(app):
 
 
 def test_under_the_curtain_help_and_hint_reveal_nothing(app):
-    app.settings.animation_speed = "instant"
-    seats = [SeatSpec("human", "pad:1"), SeatSpec("human", "pad:2")]
-    game = GameScene(app, "ticket_to_ride_paris", seats, 5)
-    app.stack.reset(game)
-    app.stack.apply()
-    for _ in range(600):
-        if game.curtain is not None:
-            break
-        app.step([], 1 / 60, present=False)
-    assert game.curtain is not None and game.table.focus_seats() == []
+    game = two_people(app, "ticket_to_ride_paris", 5)
+    step_until(app, lambda: game.curtain is not None, "the curtain")
+    assert game.table.focus_seats() == []
     app.step(pad(X, 1), 1 / 60, present=False)
     assert not game.hint_desk.wanted and not game.hint_desk.worker.busy()
     app.step(pad(BACK, 1), 1 / 60, present=False)
