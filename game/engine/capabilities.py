@@ -32,6 +32,12 @@ Renderer capabilities (on the renderer class):
 - `board_geometry`: `board_geometry() -> game.ui.geometry.BoardGeometry`, the labels, strokes
   and icons of the board as last shown (after `reset`), so a test can check that no label hides
   a route, an icon or another label (tests/ui/test_board_geometry.py).
+
+Room capabilities (in the room's own modules):
+- `guide`: `game/games/<id>/guide.py` has `PAGES: Mapping[str, PageBuilder]`, page key -> a
+  builder of the page's `game.engine.guide.Illustration` (a state reached by legal actions and
+  the targets to highlight), 5 to 8 pages in order; the shell's How to play screen draws them
+  with the room's renderer and the strings `<id>.guide.<key>.title` / `.text`.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-RULES, RENDERER = "rules", "renderer"
+RULES, RENDERER, GUIDE = "rules", "renderer", "guide"  # GUIDE: the room's guide module
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,7 @@ class Capability:
     """A named optional feature of a rules or renderer class: all of its members, or none."""
 
     name: str
-    owner: str  # RULES or RENDERER
+    owner: str  # RULES, RENDERER or GUIDE
     members: tuple[Member, ...]
 
 
@@ -82,6 +88,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
             Member("draw_seats", ("canvas", "focus_by_seat", "prompts")),
         )),
         _method(RENDERER, "board_geometry"),
+        Capability("guide", GUIDE, (Member("PAGES"),)),
     )
 })
 

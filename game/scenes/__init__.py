@@ -24,6 +24,7 @@ SCENES = (
     ("message", "message:MessageScene"),
     ("attract", "attract:AttractScene"),
     ("countdown", "countdown:CountdownScene"),
+    ("guide", "guide:GuideScene"),
 )
 
 
