@@ -130,16 +130,16 @@ def any_option(option: Option) -> bool:
 
 
 def prompt_page(game_id: str, players: int, seed: int, kind: str,
-                where: Callable[[Option], bool] = any_option, viewer: int = 0,
+                where: Callable[[Option], bool] = any_option, viewer: int | None = 0,
                 options: tuple[tuple[str, Any], ...] = (),
                 first: bool = False) -> PageBuilder:
-    """The most common page: the bots play until `viewer` must answer a prompt of `kind`, and
-    the targets of its options that satisfy `where` (only the first of them if `first`) are
-    highlighted."""
+    """The most common page: the bots play until `viewer` (None: whoever it is, then seen by
+    them) must answer a prompt of `kind`, and the targets of its options that satisfy `where`
+    (only the first of them if `first`) are highlighted."""
     def build() -> Illustration:
         script = Script(game_id, players, seed, options)
-        prompt = script.until(lambda p: p.player == viewer and p.kind == kind
+        prompt = script.until(lambda p: viewer in (None, p.player) and p.kind == kind
                               and bool(targets_of(p, where)))
         shown = targets_of(prompt, where)
-        return script.shows(viewer, *(shown[:1] if first else shown))
+        return script.shows(prompt.player, *(shown[:1] if first else shown))
     return build

@@ -21,9 +21,9 @@ from game.ui import theme
 from game.ui.focus import hit
 from game.ui.i18n import language, t
 from game.ui.input import Intent
-from game.ui.paint import pulse
+from game.ui.paint import pulse, wrap
 from game.ui.scene import Scene
-from game.ui.widgets import draw_hints, draw_text, fit, focus_ring, panel, wrap
+from game.ui.widgets import draw_hints, draw_text, fit, focus_ring, panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -59,7 +59,7 @@ def layout_text(title: str, body: str) -> list[TextLine]:
     width = TEXT_BOX.w - 2 * PAD
     for size in BODY_SIZES:
         lines, y = [], TEXT_BOX.y + PAD
-        for text in wrap(title, TITLE_SIZE, width):
+        for text in wrap(title, TITLE_SIZE, width, bold=True):
             lines.append(TextLine(text, TITLE_SIZE, True, (TEXT_BOX.x + PAD, y)))
             y += round(TITLE_SIZE * LINE_GAP)
         y += PAD // 2

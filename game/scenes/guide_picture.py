@@ -59,7 +59,9 @@ def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
     w = max(union.w * CONTEXT, frame.w)
     h = max(union.h * CONTEXT, frame.h)
     w, h = (w, w / aspect) if w / h > aspect else (h * aspect, h)
-    if w > board.w or h > board.h:
+    shrink = min(1.0, board.w / w, board.h / h)  # less context rather than leave the board
+    w, h = w * shrink, h * shrink
+    if union.w > w or union.h > h:
         return board
     shown = pygame.Rect(0, 0, round(w), round(h))
     shown.center = union.center
