@@ -34,6 +34,9 @@ PAD = 32  # inside the text box
 PREV_BUTTON = pygame.Rect(40, 950, 300, 80)
 NEXT_BUTTON = pygame.Rect(990, 950, 300, 80)
 DOTS_Y = 990
+HEADING_W = 1840
+PAGE_W = 200  # "3 / 7" beside the dots
+BUTTON_PAD = 24  # a page button's label keeps this much of its width free
 TITLE_SIZE = 44
 BODY_SIZES = (40, 36, 32, 28)  # the largest that fits the box is used; never under 28 px
 LINE_GAP = 1.35  # line height as a multiple of the font size
@@ -71,6 +74,12 @@ def layout_text(title: str, body: str) -> list[TextLine]:
         if y <= TEXT_BOX.bottom - PAD:
             break
     return lines
+
+
+def page_text(game_id: str, page: str) -> tuple[str, str]:
+    """A guide page's title and sentences in the current language."""
+    prefix = f"{game_id}.guide.{page}"
+    return t(f"{prefix}.title"), t(f"{prefix}.text")
 
 
 class GuideScene(Scene):
@@ -112,14 +121,9 @@ class GuideScene(Scene):
         self.app.audio.play("tick")
         return True
 
-    def text(self) -> tuple[str, str]:
-        """The current page's title and sentences."""
-        prefix = f"{self.info.id}.guide.{self.keys[self.page]}"
-        return t(f"{prefix}.title"), t(f"{prefix}.text")
-
     def lines(self) -> list[TextLine]:
         """The current page's text laid out in the text box."""
-        return layout_text(*self.text())
+        return layout_text(*page_text(self.info.id, self.keys[self.page]))
 
     # -- input ---------------------------------------------------------------------------------
     def buttons(self) -> dict[str, pygame.Rect]:
@@ -155,7 +159,7 @@ class GuideScene(Scene):
         """Heading, picture, text, page buttons and dots, hints."""
         surface.fill(theme.BACKGROUND)
         heading = t("guide.heading", game=t(self.info.title_key))
-        draw_text(surface, fit(heading, theme.HEADING_SIZE, 1840, True), (40, 62),
+        draw_text(surface, fit(heading, theme.HEADING_SIZE, HEADING_W, True), (40, 62),
                   theme.HEADING_SIZE, theme.ACCENT, "midleft", True)
         panel(surface, FRAME.inflate(12, 12), theme.PANEL)
         self.picture.draw(surface, pulse(self.clock))
@@ -173,8 +177,8 @@ class GuideScene(Scene):
         labels = {"prev": t("guide.prev"), "next": t("guide.done" if last else "guide.next")}
         for name, rect in self.buttons().items():
             panel(surface, rect, theme.PANEL_LIGHT if name == self.hover else theme.PANEL)
-            draw_text(surface, fit(labels[name], theme.BODY_SIZE, rect.w - 24), rect.center,
-                      theme.BODY_SIZE, theme.TEXT, "center")
+            label = fit(labels[name], theme.BODY_SIZE, rect.w - BUTTON_PAD)
+            draw_text(surface, label, rect.center, theme.BODY_SIZE, theme.TEXT, "center")
             if name == self.hover:
                 focus_ring(surface, rect)
 

@@ -20,7 +20,7 @@ from string_fit import (
 )
 
 from game.engine.registry import catalog
-from game.scenes import countdown, message, pause, results, seats
+from game.scenes import countdown, guide, message, pause, results, seats
 from game.ui import app, theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, load_file, string_files
 
@@ -82,6 +82,10 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("results.points", Widget(BODY, 260, True)),  # the detail panel's header, right of the name
     ("results.list", None),  # only inside other messages (a tie-break note wraps)
     ("results.progress", Widget(SMALL, results.SPLIT.table.w - 40)),
+    ("guide.heading", Widget(HEADING, guide.HEADING_W, True)),
+    ("guide.page", Widget(BODY, guide.PAGE_W)),
+    ("guide.hint_turn", Widget(SMALL, 330)),
+    ("guide.*", Widget(BODY, guide.NEXT_BUTTON.w - guide.BUTTON_PAD)),  # the page buttons
     ("hint.*", Widget(SMALL, 330)),  # a footer hint's label: three of them share the footer
 ]
 
