@@ -38,10 +38,12 @@ class Illustration:
     match: Match
     viewer: int
     highlight: tuple[Target, ...]
+    options_shown: bool = True  # False when the page is about the board, not the choice now
+    whole_board: bool = False  # True: show all of it rather than frame the highlight
 
     def prompt(self) -> Prompt | None:
-        """The viewer's pending prompt (its options glow as in play)."""
-        return self.match.prompt_for(self.viewer)
+        """The viewer's pending prompt if its options glow as in play, else None."""
+        return self.match.prompt_for(self.viewer) if self.options_shown else None
 
 
 PageBuilder = Callable[[], Illustration]
@@ -98,11 +100,13 @@ class Script:
         """Force the pending chance outcome (IllegalAction if it is not possible now)."""
         self.match.apply_chance(outcome)
 
-    def shows(self, viewer: int, *highlight: Target) -> Illustration:
-        """The page's picture: this match as `viewer` sees it, with these targets highlighted."""
+    def shows(self, viewer: int, *highlight: Target, options: bool = True,
+              whole_board: bool = False) -> Illustration:
+        """The page's picture: this match as `viewer` sees it, with these targets highlighted
+        (and the options of the viewer's prompt glowing, unless `options` is False)."""
         if not highlight:
             raise GuideError(f"{self.match.game_id}: a guide page must highlight something")
-        return Illustration(self.match, viewer, tuple(highlight))
+        return Illustration(self.match, viewer, tuple(highlight), options, whole_board)
 
 
 def first_option(prompt: Prompt, where: Callable[[Option], bool]) -> Option:

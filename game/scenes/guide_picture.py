@@ -39,7 +39,9 @@ def render_state(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
     renderer.reset(match.view(viewer), viewer)
     canvas = pygame.Surface(CANVAS_SIZE)
     canvas.fill(theme.BACKGROUND)
-    prompt, focus = picture.prompt(), picture.highlight[0]
+    # the renderer's own focus (ring, tooltip) marks the move when the page is about a choice
+    prompt = picture.prompt()
+    focus = picture.highlight[0] if picture.options_shown else None
     if split:
         prompts = {viewer: prompt} if prompt is not None else {}
         renderer.draw_seats(canvas, {viewer: focus}, prompts)
@@ -97,7 +99,8 @@ class Picture:
         if missing:
             raise KeyError(f"{game_id}: the board shows no target {missing}")
         self.targets = rects
-        shown = window([rects[tg] for tg in illustration.highlight], frame)
+        shown = (BOARD_RECT.move(-BOARD_RECT.x, -BOARD_RECT.y) if illustration.whole_board
+                 else window([rects[tg] for tg in illustration.highlight], frame))
         scale, self.placed = fit(shown, frame)
         self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
         self.image = spotlight(pygame.transform.smoothscale(board.subsurface(shown),

@@ -20,7 +20,7 @@ def _last_link(script: Script) -> tuple[str, int]:
 def _cafe() -> Illustration:
     script = Script(GAME, PLAYERS, SEED)
     script.until(lambda p: script.match.state.sheets[YOU].cafes != 0)
-    return script.shows(YOU, _last_link(script))
+    return script.shows(YOU, _last_link(script), options=False)
 
 
 def _last_turn(script: Script) -> None:
@@ -31,7 +31,8 @@ def _route() -> Illustration:
     script = Script(GAME, PLAYERS, SEED)
     _last_turn(script)
     drawn = script.match.state.sheets[YOU].links
-    return script.shows(YOU, *(("link", k) for k in range(drawn.bit_length()) if drawn >> k & 1))
+    return script.shows(YOU, *(("link", k) for k in range(drawn.bit_length()) if drawn >> k & 1),
+                        options=False)
 
 
 def _tourists() -> Illustration:
@@ -39,7 +40,7 @@ def _tourists() -> Illustration:
     _last_turn(script)
     sheet, blocks = script.match.state.sheets[YOU], script.match.rules.board.blocks
     return script.shows(YOU, *(("block", b.x, b.y) for i, b in enumerate(blocks)
-                               if any(sheet.tourists[i])))
+                               if any(sheet.tourists[i])), options=False)
 
 
 PAGES = MappingProxyType({

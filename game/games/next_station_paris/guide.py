@@ -54,7 +54,8 @@ def _scoring() -> Illustration:
     script.until(lambda p: last_round(script, p))
     # interchanges: stations where two or more of your lines meet
     visits = Counter(st for line in script.match.state.lines[YOU] for st in line.stations)
-    return script.shows(YOU, *(("station", st) for st, n in visits.items() if n > 1))
+    return script.shows(YOU, *(("station", st) for st, n in visits.items() if n > 1),
+                        options=False)
 
 
 PAGES = MappingProxyType({

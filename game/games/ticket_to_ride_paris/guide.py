@@ -24,7 +24,7 @@ def _flag() -> Illustration:
     script = Script(GAME, PLAYERS, SEED)
     script.until(_yours("flag"))
     route = next(a for p, a in reversed(script.match.history) if p == YOU and a[0] == "route")
-    return script.shows(YOU, ("route", route[1]))
+    return script.shows(YOU, ("route", route[1]), options=False)
 
 
 def _more_tickets() -> Illustration:
@@ -39,7 +39,8 @@ def _end() -> Illustration:
     routes = script.match.rules.board.routes
     owned = [("route", r.id) for r, owner in zip(routes, script.match.state.owners)
              if owner == YOU]
-    return script.shows(YOU, *owned)
+    # the whole board: the seat panels tell how many buses are left
+    return script.shows(YOU, *owned, options=False, whole_board=True)
 
 
 PAGES = MappingProxyType({

@@ -26,7 +26,7 @@ def _builds_a_contract(option: Option) -> bool:
 def _end() -> Illustration:
     script = Script(GAME, PLAYERS, SEED)
     script.until(lambda p: p.player == YOU and p.kind == "act")
-    return script.shows(YOU, METROPOLIS)
+    return script.shows(YOU, METROPOLIS, options=False)
 
 
 PAGES = MappingProxyType({
