@@ -8,6 +8,7 @@ import pytest
 
 from game.engine.capabilities import (
     CAPABILITIES,
+    GUIDE,
     RENDERER,
     RULES,
     capability,
@@ -92,7 +93,19 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER}
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, GUIDE}
     assert all(c.members for c in CAPABILITIES.values())
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
-                                 "category_colors", "sound_cues", "split_screen", "board_geometry"}
+                                 "category_colors", "sound_cues", "split_screen", "board_geometry",
+                                 "guide"}
+
+
+def test_a_guide_module_is_held_to_its_declaration() -> None:
+    from types import SimpleNamespace
+
+    pages = SimpleNamespace(PAGES={"goal": lambda: None})
+    assert problems(pages, GUIDE, ("guide",)) == []
+    assert problems(SimpleNamespace(), GUIDE, ()) == []
+    assert problems(SimpleNamespace(PAGES=[]), GUIDE, ("guide",)) == [
+        "'guide' declared but PAGES is not a mapping"]
+    assert problems(pages, GUIDE, ()) == ["PAGES is there but 'guide' is not declared"]
