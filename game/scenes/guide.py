@@ -10,6 +10,7 @@ from the pause menu or the game picker.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,7 +58,8 @@ class TextLine:
         return pygame.Rect(self.pos, theme.font(self.size, self.bold).size(self.text))
 
 
-def layout_text(title: str, body: str) -> list[TextLine]:
+@lru_cache(maxsize=32)  # drawn every frame: wrap each page's words once
+def layout_text(title: str, body: str) -> tuple[TextLine, ...]:
     """The title and body wrapped into the text box, the body at the largest size that fits."""
     width = TEXT_BOX.w - 2 * PAD
     for size in BODY_SIZES:
@@ -73,7 +75,7 @@ def layout_text(title: str, body: str) -> list[TextLine]:
             y += size // 2
         if y <= TEXT_BOX.bottom - PAD:
             break
-    return lines
+    return tuple(lines)
 
 
 def page_text(game_id: str, page: str) -> tuple[str, str]:
@@ -121,14 +123,14 @@ class GuideScene(Scene):
         self.app.audio.play("tick")
         return True
 
-    def lines(self) -> list[TextLine]:
+    def lines(self) -> tuple[TextLine, ...]:
         """The current page's text laid out in the text box."""
         return layout_text(*page_text(self.info.id, self.keys[self.page]))
 
     # -- input ---------------------------------------------------------------------------------
     def buttons(self) -> dict[str, pygame.Rect]:
-        """The clickable page buttons shown now (none before the first page or after the last;
-        on the last page the next button closes)."""
+        """The clickable page buttons: next always (on the last page it closes the guide),
+        previous after the first page."""
         shown = {"next": NEXT_BUTTON}
         if self.page > 0:
             shown["prev"] = PREV_BUTTON
