@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from game.engine.core import Option
-from game.engine.guide import Illustration, Script, kind_is, prompt_page
+from game.engine.guide import Illustration, Script, first_option, kind_is, prompt_page
 
 GAME, PLAYERS, SEED, YOU = "ticket_to_ride_paris", 2, 11, 0
 
@@ -18,6 +18,19 @@ def _yours(kind: str):
 
 def _is_wild(option: Option) -> bool:
     return option.label.endswith(".wild")
+
+
+def _claim() -> Illustration:
+    """The first turn seat 0 can pay for a route of two spaces or more (1-space routes are
+    claimable from the first turn, but a longer one shows the payment better)."""
+    script = Script(GAME, PLAYERS, SEED)
+    length = {r.id: r.length for r in script.match.rules.board.routes}
+
+    def long_route(option: Option) -> bool:
+        return kind_is("route")(option) and length[option.action[1]] >= 2
+
+    prompt = script.until(lambda p: _yours("turn")(p) and any(map(long_route, p.options)))
+    return script.shows(YOU, first_option(prompt, long_route).target)
 
 
 def _flag() -> Illustration:
@@ -47,7 +60,7 @@ PAGES = MappingProxyType({
     "tickets": prompt_page(GAME, PLAYERS, SEED, "keep_tickets", kind_is("keep")),
     "draw": prompt_page(GAME, PLAYERS, SEED, "turn", kind_is("deck", "faceup")),
     "wild": prompt_page(GAME, PLAYERS, SEED, "turn", _is_wild, first=True),
-    "claim": prompt_page(GAME, PLAYERS, SEED, "turn", kind_is("route"), first=True),
+    "claim": _claim,
     "flag": _flag,
     "more_tickets": _more_tickets,
     "end": _end,
