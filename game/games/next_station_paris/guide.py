@@ -4,6 +4,7 @@ greedy bot plays up to the moment explained (game.engine.guide), on the player's
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from types import MappingProxyType
 
 from game.engine.core import Prompt
@@ -11,9 +12,10 @@ from game.engine.guide import Illustration, Script, kind_is, prompt_page, target
 
 GAME, PLAYERS, SEED, YOU = "next_station_paris", 1, 3, 0
 DRAWS = kind_is("draw", "to")
+Moment = Callable[[Script, Prompt], bool]  # is this prompt, in this script's state, the one?
 
 
-def _card_in_round(number: int, late: bool = False):
+def _card_in_round(number: int, late: bool = False) -> Moment:
     """A prompt test: a card to draw for in that round (0-based), after the line has grown
     (at least three segments) if `late`."""
     def found(script: Script, prompt: Prompt) -> bool:
@@ -25,7 +27,7 @@ def _card_in_round(number: int, late: bool = False):
     return found
 
 
-def _when(found) -> Illustration:
+def _when(found: Moment) -> Illustration:
     script = Script(GAME, PLAYERS, SEED)
     prompt = script.until(lambda p: found(script, p))
     return script.shows(YOU, *targets_of(prompt, DRAWS))
