@@ -39,6 +39,12 @@ Room capabilities (files of the room package, no class member):
   them; the in-game Help panel shows it), and may hold `<id>.hint.<kind>`, the Hint button's
   reason for the Normal bot's choice when its heuristic gives none. tests/ui/test_help_hints.py
   collects the kinds from seeded bot games and checks both languages and the panel fit.
+
+Guide capability (the room's guide module):
+- `guide`: `game/games/<id>/guide.py` has `PAGES: Mapping[str, PageBuilder]`, page key -> a
+  builder of the page's `game.engine.guide.Illustration` (a state reached by legal actions and
+  the targets to highlight), 5 to 8 pages in order; the shell's How to play screen draws them
+  with the room's renderer and the strings `<id>.guide.<key>.title` / `.text`.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-RULES, RENDERER, ROOM = "rules", "renderer", "room"
+RULES, RENDERER, ROOM, GUIDE = "rules", "renderer", "room", "guide"  # GUIDE: guide.py
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Capability:
     """A named optional feature of a rules or renderer class: all of its members, or none."""
 
     name: str
-    owner: str  # RULES, RENDERER or ROOM (files the room ships: nothing on a class to check)
+    owner: str  # RULES, RENDERER, GUIDE (the room's guide module) or ROOM (files only)
     members: tuple[Member, ...]
 
 
@@ -90,6 +96,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
         )),
         _method(RENDERER, "board_geometry"),
         Capability("prompt_help", ROOM, ()),
+        Capability("guide", GUIDE, (Member("PAGES"),)),
     )
 })
 

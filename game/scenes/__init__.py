@@ -25,6 +25,7 @@ SCENES = (
     ("attract", "attract:AttractScene"),
     ("countdown", "countdown:CountdownScene"),
     ("help", "help_panel:HelpPanel"),
+    ("guide", "guide:GuideScene"),
 )
 
 

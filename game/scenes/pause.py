@@ -1,4 +1,4 @@
-"""Pause overlay: resume, undo, rules summary, settings, save and quit to the title."""
+"""Pause overlay: resume, undo, how to play, settings, save and quit to the title."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class PauseScene(Scene):
         self.menu = Menu([
             MenuItem("resume", lambda: t("pause.resume")),
             MenuItem("undo", lambda: t("pause.undo"), lambda: game.can_undo(device)),
-            MenuItem("rules", lambda: t("pause.rules")),
+            MenuItem("guide", lambda: t("pause.how_to_play")),
             MenuItem("settings", lambda: t("pause.settings")),
             MenuItem("quit", lambda: t("pause.save_quit")),
         ], center=(960, 530), width=640, height=84, gap=20)
@@ -46,14 +46,20 @@ class PauseScene(Scene):
         elif choice == "undo":
             self.game.undo(self.device)
             self.app.stack.pop()
-        elif choice == "rules":
-            key = self.game.info.rules_summary_key
-            self.app.stack.push(RulesScene(self.app, t(self.game.info.title_key), t(key)))
+        elif choice == "guide":
+            self.app.stack.push(self._how_to_play())
         elif choice == "settings":
             self.app.stack.push(self.app.open("settings"))
         elif choice == "quit":  # the autosave journal already holds every action
             self.app.stack.reset(self.app.open("title"))
         return True
+
+    def _how_to_play(self) -> Scene:
+        """The game's illustrated guide, or its rules summary if the room has no guide."""
+        info = self.game.info
+        if info.declares("guide"):
+            return self.app.open("guide", info.id)
+        return RulesScene(self.app, t(info.title_key), t(info.rules_summary_key))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game and show the menu."""

@@ -8,6 +8,7 @@ import pytest
 
 from game.engine.capabilities import (
     CAPABILITIES,
+    GUIDE,
     RENDERER,
     ROOM,
     RULES,
@@ -93,11 +94,11 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM}
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM, GUIDE}
     assert all(c.members for c in CAPABILITIES.values() if c.owner != ROOM)
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
                                  "category_colors", "sound_cues", "split_screen", "board_geometry",
-                                 "prompt_help"}
+                                 "prompt_help", "guide"}
 
 
 def test_a_room_capability_is_asked_of_the_room_not_of_a_class() -> None:
@@ -106,3 +107,14 @@ def test_a_room_capability_is_asked_of_the_room_not_of_a_class() -> None:
         supports(PlainRules, "prompt_help")
     with pytest.raises(ValueError, match="GameInfo.declares"):
         capability(PlainRules, "prompt_help")
+
+
+def test_a_guide_module_is_held_to_its_declaration() -> None:
+    from types import SimpleNamespace
+
+    pages = SimpleNamespace(PAGES={"goal": lambda: None})
+    assert problems(pages, GUIDE, ("guide",)) == []
+    assert problems(SimpleNamespace(), GUIDE, ()) == []
+    assert problems(SimpleNamespace(PAGES=[]), GUIDE, ("guide",)) == [
+        "'guide' declared but PAGES is not a mapping"]
+    assert problems(pages, GUIDE, ()) == ["PAGES is there but 'guide' is not declared"]

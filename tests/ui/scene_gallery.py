@@ -93,6 +93,10 @@ def _rules(app) -> None:
     show(app, game, app.open("rules", "Ticket to Ride", "A rules summary.\n" * 12))
 
 
+def _guide(app) -> None:
+    show(app, app.open("title"), app.open("guide", TTR))
+
+
 def _message(app) -> None:
     from game.scenes.message import level_error_box
 
@@ -115,6 +119,7 @@ GALLERY: dict[str, Stage] = {
     "settings": _settings,
     "pause": _pause,
     "rules": _rules,
+    "guide": _guide,
     "message": _message,
     "game_bar": _game_bar,
     "curtain": _curtain,

@@ -20,7 +20,7 @@ from string_fit import (
 )
 
 from game.engine.registry import catalog
-from game.scenes import countdown, game_paint, help_panel, message, pause, results, seats
+from game.scenes import countdown, game_paint, guide, help_panel, message, pause, results, seats
 from game.ui import app, theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, load_file, string_files
 
@@ -89,6 +89,10 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("help.title", Widget(BODY, help_panel.TEXT_W, True)),
     ("help.close", Widget(SMALL, 330)),  # a hint label
     ("help.*", Widget(BODY, help_panel.TEXT_W, lines=help_panel.MAX_LINES)),
+    ("guide.heading", Widget(HEADING, guide.HEADING_W, True)),
+    ("guide.page", Widget(BODY, guide.PAGE_W)),
+    ("guide.hint_turn", Widget(SMALL, 330)),
+    ("guide.*", Widget(BODY, guide.NEXT_BUTTON.w - guide.BUTTON_PAD)),  # the page buttons
     ("hint.*", Widget(SMALL, 330)),  # a footer hint's label: three of them share the footer
 ]
 

@@ -1,0 +1,126 @@
+"""A guide page's picture: the game's own renderer drawing the page's state, framed on the move.
+
+The renderer draws the whole 1920x1000 board as in play (the viewer's options glowing, the
+explained target focused); the picture then crops a window around the highlighted targets
+(never enlarging past 1:1, so nothing gets blurry; the whole board when they are spread out),
+scales it into the page's frame, dims everything but the highlighted targets (a spotlight) and
+rings each of them, thick enough to see from a sofa.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.engine.capabilities import supports
+from game.engine.core import Target
+from game.engine.guide import Illustration
+from game.engine.registry import get_game
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from game.ui.i18n import t
+
+CONTEXT = 1.8  # the window is this much larger than the highlighted area (the move in context)
+GLOW = (255, 220, 90)
+SPOT_MARGIN = 12  # the undimmed margin around a highlighted target, in frame pixels
+DIM_ALPHA = 120
+
+
+def render_state(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
+                                                                dict[Target, pygame.Rect]]:
+    """The board canvas as the room's renderer draws the page's state, and its target rects."""
+    match, viewer = picture.match, picture.viewer
+    names = [t("seat.player", n=seat + 1) for seat in range(match.config.players)]
+    renderer = get_game(game_id).renderer_class()(match.rules, match.config, names)
+    split = supports(renderer, "split_screen")
+    if split:
+        renderer.set_humans((viewer,))
+    renderer.reset(match.view(viewer), viewer)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    canvas.fill(theme.BACKGROUND)
+    # the renderer's own focus (ring, tooltip) marks the move when the page is about a choice
+    prompt = picture.prompt()
+    focus = picture.highlight[0] if picture.options_shown else None
+    if split:
+        prompts = {viewer: prompt} if prompt is not None else {}
+        renderer.draw_seats(canvas, {viewer: focus}, prompts)
+        rects = renderer.seat_targets(viewer)
+    else:
+        renderer.draw(canvas, focus, prompt)
+        rects = renderer.targets()
+    return canvas.subsurface(BOARD_RECT).copy(), dict(rects)
+
+
+def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
+    """The part of the board shown in a frame of this shape: the highlighted rects in context,
+    at most 1:1, at most the whole board (then letterboxed by `fit`)."""
+    board = pygame.Rect(0, 0, *BOARD_RECT.size)
+    union = rects[0].unionall(list(rects[1:]))
+    aspect = frame.w / frame.h
+    w = max(union.w * CONTEXT, frame.w)
+    h = max(union.h * CONTEXT, frame.h)
+    w, h = (w, w / aspect) if w / h > aspect else (h * aspect, h)
+    shrink = min(1.0, board.w / w, board.h / h)  # less context rather than leave the board
+    w, h = w * shrink, h * shrink
+    if union.w > w or union.h > h:
+        return board
+    shown = pygame.Rect(0, 0, round(w), round(h))
+    shown.center = union.center
+    return shown.clamp(board)
+
+
+def fit(area: pygame.Rect, frame: pygame.Rect) -> tuple[float, pygame.Rect]:
+    """The scale that fits `area` into `frame`, and where it lands (centred)."""
+    scale = min(frame.w / area.w, frame.h / area.h)
+    placed = pygame.Rect(0, 0, round(area.w * scale), round(area.h * scale))
+    placed.center = frame.center
+    return scale, placed
+
+
+def spotlight(image: pygame.Surface, lit: Sequence[pygame.Rect]) -> pygame.Surface:
+    """The image dimmed except around the `lit` rects (in image coordinates)."""
+    shaded = image.copy()
+    veil = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    veil.fill((8, 10, 16, DIM_ALPHA))
+    shaded.blit(veil, (0, 0))
+    for rect in lit:
+        area = rect.inflate(2 * SPOT_MARGIN, 2 * SPOT_MARGIN).clip(image.get_rect())
+        shaded.blit(image, area, area)
+    return shaded
+
+
+class Picture:
+    """One page's framed picture: the cropped board and where each highlight lands."""
+
+    def __init__(self, game_id: str, illustration: Illustration, frame: pygame.Rect) -> None:
+        board, rects = render_state(game_id, illustration)
+        missing = [tg for tg in illustration.highlight if tg not in rects]
+        if missing:
+            raise KeyError(f"{game_id}: the board shows no target {missing}")
+        self.targets = rects
+        shown = (BOARD_RECT.move(-BOARD_RECT.x, -BOARD_RECT.y) if illustration.whole_board
+                 else window([rects[tg] for tg in illustration.highlight], frame))
+        scale, self.placed = fit(shown, frame)
+        self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
+        self.image = spotlight(pygame.transform.smoothscale(board.subsurface(shown),
+                                                            self.placed.size),
+                               [r.move(-self.placed.x, -self.placed.y) for r in self.rings])
+
+    def _onto(self, rect: pygame.Rect, shown: pygame.Rect, scale: float) -> pygame.Rect:
+        """A board rect in frame coordinates."""
+        return pygame.Rect(round(self.placed.x + (rect.x - shown.x) * scale),
+                           round(self.placed.y + (rect.y - shown.y) * scale),
+                           max(1, round(rect.w * scale)), max(1, round(rect.h * scale)))
+
+    def draw(self, surface: pygame.Surface, breath: float) -> None:
+        """The picture with a breathing ring around every highlighted target."""
+        surface.blit(self.image, self.placed)
+        clip = surface.get_clip()
+        surface.set_clip(self.placed)
+        grow = 14 + round(6 * breath)
+        for rect in self.rings:
+            pygame.draw.rect(surface, (20, 16, 8), rect.inflate(grow + 8, grow + 8), 4,
+                             border_radius=14)
+            pygame.draw.rect(surface, GLOW, rect.inflate(grow, grow), 5, border_radius=12)
+        surface.set_clip(clip)
