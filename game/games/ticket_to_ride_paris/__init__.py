@@ -11,6 +11,6 @@ GAME = GameInfo(
     scene_ref=f"{__name__}.scene:TTRRenderer",
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="rules.ticket_to_ride_paris",
-    capabilities=("details", "tiebreak", "sound_cues", "board_geometry"),
+    capabilities=("details", "tiebreak", "sound_cues", "board_geometry", "search_hooks"),
     order=10,
 )
