@@ -13,6 +13,6 @@ GAME = GameInfo(
     rules_summary_key="rules.explore_new_york",
     hidden_hands=False,  # every map is public: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "category_colors", "sound_cues",
-                  "split_screen", "board_geometry"),
+                  "split_screen", "board_geometry", "search_hooks"),
     order=40,
 )

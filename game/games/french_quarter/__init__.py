@@ -13,6 +13,6 @@ GAME = GameInfo(
     rules_summary_key="rules.french_quarter",
     options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
-                  "category_colors", "board_geometry"),
+                  "category_colors", "board_geometry", "search_hooks"),
     order=30,
 )

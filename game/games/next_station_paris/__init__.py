@@ -14,6 +14,6 @@ GAME = GameInfo(
     hidden_hands=False,  # every sheet is public: no pass-the-screen curtain
     options=("objectives", "gates"),  # the advanced modules (Modo avanzado)
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
-                  "split_screen", "board_geometry"),
+                  "split_screen", "board_geometry", "search_hooks"),
     order=20,
 )
