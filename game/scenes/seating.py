@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.bots import BOT_KINDS
+from game.engine.bots import BOT_KINDS, NORMAL, canonical_kind
 from game.ui.i18n import t
 
 HUMAN = "human"
@@ -29,9 +29,12 @@ class SeatSpec:
 
     @staticmethod
     def from_json(data: Any) -> SeatSpec:
-        """Inverse of to_json; anything unknown becomes a greedy bot."""
+        """Inverse of to_json; a former kind name reads as its level ("greedy" is Normal), and
+        anything unknown becomes a Normal bot."""
         kind = data.get("kind") if isinstance(data, dict) else None
-        return SeatSpec(kind if kind == HUMAN or kind in BOT_KINDS else BOT_KINDS[0])
+        if kind == HUMAN:
+            return SeatSpec(HUMAN)
+        return SeatSpec(canonical_kind(kind) if kind in BOT_KINDS else NORMAL)
 
 
 def seat_name(seats: list[SeatSpec], seat: int) -> str:

@@ -10,6 +10,7 @@ from game.engine.capabilities import (
     CAPABILITIES,
     RENDERER,
     RULES,
+    SEARCH,
     capability,
     problems,
     supports,
@@ -92,7 +93,8 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER}
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, SEARCH}
     assert all(c.members for c in CAPABILITIES.values())
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
-                                 "category_colors", "sound_cues", "split_screen", "board_geometry"}
+                                 "category_colors", "sound_cues", "split_screen", "board_geometry",
+                                 "search_hooks"}
