@@ -191,12 +191,12 @@ class SearchBot:
         deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
         rollouts = 0
         while self.iterations is None or rollouts + len(moves) <= self.iterations:
-            if deadline is not None and time.perf_counter() >= deadline and rollouts:
-                break
             sampled = self.hooks.determinize(rules, view, seat, self.rng)
             luck = self.rng.getrandbits(64)
             round_values = {}
             for move in moves:
+                if rollouts and deadline is not None and time.perf_counter() >= deadline:
+                    return totals  # out of time: a round cut short is left out
                 round_values[move] = self.iterate(rules, root, sampled, seat, move, values,
                                                   random.Random(luck))
             for move, value in round_values.items():
