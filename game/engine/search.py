@@ -166,6 +166,7 @@ class SearchBot:
     budget_s: float | None = DEFAULT_BUDGET_S
     iterations: int | None = None
     exploration: float = 0.7
+    switch_z: float = 1.0  # standard errors a move must beat the heuristic's favourite by
     name: str = "hard"
 
     def __post_init__(self) -> None:
@@ -173,36 +174,49 @@ class SearchBot:
             raise ValueError("a search needs a time budget or an iteration cap")
 
     def choose(self, rules: Rules, view: Any, prompt: Prompt) -> Action:
-        """The root move with the best mean value over the completed rounds."""
+        """The root move with the best mean value over the completed rounds; the heuristic's
+        favourite unless another move beats it clearly (see `confident_best`)."""
         if len(prompt.options) == 1:
             return prompt.options[0].action
         moves = self.root_moves(rules, view, prompt)
         if len(moves) == 1:
             return moves[0]
-        totals = self.search(rules, view, prompt.player, moves)
-        # Ties (and a search with no completed round) keep the heuristic's order.
-        return max(moves, key=lambda move: totals[move])
+        rounds = self.search(rules, view, prompt.player, moves)
+        return self.confident_best(moves, rounds)
+
+    def confident_best(self, moves: list[Action], rounds: list[dict[Action, float]]) -> Action:
+        """The move with the best mean over the rounds, if it beats the first move (the
+        heuristic's favourite, when there is a heuristic) by more than `switch_z` standard
+        errors of their paired differences; else the first move. Rollouts by a weak policy
+        are noisy judges: the search overrules the heuristic only on clear evidence."""
+        if not rounds:
+            return moves[0]
+        means = {m: sum(r[m] for r in rounds) / len(rounds) for m in moves}
+        best = max(moves, key=lambda m: means[m])  # ties keep the heuristic's order
+        if self.heuristic is None or best == moves[0]:
+            return best
+        gaps = [r[best] - r[moves[0]] for r in rounds]
+        mean = sum(gaps) / len(gaps)
+        spread = (sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1)) ** 0.5
+        return best if mean > self.switch_z * spread / math.sqrt(len(gaps)) else moves[0]
 
     def search(self, rules: Rules, view: Any, seat: int, moves: list[Action]
-               ) -> dict[Action, float]:
-        """Summed value of each root move over the completed rounds."""
+               ) -> list[dict[Action, float]]:
+        """Each completed round's value of every root move (the same sample and luck)."""
         root, values = Node(), ValueRange()
-        totals = dict.fromkeys(moves, 0.0)
+        rounds: list[dict[Action, float]] = []
         deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
-        rollouts = 0
-        while self.iterations is None or rollouts + len(moves) <= self.iterations:
+        while self.iterations is None or (len(rounds) + 1) * len(moves) <= self.iterations:
             sampled = self.hooks.determinize(rules, view, seat, self.rng)
             luck = self.rng.getrandbits(64)
-            round_values = {}
+            this_round = {}
             for move in moves:
-                if rollouts and deadline is not None and time.perf_counter() >= deadline:
-                    return totals  # out of time: a round cut short is left out
-                round_values[move] = self.iterate(rules, root, sampled, seat, move, values,
-                                                  random.Random(luck))
-            for move, value in round_values.items():
-                totals[move] += value
-            rollouts += len(moves)
-        return totals
+                if rounds and deadline is not None and time.perf_counter() >= deadline:
+                    return rounds  # out of time: a round cut short is left out
+                this_round[move] = self.iterate(rules, root, sampled, seat, move, values,
+                                                random.Random(luck))
+            rounds.append(this_round)
+        return rounds
 
     def root_moves(self, rules: Rules, view: Any, prompt: Prompt) -> list[Action]:
         """The moves the search compares, the heuristic's best first: its `hooks.root_moves`
