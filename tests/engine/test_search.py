@@ -243,3 +243,25 @@ def test_the_search_capability_checks_the_room_module() -> None:
     wrong.hooks = lambda game: SearchHooks()
     assert capabilities.problems(wrong, capabilities.SEARCH, ("search_hooks",)) == [
         "'search_hooks' declared but hooks does not take ()"]
+
+
+def test_hard_answers_on_the_bot_worker_and_a_stale_answer_is_dropped() -> None:
+    from game.engine.bot_worker import BotWorker
+
+    rules, pile = TakeAway(), Pile(5)
+    prompt = rules.pending(pile)[0]
+    bot = SearchBot(SearchHooks(), rng=random.Random(4), budget_s=None, iterations=200)
+    worker = BotWorker()
+    try:
+        worker.start(0, pile, bot, rules, pile, prompt)
+        deadline = time.perf_counter() + 10
+        while (answer := worker.collect(pile)) is None and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        assert answer == (0, 2)
+        worker.start(0, pile, bot, rules, pile, prompt)
+        while worker.busy() and time.perf_counter() < deadline:
+            assert worker.collect(Pile(5)) is None  # an equal pile, but not the one asked about
+            time.sleep(0.01)
+        assert not worker.busy()  # the answer came and was dropped
+    finally:
+        worker.close()
