@@ -1,19 +1,23 @@
 """The Hard bot: information-set Monte Carlo tree search over the `Rules` protocol.
 
-The bot sees only its view. Every iteration samples a full state consistent with that view
-(the room's `determinize` hook: deck order, other hands and tickets, secret cards), walks the
-tree from the bot's decision with UCT, expands one move, plays the rest of the game (or up to a
-depth cap) with a fast rollout policy, and backs the outcome up. Tree edges are (seat, action)
-pairs; a node is reached by the same moves in different samples, so it stands for an
-information set, and a move legal in only some samples is judged against the samples where it
-was available (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). Chance outcomes are
-sampled and not branched on (open loop): a node then averages over draws, which is what a
-player who has not seen the draw knows. Simultaneous prompts are played one seat after the
-other, the bot's own first at the root.
+The bot sees only its view. The search runs in rounds: each round samples one full state
+consistent with the view (the room's `determinize` hook: deck order, other hands and tickets,
+secret cards) and one rollout seed, and tries every root move on that same sample (common
+random numbers: two moves are compared on the same deal and the same luck). After a root move,
+each seat's moves are chosen by UCT down a tree whose edges are (seat, action) pairs; a node is
+reached by the same moves in different samples, so it stands for an information set, and a
+move legal in only some samples is judged against the samples where it was available
+(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). One node is expanded per rollout,
+the rest of the game (or up to a depth cap) is played by a fast rollout policy, and the values
+are backed up. Chance outcomes are sampled, not branched on (open loop): a node averages over
+draws, which is what a player who has not seen the draw knows. Simultaneous prompts are played
+one seat after the other, the bot's own first at the root.
 
-A game supplies only hooks (`SearchHooks`, from `game/games/<id>/search.py`); everything else
-is generic. Values are points: a seat's total (solo), or its margin over the best other seat
-plus a bonus for winning; UCT compares them after scaling by the range seen in this search.
+The root compares the heuristic's best few moves and keeps its favourite unless another one
+beats it clearly over the rounds (rollouts by a fast policy are noisy judges). A game supplies
+only hooks (`SearchHooks`, from `game/games/<id>/search.py`); everything else is generic.
+Values are points: a seat's total (solo), or its margin over the best other seat plus a bonus
+for winning; UCT compares them after scaling by the range seen in this search.
 """
 
 from __future__ import annotations
@@ -151,14 +155,9 @@ class ValueRange:
 
 @dataclass
 class SearchBot:
-    """Picks a move by ISMCTS; stops at `budget_s` seconds or `iterations` rollouts, whichever
-    comes first (with `budget_s=None` and a cap, the choice is deterministic for a seed).
-
-    The root is searched in rounds: one sampled state and one rollout seed per round, every root
-    move tried on that same sample (common random numbers: two moves are compared on the same
-    deal and the same luck, so a few dozen rollouts already tell them apart). Below the root,
-    each seat's moves are chosen by UCT over the tree.
-    """
+    """Picks a move by ISMCTS (see the module docstring); stops at `budget_s` seconds or
+    `iterations` rollouts, whichever comes first (with `budget_s=None` and a cap, the choice is
+    deterministic for a seed)."""
 
     hooks: SearchHooks
     heuristic: Heuristic | None = None
