@@ -26,6 +26,7 @@ from game.engine.search import (
     SearchHooks,
     ValueRange,
     hooks_for,
+    score_rollout,
     seat_values,
     view_is_state,
 )
@@ -179,7 +180,7 @@ class TakeAway:
 
     def scores(self, state: Pile):
         """One point for the seat that took the last token (the one not to move)."""
-        return tuple({"win": int(seat != state.mover)} for seat in range(2))
+        return tuple({"win": int(state.tokens == 0 and seat != state.mover)} for seat in range(2))
 
     def winners(self, state: Pile):
         """The seat that took the last token."""
@@ -265,3 +266,12 @@ def test_hard_answers_on_the_bot_worker_and_a_stale_answer_is_dropped() -> None:
         assert not worker.busy()  # the answer came and was dropped
     finally:
         worker.close()
+
+
+def test_the_score_rollout_takes_the_move_that_scores_at_once() -> None:
+    rules, pile = TakeAway(), Pile(2)
+    prompt = rules.pending(pile)[0]
+    assert {score_rollout(rules, pile, prompt, random.Random(s)) for s in range(10)} == {2}
+    ties = {score_rollout(rules, Pile(5), rules.pending(Pile(5))[0], random.Random(s))
+            for s in range(20)}
+    assert ties == {1, 2}  # nothing scores yet: random among the tied options
