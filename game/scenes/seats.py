@@ -116,16 +116,16 @@ class SeatSetupScene(Scene):
         self.seats[i] = SeatSpec("human", device)
 
     def cycle(self, i: int, step: int) -> None:
-        """Change a seat between the bot levels and empty (empty only above the minimum)."""
+        """Step a bot seat through the levels, Easy < Normal < Hard, then empty (only above the
+        minimum); a person's or an empty seat becomes a Normal bot, whichever way."""
+        seat = self.seats[i]
+        if seat is None or seat.human:
+            self.seats[i] = SeatSpec(NORMAL)
+            return
         kinds: list[str | None] = list(SEAT_LEVELS)
         if i >= self.info.min_players:
             kinds.append(None)
-        seat = self.seats[i]
-        current = seat.kind if seat is not None and not seat.human else None
-        if seat is not None and seat.human:
-            self.seats[i] = SeatSpec(NORMAL)
-            return
-        index = kinds.index(current) if current in kinds else kinds.index(NORMAL)
+        index = kinds.index(seat.kind) if seat.kind in kinds else kinds.index(NORMAL)
         kind = kinds[(index + step) % len(kinds)]
         self.seats[i] = SeatSpec(kind) if kind else None
 

@@ -39,3 +39,17 @@ def test_bot_budget_setting_is_validated(caplog) -> None:
     assert settings_from_json({"bot_budget": 2.5}).bot_budget == 2.5
     for bad in (0, -1, 60, True, "1"):
         assert settings_from_json({"bot_budget": bad}).bot_budget == 1.0
+
+
+def test_an_empty_seat_becomes_a_normal_bot_and_can_be_emptied_again(app) -> None:
+    scene = SeatSetupScene(app, "ticket_to_ride_paris")  # 2..4 seats: seats 2 and 3 start empty
+    scene.cycle(2, 1)
+    assert scene.seats[2].kind == "normal"
+    scene.cycle(2, 1)
+    assert scene.seats[2].kind == "hard"
+    scene.cycle(2, 1)
+    assert scene.seats[2] is None
+    scene.cycle(3, -1)
+    assert scene.seats[3].kind == "normal"
+    scene.cycle(3, -1)
+    assert scene.seats[3].kind == "easy"
