@@ -44,10 +44,13 @@ class Plan:
     playout_seconds: float  # random playouts run at least this long
     bot_games: int  # greedy games whose decisions are timed
     startup_runs: int  # start-ups to take the median of
+    hard_decisions: int  # Hard decisions (default budget) timed, at positions of a greedy game
 
 
-FULL = Plan(frames=3000, split_frames=4500, playout_seconds=2.0, bot_games=5, startup_runs=3)
-QUICK = Plan(frames=60, split_frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1)
+FULL = Plan(frames=3000, split_frames=4500, playout_seconds=2.0, bot_games=5, startup_runs=3,
+            hard_decisions=20)
+QUICK = Plan(frames=60, split_frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1,
+             hard_decisions=2)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -222,6 +225,20 @@ class TimedBot:
         return action
 
 
+@dataclass
+class RecordingBot:
+    """Wraps a bot and keeps each (view, prompt) with a real choice: positions to time others on."""
+
+    bot: Any
+    positions: list[tuple[Any, Any]] = field(default_factory=list)
+
+    def choose(self, rules: Any, view: Any, prompt: Any) -> Any:
+        """Delegate and remember the position."""
+        if len(prompt.options) > 1:
+            self.positions.append((view, prompt))
+        return self.bot.choose(rules, view, prompt)
+
+
 def bench_bots(game_id: str, games: int) -> dict[str, float]:
     """GreedyBot decision times over whole greedy-bot games."""
     from game.engine.bots import make_bot, play_out
@@ -234,6 +251,26 @@ def bench_bots(game_id: str, games: int) -> dict[str, float]:
         bots = {s: TimedBot(make_bot("greedy", game_id, game * 10 + s)) for s in range(seats)}
         play_out(Match(rules_for(game_id), Config(seats), game), bots)
         times.extend(t for bot in bots.values() for t in bot.times)
+    return {"p50": round(percentile(times, 50), 3), "p95": round(percentile(times, 95), 3)}
+
+
+def bench_hard(game_id: str, decisions: int) -> dict[str, float]:
+    """Hard's decision time in seconds at the default budget (search.DEFAULT_BUDGET_S): the
+    search stops at the budget, so the tail shows how far its last rollout runs over."""
+    from game.engine.bots import make_bot, play_out
+    from game.engine.core import Config
+    from game.engine.match import Match
+    from game.engine.registry import rules_for
+
+    rules, seats = rules_for(game_id), seats_for(game_id)
+    bots = {s: RecordingBot(make_bot("normal", game_id, s)) for s in range(seats)}
+    play_out(Match(rules, Config(seats), 1), bots)
+    positions = [p for bot in bots.values() for p in bot.positions]
+    step = max(1, len(positions) // decisions)
+    hard = TimedBot(make_bot("hard", game_id, 1))
+    for view, prompt in positions[::step][:decisions]:
+        hard.choose(rules, view, prompt)
+    times = [t / 1000 for t in hard.times]
     return {"p50": round(percentile(times, 50), 3), "p95": round(percentile(times, 95), 3)}
 
 
@@ -315,6 +352,7 @@ def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
             "frame_ms": bench_frames(game_id, plan.frames) if scene else None,
             "playouts_per_s": bench_playouts(game_id, plan.playout_seconds),
             "bot_ms": bench_bots(game_id, plan.bot_games),
+            "hard_s": bench_hard(game_id, plan.hard_decisions),
         }
         if scene and is_split_game(game_id):
             report[split_key(game_id)] = {
@@ -342,6 +380,10 @@ def table(report: dict[str, Any], plan: Plan) -> str:
             playouts = f"{r['playouts_per_s']:.1f}"
             bots = f"{r['bot_ms']['p50']:.2f} / {r['bot_ms']['p95']:.2f}"
         lines.append(f"{game_id:<{GAME_W}}{frames:>26}{playouts:>13}{bots:>18}")
+        if "hard_s" in r:
+            hard = r["hard_s"]
+            lines.append(f"{'':<{GAME_W}}hard decision time p50/p95: {hard['p50']:.2f} / "
+                         f"{hard['p95']:.2f} s (budget 1 s)")
     lines.append(f"start-up to first title frame: {report['startup_s']:.3f} s")
     lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
     lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")

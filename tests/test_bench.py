@@ -42,7 +42,9 @@ def test_quick_json_report_has_every_field() -> None:
     report = json.loads(result.stdout)
     assert set(report) == {GAME, "startup_s", "peak_rss_mb"}
     game = report[GAME]
-    assert set(game) == {"frame_ms", "playouts_per_s", "bot_ms"}
+    assert set(game) == {"frame_ms", "playouts_per_s", "bot_ms", "hard_s"}
+    assert set(game["hard_s"]) == {"p50", "p95"}
+    assert 0 < game["hard_s"]["p50"] <= game["hard_s"]["p95"]
     assert set(game["frame_ms"]) == {"p50", "p99", "max"}
     assert set(game["bot_ms"]) == {"p50", "p95"}
     numbers = [*game["frame_ms"].values(), *game["bot_ms"].values(), game["playouts_per_s"]]
@@ -69,7 +71,7 @@ def test_a_split_screen_game_gets_a_second_row_with_four_people_playing() -> Non
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert set(report) == {NSP, SPLIT, "startup_s", "peak_rss_mb"}
-    assert set(report[NSP]) == {"frame_ms", "playouts_per_s", "bot_ms"}
+    assert set(report[NSP]) == {"frame_ms", "playouts_per_s", "bot_ms", "hard_s"}
     split = report[SPLIT]
     assert set(split) == {"frame_ms"} and set(split["frame_ms"]) == {"p50", "p99", "max"}
     f = split["frame_ms"]

@@ -1,7 +1,14 @@
-"""Bots: RandomBot and GreedyBot, both over the engine protocol; they only ever see views."""
+"""Bots over the engine protocol; they only ever see views.
+
+The levels people choose at seat setup are Easy (`EasyBot`: the heuristic with sensible
+mistakes), Normal (`GreedyBot`: the room's heuristic) and Hard (`game.engine.search.SearchBot`).
+Random stays for tests, the benchmark and `--headless`; "greedy" is Normal's former name, still
+accepted (old saves, scripts, the in-game hints).
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -48,28 +55,77 @@ class GreedyBot:
         return self.rng.choice(ties).action
 
 
-BOT_KINDS = ("greedy", "random")
+@dataclass
+class EasyBot:
+    """The Normal heuristic with mistakes: at `mistake_rate`, a runner-up option instead of the
+    best, drawn by a softmax over the next `top_k` scores (a near miss more often than a
+    blunder, never an option the heuristic ranks low)."""
+
+    heuristic: Heuristic
+    rng: random.Random = field(default_factory=random.Random)
+    mistake_rate: float = 0.35
+    top_k: int = 3
+    temperature: float = 0.5  # in units of the spread of the candidates' scores
+    name: str = "easy"
+
+    def choose(self, rules: Rules, view: Any, prompt: Prompt) -> Action:
+        """The best option, or now and then one of the few next best."""
+        if len(prompt.options) == 1:
+            return prompt.options[0].action
+        scores = list(self.heuristic(rules, view, prompt))
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])
+        if self.rng.random() >= self.mistake_rate:
+            return prompt.options[order[0]].action
+        runners_up = order[1:1 + self.top_k]
+        spread = max(scores[order[0]] - scores[runners_up[-1]], 1e-9)
+        weights = [math.exp((scores[i] - scores[order[0]]) / (self.temperature * spread))
+                   for i in runners_up]
+        return prompt.options[self.rng.choices(runners_up, weights)[0]].action
 
 
-def make_bot(kind: str, game_id: str, seed: int) -> RandomBot | GreedyBot:
-    """Build a bot by kind name; ValueError on an unknown kind."""
+SEAT_LEVELS = ("easy", "normal", "hard")  # what seat setup offers, weakest first
+NORMAL = "normal"
+ALIASES = {"greedy": NORMAL}  # former kind names, still read from saves and command lines
+BOT_KINDS = (NORMAL, "easy", "hard", "random", *ALIASES)  # every kind make_bot builds
+
+
+def canonical_kind(kind: str) -> str:
+    """The current name of a bot kind ("greedy" -> "normal")."""
+    return ALIASES.get(kind, kind)
+
+
+def make_bot(kind: str, game_id: str, seed: int, budget_s: float | None = None,
+             iterations: int | None = None) -> Any:
+    """Build a bot by kind name; ValueError on an unknown kind. `budget_s` (seconds per
+    decision, default 1) and `iterations` (a cap; alone it makes Hard deterministic) are Hard's."""
     from .registry import get_game
+    from .search import DEFAULT_BUDGET_S, SearchBot, hooks_for
 
     rng = random.Random(seed)
+    kind = canonical_kind(kind)
     if kind == "random":
         return RandomBot(rng)
-    if kind == "greedy":
-        return GreedyBot(get_game(game_id).heuristic(), rng)
+    if kind == NORMAL:
+        return GreedyBot(get_game(game_id).heuristic(), rng, name=NORMAL)
+    if kind == "easy":
+        return EasyBot(get_game(game_id).heuristic(), rng)
+    if kind == "hard":
+        if budget_s is None and iterations is None:
+            budget_s = DEFAULT_BUDGET_S
+        return SearchBot(hooks_for(game_id), get_game(game_id).heuristic(), rng,
+                         budget_s=budget_s, iterations=iterations)
     raise ValueError(f"unknown bot kind {kind!r} (choose from {', '.join(BOT_KINDS)})")
 
 
-def seat_bots(kinds: Sequence[str | None], game_id: str, seed: int) -> dict[int, Any]:
+def seat_bots(kinds: Sequence[str | None], game_id: str, seed: int,
+              budget_s: float | None = None) -> dict[int, Any]:
     """The bots of a match: seat -> bot for each seat with a kind (None: a person).
 
     Every place that plays a seeded game (the console, `--headless`, `--screenshot`) seats its
     bots here, so one seed means one game everywhere: seat i's bot draws from seed + i.
+    `budget_s` is a Hard bot's thinking time per decision (the `bot_budget` setting).
     """
-    return {seat: make_bot(kind, game_id, seed + seat)
+    return {seat: make_bot(kind, game_id, seed + seat, budget_s=budget_s)
             for seat, kind in enumerate(kinds) if kind is not None}
 
 

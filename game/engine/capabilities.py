@@ -18,6 +18,13 @@ Rules capabilities (methods on the rules class):
   re-dealt at random (others' hands, deck order, unrevealed bets); `view(state, player)` must not
   change. Search bots can sample hidden information with it; the conformance suite checks views.
 
+Search capability (a function of the room's `search` module, game/games/<id>/search.py):
+- `search_hooks`: `hooks() -> game.engine.search.SearchHooks`, what the Hard bot needs to know
+  about the game: `determinize(rules, view, player, rng) -> state` (a full state that `view`
+  could have come from, its hidden parts sampled: `view(state, player)` gives `view` back),
+  a fast rollout policy, and optionally a depth cap with a position evaluation. Without it the
+  search treats a view as a state (right only when nothing is hidden) and rolls out at random.
+
 Seat-valued params of a `Detail` or `Note` use the names "player" (one seat) and "players" (a
 tuple of seats) so the UI can show player names instead of numbers.
 
@@ -55,7 +62,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-RULES, RENDERER, ROOM, GUIDE = "rules", "renderer", "room", "guide"  # GUIDE: guide.py
+RULES, RENDERER, ROOM, GUIDE, SEARCH = "rules", "renderer", "room", "guide", "search"
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
         _method(RENDERER, "board_geometry"),
         Capability("prompt_help", ROOM, ()),
         Capability("guide", GUIDE, (Member("PAGES"),)),
+        Capability("search_hooks", SEARCH, (Member("hooks", ()),)),
     )
 })
 
@@ -142,8 +150,9 @@ def check_names(names: Iterable[str]) -> None:
         _known(name)
 
 
-def problems(cls: type, owner: str, declared: Iterable[str]) -> list[str]:
-    """What is wrong with a class against its declared capabilities (empty when it conforms)."""
+def problems(cls: Any, owner: str, declared: Iterable[str]) -> list[str]:
+    """What is wrong with a class (or, for SEARCH, the room's search module, None when it has
+    none) against its declared capabilities (empty when it conforms)."""
     declared = set(declared)
     check_names(declared)
     found = []
@@ -167,8 +176,9 @@ def _member_problems(cls: type, capability_name: str, member: Member) -> list[st
     if not callable(value):
         return [f"{where} is missing"]
     try:
-        # Bound on the class: self comes first, then the documented parameters.
-        inspect.signature(value).bind(None, *member.params)
+        # Bound on a class: self comes first, then the documented parameters.
+        bound_self = () if inspect.ismodule(cls) or cls is None else (None,)
+        inspect.signature(value).bind(*bound_self, *member.params)
     except TypeError:
         return [f"{where} does not take ({', '.join(member.params)})"]
     return []

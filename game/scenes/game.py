@@ -56,7 +56,8 @@ class GameScene(Scene):
         match = match or Match(rules, Config(players, tuple(sorted(options))), seed)
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
-        bots = seat_bots([None if s.human else s.kind for s in self.seats], game_id, match.seed)
+        bots = seat_bots([None if s.human else s.kind for s in self.seats], game_id, match.seed,
+                         budget_s=app.settings.bot_budget)
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
                                   {"seats": [s.to_json() for s in self.seats]})
         self.names = [seat_name(self.seats, i) for i in range(players)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.bots import BOT_KINDS
+from game.engine.bots import BOT_KINDS, NORMAL, canonical_kind
 from game.ui.i18n import t
 
 HUMAN = "human"
@@ -32,13 +32,15 @@ class SeatSpec:
 
     @staticmethod
     def from_json(data: Any) -> SeatSpec:
-        """Inverse of to_json; anything unknown becomes a greedy bot, a bad count 0 hints."""
+        """Inverse of to_json; a former kind name reads as its level ("greedy" is Normal),
+        anything unknown becomes a Normal bot, and a bad hint count 0."""
         data = data if isinstance(data, dict) else {}
         kind, hints = data.get("kind"), data.get("hints", 0)
         if not (type(hints) is int and 0 <= hints <= MAX_HINTS):  # a JSON true is no count
             hints = 0
-        return SeatSpec(kind if kind == HUMAN or kind in BOT_KINDS else BOT_KINDS[0],
-                        hints=hints)
+        if kind != HUMAN:
+            kind = canonical_kind(kind) if kind in BOT_KINDS else NORMAL
+        return SeatSpec(kind, hints=hints)
 
 
 def seat_name(seats: list[SeatSpec], seat: int) -> str:

@@ -1,4 +1,5 @@
-"""Seat setup: each seat is empty, a bot kind, or a human who claimed it with A / Enter."""
+"""Seat setup: each seat is empty, a bot of a level (Easy, Normal, Hard), or a human who claimed it
+with A / Enter. A new bot seat is Normal."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.bots import BOT_KINDS
+from game.engine.bots import NORMAL, SEAT_LEVELS
 from game.engine.registry import get_game
 from game.scenes.message import level_error_box, level_problem
 from game.scenes.seating import SeatSpec
@@ -44,7 +45,7 @@ class SeatSetupScene(Scene):
         self.game_id = game_id
         self.info = get_game(game_id)
         self.seats: list[SeatSpec | None] = [
-            SeatSpec(BOT_KINDS[0]) if i < self.info.min_players else None
+            SeatSpec(NORMAL) if i < self.info.min_players else None
             for i in range(self.info.max_players)
         ]
         self.options: dict[str, bool] = {key: False for key in self.info.options}
@@ -111,20 +112,20 @@ class SeatSetupScene(Scene):
             return  # someone else's seat
         for j, other in enumerate(self.seats):
             if other is not None and other.human and other.device == device and j != i:
-                self.seats[j] = SeatSpec(BOT_KINDS[0])
+                self.seats[j] = SeatSpec(NORMAL)
         self.seats[i] = SeatSpec("human", device)
 
     def cycle(self, i: int, step: int) -> None:
-        """Change a seat between the bot kinds and empty (empty only above the minimum)."""
-        kinds: list[str | None] = list(BOT_KINDS)
+        """Step a bot seat through the levels, Easy < Normal < Hard, then empty (only above the
+        minimum); a person's or an empty seat becomes a Normal bot, whichever way."""
+        seat = self.seats[i]
+        if seat is None or seat.human:
+            self.seats[i] = SeatSpec(NORMAL)
+            return
+        kinds: list[str | None] = list(SEAT_LEVELS)
         if i >= self.info.min_players:
             kinds.append(None)
-        seat = self.seats[i]
-        current = seat.kind if seat is not None and not seat.human else None
-        if seat is not None and seat.human:
-            self.seats[i] = SeatSpec(BOT_KINDS[0])
-            return
-        index = kinds.index(current) if current in kinds else 0
+        index = kinds.index(seat.kind) if seat.kind in kinds else kinds.index(NORMAL)
         kind = kinds[(index + step) % len(kinds)]
         self.seats[i] = SeatSpec(kind) if kind else None
 
@@ -132,7 +133,7 @@ class SeatSetupScene(Scene):
         """The device's human seat becomes a bot again; False if it had none."""
         for j, seat in enumerate(self.seats):
             if seat is not None and seat.human and seat.device == device:
-                self.seats[j] = SeatSpec(BOT_KINDS[0])
+                self.seats[j] = SeatSpec(NORMAL)
                 return True
         return False
 

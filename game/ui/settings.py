@@ -26,6 +26,7 @@ SPEED_FACTORS = {"0.5x": 0.5, "1x": 1.0, "2x": 2.0, "instant": float("inf")}
 LANGUAGES = ("en", "es")
 ATTRACT_IDLE_CHOICES = (30, 45, 60, 120, 300)  # seconds on the title before a demo starts
 ABANDON_IDLE_CHOICES = (60, 120, 180, 300, 600)  # kiosk: seconds before an idle game ends
+BOT_BUDGET_RANGE = (0.1, 10.0)  # seconds a Hard bot may think per decision
 log = logging.getLogger(__name__)
 
 
@@ -44,6 +45,7 @@ class Settings:
     kiosk: bool = False  # fullscreen, no Quit, leave by a held combo (also `main.py --kiosk`)
     abandon_idle: int = 120  # kiosk: seconds without input before a game returns to attract
     hints: bool = True  # the in-game Hint button (the Normal bot's move for a person)
+    bot_budget: float = 1.0  # seconds a Hard bot thinks per decision (game.engine.search)
 
     def speed_factor(self) -> float:
         """Animation time multiplier (inf means instant)."""
@@ -128,6 +130,8 @@ def _valid(name: str, value: Any) -> bool:
         "kiosk": lambda v: isinstance(v, bool),
         "abandon_idle": lambda v: _whole(v) and v in ABANDON_IDLE_CHOICES,
         "hints": lambda v: isinstance(v, bool),
+        "bot_budget": lambda v: (isinstance(v, int | float) and not isinstance(v, bool)
+                                 and BOT_BUDGET_RANGE[0] <= v <= BOT_BUDGET_RANGE[1]),
     }
     return checks[name](value)
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib
+import importlib.util
 import json
 import random
 from collections.abc import Iterator
@@ -223,11 +225,20 @@ def test_views_are_invariant_under_hidden_information(game) -> None:
     assert changed, "randomize_hidden never changed anything: the check proved nothing"
 
 
+def search_module_of(game_id: str):
+    """The room's game/games/<id>/search.py module, or None when it has none."""
+    name = f"{registry.ROOMS_PACKAGE}.{game_id}.search"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_rules_and_renderer_offer_exactly_the_declared_capabilities(game_id: str) -> None:
     info = registry.get_game(game_id)
     rules_class = type(registry.rules_for(game_id))
     found = capabilities.problems(rules_class, capabilities.RULES, info.capabilities)
+    search_module = search_module_of(game_id)
+    if search_module is not None or info.declares("search_hooks"):
+        found += capabilities.problems(search_module, capabilities.SEARCH, info.capabilities)
     if info.has_scene:
         found += capabilities.problems(info.renderer_class(), capabilities.RENDERER,
                                        info.capabilities)

@@ -12,6 +12,7 @@ from game.engine.capabilities import (
     RENDERER,
     ROOM,
     RULES,
+    SEARCH,
     capability,
     problems,
     supports,
@@ -94,11 +95,11 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM, GUIDE}
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM, GUIDE, SEARCH}
     assert all(c.members for c in CAPABILITIES.values() if c.owner != ROOM)
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
                                  "category_colors", "sound_cues", "split_screen", "board_geometry",
-                                 "prompt_help", "guide"}
+                                 "prompt_help", "guide", "search_hooks"}
 
 
 def test_a_room_capability_is_asked_of_the_room_not_of_a_class() -> None:

@@ -50,7 +50,7 @@ class Player:
             self.press(RIGHT)
         while seats.focus != "start":
             self.press(DOWN)
-        assert seats.can_start() and [s.kind for s in seats.chosen()] == ["human", "greedy"]
+        assert seats.can_start() and [s.kind for s in seats.chosen()] == ["human", "normal"]
         self.press(A)
         game = app.stack.top
         assert isinstance(game, GameScene)

@@ -85,8 +85,8 @@ def test_bots_answer_each_card_at_once_while_a_person_decides(home):
     seats = app.stack.top
     press(app, 0, A)  # seat 1: the person on pad 1
     press(app, 0, DOWN)
-    press(app, 0, DPAD["right"])  # seat 2: empty -> a greedy bot
-    assert [s.kind for s in seats.chosen()] == ["human", "greedy"]
+    press(app, 0, DPAD["right"])  # seat 2: empty -> a Normal bot
+    assert [s.kind for s in seats.chosen()] == ["human", "normal"]
     while seats.focus != "start":
         press(app, 0, DOWN)
     press(app, 0, A)

@@ -15,7 +15,7 @@ GAME = GameInfo(
     scene_ref=f"{__name__}.scene:DiceRenderer",
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="example_dice.rules",
-    capabilities=("randomize_hidden", "sound_cues"),
+    capabilities=("randomize_hidden", "sound_cues", "search_hooks"),
     order=1000,
     listed=False,
 )

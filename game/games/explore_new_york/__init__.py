@@ -14,6 +14,6 @@ GAME = GameInfo(
     hidden_hands=False,  # every map is public: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "category_colors", "sound_cues",
                   "split_screen", "board_geometry",
-                  "prompt_help", "guide"),
+                  "prompt_help", "guide", "search_hooks"),
     order=40,
 )

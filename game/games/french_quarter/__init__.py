@@ -14,6 +14,6 @@ GAME = GameInfo(
     options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
                   "category_colors", "board_geometry",
-                  "prompt_help", "guide"),
+                  "prompt_help", "guide", "search_hooks"),
     order=30,
 )

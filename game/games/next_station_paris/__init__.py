@@ -15,6 +15,6 @@ GAME = GameInfo(
     options=("objectives", "gates"),  # the advanced modules (Modo avanzado)
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
                   "split_screen", "board_geometry",
-                  "prompt_help", "guide"),
+                  "prompt_help", "guide", "search_hooks"),
     order=20,
 )

@@ -12,6 +12,6 @@ GAME = GameInfo(
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="rules.ticket_to_ride_paris",
     capabilities=("details", "tiebreak", "sound_cues", "board_geometry",
-                  "prompt_help", "guide"),
+                  "prompt_help", "guide", "search_hooks"),
     order=10,
 )

@@ -17,7 +17,7 @@ GAME = GameInfo(
     options=("long", "short"),  # the rulebook's longer and shorter game variants
     hidden_hands=False,  # no card is one seat's secret: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "sound_cues",
-                  "prompt_help", "guide"),
+                  "prompt_help", "guide", "search_hooks"),
     order=50,
     listed=True,
 )

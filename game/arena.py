@@ -1,0 +1,179 @@
+"""The arena: seeded bot games between levels, played in parallel processes, with 95% intervals.
+
+    python -m game.arena --game ticket_to_ride_paris --seats hard,normal [--games N] [--seed S]
+        [--budget S] [--iterations K] [--jobs J] [--options mayor,...] [--json]
+
+Game g is played with the seat list rotated by g places, so each level sits in every position
+equally often and the first player's advantage cancels out. Per level: the share of games won
+(a shared victory counts as a win for each winner) with a Wilson score interval, and the mean
+total with a Student t interval. One seat (`--seats hard`) is a solo game: only scores count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from game.engine.bots import BOT_KINDS, canonical_kind, make_bot, play_out
+from game.engine.core import Config, total
+from game.engine.match import Match
+from game.engine.registry import game_ids, get_game, rules_for
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+# Student t quantiles (two-sided 95%) by degrees of freedom; beyond the table, the normal one.
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
+       60: 2.000, 120: 1.980}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One arena game: who sits where (levels, already rotated), its seed and the bots' limits."""
+
+    game_id: str
+    levels: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, bool], ...] = ()
+    budget_s: float | None = None
+    iterations: int | None = None
+
+
+def rotated(levels: Sequence[str], shift: int) -> tuple[str, ...]:
+    """The seat list rotated by `shift` places."""
+    shift %= len(levels)
+    return tuple(levels[shift:]) + tuple(levels[:shift])
+
+
+def play_game(spec: GameSpec) -> dict:
+    """Play one game; per seat its level, total and whether it won."""
+    match = Match(rules_for(spec.game_id), Config(len(spec.levels), spec.options), spec.seed)
+    bots = {seat: make_bot(level, spec.game_id, spec.seed * 10 + seat, budget_s=spec.budget_s,
+                           iterations=spec.iterations)
+            for seat, level in enumerate(spec.levels)}
+    play_out(match, bots)
+    winners = match.rules.winners(match.state)
+    return {"seed": spec.seed, "levels": list(spec.levels),
+            "totals": [total(b) for b in match.rules.scores(match.state)],
+            "winners": list(winners)}
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a rate of `wins` out of `n`."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def t_quantile(dof: int) -> float:
+    """The two-sided 95% Student t quantile (the table's next smaller entry: conservative)."""
+    known = [d for d in T95 if d <= dof]
+    return T95[max(known)] if known and dof <= max(T95) else (Z95 if known else math.inf)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the mean with its Student t 95% interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def summarize(levels: Sequence[str], results: Sequence[dict]) -> list[dict]:
+    """Per distinct level of `levels`: games, win rate with its interval, mean total with its."""
+    out = []
+    for level in dict.fromkeys(levels):
+        totals, wins = [], 0
+        for result in results:
+            seats = [s for s, name in enumerate(result["levels"]) if name == level]
+            totals += [result["totals"][s] for s in seats]
+            wins += sum(s in result["winners"] for s in seats)
+        low, high = wilson(wins, len(totals))
+        mean, mean_low, mean_high = mean_interval(totals)
+        out.append({"level": level, "seats": len(totals), "wins": wins,
+                    "win_rate": wins / len(totals), "win_rate_ci": [low, high],
+                    "mean_total": mean, "mean_total_ci": [mean_low, mean_high]})
+    return out
+
+
+def run(game_id: str, levels: Sequence[str], games: int, seed: int, jobs: int,
+        options: tuple[tuple[str, bool], ...] = (), budget_s: float | None = None,
+        iterations: int | None = None) -> dict:
+    """Play the games (in `jobs` processes) and summarize them."""
+    specs = [GameSpec(game_id, rotated(levels, g), seed + g, options, budget_s, iterations)
+             for g in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_game, specs))
+    else:
+        results = [play_game(spec) for spec in specs]
+    return {"game": game_id, "seats": list(levels), "games": games, "seed": seed,
+            "options": dict(options), "budget_s": budget_s, "iterations": iterations,
+            "levels": summarize(levels, results), "results": results}
+
+
+def report_lines(report: dict) -> list[str]:
+    """The human-readable table of a report."""
+    first = report["seed"]
+    lines = [(f"{report['game']}: {report['games']} games, seats {','.join(report['seats'])}, "
+              f"seeds {first}..{first + report['games'] - 1}")]
+    for row in report["levels"]:
+        low, high = row["win_rate_ci"]
+        mean_low, mean_high = row["mean_total_ci"]
+        lines.append(f"  {row['level']:>7}: wins {row['wins']}/{row['seats']} = "
+                     f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]   mean total "
+                     f"{row['mean_total']:.1f} [{mean_low:.1f}, {mean_high:.1f}]")
+    return lines
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line; exits 2 with one line on bad arguments."""
+    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    parser.add_argument("--game", required=True, choices=game_ids(include_unlisted=True))
+    parser.add_argument("--seats", required=True, help="a level per seat: hard,normal,...")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, help="Hard's seconds per decision (default 1)")
+    parser.add_argument("--iterations", type=int, help="Hard's iteration cap per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    parser.add_argument("--options", default="", help="game options: mayor,tourism,...")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    args.levels = [canonical_kind(k.strip()) for k in args.seats.split(",")]
+    info = get_game(args.game)
+    if any(level not in BOT_KINDS for level in args.levels):
+        parser.error(f"--seats: each one of {', '.join(BOT_KINDS)}")
+    if not info.min_players <= len(args.levels) <= info.max_players:
+        parser.error(f"--seats: {args.game} takes {info.min_players}..{info.max_players} seats")
+    args.option_pairs = tuple(sorted((k, True) for k in args.options.split(",") if k))
+    if any(k not in info.options for k, _ in args.option_pairs):
+        parser.error(f"--options: {args.game} has {', '.join(info.options) or 'none'}")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the arena command."""
+    args = parse_args(argv)
+    report = run(args.game, args.levels, args.games, args.seed, args.jobs, args.option_pairs,
+                 args.budget, args.iterations)
+    if args.json:
+        json.dump(report, sys.stdout, indent=1)
+        print()
+    else:
+        print("\n".join(report_lines(report)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""The arena: rotated seats, Wilson and t intervals, JSON output, argument checks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import arena
+
+
+def test_seats_rotate_so_each_level_sits_everywhere() -> None:
+    assert arena.rotated(("hard", "normal", "easy"), 1) == ("normal", "easy", "hard")
+    assert arena.rotated(("hard", "normal"), 2) == ("hard", "normal")
+
+
+def test_wilson_interval_matches_the_textbook_figures() -> None:
+    low, high = arena.wilson(65, 100)
+    assert low == pytest.approx(0.5524, abs=1e-3) and high == pytest.approx(0.7364, abs=1e-3)
+    assert arena.wilson(0, 10)[0] == 0.0 and arena.wilson(10, 10)[1] == pytest.approx(1.0)
+    assert arena.wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-3)
+
+
+def test_mean_interval_uses_student_t() -> None:
+    mean, low, high = arena.mean_interval([1.0, 2.0, 3.0, 4.0, 5.0])
+    # sd = 1.5811, t(4) = 2.776: half width 1.963
+    assert mean == 3.0 and high - mean == pytest.approx(1.963, abs=1e-3)
+    assert mean - low == pytest.approx(high - mean)
+
+
+def test_summary_counts_wins_and_means_per_level() -> None:
+    results = [{"levels": ["hard", "normal"], "totals": [30, 20], "winners": [0]},
+               {"levels": ["normal", "hard"], "totals": [25, 25], "winners": [0, 1]}]
+    rows = {row["level"]: row for row in arena.summarize(["hard", "normal"], results)}
+    assert rows["hard"]["wins"] == 2 and rows["normal"]["wins"] == 1
+    assert rows["hard"]["mean_total"] == 27.5 and rows["normal"]["mean_total"] == 22.5
+
+
+def test_the_command_plays_seeded_games_and_prints_json(capsys) -> None:
+    argv = ["--game", "example_dice", "--seats", "hard,greedy", "--games", "2",
+            "--iterations", "6", "--json"]
+    assert arena.main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert arena.main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == first  # seeded: the same games again
+    assert first["seats"] == ["hard", "normal"] and len(first["results"]) == 2
+    assert [r["levels"] for r in first["results"]] == [["hard", "normal"], ["normal", "hard"]]
+    assert {row["level"] for row in first["levels"]} == {"hard", "normal"}
+
+
+def test_the_table_names_each_level_with_its_intervals(capsys) -> None:
+    assert arena.main(["--game", "example_dice", "--seats", "easy,normal", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "easy:" in out and "normal:" in out and "[" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--game", "example_dice", "--seats", "hard"],  # too few seats for the game
+    ["--game", "example_dice", "--seats", "hard,wizard"],
+    ["--game", "example_dice", "--seats", "hard,normal", "--options", "mayor"],
+    ["--game", "example_dice", "--seats", "hard,normal", "--games", "0"],
+])
+def test_bad_arguments_exit_2(argv) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        arena.main(argv)
+    assert exit_info.value.code == 2
