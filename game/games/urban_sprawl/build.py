@@ -49,28 +49,29 @@ class BuildMixin:
     def placements(self, s: Any, seat: int, contract: Contract) -> Iterator[tuple[int, ...]]:
         """Every legal lot set for the contract: affordable block, restriction, zones, and any
         demolition allowed (Contractor, or an Urban Renewal card not against his buildings)."""
-        board, grid, values = self.board, s.lots, s.values
+        board, values = self.board, s.values
         wealth = s.wealth[seat]
         contractor = s.offices[CONTRACTOR]
         renewal = not board.renewals.isdisjoint(s.hands[seat])
         demolition = renewal or seat == contractor
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None
-        for block, options in enumerate(board.placements[contract.size]):
+        # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
+        # holds a building it demolishes (that one lies wholly under the new building).
+        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
+        other = city.zoned_lots(s) & ~same
+        occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
+        for block, options in enumerate(board.placement_masks[contract.size]):
             if values[block] > wealth:
                 continue
-            for lots in options:
-                covered = ()
-                for lot in lots:
-                    if grid[lot] != NOBODY:
-                        covered = self.covered(s, lots) if demolition else None
-                        break
-                if covered is None or covered and not self.may_demolish(
-                        s, seat, contract.size, lots, covered, contractor, renewal):
+            for lots, mask, ring in options:
+                if not ring & same and ring & other:
                     continue
-                if check and not check(board, s, lots, restriction.params):
+                if mask & occupied and not (demolition and self.may_demolish(
+                        s, seat, contract.size, lots, self.covered(s, lots), contractor,
+                        renewal)):
                     continue
-                if city.zones_allow(board, s, contract.zone, lots, covered):
+                if check is None or check(board, s, lots, restriction.params):
                     yield lots
 
     @staticmethod

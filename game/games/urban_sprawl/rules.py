@@ -130,6 +130,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
             prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
+            zone_lots=city.zone_lots_of(starting),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,

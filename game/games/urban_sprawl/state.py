@@ -51,6 +51,9 @@ class State:
     prestige: tuple[tuple[int, ...], ...]  # per seat, per SOURCES
     lots: tuple[int, ...]  # per lot, the building id on it or NOBODY
     buildings: tuple[Building | None, ...]  # by building id (None once demolished)
+    # Per city.GRID_ZONES entry, the bit mask of the lots its buildings cover (bit `lot`):
+    # derived from `buildings`, kept in step by city.place/demolish, read by the placement search.
+    zone_lots: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]  # planning cards in front of each seat (public)
     favours: tuple[tuple[str, ...], ...]  # contracts each seat holds as Favours
     extra_favour: int  # seat holding the Extra Favour tile, or NOBODY
