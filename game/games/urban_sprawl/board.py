@@ -207,6 +207,10 @@ class Board:
     renewals: frozenset[str]  # the Urban Renewal cards' ids
     events: frozenset[str]  # the event cards' ids (of every deck)
     water_mask: int  # water_lots as a lot mask
+    # The blocks of the rows payouts name: each circle's row or column of blocks, and each
+    # printed value's ("wealth", 1-6: columns; "prestige", 1-3: rows, a double-width one whole).
+    circle_blocks: tuple[frozenset[int], ...]
+    printed_rows: Mapping[tuple[str, int], frozenset[int]]
     forest_mask: int  # forest_lots as a lot mask
     markers: tuple[str, ...] = MARKERS
 
@@ -264,6 +268,25 @@ def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tup
     return MappingProxyType(rings)
 
 
+def _line_blocks(line: str, index: int) -> frozenset[int]:
+    """The blocks of block row (line "row") or block column `index`."""
+    if line == "row":
+        return frozenset(index * BLOCKS + col for col in range(BLOCKS))
+    return frozenset(row * BLOCKS + index for row in range(BLOCKS))
+
+
+def _printed_rows(wealth_columns: list[int], row_prestige: list[int]
+                  ) -> Mapping[tuple[str, int], frozenset[int]]:
+    """(resource, printed value) -> the blocks of every row or column printed with it."""
+    rows: dict[tuple[str, int], frozenset[int]] = {}
+    for line, resource, values in (("column", "wealth", wealth_columns),
+                                   ("row", "prestige", row_prestige)):
+        for index, value in enumerate(values):
+            key = (resource, value)
+            rows[key] = rows.get(key, frozenset()) | _line_blocks(line, index)
+    return MappingProxyType(rows)
+
+
 def _placement_masks(placements: tuple, rings: Mapping) -> tuple:
     """`placements` with each lot set's mask and its ring's mask beside it."""
     return tuple(tuple(tuple((lots, lot_mask(lots), lot_mask(rings[lots])) for lots in options)
@@ -296,6 +319,8 @@ def load_board(root: Path | None = None) -> Board:
         wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
         bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
         circles=tuple((c["line"], c["index"]) for c in data["circles"]),
+        circle_blocks=tuple(_line_blocks(c["line"], c["index"]) for c in data["circles"]),
+        printed_rows=_printed_rows(data["wealth_columns"], row_prestige),
         starting=tuple(starting), start_wealth=tuple(data["start_wealth"]),
         action_points=data["action_points"],
         union_boss_action_points=data["union_boss_action_points"],

@@ -39,10 +39,15 @@ class BuildMixin:
         of_zone = self.board.licences[zone]
         return sum(of_zone.get(c, 0) for c in s.hands[seat])
 
-    def can_build(self, s: Any, seat: int, card: str) -> bool:
-        """True if the seat has the licences and some lot set is legal and affordable."""
-        contract = self.board.cards[card]
-        if self.licences(s, seat, contract.zone) < contract.size:
+    def can_build(self, s: Any, seat: int, card: str, held: dict[str, int] | None = None) -> bool:
+        """True if the seat has the licences and some lot set is legal and affordable.
+
+        `held` caches the seat's licences by zone across the calls of one prompt."""
+        contract, held = self.board.cards[card], {} if held is None else held
+        zone = contract.zone
+        if zone not in held:
+            held[zone] = self.licences(s, seat, zone)
+        if held[zone] < contract.size:
             return False
         return next(self.placements(s, seat, contract), None) is not None
 
@@ -67,9 +72,8 @@ class BuildMixin:
             for lots, mask, ring in options:
                 if not ring & same and ring & other:
                     continue
-                if mask & occupied and not (demolition and self.may_demolish(
-                        s, seat, contract.size, lots, self.covered(s, lots), contractor,
-                        renewal)):
+                if mask & occupied and not (
+                        demolition and self.may_demolish(s, seat, lots, contractor)):
                     continue
                 if check is None or check(board, s, lots, restriction.params):
                     yield lots
@@ -80,18 +84,22 @@ class BuildMixin:
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
 
     @staticmethod
-    def may_demolish(s: Any, seat: int, size: int, lots: tuple[int, ...],
-                     covered: tuple[int, ...], contractor: int, renewal: bool) -> bool:
-        """Rulebook demolition: each old building no larger than the new one and wholly under
-        it; by the Contractor, or with an Urban Renewal card but never the Contractor's."""
-        if seat != contractor and not renewal:
-            return False
-        for bid in covered:
-            old = s.buildings[bid]
-            if len(old.lots) > size or any(lot not in lots for lot in old.lots):
+    def may_demolish(s: Any, seat: int, lots: tuple[int, ...], contractor: int) -> bool:
+        """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
+        Urban Renewal card): every building on the lots lies wholly under the new one (so it is
+        no larger), and none is the Contractor's unless he builds."""
+        protected = None if seat == contractor or contractor == NOBODY else contractor
+        grid, buildings = s.lots, s.buildings
+        for lot in lots:
+            bid = grid[lot]
+            if bid == NOBODY:
+                continue
+            old = buildings[bid]
+            if old.owner == protected:
                 return False
-            if seat != contractor and old.owner == contractor and contractor != NOBODY:
-                return False
+            for under in old.lots:
+                if under not in lots:
+                    return False
         return True
 
     # -- the build tasks ------------------------------------------------------------------------

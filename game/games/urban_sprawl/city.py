@@ -59,11 +59,8 @@ def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
     values = [board.wealth_columns[col] + board.row_prestige[row]
               for row in range(BLOCKS) for col in range(BLOCKS)]
     for marker, circle in zip(board.markers, markers):
-        if circle == NOBODY:
-            continue
-        line, index = board.circles[circle]
-        for block in range(BLOCKS * BLOCKS):
-            if index == divmod(block, BLOCKS)[0 if line == "row" else 1]:
+        if circle != NOBODY:
+            for block in board.circle_blocks[circle]:
                 values[block] += marker_value(marker)
     return tuple(values)
 
@@ -151,20 +148,10 @@ def in_lines(block: int, other: int) -> bool:
 def payout_blocks(board: Any, s: Any, resource: str, value: int) -> frozenset[int] | None:
     """The blocks of the row a payout icon names, or None when that row is not on the board
     (a marker not yet in play: rulebook "Activadores de elecciones y pagos")."""
-    if resource == "wealth" and value <= 6:
-        cols = [c for c, v in enumerate(board.wealth_columns) if v == value]
-        return frozenset(r * BLOCKS + c for r in range(BLOCKS) for c in cols) if cols else None
-    if resource == "prestige" and value <= 3:
-        rows = [r for r, v in enumerate(board.row_prestige) if v == value]
-        return frozenset(r * BLOCKS + c for r in rows for c in range(BLOCKS)) if rows else None
-    marker = f"{resource[0]}{value}"
-    circle = s.markers[board.markers.index(marker)]
-    if circle == NOBODY:
-        return None
-    line, index = board.circles[circle]
-    if line == "row":
-        return frozenset(index * BLOCKS + c for c in range(BLOCKS))
-    return frozenset(r * BLOCKS + index for r in range(BLOCKS))
+    if resource == "wealth" and value <= 6 or resource == "prestige" and value <= 3:
+        return board.printed_rows.get((resource, value))
+    circle = s.markers[board.markers.index(f"{resource[0]}{value}")]
+    return None if circle == NOBODY else board.circle_blocks[circle]
 
 
 def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:

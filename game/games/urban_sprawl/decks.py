@@ -8,7 +8,6 @@ again) and "Mazos agotados". A draw is a chance node over the deck's multiset (s
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.engine.core import Chance, Pending
@@ -65,10 +64,13 @@ class DeckMixin:
         deck = self.deck_of(state, task[1])
         is_event = self.board.events
         events = [c for c in deck.cards if c in is_event]
+        if not events:  # the usual case: every card alike
+            weight = 1.0 / len(deck.cards)
+            return Chance(tuple((c, weight) for c in deck.cards), f"{task[1]}_card")
         others = [c for c in deck.cards if c not in is_event]
         position, (low, high) = deck.drawn + 1, deck.window
-        if not events or not others:
-            p_event = 1.0 if events else 0.0
+        if not others:
+            p_event = 1.0
         elif position < low:
             p_event = 0.0
         elif position > high:
@@ -103,7 +105,7 @@ class DeckMixin:
         deck = self.deck_of(d, deck_name)
         cards = list(deck.cards)
         cards.remove(card)
-        new = replace(deck, cards=tuple(cards), drawn=deck.drawn + 1)
+        new = Deck(tuple(cards), deck.drawn + 1, deck.window)
         if deck_name == "planning":
             d.planning_deck = new
         else:

@@ -101,6 +101,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if isinstance(found, Contract):
                 out[("build", "favour", card)] = option(("build", "favour", card),
                                                         ("favour", card), "build", ap=0)
+            elif isinstance(found, Permit):
+                out[("invest", card)] = option(("invest", card), ("hand", card), "invest",
+                                               wealth=found.invest)
+        out[("done",)] = option(("done",), None, "done")
         out[("end",)] = option(("end",), None, "end")
         for lots in board.rings:
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
@@ -214,12 +218,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        permits = [c for c in state.hands[state.active] if isinstance(self.board.cards[c], Permit)]
-        if not permits:
-            return ()
-        options = [option(("invest", c), ("hand", c), "invest", wealth=self.board.cards[c].invest)
-                   for c in permits]
-        return prompt(state.active, "invest", [*options, option(("done",), None, "done")])
+        fixed = self.fixed
+        options = [fixed[("invest", c)] for c in state.hands[state.active]
+                   if ("invest", c) in fixed]
+        return prompt(state.active, "invest", [*options, fixed[("done",)]]) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -248,15 +250,16 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if card is not None and cost <= state.ap:
                 options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
+        held: dict[str, int] = {}
         for place, card, cost in self.offered_contracts(state):
             if cost > state.ap:
                 continue
-            if self.can_build(state, seat, card):
+            if self.can_build(state, seat, card, held):
                 options.append(fixed[("build", *place)])
             if favour_room:
                 options.append(fixed[("favour", *place)])
         for card in state.favours[seat]:
-            if self.can_build(state, seat, card):
+            if self.can_build(state, seat, card, held):
                 options.append(fixed[("build", "favour", card)])
         options.append(fixed[("end",)])
         return prompt(seat, "act", options, ap=state.ap)
