@@ -202,8 +202,9 @@ class Board:
     # [size][block] -> (lots, their mask, the mask of the lots around them) per lot set.
     placement_masks: tuple[tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...], ...]
     ring_masks: Mapping[tuple[int, ...], int]  # a placement's lots -> the mask of rings[lots]
-    # Per zone, the licences of every permit of that zone (the build checks sum them often).
-    licences: Mapping[str, Mapping[str, int]]
+    block_masks: tuple[int, ...]  # block -> the mask of its four lots
+    # Per permit, (zone, licences) for each of its zones (the build checks sum them often).
+    grants: Mapping[str, tuple[tuple[str, int], ...]]
     renewals: frozenset[str]  # the Urban Renewal cards' ids
     events: frozenset[str]  # the event cards' ids (of every deck)
     water_mask: int  # water_lots as a lot mask
@@ -337,9 +338,10 @@ def load_board(root: Path | None = None) -> Board:
         block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
         placements=placements, rings=rings, placement_masks=_placement_masks(placements, rings),
         ring_masks=MappingProxyType({lots: lot_mask(ring) for lots, ring in rings.items()}),
-        licences=MappingProxyType({zone: MappingProxyType(
-            {c.id: c.licences for c in cards.values() if isinstance(c, Permit) and zone in c.zones})
-            for zone in ZONES}),
+        block_masks=tuple(lot_mask(whole) for (whole,) in placements[4]),
+        grants=MappingProxyType({c.id: tuple((zone, c.licences) for zone in ZONES
+                                             if zone in c.zones)
+                                 for c in cards.values() if isinstance(c, Permit)}),
         renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
         events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
         water_mask=lot_mask(water), forest_mask=lot_mask(forest),

@@ -18,7 +18,7 @@ from game.engine.core import Pending
 from game.engine.flow import ask, decide, run
 
 from . import city
-from .board import OFFICES, Contract, Permit, Renewal
+from .board import OFFICES, ZONES, Contract, Permit, Renewal
 from .effects import RESTRICTIONS
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
@@ -34,20 +34,20 @@ class BuildMixin:
     fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
 
     # -- where a contract may go ----------------------------------------------------------------
-    def licences(self, s: Any, seat: int, zone: str) -> int:
-        """Licences of a zone the seat's permits add up to."""
-        of_zone = self.board.licences[zone]
-        return sum(of_zone.get(c, 0) for c in s.hands[seat])
+    def held_licences(self, s: Any, seat: int) -> dict[str, int]:
+        """Licences per zone that the seat's permits add up to."""
+        held = dict.fromkeys(ZONES, 0)
+        grants = self.board.grants
+        for card in s.hands[seat]:
+            for zone, licences in grants.get(card, ()):
+                held[zone] += licences
+        return held
 
     def can_build(self, s: Any, seat: int, card: str, held: dict[str, int] | None = None) -> bool:
-        """True if the seat has the licences and some lot set is legal and affordable.
-
-        `held` caches the seat's licences by zone across the calls of one prompt."""
-        contract, held = self.board.cards[card], {} if held is None else held
-        zone = contract.zone
-        if zone not in held:
-            held[zone] = self.licences(s, seat, zone)
-        if held[zone] < contract.size:
+        """True if the seat has the licences and some lot set is legal and affordable (`held`:
+        the seat's held_licences, when the caller has them already)."""
+        contract = self.board.cards[card]
+        if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
         return next(self.placements(s, seat, contract), None) is not None
 
@@ -66,8 +66,9 @@ class BuildMixin:
         same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
+        blocks = board.block_masks
         for block, options in enumerate(board.placement_masks[contract.size]):
-            if values[block] > wealth:
+            if values[block] > wealth or not (demolition or blocks[block] & ~occupied):
                 continue
             for lots, mask, ring in options:
                 if not ring & same and ring & other:

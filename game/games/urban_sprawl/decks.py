@@ -63,14 +63,12 @@ class DeckMixin:
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
         is_event = self.board.events
-        events = [c for c in deck.cards if c in is_event]
-        if not events:  # the usual case: every card alike
-            weight = 1.0 / len(deck.cards)
-            return Chance(tuple((c, weight) for c in deck.cards), f"{task[1]}_card")
-        others = [c for c in deck.cards if c not in is_event]
+        events, others = [], []
+        for card in deck.cards:
+            (events if card in is_event else others).append(card)
         position, (low, high) = deck.drawn + 1, deck.window
-        if not others:
-            p_event = 1.0
+        if not events or not others:
+            p_event = 1.0 if events else 0.0
         elif position < low:
             p_event = 0.0
         elif position > high:

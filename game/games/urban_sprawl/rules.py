@@ -250,7 +250,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if card is not None and cost <= state.ap:
                 options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        held: dict[str, int] = {}
+        held = self.held_licences(state, seat)
         for place, card, cost in self.offered_contracts(state):
             if cost > state.ap:
                 continue

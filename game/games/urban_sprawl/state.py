@@ -42,8 +42,8 @@ class Deck:
     window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+@dataclass(frozen=True)  # no slots: the turn kit's draft of a dict-backed state is one dict
+class State:                # copy in and none out, not ~40 attribute copies each way per step
     """The whole match; `tasks` is the turn kit's stack (game.engine.flow)."""
 
     players: int

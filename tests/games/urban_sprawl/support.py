@@ -66,7 +66,8 @@ def run_tasks(state, *tasks):
     d = r.Draft(state)
     d.push(*tasks)
     r.advance(d)
-    return d.freeze(), tuple(d.events)
+    events = tuple(d.events)  # before freeze: a dict-backed draft hands its dict over
+    return d.freeze(), events
 
 
 def empty_city(state, buildings=()):
