@@ -82,9 +82,22 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
-        # Options that never change (a row slot at its AP cost, a lot set): built once here,
-        # read-only, so the prompts asked in every playout step only look them up.
-        self.fixed = MappingProxyType(self._fixed_options())
+        self.prebuild_options()
+
+    def prebuild_options(self) -> None:
+        """Build once, read-only, the options that never change (a row slot at its AP cost, a
+        lot set...), so that the prompts asked in every playout step only look them up."""
+        fixed = self.fixed = MappingProxyType(self._fixed_options())
+        board = self.board
+        # The action prompt's places, in its order: (AP cost, option) per planning place, then
+        # (AP cost, build option, Favour option) per contract row slot and deck top.
+        self.take_places = tuple(
+            (cost, fixed[("take", "row", i) if i < 4 else ("take", "top")])
+            for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)))
+        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
+        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
+        self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
+                                     for place, cost in places)
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}
@@ -243,35 +256,25 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, board, fixed = state.active, self.board, self.fixed
-        options = []
-        for i, card in enumerate((*state.planning_row, state.planning_top)):
-            cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
-            if card is not None and cost <= state.ap:
-                options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
+        seat, ap, fixed = state.active, state.ap, self.fixed
+        options = [take for card, (cost, take) in
+                   zip((*state.planning_row, state.planning_top), self.take_places)
+                   if card is not None and cost <= ap]
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
         held = self.held_licences(state, seat)
-        for place, card, cost in self.offered_contracts(state):
-            if cost > state.ap:
+        offered = (*state.contract_row, *state.tops[:state.active_decks])
+        for card, (cost, build, favour) in zip(offered, self.contract_places):
+            if card is None or cost > ap:
                 continue
             if self.can_build(state, seat, card, held):
-                options.append(fixed[("build", *place)])
+                options.append(build)
             if favour_room:
-                options.append(fixed[("favour", *place)])
+                options.append(favour)
         for card in state.favours[seat]:
             if self.can_build(state, seat, card, held):
                 options.append(fixed[("build", "favour", card)])
         options.append(fixed[("end",)])
-        return prompt(seat, "act", options, ap=state.ap)
-
-    def offered_contracts(self, state: State) -> list[tuple[tuple, str, int]]:
-        """(place, card, AP cost) of each face-up contract in the row and on the deck tops."""
-        board = self.board
-        found = [(("row", j), c, board.contract_costs[j])
-                 for j, c in enumerate(state.contract_row) if c is not None]
-        found += [(("top", k), c, board.contract_deck_cost)
-                  for k, c in enumerate(state.tops[:state.active_decks]) if c is not None]
-        return found
+        return prompt(seat, "act", options, ap=ap)
 
     def favour_capacity(self, state: State, seat: int) -> int:
         """One Favour at a time; two with the Extra Favour tile (golden rule)."""

@@ -124,7 +124,7 @@ def rules_with(*cards) -> UrbanSprawl:
     crafted = UrbanSprawl.__new__(UrbanSprawl)
     crafted.board = dataclasses.replace(
         base.board, cards=MappingProxyType({**base.board.cards, **{c.id: c for c in cards}}))
-    crafted.fixed = MappingProxyType(crafted._fixed_options())
+    crafted.prebuild_options()
     return crafted
 
 
