@@ -51,13 +51,16 @@ class BuildMixin:
             return False
         return next(self.placements(s, seat, contract), None) is not None
 
-    def placements(self, s: Any, seat: int, contract: Contract) -> Iterator[tuple[int, ...]]:
+    def placements(self, s: Any, seat: int, contract: Contract,
+                   room_only: bool = False) -> Iterator[tuple[int, ...]]:
         """Every legal lot set for the contract: affordable block, restriction, zones, and any
-        demolition allowed (Contractor, or an Urban Renewal card not against his buildings)."""
+        demolition allowed (Contractor, or an Urban Renewal card not against his buildings).
+        `room_only`: as if the seat had the wealth and an Urban Renewal card (is there room in
+        the city for it at all?)."""
         board, values = self.board, s.values
-        wealth = s.wealth[seat]
+        wealth = s.wealth[seat] if not room_only else max(values)
         contractor = s.offices[CONTRACTOR]
-        renewal = not board.renewals.isdisjoint(s.hands[seat])
+        renewal = room_only or not board.renewals.isdisjoint(s.hands[seat])
         demolition = renewal or seat == contractor
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None

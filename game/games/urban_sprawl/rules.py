@@ -21,7 +21,20 @@ Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml)
 - the four planning cards dealt face down at setup (step 7) may be taken, unseen, at their
   slot's AP cost; they slide face down, turn face up in the taker's hand (planning cards in
   hand are public) and, never having been revealed, trigger no election or payout. Cards that
-  refill the row later are revealed (steps 2-3).
+  refill the row later are revealed (steps 2-3);
+- a stalled offer. The game ends only when the Olympic Games come out of the Metropolis deck,
+  and the contract decks run down only when contracts leave the offer (built, or taken as a
+  Favour): the rulebook never slides out or discards an untaken contract, and an exhausted deck
+  only stops refilling. So a city where nobody can build or demolish and every Favour slot is
+  full would never end. Ours, as players at the table would agree: a turn ends "stalled" when
+  no contract left the offer during it and its player is stuck whatever they gather (Favour
+  slots full, and no contract offered or held has room in the city: no legal lot set even
+  with the wealth, the licences and an Urban Renewal card; being short of wealth or licences
+  for now is no stall). Once a whole round of turns in a row has stalled, the contract in the
+  cheapest occupied row slot leaves the game at the end of that turn (before step 4), so the
+  row slides and refills and the decks keep running; the Airport, the Sports Team and the
+  Olympic Games lie inside their decks' windows, so every game ends. Play where anyone could
+  still take a contract is untouched (no seeded bot game of tests/golden ever stalls).
 """
 
 from __future__ import annotations
@@ -157,7 +170,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
             discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
             decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),
-            active_decks=1, active=0, ap=0, builds=0, over=False, tasks=self._setup_tasks(n))
+            active_decks=1, active=0, ap=0, builds=0, stalled_turns=0, over=False, tasks=self._setup_tasks(n))
 
     @staticmethod
     def _setup_tasks(n: int) -> tuple[tuple, ...]:
@@ -209,7 +222,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     # -- the turn (rulebook "La partida") --------------------------------------------------------
     def refill(self, d: Any) -> None:
         """A turn: investments, action points, then the nine end-of-turn steps."""
-        d.push(("turn_start",), ("invest",), ("act",), ("slide_planning",), ("fill_planning",),
+        offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
+        d.push(("turn_start",), ("invest",), ("act",), ("stall_check", offer),
+               ("slide_planning",), ("fill_planning",),
                ("planning_top",), ("slide_contracts",), ("fill_contracts",),
                ("contract_top", 0), ("contract_top", 1), ("contract_top", 2), ("next_player",))
 
@@ -324,6 +339,36 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @decide("act", "end")
     def _end_actions(self, d: Any, seat: int, action: tuple) -> None:
         """Unspent action points are lost; the end-of-turn steps follow."""
+
+    @run("stall_check")
+    def _stall_check(self, d: Any, task: tuple) -> None:
+        """A stalled offer (ours, see the module docstring): after a whole round of stalled
+        turns, the contract in the cheapest occupied row slot leaves the game."""
+        if task[1] != (*d.contract_row, *d.tops) or self.may_take_contract(d, d.active):
+            d.stalled_turns = 0
+            return
+        d.stalled_turns += 1
+        if d.stalled_turns < d.players:
+            return
+        d.stalled_turns = 0
+        slot = next((j for j, card in enumerate(d.contract_row) if card is not None), None)
+        if slot is not None:
+            card = d.contract_row[slot]
+            d.contract_row = replaced(d.contract_row, slot, None)
+            d.emit("contract_discarded", None, card=card, slot=slot)
+
+    def may_take_contract(self, s: Any, seat: int) -> bool:
+        """True unless the seat is stuck whatever it gathers: its Favour slots are full and no
+        contract on offer or held as a Favour has room in the city for it (any lot set, with
+        the wealth, licences and an Urban Renewal card it may yet get)."""
+        cards = (*s.contract_row, *s.tops[:s.active_decks])
+        offered = [card for card, (cost, _, _) in zip(cards, self.contract_places)
+                   if card is not None and cost <= self.board.action_points]
+        if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
+            return True
+        contracts = self.board.cards
+        return any(next(self.placements(s, seat, contracts[card], room_only=True), None)
+                   is not None for card in (*offered, *s.favours[seat]))
 
     @run("next_player")
     def _next_player(self, d: Any, task: tuple) -> None:
