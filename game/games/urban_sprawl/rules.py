@@ -226,7 +226,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         d.push(("turn_start",), ("invest",), ("act",), ("stall_check", offer),
                ("slide_planning",), ("fill_planning",),
                ("planning_top",), ("slide_contracts",), ("fill_contracts",),
-               ("contract_top", 0), ("contract_top", 1), ("contract_top", 2), ("next_player",))
+               ("contract_top", 0), ("next_player",))
 
     def is_over(self, state: Any) -> bool:
         """After the Olympic Games and the final scoring."""
