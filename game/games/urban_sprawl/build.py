@@ -51,17 +51,17 @@ class BuildMixin:
             return False
         return next(self.placements(s, seat, contract), None) is not None
 
-    def placements(self, s: Any, seat: int, contract: Contract,
-                   room_only: bool = False) -> Iterator[tuple[int, ...]]:
+    def placements(self, s: Any, seat: int, contract: Contract, wealth: int | None = None,
+                   demolition: bool | None = None) -> Iterator[tuple[int, ...]]:
         """Every legal lot set for the contract: affordable block, restriction, zones, and any
         demolition allowed (Contractor, or an Urban Renewal card not against his buildings).
-        `room_only`: as if the seat had the wealth and an Urban Renewal card (is there room in
-        the city for it at all?)."""
+        `wealth` and `demolition` (may it demolish at all), when given, stand in for the
+        seat's own (has_room asks whether the city has room for the contract)."""
         board, values = self.board, s.values
-        wealth = s.wealth[seat] if not room_only else max(values)
+        wealth = s.wealth[seat] if wealth is None else wealth
         contractor = s.offices[CONTRACTOR]
-        renewal = room_only or not board.renewals.isdisjoint(s.hands[seat])
-        demolition = renewal or seat == contractor
+        if demolition is None:
+            demolition = seat == contractor or not board.renewals.isdisjoint(s.hands[seat])
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
@@ -81,6 +81,14 @@ class BuildMixin:
                     continue
                 if check is None or check(board, s, lots, restriction.params):
                     yield lots
+
+    def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
+        """True if the city has a legal lot set for the contract whatever the seat gathers
+        (any wealth, the licences, an Urban Renewal card); the search without demolition,
+        the cheap one, goes first."""
+        richest = max(s.values)
+        return any(next(self.placements(s, seat, contract, richest, demolition), None)
+                   is not None for demolition in (False, True))
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:

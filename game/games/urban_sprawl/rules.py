@@ -367,8 +367,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
             return True
         contracts = self.board.cards
-        return any(next(self.placements(s, seat, contracts[card], room_only=True), None)
-                   is not None for card in (*offered, *s.favours[seat]))
+        return any(self.has_room(s, seat, contracts[card]) for card in (*offered, *s.favours[seat]))
 
     @run("next_player")
     def _next_player(self, d: Any, task: tuple) -> None:
