@@ -26,15 +26,15 @@ Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml)
   and the contract decks run down only when contracts leave the offer (built, or taken as a
   Favour): the rulebook never slides out or discards an untaken contract, and an exhausted deck
   only stops refilling. So a city where nobody can build or demolish and every Favour slot is
-  full would never end. Ours, as players at the table would agree: a turn ends "stalled" when
-  no contract left the offer during it and its player is stuck whatever they gather (Favour
-  slots full, and no contract offered or held has room in the city: no legal lot set even
-  with the wealth, the licences and an Urban Renewal card; being short of wealth or licences
-  for now is no stall). Once a whole round of turns in a row has stalled, the contract in the
-  cheapest occupied row slot leaves the game at the end of that turn (before step 4), so the
-  row slides and refills and the decks keep running; the Airport, the Sports Team and the
-  Olympic Games lie inside their decks' windows, so every game ends. Play where anyone could
-  still take a contract is untouched (no seeded bot game of tests/golden ever stalls).
+  full would never end. Ours, as players at the table would agree: once a whole round of turns
+  has passed with no contract leaving the offer and every seat is stuck whatever it gathers
+  (Favour slots full, and no contract offered or held has room in the city: no legal lot set
+  even with the wealth, the licences and an Urban Renewal card; being short of wealth or
+  licences for now is no stall), the contract in the cheapest occupied row slot leaves the game
+  at the end of that turn (before step 4), so the row slides and refills and the decks keep
+  running; the Airport, the Sports Team and the Olympic Games lie inside their decks' windows,
+  so every game ends. Play where anyone could still take a contract is untouched (no seeded
+  bot game of tests/golden ever stalls).
 """
 
 from __future__ import annotations
@@ -342,13 +342,15 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @run("stall_check")
     def _stall_check(self, d: Any, task: tuple) -> None:
-        """A stalled offer (ours, see the module docstring): after a whole round of stalled
-        turns, the contract in the cheapest occupied row slot leaves the game."""
-        if task[1] != (*d.contract_row, *d.tops) or self.may_take_contract(d, d.active):
+        """A stalled offer (ours, see the module docstring): after a whole round of turns in
+        which no contract left the offer, with every seat stuck, the contract in the cheapest
+        occupied row slot leaves the game."""
+        if task[1] != (*d.contract_row, *d.tops):
             d.stalled_turns = 0
             return
         d.stalled_turns += 1
-        if d.stalled_turns < d.players:
+        if d.stalled_turns < d.players or any(self.may_take_contract(d, seat)
+                                              for seat in range(d.players)):
             return
         d.stalled_turns = 0
         slot = next((j for j, card in enumerate(d.contract_row) if card is not None), None)

@@ -81,8 +81,7 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     active: int  # the seat holding the Active Player tile
     ap: int  # action points left this turn
     builds: int  # contracts built this turn (the District Attorney doubles the first bonus)
-    # Turns in a row that ended with the contract offer stalled: none of its contracts taken and
-    # the active player unable to take any (rules.py: "a stalled offer", ours).
+    # Turns in a row in which no contract left the offer (rules.py: "a stalled offer", ours).
     stalled_turns: int
     over: bool
     tasks: tuple[tuple, ...]
