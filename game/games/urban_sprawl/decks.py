@@ -76,8 +76,13 @@ class DeckMixin:
             p_event = len(events) / len(deck.cards)
         else:
             p_event = min(1.0, len(events) / (high - position + 1))
-        outcomes = [(c, p_event / len(events)) for c in events if p_event > 0]
-        outcomes += [(c, (1 - p_event) / len(others)) for c in others if p_event < 1]
+        outcomes = []
+        if p_event > 0:
+            weight = p_event / len(events)
+            outcomes += [(c, weight) for c in events]
+        if p_event < 1:
+            weight = (1 - p_event) / len(others)
+            outcomes += [(c, weight) for c in others]
         return Chance(tuple(outcomes), f"{task[1]}_card")
 
     @resolve("reveal")

@@ -99,9 +99,9 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
     if amount <= 0:
         return
     if resource == "wealth":
-        s.wealth = _plus(s.wealth, seat, amount)
+        s.wealth = replaced(s.wealth, seat, s.wealth[seat] + amount)
     else:
-        s.prestige = _plus(s.prestige, seat, _plus(s.prestige[seat], SOURCE_INDEX[source], amount))
+        _add_prestige(s, seat, source, amount)
         s.emit("prestige", seat, amount=amount, source=source)
 
 
@@ -113,10 +113,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
     if taken <= 0:
         return 0
     if resource == "wealth":
-        s.wealth = _plus(s.wealth, seat, -taken)
+        s.wealth = replaced(s.wealth, seat, s.wealth[seat] - taken)
     else:
-        s.prestige = _plus(s.prestige, seat,
-                           _plus(s.prestige[seat], SOURCE_INDEX[source], -taken))
+        _add_prestige(s, seat, source, -taken)
         s.emit("prestige", seat, amount=-taken, source=source)
     return taken
 
@@ -127,10 +126,10 @@ def can_pay(s: Any, seat: int, resource: str, amount: int) -> bool:
     return held >= amount
 
 
-def _plus(values: tuple, index: int, delta: Any) -> tuple:
-    """`values` with entry `index` increased by delta (or replaced, for a nested tuple)."""
-    new = delta if isinstance(delta, tuple) else values[index] + delta
-    return values[:index] + (new,) + values[index + 1:]
+def _add_prestige(s: Any, seat: int, source: str, delta: int) -> None:
+    """Add `delta` to a seat's prestige from one source, on a draft."""
+    row, index = s.prestige[seat], SOURCE_INDEX[source]
+    s.prestige = replaced(s.prestige, seat, replaced(row, index, row[index] + delta))
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:
