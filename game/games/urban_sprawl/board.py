@@ -30,12 +30,12 @@ from game.engine.schema import (
     load_level,
 )
 
+from .city import ZONES, lot_mask
 from .effects import EFFECTS, MARKER, RESTRICTIONS, Vocabulary
 
 GAME_ID = "urban_sprawl"
 BLOCKS = 6  # the city is BLOCKS x BLOCKS blocks of 2x2 lots
 SIDE = 2 * BLOCKS  # lots along one side
-ZONES = ("CIV", "COM", "IND", "RES")
 CONTRACT_DECKS = ("town", "city", "metropolis")
 DECK_EVENT_NAMES = {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
 EDGES = ("north", "east", "south", "west")
@@ -197,10 +197,22 @@ class Board:
     block_of: tuple[int, ...]  # lot -> block = block_row * BLOCKS + block_col
     placements: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]  # [size][block] -> lot sets
     rings: Mapping[tuple[int, ...], tuple[int, ...]]  # a placement's lots -> the lots around it
-    # Per zone, the licences of every permit of that zone (the build checks sum them often).
-    licences: Mapping[str, Mapping[str, int]]
+    # The same geometry as bit masks of lots (bit `lot`), so that the placement search tests a
+    # lot set against the city's per-zone masks (State.zone_lots) with a few integer operations:
+    # [size][block] -> (lots, their mask, the mask of the lots around them) per lot set.
+    placement_masks: tuple[tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...], ...]
+    ring_masks: Mapping[tuple[int, ...], int]  # a placement's lots -> the mask of rings[lots]
+    block_masks: tuple[int, ...]  # block -> the mask of its four lots
+    # Per permit, (zone, licences) for each of its zones (the build checks sum them often).
+    grants: Mapping[str, tuple[tuple[str, int], ...]]
     renewals: frozenset[str]  # the Urban Renewal cards' ids
     events: frozenset[str]  # the event cards' ids (of every deck)
+    water_mask: int  # water_lots as a lot mask
+    # The blocks of the rows payouts name: each circle's row or column of blocks, and each
+    # printed value's ("wealth", 1-6: columns; "prestige", 1-3: rows, a double-width one whole).
+    circle_blocks: tuple[frozenset[int], ...]
+    printed_rows: Mapping[tuple[str, int], frozenset[int]]
+    forest_mask: int  # forest_lots as a lot mask
     markers: tuple[str, ...] = MARKERS
 
 
@@ -257,6 +269,31 @@ def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tup
     return MappingProxyType(rings)
 
 
+def _line_blocks(line: str, index: int) -> frozenset[int]:
+    """The blocks of block row (line "row") or block column `index`."""
+    if line == "row":
+        return frozenset(index * BLOCKS + col for col in range(BLOCKS))
+    return frozenset(row * BLOCKS + index for row in range(BLOCKS))
+
+
+def _printed_rows(wealth_columns: list[int], row_prestige: list[int]
+                  ) -> Mapping[tuple[str, int], frozenset[int]]:
+    """(resource, printed value) -> the blocks of every row or column printed with it."""
+    rows: dict[tuple[str, int], frozenset[int]] = {}
+    for line, resource, values in (("column", "wealth", wealth_columns),
+                                   ("row", "prestige", row_prestige)):
+        for index, value in enumerate(values):
+            key = (resource, value)
+            rows[key] = rows.get(key, frozenset()) | _line_blocks(line, index)
+    return MappingProxyType(rows)
+
+
+def _placement_masks(placements: tuple, rings: Mapping) -> tuple:
+    """`placements` with each lot set's mask and its ring's mask beside it."""
+    return tuple(tuple(tuple((lots, lot_mask(lots), lot_mask(rings[lots])) for lots in options)
+                       for options in by_block) for by_block in placements)
+
+
 def load_board(root: Path | None = None) -> Board:
     """Load and validate board.toml and cards.toml (root: another levels/ folder, for tests)."""
     level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
@@ -277,10 +314,14 @@ def load_board(root: Path | None = None) -> Board:
         starting.append((entry["zone"], lot))
     cards, decks = _load_cards(root, set(data["vocations"]))
     placements, neighbours = _placements(), _neighbours()
+    rings = _rings(placements, neighbours)
+    water, forest = _edge_lots(data["water"]), _edge_lots(data["forest"])
     return Board(
         wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
         bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
         circles=tuple((c["line"], c["index"]) for c in data["circles"]),
+        circle_blocks=tuple(_line_blocks(c["line"], c["index"]) for c in data["circles"]),
+        printed_rows=_printed_rows(data["wealth_columns"], row_prestige),
         starting=tuple(starting), start_wealth=tuple(data["start_wealth"]),
         action_points=data["action_points"],
         union_boss_action_points=data["union_boss_action_points"],
@@ -291,16 +332,19 @@ def load_board(root: Path | None = None) -> Board:
         election_track=tuple(data["election_track"]),
         wealth_payouts=tuple(map(tuple, data["wealth_payouts"])),
         prestige_payouts=tuple(map(tuple, data["prestige_payouts"])),
-        water_lots=_edge_lots(data["water"]), forest_lots=_edge_lots(data["forest"]),
+        water_lots=water, forest_lots=forest,
         cards=MappingProxyType(cards), decks=MappingProxyType(decks),
         neighbours=neighbours,
         block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
-        placements=placements, rings=_rings(placements, neighbours),
-        licences=MappingProxyType({zone: MappingProxyType(
-            {c.id: c.licences for c in cards.values() if isinstance(c, Permit) and zone in c.zones})
-            for zone in ZONES}),
+        placements=placements, rings=rings, placement_masks=_placement_masks(placements, rings),
+        ring_masks=MappingProxyType({lots: lot_mask(ring) for lots, ring in rings.items()}),
+        block_masks=tuple(lot_mask(whole) for (whole,) in placements[4]),
+        grants=MappingProxyType({c.id: tuple((zone, c.licences) for zone in ZONES
+                                             if zone in c.zones)
+                                 for c in cards.values() if isinstance(c, Permit)}),
         renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
         events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
+        water_mask=lot_mask(water), forest_mask=lot_mask(forest),
     )
 
 

@@ -18,7 +18,7 @@ from game.engine.core import Pending
 from game.engine.flow import ask, decide, run
 
 from . import city
-from .board import OFFICES, Contract, Permit, Renewal
+from .board import OFFICES, ZONES, Contract, Permit, Renewal
 from .effects import RESTRICTIONS
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
@@ -34,44 +34,61 @@ class BuildMixin:
     fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
 
     # -- where a contract may go ----------------------------------------------------------------
-    def licences(self, s: Any, seat: int, zone: str) -> int:
-        """Licences of a zone the seat's permits add up to."""
-        of_zone = self.board.licences[zone]
-        return sum(of_zone.get(c, 0) for c in s.hands[seat])
+    def held_licences(self, s: Any, seat: int) -> dict[str, int]:
+        """Licences per zone that the seat's permits add up to."""
+        held = dict.fromkeys(ZONES, 0)
+        grants = self.board.grants
+        for card in s.hands[seat]:
+            for zone, licences in grants.get(card, ()):
+                held[zone] += licences
+        return held
 
-    def can_build(self, s: Any, seat: int, card: str) -> bool:
-        """True if the seat has the licences and some lot set is legal and affordable."""
+    def can_build(self, s: Any, seat: int, card: str, held: dict[str, int] | None = None) -> bool:
+        """True if the seat has the licences and some lot set is legal and affordable (`held`:
+        the seat's held_licences, when the caller has them already)."""
         contract = self.board.cards[card]
-        if self.licences(s, seat, contract.zone) < contract.size:
+        if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
         return next(self.placements(s, seat, contract), None) is not None
 
-    def placements(self, s: Any, seat: int, contract: Contract) -> Iterator[tuple[int, ...]]:
+    def placements(self, s: Any, seat: int, contract: Contract, wealth: int | None = None,
+                   demolition: bool | None = None) -> Iterator[tuple[int, ...]]:
         """Every legal lot set for the contract: affordable block, restriction, zones, and any
-        demolition allowed (Contractor, or an Urban Renewal card not against his buildings)."""
-        board, grid, values = self.board, s.lots, s.values
-        wealth = s.wealth[seat]
+        demolition allowed (Contractor, or an Urban Renewal card not against his buildings).
+        `wealth` and `demolition` (may it demolish at all), when given, stand in for the
+        seat's own (has_room asks whether the city has room for the contract)."""
+        board, values = self.board, s.values
+        wealth = s.wealth[seat] if wealth is None else wealth
         contractor = s.offices[CONTRACTOR]
-        renewal = not board.renewals.isdisjoint(s.hands[seat])
-        demolition = renewal or seat == contractor
+        if demolition is None:
+            demolition = seat == contractor or not board.renewals.isdisjoint(s.hands[seat])
         restriction = contract.restriction
         check = RESTRICTIONS[restriction.kind].fn if restriction else None
-        for block, options in enumerate(board.placements[contract.size]):
-            if values[block] > wealth:
+        # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
+        # holds a building it demolishes (that one lies wholly under the new building).
+        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
+        other = city.zoned_lots(s) & ~same
+        occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
+        blocks = board.block_masks
+        for block, options in enumerate(board.placement_masks[contract.size]):
+            if values[block] > wealth or not (demolition or blocks[block] & ~occupied):
                 continue
-            for lots in options:
-                covered = ()
-                for lot in lots:
-                    if grid[lot] != NOBODY:
-                        covered = self.covered(s, lots) if demolition else None
-                        break
-                if covered is None or covered and not self.may_demolish(
-                        s, seat, contract.size, lots, covered, contractor, renewal):
+            for lots, mask, ring in options:
+                if not ring & same and ring & other:
                     continue
-                if check and not check(board, s, lots, restriction.params):
+                if mask & occupied and not (
+                        demolition and self.may_demolish(s, seat, lots, contractor)):
                     continue
-                if city.zones_allow(board, s, contract.zone, lots, covered):
+                if check is None or check(board, s, lots, restriction.params):
                     yield lots
+
+    def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
+        """True if the city has a legal lot set for the contract whatever the seat gathers
+        (any wealth, the licences, an Urban Renewal card); the search without demolition,
+        the cheap one, goes first."""
+        richest = max(s.values)
+        return any(next(self.placements(s, seat, contract, richest, demolition), None)
+                   is not None for demolition in (False, True))
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:
@@ -79,18 +96,22 @@ class BuildMixin:
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
 
     @staticmethod
-    def may_demolish(s: Any, seat: int, size: int, lots: tuple[int, ...],
-                     covered: tuple[int, ...], contractor: int, renewal: bool) -> bool:
-        """Rulebook demolition: each old building no larger than the new one and wholly under
-        it; by the Contractor, or with an Urban Renewal card but never the Contractor's."""
-        if seat != contractor and not renewal:
-            return False
-        for bid in covered:
-            old = s.buildings[bid]
-            if len(old.lots) > size or any(lot not in lots for lot in old.lots):
+    def may_demolish(s: Any, seat: int, lots: tuple[int, ...], contractor: int) -> bool:
+        """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
+        Urban Renewal card): every building on the lots lies wholly under the new one (so it is
+        no larger), and none is the Contractor's unless he builds."""
+        protected = None if seat == contractor or contractor == NOBODY else contractor
+        grid, buildings = s.lots, s.buildings
+        for lot in lots:
+            bid = grid[lot]
+            if bid == NOBODY:
+                continue
+            old = buildings[bid]
+            if old.owner == protected:
                 return False
-            if seat != contractor and old.owner == contractor and contractor != NOBODY:
-                return False
+            for under in old.lots:
+                if under not in lots:
+                    return False
         return True
 
     # -- the build tasks ------------------------------------------------------------------------

@@ -12,9 +12,40 @@ from typing import Any
 
 from .state import NOBODY, Building, replaced
 
+ZONES = ("CIV", "COM", "IND", "RES")
 PARK = "PARK"  # a park's zone word: parks have no zone for the zone restrictions
+GRID_ZONES = (*ZONES, PARK)  # the order of State.zone_lots
+ZONE_INDEX = {zone: i for i, zone in enumerate(GRID_ZONES)}
 ANY = "ANY"  # an effect parameter meaning every zoned building (parks excluded)
 BLOCKS = 6
+
+
+def lot_mask(lots: Iterable[int]) -> int:
+    """The bit mask of a set of lots (bit `lot` set for each)."""
+    mask = 0
+    for lot in lots:
+        mask |= 1 << lot
+    return mask
+
+
+def zone_lots_of(buildings: Iterable[Building | None]) -> tuple[int, ...]:
+    """State.zone_lots for these buildings: per GRID_ZONES entry, the mask of its lots."""
+    masks = [0] * len(GRID_ZONES)
+    for b in buildings:
+        if b is not None:
+            masks[ZONE_INDEX[b.zone]] |= lot_mask(b.lots)
+    return tuple(masks)
+
+
+def zoned_lots(s: Any) -> int:
+    """The mask of every lot under a zoned building (parks left out)."""
+    civ, com, ind, res, _ = s.zone_lots
+    return civ | com | ind | res
+
+
+def zone_mask(s: Any, zone: str) -> int:
+    """The mask of the lots under buildings of `zone` (ANY: every zoned one, PARK: parks)."""
+    return zoned_lots(s) if zone == ANY else s.zone_lots[ZONE_INDEX[zone]]
 
 
 def marker_value(marker: str) -> int:
@@ -28,11 +59,8 @@ def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
     values = [board.wealth_columns[col] + board.row_prestige[row]
               for row in range(BLOCKS) for col in range(BLOCKS)]
     for marker, circle in zip(board.markers, markers):
-        if circle == NOBODY:
-            continue
-        line, index = board.circles[circle]
-        for block in range(BLOCKS * BLOCKS):
-            if index == divmod(block, BLOCKS)[0 if line == "row" else 1]:
+        if circle != NOBODY:
+            for block in board.circle_blocks[circle]:
                 values[block] += marker_value(marker)
     return tuple(values)
 
@@ -100,18 +128,10 @@ def zones_allow(board: Any, s: Any, zone: str, lots: tuple[int, ...],
                 demolished: Iterable[int] = ()) -> bool:
     """Rulebook zone restriction: next to a building of another zone only if also next to one of
     the same zone; parks are ignored, and buildings about to be demolished do not count."""
-    grid, buildings = s.lots, s.buildings
-    other = False
-    for lot in board.rings[lots]:
-        bid = grid[lot]
-        if bid == NOBODY or bid in demolished:
-            continue
-        neighbour = buildings[bid].zone
-        if neighbour == zone:
-            return True
-        if neighbour != PARK:
-            other = True
-    return not other
+    gone = lot_mask(lot for bid in demolished for lot in s.buildings[bid].lots)
+    ring = board.ring_masks[lots] & ~gone
+    same = s.zone_lots[ZONE_INDEX[zone]]
+    return bool(ring & same) or not ring & zoned_lots(s) & ~same
 
 
 def lines_of(block: int) -> tuple[int, int]:
@@ -128,20 +148,10 @@ def in_lines(block: int, other: int) -> bool:
 def payout_blocks(board: Any, s: Any, resource: str, value: int) -> frozenset[int] | None:
     """The blocks of the row a payout icon names, or None when that row is not on the board
     (a marker not yet in play: rulebook "Activadores de elecciones y pagos")."""
-    if resource == "wealth" and value <= 6:
-        cols = [c for c, v in enumerate(board.wealth_columns) if v == value]
-        return frozenset(r * BLOCKS + c for r in range(BLOCKS) for c in cols) if cols else None
-    if resource == "prestige" and value <= 3:
-        rows = [r for r, v in enumerate(board.row_prestige) if v == value]
-        return frozenset(r * BLOCKS + c for r in rows for c in range(BLOCKS)) if rows else None
-    marker = f"{resource[0]}{value}"
-    circle = s.markers[board.markers.index(marker)]
-    if circle == NOBODY:
-        return None
-    line, index = board.circles[circle]
-    if line == "row":
-        return frozenset(index * BLOCKS + c for c in range(BLOCKS))
-    return frozenset(r * BLOCKS + index for r in range(BLOCKS))
+    if resource == "wealth" and value <= 6 or resource == "prestige" and value <= 3:
+        return board.printed_rows.get((resource, value))
+    circle = s.markers[board.markers.index(f"{resource[0]}{value}")]
+    return None if circle == NOBODY else board.circle_blocks[circle]
 
 
 def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
@@ -152,6 +162,8 @@ def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
     for lot in lots:
         grid[lot] = bid
     d.lots = tuple(grid)
+    index = ZONE_INDEX[zone]
+    d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] | lot_mask(lots))
     d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
            lots=lots)
     return bid
@@ -164,6 +176,8 @@ def demolish(d: Any, bid: int) -> None:
     for lot in building.lots:
         grid[lot] = NOBODY
     d.lots = tuple(grid)
+    index = ZONE_INDEX[building.zone]
+    d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] & ~lot_mask(building.lots))
     d.buildings = replaced(d.buildings, bid, None)
     d.emit("building_demolished", None, building=bid)
 

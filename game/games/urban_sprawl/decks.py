@@ -8,7 +8,6 @@ again) and "Mazos agotados". A draw is a chance node over the deck's multiset (s
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from game.engine.core import Chance, Pending
@@ -52,7 +51,8 @@ class DeckMixin:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
         events = self.board.events
-        return any(c not in events for c in (*s.planning_deck.cards, *s.discard))
+        return (any(c not in events for c in s.planning_deck.cards)
+                or any(c not in events for c in s.discard))
 
     def deck_of(self, s: Any, name: str) -> Deck:
         """The face-down deck of that name."""
@@ -64,8 +64,9 @@ class DeckMixin:
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
         is_event = self.board.events
-        events = [c for c in deck.cards if c in is_event]
-        others = [c for c in deck.cards if c not in is_event]
+        events, others = [], []
+        for card in deck.cards:
+            (events if card in is_event else others).append(card)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
             p_event = 1.0 if events else 0.0
@@ -75,8 +76,13 @@ class DeckMixin:
             p_event = len(events) / len(deck.cards)
         else:
             p_event = min(1.0, len(events) / (high - position + 1))
-        outcomes = [(c, p_event / len(events)) for c in events if p_event > 0]
-        outcomes += [(c, (1 - p_event) / len(others)) for c in others if p_event < 1]
+        outcomes = []
+        if p_event > 0:
+            weight = p_event / len(events)
+            outcomes += [(c, weight) for c in events]
+        if p_event < 1:
+            weight = (1 - p_event) / len(others)
+            outcomes += [(c, weight) for c in others]
         return Chance(tuple(outcomes), f"{task[1]}_card")
 
     @resolve("reveal")
@@ -103,7 +109,7 @@ class DeckMixin:
         deck = self.deck_of(d, deck_name)
         cards = list(deck.cards)
         cards.remove(card)
-        new = replace(deck, cards=tuple(cards), drawn=deck.drawn + 1)
+        new = Deck(tuple(cards), deck.drawn + 1, deck.window)
         if deck_name == "planning":
             d.planning_deck = new
         else:
@@ -130,6 +136,8 @@ class DeckMixin:
     def _slide_planning(self, d: Any, task: tuple) -> None:
         """Step 1: cards slide toward the 1 AP slot, filling the gaps (a face-down card
         slides face down)."""
+        if None not in d.planning_row:
+            return
         slots = [(c, down) for c, down in zip(d.planning_row, d.planning_face_down)
                  if c is not None]
         gap = len(d.planning_row) - len(slots)
@@ -160,6 +168,8 @@ class DeckMixin:
     @run("slide_contracts")
     def _slide_contracts(self, d: Any, task: tuple) -> None:
         """Step 4: along each active rail, contracts slide toward its cheapest slot."""
+        if None not in d.contract_row:
+            return
         row = list(d.contract_row)
         for _, slots in RAILS[d.active_decks]:
             cards = [row[j] for j in slots if row[j] is not None]
@@ -170,6 +180,8 @@ class DeckMixin:
     @run("fill_contracts")
     def _fill_contracts(self, d: Any, task: tuple) -> None:
         """Step 5: each empty slot is filled from its rail's deck, one at a time."""
+        if None not in d.contract_row:
+            return
         for deck, slots in RAILS[d.active_decks]:
             for slot in slots:
                 if d.contract_row[slot] is not None:
@@ -197,7 +209,10 @@ class DeckMixin:
 
     @run("contract_top")
     def _contract_top(self, d: Any, task: tuple) -> None:
-        """Steps 6-8: the top card of each active contract deck is turned face up."""
-        k = task[1]
-        if k < d.active_decks and d.tops[k] is None and d.decks[k].cards:
-            d.push(("draw", CONTRACT_DECKS[k], ("top", k), True))
+        """Steps 6-8: the top card of each active contract deck, from deck `task[1]` on, is
+        turned face up; the next deck's step waits until this draw (and any event it reveals)
+        is done, since an event may bring that deck into play."""
+        for k in range(task[1], d.active_decks):
+            if d.tops[k] is None and d.decks[k].cards:
+                d.push(("draw", CONTRACT_DECKS[k], ("top", k), True), ("contract_top", k + 1))
+                return

@@ -276,19 +276,14 @@ def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[i
 @kind("near_edge", edge=Choice(("water", "forest")))
 def near_edge(board: Any, s: Any, lots: tuple[int, ...], params: Mapping) -> bool:
     """The building must touch the water (or forest) edge."""
-    edge = board.water_lots if params["edge"] == "water" else board.forest_lots
-    return any(lot in edge for lot in lots)
+    edge = board.water_mask if params["edge"] == "water" else board.forest_mask
+    return bool(city.lot_mask(lots) & edge)
 
 
 @kind("near_zone", zone=ZONE_OR_ANY)
 def near_zone(board: Any, s: Any, lots: tuple[int, ...], params: Mapping) -> bool:
     """The building must be next to a building of the zone (or a park)."""
-    zone, grid = params["zone"], s.lots
-    for lot in board.rings[lots]:
-        bid = grid[lot]
-        if bid != NOBODY and city.matches(s.buildings[bid], zone):
-            return True
-    return False
+    return bool(board.ring_masks[lots] & city.zone_mask(s, params["zone"]))
 
 
 @kind("block_value_at_most", value=Int(1, 40))

@@ -21,7 +21,20 @@ Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml)
 - the four planning cards dealt face down at setup (step 7) may be taken, unseen, at their
   slot's AP cost; they slide face down, turn face up in the taker's hand (planning cards in
   hand are public) and, never having been revealed, trigger no election or payout. Cards that
-  refill the row later are revealed (steps 2-3).
+  refill the row later are revealed (steps 2-3);
+- a stalled offer. The game ends only when the Olympic Games come out of the Metropolis deck,
+  and the contract decks run down only when contracts leave the offer (built, or taken as a
+  Favour): the rulebook never slides out or discards an untaken contract, and an exhausted deck
+  only stops refilling. So a city where nobody can build or demolish and every Favour slot is
+  full would never end. Ours, as players at the table would agree: once a whole round of turns
+  has passed with no contract leaving the offer and every seat is stuck whatever it gathers
+  (Favour slots full, and no contract offered or held has room in the city: no legal lot set
+  even with the wealth, the licences and an Urban Renewal card; being short of wealth or
+  licences for now is no stall), the contract in the cheapest occupied row slot leaves the game
+  at the end of that turn (before step 4), so the row slides and refills and the decks keep
+  running; the Airport, the Sports Team and the Olympic Games lie inside their decks' windows,
+  so every game ends. Play where anyone could still take a contract is untouched (no seeded
+  bot game of tests/golden ever stalls).
 """
 
 from __future__ import annotations
@@ -82,9 +95,22 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
-        # Options that never change (a row slot at its AP cost, a lot set): built once here,
-        # read-only, so the prompts asked in every playout step only look them up.
-        self.fixed = MappingProxyType(self._fixed_options())
+        self.prebuild_options()
+
+    def prebuild_options(self) -> None:
+        """Build once, read-only, the options that never change (a row slot at its AP cost, a
+        lot set...), so that the prompts asked in every playout step only look them up."""
+        fixed = self.fixed = MappingProxyType(self._fixed_options())
+        board = self.board
+        # The action prompt's places, in its order: (AP cost, option) per planning place, then
+        # (AP cost, build option, Favour option) per contract row slot and deck top.
+        self.take_places = tuple(
+            (cost, fixed[("take", "row", i) if i < 4 else ("take", "top")])
+            for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)))
+        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
+        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
+        self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
+                                     for place, cost in places)
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}
@@ -101,6 +127,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if isinstance(found, Contract):
                 out[("build", "favour", card)] = option(("build", "favour", card),
                                                         ("favour", card), "build", ap=0)
+            elif isinstance(found, Permit):
+                out[("invest", card)] = option(("invest", card), ("hand", card), "invest",
+                                               wealth=found.invest)
+        out[("done",)] = option(("done",), None, "done")
         out[("end",)] = option(("end",), None, "end")
         for lots in board.rings:
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
@@ -130,6 +160,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
             prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
+            zone_lots=city.zone_lots_of(starting),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,
@@ -139,7 +170,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             planning_deck=Deck(tuple(sorted(board.decks["planning"])), 0, PLANNING_WINDOW),
             discard=renewals, contract_row=(None,) * 5, tops=(None,) * 3,
             decks=tuple(Deck(tuple(sorted(board.decks[d])), 0, window) for d in CONTRACT_DECKS),
-            active_decks=1, active=0, ap=0, builds=0, over=False, tasks=self._setup_tasks(n))
+            active_decks=1, active=0, ap=0, builds=0, stalled_turns=0, over=False, tasks=self._setup_tasks(n))
 
     @staticmethod
     def _setup_tasks(n: int) -> tuple[tuple, ...]:
@@ -191,9 +222,11 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     # -- the turn (rulebook "La partida") --------------------------------------------------------
     def refill(self, d: Any) -> None:
         """A turn: investments, action points, then the nine end-of-turn steps."""
-        d.push(("turn_start",), ("invest",), ("act",), ("slide_planning",), ("fill_planning",),
+        offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
+        d.push(("turn_start",), ("invest",), ("act",), ("stall_check", offer),
+               ("slide_planning",), ("fill_planning",),
                ("planning_top",), ("slide_contracts",), ("fill_contracts",),
-               ("contract_top", 0), ("contract_top", 1), ("contract_top", 2), ("next_player",))
+               ("contract_top", 0), ("next_player",))
 
     def is_over(self, state: Any) -> bool:
         """After the Olympic Games and the final scoring."""
@@ -213,12 +246,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        permits = [c for c in state.hands[state.active] if isinstance(self.board.cards[c], Permit)]
-        if not permits:
-            return ()
-        options = [option(("invest", c), ("hand", c), "invest", wealth=self.board.cards[c].invest)
-                   for c in permits]
-        return prompt(state.active, "invest", [*options, option(("done",), None, "done")])
+        fixed = self.fixed
+        options = [fixed[("invest", c)] for c in state.hands[state.active]
+                   if ("invest", c) in fixed]
+        return prompt(state.active, "invest", [*options, fixed[("done",)]]) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -240,34 +271,25 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, board, fixed = state.active, self.board, self.fixed
-        options = []
-        for i, card in enumerate((*state.planning_row, state.planning_top)):
-            cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
-            if card is not None and cost <= state.ap:
-                options.append(fixed[("take", "row", i) if i < 4 else ("take", "top")])
+        seat, ap, fixed = state.active, state.ap, self.fixed
+        options = [take for card, (cost, take) in
+                   zip((*state.planning_row, state.planning_top), self.take_places)
+                   if card is not None and cost <= ap]
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        for place, card, cost in self.offered_contracts(state):
-            if cost > state.ap:
+        held = self.held_licences(state, seat)
+        offered = (*state.contract_row, *state.tops[:state.active_decks])
+        for card, (cost, build, favour) in zip(offered, self.contract_places):
+            if card is None or cost > ap:
                 continue
-            if self.can_build(state, seat, card):
-                options.append(fixed[("build", *place)])
+            if self.can_build(state, seat, card, held):
+                options.append(build)
             if favour_room:
-                options.append(fixed[("favour", *place)])
+                options.append(favour)
         for card in state.favours[seat]:
-            if self.can_build(state, seat, card):
+            if self.can_build(state, seat, card, held):
                 options.append(fixed[("build", "favour", card)])
         options.append(fixed[("end",)])
-        return prompt(seat, "act", options, ap=state.ap)
-
-    def offered_contracts(self, state: State) -> list[tuple[tuple, str, int]]:
-        """(place, card, AP cost) of each face-up contract in the row and on the deck tops."""
-        board = self.board
-        found = [(("row", j), c, board.contract_costs[j])
-                 for j, c in enumerate(state.contract_row) if c is not None]
-        found += [(("top", k), c, board.contract_deck_cost)
-                  for k, c in enumerate(state.tops[:state.active_decks]) if c is not None]
-        return found
+        return prompt(seat, "act", options, ap=ap)
 
     def favour_capacity(self, state: State, seat: int) -> int:
         """One Favour at a time; two with the Extra Favour tile (golden rule)."""
@@ -317,6 +339,37 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @decide("act", "end")
     def _end_actions(self, d: Any, seat: int, action: tuple) -> None:
         """Unspent action points are lost; the end-of-turn steps follow."""
+
+    @run("stall_check")
+    def _stall_check(self, d: Any, task: tuple) -> None:
+        """A stalled offer (ours, see the module docstring): after a whole round of turns in
+        which no contract left the offer, with every seat stuck, the contract in the cheapest
+        occupied row slot leaves the game."""
+        if task[1] != (*d.contract_row, *d.tops):
+            d.stalled_turns = 0
+            return
+        d.stalled_turns += 1
+        if d.stalled_turns < d.players or any(self.may_take_contract(d, seat)
+                                              for seat in range(d.players)):
+            return
+        d.stalled_turns = 0
+        slot = next((j for j, card in enumerate(d.contract_row) if card is not None), None)
+        if slot is not None:
+            card = d.contract_row[slot]
+            d.contract_row = replaced(d.contract_row, slot, None)
+            d.emit("contract_discarded", None, card=card, slot=slot)
+
+    def may_take_contract(self, s: Any, seat: int) -> bool:
+        """True unless the seat is stuck whatever it gathers: its Favour slots are full and no
+        contract on offer or held as a Favour has room in the city for it (any lot set, with
+        the wealth, licences and an Urban Renewal card it may yet get)."""
+        cards = (*s.contract_row, *s.tops[:s.active_decks])
+        offered = [card for card, (cost, _, _) in zip(cards, self.contract_places)
+                   if card is not None and cost <= self.board.action_points]
+        if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
+            return True
+        contracts = self.board.cards
+        return any(self.has_room(s, seat, contracts[card]) for card in (*offered, *s.favours[seat]))
 
     @run("next_player")
     def _next_player(self, d: Any, task: tuple) -> None:

@@ -42,8 +42,8 @@ class Deck:
     window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+@dataclass(frozen=True)  # no slots: the turn kit's draft of a dict-backed state is one dict
+class State:                # copy in and none out, not ~40 attribute copies each way per step
     """The whole match; `tasks` is the turn kit's stack (game.engine.flow)."""
 
     players: int
@@ -51,6 +51,9 @@ class State:
     prestige: tuple[tuple[int, ...], ...]  # per seat, per SOURCES
     lots: tuple[int, ...]  # per lot, the building id on it or NOBODY
     buildings: tuple[Building | None, ...]  # by building id (None once demolished)
+    # Per city.GRID_ZONES entry, the bit mask of the lots its buildings cover (bit `lot`):
+    # derived from `buildings`, kept in step by city.place/demolish, read by the placement search.
+    zone_lots: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]  # planning cards in front of each seat (public)
     favours: tuple[tuple[str, ...], ...]  # contracts each seat holds as Favours
     extra_favour: int  # seat holding the Extra Favour tile, or NOBODY
@@ -78,6 +81,8 @@ class State:
     active: int  # the seat holding the Active Player tile
     ap: int  # action points left this turn
     builds: int  # contracts built this turn (the District Attorney doubles the first bonus)
+    # Turns in a row in which no contract left the offer (rules.py: "a stalled offer", ours).
+    stalled_turns: int
     over: bool
     tasks: tuple[tuple, ...]
     viewer: int | None = None  # set on views: apply refuses them
@@ -94,9 +99,9 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
     if amount <= 0:
         return
     if resource == "wealth":
-        s.wealth = _plus(s.wealth, seat, amount)
+        s.wealth = replaced(s.wealth, seat, s.wealth[seat] + amount)
     else:
-        s.prestige = _plus(s.prestige, seat, _plus(s.prestige[seat], SOURCE_INDEX[source], amount))
+        _add_prestige(s, seat, source, amount)
         s.emit("prestige", seat, amount=amount, source=source)
 
 
@@ -108,10 +113,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
     if taken <= 0:
         return 0
     if resource == "wealth":
-        s.wealth = _plus(s.wealth, seat, -taken)
+        s.wealth = replaced(s.wealth, seat, s.wealth[seat] - taken)
     else:
-        s.prestige = _plus(s.prestige, seat,
-                           _plus(s.prestige[seat], SOURCE_INDEX[source], -taken))
+        _add_prestige(s, seat, source, -taken)
         s.emit("prestige", seat, amount=-taken, source=source)
     return taken
 
@@ -122,10 +126,10 @@ def can_pay(s: Any, seat: int, resource: str, amount: int) -> bool:
     return held >= amount
 
 
-def _plus(values: tuple, index: int, delta: Any) -> tuple:
-    """`values` with entry `index` increased by delta (or replaced, for a nested tuple)."""
-    new = delta if isinstance(delta, tuple) else values[index] + delta
-    return values[:index] + (new,) + values[index + 1:]
+def _add_prestige(s: Any, seat: int, source: str, delta: int) -> None:
+    """Add `delta` to a seat's prestige from one source, on a draft."""
+    row, index = s.prestige[seat], SOURCE_INDEX[source]
+    s.prestige = replaced(s.prestige, seat, replaced(row, index, row[index] + delta))
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 
 from game.engine.core import Chance, Config, Prompt
+from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import lot_of
 from game.games.urban_sprawl.rules import UrbanSprawl
 from game.games.urban_sprawl.state import NOBODY, Building
@@ -65,7 +66,8 @@ def run_tasks(state, *tasks):
     d = r.Draft(state)
     d.push(*tasks)
     r.advance(d)
-    return d.freeze(), tuple(d.events)
+    events = tuple(d.events)  # before freeze: a dict-backed draft hands its dict over
+    return d.freeze(), events
 
 
 def empty_city(state, buildings=()):
@@ -77,13 +79,12 @@ def empty_city(state, buildings=()):
         for lot in covered:
             lots[lot] = bid
         built.append(Building(zone, covered, owner))
-    return dataclasses.replace(state, lots=tuple(lots), buildings=tuple(built))
+    return dataclasses.replace(state, lots=tuple(lots), buildings=tuple(built),
+                               zone_lots=city.zone_lots_of(built))
 
 
 def with_marker(state, marker: str, circle: int):
     """The state with one wealth/prestige marker on a circle (block values follow)."""
-    from game.games.urban_sprawl import city
-
     board = rules().board
     markers = with_seat(state.markers, board.markers.index(marker), circle)
     values = city.block_values(board, markers)
@@ -123,7 +124,7 @@ def rules_with(*cards) -> UrbanSprawl:
     crafted = UrbanSprawl.__new__(UrbanSprawl)
     crafted.board = dataclasses.replace(
         base.board, cards=MappingProxyType({**base.board.cards, **{c.id: c for c in cards}}))
-    crafted.fixed = MappingProxyType(crafted._fixed_options())
+    crafted.prebuild_options()
     return crafted
 
 

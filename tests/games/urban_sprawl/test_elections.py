@@ -157,6 +157,17 @@ def test_the_final_scoring(base) -> None:
     assert set(scores[0]) == set(SOURCES)
 
 
+def test_the_police_chief_and_union_boss_bonuses_count_every_building_of_their_zone(base):
+    """1 prestige per RES (Police Chief) and per IND (Union Boss) in play, whoever owns it."""
+    state = empty_city(base, [("RES", ((0, 0),), 0), ("RES", ((6, 6),), 1),
+                              ("RES", ((9, 9),), NOBODY), ("IND", ((3, 3),), 2),
+                              ("IND", ((5, 8),), 3), ("COM", ((8, 1),), 2)])
+    state = dataclasses.replace(state, wealth=(0,) * 4,
+                                offices=offices(police_chief=2, union_boss=3))
+    state, _ = run_tasks(state, ("final",))
+    assert [s["politicians"] for s in R.scores(state)] == [0, 0, 3, 2]
+
+
 def test_the_winner_has_most_prestige_then_most_wealth(base) -> None:
     tied = dataclasses.replace(base, prestige=(((10,) + (0,) * 6),) * 4, wealth=(1, 5, 5, 0),
                                over=True)

@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.bots import play_out, seat_bots
+from game.engine.core import Config
+from game.engine.match import Match
 from game.games.urban_sprawl.state import SOURCES
+
+from .support import rules
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -39,3 +44,12 @@ def test_headless_games_end_with_prestige_by_source_and_a_winner(players, extra)
     best = max(seat["total"] for seat in seats)
     assert data["winners"] and all(seats[w]["total"] == best for w in data["winners"])
     assert data == headless(players, 11, *extra)  # the same seed plays the same game
+    # The winners by the rulebook's tie-break: most prestige, then most wealth. The same seeded
+    # game played here shows the wealth the JSON leaves out.
+    options = tuple((o, True) for o in extra[1:])
+    kinds = [("greedy", "random")[s % 2] for s in range(players)]
+    match = play_out(Match(rules(), Config(players, options), 11),
+                     seat_bots(kinds, "urban_sprawl", 11))
+    assert [dict(b) for b in rules().scores(match.state)] == [s["breakdown"] for s in seats]
+    key = [(seat["total"], match.state.wealth[seat["seat"]]) for seat in seats]
+    assert data["winners"] == [s for s in range(players) if key[s] == max(key)]
