@@ -42,12 +42,12 @@ from game.ui.paint import (
     popup,
     ring,
     seat_color,
-    seat_dark,
 )
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
-from .board import BLOCKS, CONTRACT_DECKS, OFFICES, SIDE, Contract
+from .board import BLOCKS, CONTRACT_DECKS, OFFICES, SIDE, Contract, EventCard, Renewal
+from .card_text import card_lines
 from .city import PARK
 from .rules import UrbanSprawl
 from .state import NOBODY, State, total_prestige
@@ -60,18 +60,21 @@ GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
 EDGE = 14  # the water and forest strips around the city
 CIRCLE_R = 20
 TRACK = pygame.Rect(16, 916, 904, 78)
-CARD = (112, 168)
+CARD = (112, 176)
 CARD_GAP = 8
-CONTRACT_Y, PLANNING_Y = 8, 230
+CONTRACT_Y, PLANNING_Y = 8, 226
 RIGHT_X = 944
 TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
 PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
-ZOOM = (224, 336)  # the zoom panel: a card at twice its size
+ZOOM = (224, 352)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
+TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
 CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
 RING_GAP = 10  # option rings sit outside their rect: visible around light cards
 TARGET_SIDE = 44  # a building placement's target square
+CUBE_SIDE, CUBE_LIFT = 30, 8  # a control cube sits a little above its building's centre,
+PLATE_DROP = 102  # clear of the block value plate at the foot of its block
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SMALL = sp.TEXT_SIZE
 
@@ -98,6 +101,18 @@ def lots_target(lots: Sequence[int]) -> pygame.Rect:
     rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
     rect.center = lots_center(lots)
     return rect
+
+
+def cube_rect(lots: Sequence[int]) -> pygame.Rect:
+    """Where a building's control cube sits: above its centre, clear of the value plate."""
+    x, y = lots_center(lots)
+    return pygame.Rect(x - CUBE_SIDE // 2, y - CUBE_LIFT - CUBE_SIDE // 2, CUBE_SIDE, CUBE_SIDE)
+
+
+def block_plate_center(block: int) -> tuple[int, int]:
+    """Where a block's value plate sits: at the foot of the block, straddling its edge."""
+    row, col = divmod(block, BLOCKS)
+    return (GRID.x + col * PITCH + LOT, GRID.y + row * PITCH + PLATE_DROP + sp.PLATE_H // 2)
 
 
 def circle_center(line: str, index: int) -> tuple[int, int]:
@@ -275,13 +290,23 @@ class USRenderer(RoomRenderer):
         return None
 
     def _zoom(self, canvas: pygame.Surface, card: str, near: pygame.Rect) -> None:
-        """The focused card at twice its size, left of the rows and panels (over the city's
-        east edge), so that it never hides another option of the card prompts."""
-        face = self._face(card, ZOOM)
-        rect = face.get_rect(topright=(RIGHT_X - 16, near.y))
-        rect.clamp_ip(BOARD_RECT.inflate(-16, -16))
-        pygame.draw.rect(canvas, theme.BACKGROUND, rect.inflate(12, 12), border_radius=14)
-        canvas.blit(face, rect)
+        """The focused card at twice its size with its whole text beside it, left of the rows
+        and panels (over the city), so that it never hides another option of the card
+        prompts."""
+        panel = self.zoom_panel(card)
+        rect = panel.get_rect(topright=(RIGHT_X - 16, near.y))
+        canvas.blit(panel, rect.clamp(BOARD_RECT.inflate(-16, -16)))
+
+    def zoom_panel(self, card_id: str) -> pygame.Surface:
+        """A card's zoom panel, cached per card and language."""
+        key = ("zoom", card_id, language())
+        if key not in self._faces:
+            card = self.board.cards[card_id]
+            title = card.name if isinstance(card, Contract | EventCard) else t(
+                "renewal_title" if isinstance(card, Renewal) else "permit_title")
+            self._faces[key] = sp.zoom_panel(self._face(card_id, ZOOM), title,
+                                             card_lines(card, t))
+        return self._faces[key]
 
     def _ghost(self, canvas: pygame.Surface, lots: tuple[int, ...], card: str | None) -> None:
         found = self.board.cards.get(card) if card else None
@@ -293,16 +318,31 @@ class USRenderer(RoomRenderer):
 
     # == the city =================================================================================
     def _shown_buildings(self) -> tuple:
-        return tuple(b if b is not None and ("building", bid) not in self.holds else None
-                     for bid, b in enumerate(self.view.buildings))
+        """The view's buildings less those still dropping in, and without the cubes still
+        changing hands."""
+        shown = []
+        for bid, b in enumerate(self.view.buildings):
+            if b is not None and ("cube", bid) in self.holds:
+                b = b._replace(owner=NOBODY)
+            shown.append(None if ("building", bid) in self.holds else b)
+        return tuple(shown)
 
     def _city_key(self) -> tuple:
-        return self._shown_buildings()
+        return self._shown_buildings(), self.view.values, self.view.value_marks
 
     def _paint_city(self, surf: pygame.Surface) -> None:
         for building in self._shown_buildings():
             if building is not None:
                 self._paint_building(surf, building.zone, building.lots, building.owner)
+        for block, (value, mark) in enumerate(self._block_values()):
+            plate = sp.value_plate(value, mark)
+            surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
+
+    def _block_values(self) -> list[tuple[int, str | None]]:
+        """Each block's value and its value marker ("high", "low" or None)."""
+        high, low = self.view.value_marks
+        return [(value, "high" if block in high else "low" if block in low else None)
+                for block, value in enumerate(self.view.values)]
 
     def _paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
                         owner: int, offset: tuple[int, int] = (0, 0)) -> None:
@@ -315,8 +355,7 @@ class USRenderer(RoomRenderer):
                 if a is not b and (a.x == b.x or a.y == b.y):
                     pygame.draw.rect(surf, sp.zone_rgb(zone), a.union(b).inflate(-14, -14))
         if owner != NOBODY:
-            cube = sp.cube(seat_color(owner), seat_dark(owner), 30)
-            surf.blit(cube, cube.get_rect(center=lots_center(lots)))
+            surf.blit(sp.cube(owner, CUBE_SIDE), cube_rect(lots).move(offset))
 
     def _marker_key(self) -> tuple:
         return self.view.markers
@@ -419,22 +458,28 @@ class USRenderer(RoomRenderer):
 
     # == the seat panels ==========================================================================
     def _place_panel_items(self, view: State) -> None:
-        """Where each seat's planning cards and favours sit in its panel."""
-        self.hand_rects = [self._chip_row(len(view.hands[seat]), panel, panel.y + 92)
-                           for seat, panel in enumerate(self.panels)]
-        self.favour_rects = [self._chip_row(len(view.favours[seat]), panel,
-                                            panel.y + 92 + self._chip_h(panel) + 8)
-                             for seat, panel in enumerate(self.panels)]
+        """Where each seat's planning cards and then its favours sit in its panel."""
+        self.hand_rects, self.favour_rects = [], []
+        for seat, panel in enumerate(self.panels):
+            hand = self._chip_rows(len(view.hands[seat]), panel, panel.y + 92)
+            below = hand[-1].bottom + 8 if hand else panel.y + 92 + self._chip_h(panel) + 8
+            self.hand_rects.append(hand)
+            self.favour_rects.append(self._chip_rows(len(view.favours[seat]), panel, below))
 
     def _chip_h(self, panel: pygame.Rect) -> int:
-        return 60 if panel.h < 400 else 84
+        return 84 if panel.h >= TALL_PANEL else 60
 
-    def _chip_row(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
-        """`count` chips from the panel's left edge, overlapping when they need to."""
+    def _chip_rows(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
+        """`count` chips from the panel's left edge: in rows in a two-seat panel (tall), in
+        one row overlapping when they need to in a quarter panel."""
         h = self._chip_h(panel)
         w = round(h * CHIP_ASPECT)
-        step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
-        return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
+        per_row = max(1, (panel.w - 24 + 6) // (w + 6))
+        if panel.h < TALL_PANEL:
+            step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
+            return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
+        return [pygame.Rect(panel.x + 12 + (i % per_row) * (w + 6), y + (i // per_row) * (h + 8),
+                            w, h) for i in range(count)]
 
     def _panel_key(self, seat: int) -> tuple:
         v = self.view
