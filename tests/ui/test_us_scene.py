@@ -150,24 +150,6 @@ def test_a_building_drops_onto_its_lots_after_the_build():
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_the_zoomed_card_shows_its_whole_name_in_both_languages(language):
-    rules = rules_for(US)
-    set_language(language)
-    try:
-        width = ZOOM[0] - round(10 * ZOOM[0] / CARD[0])
-        size = round(TEXT_SIZE * ZOOM[0] / CARD[0])
-        for card in rules.board.cards.values():
-            if isinstance(card, Contract | EventCard):
-                lines = wrap(card.name, size, width)
-                assert len(lines) <= NAME_LINES, card.id
-                widths = [theme.font(size).size(line)[0] * SQUEEZE for line in lines]
-                assert max(widths) <= width, card.id  # narrowed at most, never cut
-            assert card_face(card, ZOOM, translator("urban_sprawl.scene.")).get_size() == ZOOM
-    finally:
-        set_language("en")
-
-
-@pytest.mark.parametrize("language", ["en", "es"])
 def test_the_results_screen_names_every_prestige_source(language):
     set_language(language)
     try:

@@ -32,6 +32,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry, Icon, Label
 from game.ui.i18n import language
 from game.ui.paint import (
     draw_seat_emblem,
@@ -68,6 +69,7 @@ TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD
 PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
 ZOOM = (224, 352)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
+WEALTH_RGB = (150, 220, 150)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
 TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
 CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
@@ -133,6 +135,20 @@ def panel_rects(players: int) -> list[pygame.Rect]:
             for i in range(players)]
 
 
+def track_cells(track: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
+    """The election track's squares, then the Contractor's, left to right."""
+    w = TRACK.w // (len(track) + 1)
+    return [(office, pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h))
+            for i, office in enumerate((*track, "contractor"))]
+
+
+def cost_label(slot: pygame.Rect, cost: int) -> tuple[str, pygame.Rect]:
+    """A slot's AP cost under it: its text and rect."""
+    text = t("ap", ap=cost)
+    size = theme.font(SMALL, True).size(text)
+    return text, pygame.Rect((slot.centerx - size[0] // 2, slot.bottom + RING_GAP + 2), size)
+
+
 def card_slot(row: str, index: int) -> pygame.Rect:
     """A card slot: the contract row's 5 cards then 3 piles, the planning row's 4 then 1."""
     y = CONTRACT_Y if row == "contract" else PLANNING_Y
@@ -183,12 +199,8 @@ class USRenderer(RoomRenderer):
         pygame.draw.rect(surf, STREET_RGB, GRID)
         for lot in range(SIDE * SIDE):
             pygame.draw.rect(surf, LOT_RGB, lot_rect(lot).inflate(-4, -4), border_radius=4)
-        for col, value in enumerate(self.board.wealth_columns):
-            text = theme.text(f"${value}", theme.SMALL_SIZE, (150, 220, 150), True)
-            surf.blit(text, text.get_rect(center=(GRID.x + col * PITCH + LOT, GRID.y - 28)))
-        for row, value in enumerate(self.board.row_prestige):
-            text = theme.text(f"{value}", theme.SMALL_SIZE, theme.ACCENT, True)
-            surf.blit(text, text.get_rect(center=(GRID.x - 32, GRID.y + row * PITCH + LOT)))
+        for text, rect, rgb in self._line_values():
+            surf.blit(theme.text(text, SMALL, rgb, True), rect)
         for line, index in self.board.circles:
             pygame.draw.circle(surf, theme.PANEL_LIGHT, circle_center(line, index), CIRCLE_R)
             pygame.draw.circle(surf, theme.TEXT_DIM, circle_center(line, index), CIRCLE_R, 2)
@@ -196,6 +208,18 @@ class USRenderer(RoomRenderer):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=12)
         pygame.draw.rect(surf, theme.PANEL, TURN_BOX, border_radius=12)
         return surf
+
+    def _line_values(self) -> list[tuple[str, pygame.Rect, tuple[int, int, int]]]:
+        """(text, rect, colour) of the printed values: wealth above each block column,
+        prestige left of each block row."""
+        found = []
+        for col, value in enumerate(self.board.wealth_columns):
+            center = (GRID.x + col * PITCH + LOT, GRID.y - 28)
+            found.append((f"${value}", WEALTH_RGB, center))
+        for row, value in enumerate(self.board.row_prestige):
+            found.append((str(value), theme.ACCENT, (GRID.x - 32, GRID.y + row * PITCH + LOT)))
+        return [(text, theme.text(text, SMALL, rgb, True).get_rect(center=center), rgb)
+                for text, rgb, center in found]
 
     def _paint_edges(self, surf: pygame.Surface) -> None:
         """Water and forest strips along the city's sides."""
@@ -263,6 +287,24 @@ class USRenderer(RoomRenderer):
         card = self._card_at(focus)
         if card in self.board.cards:  # nothing to zoom on an empty slot or a face-down card
             self._zoom(canvas, card, self._targets[focus])
+
+    def board_geometry(self) -> BoardGeometry:
+        """The labels of the city and rows (printed values, block value plates, AP costs, the
+        election track) and what they must leave visible (control cubes, marker circles)."""
+        labels = [Label(text, rect) for text, rect, _ in self._line_values()]
+        for block, (value, mark) in enumerate(self._block_values()):
+            plate = sp.value_plate(value, mark).get_rect(center=block_plate_center(block))
+            labels.append(Label(f"block {block} value {value}", plate))
+        labels += [Label(text, rect) for text, rect in self._cost_labels()]
+        labels += [Label(text, rect) for text, rect in self._track_labels()]
+        icons = [Icon(f"cube of building {bid}", cube_rect(b.lots))
+                 for bid, b in enumerate(self._shown_buildings())
+                 if b is not None and b.owner != NOBODY]
+        for i, (line, index) in enumerate(self.board.circles):
+            circle = pygame.Rect(0, 0, 2 * CIRCLE_R, 2 * CIRCLE_R)
+            circle.center = circle_center(line, index)
+            icons.append(Icon(f"circle {i}", circle))
+        return BoardGeometry(labels, [], icons)
 
     # == helpers ==================================================================================
     def _face(self, card_id: str, size: tuple[int, int] = CARD,
@@ -371,7 +413,7 @@ class USRenderer(RoomRenderer):
             if circle == NOBODY or self.board.circles[circle][0] != line:
                 continue
             center = circle_center(*self.board.circles[circle])
-            rgb = (150, 220, 150) if marker.startswith("w") else theme.ACCENT
+            rgb = WEALTH_RGB if marker.startswith("w") else theme.ACCENT
             pygame.draw.circle(surf, rgb, center, CIRCLE_R - 2)
             text = theme.text(marker[1:], SMALL, sp.INK, True)
             surf.blit(text, text.get_rect(center=center))
@@ -411,8 +453,17 @@ class USRenderer(RoomRenderer):
             surf.blit(sp.deck_back(pile_name, CARD, pile), rect)
         else:
             pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
-        cost_text = theme.text(t("ap", ap=cost), SMALL, theme.TEXT, True)
-        surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + RING_GAP + 2)))
+        text, at = cost_label(rect, cost)
+        surf.blit(theme.text(text, SMALL, theme.TEXT, True), at)
+
+    def _cost_labels(self) -> list[tuple[str, pygame.Rect]]:
+        board = self.board
+        costs = [("contract", j, c) for j, c in enumerate(board.contract_costs)]
+        costs += [("contract", 5 + k, board.contract_deck_cost)
+                  for k in range(self.view.active_decks)]
+        costs += [("planning", i, c) for i, c in enumerate(board.planning_costs)]
+        costs.append(("planning", 4, board.planning_deck_cost))
+        return [cost_label(card_slot(row, i), cost) for row, i, cost in costs]
 
     # == the turn box and the election track ======================================================
     def _turn_key(self) -> tuple:
@@ -435,26 +486,55 @@ class USRenderer(RoomRenderer):
 
     def _track_key(self) -> tuple:
         v = self.view
-        return v.election_pos, v.offices, v.politicians_in_play, v.contractor_in_play, language()
+        held = tuple(sorted(k for k in self.holds if k[0] == "office"))
+        return v.election_pos, v.offices, held, language()
 
     def _paint_track(self, surf: pygame.Surface) -> None:
-        """The election track (the pawn's square lit) and who holds each office."""
+        """The election track (the pawn's square lit) and who holds each office; an office
+        whose ballot is still turning over is left for its animation."""
+        for office, rect in track_cells(self.board.election_track):
+            if ("office", office) not in self.holds:
+                surf.blit(self._office_face(office, self._holder(office)), rect)
+
+    def _holder(self, office: str, view: State | None = None) -> int:
+        return (view or self.view).offices[OFFICES.index(office)]
+
+    def _office_face(self, office: str, holder: int) -> pygame.Surface:
+        """One square of the track: the office over its holder's name (or "vacant"), lit
+        where the election pawn stands."""
         v, track = self.view, self.board.election_track
-        w = TRACK.w // (len(track) + 1)
-        for i, office in enumerate((*track, "contractor")):
-            rect = pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h)
-            lit = i == v.election_pos % len(track) and office != "contractor"
-            pygame.draw.rect(surf, theme.PANEL_LIGHT if lit else theme.PANEL, rect,
+        lit = office != "contractor" and track.index(office) == v.election_pos % len(track)
+        key = ("office", office, holder, lit, language())
+        if key not in self._faces:
+            rect = track_cells(track)[0][1]
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            box = surf.get_rect()
+            pygame.draw.rect(surf, theme.PANEL_LIGHT if lit else theme.PANEL, box,
                              border_radius=8)
             if lit:
-                pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=8)
-            name = fit_text(t(f"office.{office}"), SMALL, rect.w - 10, theme.TEXT, True, 0.7)
-            surf.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + 6)))
-            holder = v.offices[OFFICES.index(office)]
-            label = self.names[holder] if holder != NOBODY else t("vacant")
-            rgb = seat_color(holder) if holder != NOBODY else theme.TEXT_DIM
-            text = fit_text(label, SMALL, rect.w - 10, rgb, squeeze=0.7)
-            surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+                pygame.draw.rect(surf, theme.ACCENT, box, 3, border_radius=8)
+            for text, at, rgb, bold in self._office_texts(office, holder, box):
+                surf.blit(fit_text(text, SMALL, box.w - 10, rgb, bold, 0.7), at)
+            self._faces[key] = fast(surf)
+        return self._faces[key]
+
+    def _office_texts(self, office: str, holder: int,
+                      box: pygame.Rect) -> list[tuple[str, pygame.Rect, tuple, bool]]:
+        """(text, rect, colour, bold) of an office square's two lines, inside `box`."""
+        label = self.names[holder] if holder != NOBODY else t("vacant")
+        rgb = seat_color(holder) if holder != NOBODY else theme.TEXT_DIM
+        found = []
+        for text, color, bold, anchor in ((t(f"office.{office}"), theme.TEXT, True,
+                                           {"midtop": (box.centerx, box.y + 6)}),
+                                          (label, rgb, False,
+                                           {"midbottom": (box.centerx, box.bottom - 6)})):
+            img = fit_text(text, SMALL, box.w - 10, color, bold, 0.7)
+            found.append((text, img.get_rect(**anchor), color, bold))
+        return found
+
+    def _track_labels(self) -> list[tuple[str, pygame.Rect]]:
+        return [(text, rect) for office, cell in track_cells(self.board.election_track)
+                for text, rect, _, _ in self._office_texts(office, self._holder(office), cell)]
 
     # == the seat panels ==========================================================================
     def _place_panel_items(self, view: State) -> None:
@@ -508,7 +588,7 @@ class USRenderer(RoomRenderer):
         at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
         surf.blit(prestige, at)
         sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
-        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, (150, 220, 150), True)
+        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, WEALTH_RGB, True)
         surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
         surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (panel.x + 12, panel.y + 50))

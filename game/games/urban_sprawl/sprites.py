@@ -48,7 +48,7 @@ ZOOM_TEXT_W, ZOOM_PAD, ZOOM_TITLE = 400, 14, 34  # the zoom panel's text column
 PARAGRAPH_GAP = 8
 TEXT_SIZE = theme.SMALL_SIZE  # the smallest text on the board: a 24 px line at 1080p (issue 15)
 NAME_LINES = 2  # a contract's name takes at most this many lines
-SQUEEZE = 0.65  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
+SQUEEZE = 0.6  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
 Words = Callable[[str], str]  # the room's translator for a key under "scene."
 
 
