@@ -13,7 +13,6 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
-from game.games.urban_sprawl.board import Contract, EventCard
 from game.games.urban_sprawl.scene import (
     CARD,
     RIGHT_X,
@@ -24,13 +23,9 @@ from game.games.urban_sprawl.scene import (
     lots_target,
     panel_rects,
 )
-from game.games.urban_sprawl.sprites import NAME_LINES, SQUEEZE, TEXT_SIZE, card_face
 from game.games.urban_sprawl.state import SOURCES
-from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import set_language, t
-from game.ui.paint import wrap
-from game.ui.render_kit import translator
 
 US = "urban_sprawl"
 
