@@ -26,9 +26,8 @@ from functools import partial
 from typing import ClassVar
 
 import pygame
-import pytweening
 
-from game.engine.core import Config, Event, Prompt, Target
+from game.engine.core import Config, Prompt, Target
 from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
@@ -38,131 +37,62 @@ from game.ui.paint import (
     draw_seat_emblem,
     fast,
     fit_text,
-    flip,
-    fly,
-    popup,
     ring,
     seat_color,
 )
-from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
+from game.ui.render_kit import Layers
 
 from . import sprites as sp
-from .board import BLOCKS, CONTRACT_DECKS, OFFICES, SIDE, Contract, EventCard, Renewal
+from .anim import USAnimations
+from .board import CONTRACT_DECKS, OFFICES, Contract, EventCard, Renewal
 from .card_text import card_lines
 from .city import PARK
+from .layout import (
+    CARD,
+    CARD_GAP,
+    CHIP_ASPECT,
+    CIRCLE_R,
+    CUBE_SIDE,
+    EDGE,
+    FOREST,
+    GRID,
+    LOT,
+    LOT_RGB,
+    OPTION,
+    PITCH,
+    RIGHT_X,
+    RING_GAP,
+    SIDE,
+    SMALL,
+    STREET_RGB,
+    TALL_PANEL,
+    TRACK,
+    TURN_BOX,
+    WATER,
+    ZOOM,
+    block_plate_center,
+    card_slot,
+    circle_center,
+    cost_label,
+    cube_rect,
+    lot_rect,
+    lots_target,
+    panel_rects,
+    t,
+    track_cells,
+)
 from .rules import UrbanSprawl
 from .state import NOBODY, State, total_prestige
 
-t = translator("urban_sprawl.scene.")
 
-LOT, STREET = 62, 12  # a lot's side, a street's width
-PITCH = 2 * LOT + STREET  # one block and its street
-GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
-EDGE = 14  # the water and forest strips around the city
-CIRCLE_R = 20
-TRACK = pygame.Rect(16, 916, 904, 78)
-CARD = (112, 176)
-CARD_GAP = 8
-CONTRACT_Y, PLANNING_Y = 8, 226
-RIGHT_X = 944
-TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
-PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
-ZOOM = (224, 352)  # the zoom panel: a card at twice its size
-OPTION = (250, 250, 250)
-WEALTH_RGB = (150, 220, 150)
-WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
-TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
-CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
-RING_GAP = 10  # option rings sit outside their rect: visible around light cards
-TARGET_SIDE = 44  # a building placement's target square
-CUBE_SIDE, CUBE_LIFT = 30, 8  # a control cube sits a little above its building's centre,
-PLATE_DROP = 102  # clear of the block value plate at the foot of its block
-DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
-SMALL = sp.TEXT_SIZE
-
-
-def lot_rect(lot: int) -> pygame.Rect:
-    """The screen rect of one lot of the 12x12 grid."""
-    row, col = divmod(lot, SIDE)
-    x = GRID.x + (col // 2) * PITCH + (col % 2) * LOT
-    y = GRID.y + (row // 2) * PITCH + (row % 2) * LOT
-    return pygame.Rect(x, y, LOT, LOT)
-
-
-def lots_center(lots: Sequence[int]) -> tuple[int, int]:
-    """The centre of a set of lots (apart for every placement of one block)."""
-    rects = [lot_rect(lot) for lot in lots]
-    return (sum(r.centerx for r in rects) // len(rects),
-            sum(r.centery for r in rects) // len(rects))
-
-
-def lots_target(lots: Sequence[int]) -> pygame.Rect:
-    """The focus square of a lot set (a placement or a building)."""
-    if len(lots) == 1:
-        return lot_rect(lots[0])
-    rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
-    rect.center = lots_center(lots)
-    return rect
-
-
-def cube_rect(lots: Sequence[int]) -> pygame.Rect:
-    """Where a building's control cube sits: above its centre, clear of the value plate."""
-    x, y = lots_center(lots)
-    return pygame.Rect(x - CUBE_SIDE // 2, y - CUBE_LIFT - CUBE_SIDE // 2, CUBE_SIDE, CUBE_SIDE)
-
-
-def block_plate_center(block: int) -> tuple[int, int]:
-    """Where a block's value plate sits: at the foot of the block, straddling its edge."""
-    row, col = divmod(block, BLOCKS)
-    return (GRID.x + col * PITCH + LOT, GRID.y + row * PITCH + PLATE_DROP + sp.PLATE_H // 2)
-
-
-def circle_center(line: str, index: int) -> tuple[int, int]:
-    """A marker circle: above its block column, or right of its block row."""
-    middle = index * PITCH + LOT
-    if line == "column":
-        return GRID.x + middle, GRID.y - 64
-    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + middle
-
-
-def panel_rects(players: int) -> list[pygame.Rect]:
-    """One panel per seat: side by side for two, a 2x2 grid for three or four."""
-    w = (PANELS.w - 8) // 2
-    if players == 2:
-        return [pygame.Rect(PANELS.x + i * (w + 8), PANELS.y, w, PANELS.h) for i in range(2)]
-    h = (PANELS.h - 8) // 2
-    return [pygame.Rect(PANELS.x + (i % 2) * (w + 8), PANELS.y + (i // 2) * (h + 8), w, h)
-            for i in range(players)]
-
-
-def track_cells(track: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
-    """The election track's squares, then the Contractor's, left to right."""
-    w = TRACK.w // (len(track) + 1)
-    return [(office, pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h))
-            for i, office in enumerate((*track, "contractor"))]
-
-
-def cost_label(slot: pygame.Rect, cost: int) -> tuple[str, pygame.Rect]:
-    """A slot's AP cost under it: its text and rect."""
-    text = t("ap", ap=cost)
-    size = theme.font(SMALL, True).size(text)
-    return text, pygame.Rect((slot.centerx - size[0] // 2, slot.bottom + RING_GAP + 2), size)
-
-
-def card_slot(row: str, index: int) -> pygame.Rect:
-    """A card slot: the contract row's 5 cards then 3 piles, the planning row's 4 then 1."""
-    y = CONTRACT_Y if row == "contract" else PLANNING_Y
-    return pygame.Rect(RIGHT_X + index * (CARD[0] + CARD_GAP), y, *CARD)
-
-
-class USRenderer(RoomRenderer):
+class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
-        "activated": "fanfare", "extra_favour": "swish", "payout": "chord",
-        "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
+        "activated": "fanfare", "extra_favour": "swish",
+        "reshuffled": "shuffle", "vocation_taken": "swish",
         "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare",
-        "value_marks_moved": None}  # us-finish's highest/lowest value markers (not drawn yet)
+        "value_marks_moved": None}  # the value plates change colour with the city layer
 
     def __init__(self, rules: UrbanSprawl, config: Config, seat_names: Sequence[str]) -> None:
         """Lay out the board and paint what never changes."""
@@ -215,7 +145,7 @@ class USRenderer(RoomRenderer):
         found = []
         for col, value in enumerate(self.board.wealth_columns):
             center = (GRID.x + col * PITCH + LOT, GRID.y - 28)
-            found.append((f"${value}", WEALTH_RGB, center))
+            found.append((f"${value}", sp.WEALTH_RGB, center))
         for row, value in enumerate(self.board.row_prestige):
             found.append((str(value), theme.ACCENT, (GRID.x - 32, GRID.y + row * PITCH + LOT)))
         return [(text, theme.text(text, SMALL, rgb, True).get_rect(center=center), rgb)
@@ -413,7 +343,7 @@ class USRenderer(RoomRenderer):
             if circle == NOBODY or self.board.circles[circle][0] != line:
                 continue
             center = circle_center(*self.board.circles[circle])
-            rgb = WEALTH_RGB if marker.startswith("w") else theme.ACCENT
+            rgb = sp.WEALTH_RGB if marker.startswith("w") else theme.ACCENT
             pygame.draw.circle(surf, rgb, center, CIRCLE_R - 2)
             text = theme.text(marker[1:], SMALL, sp.INK, True)
             surf.blit(text, text.get_rect(center=center))
@@ -565,12 +495,8 @@ class USRenderer(RoomRenderer):
         v = self.view
         return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
                 v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
-                v.extra_favour == seat, self._counting(seat), self._held_cards(), language())
-
-    def _counting(self, seat: int) -> int:
-        """The seat's prestige still counting up (its panel shows the old total meanwhile)."""
-        return sum(round(amount * left) for (who, amount), left in self.timeline.counting()
-                   if who == seat)
+                v.extra_favour == seat, self._counting(seat), self._counting(seat, "wealth"),
+                self._held_cards(), language())
 
     def _held_cards(self) -> tuple:
         return tuple(sorted(k for k in self.holds if k[0] == "card"))
@@ -588,7 +514,8 @@ class USRenderer(RoomRenderer):
         at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
         surf.blit(prestige, at)
         sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
-        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, WEALTH_RGB, True)
+        wealth = theme.text(f"${v.wealth[seat] - self._counting(seat, 'wealth')}",
+                            theme.SMALL_SIZE, sp.WEALTH_RGB, True)
         surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
         surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (panel.x + 12, panel.y + 50))
@@ -616,91 +543,3 @@ class USRenderer(RoomRenderer):
         if ("card", card) in self.holds:
             return
         surf.blit(self._face(card, rect.size, chip=True), rect)
-
-    # == animations ===============================================================================
-    def _panel_point(self, seat: int | None) -> tuple[int, int]:
-        if seat is None:
-            return TRACK.center
-        return self.panels[seat].midtop[0], self.panels[seat].y + 30
-
-    def _place_of(self, view: State, card: str) -> pygame.Rect | None:
-        """Where a card lies in the rows (row slot or pile top) of a view."""
-        for j, c in enumerate(view.contract_row):
-            if c == card:
-                return card_slot("contract", j)
-        for k, c in enumerate(view.tops):
-            if c == card:
-                return card_slot("contract", 5 + k)
-        for i, c in enumerate((*view.planning_row, view.planning_top)):
-            if c == card:
-                return card_slot("planning", i)
-        return None
-
-    @on_event("building_placed", sound="clunk")
-    def _drop(self, ev: Event, at: float, batch: Batch) -> float:
-        bid, lots, zone = ev.get("building"), ev.get("lots"), ev.get("zone")
-        owner = ev.player if ev.player is not None else NOBODY
-
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            self._paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
-        self.timeline.add(at, DROP_TIME, paint, pytweening.easeOutBounce,
-                          holds=(("building", bid),))
-        return at + DROP_TIME * 0.6
-
-    @on_event("building_demolished", sound="clunk")
-    def _crumble(self, ev: Event, at: float, batch: Batch) -> float:
-        old = batch.old.buildings[ev.get("building")] if batch.old else None
-        if old is None:
-            return at
-
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            for lot in old.lots:
-                rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
-                if rect.w > 0:
-                    canvas.blit(sp.tile(old.zone, rect.size), rect)
-        self.timeline.add(at, CRUMBLE_TIME, paint)
-        return at + CRUMBLE_TIME
-
-    @on_event("planning_taken", sound="swish")
-    @on_event("favour_taken", sound="swish")
-    def _take(self, ev: Event, at: float, batch: Batch) -> float:
-        card = ev.get("card")
-        start = self._place_of(batch.old, card) if batch.old else None
-        end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
-        if start is None or end is None:
-            return at
-        self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
-                          holds=(("card", card),))
-        return at + FLY_TIME
-
-    @on_event("revealed", sound="flip")
-    def _reveal(self, ev: Event, at: float, batch: Batch) -> float:
-        card = ev.get("card")
-        rect = self._place_of(self.view, card)
-        if rect is None:
-            return at
-        back = sp.card_back("", CARD)
-        self.timeline.add(at, FLIP_TIME, flip(back, self._face(card), rect),
-                          holds=(("card", card),))
-        return at + FLIP_TIME * 0.5
-
-    @on_event("prestige", sound=None)
-    def _prestige(self, ev: Event, at: float, batch: Batch) -> float:
-        amount = ev.get("amount")
-        label = f"+{amount}" if amount > 0 else str(amount)
-        rgb = theme.ACCENT if amount > 0 else theme.BAD
-        self.timeline.add(at, POP_TIME, popup(label, self._panel_point(ev.player), rgb),
-                          tag=(ev.player, amount))
-        return at + 0.05
-
-    @on_event("elected", sound="fanfare")
-    def _elected(self, ev: Event, at: float, batch: Batch) -> float:
-        label = t("elected", player=self.names[ev.player], office=t(f"office.{ev.get('office')}"))
-        self.timeline.add(at, POP_TIME, popup(label, (TRACK.centerx, TRACK.y - 30),
-                                              seat_color(ev.player), theme.BODY_SIZE))
-        return at + POP_TIME * 0.5
-
-    @on_event("game_over", sound="chord")
-    def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
-        self.timeline.add(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
-        return at + 1.0

@@ -41,6 +41,7 @@ EVENT_RGB = (120, 70, 160)
 RENEWAL_RGB = (60, 150, 150)
 BACK_RGB = (60, 66, 84)
 PRESTIGE_INK = (170, 110, 10)
+WEALTH_RGB = (150, 220, 150)  # wealth: the green of the printed wealth values
 # The block value markers (city.value_marks): plate fill and ink of the highest and lowest.
 VALUE_MARK_RGB = {"high": (theme.ACCENT, INK), "low": ((150, 190, 240), INK)}
 PLATE_H = 26  # a block value plate's height
@@ -79,7 +80,7 @@ def _band(surf: pygame.Surface, rgb: tuple, label: str, k: float) -> int:
     """A coloured header band with a label; returns where the body starts."""
     band = pygame.Rect(0, 0, surf.get_width(), round(34 * k))
     pygame.draw.rect(surf, rgb, band, border_top_left_radius=10, border_top_right_radius=10)
-    text = fit_text(label, round(TEXT_SIZE * k), band.w - 8, theme.TEXT, bold=True, squeeze=0.7)
+    text = fit_text(label, round(TEXT_SIZE * k), band.w - 8, theme.TEXT, bold=True, squeeze=SQUEEZE)
     surf.blit(text, text.get_rect(center=band.center))
     return band.bottom + round(4 * k)
 
@@ -178,7 +179,7 @@ def card_chip(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface
     else:
         pygame.draw.rect(surf, RENEWAL_RGB, band)
         big = words("renewal_short")
-    text = fit_text(big, theme.SMALL_SIZE, size[0] - 6, INK, bold=True, squeeze=0.7)
+    text = fit_text(big, theme.SMALL_SIZE, size[0] - 6, INK, bold=True, squeeze=SQUEEZE)
     surf.blit(text, text.get_rect(center=(size[0] // 2, (band.bottom + size[1]) // 2)))
     pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=8)
     return fast(surf)
@@ -193,6 +194,27 @@ def star(surf: pygame.Surface, center: tuple[int, int], radius: int,
         angle = math.pi / 2 + i * math.pi / 5
         points.append((center[0] + r * math.cos(angle), center[1] - r * math.sin(angle)))
     pygame.draw.polygon(surf, rgb, points)
+
+
+@lru_cache(maxsize=4)
+def star_sprite(side: int) -> pygame.Surface:
+    """A prestige star on its own (flying to a panel), outlined so it reads over any art."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    center = (side // 2, side // 2)
+    star(surf, center, side // 2, INK)
+    star(surf, center, side // 2 - 3, theme.ACCENT)
+    return fast(surf)
+
+
+@lru_cache(maxsize=4)
+def coin(side: int) -> pygame.Surface:
+    """A wealth coin (flying to a panel)."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    center = (side // 2, side // 2)
+    pygame.draw.circle(surf, INK, center, side // 2)
+    pygame.draw.circle(surf, WEALTH_RGB, center, side // 2 - 2)
+    pygame.draw.circle(surf, shade(WEALTH_RGB, 0.6), center, side // 2 - 6, 2)
+    return fast(surf)
 
 
 @lru_cache(maxsize=32)
@@ -214,7 +236,7 @@ def _back(label: str, size: tuple[int, int], name_y: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, BACK_RGB, surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, theme.TEXT_DIM, surf.get_rect(), 2, border_radius=10)
-    name = fit_text(label, TEXT_SIZE, size[0] - 8, theme.TEXT, bold=True, squeeze=0.7)
+    name = fit_text(label, TEXT_SIZE, size[0] - 8, theme.TEXT, bold=True, squeeze=SQUEEZE)
     surf.blit(name, name.get_rect(center=(size[0] // 2, name_y)))
     return surf
 
