@@ -77,6 +77,13 @@ def block_plate_center(block: int) -> tuple[int, int]:
     return (GRID.x + col * PITCH + LOT, GRID.y + row * PITCH + PLATE_DROP + sp.PLATE_H // 2)
 
 
+def block_area(block: int) -> pygame.Rect:
+    """A block's lots and the foot of its value plate: what repaints when the block changes."""
+    row, col = divmod(block, BLOCKS)
+    top = GRID.y + row * PITCH
+    return pygame.Rect(GRID.x + col * PITCH, top, 2 * LOT, PLATE_DROP + sp.PLATE_H + 1)
+
+
 def circle_center(line: str, index: int) -> tuple[int, int]:
     """A marker circle: above its block column, or right of its block row."""
     middle = index * PITCH + LOT

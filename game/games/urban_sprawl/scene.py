@@ -48,6 +48,7 @@ from .board import CONTRACT_DECKS, OFFICES, Contract, EventCard, Renewal
 from .card_text import card_lines
 from .city import PARK
 from .layout import (
+    BLOCKS,
     CARD,
     CARD_GAP,
     CHIP_ASPECT,
@@ -70,6 +71,7 @@ from .layout import (
     TURN_BOX,
     WATER,
     ZOOM,
+    block_area,
     block_plate_center,
     card_slot,
     circle_center,
@@ -104,8 +106,10 @@ class USRenderer(USAnimations):
         self.hand_rects: list[list[pygame.Rect]] = []
         self.favour_rects: list[list[pygame.Rect]] = []
         self._faces: dict[tuple, pygame.Surface] = {}
+        self._fixed_targets = self._fixed()
         self.layers = Layers(self._static())
-        self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city)
+        self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city,
+                        restore=False)  # it restores only the blocks that changed
         self.layers.add("markers", pygame.Rect(0, 0, 944, GRID.y - 30), self._marker_key,
                         self._paint_markers, restore=True)
         self.layers.add("side_markers", pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
@@ -164,7 +168,24 @@ class USRenderer(USAnimations):
 
     # == BoardRenderer ============================================================================
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Every target this view can show a rect for."""
+        """Every target this view can show a rect for: the fixed ones laid out once, then the
+        buildings, panels, planning cards and favours of this view."""
+        rects = dict(self._fixed_targets)
+        for bid, building in enumerate(view.buildings):
+            if building is not None:
+                rects[("building", bid)] = lots_target(building.lots)
+        self._place_panel_items(view)
+        for seat, rect in enumerate(self.panels):
+            rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
+        for seat in range(self.players):
+            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
+                                                                self.hand_rects[seat])})
+            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
+                                                                  self.favour_rects[seat])})
+        return rects
+
+    def _fixed(self) -> dict[Target, pygame.Rect]:
+        """The targets that never move: row slots and piles, placements, lots, circles."""
         rects: dict[Target, pygame.Rect] = {}
         for i in range(4):
             rects[("planning", "row", i)] = card_slot("planning", i)
@@ -177,20 +198,9 @@ class USRenderer(USAnimations):
             rects[("lots", lots)] = lots_target(lots)
         for lot in range(SIDE * SIDE):
             rects[("lot", lot)] = lot_rect(lot)
-        for bid, building in enumerate(view.buildings):
-            if building is not None:
-                rects[("building", bid)] = lots_target(building.lots)
         for i, (line, index) in enumerate(self.board.circles):
             rects[("circle", i)] = pygame.Rect(0, 0, 2 * CIRCLE_R + 8, 2 * CIRCLE_R + 8)
             rects[("circle", i)].center = circle_center(line, index)
-        self._place_panel_items(view)
-        for seat, rect in enumerate(self.panels):
-            rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
-        for seat in range(self.players):
-            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
-                                                                self.hand_rects[seat])})
-            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
-                                                                  self.favour_rects[seat])})
         return rects
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
@@ -303,12 +313,35 @@ class USRenderer(USAnimations):
         return self._shown_buildings(), self.view.values, self.view.value_marks
 
     def _paint_city(self, surf: pygame.Surface) -> None:
-        for building in self._shown_buildings():
-            if building is not None:
+        """Repaint the blocks whose buildings changed since the last paint (every block when
+        the block values moved or nothing was painted yet): a building never leaves its
+        block, so a build repaints one block instead of the city."""
+        buildings, values, marks = self._city_key()
+        before = self.layers.shown_key("city")
+        if before is None or before[1:] != (values, marks):
+            blocks = set(range(BLOCKS * BLOCKS))
+        else:
+            blocks = self._changed_blocks(before[0], buildings)
+        plates = self._block_values()
+        for block in blocks:
+            area = block_area(block)
+            surf.blit(self.layers.static, area, area)
+        for building in buildings:
+            if building is not None and self.board.block_of[building.lots[0]] in blocks:
                 self._paint_building(surf, building.zone, building.lots, building.owner)
-        for block, (value, mark) in enumerate(self._block_values()):
-            plate = sp.value_plate(value, mark)
+        for block in blocks:
+            plate = sp.value_plate(*plates[block])
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
+
+    def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
+        """The blocks of every building that differs between two shown cities."""
+        blocks = set()
+        for bid in range(max(len(before), len(now))):
+            old = before[bid] if bid < len(before) else None
+            new = now[bid] if bid < len(now) else None
+            if old != new:
+                blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
+        return blocks
 
     def _block_values(self) -> list[tuple[int, str | None]]:
         """Each block's value and its value marker ("high", "low" or None)."""
@@ -318,8 +351,19 @@ class USRenderer(USAnimations):
 
     def _paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
                         owner: int, offset: tuple[int, int] = (0, 0)) -> None:
-        """A building: its lots joined into one tile, the owner's cube on it."""
-        rects = [lot_rect(lot).move(offset) for lot in lots]
+        """A building: its lots joined into one tile, the owner's cube on it (one cached
+        sprite per building, so a city of sixty buildings repaints in sixty blits)."""
+        key = ("building", zone, tuple(lots), owner)
+        if key not in self._faces:
+            self._faces[key] = self._building_sprite(zone, lots, owner)
+        box = lot_rect(lots[0]).unionall([lot_rect(lot) for lot in lots])
+        surf.blit(self._faces[key], box.move(offset))
+
+    @staticmethod
+    def _building_sprite(zone: str, lots: Sequence[int], owner: int) -> pygame.Surface:
+        box = lot_rect(lots[0]).unionall([lot_rect(lot) for lot in lots])
+        surf = pygame.Surface(box.size, pygame.SRCALPHA)
+        rects = [lot_rect(lot).move(-box.x, -box.y) for lot in lots]
         for rect in rects:
             surf.blit(sp.tile(zone, (LOT - 4, LOT - 4)), rect.inflate(-4, -4))
         for a in rects:  # join neighbouring lots of one building (no seam between them)
@@ -327,7 +371,8 @@ class USRenderer(USAnimations):
                 if a is not b and (a.x == b.x or a.y == b.y):
                     pygame.draw.rect(surf, sp.zone_rgb(zone), a.union(b).inflate(-14, -14))
         if owner != NOBODY:
-            surf.blit(sp.cube(owner, CUBE_SIDE), cube_rect(lots).move(offset))
+            surf.blit(sp.cube(owner, CUBE_SIDE), cube_rect(lots).move(-box.x, -box.y))
+        return fast(surf)
 
     def _marker_key(self) -> tuple:
         return self.view.markers
