@@ -6,6 +6,7 @@ at least 24 px high on the 1920x1080 canvas."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -16,33 +17,18 @@ from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.scene import USRenderer
-from game.ui import paint, theme
 from game.ui.board_api import CANVAS_SIZE
+from tests.ui.font_heights import SMALLEST, font_heights, too_small
 
-SMALLEST = 24  # px: the line height a player on a sofa can still read at 1080p
 US = "urban_sprawl"
 
 
 @pytest.fixture
-def heights(monkeypatch) -> dict[tuple[int, bool], int]:
+def heights(monkeypatch) -> Iterator[dict[tuple[int, bool], int]]:
     """Every (size, bold) font asked for while the test runs, with its line height."""
-    pygame.init()
-    asked: dict[tuple[int, bool], int] = {}
-    original = theme.font
-
-    def recording(size: int, bold: bool = False) -> pygame.font.Font:
-        font = original(size, bold)
-        asked[(size, bold)] = font.get_height()
-        return font
-
-    caches = (theme.text, paint._narrowed, sprites.deck_back, sprites.card_back,
-              sprites.value_plate)
-    for cache in caches:  # text drawn before the test would not ask for its font again
-        cache.cache_clear()
-    monkeypatch.setattr(theme, "font", recording)
-    yield asked
-    for cache in caches:
-        cache.cache_clear()
+    with font_heights(monkeypatch, (sprites.deck_back, sprites.card_back,
+                                    sprites.value_plate)) as asked:
+        yield asked
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -69,5 +55,4 @@ def test_every_font_the_board_draws_is_at_least_24_px(heights, players):
         step += 1
     renderer.draw(canvas, None, None)
     assert heights, "the board draws text"
-    small = {key: h for key, h in heights.items() if h < SMALLEST}
-    assert small == {}, f"fonts under {SMALLEST} px (size, bold): {small}"
+    assert too_small(heights) == {}, f"fonts under {SMALLEST} px (size, bold)"
