@@ -1,22 +1,24 @@
 """Urban Sprawl board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
 
-Layout of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks, the printed
-wealth value of each block column above it, the prestige value of each block row to its left,
-the marker circles at the line ends, water and forest along its edges) with the election track
-under it; on the right the contract row (five cards, then the Town, City and Metropolis piles)
-and the planning row (four cards, then the planning pile) with each slot's AP cost, a turn box,
-and one panel per seat (wealth, prestige, AP left, offices, planning cards, favours, vocations).
+Layout (layout.py) of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks,
+each block's value on a plate at its foot, gold with a triangle up on the highest-value blocks
+and pale blue with a triangle down on the lowest; the printed wealth value of each block column
+above it, the prestige value of each block row to its left, the marker circles at the line
+ends, water and forest along its edges) with the election track under it; on the right the
+contract row (five cards, then the Town, City and Metropolis piles) and the planning row (four
+cards, then the planning pile) with each slot's AP cost, a turn box, and one panel per seat
+(wealth, prestige, AP left, offices, planning cards and favours, vocations). Control cubes
+wear their seat's emblem.
 
 Targets: every option's target has a place: row cards and pile tops, a seat's planning cards
 (`hand`) and favours, lots and circles, buildings, and a seat's panel (`seat`). A building
 placement (`lots`) is a small square at the centre of the lots it would cover, so the four
 pairs and four L shapes of one block are apart; the focused one is previewed as a ghost
-building. A focused card is zoomed next to the rows (its whole text, readable from the sofa).
+building. A focused card is zoomed left of the rows with its whole text in words
+(card_text.py), in the current language.
 
-Layers over one static surface: the city (buildings, cubes, markers), the rows, the turn box,
-the election track, and the seat panels. Animations: buildings drop onto their lots and
-demolished ones crumble, taken cards fly to their seat's panel, revealed cards turn over, and
-prestige and elections pop up where they land.
+Layers over one static surface: the city (repainted block by block), the value markers, the
+rows, the turn box, the election track, and the seat panels. The animations live in anim.py.
 """
 
 from __future__ import annotations
