@@ -6,8 +6,9 @@ Per game: frame time of the real GameScene at 1920x1080 on the dummy video drive
 Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
 layer. Explore New York adds "<game> (final routes)": its exact route search on end-of-game maps
-of bot games and on the slowest dense maps we construct. An engine-only room (no scene yet:
-Urban Sprawl) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
+of bot games and on the slowest dense maps we construct. Urban Sprawl adds "<game> 4p late game,
+full board": its frame time once bots have built most of the city. An engine-only room (no
+scene yet) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
 the peak resident memory of this process and its children. Timing lives here, never in unit tests.
 """
 
@@ -27,10 +28,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_W = 30  # the game column of the table ("next_station_paris (4 split)" fits)
+GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
               f"{'bot ms p50/p95':>18}")
 ENY = "explore_new_york"  # its exact final-route search gets a row of its own
+US = "urban_sprawl"  # its frame time on a full board gets a row of its own
+US_LATE_KEY = f"{US} 4p late game, full board"
+US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
 ROUTES_KEY = f"{ENY} (final routes)"
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 
@@ -86,6 +90,14 @@ def bench_frames(game_id: str, frames: int) -> dict[str, float]:
     from game.scenes.snapshot import frame_times
 
     return frame_stats(frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
+
+
+def bench_late_frames(game_id: str, frames: int) -> dict[str, float]:
+    """Frame time of the game scene from a late position (bots played most of a game first)."""
+    from game.scenes.snapshot import late_frame_times
+
+    return frame_stats(late_frame_times(game_id, seats_for(game_id), seed=1,
+                                        actions=US_LATE_ACTIONS, max_frames=frames))
 
 
 def is_split_game(game_id: str) -> bool:
@@ -359,6 +371,8 @@ def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
                 "frame_ms": bench_split_frames(game_id, plan.split_frames)}
         if game_id == ENY:
             report[ROUTES_KEY] = bench_final_routes(plan)
+        if game_id == US and scene:
+            report[US_LATE_KEY] = {"frame_ms": bench_late_frames(game_id, plan.frames)}
     report["startup_s"] = bench_startup(plan.startup_runs)
     report["peak_rss_mb"] = peak_rss_mb()
     return report

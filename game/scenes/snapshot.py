@@ -72,6 +72,20 @@ def frame_times(game_id: str, players: int, seed: int, max_frames: int = 3000) -
     scene = _bot_game(app, game_id, players, seed, hold_bots=False)
     app.stack.reset(scene)
     app.stack.apply()
+    return _timed_frames(app, scene, max_frames)
+
+
+def late_frame_times(game_id: str, players: int, seed: int, actions: int,
+                     max_frames: int = 3000) -> list[float]:
+    """`frame_times` from a late position: greedy bots first play `actions` actions off the
+    clock (a full board), then play on while the frames are timed."""
+    app, scene = played_scene(game_id, players, seed, actions)
+    scene.renderer.reset(scene.match.view(scene.viewer), scene.viewer)
+    scene.hold_bots = False
+    return _timed_frames(app, scene, max_frames)
+
+
+def _timed_frames(app, scene, max_frames: int) -> list[float]:
     times: list[float] = []
     for _ in range(max_frames):
         started = time.perf_counter()

@@ -13,7 +13,6 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
-from game.games.urban_sprawl.board import Contract, EventCard
 from game.games.urban_sprawl.scene import (
     CARD,
     RIGHT_X,
@@ -24,13 +23,9 @@ from game.games.urban_sprawl.scene import (
     lots_target,
     panel_rects,
 )
-from game.games.urban_sprawl.sprites import NAME_LINES, SQUEEZE, TEXT_SIZE, card_face
 from game.games.urban_sprawl.state import SOURCES
-from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import set_language, t
-from game.ui.paint import wrap
-from game.ui.render_kit import translator
 
 US = "urban_sprawl"
 
@@ -147,24 +142,6 @@ def test_a_building_drops_onto_its_lots_after_the_build():
     while renderer.busy():
         renderer.update(0.05)
     assert ("building", bid) not in renderer.holds
-
-
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_the_zoomed_card_shows_its_whole_name_in_both_languages(language):
-    rules = rules_for(US)
-    set_language(language)
-    try:
-        width = ZOOM[0] - round(10 * ZOOM[0] / CARD[0])
-        size = round(TEXT_SIZE * ZOOM[0] / CARD[0])
-        for card in rules.board.cards.values():
-            if isinstance(card, Contract | EventCard):
-                lines = wrap(card.name, size, width)
-                assert len(lines) <= NAME_LINES, card.id
-                widths = [theme.font(size).size(line)[0] * SQUEEZE for line in lines]
-                assert max(widths) <= width, card.id  # narrowed at most, never cut
-            assert card_face(card, ZOOM, translator("urban_sprawl.scene.")).get_size() == ZOOM
-    finally:
-        set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

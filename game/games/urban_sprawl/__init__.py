@@ -16,7 +16,7 @@ GAME = GameInfo(
     rules_summary_key="urban_sprawl.rules",
     options=("long", "short"),  # the rulebook's longer and shorter game variants
     hidden_hands=False,  # no card is one seat's secret: no pass-the-screen curtain
-    capabilities=("details", "tiebreak", "randomize_hidden", "sound_cues",
+    capabilities=("details", "tiebreak", "randomize_hidden", "sound_cues", "board_geometry",
                   "prompt_help", "guide", "search_hooks"),
     order=50,
     listed=True,

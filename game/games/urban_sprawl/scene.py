@@ -1,22 +1,24 @@
 """Urban Sprawl board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
 
-Layout of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks, the printed
-wealth value of each block column above it, the prestige value of each block row to its left,
-the marker circles at the line ends, water and forest along its edges) with the election track
-under it; on the right the contract row (five cards, then the Town, City and Metropolis piles)
-and the planning row (four cards, then the planning pile) with each slot's AP cost, a turn box,
-and one panel per seat (wealth, prestige, AP left, offices, planning cards, favours, vocations).
+Layout (layout.py) of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks,
+each block's value on a plate at its foot, gold with a triangle up on the highest-value blocks
+and pale blue with a triangle down on the lowest; the printed wealth value of each block column
+above it, the prestige value of each block row to its left, the marker circles at the line
+ends, water and forest along its edges) with the election track under it; on the right the
+contract row (five cards, then the Town, City and Metropolis piles) and the planning row (four
+cards, then the planning pile) with each slot's AP cost, a turn box, and one panel per seat
+(wealth, prestige, AP left, offices, planning cards and favours, vocations). Control cubes
+wear their seat's emblem.
 
 Targets: every option's target has a place: row cards and pile tops, a seat's planning cards
 (`hand`) and favours, lots and circles, buildings, and a seat's panel (`seat`). A building
 placement (`lots`) is a small square at the centre of the lots it would cover, so the four
 pairs and four L shapes of one block are apart; the focused one is previewed as a ghost
-building. A focused card is zoomed next to the rows (its whole text, readable from the sofa).
+building. A focused card is zoomed left of the rows with its whole text in words
+(card_text.py), in the current language.
 
-Layers over one static surface: the city (buildings, cubes, markers), the rows, the turn box,
-the election track, and the seat panels. Animations: buildings drop onto their lots and
-demolished ones crumble, taken cards fly to their seat's panel, revealed cards turn over, and
-prestige and elections pop up where they land.
+Layers over one static surface: the city (repainted block by block), the value markers, the
+rows, the turn box, the election track, and the seat panels. The animations live in anim.py.
 """
 
 from __future__ import annotations
@@ -26,112 +28,75 @@ from functools import partial
 from typing import ClassVar
 
 import pygame
-import pytweening
 
-from game.engine.core import Config, Event, Prompt, Target
+from game.engine.core import Config, Prompt, Target
 from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry, Icon, Label
 from game.ui.i18n import language
 from game.ui.paint import (
     draw_seat_emblem,
     fast,
     fit_text,
-    flip,
-    fly,
-    popup,
     ring,
     seat_color,
-    seat_dark,
 )
-from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
+from game.ui.render_kit import Layers
 
 from . import sprites as sp
-from .board import BLOCKS, CONTRACT_DECKS, OFFICES, SIDE, Contract
+from .anim import USAnimations
+from .board import CONTRACT_DECKS, OFFICES, Contract, EventCard, Renewal
+from .card_text import card_lines
 from .city import PARK
+from .layout import (
+    BLOCKS,
+    CARD,
+    CARD_GAP,
+    CHIP_ASPECT,
+    CIRCLE_R,
+    CUBE_SIDE,
+    EDGE,
+    FOREST,
+    GRID,
+    LOT,
+    LOT_RGB,
+    OPTION,
+    PITCH,
+    RIGHT_X,
+    RING_GAP,
+    SIDE,
+    SMALL,
+    STREET_RGB,
+    TALL_PANEL,
+    TRACK,
+    TURN_BOX,
+    WATER,
+    ZOOM,
+    block_area,
+    block_plate_center,
+    card_slot,
+    circle_center,
+    cost_label,
+    cube_rect,
+    lot_rect,
+    lots_target,
+    panel_rects,
+    t,
+    track_cells,
+)
 from .rules import UrbanSprawl
 from .state import NOBODY, State, total_prestige
 
-t = translator("urban_sprawl.scene.")
 
-LOT, STREET = 62, 12  # a lot's side, a street's width
-PITCH = 2 * LOT + STREET  # one block and its street
-GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
-EDGE = 14  # the water and forest strips around the city
-CIRCLE_R = 20
-TRACK = pygame.Rect(16, 916, 904, 78)
-CARD = (112, 168)
-CARD_GAP = 8
-CONTRACT_Y, PLANNING_Y = 8, 230
-RIGHT_X = 944
-TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
-PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
-ZOOM = (224, 336)  # the zoom panel: a card at twice its size
-OPTION = (250, 250, 250)
-WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
-CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
-RING_GAP = 10  # option rings sit outside their rect: visible around light cards
-TARGET_SIDE = 44  # a building placement's target square
-DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
-SMALL = sp.TEXT_SIZE
-
-
-def lot_rect(lot: int) -> pygame.Rect:
-    """The screen rect of one lot of the 12x12 grid."""
-    row, col = divmod(lot, SIDE)
-    x = GRID.x + (col // 2) * PITCH + (col % 2) * LOT
-    y = GRID.y + (row // 2) * PITCH + (row % 2) * LOT
-    return pygame.Rect(x, y, LOT, LOT)
-
-
-def lots_center(lots: Sequence[int]) -> tuple[int, int]:
-    """The centre of a set of lots (apart for every placement of one block)."""
-    rects = [lot_rect(lot) for lot in lots]
-    return (sum(r.centerx for r in rects) // len(rects),
-            sum(r.centery for r in rects) // len(rects))
-
-
-def lots_target(lots: Sequence[int]) -> pygame.Rect:
-    """The focus square of a lot set (a placement or a building)."""
-    if len(lots) == 1:
-        return lot_rect(lots[0])
-    rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
-    rect.center = lots_center(lots)
-    return rect
-
-
-def circle_center(line: str, index: int) -> tuple[int, int]:
-    """A marker circle: above its block column, or right of its block row."""
-    middle = index * PITCH + LOT
-    if line == "column":
-        return GRID.x + middle, GRID.y - 64
-    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + middle
-
-
-def panel_rects(players: int) -> list[pygame.Rect]:
-    """One panel per seat: side by side for two, a 2x2 grid for three or four."""
-    w = (PANELS.w - 8) // 2
-    if players == 2:
-        return [pygame.Rect(PANELS.x + i * (w + 8), PANELS.y, w, PANELS.h) for i in range(2)]
-    h = (PANELS.h - 8) // 2
-    return [pygame.Rect(PANELS.x + (i % 2) * (w + 8), PANELS.y + (i // 2) * (h + 8), w, h)
-            for i in range(players)]
-
-
-def card_slot(row: str, index: int) -> pygame.Rect:
-    """A card slot: the contract row's 5 cards then 3 piles, the planning row's 4 then 1."""
-    y = CONTRACT_Y if row == "contract" else PLANNING_Y
-    return pygame.Rect(RIGHT_X + index * (CARD[0] + CARD_GAP), y, *CARD)
-
-
-class USRenderer(RoomRenderer):
+class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
-        "activated": "fanfare", "extra_favour": "swish", "payout": "chord",
-        "reshuffled": "shuffle", "control_changed": "clunk", "vocation_taken": "swish",
+        "activated": "fanfare", "extra_favour": "swish",
+        "reshuffled": "shuffle", "vocation_taken": "swish",
         "marker_placed": "clunk", "turn": None, "built": None, "event": "fanfare",
-        "value_marks_moved": None}  # us-finish's highest/lowest value markers (not drawn yet)
+        "value_marks_moved": None}  # the value plates change colour with the city layer
 
     def __init__(self, rules: UrbanSprawl, config: Config, seat_names: Sequence[str]) -> None:
         """Lay out the board and paint what never changes."""
@@ -143,8 +108,10 @@ class USRenderer(RoomRenderer):
         self.hand_rects: list[list[pygame.Rect]] = []
         self.favour_rects: list[list[pygame.Rect]] = []
         self._faces: dict[tuple, pygame.Surface] = {}
+        self._fixed_targets = self._fixed()
         self.layers = Layers(self._static())
-        self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city)
+        self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city,
+                        restore=False)  # it restores only the blocks that changed
         self.layers.add("markers", pygame.Rect(0, 0, 944, GRID.y - 30), self._marker_key,
                         self._paint_markers, restore=True)
         self.layers.add("side_markers", pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
@@ -168,12 +135,8 @@ class USRenderer(RoomRenderer):
         pygame.draw.rect(surf, STREET_RGB, GRID)
         for lot in range(SIDE * SIDE):
             pygame.draw.rect(surf, LOT_RGB, lot_rect(lot).inflate(-4, -4), border_radius=4)
-        for col, value in enumerate(self.board.wealth_columns):
-            text = theme.text(f"${value}", theme.SMALL_SIZE, (150, 220, 150), True)
-            surf.blit(text, text.get_rect(center=(GRID.x + col * PITCH + LOT, GRID.y - 28)))
-        for row, value in enumerate(self.board.row_prestige):
-            text = theme.text(f"{value}", theme.SMALL_SIZE, theme.ACCENT, True)
-            surf.blit(text, text.get_rect(center=(GRID.x - 32, GRID.y + row * PITCH + LOT)))
+        for text, rect, rgb in self._line_values():
+            surf.blit(theme.text(text, SMALL, rgb, True), rect)
         for line, index in self.board.circles:
             pygame.draw.circle(surf, theme.PANEL_LIGHT, circle_center(line, index), CIRCLE_R)
             pygame.draw.circle(surf, theme.TEXT_DIM, circle_center(line, index), CIRCLE_R, 2)
@@ -181,6 +144,18 @@ class USRenderer(RoomRenderer):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=12)
         pygame.draw.rect(surf, theme.PANEL, TURN_BOX, border_radius=12)
         return surf
+
+    def _line_values(self) -> list[tuple[str, pygame.Rect, tuple[int, int, int]]]:
+        """(text, rect, colour) of the printed values: wealth above each block column,
+        prestige left of each block row."""
+        found = []
+        for col, value in enumerate(self.board.wealth_columns):
+            center = (GRID.x + col * PITCH + LOT, GRID.y - 28)
+            found.append((f"${value}", sp.WEALTH_RGB, center))
+        for row, value in enumerate(self.board.row_prestige):
+            found.append((str(value), theme.ACCENT, (GRID.x - 32, GRID.y + row * PITCH + LOT)))
+        return [(text, theme.text(text, SMALL, rgb, True).get_rect(center=center), rgb)
+                for text, rgb, center in found]
 
     def _paint_edges(self, surf: pygame.Surface) -> None:
         """Water and forest strips along the city's sides."""
@@ -195,7 +170,24 @@ class USRenderer(RoomRenderer):
 
     # == BoardRenderer ============================================================================
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Every target this view can show a rect for."""
+        """Every target this view can show a rect for: the fixed ones laid out once, then the
+        buildings, panels, planning cards and favours of this view."""
+        rects = dict(self._fixed_targets)
+        for bid, building in enumerate(view.buildings):
+            if building is not None:
+                rects[("building", bid)] = lots_target(building.lots)
+        self._place_panel_items(view)
+        for seat, rect in enumerate(self.panels):
+            rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
+        for seat in range(self.players):
+            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
+                                                                self.hand_rects[seat])})
+            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
+                                                                  self.favour_rects[seat])})
+        return rects
+
+    def _fixed(self) -> dict[Target, pygame.Rect]:
+        """The targets that never move: row slots and piles, placements, lots, circles."""
         rects: dict[Target, pygame.Rect] = {}
         for i in range(4):
             rects[("planning", "row", i)] = card_slot("planning", i)
@@ -208,20 +200,9 @@ class USRenderer(RoomRenderer):
             rects[("lots", lots)] = lots_target(lots)
         for lot in range(SIDE * SIDE):
             rects[("lot", lot)] = lot_rect(lot)
-        for bid, building in enumerate(view.buildings):
-            if building is not None:
-                rects[("building", bid)] = lots_target(building.lots)
         for i, (line, index) in enumerate(self.board.circles):
             rects[("circle", i)] = pygame.Rect(0, 0, 2 * CIRCLE_R + 8, 2 * CIRCLE_R + 8)
             rects[("circle", i)].center = circle_center(line, index)
-        self._place_panel_items(view)
-        for seat, rect in enumerate(self.panels):
-            rects[("seat", seat)] = pygame.Rect(rect.x, rect.y, rect.w, 44)
-        for seat in range(self.players):
-            rects.update({("hand", card): r for card, r in zip(view.hands[seat],
-                                                                self.hand_rects[seat])})
-            rects.update({("favour", card): r for card, r in zip(view.favours[seat],
-                                                                  self.favour_rects[seat])})
         return rects
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
@@ -249,6 +230,24 @@ class USRenderer(RoomRenderer):
         if card in self.board.cards:  # nothing to zoom on an empty slot or a face-down card
             self._zoom(canvas, card, self._targets[focus])
 
+    def board_geometry(self) -> BoardGeometry:
+        """The labels of the city and rows (printed values, block value plates, AP costs, the
+        election track) and what they must leave visible (control cubes, marker circles)."""
+        labels = [Label(text, rect) for text, rect, _ in self._line_values()]
+        for block, (value, mark) in enumerate(self._block_values()):
+            plate = sp.value_plate(value, mark).get_rect(center=block_plate_center(block))
+            labels.append(Label(f"block {block} value {value}", plate))
+        labels += [Label(text, rect) for text, rect in self._cost_labels()]
+        labels += [Label(text, rect) for text, rect in self._track_labels()]
+        icons = [Icon(f"cube of building {bid}", cube_rect(b.lots))
+                 for bid, b in enumerate(self._shown_buildings())
+                 if b is not None and b.owner != NOBODY]
+        for i, (line, index) in enumerate(self.board.circles):
+            circle = pygame.Rect(0, 0, 2 * CIRCLE_R, 2 * CIRCLE_R)
+            circle.center = circle_center(line, index)
+            icons.append(Icon(f"circle {i}", circle))
+        return BoardGeometry(labels, [], icons)
+
     # == helpers ==================================================================================
     def _face(self, card_id: str, size: tuple[int, int] = CARD,
               chip: bool = False) -> pygame.Surface:
@@ -275,13 +274,23 @@ class USRenderer(RoomRenderer):
         return None
 
     def _zoom(self, canvas: pygame.Surface, card: str, near: pygame.Rect) -> None:
-        """The focused card at twice its size, left of the rows and panels (over the city's
-        east edge), so that it never hides another option of the card prompts."""
-        face = self._face(card, ZOOM)
-        rect = face.get_rect(topright=(RIGHT_X - 16, near.y))
-        rect.clamp_ip(BOARD_RECT.inflate(-16, -16))
-        pygame.draw.rect(canvas, theme.BACKGROUND, rect.inflate(12, 12), border_radius=14)
-        canvas.blit(face, rect)
+        """The focused card at twice its size with its whole text beside it, left of the rows
+        and panels (over the city), so that it never hides another option of the card
+        prompts."""
+        panel = self.zoom_panel(card)
+        rect = panel.get_rect(topright=(RIGHT_X - 16, near.y))
+        canvas.blit(panel, rect.clamp(BOARD_RECT.inflate(-16, -16)))
+
+    def zoom_panel(self, card_id: str) -> pygame.Surface:
+        """A card's zoom panel, cached per card and language."""
+        key = ("zoom", card_id, language())
+        if key not in self._faces:
+            card = self.board.cards[card_id]
+            title = card.name if isinstance(card, Contract | EventCard) else t(
+                "renewal_title" if isinstance(card, Renewal) else "permit_title")
+            self._faces[key] = sp.zoom_panel(self._face(card_id, ZOOM), title,
+                                             card_lines(card, t))
+        return self._faces[key]
 
     def _ghost(self, canvas: pygame.Surface, lots: tuple[int, ...], card: str | None) -> None:
         found = self.board.cards.get(card) if card else None
@@ -293,21 +302,70 @@ class USRenderer(RoomRenderer):
 
     # == the city =================================================================================
     def _shown_buildings(self) -> tuple:
-        return tuple(b if b is not None and ("building", bid) not in self.holds else None
-                     for bid, b in enumerate(self.view.buildings))
+        """The view's buildings less those still dropping in, and without the cubes still
+        changing hands."""
+        shown = []
+        for bid, b in enumerate(self.view.buildings):
+            if b is not None and ("cube", bid) in self.holds:
+                b = b._replace(owner=NOBODY)
+            shown.append(None if ("building", bid) in self.holds else b)
+        return tuple(shown)
 
     def _city_key(self) -> tuple:
-        return self._shown_buildings()
+        return self._shown_buildings(), self.view.values, self.view.value_marks
 
     def _paint_city(self, surf: pygame.Surface) -> None:
-        for building in self._shown_buildings():
-            if building is not None:
+        """Repaint the blocks whose buildings changed since the last paint (every block when
+        the block values moved or nothing was painted yet): a building never leaves its
+        block, so a build repaints one block instead of the city."""
+        buildings, values, marks = self._city_key()
+        before = self.layers.shown_key("city")
+        if before is None or before[1:] != (values, marks):
+            blocks = set(range(BLOCKS * BLOCKS))
+        else:
+            blocks = self._changed_blocks(before[0], buildings)
+        plates = self._block_values()
+        for block in blocks:
+            area = block_area(block)
+            surf.blit(self.layers.static, area, area)
+        for building in buildings:
+            if building is not None and self.board.block_of[building.lots[0]] in blocks:
                 self._paint_building(surf, building.zone, building.lots, building.owner)
+        for block in blocks:
+            plate = sp.value_plate(*plates[block])
+            surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
+
+    def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
+        """The blocks of every building that differs between two shown cities."""
+        blocks = set()
+        for bid in range(max(len(before), len(now))):
+            old = before[bid] if bid < len(before) else None
+            new = now[bid] if bid < len(now) else None
+            if old != new:
+                blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
+        return blocks
+
+    def _block_values(self) -> list[tuple[int, str | None]]:
+        """Each block's value and its value marker ("high", "low" or None)."""
+        high, low = self.view.value_marks
+        return [(value, "high" if block in high else "low" if block in low else None)
+                for block, value in enumerate(self.view.values)]
 
     def _paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
                         owner: int, offset: tuple[int, int] = (0, 0)) -> None:
-        """A building: its lots joined into one tile, the owner's cube on it."""
-        rects = [lot_rect(lot).move(offset) for lot in lots]
+        """A building: its lots joined into one tile, the owner's cube on it (one cached
+        sprite per building, so a city of sixty buildings repaints in sixty blits)."""
+        key = ("building", zone, tuple(lots), owner)
+        if key not in self._faces:
+            self._faces[key] = self._building_sprite(zone, lots, owner)
+        box = lot_rect(lots[0]).unionall([lot_rect(lot) for lot in lots])
+        surf.blit(self._faces[key], box.move(offset))
+
+    @staticmethod
+    def _building_sprite(zone: str, lots: Sequence[int], owner: int) -> pygame.Surface:
+        box = lot_rect(lots[0]).unionall([lot_rect(lot) for lot in lots])
+        surf = pygame.Surface(box.size, pygame.SRCALPHA)
+        rects = [lot_rect(lot).move(-box.x, -box.y) for lot in lots]
         for rect in rects:
             surf.blit(sp.tile(zone, (LOT - 4, LOT - 4)), rect.inflate(-4, -4))
         for a in rects:  # join neighbouring lots of one building (no seam between them)
@@ -315,8 +373,8 @@ class USRenderer(RoomRenderer):
                 if a is not b and (a.x == b.x or a.y == b.y):
                     pygame.draw.rect(surf, sp.zone_rgb(zone), a.union(b).inflate(-14, -14))
         if owner != NOBODY:
-            cube = sp.cube(seat_color(owner), seat_dark(owner), 30)
-            surf.blit(cube, cube.get_rect(center=lots_center(lots)))
+            surf.blit(sp.cube(owner, CUBE_SIDE), cube_rect(lots).move(-box.x, -box.y))
+        return fast(surf)
 
     def _marker_key(self) -> tuple:
         return self.view.markers
@@ -332,7 +390,7 @@ class USRenderer(RoomRenderer):
             if circle == NOBODY or self.board.circles[circle][0] != line:
                 continue
             center = circle_center(*self.board.circles[circle])
-            rgb = (150, 220, 150) if marker.startswith("w") else theme.ACCENT
+            rgb = sp.WEALTH_RGB if marker.startswith("w") else theme.ACCENT
             pygame.draw.circle(surf, rgb, center, CIRCLE_R - 2)
             text = theme.text(marker[1:], SMALL, sp.INK, True)
             surf.blit(text, text.get_rect(center=center))
@@ -372,8 +430,17 @@ class USRenderer(RoomRenderer):
             surf.blit(sp.deck_back(pile_name, CARD, pile), rect)
         else:
             pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
-        cost_text = theme.text(t("ap", ap=cost), SMALL, theme.TEXT, True)
-        surf.blit(cost_text, cost_text.get_rect(midtop=(rect.centerx, rect.bottom + RING_GAP + 2)))
+        text, at = cost_label(rect, cost)
+        surf.blit(theme.text(text, SMALL, theme.TEXT, True), at)
+
+    def _cost_labels(self) -> list[tuple[str, pygame.Rect]]:
+        board = self.board
+        costs = [("contract", j, c) for j, c in enumerate(board.contract_costs)]
+        costs += [("contract", 5 + k, board.contract_deck_cost)
+                  for k in range(self.view.active_decks)]
+        costs += [("planning", i, c) for i, c in enumerate(board.planning_costs)]
+        costs.append(("planning", 4, board.planning_deck_cost))
+        return [cost_label(card_slot(row, i), cost) for row, i, cost in costs]
 
     # == the turn box and the election track ======================================================
     def _turn_key(self) -> tuple:
@@ -396,56 +463,87 @@ class USRenderer(RoomRenderer):
 
     def _track_key(self) -> tuple:
         v = self.view
-        return v.election_pos, v.offices, v.politicians_in_play, v.contractor_in_play, language()
+        held = tuple(sorted(k for k in self.holds if k[0] == "office"))
+        return v.election_pos, v.offices, held, language()
 
     def _paint_track(self, surf: pygame.Surface) -> None:
-        """The election track (the pawn's square lit) and who holds each office."""
+        """The election track (the pawn's square lit) and who holds each office; an office
+        whose ballot is still turning over is left for its animation."""
+        for office, rect in track_cells(self.board.election_track):
+            if ("office", office) not in self.holds:
+                surf.blit(self._office_face(office, self._holder(office)), rect)
+
+    def _holder(self, office: str, view: State | None = None) -> int:
+        return (view or self.view).offices[OFFICES.index(office)]
+
+    def _office_face(self, office: str, holder: int) -> pygame.Surface:
+        """One square of the track: the office over its holder's name (or "vacant"), lit
+        where the election pawn stands."""
         v, track = self.view, self.board.election_track
-        w = TRACK.w // (len(track) + 1)
-        for i, office in enumerate((*track, "contractor")):
-            rect = pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h)
-            lit = i == v.election_pos % len(track) and office != "contractor"
-            pygame.draw.rect(surf, theme.PANEL_LIGHT if lit else theme.PANEL, rect,
+        lit = office != "contractor" and track.index(office) == v.election_pos % len(track)
+        key = ("office", office, holder, lit, language())
+        if key not in self._faces:
+            rect = track_cells(track)[0][1]
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            box = surf.get_rect()
+            pygame.draw.rect(surf, theme.PANEL_LIGHT if lit else theme.PANEL, box,
                              border_radius=8)
             if lit:
-                pygame.draw.rect(surf, theme.ACCENT, rect, 3, border_radius=8)
-            name = fit_text(t(f"office.{office}"), SMALL, rect.w - 10, theme.TEXT, True, 0.7)
-            surf.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + 6)))
-            holder = v.offices[OFFICES.index(office)]
-            label = self.names[holder] if holder != NOBODY else t("vacant")
-            rgb = seat_color(holder) if holder != NOBODY else theme.TEXT_DIM
-            text = fit_text(label, SMALL, rect.w - 10, rgb, squeeze=0.7)
-            surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+                pygame.draw.rect(surf, theme.ACCENT, box, 3, border_radius=8)
+            for text, at, rgb, bold in self._office_texts(office, holder, box):
+                surf.blit(fit_text(text, SMALL, box.w - 10, rgb, bold, 0.7), at)
+            self._faces[key] = fast(surf)
+        return self._faces[key]
+
+    def _office_texts(self, office: str, holder: int,
+                      box: pygame.Rect) -> list[tuple[str, pygame.Rect, tuple, bool]]:
+        """(text, rect, colour, bold) of an office square's two lines, inside `box`."""
+        label = self.names[holder] if holder != NOBODY else t("vacant")
+        rgb = seat_color(holder) if holder != NOBODY else theme.TEXT_DIM
+        found = []
+        for text, color, bold, anchor in ((t(f"office.{office}"), theme.TEXT, True,
+                                           {"midtop": (box.centerx, box.y + 6)}),
+                                          (label, rgb, False,
+                                           {"midbottom": (box.centerx, box.bottom - 6)})):
+            img = fit_text(text, SMALL, box.w - 10, color, bold, 0.7)
+            found.append((text, img.get_rect(**anchor), color, bold))
+        return found
+
+    def _track_labels(self) -> list[tuple[str, pygame.Rect]]:
+        return [(text, rect) for office, cell in track_cells(self.board.election_track)
+                for text, rect, _, _ in self._office_texts(office, self._holder(office), cell)]
 
     # == the seat panels ==========================================================================
     def _place_panel_items(self, view: State) -> None:
-        """Where each seat's planning cards and favours sit in its panel."""
-        self.hand_rects = [self._chip_row(len(view.hands[seat]), panel, panel.y + 92)
-                           for seat, panel in enumerate(self.panels)]
-        self.favour_rects = [self._chip_row(len(view.favours[seat]), panel,
-                                            panel.y + 92 + self._chip_h(panel) + 8)
-                             for seat, panel in enumerate(self.panels)]
+        """Where each seat's planning cards and then its favours sit in its panel."""
+        self.hand_rects, self.favour_rects = [], []
+        for seat, panel in enumerate(self.panels):
+            hand = self._chip_rows(len(view.hands[seat]), panel, panel.y + 92)
+            below = hand[-1].bottom + 8 if hand else panel.y + 92 + self._chip_h(panel) + 8
+            self.hand_rects.append(hand)
+            self.favour_rects.append(self._chip_rows(len(view.favours[seat]), panel, below))
 
     def _chip_h(self, panel: pygame.Rect) -> int:
-        return 60 if panel.h < 400 else 84
+        return 84 if panel.h >= TALL_PANEL else 60
 
-    def _chip_row(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
-        """`count` chips from the panel's left edge, overlapping when they need to."""
+    def _chip_rows(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
+        """`count` chips from the panel's left edge: in rows in a two-seat panel (tall), in
+        one row overlapping when they need to in a quarter panel."""
         h = self._chip_h(panel)
         w = round(h * CHIP_ASPECT)
-        step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
-        return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
+        per_row = max(1, (panel.w - 24 + 6) // (w + 6))
+        if panel.h < TALL_PANEL:
+            step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
+            return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
+        return [pygame.Rect(panel.x + 12 + (i % per_row) * (w + 6), y + (i // per_row) * (h + 8),
+                            w, h) for i in range(count)]
 
     def _panel_key(self, seat: int) -> tuple:
         v = self.view
         return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
                 v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
-                v.extra_favour == seat, self._counting(seat), self._held_cards(), language())
-
-    def _counting(self, seat: int) -> int:
-        """The seat's prestige still counting up (its panel shows the old total meanwhile)."""
-        return sum(round(amount * left) for (who, amount), left in self.timeline.counting()
-                   if who == seat)
+                v.extra_favour == seat, self._counting(seat), self._counting(seat, "wealth"),
+                self._held_cards(), language())
 
     def _held_cards(self) -> tuple:
         return tuple(sorted(k for k in self.holds if k[0] == "card"))
@@ -463,7 +561,8 @@ class USRenderer(RoomRenderer):
         at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
         surf.blit(prestige, at)
         sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
-        wealth = theme.text(f"${v.wealth[seat]}", theme.SMALL_SIZE, (150, 220, 150), True)
+        wealth = theme.text(f"${v.wealth[seat] - self._counting(seat, 'wealth')}",
+                            theme.SMALL_SIZE, sp.WEALTH_RGB, True)
         surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
         surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (panel.x + 12, panel.y + 50))
@@ -491,91 +590,3 @@ class USRenderer(RoomRenderer):
         if ("card", card) in self.holds:
             return
         surf.blit(self._face(card, rect.size, chip=True), rect)
-
-    # == animations ===============================================================================
-    def _panel_point(self, seat: int | None) -> tuple[int, int]:
-        if seat is None:
-            return TRACK.center
-        return self.panels[seat].midtop[0], self.panels[seat].y + 30
-
-    def _place_of(self, view: State, card: str) -> pygame.Rect | None:
-        """Where a card lies in the rows (row slot or pile top) of a view."""
-        for j, c in enumerate(view.contract_row):
-            if c == card:
-                return card_slot("contract", j)
-        for k, c in enumerate(view.tops):
-            if c == card:
-                return card_slot("contract", 5 + k)
-        for i, c in enumerate((*view.planning_row, view.planning_top)):
-            if c == card:
-                return card_slot("planning", i)
-        return None
-
-    @on_event("building_placed", sound="clunk")
-    def _drop(self, ev: Event, at: float, batch: Batch) -> float:
-        bid, lots, zone = ev.get("building"), ev.get("lots"), ev.get("zone")
-        owner = ev.player if ev.player is not None else NOBODY
-
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            self._paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
-        self.timeline.add(at, DROP_TIME, paint, pytweening.easeOutBounce,
-                          holds=(("building", bid),))
-        return at + DROP_TIME * 0.6
-
-    @on_event("building_demolished", sound="clunk")
-    def _crumble(self, ev: Event, at: float, batch: Batch) -> float:
-        old = batch.old.buildings[ev.get("building")] if batch.old else None
-        if old is None:
-            return at
-
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            for lot in old.lots:
-                rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
-                if rect.w > 0:
-                    canvas.blit(sp.tile(old.zone, rect.size), rect)
-        self.timeline.add(at, CRUMBLE_TIME, paint)
-        return at + CRUMBLE_TIME
-
-    @on_event("planning_taken", sound="swish")
-    @on_event("favour_taken", sound="swish")
-    def _take(self, ev: Event, at: float, batch: Batch) -> float:
-        card = ev.get("card")
-        start = self._place_of(batch.old, card) if batch.old else None
-        end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
-        if start is None or end is None:
-            return at
-        self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
-                          holds=(("card", card),))
-        return at + FLY_TIME
-
-    @on_event("revealed", sound="flip")
-    def _reveal(self, ev: Event, at: float, batch: Batch) -> float:
-        card = ev.get("card")
-        rect = self._place_of(self.view, card)
-        if rect is None:
-            return at
-        back = sp.card_back("", CARD)
-        self.timeline.add(at, FLIP_TIME, flip(back, self._face(card), rect),
-                          holds=(("card", card),))
-        return at + FLIP_TIME * 0.5
-
-    @on_event("prestige", sound=None)
-    def _prestige(self, ev: Event, at: float, batch: Batch) -> float:
-        amount = ev.get("amount")
-        label = f"+{amount}" if amount > 0 else str(amount)
-        rgb = theme.ACCENT if amount > 0 else theme.BAD
-        self.timeline.add(at, POP_TIME, popup(label, self._panel_point(ev.player), rgb),
-                          tag=(ev.player, amount))
-        return at + 0.05
-
-    @on_event("elected", sound="fanfare")
-    def _elected(self, ev: Event, at: float, batch: Batch) -> float:
-        label = t("elected", player=self.names[ev.player], office=t(f"office.{ev.get('office')}"))
-        self.timeline.add(at, POP_TIME, popup(label, (TRACK.centerx, TRACK.y - 30),
-                                              seat_color(ev.player), theme.BODY_SIZE))
-        return at + POP_TIME * 0.5
-
-    @on_event("game_over", sound="chord")
-    def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
-        self.timeline.add(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
-        return at + 1.0

@@ -15,7 +15,16 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
-from game.ui.paint import fast, fit_text, shade, wrap
+from game.ui.paint import (
+    draw_emblem,
+    fast,
+    fit_text,
+    seat_color,
+    seat_dark,
+    seat_emblem,
+    shade,
+    wrap,
+)
 
 from .board import Card, Contract, Permit, Renewal
 
@@ -32,9 +41,15 @@ EVENT_RGB = (120, 70, 160)
 RENEWAL_RGB = (60, 150, 150)
 BACK_RGB = (60, 66, 84)
 PRESTIGE_INK = (170, 110, 10)
-TEXT_SIZE = 24  # the smallest text on the board (issue 15: >= 24 px at 1080p)
-NAME_LINES = 3  # a contract's name takes at most this many lines
-SQUEEZE = 0.65  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
+WEALTH_RGB = (150, 220, 150)  # wealth: the green of the printed wealth values
+# The block value markers (city.value_marks): plate fill and ink of the highest and lowest.
+VALUE_MARK_RGB = {"high": (theme.ACCENT, INK), "low": ((150, 190, 240), INK)}
+PLATE_H = 26  # a block value plate's height
+ZOOM_TEXT_W, ZOOM_PAD, ZOOM_TITLE = 400, 14, 34  # the zoom panel's text column
+PARAGRAPH_GAP = 8
+TEXT_SIZE = theme.SMALL_SIZE  # the smallest text on the board: a 24 px line at 1080p (issue 15)
+NAME_LINES = 2  # a contract's name takes at most this many lines
+SQUEEZE = 0.6  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
 Words = Callable[[str], str]  # the room's translator for a key under "scene."
 
 
@@ -54,7 +69,7 @@ def card_face(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface
     elif isinstance(card, Permit):
         _permit(surf, card, k, words)
     elif isinstance(card, Renewal):
-        _banner_card(surf, RENEWAL_RGB, words("renewal"), words("renewal_text"), k, card)
+        _banner_card(surf, RENEWAL_RGB, words("renewal"), words("renewal_card"), k, card)
     else:
         _banner_card(surf, EVENT_RGB, words("event"), card.name, k, card)
     pygame.draw.rect(surf, INK, surf.get_rect(), max(2, round(2 * k)), border_radius=10)
@@ -65,7 +80,7 @@ def _band(surf: pygame.Surface, rgb: tuple, label: str, k: float) -> int:
     """A coloured header band with a label; returns where the body starts."""
     band = pygame.Rect(0, 0, surf.get_width(), round(34 * k))
     pygame.draw.rect(surf, rgb, band, border_top_left_radius=10, border_top_right_radius=10)
-    text = fit_text(label, round(TEXT_SIZE * k), band.w - 8, theme.TEXT, bold=True, squeeze=0.7)
+    text = fit_text(label, round(TEXT_SIZE * k), band.w - 8, theme.TEXT, bold=True, squeeze=SQUEEZE)
     surf.blit(text, text.get_rect(center=band.center))
     return band.bottom + round(4 * k)
 
@@ -85,6 +100,8 @@ def _lines(surf: pygame.Surface, text: str, y: int, k: float, limit: int,
 
 
 def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> None:
+    """Zone and number, name, size in lots, then "+ effect", and at the bottom its vocations
+    and the prestige row it pays out (the zoom panel spells the effect out)."""
     y = _band(surf, ZONE_RGB[card.zone], f"{card.zone} {card.id}", k)
     y = _lines(surf, card.name, y, k, NAME_LINES)
     lot = round(14 * k)
@@ -92,17 +109,16 @@ def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> N
     for i in range(card.size):  # the building's size as lots
         pygame.draw.rect(surf, ZONE_RGB[card.zone], (x0 + i * (lot + 3), y + 4, lot, lot))
     y += lot + round(8 * k)
-    jobs = " ".join(f"{words('voc.' + name)}{value}" for name, value in card.vocations)
-    extras = [jobs] if jobs else []
     if card.effects or card.restriction:
-        extras.append(words("effect"))
-    for text in extras:
-        y = _lines(surf, text, y, k, 1, shade(INK, 1.6))
+        _lines(surf, words("effect"), y, k, 1, EVENT_RGB)
+    size, bottom = round(TEXT_SIZE * k), surf.get_height() - round(4 * k)
+    jobs = " ".join(f"{words('voc.' + name)}{value}" for name, value in card.vocations)
+    if jobs:
+        text = theme.text(jobs, size, shade(INK, 1.6))
+        surf.blit(text, text.get_rect(bottomleft=(round(6 * k), bottom)))
     if card.payout:  # the prestige row paid out when it is revealed: a star and the row
-        size = round(TEXT_SIZE * k)
         text = theme.text(str(card.payout), size, PRESTIGE_INK, True)
-        at = text.get_rect(bottomright=(surf.get_width() - round(6 * k),
-                                        surf.get_height() - round(4 * k)))
+        at = text.get_rect(bottomright=(surf.get_width() - round(6 * k), bottom))
         surf.blit(text, at)
         star(surf, (at.x - round(11 * k), at.centery), round(10 * k), PRESTIGE_INK)
 
@@ -115,7 +131,7 @@ def _permit(surf: pygame.Surface, card: Permit, k: float, words: Words) -> None:
         pygame.draw.rect(surf, ZONE_RGB[zone], rect)
     big = theme.text(str(card.licences), round(48 * k), INK, True)
     surf.blit(big, big.get_rect(midtop=(surf.get_width() // 2, round(36 * k))))
-    y = _lines(surf, words("licences"), round(92 * k), k, 1)
+    y = _lines(surf, words("licences"), round(84 * k), k, 1)
     _lines(surf, words("invest", wealth=card.invest), y, k, 1, shade(INK, 1.6))
     _reveal_icons(surf, card.ballot, card.payout, k)
 
@@ -163,7 +179,7 @@ def card_chip(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface
     else:
         pygame.draw.rect(surf, RENEWAL_RGB, band)
         big = words("renewal_short")
-    text = fit_text(big, theme.SMALL_SIZE, size[0] - 6, INK, bold=True, squeeze=0.7)
+    text = fit_text(big, theme.SMALL_SIZE, size[0] - 6, INK, bold=True, squeeze=SQUEEZE)
     surf.blit(text, text.get_rect(center=(size[0] // 2, (band.bottom + size[1]) // 2)))
     pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=8)
     return fast(surf)
@@ -178,6 +194,27 @@ def star(surf: pygame.Surface, center: tuple[int, int], radius: int,
         angle = math.pi / 2 + i * math.pi / 5
         points.append((center[0] + r * math.cos(angle), center[1] - r * math.sin(angle)))
     pygame.draw.polygon(surf, rgb, points)
+
+
+@lru_cache(maxsize=4)
+def star_sprite(side: int) -> pygame.Surface:
+    """A prestige star on its own (flying to a panel), outlined so it reads over any art."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    center = (side // 2, side // 2)
+    star(surf, center, side // 2, INK)
+    star(surf, center, side // 2 - 3, theme.ACCENT)
+    return fast(surf)
+
+
+@lru_cache(maxsize=4)
+def coin(side: int) -> pygame.Surface:
+    """A wealth coin (flying to a panel)."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    center = (side // 2, side // 2)
+    pygame.draw.circle(surf, INK, center, side // 2)
+    pygame.draw.circle(surf, WEALTH_RGB, center, side // 2 - 2)
+    pygame.draw.circle(surf, shade(WEALTH_RGB, 0.6), center, side // 2 - 6, 2)
+    return fast(surf)
 
 
 @lru_cache(maxsize=32)
@@ -199,7 +236,7 @@ def _back(label: str, size: tuple[int, int], name_y: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, BACK_RGB, surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, theme.TEXT_DIM, surf.get_rect(), 2, border_radius=10)
-    name = fit_text(label, TEXT_SIZE, size[0] - 8, theme.TEXT, bold=True, squeeze=0.7)
+    name = fit_text(label, TEXT_SIZE, size[0] - 8, theme.TEXT, bold=True, squeeze=SQUEEZE)
     surf.blit(name, name.get_rect(center=(size[0] // 2, name_y)))
     return surf
 
@@ -214,13 +251,68 @@ def tile(zone: str, size: tuple[int, int]) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=8)
-def cube(rgb: tuple[int, int, int], dark: tuple[int, int, int], side: int) -> pygame.Surface:
-    """A player's control cube, drawn as a small isometric box."""
+@lru_cache(maxsize=16)
+def cube(seat: int, side: int) -> pygame.Surface:
+    """A seat's control cube, drawn as a small isometric box with the seat's emblem on its
+    front (colour is never the only cue of whose a building is)."""
+    rgb, dark = seat_color(seat), seat_dark(seat)
     surf = pygame.Surface((side, side), pygame.SRCALPHA)
     top = side // 3
-    pygame.draw.rect(surf, dark, (0, top, side - top // 2, side - top))
+    front = pygame.Rect(0, top, side - top // 2, side - top)
+    pygame.draw.rect(surf, dark, front)
     pygame.draw.polygon(surf, rgb, [(0, top), (top // 2, 0), (side, 0), (side - top // 2, top)])
-    pygame.draw.rect(surf, rgb, (2, top + 2, side - top // 2 - 4, side - top - 4))
-    pygame.draw.rect(surf, INK, (0, top, side - top // 2, side - top), 2)
+    pygame.draw.rect(surf, rgb, front.inflate(-4, -4))
+    pygame.draw.rect(surf, INK, front, 2)
+    draw_emblem(surf, seat_emblem(seat), front.center, front.h - 6, dark, None)
     return fast(surf)
+
+
+@lru_cache(maxsize=128)
+def value_plate(value: int, mark: str | None) -> pygame.Surface:
+    """A block's value on a small plate; the highest-value blocks' plates are gold with a
+    triangle up, the lowest-value blocks' pale blue with a triangle down (the value markers)."""
+    fill, ink = VALUE_MARK_RGB.get(mark, (INK, theme.TEXT))
+    text = theme.text(str(value), TEXT_SIZE, ink, True)
+    arrow = 12 if mark else 0
+    surf = pygame.Surface((text.get_width() + arrow + 12, PLATE_H), pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=6)
+    pygame.draw.rect(surf, shade(fill, 0.5) if mark else theme.TEXT_DIM, surf.get_rect(), 2,
+                     border_radius=6)
+    surf.blit(text, text.get_rect(midright=(surf.get_width() - 5, PLATE_H // 2 + 1)))
+    if mark:
+        mid, x = PLATE_H // 2, 5
+        tip, base = (mid - 6, mid + 5) if mark == "high" else (mid + 6, mid - 5)
+        pygame.draw.polygon(surf, ink, [(x, base), (x + 10, base), (x + 5, tip)])
+    return fast(surf)
+
+
+def zoom_panel(face: pygame.Surface, title: str, lines: list[str]) -> pygame.Surface:
+    """The zoom panel: the card's face at zoom size beside its whole text in words (a title,
+    then one wrapped paragraph per line), on a dark plate."""
+    text = zoom_text(title, lines)
+    w = face.get_width() + ZOOM_TEXT_W + 3 * ZOOM_PAD
+    h = max(face.get_height(), text.get_height()) + 2 * ZOOM_PAD
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, theme.BACKGROUND, surf.get_rect(), border_radius=14)
+    pygame.draw.rect(surf, theme.TEXT_DIM, surf.get_rect(), 2, border_radius=14)
+    surf.blit(face, (ZOOM_PAD, ZOOM_PAD))
+    surf.blit(text, (face.get_width() + 2 * ZOOM_PAD, ZOOM_PAD))
+    return fast(surf)
+
+
+def zoom_text(title: str, lines: list[str]) -> pygame.Surface:
+    """The zoom panel's text column: the title in bold, then each paragraph wrapped, a small
+    gap between paragraphs."""
+    placed: list[tuple[pygame.Surface, int]] = []  # (line image, gap above it)
+    for line in wrap(title, ZOOM_TITLE, ZOOM_TEXT_W, True):
+        placed.append((theme.text(line, ZOOM_TITLE, theme.ACCENT, True), 0))
+    for paragraph in lines:
+        for k, line in enumerate(wrap(paragraph, TEXT_SIZE, ZOOM_TEXT_W)):
+            placed.append((theme.text(line, TEXT_SIZE, theme.TEXT), PARAGRAPH_GAP * (k == 0)))
+    surf = pygame.Surface((ZOOM_TEXT_W, sum(i.get_height() + gap for i, gap in placed)),
+                          pygame.SRCALPHA)
+    y = 0
+    for image, gap in placed:
+        surf.blit(image, (0, y + gap))
+        y += gap + image.get_height()
+    return surf

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,32 +20,16 @@ from game.engine.match import Match
 from game.games.ticket_to_ride_paris import labels, sprites
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
-from game.ui import paint, theme
 from game.ui.board_api import CANVAS_SIZE
-
-SMALLEST = 24  # px: the line height a player on a sofa can still read at 1080p
+from tests.ui.font_heights import SMALLEST, font_heights, too_small
 
 
 @pytest.fixture
-def heights(monkeypatch) -> dict[tuple[int, bool], int]:
+def heights(monkeypatch) -> Iterator[dict[tuple[int, bool], int]]:
     """Every (size, bold) font asked for while the test runs, with its line height."""
-    pygame.init()
-    asked: dict[tuple[int, bool], int] = {}
-    original = theme.font
-
-    def recording(size: int, bold: bool = False) -> pygame.font.Font:
-        font = original(size, bold)
-        asked[(size, bold)] = font.get_height()
-        return font
-
-    caches = (theme.text, paint._narrowed, sprites.label_plate, sprites.ticket_card,
-              labels._layout)
-    for cache in caches:  # text drawn before the test would not ask for its font again
-        cache.cache_clear()
-    monkeypatch.setattr(theme, "font", recording)
-    yield asked
-    for cache in caches:
-        cache.cache_clear()
+    with font_heights(monkeypatch, (sprites.label_plate, sprites.ticket_card,
+                                    labels._layout)) as asked:
+        yield asked
 
 
 @pytest.mark.parametrize("viewer", [0, None])
@@ -68,6 +53,6 @@ def test_every_font_the_board_draws_is_at_least_24_px(heights, viewer):
             renderer.draw(canvas, focus, mine)
         renderer.draw(canvas, focus, mine)
     assert heights, "the board draws text"
-    small = {key: h for key, h in heights.items() if h < SMALLEST}
+    small = too_small(heights)
     assert small == {}, f"fonts under {SMALLEST} px (size, bold): {small}"
     assert min(heights.values()) >= SMALLEST

@@ -1,0 +1,75 @@
+"""A card's whole text in words, for the zoom panel: what the printed card says with icons
+(zone, size, vocations, restriction, effects, the ballot and payout shown when revealed).
+
+Each effect and restriction kind of the closed vocabulary (effects.py) has a sentence under
+"urban_sprawl.scene.fx.<kind>" in strings_scene.toml; its parameters are put into words here
+(a zone, a resource, a scope, a politician). tests/ui/test_us_zoom.py puts every card of the
+level into words in both languages: a kind without a sentence fails there, never on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .board import Card, Contract, EventCard, Permit, Rule
+
+Words = Callable[..., str]  # the room's translator for a key under "scene."
+# Parameters that name something: each is put into words with the key prefix given here.
+NAMED = {"resource": "res.", "cost_resource": "res.", "gain_resource": "res.",
+         "zone": "zone.", "scope": "scope.", "politician": "office.", "vocation": "vocation.",
+         "edge": "edge.", "area": "area."}
+# Kinds whose sentence depends on one parameter's value: one key per value.
+BY_VALUE = {"place_park": "scope", "activate": "what"}
+
+
+def rule_sentence(rule: Rule, words: Words) -> str:
+    """One effect or restriction as a sentence."""
+    params: dict[str, Any] = {}
+    for name, value in rule.params.items():
+        prefix = NAMED.get(name)
+        params[name] = words(prefix + str(value)) if prefix else value
+    if "size" in rule.params:  # 0: any size
+        size = rule.params["size"]
+        params["size"] = words("fx_size", size=size) if size else ""
+    if "marker" in rule.params:
+        marker = rule.params["marker"]
+        params["marker"] = words(f"marker.{marker[0]}", value=marker[1:])
+    key = rule.kind
+    if rule.kind in BY_VALUE:
+        key += "." + str(rule.params[BY_VALUE[rule.kind]])
+    elif rule.params.get("vocation") == "any":
+        key += ".any"
+    return words(f"fx.{key}", **params)
+
+
+def card_lines(card: Card, words: Words) -> list[str]:
+    """The card's text, one paragraph per entry: what it is, then what it does."""
+    if isinstance(card, Contract):
+        lines = [words("about_contract", zone=words(f"zone.{card.zone}"), count=card.size)]
+        if card.vocations:
+            jobs = ", ".join(f"{words('vocation.' + name)} {value}"
+                             for name, value in card.vocations)
+            lines.append(words("about_vocations", list=jobs))
+        if card.restriction is not None:
+            lines.append(rule_sentence(card.restriction, words))
+        lines += [rule_sentence(rule, words) for rule in card.effects]
+        if card.payout:
+            lines.append(words("about_payout", resource=words("res.prestige"), row=card.payout))
+        return lines
+    if isinstance(card, EventCard):
+        return [words("about_event")] + [rule_sentence(rule, words) for rule in card.effects]
+    if isinstance(card, Permit):
+        zones = ", ".join(words(f"zone.{zone}") for zone in sorted(card.zones))
+        lines = [words("about_permit", count=card.licences, zones=zones),
+                 words("about_invest", wealth=card.invest)]
+    else:
+        lines = [words("renewal_text")]
+    return lines + _reveal_lines(card.ballot, card.payout, words)
+
+
+def _reveal_lines(ballot: bool, payout: int, words: Words) -> list[str]:
+    lines = [words("about_ballot")] if ballot else []
+    if payout:
+        lines.append(words("about_payout", resource=words("res.wealth"), row=payout))
+    return lines

@@ -1,0 +1,132 @@
+"""Urban Sprawl board layout: where the city, the rows, the track and the panels sit on the
+1920x1000 board rect, as constants and pure functions of the geometry (scene.py draws there,
+anim.py animates there, the tests measure there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.render_kit import translator
+
+from . import sprites as sp
+from .board import BLOCKS, SIDE
+
+t = translator("urban_sprawl.scene.")
+
+LOT, STREET = 62, 12  # a lot's side, a street's width
+PITCH = 2 * LOT + STREET  # one block and its street
+GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
+EDGE = 14  # the water and forest strips around the city
+CIRCLE_R = 20
+TRACK = pygame.Rect(16, 916, 904, 78)
+CARD = (112, 176)
+CARD_GAP = 8
+CONTRACT_Y, PLANNING_Y = 8, 226
+RIGHT_X = 944
+TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
+PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
+ZOOM = (224, 352)  # the zoom panel: a card at twice its size
+OPTION = (250, 250, 250)
+WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
+TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
+CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
+RING_GAP = 10  # option rings sit outside their rect: visible around light cards
+TARGET_SIDE = 44  # a building placement's target square
+CUBE_SIDE, CUBE_LIFT = 30, 8  # a control cube sits a little above its building's centre,
+PLATE_DROP = 102  # clear of the block value plate at the foot of its block
+SMALL = sp.TEXT_SIZE
+
+
+def lot_rect(lot: int) -> pygame.Rect:
+    """The screen rect of one lot of the 12x12 grid."""
+    row, col = divmod(lot, SIDE)
+    x = GRID.x + (col // 2) * PITCH + (col % 2) * LOT
+    y = GRID.y + (row // 2) * PITCH + (row % 2) * LOT
+    return pygame.Rect(x, y, LOT, LOT)
+
+
+def lots_center(lots: Sequence[int]) -> tuple[int, int]:
+    """The centre of a set of lots (apart for every placement of one block)."""
+    rects = [lot_rect(lot) for lot in lots]
+    return (sum(r.centerx for r in rects) // len(rects),
+            sum(r.centery for r in rects) // len(rects))
+
+
+def lots_target(lots: Sequence[int]) -> pygame.Rect:
+    """The focus square of a lot set (a placement or a building)."""
+    if len(lots) == 1:
+        return lot_rect(lots[0])
+    rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
+    rect.center = lots_center(lots)
+    return rect
+
+
+def cube_rect(lots: Sequence[int]) -> pygame.Rect:
+    """Where a building's control cube sits: above its centre, clear of the value plate."""
+    x, y = lots_center(lots)
+    return pygame.Rect(x - CUBE_SIDE // 2, y - CUBE_LIFT - CUBE_SIDE // 2, CUBE_SIDE, CUBE_SIDE)
+
+
+def block_plate_center(block: int) -> tuple[int, int]:
+    """Where a block's value plate sits: at the foot of the block, straddling its edge."""
+    row, col = divmod(block, BLOCKS)
+    return (GRID.x + col * PITCH + LOT, GRID.y + row * PITCH + PLATE_DROP + sp.PLATE_H // 2)
+
+
+def block_area(block: int) -> pygame.Rect:
+    """A block's lots and the foot of its value plate: what repaints when the block changes."""
+    row, col = divmod(block, BLOCKS)
+    top = GRID.y + row * PITCH
+    return pygame.Rect(GRID.x + col * PITCH, top, 2 * LOT, PLATE_DROP + sp.PLATE_H + 1)
+
+
+def circle_center(line: str, index: int) -> tuple[int, int]:
+    """A marker circle: above its block column, or right of its block row."""
+    middle = index * PITCH + LOT
+    if line == "column":
+        return GRID.x + middle, GRID.y - 64
+    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + middle
+
+
+def panel_rects(players: int) -> list[pygame.Rect]:
+    """One panel per seat: side by side for two, a 2x2 grid for three or four."""
+    w = (PANELS.w - 8) // 2
+    if players == 2:
+        return [pygame.Rect(PANELS.x + i * (w + 8), PANELS.y, w, PANELS.h) for i in range(2)]
+    h = (PANELS.h - 8) // 2
+    return [pygame.Rect(PANELS.x + (i % 2) * (w + 8), PANELS.y + (i // 2) * (h + 8), w, h)
+            for i in range(players)]
+
+
+def track_cells(track: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
+    """The election track's squares, then the Contractor's, left to right."""
+    w = TRACK.w // (len(track) + 1)
+    return [(office, pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h))
+            for i, office in enumerate((*track, "contractor"))]
+
+
+def cost_label(slot: pygame.Rect, cost: int) -> tuple[str, pygame.Rect]:
+    """A slot's AP cost under it: its text and rect."""
+    text = t("ap", ap=cost)
+    size = theme.font(SMALL, True).size(text)
+    return text, pygame.Rect((slot.centerx - size[0] // 2, slot.bottom + RING_GAP + 2), size)
+
+
+def card_slot(row: str, index: int) -> pygame.Rect:
+    """A card slot: the contract row's 5 cards then 3 piles, the planning row's 4 then 1."""
+    y = CONTRACT_Y if row == "contract" else PLANNING_Y
+    return pygame.Rect(RIGHT_X + index * (CARD[0] + CARD_GAP), y, *CARD)
+
+
+def prestige_point(panel: pygame.Rect) -> tuple[int, int]:
+    """Where a panel shows its seat's prestige (stars fly there)."""
+    return panel.right - 40, panel.y + 24
+
+
+def wealth_point(panel: pygame.Rect) -> tuple[int, int]:
+    """Where a panel shows its seat's wealth (coins fly there)."""
+    return panel.right - 150, panel.y + 24

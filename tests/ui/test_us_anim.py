@@ -1,0 +1,111 @@
+"""Urban Sprawl's animations hold back what they move until it lands: an election turns its
+office's square over, control cubes change hands, prestige and wealth count up as they fly to
+the panels, cards slide along the rows; at instant speed (a reset right after) nothing waits."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.engine.registry import rules_for
+from game.games.urban_sprawl.scene import USRenderer
+from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY
+
+US = "urban_sprawl"
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.init()
+
+
+def batch_with(wanted, players: int = 4, seed: int = 3):
+    """(renderer showing the view before, events, view after) of the first batch of a seeded
+    random game for which `wanted(events, before, after)` is true."""
+    rules = rules_for(US)
+    match = Match(rules, Config(players), seed)
+    renderer = USRenderer(rules, match.config, [f"P{i + 1}" for i in range(players)])
+    bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
+    events = list(match.resolve_chance())
+    while not match.is_over():
+        before = match.view(0)
+        prompt = match.prompts()[0]
+        events = list(match.apply(prompt.player, bots[prompt.player].choose(
+            rules, match.view(prompt.player), prompt)))
+        events += match.resolve_chance()
+        if wanted(events, before, match.view(0)):
+            renderer.reset(before, 0)
+            return renderer, events, match.view(0)
+    pytest.fail("no such batch in the seeded game")
+
+
+def kinds(events) -> set[str]:
+    return {e.kind for e in events}
+
+
+def finish(renderer: USRenderer) -> None:
+    while renderer.busy():
+        renderer.update(0.05)
+
+
+def test_an_election_turns_the_office_square_over_to_the_new_holder():
+    renderer, events, after = batch_with(lambda ev, b, a: "elected" in kinds(ev))
+    office = next(e for e in events if e.kind == "elected").get("office")
+    renderer.animate(events, after, 0)
+    assert ("office", office) in renderer.holds  # the ballot turns: the track leaves it
+    assert ("office", office) in renderer.layers.shown_key("track")[2]
+    finish(renderer)
+    assert not renderer.holds and renderer.layers.shown_key("track")[2] == ()
+
+
+def test_a_control_cube_changes_hands_after_it_flies():
+    def changed(events, before, after):
+        return any(e.kind == "control_changed" and before.buildings[e.get("building")]
+                   is not None for e in events if e.get("building") < len(before.buildings))
+    renderer, events, after = batch_with(changed, seed=4)
+    bid = next(e.get("building") for e in events if e.kind == "control_changed")
+    renderer.animate(events, after, 0)
+    assert ("cube", bid) in renderer.holds
+    assert renderer._shown_buildings()[bid].owner == NOBODY  # no cube while they fly
+    finish(renderer)
+    assert renderer._shown_buildings()[bid].owner == after.buildings[bid].owner
+
+
+def test_prestige_and_wealth_count_up_as_they_land():
+    def gains(events, before, after):
+        return any(e.kind == "prestige" and e.get("amount") > 0 for e in events) and any(
+            a > b for a, b in zip(after.wealth, before.wealth))
+    renderer, events, after = batch_with(gains)
+    seat = next(e.player for e in events if e.kind == "prestige" and e.get("amount") > 0)
+    richer = next(s for s in range(4) if after.wealth[s] > renderer.view.wealth[s])
+    renderer.animate(events, after, 0)
+    assert renderer._counting(seat) > 0  # the panel still shows the old prestige
+    assert renderer._counting(richer, "wealth") > 0
+    finish(renderer)
+    assert renderer._counting(seat) == 0 and renderer._counting(richer, "wealth") == 0
+
+
+def test_cards_left_in_a_row_slide_to_their_new_slot():
+    def slid(events, before, after):
+        return any(card not in (None, HIDDEN_CARD) and card in before.contract_row
+                   and before.contract_row.index(card) != j
+                   for j, card in enumerate(after.contract_row))
+    renderer, events, after = batch_with(slid)
+    card = next(c for j, c in enumerate(after.contract_row) if c in renderer.view.contract_row
+                and renderer.view.contract_row.index(c) != j)
+    renderer.animate(events, after, 0)
+    assert ("card", card) in renderer.holds  # painted by its slide, not in its new slot yet
+    finish(renderer)
+    assert ("card", card) not in renderer.holds
+
+
+def test_instant_speed_shows_the_end_at_once():
+    renderer, events, after = batch_with(lambda ev, b, a: "elected" in kinds(ev))
+    renderer.animate(events, after, 0)
+    renderer.reset(after, 0)  # what the shell does at instant speed
+    assert not renderer.busy() and not renderer.holds
