@@ -57,6 +57,7 @@ UNDO_SHARE = 0.25  # of the person's presses, when the rules allow an undo
 PAD = 701  # the person's fake SDL instance id: no real controller is needed
 STARTUP_TIMEOUT_S = 60.0  # a run must reach its first autosave write by then (a loaded machine)
 EARLY_KILLS, EARLY_DELAY_S = 0.2, 0.002  # this share of kills comes within 2 ms
+PROGRESS_EVERY, PROGRESS_WRITES = 4, 2  # every 4th run is killed after its 2nd completed write
 AUTOSAVE = "autosave.json"  # the name store.autosave_path() gives it in each home
 SHOWN_PROBLEMS = 20  # a broken journal fails every later kill of its chain too
 PRELOAD = ["pygame", "game.scenes", "game.scenes.game", "game.ui.app", "game.engine.journal"]
@@ -273,14 +274,15 @@ def litter(home: Path, temps: list[str], interrupted: Write | None) -> list[str]
 
 
 def run_once(context: Any, game_id: str, run_dir: Path, home: Path, rng: random.Random,
-             max_delay: float) -> list[Write]:
-    """Start one run, kill -9 it a random time after its first autosave write, read its report."""
+             max_delay: float, writes: int = 1) -> list[Write]:
+    """Start one run, kill -9 it a random time after its `writes`-th completed autosave write,
+    read its report."""
     report = run_dir / "report.log"
     child = context.Process(target=play, daemon=True, args=(
         str(home), str(report), game_id, rng.choice(SPEEDS), rng.randrange(2**31)))
     child.start()
     try:
-        wait_for_first_write(child, report)
+        wait_for_writes(child, report, writes)
         # Some kills right away, to land inside the journal start that Continue makes.
         early = rng.random() < EARLY_KILLS
         time.sleep(rng.uniform(0, EARLY_DELAY_S if early else max_delay))
@@ -294,13 +296,22 @@ def run_once(context: Any, game_id: str, run_dir: Path, home: Path, rng: random.
     return read_report(report)
 
 
-def wait_for_first_write(child: Any, report: Path) -> None:
-    """Block until the run reports its first autosave write (or stops, or times out)."""
+def wait_for_writes(child: Any, report: Path, writes: int) -> None:
+    """Block until the run reports `writes` completed autosave writes (the first one: as soon
+    as it starts), or stops, or times out."""
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
-    while not (report.exists() and report.stat().st_size):
+    while not written(report, writes):
         if not child.is_alive() or time.monotonic() > deadline:
             return  # run_once reports why
         time.sleep(0.0005)
+
+
+def written(report: Path, writes: int) -> bool:
+    """True once the report shows `writes` writes (the first: begun; later ones: completed)."""
+    if not (report.exists() and report.stat().st_size):
+        return False
+    lines = report.read_text().split("\n")[:-1]  # a torn last line is not a write yet
+    return writes <= 1 or sum(line.startswith("done") for line in lines) >= writes
 
 
 def kill_chain(context: Any, game_id: str, root: Path, kills: int, seed: int,
@@ -314,7 +325,10 @@ def kill_chain(context: Any, game_id: str, root: Path, kills: int, seed: int,
     for number in range(kills):
         run_dir = root / game_id / f"run{number:04}"
         run_dir.mkdir()
-        writes = run_once(context, game_id, run_dir, home, rng, max_delay)
+        # Every few runs waits for a move to be saved first, so a chain plays on even when
+        # a loaded machine starts each run slower than the random delay.
+        wait = PROGRESS_WRITES if number % PROGRESS_EVERY == PROGRESS_EVERY - 1 else 1
+        writes = run_once(context, game_id, run_dir, home, rng, max_delay, wait)
         results.append(check_kill(game_id, home, saved, writes))
         saved = results[-1].saved
     return results
