@@ -73,6 +73,7 @@ class AttractScene(Scene):
         self.results_left = 0.0
         self.plan: DemoPlan | None = None
         self.demos_started = 0
+        self.demos_finished = 0  # demos played to their end (the soak counts them)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -134,6 +135,7 @@ class AttractScene(Scene):
             self.results = ResultsScene(self.app, game.info.id, game.match, game.seats,
                                         game.names)
             self.results_left = RESULTS_SECONDS
+            self.demos_finished += 1
             self._end_game()
 
     @property

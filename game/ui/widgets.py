@@ -18,10 +18,11 @@ PAD_GLYPHS = {
     "alt": ("X", (50, 110, 210)), "undo": ("Y", (230, 190, 40)),
     "menu": ("START", (90, 96, 110)), "page_prev": ("LB", (90, 96, 110)),
     "page_next": ("RB", (90, 96, 110)),
+    "guide": ("Y", (230, 190, 40)),  # the picker's "How to play": Y, the pad's undo button
 }
 KEY_GLYPHS = {
     "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "Esc",
-    "page_prev": "Q", "page_next": "E",
+    "page_prev": "Q", "page_next": "E", "guide": "G",
 }
 
 
