@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from game.engine.bot_worker import SWITCH_INTERVAL_S
-from game.engine.bots import seat_bots, bot_step
+from game.engine.bots import bot_step, seat_bots
 from game.engine.capabilities import supports
 from game.engine.core import Config
 from game.engine.match import Match

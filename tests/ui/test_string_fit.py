@@ -50,7 +50,6 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("crash.title", Widget(HEADING, message.TITLE_W, True, lines=2)),
     ("crash.text", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("select.title", Widget(HEADING, SCREEN, True)),
-    ("select.entry", Widget(BODY, 1100 - BUTTON_PAD)),
     ("seats.title", Widget(HEADING, SCREEN, True)),
     ("seats.start", Widget(BODY, 520 - BUTTON_PAD, True)),
     ("seats.need", Widget(SMALL, SCREEN)),
