@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 from conftest import key, pad
+from string_fit import Widget, overflow
 
 from game.engine.registry import game_ids, get_game
 from game.scenes import scene_registry
@@ -18,12 +19,14 @@ from game.scenes.select import (
     COLUMNS,
     MINI_SIZE,
     ROWS_SHOWN,
+    TEXT_W,
     GameSelectScene,
     facts_text,
     grid,
 )
+from game.ui import theme
 from game.ui.app import App
-from game.ui.i18n import set_language
+from game.ui.i18n import set_language, t
 from game.ui.miniature import MiniatureStudio
 from game.ui.scene import Scene
 
@@ -262,3 +265,16 @@ def test_a_game_with_broken_levels_shows_it_and_confirm_explains(home, broken_le
         app.stack.top.exit()
         picker.exit()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_cards_title_pitch_and_facts_fit_the_card(language):
+    pygame.font.init()
+    set_language(language)
+    for game_id in game_ids():
+        info = get_game(game_id)
+        lines = [(t(info.title_key), Widget(theme.BODY_SIZE, TEXT_W, True)),
+                 (t(info.showcase.pitch_key), Widget(theme.SMALL_SIZE, TEXT_W)),
+                 (facts_text(info), Widget(theme.SMALL_SIZE, TEXT_W))]
+        for text, widget in lines:
+            assert overflow(text, widget) == 0, f"[{language}] {text!r} is too wide"
