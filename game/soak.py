@@ -129,7 +129,7 @@ class Soak:
         while time.perf_counter() < deadline:
             self.step()
             if marks and time.perf_counter() - self.started >= marks[0][1]:
-                echo(self.checkpoint(f"{marks.pop(0)[0]} {report_after / 60:g}m"))
+                echo(self.checkpoint(f"{marks.pop(0)[0]} {report_after:g}s"))
         echo(self.checkpoint("end"))
         return self.report
 

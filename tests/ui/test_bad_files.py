@@ -25,9 +25,9 @@ DEEP = "[" * 10_000 + "]" * 10_000
 
 BAD_SETTINGS = {
     "a 5,000-digit number": HUGE,
-    "a 5,000-digit volume": '{"music_volume": %s, "language": "es"}' % HUGE,
+    "a 5,000-digit volume": '{"music_volume": ' + HUGE + ', "language": "es"}',
     "a list nested 10,000 deep": DEEP,
-    "a field nested 10,000 deep": '{"language": %s}' % DEEP,
+    "a field nested 10,000 deep": '{"language": ' + DEEP + '}',
     "binary garbage": "\x00\xff{{{",
 }
 BAD_AUTOSAVES = {
