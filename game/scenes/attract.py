@@ -25,6 +25,7 @@ from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
+from game.ui.memory import release_between_demos
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -125,6 +126,7 @@ class AttractScene(Scene):
             self.results_left -= dt
             if self.results_left <= 0:
                 self.results = None
+                release_between_demos()  # nothing on screen now: the last demo's text goes
                 self._next_demo()
             return
         if self.game is None:
