@@ -89,7 +89,7 @@ class Soak:
         self.frames = 0
         self.exceptions = 0
         self.demos_before = 0  # demos finished by attract scenes replaced after an exception
-        self.started = time.perf_counter()
+        self.started = time.perf_counter()  # `run` starts the clock again
         self._attract()
 
     def _attract(self) -> None:
@@ -123,6 +123,7 @@ class Soak:
             echo: Callable[[Checkpoint], Any] = lambda c: None) -> SoakReport:
         """Step for `seconds` of wall time; checkpoints at the start, after `report_after`
         seconds (when shorter than the run) and at the end, each passed to `echo`."""
+        self.started = time.perf_counter()
         echo(self.checkpoint("start"))
         marks = [("after", report_after)] if report_after < seconds else []
         deadline = self.started + seconds
