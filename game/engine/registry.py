@@ -32,6 +32,27 @@ class RoomError(Exception):
     """A room package that does not declare itself properly."""
 
 
+WEIGHTS = range(1, 6)  # a game's complexity: 1 light ... 5 heavy (strings "picker.weight.<n>")
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """How the game picker presents a room: its pitch, the box facts and the seeded bot game
+    its live miniature is drawn from."""
+
+    pitch_key: str  # one line that sells the game, e.g. "french_quarter.pitch"
+    minutes: tuple[int, int]  # playing time, shortest to longest (equal: one figure)
+    weight: int  # complexity, one of WEIGHTS
+    players: int  # bot seats of the miniature's game
+    steps: int  # bot steps (every bot with a prompt acts once) before it is drawn: mid-game
+    seed: int = 7
+
+    def __post_init__(self) -> None:
+        low, high = self.minutes
+        if not 0 < low <= high or self.weight not in WEIGHTS or self.steps < 0:
+            raise RoomError(f"bad showcase {self}")
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What a room declares about its game; `*_ref` are 'module:attribute' strings."""
@@ -57,11 +78,17 @@ class GameInfo:
     capabilities: tuple[str, ...] = ()
     order: int = 100  # menu position: lower first, ties by id
     listed: bool = True  # False keeps an example room out of menus and game lists
+    # The picker's card: pitch, time, weight and the miniature's game (None: the card shows
+    # the title and player count, and a plain panel where the miniature would be).
+    showcase: Showcase | None = None
 
     def __post_init__(self) -> None:
         check_names(self.capabilities)
         if not 1 <= self.min_players <= self.max_players:
             raise RoomError(f"{self.id}: players {self.min_players}..{self.max_players}")
+        shown = self.showcase
+        if shown is not None and not self.min_players <= shown.players <= self.max_players:
+            raise RoomError(f"{self.id}: the showcase seats {shown.players} players")
         if self.listed and self.scene_ref is None:
             raise RoomError(f"{self.id}: a listed room needs a scene_ref")
 

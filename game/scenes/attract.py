@@ -25,6 +25,7 @@ from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
+from game.ui.memory import release_between_demos
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class AttractScene(Scene):
         self.results_left = 0.0
         self.plan: DemoPlan | None = None
         self.demos_started = 0
+        self.demos_finished = 0  # demos played to their end (the soak counts them)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -124,6 +126,7 @@ class AttractScene(Scene):
             self.results_left -= dt
             if self.results_left <= 0:
                 self.results = None
+                release_between_demos()  # nothing on screen now: the last demo's text goes
                 self._next_demo()
             return
         if self.game is None:
@@ -134,6 +137,7 @@ class AttractScene(Scene):
             self.results = ResultsScene(self.app, game.info.id, game.match, game.seats,
                                         game.names)
             self.results_left = RESULTS_SECONDS
+            self.demos_finished += 1
             self._end_game()
 
     @property

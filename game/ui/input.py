@@ -39,6 +39,7 @@ KEYS = {
     pygame.K_q: "page_prev", pygame.K_PAGEUP: "page_prev",
     pygame.K_e: "page_next", pygame.K_PAGEDOWN: "page_next", pygame.K_F11: "fullscreen",
     pygame.K_h: "help", pygame.K_F1: "help", pygame.K_QUESTION: "hint",
+    pygame.K_g: "guide",  # a game's how-to-play guide (the game picker)
 }
 PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",

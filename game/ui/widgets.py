@@ -19,10 +19,11 @@ PAD_GLYPHS = {
     "help": ("BACK", (90, 96, 110)),
     "menu": ("START", (90, 96, 110)), "page_prev": ("LB", (90, 96, 110)),
     "page_next": ("RB", (90, 96, 110)),
+    "guide": ("Y", (230, 190, 40)),  # the picker's "How to play": Y, the pad's undo button
 }
 KEY_GLYPHS = {
     "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "Esc",
-    "page_prev": "Q", "page_next": "E", "help": "H", "hint": "?",
+    "page_prev": "Q", "page_next": "E", "help": "H", "hint": "?", "guide": "G",
 }
 
 

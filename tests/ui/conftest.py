@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,7 +13,7 @@ from types import MappingProxyType
 import pygame
 import pytest
 
-from game.engine import registry
+from game.engine import levels, registry
 
 FAKE_INFO = registry.GameInfo(
     id="fake_race", title_key="fake.title", min_players=2, max_players=4,
@@ -26,6 +27,28 @@ VOTE_INFO = registry.GameInfo(
     rules_ref="fake_game:VoteRules", scene_ref="fake_game:RaceRenderer",
     heuristic_ref="fake_game:evaluate", order=0,
 )
+
+
+BROKEN = "french_quarter"  # the game whose levels `broken_levels` breaks
+
+
+@pytest.fixture
+def broken_levels(tmp_path, monkeypatch):
+    """Call it to switch to a copy of levels/ where French Quarter's cards.toml has a number
+    for a deck name."""
+    root = tmp_path / "levels"
+    shutil.copytree(levels.LEVELS_DIR, root)
+    cards = root / BROKEN / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace('priority = ["socialize",', 'priority = [7,', 1),
+                     encoding="utf-8")
+
+    def switch() -> None:
+        registry.rules_for.cache_clear()
+        monkeypatch.setattr(levels, "LEVELS_DIR", root)
+
+    yield switch
+    registry.rules_for.cache_clear()
 
 
 @pytest.fixture

@@ -39,8 +39,8 @@ class Player:
         self.press(A)  # New game (no autosave in a fresh home)
         select = app.stack.top
         assert isinstance(select, GameSelectScene)
-        while select.menu.focused_key != game_id:
-            self.press(DOWN)
+        while select.focused_key != game_id:  # right walks the picker's cards in reading order
+            self.press(RIGHT)
         self.press(A)
         seats = app.stack.top
         assert isinstance(seats, SeatSetupScene)

@@ -135,8 +135,8 @@ class Pilot:
     def _button(self, scene: Any) -> int | None:
         if isinstance(scene, GameScene):
             return self._move(scene)
-        if isinstance(scene, GameSelectScene) and scene.menu.focused_key != self.game_id:
-            return DOWN
+        if isinstance(scene, GameSelectScene) and scene.focused_key != self.game_id:
+            return RIGHT  # the picker's cards in reading order
         if isinstance(scene, SeatSetupScene):
             return self._seat_setup(scene)
         return BUTTON_A  # title: Continue or New game; select: this game; results: play again

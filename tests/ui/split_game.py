@@ -41,8 +41,8 @@ class Pads:
         self.press(0, A)  # New game
         select = app.stack.top
         assert isinstance(select, GameSelectScene)
-        while select.menu.focused_key != game_id:
-            self.press(0, DOWN)
+        while select.focused_key != game_id:  # right walks the picker's cards in reading order
+            self.press(0, DPAD["right"])
         self.press(0, A)
         seats = app.stack.top
         assert isinstance(seats, SeatSetupScene)

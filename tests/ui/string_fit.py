@@ -123,7 +123,8 @@ def base_keys(keys: Iterable[str]) -> list[str]:
 ROOM_WIDGETS: list[tuple[str, Widget | None]] = [
     ("*.prompt.*", Widget(theme.SMALL_SIZE, 640 - 52)),  # game_paint.MESSAGE_W, after the emblem
     ("*.option.*", Widget(theme.SMALL_SIZE, 520 - 44)),  # table.base label_cap less its padding
-    ("*.score.*", Widget(theme.SMALL_SIZE, 400)),  # a results detail heading and the legend
+    ("*.score.*", Widget(theme.SMALL_SIZE, 400)),
+    ("*.pitch", Widget(theme.SMALL_SIZE, 540)),  # a game picker card's line (select.TEXT_W)  # a results detail heading and the legend
     ("*.detail.*", Widget(30, 750 - 2 * 26 - 44 - 110, lines=2)),  # results DETAIL label column
     ("*.help.*", Widget(theme.BODY_SIZE, help_panel.TEXT_W, lines=help_panel.MAX_LINES)),
     ("*.hint.*", Widget(theme.SMALL_SIZE, game_paint.CALLOUT_TEXT_W,

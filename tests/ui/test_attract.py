@@ -14,6 +14,7 @@ from game.scenes import attract, scene_registry
 from game.scenes.attract import RESULTS_SECONDS, AttractScene, plan_demo
 from game.scenes.select import GameSelectScene
 from game.scenes.title import TitleScene
+from game.ui import theme
 from game.ui.app import App
 from game.ui.i18n import set_language
 from game.ui.settings import Settings
@@ -129,6 +130,17 @@ def test_finished_demo_shows_results_then_the_next_starts(demo_app):
     run(demo_app, 1.2)
     assert scene.results is None and scene.demos_started == 2
     assert scene.game is not None and scene.game.match is not first
+    assert scene.demos_finished == 1
+
+
+def test_between_two_demos_the_rendered_text_is_let_go(demo_app):
+    scene = demo_running(demo_app)
+    assert until(demo_app, lambda: scene.results is not None)
+    assert theme.text.cache_info().currsize > 0  # the demo's and its results' text
+    run(demo_app, RESULTS_SECONDS - 0.05)
+    demo_app.step([], TICK, present=False)  # the results end: the cache is emptied...
+    assert scene.demos_started == 2
+    assert theme.text.cache_info().currsize < 30  # ...then the next demo's first frame refills
 
 
 def test_demo_never_touches_autosave_settings_or_other_files(demo_app, home):

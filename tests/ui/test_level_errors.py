@@ -4,13 +4,10 @@ keeps working. Driven through the real input layer with a synthetic gamepad."""
 
 from __future__ import annotations
 
-import shutil
-
 import pygame
-import pytest
-from conftest import pad
+from conftest import BROKEN, pad
 
-from game.engine import levels, registry
+from game.engine import registry
 from game.engine.bots import make_bot
 from game.engine.core import Config
 from game.engine.driver import MatchDriver
@@ -23,27 +20,7 @@ from game.ui.app import App
 from game.ui.i18n import set_language
 
 A = pygame.CONTROLLER_BUTTON_A
-DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
-BROKEN = "french_quarter"
-
-
-@pytest.fixture
-def broken_levels(tmp_path, monkeypatch):
-    """Call it to switch to a copy of levels/ where French Quarter's cards.toml has a number
-    for a deck name."""
-    root = tmp_path / "levels"
-    shutil.copytree(levels.LEVELS_DIR, root)
-    cards = root / BROKEN / "cards.toml"
-    text = cards.read_text(encoding="utf-8")
-    cards.write_text(text.replace('priority = ["socialize",', 'priority = [7,', 1),
-                     encoding="utf-8")
-
-    def switch() -> None:
-        registry.rules_for.cache_clear()
-        monkeypatch.setattr(levels, "LEVELS_DIR", root)
-
-    yield switch
-    registry.rules_for.cache_clear()
+RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 
 
 def autosave_of(game_id: str) -> None:
@@ -65,8 +42,8 @@ def choose_game(app: App, game_id: str) -> None:
     """Title -> New game -> the game's entry, with the pad."""
     app.step(pad(A), present=False)  # New game (first item without an autosave)
     entries = registry.game_ids()
-    for _ in range(entries.index(game_id)):
-        app.step(pad(DOWN), present=False)
+    for _ in range(entries.index(game_id)):  # the picker's cards in reading order
+        app.step(pad(RIGHT), present=False)
     app.step(pad(A), present=False)
 
 

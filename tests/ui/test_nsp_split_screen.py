@@ -79,8 +79,8 @@ def test_bots_answer_each_card_at_once_while_a_person_decides(home):
     app.settings.animation_speed = "instant"
     press(app, 0, A)
     select = app.stack.top
-    while select.menu.focused_key != NSP:
-        press(app, 0, DOWN)
+    while select.focused_key != NSP:  # right walks the picker's cards in reading order
+        press(app, 0, DPAD["right"])
     press(app, 0, A)
     seats = app.stack.top
     press(app, 0, A)  # seat 1: the person on pad 1
@@ -119,8 +119,8 @@ def test_module_switches_at_seat_setup_reach_the_rules(home):
     app.settings.animation_speed = "instant"
     press(app, 0, A)
     select = app.stack.top
-    while select.menu.focused_key != NSP:
-        press(app, 0, DOWN)
+    while select.focused_key != NSP:  # right walks the picker's cards in reading order
+        press(app, 0, DPAD["right"])
     press(app, 0, A)
     seats = app.stack.top
     assert set(seats.options) == {"objectives", "gates"} and not any(seats.options.values())

@@ -20,7 +20,17 @@ from string_fit import (
 )
 
 from game.engine.registry import catalog
-from game.scenes import countdown, game_paint, guide, help_panel, message, pause, results, seats
+from game.scenes import (
+    countdown,
+    game_paint,
+    guide,
+    help_panel,
+    message,
+    pause,
+    results,
+    seats,
+    select,
+)
 from game.ui import app, theme
 from game.ui.i18n import LANGUAGES, Translator, load_catalog, load_file, string_files
 
@@ -52,7 +62,11 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("crash.title", Widget(HEADING, message.TITLE_W, True, lines=2)),
     ("crash.text", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("select.title", Widget(HEADING, SCREEN, True)),
-    ("select.entry", Widget(BODY, 1100 - BUTTON_PAD)),
+    ("picker.facts", None),  # composed per game: tests/ui/test_picker.py measures each card
+    ("picker.how_to_play", Widget(SMALL, select.CARD_W - 2 * select.PAD - 120)),
+    ("picker.loading", Widget(SMALL, select.MINI_SIZE[0] - 40)),
+    ("picker.broken", Widget(SMALL, select.MINI_SIZE[0] - 40)),
+    ("picker.*", Widget(SMALL, select.TEXT_W // 2)),  # the parts of a card's facts line
     ("seats.title", Widget(HEADING, SCREEN, True)),
     ("seats.start", Widget(BODY, 520 - BUTTON_PAD, True)),
     ("seats.need", Widget(SMALL, SCREEN)),

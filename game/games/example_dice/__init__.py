@@ -4,7 +4,7 @@ Kept out of the menus (`listed=False`) but discovered, tested and playable like 
 README "Adding a game" for the tour of its files.
 """
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="example_dice",
@@ -18,4 +18,7 @@ GAME = GameInfo(
     capabilities=("randomize_hidden", "sound_cues", "search_hooks"),
     order=1000,
     listed=False,
+    # The picker's card; its miniature: 2 bots, 5 steps in (about mid-game).
+    showcase=Showcase(pitch_key="example_dice.pitch", minutes=(5, 5), weight=1, players=2,
+                      steps=5),
 )

@@ -1,6 +1,6 @@
 """Explore New York, 2-4 players at once: chart a tourist route on your own map of the city."""
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="explore_new_york",
@@ -16,4 +16,7 @@ GAME = GameInfo(
                   "split_screen", "board_geometry",
                   "prompt_help", "guide", "search_hooks"),
     order=40,
+    # The picker's card; its miniature: 2 bots, 16 steps in (about mid-game).
+    showcase=Showcase(pitch_key="explore_new_york.pitch", minutes=(20, 30), weight=1, players=2,
+                      steps=16),
 )

@@ -1,6 +1,6 @@
 """French Quarter, 1-4 players (1 = solo against Mayor Carly): dice, meters and a Second Line."""
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="french_quarter",
@@ -16,4 +16,7 @@ GAME = GameInfo(
                   "category_colors", "board_geometry",
                   "prompt_help", "guide", "search_hooks"),
     order=30,
+    # The picker's card; its miniature: 2 bots, 60 steps in (about mid-game).
+    showcase=Showcase(pitch_key="french_quarter.pitch", minutes=(30, 45), weight=2, players=2,
+                      steps=60),
 )

@@ -1,6 +1,6 @@
 """Next Station: Paris, 1-4 players at once: draw metro lines on your own map of Paris."""
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="next_station_paris",
@@ -17,4 +17,7 @@ GAME = GameInfo(
                   "split_screen", "board_geometry",
                   "prompt_help", "guide", "search_hooks"),
     order=20,
+    # The picker's card; its miniature: 2 bots, 22 steps in (about mid-game).
+    showcase=Showcase(pitch_key="next_station_paris.pitch", minutes=(25, 25), weight=1, players=2,
+                      steps=22),
 )

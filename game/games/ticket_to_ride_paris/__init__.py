@@ -1,6 +1,6 @@
 """Ticket to Ride: Paris, 2-4 players: claim bus routes between landmarks, complete tickets."""
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="ticket_to_ride_paris",
@@ -14,4 +14,7 @@ GAME = GameInfo(
     capabilities=("details", "tiebreak", "sound_cues", "board_geometry",
                   "prompt_help", "guide", "search_hooks"),
     order=10,
+    # The picker's card; its miniature: 3 bots, 36 steps in (about mid-game).
+    showcase=Showcase(pitch_key="ticket_to_ride_paris.pitch", minutes=(10, 15), weight=1, players=3,
+                      steps=36),
 )

@@ -3,7 +3,7 @@
 Listed since its scene (scene.py) plays whole games with a gamepad (tests/ui/test_us_full_game.py).
 """
 
-from game.engine.registry import GameInfo
+from game.engine.registry import GameInfo, Showcase
 
 GAME = GameInfo(
     id="urban_sprawl",
@@ -20,4 +20,7 @@ GAME = GameInfo(
                   "prompt_help", "guide", "search_hooks"),
     order=50,
     listed=True,
+    # The picker's card; its miniature: 3 bots, 200 steps in (about mid-game).
+    showcase=Showcase(pitch_key="urban_sprawl.pitch", minutes=(120, 180), weight=4, players=3,
+                      steps=200),
 )

@@ -1,0 +1,165 @@
+"""Soak test: `python -m game.soak --minutes N [--report-after M]` runs attract mode (demo games
+of every listed game, one after another) on the dummy video driver for N minutes of wall time
+and prints frames, demos completed, exceptions and resident memory (RSS) at the start, after the
+first M minutes (default 5) and at the end.
+
+Frames advance a fake 1/60 s clock as fast as the machine allows (bots still think on their
+worker thread), so an hour of soak plays more demos than an hour in a shop window. Settings and
+saves go to a temporary home: a soak never touches the player's files. An exception in a demo
+is counted, printed and the soak starts a fresh attract scene, as the kiosk would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FRAME_DT = 1 / 60
+MIB = 1024 * 1024
+
+
+def rss_bytes() -> int:
+    """This process's resident memory now (Linux /proc; the peak elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+@dataclass
+class Checkpoint:
+    """The soak's counters at one moment."""
+
+    label: str
+    seconds: float
+    frames: int
+    demos: int
+    exceptions: int
+    rss: int
+
+    def line(self) -> str:
+        """One printable line."""
+        return (f"{self.label:<10} {self.seconds:8.0f} s {self.frames:>9} frames "
+                f"{self.demos:>5} demos {self.exceptions:>3} exceptions "
+                f"RSS {self.rss / MIB:7.1f} MiB")
+
+
+@dataclass
+class SoakReport:
+    """What a soak saw: checkpoints in order, and each exception's traceback."""
+
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def growth_after(self, label: str) -> float:
+        """RSS growth in MiB from the checkpoint `label` to the last one."""
+        start = next(c for c in self.checkpoints if c.label == label)
+        return (self.checkpoints[-1].rss - start.rss) / MIB
+
+
+class Soak:
+    """A headless App kept in attract mode; `run` steps it and records checkpoints."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.scenes import scene_registry
+        from game.ui.app import App
+        from game.ui.settings import Settings
+
+        self.seed = seed
+        # The longest idle choice: a recovery that lands on the title starts demos again soon.
+        self.app = App(scene_registry(), windowed=(320, 180), persist=False,
+                       settings=Settings(attract_idle=30))
+        self.report = SoakReport()
+        self.frames = 0
+        self.exceptions = 0
+        self.demos_before = 0  # demos finished by attract scenes replaced after an exception
+        self.started = time.perf_counter()  # `run` starts the clock again
+        self._attract()
+
+    def _attract(self) -> None:
+        self.app.stack.reset(self.app.open("attract", seed=self.seed))
+        self.app.stack.apply()
+
+    def demos(self) -> int:
+        """Demos played to the end so far."""
+        return self.demos_before + getattr(self.app.stack.top, "demos_finished", 0)
+
+    def step(self) -> None:
+        """One frame; an exception is counted and attract mode starts over."""
+        try:
+            self.app.step([], FRAME_DT, present=False)
+        except Exception:  # noqa: BLE001 - counted and reported: the soak's whole point
+            self.exceptions += 1
+            self.report.errors.append(traceback.format_exc())
+            self.demos_before = self.demos()
+            self.app.stack = type(self.app.stack)()
+            self._attract()
+        self.frames += 1
+
+    def checkpoint(self, label: str) -> Checkpoint:
+        """Record (and return) the counters now."""
+        point = Checkpoint(label, time.perf_counter() - self.started, self.frames, self.demos(),
+                           self.exceptions, rss_bytes())
+        self.report.checkpoints.append(point)
+        return point
+
+    def run(self, seconds: float, report_after: float,
+            echo: Callable[[Checkpoint], Any] = lambda c: None) -> SoakReport:
+        """Step for `seconds` of wall time; checkpoints at the start, after `report_after`
+        seconds (when shorter than the run) and at the end, each passed to `echo`."""
+        self.started = time.perf_counter()
+        echo(self.checkpoint("start"))
+        marks = [("after", report_after)] if report_after < seconds else []
+        deadline = self.started + seconds
+        while time.perf_counter() < deadline:
+            self.step()
+            if marks and time.perf_counter() - self.started >= marks[0][1]:
+                echo(self.checkpoint(f"{marks.pop(0)[0]} {report_after:g}s"))
+        echo(self.checkpoint("end"))
+        return self.report
+
+    def close(self) -> None:
+        """Let the scenes leave (bot workers stop)."""
+        for scene in reversed(self.app.stack.scenes):
+            scene.exit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the soak and print its checkpoints; exit 1 if any exception happened."""
+    parser = argparse.ArgumentParser(prog="python -m game.soak", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--minutes", type=float, default=60.0, help="wall time to run")
+    parser.add_argument("--report-after", type=float, default=5.0, metavar="M",
+                        help="also report after M minutes (RSS growth is measured from there)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the demo rotation")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="soak-") as home:
+        os.environ["CITY_BOARD_CONSOLE_HOME"] = home
+        soak = Soak(args.seed)
+        report = soak.run(args.minutes * 60, args.report_after * 60,
+                          lambda c: print(c.line(), flush=True))
+        soak.close()
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    base = report.checkpoints[1].label if len(report.checkpoints) > 2 else "start"
+    print(f"RSS growth since {base}: {report.growth_after(base):+.1f} MiB")
+    return 1 if report.errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""The soak command runs attract mode headless and reports frames, demos, exceptions and RSS."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game import soak
+from game.scenes.attract import AttractScene
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CITY_BOARD_CONSOLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
+    runner = soak.Soak(seed=3)
+    try:
+        lines = []
+        report = runner.run(4.0, 2.0, lambda c: lines.append(c.line()))
+        assert [c.label for c in report.checkpoints] == ["start", "after 2s", "end"]
+        end = report.checkpoints[-1]
+        assert end.frames > 30 and end.exceptions == 0 and not report.errors
+        assert end.rss > 10 * soak.MIB
+        assert isinstance(runner.app.stack.top, AttractScene) and runner.app.stack.top.game
+        assert len(lines) == 3 and all("RSS" in line and "demos" in line for line in lines)
+        assert list(home.iterdir()) == []  # a soak writes nothing in the player's folder
+    finally:
+        runner.close()
+        pygame.display.quit()
+
+
+def test_an_exception_is_counted_and_attract_mode_starts_over(home, monkeypatch):
+    runner = soak.Soak(seed=3)
+    try:
+        broken = runner.app.stack.top
+
+        def fail(dt: float) -> None:
+            raise RuntimeError("injected")
+
+        monkeypatch.setattr(broken, "update", fail)
+        runner.step()
+        assert runner.exceptions == 1 and "injected" in runner.report.errors[0]
+        top = runner.app.stack.top
+        assert isinstance(top, AttractScene) and top is not broken
+        runner.step()
+        assert runner.exceptions == 1
+    finally:
+        runner.close()
+        pygame.display.quit()
+
+
+def test_growth_is_measured_from_a_named_checkpoint():
+    report = soak.SoakReport([soak.Checkpoint("start", 0, 0, 0, 0, 50 * soak.MIB),
+                              soak.Checkpoint("after 5m", 300, 9, 2, 0, 80 * soak.MIB),
+                              soak.Checkpoint("end", 600, 20, 4, 0, 83 * soak.MIB)])
+    assert report.growth_after("after 5m") == pytest.approx(3.0)
+    assert report.growth_after("start") == pytest.approx(33.0)
