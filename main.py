@@ -2,7 +2,7 @@
 
     python main.py [--fullscreen | --windowed 1280x720] [--kiosk | --no-kiosk]
     python main.py --list-games
-    python main.py --headless --game ID --players N [--bots greedy,random] [--seed S]
+    python main.py --headless --game ID --players N [--bots easy,normal,hard,random] [--seed S]
     python main.py --screenshot OUT.png --game ID --players N [--seed S] [--actions K]
     (both take --options KEY,KEY: a game's on/off options, e.g. mayor,tourism)
 
@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players", metavar="N", type=int, help="number of seats (default: the game's minimum)"
     )
-    parser.add_argument("--bots", metavar="KINDS", help="bot kind per seat: greedy,random,...")
+    parser.add_argument("--bots", metavar="KINDS",
+                        help="bot level per seat: easy,normal,hard,random,...")
     parser.add_argument("--seed", metavar="S", type=int, help="random seed (default: random)")
     parser.add_argument(
         "--options", metavar="KEYS", help="game options to switch on, e.g. mayor,tourism"
