@@ -1,5 +1,5 @@
-"""Settings: language, fullscreen, volumes, animation speed, open hands, hints, attract and kiosk
-mode.
+"""Settings: language, fullscreen, volumes, animation speed, open hands, hints, the Hard bot's
+thinking time, attract and kiosk mode.
 Saved on each change."""
 
 from __future__ import annotations
@@ -9,10 +9,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import theme
-from game.ui.i18n import set_language, t
+from game.ui.i18n import language, set_language, t
 from game.ui.input import Intent
 from game.ui.scene import Scene
-from game.ui.settings import ABANDON_IDLE_CHOICES, ATTRACT_IDLE_CHOICES, LANGUAGES, SPEEDS
+from game.ui.settings import (
+    ABANDON_IDLE_CHOICES,
+    ATTRACT_IDLE_CHOICES,
+    BOT_BUDGET_CHOICES,
+    LANGUAGES,
+    SPEEDS,
+)
 from game.ui.widgets import Menu, MenuItem, footer_hints, screen_title
 
 if TYPE_CHECKING:
@@ -20,7 +26,8 @@ if TYPE_CHECKING:
 
 VOLUME_STEP = 10
 SWITCHES = ("fullscreen", "open_hands", "hints", "demo_sound", "kiosk")  # on/off rows
-SECONDS = {"attract_idle": ATTRACT_IDLE_CHOICES, "abandon_idle": ABANDON_IDLE_CHOICES}
+SECONDS = {"attract_idle": ATTRACT_IDLE_CHOICES, "abandon_idle": ABANDON_IDLE_CHOICES,
+           "bot_budget": BOT_BUDGET_CHOICES}
 
 
 class SettingsScene(Scene):
@@ -29,11 +36,12 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
-                "open_hands", "hints", "attract_idle", "demo_sound", "kiosk", "abandon_idle", "back"]
+                "open_hands", "hints", "bot_budget", "attract_idle", "demo_sound", "kiosk",
+                "abandon_idle", "back"]
         if app.kiosk:  # a passer-by must not switch the kiosk (or its fullscreen) off
             keys = [k for k in keys if k not in ("fullscreen", "kiosk")]
         self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 585),
-                         width=1100, height=58, gap=10)
+                         width=1100, height=54, gap=8)
 
     @staticmethod
     def _label(key: str):
@@ -47,7 +55,7 @@ class SettingsScene(Scene):
         if key in SWITCHES:
             return t("settings.on") if getattr(s, key) else t("settings.off")
         if key in SECONDS:
-            return t("settings.seconds", n=getattr(s, key))
+            return t("settings.seconds", n=seconds_text(getattr(s, key)))
         if key in ("music_volume", "effects_volume"):
             return f"{getattr(s, key)}%"
         if key == "animation_speed":
@@ -126,3 +134,9 @@ class SettingsScene(Scene):
         self.menu.draw(surface, self.value)
         footer_hints(surface, self.app.input.last_kind, [
             ("move", "hint.change"), ("confirm", "hint.select"), ("back", "hint.back")])
+
+
+def seconds_text(seconds: float) -> str:
+    """A number of seconds as people write it in the current language: 45, 0.5 (es: 0,5)."""
+    text = f"{seconds:g}"
+    return text.replace(".", ",") if language() == "es" else text

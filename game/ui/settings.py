@@ -27,6 +27,7 @@ LANGUAGES = ("en", "es")
 ATTRACT_IDLE_CHOICES = (30, 45, 60, 120, 300)  # seconds on the title before a demo starts
 ABANDON_IDLE_CHOICES = (60, 120, 180, 300, 600)  # kiosk: seconds before an idle game ends
 BOT_BUDGET_RANGE = (0.1, 10.0)  # seconds a Hard bot may think per decision
+BOT_BUDGET_CHOICES = (0.5, 1.0, 2.0, 4.0)  # the Settings screen's steps (a file may hold others)
 log = logging.getLogger(__name__)
 
 

@@ -53,3 +53,24 @@ def test_an_empty_seat_becomes_a_normal_bot_and_can_be_emptied_again(app) -> Non
     assert scene.seats[3].kind == "normal"
     scene.cycle(3, -1)
     assert scene.seats[3].kind == "easy"
+
+
+def test_settings_step_the_hard_bots_thinking_time_and_games_use_it(app) -> None:
+    from game.scenes.game import GameScene
+    from game.scenes.settings import SettingsScene
+    from game.ui.i18n import set_language
+
+    scene = SettingsScene(app)
+    assert "bot_budget" in [item.key for item in scene.menu.items]
+    scene.change("bot_budget", -1)
+    assert app.settings.bot_budget == 0.5
+    set_language("es")
+    try:
+        assert scene.value("bot_budget") == "0,5 s"
+    finally:
+        set_language("en")
+    scene.change("bot_budget", 1)
+    scene.change("bot_budget", 1)
+    assert app.settings.bot_budget == 2.0
+    game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("human"), SeatSpec("hard")], seed=3)
+    assert game.driver.bots[1].budget_s == 2.0
