@@ -5,7 +5,8 @@ showcase game, refreshed slowly on the focused card), the title, a one-line pitc
 facts (players, playing time, weight) a room declares in `GameInfo.showcase`. The grid is
 navigated with the d-pad or arrows (reading order wraps), the mouse hovers and clicks; confirm
 opens seat setup, or the level-error box for a game whose level files are broken. Y on a pad or
-G on the keyboard opens that game's "How to play" guide, when the console has a "guide" scene.
+G on the keyboard opens that game's "How to play" guide (a room declaring the `guide`
+capability).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ TITLE_Y = 76
 PAD = 20  # the card's inner margin
 MINI_SIZE = (CARD_W - 2 * PAD, round((CARD_W - 2 * PAD) * 1000 / 1920))  # the board's aspect
 TEXT_W = CARD_W - 2 * PAD
-GUIDE_SCENE = "guide"  # the how-to-play scene, when the console has one
+GUIDE_SCENE = "guide"  # the how-to-play scene (game/scenes/guide.py)
 GUIDE_INTENTS = ("guide", "undo")  # G on the keyboard; Y on a pad (its "undo" button)
 
 
@@ -182,7 +183,8 @@ class GameSelectScene(Scene):
             self.app.audio.play("tick")
         if intent.kind != "click":
             return
-        if self.guide_available() and self.guide_rect(rects[under]).collidepoint(intent.pos):
+        plate = self.guide_rect(rects[under])
+        if self.guide_available(self.focused_key) and plate.collidepoint(intent.pos):
             self.open_guide(self.focused_key)
         else:
             self.choose(self.focused_key)
@@ -194,13 +196,13 @@ class GameSelectScene(Scene):
                             else self.app.open("seats", game_id))
         self.app.audio.play("confirm")
 
-    def guide_available(self) -> bool:
-        """True when the console has a how-to-play scene to open."""
-        return GUIDE_SCENE in self.app.scenes.names()
+    def guide_available(self, game_id: str) -> bool:
+        """True when the game has a how-to-play guide to open."""
+        return get_game(game_id).declares("guide") and GUIDE_SCENE in self.app.scenes.names()
 
     def open_guide(self, game_id: str) -> None:
         """The game's how-to-play guide, if the console has one (else nothing happens)."""
-        if self.guide_available():
+        if self.guide_available(game_id):
             self.app.stack.push(self.app.open(GUIDE_SCENE, game_id))
             self.app.audio.play("confirm")
 
@@ -237,7 +239,7 @@ class GameSelectScene(Scene):
         surface.blit(facts, (mini.x, y))
         if focused:
             focus_ring(surface, rect)
-            if self.guide_available():
+            if self.guide_available(card.game_id):
                 self._draw_guide_plate(surface, self.guide_rect(rect))
 
     def _draw_miniature(self, surface: pygame.Surface, game_id: str, box: pygame.Rect) -> None:

@@ -4,6 +4,7 @@ rooms' renderers, the level-error path and the "How to play" hook."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pygame
@@ -12,7 +13,8 @@ from conftest import key, pad
 from string_fit import Widget, overflow
 
 from game.engine.registry import game_ids, get_game
-from game.scenes import scene_registry
+from game.scenes import scene_registry, select
+from game.scenes.guide import GuideScene
 from game.scenes.message import MessageScene
 from game.scenes.seats import SeatSetupScene
 from game.scenes.select import (
@@ -28,7 +30,6 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.i18n import set_language, t
 from game.ui.miniature import MiniatureStudio
-from game.ui.scene import Scene
 
 A, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -68,16 +69,6 @@ def mouse(app: App, point: tuple[int, int], click: bool = False) -> list[pygame.
         events += [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
     return events
-
-
-class GuideProbe(Scene):
-    """Stands in for the how-to-play scene the lead wires at merge: records its game."""
-
-    overlay = True
-
-    def __init__(self, app: App, game_id: str) -> None:
-        super().__init__(app)
-        self.game_id = game_id
 
 
 # -- cards and facts -------------------------------------------------------------------------
@@ -167,32 +158,36 @@ def test_grid_rows_hold_columns_cards():
 
 
 # -- how to play ---------------------------------------------------------------------------
-def test_without_a_guide_scene_y_and_g_do_nothing(app):
+def test_a_game_without_a_guide_shows_no_plate_and_y_and_g_do_nothing(app, monkeypatch):
+    first = game_ids()[0]
+    info = get_game(first)
+    bare = dataclasses.replace(info, capabilities=tuple(
+        c for c in info.capabilities if c != "guide"))
+    monkeypatch.setattr(select, "get_game", lambda gid: bare if gid == first else get_game(gid))
     picker = open_picker(app)
-    assert not picker.guide_available()
+    assert not picker.guide_available(first) and picker.guide_available(game_ids()[1])
     frames(app, pad(Y))
     frames(app, key(pygame.K_g))
     assert app.stack.top is picker
 
 
 def test_y_g_and_a_click_on_the_plate_open_the_focused_games_guide(app):
-    app.scenes.register("guide", GuideProbe)
     picker = open_picker(app)
     frames(app, pad(DPAD["right"]))
     frames(app, pad(Y))
     frames(app)
-    assert isinstance(app.stack.top, GuideProbe) and app.stack.top.game_id == game_ids()[1]
+    assert isinstance(app.stack.top, GuideScene) and app.stack.top.info.id == game_ids()[1]
     app.stack.pop()
     app.stack.apply()
     frames(app, key(pygame.K_g))
     frames(app)
-    assert isinstance(app.stack.top, GuideProbe)
+    assert isinstance(app.stack.top, GuideScene)
     app.stack.pop()
     app.stack.apply()
     plate = picker.guide_rect(picker.card_rect(picker.cards[0]))
     frames(app, mouse(app, plate.center, click=True))
     frames(app)
-    assert isinstance(app.stack.top, GuideProbe) and app.stack.top.game_id == game_ids()[0]
+    assert isinstance(app.stack.top, GuideScene) and app.stack.top.info.id == game_ids()[0]
 
 
 # -- miniatures ------------------------------------------------------------------------------
