@@ -13,6 +13,8 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
+from game.games.urban_sprawl.board import BLOCKS
+from game.games.urban_sprawl.layout import block_area
 from game.games.urban_sprawl.scene import (
     CARD,
     RIGHT_X,
@@ -153,3 +155,35 @@ def test_the_results_screen_names_every_prestige_source(language):
             assert t(key) != key, source
     finally:
         set_language("en")
+
+
+def test_the_city_painted_step_by_step_equals_a_fresh_paint_after_marker_moves():
+    """The city layer repaints only changed blocks; after value plates change (a marker moved)
+    it must show exactly what a renderer drawing that view from scratch shows."""
+    match = Match(rules_for(US), Config(2), 7)
+    bots = {s: RandomBot(random.Random(s)) for s in range(2)}
+    renderer, checked = renderer_for(match), 0
+    canvas, fresh_canvas = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+    for _ in range(3000):
+        if match.is_over() or checked == 3:
+            break
+        values = match.view(0).values
+        events = list(match.resolve_chance())
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(match.rules,
+                                                                        match.view(0), prompt))
+        renderer.animate(events, match.view(0), 0)
+        while renderer.busy():
+            renderer.update(0.25)
+        if match.view(0).values != values:
+            renderer.draw(canvas, None, None)
+            renderer_for(match).draw(fresh_canvas, None, None)
+            assert city_pixels(canvas) == city_pixels(fresh_canvas)
+            checked += 1
+    assert checked == 3, "the seeded game moved no marker three times"
+
+
+def city_pixels(canvas: pygame.Surface) -> bytes:
+    """The pixels of the city's blocks (plates included)."""
+    city = block_area(0).unionall([block_area(b) for b in range(BLOCKS * BLOCKS)])
+    return pygame.image.tobytes(canvas.subsurface(city), "RGB")

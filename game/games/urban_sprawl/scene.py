@@ -234,7 +234,7 @@ class USRenderer(USAnimations):
         """The labels of the city and rows (printed values, block value plates, AP costs, the
         election track) and what they must leave visible (control cubes, marker circles)."""
         labels = [Label(text, rect) for text, rect, _ in self._line_values()]
-        for block, (value, mark) in enumerate(self._block_values()):
+        for block, (value, mark) in enumerate(block_plates(self.view.values, self.view.value_marks)):
             plate = sp.value_plate(value, mark).get_rect(center=block_plate_center(block))
             labels.append(Label(f"block {block} value {value}", plate))
         labels += [Label(text, rect) for text, rect in self._cost_labels()]
@@ -315,16 +315,19 @@ class USRenderer(USAnimations):
         return self._shown_buildings(), self.view.values, self.view.value_marks
 
     def _paint_city(self, surf: pygame.Surface) -> None:
-        """Repaint the blocks whose buildings changed since the last paint (every block when
-        the block values moved or nothing was painted yet): a building never leaves its
-        block, so a build repaints one block instead of the city."""
+        """Repaint the blocks whose buildings or value plate changed since the last paint
+        (every block when nothing was painted yet): a building never leaves its block, so a
+        build repaints one block, and a marker move the blocks of its line and of the moved
+        value marks, instead of the city."""
         buildings, values, marks = self._city_key()
         before = self.layers.shown_key("city")
-        if before is None or before[1:] != (values, marks):
+        plates = block_plates(values, marks)
+        if before is None:
             blocks = set(range(BLOCKS * BLOCKS))
         else:
             blocks = self._changed_blocks(before[0], buildings)
-        plates = self._block_values()
+            blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
+                          if old != new)
         for block in blocks:
             area = block_area(block)
             surf.blit(self.layers.static, area, area)
@@ -344,12 +347,6 @@ class USRenderer(USAnimations):
             if old != new:
                 blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
         return blocks
-
-    def _block_values(self) -> list[tuple[int, str | None]]:
-        """Each block's value and its value marker ("high", "low" or None)."""
-        high, low = self.view.value_marks
-        return [(value, "high" if block in high else "low" if block in low else None)
-                for block, value in enumerate(self.view.values)]
 
     def _paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
                         owner: int, offset: tuple[int, int] = (0, 0)) -> None:
@@ -590,3 +587,11 @@ class USRenderer(USAnimations):
         if ("card", card) in self.holds:
             return
         surf.blit(self._face(card, rect.size, chip=True), rect)
+
+
+def block_plates(values: Sequence[int], marks: tuple[Sequence[int], Sequence[int]]
+                 ) -> list[tuple[int, str | None]]:
+    """Each block's value and its value mark ("high", "low" or None): what its plate shows."""
+    high, low = marks
+    return [(value, "high" if block in high else "low" if block in low else None)
+            for block, value in enumerate(values)]
