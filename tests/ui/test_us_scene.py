@@ -173,7 +173,7 @@ def test_the_city_painted_step_by_step_equals_a_fresh_paint_after_marker_moves()
         events += match.apply(prompt.player, bots[prompt.player].choose(match.rules,
                                                                         match.view(0), prompt))
         renderer.animate(events, match.view(0), 0)
-        while renderer.busy():
+        while renderer.busy() or renderer.layers.pending:  # repaints spread over frames
             renderer.update(0.25)
         if match.view(0).values != values:
             renderer.draw(canvas, None, None)
