@@ -75,3 +75,18 @@ class Player:
         before = len(game.match.history)
         self.press(A, dt)
         assert len(game.match.history) > before, "A on the focused option must apply it"
+
+    def press_during_animations(self, game: GameScene, rng: random.Random, turns: int) -> int:
+        """Play up to `turns` turns at 0.1 s frames, pressing A again while each move animates;
+        every such press must be ignored. Returns how many presses landed mid-animation."""
+        held = 0
+        for _ in range(turns):
+            if not self.wait_for_turn(game, 0.1, limit=5000):
+                break
+            self.play_turn(game, rng, 0.1)
+            if game.renderer.busy():
+                before = len(game.match.history)
+                self.press(A, 0.0)  # pressed mid-animation: ignored, nothing applied
+                assert len(game.match.history) == before
+                held += 1
+        return held

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from full_game import A, Player
+from full_game import Player
 
 from game.engine.core import total
 from game.scenes import scene_registry
@@ -49,12 +49,4 @@ def test_ttr_animations_hold_input_until_idle(home):
     app.settings.animation_speed = "2x"
     player = Player(app, PAD)
     game = player.open_game(TTR)
-    rng = random.Random(7)
-    for _ in range(4):
-        if not player.wait_for_turn(game, 0.1, limit=5000):
-            break
-        player.play_turn(game, rng, 0.1)
-        if game.renderer.busy():
-            before = len(game.match.history)
-            player.press(A, 0.0)  # pressed mid-animation: ignored, nothing applied
-            assert len(game.match.history) == before
+    player.press_during_animations(game, random.Random(7), turns=4)
