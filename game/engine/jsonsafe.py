@@ -17,10 +17,26 @@ MAX_DEPTH = 32  # far deeper than any save, settings or action the console write
 MAX_ACTION_DEPTH = 6  # actions are flat tuples, at most a tuple of tuples (kept tickets)
 
 
-def parse_json(text: str) -> Any:
-    """`json.loads` with a `ValueError` carrying a short reason for anything it cannot take."""
+class Unreadable:
+    """Stands for one value a tolerant parse could not take (a number too long to read, NaN),
+    so a loader can drop that one field and keep the rest of the file."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"<{self.reason}>"
+
+
+def parse_json(text: str, tolerant: bool = False) -> Any:
+    """`json.loads` with a `ValueError` carrying a short reason for anything it cannot take.
+
+    `tolerant`: an over-long number or a NaN/Infinity becomes an `Unreadable` in place instead
+    of failing the whole text (settings keep every other field; saves stay strict)."""
+    hooks = ({"parse_constant": _mark_constant, "parse_int": _int_or_mark} if tolerant
+             else {"parse_constant": _refuse_constant})
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not valid JSON (line {exc.lineno})") from None
     except RecursionError:
@@ -34,6 +50,17 @@ def parse_json(text: str) -> Any:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save can hold")
+
+
+def _mark_constant(name: str) -> Unreadable:
+    return Unreadable(f"{name} is not a number")
+
+
+def _int_or_mark(digits: str) -> int | Unreadable:
+    try:
+        return int(digits)
+    except ValueError:  # beyond Python's digit limit for str -> int
+        return Unreadable("a number too long to read")
 
 
 def _depth(value: Any) -> int:

@@ -3,8 +3,10 @@ directory.
 
 The directory is platformdirs.user_data_dir("city-board-console"), or $CITY_BOARD_CONSOLE_HOME
 when set (tests point it at a temporary folder). A corrupt settings file gives the defaults and a
-warning line; an autosave that cannot be loaded is moved aside so the title screen can say so
-and carry on. The match driver writes the autosave; this module finds, loads and removes it.
+warning line; a field whose value cannot be read (a 5,000-digit number, NaN) falls back alone, so
+the other fields, the kiosk switch above all, are kept. An autosave that cannot be loaded is moved
+aside so the title screen can say so and carry on. The match driver writes the autosave; this
+module finds, loads and removes it.
 """
 
 from __future__ import annotations
@@ -164,7 +166,7 @@ def load_settings(path: Path | None = None) -> Settings:
         log.warning("%s: cannot read (%s); using default settings", path, exc)
         return Settings()
     try:
-        data = parse_json(text)
+        data = parse_json(text, tolerant=True)  # one unreadable number costs only its field
     except ValueError as exc:
         log.warning("%s: corrupt (%s); using default settings", path, exc)
         return Settings()

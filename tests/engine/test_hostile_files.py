@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from game.engine import schema
 from game.engine.bots import make_bot
 from game.engine.core import Config
-from game.engine.jsonsafe import action_from_json
+from game.engine.jsonsafe import action_from_json, parse_json
 from game.engine.levels import LEVELS_DIR, LevelError, load_toml
 from game.engine.match import Match, SaveError, entry_json, load_match
 from game.engine.registry import game_ids, get_game, rules_for
@@ -189,14 +189,31 @@ def test_fuzzed_saves_load_soundly_or_give_a_save_error(tmp_path, game, pick, ne
 
 
 # -- settings ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ['{"music_volume": ' + "9" * 5000 + "}",
-                                  "[" * 100_000 + "]" * 100_000, '{"fullscreen": NaN}'])
+@pytest.mark.parametrize("text", ["9" * 5000, "[" * 100_000 + "]" * 100_000, "NaN", "{,}"])
 def test_settings_that_break_the_parser_give_defaults_and_a_warning(tmp_path, caplog, text):
     path = tmp_path / "settings.json"
     path.write_text(text)
     with caplog.at_level(logging.WARNING):
         assert load_settings(path) == Settings()
     assert "using default settings" in caplog.text
+
+
+@pytest.mark.parametrize("bad", ["9" * 5000, "-" + "9" * 5000, "NaN", "Infinity"])
+def test_an_unreadable_number_costs_only_its_own_field(tmp_path, caplog, bad):
+    """A kiosk whose settings hold one absurd number stays a kiosk, in Spanish."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"kiosk": true, "music_volume": ' + bad + ', "language": "es"}')
+    with caplog.at_level(logging.WARNING):
+        loaded = load_settings(path)
+    assert loaded == Settings(kiosk=True, language="es")
+    assert "music_volume: invalid value" in caplog.text
+
+
+def test_saves_stay_strict_about_unreadable_numbers():
+    with pytest.raises(ValueError, match="too long"):
+        parse_json('{"seed": ' + "9" * 5000 + "}")
+    assert parse_json('{"seed": ' + "9" * 5000 + "}", tolerant=True)["seed"].reason == (
+        "a number too long to read")
 
 
 @FUZZ
