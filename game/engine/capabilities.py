@@ -39,6 +39,9 @@ Renderer capabilities (on the renderer class):
 - `board_geometry`: `board_geometry() -> game.ui.geometry.BoardGeometry`, the labels, strokes
   and icons of the board as last shown (after `reset`), so a test can check that no label hides
   a route, an icon or another label (tests/ui/test_board_geometry.py).
+- `keep_clear`: `keep_clear() -> Sequence[Rect]`, canvas rects of text the renderer shows over
+  its board right now (a choice overlay's title) that the shell's own boxes, such as the Hint's
+  reason callout, must not cover; empty when nothing is up.
 
 Room capabilities (files of the room package, no class member):
 - `prompt_help`: `strings_help.toml` ([en] and [es]) holds `<id>.help.<kind>`, 2-4 sentences for
@@ -102,6 +105,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
             Member("draw_seats", ("canvas", "focus_by_seat", "prompts")),
         )),
         _method(RENDERER, "board_geometry"),
+        _method(RENDERER, "keep_clear"),
         Capability("prompt_help", ROOM, ()),
         Capability("guide", GUIDE, (Member("PAGES"),)),
         Capability("search_hooks", SEARCH, (Member("hooks", ()),)),

@@ -186,17 +186,52 @@ def callout_lines(reason: str) -> list[str]:
     return wrap(reason, theme.SMALL_SIZE, CALLOUT_TEXT_W)
 
 
-def hint_callout(surface: pygame.Surface, rect: pygame.Rect, reason: str, seat: int) -> None:
-    """The hint's reason in a box beside the target: above it, else below, kept on the board."""
+CALLOUT_GAP = 28  # from the target's edge to the callout (inside the glow's halo)
+CALLOUT_AREA = pygame.Rect(8, 8, 1904, BAR_RECT.top - 16)
+
+
+def callout_box(size: tuple[int, int], rect: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
+                keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a callout of `size` goes beside the target `rect`: below, above, right or left of
+    it (centred on it, else flush with one of its edges), kept on screen. The place that covers
+    least wins; covering `keep_clear` (a renderer's titles, text every seat reads) costs most,
+    then the target, then `avoid` (the prompt's other choices); below and centred first on a tie.
+    """
+    w, h = size
+    gap = CALLOUT_GAP
+    below, above = rect.bottom + gap, rect.top - gap - h
+    right, left = rect.right + gap, rect.left - gap - w
+    xs = (rect.centerx - w // 2, rect.left, rect.right - w)
+    ys = (rect.centery - h // 2, rect.top, rect.bottom - h)
+    spots = ([(x, below) for x in xs] + [(x, above) for x in xs]
+             + [(right, y) for y in ys] + [(left, y) for y in ys])
+    best, best_cost = None, None
+    for x, y in spots:
+        candidate = pygame.Rect(x, y, w, h).clamp(CALLOUT_AREA)
+        cost = (16 * sum(_covered(candidate, r) for r in keep_clear) + 4 * _covered(candidate, rect)
+                + sum(_covered(candidate, r) for r in avoid))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = candidate, cost
+    return best
+
+
+def _covered(box: pygame.Rect, rect: pygame.Rect) -> int:
+    clip = box.clip(rect)
+    return clip.w * clip.h
+
+
+def callout_size(reason: str) -> tuple[int, int]:
+    """The size of the hint callout that writes `reason`."""
     lines = callout_lines(reason)
     step = theme.font(theme.SMALL_SIZE).get_height() + 2
     width = max(theme.font(theme.SMALL_SIZE).size(line)[0] for line in lines)
-    box = pygame.Rect(0, 0, width + 2 * CALLOUT_PAD + CALLOUT_EMBLEM,
-                      len(lines) * step + 2 * CALLOUT_PAD)
-    box.midbottom = (rect.centerx, rect.top - 28)
-    if box.top < 8:
-        box.midtop = (rect.centerx, rect.bottom + 28)
-    box.clamp_ip(pygame.Rect(8, 8, 1904, BAR_RECT.top - 16))
+    return width + 2 * CALLOUT_PAD + CALLOUT_EMBLEM, len(lines) * step + 2 * CALLOUT_PAD
+
+
+def hint_callout(surface: pygame.Surface, box: pygame.Rect, reason: str, seat: int) -> None:
+    """The hint's reason in `box` (placed by `callout_box`), with the asking seat's emblem."""
+    lines = callout_lines(reason)
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
     panel(surface, box, theme.PANEL, HINT_GLOW, 3, 14)
     draw_seat_emblem(surface, seat, (box.x + CALLOUT_PAD + 14, box.y + CALLOUT_PAD + step // 2),
                      28)

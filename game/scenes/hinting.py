@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.bot_worker import BotWorker
+from game.engine.capabilities import capability
 from game.engine.core import Prompt
 from game.engine.hints import Advisor, Hint
 from game.scenes import game_paint as paint
@@ -133,4 +134,13 @@ class HintDesk:
             rect = self.game.slots(seat)[0].get(key) if key is not None else None
             if rect is not None:
                 paint.hint_glow(surface, rect, self.game.clock)
-                paint.hint_callout(surface, rect, self.reason_text(hint), seat)
+                paint.hint_callout(surface, self.callout_rect(seat, hint, rect),
+                                   self.reason_text(hint), seat)
+
+    def callout_rect(self, seat: int, hint: Hint, target: pygame.Rect) -> pygame.Rect:
+        """Where the hint's reason goes beside its target: clear of the renderer's titles
+        (`keep_clear`) and, where there is room, of the seat's other choices."""
+        others = [r for r in self.game.slots(seat)[0].values() if r != target]
+        own = capability(self.game.renderer, "keep_clear")
+        return paint.callout_box(paint.callout_size(self.reason_text(hint)), target, others,
+                                 own() if own else ())

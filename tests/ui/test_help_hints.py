@@ -18,10 +18,12 @@ import pytest
 from conftest import key, pad
 
 from game.engine.bots import GreedyBot, seat_bots
+from game.engine.capabilities import capability
 from game.engine.core import Config
 from game.engine.hints import ONLY_MOVE, TIED_MOVE, Advisor, Reason, Scored
 from game.engine.match import Match
 from game.engine.registry import game_ids, get_game
+from game.scenes import game_paint
 from game.scenes.game import GameScene
 from game.scenes.help_panel import HelpPanel, body_fits, help_key
 from game.scenes.results import ResultsScene
@@ -269,3 +271,41 @@ def test_under_the_curtain_help_and_hint_reveal_nothing(app):
     panel = app.stack.top
     assert isinstance(panel, HelpPanel) and panel.prompt is None
     assert panel.text() == t("help.no_prompt")
+
+
+# -- where the reason goes ---------------------------------------------------------------------
+def test_the_callout_goes_below_unless_that_covers_the_target_or_what_to_keep_clear():
+    target = pygame.Rect(800, 400, 200, 100)
+    below = game_paint.callout_box((300, 80), target)
+    assert below.top == target.bottom + game_paint.CALLOUT_GAP
+    under = pygame.Rect(700, 500, 400, 200)  # another choice just under the target
+    above = game_paint.callout_box((300, 80), target, [under])
+    assert above.bottom == target.top - game_paint.CALLOUT_GAP
+    title = pygame.Rect(700, 250, 400, 120)  # and a title above it
+    beside = game_paint.callout_box((300, 80), target, [under, title])
+    assert not beside.colliderect(target) and not beside.collidelistall([under, title])
+    column = pygame.Rect(1010, 0, 300, 1000)  # text to keep clear on the right: flush right
+    flush = game_paint.callout_box((400, 80), target, [], [column])
+    assert flush.right == target.right and flush.top > target.bottom
+    low = pygame.Rect(800, 930, 200, 60)  # at the foot of the board: kept on it, above
+    assert game_paint.callout_box((300, 80), low).bottom == low.top - game_paint.CALLOUT_GAP
+
+
+@pytest.mark.parametrize("game_id, seed, room_for_all", [("ticket_to_ride_paris", 4, True),
+                                                         ("explore_new_york", 4, False)])
+def test_the_hint_reason_leaves_the_renderers_titles_and_other_choices_readable(
+        app, game_id, seed, room_for_all):
+    """Ticket to Ride's ticket choice keeps its title plate and the other tickets clear;
+    Explore New York keeps its card column (its map is all choices: some cell is covered)."""
+    game = open_game(app, game_id, seed)
+    app.step(pad(X, PAD_ID), 1 / 60, present=False)
+    wait_for_hint(app, game)
+    hint = game.hint_desk.current(0)
+    rects, _ = game.slots(0)
+    target = rects[game.hint_desk.slot(0, hint)]
+    box = game.hint_desk.callout_rect(0, hint, target)
+    keep = capability(game.renderer, "keep_clear")()
+    assert keep and not box.collidelistall(keep)
+    assert not box.colliderect(target)
+    if room_for_all:
+        assert not box.collidelistall([r for r in rects.values() if r != target])

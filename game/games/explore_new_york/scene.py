@@ -656,6 +656,10 @@ class ENYRenderer(RoomRenderer):
                   max(2.0, self.pen / 3), self.geom.cell / 6)
 
     # == board geometry (tests/ui/test_board_geometry.py) ==========================================
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The card column: every seat reads the turn's cards there (a hint's callout avoids it)."""
+        return [self.layout.column.move(BOARD_RECT.topleft)]
+
     def board_geometry(self) -> BoardGeometry:
         """The labels (coordinates, names, scores, the column's header), the drawn links and
         the icons (emblems, cafés, cards, box signs) as last shown."""

@@ -11,7 +11,7 @@ GAME = GameInfo(
     scene_ref=f"{__name__}.scene:TTRRenderer",
     heuristic_ref=f"{__name__}.bot:evaluate",
     rules_summary_key="rules.ticket_to_ride_paris",
-    capabilities=("details", "tiebreak", "sound_cues", "board_geometry",
+    capabilities=("details", "tiebreak", "sound_cues", "board_geometry", "keep_clear",
                   "prompt_help", "guide", "search_hooks"),
     order=10,
     # The picker's card; its miniature: 3 bots, 36 steps in (about mid-game).

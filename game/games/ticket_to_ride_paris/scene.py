@@ -749,13 +749,11 @@ class TTRRenderer(RoomRenderer):
         """The ticket choice: dim the map, show the drawn tickets as big cards."""
         canvas.blit(veil(self.map_rect.size, 200), self.map_rect)
         rects = self._overlay_rects(len(tickets))
-        title = theme.text(t("choose_tickets"), theme.HEADING_SIZE, theme.TEXT, True)
-        hint = theme.text(t("choose_hint"), theme.BODY_SIZE, theme.TEXT_DIM)
-        cx = self.map_rect.centerx
-        plate = title.get_rect(midbottom=(cx, rects[0].y - 66)).union(
-            hint.get_rect(midbottom=(cx, rects[0].y - 24))).inflate(60, 28)
+        title, hint = self._overlay_texts()
+        plate = self._overlay_plate(rects[0])
         pygame.draw.rect(canvas, theme.PANEL, plate, border_radius=18)
         pygame.draw.rect(canvas, theme.PANEL_LIGHT, plate, 3, border_radius=18)
+        cx = self.map_rect.centerx
         canvas.blit(title, title.get_rect(midbottom=(cx, rects[0].y - 66)))
         canvas.blit(hint, hint.get_rect(midbottom=(cx, rects[0].y - 24)))
         arrived = len(tickets) - self.holds[("offer", self.viewer)]
@@ -769,6 +767,22 @@ class TTRRenderer(RoomRenderer):
                 ring(canvas, rect.inflate(10, 10), OPTION, 3, self.pulse())
             if focus == key:
                 self._endpoints(canvas, ticket)
+
+    def _overlay_texts(self) -> tuple[pygame.Surface, pygame.Surface]:
+        return (theme.text(t("choose_tickets"), theme.HEADING_SIZE, theme.TEXT, True),
+                theme.text(t("choose_hint"), theme.BODY_SIZE, theme.TEXT_DIM))
+
+    def _overlay_plate(self, first: pygame.Rect) -> pygame.Rect:
+        """The plate of the overlay's title and subtitle, above the first ticket card."""
+        title, hint = self._overlay_texts()
+        cx = self.map_rect.centerx
+        return title.get_rect(midbottom=(cx, first.y - 66)).union(
+            hint.get_rect(midbottom=(cx, first.y - 24))).inflate(60, 28)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The ticket choice's title plate while the choice is up (a hint's callout avoids it)."""
+        tickets = self._overlay_tickets()
+        return [self._overlay_plate(self._overlay_rects(len(tickets))[0])] if tickets else []
 
     def _big_ticket(self, ticket: int, size: tuple[int, int]) -> pygame.Surface:
         """The overlay card of a ticket (built on first use, then cached for the match)."""
