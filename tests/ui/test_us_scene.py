@@ -4,6 +4,7 @@ focus previews placements and zooms cards, and events animate briefly."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pygame
@@ -101,6 +102,32 @@ def test_panels_fit_the_board_and_never_overlap():
         assert len(rects) == players
         assert all(BOARD_RECT.contains(r) for r in rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_two_seat_panel_writes_every_office_and_vocation_whole(language):
+    """Four offices, the Extra Favour and all six vocations: packed into lines at the panel's
+    foot, each inside the panel and under the seat's chips."""
+    set_language(language)
+    try:
+        match = Match(rules_for(US), Config(2), 3)
+        match.resolve_chance()
+        renderer = renderer_for(match)
+        crowded = dataclasses.replace(match.state, offices=(0, 0, 0, 0, 1, 1), extra_favour=0,
+                                      vocations=((3, 2, 1, 4, 1, 1), (0,) * 6))
+        renderer.reset(match.rules.view(crowded, 0), 0)
+        foot = renderer.panel_foot(0)
+        words = " ".join(text for text, _, _ in foot)
+        for office in ("mayor", "district_attorney", "treasurer", "police_chief"):
+            assert t(f"urban_sprawl.scene.office.{office}") in words
+        assert t("urban_sprawl.scene.extra_favour") in words and words.count(" 1") >= 3
+        panel = renderer.panels[0]
+        chips = renderer.hand_rects[0] + renderer.favour_rects[0]
+        for _, rect, _ in foot:
+            assert panel.contains(rect) and not rect.collidelistall(chips)
+        assert len(foot) >= 3  # it did need more than the one line of a quarter panel
+    finally:
+        set_language("en")
 
 
 def test_focusing_a_card_zooms_it_and_a_placement_shows_a_ghost():

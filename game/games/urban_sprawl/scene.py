@@ -515,8 +515,10 @@ class USRenderer(USAnimations):
         """Where each seat's planning cards and then its favours sit in its panel."""
         self.hand_rects, self.favour_rects = [], []
         for seat, panel in enumerate(self.panels):
-            hand = self._chip_rows(len(view.hands[seat]), panel, panel.y + 92)
-            below = hand[-1].bottom + 8 if hand else panel.y + 92 + self._chip_h(panel) + 8
+            # a tall panel writes its status at the foot, so its chips start under the name
+            top = panel.y + (56 if panel.h >= TALL_PANEL else 92)
+            hand = self._chip_rows(len(view.hands[seat]), panel, top)
+            below = hand[-1].bottom + 8 if hand else top + self._chip_h(panel) + 8
             self.hand_rects.append(hand)
             self.favour_rects.append(self._chip_rows(len(view.favours[seat]), panel, below))
 
@@ -561,32 +563,69 @@ class USRenderer(USAnimations):
         wealth = theme.text(f"${v.wealth[seat] - self._counting(seat, 'wealth')}",
                             theme.SMALL_SIZE, sp.WEALTH_RGB, True)
         surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
-        surf.blit(fit_text(self._status(seat), SMALL, panel.w - 24, theme.TEXT_DIM, squeeze=0.8),
-                  (panel.x + 12, panel.y + 50))
         for card, rect in zip(v.hands[seat], self.hand_rects[seat], strict=True):
             self._paint_chip(surf, card, rect)
         for card, rect in zip(v.favours[seat], self.favour_rects[seat], strict=True):
             self._paint_chip(surf, card, rect)
-        jobs = "  ".join(f"{t('voc.' + name)} {count}" for name, count
-                         in zip(self.board.vocations, v.vocations[seat], strict=True) if count)
-        line = fit_text(t("vocations", list=jobs or "-"), SMALL, panel.w - 24, theme.TEXT,
-                        squeeze=0.8)
+        if panel.h >= TALL_PANEL:
+            self._paint_panel_foot(seat, surf)
+            return
+        surf.blit(fit_text(" · ".join(self._status(seat)), SMALL, panel.w - 24, theme.TEXT_DIM,
+                           squeeze=0.8), (panel.x + 12, panel.y + 50))
+        line = fit_text(t("vocations", list="  ".join(self._jobs(seat)) or "-"), SMALL,
+                        panel.w - 24, theme.TEXT, squeeze=0.8)
         surf.blit(line, line.get_rect(bottomleft=(panel.x + 12, panel.bottom - 8)))
 
-    def _status(self, seat: int) -> str:
-        """AP left (the active seat), offices held, the Extra Favour."""
+    def panel_foot(self, seat: int) -> list[tuple[str, pygame.Rect, Sequence[int]]]:
+        """(text, rect, colour) of a tall (two-seat) panel's status and vocations lines: every
+        office and vocation written whole, packed into lines at the panel's foot."""
+        panel, width = self.panels[seat], self.panels[seat].w - 24
+        jobs = self._jobs(seat)
+        lines = [(line, theme.TEXT_DIM) for line in pack(self._status(seat), " · ", SMALL, width)]
+        lines += [(line, theme.TEXT) for line in
+                  pack([t("vocations", list=jobs[0] if jobs else "-"), *jobs[1:]], "  ",
+                       SMALL, width)]
+        font, step = theme.font(SMALL), theme.font(SMALL).get_linesize() + 2
+        bottom = panel.bottom - 8 - (len(lines) - 1) * step
+        return [(line, pygame.Rect((panel.x + 12, bottom + k * step - font.get_height()),
+                                   font.size(line)), color)
+                for k, (line, color) in enumerate(lines)]
+
+    def _paint_panel_foot(self, seat: int, surf: pygame.Surface) -> None:
+        for line, rect, color in self.panel_foot(seat):
+            surf.blit(fit_text(line, SMALL, rect.w + 1, color), rect)
+
+    def _jobs(self, seat: int) -> list[str]:
+        """The seat's vocations with their counts ("Med 3")."""
+        return [f"{t('voc.' + name)} {count}" for name, count
+                in zip(self.board.vocations, self.view.vocations[seat], strict=True) if count]
+
+    def _status(self, seat: int) -> list[str]:
+        """AP left (the active seat), offices held, the Extra Favour (or "No office")."""
         v = self.view
         parts = [t("ap_left", ap=v.ap)] if seat == v.active and v.ap and not v.over else []
         parts += [t(f"office.{office}") for office, holder in zip(OFFICES, v.offices, strict=True)
                   if holder == seat]
         if v.extra_favour == seat:
             parts.append(t("extra_favour"))
-        return " · ".join(parts) if parts else t("no_office")
+        return parts or [t("no_office")]
 
     def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
         if ("card", card) in self.holds:
             return
         surf.blit(self._face(card, rect.size, chip=True), rect)
+
+
+def pack(items: Sequence[str], sep: str, size: int, width: int) -> list[str]:
+    """Items joined by `sep` into as few lines no wider than `width` as they fit in (an item is
+    never split; one too wide alone gets a line of its own)."""
+    font, lines = theme.font(size), []
+    for item in items:
+        if lines and font.size(lines[-1] + sep + item)[0] <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def block_plates(values: Sequence[int], marks: tuple[Sequence[int], Sequence[int]]
