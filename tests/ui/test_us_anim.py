@@ -109,3 +109,27 @@ def test_instant_speed_shows_the_end_at_once():
     renderer.animate(events, after, 0)
     renderer.reset(after, 0)  # what the shell does at instant speed
     assert not renderer.busy() and not renderer.holds
+
+
+def test_a_discarded_contract_sinks_out_of_its_slot_before_the_row_slides():
+    """The stalled-offer rule (rules.py) sends the cheapest contract out of the game: it is
+    painted leaving its slot (held off the row), then nothing is left over."""
+    from tests.games.urban_sprawl.test_way_forward import discarded, full_city, pass_turn, settle
+
+    players = 2
+    state = settle(full_city(players))
+    rules = rules_for(US)
+    for _ in range(players - 1):
+        state, _ = pass_turn(state)
+    before = rules.view(state, 0)
+    state, events = pass_turn(state)
+    card = discarded(events)[0]
+    renderer = USRenderer(rules, Config(players), ["P1", "P2"])
+    renderer.reset(before, 0)
+    renderer.animate(events, rules.view(state, 0), 0)
+    assert ("card", card) in renderer.holds
+    renderer.update(0.01)
+    canvas = pygame.Surface((1920, 1080))
+    renderer.draw(canvas, None, None)  # paints the sinking card
+    finish(renderer)
+    assert ("card", card) not in renderer.holds

@@ -48,6 +48,7 @@ from .state import HIDDEN_CARD, NOBODY, State
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SLIDE_TIME, GAIN_TIME, GAIN_STEP = 0.3, 0.45, 0.08
 BALLOT_TIME = 0.5
+DISCARD_TIME, DISCARD_DROP = 0.4, 90  # a discarded contract sinks this far (px)
 
 
 class USAnimations(RoomRenderer):
@@ -155,6 +156,20 @@ class USAnimations(RoomRenderer):
         self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
                           holds=(("card", card),))
         return at + FLY_TIME
+
+    @on_event("contract_discarded", sound="swish")
+    def _discard(self, ev: Event, at: float, batch: Batch) -> float:
+        """A stalled offer's cheapest contract (rules.py) sinks out of its slot and fades,
+        before the row slides and refills."""
+        start = card_slot("contract", ev.get("slot"))
+        face = self._face(ev.get("card")).copy()
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            face.set_alpha(round(255 * (1 - p)))
+            canvas.blit(face, start.move(0, round(DISCARD_DROP * p)))
+        self.timeline.add(at, DISCARD_TIME, paint, pytweening.easeInQuad,
+                          holds=(("card", ev.get("card")),))
+        return at + DISCARD_TIME
 
     @on_event("revealed", sound="flip")
     def _reveal(self, ev: Event, at: float, batch: Batch) -> float:
