@@ -165,22 +165,29 @@ def _dict_draft(state_cls: type) -> type:
 
     freeze.__doc__ = "The new immutable state (the draft must not be used after)."
     snapshot.__doc__ = _SNAPSHOT_DOC
+    fields = tuple(f.name for f in dataclasses.fields(state_cls))
     return type(f"{state_cls.__name__}Draft", (DraftBase,),
                 {"__init__": __init__, "freeze": freeze, "snapshot": snapshot,
-                 "__doc__": drafting.__doc__})
+                 "__doc__": drafting.__doc__,
+                 SLOTS_TWIN: _slots_draft(state_cls, fields, (), dict_state=True)})
 
 
-def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...]) -> type:
-    """A draft for a slots state, with the per-field copy in and out unrolled (no loop)."""
-    setters = {name: state_cls.__dict__[name].__set__ for name in fields}
-    env: dict[str, Any] = {"_new": object.__new__, "_State": state_cls}
+def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...],
+                 dict_state: bool = False) -> type:
+    """A draft with slots, the per-field copy in and out unrolled (no loop); for a slots state,
+    or (`dict_state`) for a dict state: the quiet twin of its dict draft (see `quiet_draft`)."""
+    env: dict[str, Any] = {"_new": object.__new__, "_State": state_cls, "_set_field": _set_field}
     init = ["def __init__(self, s):"]
     init += [f"    self.{name} = s.{name}" for name in fields if name != MEMO]
     init += ["    self.memo = None", "    self.events = []"]
     freeze = ["def freeze(self):", "    state = _new(_State)"]
-    for i, name in enumerate(fields):
-        env[f"_s{i}"] = setters[name]
-        freeze.append(f"    _s{i}(state, self.{name})")
+    if dict_state:
+        items = ", ".join(f"{name!r}: self.{name}" for name in fields)
+        freeze.append(f"    _set_field(state, '__dict__', {{{items}}})")
+    else:
+        for i, name in enumerate(fields):
+            env[f"_s{i}"] = state_cls.__dict__[name].__set__
+            freeze.append(f"    _s{i}(state, self.{name})")
     freeze.append("    return state")
     # Generated from the dataclass's own field names, never from loaded data.
     exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102
@@ -208,6 +215,7 @@ def _quiet_emit(self: Any, kind: str, player: int | None = None, reveal: bool = 
     """Nothing: a playout reads no events."""
 
 
+SLOTS_TWIN = "_slots_twin"  # the attribute of a dict draft class naming its slots twin
 _QUIET: dict[type, type] = {}  # draft class -> its quiet subclass (see `quiet_draft`)
 
 
@@ -233,10 +241,13 @@ def quiet_draft(draft_cls: type) -> type:
     append prebuilt events still append them: cheap, and nobody reads them)."""
     found = _QUIET.get(draft_cls)
     if found is None:
+        # A dict draft as `drafting` made it has a slots twin: the same copy in and state out,
+        # but its fields are read and written faster (handlers touch them all the time).
+        base = draft_cls.__dict__.get(SLOTS_TWIN, draft_cls)
         namespace: dict[str, Any] = {"emit": _quiet_emit}
-        if "__slots__" in draft_cls.__dict__:
+        if "__slots__" in base.__dict__:
             namespace["__slots__"] = ()
-        found = _QUIET[draft_cls] = type(f"Quiet{draft_cls.__name__}", (draft_cls,), namespace)
+        found = _QUIET[draft_cls] = type(f"Quiet{draft_cls.__name__}", (base,), namespace)
     return found
 
 
@@ -403,20 +414,21 @@ class TurnRules:
                 live: bool = False) -> tuple[Any, int]:
         """Play on from `state` on one quiet draft: `(final state, steps)`; see `flow.rollout`.
 
-        Long on purpose: this loop is most of a playout's time, so the dispatch of `apply`,
-        `match.sample` and `rng.choice` are written out in it (the same draws from `rng`).
+        Long on purpose: this loop is most of a playout's time, so `apply`'s dispatch,
+        `advance`, `match.sample` and `rng.choice` are written out in it (with the same draws
+        from `rng`); tests/engine/test_rollout.py checks it against `apply`.
         """
         pending = state.memo
         if pending is None:
             pending = self.pending(state)
         d = quiet_draft(self.Draft)(state)
-        d.memo = pending
-        resolves, decides, advance = self._resolves, self._decides, self.advance
+        asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
+        is_over, refill, skipped = self.is_over, self.refill, self.skipped
         rand, below = rng.random, _below(rng)
         decisions = 0
         for step in range(max_steps):
-            pending = d.memo
             if pending is TERMINAL:
+                d.memo = pending
                 return d.freeze(), step
             head = d.tasks[0]
             if pending.__class__ is Chance:  # match.sample, written out
@@ -429,27 +441,46 @@ class TurnRules:
                     outcome = outcomes[0][0]
                 d.task, d.tasks = head, d.tasks[1:]
                 resolves[head[0]](self, d, outcome)
-                advance(d)
-                continue
-            if decisions == max_decisions:
-                return d.freeze(), step
-            decisions += 1
-            prompt = pending[0]
-            options = prompt.options
-            if policy is None:
-                action = options[below(len(options))].action  # rng.choice(options)
-            elif len(options) == 1:
-                action = options[0].action
             else:
-                action = policy(self, d if live else d.snapshot(), prompt, rng)
-            kind = action[0] if action.__class__ is tuple and action else action
-            handler, keep_head = decides.get((head[0], kind)) or decides[(head[0], _ANY)]
-            if keep_head:
-                d.task = head
-            else:
-                d.task, d.tasks = head, d.tasks[1:]
-            handler(self, d, prompt.player, action)
-            advance(d)
+                if decisions == max_decisions:
+                    d.memo = pending
+                    return d.freeze(), step
+                decisions += 1
+                prompt = pending[0]
+                options = prompt.options
+                if policy is None:
+                    action = options[below(len(options))].action  # rng.choice(options)
+                elif len(options) == 1:
+                    action = options[0].action
+                else:
+                    d.memo = pending
+                    action = policy(self, d if live else d.snapshot(), prompt, rng)
+                kind = action[0] if action.__class__ is tuple and action else action
+                handler, keep_head = decides.get((head[0], kind)) or decides[(head[0], _ANY)]
+                if keep_head:
+                    d.task = head
+                else:
+                    d.task, d.tasks = head, d.tasks[1:]
+                handler(self, d, prompt.player, action)
+            while True:  # advance(d), written out; the answer stays in `pending`
+                if is_over(d):
+                    pending = TERMINAL
+                    break
+                tasks = d.tasks
+                if not tasks:
+                    refill(d)
+                    continue
+                head = tasks[0]
+                runner = runs.get(head[0])
+                if runner is not None:
+                    d.task, d.tasks = head, tasks[1:]
+                    runner(self, d, head)
+                    continue
+                pending = asks[head[0]](self, d, head)
+                if pending:
+                    break
+                d.task, d.tasks = head, tasks[1:]
+                skipped(d, head)
         raise RuntimeError(f"{self.game_id}: a rollout did not end in {max_steps} steps")
 
     # -- the automatic machine ------------------------------------------------------------------
@@ -458,25 +489,26 @@ class TurnRules:
 
         What it asks for is left in `d.memo`, so the new state's `pending` is free.
         """
-        asks, runs = self._asks, self._runs
+        asks, runs, is_over = self._asks, self._runs, self.is_over
         while True:
-            if self.is_over(d):
+            if is_over(d):
                 d.memo = TERMINAL
                 return
-            if not d.tasks:
+            tasks = d.tasks
+            if not tasks:
                 self.refill(d)
                 continue
-            head = d.tasks[0]
+            head = tasks[0]
             runner = runs.get(head[0])
             if runner is not None:
-                d.pop()
+                d.task, d.tasks = head, tasks[1:]  # d.pop(), inlined: most steps run a few
                 runner(self, d, head)
                 continue
             found = asks[head[0]](self, d, head)
             if found:
                 d.memo = found
                 return
-            d.pop()
+            d.task, d.tasks = head, tasks[1:]
             self.skipped(d, head)
 
 
