@@ -68,6 +68,7 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,8 @@ from .state import (
 __all__ = ["Board", "FrenchQuarter", "State"]
 
 K = GAME_ID + "."
+METER_TOP = 14  # boxes of an activity meter: a meter at 14 is full
+CARDS_PER_DECK = 8  # the cards of each movement deck
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
 
 
@@ -149,6 +152,40 @@ class FrenchQuarter(TurnRules):
                    (("building", x.name),)) for x in b.buildings)
         self._die_opts = {(d, v): Option(("die", d, v), ("die", d, v), K + "option.die." + d,
                                          (("value", v),)) for d in DECKS for v in range(1, 7)}
+        self._build_fixed_options()
+        # Per deck, per set of cards left (always in index order): the reveal's chance node.
+        self._reveal_chances = tuple(
+            {left: Chance(tuple((c, 1.0) for c in left), K + "chance." + deck)
+             for size in range(1, CARDS_PER_DECK + 1)
+             for left in combinations(range(CARDS_PER_DECK), size)}
+            for deck in DECKS)
+
+    def _build_fixed_options(self) -> None:
+        """The options that depend on nothing but their arguments, built once: prompts asked in
+        every playout step only pick them (Options are immutable)."""
+        map_value = tuple(Option(("map", v), ("value", v), K + "option.map", (("value", v),))
+                          for v in range(7))  # index = the value; 0 is never offered
+        self._map_opts = map_value
+        self._map_w_opt = Option(("map", "W"), ("value", "W"), K + "option.map_w")
+        self._no_map_opt = Option(None, None, K + "option.no_map")
+        self._no_move_opt = Option(None, None, K + "option.no_move")
+        self._boost_opts = tuple(Option(("boost", k), ("boost", k), K + "option.boost",
+                                        (("count", k),)) for k in (1, 2))
+        self._skip_opt = Option(None, None, K + "option.skip")
+        self._keep_card_opt = Option(None, None, K + "option.keep_card")
+        self._card_opts = {d: Option(("card", d), ("card", d), K + "option.card." + d)
+                           for d in DECKS}
+        self._wild_opts = tuple(tuple(Option(("meter", a), ("meter", a, box),
+                                             K + "option.meter." + a) for box in range(METER_TOP))
+                                for a in ACTIVITIES)
+        self._circle_opts = {a: (
+            Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
+            Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult"))
+            for a in ACTIVITIES}
+        self._artist_opts = tuple(Option(("artist", a), ("artist", a), K + "option.artist." + a)
+                                  for a in ARTISTS)
+        self._direction_opts = {d: Option(("direction", d), ("direction", d),
+                                          K + "option.direction." + d) for d in DIRECTIONS}
 
     # -- setup and the round (rulebook: Preparación, Ronda) -----------------------------------
     def setup(self, config: Config) -> State:
@@ -169,7 +206,8 @@ class FrenchQuarter(TurnRules):
         return State(
             players=n, mayor=n == 1 or bool(config.option("mayor", False)), tourism=tourism,
             phase=SETUP, round=1, first=-1,
-            decks=tuple(() if self._deck_out(d, n) else tuple(range(8)) for d in DECKS),
+            decks=tuple(() if self._deck_out(d, n) else tuple(range(CARDS_PER_DECK))
+                        for d in DECKS),
             cards=(-1,) * len(DECKS), mayor_deck=tuple(range(len(b.mayor))), mayor_card=-1,
             dice=tuple((d, 0, NOBODY) for d in b.dice[n]), social=NOBODY,
             line_start=-1, line_head=-1, line_segs=frozenset(),
@@ -250,8 +288,7 @@ class FrenchQuarter(TurnRules):
 
     @ask("reveal")
     def _card_reveal(self, s: State, task: tuple) -> Chance:
-        i = task[2]
-        return Chance(tuple((c, 1.0) for c in s.decks[i]), K + "chance." + DECKS[i])
+        return self._reveal_chances[task[2]][s.decks[task[2]]]
 
     @ask("mayor")
     def _mayor_reveal(self, s: State, task: tuple) -> Chance:
@@ -320,11 +357,9 @@ class FrenchQuarter(TurnRules):
     # -- a turn: the die, the card, the move (Fase de movimiento) -----------------------------
     @ask("pick")
     def _ask_pick(self, s: State, task: tuple) -> Pending:
-        seen = []
-        for deck, value, taker in s.dice:
-            if taker == NOBODY and (deck, value) not in seen:
-                seen.append((deck, value))
-        return self._prompt(task, tuple(self._die_opts[dv] for dv in seen))
+        # Each free (deck, value) once, in pool order (a dict keeps the first one seen).
+        free = dict.fromkeys([(deck, value) for deck, value, taker in s.dice if taker == NOBODY])
+        return self._prompt(task, tuple(map(self._die_opts.__getitem__, free)))
 
     @decide("pick")
     def _picked(self, d: Draft, seat: int, action: Action) -> None:
@@ -357,10 +392,10 @@ class FrenchQuarter(TurnRules):
 
     @ask("swap")
     def _ask_swap(self, s: State, task: tuple) -> Pending:
-        out = [Option(None, None, K + "option.keep_card")]
+        out = [self._keep_card_opt]
         for i, d in enumerate(DECKS):
             if d != s.die[0] and s.cards[i] >= 0:
-                out.append(Option(("card", d), ("card", d), K + "option.card." + d))
+                out.append(self._card_opts[d])
         return self._prompt(task, tuple(out))
 
     @decide("swap", "card")
@@ -394,9 +429,8 @@ class FrenchQuarter(TurnRules):
         out = [self._move_opts[b] for b in self.destinations(s, seat, boost)]
         if boost == 0 and can_boost(s.sheets[seat]):
             if not out:  # only a boost could move: the bonus is never forced (our decision)
-                out.append(Option(None, None, K + "option.no_move"))
-            out += [Option(("boost", k), ("boost", k), K + "option.boost", (("count", k),))
-                    for k in (1, 2)]
+                out.append(self._no_move_opt)
+            out += self._boost_opts
         return self._prompt(task, tuple(out))
 
     def destinations(self, s: State, seat: int, boost: int = 0) -> list[int]:
@@ -535,10 +569,10 @@ class FrenchQuarter(TurnRules):
         v = s.die[1]
         out = []
         if can_map(self.board, s.sheets[seat], b, v):
-            out.append(Option(("map", v), ("value", v), K + "option.map", (("value", v),)))
+            out.append(self._map_opts[v])
         elif task[3]:  # the W is optional: without it the mapping fails and gives an umbrella
-            out.append(Option(None, None, K + "option.no_map"))
-        out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+            out.append(self._no_map_opt)
+        out.append(self._map_w_opt)
         return self._prompt(task, tuple(out), self._map_params(s, b))
 
     @decide("mapw")
@@ -562,7 +596,7 @@ class FrenchQuarter(TurnRules):
         out = [Option(("building", blds[n].id), ("building", blds[n].id), K + "option.xmap",
                       (("building", blds[n].name), ("value", v if ok else "W")))
                for n, ok in fits.items() if ok or w]
-        return self._prompt(task, (*out, Option(None, None, K + "option.skip")) if out else ())
+        return self._prompt(task, (*out, self._skip_opt) if out else ())
 
     @decide("xmap", "building")
     def _xmapped(self, d: Draft, seat: int, action: Action) -> None:
@@ -605,10 +639,9 @@ class FrenchQuarter(TurnRules):
         """A bonus mapping's value: any that fits (1-6), or a W while one is left."""
         x = task[2]
         sh = s.sheets[task[1]]
-        out = [Option(("map", v), ("value", v), K + "option.map", (("value", v),))
-               for v in legal_values(self.board, sh, x)]
+        out = [self._map_opts[v] for v in legal_values(self.board, sh, x)]
         if w_left(sh) > 0:
-            out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+            out.append(self._map_w_opt)
         return self._prompt(task, tuple(out), self._map_params(s, x))
 
     @decide("bval")
@@ -634,10 +667,10 @@ class FrenchQuarter(TurnRules):
     @ask("wild")
     def _ask_wild(self, s: State, task: tuple) -> Pending:
         """A wild marks any activity meter not yet full."""
-        sh = s.sheets[task[1]]
-        return self._prompt(task, tuple(
-            Option(("meter", a), ("meter", a, sh.meters[i]), K + "option.meter." + a)
-            for i, a in enumerate(ACTIVITIES) if sh.meters[i] < 14))
+        wild = self._wild_opts
+        return self._prompt(task, tuple([wild[i][box] for i, box
+                                         in enumerate(s.sheets[task[1]].meters)
+                                         if box < METER_TOP]))
 
     @decide("wild")
     def _wild_used(self, d: Draft, seat: int, action: Action) -> None:
@@ -649,7 +682,7 @@ class FrenchQuarter(TurnRules):
         seat, a = task[1], task[2]
         sh = d.sh(seat)
         box = sh.meters[a]
-        if box >= 14:
+        if box >= METER_TOP:
             return
         sh.meters = _set(sh.meters, a, box + 1)
         d.emit("meter", seat, activity=ACTIVITIES[a], box=box)
@@ -678,10 +711,7 @@ class FrenchQuarter(TurnRules):
     def _ask_circle(self, s: State, task: tuple) -> Pending:
         """A circle showing both icons: the bonus or the multiplier."""
         a = ACTIVITIES[task[2]]
-        return self._prompt(task, (
-            Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
-            Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult")),
-            (("activity", a),))
+        return self._prompt(task, self._circle_opts[a], (("activity", a),))
 
     @decide("circle", "bonus")
     def _circle_bonus(self, d: Draft, seat: int, action: Action) -> None:
@@ -727,8 +757,8 @@ class FrenchQuarter(TurnRules):
         if no_artists(sh):
             return ()
         return self._prompt(task, tuple(
-            Option(("artist", a), ("artist", a), K + "option.artist." + a)
-            for t, a in enumerate(ARTISTS) if t not in exclude and artist_free(sh, t)))
+            option for t, option in enumerate(self._artist_opts)
+            if t not in exclude and artist_free(sh, t)))
 
     @decide("apick")
     def _artist_picked(self, d: Draft, seat: int, action: Action) -> None:
@@ -780,8 +810,7 @@ class FrenchQuarter(TurnRules):
 
     def _direction_options(self, s: State, head: int, drawn: frozenset[int]
                            ) -> tuple[Option, ...]:
-        return tuple(Option(("direction", d), ("direction", d), K + "option.direction." + d)
-                     for d in self.line_moves(s, head, drawn))
+        return tuple(map(self._direction_opts.__getitem__, self.line_moves(s, head, drawn)))
 
     @ask("line_dir")
     def _ask_line_dir(self, s: State, task: tuple) -> Pending:
@@ -793,7 +822,7 @@ class FrenchQuarter(TurnRules):
         """A personal Second Line may advance ("podrás"), so skipping is offered."""
         sh = s.sheets[task[1]]
         dirs = self._direction_options(s, sh.p_head, sh.p_segs)
-        return self._prompt(task, (*dirs, Option(None, None, K + "option.skip")) if dirs else ())
+        return self._prompt(task, (*dirs, self._skip_opt) if dirs else ())
 
     def line_moves(self, s: State, head: int, drawn: frozenset[int]) -> list[str]:
         """Directions a Second Line may advance: a street or border, not drawn, not closed."""
