@@ -219,21 +219,12 @@ SLOTS_TWIN = "_slots_twin"  # the attribute of a dict draft class naming its slo
 _QUIET: dict[type, type] = {}  # draft class -> its quiet subclass (see `quiet_draft`)
 
 
-def _below(rng: random.Random) -> Callable[[int], int]:
-    """`rng.choice`'s index draw, `n -> randrange(n)` as `random.Random` makes it (a
-    subclass with its own `random()` keeps its own draw)."""
-    if type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
-        return rng._randbelow
-    getrandbits = rng.getrandbits
-
-    def below(n: int) -> int:
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-
-    return below
+def _exact_bits(rng: random.Random) -> Callable[[int], int] | None:
+    """`rng.getrandbits` if `rng.choice` draws its index from it as `random.Random` does (a
+    subclass with its own `random()` draws otherwise: None, and the rollout calls `choice`)."""
+    if type(rng)._randbelow is random.Random._randbelow_with_getrandbits:
+        return rng.getrandbits
+    return None
 
 
 def quiet_draft(draft_cls: type) -> type:
@@ -424,7 +415,7 @@ class TurnRules:
         d = quiet_draft(self.Draft)(state)
         asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
         is_over, refill, skipped = self.is_over, self.refill, self.skipped
-        rand, below = rng.random, _below(rng)
+        rand, getrandbits = rng.random, _exact_bits(rng)
         decisions = 0
         for step in range(max_steps):
             if pending is TERMINAL:
@@ -449,7 +440,15 @@ class TurnRules:
                 prompt = pending[0]
                 options = prompt.options
                 if policy is None:
-                    action = options[below(len(options))].action  # rng.choice(options)
+                    if getrandbits is None:
+                        action = rng.choice(options).action
+                    else:  # rng.choice(options), written out: the same draws
+                        n = len(options)
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        action = options[r].action
                 elif len(options) == 1:
                     action = options[0].action
                 else:
