@@ -153,6 +153,15 @@ class FrenchQuarter(TurnRules):
         self._die_opts = {(d, v): Option(("die", d, v), ("die", d, v), K + "option.die." + d,
                                          (("value", v),)) for d in DECKS for v in range(1, 7)}
         self._build_fixed_options()
+        # The move options of the common cases, in `destinations` order: a distance band, or
+        # a Streetcar/Boat move without a boost, from each building.
+        self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
+                           for key, dests in self._near.items()}
+        self._street_pools = tuple(tuple(sorted(pool)) for pool in b.on_street)
+        self._all_buildings = tuple(range(len(b.buildings)))
+        self._line_opts = {mv: tuple(tuple(self._move_opts[x] for x in sorted(reach - {pos}))
+                                     for pos in range(len(b.buildings)))
+                           for mv, reach in (("streetcar", b.streetcar), ("boat", b.boat))}
         # Per deck, per set of cards left (always in index order): the reveal's chance node.
         self._reveal_chances = tuple(
             {left: Chance(tuple((c, 1.0) for c in left), K + "chance." + deck)
@@ -426,26 +435,43 @@ class FrenchQuarter(TurnRules):
     @ask("move")
     def _ask_move(self, s: State, task: tuple) -> Pending:
         seat, boost = task[1], task[2]
-        out = [self._move_opts[b] for b in self.destinations(s, seat, boost)]
+        out = self._move_options(s, seat, boost)
         if boost == 0 and can_boost(s.sheets[seat]):
-            if not out:  # only a boost could move: the bonus is never forced (our decision)
-                out.append(self._no_move_opt)
-            out += self._boost_opts
-        return self._prompt(task, tuple(out))
+            # No move but a boosted one: declining is offered, the bonus is never forced (ours).
+            out = (*(out or (self._no_move_opt,)), *self._boost_opts)
+        return self._prompt(task, out)
+
+    def _move_options(self, s: State, seat: int, boost: int) -> tuple[Option, ...]:
+        """The options of `destinations`, from the prebuilt tables when no street is closed."""
+        if self.closed_street(s) >= 0:
+            return tuple(self._move_opts[x] for x in self.destinations(s, seat, boost))
+        sh = s.sheets[seat]
+        band = self._band(s, sh)
+        if band is not None:
+            return self._band_opts[sh.pos, band[0], band[1] + boost]
+        if boost == 0:
+            return self._line_opts[self.board.movement[s.card_deck]][sh.pos]
+        return tuple(self._move_opts[x] for x in self.destinations(s, seat, boost))
+
+    def _band(self, s: State, sh: Sheet) -> tuple[int, int] | None:
+        """The spaces (lo, hi) of this turn's distance move; None for a Streetcar/Boat."""
+        mv = self.board.movement[s.card_deck]
+        if not isinstance(mv, tuple):
+            return None
+        if s.card_deck == "walk" and slow_walk(sh):
+            return 1, 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
+        return mv
 
     def destinations(self, s: State, seat: int, boost: int = 0) -> list[int]:
         """Buildings the tourist may move to with this turn's card (Acción de movimiento)."""
         b = self.board
         sh = s.sheets[seat]
         pos = sh.pos
-        mv = b.movement[s.card_deck]
-        if isinstance(mv, tuple):
-            lo, hi = mv
-            if s.card_deck == "walk" and slow_walk(sh):
-                lo = hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
-            dests = list(self._near[pos, lo, hi + boost])
+        band = self._band(s, sh)
+        if band is not None:
+            dests = list(self._near[pos, band[0], band[1] + boost])
         else:
-            base = b.streetcar if mv == "streetcar" else b.boat
+            base = b.streetcar if b.movement[s.card_deck] == "streetcar" else b.boat
             if boost == 0:
                 dests = sorted(base - {pos})
             else:
@@ -623,9 +649,9 @@ class FrenchQuarter(TurnRules):
         street = task[2]
         sh = s.sheets[task[1]]
         b = self.board
-        pool = b.on_street[street] if street >= 0 else range(len(b.buildings))
+        pool = self._street_pools[street] if street >= 0 else self._all_buildings
         w = w_left(sh) > 0
-        options = tuple(self._bmap_opts[x] for x in sorted(pool)
+        options = tuple(self._bmap_opts[x] for x in pool
                         if not sh.mapped[x] and (w or legal_values(b, sh, x)))
         return self._prompt(task, options,
                             (("street", b.streets[street].name if street >= 0 else ""),))
