@@ -20,8 +20,7 @@ seat numbers for the first player.
 
 from __future__ import annotations
 
-from itertools import combinations, compress
-from operator import getitem
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -376,9 +375,8 @@ class TicketToRideParis(TurnRules):
         """
         if not s.deck_size:
             return ()
-        # Per colour left, its (name, count) pair: weights[c][deck[c]] where deck[c] > 0.
-        deck = s.deck
-        return Chance(tuple(compress(map(getitem, self._card_weights, deck), deck)), CARD_CHANCE)
+        weights = self._card_weights
+        return Chance(tuple([weights[c][k] for c, k in enumerate(s.deck) if k]), CARD_CHANCE)
 
     @resolve("card")
     def _deal_card(self, d: StateDraft, outcome: str) -> None:
