@@ -68,6 +68,7 @@ K = GAME_ID + "."  # prefix of every string key
 NO_CARDS = (0,) * len(COLORS)
 CARD_CHANCE = K + "chance.card"
 TICKET_CHANCE = K + "chance.ticket"
+TURN_MESSAGE = K + "prompt.turn"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
@@ -124,6 +125,7 @@ class TicketToRideParis(TurnRules):
         self.board = load_board(levels_root)
         self.rules = self.board.rules
         self._wild_limit = self.rules["faceup_wild_limit"]
+        self._last_round_buses = self.rules["last_round_buses"]
         self._build_route_tables()
         self._build_options()
         self._build_event_tables()
@@ -145,6 +147,8 @@ class TicketToRideParis(TurnRules):
         self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
         self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
         self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
+        self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
         self.opt_faceup = tuple(
             tuple(Option(("faceup", slot), ("faceup", slot), f"{K}option.faceup.{color}",
                          (("slot", slot + 1),)) for color in COLORS)
@@ -171,6 +175,7 @@ class TicketToRideParis(TurnRules):
         """The chance weights and the frequent events: they recur all game and are immutable
         (building an event costs about as much as the rest of the step that emits it)."""
         # Per colour, per count left: the (outcome, weight) pair of the card chance.
+        self._ticket_outcomes = tuple((t.id, 1.0) for t in self.board.tickets)
         self._card_weights = tuple(tuple((name, float(k)) for k in range(sum(self.board.deck) + 1))
                                    for name in COLORS)
         seats, slots = range(self.max_players), range(self.rules["faceup"])
@@ -257,8 +262,8 @@ class TicketToRideParis(TurnRules):
         p = task[1]
         options = self.turn_options(s)
         if options:
-            return (Prompt(p, "turn", K + "prompt.turn", options, (("player", p),)),)
-        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), (("player", p),)),)
+            return (Prompt(p, "turn", TURN_MESSAGE, options, self._player_params[p]),)
+        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), self._player_params[p]),)
 
     @ask("draw2")
     def _ask_second_card(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -285,7 +290,7 @@ class TicketToRideParis(TurnRules):
     def _ask_flag(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         color = self.board.routes[s.claim[0]].color
         return (Prompt(task[1], "flag", K + "prompt.flag", self.opt_flag[color],
-                       (("color", f"{K}color.{ROUTE_COLORS[color]}"),)),)
+                       self._flag_params[color]),)
 
     @ask("keep_tickets")
     def _ask_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -305,11 +310,11 @@ class TicketToRideParis(TurnRules):
         options += [faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY]
         if s.ticket_deck_size:
             options.append(self.opt_tickets)
-        hand = s.hands[s.current]
+        seat = s.current
+        hand = s.hands[seat]
         if hand is not None:
-            claim = self.opt_claim
-            options += [claim[i] for i in self._claimable_indices(
-                hand, s.buses[s.current], s.owners, s.current, s.players == 2)]
+            options += map(self.opt_claim.__getitem__, self._claimable_indices(
+                hand, s.buses[seat], s.owners, seat, s.players == 2))
         return tuple(options)
 
     def second_draw_options(self, s: State) -> tuple[Option, ...]:
@@ -387,26 +392,27 @@ class TicketToRideParis(TurnRules):
         d.deck_size -= 1
         if where == "row":
             d.row = _set(d.row, who, color)
-        else:
-            self._gain(d, who, color, 1)
+        else:  # _gain(d, who, color, 1), written out: half the steps of a game deal a card
+            d.hands = _set(d.hands, who, _add(d.hands[who], color, 1))
+            d.hand_sizes = _add(d.hand_sizes, who, 1)
         d.events.append(self._deal_events[where][who][color])
         self._settle(d)
 
     @ask("ticket")
     def _ask_ticket(self, s: State, task: tuple) -> Chance | tuple:
         """The next ticket: any of the pool, then the returned ones in order (none: not owed)."""
-        ids = self.board.tickets
+        outcomes = self._ticket_outcomes
         if s.ticket_pool:
-            return Chance(tuple((ids[t].id, 1.0) for t in s.ticket_pool), TICKET_CHANCE)
+            return Chance(tuple(map(outcomes.__getitem__, s.ticket_pool)), TICKET_CHANCE)
         if s.ticket_bottom:
-            return Chance(((ids[s.ticket_bottom[0]].id, 1.0),), TICKET_CHANCE)
+            return Chance((outcomes[s.ticket_bottom[0]],), TICKET_CHANCE)
         return ()
 
     @resolve("ticket")
     def _deal_ticket(self, d: StateDraft, outcome: str) -> None:
         t = self.board.ticket_index[outcome]
         if d.ticket_pool:
-            d.ticket_pool = tuple(x for x in d.ticket_pool if x != t)
+            d.ticket_pool = tuple([x for x in d.ticket_pool if x != t])
         else:  # the pool of unknown tickets is out: returned tickets come back in order
             d.ticket_bottom = d.ticket_bottom[1:]
         d.ticket_deck_size -= 1
@@ -561,8 +567,10 @@ class TicketToRideParis(TurnRules):
         self._pay(d, player, self.board.routes[d.claim[0]], action[1], action[2])
 
     def _pay(self, d: StateDraft, player: int, route: Route, k: int, w: int) -> None:
-        hand = _add(_add(d.hands[player], route.color, -k), WILD, -w)
-        d.hands = _set(d.hands, player, hand)
+        hand = list(d.hands[player])
+        hand[route.color] -= k
+        hand[WILD] -= w
+        d.hands = _set(d.hands, player, tuple(hand))
         d.hand_sizes = _add(d.hand_sizes, player, -route.length)
         d.owners = _set(d.owners, route.index, player)
         d.buses = _add(d.buses, player, -route.length)
@@ -629,7 +637,7 @@ class TicketToRideParis(TurnRules):
             d.emit("flag_completed", p, points=self.rules["flag_points"])
         if d.final_turns > 0:
             d.final_turns -= 1
-        elif d.final_turns < 0 and d.buses[p] <= self.rules["last_round_buses"]:
+        elif d.final_turns < 0 and d.buses[p] <= self._last_round_buses:
             # Every player, this one included, gets one more turn.
             d.final_turns = d.players
             d.emit("last_round", p, turns=d.players)
