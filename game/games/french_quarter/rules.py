@@ -94,7 +94,6 @@ from .sheet import (
     double_umbrellas,
     has_personal_line,
     legal_values,
-    line_buildings,
     maps_adjacent,
     no_artists,
     slow_walk,
@@ -157,6 +156,9 @@ class FrenchQuarter(TurnRules):
         # a Streetcar/Boat move without a boost, from each building.
         self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
                            for key, dests in self._near.items()}
+        # Per Second Line segment, the buildings with a side along it.
+        self._seg_buildings = tuple(tuple(x.index for x in b.buildings if seg in x.sides)
+                                    for seg in range(len(b.segments)))
         self._street_pools = tuple(tuple(sorted(pool)) for pool in b.on_street)
         self._all_buildings = tuple(range(len(b.buildings)))
         self._line_opts = {mv: tuple(tuple(self._move_opts[x] for x in sorted(reach - {pos}))
@@ -325,7 +327,7 @@ class FrenchQuarter(TurnRules):
     def _card_revealed(self, d: Draft, outcome: int) -> None:
         i = d.task[2]
         d.cards = _set(d.cards, i, outcome)
-        d.decks = _set(d.decks, i, tuple(c for c in d.decks[i] if c != outcome))
+        d.decks = _set(d.decks, i, tuple([c for c in d.decks[i] if c != outcome]))
         d.emit("card_revealed", None, deck=DECKS[i], icons=self.board.decks[DECKS[i]][outcome])
 
     @resolve("mayor")
@@ -890,13 +892,19 @@ class FrenchQuarter(TurnRules):
         for i in range(d.players):
             seat = (d.first + i) % d.players
             sh = d.sh(seat)
-            count = len(line_buildings(b, sh, d.line_segs))
+            count = self.line_count(sh, d.line_segs)
             before = sh.line
             sh.line = min(b.line_boxes, before + count)
             rows = sh.line // b.line_row - before // b.line_row
             d.emit("line_scored", seat, count=count, rows=rows)
             umbrellas += [("umb", seat, 1)] * rows
         d.push(*umbrellas)
+
+    def line_count(self, sh: Sheet, public: frozenset[int]) -> int:
+        """`len(sheet.line_buildings(board, sh, public))`, from the segments drawn (a few
+        dozen) rather than every building's sides: it runs for every seat every round."""
+        mapped, touching = sh.mapped, self._seg_buildings
+        return len({x for seg in public | sh.p_segs for x in touching[seg] if mapped[x]})
 
     # -- maintenance (Fase de mantenimiento) --------------------------------------------------
     @run("late_police")
