@@ -156,6 +156,17 @@ class FrenchQuarter(TurnRules):
         # a Streetcar/Boat move without a boost, from each building.
         self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
                            for key, dests in self._near.items()}
+        # Per seat, the tasks a turn starts with (per deck, per card: its icons, then the
+        # movement, building, mapping and end-of-turn actions) and a visit pushes (per
+        # building: its icons); built once, a turn only looks them up.
+        self._turn_tasks = tuple(
+            tuple(tuple((*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
+                         ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
+                        for card in b.decks[deck]) for deck in DECKS)
+            for seat in range(self.max_players))
+        self._visit_tasks = tuple(tuple(tuple(self._icon_task(seat, icon) for icon in x.icons)
+                                        for x in b.buildings)
+                                  for seat in range(self.max_players))
         # Per Second Line segment, the buildings with a side along it.
         self._seg_buildings = tuple(tuple(x.index for x in b.buildings if seg in x.sides)
                                     for seg in range(len(b.segments)))
@@ -419,10 +430,8 @@ class FrenchQuarter(TurnRules):
     @run("turn")
     def _turn(self, d: Draft, task: tuple) -> None:
         """The 4 actions in order: card icons, movement, building, mapping (+ Cultura B)."""
-        seat = task[1]
-        card = self.board.decks[d.card_deck][d.cards[DECKS.index(d.card_deck)]]
-        d.push(*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
-               ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
+        deck = DECKS.index(d.card_deck)
+        d.tasks = self._turn_tasks[task[1]][deck][d.cards[deck]] + d.tasks
 
     @staticmethod
     def _icon_task(seat: int, icon: str) -> tuple:
@@ -538,7 +547,7 @@ class FrenchQuarter(TurnRules):
             sh.courtyards = tuple(sorted((*sh.courtyards, b.index)))
         elif b.special == "riverwalk" and sh.riverwalk < self.board.riverwalk_visits:
             sh.riverwalk += 1
-        d.push(*(self._icon_task(seat, icon) for icon in b.icons))
+        d.tasks = self._visit_tasks[seat][b.index] + d.tasks
 
     @run("end_turn")
     def _end_turn(self, d: Draft, task: tuple) -> None:
