@@ -20,7 +20,8 @@ seat numbers for the first player.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations
+from operator import getitem
 from pathlib import Path
 from typing import Any
 
@@ -136,17 +137,24 @@ class TicketToRideParis(TurnRules):
         self._max_length = max((r.length for r in self.board.routes), default=0)
         # (index, twin) pairs. A route without a twin is paired with itself: the twin test of
         # _claimable_indices then passes whenever the route itself is unclaimed.
-        self._routes_by_cap = tuple(
+        by_cap = tuple(
             tuple(tuple((r.index, r.twin if r.twin >= 0 else r.index)
                         for r in routes if r.length <= cap)
                   for cap in range(self._max_length + 1))
             for routes in self.board.routes_by_color)
+        # Per longest length the buses allow, per colour, per count of that colour plus wilds
+        # (up to every card): the pairs it affords. The turn prompt looks them up, no clamping.
+        most = sum(self.board.deck)
+        self._routes_by_top = tuple(
+            tuple(tuple(pairs[min(cap, top)] for cap in range(most + 1)) for pairs in by_cap)
+            for top in range(self._max_length + 1))
 
     def _build_options(self) -> None:
         """Every option that does not depend on the state (pending only assembles tuples)."""
         self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
         self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
         self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self._turn_tasks = tuple(("turn", seat) for seat in range(self.max_players))
         self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
         self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
         self.opt_faceup = tuple(
@@ -329,17 +337,14 @@ class TicketToRideParis(TurnRules):
                            seat: int, two_players: bool) -> list[int]:
         """Routes `seat` may claim now, in index order: open, affordable, enough buses, and
         Recorridos Dobles: never both twins; with 2 players the twin closes once claimed."""
-        wild = hand[WILD]
         top = min(buses, self._max_length)  # longest affordable route length
         if top <= 0:
             return []
-        # The candidates of every colour in one tuple, then one comprehension: this runs for
-        # every turn prompt of every playout (a comprehension per colour cost 40% more).
-        candidates: tuple[tuple[int, int], ...] = ()
-        for color, by_cap in enumerate(self._routes_by_cap):
-            cap = hand[color] + wild
-            if cap:
-                candidates += by_cap[min(cap, top)]
+        # Every colour's candidates, chained into one comprehension: this runs for every turn
+        # prompt of every playout (a comprehension per colour cost 40% more). The tables stop
+        # at the route colours, so the hand's wild count is left out of the lookups.
+        candidates = chain.from_iterable(
+            map(getitem, self._routes_by_top[top], map(hand[WILD].__add__, hand)))
         if two_players:
             found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] == EMPTY]
         else:
@@ -616,7 +621,7 @@ class TicketToRideParis(TurnRules):
     def _start_turn(self, d: StateDraft, seat: int) -> None:
         d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
         d.turn += 1
-        d.push(("turn", seat))
+        d.tasks = (self._turn_tasks[seat], *d.tasks)
         if d.turn < TABLED_TURNS:
             d.events.append(self._turn_events[seat][d.turn])
         else:
