@@ -39,6 +39,15 @@ runs and leaves it in `d.task` (the handler reads the task's arguments there, an
 follow-up if the decision continues). A simultaneous task (one head answered by several seats)
 keeps its head with `keep_head=True` on `@decide` and removes it itself once every seat has
 answered.
+
+**The fast path** (`rollout`, module level): random playouts and search rollouts play many steps
+on one *quiet* draft (`quiet_draft`: its `emit` builds nothing; a dict state's draft has a slots
+twin for it) and freeze once at the end: no state per step, no event, no legality check (the
+actions come from the prompt). `apply` stays the reference: tests/engine/test_rollout.py checks
+over every room that the fast path gives apply's states, histories and draws from the rng. So
+handlers must not read `d.events` back, and a draft that copies a mutable part on its first edit
+(copy-on-write, like French Quarter's sheets) overrides `release()` to copy again after a
+`snapshot()`.
 """
 
 from __future__ import annotations
@@ -423,7 +432,7 @@ class TurnRules:
                 d.memo = pending
                 return d.freeze(), step
             head = d.tasks[0]
-            if pending.__class__ is Chance:  # match.sample, written out
+            if isinstance(pending, Chance):  # match.sample, written out
                 outcomes = pending.outcomes
                 last = len(outcomes) - 1
                 if last:
