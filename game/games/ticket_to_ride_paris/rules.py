@@ -154,6 +154,10 @@ class TicketToRideParis(TurnRules):
         self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
         self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
         self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self._route_of = {r.id: r for r in self.board.routes}
+        # Per route colour, its slot among the French flag's cards (-1: not a flag colour).
+        self._flag_slot = tuple(FLAG_COLORS.index(c) if c in FLAG_COLORS else -1
+                                for c in range(len(ROUTE_COLORS)))
         self._turn_tasks = tuple(("turn", seat) for seat in range(self.max_players))
         self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
         self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
@@ -311,11 +315,12 @@ class TicketToRideParis(TurnRules):
 
     def turn_options(self, s: State) -> tuple[Option, ...]:
         """The 3 actions of a turn (rulebook, Turno del juego), in board order."""
-        options: list[Option] = []
-        if s.deck_size or any(s.discard):
-            options.append(self.opt_deck)
-        faceup = self.opt_faceup
-        options += [faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY]
+        options: list[Option] = [self.opt_deck] if s.deck_size or any(s.discard) else []
+        row = s.row
+        if EMPTY in row:  # only once the deck and the discard pile ran out
+            options += [self.opt_faceup[i][c] for i, c in enumerate(row) if c != EMPTY]
+        else:
+            options += map(getitem, self.opt_faceup, row)  # slot i's option for its colour
         if s.ticket_deck_size:
             options.append(self.opt_tickets)
         seat = s.current
@@ -515,10 +520,11 @@ class TicketToRideParis(TurnRules):
         d.row = _set(d.row, slot, EMPTY)
         self._gain(d, player, color, 1)
         d.events.append(self._faceup_events[player][slot][color])
-        d.push(("draw2", player))
         # "reemplaza de inmediato la carta robada con una carta de la parte superior del mazo"
         if d.deck_size or any(d.discard):
-            d.push(("card", "row", slot))
+            d.push(("card", "row", slot), ("draw2", player))
+        else:
+            d.push(("draw2", player))
         # A face-up wild taken first is the whole draw: count it as both cards.
         d.drawn = 2 if color == WILD else d.drawn + 1
         d.phase = DRAW2
@@ -557,7 +563,7 @@ class TicketToRideParis(TurnRules):
     @decide("turn", "route")
     def _claim_route(self, d: StateDraft, player: int, action: tuple) -> None:
         """Claim a route (Cubrir un Recorrido); ask how to pay when several card sets can."""
-        route = self.board.route(action[1])
+        route = self._route_of[action[1]]
         ways = self.payments(d.hands[player], route)
         d.claim = (route.index,)
         if len(ways) == 1:
@@ -584,7 +590,7 @@ class TicketToRideParis(TurnRules):
         # The paid cards come out of a hidden hand: a reveal (undo may not cross it).
         d.emit("route_claimed", player, route=route.id, cards=cards, points=route.points,
                reveal=True)
-        flag_slot = FLAG_COLORS.index(route.color) if route.color in FLAG_COLORS else -1
+        flag_slot = self._flag_slot[route.color]
         # La bandera francesa: only a card of the route's own colour (never a wild), and only if
         # no card of that colour is already in front of the player.
         if flag_slot >= 0 and k >= 1 and not d.front[player][flag_slot]:
