@@ -390,8 +390,10 @@ class TicketToRideParis(TurnRules):
         """
         if not s.deck_size:
             return ()
-        weights = self._card_weights
-        return Chance(tuple([weights[c][k] for c, k in enumerate(s.deck) if k]), CARD_CHANCE)
+        weights, deck = self._card_weights, s.deck
+        if 0 in deck:  # a colour ran out: it is no outcome
+            return Chance(tuple([weights[c][k] for c, k in enumerate(deck) if k]), CARD_CHANCE)
+        return Chance(tuple(map(getitem, weights, deck)), CARD_CHANCE)  # colour c: weights[c][k]
 
     @resolve("card")
     def _deal_card(self, d: StateDraft, outcome: str) -> None:
