@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import TERMINAL, Action, Chance, Config, Prompt, Rules, total
+from .flow import rollout
 from .match import Match, sample
 
 Heuristic = Callable[[Rules, Any, Prompt], Sequence[float]]
@@ -156,17 +157,28 @@ def play_out(match: Match, bots: dict[int, Any], max_actions: int = 100_000) -> 
 
 
 def random_playout(rules: Rules, config: Config, rng: random.Random, max_steps: int = 100_000):
-    """Fast random playout straight on the rules (no Match bookkeeping); returns (state, steps)."""
-    state = rules.initial_state(config)
-    for step in range(max_steps):
+    """A random game straight on the rules (no Match bookkeeping): every prompt answered by
+    `rng.choice` of its options; returns (final state, steps). The same game as a loop of
+    `apply` (`playout_by_apply`), on the turn kit's fast path (`flow.rollout`)."""
+    return rollout(rules, rules.initial_state(config), rng, max_steps=max_steps)
+
+
+def playout_by_apply(rules: Rules, config: Config, rng: random.Random,
+                     max_steps: int = 100_000) -> tuple[Any, list[tuple[int | None, Action]]]:
+    """`random_playout` one `apply` at a time, the reference it must equal: (final state,
+    history of (player, action), chance outcomes as player None)."""
+    state, history = rules.initial_state(config), []
+    for _ in range(max_steps):
         pending = rules.pending(state)
         if pending is TERMINAL:
-            return state, step
+            return state, history
         if isinstance(pending, Chance):
-            state, _ = rules.apply(state, None, sample(pending, rng))
+            move = (None, sample(pending, rng))
         else:
             prompt = pending[0]
-            state, _ = rules.apply(state, prompt.player, rng.choice(prompt.options).action)
+            move = (prompt.player, rng.choice(prompt.options).action)
+        state, _ = rules.apply(state, *move)
+        history.append(move)
     raise RuntimeError(f"{rules.game_id}: random playout did not end in {max_steps} steps")
 
 

@@ -10,6 +10,7 @@ JSON and replayed. `freeze` turns JSON lists back into tuples.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -18,10 +19,39 @@ Action = Hashable
 Target = tuple | None
 
 
+def quick_init(cls: type) -> type:
+    """Give a frozen slots dataclass an `__init__` that fills each slot through its descriptor.
+
+    The generated frozen `__init__` goes through `object.__setattr__` per field, about twice
+    as slow; playouts build a Prompt or a Chance every step (and options, events). Same
+    signature, defaults and result; only plain defaults (no default_factory) are supported.
+    """
+    fields = dataclasses.fields(cls)
+    env: dict[str, Any] = {}
+    params, body = [], []
+    for i, f in enumerate(fields):
+        if f.default_factory is not dataclasses.MISSING or not f.init:
+            raise TypeError(f"quick_init: {cls.__name__}.{f.name} needs a plain field")
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            env[f"_d{i}"] = f.default
+            params.append(f"{f.name}=_d{i}")
+        env[f"_s{i}"] = cls.__dict__[f.name].__set__
+        body.append(f"    _s{i}(self, {f.name})")
+    # Generated from the dataclass's own field names, never from loaded data.
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), env)  # noqa: S102
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
+
+
 class IllegalAction(Exception):
     """Raised by `apply` when an action breaks the rules; the message says why."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Option:
     """One legal choice: the action to apply, where it lives on screen, and its label key."""
@@ -32,6 +62,7 @@ class Option:
     params: tuple[tuple[str, Any], ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A decision one player must take now, with every legal option."""
@@ -47,6 +78,7 @@ class Prompt:
         return tuple(o.action for o in self.options)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Chance:
     """A random outcome the Match samples: (outcome, weight) pairs with positive weights."""
@@ -63,6 +95,7 @@ class Terminal:
 TERMINAL = Terminal()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened in `apply`, for the scene to animate and the log to show.

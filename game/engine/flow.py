@@ -39,12 +39,25 @@ runs and leaves it in `d.task` (the handler reads the task's arguments there, an
 follow-up if the decision continues). A simultaneous task (one head answered by several seats)
 keeps its head with `keep_head=True` on `@decide` and removes it itself once every seat has
 answered.
+
+**The fast path** (`rollout`, module level): random playouts and search rollouts play many steps
+on one *quiet* draft (`quiet_draft`: its `emit` builds nothing; a dict state's draft has a slots
+twin for it) and freeze once at the end: no state per step, no event, no legality check (the
+actions come from the prompt). `apply` stays the reference: tests/engine/test_rollout.py checks
+over every room that the fast path gives apply's states, histories and draws from the rng. So
+handlers must not read `d.events` back, and a draft that copies a mutable part on its first edit
+(copy-on-write, like French Quarter's sheets) overrides `release()` to copy again after a
+`snapshot()`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
+from bisect import bisect
 from collections.abc import Callable
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from .core import (
@@ -57,7 +70,9 @@ from .core import (
     IllegalAction,
     Pending,
     Prompt,
+    Rules,
 )
+from .match import sample
 
 MEMO = "memo"  # the state field where `TurnRules.pending` caches its answer
 
@@ -67,7 +82,11 @@ def memo_field() -> Any:
     return dataclasses.field(default=None, init=False, compare=False, repr=False)
 
 
-_set_field = object.__setattr__  # a frozen dataclass only refuses the normal setattr
+# A rollout policy: (rules, state, the prompt to answer, rng) -> one of the prompt's actions.
+Policy = Callable[[Any, Any, Prompt, random.Random], Action]
+
+_set_field = object.__setattr__
+_weight = itemgetter(1)  # a frozen dataclass only refuses the normal setattr
 
 
 # -- drafts ------------------------------------------------------------------------------------
@@ -92,6 +111,11 @@ class DraftBase:
         self.task = head = self.tasks[0]
         self.tasks = self.tasks[1:]
         return head
+
+    def release(self) -> None:
+        """A snapshot now shares what this draft holds: a copy-on-write draft (one that copies
+        a mutable part on its first edit) forgets its copies here, so its next edit copies
+        again and the snapshot stays intact. Plain drafts hold only immutable values."""
 
     def emit(self, kind: str, player: int | None = None, reveal: bool = False, **data: Any) -> None:
         """Record an event for the scene (equal to core.event(kind, player, reveal, **data))."""
@@ -139,28 +163,93 @@ def _dict_draft(state_cls: type) -> type:
         _set_field(state, "__dict__", data)
         return state
 
+    def snapshot(self) -> Any:
+        state = object.__new__(state_cls)
+        data = self.__dict__.copy()
+        data.pop("events", None)
+        data.pop("task", None)
+        _set_field(state, "__dict__", data)
+        self.release()
+        return state
+
     freeze.__doc__ = "The new immutable state (the draft must not be used after)."
+    snapshot.__doc__ = _SNAPSHOT_DOC
+    fields = tuple(f.name for f in dataclasses.fields(state_cls))
     return type(f"{state_cls.__name__}Draft", (DraftBase,),
-                {"__init__": __init__, "freeze": freeze, "__doc__": drafting.__doc__})
+                {"__init__": __init__, "freeze": freeze, "snapshot": snapshot,
+                 "__doc__": drafting.__doc__,
+                 SLOTS_TWIN: _slots_draft(state_cls, fields, (), dict_state=True)})
 
 
-def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...]) -> type:
-    """A draft for a slots state, with the per-field copy in and out unrolled (no loop)."""
-    setters = {name: state_cls.__dict__[name].__set__ for name in fields}
-    env: dict[str, Any] = {"_new": object.__new__, "_State": state_cls}
+def _slots_draft(state_cls: type, fields: tuple[str, ...], extra: tuple[str, ...],
+                 dict_state: bool = False) -> type:
+    """A draft with slots, the per-field copy in and out unrolled (no loop); for a slots state,
+    or (`dict_state`) for a dict state: the quiet twin of its dict draft (see `quiet_draft`)."""
+    env: dict[str, Any] = {"_new": object.__new__, "_State": state_cls, "_set_field": _set_field}
     init = ["def __init__(self, s):"]
     init += [f"    self.{name} = s.{name}" for name in fields if name != MEMO]
     init += ["    self.memo = None", "    self.events = []"]
     freeze = ["def freeze(self):", "    state = _new(_State)"]
-    for i, name in enumerate(fields):
-        env[f"_s{i}"] = setters[name]
-        freeze.append(f"    _s{i}(state, self.{name})")
+    if dict_state:
+        items = ", ".join(f"{name!r}: self.{name}" for name in fields)
+        freeze.append(f"    _set_field(state, '__dict__', {{{items}}})")
+    else:
+        for i, name in enumerate(fields):
+            env[f"_s{i}"] = state_cls.__dict__[name].__set__
+            freeze.append(f"    _s{i}(state, self.{name})")
     freeze.append("    return state")
     # Generated from the dataclass's own field names, never from loaded data.
     exec("\n".join(init) + "\n" + "\n".join(freeze), env)  # noqa: S102
     namespace = {"__slots__": (*fields, "events", "task", *extra), "__init__": env["__init__"],
-                 "freeze": env["freeze"], "__doc__": drafting.__doc__}
+                 "freeze": env["freeze"], "snapshot": _slots_snapshot,
+                 "__doc__": drafting.__doc__}
     return type(f"{state_cls.__name__}Draft", (DraftBase,), namespace)
+
+
+_SNAPSHOT_DOC = "The state the draft holds now, as a new immutable state; the draft goes on."
+
+
+def _slots_snapshot(self: Any) -> Any:
+    # A slots freeze copies each field into a new state and hands nothing over.
+    state = self.freeze()
+    self.release()
+    return state
+
+
+_slots_snapshot.__doc__ = _SNAPSHOT_DOC
+
+
+# A quiet draft's `emit`: takes any arguments and does nothing with them. `"".format` ignores
+# arguments its (empty) template does not use, and as a builtin it runs without a Python frame:
+# French Quarter emits ~700 events a game. A builtin in a class is not bound to the instance.
+_IGNORE_EVENT = "".format
+
+
+SLOTS_TWIN = "_slots_twin"  # the attribute of a dict draft class naming its slots twin
+_QUIET: dict[type, type] = {}  # draft class -> its quiet subclass (see `quiet_draft`)
+
+
+def _exact_bits(rng: random.Random) -> Callable[[int], int] | None:
+    """`rng.getrandbits` if `rng.choice` draws its index from it as `random.Random` does (a
+    subclass with its own `random()` draws otherwise: None, and the rollout calls `choice`)."""
+    if type(rng)._randbelow is random.Random._randbelow_with_getrandbits:
+        return rng.getrandbits
+    return None
+
+
+def quiet_draft(draft_cls: type) -> type:
+    """The draft class a playout edits: `draft_cls` whose `emit` builds no event (handlers that
+    append prebuilt events still append them: cheap, and nobody reads them)."""
+    found = _QUIET.get(draft_cls)
+    if found is None:
+        # A dict draft as `drafting` made it has a slots twin: the same copy in and state out,
+        # but its fields are read and written faster (handlers touch them all the time).
+        base = draft_cls.__dict__.get(SLOTS_TWIN, draft_cls)
+        namespace: dict[str, Any] = {"emit": _IGNORE_EVENT}
+        if "__slots__" in base.__dict__:
+            namespace["__slots__"] = ()
+        found = _QUIET[draft_cls] = type(f"Quiet{draft_cls.__name__}", (base,), namespace)
+    return found
 
 
 # -- handler declarations ----------------------------------------------------------------------
@@ -320,29 +409,156 @@ class TurnRules:
             d.pop()
         handler(self, d, player, action)
 
+    # -- the fast path: many steps on one draft ------------------------------------------------
+    def rollout(self, state: Any, rng: random.Random, policy: Policy | None = None,
+                max_decisions: int | None = None, max_steps: int = 100_000,
+                live: bool = False) -> tuple[Any, int]:
+        """Play on from `state` on one quiet draft: `(final state, steps)`; see `flow.rollout`.
+
+        Long on purpose: this loop is most of a playout's time, so `apply`'s dispatch,
+        `advance`, `match.sample` and `rng.choice` are written out in it (with the same draws
+        from `rng`); tests/engine/test_rollout.py checks it against `apply`.
+        """
+        pending = state.memo
+        if pending is None:
+            pending = self.pending(state)
+        d = quiet_draft(self.Draft)(state)
+        asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
+        is_over, refill, skipped = self.is_over, self.refill, self.skipped
+        rand, getrandbits = rng.random, _exact_bits(rng)
+        decisions = 0
+        for step in range(max_steps):
+            if pending is TERMINAL:
+                d.memo = pending
+                return d.freeze(), step
+            head = d.tasks[0]
+            if isinstance(pending, Chance):  # match.sample, written out
+                outcomes = pending.outcomes
+                last = len(outcomes) - 1
+                if last:
+                    running = list(accumulate(map(_weight, outcomes)))
+                    outcome = outcomes[bisect(running, rand() * (running[-1] + 0.0), 0, last)][0]
+                else:
+                    outcome = outcomes[0][0]
+                d.task, d.tasks = head, d.tasks[1:]
+                resolves[head[0]](self, d, outcome)
+            else:
+                if decisions == max_decisions:
+                    d.memo = pending
+                    return d.freeze(), step
+                decisions += 1
+                prompt = pending[0]
+                options = prompt.options
+                if policy is None:
+                    if getrandbits is None:
+                        action = rng.choice(options).action
+                    else:  # rng.choice(options), written out: the same draws
+                        n = len(options)
+                        k = n.bit_length()
+                        r = getrandbits(k)
+                        while r >= n:
+                            r = getrandbits(k)
+                        action = options[r].action
+                elif len(options) == 1:
+                    action = options[0].action
+                else:
+                    d.memo = pending
+                    action = policy(self, d if live else d.snapshot(), prompt, rng)
+                kind = action[0] if action.__class__ is tuple and action else action
+                handler, keep_head = decides.get((head[0], kind)) or decides[(head[0], _ANY)]
+                if keep_head:
+                    d.task = head
+                else:
+                    d.task, d.tasks = head, d.tasks[1:]
+                handler(self, d, prompt.player, action)
+            while True:  # advance(d), written out; the answer stays in `pending`
+                if is_over(d):
+                    pending = TERMINAL
+                    break
+                tasks = d.tasks
+                if not tasks:
+                    refill(d)
+                    continue
+                head = tasks[0]
+                runner = runs.get(head[0])
+                if runner is not None:
+                    d.task, d.tasks = head, tasks[1:]
+                    runner(self, d, head)
+                    continue
+                pending = asks[head[0]](self, d, head)
+                if pending:
+                    break
+                d.task, d.tasks = head, tasks[1:]
+                skipped(d, head)
+        raise RuntimeError(f"{self.game_id}: a rollout did not end in {max_steps} steps")
+
     # -- the automatic machine ------------------------------------------------------------------
     def advance(self, d: Any) -> None:
         """Run automatic tasks until the head task asks for something or the game ends.
 
         What it asks for is left in `d.memo`, so the new state's `pending` is free.
         """
-        asks, runs = self._asks, self._runs
+        asks, runs, is_over = self._asks, self._runs, self.is_over
         while True:
-            if self.is_over(d):
+            if is_over(d):
                 d.memo = TERMINAL
                 return
-            if not d.tasks:
+            tasks = d.tasks
+            if not tasks:
                 self.refill(d)
                 continue
-            head = d.tasks[0]
+            head = tasks[0]
             runner = runs.get(head[0])
             if runner is not None:
-                d.pop()
+                d.task, d.tasks = head, tasks[1:]  # d.pop(), inlined: most steps run a few
                 runner(self, d, head)
                 continue
             found = asks[head[0]](self, d, head)
             if found:
                 d.memo = found
                 return
-            d.pop()
+            d.task, d.tasks = head, tasks[1:]
             self.skipped(d, head)
+
+
+# -- the fast path for playouts and search rollouts -------------------------------------------
+def rollout(rules: Rules, state: Any, rng: random.Random, policy: Policy | None = None,
+            max_decisions: int | None = None, max_steps: int = 100_000,
+            live: bool = False) -> tuple[Any, int]:
+    """Play `state` on: chance sampled (`match.sample`), decisions by `policy`; returns
+    `(state, steps)`, the state at the end of the game, or at the first decision once
+    `max_decisions` decisions were taken (then its pending is that decision). RuntimeError if
+    the game has not ended after `max_steps` steps. `state` itself is never changed.
+
+    The same steps as a loop of `apply` (tests/engine/test_rollout.py checks it on every room),
+    faster: a game on the turn kit edits one quiet draft (`quiet_draft`) across all the steps,
+    with no new state, no event and no legality check per step (actions come from the prompt).
+
+    `policy=None` picks `rng.choice(prompt.options)` for every prompt (`bots.random_playout`);
+    with a policy, a prompt with one option is answered without it, as `search.SearchBot` does.
+    The policy gets a snapshot of the state (a real State it may keep, view or apply to), or,
+    with `live=True`, the draft itself: cheaper, but only for a policy that reads the prompt or
+    the state's fields and keeps nothing (the draft changes on the next step).
+    """
+    if isinstance(rules, TurnRules):
+        return rules.rollout(state, rng, policy, max_decisions, max_steps, live)
+    decisions = 0
+    for step in range(max_steps):  # a game off the kit: the same loop through `apply`
+        pending = rules.pending(state)
+        if pending is TERMINAL:
+            return state, step
+        if isinstance(pending, Chance):
+            state, _ = rules.apply(state, None, sample(pending, rng))
+            continue
+        if decisions == max_decisions:
+            return state, step
+        decisions += 1
+        prompt = pending[0]
+        if policy is None:
+            action = rng.choice(prompt.options).action
+        elif len(prompt.options) == 1:
+            action = prompt.options[0].action
+        else:
+            action = policy(rules, state, prompt, rng)
+        state, _ = rules.apply(state, prompt.player, action)
+    raise RuntimeError(f"{rules.game_id}: a rollout did not end in {max_steps} steps")

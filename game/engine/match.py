@@ -12,6 +12,9 @@ import json
 import os
 import random
 import tempfile
+from bisect import bisect
+from itertools import accumulate
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +44,20 @@ class SaveError(Exception):
 
 
 def sample(chance: Chance, rng: random.Random) -> Action:
-    """Pick one outcome of a chance node by weight."""
+    """Pick one outcome of a chance node by weight.
+
+    The very draw `rng.choices(outcomes, weights)` makes (one `random()` scaled by the total
+    weight, bisected over the running sums: seeded games stay the same), without building the
+    two lists and the call it needs: playouts sample a chance every other step."""
     outcomes = chance.outcomes
-    if len(outcomes) == 1:
+    last = len(outcomes) - 1
+    if not last:
         return outcomes[0][0]
-    return rng.choices([o for o, _ in outcomes], weights=[w for _, w in outcomes])[0]
+    running = list(accumulate(map(_weight, outcomes)))
+    return outcomes[bisect(running, rng.random() * (running[-1] + 0.0), 0, last)][0]
+
+
+_weight = itemgetter(1)
 
 
 class Match:

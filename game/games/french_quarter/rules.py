@@ -68,6 +68,7 @@ Where the rulebook is silent or terse, our reading (each also noted next to its 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +94,6 @@ from .sheet import (
     double_umbrellas,
     has_personal_line,
     legal_values,
-    line_buildings,
     maps_adjacent,
     no_artists,
     slow_walk,
@@ -118,6 +118,8 @@ from .state import (
 __all__ = ["Board", "FrenchQuarter", "State"]
 
 K = GAME_ID + "."
+METER_TOP = 14  # boxes of an activity meter: a meter at 14 is full
+CARDS_PER_DECK = 8  # the cards of each movement deck
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
 
 
@@ -149,6 +151,63 @@ class FrenchQuarter(TurnRules):
                    (("building", x.name),)) for x in b.buildings)
         self._die_opts = {(d, v): Option(("die", d, v), ("die", d, v), K + "option.die." + d,
                                          (("value", v),)) for d in DECKS for v in range(1, 7)}
+        self._build_fixed_options()
+        # The move options of the common cases, in `destinations` order: a distance band, or
+        # a Streetcar/Boat move without a boost, from each building.
+        self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
+                           for key, dests in self._near.items()}
+        # Per seat, the tasks a turn starts with (per deck, per card: its icons, then the
+        # movement, building, mapping and end-of-turn actions) and a visit pushes (per
+        # building: its icons); built once, a turn only looks them up.
+        self._turn_tasks = tuple(
+            tuple(tuple((*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
+                         ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
+                        for card in b.decks[deck]) for deck in DECKS)
+            for seat in range(self.max_players))
+        self._visit_tasks = tuple(tuple(tuple(self._icon_task(seat, icon) for icon in x.icons)
+                                        for x in b.buildings)
+                                  for seat in range(self.max_players))
+        # Per Second Line segment, the buildings with a side along it.
+        self._seg_buildings = tuple(tuple(x.index for x in b.buildings if seg in x.sides)
+                                    for seg in range(len(b.segments)))
+        self._street_pools = tuple(tuple(sorted(pool)) for pool in b.on_street)
+        self._all_buildings = tuple(range(len(b.buildings)))
+        self._line_opts = {mv: tuple(tuple(self._move_opts[x] for x in sorted(reach - {pos}))
+                                     for pos in range(len(b.buildings)))
+                           for mv, reach in (("streetcar", b.streetcar), ("boat", b.boat))}
+        # Per deck, per set of cards left (always in index order): the reveal's chance node.
+        self._reveal_chances = tuple(
+            {left: Chance(tuple((c, 1.0) for c in left), K + "chance." + deck)
+             for size in range(1, CARDS_PER_DECK + 1)
+             for left in combinations(range(CARDS_PER_DECK), size)}
+            for deck in DECKS)
+
+    def _build_fixed_options(self) -> None:
+        """The options that depend on nothing but their arguments, built once: prompts asked in
+        every playout step only pick them (Options are immutable)."""
+        map_value = tuple(Option(("map", v), ("value", v), K + "option.map", (("value", v),))
+                          for v in range(7))  # index = the value; 0 is never offered
+        self._map_opts = map_value
+        self._map_w_opt = Option(("map", "W"), ("value", "W"), K + "option.map_w")
+        self._no_map_opt = Option(None, None, K + "option.no_map")
+        self._no_move_opt = Option(None, None, K + "option.no_move")
+        self._boost_opts = tuple(Option(("boost", k), ("boost", k), K + "option.boost",
+                                        (("count", k),)) for k in (1, 2))
+        self._skip_opt = Option(None, None, K + "option.skip")
+        self._keep_card_opt = Option(None, None, K + "option.keep_card")
+        self._card_opts = {d: Option(("card", d), ("card", d), K + "option.card." + d)
+                           for d in DECKS}
+        self._wild_opts = tuple(tuple(Option(("meter", a), ("meter", a, box),
+                                             K + "option.meter." + a) for box in range(METER_TOP))
+                                for a in ACTIVITIES)
+        self._circle_opts = {a: (
+            Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
+            Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult"))
+            for a in ACTIVITIES}
+        self._artist_opts = tuple(Option(("artist", a), ("artist", a), K + "option.artist." + a)
+                                  for a in ARTISTS)
+        self._direction_opts = {d: Option(("direction", d), ("direction", d),
+                                          K + "option.direction." + d) for d in DIRECTIONS}
 
     # -- setup and the round (rulebook: Preparación, Ronda) -----------------------------------
     def setup(self, config: Config) -> State:
@@ -169,7 +228,8 @@ class FrenchQuarter(TurnRules):
         return State(
             players=n, mayor=n == 1 or bool(config.option("mayor", False)), tourism=tourism,
             phase=SETUP, round=1, first=-1,
-            decks=tuple(() if self._deck_out(d, n) else tuple(range(8)) for d in DECKS),
+            decks=tuple(() if self._deck_out(d, n) else tuple(range(CARDS_PER_DECK))
+                        for d in DECKS),
             cards=(-1,) * len(DECKS), mayor_deck=tuple(range(len(b.mayor))), mayor_card=-1,
             dice=tuple((d, 0, NOBODY) for d in b.dice[n]), social=NOBODY,
             line_start=-1, line_head=-1, line_segs=frozenset(),
@@ -250,8 +310,7 @@ class FrenchQuarter(TurnRules):
 
     @ask("reveal")
     def _card_reveal(self, s: State, task: tuple) -> Chance:
-        i = task[2]
-        return Chance(tuple((c, 1.0) for c in s.decks[i]), K + "chance." + DECKS[i])
+        return self._reveal_chances[task[2]][s.decks[task[2]]]
 
     @ask("mayor")
     def _mayor_reveal(self, s: State, task: tuple) -> Chance:
@@ -279,7 +338,7 @@ class FrenchQuarter(TurnRules):
     def _card_revealed(self, d: Draft, outcome: int) -> None:
         i = d.task[2]
         d.cards = _set(d.cards, i, outcome)
-        d.decks = _set(d.decks, i, tuple(c for c in d.decks[i] if c != outcome))
+        d.decks = _set(d.decks, i, tuple([c for c in d.decks[i] if c != outcome]))
         d.emit("card_revealed", None, deck=DECKS[i], icons=self.board.decks[DECKS[i]][outcome])
 
     @resolve("mayor")
@@ -320,11 +379,9 @@ class FrenchQuarter(TurnRules):
     # -- a turn: the die, the card, the move (Fase de movimiento) -----------------------------
     @ask("pick")
     def _ask_pick(self, s: State, task: tuple) -> Pending:
-        seen = []
-        for deck, value, taker in s.dice:
-            if taker == NOBODY and (deck, value) not in seen:
-                seen.append((deck, value))
-        return self._prompt(task, tuple(self._die_opts[dv] for dv in seen))
+        # Each free (deck, value) once, in pool order (a dict keeps the first one seen).
+        free = dict.fromkeys([(deck, value) for deck, value, taker in s.dice if taker == NOBODY])
+        return self._prompt(task, tuple(map(self._die_opts.__getitem__, free)))
 
     @decide("pick")
     def _picked(self, d: Draft, seat: int, action: Action) -> None:
@@ -357,10 +414,10 @@ class FrenchQuarter(TurnRules):
 
     @ask("swap")
     def _ask_swap(self, s: State, task: tuple) -> Pending:
-        out = [Option(None, None, K + "option.keep_card")]
+        out = [self._keep_card_opt]
         for i, d in enumerate(DECKS):
             if d != s.die[0] and s.cards[i] >= 0:
-                out.append(Option(("card", d), ("card", d), K + "option.card." + d))
+                out.append(self._card_opts[d])
         return self._prompt(task, tuple(out))
 
     @decide("swap", "card")
@@ -373,10 +430,8 @@ class FrenchQuarter(TurnRules):
     @run("turn")
     def _turn(self, d: Draft, task: tuple) -> None:
         """The 4 actions in order: card icons, movement, building, mapping (+ Cultura B)."""
-        seat = task[1]
-        card = self.board.decks[d.card_deck][d.cards[DECKS.index(d.card_deck)]]
-        d.push(*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
-               ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
+        deck = DECKS.index(d.card_deck)
+        d.tasks = self._turn_tasks[task[1]][deck][d.cards[deck]] + d.tasks
 
     @staticmethod
     def _icon_task(seat: int, icon: str) -> tuple:
@@ -391,27 +446,43 @@ class FrenchQuarter(TurnRules):
     @ask("move")
     def _ask_move(self, s: State, task: tuple) -> Pending:
         seat, boost = task[1], task[2]
-        out = [self._move_opts[b] for b in self.destinations(s, seat, boost)]
+        out = self._move_options(s, seat, boost)
         if boost == 0 and can_boost(s.sheets[seat]):
-            if not out:  # only a boost could move: the bonus is never forced (our decision)
-                out.append(Option(None, None, K + "option.no_move"))
-            out += [Option(("boost", k), ("boost", k), K + "option.boost", (("count", k),))
-                    for k in (1, 2)]
-        return self._prompt(task, tuple(out))
+            # No move but a boosted one: declining is offered, the bonus is never forced (ours).
+            out = (*(out or (self._no_move_opt,)), *self._boost_opts)
+        return self._prompt(task, out)
+
+    def _move_options(self, s: State, seat: int, boost: int) -> tuple[Option, ...]:
+        """The options of `destinations`, from the prebuilt tables when no street is closed."""
+        if self.closed_street(s) >= 0:
+            return tuple(self._move_opts[x] for x in self.destinations(s, seat, boost))
+        sh = s.sheets[seat]
+        band = self._band(s, sh)
+        if band is not None:
+            return self._band_opts[sh.pos, band[0], band[1] + boost]
+        if boost == 0:
+            return self._line_opts[self.board.movement[s.card_deck]][sh.pos]
+        return tuple(self._move_opts[x] for x in self.destinations(s, seat, boost))
+
+    def _band(self, s: State, sh: Sheet) -> tuple[int, int] | None:
+        """The spaces (lo, hi) of this turn's distance move; None for a Streetcar/Boat."""
+        mv = self.board.movement[s.card_deck]
+        if not isinstance(mv, tuple):
+            return None
+        if s.card_deck == "walk" and slow_walk(sh):
+            return 1, 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
+        return mv
 
     def destinations(self, s: State, seat: int, boost: int = 0) -> list[int]:
         """Buildings the tourist may move to with this turn's card (Acción de movimiento)."""
         b = self.board
         sh = s.sheets[seat]
         pos = sh.pos
-        mv = b.movement[s.card_deck]
-        if isinstance(mv, tuple):
-            lo, hi = mv
-            if s.card_deck == "walk" and slow_walk(sh):
-                lo = hi = 1  # Fiesta B: Walk moves only 1 space (a Cultura A boost still adds)
-            dests = list(self._near[pos, lo, hi + boost])
+        band = self._band(s, sh)
+        if band is not None:
+            dests = list(self._near[pos, band[0], band[1] + boost])
         else:
-            base = b.streetcar if mv == "streetcar" else b.boat
+            base = b.streetcar if b.movement[s.card_deck] == "streetcar" else b.boat
             if boost == 0:
                 dests = sorted(base - {pos})
             else:
@@ -476,7 +547,7 @@ class FrenchQuarter(TurnRules):
             sh.courtyards = tuple(sorted((*sh.courtyards, b.index)))
         elif b.special == "riverwalk" and sh.riverwalk < self.board.riverwalk_visits:
             sh.riverwalk += 1
-        d.push(*(self._icon_task(seat, icon) for icon in b.icons))
+        d.tasks = self._visit_tasks[seat][b.index] + d.tasks
 
     @run("end_turn")
     def _end_turn(self, d: Draft, task: tuple) -> None:
@@ -535,10 +606,10 @@ class FrenchQuarter(TurnRules):
         v = s.die[1]
         out = []
         if can_map(self.board, s.sheets[seat], b, v):
-            out.append(Option(("map", v), ("value", v), K + "option.map", (("value", v),)))
+            out.append(self._map_opts[v])
         elif task[3]:  # the W is optional: without it the mapping fails and gives an umbrella
-            out.append(Option(None, None, K + "option.no_map"))
-        out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+            out.append(self._no_map_opt)
+        out.append(self._map_w_opt)
         return self._prompt(task, tuple(out), self._map_params(s, b))
 
     @decide("mapw")
@@ -562,7 +633,7 @@ class FrenchQuarter(TurnRules):
         out = [Option(("building", blds[n].id), ("building", blds[n].id), K + "option.xmap",
                       (("building", blds[n].name), ("value", v if ok else "W")))
                for n, ok in fits.items() if ok or w]
-        return self._prompt(task, (*out, Option(None, None, K + "option.skip")) if out else ())
+        return self._prompt(task, (*out, self._skip_opt) if out else ())
 
     @decide("xmap", "building")
     def _xmapped(self, d: Draft, seat: int, action: Action) -> None:
@@ -589,9 +660,9 @@ class FrenchQuarter(TurnRules):
         street = task[2]
         sh = s.sheets[task[1]]
         b = self.board
-        pool = b.on_street[street] if street >= 0 else range(len(b.buildings))
+        pool = self._street_pools[street] if street >= 0 else self._all_buildings
         w = w_left(sh) > 0
-        options = tuple(self._bmap_opts[x] for x in sorted(pool)
+        options = tuple(self._bmap_opts[x] for x in pool
                         if not sh.mapped[x] and (w or legal_values(b, sh, x)))
         return self._prompt(task, options,
                             (("street", b.streets[street].name if street >= 0 else ""),))
@@ -605,10 +676,9 @@ class FrenchQuarter(TurnRules):
         """A bonus mapping's value: any that fits (1-6), or a W while one is left."""
         x = task[2]
         sh = s.sheets[task[1]]
-        out = [Option(("map", v), ("value", v), K + "option.map", (("value", v),))
-               for v in legal_values(self.board, sh, x)]
+        out = [self._map_opts[v] for v in legal_values(self.board, sh, x)]
         if w_left(sh) > 0:
-            out.append(Option(("map", "W"), ("value", "W"), K + "option.map_w"))
+            out.append(self._map_w_opt)
         return self._prompt(task, tuple(out), self._map_params(s, x))
 
     @decide("bval")
@@ -634,10 +704,10 @@ class FrenchQuarter(TurnRules):
     @ask("wild")
     def _ask_wild(self, s: State, task: tuple) -> Pending:
         """A wild marks any activity meter not yet full."""
-        sh = s.sheets[task[1]]
-        return self._prompt(task, tuple(
-            Option(("meter", a), ("meter", a, sh.meters[i]), K + "option.meter." + a)
-            for i, a in enumerate(ACTIVITIES) if sh.meters[i] < 14))
+        wild = self._wild_opts
+        return self._prompt(task, tuple([wild[i][box] for i, box
+                                         in enumerate(s.sheets[task[1]].meters)
+                                         if box < METER_TOP]))
 
     @decide("wild")
     def _wild_used(self, d: Draft, seat: int, action: Action) -> None:
@@ -649,7 +719,7 @@ class FrenchQuarter(TurnRules):
         seat, a = task[1], task[2]
         sh = d.sh(seat)
         box = sh.meters[a]
-        if box >= 14:
+        if box >= METER_TOP:
             return
         sh.meters = _set(sh.meters, a, box + 1)
         d.emit("meter", seat, activity=ACTIVITIES[a], box=box)
@@ -678,10 +748,7 @@ class FrenchQuarter(TurnRules):
     def _ask_circle(self, s: State, task: tuple) -> Pending:
         """A circle showing both icons: the bonus or the multiplier."""
         a = ACTIVITIES[task[2]]
-        return self._prompt(task, (
-            Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
-            Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult")),
-            (("activity", a),))
+        return self._prompt(task, self._circle_opts[a], (("activity", a),))
 
     @decide("circle", "bonus")
     def _circle_bonus(self, d: Draft, seat: int, action: Action) -> None:
@@ -727,8 +794,8 @@ class FrenchQuarter(TurnRules):
         if no_artists(sh):
             return ()
         return self._prompt(task, tuple(
-            Option(("artist", a), ("artist", a), K + "option.artist." + a)
-            for t, a in enumerate(ARTISTS) if t not in exclude and artist_free(sh, t)))
+            option for t, option in enumerate(self._artist_opts)
+            if t not in exclude and artist_free(sh, t)))
 
     @decide("apick")
     def _artist_picked(self, d: Draft, seat: int, action: Action) -> None:
@@ -780,8 +847,7 @@ class FrenchQuarter(TurnRules):
 
     def _direction_options(self, s: State, head: int, drawn: frozenset[int]
                            ) -> tuple[Option, ...]:
-        return tuple(Option(("direction", d), ("direction", d), K + "option.direction." + d)
-                     for d in self.line_moves(s, head, drawn))
+        return tuple(map(self._direction_opts.__getitem__, self.line_moves(s, head, drawn)))
 
     @ask("line_dir")
     def _ask_line_dir(self, s: State, task: tuple) -> Pending:
@@ -793,7 +859,7 @@ class FrenchQuarter(TurnRules):
         """A personal Second Line may advance ("podrás"), so skipping is offered."""
         sh = s.sheets[task[1]]
         dirs = self._direction_options(s, sh.p_head, sh.p_segs)
-        return self._prompt(task, (*dirs, Option(None, None, K + "option.skip")) if dirs else ())
+        return self._prompt(task, (*dirs, self._skip_opt) if dirs else ())
 
     def line_moves(self, s: State, head: int, drawn: frozenset[int]) -> list[str]:
         """Directions a Second Line may advance: a street or border, not drawn, not closed."""
@@ -835,13 +901,19 @@ class FrenchQuarter(TurnRules):
         for i in range(d.players):
             seat = (d.first + i) % d.players
             sh = d.sh(seat)
-            count = len(line_buildings(b, sh, d.line_segs))
+            count = self.line_count(sh, d.line_segs)
             before = sh.line
             sh.line = min(b.line_boxes, before + count)
             rows = sh.line // b.line_row - before // b.line_row
             d.emit("line_scored", seat, count=count, rows=rows)
             umbrellas += [("umb", seat, 1)] * rows
         d.push(*umbrellas)
+
+    def line_count(self, sh: Sheet, public: frozenset[int]) -> int:
+        """`len(sheet.line_buildings(board, sh, public))`, from the segments drawn (a few
+        dozen) rather than every building's sides: it runs for every seat every round."""
+        mapped, touching = sh.mapped, self._seg_buildings
+        return len({x for seg in public | sh.p_segs for x in touching[seg] if mapped[x]})
 
     # -- maintenance (Fase de mantenimiento) --------------------------------------------------
     @run("late_police")
@@ -955,7 +1027,10 @@ class FrenchQuarter(TurnRules):
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
     """Tuple `t` with item i replaced by v."""
-    return t[:i] + (v,) + t[i + 1:]
+    # Through a list: a third faster than slicing and concatenating (called every step).
+    items = list(t)
+    items[i] = v
+    return tuple(items)
 
 
 def _distance_bands(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:

@@ -125,6 +125,10 @@ class Draft(drafting(State, extra=("copied",))):
         super().__init__(s)
         self.copied = 0  # bit per seat whose sheet is already this draft's own copy
 
+    def release(self) -> None:
+        """A snapshot now holds this draft's sheets: copy each again before its next edit."""
+        self.copied = 0
+
     def sh(self, seat: int) -> Sheet:
         """Seat's sheet, ready to edit (copied on first use)."""
         sheets = self.sheets

@@ -20,7 +20,8 @@ seat numbers for the first player.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations
+from operator import getitem
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ K = GAME_ID + "."  # prefix of every string key
 NO_CARDS = (0,) * len(COLORS)
 CARD_CHANCE = K + "chance.card"
 TICKET_CHANCE = K + "chance.ticket"
+TURN_MESSAGE = K + "prompt.turn"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
@@ -77,12 +79,17 @@ StateDraft = drafting(State)
 
 def _set(t: tuple, i: int, v: Any) -> tuple:
     """Tuple `t` with item i replaced by v."""
-    return t[:i] + (v,) + t[i + 1:]
+    # Through a list: a third faster than slicing and concatenating (called every step).
+    items = list(t)
+    items[i] = v
+    return tuple(items)
 
 
 def _add(t: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
     """Count tuple `t` with n added at index i."""
-    return t[:i] + (t[i] + n,) + t[i + 1:]
+    items = list(t)
+    items[i] += n
+    return tuple(items)
 
 
 def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -119,6 +126,7 @@ class TicketToRideParis(TurnRules):
         self.board = load_board(levels_root)
         self.rules = self.board.rules
         self._wild_limit = self.rules["faceup_wild_limit"]
+        self._last_round_buses = self.rules["last_round_buses"]
         self._build_route_tables()
         self._build_options()
         self._build_event_tables()
@@ -129,17 +137,30 @@ class TicketToRideParis(TurnRules):
         self._max_length = max((r.length for r in self.board.routes), default=0)
         # (index, twin) pairs. A route without a twin is paired with itself: the twin test of
         # _claimable_indices then passes whenever the route itself is unclaimed.
-        self._routes_by_cap = tuple(
+        by_cap = tuple(
             tuple(tuple((r.index, r.twin if r.twin >= 0 else r.index)
                         for r in routes if r.length <= cap)
                   for cap in range(self._max_length + 1))
             for routes in self.board.routes_by_color)
+        # Per longest length the buses allow, per colour, per count of that colour plus wilds
+        # (up to every card): the pairs it affords. The turn prompt looks them up, no clamping.
+        most = sum(self.board.deck)
+        self._routes_by_top = tuple(
+            tuple(tuple(pairs[min(cap, top)] for cap in range(most + 1)) for pairs in by_cap)
+            for top in range(self._max_length + 1))
 
     def _build_options(self) -> None:
         """Every option that does not depend on the state (pending only assembles tuples)."""
         self.opt_deck = Option(("deck",), ("deck",), K + "option.deck")
         self.opt_tickets = Option(("tickets",), ("tickets",), K + "option.tickets")
         self.opt_pass = Option(("pass",), None, K + "option.pass")
+        self._route_of = {r.id: r for r in self.board.routes}
+        # Per route colour, its slot among the French flag's cards (-1: not a flag colour).
+        self._flag_slot = tuple(FLAG_COLORS.index(c) if c in FLAG_COLORS else -1
+                                for c in range(len(ROUTE_COLORS)))
+        self._turn_tasks = tuple(("turn", seat) for seat in range(self.max_players))
+        self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
+        self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
         self.opt_faceup = tuple(
             tuple(Option(("faceup", slot), ("faceup", slot), f"{K}option.faceup.{color}",
                          (("slot", slot + 1),)) for color in COLORS)
@@ -166,6 +187,7 @@ class TicketToRideParis(TurnRules):
         """The chance weights and the frequent events: they recur all game and are immutable
         (building an event costs about as much as the rest of the step that emits it)."""
         # Per colour, per count left: the (outcome, weight) pair of the card chance.
+        self._ticket_outcomes = tuple((t.id, 1.0) for t in self.board.tickets)
         self._card_weights = tuple(tuple((name, float(k)) for k in range(sum(self.board.deck) + 1))
                                    for name in COLORS)
         seats, slots = range(self.max_players), range(self.rules["faceup"])
@@ -252,8 +274,8 @@ class TicketToRideParis(TurnRules):
         p = task[1]
         options = self.turn_options(s)
         if options:
-            return (Prompt(p, "turn", K + "prompt.turn", options, (("player", p),)),)
-        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), (("player", p),)),)
+            return (Prompt(p, "turn", TURN_MESSAGE, options, self._player_params[p]),)
+        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), self._player_params[p]),)
 
     @ask("draw2")
     def _ask_second_card(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -280,7 +302,7 @@ class TicketToRideParis(TurnRules):
     def _ask_flag(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         color = self.board.routes[s.claim[0]].color
         return (Prompt(task[1], "flag", K + "prompt.flag", self.opt_flag[color],
-                       (("color", f"{K}color.{ROUTE_COLORS[color]}"),)),)
+                       self._flag_params[color]),)
 
     @ask("keep_tickets")
     def _ask_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -293,18 +315,19 @@ class TicketToRideParis(TurnRules):
 
     def turn_options(self, s: State) -> tuple[Option, ...]:
         """The 3 actions of a turn (rulebook, Turno del juego), in board order."""
-        options: list[Option] = []
-        if s.deck_size or any(s.discard):
-            options.append(self.opt_deck)
-        faceup = self.opt_faceup
-        options += [faceup[i][c] for i, c in enumerate(s.row) if c != EMPTY]
+        options: list[Option] = [self.opt_deck] if s.deck_size or any(s.discard) else []
+        row = s.row
+        if EMPTY in row:  # only once the deck and the discard pile ran out
+            options += [self.opt_faceup[i][c] for i, c in enumerate(row) if c != EMPTY]
+        else:
+            options += map(getitem, self.opt_faceup, row)  # slot i's option for its colour
         if s.ticket_deck_size:
             options.append(self.opt_tickets)
-        hand = s.hands[s.current]
+        seat = s.current
+        hand = s.hands[seat]
         if hand is not None:
-            claim = self.opt_claim
-            options += [claim[i] for i in self._claimable_indices(
-                hand, s.buses[s.current], s.owners, s.current, s.players == 2)]
+            options += map(self.opt_claim.__getitem__, self._claimable_indices(
+                hand, s.buses[seat], s.owners, seat, s.players == 2))
         return tuple(options)
 
     def second_draw_options(self, s: State) -> tuple[Option, ...]:
@@ -319,17 +342,14 @@ class TicketToRideParis(TurnRules):
                            seat: int, two_players: bool) -> list[int]:
         """Routes `seat` may claim now, in index order: open, affordable, enough buses, and
         Recorridos Dobles: never both twins; with 2 players the twin closes once claimed."""
-        wild = hand[WILD]
         top = min(buses, self._max_length)  # longest affordable route length
         if top <= 0:
             return []
-        # The candidates of every colour in one tuple, then one comprehension: this runs for
-        # every turn prompt of every playout (a comprehension per colour cost 40% more).
-        candidates: tuple[tuple[int, int], ...] = ()
-        for color, by_cap in enumerate(self._routes_by_cap):
-            cap = hand[color] + wild
-            if cap:
-                candidates += by_cap[min(cap, top)]
+        # Every colour's candidates, chained into one comprehension: this runs for every turn
+        # prompt of every playout (a comprehension per colour cost 40% more). The tables stop
+        # at the route colours, so the hand's wild count is left out of the lookups.
+        candidates = chain.from_iterable(
+            map(getitem, self._routes_by_top[top], map(hand[WILD].__add__, hand)))
         if two_players:
             found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] == EMPTY]
         else:
@@ -370,8 +390,10 @@ class TicketToRideParis(TurnRules):
         """
         if not s.deck_size:
             return ()
-        weights = self._card_weights
-        return Chance(tuple([weights[c][k] for c, k in enumerate(s.deck) if k]), CARD_CHANCE)
+        weights, deck = self._card_weights, s.deck
+        if 0 in deck:  # a colour ran out: it is no outcome
+            return Chance(tuple([weights[c][k] for c, k in enumerate(deck) if k]), CARD_CHANCE)
+        return Chance(tuple(map(getitem, weights, deck)), CARD_CHANCE)  # colour c: weights[c][k]
 
     @resolve("card")
     def _deal_card(self, d: StateDraft, outcome: str) -> None:
@@ -382,26 +404,27 @@ class TicketToRideParis(TurnRules):
         d.deck_size -= 1
         if where == "row":
             d.row = _set(d.row, who, color)
-        else:
-            self._gain(d, who, color, 1)
+        else:  # _gain(d, who, color, 1), written out: half the steps of a game deal a card
+            d.hands = _set(d.hands, who, _add(d.hands[who], color, 1))
+            d.hand_sizes = _add(d.hand_sizes, who, 1)
         d.events.append(self._deal_events[where][who][color])
         self._settle(d)
 
     @ask("ticket")
     def _ask_ticket(self, s: State, task: tuple) -> Chance | tuple:
         """The next ticket: any of the pool, then the returned ones in order (none: not owed)."""
-        ids = self.board.tickets
+        outcomes = self._ticket_outcomes
         if s.ticket_pool:
-            return Chance(tuple((ids[t].id, 1.0) for t in s.ticket_pool), TICKET_CHANCE)
+            return Chance(tuple(map(outcomes.__getitem__, s.ticket_pool)), TICKET_CHANCE)
         if s.ticket_bottom:
-            return Chance(((ids[s.ticket_bottom[0]].id, 1.0),), TICKET_CHANCE)
+            return Chance((outcomes[s.ticket_bottom[0]],), TICKET_CHANCE)
         return ()
 
     @resolve("ticket")
     def _deal_ticket(self, d: StateDraft, outcome: str) -> None:
         t = self.board.ticket_index[outcome]
         if d.ticket_pool:
-            d.ticket_pool = tuple(x for x in d.ticket_pool if x != t)
+            d.ticket_pool = tuple([x for x in d.ticket_pool if x != t])
         else:  # the pool of unknown tickets is out: returned tickets come back in order
             d.ticket_bottom = d.ticket_bottom[1:]
         d.ticket_deck_size -= 1
@@ -499,10 +522,11 @@ class TicketToRideParis(TurnRules):
         d.row = _set(d.row, slot, EMPTY)
         self._gain(d, player, color, 1)
         d.events.append(self._faceup_events[player][slot][color])
-        d.push(("draw2", player))
         # "reemplaza de inmediato la carta robada con una carta de la parte superior del mazo"
         if d.deck_size or any(d.discard):
-            d.push(("card", "row", slot))
+            d.push(("card", "row", slot), ("draw2", player))
+        else:
+            d.push(("draw2", player))
         # A face-up wild taken first is the whole draw: count it as both cards.
         d.drawn = 2 if color == WILD else d.drawn + 1
         d.phase = DRAW2
@@ -541,7 +565,7 @@ class TicketToRideParis(TurnRules):
     @decide("turn", "route")
     def _claim_route(self, d: StateDraft, player: int, action: tuple) -> None:
         """Claim a route (Cubrir un Recorrido); ask how to pay when several card sets can."""
-        route = self.board.route(action[1])
+        route = self._route_of[action[1]]
         ways = self.payments(d.hands[player], route)
         d.claim = (route.index,)
         if len(ways) == 1:
@@ -556,8 +580,10 @@ class TicketToRideParis(TurnRules):
         self._pay(d, player, self.board.routes[d.claim[0]], action[1], action[2])
 
     def _pay(self, d: StateDraft, player: int, route: Route, k: int, w: int) -> None:
-        hand = _add(_add(d.hands[player], route.color, -k), WILD, -w)
-        d.hands = _set(d.hands, player, hand)
+        hand = list(d.hands[player])
+        hand[route.color] -= k
+        hand[WILD] -= w
+        d.hands = _set(d.hands, player, tuple(hand))
         d.hand_sizes = _add(d.hand_sizes, player, -route.length)
         d.owners = _set(d.owners, route.index, player)
         d.buses = _add(d.buses, player, -route.length)
@@ -566,7 +592,7 @@ class TicketToRideParis(TurnRules):
         # The paid cards come out of a hidden hand: a reveal (undo may not cross it).
         d.emit("route_claimed", player, route=route.id, cards=cards, points=route.points,
                reveal=True)
-        flag_slot = FLAG_COLORS.index(route.color) if route.color in FLAG_COLORS else -1
+        flag_slot = self._flag_slot[route.color]
         # La bandera francesa: only a card of the route's own colour (never a wild), and only if
         # no card of that colour is already in front of the player.
         if flag_slot >= 0 and k >= 1 and not d.front[player][flag_slot]:
@@ -603,7 +629,7 @@ class TicketToRideParis(TurnRules):
     def _start_turn(self, d: StateDraft, seat: int) -> None:
         d.phase, d.current, d.drawn, d.claim = TURN, seat, 0, ()
         d.turn += 1
-        d.push(("turn", seat))
+        d.tasks = (self._turn_tasks[seat], *d.tasks)
         if d.turn < TABLED_TURNS:
             d.events.append(self._turn_events[seat][d.turn])
         else:
@@ -624,7 +650,7 @@ class TicketToRideParis(TurnRules):
             d.emit("flag_completed", p, points=self.rules["flag_points"])
         if d.final_turns > 0:
             d.final_turns -= 1
-        elif d.final_turns < 0 and d.buses[p] <= self.rules["last_round_buses"]:
+        elif d.final_turns < 0 and d.buses[p] <= self._last_round_buses:
             # Every player, this one included, gets one more turn.
             d.final_turns = d.players
             d.emit("last_round", p, turns=d.players)

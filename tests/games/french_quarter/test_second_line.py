@@ -3,8 +3,11 @@ Línea; Misticismo B; Variante Alcalde). Dice and cards are forced (see support.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from game.engine.core import Config
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.state import W
 
@@ -173,3 +176,20 @@ def test_row_umbrellas_come_after_every_sheet_has_scored(rules) -> None:
     events = m.apply(0, ("direction", "e"))
     order = [(e.kind, e.player) for e in events if e.kind in ("line_scored", "umbrella")]
     assert order == [("line_scored", 0), ("line_scored", 1), ("umbrella", 0), ("umbrella", 1)]
+
+
+def test_line_count_is_the_number_of_line_buildings(rules) -> None:
+    """The scoring count from the segment index equals sheet.line_buildings on random sheets:
+    random buildings mapped (values and W), random public and personal segments drawn."""
+    from game.games.french_quarter.sheet import line_buildings
+
+    rng = random.Random(5)
+    board = rules.board
+    blank = rules.initial_state(Config(2)).sheets[0]
+    segments = range(len(board.segments))
+    for _ in range(300):
+        sheet = blank.copy()
+        sheet.mapped = tuple(rng.choice((0, 0, 1, 4, 6, W)) for _ in board.buildings)
+        sheet.p_segs = frozenset(rng.sample(segments, rng.randint(0, 8)))
+        public = frozenset(rng.sample(segments, rng.randint(0, 20)))
+        assert rules.line_count(sheet, public) == len(line_buildings(board, sheet, public))
