@@ -85,8 +85,8 @@ def memo_field() -> Any:
 # A rollout policy: (rules, state, the prompt to answer, rng) -> one of the prompt's actions.
 Policy = Callable[[Any, Any, Prompt, random.Random], Action]
 
-_set_field = object.__setattr__
-_weight = itemgetter(1)  # a frozen dataclass only refuses the normal setattr
+_set_field = object.__setattr__  # a frozen dataclass only refuses the normal setattr
+_weight = itemgetter(1)  # an outcome's weight in a Chance's (outcome, weight) pairs
 
 
 # -- drafts ------------------------------------------------------------------------------------
