@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from game.engine.core import Pending
+from game.engine.core import Option, Pending
 from game.engine.flow import ask, decide, run
 
 from . import city
 from .board import OFFICES, ZONES, Contract, Permit, Renewal
-from .effects import RESTRICTIONS
+from .effects import restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
@@ -32,6 +32,9 @@ class BuildMixin:
 
     board: Any
     fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
+    # [size][block] -> (the block's lot mask, ((lots, mask, ring mask, place option), ...)):
+    # board.placement_masks with each lot set's prebuilt option (rules.UrbanSprawl).
+    lot_set_table: tuple
 
     # -- where a contract may go ----------------------------------------------------------------
     def held_licences(self, s: Any, seat: int) -> dict[str, int]:
@@ -49,7 +52,22 @@ class BuildMixin:
         contract = self.board.cards[card]
         if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
-        return next(self.placements(s, seat, contract), None) is not None
+        memo = city.city_memo(s)
+        key = ("any", *self.builder_rights(s, seat, memo.richest), card)
+        found = memo.found.get(key)
+        if found is None:
+            found = memo.found[key] = any(True for _ in self.lot_sets(s, contract, *key[1:4]))
+        return found
+
+    def builder_rights(self, s: Any, seat: int, richest: int) -> tuple[int, bool, int | None]:
+        """What a seat's own placement search depends on besides the city: its wealth (capped
+        at the dearest block), whether it may demolish (the Contractor, or with an Urban Renewal
+        card), and whose buildings it may not demolish (the Contractor's, unless it is him)."""
+        contractor = s.offices[CONTRACTOR]
+        demolition = seat == contractor or not self.board.renewals.isdisjoint(s.hands[seat])
+        protected = (None if not demolition or seat == contractor or contractor == NOBODY
+                     else contractor)
+        return min(s.wealth[seat], richest), demolition, protected
 
     def placements(self, s: Any, seat: int, contract: Contract, wealth: int | None = None,
                    demolition: bool | None = None) -> Iterator[tuple[int, ...]]:
@@ -57,30 +75,41 @@ class BuildMixin:
         demolition allowed (Contractor, or an Urban Renewal card not against his buildings).
         `wealth` and `demolition` (may it demolish at all), when given, stand in for the
         seat's own (has_room asks whether the city has room for the contract)."""
-        board, values = self.board, s.values
-        wealth = s.wealth[seat] if wealth is None else wealth
+        own_wealth, own_demolition, _ = self.builder_rights(s, seat, max(s.values))
         contractor = s.offices[CONTRACTOR]
-        if demolition is None:
-            demolition = seat == contractor or not board.renewals.isdisjoint(s.hands[seat])
-        restriction = contract.restriction
-        check = RESTRICTIONS[restriction.kind].fn if restriction else None
+        demolition = own_demolition if demolition is None else demolition
+        protected = (None if not demolition or seat == contractor or contractor == NOBODY
+                     else contractor)
+        found = self.lot_sets(s, contract, own_wealth if wealth is None else wealth, demolition,
+                              protected)
+        return (option.action[1] for option in found)
+
+    def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
+                 protected: int | None) -> Iterator[Option]:
+        """The search of `placements`, for a builder with that wealth, who may demolish or
+        not, and may not demolish the `protected` seat's buildings (None: may demolish any);
+        yields the place prompt's option of each lot set (its action: ("lots", lots))."""
+        values = s.values
+        low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
+        high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
         # holds a building it demolishes (that one lies wholly under the new building).
         same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
-        blocks = board.block_masks
-        for block, options in enumerate(board.placement_masks[contract.size]):
-            if values[block] > wealth or not (demolition or blocks[block] & ~occupied):
+        size = contract.size
+        for block, (block_mask, options) in enumerate(self.lot_set_table[size]):
+            if not low <= values[block] <= high:
                 continue
-            for lots, mask, ring in options:
-                if not ring & same and ring & other:
+            if not demolition and (block_mask & ~occupied).bit_count() < size:
+                continue
+            for lots, mask, ring, found in options:
+                if ring & other and not ring & same or not (ring & ring_need and mask & lots_need):
                     continue
                 if mask & occupied and not (
-                        demolition and self.may_demolish(s, seat, lots, contractor)):
+                        demolition and self.may_demolish(s, lots, protected)):
                     continue
-                if check is None or check(board, s, lots, restriction.params):
-                    yield lots
+                yield found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers
@@ -96,11 +125,10 @@ class BuildMixin:
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
 
     @staticmethod
-    def may_demolish(s: Any, seat: int, lots: tuple[int, ...], contractor: int) -> bool:
+    def may_demolish(s: Any, lots: tuple[int, ...], protected: int | None) -> bool:
         """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
         Urban Renewal card): every building on the lots lies wholly under the new one (so it is
-        no larger), and none is the Contractor's unless he builds."""
-        protected = None if seat == contractor or contractor == NOBODY else contractor
+        no larger), and none is the `protected` seat's (the Contractor's unless he builds)."""
         grid, buildings = s.lots, s.buildings
         for lot in lots:
             bid = grid[lot]
@@ -117,11 +145,13 @@ class BuildMixin:
     # -- the build tasks ------------------------------------------------------------------------
     @ask("place")
     def _ask_place(self, state: State, task: tuple) -> Pending:
-        contract = self.board.cards[task[1]]
-        fixed = self.fixed
-        options = [fixed[("lots", lots)]
-                   for lots in self.placements(state, state.active, contract)]
-        return prompt(state.active, "place", options, card=contract.id)
+        contract, seat = self.board.cards[task[1]], state.active
+        memo = city.city_memo(state)
+        key = ("all", *self.builder_rights(state, seat, memo.richest), contract.id)
+        options = memo.found.get(key)
+        if options is None:
+            options = memo.found[key] = tuple(self.lot_sets(state, contract, *key[1:4]))
+        return prompt(seat, "place", options, card=contract.id)
 
     @decide("place")
     def _placed(self, d: Any, seat: int, action: tuple) -> None:

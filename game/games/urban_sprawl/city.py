@@ -20,6 +20,31 @@ ANY = "ANY"  # an effect parameter meaning every zoned building (parks excluded)
 BLOCKS = 6
 
 
+class CityMemo:
+    """Answers of the placement search for one city, keyed by what else they depend on (the
+    contract, the builder's wealth and rights). Valid while the city tuples it was made for
+    (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
+    builds new tuples, and the memo holds the old ones, so an identity check is exact."""
+
+    __slots__ = ("buildings", "found", "lots", "richest", "values", "zone_lots")
+
+    def __init__(self, s: Any) -> None:
+        self.buildings, self.lots, self.zone_lots, self.values = (
+            s.buildings, s.lots, s.zone_lots, s.values)
+        self.richest = max(s.values)  # no block costs more: more wealth changes nothing
+        self.found: dict[tuple, Any] = {}
+
+
+def city_memo(s: Any) -> CityMemo:
+    """The placement memo of a state's (or draft's) city, made anew when the city changed."""
+    memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
+    if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
+            or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
+        memo = CityMemo(s)
+        object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
+    return memo
+
+
 def lot_mask(lots: Iterable[int]) -> int:
     """The bit mask of a set of lots (bit `lot` set for each)."""
     mask = 0

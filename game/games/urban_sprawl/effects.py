@@ -298,6 +298,30 @@ def block_value_at_least(board: Any, s: Any, lots: tuple[int, ...], params: Mapp
     return city.block_value(board, s, board.block_of[lots[0]]) >= params["value"]
 
 
+NO_LIMIT = 1 << 30  # a block value no block reaches
+ANY_LOTS = -1  # a lot mask every ring and every lot set touches (neither is ever empty)
+
+
+def restriction_filter(board: Any, s: Any, rule: Any) -> tuple[int, int, int, int]:
+    """A restriction (or None) as the placement search's filters: (the lowest and highest block
+    value allowed, a mask the lot set's ring must touch, a mask its lots must touch). The same
+    test as its function above, on every lot set (tests/games/urban_sprawl/test_turn.py checks
+    that), but a few integer operations where a call per lot set was the search's main cost."""
+    if rule is None:
+        return 0, NO_LIMIT, ANY_LOTS, ANY_LOTS
+    params = rule.params
+    if rule.kind == "near_edge":
+        edge = board.water_mask if params["edge"] == "water" else board.forest_mask
+        return 0, NO_LIMIT, ANY_LOTS, edge
+    if rule.kind == "near_zone":
+        return 0, NO_LIMIT, city.zone_mask(s, params["zone"]), ANY_LOTS
+    if rule.kind == "block_value_at_most":
+        return 0, params["value"], ANY_LOTS, ANY_LOTS
+    if rule.kind == "block_value_at_least":
+        return params["value"], NO_LIMIT, ANY_LOTS, ANY_LOTS
+    raise ValueError(f"restriction {rule.kind!r} has no placement filter")
+
+
 EFFECTS = vocabulary(
     gain_flat, gain_per_building, owners_gain_per_building, gain_per_vocation, place_park,
     place_marker, extra_favour, others_lose, vocation_bonus, remove_control, all_lose,

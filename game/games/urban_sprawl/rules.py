@@ -111,6 +111,11 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        self.lot_set_table = tuple(
+            tuple((block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
+                                     for lots, mask, ring in options))
+                  for block_mask, options in zip(board.block_masks, by_block))
+            for by_block in board.placement_masks)
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}

@@ -87,6 +87,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     tasks: tuple[tuple, ...]
     viewer: int | None = None  # set on views: apply refuses them
     memo: Any = memo_field()
+    # What the placement search found for this city (city.CityMemo): a cache, shared by every
+    # state holding the same city tuples, checked against them before each use.
+    city_memo: Any = memo_field()
 
 
 def total_prestige(s: Any, seat: int) -> int:
