@@ -19,7 +19,7 @@ from game.engine.flow import ask, decide, run
 
 from . import city
 from .board import OFFICES, ZONES, Contract, Permit, Renewal
-from .effects import restriction_filter
+from .effects import ANY_LOTS, restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
@@ -35,6 +35,9 @@ class BuildMixin:
     # [size][block] -> (the block's lot mask, ((lots, mask, ring mask, place option), ...)):
     # board.placement_masks with each lot set's prebuilt option (rules.UrbanSprawl).
     lot_set_table: tuple
+    # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
+    # that contracts alike share their answers.
+    search_kind: Any
 
     # -- where a contract may go ----------------------------------------------------------------
     def held_licences(self, s: Any, seat: int) -> dict[str, int]:
@@ -53,10 +56,11 @@ class BuildMixin:
         if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
         memo = city.city_memo(s)
-        key = ("any", *self.builder_rights(s, seat, memo.richest), card)
-        found = memo.found.get(key)
+        rights = self.builder_rights(s, seat, memo.richest)
+        key = (rights, self.search_kind[card])
+        found = memo.exists.get(key)
         if found is None:
-            found = memo.found[key] = any(True for _ in self.lot_sets(s, contract, *key[1:4]))
+            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
         return found
 
     def builder_rights(self, s: Any, seat: int, richest: int) -> tuple[int, bool, int | None]:
@@ -97,15 +101,18 @@ class BuildMixin:
         same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
-        size = contract.size
+        size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
         for block, (block_mask, options) in enumerate(self.lot_set_table[size]):
             if not low <= values[block] <= high:
                 continue
             if not demolition and (block_mask & ~occupied).bit_count() < size:
                 continue
             for lots, mask, ring, found in options:
-                if ring & other and not ring & same or not (ring & ring_need and mask & lots_need):
+                if ring & other and not ring & same:
                     continue
+                if restricted and not (ring & ring_need and mask & lots_need):
+                    continue
+                # last: with a demolition right, an occupied lot set costs a call
                 if mask & occupied and not (
                         demolition and self.may_demolish(s, lots, protected)):
                     continue
@@ -147,10 +154,11 @@ class BuildMixin:
     def _ask_place(self, state: State, task: tuple) -> Pending:
         contract, seat = self.board.cards[task[1]], state.active
         memo = city.city_memo(state)
-        key = ("all", *self.builder_rights(state, seat, memo.richest), contract.id)
-        options = memo.found.get(key)
+        rights = self.builder_rights(state, seat, memo.richest)
+        key = (rights, self.search_kind[contract.id])
+        options = memo.listed.get(key)
         if options is None:
-            options = memo.found[key] = tuple(self.lot_sets(state, contract, *key[1:4]))
+            options = memo.listed[key] = tuple(self.lot_sets(state, contract, *rights))
         return prompt(seat, "place", options, card=contract.id)
 
     @decide("place")

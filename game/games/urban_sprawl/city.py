@@ -26,13 +26,15 @@ class CityMemo:
     (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
     builds new tuples, and the memo holds the old ones, so an identity check is exact."""
 
-    __slots__ = ("buildings", "found", "lots", "richest", "values", "zone_lots")
+    __slots__ = ("buildings", "exists", "listed", "lots", "richest", "values", "zone_lots")
 
     def __init__(self, s: Any) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
-        self.found: dict[tuple, Any] = {}
+        # (builder rights, search kind) -> has a lot set / the place prompt's options
+        self.exists: dict[tuple, bool] = {}
+        self.listed: dict[tuple, tuple] = {}
 
 
 def city_memo(s: Any) -> CityMemo:

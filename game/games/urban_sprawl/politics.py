@@ -9,6 +9,8 @@ politicians' bonuses).
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from game.engine.core import Pending
@@ -33,6 +35,7 @@ class PoliticsMixin:
     """The turn kit handlers of payouts, elections and the end of the game."""
 
     board: Any
+    row_lots: Any  # blocks of a payout row -> itemgetter of their lots (rules.prebuild_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -46,11 +49,14 @@ class PoliticsMixin:
         blocks = city.payout_blocks(self.board, d, resource, value)
         if blocks is None:
             return
-        counts = [0] * d.players
-        block_of = self.board.block_of
-        for b in d.buildings:
-            if b is not None and b.owner != NOBODY and block_of[b.lots[0]] in blocks:
-                counts[b.owner] += 1
+        # A building lies within one block: it stands in the row if any of its lots does.
+        standing = set(self.row_lots[blocks](d.lots))
+        standing.discard(NOBODY)
+        counts, buildings = [0] * d.players, d.buildings
+        for bid in standing:
+            owner = buildings[bid].owner
+            if owner != NOBODY:
+                counts[owner] += 1
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
@@ -174,14 +180,14 @@ class PoliticsMixin:
 
 def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:
     """Payout shares by rank of `counts` (seats with none get nothing): tied seats split the
-    amounts of the places they take, fractions dropped (rulebook "Empates en los pagos")."""
-    ranked = sorted((c, s) for s, c in enumerate(counts) if c > 0)[::-1]
+    amounts of the places they take, fractions dropped (rulebook "Empates en los pagos").
+    Seats come out by rank, tied ones from the highest seat down (the order of the gains)."""
     out, place = {}, 0
-    for count in sorted({c for c, _ in ranked}, reverse=True):
-        group = [s for c, s in ranked if c == count]
+    ranked = sorted([(c, s) for s, c in enumerate(counts) if c], reverse=True)
+    for _, tied in groupby(ranked, key=itemgetter(0)):
+        group = [s for _, s in tied]
         pot = sum(table[place:place + len(group)])
         for seat in group:
             out[seat] = pot // len(group)
         place += len(group)
     return out
-

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -111,6 +112,15 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
+        self.search_kind = MappingProxyType({
+            card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
+                card.restriction.kind, tuple(sorted(card.restriction.params.items())))),
+                len(kinds))
+            for card in board.cards.values() if isinstance(card, Contract)})
+        rows = {*board.printed_rows.values(), *board.circle_blocks}
+        self.row_lots = MappingProxyType({blocks: itemgetter(*(
+            lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
         self.lot_set_table = tuple(
             tuple((block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
                                      for lots, mask, ring in options))
