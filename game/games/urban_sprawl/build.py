@@ -56,12 +56,7 @@ class BuildMixin:
         if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
         memo = city.city_memo(s)
-        rights = self.builder_rights(s, seat, memo.richest)
-        key = (rights, self.search_kind[card])
-        found = memo.exists.get(key)
-        if found is None:
-            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
-        return found
+        return self.has_lot_set(s, contract, memo, self.builder_rights(s, seat, memo.richest))
 
     def builder_rights(self, s: Any, seat: int, richest: int) -> tuple[int, bool, int | None]:
         """What a seat's own placement search depends on besides the city: its wealth (capped
@@ -102,29 +97,43 @@ class BuildMixin:
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
+        free = ~occupied
         for block, (block_mask, options) in enumerate(self.lot_set_table[size]):
             if not low <= values[block] <= high:
                 continue
-            if not demolition and (block_mask & ~occupied).bit_count() < size:
-                continue
-            for lots, mask, ring, found in options:
-                if ring & other and not ring & same:
-                    continue
-                if restricted and not (ring & ring_need and mask & lots_need):
-                    continue
-                # last: with a demolition right, an occupied lot set costs a call
-                if mask & occupied and not (
-                        demolition and self.may_demolish(s, lots, protected)):
-                    continue
-                yield found
+            if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+                for lots, mask, ring, found in options:
+                    if ring & other and not ring & same or restricted and not (
+                            ring & ring_need and mask & lots_need):
+                        continue
+                    if not mask & occupied or self.may_demolish(s, lots, protected):
+                        yield found
+            elif (block_mask & free).bit_count() >= size:
+                for _, mask, ring, found in options:  # the cheapest test first
+                    if mask & occupied or ring & other and not ring & same:
+                        continue
+                    if not restricted or ring & ring_need and mask & lots_need:
+                        yield found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers
         (any wealth, the licences, an Urban Renewal card); the search without demolition,
         the cheap one, goes first."""
-        richest = max(s.values)
-        return any(next(self.placements(s, seat, contract, richest, demolition), None)
-                   is not None for demolition in (False, True))
+        memo = city.city_memo(s)
+        contractor = s.offices[CONTRACTOR]
+        protected = None if seat == contractor or contractor == NOBODY else contractor
+        return (self.has_lot_set(s, contract, memo, (memo.richest, False, None))
+                or self.has_lot_set(s, contract, memo, (memo.richest, True, protected)))
+
+    def has_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
+                    rights: tuple[int, bool, int | None]) -> bool:
+        """True if the contract has a lot set for a builder with these rights
+        (builder_rights), from the city's memo or found now and kept there."""
+        key = (rights, self.search_kind[contract.id])
+        found = memo.exists.get(key)
+        if found is None:
+            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
+        return found
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:

@@ -8,21 +8,32 @@ again) and "Mazos agotados". A draw is a chance node over the deck's multiset (s
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
 from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
-from .state import Deck, State, replaced
+from .state import Deck, State, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
+CARD_LABELS = {name: f"{name}_card" for name in ("planning", *CONTRACT_DECKS)}
+_SET_OUTCOMES, _SET_LABEL = (Chance.__dict__[name].__set__ for name in ("outcomes", "label"))
 # The contract rails by number of active decks: (deck feeding it, its row slots, 1 AP first).
 # Town only: town cards slide through all five slots; with the City deck the Town keeps only
 # the 5 AP slot; with the Metropolis deck the City keeps only the 4 AP slot.
 RAILS = {1: ((0, (0, 1, 2, 3, 4)),),
          2: ((0, (4,)), (1, (0, 1, 2, 3))),
          3: ((0, (4,)), (1, (3,)), (2, (0, 1, 2)))}
+
+
+def chance(outcomes: tuple, label: str) -> Chance:
+    """A Chance without the frozen __init__'s setattr per field (one per card revealed)."""
+    made = object.__new__(Chance)
+    _SET_OUTCOMES(made, outcomes)
+    _SET_LABEL(made, label)
+    return made
 
 
 class DeckMixin:
@@ -63,27 +74,24 @@ class DeckMixin:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
-        is_event = self.board.events
-        events, others = [], []
-        for card in deck.cards:
-            (events if card in is_event else others).append(card)
+        cards, is_event = deck.cards, self.board.events
+        others = [c for c in cards if c not in is_event]
+        events = len(cards) - len(others)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
             p_event = 1.0 if events else 0.0
         elif position < low:
             p_event = 0.0
         elif position > high:
-            p_event = len(events) / len(deck.cards)
+            p_event = events / len(cards)
         else:
-            p_event = min(1.0, len(events) / (high - position + 1))
-        outcomes = []
+            p_event = min(1.0, events / (high - position + 1))
+        outcomes: tuple = ()
         if p_event > 0:
-            weight = p_event / len(events)
-            outcomes += [(c, weight) for c in events]
+            outcomes = tuple(zip([c for c in cards if c in is_event], repeat(p_event / events)))
         if p_event < 1:
-            weight = (1 - p_event) / len(others)
-            outcomes += [(c, weight) for c in others]
-        return Chance(tuple(outcomes), f"{task[1]}_card")
+            outcomes += tuple(zip(others, repeat((1 - p_event) / len(others))))
+        return chance(outcomes, CARD_LABELS[task[1]])
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
@@ -109,7 +117,7 @@ class DeckMixin:
         deck = self.deck_of(d, deck_name)
         cards = list(deck.cards)
         cards.remove(card)
-        new = Deck(tuple(cards), deck.drawn + 1, deck.window)
+        new = make_deck(tuple(cards), deck.drawn + 1, deck.window)
         if deck_name == "planning":
             d.planning_deck = new
         else:

@@ -42,6 +42,20 @@ class Deck:
     window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
 
 
+_DECK_SETTERS = tuple(Deck.__dict__[name].__set__ for name in ("cards", "drawn", "window"))
+
+
+def make_deck(cards: tuple[str, ...], drawn: int, window: tuple[int, int]) -> Deck:
+    """Deck(cards, drawn, window) without the frozen __init__'s setattr per field (one per
+    card drawn)."""
+    deck = object.__new__(Deck)
+    set_cards, set_drawn, set_window = _DECK_SETTERS
+    set_cards(deck, cards)
+    set_drawn(deck, drawn)
+    set_window(deck, window)
+    return deck
+
+
 @dataclass(frozen=True)  # no slots: the turn kit's draft of a dict-backed state is one dict
 class State:                # copy in and none out, not ~40 attribute copies each way per step
     """The whole match; `tasks` is the turn kit's stack (game.engine.flow)."""
