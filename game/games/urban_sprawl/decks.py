@@ -28,6 +28,12 @@ RAILS = {1: ((0, (0, 1, 2, 3, 4)),),
          3: ((0, (4,)), (1, (3,)), (2, (0, 1, 2)))}
 
 
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less one copy of `card`."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
 def chance(outcomes: tuple, label: str) -> Chance:
     """A Chance without the frozen __init__'s setattr per field (one per card revealed)."""
     made = object.__new__(Chance)
@@ -62,8 +68,18 @@ class DeckMixin:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
         events = self.board.events
-        return (any(c not in events for c in s.planning_deck.cards)
-                or any(c not in events for c in s.discard))
+        return bool(self.deck_split(s.planning_deck)[1]) or any(c not in events
+                                                                for c in s.discard)
+
+    def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the deck's events, its other cards), both sorted; kept on the deck (Deck.split)."""
+        split = deck.split
+        if split is None:
+            events = self.board.events
+            split = (tuple(c for c in deck.cards if c in events),
+                     tuple(c for c in deck.cards if c not in events))
+            object.__setattr__(deck, "split", split)  # a cache field: decks stay values
+        return split
 
     def deck_of(self, s: Any, name: str) -> Deck:
         """The face-down deck of that name."""
@@ -74,9 +90,8 @@ class DeckMixin:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
-        cards, is_event = deck.cards, self.board.events
-        others = [c for c in cards if c not in is_event]
-        events = len(cards) - len(others)
+        event_cards, others = self.deck_split(deck)
+        cards, events = deck.cards, len(event_cards)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
             p_event = 1.0 if events else 0.0
@@ -88,7 +103,7 @@ class DeckMixin:
             p_event = min(1.0, events / (high - position + 1))
         outcomes: tuple = ()
         if p_event > 0:
-            outcomes = tuple(zip([c for c in cards if c in is_event], repeat(p_event / events)))
+            outcomes = tuple(zip(event_cards, repeat(p_event / events)))
         if p_event < 1:
             outcomes += tuple(zip(others, repeat((1 - p_event) / len(others))))
         return chance(outcomes, CARD_LABELS[task[1]])
@@ -115,9 +130,12 @@ class DeckMixin:
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = self.deck_of(d, deck_name)
-        cards = list(deck.cards)
-        cards.remove(card)
-        new = make_deck(tuple(cards), deck.drawn + 1, deck.window)
+        events, others = self.deck_split(deck)
+        if card in self.board.events:
+            events = without(events, card)
+        else:
+            others = without(others, card)
+        new = make_deck(without(deck.cards, card), deck.drawn + 1, deck.window, (events, others))
         if deck_name == "planning":
             d.planning_deck = new
         else:
