@@ -138,7 +138,7 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
 
 def owned(s: Any, seat: int, zone: str) -> int:
     """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
-    return sum(1 for _, b in live_buildings(s) if b.owner == seat and matches(b, zone))
+    return sum(1 for b in s.buildings if b is not None and b.owner == seat and matches(b, zone))
 
 
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],

@@ -200,8 +200,8 @@ def disaster(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 def area_buildings(board: Any, s: Any, seat: int, area: str) -> tuple[int, ...]:
     """Ids of the seat's buildings in a disaster's area."""
     edge = {"water": board.water_lots, "forest": board.forest_lots}.get(area)
-    return tuple(bid for bid, b in city.live_buildings(s) if b.owner == seat
-                 and (edge is None or any(lot in edge for lot in b.lots)))
+    return tuple(bid for bid, b in enumerate(s.buildings) if b is not None and b.owner == seat
+                 and (edge is None or not edge.isdisjoint(b.lots)))
 
 
 @kind("highest_value_bonus", resource=RESOURCE, amount=Int(1, 20), zone=ZONE_OR_ANY)
@@ -264,8 +264,9 @@ def end_game(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` whose value is the max (or min)."""
-    valued = [(city.building_value(board, s, bid), bid) for bid, b in city.live_buildings(s)
-              if b.owner != NOBODY and city.matches(b, zone)]
+    block_of, values = board.block_of, s.values
+    valued = [(values[block_of[b.lots[0]]], bid) for bid, b in enumerate(s.buildings)
+              if b is not None and b.owner != NOBODY and city.matches(b, zone)]
     if not valued:
         return ()
     target = pick(v for v, _ in valued)

@@ -93,10 +93,11 @@ class PoliticsMixin:
             held = [sum(v) for v in s.vocations]
             return [seat for seat in range(s.players) if held[seat] == max(held)]
         zone, best = OFFICE_ZONE[office], {}
-        for bid, b in city.live_buildings(s):
-            if b.owner != NOBODY and b.zone == zone:
+        block_of, values = self.board.block_of, s.values
+        for b in s.buildings:
+            if b is not None and b.zone == zone and b.owner != NOBODY:
                 value, count = best.get(b.owner, (0, 0))
-                best[b.owner] = (max(value, city.building_value(self.board, s, bid)), count + 1)
+                best[b.owner] = (max(value, values[block_of[b.lots[0]]]), count + 1)
         if not best:
             return []
         top = max(best.values())
@@ -182,8 +183,10 @@ def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:
     """Payout shares by rank of `counts` (seats with none get nothing): tied seats split the
     amounts of the places they take, fractions dropped (rulebook "Empates en los pagos").
     Seats come out by rank, tied ones from the highest seat down (the order of the gains)."""
-    out, place = {}, 0
     ranked = sorted([(c, s) for s, c in enumerate(counts) if c], reverse=True)
+    if len(ranked) < 2:  # nobody, or one seat alone: first place
+        return {s: table[0] for _, s in ranked}
+    out, place = {}, 0
     for _, tied in groupby(ranked, key=itemgetter(0)):
         group = [s for _, s in tied]
         pot = sum(table[place:place + len(group)])
