@@ -84,6 +84,11 @@ K = f"{GAME_ID}."
 TREASURER_TAX = 2  # wealth the Treasurer collects from each opponent at the start of a turn
 VARIANT_WINDOWS = {"standard": (16, 22), "long": (19, 28), "short": (10, 19)}
 PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with the 14 events
+# After a turn's actions (rulebook "Final del turno"), in order: the stall check (ours) and steps
+# 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
+END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
+             ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
+END_STEPS = tuple(kind for kind, *_ in END_TASKS)
 
 
 class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
@@ -236,12 +241,28 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     # -- the turn (rulebook "La partida") --------------------------------------------------------
     def refill(self, d: Any) -> None:
-        """A turn: investments, action points, then the nine end-of-turn steps."""
+        """A turn: action points, investments, actions, then the nine end-of-turn steps."""
         offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
-        d.push(("turn_start",), ("invest",), ("act",), ("stall_check", offer),
-               ("slide_planning",), ("fill_planning",),
-               ("planning_top",), ("slide_contracts",), ("fill_contracts",),
-               ("contract_top", 0), ("next_player",))
+        d.push(("invest",), ("act",), ("end_of_turn", offer, 0))
+        self._turn_start(d, ("turn_start",))  # the task the stack would run first, run now
+
+    @run("end_of_turn")
+    def _end_of_turn(self, d: Any, task: tuple) -> None:
+        """The stall check and end-of-turn steps 1-9 (END_STEPS, each also a task of its own),
+        run here one after another (a task each cost a trip through the turn kit's loop in
+        every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
+        first: the steps left follow them, as a task."""
+        _, offer, step = task
+        runs = self._runs
+        while step < len(END_STEPS):
+            kind = END_STEPS[step]
+            before = d.tasks
+            runs[kind](self, d, (kind, offer) if kind == "stall_check" else END_TASKS[step])
+            step += 1
+            if d.tasks is not before:  # the steps only push on top of the stack
+                pushed = len(d.tasks) - len(before)
+                d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
+                return
 
     def is_over(self, state: Any) -> bool:
         """After the Olympic Games and the final scoring."""
