@@ -228,13 +228,13 @@ class BuildMixin:
         held = sum(v[index] for v in d.vocations)
         if held < self.board.vocation_copies:
             self.give_vocation(d, d.active, name)
-            d.push(("vocation_score", name, value))
+            self._vocation_score(d, ("vocation_score", name, value))
             return
         holders = tuple(s for s in seats_from(d, d.active)[1:] if d.vocations[s][index])
         if holders:
             d.push(("steal", name, value, holders))
         else:
-            d.push(("vocation_score", name, value))
+            self._vocation_score(d, ("vocation_score", name, value))
 
     @ask("steal")
     def _ask_steal(self, state: State, task: tuple) -> Pending:

@@ -120,13 +120,15 @@ class DeckMixin:
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
+        # The payout first, then the ballot (run here rather than as tasks: nothing comes
+        # between them and the reveal).
         if isinstance(found, Permit | Renewal):
+            if found.payout:
+                self.pay_row(d, "wealth", found.payout, "payouts")
             if found.ballot:
                 d.push(("ballot",))
-            if found.payout:
-                d.push(("payout", "wealth", found.payout, "payouts"))
         elif found.payout:
-            d.push(("payout", "prestige", found.payout, "payouts"))
+            self.pay_row(d, "prestige", found.payout, "payouts")
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = self.deck_of(d, deck_name)
@@ -182,13 +184,14 @@ class DeckMixin:
             d.planning_top = None
             d.push(("fill_planning",))
         elif self.planning_fillable(d):
-            d.push(("draw", "planning", ("row", slot), True), ("fill_planning",))
+            d.push(("fill_planning",))
+            self._draw(d, ("draw", "planning", ("row", slot), True))  # the draw task, run now
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
         """Step 3: the top card of the planning deck is turned face up."""
         if d.planning_top is None and self.planning_fillable(d):
-            d.push(("draw", "planning", ("top",), True))
+            self._draw(d, ("draw", "planning", ("top",), True))
 
     # -- end of turn: contracts (steps 4-8) -----------------------------------------------------
     @run("slide_contracts")
@@ -220,8 +223,8 @@ class DeckMixin:
                     d.tops = replaced(d.tops, feeder, None)
                     d.push(("fill_contracts",))
                 else:
-                    d.push(("draw", CONTRACT_DECKS[feeder], ("slot", slot), True),
-                           ("fill_contracts",))
+                    d.push(("fill_contracts",))
+                    self._draw(d, ("draw", CONTRACT_DECKS[feeder], ("slot", slot), True))
                 return
 
     def feeder(self, s: Any, deck: int) -> int | None:
@@ -240,5 +243,6 @@ class DeckMixin:
         is done, since an event may bring that deck into play."""
         for k in range(task[1], d.active_decks):
             if d.tops[k] is None and d.decks[k].cards:
-                d.push(("draw", CONTRACT_DECKS[k], ("top", k), True), ("contract_top", k + 1))
+                d.push(("contract_top", k + 1))
+                self._draw(d, ("draw", CONTRACT_DECKS[k], ("top", k), True))
                 return

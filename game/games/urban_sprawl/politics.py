@@ -73,18 +73,18 @@ class PoliticsMixin:
     def call_election(self, d: Any, office: str) -> None:
         """Hold an election, if that politician is in play (only the Mayor before the Airport)."""
         if office == "mayor" or d.politicians_in_play:
-            d.push(("election", office))
+            self._election(d, ("election", office))  # the election task, run now
 
     @run("election")
     def _election(self, d: Any, task: tuple) -> None:
         office = task[1]
         tied = self.candidates(d, office)
         if len(tied) == 1:
-            d.push(("appoint", office, tied[0]))
+            self._appoint(d, ("appoint", office, tied[0]))
         elif tied:
             d.push(("choose_seat", self.tie_breaker(d, office), ("office", office), tuple(tied)))
         else:
-            d.push(("contractor",))
+            self._contractor(d, ("contractor",))
 
     def candidates(self, s: Any, office: str) -> list[int]:
         """Seats tied for an office: most vocations (Mayor), else the most valuable building of
@@ -120,7 +120,7 @@ class PoliticsMixin:
         if office == "mayor":  # a (re)elected Mayor places a park and controls it
             d.push(("place_park", seat, "anywhere", NOBODY), ("contractor",))
         else:
-            d.push(("contractor",))
+            self._contractor(d, ("contractor",))
 
     @run("contractor")
     def _contractor(self, d: Any, task: tuple) -> None:
