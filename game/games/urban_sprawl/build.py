@@ -32,8 +32,9 @@ class BuildMixin:
 
     board: Any
     fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
-    # [size][block] -> (the block's lot mask, ((lots, mask, ring mask, place option), ...)):
-    # board.placement_masks with each lot set's prebuilt option (rules.UrbanSprawl).
+    # [size][block] -> (((lots, mask, ring mask, place option), ...), {the block's free lots as
+    # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
+    # (rules.lot_set_entry).
     lot_set_table: tuple
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
@@ -97,8 +98,8 @@ class BuildMixin:
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
-        free = ~occupied
-        for block, (block_mask, options) in enumerate(self.lot_set_table[size]):
+        free, blocks = ~occupied, self.board.block_masks
+        for block, (options, on_free) in enumerate(self.lot_set_table[size]):
             if not low <= values[block] <= high:
                 continue
             if demolition:  # may_demolish, a call, only for lot sets that pass the rest
@@ -108,12 +109,12 @@ class BuildMixin:
                         continue
                     if not mask & occupied or self.may_demolish(s, lots, protected):
                         yield found
-            elif (block_mask & free).bit_count() >= size:
-                for _, mask, ring, found in options:  # the cheapest test first
-                    if mask & occupied or ring & other and not ring & same:
-                        continue
-                    if not restricted or ring & ring_need and mask & lots_need:
-                        yield found
+                continue
+            for _, mask, ring, found in on_free[blocks[block] & free]:
+                if ring & other and not ring & same:
+                    continue
+                if not restricted or ring & ring_need and mask & lots_need:
+                    yield found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers

@@ -91,6 +91,15 @@ END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planni
 END_STEPS = tuple(kind for kind, *_ in END_TASKS)
 
 
+def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
+    """A block's entry of the placement search's table (BuildMixin.lot_set_table): its lot
+    sets, and for each set of its lots that may be free, the lot sets lying on free lots only."""
+    lots = [1 << lot for lot in range(block_mask.bit_length()) if block_mask >> lot & 1]
+    free_sets = {sum(bit for i, bit in enumerate(lots) if pick >> i & 1)
+                 for pick in range(1 << len(lots))}
+    return options, {free: tuple(o for o in options if not o[1] & ~free) for free in free_sets}
+
+
 class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     """Rules of Urban Sprawl (implements the engine's Rules protocol)."""
 
@@ -127,8 +136,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.row_lots = MappingProxyType({blocks: itemgetter(*(
             lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
         self.lot_set_table = tuple(
-            tuple((block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
-                                     for lots, mask, ring in options))
+            tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
+                                                  for lots, mask, ring in options))
                   for block_mask, options in zip(board.block_masks, by_block))
             for by_block in board.placement_masks)
 
