@@ -56,8 +56,12 @@ class BuildMixin:
         contract = self.board.cards[card]
         if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
+        return self.has_lot_set(s, contract, *self.build_context(s, seat))
+
+    def build_context(self, s: Any, seat: int) -> tuple[city.CityMemo, tuple]:
+        """What can_build asks of every contract alike: the city's memo, the seat's rights."""
         memo = city.city_memo(s)
-        return self.has_lot_set(s, contract, memo, self.builder_rights(s, seat, memo.richest))
+        return memo, self.builder_rights(s, seat, memo.richest)
 
     def builder_rights(self, s: Any, seat: int, richest: int) -> tuple[int, bool, int | None]:
         """What a seat's own placement search depends on besides the city: its wealth (capped

@@ -321,18 +321,25 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                    zip((*state.planning_row, state.planning_top), self.take_places)
                    if card is not None and cost <= ap]
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        held = self.held_licences(state, seat)
+        held, cards = self.held_licences(state, seat), self.board.cards
+        context = None  # can_build's shared part, looked up once some contract has licences
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
-            if self.can_build(state, seat, card, held):
-                options.append(build)
+            contract = cards[card]
+            if held[contract.zone] >= contract.size:
+                context = context or self.build_context(state, seat)
+                if self.has_lot_set(state, contract, *context):
+                    options.append(build)
             if favour_room:
                 options.append(favour)
-        for card in state.favours[seat]:
-            if self.can_build(state, seat, card, held):
-                options.append(fixed[("build", "favour", card)])
+        for card in state.favours[seat]:  # a Favour is built for no action points
+            contract = cards[card]
+            if held[contract.zone] >= contract.size:
+                context = context or self.build_context(state, seat)
+                if self.has_lot_set(state, contract, *context):
+                    options.append(fixed[("build", "favour", card)])
         options.append(fixed[("end",)])
         return prompt(seat, "act", options, ap=ap)
 
