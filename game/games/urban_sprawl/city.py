@@ -166,12 +166,6 @@ def lines_of(block: int) -> tuple[int, int]:
     return divmod(block, BLOCKS)
 
 
-def in_lines(block: int, other: int) -> bool:
-    """True if `other` shares a block row or column with `block`."""
-    (r1, c1), (r2, c2) = divmod(block, BLOCKS), divmod(other, BLOCKS)
-    return r1 == r2 or c1 == c2
-
-
 def payout_blocks(board: Any, s: Any, resource: str, value: int) -> frozenset[int] | None:
     """The blocks of the row a payout icon names, or None when that row is not on the board
     (a marker not yet in play: rulebook "Activadores de elecciones y pagos")."""

@@ -61,14 +61,21 @@ def _count(board: Any, s: Any, params: Mapping, origin: int, owner: int | None) 
     scope = params["scope"]
     if scope != "game" and origin == NOBODY:
         return 0  # an event has no building of its own: "these rows" and "next to it" are empty
+    buildings, zone, size = s.buildings, params["zone"], params["size"]
     if scope == "adjacent":
-        bids = city.adjacent_buildings(board, s, s.buildings[origin].lots)
+        found = [buildings[bid] for bid in city.adjacent_buildings(board, s,
+                                                                   buildings[origin].lots)]
+    elif scope == "rows":
+        block_of = board.block_of
+        row, col = divmod(block_of[buildings[origin].lots[0]], city.BLOCKS)
+        found = [b for b in buildings if b is not None  # in a block row or column of its own
+                 and ((block := block_of[b.lots[0]]) // city.BLOCKS == row
+                      or block % city.BLOCKS == col)]
     else:
-        home = board.block_of[s.buildings[origin].lots[0]] if scope == "rows" else None
-        bids = [bid for bid, b in city.live_buildings(s)
-                if home is None or city.in_lines(home, board.block_of[b.lots[0]])]
-    return sum(1 for bid in bids if (owner is None or s.buildings[bid].owner == owner)
-               and city.matches(s.buildings[bid], params["zone"], params["size"]))
+        found = [b for b in buildings if b is not None]
+    return sum(1 for b in found if (owner is None or b.owner == owner)
+               and (b.zone != PARK if zone == ANY else b.zone == zone)
+               and (size == 0 or len(b.lots) == size))
 
 
 # -- contract effects -------------------------------------------------------------------------
