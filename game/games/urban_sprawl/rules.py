@@ -126,6 +126,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        # Per permit, its invest option; per lot, its park option (prompts look them up).
+        self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
+                                                if key[0] == "invest"})
+        self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
         kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
         self.search_kind = MappingProxyType({
             card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
@@ -291,10 +295,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        fixed = self.fixed
-        options = [fixed[("invest", c)] for c in state.hands[state.active]
-                   if ("invest", c) in fixed]
-        return prompt(state.active, "invest", [*options, fixed[("done",)]]) if options else ()
+        invest = self.invest_options
+        options = [invest[c] for c in state.hands[state.active] if c in invest]
+        return (prompt(state.active, "invest", [*options, self.fixed[("done",)]]) if options
+                else ())
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -452,13 +456,12 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @ask("place_park")
     def _ask_park(self, state: State, task: tuple) -> Pending:
         _, seat, scope, origin = task
-        lots = city.empty_lots(state)
+        options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
         if scope == "adjacent":
             near = set().union(*(self.board.neighbours[lot]
                                  for lot in state.buildings[origin].lots))
-            lots = [lot for lot in lots if lot in near]
-        fixed = self.fixed
-        return prompt(seat, "place_park", [fixed[("lot", lot)] for lot in lots]) if lots else ()
+            options = [park for park in options if park.action[1] in near]
+        return prompt(seat, "place_park", options) if options else ()
 
     @decide("place_park")
     def _park_placed(self, d: Any, seat: int, action: tuple) -> None:
