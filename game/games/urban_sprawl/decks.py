@@ -67,9 +67,8 @@ class DeckMixin:
         """True while the planning deck or its discards hold a card that is not an event (ours:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
-        events = self.board.events
-        return bool(self.deck_split(s.planning_deck)[1]) or any(c not in events
-                                                                for c in s.discard)
+        return (bool(self.deck_split(s.planning_deck)[1])
+                or not self.board.events.issuperset(s.discard))
 
     def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(the deck's events, its other cards), both sorted; kept on the deck (Deck.split)."""

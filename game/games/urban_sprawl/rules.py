@@ -56,6 +56,7 @@ from .board import (
     OFFICES,
     Board,
     Contract,
+    EventCard,
     Permit,
     Renewal,
     load_board,
@@ -126,6 +127,13 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        # Per card, (effect function, parameters) of each effect; an event's effect tasks.
+        self.effect_calls = MappingProxyType({
+            card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)
+            for card in board.cards.values() if isinstance(card, Contract | EventCard)})
+        self.event_effects = MappingProxyType({
+            card: tuple(("effect", card, i, NOBODY) for i in range(len(self.effect_calls[card])))
+            for card in board.events})
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
@@ -436,10 +444,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @run("event")
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
-        rules_of = self.board.cards[card].effects
         d.emit("event", None, reveal=True, card=card)
-        d.push(*(("effect", card, i, NOBODY) for i in range(len(rules_of))),
-               ("event_done", card, deck))
+        d.push(*self.event_effects[card], ("event_done", card, deck))
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
@@ -450,8 +456,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @run("effect")
     def _effect(self, d: Any, task: tuple) -> None:
         _, card, index, origin = task
-        rule = self.board.cards[card].effects[index]
-        EFFECTS[rule.kind].fn(self, d, rule.params, origin)
+        run_effect, params = self.effect_calls[card][index]
+        run_effect(self, d, params, origin)
 
     @ask("place_park")
     def _ask_park(self, state: State, task: tuple) -> Pending:
