@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from game.engine.core import Pending
+from game.engine.core import Option, Pending
 from game.engine.flow import ask, decide, run
 
 from . import city
 from .board import OFFICES, ZONES, Contract, Permit, Renewal
-from .effects import RESTRICTIONS
+from .effects import ANY_LOTS, restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
@@ -32,6 +32,13 @@ class BuildMixin:
 
     board: Any
     fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
+    # [size][block] -> (((lots, mask, ring mask, place option), ...), {the block's free lots as
+    # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
+    # (rules.lot_set_entry).
+    lot_set_table: tuple
+    # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
+    # that contracts alike share their answers.
+    search_kind: Any
 
     # -- where a contract may go ----------------------------------------------------------------
     def held_licences(self, s: Any, seat: int) -> dict[str, int]:
@@ -49,7 +56,22 @@ class BuildMixin:
         contract = self.board.cards[card]
         if (held or self.held_licences(s, seat))[contract.zone] < contract.size:
             return False
-        return next(self.placements(s, seat, contract), None) is not None
+        return self.has_lot_set(s, contract, *self.build_context(s, seat))
+
+    def build_context(self, s: Any, seat: int) -> tuple[city.CityMemo, tuple]:
+        """What can_build asks of every contract alike: the city's memo, the seat's rights."""
+        memo = city.city_memo(s)
+        return memo, self.builder_rights(s, seat, memo.richest)
+
+    def builder_rights(self, s: Any, seat: int, richest: int) -> tuple[int, bool, int | None]:
+        """What a seat's own placement search depends on besides the city: its wealth (capped
+        at the dearest block), whether it may demolish (the Contractor, or with an Urban Renewal
+        card), and whose buildings it may not demolish (the Contractor's, unless it is him)."""
+        contractor = s.offices[CONTRACTOR]
+        demolition = seat == contractor or not self.board.renewals.isdisjoint(s.hands[seat])
+        protected = (None if not demolition or seat == contractor or contractor == NOBODY
+                     else contractor)
+        return min(s.wealth[seat], richest), demolition, protected
 
     def placements(self, s: Any, seat: int, contract: Contract, wealth: int | None = None,
                    demolition: bool | None = None) -> Iterator[tuple[int, ...]]:
@@ -57,38 +79,66 @@ class BuildMixin:
         demolition allowed (Contractor, or an Urban Renewal card not against his buildings).
         `wealth` and `demolition` (may it demolish at all), when given, stand in for the
         seat's own (has_room asks whether the city has room for the contract)."""
-        board, values = self.board, s.values
-        wealth = s.wealth[seat] if wealth is None else wealth
+        own_wealth, own_demolition, _ = self.builder_rights(s, seat, max(s.values))
         contractor = s.offices[CONTRACTOR]
-        if demolition is None:
-            demolition = seat == contractor or not board.renewals.isdisjoint(s.hands[seat])
-        restriction = contract.restriction
-        check = RESTRICTIONS[restriction.kind].fn if restriction else None
+        demolition = own_demolition if demolition is None else demolition
+        protected = (None if not demolition or seat == contractor or contractor == NOBODY
+                     else contractor)
+        found = self.lot_sets(s, contract, own_wealth if wealth is None else wealth, demolition,
+                              protected)
+        return (option.action[1] for option in found)
+
+    def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
+                 protected: int | None) -> Iterator[Option]:
+        """The search of `placements`, for a builder with that wealth, who may demolish or
+        not, and may not demolish the `protected` seat's buildings (None: may demolish any);
+        yields the place prompt's option of each lot set (its action: ("lots", lots))."""
+        values = s.values
+        low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
+        high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
         # holds a building it demolishes (that one lies wholly under the new building).
         same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
-        blocks = board.block_masks
-        for block, options in enumerate(board.placement_masks[contract.size]):
-            if values[block] > wealth or not (demolition or blocks[block] & ~occupied):
+        size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
+        free, blocks = ~occupied, self.board.block_masks
+        for block, (options, on_free) in enumerate(self.lot_set_table[size]):
+            if not low <= values[block] <= high:
                 continue
-            for lots, mask, ring in options:
-                if not ring & same and ring & other:
+            if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+                for lots, mask, ring, found in options:
+                    if ring & other and not ring & same or restricted and not (
+                            ring & ring_need and mask & lots_need):
+                        continue
+                    if not mask & occupied or self.may_demolish(s, lots, protected):
+                        yield found
+                continue
+            for _, mask, ring, found in on_free[blocks[block] & free]:
+                if ring & other and not ring & same:
                     continue
-                if mask & occupied and not (
-                        demolition and self.may_demolish(s, seat, lots, contractor)):
-                    continue
-                if check is None or check(board, s, lots, restriction.params):
-                    yield lots
+                if not restricted or ring & ring_need and mask & lots_need:
+                    yield found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers
         (any wealth, the licences, an Urban Renewal card); the search without demolition,
         the cheap one, goes first."""
-        richest = max(s.values)
-        return any(next(self.placements(s, seat, contract, richest, demolition), None)
-                   is not None for demolition in (False, True))
+        memo = city.city_memo(s)
+        contractor = s.offices[CONTRACTOR]
+        protected = None if seat == contractor or contractor == NOBODY else contractor
+        return (self.has_lot_set(s, contract, memo, (memo.richest, False, None))
+                or self.has_lot_set(s, contract, memo, (memo.richest, True, protected)))
+
+    def has_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
+                    rights: tuple[int, bool, int | None]) -> bool:
+        """True if the contract has a lot set for a builder with these rights
+        (builder_rights), from the city's memo or found now and kept there."""
+        key = (rights, self.search_kind[contract.id])
+        found = memo.exists.get(key)
+        if found is None:
+            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
+        return found
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:
@@ -96,11 +146,10 @@ class BuildMixin:
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
 
     @staticmethod
-    def may_demolish(s: Any, seat: int, lots: tuple[int, ...], contractor: int) -> bool:
+    def may_demolish(s: Any, lots: tuple[int, ...], protected: int | None) -> bool:
         """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
         Urban Renewal card): every building on the lots lies wholly under the new one (so it is
-        no larger), and none is the Contractor's unless he builds."""
-        protected = None if seat == contractor or contractor == NOBODY else contractor
+        no larger), and none is the `protected` seat's (the Contractor's unless he builds)."""
         grid, buildings = s.lots, s.buildings
         for lot in lots:
             bid = grid[lot]
@@ -117,11 +166,14 @@ class BuildMixin:
     # -- the build tasks ------------------------------------------------------------------------
     @ask("place")
     def _ask_place(self, state: State, task: tuple) -> Pending:
-        contract = self.board.cards[task[1]]
-        fixed = self.fixed
-        options = [fixed[("lots", lots)]
-                   for lots in self.placements(state, state.active, contract)]
-        return prompt(state.active, "place", options, card=contract.id)
+        contract, seat = self.board.cards[task[1]], state.active
+        memo = city.city_memo(state)
+        rights = self.builder_rights(state, seat, memo.richest)
+        key = (rights, self.search_kind[contract.id])
+        options = memo.listed.get(key)
+        if options is None:
+            options = memo.listed[key] = tuple(self.lot_sets(state, contract, *rights))
+        return prompt(seat, "place", options, card=contract.id)
 
     @decide("place")
     def _placed(self, d: Any, seat: int, action: tuple) -> None:
@@ -181,13 +233,13 @@ class BuildMixin:
         held = sum(v[index] for v in d.vocations)
         if held < self.board.vocation_copies:
             self.give_vocation(d, d.active, name)
-            d.push(("vocation_score", name, value))
+            self._vocation_score(d, ("vocation_score", name, value))
             return
         holders = tuple(s for s in seats_from(d, d.active)[1:] if d.vocations[s][index])
         if holders:
             d.push(("steal", name, value, holders))
         else:
-            d.push(("vocation_score", name, value))
+            self._vocation_score(d, ("vocation_score", name, value))
 
     @ask("steal")
     def _ask_steal(self, state: State, task: tuple) -> Pending:

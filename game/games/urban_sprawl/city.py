@@ -20,6 +20,33 @@ ANY = "ANY"  # an effect parameter meaning every zoned building (parks excluded)
 BLOCKS = 6
 
 
+class CityMemo:
+    """Answers of the placement search for one city, keyed by what else they depend on (the
+    contract, the builder's wealth and rights). Valid while the city tuples it was made for
+    (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
+    builds new tuples, and the memo holds the old ones, so an identity check is exact."""
+
+    __slots__ = ("buildings", "exists", "listed", "lots", "richest", "values", "zone_lots")
+
+    def __init__(self, s: Any) -> None:
+        self.buildings, self.lots, self.zone_lots, self.values = (
+            s.buildings, s.lots, s.zone_lots, s.values)
+        self.richest = max(s.values)  # no block costs more: more wealth changes nothing
+        # (builder rights, search kind) -> has a lot set / the place prompt's options
+        self.exists: dict[tuple, bool] = {}
+        self.listed: dict[tuple, tuple] = {}
+
+
+def city_memo(s: Any) -> CityMemo:
+    """The placement memo of a state's (or draft's) city, made anew when the city changed."""
+    memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
+    if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
+            or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
+        memo = CityMemo(s)
+        object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
+    return memo
+
+
 def lot_mask(lots: Iterable[int]) -> int:
     """The bit mask of a set of lots (bit `lot` set for each)."""
     mask = 0
@@ -111,7 +138,7 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
 
 def owned(s: Any, seat: int, zone: str) -> int:
     """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
-    return sum(1 for _, b in live_buildings(s) if b.owner == seat and matches(b, zone))
+    return sum(1 for b in s.buildings if b is not None and b.owner == seat and matches(b, zone))
 
 
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
@@ -137,12 +164,6 @@ def zones_allow(board: Any, s: Any, zone: str, lots: tuple[int, ...],
 def lines_of(block: int) -> tuple[int, int]:
     """(block row, block column) of a block: "these rows" of a building's effect."""
     return divmod(block, BLOCKS)
-
-
-def in_lines(block: int, other: int) -> bool:
-    """True if `other` shares a block row or column with `block`."""
-    (r1, c1), (r2, c2) = divmod(block, BLOCKS), divmod(other, BLOCKS)
-    return r1 == r2 or c1 == c2
 
 
 def payout_blocks(board: Any, s: Any, resource: str, value: int) -> frozenset[int] | None:

@@ -8,21 +8,38 @@ again) and "Mazos agotados". A draw is a chance node over the deck's multiset (s
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
 from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
-from .state import Deck, State, replaced
+from .state import Deck, State, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
+CARD_LABELS = {name: f"{name}_card" for name in ("planning", *CONTRACT_DECKS)}
+_SET_OUTCOMES, _SET_LABEL = (Chance.__dict__[name].__set__ for name in ("outcomes", "label"))
 # The contract rails by number of active decks: (deck feeding it, its row slots, 1 AP first).
 # Town only: town cards slide through all five slots; with the City deck the Town keeps only
 # the 5 AP slot; with the Metropolis deck the City keeps only the 4 AP slot.
 RAILS = {1: ((0, (0, 1, 2, 3, 4)),),
          2: ((0, (4,)), (1, (0, 1, 2, 3))),
          3: ((0, (4,)), (1, (3,)), (2, (0, 1, 2)))}
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less one copy of `card`."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def chance(outcomes: tuple, label: str) -> Chance:
+    """A Chance without the frozen __init__'s setattr per field (one per card revealed)."""
+    made = object.__new__(Chance)
+    _SET_OUTCOMES(made, outcomes)
+    _SET_LABEL(made, label)
+    return made
 
 
 class DeckMixin:
@@ -50,9 +67,18 @@ class DeckMixin:
         """True while the planning deck or its discards hold a card that is not an event (ours:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
-        events = self.board.events
-        return (any(c not in events for c in s.planning_deck.cards)
-                or any(c not in events for c in s.discard))
+        return (bool(self.deck_split(s.planning_deck)[1])
+                or not self.board.events.issuperset(s.discard))
+
+    def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the deck's events, its other cards), both sorted; kept on the deck (Deck.split)."""
+        split = deck.split
+        if split is None:
+            events = self.board.events
+            split = (tuple(c for c in deck.cards if c in events),
+                     tuple(c for c in deck.cards if c not in events))
+            object.__setattr__(deck, "split", split)  # a cache field: decks stay values
+        return split
 
     def deck_of(self, s: Any, name: str) -> Deck:
         """The face-down deck of that name."""
@@ -63,27 +89,23 @@ class DeckMixin:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
         deck = self.deck_of(state, task[1])
-        is_event = self.board.events
-        events, others = [], []
-        for card in deck.cards:
-            (events if card in is_event else others).append(card)
+        event_cards, others = self.deck_split(deck)
+        cards, events = deck.cards, len(event_cards)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
             p_event = 1.0 if events else 0.0
         elif position < low:
             p_event = 0.0
         elif position > high:
-            p_event = len(events) / len(deck.cards)
+            p_event = events / len(cards)
         else:
-            p_event = min(1.0, len(events) / (high - position + 1))
-        outcomes = []
+            p_event = min(1.0, events / (high - position + 1))
+        outcomes: tuple = ()
         if p_event > 0:
-            weight = p_event / len(events)
-            outcomes += [(c, weight) for c in events]
+            outcomes = tuple(zip(event_cards, repeat(p_event / events)))
         if p_event < 1:
-            weight = (1 - p_event) / len(others)
-            outcomes += [(c, weight) for c in others]
-        return Chance(tuple(outcomes), f"{task[1]}_card")
+            outcomes += tuple(zip(others, repeat((1 - p_event) / len(others))))
+        return chance(outcomes, CARD_LABELS[task[1]])
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
@@ -97,19 +119,24 @@ class DeckMixin:
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
+        # The payout first, then the ballot (run here rather than as tasks: nothing comes
+        # between them and the reveal).
         if isinstance(found, Permit | Renewal):
+            if found.payout:
+                self.pay_row(d, "wealth", found.payout, "payouts")
             if found.ballot:
                 d.push(("ballot",))
-            if found.payout:
-                d.push(("payout", "wealth", found.payout, "payouts"))
         elif found.payout:
-            d.push(("payout", "prestige", found.payout, "payouts"))
+            self.pay_row(d, "prestige", found.payout, "payouts")
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = self.deck_of(d, deck_name)
-        cards = list(deck.cards)
-        cards.remove(card)
-        new = Deck(tuple(cards), deck.drawn + 1, deck.window)
+        events, others = self.deck_split(deck)
+        if card in self.board.events:
+            events = without(events, card)
+        else:
+            others = without(others, card)
+        new = make_deck(without(deck.cards, card), deck.drawn + 1, deck.window, (events, others))
         if deck_name == "planning":
             d.planning_deck = new
         else:
@@ -156,13 +183,14 @@ class DeckMixin:
             d.planning_top = None
             d.push(("fill_planning",))
         elif self.planning_fillable(d):
-            d.push(("draw", "planning", ("row", slot), True), ("fill_planning",))
+            d.push(("fill_planning",))
+            self._draw(d, ("draw", "planning", ("row", slot), True))  # the draw task, run now
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
         """Step 3: the top card of the planning deck is turned face up."""
         if d.planning_top is None and self.planning_fillable(d):
-            d.push(("draw", "planning", ("top",), True))
+            self._draw(d, ("draw", "planning", ("top",), True))
 
     # -- end of turn: contracts (steps 4-8) -----------------------------------------------------
     @run("slide_contracts")
@@ -194,8 +222,8 @@ class DeckMixin:
                     d.tops = replaced(d.tops, feeder, None)
                     d.push(("fill_contracts",))
                 else:
-                    d.push(("draw", CONTRACT_DECKS[feeder], ("slot", slot), True),
-                           ("fill_contracts",))
+                    d.push(("fill_contracts",))
+                    self._draw(d, ("draw", CONTRACT_DECKS[feeder], ("slot", slot), True))
                 return
 
     def feeder(self, s: Any, deck: int) -> int | None:
@@ -214,5 +242,6 @@ class DeckMixin:
         is done, since an event may bring that deck into play."""
         for k in range(task[1], d.active_decks):
             if d.tops[k] is None and d.decks[k].cards:
-                d.push(("draw", CONTRACT_DECKS[k], ("top", k), True), ("contract_top", k + 1))
+                d.push(("contract_top", k + 1))
+                self._draw(d, ("draw", CONTRACT_DECKS[k], ("top", k), True))
                 return

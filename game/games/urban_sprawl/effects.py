@@ -61,14 +61,21 @@ def _count(board: Any, s: Any, params: Mapping, origin: int, owner: int | None) 
     scope = params["scope"]
     if scope != "game" and origin == NOBODY:
         return 0  # an event has no building of its own: "these rows" and "next to it" are empty
+    buildings, zone, size = s.buildings, params["zone"], params["size"]
     if scope == "adjacent":
-        bids = city.adjacent_buildings(board, s, s.buildings[origin].lots)
+        found = [buildings[bid] for bid in city.adjacent_buildings(board, s,
+                                                                   buildings[origin].lots)]
+    elif scope == "rows":
+        block_of = board.block_of
+        row, col = divmod(block_of[buildings[origin].lots[0]], city.BLOCKS)
+        found = [b for b in buildings if b is not None  # in a block row or column of its own
+                 and ((block := block_of[b.lots[0]]) // city.BLOCKS == row
+                      or block % city.BLOCKS == col)]
     else:
-        home = board.block_of[s.buildings[origin].lots[0]] if scope == "rows" else None
-        bids = [bid for bid, b in city.live_buildings(s)
-                if home is None or city.in_lines(home, board.block_of[b.lots[0]])]
-    return sum(1 for bid in bids if (owner is None or s.buildings[bid].owner == owner)
-               and city.matches(s.buildings[bid], params["zone"], params["size"]))
+        found = [b for b in buildings if b is not None]
+    return sum(1 for b in found if (owner is None or b.owner == owner)
+               and (b.zone != PARK if zone == ANY else b.zone == zone)
+               and (size == 0 or len(b.lots) == size))
 
 
 # -- contract effects -------------------------------------------------------------------------
@@ -200,8 +207,8 @@ def disaster(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 def area_buildings(board: Any, s: Any, seat: int, area: str) -> tuple[int, ...]:
     """Ids of the seat's buildings in a disaster's area."""
     edge = {"water": board.water_lots, "forest": board.forest_lots}.get(area)
-    return tuple(bid for bid, b in city.live_buildings(s) if b.owner == seat
-                 and (edge is None or any(lot in edge for lot in b.lots)))
+    return tuple(bid for bid, b in enumerate(s.buildings) if b is not None and b.owner == seat
+                 and (edge is None or not edge.isdisjoint(b.lots)))
 
 
 @kind("highest_value_bonus", resource=RESOURCE, amount=Int(1, 20), zone=ZONE_OR_ANY)
@@ -264,8 +271,9 @@ def end_game(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` whose value is the max (or min)."""
-    valued = [(city.building_value(board, s, bid), bid) for bid, b in city.live_buildings(s)
-              if b.owner != NOBODY and city.matches(b, zone)]
+    block_of, values = board.block_of, s.values
+    valued = [(values[block_of[b.lots[0]]], bid) for bid, b in enumerate(s.buildings)
+              if b is not None and b.owner != NOBODY and city.matches(b, zone)]
     if not valued:
         return ()
     target = pick(v for v, _ in valued)
@@ -296,6 +304,30 @@ def block_value_at_most(board: Any, s: Any, lots: tuple[int, ...], params: Mappi
 def block_value_at_least(board: Any, s: Any, lots: tuple[int, ...], params: Mapping) -> bool:
     """Only on a block worth at least the value."""
     return city.block_value(board, s, board.block_of[lots[0]]) >= params["value"]
+
+
+NO_LIMIT = 1 << 30  # a block value no block reaches
+ANY_LOTS = -1  # a lot mask every ring and every lot set touches (neither is ever empty)
+
+
+def restriction_filter(board: Any, s: Any, rule: Any) -> tuple[int, int, int, int]:
+    """A restriction (or None) as the placement search's filters: (the lowest and highest block
+    value allowed, a mask the lot set's ring must touch, a mask its lots must touch). The same
+    test as its function above, on every lot set (tests/games/urban_sprawl/test_turn.py checks
+    that), but a few integer operations where a call per lot set was the search's main cost."""
+    if rule is None:
+        return 0, NO_LIMIT, ANY_LOTS, ANY_LOTS
+    params = rule.params
+    if rule.kind == "near_edge":
+        edge = board.water_mask if params["edge"] == "water" else board.forest_mask
+        return 0, NO_LIMIT, ANY_LOTS, edge
+    if rule.kind == "near_zone":
+        return 0, NO_LIMIT, city.zone_mask(s, params["zone"]), ANY_LOTS
+    if rule.kind == "block_value_at_most":
+        return 0, params["value"], ANY_LOTS, ANY_LOTS
+    if rule.kind == "block_value_at_least":
+        return params["value"], NO_LIMIT, ANY_LOTS, ANY_LOTS
+    raise ValueError(f"restriction {rule.kind!r} has no placement filter")
 
 
 EFFECTS = vocabulary(

@@ -9,6 +9,8 @@ politicians' bonuses).
 
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from game.engine.core import Pending
@@ -33,6 +35,7 @@ class PoliticsMixin:
     """The turn kit handlers of payouts, elections and the end of the game."""
 
     board: Any
+    row_lots: Any  # blocks of a payout row -> itemgetter of their lots (rules.prebuild_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -46,11 +49,14 @@ class PoliticsMixin:
         blocks = city.payout_blocks(self.board, d, resource, value)
         if blocks is None:
             return
-        counts = [0] * d.players
-        block_of = self.board.block_of
-        for b in d.buildings:
-            if b is not None and b.owner != NOBODY and block_of[b.lots[0]] in blocks:
-                counts[b.owner] += 1
+        # A building lies within one block: it stands in the row if any of its lots does.
+        standing = set(self.row_lots[blocks](d.lots))
+        standing.discard(NOBODY)
+        counts, buildings = [0] * d.players, d.buildings
+        for bid in standing:
+            owner = buildings[bid].owner
+            if owner != NOBODY:
+                counts[owner] += 1
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
@@ -67,18 +73,18 @@ class PoliticsMixin:
     def call_election(self, d: Any, office: str) -> None:
         """Hold an election, if that politician is in play (only the Mayor before the Airport)."""
         if office == "mayor" or d.politicians_in_play:
-            d.push(("election", office))
+            self._election(d, ("election", office))  # the election task, run now
 
     @run("election")
     def _election(self, d: Any, task: tuple) -> None:
         office = task[1]
         tied = self.candidates(d, office)
         if len(tied) == 1:
-            d.push(("appoint", office, tied[0]))
+            self._appoint(d, ("appoint", office, tied[0]))
         elif tied:
             d.push(("choose_seat", self.tie_breaker(d, office), ("office", office), tuple(tied)))
         else:
-            d.push(("contractor",))
+            self._contractor(d, ("contractor",))
 
     def candidates(self, s: Any, office: str) -> list[int]:
         """Seats tied for an office: most vocations (Mayor), else the most valuable building of
@@ -87,10 +93,11 @@ class PoliticsMixin:
             held = [sum(v) for v in s.vocations]
             return [seat for seat in range(s.players) if held[seat] == max(held)]
         zone, best = OFFICE_ZONE[office], {}
-        for bid, b in city.live_buildings(s):
-            if b.owner != NOBODY and b.zone == zone:
+        block_of, values = self.board.block_of, s.values
+        for b in s.buildings:
+            if b is not None and b.zone == zone and b.owner != NOBODY:
                 value, count = best.get(b.owner, (0, 0))
-                best[b.owner] = (max(value, city.building_value(self.board, s, bid)), count + 1)
+                best[b.owner] = (max(value, values[block_of[b.lots[0]]]), count + 1)
         if not best:
             return []
         top = max(best.values())
@@ -113,7 +120,7 @@ class PoliticsMixin:
         if office == "mayor":  # a (re)elected Mayor places a park and controls it
             d.push(("place_park", seat, "anywhere", NOBODY), ("contractor",))
         else:
-            d.push(("contractor",))
+            self._contractor(d, ("contractor",))
 
     @run("contractor")
     def _contractor(self, d: Any, task: tuple) -> None:
@@ -174,14 +181,16 @@ class PoliticsMixin:
 
 def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:
     """Payout shares by rank of `counts` (seats with none get nothing): tied seats split the
-    amounts of the places they take, fractions dropped (rulebook "Empates en los pagos")."""
-    ranked = sorted((c, s) for s, c in enumerate(counts) if c > 0)[::-1]
+    amounts of the places they take, fractions dropped (rulebook "Empates en los pagos").
+    Seats come out by rank, tied ones from the highest seat down (the order of the gains)."""
+    ranked = sorted([(c, s) for s, c in enumerate(counts) if c], reverse=True)
+    if len(ranked) < 2:  # nobody, or one seat alone: first place
+        return {s: table[0] for _, s in ranked}
     out, place = {}, 0
-    for count in sorted({c for c, _ in ranked}, reverse=True):
-        group = [s for c, s in ranked if c == count]
+    for _, tied in groupby(ranked, key=itemgetter(0)):
+        group = [s for _, s in tied]
         pot = sum(table[place:place + len(group)])
         for seat in group:
             out[seat] = pot // len(group)
         place += len(group)
     return out
-

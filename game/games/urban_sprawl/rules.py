@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -55,6 +56,7 @@ from .board import (
     OFFICES,
     Board,
     Contract,
+    EventCard,
     Permit,
     Renewal,
     load_board,
@@ -83,6 +85,20 @@ K = f"{GAME_ID}."
 TREASURER_TAX = 2  # wealth the Treasurer collects from each opponent at the start of a turn
 VARIANT_WINDOWS = {"standard": (16, 22), "long": (19, 28), "short": (10, 19)}
 PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with the 14 events
+# After a turn's actions (rulebook "Final del turno"), in order: the stall check (ours) and steps
+# 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
+END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
+             ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
+END_STEPS = tuple(kind for kind, *_ in END_TASKS)
+
+
+def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
+    """A block's entry of the placement search's table (BuildMixin.lot_set_table): its lot
+    sets, and for each set of its lots that may be free, the lot sets lying on free lots only."""
+    lots = [1 << lot for lot in range(block_mask.bit_length()) if block_mask >> lot & 1]
+    free_sets = {sum(bit for i, bit in enumerate(lots) if pick >> i & 1)
+                 for pick in range(1 << len(lots))}
+    return options, {free: tuple(o for o in options if not o[1] & ~free) for free in free_sets}
 
 
 class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
@@ -111,6 +127,31 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        # Per card, (effect function, parameters) of each effect; an event's effect tasks.
+        self.effect_calls = MappingProxyType({
+            card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)
+            for card in board.cards.values() if isinstance(card, Contract | EventCard)})
+        self.event_effects = MappingProxyType({
+            card: tuple(("effect", card, i, NOBODY) for i in range(len(self.effect_calls[card])))
+            for card in board.events})
+        # Per permit, its invest option; per lot, its park option (prompts look them up).
+        self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
+                                                if key[0] == "invest"})
+        self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
+        kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
+        self.search_kind = MappingProxyType({
+            card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
+                card.restriction.kind, tuple(sorted(card.restriction.params.items())))),
+                len(kinds))
+            for card in board.cards.values() if isinstance(card, Contract)})
+        rows = {*board.printed_rows.values(), *board.circle_blocks}
+        self.row_lots = MappingProxyType({blocks: itemgetter(*(
+            lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
+        self.lot_set_table = tuple(
+            tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
+                                                  for lots, mask, ring in options))
+                  for block_mask, options in zip(board.block_masks, by_block))
+            for by_block in board.placement_masks)
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}
@@ -221,12 +262,28 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     # -- the turn (rulebook "La partida") --------------------------------------------------------
     def refill(self, d: Any) -> None:
-        """A turn: investments, action points, then the nine end-of-turn steps."""
+        """A turn: action points, investments, actions, then the nine end-of-turn steps."""
         offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
-        d.push(("turn_start",), ("invest",), ("act",), ("stall_check", offer),
-               ("slide_planning",), ("fill_planning",),
-               ("planning_top",), ("slide_contracts",), ("fill_contracts",),
-               ("contract_top", 0), ("next_player",))
+        d.push(("invest",), ("act",), ("end_of_turn", offer, 0))
+        self._turn_start(d, ("turn_start",))  # the task the stack would run first, run now
+
+    @run("end_of_turn")
+    def _end_of_turn(self, d: Any, task: tuple) -> None:
+        """The stall check and end-of-turn steps 1-9 (END_STEPS, each also a task of its own),
+        run here one after another (a task each cost a trip through the turn kit's loop in
+        every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
+        first: the steps left follow them, as a task."""
+        _, offer, step = task
+        runs = self._runs
+        while step < len(END_STEPS):
+            kind = END_STEPS[step]
+            before = d.tasks
+            runs[kind](self, d, (kind, offer) if kind == "stall_check" else END_TASKS[step])
+            step += 1
+            if d.tasks is not before:  # the steps only push on top of the stack
+                pushed = len(d.tasks) - len(before)
+                d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
+                return
 
     def is_over(self, state: Any) -> bool:
         """After the Olympic Games and the final scoring."""
@@ -246,10 +303,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        fixed = self.fixed
-        options = [fixed[("invest", c)] for c in state.hands[state.active]
-                   if ("invest", c) in fixed]
-        return prompt(state.active, "invest", [*options, fixed[("done",)]]) if options else ()
+        invest = self.invest_options
+        options = [invest[c] for c in state.hands[state.active] if c in invest]
+        return (prompt(state.active, "invest", [*options, self.fixed[("done",)]]) if options
+                else ())
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -276,18 +333,25 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                    zip((*state.planning_row, state.planning_top), self.take_places)
                    if card is not None and cost <= ap]
         favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        held = self.held_licences(state, seat)
+        held, cards = self.held_licences(state, seat), self.board.cards
+        context = None  # can_build's shared part, looked up once some contract has licences
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
-            if self.can_build(state, seat, card, held):
-                options.append(build)
+            contract = cards[card]
+            if held[contract.zone] >= contract.size:
+                context = context or self.build_context(state, seat)
+                if self.has_lot_set(state, contract, *context):
+                    options.append(build)
             if favour_room:
                 options.append(favour)
-        for card in state.favours[seat]:
-            if self.can_build(state, seat, card, held):
-                options.append(fixed[("build", "favour", card)])
+        for card in state.favours[seat]:  # a Favour is built for no action points
+            contract = cards[card]
+            if held[contract.zone] >= contract.size:
+                context = context or self.build_context(state, seat)
+                if self.has_lot_set(state, contract, *context):
+                    options.append(fixed[("build", "favour", card)])
         options.append(fixed[("end",)])
         return prompt(seat, "act", options, ap=ap)
 
@@ -380,10 +444,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @run("event")
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
-        rules_of = self.board.cards[card].effects
         d.emit("event", None, reveal=True, card=card)
-        d.push(*(("effect", card, i, NOBODY) for i in range(len(rules_of))),
-               ("event_done", card, deck))
+        d.push(*self.event_effects[card], ("event_done", card, deck))
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
@@ -394,19 +456,18 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @run("effect")
     def _effect(self, d: Any, task: tuple) -> None:
         _, card, index, origin = task
-        rule = self.board.cards[card].effects[index]
-        EFFECTS[rule.kind].fn(self, d, rule.params, origin)
+        run_effect, params = self.effect_calls[card][index]
+        run_effect(self, d, params, origin)
 
     @ask("place_park")
     def _ask_park(self, state: State, task: tuple) -> Pending:
         _, seat, scope, origin = task
-        lots = city.empty_lots(state)
+        options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
         if scope == "adjacent":
             near = set().union(*(self.board.neighbours[lot]
                                  for lot in state.buildings[origin].lots))
-            lots = [lot for lot in lots if lot in near]
-        fixed = self.fixed
-        return prompt(seat, "place_park", [fixed[("lot", lot)] for lot in lots]) if lots else ()
+            options = [park for park in options if park.action[1] in near]
+        return prompt(seat, "place_park", options) if options else ()
 
     @decide("place_park")
     def _park_placed(self, d: Any, seat: int, action: tuple) -> None:

@@ -6,7 +6,7 @@ state or edit its draft through the helpers here (`gain`, `lose`, `block_value`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.engine.flow import memo_field
@@ -40,6 +40,26 @@ class Deck:
     cards: tuple[str, ...]  # what is left, sorted (events included)
     drawn: int = 0  # cards drawn since it was stacked or last shuffled
     window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
+    # (its events, its other cards), both sorted: derived from `cards`, filled in by
+    # DeckMixin.deck_split and handed on to the deck left after a draw (a cache: not compared).
+    split: Any = field(default=None, init=False, compare=False, repr=False)
+
+
+_DECK_SETTERS = tuple(Deck.__dict__[name].__set__
+                      for name in ("cards", "drawn", "window", "split"))
+
+
+def make_deck(cards: tuple[str, ...], drawn: int, window: tuple[int, int],
+              split: tuple[tuple[str, ...], tuple[str, ...]] | None) -> Deck:
+    """Deck(cards, drawn, window) with its split known, without the frozen __init__'s setattr
+    per field (one per card drawn)."""
+    deck = object.__new__(Deck)
+    set_cards, set_drawn, set_window, set_split = _DECK_SETTERS
+    set_cards(deck, cards)
+    set_drawn(deck, drawn)
+    set_window(deck, window)
+    set_split(deck, split)
+    return deck
 
 
 @dataclass(frozen=True)  # no slots: the turn kit's draft of a dict-backed state is one dict
@@ -87,6 +107,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     tasks: tuple[tuple, ...]
     viewer: int | None = None  # set on views: apply refuses them
     memo: Any = memo_field()
+    # What the placement search found for this city (city.CityMemo): a cache, shared by every
+    # state holding the same city tuples, checked against them before each use.
+    city_memo: Any = memo_field()
 
 
 def total_prestige(s: Any, seat: int) -> int:
@@ -134,7 +157,11 @@ def _add_prestige(s: Any, seat: int, source: str, delta: int) -> None:
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:
     """`values` with entry `index` set to value."""
-    return values[:index] + (value,) + values[index + 1:]
+    # Through a list: two new containers where slicing and concatenating make five (every
+    # container made counts towards the next garbage collection, in a playout's hot loop).
+    out = list(values)
+    out[index] = value
+    return tuple(out)
 
 
 def seats_from(s: Any, first: int) -> list[int]:

@@ -48,9 +48,9 @@ def full_city(players: int, **changes):
                                 favours=tuple((card,) for card in town[:players]),
                                 wealth=(99,) * players, active=0, ap=6, tasks=(), **changes)
     d = R.Draft(state)
-    R.refill(d)  # a whole turn: skip its start and investments, on to the actions
-    assert d.tasks[2] == ("act",)
-    return dataclasses.replace(state, tasks=d.tasks[2:])
+    R.refill(d)  # a whole turn (its start already run): skip the investments, on to the actions
+    assert d.tasks[1] == ("act",)
+    return dataclasses.replace(state, tasks=d.tasks[1:])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
