@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from game.engine.search import SearchHooks, epsilon_rollout, score_rollout
+from game.engine.search import SearchHooks, epsilon_rollout
 
+from .rollout import fast_rollout
 from .rules import NextStationParis
 from .state import State
 
@@ -33,4 +34,4 @@ def hooks() -> SearchHooks:
     ~17 ms a decision, too slow to roll out with; random rollouts score half as much and
     judged moves no better than the heuristic), the heuristic's best 4 moves at the root."""
     return SearchHooks(determinize=determinize, root_moves=4,
-                       rollout=epsilon_rollout(score_rollout, ROLLOUT_EPSILON))
+                       rollout=epsilon_rollout(fast_rollout, ROLLOUT_EPSILON))
