@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,8 @@ from game.engine.registry import rules_for
 from game.engine.search import random_rollout
 from game.games.explore_new_york import rollout as eny_rollout
 from game.games.next_station_paris import rollout as nsp_rollout
+from game.games.urban_sprawl.search import hooks as us_hooks
+from game.games.urban_sprawl.search import standing
 from tests.games.explore_new_york.support import act, card, play_turn_cards, prompt, side, start
 
 
@@ -99,3 +102,12 @@ def test_next_station_rollout_is_seeded_and_better_than_random():
     fast_mean = statistics.fmean(totals[0] for totals, _ in fast)
     random_mean = statistics.fmean(totals[0] for totals in randoms)
     assert fast_mean > 1.5 * random_mean  # ~134 against ~72 over many seeds
+
+
+def test_urban_sprawl_cut_rollouts_count_wealth_at_its_final_rate():
+    us = rules_for("urban_sprawl")
+    state = Match(us, Config(2), 3).state
+    prestige = ((4, 0, 0, 0, 0, 0, 0), (1, 2, 0, 0, 0, 0, 0))
+    state = replace(state, prestige=prestige, wealth=(25, 9))
+    assert standing(us, state) == (6.5, 3.9)
+    assert us_hooks().rollout_depth and us_hooks().evaluate is standing
