@@ -3,7 +3,9 @@
 The bot sees only its view. The search runs in rounds: each round samples one full state
 consistent with the view (the room's `determinize` hook: deck order, other hands and tickets,
 secret cards) and one rollout seed, and tries every root move on that same sample (common
-random numbers: two moves are compared on the same deal and the same luck). After a root move,
+random numbers: two moves are compared on the same deal and the same luck; chance draws and the
+players' random choices come from separate streams, so a rollout making more random choices
+does not shift the draws of the other). After a root move,
 each seat's moves are chosen by UCT down a tree whose edges are (seat, action) pairs; a node is
 reached by the same moves in different samples, so it stands for an information set, and a
 move legal in only some samples is judged against the samples where it was available
