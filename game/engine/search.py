@@ -213,10 +213,11 @@ class SearchBot:
         favourite unless another move beats it clearly (see `confident_best`)."""
         if len(prompt.options) == 1:
             return prompt.options[0].action
+        started = time.perf_counter()  # the heuristic's ranking counts against the budget
         moves = self.root_moves(rules, view, prompt)
         if len(moves) == 1:
             return moves[0]
-        rounds = self.search(rules, view, prompt.player, moves)
+        rounds = self.search(rules, view, prompt.player, moves, started)
         return self.confident_best(moves, rounds)
 
     def confident_best(self, moves: list[Action], rounds: list[dict[Action, float]]) -> Action:
@@ -235,12 +236,14 @@ class SearchBot:
         spread = (sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1)) ** 0.5
         return best if mean > self.switch_z * spread / math.sqrt(len(gaps)) else moves[0]
 
-    def search(self, rules: Rules, view: Any, seat: int, moves: list[Action]
-               ) -> list[dict[Action, float]]:
-        """Each completed round's value of every root move (the same sample and luck)."""
+    def search(self, rules: Rules, view: Any, seat: int, moves: list[Action],
+               started: float | None = None) -> list[dict[Action, float]]:
+        """Each completed round's value of every root move (the same sample and luck); the
+        time budget runs from `started` (a perf_counter reading; default: now)."""
         root, values = Node(), ValueRange()
         rounds: list[dict[Action, float]] = []
-        deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
+        started = time.perf_counter() if started is None else started
+        deadline = None if self.budget_s is None else started + self.budget_s
         while self.iterations is None or (len(rounds) + 1) * len(moves) <= self.iterations:
             sampled = self.hooks.determinize(rules, view, seat, self.rng)
             luck = self.rng.getrandbits(64)
