@@ -5,7 +5,9 @@ game rolled out with it takes ~440 ms; random rollouts take 2 ms but score ~15 p
 ~210 (a scattered map has no route), so they cannot tell two moves apart. This policy finds the
 seat's best route once per decision and scores each option by a sum over bitmasks: what a link
 adds when it grows the route from one of its ends (the exact points of the longer route), what
-tourists add on a block the route passes or can reach, and small pulls towards the network.
+tourists add on a block the route passes or can reach, and small pulls towards the network:
+~114 points a seat in ~9 ms a 2-player game (weights below: 150 seeds each, 111 with GROW 4,
+REACH 3, OPEN_BLOCK 0.5).
 """
 
 from __future__ import annotations
