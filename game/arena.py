@@ -2,11 +2,17 @@
 
     python -m game.arena --game ticket_to_ride_paris --seats hard,normal [--games N] [--seed S]
         [--budget S] [--iterations K] [--jobs J] [--options mayor,...] [--json]
+    python -m game.arena --game explore_new_york --seats hard,normal --rate [--iterations K]
 
 Game g is played with the seat list rotated by g places, so each level sits in every position
 equally often and the first player's advantage cancels out. Per level: the share of games won
 (a shared victory counts as a win for each winner) with a Wilson score interval, and the mean
 total with a Student t interval. One seat (`--seats hard`) is a solo game: only scores count.
+
+`--rate` plays no match: it runs Hard's search (capped at K rollouts, default 40) at every
+RATE_EVERY-th decision of one seeded game of Normal bots, and prints the rollouts per CPU second
+(time.process_time, so other processes on the machine matter less): the cap that fits the 1 s
+budget is about that many rollouts.
 """
 
 from __future__ import annotations
@@ -14,15 +20,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from game.engine.bots import BOT_KINDS, canonical_kind, make_bot, play_out
-from game.engine.core import Config, total
-from game.engine.match import Match
+from game.engine.bots import BOT_KINDS, GreedyBot, canonical_kind, make_bot, play_out
+from game.engine.core import TERMINAL, Chance, Config, total
+from game.engine.match import Match, sample
 from game.engine.registry import game_ids, get_game, rules_for
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -30,6 +38,8 @@ Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
        9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
        60: 2.000, 120: 1.980}
+RATE_EVERY = 3  # --rate searches at every third decision of the game
+RATE_CAP = 40  # --rate's default rollouts per search
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,37 @@ def run(game_id: str, levels: Sequence[str], games: int, seed: int, jobs: int,
             "levels": summarize(levels, results), "results": results}
 
 
+def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
+                options: tuple[tuple[str, bool], ...] = ()) -> dict:
+    """Hard's rollouts per CPU second over searches at every RATE_EVERY-th decision (with more
+    than one root move) of a seeded game of Normal bots."""
+    rules = rules_for(game_id)
+    match = Match(rules, Config(players, options), seed)
+    hard = make_bot("hard", game_id, seed, iterations=cap)
+    normal = GreedyBot(get_game(game_id).heuristic(), random.Random(seed))
+    state, rng = match.state, random.Random(seed)
+    searches = rollouts = decisions = 0
+    seconds = 0.0
+    while (pending := rules.pending(state)) is not TERMINAL:
+        if isinstance(pending, Chance):
+            state, _ = rules.apply(state, None, sample(pending, rng))
+            continue
+        prompt = pending[0]
+        view = rules.view(state, prompt.player)
+        moves = hard.root_moves(rules, view, prompt)
+        if decisions % RATE_EVERY == 0 and len(moves) > 1:
+            start = time.process_time()
+            rounds = hard.search(rules, view, prompt.player, moves)
+            seconds += time.process_time() - start
+            searches += 1
+            rollouts += len(rounds) * len(moves)
+        state, _ = rules.apply(state, prompt.player, normal.choose(rules, view, prompt))
+        decisions += 1
+    return {"game": game_id, "players": players, "seed": seed, "cap": cap,
+            "searches": searches, "rollouts": rollouts, "cpu_s": seconds,
+            "rollouts_per_s": rollouts / seconds if seconds else 0.0}
+
+
 def report_lines(report: dict) -> list[str]:
     """The human-readable table of a report."""
     first = report["seed"]
@@ -147,6 +188,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--options", default="", help="game options: mayor,tourism,...")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--rate", action="store_true",
+                        help="measure Hard's rollouts per CPU second instead of playing matches")
     args = parser.parse_args(argv)
     args.levels = [canonical_kind(k.strip()) for k in args.seats.split(",")]
     info = get_game(args.game)
@@ -165,6 +208,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena command."""
     args = parse_args(argv)
+    if args.rate:
+        rate = search_rate(args.game, len(args.levels), args.seed, args.iterations or RATE_CAP,
+                           args.option_pairs)
+        print(json.dumps(rate) if args.json else
+              f"{rate['game']}: Hard {rate['rollouts_per_s']:.0f} rollouts per CPU second "
+              f"({rate['rollouts']} in {rate['cpu_s']:.2f} s over {rate['searches']} searches, "
+              f"cap {rate['cap']}, seed {rate['seed']})")
+        return 0
     report = run(args.game, args.levels, args.games, args.seed, args.jobs, args.option_pairs,
                  args.budget, args.iterations)
     if args.json:

@@ -64,3 +64,12 @@ def test_bad_arguments_exit_2(argv) -> None:
     with pytest.raises(SystemExit) as exit_info:
         arena.main(argv)
     assert exit_info.value.code == 2
+
+
+def test_the_rate_mode_counts_the_rollouts_of_capped_searches(capsys) -> None:
+    assert arena.main(["--game", "example_dice", "--seats", "hard,normal", "--rate",
+                       "--iterations", "6", "--json"]) == 0
+    rate = json.loads(capsys.readouterr().out)
+    assert rate["searches"] > 0 and rate["cap"] == 6
+    assert rate["searches"] <= rate["rollouts"] <= 6 * rate["searches"]
+    assert rate["rollouts_per_s"] == pytest.approx(rate["rollouts"] / rate["cpu_s"])

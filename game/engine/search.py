@@ -3,7 +3,9 @@
 The bot sees only its view. The search runs in rounds: each round samples one full state
 consistent with the view (the room's `determinize` hook: deck order, other hands and tickets,
 secret cards) and one rollout seed, and tries every root move on that same sample (common
-random numbers: two moves are compared on the same deal and the same luck). After a root move,
+random numbers: two moves are compared on the same deal and the same luck; chance draws and the
+players' random choices come from separate streams, so a rollout making more random choices
+does not shift the draws of the other). After a root move,
 each seat's moves are chosen by UCT down a tree whose edges are (seat, action) pairs; a node is
 reached by the same moves in different samples, so it stands for an information set, and a
 move legal in only some samples is judged against the samples where it was available
@@ -34,6 +36,7 @@ from .core import TERMINAL, Action, Chance, Prompt, Rules, total
 from .match import sample
 
 DEFAULT_BUDGET_S = 1.0
+PLAY_STREAM = 0x9E3779B97F4A7C15  # mixed into a round's seed for its players' random choices
 Determinize = Callable[[Rules, Any, int, random.Random], Any]
 RolloutPolicy = Callable[[Rules, Any, Prompt, random.Random], Action]
 Evaluate = Callable[[Rules, Any], Sequence[float]]
@@ -76,7 +79,9 @@ class SearchHooks:
 
     `rollout_depth` caps the decisions of a rollout (None: play to the end); a cut rollout is
     valued by `evaluate`. `root_moves` keeps the heuristic's best few moves at the root (None:
-    all of them), so the search spends its budget on moves worth comparing.
+    all of them), so the search spends its budget on moves worth comparing. `margins` False
+    values a seat by its own total alone: where the seats' scores hardly touch (each draws on
+    its own sheet), the others' rollout luck is only noise in the comparison of two moves.
     """
 
     determinize: Determinize = view_is_state
@@ -85,6 +90,7 @@ class SearchHooks:
     rollout_depth: int | None = None
     root_moves: int | None = 6
     win_bonus: float = 10.0
+    margins: bool = True
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -121,12 +127,12 @@ def epsilon_rollout(policy: RolloutPolicy, epsilon: float) -> RolloutPolicy:
     return choose
 
 
-def seat_values(totals: Sequence[float], winners: Sequence[int], win_bonus: float
-                ) -> tuple[float, ...]:
-    """Per seat, the points a search maximises: its total alone, or its margin over the best
-    other seat plus `win_bonus` (shared on a tie) when it won."""
-    if len(totals) == 1:
-        return (float(totals[0]),)
+def seat_values(totals: Sequence[float], winners: Sequence[int], win_bonus: float,
+                margins: bool = True) -> tuple[float, ...]:
+    """Per seat, the points a search maximises: its total alone (solo, or without `margins`),
+    or its margin over the best other seat plus `win_bonus` (shared on a tie) when it won."""
+    if len(totals) == 1 or not margins:
+        return tuple(float(t) for t in totals)
     share = win_bonus / len(winners) if winners else 0.0
     return tuple(t - max(o for j, o in enumerate(totals) if j != i) + (share if i in winners
                                                                         else 0.0)
@@ -137,6 +143,21 @@ def leader_winners(totals: Sequence[float]) -> tuple[int, ...]:
     """The seats with the best value: who wins a rollout cut short."""
     best = max(totals)
     return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+@dataclass(frozen=True)
+class Luck:
+    """The random streams of one rollout: chance outcomes apart from the players' random
+    choices. Two root moves compared on the same luck then see the same draws even when their
+    rollouts make different numbers of random choices (common random numbers)."""
+
+    chance: random.Random
+    play: random.Random
+
+    @classmethod
+    def seeded(cls, seed: int) -> Luck:
+        """Both streams from one seed."""
+        return cls(random.Random(seed), random.Random(seed ^ PLAY_STREAM))
 
 
 @dataclass
@@ -192,10 +213,11 @@ class SearchBot:
         favourite unless another move beats it clearly (see `confident_best`)."""
         if len(prompt.options) == 1:
             return prompt.options[0].action
+        started = time.perf_counter()  # the heuristic's ranking counts against the budget
         moves = self.root_moves(rules, view, prompt)
         if len(moves) == 1:
             return moves[0]
-        rounds = self.search(rules, view, prompt.player, moves)
+        rounds = self.search(rules, view, prompt.player, moves, started)
         return self.confident_best(moves, rounds)
 
     def confident_best(self, moves: list[Action], rounds: list[dict[Action, float]]) -> Action:
@@ -214,12 +236,14 @@ class SearchBot:
         spread = (sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1)) ** 0.5
         return best if mean > self.switch_z * spread / math.sqrt(len(gaps)) else moves[0]
 
-    def search(self, rules: Rules, view: Any, seat: int, moves: list[Action]
-               ) -> list[dict[Action, float]]:
-        """Each completed round's value of every root move (the same sample and luck)."""
+    def search(self, rules: Rules, view: Any, seat: int, moves: list[Action],
+               started: float | None = None) -> list[dict[Action, float]]:
+        """Each completed round's value of every root move (the same sample and luck); the
+        time budget runs from `started` (a perf_counter reading; default: now)."""
         root, values = Node(), ValueRange()
         rounds: list[dict[Action, float]] = []
-        deadline = None if self.budget_s is None else time.perf_counter() + self.budget_s
+        started = time.perf_counter() if started is None else started
+        deadline = None if self.budget_s is None else started + self.budget_s
         while self.iterations is None or (len(rounds) + 1) * len(moves) <= self.iterations:
             sampled = self.hooks.determinize(rules, view, seat, self.rng)
             luck = self.rng.getrandbits(64)
@@ -228,7 +252,7 @@ class SearchBot:
                 if rounds and deadline is not None and time.perf_counter() >= deadline:
                     return rounds  # out of time: a round cut short is left out
                 this_round[move] = self.iterate(rules, root, sampled, seat, move, values,
-                                                random.Random(luck))
+                                                Luck.seeded(luck))
             rounds.append(this_round)
         return rounds
 
@@ -243,24 +267,23 @@ class SearchBot:
         return [actions[i] for i in order[:self.hooks.root_moves or len(actions)]]
 
     def iterate(self, rules: Rules, root: Node, state: Any, seat: int, move: Action,
-                values: ValueRange, rng: random.Random) -> float:
+                values: ValueRange, luck: Luck) -> float:
         """One rollout after `seat` plays `move`: descend the tree by UCT, expand one node,
         play on by the rollout policy, back the values up; returns `seat`'s value."""
-        state, _ = rules.apply(state, seat, move)
+        state, pending = rollout_step(rules, state, seat, move)
         node = root.children.setdefault((seat, move), Node())
         path: list[tuple[Node, int]] = [(node, seat)]  # (node entered, seat that moved into it)
         fresh = False
-        pending = rules.pending(state)
         while not fresh:
-            state, pending = settle_chance(rules, state, pending, rng)
+            state, pending = settle_chance(rules, state, pending, luck.chance)
             if pending is TERMINAL:
                 break
             prompt = pending[0]
-            node, action, fresh = self.select(node, prompt.player, prompt.actions(), values, rng)
-            state, _ = rules.apply(state, prompt.player, action)
-            pending = rules.pending(state)
+            node, action, fresh = self.select(node, prompt.player, prompt.actions(), values,
+                                              luck.play)
+            state, pending = rollout_step(rules, state, prompt.player, action)
             path.append((node, prompt.player))
-        outcome = self.rollout(rules, state, pending, rng)
+        outcome = self.rollout(rules, state, pending, luck)
         values.see(outcome)
         for entered, mover in path:
             entered.visits += 1
@@ -289,31 +312,37 @@ class SearchBot:
         action = max(legal, key=uct)
         return node.children[(mover, action)], action, False
 
-    def rollout(self, rules: Rules, state: Any, pending: Any, rng: random.Random
-                ) -> tuple[float, ...]:
+    def rollout(self, rules: Rules, state: Any, pending: Any, luck: Luck) -> tuple[float, ...]:
         """Play on by the rollout policy; the seats' values at the end (or at the depth cap)."""
         hooks, decisions = self.hooks, 0
         while pending is not TERMINAL:
             if isinstance(pending, Chance):
-                state, _ = rules.apply(state, None, sample(pending, rng))
-            else:
-                if hooks.rollout_depth is not None and decisions >= hooks.rollout_depth:
-                    totals = hooks.evaluate(rules, state)
-                    return seat_values(totals, leader_winners(totals), hooks.win_bonus)
-                prompt = pending[0]
-                action = (prompt.options[0].action if len(prompt.options) == 1
-                          else hooks.rollout(rules, state, prompt, rng))
-                state, _ = rules.apply(state, prompt.player, action)
-                decisions += 1
-            pending = rules.pending(state)
+                state, pending = rollout_step(rules, state, None, sample(pending, luck.chance))
+                continue
+            if hooks.rollout_depth is not None and decisions >= hooks.rollout_depth:
+                totals = hooks.evaluate(rules, state)
+                return seat_values(totals, leader_winners(totals), hooks.win_bonus,
+                                   hooks.margins)
+            prompt = pending[0]
+            action = (prompt.options[0].action if len(prompt.options) == 1
+                      else hooks.rollout(rules, state, prompt, luck.play))
+            state, pending = rollout_step(rules, state, prompt.player, action)
+            decisions += 1
         totals = [float(total(b)) for b in rules.scores(state)]
-        return seat_values(totals, rules.winners(state), hooks.win_bonus)
+        return seat_values(totals, rules.winners(state), hooks.win_bonus, hooks.margins)
+
+
+def rollout_step(rules: Rules, state: Any, player: int | None, action: Action
+                 ) -> tuple[Any, Any]:
+    """One step of a search: (the state after `action`, its pending). The one place the search
+    advances a state, so a faster path (no events, a mutable draft) can be switched in here."""
+    state, _ = rules.apply(state, player, action)
+    return state, rules.pending(state)
 
 
 def settle_chance(rules: Rules, state: Any, pending: Any, rng: random.Random
                   ) -> tuple[Any, Any]:
     """Sample chance outcomes until a decision or the end: (state, its pending)."""
     while isinstance(pending, Chance):
-        state, _ = rules.apply(state, None, sample(pending, rng))
-        pending = rules.pending(state)
+        state, pending = rollout_step(rules, state, None, sample(pending, rng))
     return state, pending

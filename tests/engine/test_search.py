@@ -22,6 +22,7 @@ from game.engine.bots import make_bot
 from game.engine.core import TERMINAL, Chance, Config, Option, Prompt, prompt_for, total
 from game.engine.match import sample
 from game.engine.search import (
+    Luck,
     SearchBot,
     SearchHooks,
     ValueRange,
@@ -228,7 +229,7 @@ def test_a_sampled_rollout_reaches_the_end_of_every_game() -> None:
         state, rng = rules.initial_state(config), random.Random(1)
         while isinstance(pending := rules.pending(state), Chance):
             state, _ = rules.apply(state, None, sample(pending, rng))
-        values = bot.rollout(rules, state, pending, rng)
+        values = bot.rollout(rules, state, pending, Luck.seeded(1))
         assert len(values) == config.players
 
 
@@ -275,3 +276,67 @@ def test_the_score_rollout_takes_the_move_that_scores_at_once() -> None:
     ties = {score_rollout(rules, Pile(5), rules.pending(Pile(5))[0], random.Random(s))
             for s in range(20)}
     assert ties == {1, 2}  # nothing scores yet: random among the tied options
+
+
+# -- luck: a die rolled after a detour of random choices ---------------------------------------
+@dataclass(frozen=True)
+class Detour:
+    """Seat 0 picks a route: "short" goes straight to a die roll, "long" first makes
+    `steps` choices between two equal options (random picks in a rollout); the die's face is
+    the score."""
+
+    route: str = ""
+    steps: int = 0
+    face: int = 0
+
+
+class DetourGame:
+    """A one-seat game whose two root moves reach the same die after different detours."""
+
+    game_id = "detour"
+    min_players = max_players = 1
+
+    def pending(self, state: Detour):
+        """The route, the detour's choices, the die, then the end."""
+        if not state.route:
+            return (Prompt(0, "route", "route", (Option("short"), Option("long"))),)
+        if state.steps:
+            return (Prompt(0, "step", "step", (Option("left"), Option("right"))),)
+        if not state.face:
+            return Chance(tuple((face, 1.0) for face in range(1, 7)))
+        return TERMINAL
+
+    def apply(self, state: Detour, player, action):
+        """Take the route (the long one has 3 steps), a step, or roll the die."""
+        if not state.route:
+            return replace(state, route=action, steps=3 if action == "long" else 0), ()
+        if state.steps:
+            return replace(state, steps=state.steps - 1), ()
+        return replace(state, face=action), ()
+
+    def view(self, state: Detour, player):
+        """Nothing is hidden."""
+        return state
+
+    def scores(self, state: Detour):
+        """The die's face."""
+        return ({"face": state.face},)
+
+    def winners(self, state: Detour):
+        """The only seat."""
+        return (0,)
+
+
+def test_root_moves_compared_on_the_same_luck_see_the_same_draws() -> None:
+    # The detour's random picks must not shift the die: both routes roll the same face in
+    # every round, so neither can look better by luck.
+    rules, start_state = DetourGame(), Detour()
+    bot = SearchBot(SearchHooks(), rng=random.Random(2), budget_s=None, iterations=40)
+    rounds = bot.search(rules, start_state, 0, ["short", "long"])
+    assert len(rounds) == 20
+    assert all(r["short"] == r["long"] for r in rounds)
+    assert len({r["short"] for r in rounds}) > 1  # and the die does vary between rounds
+
+
+def test_without_margins_each_seat_is_valued_by_its_own_total() -> None:
+    assert seat_values([30, 20, 25], [0], 10.0, margins=False) == (30.0, 20.0, 25.0)

@@ -12,6 +12,7 @@ import random
 
 from game.engine.search import SearchHooks
 
+from .rollout import fast_rollout
 from .rules import ExploreNewYork
 from .state import State
 
@@ -28,6 +29,7 @@ def determinize(rules: ExploreNewYork, view: State, player: int,
 
 
 def hooks() -> SearchHooks:
-    """Sampled decks, random rollouts (the heuristic is too slow to roll out with), the
-    heuristic's best 4 moves compared at the root."""
-    return SearchHooks(determinize=determinize, root_moves=4)
+    """Sampled decks, rollouts by the fast policy of rollout.py (the heuristic is too slow to
+    roll out with, random rollouts score too little to rank moves), the heuristic's best 4
+    moves compared at the root."""
+    return SearchHooks(determinize=determinize, rollout=fast_rollout, root_moves=4, margins=False)
