@@ -412,7 +412,8 @@ class TurnRules:
     # -- the fast path: many steps on one draft ------------------------------------------------
     def rollout(self, state: Any, rng: random.Random, policy: Policy | None = None,
                 max_decisions: int | None = None, max_steps: int = 100_000,
-                live: bool = False) -> tuple[Any, int]:
+                live: bool = False, chance_rng: random.Random | None = None
+                ) -> tuple[Any, int]:
         """Play on from `state` on one quiet draft: `(final state, steps)`; see `flow.rollout`.
 
         Long on purpose: this loop is most of a playout's time, so `apply`'s dispatch,
@@ -425,7 +426,7 @@ class TurnRules:
         d = quiet_draft(self.Draft)(state)
         asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
         is_over, refill, skipped = self.is_over, self.refill, self.skipped
-        rand, getrandbits = rng.random, _exact_bits(rng)
+        rand, getrandbits = (chance_rng or rng).random, _exact_bits(rng)
         decisions = 0
         for step in range(max_steps):
             if pending is TERMINAL:
@@ -524,7 +525,7 @@ class TurnRules:
 # -- the fast path for playouts and search rollouts -------------------------------------------
 def rollout(rules: Rules, state: Any, rng: random.Random, policy: Policy | None = None,
             max_decisions: int | None = None, max_steps: int = 100_000,
-            live: bool = False) -> tuple[Any, int]:
+            live: bool = False, chance_rng: random.Random | None = None) -> tuple[Any, int]:
     """Play `state` on: chance sampled (`match.sample`), decisions by `policy`; returns
     `(state, steps)`, the state at the end of the game, or at the first decision once
     `max_decisions` decisions were taken (then its pending is that decision). RuntimeError if
@@ -539,16 +540,19 @@ def rollout(rules: Rules, state: Any, rng: random.Random, policy: Policy | None 
     The policy gets a snapshot of the state (a real State it may keep, view or apply to), or,
     with `live=True`, the draft itself: cheaper, but only for a policy that reads the prompt or
     the state's fields and keeps nothing (the draft changes on the next step).
+    `chance_rng`: chance outcomes drawn from this stream instead of `rng` (the search keeps
+    the dealer's luck apart from the players' random choices).
     """
     if isinstance(rules, TurnRules):
-        return rules.rollout(state, rng, policy, max_decisions, max_steps, live)
+        return rules.rollout(state, rng, policy, max_decisions, max_steps, live, chance_rng)
+    chance_rng = chance_rng or rng
     decisions = 0
     for step in range(max_steps):  # a game off the kit: the same loop through `apply`
         pending = rules.pending(state)
         if pending is TERMINAL:
             return state, step
         if isinstance(pending, Chance):
-            state, _ = rules.apply(state, None, sample(pending, rng))
+            state, _ = rules.apply(state, None, sample(pending, chance_rng))
             continue
         if decisions == max_decisions:
             return state, step

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import TERMINAL, Action, Chance, Prompt, Rules, total
+from .flow import rollout as fast_rollout
 from .match import sample
 
 DEFAULT_BUDGET_S = 1.0
@@ -283,7 +284,7 @@ class SearchBot:
                                               luck.play)
             state, pending = rollout_step(rules, state, prompt.player, action)
             path.append((node, prompt.player))
-        outcome = self.rollout(rules, state, pending, luck)
+        outcome = self.rollout(rules, state, luck)
         values.see(outcome)
         for entered, mover in path:
             entered.visits += 1
@@ -312,22 +313,16 @@ class SearchBot:
         action = max(legal, key=uct)
         return node.children[(mover, action)], action, False
 
-    def rollout(self, rules: Rules, state: Any, pending: Any, luck: Luck) -> tuple[float, ...]:
-        """Play on by the rollout policy; the seats' values at the end (or at the depth cap)."""
-        hooks, decisions = self.hooks, 0
-        while pending is not TERMINAL:
-            if isinstance(pending, Chance):
-                state, pending = rollout_step(rules, state, None, sample(pending, luck.chance))
-                continue
-            if hooks.rollout_depth is not None and decisions >= hooks.rollout_depth:
-                totals = hooks.evaluate(rules, state)
-                return seat_values(totals, leader_winners(totals), hooks.win_bonus,
-                                   hooks.margins)
-            prompt = pending[0]
-            action = (prompt.options[0].action if len(prompt.options) == 1
-                      else hooks.rollout(rules, state, prompt, luck.play))
-            state, pending = rollout_step(rules, state, prompt.player, action)
-            decisions += 1
+    def rollout(self, rules: Rules, state: Any, luck: Luck) -> tuple[float, ...]:
+        """Play on by the rollout policy; the seats' values at the end (or at the depth cap).
+        The turn kit's fast path plays it (`flow.rollout`: one quiet draft, no state or event
+        per step), chance from the luck's chance stream, random choices from its play stream."""
+        hooks = self.hooks
+        state, _ = fast_rollout(rules, state, luck.play, hooks.rollout, hooks.rollout_depth,
+                                live=hooks.rollout is random_rollout, chance_rng=luck.chance)
+        if rules.pending(state) is not TERMINAL:  # stopped at the depth cap
+            totals = hooks.evaluate(rules, state)
+            return seat_values(totals, leader_winners(totals), hooks.win_bonus, hooks.margins)
         totals = [float(total(b)) for b in rules.scores(state)]
         return seat_values(totals, rules.winners(state), hooks.win_bonus, hooks.margins)
 

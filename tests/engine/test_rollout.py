@@ -191,3 +191,22 @@ def test_quick_init_builds_the_same_frozen_values() -> None:
 
     with pytest.raises(TypeError, match="plain field"):
         quick_init(WithFactory)
+
+
+def test_a_separate_chance_stream_deals_the_chance_outcomes(rules) -> None:
+    """`chance_rng`: chance from that stream, random choices from `rng`, as the search's luck
+    has it; on the kit and off it (the same game through a forwarding wrapper)."""
+    config = configs(rules)[0]
+    for seed in range(SEEDS):
+        reference = rules.initial_state(config)
+        chance, play = random.Random(seed), random.Random(seed + 50)
+        while (pending := rules.pending(reference)) is not TERMINAL:
+            if isinstance(pending, Chance):
+                reference, _ = rules.apply(reference, None, sample(pending, chance))
+            else:
+                action = random.Random.choice(play, pending[0].options).action
+                reference, _ = rules.apply(reference, pending[0].player, action)
+        for wrapped in (rules, Forwarding(rules)):
+            got, _ = rollout(wrapped, rules.initial_state(config), random.Random(seed + 50),
+                             chance_rng=random.Random(seed))
+            assert got == reference, f"{rules.game_id} seed {seed}"

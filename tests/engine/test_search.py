@@ -229,7 +229,7 @@ def test_a_sampled_rollout_reaches_the_end_of_every_game() -> None:
         state, rng = rules.initial_state(config), random.Random(1)
         while isinstance(pending := rules.pending(state), Chance):
             state, _ = rules.apply(state, None, sample(pending, rng))
-        values = bot.rollout(rules, state, pending, Luck.seeded(1))
+        values = bot.rollout(rules, state, Luck.seeded(1))
         assert len(values) == config.players
 
 
