@@ -290,6 +290,8 @@ LEVEL_CASES = [
     ("next_station_paris", "scoring.toml", ("interchange", 2), -2, "interchange[2]"),
     ("french_quarter", "game.toml", ("scoring", "courtyards", 1), -3, "scoring.courtyards[1]"),
     ("ticket_to_ride_paris", "deck.toml", ("surprise",), 1, "surprise"),
+    # found by the fuzz test: a vocation renamed on the board was blamed on cards.toml
+    ("urban_sprawl", "board.toml", ("vocations", 0), "0", "vocations[0]"),
 ]
 
 

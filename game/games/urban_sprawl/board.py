@@ -40,6 +40,9 @@ CONTRACT_DECKS = ("town", "city", "metropolis")
 DECK_EVENT_NAMES = {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
 EDGES = ("north", "east", "south", "west")
 OFFICES = ("mayor", "district_attorney", "treasurer", "police_chief", "union_boss", "contractor")
+# The engine and the scene know each vocation by name (the Media vocation of the setup, the
+# voc.* strings), so board.toml lists these six in its own order, and no other.
+VOCATIONS = ("media", "finance", "factory", "tourism", "education", "health")
 MARKERS = MARKER.words  # the wealth markers 7-12 and the prestige markers 4-6
 PERMITS, PLANNING_EVENTS, RENEWALS, CONTRACTS_PER_DECK = 36, 14, 4, 36
 
@@ -87,7 +90,7 @@ BOARD_FILE = Table({
     "planning_deck_cost": Int(0, 6),
     "contract_costs": List(Int(0, 6), size=5),
     "contract_deck_cost": Int(0, 6),
-    "vocations": List(Str(blank=False), size=6, distinct=True),
+    "vocations": List(Choice(VOCATIONS), size=len(VOCATIONS), distinct=True),
     "vocation_copies": Int(1, 9),
     "election_track": List(Choice(OFFICES[:5]), size=5, distinct=True),
     "wealth_payouts": List(List(Int(0, 30), size=4), size=12),
