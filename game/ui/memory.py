@@ -19,8 +19,10 @@ import ctypes
 import ctypes.util
 import gc
 import logging
+import sys
 from collections.abc import Callable
 from functools import _lru_cache_wrapper, lru_cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -28,6 +30,7 @@ log = logging.getLogger(__name__)
 Result = TypeVar("Result")
 
 _ART_CACHES: list[_lru_cache_wrapper[Any]] = []  # every art_cache, in creation order
+_LAST_RELEASE = {"rss": 0}  # this process's RSS right after the last release (0: none yet)
 
 
 def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrapper[Result]]:
@@ -65,10 +68,31 @@ def trim_heap() -> bool:
     return True
 
 
+def rss_bytes() -> int:
+    """This process's resident memory now (Linux /proc; the peak elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
 def release_between_demos() -> None:
-    """Empty every art cache, collect cycles and trim the heap (a few milliseconds)."""
+    """Empty every art cache, collect cycles and trim the heap (a few milliseconds), then note
+    the resident memory: between demos it holds no demo, so its growth is what a kiosk leaks."""
     for cached in _ART_CACHES:
         cached.cache_clear()
     gc.collect()
     if not trim_heap():
         log.debug("no malloc_trim here: freed memory stays with the allocator")
+    _LAST_RELEASE["rss"] = rss_bytes()
+
+
+def rss_after_last_release() -> int:
+    """RSS in bytes right after the last `release_between_demos` (0 before the first)."""
+    return _LAST_RELEASE["rss"]
