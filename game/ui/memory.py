@@ -1,11 +1,12 @@
 """Giving memory back between attract-mode demos, so a kiosk running all day stays flat.
 
 What a soak showed (`python -m game.soak`): scenes, matches and renderers are all released after
-each demo, but the caches of drawn art are not. The rendered-text cache (`theme.text`, up to
+each demo, but the caches of drawn art were not. The rendered-text cache (`theme.text`, up to
 4096 surfaces) kept every score, name and prompt any demo ever drew, and each room's sprite
-caches (buses at every angle a route was ever claimed, boxes of every written value, card faces
-of every size) filled a little more with each demo until their bounds, tens of MB in all. The C
-allocator also keeps freed pages of large surfaces and of the bot threads' arenas until asked.
+caches (buses at every angle a route was ever claimed, boxes of every written value, card faces,
+French Quarter's unbounded ones) filled a little more with each demo: RSS still grew by 29 MiB
+after the first 5 minutes of an hour. The C allocator also keeps freed pages of large surfaces
+and of the bot threads' arenas until asked.
 
 So every cache of drawn art is an `art_cache`: a bounded LRU (frames in play never wait for a
 cleared cache) that is also registered here, and `release_between_demos` empties them all at
@@ -44,7 +45,7 @@ def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrap
 
 
 def art_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
-    """Every registered art cache (the soak and tests read their sizes)."""
+    """Every registered art cache (tests check that each one empties)."""
     return tuple(_ART_CACHES)
 
 
