@@ -1,7 +1,9 @@
 """Soak test: `python -m game.soak --minutes N [--report-after M]` runs attract mode (demo games
 of every listed game, one after another) on the dummy video driver for N minutes of wall time
 and prints frames, demos completed, exceptions and resident memory (RSS) at the start, after the
-first M minutes (default 5) and at the end.
+first M minutes (default 5) and at the end. RSS is given twice: now (with whatever the running
+demo holds, which differs from game to game) and right after the last release between demos
+(`game.ui.memory`), when no demo is held: the growth of that one is what a kiosk leaks.
 
 Frames advance a fake 1/60 s clock as fast as the machine allows (bots still think on their
 worker thread), so an hour of soak plays more demos than an hour in a shop window. Settings and
@@ -19,25 +21,12 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
+
+from game.ui.memory import rss_after_last_release, rss_bytes
 
 FRAME_DT = 1 / 60
 MIB = 1024 * 1024
-
-
-def rss_bytes() -> int:
-    """This process's resident memory now (Linux /proc; the peak elsewhere)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak if sys.platform == "darwin" else peak * 1024
 
 
 @dataclass
@@ -50,12 +39,15 @@ class Checkpoint:
     demos: int
     exceptions: int
     rss: int
+    rss_between_demos: int = 0  # right after the last release between demos (0: none yet)
 
     def line(self) -> str:
         """One printable line."""
+        between = (f" (between demos {self.rss_between_demos / MIB:.1f})"
+                   if self.rss_between_demos else "")
         return (f"{self.label:<10} {self.seconds:8.0f} s {self.frames:>9} frames "
                 f"{self.demos:>5} demos {self.exceptions:>3} exceptions "
-                f"RSS {self.rss / MIB:7.1f} MiB")
+                f"RSS {self.rss / MIB:7.1f} MiB{between}")
 
 
 @dataclass
@@ -69,6 +61,14 @@ class SoakReport:
         """RSS growth in MiB from the checkpoint `label` to the last one."""
         start = next(c for c in self.checkpoints if c.label == label)
         return (self.checkpoints[-1].rss - start.rss) / MIB
+
+    def growth_between_demos_after(self, label: str) -> float | None:
+        """Growth in MiB of the RSS between demos from checkpoint `label` to the last one (None
+        when `label` came before the first release)."""
+        start = next(c for c in self.checkpoints if c.label == label)
+        if not start.rss_between_demos:
+            return None
+        return (self.checkpoints[-1].rss_between_demos - start.rss_between_demos) / MIB
 
 
 class Soak:
@@ -115,7 +115,7 @@ class Soak:
     def checkpoint(self, label: str) -> Checkpoint:
         """Record (and return) the counters now."""
         point = Checkpoint(label, time.perf_counter() - self.started, self.frames, self.demos(),
-                           self.exceptions, rss_bytes())
+                           self.exceptions, rss_bytes(), rss_after_last_release())
         self.report.checkpoints.append(point)
         return point
 
@@ -158,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
     base = report.checkpoints[1].label if len(report.checkpoints) > 2 else "start"
     print(f"RSS growth since {base}: {report.growth_after(base):+.1f} MiB")
+    between = report.growth_between_demos_after(base)
+    if between is not None:
+        print(f"RSS between demos, growth since {base}: {between:+.1f} MiB")
     return 1 if report.errors else 0
 
 

@@ -126,7 +126,7 @@ class AttractScene(Scene):
             self.results_left -= dt
             if self.results_left <= 0:
                 self.results = None
-                release_between_demos()  # nothing on screen now: the last demo's text goes
+                release_between_demos()  # nothing on screen now: the last demo's art goes
                 self._next_demo()
             return
         if self.game is None:

@@ -1,11 +1,17 @@
 """Giving memory back between attract-mode demos, so a kiosk running all day stays flat.
 
 What a soak showed (`python -m game.soak`): scenes, matches and renderers are all released after
-each demo, but the rendered-text cache (`theme.text`, up to 4096 surfaces) keeps every score,
-name and prompt any demo ever drew, so RSS kept climbing with it (14 MB of text after three
-demos of two games, still growing). The C allocator also keeps freed pages of large surfaces
-and of the bot threads' arenas until asked. Between two demos nothing on screen needs the
-cache, so both are let go: the same rotation then stays at 98-102 MB from its 6th demo on.
+each demo, but the caches of drawn art were not. The rendered-text cache (`theme.text`, up to
+4096 surfaces) kept every score, name and prompt any demo ever drew, and each room's sprite
+caches (buses at every angle a route was ever claimed, boxes of every written value, card faces,
+French Quarter's unbounded ones) filled a little more with each demo: RSS still grew by 29 MiB
+after the first 5 minutes of an hour. The C allocator also keeps freed pages of large surfaces
+and of the bot threads' arenas until asked.
+
+So every cache of drawn art is an `art_cache`: a bounded LRU (frames in play never wait for a
+cleared cache) that is also registered here, and `release_between_demos` empties them all at
+once when nothing is on screen, then collects and trims the heap. Each demo then starts from
+the same empty caches, whatever the demos before it drew.
 """
 
 from __future__ import annotations
@@ -14,10 +20,38 @@ import ctypes
 import ctypes.util
 import gc
 import logging
-
-from . import theme
+import sys
+from collections.abc import Callable
+from functools import _lru_cache_wrapper, lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
+
+Result = TypeVar("Result")
+
+_ART_CACHES: list[_lru_cache_wrapper[Any]] = []  # every art_cache, in creation order
+_LAST_RELEASE = {"rss": 0}  # this process's RSS right after the last release (0: none yet)
+
+
+def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrapper[Result]]:
+    """`functools.lru_cache(maxsize)` for drawn art (surfaces, fitted text, layouts of them),
+    emptied with all the others by `release_between_demos`."""
+    def register(func: Callable[..., Result]) -> _lru_cache_wrapper[Result]:
+        cached = lru_cache(maxsize=maxsize)(func)
+        _ART_CACHES.append(cached)
+        return cached
+    return register
+
+
+def art_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
+    """Every registered art cache (tests check that each one empties)."""
+    return tuple(_ART_CACHES)
+
+
+def cached_art() -> int:
+    """How many entries all art caches hold now."""
+    return sum(cached.cache_info().currsize for cached in _ART_CACHES)
 
 
 def trim_heap() -> bool:
@@ -35,9 +69,31 @@ def trim_heap() -> bool:
     return True
 
 
+def rss_bytes() -> int:
+    """This process's resident memory now (Linux /proc; the peak elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
 def release_between_demos() -> None:
-    """Forget rendered text, collect cycles and trim the heap (a few milliseconds)."""
-    theme.text.cache_clear()
+    """Empty every art cache, collect cycles and trim the heap (a few milliseconds), then note
+    the resident memory: between demos it holds no demo, so its growth is what a kiosk leaks."""
+    for cached in _ART_CACHES:
+        cached.cache_clear()
     gc.collect()
     if not trim_heap():
         log.debug("no malloc_trim here: freed memory stays with the allocator")
+    _LAST_RELEASE["rss"] = rss_bytes()
+
+
+def rss_after_last_release() -> int:
+    """RSS in bytes right after the last `release_between_demos` (0 before the first)."""
+    return _LAST_RELEASE["rss"]

@@ -14,11 +14,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 import pygame
 
 from . import theme
+from .memory import art_cache
 from .tween import Ease, Painter
 
 Color = tuple[int, int, int]
@@ -129,7 +129,7 @@ def pulse(time: float) -> float:
     return 0.5 + 0.5 * math.sin(time * PULSE_RATE)
 
 
-@lru_cache(maxsize=16)
+@art_cache(maxsize=16)
 def veil(size: tuple[int, int], alpha: int, color: Color = (8, 10, 16)) -> pygame.Surface:
     """A translucent dark sheet of this size (laid over a map behind an overlay); cached."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -167,7 +167,7 @@ def fit_text(message: str, size: int, max_w: int, color: Sequence[int], bold: bo
     return theme.text(message[:keep].rstrip() + ELLIPSIS, size, color, bold)
 
 
-@cache
+@art_cache(maxsize=512)
 def _narrowed(message: str, size: int, width: int, color: tuple, bold: bool) -> pygame.Surface:
     surf = theme.text(message, size, color, bold)
     return fast(pygame.transform.smoothscale(surf, (width, surf.get_height())))

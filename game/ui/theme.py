@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
+
+from .memory import art_cache
 
 BACKGROUND = (24, 28, 38)
 PANEL = (38, 44, 58)
@@ -39,7 +41,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-@lru_cache(maxsize=4096)
+@art_cache(maxsize=4096)
 def text(message: str, size: int = BODY_SIZE, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
     """A rendered line of text, cached: draw loops reuse surfaces instead of re-rendering."""
     return font(size, bold).render(message, True, color)

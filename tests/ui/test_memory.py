@@ -1,13 +1,19 @@
-"""Giving memory back between demos: the rendered-text cache empties, the heap is trimmed."""
+"""Giving memory back between demos: every art cache empties, the heap is trimmed, and demos
+in a row hold no more surfaces than the first."""
 
 from __future__ import annotations
 
+import gc
 import platform
 
 import pygame
 import pytest
 
-from game.ui import memory, theme
+from game.engine import registry
+from game.engine.bots import BOT_KINDS
+from game.scenes.game import GameScene
+from game.scenes.seating import SeatSpec
+from game.ui import memory, paint, theme
 
 
 def test_release_between_demos_forgets_rendered_text():
@@ -21,3 +27,50 @@ def test_release_between_demos_forgets_rendered_text():
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_the_heap_is_trimmed_with_glibc():
     assert memory.trim_heap()
+
+
+# -- demos in a row ------------------------------------------------------------------------------
+DEMO_OPENING_SECONDS = 20.0  # enough fake time for the deal and a few bot turns of any game
+TICK = 0.1
+
+
+def live_surfaces() -> int:
+    """Surfaces any Python object holds (a module, a cache, a scene), counted once each."""
+    gc.collect()
+    held = {id(ref) for holder in gc.get_objects() for ref in gc.get_referents(holder)
+            if isinstance(ref, pygame.Surface)}
+    return len(held)
+
+
+def play_demo_opening(app, game_id: str, seed: int) -> None:
+    """A bot demo of `game_id` shown for a while, then left as attract mode leaves it."""
+    info = registry.get_game(game_id)
+    seats = [SeatSpec(BOT_KINDS[0]) for _ in range(info.max_players)]
+    app.stack.reset(GameScene(app, game_id, seats, seed, demo=True))
+    for _ in range(round(DEMO_OPENING_SECONDS / TICK)):
+        app.step([], TICK, present=False)
+    app.stack.reset(app.open("title"))
+    app.stack.apply()
+    memory.release_between_demos()
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids(with_scene=True))
+def test_demos_of_a_game_in_a_row_hold_no_more_surfaces_than_the_first(app, game_id):
+    """Each demo draws other cards, values and angles: whatever it cached must go with it,
+    or a kiosk's memory climbs demo after demo (issue 16)."""
+    held = []
+    for seed in range(3):
+        play_demo_opening(app, game_id, seed)
+        held.append(live_surfaces())
+    assert held[1] <= held[0] and held[2] <= held[0], held
+
+
+def test_every_art_cache_is_empty_after_a_release():
+    pygame.font.init()
+    theme.text("a score", theme.SMALL_SIZE)
+    paint.veil((40, 30), 120)
+    assert memory.cached_art() >= 2
+    memory.release_between_demos()
+    assert memory.cached_art() == 0
+    assert all(cached.cache_info().currsize == 0 for cached in memory.art_caches())
+    assert memory.rss_after_last_release() > 0

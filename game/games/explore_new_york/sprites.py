@@ -12,13 +12,13 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from types import MappingProxyType
 
 import pygame
 
 from game.ui import theme
+from game.ui.memory import art_cache
 from game.ui.paint import fast, shade
 
 from .board import SIZE, WILD, Board, Card
@@ -155,7 +155,7 @@ def marker_width(r: float) -> int:
     return max(2, round(r * 0.32))
 
 
-@lru_cache(maxsize=256)
+@art_cache(maxsize=256)
 def tourist_sprite(kind: str, r: int, seed: int) -> pygame.Surface:
     """A whole tourist in marker strokes, centred in a (2r+w) square sprite."""
     width = marker_width(r)
@@ -279,7 +279,7 @@ def tourist_radius(geom: MapGeom, count: int) -> int:
 
 
 # == cards =======================================================================================
-@lru_cache(maxsize=64)
+@art_cache(maxsize=64)
 def card_face(card: Card, w: int, h: int) -> pygame.Surface:
     """A tourist card: its coordinate (or *) large on the left, its tourists on the right, the
     "+1 link" icon under them."""
@@ -324,7 +324,7 @@ def plus_link_icon(surface: pygame.Surface, center: Point, r: float) -> None:
     pen_line(surface, (110, 60, 160), [(cx + r * 0.1, cy), (cx + r * 1.7, cy)], width + 2)
 
 
-@lru_cache(maxsize=8)
+@art_cache(maxsize=8)
 def card_back(w: int, h: int) -> pygame.Surface:
     """The back of a tourist card."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
 
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
+from game.ui.memory import art_cache
 
 from . import sprites as sp
 from .board import Board, Building
@@ -365,7 +366,7 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
     return None
 
 
-@lru_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
+@art_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
 def _spots(room: tuple, size: tuple[int, int], step: int,
            prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
     """Top-left corners of `size` inside room, nearest to `prefer` first."""

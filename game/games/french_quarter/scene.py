@@ -34,7 +34,6 @@ import math
 import random
 from collections import deque
 from collections.abc import Hashable, Mapping, Sequence
-from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 from typing import ClassVar
@@ -47,6 +46,7 @@ from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry
+from game.ui.memory import art_cache
 from game.ui.paint import (
     INK,
     Plate,
@@ -1291,7 +1291,7 @@ class FQRenderer(RoomRenderer):
 
 
 # == small helpers ===============================================================================
-@cache
+@art_cache(maxsize=64)
 def start_marker(label: str, fill: tuple) -> pygame.Surface:
     """A start marker: a disc with its number (the parade's) or a dot (a personal line's)."""
     r = MARKER_R

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import cache
 from types import MappingProxyType
 
 import pygame
 
 from game.ui import theme
+from game.ui.memory import art_cache
 from game.ui.paint import INK, draw_emblem, fast
 
 PAPER = (246, 240, 224)
@@ -84,7 +84,7 @@ def icon_rgb(name: str) -> tuple[int, int, int]:
     return ARTIST_RGB
 
 
-@cache
+@art_cache(maxsize=256)
 def icon(name: str, size: int, abbr: str = "") -> pygame.Surface:
     """An icon disc: activities, umbrella, wild, or an artist (rounded square with `abbr`)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -105,7 +105,7 @@ def icon(name: str, size: int, abbr: str = "") -> pygame.Surface:
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def artist_tag(abbr: str, height: int) -> pygame.Surface:
     """An artist as a rounded tag as wide as its 28 px abbreviation (map and panels)."""
     label = theme.text(abbr, theme.SMALL_SIZE, (255, 255, 255), True)
@@ -117,7 +117,7 @@ def artist_tag(abbr: str, height: int) -> pygame.Surface:
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def die(value: int, size: int, body: tuple = (250, 250, 246), pips: tuple = INK) -> pygame.Surface:
     """A die face (0 = blank) with pips."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -134,14 +134,14 @@ def die(value: int, size: int, body: tuple = (250, 250, 246), pips: tuple = INK)
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def handwritten(value: str, size: int, color: tuple = PENCIL) -> pygame.Surface:
     """A value as if written with a pen: slanted, slightly bold."""
     text = theme.font(size, True).render(value, True, color)
     return fast(pygame.transform.rotozoom(text, -8, 1.0))
 
 
-@cache
+@art_cache(maxsize=256)
 def value_chip(value: str, size: int) -> pygame.Surface:
     """A value to write, as a paper chip with the handwritten digit (or W) of the map."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -153,7 +153,7 @@ def value_chip(value: str, size: int) -> pygame.Surface:
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def boost_chip(label: str, size: tuple[int, int]) -> pygame.Surface:
     """A Culture A boost: the Culture icon and "+1"/"+2" in white on Culture blue."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -167,7 +167,7 @@ def boost_chip(label: str, size: tuple[int, int]) -> pygame.Surface:
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def pawn(color: tuple, size: int, emblem: str) -> pygame.Surface:
     """A tourist meeple whose head is its seat's emblem shape (colour is never the only cue of
     whose it is): a body under the head, ringed dark so it reads on any building."""
@@ -213,7 +213,7 @@ def panel(surf: pygame.Surface, color: tuple, active: bool) -> None:
         pygame.draw.rect(surf, color, rect, 3, border_radius=14)
 
 
-@cache
+@art_cache(maxsize=256)
 def circle_mark(kind: str, color: tuple) -> pygame.Surface:
     """A circle box's symbol: B (bonus, a 28 px letter), a bold drawn × (multiplier), or both."""
     letter = theme.text("B", theme.SMALL_SIZE, color, True) if "B" in kind else None
@@ -231,7 +231,7 @@ def circle_mark(kind: str, color: tuple) -> pygame.Surface:
     return fast(surf)
 
 
-@cache
+@art_cache(maxsize=256)
 def circle_chip(kind: str, activity: str, label: str, height: int) -> pygame.Surface:
     """A circle choice: the sheet's circle (in the activity's colour, with its B or × mark)
     and what choosing it gives ("Bonus A", "×3")."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 
 import pygame
 
 from game.ui import theme
+from game.ui.memory import art_cache
 from game.ui.paint import fast, shade
 from game.ui.tween import Painter
 
@@ -195,7 +195,7 @@ def interchange_mark(surface: pygame.Surface, center: Point, r: float, lines: in
 
 
 # -- cards -------------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
+@art_cache(maxsize=64)
 def card_face(symbol: str, metro: bool, w: int, h: int) -> pygame.Surface:
     """A station card: Metro (blue-green) or Street (yellow) with its big symbol."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -222,7 +222,7 @@ def card_face(symbol: str, metro: bool, w: int, h: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=4)
+@art_cache(maxsize=4)
 def seen_veil(w: int, h: int) -> pygame.Surface:
     """A dark veil over a small card already turned over this round, with a tick."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -232,7 +232,7 @@ def seen_veil(w: int, h: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=8)
+@art_cache(maxsize=8)
 def card_back(w: int, h: int) -> pygame.Surface:
     """The back of a station card."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -278,7 +278,7 @@ def _draw_branch(surf: pygame.Surface, center: Point, r: float) -> None:
 
 
 # -- marks over the sheets -----------------------------------------------------------------------
-@lru_cache(maxsize=64)
+@art_cache(maxsize=64)
 def ring_sprite(r: int, width: int) -> pygame.Surface:
     """A white option ring with a dark halo (readable on any district tint)."""
     size = 2 * (r + width + 3)
@@ -289,7 +289,7 @@ def ring_sprite(r: int, width: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=16)
+@art_cache(maxsize=16)
 def goal_sprite(r: int, color: tuple) -> pygame.Surface:
     """A thick ring in the line's colour with a dark halo: the end of the segment being asked."""
     width = max(4, r // 4)
@@ -301,7 +301,7 @@ def goal_sprite(r: int, color: tuple) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=256)
+@art_cache(maxsize=256)
 def dash_sprite(a: Point, b: Point, color: tuple, width: int) -> pygame.Surface:
     """A dashed pencil segment with a dark halo from a to b (sprite coordinates)."""
     size = (math.ceil(max(a[0], b[0])) + width + 4, math.ceil(max(a[1], b[1])) + width + 4)
@@ -323,7 +323,7 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
     return paint
 
 
-@lru_cache(maxsize=16)
+@art_cache(maxsize=16)
 def badge(n: int, size: int) -> pygame.Surface:
     """A small dark disc with the number of lines meeting at an interchange."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -343,7 +343,7 @@ def dotted_ring(surface: pygame.Surface, color, center: Point, r: float, dot: in
 
 
 # -- the score zone and the modules panel ---------------------------------------------------------
-@lru_cache(maxsize=512)
+@art_cache(maxsize=512)
 def box_sprite(w: int, h: int, text: str, size: int, strong: bool, live: bool,
                gate: bool = False) -> pygame.Surface:
     """One score box: empty until its number is known; the line in progress is dimmed; a

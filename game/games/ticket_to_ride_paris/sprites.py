@@ -11,12 +11,12 @@ import math
 import random
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import pairwise
 
 import pygame
 
 from game.ui import theme
+from game.ui.memory import art_cache
 from game.ui.paint import INK, draw_emblem, fast, fit_text, shade
 
 Point = tuple[float, float]
@@ -119,7 +119,7 @@ def draw_bus_icon(surface: pygame.Surface, rect: pygame.Rect, body, ink) -> None
 
 
 # -- cards --------------------------------------------------------------------------------------
-@lru_cache(maxsize=256)
+@art_cache(maxsize=256)
 def transport_card(color: str, w: int, h: int) -> pygame.Surface:
     """A face-up transport card: colour field, glyph in the corner and a bus in the middle."""
     color = normal_color(color)
@@ -156,7 +156,7 @@ def _rainbow_fill(surf: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     surf.blit(stripes, (0, 0))
 
 
-@lru_cache(maxsize=32)
+@art_cache(maxsize=32)
 def card_back(w: int, h: int) -> pygame.Surface:
     """The back of a transport card (deck, blind draws)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -175,7 +175,7 @@ def card_back(w: int, h: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=32)
+@art_cache(maxsize=32)
 def ticket_back(w: int, h: int) -> pygame.Surface:
     """The back of a destination ticket (ticket pile, hidden tickets)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -202,7 +202,7 @@ def chip_width(a: str, b: str) -> int:
     return max(font.size(a)[0], font.size(b)[0]) + CHIP_PAD + 2 * CHIP_BADGE_R + 2 * CHIP_BADGE_GAP
 
 
-@lru_cache(maxsize=512)
+@art_cache(maxsize=512)
 def ticket_card(a: str, b: str, points: int, w: int, h: int, status: str = "") -> pygame.Surface:
     """A destination ticket chip: the two places on two lines and the points in a badge.
 
@@ -310,7 +310,7 @@ def marker(surf: pygame.Surface, p: Point) -> None:
     pygame.draw.circle(surf, (170, 60, 50), p, MARKER_R - 9)
 
 
-@lru_cache(maxsize=128)
+@art_cache(maxsize=128)
 def label_plate(lines: tuple[str, ...]) -> pygame.Surface:
     """A landmark name on a light plate, one line of text under the other."""
     texts = [theme.text(line, theme.SMALL_SIZE, INK, True) for line in lines]
@@ -381,7 +381,7 @@ def segment_angle(a: Point, b: Point) -> float:
     return ang
 
 
-@lru_cache(maxsize=1024)
+@art_cache(maxsize=1024)
 def slot_sprite(color: str, w: int, h: int, angle: int) -> pygame.Surface:
     """An empty bus slot: a rounded rectangle in the route colour, rotated (smoothly, once)."""
     big = pygame.Surface((w * 2 + 8, h * 2 + 8), pygame.SRCALPHA)
@@ -396,7 +396,7 @@ def slot_sprite(color: str, w: int, h: int, angle: int) -> pygame.Surface:
     return fast(pygame.transform.rotozoom(big, angle, 0.5))
 
 
-@lru_cache(maxsize=1024)
+@art_cache(maxsize=1024)
 def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int, emblem: str) -> pygame.Surface:
     """A claimed-route bus in a player's colour with its seat's emblem shape on the roof (colour
     is never the only cue of whose it is), seen from above-ish, rotated once and cached."""
@@ -417,7 +417,7 @@ def bus_sprite(body: tuple, dark: tuple, w: int, h: int, angle: int, emblem: str
     return fast(bus)
 
 
-@lru_cache(maxsize=512)
+@art_cache(maxsize=512)
 def glow_sprite(w: int, h: int, angle: int, color: tuple, thick: int = 6) -> pygame.Surface:
     """A rounded outline used to highlight a slot (claimable routes pulse with it)."""
     big = pygame.Surface((w * 2 + thick * 4 + 8, h * 2 + thick * 4 + 8), pygame.SRCALPHA)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
 from game.ui import theme
+from game.ui.memory import art_cache
 from game.ui.paint import (
     draw_emblem,
     fast,
@@ -196,7 +196,7 @@ def star(surf: pygame.Surface, center: tuple[int, int], radius: int,
     pygame.draw.polygon(surf, rgb, points)
 
 
-@lru_cache(maxsize=4)
+@art_cache(maxsize=4)
 def star_sprite(side: int) -> pygame.Surface:
     """A prestige star on its own (flying to a panel), outlined so it reads over any art."""
     surf = pygame.Surface((side, side), pygame.SRCALPHA)
@@ -206,7 +206,7 @@ def star_sprite(side: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=4)
+@art_cache(maxsize=4)
 def coin(side: int) -> pygame.Surface:
     """A wealth coin (flying to a panel)."""
     surf = pygame.Surface((side, side), pygame.SRCALPHA)
@@ -217,7 +217,7 @@ def coin(side: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=32)
+@art_cache(maxsize=32)
 def deck_back(label: str, size: tuple[int, int], count: int) -> pygame.Surface:
     """A face-down pile: its name and how many cards are left."""
     surf = _back(label, size, size[1] // 2 - 16)
@@ -226,7 +226,7 @@ def deck_back(label: str, size: tuple[int, int], count: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=32)
+@art_cache(maxsize=32)
 def card_back(label: str, size: tuple[int, int]) -> pygame.Surface:
     """The back of one face-down card, its deck named on it."""
     return fast(_back(label, size, size[1] // 2))
@@ -241,7 +241,7 @@ def _back(label: str, size: tuple[int, int], name_y: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=64)
+@art_cache(maxsize=64)
 def tile(zone: str, size: tuple[int, int]) -> pygame.Surface:
     """A building tile (or the part of one on a lot) in its zone's colour."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -251,7 +251,7 @@ def tile(zone: str, size: tuple[int, int]) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=16)
+@art_cache(maxsize=16)
 def cube(seat: int, side: int) -> pygame.Surface:
     """A seat's control cube, drawn as a small isometric box with the seat's emblem on its
     front (colour is never the only cue of whose a building is)."""
@@ -267,7 +267,7 @@ def cube(seat: int, side: int) -> pygame.Surface:
     return fast(surf)
 
 
-@lru_cache(maxsize=128)
+@art_cache(maxsize=128)
 def value_plate(value: int, mark: str | None) -> pygame.Surface:
     """A block's value on a small plate; the highest-value blocks' plates are gold with a
     triangle up, the lowest-value blocks' pale blue with a triangle down (the value markers)."""
