@@ -29,7 +29,7 @@ def evaluate(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
     """One score per option of the prompt (higher is better)."""
     sheet = view.sheets[prompt.player]
     route = best_route(rules.board, sheet)
-    ends = _route_ends(rules, route)
+    ends = route_ends(rules, route)
     if prompt.kind == "discard":
         return [_cards_worth(rules, view, sheet, o.action[1], ends) for o in prompt.options]
     if prompt.kind in ("block", "lone_block"):
@@ -65,7 +65,7 @@ def _touches(rules: ExploreNewYork, sheet: Sheet, link: int) -> bool:
     return bool(rules.board.touching[link] & sheet.links)
 
 
-def _route_ends(rules: ExploreNewYork, route: Route) -> set[int]:
+def route_ends(rules: ExploreNewYork, route: Route) -> set[int]:
     """The intersections where the route starts and ends (where it can grow)."""
     if route.start is None:
         return set()

@@ -18,9 +18,10 @@ from game.engine.core import Action, Prompt
 from game.engine.trails import bits
 
 from .board import TOURISTS
+from .bot import route_ends
 from .rules import ExploreNewYork
 from .scoring import best_route
-from .state import Route, Sheet, State
+from .state import Sheet, State
 
 GROW = 8.0  # a link growing the route from one of its ends (the route stays one trail)
 TOUCH = 1.0  # a link touching the drawn network elsewhere (it may join the route later)
@@ -87,17 +88,6 @@ class RouteFacts:
             grown = self.score(self.blocks | 1 << block, self.cafes, tuple(added), block)
             worth += REACH + grown - self.points
         return worth
-
-
-def route_ends(rules: ExploreNewYork, route: Route) -> set[int]:
-    """The intersections where the route starts and ends (where it can grow)."""
-    if route.start is None:
-        return set()
-    here = route.start
-    for link in route.links:
-        a, b = rules.board.link_vertices[link]
-        here = b if here == a else a
-    return {route.start, here}
 
 
 def option_worths(rules: ExploreNewYork, state: State, prompt: Prompt) -> list[float]:
