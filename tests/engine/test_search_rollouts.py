@@ -17,7 +17,12 @@ from game.games.explore_new_york import rollout as eny_rollout
 from game.games.next_station_paris import rollout as nsp_rollout
 from game.games.urban_sprawl.search import hooks as us_hooks
 from game.games.urban_sprawl.search import standing
-from tests.games.explore_new_york.support import act, card, play_turn_cards, prompt, side, start
+from tests.games.explore_new_york.support import (
+    act,
+    prompt,
+    route_to_grow,
+    side,
+)
 
 
 def play_with(game_id: str, players: int, policy, seed: int) -> tuple[list[int], list]:
@@ -45,20 +50,9 @@ def eny():
 
 
 def test_explore_new_york_rollout_grows_the_route_from_an_end(eny):
-    # Seat 0's route runs along the tops of (4, 5) and (5, 5), from intersection (3, 4) to
-    # (5, 4); this turn it takes block (6, 4), whose corner is that end, and puts two circles
-    # there: a link along the block from the end of the route is the obvious move.
-    state = play_turn_cards(eny, start(eny, 2), (card(eny, 4, "circle", "triangle"),
-                                                card(eny, 5, "circle"),
-                                                card(eny, "*", "triangle")),
-                            card(eny, "*", "triangle"))
-    state, _ = act(eny, state, 0, ("block", 4, 5), ("link", side(eny, 4, 5, "top")),
-                   ("link", side(eny, 5, 5, "top")))
-    state, _ = act(eny, state, 1, ("block", 5, 4), ("link", side(eny, 1, 1, "right")))
-    state = play_turn_cards(eny, state, (card(eny, 4, "triangle", "triangle"),
-                                         card(eny, 6, "circle", "circle"),
-                                         card(eny, 1, "circle", plus=True)),
-                            card(eny, 1, "circle", plus=True))
+    # seat 0 takes block (6, 4), whose corner is the end of its route, and puts two circles
+    # there: a link along the block from the end of the route is the obvious move
+    state = route_to_grow(eny)
     state, _ = act(eny, state, 0, ("block", 6, 4))
     ends = {eny.board.link_vertices[side(eny, 4, 5, "top")][0],
             eny.board.link_vertices[side(eny, 5, 5, "top")][1]}

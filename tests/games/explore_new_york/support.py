@@ -80,3 +80,20 @@ def tourists_at(rules: ExploreNewYork, sheet: Sheet, x: int, y: int) -> dict[str
 def kinds(events: list[Event]) -> list[str]:
     """The kinds of some events, in order."""
     return [e.kind for e in events]
+
+
+def route_to_grow(rules: ExploreNewYork) -> State:
+    """Seat 0's route runs along the tops of (4, 5) and (5, 5), from intersection (3, 4) to
+    (5, 4); in the next turn it has the (4) card's block choice still to make, with (6, 4),
+    whose corner is that end, on offer: growing the route from its end is the obvious plan."""
+    state = play_turn_cards(rules, start(rules, 2), (card(rules, 4, "circle", "triangle"),
+                                                    card(rules, 5, "circle"),
+                                                    card(rules, "*", "triangle")),
+                            card(rules, "*", "triangle"))
+    state, _ = act(rules, state, 0, ("block", 4, 5), ("link", side(rules, 4, 5, "top")),
+                   ("link", side(rules, 5, 5, "top")))
+    state, _ = act(rules, state, 1, ("block", 5, 4), ("link", side(rules, 1, 1, "right")))
+    return play_turn_cards(rules, state, (card(rules, 4, "triangle", "triangle"),
+                                          card(rules, 6, "circle", "circle"),
+                                          card(rules, 1, "circle", plus=True)),
+                           card(rules, 1, "circle", plus=True))

@@ -11,7 +11,7 @@ from game.engine.match import Match
 from game.games.explore_new_york.bot import evaluate
 from game.games.explore_new_york.rules import ExploreNewYork
 
-from .support import act, card, play_turn_cards, prompt, side, start
+from .support import act, card, play_turn_cards, prompt, route_to_grow, start
 
 
 @pytest.fixture(scope="module")
@@ -42,17 +42,7 @@ def test_the_bot_takes_a_cafe_link(rules):
 
 
 def test_the_bot_grows_its_route_rather_than_starting_elsewhere(rules):
-    state = play_turn_cards(rules, start(rules, 2), (card(rules, 4, "circle", "triangle"),
-                                                    card(rules, 5, "circle"),
-                                                    card(rules, "*", "triangle")),
-                            card(rules, "*", "triangle"))
-    state, _ = act(rules, state, 0, ("block", 4, 5), ("link", side(rules, 4, 5, "top")),
-                   ("link", side(rules, 5, 5, "top")))
-    state, _ = act(rules, state, 1, ("block", 5, 4), ("link", side(rules, 1, 1, "right")))
-    state = play_turn_cards(rules, state, (card(rules, 4, "triangle", "triangle"),
-                                           card(rules, 6, "circle", "circle"),
-                                           card(rules, 1, "circle", plus=True)),
-                            card(rules, 1, "circle", plus=True))
+    state = route_to_grow(rules)
     action = best(rules, state, 0)
     assert action[0] == "block"
     state, _ = act(rules, state, 0, action)
