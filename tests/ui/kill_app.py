@@ -30,6 +30,7 @@ import random
 import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from collections import Counter
@@ -64,6 +65,10 @@ PRELOAD = ["pygame", "game.scenes", "game.scenes.game", "game.ui.app", "game.eng
 BUTTON_A, BUTTON_Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y
 DOWN, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_DOWN, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 DPAD = (pygame.CONTROLLER_BUTTON_DPAD_UP, DOWN, pygame.CONTROLLER_BUTTON_DPAD_LEFT, RIGHT)
+# The chains run on threads, and multiprocessing is not thread-safe there: Process.start() polls
+# every child (also another chain's), and two polls of one forkserver child race for its exit
+# status; the loser reads EOF and records exit code 255. Every start, poll and join holds this.
+PROCESS_TABLE = threading.Lock()
 
 
 # -- the child: one run of the real app --------------------------------------------------------
@@ -280,7 +285,8 @@ def run_once(context: Any, game_id: str, run_dir: Path, home: Path, rng: random.
     report = run_dir / "report.log"
     child = context.Process(target=play, daemon=True, args=(
         str(home), str(report), game_id, rng.choice(SPEEDS), rng.randrange(2**31)))
-    child.start()
+    with PROCESS_TABLE:
+        child.start()
     try:
         wait_for_writes(child, report, writes)
         # Some kills right away, to land inside the journal start that Continue makes.
@@ -288,7 +294,8 @@ def run_once(context: Any, game_id: str, run_dir: Path, home: Path, rng: random.
         time.sleep(rng.uniform(0, EARLY_DELAY_S if early else max_delay))
     finally:
         child.kill()  # SIGKILL: no clean-up, no flush, no atexit
-        child.join(30)
+        with PROCESS_TABLE:
+            child.join(30)
     crash = report.with_suffix(".crash")
     if child.exitcode != -signal.SIGKILL or crash.exists():
         text = crash.read_text() if crash.exists() else f"exit code {child.exitcode}"
@@ -301,7 +308,9 @@ def wait_for_writes(child: Any, report: Path, writes: int) -> None:
     as it starts), or stops, or times out."""
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
     while not written(report, writes):
-        if not child.is_alive() or time.monotonic() > deadline:
+        with PROCESS_TABLE:
+            alive = child.is_alive()
+        if not alive or time.monotonic() > deadline:
             return  # run_once reports why
         time.sleep(0.0005)
 
