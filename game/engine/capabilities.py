@@ -50,6 +50,12 @@ Room capabilities (files of the room package, no class member):
   reason for the Normal bot's choice when its heuristic gives none. tests/ui/test_help_hints.py
   collects the kinds from seeded bot games and checks both languages and the panel fit.
 
+Bot capability (the room's bot module, the one `GameInfo.heuristic_ref` names):
+- `move_reasons`: `reason(rules, view, prompt, index) -> game.engine.hints.Reason | None`, why the
+  Normal bot chose option `index` of `prompt`, for this very move (the points the route reaches,
+  the building mapped...), in the room's strings; None when it has nothing to add to the room's
+  text for the prompt kind. Asked once per Hint press, never by bots, so it may be slow-ish.
+
 Guide capability (the room's guide module):
 - `guide`: `game/games/<id>/guide.py` has `PAGES: Mapping[str, PageBuilder]`, page key -> a
   builder of the page's `game.engine.guide.Illustration` (a state reached by legal actions and
@@ -65,7 +71,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-RULES, RENDERER, ROOM, GUIDE, SEARCH = "rules", "renderer", "room", "guide", "search"
+RULES, RENDERER, ROOM, GUIDE, SEARCH, BOT = "rules", "renderer", "room", "guide", "search", "bot"
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,7 @@ class Capability:
     """A named optional feature of a rules or renderer class: all of its members, or none."""
 
     name: str
-    owner: str  # RULES, RENDERER, GUIDE (the room's guide module) or ROOM (files only)
+    owner: str  # RULES, RENDERER, GUIDE, SEARCH, BOT (modules of the room) or ROOM (files only)
     members: tuple[Member, ...]
 
 
@@ -109,6 +115,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
         Capability("prompt_help", ROOM, ()),
         Capability("guide", GUIDE, (Member("PAGES"),)),
         Capability("search_hooks", SEARCH, (Member("hooks", ()),)),
+        Capability("move_reasons", BOT, (Member("reason", ("rules", "view", "prompt", "index")),)),
     )
 })
 
@@ -155,8 +162,8 @@ def check_names(names: Iterable[str]) -> None:
 
 
 def problems(cls: Any, owner: str, declared: Iterable[str]) -> list[str]:
-    """What is wrong with a class (or, for SEARCH, the room's search module, None when it has
-    none) against its declared capabilities (empty when it conforms)."""
+    """What is wrong with a class (or, for SEARCH and BOT, the room's search or bot module;
+    None when it has none) against its declared capabilities (empty when it conforms)."""
     declared = set(declared)
     check_names(declared)
     found = []

@@ -5,17 +5,18 @@ An `Advisor` answers like a bot (`choose(rules, view, prompt)`), so it runs on a
 option is exactly GreedyBot's: the Advisor runs a GreedyBot over the room's heuristic and only
 listens to the scores on the way.
 
-Reasons: a heuristic may return a `Scored` list instead of a plain one, with one optional
-`Reason` per option (the short why of that option's score, as a string key and params); the
-Advisor passes the chosen option's reason on. Otherwise the reason says what the scores show:
-the only legal move, one of several equally good ones, or (reason None) the best one, which the
-shell then explains with the room's generic text for the prompt kind.
+Reasons, first that applies: the only legal move; the room's own reason for this very move (its
+`move_reasons` capability, asked once for the chosen option); a heuristic may return a `Scored`
+list instead of a plain one, with one optional `Reason` per option (a string key and params),
+and the chosen option's is passed on; otherwise what the scores show: one of several equally
+good moves, or (reason None) the best one, which the shell then explains with the room's
+generic text for the prompt kind.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,12 +56,16 @@ class Hint:
     reason: Reason | None
 
 
+MoveReason = Callable[[Rules, Any, Prompt, int], "Reason | None"]  # capability move_reasons
+
+
 class Advisor:
     """Asks GreedyBot, over the room's heuristic, what it would do; explains the choice."""
 
-    def __init__(self, heuristic: Heuristic, seed: int) -> None:
+    def __init__(self, heuristic: Heuristic, seed: int, reason: MoveReason | None = None) -> None:
         self.heuristic = heuristic
         self.rng = random.Random(seed)
+        self.reason = reason
 
     def choose(self, rules: Rules, view: Any, prompt: Prompt) -> Hint:
         """The hint for one prompt (the bot protocol's call, so a BotWorker can run it)."""
@@ -73,7 +78,8 @@ class Advisor:
 
         action = GreedyBot(listened, self.rng).choose(rules, view, prompt)
         index = next(i for i, o in enumerate(prompt.options) if o.action == action)
-        return Hint(prompt, index, action, explain(heard[0] if heard else None, index))
+        own = self.reason(rules, view, prompt, index) if self.reason and heard else None
+        return Hint(prompt, index, action, own or explain(heard[0] if heard else None, index))
 
 
 def explain(scores: Sequence[float] | None, index: int) -> Reason | None:

@@ -115,6 +115,15 @@ class GameInfo:
         """The GreedyBot heuristic: (rules, view, prompt) -> one score per option."""
         return _resolve(self.heuristic_ref)
 
+    def bot_module(self) -> Any:
+        """The module of the heuristic (where a `move_reasons` capability lives)."""
+        return importlib.import_module(self.heuristic_ref.partition(":")[0])
+
+    def move_reason(self) -> Any:
+        """The room's `reason(rules, view, prompt, index)` for the Hint, or None (the
+        `move_reasons` capability)."""
+        return self.bot_module().reason if self.declares("move_reasons") else None
+
 
 def _resolve(ref: str) -> Any:
     module, _, attr = ref.partition(":")

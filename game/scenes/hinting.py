@@ -34,7 +34,7 @@ class HintDesk:
     def __init__(self, game: GameScene) -> None:
         self.game = game
         self.worker = BotWorker()
-        self.advisor = Advisor(game.info.heuristic(), game.match.seed)
+        self.advisor = Advisor(game.info.heuristic(), game.match.seed, game.info.move_reason())
         self.shown: dict[int, Hint] = {}  # seat -> its hint for the prompt it has now
         self.wanted: dict[int, Prompt] = {}  # seats that pressed Hint -> the prompt they had
 

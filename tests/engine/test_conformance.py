@@ -239,6 +239,7 @@ def test_rules_and_renderer_offer_exactly_the_declared_capabilities(game_id: str
     search_module = search_module_of(game_id)
     if search_module is not None or info.declares("search_hooks"):
         found += capabilities.problems(search_module, capabilities.SEARCH, info.capabilities)
+    found += capabilities.problems(info.bot_module(), capabilities.BOT, info.capabilities)
     if info.has_scene:
         found += capabilities.problems(info.renderer_class(), capabilities.RENDERER,
                                        info.capabilities)

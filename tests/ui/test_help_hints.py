@@ -257,6 +257,13 @@ def test_advisor_reasons(app):
     assert best.index == n - 1 and best.reason == Reason("why", (("i", n - 1),))
     single = prompt.__class__(prompt.player, prompt.kind, prompt.message, prompt.options[:1])
     assert Advisor(flat, 1).choose(match.rules, view, single).reason == Reason(ONLY_MOVE)
+
+    def room(rules, view, p, index):  # the room's own reason for the chosen move wins
+        return Reason("room", (("index", index),)) if index else None
+
+    assert Advisor(scored, 1, room).choose(match.rules, view, prompt).reason == Reason(
+        "room", (("index", n - 1),))
+    assert Advisor(flat, 1, room).choose(match.rules, view, single).reason == Reason(ONLY_MOVE)
     with pytest.raises(ValueError):
         Scored([1.0, 2.0], [None])
 

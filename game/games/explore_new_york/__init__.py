@@ -14,7 +14,7 @@ GAME = GameInfo(
     hidden_hands=False,  # every map is public: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "category_colors", "sound_cues",
                   "split_screen", "board_geometry", "keep_clear",
-                  "prompt_help", "guide", "search_hooks"),
+                  "prompt_help", "guide", "search_hooks", "move_reasons"),
     order=40,
     # The picker's card; its miniature: 2 bots, 16 steps in (about mid-game).
     showcase=Showcase(pitch_key="explore_new_york.pitch", minutes=(20, 30), weight=1, players=2,

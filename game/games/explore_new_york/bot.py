@@ -12,6 +12,7 @@ whose best block is worth most. Weights were tuned on seeds 20-39 (2 and 4 playe
 from __future__ import annotations
 
 from game.engine.core import Prompt
+from game.engine.hints import Reason
 from game.engine.trails import bits
 
 from .board import TOURISTS
@@ -96,13 +97,19 @@ def _links_worth(rules: ExploreNewYork, sheet: Sheet, links: tuple[int, ...], en
     """The route score with these links drawn (cafés included), plus what the last one can
     lead to: growing the route from one of its ends, or at least touching the network."""
     board = rules.board
-    block = sheet.block if sheet.block >= 0 else None
-    drawn = sum(1 << k for k in links)
-    after = best_route(board, _with(sheet, block, _cafe_tourists(rules, sheet, links), drawn))
     last = links[-1]
     grows = bool(ends & set(board.link_vertices[last]))
     near = sum(sum(sheet.tourists[b]) for b in board.links[last].blocks)
-    return after.total + END * grows + TOUCH * _touches(rules, sheet, last) + NEAR * near
+    return (_route_after(rules, sheet, links) + END * grows + TOUCH * _touches(rules, sheet, last)
+            + NEAR * near)
+
+
+def _route_after(rules: ExploreNewYork, sheet: Sheet, links: tuple[int, ...]) -> int:
+    """The best route's points once these links are drawn (the cafés they reach included)."""
+    block = sheet.block if sheet.block >= 0 else None
+    drawn = sum(1 << k for k in links)
+    return best_route(rules.board, _with(sheet, block, _cafe_tourists(rules, sheet, links),
+                                         drawn)).total
 
 
 def _link_worth(rules: ExploreNewYork, sheet: Sheet, link: int, ends: set[int], pair: bool
@@ -116,15 +123,25 @@ def _link_worth(rules: ExploreNewYork, sheet: Sheet, link: int, ends: set[int], 
     return _links_worth(rules, sheet, (link,), ends)
 
 
+def _placed(sheet: Sheet, block: int, types: tuple[int, ...]) -> Sheet:
+    """The sheet with this turn's tourists drawn in `block`, now the turn's block."""
+    placed = _with(sheet, block, types, 0)
+    return Sheet(placed.tourists, placed.filled | 1 << block, placed.links, placed.cafes, block)
+
+
+def _free_sides(rules: ExploreNewYork, sheet: Sheet, block: int) -> list[int]:
+    """The block's sides with no link drawn yet."""
+    return [s for s in rules.board.blocks[block].sides if not sheet.links >> s & 1]
+
+
 def _block_worth(rules: ExploreNewYork, sheet: Sheet, block: int, types: tuple[int, ...],
                  ends: set[int], pair: bool) -> float:
     """The tourists drawn here, then this turn's best link (or pair of links) from it."""
     board = rules.board
     kind = board.blocks[block].attraction
     match = MATCH * sum(TOURISTS[t] == kind for t in types)
-    placed = _with(sheet, block, types, 0)
-    placed = Sheet(placed.tourists, placed.filled | 1 << block, placed.links, placed.cafes, block)
-    sides = [s for s in board.blocks[block].sides if not sheet.links >> s & 1]
+    placed = _placed(sheet, block, types)
+    sides = _free_sides(rules, sheet, block)
     if not sides:
         return match + best_route(board, placed).total
     return match + max(_link_worth(rules, placed, s, ends, pair) for s in sides)
@@ -150,3 +167,69 @@ def _cards_worth(rules: ExploreNewYork, view: State, sheet: Sheet, discard: int,
         return float(plus)
     return plus + max(_block_worth(rules, sheet, blk, types, ends, pair=False)
                       for blk in bits(allowed))
+
+
+# -- the Hint's reason (capability move_reasons) --------------------------------------------
+WHY = "explore_new_york.hint.why."
+
+
+def reason(rules: ExploreNewYork, view: State, prompt: Prompt, index: int) -> Reason | None:
+    """Why the Normal bot's choice is good, in points of the seat's best route where it can
+    say (None: the room's text for the prompt kind says it)."""
+    sheet = view.sheets[prompt.player]
+    now = best_route(rules.board, sheet).total
+    action = prompt.options[index].action
+    if action[0] == "link":
+        return _link_reason(rules, sheet, now, action[1], prompt)
+    if action[0] == "block":
+        lone = prompt.kind == "lone_block"
+        types = () if lone else _turn_tourists(rules, view.turn_cards)
+        return _reach(now, _block_reach(rules, sheet, rules.board.block_at(*action[1:]), types))
+    if action[0] == "discard":
+        kept = tuple(c for c in view.revealed if c != action[1])
+        return _reach(now, _cards_reach(rules, sheet, kept))
+    if action[0] == "tourist":
+        blocks = rules.board.blocks
+        along = sum(blocks[b].attraction == action[1] for b in best_route(rules.board, sheet).blocks)
+        return Reason(WHY + "tourist", (("count", along),)) if along else None
+    return None
+
+
+def _reach(now: int, then: int) -> Reason | None:
+    """'Your best route can reach {then} points (now {now})', when that is a gain."""
+    return Reason(WHY + "reach", (("now", now), ("then", then))) if then > now else None
+
+
+def _link_reason(rules: ExploreNewYork, sheet: Sheet, now: int, link: int, prompt: Prompt
+                 ) -> Reason | None:
+    """Points the link (with its best second link, for a first link along the turn's block)
+    brings; else that it grows the route from an end or joins the drawn streets."""
+    board = rules.board
+    then = _route_after(rules, sheet, (link,))
+    if prompt.kind == "link" and prompt.message.endswith(".link") and (
+            rules.block_sides[sheet.block] >> link & 1):
+        seconds = bits(board.touching[link] & ~sheet.links & ~(1 << link))
+        then = max([then, *(_route_after(rules, sheet, (link, k)) for k in seconds)])
+    if then > now:
+        return _reach(now, then)
+    if route_ends(rules, best_route(board, sheet)) & set(board.link_vertices[link]):
+        return Reason(WHY + "grows")
+    return Reason(WHY + "touches") if _touches(rules, sheet, link) else None
+
+
+def _block_reach(rules: ExploreNewYork, sheet: Sheet, block: int, types: tuple[int, ...]) -> int:
+    """The best route once the tourists are drawn in `block` and one link is drawn along it."""
+    placed = _placed(sheet, block, types)
+    sides = _free_sides(rules, sheet, block)
+    if not sides:
+        return best_route(rules.board, placed).total
+    return max(_route_after(rules, placed, (side,)) for side in sides)
+
+
+def _cards_reach(rules: ExploreNewYork, sheet: Sheet, kept: tuple[int, ...]) -> int:
+    """The best route the two kept turn cards allow (their best block, one link)."""
+    a, b = (rules.board.cards[c].coord for c in kept)
+    allowed = rules.allowed[a, b] & ~sheet.filled
+    types = _turn_tourists(rules, kept)
+    return max((_block_reach(rules, sheet, blk, types) for blk in bits(allowed)),
+               default=best_route(rules.board, sheet).total)
