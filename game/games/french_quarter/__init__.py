@@ -14,7 +14,7 @@ GAME = GameInfo(
     options=("mayor", "tourism"),  # Variante Alcalde, Expansión Turismo
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
                   "category_colors", "board_geometry",
-                  "prompt_help", "guide", "search_hooks"),
+                  "prompt_help", "guide", "search_hooks", "move_reasons"),
     order=30,
     # The picker's card; its miniature: 2 bots, 60 steps in (about mid-game).
     showcase=Showcase(pitch_key="french_quarter.pitch", minutes=(30, 45), weight=2, players=2,

@@ -19,6 +19,7 @@ import dataclasses
 from itertools import compress
 
 from game.engine.core import IllegalAction, Prompt
+from game.engine.hints import Reason
 
 from . import scoring
 from .board import Board
@@ -53,7 +54,7 @@ def value(board: Board, s: State, seat: int) -> float:
     v = float(scoring.sheet_points(board, sh, on_meter_street))
     v += MAPPED * len(mapped)
     v += METER_BOX * sum(sh.meters) + UMBRELLA * sh.umbrellas
-    v += ARTIST * (sh.top.bit_count() + sh.bottom.bit_count())
+    v += ARTIST * _artists(sh)
     v += SPARE_ONE_USE * (w_left(sh) + (not sh.boost_used and sh.bonuses[1] >= 1)
                           + (not sh.swap_used and sh.bonuses[1] >= 3))
     if s.line_segs:
@@ -181,7 +182,13 @@ def _try(rules: FrenchQuarter, state: State, seat: int, action) -> State | None:
 
 
 def _worth(rules: FrenchQuarter, s: State, seat: int, depth: int) -> float:
-    """The state's value once the seat's own prompts up to its move are answered.
+    """The state's value once the seat's own prompts up to its move are answered."""
+    return _through(rules, s, seat, depth)[0]
+
+
+def _through(rules: FrenchQuarter, s: State, seat: int, depth: int) -> tuple[float, State]:
+    """The state once the seat's own prompts up to its move are answered, each the best,
+    with its value.
 
     `depth` bounds the lookahead: a move prompt is expanded (best destination) while depth
     is left, and each destination is then seen one level shallower; other own prompts on the
@@ -189,22 +196,52 @@ def _worth(rules: FrenchQuarter, s: State, seat: int, depth: int) -> float:
     """
     board = rules.board
     if depth <= 0:
-        return value(board, s, seat)
+        return value(board, s, seat), s
     for _ in range(LOOK_CHAIN):
         pending = rules.pending(s)
         if not isinstance(pending, tuple) or pending[0].player != seat:
             break
         prompt = pending[0]
         if prompt.kind == "move":
-            return max(_worth(rules, after, seat, depth - 1)
-                       for after in _afters(rules, s, seat, prompt))
+            return max((_through(rules, after, seat, depth - 1)
+                        for after in _afters(rules, s, seat, prompt)), key=lambda end: end[0])
         if prompt.kind == "pick":
             break  # the next turn (solo): a new die, beyond this lookahead
         s = max(_afters(rules, s, seat, prompt), key=lambda x: value(board, x, seat))
-    return value(board, s, seat)
+    return value(board, s, seat), s
 
 
 def _afters(rules: FrenchQuarter, s: State, seat: int, prompt: Prompt) -> list[State]:
     """The states after each option of the prompt (the state itself if none applies)."""
     out = [a for o in prompt.options if (a := _try(rules, s, seat, o.action)) is not None]
     return out or [s]
+
+
+# -- the Hint's reason (capability move_reasons) --------------------------------------------
+WHY = "french_quarter.hint.why."
+
+
+def reason(rules: FrenchQuarter, view: State, prompt: Prompt, index: int) -> Reason | None:
+    """What the Normal bot's choice does to the seat's sheet, seen through the seat's own move
+    as the bot sees it: the points it adds, else the progress it makes (None: no change to
+    tell; the room's text for the prompt kind says it)."""
+    seat, board = prompt.player, rules.board
+    state = dataclasses.replace(view, viewer=None)
+    after = _try(rules, state, seat, prompt.options[index].action)
+    if after is None:
+        return None
+    old, new = state.sheets[seat], _through(rules, after, seat, 2)[1].sheets[seat]
+    now, then = scoring.sheet_points(board, old), scoring.sheet_points(board, new)
+    if then > now:
+        return Reason(WHY + "points", (("now", now), ("then", then)))
+    mapped = sum(map(bool, new.mapped)) - sum(map(bool, old.mapped))
+    progress = (("mapped", mapped), ("boxes", sum(new.meters) - sum(old.meters)),
+                ("artists", _artists(new) - _artists(old)),
+                ("umbrellas", new.umbrellas - old.umbrellas))
+    return next((Reason(WHY + kind, (("count", count),)) for kind, count in progress
+                 if count > 0), None)
+
+
+def _artists(sheet: Sheet) -> int:
+    """Artists marked in both rows."""
+    return sheet.top.bit_count() + sheet.bottom.bit_count()
