@@ -47,7 +47,10 @@ actions come from the prompt). `apply` stays the reference: tests/engine/test_ro
 over every room that the fast path gives apply's states, histories and draws from the rng. So
 handlers must not read `d.events` back, and a draft that copies a mutable part on its first edit
 (copy-on-write, like French Quarter's sheets) overrides `release()` to copy again after a
-`snapshot()`.
+`snapshot()`. A `Chance` subclass may offer `pick(random)`: the outcome `match.sample` draws
+with that `random` (the same calls, the same outcome) found without its list of running sums,
+for chances with many outcomes of few weights (Urban Sprawl's deck draws); the fast path uses
+it, so tests/engine/test_rollout.py checks it against `match.sample` too.
 """
 
 from __future__ import annotations
@@ -434,13 +437,18 @@ class TurnRules:
                 return d.freeze(), step
             head = d.tasks[0]
             if isinstance(pending, Chance):  # match.sample, written out
-                outcomes = pending.outcomes
-                last = len(outcomes) - 1
-                if last:
-                    running = list(accumulate(map(_weight, outcomes)))
-                    outcome = outcomes[bisect(running, rand() * (running[-1] + 0.0), 0, last)][0]
+                pick = getattr(pending, "pick", None)
+                if pick is not None:  # the chance samples itself (see the module docstring)
+                    outcome = pick(rand)
                 else:
-                    outcome = outcomes[0][0]
+                    outcomes = pending.outcomes
+                    last = len(outcomes) - 1
+                    if last:
+                        running = list(accumulate(map(_weight, outcomes)))
+                        outcome = outcomes[bisect(running, rand() * (running[-1] + 0.0),
+                                                  0, last)][0]
+                    else:
+                        outcome = outcomes[0][0]
                 d.task, d.tasks = head, d.tasks[1:]
                 resolves[head[0]](self, d, outcome)
             else:

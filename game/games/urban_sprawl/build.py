@@ -11,7 +11,8 @@ A build is a sequence of tasks: ("place", card), ("license", card, licences left
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.engine.core import Option, Pending
@@ -27,6 +28,17 @@ CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
     "contractor", "district_attorney", "police_chief"))
 
 
+def licences_in_hand(grants: Mapping[str, tuple[tuple[str, int], ...]],
+                     hand: tuple[str, ...]) -> Mapping[str, int]:
+    """Licences per zone that a hand's permits add up to (`grants`: Board.grants); read-only,
+    as the rules share it among the states holding that hand."""
+    held = dict.fromkeys(ZONES, 0)
+    for card in hand:
+        for zone, licences in grants.get(card, ()):
+            held[zone] += licences
+    return MappingProxyType(held)
+
+
 class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 
@@ -39,18 +51,16 @@ class BuildMixin:
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
     search_kind: Any
+    # A hand -> licences_in_hand of it; cached: every action prompt asks, and hands change
+    # less often.
+    hand_licences: Callable[[tuple[str, ...]], Mapping[str, int]]
 
     # -- where a contract may go ----------------------------------------------------------------
-    def held_licences(self, s: Any, seat: int) -> dict[str, int]:
-        """Licences per zone that the seat's permits add up to."""
-        held = dict.fromkeys(ZONES, 0)
-        grants = self.board.grants
-        for card in s.hands[seat]:
-            for zone, licences in grants.get(card, ()):
-                held[zone] += licences
-        return held
+    def held_licences(self, s: Any, seat: int) -> Mapping[str, int]:
+        """Licences per zone that the seat's permits add up to (read-only)."""
+        return self.hand_licences(s.hands[seat])
 
-    def can_build(self, s: Any, seat: int, card: str, held: dict[str, int] | None = None) -> bool:
+    def can_build(self, s: Any, seat: int, card: str, held: Mapping[str, int] | None = None) -> bool:
         """True if the seat has the licences and some lot set is legal and affordable (`held`:
         the seat's held_licences, when the caller has them already)."""
         contract = self.board.cards[card]

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache, partial
 from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
@@ -61,7 +62,7 @@ from .board import (
     Renewal,
     load_board,
 )
-from .build import BuildMixin
+from .build import BuildMixin, licences_in_hand
 from .decks import DeckMixin
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
@@ -118,6 +119,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         lot set...), so that the prompts asked in every playout step only look them up."""
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
+        # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
+        self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
         # (AP cost, build option, Favour option) per contract row slot and deck top.
         self.take_places = tuple(
@@ -332,8 +335,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         options = [take for card, (cost, take) in
                    zip((*state.planning_row, state.planning_top), self.take_places)
                    if card is not None and cost <= ap]
-        favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        held, cards = self.held_licences(state, seat), self.board.cards
+        favours = state.favours[seat]
+        favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
+        held, cards = self.hand_licences(state.hands[seat]), self.board.cards
         context = None  # can_build's shared part, looked up once some contract has licences
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
@@ -346,7 +350,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                     options.append(build)
             if favour_room:
                 options.append(favour)
-        for card in state.favours[seat]:  # a Favour is built for no action points
+        for card in favours:  # a Favour is built for no action points
             contract = cards[card]
             if held[contract.zone] >= contract.size:
                 context = context or self.build_context(state, seat)

@@ -1,5 +1,6 @@
 """What Urban Sprawl keeps on its states for speed (a deck's events/others split, the city's
-placement memo) always equals what it stands for, along seeded random games."""
+placement and payout memo, the deck draws' fast sampling) always equals what it stands for,
+along seeded random games."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import random
 
 from game.engine.core import Chance, Config
 from game.engine.match import sample
+from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Contract
+from game.games.urban_sprawl.decks import DeckDraw
+from game.games.urban_sprawl.politics import shares
+from game.games.urban_sprawl.state import NOBODY
 
 from .support import rules
 
@@ -51,3 +56,64 @@ def test_memoised_build_answers_equal_a_fresh_search() -> None:
             for seat in range(state.players):
                 assert r.can_build(state, seat, card) == r.can_build(fresh, seat, card)
     assert any(s.city_memo is not None for s in states)
+
+
+def test_has_lot_set_through_the_cheapest_block_equals_the_search_at_each_wealth() -> None:
+    """The memo keeps the cheapest block with a lot set, without the wealth: comparing it with
+    a wealth answers as the search at that wealth does."""
+    r, rng = rules(), random.Random(6)
+    contracts = [c for c in r.board.cards.values() if isinstance(c, Contract)]
+    answers = set()
+    for state in list(walk(seed=7))[::40]:
+        memo = city.city_memo(state)
+        for contract in rng.sample(contracts, 6):
+            for demolition, protected in ((False, None), (True, None), (True, 0)):
+                for wealth in (0, 3, 6, 9, 12, 20):
+                    rights = (wealth, demolition, protected)
+                    searched = any(True for _ in r.lot_sets(state, contract, *rights))
+                    assert r.has_lot_set(state, contract, memo, rights) == searched
+                    answers.add(searched)
+    assert answers == {True, False}
+
+
+def test_a_rows_memoised_payout_equals_one_counted_afresh() -> None:
+    r = rules()
+    paid_rows = 0
+    for state in list(walk(seed=8))[::30]:
+        for resource, values in (("wealth", range(1, 13)), ("prestige", range(1, 7))):
+            for value in values:
+                memoised = r.row_shares(state, resource, value)
+                assert r.row_shares(dataclasses.replace(state), resource, value) == memoised
+                blocks = city.payout_blocks(r.board, state, resource, value)
+                assert (memoised is None) == (blocks is None)
+                if blocks is None:
+                    continue
+                counts = [0] * state.players
+                for b in state.buildings:
+                    if (b is not None and b.owner != NOBODY
+                            and r.board.block_of[b.lots[0]] in blocks):
+                        counts[b.owner] += 1
+                table = (r.board.wealth_payouts if resource == "wealth"
+                         else r.board.prestige_payouts)[value - 1][:state.players]
+                assert memoised == tuple(shares(counts, table).items())
+                paid_rows += bool(memoised)
+    assert paid_rows > 50
+
+
+def test_a_deck_draw_picks_what_sample_draws_from_its_outcomes() -> None:
+    """DeckDraw.pick (the fast path's draw) against match.sample over the same outcomes as a
+    plain Chance, with the same random stream; its outcomes are the stacked deck's odds."""
+    draws = 0
+    for state in walk(seed=9):
+        pending = rules().pending(state)
+        if not isinstance(pending, DeckDraw):
+            continue
+        plain = Chance(tuple(pending.outcomes), pending.label)
+        assert abs(sum(w for _, w in plain.outcomes) - 1) < 1e-9
+        assert {c for c, _ in plain.outcomes} <= set(rules().deck_of(state, state.tasks[0][1]).cards)
+        for k in range(3):
+            a, b = random.Random(k), random.Random(k)
+            assert pending.pick(a.random) == sample(plain, b)
+            assert a.random() == b.random()  # as many draws
+        draws += 1
+    assert draws > 300
