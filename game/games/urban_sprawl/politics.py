@@ -9,6 +9,7 @@ politicians' bonuses).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -74,7 +75,7 @@ class PoliticsMixin:
                     counts[owner] += 1
             table = (self.board.wealth_payouts if resource == "wealth"
                      else self.board.prestige_payouts)[value - 1][:s.players]
-            paid = tuple(shares(counts, table).items())
+            paid = shares_in_order(tuple(counts), table)
         memo.payouts[key] = paid
         return paid
 
@@ -192,6 +193,13 @@ class PoliticsMixin:
         return sum(1 for _, b in city.live_buildings(s)
                    if b.owner == seat and b.zone != city.PARK
                    and city.adjacent_buildings(self.board, s, b.lots) & parks)
+
+
+@lru_cache(maxsize=4096)  # a pure function of small tuples; the same ones recur every game
+def shares_in_order(counts: tuple[int, ...], table: tuple[int, ...]
+                    ) -> tuple[tuple[int, int], ...]:
+    """`shares` as (seat, amount) pairs, in its order."""
+    return tuple(shares(list(counts), table).items())
 
 
 def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:

@@ -119,6 +119,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         lot set...), so that the prompts asked in every playout step only look them up."""
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
+        # The end-of-turn steps' handlers and tasks, in order (the stall check's is made per turn).
+        self.end_steps = tuple((self._runs[kind], task) for kind, task in zip(END_STEPS, END_TASKS))
         # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
         self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
@@ -277,11 +279,11 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
         first: the steps left follow them, as a task."""
         _, offer, step = task
-        runs = self._runs
-        while step < len(END_STEPS):
-            kind = END_STEPS[step]
+        steps = self.end_steps
+        while step < len(steps):
+            run_step, step_task = steps[step]
             before = d.tasks
-            runs[kind](self, d, (kind, offer) if kind == "stall_check" else END_TASKS[step])
+            run_step(self, d, step_task if step else ("stall_check", offer))
             step += 1
             if d.tasks is not before:  # the steps only push on top of the stack
                 pushed = len(d.tasks) - len(before)
@@ -345,8 +347,16 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 continue
             contract = cards[card]
             if held[contract.zone] >= contract.size:
-                context = context or self.build_context(state, seat)
-                if self.has_lot_set(state, contract, *context):
+                if context is None:
+                    context = self.build_context(state, seat)
+                    memo, (wealth, demolition, protected) = context
+                # has_lot_set, inlined: the memo's answer, or the search kept there
+                key = (demolition, protected, self.search_kind[card])
+                cheapest = memo.cheapest.get(key)
+                if cheapest is None:
+                    cheapest = memo.cheapest[key] = self.cheapest_lot_set(
+                        state, contract, memo, demolition, protected)
+                if cheapest <= wealth:
                     options.append(build)
             if favour_room:
                 options.append(favour)
