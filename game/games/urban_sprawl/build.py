@@ -11,7 +11,7 @@ A build is a sequence of tasks: ("place", card), ("license", card, licences left
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -20,7 +20,7 @@ from game.engine.flow import ask, decide, run
 
 from . import city
 from .board import OFFICES, ZONES, Contract, Permit, Renewal
-from .effects import ANY_LOTS, NO_LIMIT, restriction_filter
+from .effects import ANY_LOTS, restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
@@ -60,7 +60,8 @@ class BuildMixin:
         """Licences per zone that the seat's permits add up to (read-only)."""
         return self.hand_licences(s.hands[seat])
 
-    def can_build(self, s: Any, seat: int, card: str, held: Mapping[str, int] | None = None) -> bool:
+    def can_build(self, s: Any, seat: int, card: str,
+                  held: Mapping[str, int] | None = None) -> bool:
         """True if the seat has the licences and some lot set is legal and affordable (`held`:
         the seat's held_licences, when the caller has them already)."""
         contract = self.board.cards[card]
@@ -99,12 +100,10 @@ class BuildMixin:
         return (option.action[1] for option in found)
 
     def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
-                 protected: int | None, blocks: Iterable[int] | None = None
-                 ) -> Iterator[Option]:
+                 protected: int | None) -> Iterator[Option]:
         """The search of `placements`, for a builder with that wealth, who may demolish or
         not, and may not demolish the `protected` seat's buildings (None: may demolish any);
-        yields the place prompt's option of each lot set (its action: ("lots", lots)), block
-        by block in the order of `blocks` (default: every block in board order)."""
+        yields the place prompt's option of each lot set (its action: ("lots", lots))."""
         values = s.values
         low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
         high = min(high, wealth)
@@ -114,11 +113,10 @@ class BuildMixin:
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
-        free, block_masks, table = ~occupied, self.board.block_masks, self.lot_set_table[size]
-        for block in range(len(table)) if blocks is None else blocks:
+        free, blocks = ~occupied, self.board.block_masks
+        for block, (options, on_free) in enumerate(self.lot_set_table[size]):
             if not low <= values[block] <= high:
                 continue
-            options, on_free = table[block]
             if demolition:  # may_demolish, a call, only for lot sets that pass the rest
                 for lots, mask, ring, found in options:
                     if ring & other and not ring & same or restricted and not (
@@ -127,7 +125,7 @@ class BuildMixin:
                     if not mask & occupied or self.may_demolish(s, lots, protected):
                         yield found
                 continue
-            for _, mask, ring, found in on_free[block_masks[block] & free]:
+            for _, mask, ring, found in on_free[blocks[block] & free]:
                 if ring & other and not ring & same:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
@@ -146,24 +144,12 @@ class BuildMixin:
     def has_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
                     rights: tuple[int, bool, int | None]) -> bool:
         """True if the contract has a lot set for a builder with these rights
-        (builder_rights): one is affordable if the cheapest block with a lot set is."""
-        wealth, demolition, protected = rights
-        key = (demolition, protected, self.search_kind[contract.id])
-        cheapest = memo.cheapest.get(key)
-        if cheapest is None:
-            cheapest = memo.cheapest[key] = self.cheapest_lot_set(s, contract, memo, demolition,
-                                                                  protected)
-        return cheapest <= wealth
-
-    def cheapest_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
-                         demolition: bool, protected: int | None) -> int:
-        """The value of the cheapest block holding a lot set for the contract, whatever the
-        builder's wealth (NO_LIMIT if none): kept per city and rights without the wealth, which
-        changes nearly every turn, where the city changes only with a build."""
-        for found in self.lot_sets(s, contract, NO_LIMIT, demolition, protected,
-                                   memo.blocks_by_value()):
-            return s.values[self.board.block_of[found.action[1][0]]]
-        return NO_LIMIT
+        (builder_rights), from the city's memo or found now and kept there."""
+        key = (rights, self.search_kind[contract.id])
+        found = memo.exists.get(key)
+        if found is None:
+            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
+        return found
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:

@@ -21,34 +21,20 @@ BLOCKS = 6
 
 
 class CityMemo:
-    """Answers of the placement search and of the row payouts for one city, keyed by what else
-    they depend on (the contract, the builder's rights; the row). Valid while the city tuples
-    it was made for (`buildings`, `lots`, `zone_lots`, `values`: the markers move only with the
-    values) are the state's own: every edit of the city builds new tuples, and the memo holds
-    the old ones, so an identity check is exact."""
+    """Answers of the placement search for one city, keyed by what else they depend on (the
+    contract, the builder's wealth and rights). Valid while the city tuples it was made for
+    (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
+    builds new tuples, and the memo holds the old ones, so an identity check is exact."""
 
-    __slots__ = ("buildings", "by_value", "cheapest", "listed", "lots", "payouts", "richest",
-                 "values", "zone_lots")
+    __slots__ = ("buildings", "exists", "listed", "lots", "richest", "values", "zone_lots")
 
     def __init__(self, s: Any) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
-        # (may demolish, protected seat, search kind) -> the cheapest block value with a lot
-        # set (BuildMixin.cheapest_lot_set); (builder rights, search kind) -> the place
-        # prompt's options
-        self.cheapest: dict[tuple, int] = {}
+        # (builder rights, search kind) -> has a lot set / the place prompt's options
+        self.exists: dict[tuple, bool] = {}
         self.listed: dict[tuple, tuple] = {}
-        self.by_value: tuple[int, ...] | None = None
-        # (resource, row value) -> what its payout pays (PoliticsMixin.row_shares)
-        self.payouts: dict[tuple, tuple | None] = {}
-
-    def blocks_by_value(self) -> tuple[int, ...]:
-        """Every block, cheapest first (ties in board order)."""
-        if self.by_value is None:
-            values = self.values
-            self.by_value = tuple(sorted(range(len(values)), key=values.__getitem__))
-        return self.by_value
 
 
 def city_memo(s: Any) -> CityMemo:

@@ -47,37 +47,22 @@ class PoliticsMixin:
     def pay_row(self, d: Any, resource: str, value: int, source: str) -> None:
         """Pay a row: the table's amounts by rank of buildings there; tied seats share the
         amounts of the places they cover, fractions dropped."""
-        paid = self.row_shares(d, resource, value)
-        if paid is None:
+        blocks = city.payout_blocks(self.board, d, resource, value)
+        if blocks is None:
             return
+        # A building lies within one block: it stands in the row if any of its lots does.
+        standing = set(self.row_lots[blocks](d.lots))
+        standing.discard(NOBODY)
+        counts, buildings = [0] * d.players, d.buildings
+        for bid in standing:
+            owner = buildings[bid].owner
+            if owner != NOBODY:
+                counts[owner] += 1
+        table = (self.board.wealth_payouts if resource == "wealth"
+                 else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
-        for seat, amount in paid:
+        for seat, amount in shares_in_order(tuple(counts), table):
             gain(d, seat, resource, amount, source)
-
-    def row_shares(self, s: Any, resource: str, value: int) -> tuple[tuple[int, int], ...] | None:
-        """(seat, amount) of each seat a row's payout pays, in the order of the gains; None when
-        the row is not on the board. Kept in the city's memo: the answer depends only on the
-        buildings, their owners and the markers, which change far less often than rows pay."""
-        memo = city.city_memo(s)
-        key = (resource, value)
-        if key in memo.payouts:
-            return memo.payouts[key]
-        paid = None
-        blocks = city.payout_blocks(self.board, s, resource, value)
-        if blocks is not None:
-            # A building lies within one block: it stands in the row if any of its lots does.
-            standing = set(self.row_lots[blocks](s.lots))
-            standing.discard(NOBODY)
-            counts, buildings = [0] * s.players, s.buildings
-            for bid in standing:
-                owner = buildings[bid].owner
-                if owner != NOBODY:
-                    counts[owner] += 1
-            table = (self.board.wealth_payouts if resource == "wealth"
-                     else self.board.prestige_payouts)[value - 1][:s.players]
-            paid = shares_in_order(tuple(counts), table)
-        memo.payouts[key] = paid
-        return paid
 
     # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------
     @run("ballot")

@@ -347,16 +347,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 continue
             contract = cards[card]
             if held[contract.zone] >= contract.size:
-                if context is None:
-                    context = self.build_context(state, seat)
-                    memo, (wealth, demolition, protected) = context
-                # has_lot_set, inlined: the memo's answer, or the search kept there
-                key = (demolition, protected, self.search_kind[card])
-                cheapest = memo.cheapest.get(key)
-                if cheapest is None:
-                    cheapest = memo.cheapest[key] = self.cheapest_lot_set(
-                        state, contract, memo, demolition, protected)
-                if cheapest <= wealth:
+                context = context or self.build_context(state, seat)
+                if self.has_lot_set(state, contract, *context):
                     options.append(build)
             if favour_room:
                 options.append(favour)
