@@ -26,15 +26,20 @@ class CityMemo:
     (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
     builds new tuples, and the memo holds the old ones, so an identity check is exact."""
 
-    __slots__ = ("buildings", "exists", "listed", "lots", "richest", "values", "zone_lots")
+    __slots__ = ("buildings", "exists", "hints", "listed", "lots", "richest", "values",
+                 "zone_lots")
 
-    def __init__(self, s: Any) -> None:
+    def __init__(self, s: Any, hints: dict[tuple, Any] | None = None) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
         # (builder rights, search kind) -> has a lot set / the place prompt's options
         self.exists: dict[tuple, bool] = {}
         self.listed: dict[tuple, tuple] = {}
+        # (may demolish, protected seat, search kind) -> a lot set found in this city or an
+        # earlier one of the game (BuildMixin.has_lot_set): shared by the memos that follow,
+        # only ever a guess to check, so what it holds changes no answer.
+        self.hints = {} if hints is None else hints
 
 
 def city_memo(s: Any) -> CityMemo:
@@ -42,7 +47,7 @@ def city_memo(s: Any) -> CityMemo:
     memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
     if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
             or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
-        memo = CityMemo(s)
+        memo = CityMemo(s, None if memo is None else memo.hints)
         object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
     return memo
 

@@ -152,6 +152,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         rows = {*board.printed_rows.values(), *board.circle_blocks}
         self.row_lots = MappingProxyType({blocks: itemgetter(*(
             lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
+        self.lot_set_masks = MappingProxyType({
+            lots: (mask, ring) for by_block in board.placement_masks for options in by_block
+            for lots, mask, ring in options})
         self.lot_set_table = tuple(
             tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
                                                   for lots, mask, ring in options))

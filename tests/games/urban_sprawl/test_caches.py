@@ -91,3 +91,22 @@ def test_a_deck_draw_picks_what_sample_draws_from_its_outcomes() -> None:
             assert a.random() == b.random()  # as many draws
         draws += 1
     assert draws > 300
+
+
+def test_checking_one_lot_set_agrees_with_the_search() -> None:
+    """lot_set_allowed (how a memo's hint from an earlier city is checked) holds for exactly
+    the lot sets the search yields."""
+    r, rng = rules(), random.Random(10)
+    contracts = [c for c in r.board.cards.values() if isinstance(c, Contract)]
+    allowed = set()
+    for state in list(walk(seed=11))[::60]:
+        for contract in rng.sample(contracts, 4):
+            every = [found for options, _ in r.lot_set_table[contract.size]
+                     for *_, found in options]
+            for rights in ((6, False, None), (12, True, None), (30, True, 1)):
+                searched = set(r.lot_sets(state, contract, *rights))
+                for found in every:
+                    verdict = r.lot_set_allowed(state, contract, rights, found)
+                    assert verdict == (found in searched), (contract.id, rights, found.action)
+                    allowed.add(verdict)
+    assert allowed == {True, False}
