@@ -18,7 +18,7 @@ from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
 from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
-from .state import Deck, State, make_deck, replaced
+from .state import Deck, State, inserted, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
 CARD_LABELS = {name: f"{name}_card" for name in ("planning", *CONTRACT_DECKS)}
@@ -55,18 +55,9 @@ class DeckDraw(Chance):
 
     __slots__ = ("built", "event_weight", "events", "other_weight", "others")
 
-    def __init__(self, events: tuple[str, ...], event_weight: float, others: tuple[str, ...],
-                 other_weight: float, label: str) -> None:
-        _SET_LABEL(self, label)
-        _SET_EVENTS(self, events)
-        _SET_EVENT_WEIGHT(self, event_weight)
-        _SET_OTHERS(self, others)
-        _SET_OTHER_WEIGHT(self, other_weight)
-        _SET_BUILT(self, None)
-
     def __reduce__(self) -> tuple:  # copies and pickles: the slots' way would set `outcomes`
-        return DeckDraw, (self.events, self.event_weight, self.others, self.other_weight,
-                          self.label)
+        return deck_draw, (self.events, self.event_weight, self.others, self.other_weight,
+                           self.label)
 
     @property
     def outcomes(self) -> tuple[tuple[str, float], ...]:  # type: ignore[override]
@@ -92,6 +83,19 @@ class DeckDraw(Chance):
 
 (_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS) = (
     DeckDraw.__dict__[name].__set__ for name in DeckDraw.__slots__)
+
+
+def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, ...],
+              other_weight: float, label: str) -> DeckDraw:
+    """A DeckDraw, its slots filled through their descriptors (one per card revealed)."""
+    made = _new_chance(DeckDraw)
+    _SET_LABEL(made, label)
+    _SET_EVENTS(made, events)
+    _SET_EVENT_WEIGHT(made, event_weight)
+    _SET_OTHERS(made, others)
+    _SET_OTHER_WEIGHT(made, other_weight)
+    _SET_BUILT(made, None)
+    return made
 
 
 class DeckMixin:
@@ -140,8 +144,9 @@ class DeckMixin:
     def _ask_reveal(self, state: State, task: tuple) -> Pending:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
-        deck = self.deck_of(state, task[1])
-        event_cards, others = self.deck_split(deck)
+        name = task[1]
+        deck = state.planning_deck if name == "planning" else state.decks[DECK_INDEX[name]]
+        event_cards, others = deck.split or self.deck_split(deck)
         cards, events = deck.cards, len(event_cards)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
@@ -156,8 +161,8 @@ class DeckMixin:
             event_cards = ()
         if p_event >= 1:
             others = ()
-        return DeckDraw(event_cards, p_event / events if event_cards else 0.0, others,
-                        (1 - p_event) / len(others) if others else 0.0, CARD_LABELS[task[1]])
+        return deck_draw(event_cards, p_event / events if event_cards else 0.0, others,
+                         (1 - p_event) / len(others) if others else 0.0, CARD_LABELS[name])
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
@@ -198,7 +203,7 @@ class DeckMixin:
     def _put(d: Any, dest: tuple, card: str, deck_name: str) -> None:
         where = dest[0]
         if where == "hand":
-            d.hands = replaced(d.hands, dest[1], tuple(sorted((*d.hands[dest[1]], card))))
+            d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
             d.planning_face_down = replaced(d.planning_face_down, dest[1],

@@ -76,6 +76,7 @@ from .state import (
     State,
     can_pay,
     gain,
+    inserted,
     lose,
     replaced,
     seats_from,
@@ -332,7 +333,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         hand = list(d.hands[seat])
         hand.remove(card)
         d.hands = replaced(d.hands, seat, tuple(hand))
-        d.discard = tuple(sorted((*d.discard, card)))
+        d.discard = inserted(d.discard, card)
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
@@ -378,7 +379,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
-        d.hands = replaced(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+        d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
         d.emit("planning_taken", seat, card=card)
         d.push(("act",))
 
@@ -460,7 +461,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event_done(self, d: Any, task: tuple) -> None:
         """Planning events go to the discard pile; contract events leave the game."""
         if task[2] == "planning":
-            d.discard = tuple(sorted((*d.discard, task[1])))
+            d.discard = inserted(d.discard, task[1])
 
     @run("effect")
     def _effect(self, d: Any, task: tuple) -> None:

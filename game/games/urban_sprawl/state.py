@@ -6,6 +6,7 @@ state or edit its draft through the helpers here (`gain`, `lose`, `block_value`.
 
 from __future__ import annotations
 
+from bisect import bisect
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -162,6 +163,12 @@ def replaced(values: tuple, index: int, value: Any) -> tuple:
     out = list(values)
     out[index] = value
     return tuple(out)
+
+
+def inserted(values: tuple, value: Any) -> tuple:
+    """A sorted tuple with `value` added where it sorts (tuple(sorted((*values, value))))."""
+    i = bisect(values, value)
+    return (*values[:i], value, *values[i:])
 
 
 def seats_from(s: Any, first: int) -> list[int]:
