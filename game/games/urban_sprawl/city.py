@@ -69,6 +69,15 @@ def zone_lots_of(buildings: Iterable[Building | None]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def anchors_of(buildings: Iterable[Building | None], players: int) -> tuple[int, ...]:
+    """State.anchors for these buildings: per seat, the mask of its buildings' first lots."""
+    masks = [0] * players
+    for b in buildings:
+        if b is not None and b.owner != NOBODY:
+            masks[b.owner] |= 1 << b.lots[0]
+    return tuple(masks)
+
+
 def zoned_lots(s: Any) -> int:
     """The mask of every lot under a zoned building (parks left out)."""
     civ, com, ind, res, _ = s.zone_lots
@@ -143,7 +152,10 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
 
 def owned(s: Any, seat: int, zone: str) -> int:
     """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
-    return sum(1 for b in s.buildings if b is not None and b.owner == seat and matches(b, zone))
+    if seat == NOBODY:
+        return sum(1 for b in s.buildings if b is not None and b.owner == seat
+                   and matches(b, zone))
+    return (s.anchors[seat] & zone_mask(s, zone)).bit_count()
 
 
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
@@ -190,6 +202,8 @@ def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
     d.lots = tuple(grid)
     index = ZONE_INDEX[zone]
     d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] | lot_mask(lots))
+    if owner != NOBODY:
+        d.anchors = replaced(d.anchors, owner, d.anchors[owner] | 1 << lots[0])
     d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
            lots=lots)
     return bid
@@ -205,12 +219,22 @@ def demolish(d: Any, bid: int) -> None:
     index = ZONE_INDEX[building.zone]
     d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] & ~lot_mask(building.lots))
     d.buildings = replaced(d.buildings, bid, None)
+    if building.owner != NOBODY:
+        d.anchors = replaced(d.anchors, building.owner,
+                             d.anchors[building.owner] & ~(1 << building.lots[0]))
     d.emit("building_demolished", None, building=bid)
 
 
 def set_owner(d: Any, bid: int, owner: int) -> None:
     """Put (or, with NOBODY, remove) the control cube of a building."""
-    d.buildings = replaced(d.buildings, bid, d.buildings[bid]._replace(owner=owner))
+    building = d.buildings[bid]
+    d.buildings = replaced(d.buildings, bid, building._replace(owner=owner))
+    anchors, anchor = list(d.anchors), 1 << building.lots[0]
+    if building.owner != NOBODY:
+        anchors[building.owner] &= ~anchor
+    if owner != NOBODY:
+        anchors[owner] |= anchor
+    d.anchors = tuple(anchors)
     d.emit("control_changed", owner if owner != NOBODY else None, building=bid)
 
 

@@ -36,7 +36,7 @@ class PoliticsMixin:
     """The turn kit handlers of payouts, elections and the end of the game."""
 
     board: Any
-    row_lots: Any  # blocks of a payout row -> itemgetter of their lots (rules.prebuild_options)
+    row_masks: Any  # blocks of a payout row -> the mask of their lots (rules.prebuild_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -50,18 +50,13 @@ class PoliticsMixin:
         blocks = city.payout_blocks(self.board, d, resource, value)
         if blocks is None:
             return
-        # A building lies within one block: it stands in the row if any of its lots does.
-        standing = set(self.row_lots[blocks](d.lots))
-        standing.discard(NOBODY)
-        counts, buildings = [0] * d.players, d.buildings
-        for bid in standing:
-            owner = buildings[bid].owner
-            if owner != NOBODY:
-                counts[owner] += 1
+        # A building lies within one block: it stands in the row if its first lot does.
+        row = self.row_masks[blocks]
+        counts = tuple((anchors & row).bit_count() for anchors in d.anchors)
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
-        for seat, amount in shares_in_order(tuple(counts), table):
+        for seat, amount in shares_in_order(counts, table):
             gain(d, seat, resource, amount, source)
 
     # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------

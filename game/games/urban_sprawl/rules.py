@@ -42,7 +42,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache, partial
-from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -151,8 +150,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 len(kinds))
             for card in board.cards.values() if isinstance(card, Contract)})
         rows = {*board.printed_rows.values(), *board.circle_blocks}
-        self.row_lots = MappingProxyType({blocks: itemgetter(*(
-            lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
+        self.row_masks = MappingProxyType({blocks: city.lot_mask(
+            lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
         self.lot_set_masks = MappingProxyType({
             lots: (mask, ring) for by_block in board.placement_masks for options in by_block
             for lots, mask, ring in options})
@@ -210,7 +209,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
             prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
-            zone_lots=city.zone_lots_of(starting),
+            zone_lots=city.zone_lots_of(starting), anchors=city.anchors_of(starting, n),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,

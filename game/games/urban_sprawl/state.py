@@ -75,6 +75,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     # Per city.GRID_ZONES entry, the bit mask of the lots its buildings cover (bit `lot`):
     # derived from `buildings`, kept in step by city.place/demolish, read by the placement search.
     zone_lots: tuple[int, ...]
+    # Per seat, the bit mask of the first lot of each building it controls: derived from
+    # `buildings`, kept in step by city.place/demolish/set_owner; a row's payout counts its bits.
+    anchors: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]  # planning cards in front of each seat (public)
     favours: tuple[tuple[str, ...], ...]  # contracts each seat holds as Favours
     extra_favour: int  # seat holding the Extra Favour tile, or NOBODY

@@ -110,3 +110,19 @@ def test_checking_one_lot_set_agrees_with_the_search() -> None:
                     assert verdict == (found in searched), (contract.id, rights, found.action)
                     allowed.add(verdict)
     assert allowed == {True, False}
+
+
+def test_the_anchors_are_the_controlled_buildings_first_lots() -> None:
+    """State.anchors, kept in step by place/demolish/set_owner, equals what it is derived
+    from, and a seat's count of a zone read from it equals the count over the buildings."""
+    checked = 0
+    for state in walk(seed=12):
+        assert state.anchors == city.anchors_of(state.buildings, state.players)
+        if checked % 50 == 0:
+            for seat in range(state.players):
+                for zone in (*city.ZONES, city.PARK, city.ANY):
+                    assert city.owned(state, seat, zone) == sum(
+                        1 for b in state.buildings
+                        if b is not None and b.owner == seat and city.matches(b, zone))
+        checked += 1
+    assert checked > 1000
