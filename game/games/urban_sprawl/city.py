@@ -78,6 +78,22 @@ def anchors_of(buildings: Iterable[Building | None], players: int) -> tuple[int,
     return tuple(masks)
 
 
+def mask_lots(mask: int) -> list[int]:
+    """The lots of a mask, lowest first."""
+    lots = []
+    while mask:
+        low = mask & -mask
+        lots.append(low.bit_length() - 1)
+        mask ^= low
+    return lots
+
+
+def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
+    """Ids of the buildings a seat controls (among those on `zone_lots`), ascending."""
+    grid = s.lots
+    return sorted(grid[lot] for lot in mask_lots(s.anchors[seat] & zone_lots))
+
+
 def zoned_lots(s: Any) -> int:
     """The mask of every lot under a zoned building (parks left out)."""
     civ, com, ind, res, _ = s.zone_lots

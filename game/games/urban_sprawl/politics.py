@@ -88,12 +88,12 @@ class PoliticsMixin:
         if office == "mayor":
             held = [sum(v) for v in s.vocations]
             return [seat for seat in range(s.players) if held[seat] == max(held)]
-        zone, best = OFFICE_ZONE[office], {}
+        zone_lots, best = s.zone_lots[city.ZONE_INDEX[OFFICE_ZONE[office]]], {}
         block_of, values = self.board.block_of, s.values
-        for b in s.buildings:
-            if b is not None and b.zone == zone and b.owner != NOBODY:
-                value, count = best.get(b.owner, (0, 0))
-                best[b.owner] = (max(value, values[block_of[b.lots[0]]]), count + 1)
+        for seat, anchors in enumerate(s.anchors):  # each building of the zone by its first lot
+            firsts = city.mask_lots(anchors & zone_lots)
+            if firsts:
+                best[seat] = (max(values[block_of[lot]] for lot in firsts), len(firsts))
         if not best:
             return []
         top = max(best.values())

@@ -114,12 +114,15 @@ def test_checking_one_lot_set_agrees_with_the_search() -> None:
 
 def test_the_anchors_are_the_controlled_buildings_first_lots() -> None:
     """State.anchors, kept in step by place/demolish/set_owner, equals what it is derived
-    from, and a seat's count of a zone read from it equals the count over the buildings."""
+    from, and a seat's buildings and count of a zone read from it equal the buildings'."""
     checked = 0
     for state in walk(seed=12):
         assert state.anchors == city.anchors_of(state.buildings, state.players)
         if checked % 50 == 0:
             for seat in range(state.players):
+                assert city.controlled(state, seat) == [
+                    bid for bid, b in enumerate(state.buildings)
+                    if b is not None and b.owner == seat]
                 for zone in (*city.ZONES, city.PARK, city.ANY):
                     assert city.owned(state, seat, zone) == sum(
                         1 for b in state.buildings
