@@ -187,8 +187,8 @@ class DeckMixin:
             self.pay_row(d, "prestige", found.payout, "payouts")
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
-        deck = self.deck_of(d, deck_name)
-        events, others = self.deck_split(deck)
+        deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
+        events, others = deck.split or self.deck_split(deck)
         if card in self.board.events:
             events = without(events, card)
         else:

@@ -52,7 +52,7 @@ class PoliticsMixin:
             return
         # A building lies within one block: it stands in the row if its first lot does.
         row = self.row_masks[blocks]
-        counts = tuple((anchors & row).bit_count() for anchors in d.anchors)
+        counts = tuple([(anchors & row).bit_count() for anchors in d.anchors])
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
