@@ -60,7 +60,7 @@ import random
 from bisect import bisect
 from collections.abc import Callable
 from itertools import accumulate
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from .core import (
@@ -299,11 +299,14 @@ class TurnRules:
     """Base of a rules engine on the turn kit (see the module docstring).
 
     Subclasses set `Draft = drafting(State)` and implement `setup(config)` (the state before the
-    first task runs), `refill(d)`, `is_over(state)` and the Rules protocol's `view`, `scores`
-    and `winners`.
+    first task runs), `refill(d)`, `is_over(state)` (or name the state's bool field that says
+    it in `over_field`) and the Rules protocol's `view`, `scores` and `winners`.
     """
 
     Draft: ClassVar[type]
+    # The state's field that is True once the game has ended, if the game keeps one: then
+    # `is_over` reads it, and the kit's loops read it with no Python call (one per task run).
+    over_field: ClassVar[str | None] = None
     _asks: ClassVar[dict[str, Callable]] = {}
     _runs: ClassVar[dict[str, Callable]] = {}
     _decides: ClassVar[dict[tuple, tuple[Callable, bool]]] = {}
@@ -318,6 +321,8 @@ class TurnRules:
                     tables[role][key] = (fn, extra["keep_head"]) if role == "decide" else fn
         cls._asks, cls._runs = tables["ask"], tables["run"]
         cls._decides, cls._resolves = tables["decide"], tables["resolve"]
+        if cls.over_field is not None and cls.is_over is not TurnRules.is_over:
+            raise TypeError(f"{cls.__name__}: is_over and over_field say the same thing twice")
 
     # -- hooks a game implements --------------------------------------------------------------
     def setup(self, config: Config) -> Any:
@@ -330,7 +335,13 @@ class TurnRules:
 
     def is_over(self, state: Any) -> bool:
         """True once the game has ended."""
-        raise NotImplementedError
+        if self.over_field is None:
+            raise NotImplementedError
+        return getattr(state, self.over_field)
+
+    def _over_check(self) -> Callable[[Any], bool]:
+        """`is_over` as the kit's loops call it: a C attribute getter with an `over_field`."""
+        return self.is_over if self.over_field is None else attrgetter(self.over_field)
 
     def skipped(self, d: Any, task: tuple) -> None:
         """A decision task had nothing to offer and was dropped (default: nothing happens)."""
@@ -428,7 +439,7 @@ class TurnRules:
             pending = self.pending(state)
         d = quiet_draft(self.Draft)(state)
         asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
-        is_over, refill, skipped = self.is_over, self.refill, self.skipped
+        is_over, refill, skipped = self._over_check(), self.refill, self.skipped
         rand, getrandbits = (chance_rng or rng).random, _exact_bits(rng)
         decisions = 0
         for step in range(max_steps):
@@ -507,7 +518,7 @@ class TurnRules:
 
         What it asks for is left in `d.memo`, so the new state's `pending` is free.
         """
-        asks, runs, is_over = self._asks, self._runs, self.is_over
+        asks, runs, is_over = self._asks, self._runs, self._over_check()
         while True:
             if is_over(d):
                 d.memo = TERMINAL

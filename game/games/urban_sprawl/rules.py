@@ -109,6 +109,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     min_players = 2
     max_players = 4
     Draft = drafting(State)
+    over_field = "over"  # set after the Olympic Games and the final scoring
 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
@@ -292,10 +293,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 pushed = len(d.tasks) - len(before)
                 d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
                 return
-
-    def is_over(self, state: Any) -> bool:
-        """After the Olympic Games and the final scoring."""
-        return state.over
 
     @run("turn_start")
     def _turn_start(self, d: Any, task: tuple) -> None:
