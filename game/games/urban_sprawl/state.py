@@ -125,8 +125,10 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
     """Give `amount` wealth or prestige (from `source`) to a seat of a draft."""
     if amount <= 0:
         return
-    if resource == "wealth":
-        s.wealth = replaced(s.wealth, seat, s.wealth[seat] + amount)
+    if resource == "wealth":  # replaced(), written out: wealth moves many times a turn
+        wealth = list(s.wealth)
+        wealth[seat] += amount
+        s.wealth = tuple(wealth)
     else:
         _add_prestige(s, seat, source, amount)
         s.emit("prestige", seat, amount=amount, source=source)
@@ -140,7 +142,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
     if taken <= 0:
         return 0
     if resource == "wealth":
-        s.wealth = replaced(s.wealth, seat, s.wealth[seat] - taken)
+        wealth = list(s.wealth)
+        wealth[seat] -= taken
+        s.wealth = tuple(wealth)
     else:
         _add_prestige(s, seat, source, -taken)
         s.emit("prestige", seat, amount=-taken, source=source)
