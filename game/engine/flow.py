@@ -47,7 +47,10 @@ actions come from the prompt). `apply` stays the reference: tests/engine/test_ro
 over every room that the fast path gives apply's states, histories and draws from the rng. So
 handlers must not read `d.events` back, and a draft that copies a mutable part on its first edit
 (copy-on-write, like French Quarter's sheets) overrides `release()` to copy again after a
-`snapshot()`.
+`snapshot()`. A `Chance` subclass may offer `pick(random)`: the outcome `match.sample` draws
+with that `random` (the same calls, the same outcome) found without its list of running sums,
+for chances with many outcomes of few weights (Urban Sprawl's deck draws); the fast path uses
+it, so tests/engine/test_rollout.py checks it against `match.sample` too.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ import random
 from bisect import bisect
 from collections.abc import Callable
 from itertools import accumulate
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from .core import (
@@ -296,11 +299,14 @@ class TurnRules:
     """Base of a rules engine on the turn kit (see the module docstring).
 
     Subclasses set `Draft = drafting(State)` and implement `setup(config)` (the state before the
-    first task runs), `refill(d)`, `is_over(state)` and the Rules protocol's `view`, `scores`
-    and `winners`.
+    first task runs), `refill(d)`, `is_over(state)` (or name the state's bool field that says
+    it in `over_field`) and the Rules protocol's `view`, `scores` and `winners`.
     """
 
     Draft: ClassVar[type]
+    # The state's field that is True once the game has ended, if the game keeps one: then
+    # `is_over` reads it, and the kit's loops read it with no Python call (one per task run).
+    over_field: ClassVar[str | None] = None
     _asks: ClassVar[dict[str, Callable]] = {}
     _runs: ClassVar[dict[str, Callable]] = {}
     _decides: ClassVar[dict[tuple, tuple[Callable, bool]]] = {}
@@ -315,6 +321,8 @@ class TurnRules:
                     tables[role][key] = (fn, extra["keep_head"]) if role == "decide" else fn
         cls._asks, cls._runs = tables["ask"], tables["run"]
         cls._decides, cls._resolves = tables["decide"], tables["resolve"]
+        if cls.over_field is not None and cls.is_over is not TurnRules.is_over:
+            raise TypeError(f"{cls.__name__}: is_over and over_field say the same thing twice")
 
     # -- hooks a game implements --------------------------------------------------------------
     def setup(self, config: Config) -> Any:
@@ -327,7 +335,13 @@ class TurnRules:
 
     def is_over(self, state: Any) -> bool:
         """True once the game has ended."""
-        raise NotImplementedError
+        if self.over_field is None:
+            raise NotImplementedError
+        return getattr(state, self.over_field)
+
+    def _over_check(self) -> Callable[[Any], bool]:
+        """`is_over` as the kit's loops call it: a C attribute getter with an `over_field`."""
+        return self.is_over if self.over_field is None else attrgetter(self.over_field)
 
     def skipped(self, d: Any, task: tuple) -> None:
         """A decision task had nothing to offer and was dropped (default: nothing happens)."""
@@ -425,7 +439,7 @@ class TurnRules:
             pending = self.pending(state)
         d = quiet_draft(self.Draft)(state)
         asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
-        is_over, refill, skipped = self.is_over, self.refill, self.skipped
+        is_over, refill, skipped = self._over_check(), self.refill, self.skipped
         rand, getrandbits = (chance_rng or rng).random, _exact_bits(rng)
         decisions = 0
         for step in range(max_steps):
@@ -434,13 +448,18 @@ class TurnRules:
                 return d.freeze(), step
             head = d.tasks[0]
             if isinstance(pending, Chance):  # match.sample, written out
-                outcomes = pending.outcomes
-                last = len(outcomes) - 1
-                if last:
-                    running = list(accumulate(map(_weight, outcomes)))
-                    outcome = outcomes[bisect(running, rand() * (running[-1] + 0.0), 0, last)][0]
+                pick = getattr(pending, "pick", None)
+                if pick is not None:  # the chance samples itself (see the module docstring)
+                    outcome = pick(rand)
                 else:
-                    outcome = outcomes[0][0]
+                    outcomes = pending.outcomes
+                    last = len(outcomes) - 1
+                    if last:
+                        running = list(accumulate(map(_weight, outcomes)))
+                        outcome = outcomes[bisect(running, rand() * (running[-1] + 0.0),
+                                                  0, last)][0]
+                    else:
+                        outcome = outcomes[0][0]
                 d.task, d.tasks = head, d.tasks[1:]
                 resolves[head[0]](self, d, outcome)
             else:
@@ -499,7 +518,7 @@ class TurnRules:
 
         What it asks for is left in `d.memo`, so the new state's `pending` is free.
         """
-        asks, runs, is_over = self._asks, self._runs, self.is_over
+        asks, runs, is_over = self._asks, self._runs, self._over_check()
         while True:
             if is_over(d):
                 d.memo = TERMINAL

@@ -210,3 +210,21 @@ def test_a_separate_chance_stream_deals_the_chance_outcomes(rules) -> None:
             got, _ = rollout(wrapped, rules.initial_state(config), random.Random(seed + 50),
                              chance_rng=random.Random(seed))
             assert got == reference, f"{rules.game_id} seed {seed}"
+
+
+def test_an_over_field_is_what_is_over_reads_and_may_not_be_said_twice() -> None:
+    @dataclass(frozen=True)
+    class Done:
+        finished: bool
+
+    class Flagged(TurnRules):
+        over_field = "finished"
+
+    assert Flagged().is_over(Done(True)) and not Flagged().is_over(Done(False))
+    assert Flagged()._over_check()(Done(True)) is True
+    with pytest.raises(TypeError, match="say the same thing twice"):
+        class Both(TurnRules):
+            over_field = "finished"
+
+            def is_over(self, state: Any) -> bool:
+                return state.finished

@@ -11,7 +11,8 @@ A build is a sequence of tasks: ("place", card), ("license", card, licences left
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.engine.core import Option, Pending
@@ -27,6 +28,17 @@ CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
     "contractor", "district_attorney", "police_chief"))
 
 
+def licences_in_hand(grants: Mapping[str, tuple[tuple[str, int], ...]],
+                     hand: tuple[str, ...]) -> Mapping[str, int]:
+    """Licences per zone that a hand's permits add up to (`grants`: Board.grants); read-only,
+    as the rules share it among the states holding that hand."""
+    held = dict.fromkeys(ZONES, 0)
+    for card in hand:
+        for zone, licences in grants.get(card, ()):
+            held[zone] += licences
+    return MappingProxyType(held)
+
+
 class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 
@@ -39,18 +51,18 @@ class BuildMixin:
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
     search_kind: Any
+    # A hand -> licences_in_hand of it; cached: every action prompt asks, and hands change
+    # less often.
+    hand_licences: Callable[[tuple[str, ...]], Mapping[str, int]]
+    lot_set_masks: Mapping[tuple[int, ...], tuple[int, int]]  # lots -> (its mask, its ring's)
 
     # -- where a contract may go ----------------------------------------------------------------
-    def held_licences(self, s: Any, seat: int) -> dict[str, int]:
-        """Licences per zone that the seat's permits add up to."""
-        held = dict.fromkeys(ZONES, 0)
-        grants = self.board.grants
-        for card in s.hands[seat]:
-            for zone, licences in grants.get(card, ()):
-                held[zone] += licences
-        return held
+    def held_licences(self, s: Any, seat: int) -> Mapping[str, int]:
+        """Licences per zone that the seat's permits add up to (read-only)."""
+        return self.hand_licences(s.hands[seat])
 
-    def can_build(self, s: Any, seat: int, card: str, held: dict[str, int] | None = None) -> bool:
+    def can_build(self, s: Any, seat: int, card: str,
+                  held: Mapping[str, int] | None = None) -> bool:
         """True if the seat has the licences and some lot set is legal and affordable (`held`:
         the seat's held_licences, when the caller has them already)."""
         contract = self.board.cards[card]
@@ -133,12 +145,42 @@ class BuildMixin:
     def has_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
                     rights: tuple[int, bool, int | None]) -> bool:
         """True if the contract has a lot set for a builder with these rights
-        (builder_rights), from the city's memo or found now and kept there."""
-        key = (rights, self.search_kind[contract.id])
+        (builder_rights), from the city's memo or found now and kept there. A lot set found
+        for its kind in an earlier city (the memo's hints) is tried first: a build changes the
+        city around one block, so it mostly still stands, and checking it is one search step."""
+        kind = self.search_kind[contract.id]
+        key = (rights, kind)
         found = memo.exists.get(key)
         if found is None:
-            found = memo.exists[key] = any(True for _ in self.lot_sets(s, contract, *rights))
+            hint_key = (rights[1], rights[2], kind)  # not the wealth: it changes every turn
+            hint = memo.hints.get(hint_key)
+            if hint is None or not self.lot_set_allowed(s, contract, rights, hint):
+                hint = next(self.lot_sets(s, contract, *rights), None)
+                if hint is not None:
+                    memo.hints[hint_key] = hint
+            found = memo.exists[key] = hint is not None
         return found
+
+    def lot_set_allowed(self, s: Any, contract: Contract, rights: tuple[int, bool, int | None],
+                        found: Option) -> bool:
+        """True if `lot_sets(s, contract, *rights)` yields `found` (a place option): its
+        tests, on that one lot set."""
+        wealth, demolition, protected = rights
+        lots = found.action[1]
+        low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
+        if not low <= s.values[self.board.block_of[lots[0]]] <= min(high, wealth):
+            return False
+        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
+        other = city.zoned_lots(s) & ~same
+        mask, ring = self.lot_set_masks[lots]
+        if ring & other and not ring & same:
+            return False
+        if (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS) and not (
+                ring & ring_need and mask & lots_need):
+            return False
+        if not mask & (other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]):
+            return True
+        return demolition and self.may_demolish(s, lots, protected)
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:

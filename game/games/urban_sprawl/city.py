@@ -26,15 +26,20 @@ class CityMemo:
     (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
     builds new tuples, and the memo holds the old ones, so an identity check is exact."""
 
-    __slots__ = ("buildings", "exists", "listed", "lots", "richest", "values", "zone_lots")
+    __slots__ = ("buildings", "exists", "hints", "listed", "lots", "richest", "values",
+                 "zone_lots")
 
-    def __init__(self, s: Any) -> None:
+    def __init__(self, s: Any, hints: dict[tuple, Any] | None = None) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
         # (builder rights, search kind) -> has a lot set / the place prompt's options
         self.exists: dict[tuple, bool] = {}
         self.listed: dict[tuple, tuple] = {}
+        # (may demolish, protected seat, search kind) -> a lot set found in this city or an
+        # earlier one of the game (BuildMixin.has_lot_set): shared by the memos that follow,
+        # only ever a guess to check, so what it holds changes no answer.
+        self.hints = {} if hints is None else hints
 
 
 def city_memo(s: Any) -> CityMemo:
@@ -42,7 +47,7 @@ def city_memo(s: Any) -> CityMemo:
     memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
     if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
             or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
-        memo = CityMemo(s)
+        memo = CityMemo(s, None if memo is None else memo.hints)
         object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
     return memo
 
@@ -62,6 +67,31 @@ def zone_lots_of(buildings: Iterable[Building | None]) -> tuple[int, ...]:
         if b is not None:
             masks[ZONE_INDEX[b.zone]] |= lot_mask(b.lots)
     return tuple(masks)
+
+
+def anchors_of(buildings: Iterable[Building | None], players: int) -> tuple[int, ...]:
+    """State.anchors for these buildings: per seat, the mask of its buildings' first lots."""
+    masks = [0] * players
+    for b in buildings:
+        if b is not None and b.owner != NOBODY:
+            masks[b.owner] |= 1 << b.lots[0]
+    return tuple(masks)
+
+
+def mask_lots(mask: int) -> list[int]:
+    """The lots of a mask, lowest first."""
+    lots = []
+    while mask:
+        low = mask & -mask
+        lots.append(low.bit_length() - 1)
+        mask ^= low
+    return lots
+
+
+def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
+    """Ids of the buildings a seat controls (among those on `zone_lots`), ascending."""
+    grid = s.lots
+    return sorted(grid[lot] for lot in mask_lots(s.anchors[seat] & zone_lots))
 
 
 def zoned_lots(s: Any) -> int:
@@ -138,7 +168,10 @@ def matches(building: Building, zone: str, size: int = 0) -> bool:
 
 def owned(s: Any, seat: int, zone: str) -> int:
     """How many buildings of a zone (ANY: zoned, PARK: parks) a seat controls."""
-    return sum(1 for b in s.buildings if b is not None and b.owner == seat and matches(b, zone))
+    if seat == NOBODY:
+        return sum(1 for b in s.buildings if b is not None and b.owner == seat
+                   and matches(b, zone))
+    return (s.anchors[seat] & zone_mask(s, zone)).bit_count()
 
 
 def adjacent_buildings(board: Any, s: Any, lots: Iterable[int],
@@ -185,6 +218,8 @@ def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
     d.lots = tuple(grid)
     index = ZONE_INDEX[zone]
     d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] | lot_mask(lots))
+    if owner != NOBODY:
+        d.anchors = replaced(d.anchors, owner, d.anchors[owner] | 1 << lots[0])
     d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
            lots=lots)
     return bid
@@ -200,12 +235,22 @@ def demolish(d: Any, bid: int) -> None:
     index = ZONE_INDEX[building.zone]
     d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] & ~lot_mask(building.lots))
     d.buildings = replaced(d.buildings, bid, None)
+    if building.owner != NOBODY:
+        d.anchors = replaced(d.anchors, building.owner,
+                             d.anchors[building.owner] & ~(1 << building.lots[0]))
     d.emit("building_demolished", None, building=bid)
 
 
 def set_owner(d: Any, bid: int, owner: int) -> None:
     """Put (or, with NOBODY, remove) the control cube of a building."""
-    d.buildings = replaced(d.buildings, bid, d.buildings[bid]._replace(owner=owner))
+    building = d.buildings[bid]
+    d.buildings = replaced(d.buildings, bid, building._replace(owner=owner))
+    anchors, anchor = list(d.anchors), 1 << building.lots[0]
+    if building.owner != NOBODY:
+        anchors[building.owner] &= ~anchor
+    if owner != NOBODY:
+        anchors[owner] |= anchor
+    d.anchors = tuple(anchors)
     d.emit("control_changed", owner if owner != NOBODY else None, building=bid)
 
 

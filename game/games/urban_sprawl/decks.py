@@ -8,18 +8,21 @@ again) and "Mazos agotados". A draw is a chance node over the deck's multiset (s
 
 from __future__ import annotations
 
-from itertools import repeat
+from bisect import bisect
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
 from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
-from .state import Deck, State, make_deck, replaced
+from .state import Deck, State, inserted, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
 CARD_LABELS = {name: f"{name}_card" for name in ("planning", *CONTRACT_DECKS)}
-_SET_OUTCOMES, _SET_LABEL = (Chance.__dict__[name].__set__ for name in ("outcomes", "label"))
+_SET_LABEL = Chance.__dict__["label"].__set__
 # The contract rails by number of active decks: (deck feeding it, its row slots, 1 AP first).
 # Town only: town cards slide through all five slots; with the City deck the Town keeps only
 # the 5 AP slot; with the Metropolis deck the City keeps only the 4 AP slot.
@@ -34,11 +37,64 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1:]
 
 
-def chance(outcomes: tuple, label: str) -> Chance:
-    """A Chance without the frozen __init__'s setattr per field (one per card revealed)."""
-    made = object.__new__(Chance)
-    _SET_OUTCOMES(made, outcomes)
+@lru_cache(maxsize=4096)  # a pure function of numbers; the same few recur every game
+def running_weights(event_weight: float, events: int, other_weight: float, others: int
+                    ) -> list[float]:
+    """The running sums `match.sample` builds over a DeckDraw's outcomes (read-only)."""
+    return list(accumulate(chain(repeat(event_weight, events), repeat(other_weight, others))))
+
+
+_new_chance = object.__new__
+
+
+class DeckDraw(Chance):
+    """The next card of a deck: each of `events` at `event_weight`, each of `others` at
+    `other_weight` (either tuple may be empty). Its `outcomes` are built only when asked
+    for (apply's check, Match, the UI): the fast path draws with `pick`, over running sums
+    shared by every draw with the same weights (game.engine.flow)."""
+
+    __slots__ = ("built", "event_weight", "events", "other_weight", "others")
+
+    def __reduce__(self) -> tuple:  # copies and pickles: the slots' way would set `outcomes`
+        return deck_draw, (self.events, self.event_weight, self.others, self.other_weight,
+                           self.label)
+
+    @property
+    def outcomes(self) -> tuple[tuple[str, float], ...]:  # type: ignore[override]
+        """(card, weight) pairs, events first."""
+        built = self.built
+        if built is None:
+            built = (*zip(self.events, repeat(self.event_weight)),
+                     *zip(self.others, repeat(self.other_weight)))
+            _SET_BUILT(self, built)
+        return built
+
+    def pick(self, random: Callable[[], float]) -> str:
+        """The card `match.sample` draws with this `random` (one call, none for one card)."""
+        events, others = self.events, self.others
+        last = len(events) + len(others) - 1
+        if not last:
+            return (events or others)[0]
+        running = running_weights(self.event_weight, len(events), self.other_weight,
+                                  len(others))
+        index = bisect(running, random() * (running[-1] + 0.0), 0, last)
+        return events[index] if index < len(events) else others[index - len(events)]
+
+
+(_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS) = (
+    DeckDraw.__dict__[name].__set__ for name in DeckDraw.__slots__)
+
+
+def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, ...],
+              other_weight: float, label: str) -> DeckDraw:
+    """A DeckDraw, its slots filled through their descriptors (one per card revealed)."""
+    made = _new_chance(DeckDraw)
     _SET_LABEL(made, label)
+    _SET_EVENTS(made, events)
+    _SET_EVENT_WEIGHT(made, event_weight)
+    _SET_OTHERS(made, others)
+    _SET_OTHER_WEIGHT(made, other_weight)
+    _SET_BUILT(made, None)
     return made
 
 
@@ -88,8 +144,9 @@ class DeckMixin:
     def _ask_reveal(self, state: State, task: tuple) -> Pending:
         """The next card: events only inside the window where the stacking put them, with the
         odds of the stacked deck (each event slot left in the window equally likely)."""
-        deck = self.deck_of(state, task[1])
-        event_cards, others = self.deck_split(deck)
+        name = task[1]
+        deck = state.planning_deck if name == "planning" else state.decks[DECK_INDEX[name]]
+        event_cards, others = deck.split or self.deck_split(deck)
         cards, events = deck.cards, len(event_cards)
         position, (low, high) = deck.drawn + 1, deck.window
         if not events or not others:
@@ -100,12 +157,12 @@ class DeckMixin:
             p_event = events / len(cards)
         else:
             p_event = min(1.0, events / (high - position + 1))
-        outcomes: tuple = ()
-        if p_event > 0:
-            outcomes = tuple(zip(event_cards, repeat(p_event / events)))
-        if p_event < 1:
-            outcomes += tuple(zip(others, repeat((1 - p_event) / len(others))))
-        return chance(outcomes, CARD_LABELS[task[1]])
+        if p_event <= 0:
+            event_cards = ()
+        if p_event >= 1:
+            others = ()
+        return deck_draw(event_cards, p_event / events if event_cards else 0.0, others,
+                         (1 - p_event) / len(others) if others else 0.0, CARD_LABELS[name])
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
@@ -130,8 +187,8 @@ class DeckMixin:
             self.pay_row(d, "prestige", found.payout, "payouts")
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
-        deck = self.deck_of(d, deck_name)
-        events, others = self.deck_split(deck)
+        deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
+        events, others = deck.split or self.deck_split(deck)
         if card in self.board.events:
             events = without(events, card)
         else:
@@ -146,7 +203,7 @@ class DeckMixin:
     def _put(d: Any, dest: tuple, card: str, deck_name: str) -> None:
         where = dest[0]
         if where == "hand":
-            d.hands = replaced(d.hands, dest[1], tuple(sorted((*d.hands[dest[1]], card))))
+            d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
             d.planning_face_down = replaced(d.planning_face_down, dest[1],

@@ -207,8 +207,11 @@ def disaster(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 def area_buildings(board: Any, s: Any, seat: int, area: str) -> tuple[int, ...]:
     """Ids of the seat's buildings in a disaster's area."""
     edge = {"water": board.water_lots, "forest": board.forest_lots}.get(area)
-    return tuple(bid for bid, b in enumerate(s.buildings) if b is not None and b.owner == seat
-                 and (edge is None or not edge.isdisjoint(b.lots)))
+    owned = city.controlled(s, seat)
+    if edge is None:
+        return tuple(owned)
+    buildings = s.buildings
+    return tuple(bid for bid in owned if not edge.isdisjoint(buildings[bid].lots))
 
 
 @kind("highest_value_bonus", resource=RESOURCE, amount=Int(1, 20), zone=ZONE_OR_ANY)

@@ -9,6 +9,7 @@ politicians' bonuses).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import groupby
 from operator import itemgetter
 from typing import Any
@@ -35,7 +36,7 @@ class PoliticsMixin:
     """The turn kit handlers of payouts, elections and the end of the game."""
 
     board: Any
-    row_lots: Any  # blocks of a payout row -> itemgetter of their lots (rules.prebuild_options)
+    row_masks: Any  # blocks of a payout row -> the mask of their lots (rules.prebuild_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -49,18 +50,13 @@ class PoliticsMixin:
         blocks = city.payout_blocks(self.board, d, resource, value)
         if blocks is None:
             return
-        # A building lies within one block: it stands in the row if any of its lots does.
-        standing = set(self.row_lots[blocks](d.lots))
-        standing.discard(NOBODY)
-        counts, buildings = [0] * d.players, d.buildings
-        for bid in standing:
-            owner = buildings[bid].owner
-            if owner != NOBODY:
-                counts[owner] += 1
+        # A building lies within one block: it stands in the row if its first lot does.
+        row = self.row_masks[blocks]
+        counts = tuple([(anchors & row).bit_count() for anchors in d.anchors])
         table = (self.board.wealth_payouts if resource == "wealth"
                  else self.board.prestige_payouts)[value - 1][:d.players]
         d.emit("payout", None, resource=resource, value=value)
-        for seat, amount in shares(counts, table).items():
+        for seat, amount in shares_in_order(counts, table):
             gain(d, seat, resource, amount, source)
 
     # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------
@@ -92,12 +88,12 @@ class PoliticsMixin:
         if office == "mayor":
             held = [sum(v) for v in s.vocations]
             return [seat for seat in range(s.players) if held[seat] == max(held)]
-        zone, best = OFFICE_ZONE[office], {}
+        zone_lots, best = s.zone_lots[city.ZONE_INDEX[OFFICE_ZONE[office]]], {}
         block_of, values = self.board.block_of, s.values
-        for b in s.buildings:
-            if b is not None and b.zone == zone and b.owner != NOBODY:
-                value, count = best.get(b.owner, (0, 0))
-                best[b.owner] = (max(value, values[block_of[b.lots[0]]]), count + 1)
+        for seat, anchors in enumerate(s.anchors):  # each building of the zone by its first lot
+            firsts = city.mask_lots(anchors & zone_lots)
+            if firsts:
+                best[seat] = (max(values[block_of[lot]] for lot in firsts), len(firsts))
         if not best:
             return []
         top = max(best.values())
@@ -177,6 +173,13 @@ class PoliticsMixin:
         return sum(1 for _, b in city.live_buildings(s)
                    if b.owner == seat and b.zone != city.PARK
                    and city.adjacent_buildings(self.board, s, b.lots) & parks)
+
+
+@lru_cache(maxsize=4096)  # a pure function of small tuples; the same ones recur every game
+def shares_in_order(counts: tuple[int, ...], table: tuple[int, ...]
+                    ) -> tuple[tuple[int, int], ...]:
+    """`shares` as (seat, amount) pairs, in its order."""
+    return tuple(shares(list(counts), table).items())
 
 
 def shares(counts: list[int], table: tuple[int, ...]) -> dict[int, int]:

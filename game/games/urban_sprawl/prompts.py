@@ -12,8 +12,8 @@ from .board import GAME_ID
 K = f"{GAME_ID}."
 # Prompt's slot setters: a bare Prompt filled through them skips the frozen __init__'s
 # setattr per field (a playout builds ~1,200 prompts; the same trick as core.EVENT_SETTERS).
-_PROMPT_SETTERS = tuple(Prompt.__dict__[name].__set__
-                        for name in ("player", "kind", "message", "options", "params"))
+_SET_PLAYER, _SET_KIND, _SET_MESSAGE, _SET_OPTIONS, _SET_PARAMS = (
+    Prompt.__dict__[name].__set__ for name in ("player", "kind", "message", "options", "params"))
 _new = object.__new__
 
 
@@ -21,12 +21,11 @@ def prompt(seat: int, kind: str, options: list[Option] | tuple[Option, ...],
            **params: Any) -> tuple[Prompt, ...]:
     """A one-seat decision (the message key is the kind)."""
     made = _new(Prompt)
-    set_player, set_kind, set_message, set_options, set_params = _PROMPT_SETTERS
-    set_player(made, seat)
-    set_kind(made, kind)
-    set_message(made, f"{K}prompt.{kind}")
-    set_options(made, tuple(options))
-    set_params(made, tuple(params.items()))
+    _SET_PLAYER(made, seat)
+    _SET_KIND(made, kind)
+    _SET_MESSAGE(made, f"{K}prompt.{kind}")
+    _SET_OPTIONS(made, tuple(options))
+    _SET_PARAMS(made, tuple(params.items()) if params else ())
     return (made,)
 
 

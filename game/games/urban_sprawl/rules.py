@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from operator import itemgetter
+from functools import lru_cache, partial
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -61,7 +61,7 @@ from .board import (
     Renewal,
     load_board,
 )
-from .build import BuildMixin
+from .build import BuildMixin, licences_in_hand
 from .decks import DeckMixin
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
@@ -75,6 +75,7 @@ from .state import (
     State,
     can_pay,
     gain,
+    inserted,
     lose,
     replaced,
     seats_from,
@@ -108,6 +109,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     min_players = 2
     max_players = 4
     Draft = drafting(State)
+    over_field = "over"  # set after the Olympic Games and the final scoring
 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
@@ -118,6 +120,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         lot set...), so that the prompts asked in every playout step only look them up."""
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
+        # The end-of-turn steps' handlers and tasks, in order (the stall check's is made per turn).
+        self.end_steps = tuple((self._runs[kind], task) for kind, task in zip(END_STEPS, END_TASKS))
+        # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
+        self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
         # (AP cost, build option, Favour option) per contract row slot and deck top.
         self.take_places = tuple(
@@ -145,8 +151,11 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 len(kinds))
             for card in board.cards.values() if isinstance(card, Contract)})
         rows = {*board.printed_rows.values(), *board.circle_blocks}
-        self.row_lots = MappingProxyType({blocks: itemgetter(*(
-            lot for lot, block in enumerate(board.block_of) if block in blocks)) for blocks in rows})
+        self.row_masks = MappingProxyType({blocks: city.lot_mask(
+            lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
+        self.lot_set_masks = MappingProxyType({
+            lots: (mask, ring) for by_block in board.placement_masks for options in by_block
+            for lots, mask, ring in options})
         self.lot_set_table = tuple(
             tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
                                                   for lots, mask, ring in options))
@@ -201,7 +210,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
             prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
-            zone_lots=city.zone_lots_of(starting),
+            zone_lots=city.zone_lots_of(starting), anchors=city.anchors_of(starting, n),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
             politicians_in_play=False, contractor_in_play=False, election_pos=0,
@@ -274,20 +283,16 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
         first: the steps left follow them, as a task."""
         _, offer, step = task
-        runs = self._runs
-        while step < len(END_STEPS):
-            kind = END_STEPS[step]
+        steps = self.end_steps
+        while step < len(steps):
+            run_step, step_task = steps[step]
             before = d.tasks
-            runs[kind](self, d, (kind, offer) if kind == "stall_check" else END_TASKS[step])
+            run_step(self, d, step_task if step else ("stall_check", offer))
             step += 1
             if d.tasks is not before:  # the steps only push on top of the stack
                 pushed = len(d.tasks) - len(before)
                 d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
                 return
-
-    def is_over(self, state: Any) -> bool:
-        """After the Olympic Games and the final scoring."""
-        return state.over
 
     @run("turn_start")
     def _turn_start(self, d: Any, task: tuple) -> None:
@@ -324,7 +329,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         hand = list(d.hands[seat])
         hand.remove(card)
         d.hands = replaced(d.hands, seat, tuple(hand))
-        d.discard = tuple(sorted((*d.discard, card)))
+        d.discard = inserted(d.discard, card)
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
@@ -332,8 +337,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         options = [take for card, (cost, take) in
                    zip((*state.planning_row, state.planning_top), self.take_places)
                    if card is not None and cost <= ap]
-        favour_room = len(state.favours[seat]) < self.favour_capacity(state, seat)
-        held, cards = self.held_licences(state, seat), self.board.cards
+        favours = state.favours[seat]
+        favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
+        held, cards = self.hand_licences(state.hands[seat]), self.board.cards
         context = None  # can_build's shared part, looked up once some contract has licences
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
@@ -346,7 +352,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                     options.append(build)
             if favour_room:
                 options.append(favour)
-        for card in state.favours[seat]:  # a Favour is built for no action points
+        for card in favours:  # a Favour is built for no action points
             contract = cards[card]
             if held[contract.zone] >= contract.size:
                 context = context or self.build_context(state, seat)
@@ -369,7 +375,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
-        d.hands = replaced(d.hands, seat, tuple(sorted((*d.hands[seat], card))))
+        d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
         d.emit("planning_taken", seat, card=card)
         d.push(("act",))
 
@@ -451,7 +457,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event_done(self, d: Any, task: tuple) -> None:
         """Planning events go to the discard pile; contract events leave the game."""
         if task[2] == "planning":
-            d.discard = tuple(sorted((*d.discard, task[1])))
+            d.discard = inserted(d.discard, task[1])
 
     @run("effect")
     def _effect(self, d: Any, task: tuple) -> None:

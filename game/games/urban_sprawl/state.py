@@ -6,6 +6,7 @@ state or edit its draft through the helpers here (`gain`, `lose`, `block_value`.
 
 from __future__ import annotations
 
+from bisect import bisect
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -74,6 +75,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     # Per city.GRID_ZONES entry, the bit mask of the lots its buildings cover (bit `lot`):
     # derived from `buildings`, kept in step by city.place/demolish, read by the placement search.
     zone_lots: tuple[int, ...]
+    # Per seat, the bit mask of the first lot of each building it controls: derived from
+    # `buildings`, kept in step by city.place/demolish/set_owner; a row's payout counts its bits.
+    anchors: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]  # planning cards in front of each seat (public)
     favours: tuple[tuple[str, ...], ...]  # contracts each seat holds as Favours
     extra_favour: int  # seat holding the Extra Favour tile, or NOBODY
@@ -121,8 +125,10 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
     """Give `amount` wealth or prestige (from `source`) to a seat of a draft."""
     if amount <= 0:
         return
-    if resource == "wealth":
-        s.wealth = replaced(s.wealth, seat, s.wealth[seat] + amount)
+    if resource == "wealth":  # replaced(), written out: wealth moves many times a turn
+        wealth = list(s.wealth)
+        wealth[seat] += amount
+        s.wealth = tuple(wealth)
     else:
         _add_prestige(s, seat, source, amount)
         s.emit("prestige", seat, amount=amount, source=source)
@@ -136,7 +142,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
     if taken <= 0:
         return 0
     if resource == "wealth":
-        s.wealth = replaced(s.wealth, seat, s.wealth[seat] - taken)
+        wealth = list(s.wealth)
+        wealth[seat] -= taken
+        s.wealth = tuple(wealth)
     else:
         _add_prestige(s, seat, source, -taken)
         s.emit("prestige", seat, amount=-taken, source=source)
@@ -161,6 +169,13 @@ def replaced(values: tuple, index: int, value: Any) -> tuple:
     # container made counts towards the next garbage collection, in a playout's hot loop).
     out = list(values)
     out[index] = value
+    return tuple(out)
+
+
+def inserted(values: tuple, value: Any) -> tuple:
+    """A sorted tuple with `value` added where it sorts (tuple(sorted((*values, value))))."""
+    out = list(values)  # a list's insert: fewer containers than slicing and joining
+    out.insert(bisect(values, value), value)
     return tuple(out)
 
 

@@ -80,7 +80,8 @@ def empty_city(state, buildings=()):
             lots[lot] = bid
         built.append(Building(zone, covered, owner))
     return dataclasses.replace(state, lots=tuple(lots), buildings=tuple(built),
-                               zone_lots=city.zone_lots_of(built))
+                               zone_lots=city.zone_lots_of(built),
+                               anchors=city.anchors_of(built, state.players))
 
 
 def with_marker(state, marker: str, circle: int):

@@ -1,5 +1,6 @@
 """What Urban Sprawl keeps on its states for speed (a deck's events/others split, the city's
-placement memo) always equals what it stands for, along seeded random games."""
+placement memo, the deck draws' fast sampling) always equals what it stands for,
+along seeded random games."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import random
 
 from game.engine.core import Chance, Config
 from game.engine.match import sample
+from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Contract
+from game.games.urban_sprawl.decks import DeckDraw
 
 from .support import rules
 
@@ -51,3 +54,78 @@ def test_memoised_build_answers_equal_a_fresh_search() -> None:
             for seat in range(state.players):
                 assert r.can_build(state, seat, card) == r.can_build(fresh, seat, card)
     assert any(s.city_memo is not None for s in states)
+
+
+def test_has_lot_set_through_the_memo_equals_the_search_at_each_wealth() -> None:
+    """has_lot_set (memoised per city, rights and kind of contract) answers as the search at
+    that wealth, for builders who may demolish or not."""
+    r, rng = rules(), random.Random(6)
+    contracts = [c for c in r.board.cards.values() if isinstance(c, Contract)]
+    answers = set()
+    for state in list(walk(seed=7))[::40]:
+        memo = city.city_memo(state)
+        for contract in rng.sample(contracts, 6):
+            for demolition, protected in ((False, None), (True, None), (True, 0)):
+                for wealth in (0, 3, 6, 9, 12, 20):
+                    rights = (wealth, demolition, protected)
+                    searched = any(True for _ in r.lot_sets(state, contract, *rights))
+                    assert r.has_lot_set(state, contract, memo, rights) == searched
+                    answers.add(searched)
+    assert answers == {True, False}
+
+
+def test_a_deck_draw_picks_what_sample_draws_from_its_outcomes() -> None:
+    """DeckDraw.pick (the fast path's draw) against match.sample over the same outcomes as a
+    plain Chance, with the same random stream; its outcomes are the stacked deck's odds."""
+    draws = 0
+    for state in walk(seed=9):
+        pending = rules().pending(state)
+        if not isinstance(pending, DeckDraw):
+            continue
+        plain = Chance(tuple(pending.outcomes), pending.label)
+        assert abs(sum(w for _, w in plain.outcomes) - 1) < 1e-9
+        assert {c for c, _ in plain.outcomes} <= set(rules().deck_of(state, state.tasks[0][1]).cards)
+        for k in range(3):
+            a, b = random.Random(k), random.Random(k)
+            assert pending.pick(a.random) == sample(plain, b)
+            assert a.random() == b.random()  # as many draws
+        draws += 1
+    assert draws > 300
+
+
+def test_checking_one_lot_set_agrees_with_the_search() -> None:
+    """lot_set_allowed (how a memo's hint from an earlier city is checked) holds for exactly
+    the lot sets the search yields."""
+    r, rng = rules(), random.Random(10)
+    contracts = [c for c in r.board.cards.values() if isinstance(c, Contract)]
+    allowed = set()
+    for state in list(walk(seed=11))[::60]:
+        for contract in rng.sample(contracts, 4):
+            every = [found for options, _ in r.lot_set_table[contract.size]
+                     for *_, found in options]
+            for rights in ((6, False, None), (12, True, None), (30, True, 1)):
+                searched = set(r.lot_sets(state, contract, *rights))
+                for found in every:
+                    verdict = r.lot_set_allowed(state, contract, rights, found)
+                    assert verdict == (found in searched), (contract.id, rights, found.action)
+                    allowed.add(verdict)
+    assert allowed == {True, False}
+
+
+def test_the_anchors_are_the_controlled_buildings_first_lots() -> None:
+    """State.anchors, kept in step by place/demolish/set_owner, equals what it is derived
+    from, and a seat's buildings and count of a zone read from it equal the buildings'."""
+    checked = 0
+    for state in walk(seed=12):
+        assert state.anchors == city.anchors_of(state.buildings, state.players)
+        if checked % 50 == 0:
+            for seat in range(state.players):
+                assert city.controlled(state, seat) == [
+                    bid for bid, b in enumerate(state.buildings)
+                    if b is not None and b.owner == seat]
+                for zone in (*city.ZONES, city.PARK, city.ANY):
+                    assert city.owned(state, seat, zone) == sum(
+                        1 for b in state.buildings
+                        if b is not None and b.owner == seat and city.matches(b, zone))
+        checked += 1
+    assert checked > 1000
