@@ -6,14 +6,14 @@ over random orders of the cards still unseen (the deck is the 11 cards minus tho
 round), drawing each later segment with a fast one-step greedy policy, and average the round's
 worth: the line's score (districts × best district + monuments, with its gate bonuses) plus what
 the segments add in interchanges with earlier lines and in overpasses, plus the shared
-objectives' worth (`_Goals`). Every option sees the same card orders (common random numbers), so
+objectives' worth (`Goals`). Every option sees the same card orders (common random numbers), so
 differences come from the option, not from luck. The random numbers are seeded from the view:
 same view, same choice.
 
 Advanced modules: a rollout opens the city gates it lands on (free segments, doubled district,
 circled station), and its policy is lured towards gates and towards stations that advance an
 unmet objective. An objective is worth 10 once met; before the last round, progress towards it
-is worth its chance of being met later (`_Goals.phi`), so the bot invests early but never pays
+is worth its chance of being met later (`Goals.phi`), so the bot invests early but never pays
 more than the objective can return.
 """
 
@@ -53,7 +53,7 @@ GATE_LURE = {"branch_free": 20.0, "double_free": 40.0, "double_district": 20.0,
              "double_station": 20.0}
 
 
-class _Sheet:
+class CompactSheet:
     """The bot's own sheet in a compact, mutable form for fast rollouts."""
 
     __slots__ = (
@@ -89,9 +89,9 @@ class _Sheet:
         self.shared = shared  # station -> earlier lines through it
         self.gain = 0  # interchange and overpass points the segments of this round add
 
-    def copy(self) -> _Sheet:
+    def copy(self) -> CompactSheet:
         """An independent copy (rollouts mutate)."""
-        other = object.__new__(_Sheet)
+        other = object.__new__(CompactSheet)
         other.stations = self.stations[:]
         other.ends = self.ends[:]
         other.mask = self.mask
@@ -108,7 +108,7 @@ class _Sheet:
         return len(self.counts) - self.counts.count(0) - (self.counts[-1] > 0)
 
 
-class _Goals:
+class Goals:
     """What the advanced modules add to one decision's rollouts (fixed while it is made).
 
     `gates`: corner station -> its bonus. `lure`: per station, what the rollout policy adds for
@@ -116,7 +116,7 @@ class _Goals:
     unmet objectives, scored on the sheet at the end of each rollout (`worth`).
     """
 
-    def __init__(self, p: _Planner, view: State, seat: int) -> None:
+    def __init__(self, p: Planner, view: State, seat: int) -> None:
         board = p.board
         self.later = p.rules.rounds - 1 - view.round  # rounds left after this one
         self.gates: dict[int, str] = {}
@@ -146,7 +146,7 @@ class _Goals:
         """The policy's lure for one unit of progress on an objective `need` units short."""
         return OBJ_LURE[kind] * 10 / max(1.0, need + RATE[kind] * self.later)
 
-    def _lure(self, p: _Planner, view: State, seat: int, kind: str, count: int, lines: int,
+    def _lure(self, p: Planner, view: State, seat: int, kind: str, count: int, lines: int,
               lure: list[float]) -> None:
         """Add what the policy gains for the stations this objective still misses."""
         covered = self.network | view.lines[seat][-1].mask
@@ -180,7 +180,7 @@ class _Goals:
             elif n == lines - 2 and self.later:
                 lure[st] += PARTIAL * unit  # a later line can finish it
 
-    def district_lure(self, sh: _Sheet) -> float:
+    def district_lure(self, sh: CompactSheet) -> float:
         """Policy: extra worth of a new district while the line is short of the objective."""
         if not self.district_target:
             return 0.0
@@ -201,14 +201,14 @@ class _Goals:
             return 0.0
         return 10.0 * max(0.0, 1.0 - need / (reach + 1.0))
 
-    def worth(self, p: _Planner, sh: _Sheet) -> float:
+    def worth(self, p: Planner, sh: CompactSheet) -> float:
         """The unmet objectives' worth on the sheet at the end of a rollout."""
         total = 0.0
         for kind, count, lines in self.checks:
             total += self.phi(kind, self.need(p, sh, kind, count, lines))
         return total
 
-    def need(self, p: _Planner, sh: _Sheet, kind: str, count: int, lines: int) -> float:
+    def need(self, p: Planner, sh: CompactSheet, kind: str, count: int, lines: int) -> float:
         """How many units of progress the sheet still misses for an objective (a line with no
         segment covers nothing, as in the engine: `scoring.network`)."""
         drawn = has_segment(sh.stations)
@@ -223,7 +223,7 @@ class _Goals:
             return count - sum((sh.used & both) == both for both in p.overpass_masks)
         return self._need_interchanges(sh, count, lines)
 
-    def _need_interchanges(self, sh: _Sheet, count: int, lines: int) -> float:
+    def _need_interchanges(self, sh: CompactSheet, count: int, lines: int) -> float:
         """Stations joining `lines` lines still missing; a station one line short is PARTIAL.
 
         A line with no segment joins nothing, not even at its departure (`scoring.drawn`)."""
@@ -238,7 +238,7 @@ class _Goals:
         return count - full - PARTIAL * min(near, max(0, count - full))
 
 
-class _Planner:
+class Planner:
     """Static tables of one board for the rollouts."""
 
     def __init__(self, rules: NextStationParis) -> None:
@@ -276,7 +276,7 @@ class _Planner:
         self.overpass_masks = tuple((1 << o.links[0]) | (1 << o.links[1]) for o in b.overpasses)
 
     # -- sheet updates ---------------------------------------------------------------------------
-    def extra(self, sh: _Sheet, end: int, link: int) -> int:
+    def extra(self, sh: CompactSheet, end: int, link: int) -> int:
         """Interchange and overpass points a segment adds to the sheet at its end and its link
         (the first segment adds `departure_gain` as well)."""
         gain = 0
@@ -290,7 +290,7 @@ class _Planner:
                 (sh.used >> partner) & 1]
         return gain
 
-    def departure_gain(self, sh: _Sheet) -> int:
+    def departure_gain(self, sh: CompactSheet) -> int:
         """Interchange points the line's first segment adds at its departure, for a line with
         no segment yet: such a line is no line (`scoring.drawn`), so its departure joins the
         earlier lines through it only once the line is drawn."""
@@ -300,7 +300,7 @@ class _Planner:
         table = self.interchange
         return table[min(k + 1, 4)] - table[min(k, 4)]
 
-    def draw(self, sh: _Sheet, start: int, end: int, link: int) -> None:
+    def draw(self, sh: CompactSheet, start: int, end: int, link: int) -> None:
         """Add a segment to the sheet (mirrors rules._draw)."""
         sh.gain += self.extra(sh, end, link)
         if not has_segment(sh.stations):  # the first segment: the departure joins the line
@@ -315,7 +315,7 @@ class _Planner:
         sh.counts[self.district[end]] += 1
         sh.monuments += self.monument[end]
 
-    def circle(self, sh: _Sheet) -> None:
+    def circle(self, sh: CompactSheet) -> None:
         """Double-station gate: circle an ordinary station of the line's biggest district."""
         counts, district, ordinary = sh.counts, self.district, self.ordinary
         best = NONE
@@ -325,7 +325,7 @@ class _Planner:
         if best != NONE:
             counts[best] += 1
 
-    def line_value(self, sh: _Sheet) -> int:
+    def line_value(self, sh: CompactSheet) -> int:
         """The line's score plus the sheet points its segments added (a line with no segment
         yet scores 0, as in the engine: `scoring.drawn`)."""
         if not has_segment(sh.stations):
@@ -334,7 +334,7 @@ class _Planner:
         districts = len(counts) - counts.count(0)
         return districts * max(counts) + self.monument_points * sh.monuments + sh.gain
 
-    def step(self, sh: _Sheet, starts, accept: int, g: _Goals, rng: random.Random) -> int:
+    def step(self, sh: CompactSheet, starts, accept: int, g: Goals, rng: random.Random) -> int:
         """Draw the policy's best segment (or nothing); returns the end station or NONE.
 
         The policy's worth of a segment: the line's score right after it, plus the sheet
@@ -386,7 +386,7 @@ class _Planner:
         return move[1]
 
     # -- gates and follow-up tasks ---------------------------------------------------------------
-    def land(self, sh: _Sheet, end: int, g: _Goals, rng: random.Random) -> None:
+    def land(self, sh: CompactSheet, end: int, g: Goals, rng: random.Random) -> None:
         """A segment ended at `end`: play the city gate there, if any (Puertas de la ciudad)."""
         bonus = g.gates.get(end)
         if bonus is None:
@@ -401,13 +401,13 @@ class _Planner:
         else:
             self.circle(sh)
 
-    def free(self, sh: _Sheet, starts, g: _Goals, rng: random.Random) -> None:
+    def free(self, sh: CompactSheet, starts, g: Goals, rng: random.Random) -> None:
         """A gate's free segment to any station (it may open another gate)."""
         end = self.step(sh, tuple(starts), self.all, g, rng)
         if end != NONE:
             self.land(sh, end, g, rng)
 
-    def run_tasks(self, sh: _Sheet, tasks: tuple, g: _Goals, rng: random.Random) -> None:
+    def run_tasks(self, sh: CompactSheet, tasks: tuple, g: Goals, rng: random.Random) -> None:
         """Play the policy through tasks still queued for this card (see state.py)."""
         for task in tasks:
             kind = task[0]
@@ -425,7 +425,7 @@ class _Planner:
             elif kind == "circle":
                 self.circle(sh)
 
-    def rollout(self, sh: _Sheet, order: list[int], metros: int, g: _Goals,
+    def rollout(self, sh: CompactSheet, order: list[int], metros: int, g: Goals,
                 rng: random.Random) -> float:
         """Finish the round on the sheet with the greedy policy; the round's worth."""
         branch = False
@@ -461,21 +461,22 @@ def _bits(mask: int):
 
 
 @lru_cache(maxsize=8)
-def _planner(rules: NextStationParis) -> _Planner:
+def planner_for(rules: NextStationParis) -> Planner:
     """The rules' planner: read-only tables from the level data, so one per rules object.
 
     A bounded pure memo (thread-safe, nothing stored on the shared rules object): building
     the tables costs ~80 µs, about 1% of a median decision.
     """
-    return _Planner(rules)
+    return Planner(rules)
 
 
-def _sheet(p: _Planner, view: State, seat: int, g: _Goals) -> _Sheet:
-    return _Sheet(view.lines[seat][-1], view.blocked[seat], view.used[seat], g.shared,
+def compact_sheet(p: Planner, view: State, seat: int, g: Goals) -> CompactSheet:
+    """The seat's sheet of `view` in the compact form the bot plays rollouts on."""
+    return CompactSheet(view.lines[seat][-1], view.blocked[seat], view.used[seat], g.shared,
                   p.district, p.monument)
 
 
-def _orders(p: _Planner, view: State, count: int, rng: random.Random) -> list[list[int]]:
+def _orders(p: Planner, view: State, count: int, rng: random.Random) -> list[list[int]]:
     """Random orders of the unseen cards (the rest of this round)."""
     unseen = [c for c in range(len(p.symbol)) if c not in view.revealed]
     orders = []
@@ -494,7 +495,8 @@ def _follow_ups(rules: NextStationParis, view: State, seat: int, action: tuple) 
     return rules.follow_ups(queue, view.card, view.modules, action[-1])
 
 
-def _after(p: _Planner, sh: _Sheet, action: tuple, prompt: Prompt, view: State) -> list[_Sheet]:
+def sheets_after(p: Planner, sh: CompactSheet, action: tuple, prompt: Prompt, view: State
+                 ) -> list[CompactSheet]:
     """The sheets an option may lead to (a `to` option: one per possible start)."""
     kind = action[0]
     if kind == "draw":
@@ -529,10 +531,10 @@ def _seed(view: State, seat: int, prompt: Prompt) -> int:
 
 def evaluate(rules: NextStationParis, view: State, prompt: Prompt) -> list[float]:
     """GreedyBot heuristic: the average worth of the round after each option."""
-    p = _planner(rules)
+    p = planner_for(rules)
     seat = prompt.player
-    g = _Goals(p, view, seat)
-    base = _sheet(p, view, seat, g)
+    g = Goals(p, view, seat)
+    base = compact_sheet(p, view, seat, g)
     n = len(prompt.options)
     rollouts = max(6, min(ROLLOUTS, BUDGET // n))
     rng = random.Random(_seed(view, seat, prompt))
@@ -543,7 +545,7 @@ def evaluate(rules: NextStationParis, view: State, prompt: Prompt) -> list[float
     for option in prompt.options:
         tasks = _follow_ups(rules, view, seat, option.action)
         best = None
-        for sheet in _after(p, base, option.action, prompt, view):
+        for sheet in sheets_after(p, base, option.action, prompt, view):
             if tasks:
                 sheet = sheet.copy()
                 p.run_tasks(sheet, tasks, g, rng)

@@ -16,7 +16,7 @@ import random
 
 from game.engine.core import Action, Prompt
 
-from .bot import _after, _Goals, _planner, _Sheet, _sheet
+from .bot import CompactSheet, Goals, compact_sheet, planner_for, sheets_after
 from .rules import NextStationParis
 from .state import State
 
@@ -27,7 +27,7 @@ TIE = 0.01  # random jitter: ties broken at random, seeded
 MOBILITY = 1.0
 
 
-def free_links(planner, sheet: _Sheet, station: int) -> int:
+def free_links(planner, sheet: CompactSheet, station: int) -> int:
     """Grey links still open from `station` (neither blocked nor leading back onto the line)."""
     return sum(1 for _, _, link_bit, end_bit in planner.adjacency_bits[station]
                if not (sheet.blocked & link_bit or sheet.mask & end_bit))
@@ -36,14 +36,14 @@ def free_links(planner, sheet: _Sheet, station: int) -> int:
 def option_worths(rules: NextStationParis, state: State, prompt: Prompt) -> list[float]:
     """Per option, the heuristic's inner worth of the sheet it leads to (a "to" option: its
     best start); declining (pass, stop, skip) keeps the sheet as it is."""
-    planner = _planner(rules)
+    planner = planner_for(rules)
     seat = prompt.player
-    goals = _Goals(planner, state, seat)
-    base = _sheet(planner, state, seat, goals)
+    goals = Goals(planner, state, seat)
+    base = compact_sheet(planner, state, seat, goals)
     worths = []
     for option in prompt.options:
         best = -float("inf")
-        for sheet in _after(planner, base, option.action, prompt, state):
+        for sheet in sheets_after(planner, base, option.action, prompt, state):
             worth = float(planner.line_value(sheet))
             if sheet is not base and option.action[0] in ("draw", "to"):
                 end = sheet.stations[-1]

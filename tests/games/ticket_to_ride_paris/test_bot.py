@@ -13,31 +13,13 @@ from game.engine.match import Match
 from game.games.ticket_to_ride_paris.board import COLOR_INDEX
 from game.games.ticket_to_ride_paris.bot import evaluate, make_plan, turns_left
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis, completed_tickets
-
-ROW = ("red", "green", "purple", "yellow", "white")
+from tests.games.ticket_to_ride_paris.support import hand, owned, start, with_state
 
 
 @pytest.fixture(scope="module")
 def rules() -> TicketToRideParis:
     """The rules engine, loaded once."""
     return TicketToRideParis()
-
-
-def start(rules, hands, tickets, row=ROW) -> Match:
-    """A 2-player match after a forced setup (each seat keeps both tickets); seat 0 to play."""
-    m = Match(rules, Config(2), seed=0)
-    for k in range(2):
-        for seat in range(2):
-            m.apply_chance(hands[seat][k])
-    for color in row:
-        m.apply_chance(color)
-    for k in range(2):
-        for seat in range(2):
-            m.apply_chance(tickets[seat][k])
-    for seat in range(2):
-        m.apply(seat, ("keep", tickets[seat]))
-    m.apply_chance(0)
-    return m
 
 
 def best(rules, m: Match, seat: int):
@@ -177,30 +159,6 @@ def test_beats_a_planless_baseline_and_scores_its_tickets(rules) -> None:
 
 
 # -- scenarios on hand-built positions -----------------------------------------------------------
-def with_state(m: Match, **changes) -> Match:
-    """A copy of match `m` whose state has `changes` applied."""
-    m2 = Match(m.rules, m.config, 0)
-    m2.state = dataclasses.replace(m.state, **changes)
-    return m2
-
-
-def hand(**counts: int) -> tuple[int, ...]:
-    """A 7-colour hand from colour-name counts."""
-    cards = [0] * 7
-    for color, n in counts.items():
-        cards[COLOR_INDEX[color]] = n
-    return tuple(cards)
-
-
-def owned(rules, m: Match, seat_routes: dict[int, tuple[str, ...]]) -> tuple[int, ...]:
-    """The owners tuple of `m` with the given routes claimed by the given seats."""
-    owners = list(m.state.owners)
-    for seat, ids in seat_routes.items():
-        for rid in ids:
-            owners[rules.board.route_index[rid]] = seat
-    return tuple(owners)
-
-
 TICKETS = (("st_germain-bastille", "louvre-pere_lachaise"),
            ("arc-notre_dame", "concorde-sacre_coeur"))
 
