@@ -17,6 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from game.engine.core import Prompt
+from game.engine.hints import Reason
 
 from .board import COLORS, FLAG_COLORS, WILD, Board
 from .rules import TicketToRideParis, completed_tickets
@@ -476,3 +477,40 @@ def describe(rules: TicketToRideParis, view: Any, seat: int) -> dict[str, Any]:
     return {"wanted": sorted(rules.board.routes[r].id for r in plan.wanted),
             "need": {COLORS[c]: n for c, n in enumerate(plan.need) if n},
             "turns": round(plan.turns, 1), "left": round(turns_left(rules.board, view, seat), 1)}
+
+
+# -- the Hint's reason (capability move_reasons) --------------------------------------------
+WHY = "ticket_to_ride_paris.hint.why."
+
+
+def reason(rules: TicketToRideParis, view: State, prompt: Prompt, index: int) -> Reason | None:
+    """Why the Normal bot's claim or draw is good, from the plan it makes (None: the room's
+    text for the prompt kind says it)."""
+    if prompt.kind not in ("turn", "draw2"):
+        return None
+    board, seat, action = rules.board, prompt.player, prompt.options[index].action
+    plan = make_plan(board, view, seat)
+    if action[0] == "route":
+        return _claim_reason(board, view, seat, plan, board.route(action[1]))
+    if action[0] == "faceup":
+        hand = view.hands[seat] or (0,) * len(COLORS)
+        color = view.row[action[1]]
+        short = max(0, plan.need[color] - hand[color]) if color != WILD else max(
+            0, sum(max(0, plan.need[c] - hand[c]) for c in range(WILD)) - hand[WILD])
+        return Reason(WHY + ("wild" if color == WILD else "colour"), (("count", short),)) if (
+            short) else None
+    if action[0] == "tickets":
+        spare = view.buses[seat] - plan.path_spaces
+        return Reason(WHY + "tickets", (("count", spare),))
+    return None
+
+
+def _claim_reason(board: Board, view: State, seat: int, plan: Plan, route: Any) -> Reason:
+    """A claim: the ticket points it completes, else its place in the plan, else its points."""
+    finishes = _finished_by(board, view, seat, route.index)
+    if finishes:
+        return Reason(WHY + "completes", (("count", finishes),))
+    if route.index in plan.wanted:
+        after = plan.path_spaces - route.length
+        return Reason(WHY + "on_path", (("count", after),))
+    return Reason(WHY + "scores", (("count", route.points),))
