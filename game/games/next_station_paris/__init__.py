@@ -15,7 +15,7 @@ GAME = GameInfo(
     options=("objectives", "gates"),  # the advanced modules (Modo avanzado)
     capabilities=("details", "tiebreak", "rating", "randomize_hidden", "sound_cues",
                   "split_screen", "board_geometry",
-                  "prompt_help", "guide", "search_hooks"),
+                  "prompt_help", "guide", "search_hooks", "move_reasons"),
     order=20,
     # The picker's card; its miniature: 2 bots, 22 steps in (about mid-game).
     showcase=Showcase(pitch_key="next_station_paris.pitch", minutes=(25, 25), weight=1, players=2,

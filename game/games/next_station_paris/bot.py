@@ -23,6 +23,7 @@ import random
 from functools import lru_cache
 
 from game.engine.core import Prompt
+from game.engine.hints import Reason
 
 from . import scoring
 from .board import BRANCH, JOKER, Board
@@ -556,3 +557,19 @@ def evaluate(rules: NextStationParis, view: State, prompt: Prompt) -> list[float
             best = value if best is None else max(best, value)
         scores.append(best)
     return scores
+
+
+# -- the Hint's reason (capability move_reasons) --------------------------------------------
+WHY = "next_station_paris.hint.why."
+
+
+def reason(rules: NextStationParis, view: State, prompt: Prompt, index: int) -> Reason | None:
+    """The chosen option's average worth over the heuristic's finishes of the round, and its
+    lead over the next best option (the same seeded trials `evaluate` runs, so the same
+    figures; None when the lead rounds to nothing: the tie text says it better)."""
+    scores = evaluate(rules, view, prompt)
+    others = [score for i, score in enumerate(scores) if i != index]
+    lead = round(scores[index] - max(others)) if others else 0
+    if lead < 1:
+        return None
+    return Reason(WHY + "trials", (("worth", round(scores[index])), ("count", lead)))
