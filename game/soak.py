@@ -120,17 +120,24 @@ class Soak:
         return point
 
     def run(self, seconds: float, report_after: float,
-            echo: Callable[[Checkpoint], Any] = lambda c: None) -> SoakReport:
+            echo: Callable[[Checkpoint], Any] = lambda c: None,
+            every: float | None = None) -> SoakReport:
         """Step for `seconds` of wall time; checkpoints at the start, after `report_after`
-        seconds (when shorter than the run) and at the end, each passed to `echo`."""
+        seconds (when shorter than the run), then every `every` seconds after that (if given:
+        the trend between two runs of different lengths compares) and at the end, each passed
+        to `echo`."""
         self.started = time.perf_counter()
         echo(self.checkpoint("start"))
-        marks = [("after", report_after)] if report_after < seconds else []
+        marks = [(f"after {report_after:g}s", report_after)] if report_after < seconds else []
+        if marks and every:
+            count = int((seconds - report_after) // every)
+            marks += [(f"at {report_after + k * every:g}s", report_after + k * every)
+                      for k in range(1, count + 1) if report_after + k * every < seconds]
         deadline = self.started + seconds
         while time.perf_counter() < deadline:
             self.step()
             if marks and time.perf_counter() - self.started >= marks[0][1]:
-                echo(self.checkpoint(f"{marks.pop(0)[0]} {report_after:g}s"))
+                echo(self.checkpoint(marks.pop(0)[0]))
         echo(self.checkpoint("end"))
         return self.report
 
@@ -146,13 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=60.0, help="wall time to run")
     parser.add_argument("--report-after", type=float, default=5.0, metavar="M",
                         help="also report after M minutes (RSS growth is measured from there)")
+    parser.add_argument("--every", type=float, default=5.0, metavar="E",
+                        help="and every E minutes after that (0: not)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the demo rotation")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="soak-") as home:
         os.environ["CITY_BOARD_CONSOLE_HOME"] = home
         soak = Soak(args.seed)
         report = soak.run(args.minutes * 60, args.report_after * 60,
-                          lambda c: print(c.line(), flush=True))
+                          lambda c: print(c.line(), flush=True), every=args.every * 60)
         soak.close()
     for error in report.errors:
         print(error, file=sys.stderr)

@@ -25,8 +25,8 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
     runner = soak.Soak(seed=3)
     try:
         lines = []
-        report = runner.run(4.0, 2.0, lambda c: lines.append(c.line()))
-        assert [c.label for c in report.checkpoints] == ["start", "after 2s", "end"]
+        report = runner.run(4.0, 2.0, lambda c: lines.append(c.line()), every=1.0)
+        assert [c.label for c in report.checkpoints] == ["start", "after 2s", "at 3s", "end"]
         end = report.checkpoints[-1]
         assert end.frames > 30 and end.exceptions == 0 and not report.errors
         assert end.rss > 10 * soak.MIB
@@ -34,7 +34,7 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
         # a demo on screen, or the results of one that just ended (the next starts after them)
         assert isinstance(top, AttractScene) and top.showing is not None
         assert top.demos_started >= 1
-        assert len(lines) == 3 and all("RSS" in line and "demos" in line for line in lines)
+        assert len(lines) == 4 and all("RSS" in line and "demos" in line for line in lines)
         assert list(home.iterdir()) == []  # a soak writes nothing in the player's folder
     finally:
         runner.close()
