@@ -25,6 +25,22 @@ def test_release_between_demos_forgets_rendered_text():
     assert theme.text.cache_info().currsize == 0
 
 
+TEXT_BUDGET = 8 * 1024 * 1024  # bytes of rendered text a long match may keep
+
+
+def test_a_long_match_keeps_a_bounded_amount_of_rendered_text():
+    """In play nothing empties the cache between demos: every score and prompt ever drawn
+    must not stay (issue 16)."""
+    pygame.font.init()
+    memory.release_between_demos()
+    for score in range(3000):  # a long match's changing scores, each drawn for a while
+        theme.text(f"{score} pts", theme.SMALL_SIZE)
+    held = [ref for ref in gc.get_referents(theme.text) if isinstance(ref, pygame.Surface)]
+    assert held, "the text cache's surfaces are out of the collector's sight"
+    held_bytes = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in held)
+    assert held_bytes <= TEXT_BUDGET, held_bytes
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_the_heap_is_trimmed_with_glibc():
     assert memory.trim_heap()
