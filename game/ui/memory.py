@@ -67,10 +67,16 @@ def memo_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
         if name != "game" and not name.startswith("game."):
             continue
         for value in list(vars(module).values()):
-            if (isinstance(value, _lru_cache_wrapper)
+            if (isinstance(value, _lru_cache_wrapper) and _is_ours(value)
                     and (value.cache_parameters()["maxsize"] or 0) > FIXED_FEW):
                 found.setdefault(id(value), value)
     return tuple(found.values())
+
+
+def _is_ours(cached: _lru_cache_wrapper[Any]) -> bool:
+    # a module may import another library's cached function (typing's are lru_caches): its
+    # caches are that library's business
+    return getattr(cached, "__module__", "").split(".")[0] == "game"
 
 
 def cached_art() -> int:

@@ -102,3 +102,16 @@ def test_every_art_cache_is_empty_after_a_release():
     assert memory.cached_art() == 0
     assert all(cached.cache_info().currsize == 0 for cached in memory.art_caches())
     assert memory.rss_after_last_release() > 0
+
+
+def test_the_engines_growing_memos_empty_but_a_handful_stays():
+    from game.games.ticket_to_ride_paris import labels
+    from game.games.urban_sprawl import prompts
+
+    prompts.option(("build", 3), ("cell", 1, 2), "build", cost=2)
+    memory.release_between_demos()
+    assert prompts.option.cache_info().currsize == 0
+    caches = memory.memo_caches()
+    assert prompts.option in caches
+    assert labels._layout not in caches  # a map's label layout: a few entries, slow to redo
+    assert all(cached.__module__.startswith("game.") for cached in caches)
