@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui.memory import rss_after_last_release, rss_bytes
+from game.ui.memory import rss_bytes
 
 FRAME_DT = 1 / 60
 MIB = 1024 * 1024
@@ -89,6 +89,7 @@ class Soak:
         self.frames = 0
         self.exceptions = 0
         self.demos_before = 0  # demos finished by attract scenes replaced after an exception
+        self.rss_before = 0  # RSS after the last release by a replaced attract scene
         self.started = time.perf_counter()  # `run` starts the clock again
         self._attract()
 
@@ -100,6 +101,10 @@ class Soak:
         """Demos played to the end so far."""
         return self.demos_before + getattr(self.app.stack.top, "demos_finished", 0)
 
+    def rss_between_demos(self) -> int:
+        """RSS right after the last release between demos (0 before the first)."""
+        return getattr(self.app.stack.top, "rss_after_release", 0) or self.rss_before
+
     def step(self) -> None:
         """One frame; an exception is counted and attract mode starts over."""
         try:
@@ -108,6 +113,7 @@ class Soak:
             self.exceptions += 1
             self.report.errors.append(traceback.format_exc())
             self.demos_before = self.demos()
+            self.rss_before = self.rss_between_demos()
             self.app.stack = type(self.app.stack)()
             self._attract()
         self.frames += 1
@@ -115,7 +121,7 @@ class Soak:
     def checkpoint(self, label: str) -> Checkpoint:
         """Record (and return) the counters now."""
         point = Checkpoint(label, time.perf_counter() - self.started, self.frames, self.demos(),
-                           self.exceptions, rss_bytes(), rss_after_last_release())
+                           self.exceptions, rss_bytes(), self.rss_between_demos())
         self.report.checkpoints.append(point)
         return point
 

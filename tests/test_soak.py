@@ -61,6 +61,25 @@ def test_an_exception_is_counted_and_attract_mode_starts_over(home, monkeypatch)
         pygame.display.quit()
 
 
+def test_the_rss_between_demos_outlives_a_restart_of_attract_mode(home, monkeypatch):
+    runner = soak.Soak(seed=3)
+    try:
+        assert runner.rss_between_demos() == 0  # no release yet
+        broken = runner.app.stack.top
+        broken.rss_after_release = 60 * soak.MIB  # as its last release between demos noted
+
+        def fail(dt: float) -> None:
+            raise RuntimeError("injected")
+
+        monkeypatch.setattr(broken, "update", fail)
+        runner.step()
+        assert runner.app.stack.top is not broken
+        assert runner.checkpoint("now").rss_between_demos == 60 * soak.MIB
+    finally:
+        runner.close()
+        pygame.display.quit()
+
+
 def test_growth_is_measured_from_a_named_checkpoint():
     report = soak.SoakReport([soak.Checkpoint("start", 0, 0, 0, 0, 50 * soak.MIB),
                               soak.Checkpoint("after 5m", 300, 9, 2, 0, 80 * soak.MIB),

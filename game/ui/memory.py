@@ -41,7 +41,6 @@ Result = TypeVar("Result")
 
 FIXED_FEW = 8  # a memo this small holds a fixed handful: not worth emptying (see above)
 _ART_CACHES: list[_lru_cache_wrapper[Any]] = []  # every art_cache, in creation order
-_LAST_RELEASE = {"rss": 0}  # this process's RSS right after the last release (0: none yet)
 
 
 def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrapper[Result]]:
@@ -113,18 +112,13 @@ def rss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def release_between_demos() -> None:
+def release_between_demos() -> int:
     """Empty every art cache and bounded memo, collect cycles and trim the heap (a few
-    milliseconds), then note the resident memory: between demos it holds no demo, so its
+    milliseconds); the resident memory then, in bytes: between demos it holds no demo, so its
     growth is what a kiosk leaks."""
     for cached in memo_caches():
         cached.cache_clear()
     gc.collect()
     if not trim_heap():
         log.debug("no malloc_trim here: freed memory stays with the allocator")
-    _LAST_RELEASE["rss"] = rss_bytes()
-
-
-def rss_after_last_release() -> int:
-    """RSS in bytes right after the last `release_between_demos` (0 before the first)."""
-    return _LAST_RELEASE["rss"]
+    return rss_bytes()
