@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ui.memory import rss_after_last_release, rss_bytes
+from game.ui.memory import rss_bytes
 
 FRAME_DT = 1 / 60
 MIB = 1024 * 1024
@@ -89,6 +89,7 @@ class Soak:
         self.frames = 0
         self.exceptions = 0
         self.demos_before = 0  # demos finished by attract scenes replaced after an exception
+        self.rss_before = 0  # RSS after the last release by a replaced attract scene
         self.started = time.perf_counter()  # `run` starts the clock again
         self._attract()
 
@@ -100,6 +101,10 @@ class Soak:
         """Demos played to the end so far."""
         return self.demos_before + getattr(self.app.stack.top, "demos_finished", 0)
 
+    def rss_between_demos(self) -> int:
+        """RSS right after the last release between demos (0 before the first)."""
+        return getattr(self.app.stack.top, "rss_after_release", 0) or self.rss_before
+
     def step(self) -> None:
         """One frame; an exception is counted and attract mode starts over."""
         try:
@@ -108,6 +113,7 @@ class Soak:
             self.exceptions += 1
             self.report.errors.append(traceback.format_exc())
             self.demos_before = self.demos()
+            self.rss_before = self.rss_between_demos()
             self.app.stack = type(self.app.stack)()
             self._attract()
         self.frames += 1
@@ -115,22 +121,29 @@ class Soak:
     def checkpoint(self, label: str) -> Checkpoint:
         """Record (and return) the counters now."""
         point = Checkpoint(label, time.perf_counter() - self.started, self.frames, self.demos(),
-                           self.exceptions, rss_bytes(), rss_after_last_release())
+                           self.exceptions, rss_bytes(), self.rss_between_demos())
         self.report.checkpoints.append(point)
         return point
 
     def run(self, seconds: float, report_after: float,
-            echo: Callable[[Checkpoint], Any] = lambda c: None) -> SoakReport:
+            echo: Callable[[Checkpoint], Any] = lambda c: None,
+            every: float | None = None) -> SoakReport:
         """Step for `seconds` of wall time; checkpoints at the start, after `report_after`
-        seconds (when shorter than the run) and at the end, each passed to `echo`."""
+        seconds (when shorter than the run), then every `every` seconds after that (if given:
+        the trend between two runs of different lengths compares) and at the end, each passed
+        to `echo`."""
         self.started = time.perf_counter()
         echo(self.checkpoint("start"))
-        marks = [("after", report_after)] if report_after < seconds else []
+        marks = [(f"after {report_after:g}s", report_after)] if report_after < seconds else []
+        if marks and every:
+            count = int((seconds - report_after) // every)
+            marks += [(f"at {report_after + k * every:g}s", report_after + k * every)
+                      for k in range(1, count + 1) if report_after + k * every < seconds]
         deadline = self.started + seconds
         while time.perf_counter() < deadline:
             self.step()
             if marks and time.perf_counter() - self.started >= marks[0][1]:
-                echo(self.checkpoint(f"{marks.pop(0)[0]} {report_after:g}s"))
+                echo(self.checkpoint(marks.pop(0)[0]))
         echo(self.checkpoint("end"))
         return self.report
 
@@ -146,13 +159,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=60.0, help="wall time to run")
     parser.add_argument("--report-after", type=float, default=5.0, metavar="M",
                         help="also report after M minutes (RSS growth is measured from there)")
+    parser.add_argument("--every", type=float, default=5.0, metavar="E",
+                        help="and every E minutes after that (0: not)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the demo rotation")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="soak-") as home:
         os.environ["CITY_BOARD_CONSOLE_HOME"] = home
         soak = Soak(args.seed)
         report = soak.run(args.minutes * 60, args.report_after * 60,
-                          lambda c: print(c.line(), flush=True))
+                          lambda c: print(c.line(), flush=True), every=args.every * 60)
         soak.close()
     for error in report.errors:
         print(error, file=sys.stderr)

@@ -25,8 +25,8 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
     runner = soak.Soak(seed=3)
     try:
         lines = []
-        report = runner.run(4.0, 2.0, lambda c: lines.append(c.line()))
-        assert [c.label for c in report.checkpoints] == ["start", "after 2s", "end"]
+        report = runner.run(4.0, 2.0, lambda c: lines.append(c.line()), every=1.0)
+        assert [c.label for c in report.checkpoints] == ["start", "after 2s", "at 3s", "end"]
         end = report.checkpoints[-1]
         assert end.frames > 30 and end.exceptions == 0 and not report.errors
         assert end.rss > 10 * soak.MIB
@@ -34,7 +34,7 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
         # a demo on screen, or the results of one that just ended (the next starts after them)
         assert isinstance(top, AttractScene) and top.showing is not None
         assert top.demos_started >= 1
-        assert len(lines) == 3 and all("RSS" in line and "demos" in line for line in lines)
+        assert len(lines) == 4 and all("RSS" in line and "demos" in line for line in lines)
         assert list(home.iterdir()) == []  # a soak writes nothing in the player's folder
     finally:
         runner.close()
@@ -56,6 +56,25 @@ def test_an_exception_is_counted_and_attract_mode_starts_over(home, monkeypatch)
         assert isinstance(top, AttractScene) and top is not broken
         runner.step()
         assert runner.exceptions == 1
+    finally:
+        runner.close()
+        pygame.display.quit()
+
+
+def test_the_rss_between_demos_outlives_a_restart_of_attract_mode(home, monkeypatch):
+    runner = soak.Soak(seed=3)
+    try:
+        assert runner.rss_between_demos() == 0  # no release yet
+        broken = runner.app.stack.top
+        broken.rss_after_release = 60 * soak.MIB  # as its last release between demos noted
+
+        def fail(dt: float) -> None:
+            raise RuntimeError("injected")
+
+        monkeypatch.setattr(broken, "update", fail)
+        runner.step()
+        assert runner.app.stack.top is not broken
+        assert runner.checkpoint("now").rss_between_demos == 60 * soak.MIB
     finally:
         runner.close()
         pygame.display.quit()

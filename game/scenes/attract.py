@@ -75,6 +75,7 @@ class AttractScene(Scene):
         self.plan: DemoPlan | None = None
         self.demos_started = 0
         self.demos_finished = 0  # demos played to their end (the soak counts them)
+        self.rss_after_release = 0  # bytes resident after the last release (0: none yet)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -126,7 +127,8 @@ class AttractScene(Scene):
             self.results_left -= dt
             if self.results_left <= 0:
                 self.results = None
-                release_between_demos()  # nothing on screen now: the last demo's art goes
+                # nothing on screen now: the last demo's art goes
+                self.rss_after_release = release_between_demos()
                 self._next_demo()
             return
         if self.game is None:

@@ -12,6 +12,15 @@ So every cache of drawn art is an `art_cache`: a bounded LRU (frames in play nev
 cleared cache) that is also registered here, and `release_between_demos` empties them all at
 once when nothing is on screen, then collects and trims the heap. Each demo then starts from
 the same empty caches, whatever the demos before it drew.
+
+The next soak found the same slow filling in bounded memos that are not art: Urban Sprawl's
+shared options (up to 4096, about 670 bytes each), the bar's fitted labels, the guide's wrapped
+pages. Engines must not import the UI to register, so the release also empties every bounded
+`functools.lru_cache` of more than a handful of entries at the top level of the game's modules
+(`memo_caches`): an LRU of values rebuilt on demand, so emptying it changes no result. Memos of
+a handful (a map's label layout, a rules object's planner) hold a fixed few entries and take up
+to a quarter second to rebuild at a demo's first frame: they stay, like the unbounded
+`functools.cache`s (fonts, the catalog, rules objects, sounds), keyed by a fixed set.
 """
 
 from __future__ import annotations
@@ -30,8 +39,8 @@ log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
 
+FIXED_FEW = 8  # a memo this small holds a fixed handful: not worth emptying (see above)
 _ART_CACHES: list[_lru_cache_wrapper[Any]] = []  # every art_cache, in creation order
-_LAST_RELEASE = {"rss": 0}  # this process's RSS right after the last release (0: none yet)
 
 
 def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrapper[Result]]:
@@ -47,6 +56,26 @@ def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrap
 def art_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
     """Every registered art cache (tests check that each one empties)."""
     return tuple(_ART_CACHES)
+
+
+def memo_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
+    """Every art cache, and every lru_cache of more than FIXED_FEW entries bound to a name at
+    the top level of a loaded `game` module, each once."""
+    found: dict[int, _lru_cache_wrapper[Any]] = {id(cached): cached for cached in _ART_CACHES}
+    for name, module in list(sys.modules.items()):
+        if name != "game" and not name.startswith("game."):
+            continue
+        for value in list(vars(module).values()):
+            if (isinstance(value, _lru_cache_wrapper) and _is_ours(value)
+                    and (value.cache_parameters()["maxsize"] or 0) > FIXED_FEW):
+                found.setdefault(id(value), value)
+    return tuple(found.values())
+
+
+def _is_ours(cached: _lru_cache_wrapper[Any]) -> bool:
+    # a module may import another library's cached function (typing's are lru_caches): its
+    # caches are that library's business
+    return getattr(cached, "__module__", "").split(".")[0] == "game"
 
 
 def cached_art() -> int:
@@ -83,17 +112,13 @@ def rss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-def release_between_demos() -> None:
-    """Empty every art cache, collect cycles and trim the heap (a few milliseconds), then note
-    the resident memory: between demos it holds no demo, so its growth is what a kiosk leaks."""
-    for cached in _ART_CACHES:
+def release_between_demos() -> int:
+    """Empty every art cache and bounded memo, collect cycles and trim the heap (a few
+    milliseconds); the resident memory then, in bytes: between demos it holds no demo, so its
+    growth is what a kiosk leaks."""
+    for cached in memo_caches():
         cached.cache_clear()
     gc.collect()
     if not trim_heap():
         log.debug("no malloc_trim here: freed memory stays with the allocator")
-    _LAST_RELEASE["rss"] = rss_bytes()
-
-
-def rss_after_last_release() -> int:
-    """RSS in bytes right after the last `release_between_demos` (0 before the first)."""
-    return _LAST_RELEASE["rss"]
+    return rss_bytes()

@@ -3,6 +3,7 @@ in a row hold no more surfaces than the first."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import platform
 
@@ -24,6 +25,22 @@ def test_release_between_demos_forgets_rendered_text():
     assert theme.text.cache_info().currsize == 0
 
 
+TEXT_BUDGET = 8 * 1024 * 1024  # bytes of rendered text a long match may keep
+
+
+def test_a_long_match_keeps_a_bounded_amount_of_rendered_text():
+    """In play nothing empties the cache between demos: every score and prompt ever drawn
+    must not stay (issue 16)."""
+    pygame.font.init()
+    memory.release_between_demos()
+    for score in range(3000):  # a long match's changing scores, each drawn for a while
+        theme.text(f"{score} pts", theme.SMALL_SIZE)
+    held = [ref for ref in gc.get_referents(theme.text) if isinstance(ref, pygame.Surface)]
+    assert held, "the text cache's surfaces are out of the collector's sight"
+    held_bytes = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in held)
+    assert held_bytes <= TEXT_BUDGET, held_bytes
+
+
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
 def test_the_heap_is_trimmed_with_glibc():
     assert memory.trim_heap()
@@ -42,6 +59,15 @@ def live_surfaces() -> int:
     return len(held)
 
 
+def memo_entries() -> int:
+    """Entries in the game's functools caches of more than a fixed few (found through the
+    collector, not through `memory`, so one that memory misses still counts)."""
+    return sum(cached.cache_info().currsize for cached in gc.get_objects()
+               if isinstance(cached, functools._lru_cache_wrapper)
+               and cached.__module__.startswith("game")
+               and (cached.cache_parameters()["maxsize"] or 0) > memory.FIXED_FEW)
+
+
 def play_demo_opening(app, game_id: str, seed: int) -> None:
     """A bot demo of `game_id` shown for a while, then left as attract mode leaves it."""
     info = registry.get_game(game_id)
@@ -55,14 +81,16 @@ def play_demo_opening(app, game_id: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game_id", registry.game_ids(with_scene=True))
-def test_demos_of_a_game_in_a_row_hold_no_more_surfaces_than_the_first(app, game_id):
-    """Each demo draws other cards, values and angles: whatever it cached must go with it,
-    or a kiosk's memory climbs demo after demo (issue 16)."""
-    held = []
+def test_demos_of_a_game_in_a_row_hold_no_more_than_the_first(app, game_id):
+    """Each demo draws other cards, values and angles and offers other options: whatever it
+    cached must go with it, or a kiosk's memory climbs demo after demo (issue 16)."""
+    surfaces, memos = [], []
     for seed in range(3):
         play_demo_opening(app, game_id, seed)
-        held.append(live_surfaces())
-    assert held[1] <= held[0] and held[2] <= held[0], held
+        surfaces.append(live_surfaces())
+        memos.append(memo_entries())
+    assert surfaces[1] <= surfaces[0] and surfaces[2] <= surfaces[0], surfaces
+    assert memos[1] <= memos[0] and memos[2] <= memos[0], memos
 
 
 def test_every_art_cache_is_empty_after_a_release():
@@ -70,7 +98,20 @@ def test_every_art_cache_is_empty_after_a_release():
     theme.text("a score", theme.SMALL_SIZE)
     paint.veil((40, 30), 120)
     assert memory.cached_art() >= 2
-    memory.release_between_demos()
+    rss = memory.release_between_demos()
     assert memory.cached_art() == 0
     assert all(cached.cache_info().currsize == 0 for cached in memory.art_caches())
-    assert memory.rss_after_last_release() > 0
+    assert rss > 10 * 1024 * 1024
+
+
+def test_the_engines_growing_memos_empty_but_a_handful_stays():
+    from game.games.ticket_to_ride_paris import labels
+    from game.games.urban_sprawl import prompts
+
+    prompts.option(("build", 3), ("cell", 1, 2), "build", cost=2)
+    memory.release_between_demos()
+    assert prompts.option.cache_info().currsize == 0
+    caches = memory.memo_caches()
+    assert prompts.option in caches
+    assert labels._layout not in caches  # a map's label layout: a few entries, slow to redo
+    assert all(cached.__module__.startswith("game.") for cached in caches)
