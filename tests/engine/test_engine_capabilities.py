@@ -7,6 +7,7 @@ from typing import ClassVar
 import pytest
 
 from game.engine.capabilities import (
+    BOT,
     CAPABILITIES,
     GUIDE,
     RENDERER,
@@ -95,12 +96,13 @@ def test_problems_name_undeclared_missing_and_misshapen_members() -> None:
 
 
 def test_every_capability_has_an_owner_and_members() -> None:
-    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM, GUIDE, SEARCH}
+    assert {c.owner for c in CAPABILITIES.values()} == {RULES, RENDERER, ROOM, GUIDE, SEARCH,
+                                                         BOT}
     assert all(c.members for c in CAPABILITIES.values() if c.owner != ROOM)
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
                                  "category_colors", "sound_cues", "split_screen", "board_geometry",
                                  "keep_clear",
-                                 "prompt_help", "guide", "search_hooks"}
+                                 "prompt_help", "guide", "search_hooks", "move_reasons"}
 
 
 def test_a_room_capability_is_asked_of_the_room_not_of_a_class() -> None:

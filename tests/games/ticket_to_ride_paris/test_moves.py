@@ -126,15 +126,17 @@ TWO_OR_MORE = {"event.cards_blind", "event.tickets_kept", "scene.turns_left",
 
 
 def templates() -> list[tuple[str, str, str]]:
-    """(key, language, text) of every Ticket to Ride string, its numbers set to 1."""
+    """(key, language, text) of every Ticket to Ride string as shown for 1, its numbers set
+    to 1 (a plural table's "one" form: the others never show a 1)."""
     out = []
     for path in sorted(ROOM.glob("strings*.toml")):
         data = tomllib.loads(path.read_text("utf-8"))
         for lang, table in data.items():
             out += [(key, lang, re.sub(r"\{(count|points|each|length|colored|wilds|done|"
                                        r"failed|offered)\}", "1", text))
-                    for key, text in table.items()
-                    if key.removeprefix("ticket_to_ride_paris.") not in TWO_OR_MORE]
+                    for key, value in table.items()
+                    if key.removeprefix("ticket_to_ride_paris.") not in TWO_OR_MORE
+                    and (text := value.get("one") if isinstance(value, dict) else value)]
     return out
 
 
