@@ -4,19 +4,13 @@ Normal bot's choice is true of the position, and every reason reads in both lang
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 import pytest
 
-from game.engine.core import Config
-from game.engine.hints import Advisor, Hint
-from game.engine.match import Match
 from game.engine.registry import get_game
 from game.games.explore_new_york import bot
 from game.games.explore_new_york.scoring import best_route
-from game.ui.i18n import LANGUAGES, Translator, load_catalog, string_files
+from tests.games.hint_reasons import advised_game, assert_reasons_read
 
 from .support import act, card, play_turn_cards, prompt, side, start
 
@@ -24,67 +18,31 @@ SEEDS = (3, 4, 5)
 SINGLE_LINK = ("extra", "link2")  # prompts whose reason counts exactly one link
 
 
-@dataclass(frozen=True)
-class Hinted:
-    """One decision: the seat's view before it, the hint, the seat's view after it."""
-
-    before: Any
-    hint: Hint
-    after: Any
+def own(seed: int):
+    return [d for d in advised_game("explore_new_york", 2, seed) if d.why(bot.WHY)]
 
 
-@cache
-def hinted(seed: int) -> tuple[Hinted, ...]:
-    """Every decision of a seeded 2-player game, each seat playing the Advisor's move (the
-    Normal bot's)."""
-    rules = get_game("explore_new_york").make_rules()
-    advisor = Advisor(bot.evaluate, seed, bot.reason)
-    match, seen = Match(rules, Config(2), seed), []
-    while True:
-        match.resolve_chance()
-        if match.is_over():
-            return tuple(seen)
-        prompt = match.prompts()[0]
-        before = match.view(prompt.player)
-        hint = advisor.choose(rules, before, prompt)
-        match.apply(prompt.player, hint.action)
-        seen.append(Hinted(before, hint, match.view(prompt.player)))
-
-
-def own(decisions: tuple[Hinted, ...]) -> list[Hinted]:
-    """The decisions whose reason is the room's own."""
-    return [d for d in decisions if d.hint.reason and d.hint.reason.key.startswith(bot.WHY)]
-
-
-def route_points(view: Any, seat: int) -> int:
-    rules = get_game("explore_new_york").make_rules()
-    return best_route(rules.board, view.sheets[seat]).total
+def route_points(state, seat: int) -> int:
+    return best_route(get_game("explore_new_york").make_rules().board, state.sheets[seat]).total
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_reached_score_is_the_route_the_link_really_gives(seed):
     checked = 0
-    for d in own(hinted(seed)):
-        params = dict(d.hint.reason.params)
-        seat = d.hint.prompt.player
-        if d.hint.reason.key == bot.WHY + "reach":
-            assert params["now"] == route_points(d.before, seat) < params["then"]
+    for d in own(seed):
+        if d.why(bot.WHY) == "reach":
+            assert d.param("now") == route_points(d.before, d.seat) < d.param("then")
             if d.hint.prompt.kind in SINGLE_LINK:
-                assert params["then"] == route_points(d.after, seat)
+                assert d.param("then") == route_points(d.after, d.seat)
                 checked += 1
     assert checked, "no single-link reach reason was given: the check proved nothing"
 
 
 def test_reasons_cover_the_kinds_of_move_and_read_in_both_languages():
-    decisions = [d for seed in SEEDS for d in own(hinted(seed))]
-    keys = Counter(d.hint.reason.key.removeprefix(bot.WHY) for d in decisions)
+    decisions = [d for seed in SEEDS for d in own(seed)]
+    keys = Counter(d.why(bot.WHY) for d in decisions)
     assert "reach" in keys and keys.keys() & {"grows", "touches"}, keys
-    catalog = load_catalog(string_files())
-    for language in LANGUAGES:
-        translator = Translator(catalog, language)
-        for d in decisions:
-            text = translator.t(d.hint.reason.key, **dict(d.hint.reason.params))
-            assert text and "{" not in text, (language, d.hint.reason)
+    assert_reasons_read(decisions)
 
 
 def test_a_tourist_reason_counts_the_attractions_of_its_type_along_the_route():
