@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game.engine.trails import bits
+
 from .state import NOBODY, Building, replaced
 
 ZONES = ("CIV", "COM", "IND", "RES")
@@ -78,20 +80,10 @@ def anchors_of(buildings: Iterable[Building | None], players: int) -> tuple[int,
     return tuple(masks)
 
 
-def mask_lots(mask: int) -> list[int]:
-    """The lots of a mask, lowest first."""
-    lots = []
-    while mask:
-        low = mask & -mask
-        lots.append(low.bit_length() - 1)
-        mask ^= low
-    return lots
-
-
 def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
     """Ids of the buildings a seat controls (among those on `zone_lots`), ascending."""
     grid = s.lots
-    return sorted(grid[lot] for lot in mask_lots(s.anchors[seat] & zone_lots))
+    return sorted(grid[lot] for lot in bits(s.anchors[seat] & zone_lots))
 
 
 def zoned_lots(s: Any) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine.core import Pending
 from game.engine.flow import ask, decide, run
+from game.engine.trails import bits
 
 from . import city
 from .board import OFFICES
@@ -91,7 +92,7 @@ class PoliticsMixin:
         zone_lots, best = s.zone_lots[city.ZONE_INDEX[OFFICE_ZONE[office]]], {}
         block_of, values = self.board.block_of, s.values
         for seat, anchors in enumerate(s.anchors):  # each building of the zone by its first lot
-            firsts = city.mask_lots(anchors & zone_lots)
+            firsts = bits(anchors & zone_lots)
             if firsts:
                 best[seat] = (max(values[block_of[lot]] for lot in firsts), len(firsts))
         if not best:
