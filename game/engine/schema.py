@@ -303,7 +303,23 @@ def read_level(data: Any, path: Path, schema: Table,
     reader = _Reader(path, known or {})
     checked = schema.read(data, (), reader)
     reader.check_refs()
-    return Level(path, checked, reader.ids)
+    # An empty list still declares its namespace: a loader asking for its ids gets none, not
+    # a KeyError (an empty route list was found by the level fuzz test).
+    declared = {namespace: {} for namespace in id_namespaces(schema)}
+    return Level(path, checked, declared | reader.ids)
+
+
+def id_namespaces(spec: Any) -> set[str]:
+    """Every id namespace a schema declares, however deeply nested."""
+    if isinstance(spec, Id):
+        return {spec.namespace}
+    if isinstance(spec, Mapping):
+        parts: Any = spec.values()
+    elif isinstance(spec, list | tuple):
+        parts = spec
+    else:
+        parts = vars(spec).values() if isinstance(spec, Spec) else ()
+    return set().union(*(id_namespaces(part) for part in parts))
 
 
 def load_level(path: Path, schema: Table,

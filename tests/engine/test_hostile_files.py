@@ -292,6 +292,8 @@ LEVEL_CASES = [
     ("ticket_to_ride_paris", "deck.toml", ("surprise",), 1, "surprise"),
     # found by the fuzz test: a vocation renamed on the board was blamed on cards.toml
     ("urban_sprawl", "board.toml", ("vocations", 0), "0", "vocations[0]"),
+    # found by the fuzz test: no routes at all raised a KeyError instead of naming the field
+    ("ticket_to_ride_paris", "map.toml", ("routes",), [], "routes"),
 ]
 
 
