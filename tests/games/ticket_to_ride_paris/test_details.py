@@ -19,8 +19,9 @@ from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.state import EMPTY, OVER, State
 from game.ui.i18n import load_catalog, string_files
 
+from .support import start
+
 GAME = "ticket_to_ride_paris"
-ROW = ("red", "green", "purple", "yellow", "white")
 TICKETS = (("arc-notre_dame", "concorde-sacre_coeur"),
            ("louvre-pere_lachaise", "opera-montparnasse"))
 
@@ -33,16 +34,7 @@ def rules() -> TicketToRideParis:
 
 def started(rules: TicketToRideParis) -> State:
     """A 2-player state right after a fully forced setup (both seats keep both tickets)."""
-    m = Match(rules, Config(2), seed=0)
-    for color in ("red", "green", "red", "green", *ROW):
-        m.apply_chance(color)
-    for k in range(2):
-        for seat in range(2):
-            m.apply_chance(TICKETS[seat][k])
-    for seat in range(2):
-        m.apply(seat, ("keep", TICKETS[seat]))
-    m.apply_chance(0)
-    return m.state
+    return start(rules, (("red", "red"), ("green", "green")), TICKETS).state
 
 
 def path(rules: TicketToRideParis, a: str, b: str, avoid: set[str] = frozenset()) -> list[int]:
