@@ -3,7 +3,9 @@ of every listed game, one after another) on the dummy video driver for N minutes
 and prints frames, demos completed, exceptions and resident memory (RSS) at the start, after the
 first M minutes (default 5) and at the end. RSS is given twice: now (with whatever the running
 demo holds, which differs from game to game) and right after the last release between demos
-(`game.ui.memory`), when no demo is held: the growth of that one is what a kiosk leaks.
+(`game.ui.memory`), when no demo is held: the growth of that one is what a kiosk leaks. Each
+checkpoint names the demo on screen, and the end lists, per game, the peak RSS of each of its
+demos: a game whose later demos peak higher than its first ones would be leaking inside a demo.
 
 Frames advance a fake 1/60 s clock as fast as the machine allows (bots still think on their
 worker thread), so an hour of soak plays more demos than an hour in a shop window. Settings and
@@ -27,6 +29,7 @@ from game.ui.memory import rss_bytes
 
 FRAME_DT = 1 / 60
 MIB = 1024 * 1024
+PEAK_SAMPLE_FRAMES = 30  # RSS is read twice a game second for the demos' peaks (a /proc read)
 
 
 @dataclass
@@ -40,14 +43,25 @@ class Checkpoint:
     exceptions: int
     rss: int
     rss_between_demos: int = 0  # right after the last release between demos (0: none yet)
+    showing: str = ""  # the game whose demo is on screen ("" between demos)
 
     def line(self) -> str:
         """One printable line."""
         between = (f" (between demos {self.rss_between_demos / MIB:.1f})"
                    if self.rss_between_demos else "")
+        showing = f" [{self.showing}]" if self.showing else ""
         return (f"{self.label:<10} {self.seconds:8.0f} s {self.frames:>9} frames "
                 f"{self.demos:>5} demos {self.exceptions:>3} exceptions "
-                f"RSS {self.rss / MIB:7.1f} MiB{between}")
+                f"RSS {self.rss / MIB:7.1f} MiB{between}{showing}")
+
+
+@dataclass
+class DemoPeak:
+    """The highest RSS seen while one demo was on screen (its board or its results)."""
+
+    game_id: str
+    started: float  # seconds into the soak
+    rss: int = 0
 
 
 @dataclass
@@ -56,6 +70,16 @@ class SoakReport:
 
     checkpoints: list[Checkpoint] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    peaks: list[DemoPeak] = field(default_factory=list)  # one per demo, in order
+
+    def peak_lines(self) -> list[str]:
+        """Per game: the peak RSS of its first and last demo, and the range over all."""
+        lines = []
+        for game_id in sorted({peak.game_id for peak in self.peaks}):
+            mib = [peak.rss / MIB for peak in self.peaks if peak.game_id == game_id]
+            lines.append(f"{game_id:<22} {len(mib):>3} demos, peak RSS first {mib[0]:6.1f} "
+                         f"last {mib[-1]:6.1f} (range {min(mib):.1f}-{max(mib):.1f}) MiB")
+        return lines
 
     def growth_after(self, label: str) -> float:
         """RSS growth in MiB from the checkpoint `label` to the last one."""
@@ -90,6 +114,7 @@ class Soak:
         self.exceptions = 0
         self.demos_before = 0  # demos finished by attract scenes replaced after an exception
         self.rss_before = 0  # RSS after the last release by a replaced attract scene
+        self._demo_key: tuple[int, int] | None = None  # (attract scene, demo number) on screen
         self.started = time.perf_counter()  # `run` starts the clock again
         self._attract()
 
@@ -105,6 +130,24 @@ class Soak:
         """RSS right after the last release between demos (0 before the first)."""
         return getattr(self.app.stack.top, "rss_after_release", 0) or self.rss_before
 
+    def showing(self) -> str:
+        """The game whose demo (or its results) is on screen; "" when none is."""
+        top = self.app.stack.top
+        plan = getattr(top, "plan", None)
+        return plan.game_id if plan is not None and getattr(top, "showing", None) else ""
+
+    def note_peak(self) -> None:
+        """Raise the running demo's peak RSS to now (a new demo starts a new peak)."""
+        game_id = self.showing()
+        if not game_id:
+            return
+        key = (id(self.app.stack.top), self.app.stack.top.demos_started)
+        if key != self._demo_key:
+            self._demo_key = key
+            self.report.peaks.append(DemoPeak(game_id, time.perf_counter() - self.started))
+        peak = self.report.peaks[-1]
+        peak.rss = max(peak.rss, rss_bytes())
+
     def step(self) -> None:
         """One frame; an exception is counted and attract mode starts over."""
         try:
@@ -117,11 +160,14 @@ class Soak:
             self.app.stack = type(self.app.stack)()
             self._attract()
         self.frames += 1
+        if self.frames % PEAK_SAMPLE_FRAMES == 0:
+            self.note_peak()
 
     def checkpoint(self, label: str) -> Checkpoint:
         """Record (and return) the counters now."""
         point = Checkpoint(label, time.perf_counter() - self.started, self.frames, self.demos(),
-                           self.exceptions, rss_bytes(), self.rss_between_demos())
+                           self.exceptions, rss_bytes(), self.rss_between_demos(),
+                           self.showing())
         self.report.checkpoints.append(point)
         return point
 
@@ -171,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         soak.close()
     for error in report.errors:
         print(error, file=sys.stderr)
+    print("Peak RSS of each demo, per game:")
+    for line in report.peak_lines():
+        print(f"  {line}")
     base = report.checkpoints[1].label if len(report.checkpoints) > 2 else "start"
     print(f"RSS growth since {base}: {report.growth_after(base):+.1f} MiB")
     between = report.growth_between_demos_after(base)

@@ -35,6 +35,11 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
         assert isinstance(top, AttractScene) and top.showing is not None
         assert top.demos_started >= 1
         assert len(lines) == 4 and all("RSS" in line and "demos" in line for line in lines)
+        assert end.showing == top.plan.game_id and f"[{top.plan.game_id}]" in lines[-1]
+        # every demo shown so far has its peak, in the order they started
+        assert [peak.game_id for peak in report.peaks][-1] == top.plan.game_id
+        assert len(report.peaks) == top.demos_started
+        assert all(peak.rss > 10 * soak.MIB for peak in report.peaks)
         assert list(home.iterdir()) == []  # a soak writes nothing in the player's folder
     finally:
         runner.close()
@@ -86,3 +91,14 @@ def test_growth_is_measured_from_a_named_checkpoint():
                               soak.Checkpoint("end", 600, 20, 4, 0, 83 * soak.MIB)])
     assert report.growth_after("after 5m") == pytest.approx(3.0)
     assert report.growth_after("start") == pytest.approx(33.0)
+
+
+def test_each_games_demo_peaks_are_listed_first_and_last():
+    report = soak.SoakReport(peaks=[soak.DemoPeak("urban_sprawl", 0, 90 * soak.MIB),
+                                    soak.DemoPeak("french_quarter", 60, 70 * soak.MIB),
+                                    soak.DemoPeak("urban_sprawl", 120, 95 * soak.MIB),
+                                    soak.DemoPeak("urban_sprawl", 180, 88 * soak.MIB)])
+    lines = report.peak_lines()
+    assert lines[0].startswith("french_quarter") and "1 demos" in lines[0]
+    assert "3 demos" in lines[1] and "first   90.0 last   88.0" in lines[1]
+    assert "range 88.0-95.0" in lines[1]
