@@ -7,6 +7,10 @@ demo holds, which differs from game to game) and right after the last release be
 checkpoint names the demo on screen, and the end lists, per game, the peak RSS of each of its
 demos: a game whose later demos peak higher than its first ones would be leaking inside a demo.
 
+A "warm" checkpoint marks the first release between demos after every game has been shown once:
+before it, RSS grows by what a kiosk loads once (each game's modules, levels, fixed caches), so
+the growth between demos after it is the clearest measure of a leak.
+
 Frames advance a fake 1/60 s clock as fast as the machine allows (bots still think on their
 worker thread), so an hour of soak plays more demos than an hour in a shop window. Settings and
 saves go to a temporary home: a soak never touches the player's files. An exception in a demo
@@ -115,6 +119,8 @@ class Soak:
         self.demos_before = 0  # demos finished by attract scenes replaced after an exception
         self.rss_before = 0  # RSS after the last release by a replaced attract scene
         self._demo_key: tuple[int, int] | None = None  # (attract scene, demo number) on screen
+        self._echo: Callable[[Checkpoint], Any] = lambda c: None
+        self.warm = False  # every game has had a demo and been released once
         self.started = time.perf_counter()  # `run` starts the clock again
         self._attract()
 
@@ -144,9 +150,21 @@ class Soak:
         key = (id(self.app.stack.top), self.app.stack.top.demos_started)
         if key != self._demo_key:
             self._demo_key = key
+            self.check_warm()
             self.report.peaks.append(DemoPeak(game_id, time.perf_counter() - self.started))
         peak = self.report.peaks[-1]
         peak.rss = max(peak.rss, rss_bytes())
+
+    def check_warm(self) -> None:
+        """Checkpoint "warm" the first time every game has been shown (called as a demo
+        starts, right after the release of the one before it)."""
+        from game.scenes.attract import demo_games
+
+        if self.warm:
+            return
+        if {peak.game_id for peak in self.report.peaks} >= set(demo_games()):
+            self.warm = True
+            self._echo(self.checkpoint("warm"))
 
     def step(self) -> None:
         """One frame; an exception is counted and attract mode starts over."""
@@ -179,6 +197,7 @@ class Soak:
         the trend between two runs of different lengths compares) and at the end, each passed
         to `echo`."""
         self.started = time.perf_counter()
+        self._echo = echo
         echo(self.checkpoint("start"))
         marks = [(f"after {report_after:g}s", report_after)] if report_after < seconds else []
         if marks and every:
@@ -220,11 +239,15 @@ def main(argv: list[str] | None = None) -> int:
     print("Peak RSS of each demo, per game:")
     for line in report.peak_lines():
         print(f"  {line}")
-    base = report.checkpoints[1].label if len(report.checkpoints) > 2 else "start"
+    base = next((point.label for point in report.checkpoints[1:-1]
+                 if point.label.startswith("after")), "start")
     print(f"RSS growth since {base}: {report.growth_after(base):+.1f} MiB")
-    between = report.growth_between_demos_after(base)
-    if between is not None:
-        print(f"RSS between demos, growth since {base}: {between:+.1f} MiB")
+    for label in (base, "warm"):
+        if not any(point.label == label for point in report.checkpoints):
+            continue
+        between = report.growth_between_demos_after(label)
+        if between is not None:
+            print(f"RSS between demos, growth since {label}: {between:+.1f} MiB")
     return 1 if report.errors else 0
 
 

@@ -102,3 +102,21 @@ def test_each_games_demo_peaks_are_listed_first_and_last():
     assert lines[0].startswith("french_quarter") and "1 demos" in lines[0]
     assert "3 demos" in lines[1] and "first   90.0 last   88.0" in lines[1]
     assert "range 88.0-95.0" in lines[1]
+
+
+def test_warm_is_checkpointed_once_every_game_has_been_shown(home):
+    from game.scenes.attract import demo_games
+
+    runner = soak.Soak(seed=3)
+    try:
+        games = demo_games()
+        runner.report.peaks = [soak.DemoPeak(game_id, 0) for game_id in games[:-1]]
+        runner.check_warm()
+        assert not runner.warm and "warm" not in [c.label for c in runner.report.checkpoints]
+        runner.report.peaks.append(soak.DemoPeak(games[-1], 1))
+        runner.check_warm()
+        runner.check_warm()
+        assert runner.warm and [c.label for c in runner.report.checkpoints] == ["warm"]
+    finally:
+        runner.close()
+        pygame.display.quit()
