@@ -17,7 +17,7 @@ from typing import Any
 from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
-from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
+from .board import CONTRACT_DECKS
 from .state import Deck, State, inserted, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
@@ -102,6 +102,9 @@ class DeckMixin:
     """The turn kit handlers of draws, reveals and the end-of-turn row steps."""
 
     board: Any
+    # Card -> what its reveal triggers: None for an event, else (the resource of its payout
+    # row, the row's value or 0 for none, its ballot icon); rules.prebuild_options fills it.
+    reveal_payouts: Any
 
     # -- drawing -----------------------------------------------------------------------------
     @run("draw")
@@ -109,15 +112,24 @@ class DeckMixin:
         """Draw for a destination; an empty planning deck is reshuffled from its discards
         first (which brings the Urban Renewal cards into play); an empty contract deck gives
         nothing."""
-        deck_name = task[1]
-        if deck_name == "planning" and not self.planning_fillable(d):
+        if task[1] == "planning" and not self.planning_fillable(d):
             return
-        if deck_name == "planning" and not d.planning_deck.cards and d.discard:
-            d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
-            d.discard = ()
-            d.emit("reshuffled", None)
-        if self.deck_of(d, deck_name).cards:
-            d.push(("reveal", *task[1:]))
+        self.reveal_next(d, task[1], task[2], task[3])
+
+    def reveal_next(self, d: Any, deck_name: str, dest: tuple, triggers: bool) -> None:
+        """The draw task's work once the planning deck is known to be fillable (callers that
+        checked it already come straight here): reshuffle the planning deck if it is empty,
+        then reveal its next card for `dest`, if it has one."""
+        if deck_name == "planning":
+            deck = d.planning_deck
+            if not deck.cards and d.discard:
+                deck = d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
+                d.discard = ()
+                d.emit("reshuffled", None)
+        else:
+            deck = d.decks[DECK_INDEX[deck_name]]
+        if deck.cards:  # d.push, written out: a card is revealed every few steps
+            d.tasks = (("reveal", deck_name, dest, triggers), *d.tasks)
 
     def planning_fillable(self, s: Any) -> bool:
         """True while the planning deck or its discards hold a card that is not an event (ours:
@@ -168,9 +180,9 @@ class DeckMixin:
     def _revealed(self, d: Any, card: str) -> None:
         _, deck_name, dest, triggers = d.task
         self._remove_from_deck(d, deck_name, card)
-        found = self.board.cards[card]
-        if isinstance(found, EventCard):
-            d.push(("event", card, deck_name), ("draw", deck_name, dest, triggers))
+        payout = self.reveal_payouts[card]
+        if payout is None:  # an event
+            d.tasks = (("event", card, deck_name), ("draw", deck_name, dest, triggers), *d.tasks)
             return
         self._put(d, dest, card, deck_name)
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
@@ -178,13 +190,11 @@ class DeckMixin:
             return
         # The payout first, then the ballot (run here rather than as tasks: nothing comes
         # between them and the reveal).
-        if isinstance(found, Permit | Renewal):
-            if found.payout:
-                self.pay_row(d, "wealth", found.payout, "payouts")
-            if found.ballot:
-                d.push(("ballot",))
-        elif found.payout:
-            self.pay_row(d, "prestige", found.payout, "payouts")
+        resource, value, ballot = payout
+        if value:
+            self.pay_row(d, resource, value, "payouts")
+        if ballot:
+            d.tasks = (("ballot",), *d.tasks)
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
@@ -241,13 +251,13 @@ class DeckMixin:
             d.push(("fill_planning",))
         elif self.planning_fillable(d):
             d.push(("fill_planning",))
-            self._draw(d, ("draw", "planning", ("row", slot), True))  # the draw task, run now
+            self.reveal_next(d, "planning", ("row", slot), True)  # the draw task, run now
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
         """Step 3: the top card of the planning deck is turned face up."""
         if d.planning_top is None and self.planning_fillable(d):
-            self._draw(d, ("draw", "planning", ("top",), True))
+            self.reveal_next(d, "planning", ("top",), True)  # the draw task, run now
 
     # -- end of turn: contracts (steps 4-8) -----------------------------------------------------
     @run("slide_contracts")
@@ -280,7 +290,7 @@ class DeckMixin:
                     d.push(("fill_contracts",))
                 else:
                     d.push(("fill_contracts",))
-                    self._draw(d, ("draw", CONTRACT_DECKS[feeder], ("slot", slot), True))
+                    self.reveal_next(d, CONTRACT_DECKS[feeder], ("slot", slot), True)
                 return
 
     def feeder(self, s: Any, deck: int) -> int | None:
@@ -300,5 +310,5 @@ class DeckMixin:
         for k in range(task[1], d.active_decks):
             if d.tops[k] is None and d.decks[k].cards:
                 d.push(("contract_top", k + 1))
-                self._draw(d, ("draw", CONTRACT_DECKS[k], ("top", k), True))
+                self.reveal_next(d, CONTRACT_DECKS[k], ("top", k), True)
                 return

@@ -65,7 +65,7 @@ from .build import BuildMixin, licences_in_hand
 from .decks import DeckMixin
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
-from .prompts import option, prompt, split_options
+from .prompts import option, prompt, prompt_of, split_options
 from .state import (
     HIDDEN_CARD,
     NOBODY,
@@ -90,7 +90,6 @@ PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with t
 # 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
 END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
-END_STEPS = tuple(kind for kind, *_ in END_TASKS)
 
 
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
@@ -120,8 +119,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         lot set...), so that the prompts asked in every playout step only look them up."""
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
-        # The end-of-turn steps' handlers and tasks, in order (the stall check's is made per turn).
-        self.end_steps = tuple((self._runs[kind], task) for kind, task in zip(END_STEPS, END_TASKS))
         # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
         self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
@@ -137,12 +134,21 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.effect_calls = MappingProxyType({
             card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)
             for card in board.cards.values() if isinstance(card, Contract | EventCard)})
+        self.reveal_payouts = MappingProxyType({
+            card.id: None if isinstance(card, EventCard) else (
+                "wealth" if isinstance(card, Permit | Renewal) else "prestige", card.payout,
+                isinstance(card, Permit | Renewal) and card.ballot)
+            for card in board.cards.values()})
         self.event_effects = MappingProxyType({
             card: tuple(("effect", card, i, NOBODY) for i in range(len(self.effect_calls[card])))
             for card in board.events})
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
+        self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
+        self.end_option = fixed[("end",)]
+        self.favour_builds = MappingProxyType({key[2]: found for key, found in fixed.items()
+                                               if key[:2] == ("build", "favour")})
         self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
         kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
         self.search_kind = MappingProxyType({
@@ -151,8 +157,14 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 len(kinds))
             for card in board.cards.values() if isinstance(card, Contract)})
         rows = {*board.printed_rows.values(), *board.circle_blocks}
+        # Per contract, what the action prompt checks: (zone, size, search kind).
+        self.contract_needs = MappingProxyType({
+            card: (contract.zone, contract.size, kind) for card, kind in self.search_kind.items()
+            for contract in (board.cards[card],)})
         self.row_masks = MappingProxyType({blocks: city.lot_mask(
             lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
+        self.payout_rows = MappingProxyType(self._payout_rows())
+        self.circle_masks = tuple(self.row_masks[blocks] for blocks in board.circle_blocks)
         self.lot_set_masks = MappingProxyType({
             lots: (mask, ring) for by_block in board.placement_masks for options in by_block
             for lots, mask, ring in options})
@@ -161,6 +173,29 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                                                   for lots, mask, ring in options))
                   for block_mask, options in zip(board.block_masks, by_block))
             for by_block in board.placement_masks)
+
+    def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
+        """The invest prompt's options for a hand: each permit's, then done; () with none
+        (cached per hand in `invest_choices`: hands recur, and the prompt comes every turn)."""
+        invest = self.invest_options
+        options = [invest[c] for c in hand if c in invest]
+        return (*options, self.fixed[("done",)]) if options else ()
+
+    def _payout_rows(self) -> dict[tuple[str, int], tuple[int, int | None, tuple[int, ...]]]:
+        """(resource, value) -> what pay_row needs of that row: its lots' mask if printed on
+        the board, else the index of the marker whose circle places it (city.payout_blocks),
+        and the payout table's line for it."""
+        board, out = self.board, {}
+        for resource, table in (("wealth", board.wealth_payouts),
+                                ("prestige", board.prestige_payouts)):
+            for value, amounts in enumerate(table, 1):
+                printed = board.printed_rows.get((resource, value))
+                if printed is not None:
+                    out[(resource, value)] = (self.row_masks[printed], None, amounts)
+                else:
+                    marker = board.markers.index(f"{resource[0]}{value}")
+                    out[(resource, value)] = (0, marker, amounts)
+        return out
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}
@@ -278,21 +313,46 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @run("end_of_turn")
     def _end_of_turn(self, d: Any, task: tuple) -> None:
-        """The stall check and end-of-turn steps 1-9 (END_STEPS, each also a task of its own),
-        run here one after another (a task each cost a trip through the turn kit's loop in
-        every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
-        first: the steps left follow them, as a task."""
+        """The stall check and end-of-turn steps 1-9 (END_TASKS, each also a task of its own),
+        run here one after another from step `task[2]` (a task each cost a trip through the
+        turn kit's loop in every playout turn). A step that pushes tasks (a draw, its own
+        repeat) has them run first: the steps left follow them, as a task. A row with no gap
+        skips its slide and fill, a face-up planning top its step 3: those steps would do
+        nothing (each checks the same first), and most turns leave one row whole."""
         _, offer, step = task
-        steps = self.end_steps
-        while step < len(steps):
-            run_step, step_task = steps[step]
-            before = d.tasks
-            run_step(self, d, step_task if step else ("stall_check", offer))
-            step += 1
-            if d.tasks is not before:  # the steps only push on top of the stack
-                pushed = len(d.tasks) - len(before)
-                d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
-                return
+        before = d.tasks
+        if step == 0:
+            self._stall_check(d, ("stall_check", offer))
+            step = 1
+        if step <= 2 and None in d.planning_row:
+            if step == 1:
+                self._slide_planning(d, END_TASKS[1])
+            self._fill_planning(d, END_TASKS[2])
+            if d.tasks is not before:
+                return self._end_later(d, before, offer, 3)
+        if step <= 3 and d.planning_top is None:
+            self._planning_top(d, END_TASKS[3])
+            if d.tasks is not before:
+                return self._end_later(d, before, offer, 4)
+        if step <= 5 and None in d.contract_row:
+            if step <= 4:
+                self._slide_contracts(d, END_TASKS[4])
+            self._fill_contracts(d, END_TASKS[5])
+            if d.tasks is not before:
+                return self._end_later(d, before, offer, 6)
+        if step <= 6:
+            self._contract_top(d, END_TASKS[6])
+            if d.tasks is not before:
+                return self._end_later(d, before, offer, 7)
+        self._next_player(d, END_TASKS[7])
+        return None
+
+    @staticmethod
+    def _end_later(d: Any, before: tuple, offer: tuple, step: int) -> None:
+        """The end-of-turn steps from `step` on, as a task under what the last step pushed
+        (steps only push on top of the stack they found, `before`)."""
+        pushed = len(d.tasks) - len(before)
+        d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
 
     @run("turn_start")
     def _turn_start(self, d: Any, task: tuple) -> None:
@@ -308,10 +368,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        invest = self.invest_options
-        options = [invest[c] for c in state.hands[state.active] if c in invest]
-        return (prompt(state.active, "invest", [*options, self.fixed[("done",)]]) if options
-                else ())
+        options = self.invest_choices(state.hands[state.active])
+        return prompt_of(state.active, "invest", options, ()) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -333,33 +391,43 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, ap, fixed = state.active, state.ap, self.fixed
+        seat, ap = state.active, state.ap
         options = [take for card, (cost, take) in
                    zip((*state.planning_row, state.planning_top), self.take_places)
                    if card is not None and cost <= ap]
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
-        held, cards = self.hand_licences(state.hands[seat]), self.board.cards
-        context = None  # can_build's shared part, looked up once some contract has licences
+        held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
+        # can_build's shared part (the city's memo, the seat's rights), looked up once some
+        # contract has licences; a memo answer is read here, has_lot_set asked on a miss.
+        memo = rights = None
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
-            contract = cards[card]
-            if held[contract.zone] >= contract.size:
-                context = context or self.build_context(state, seat)
-                if self.has_lot_set(state, contract, *context):
+            zone, size, kind = needs[card]
+            if held[zone] >= size:
+                if memo is None:
+                    memo, rights = self.build_context(state, seat)
+                found = memo.exists.get((rights, kind))
+                if found is None:
+                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
+                if found:
                     options.append(build)
             if favour_room:
                 options.append(favour)
         for card in favours:  # a Favour is built for no action points
-            contract = cards[card]
-            if held[contract.zone] >= contract.size:
-                context = context or self.build_context(state, seat)
-                if self.has_lot_set(state, contract, *context):
-                    options.append(fixed[("build", "favour", card)])
-        options.append(fixed[("end",)])
-        return prompt(seat, "act", options, ap=ap)
+            zone, size, kind = needs[card]
+            if held[zone] >= size:
+                if memo is None:
+                    memo, rights = self.build_context(state, seat)
+                found = memo.exists.get((rights, kind))
+                if found is None:
+                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
+                if found:
+                    options.append(self.favour_builds[card])
+        options.append(self.end_option)
+        return prompt_of(seat, "act", options, (("ap", ap),))
 
     def favour_capacity(self, state: State, seat: int) -> int:
         """One Favour at a time; two with the Extra Favour tile (golden rule)."""
