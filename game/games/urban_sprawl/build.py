@@ -101,11 +101,13 @@ class BuildMixin:
         return (option.action[1] for option in found)
 
     def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
-                 protected: int | None) -> Iterator[Option]:
+                 protected: int | None, first: bool = False) -> list[Option]:
         """The search of `placements`, for a builder with that wealth, who may demolish or
-        not, and may not demolish the `protected` seat's buildings (None: may demolish any);
-        yields the place prompt's option of each lot set (its action: ("lots", lots))."""
-        values = s.values
+        not, and may not demolish the `protected` seat's buildings (None: may demolish any):
+        the place prompt's option of each lot set (its action: ("lots", lots)), in block
+        order; with `first`, only the first one found (or none). A list rather than a
+        generator: the place prompt lists ~30 of them, and a generator's step costs."""
+        values, found = s.values, []
         low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
         high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
@@ -119,18 +121,23 @@ class BuildMixin:
             if not low <= values[block] <= high:
                 continue
             if demolition:  # may_demolish, a call, only for lot sets that pass the rest
-                for lots, mask, ring, found in options:
+                for lots, mask, ring, option in options:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
                         continue
                     if not mask & occupied or self.may_demolish(s, lots, protected):
-                        yield found
+                        found.append(option)
+                        if first:
+                            return found
                 continue
-            for _, mask, ring, found in on_free[blocks[block] & free]:
+            for _, mask, ring, option in on_free[blocks[block] & free]:
                 if ring & other and not ring & same:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
-                    yield found
+                    found.append(option)
+                    if first:
+                        return found
+        return found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers
@@ -155,7 +162,8 @@ class BuildMixin:
             hint_key = (rights[1], rights[2], kind)  # not the wealth: it changes every turn
             hint = memo.hints.get(hint_key)
             if hint is None or not self.lot_set_allowed(s, contract, rights, hint):
-                hint = next(self.lot_sets(s, contract, *rights), None)
+                first = self.lot_sets(s, contract, *rights, first=True)
+                hint = first[0] if first else None
                 if hint is not None:
                     memo.hints[hint_key] = hint
             found = memo.exists[key] = hint is not None

@@ -86,6 +86,22 @@ def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
     return sorted(grid[lot] for lot in bits(s.anchors[seat] & zone_lots))
 
 
+def controlled_of_zone(s: Any, zone: str) -> tuple[int, ...]:
+    """Ids of the controlled buildings of `zone` (ANY: zoned, PARK: parks), ascending: from
+    the seats' anchors (a building's first lot), not a pass over every building."""
+    anchors = 0
+    for seat_anchors in s.anchors:
+        anchors |= seat_anchors
+    grid = s.lots
+    return tuple(sorted(grid[lot] for lot in bits(anchors & zone_mask(s, zone))))
+
+
+def free_lots(s: Any) -> int:
+    """The mask of every lot without a building (parks included)."""
+    civ, com, ind, res, park = s.zone_lots
+    return ~(civ | com | ind | res | park) & ((1 << len(s.lots)) - 1)
+
+
 def zoned_lots(s: Any) -> int:
     """The mask of every lot under a zoned building (parks left out)."""
     civ, com, ind, res, _ = s.zone_lots

@@ -44,6 +44,31 @@ def running_weights(event_weight: float, events: int, other_weight: float, other
     return list(accumulate(chain(repeat(event_weight, events), repeat(other_weight, others))))
 
 
+@lru_cache(maxsize=4096)  # a pure function of numbers; the same few recur every game
+def draw_weights(events: int, others: int, position: int, window: tuple[int, int]
+                 ) -> tuple[bool, float, bool, float, list[float]]:
+    """How the next card of a deck holding `events` events and `others` other cards is drawn
+    at 1-based `position`, events lying in `window` (DeckMixin._ask_reveal): whether events
+    may come out and each one's weight, the same for the other cards, and the running sums
+    of those weights (read-only). The odds of the stacked deck: each event slot left in the
+    window equally likely."""
+    low, high = window
+    if not events or not others:
+        p_event = 1.0 if events else 0.0
+    elif position < low:
+        p_event = 0.0
+    elif position > high:
+        p_event = events / (events + others)
+    else:
+        p_event = min(1.0, events / (high - position + 1))
+    events = events if p_event > 0 else 0
+    others = others if p_event < 1 else 0
+    event_weight = p_event / events if events else 0.0
+    other_weight = (1 - p_event) / others if others else 0.0
+    return (events > 0, event_weight, others > 0, other_weight,
+            running_weights(event_weight, events, other_weight, others))
+
+
 _new_chance = object.__new__
 
 
@@ -53,7 +78,7 @@ class DeckDraw(Chance):
     for (apply's check, Match, the UI): the fast path draws with `pick`, over running sums
     shared by every draw with the same weights (game.engine.flow)."""
 
-    __slots__ = ("built", "event_weight", "events", "other_weight", "others")
+    __slots__ = ("built", "event_weight", "events", "other_weight", "others", "running")
 
     def __reduce__(self) -> tuple:  # copies and pickles: the slots' way would set `outcomes`
         return deck_draw, (self.events, self.event_weight, self.others, self.other_weight,
@@ -75,19 +100,20 @@ class DeckDraw(Chance):
         last = len(events) + len(others) - 1
         if not last:
             return (events or others)[0]
-        running = running_weights(self.event_weight, len(events), self.other_weight,
-                                  len(others))
+        running = self.running
         index = bisect(running, random() * (running[-1] + 0.0), 0, last)
         return events[index] if index < len(events) else others[index - len(events)]
 
 
-(_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS) = (
+(_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS, _SET_RUNNING) = (
     DeckDraw.__dict__[name].__set__ for name in DeckDraw.__slots__)
 
 
 def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, ...],
-              other_weight: float, label: str) -> DeckDraw:
-    """A DeckDraw, its slots filled through their descriptors (one per card revealed)."""
+              other_weight: float, label: str, running: list[float] | None = None
+              ) -> DeckDraw:
+    """A DeckDraw, its slots filled through their descriptors (one per card revealed);
+    `running`: its running weights, when the caller has them (running_weights)."""
     made = _new_chance(DeckDraw)
     _SET_LABEL(made, label)
     _SET_EVENTS(made, events)
@@ -95,6 +121,8 @@ def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, .
     _SET_OTHERS(made, others)
     _SET_OTHER_WEIGHT(made, other_weight)
     _SET_BUILT(made, None)
+    _SET_RUNNING(made, running or running_weights(event_weight, len(events), other_weight,
+                                                   len(others)))
     return made
 
 
@@ -155,26 +183,15 @@ class DeckMixin:
     @ask("reveal")
     def _ask_reveal(self, state: State, task: tuple) -> Pending:
         """The next card: events only inside the window where the stacking put them, with the
-        odds of the stacked deck (each event slot left in the window equally likely)."""
+        odds of the stacked deck (draw_weights)."""
         name = task[1]
         deck = state.planning_deck if name == "planning" else state.decks[DECK_INDEX[name]]
         event_cards, others = deck.split or self.deck_split(deck)
-        cards, events = deck.cards, len(event_cards)
-        position, (low, high) = deck.drawn + 1, deck.window
-        if not events or not others:
-            p_event = 1.0 if events else 0.0
-        elif position < low:
-            p_event = 0.0
-        elif position > high:
-            p_event = events / len(cards)
-        else:
-            p_event = min(1.0, events / (high - position + 1))
-        if p_event <= 0:
-            event_cards = ()
-        if p_event >= 1:
-            others = ()
-        return deck_draw(event_cards, p_event / events if event_cards else 0.0, others,
-                         (1 - p_event) / len(others) if others else 0.0, CARD_LABELS[name])
+        some_events, event_weight, some_others, other_weight, running = draw_weights(
+            len(event_cards), len(others), deck.drawn + 1, deck.window)
+        return deck_draw(event_cards if some_events else (), event_weight,
+                         others if some_others else (), other_weight, CARD_LABELS[name],
+                         running)
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
@@ -230,11 +247,14 @@ class DeckMixin:
     def _slide_planning(self, d: Any, task: tuple) -> None:
         """Step 1: cards slide toward the 1 AP slot, filling the gaps (a face-down card
         slides face down)."""
-        if None not in d.planning_row:
+        row = d.planning_row
+        if None not in row:
             return
-        slots = [(c, down) for c, down in zip(d.planning_row, d.planning_face_down)
-                 if c is not None]
-        gap = len(d.planning_row) - len(slots)
+        gap = row.count(None)
+        if True not in d.planning_face_down:  # nothing face down: only the cards move
+            d.planning_row = (*[c for c in row if c is not None], *(None,) * gap)
+            return
+        slots = [(c, down) for c, down in zip(row, d.planning_face_down) if c is not None]
         d.planning_row = tuple(c for c, _ in slots) + (None,) * gap
         d.planning_face_down = tuple(down for _, down in slots) + (False,) * gap
 

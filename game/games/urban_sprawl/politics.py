@@ -105,7 +105,7 @@ class PoliticsMixin:
         for seat, anchors in enumerate(s.anchors):  # each building of the zone by its first lot
             firsts = bits(anchors & zone_lots)
             if firsts:
-                best[seat] = (max(values[block_of[lot]] for lot in firsts), len(firsts))
+                best[seat] = (max([values[block_of[lot]] for lot in firsts]), len(firsts))
         if not best:
             return []
         top = max(best.values())

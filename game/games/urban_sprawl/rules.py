@@ -48,6 +48,7 @@ from typing import Any
 
 from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, run
+from game.engine.trails import bits
 
 from . import city
 from .board import (
@@ -150,6 +151,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.favour_builds = MappingProxyType({key[2]: found for key, found in fixed.items()
                                                if key[:2] == ("build", "favour")})
         self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
+        self.neighbour_masks = tuple(city.lot_mask(near) for near in board.neighbours)
         kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
         self.search_kind = MappingProxyType({
             card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
@@ -536,11 +538,14 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @ask("place_park")
     def _ask_park(self, state: State, task: tuple) -> Pending:
         _, seat, scope, origin = task
-        options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
-        if scope == "adjacent":
-            near = set().union(*(self.board.neighbours[lot]
-                                 for lot in state.buildings[origin].lots))
-            options = [park for park in options if park.action[1] in near]
+        if scope == "adjacent":  # the few free lots around the building, from masks
+            near = 0
+            for lot in state.buildings[origin].lots:
+                near |= self.neighbour_masks[lot]
+            parks = self.park_options
+            options = [parks[lot] for lot in bits(city.free_lots(state) & near)]
+        else:
+            options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
         return prompt(seat, "place_park", options) if options else ()
 
     @decide("place_park")
