@@ -116,11 +116,11 @@ class BuildMixin:
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
-        free, blocks = ~occupied, self.board.block_masks
-        for block, (options, on_free) in enumerate(self.lot_set_table[size]):
-            if not low <= values[block] <= high:
-                continue
-            if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+        table, free = self.lot_set_table[size], ~occupied
+        if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+            for value, (options, _) in zip(values, table):
+                if not low <= value <= high:
+                    continue
                 for lots, mask, ring, option in options:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
@@ -129,8 +129,11 @@ class BuildMixin:
                         found.append(option)
                         if first:
                             return found
+            return found
+        for value, (_, on_free), block_mask in zip(values, table, self.board.block_masks):
+            if not low <= value <= high:
                 continue
-            for _, mask, ring, option in on_free[blocks[block] & free]:
+            for _, mask, ring, option in on_free[block_mask & free]:
                 if ring & other and not ring & same:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
@@ -240,7 +243,7 @@ class BuildMixin:
              "cards")
         bid = city.place(d, contract.zone, lots, seat)
         d.emit("built", seat, card=card, building=bid)
-        d.push(("license", card, contract.size), ("built", card, bid))
+        d.tasks = (("license", card, contract.size), ("built", card, bid), *d.tasks)  # d.push
 
     @ask("license")
     def _ask_license(self, state: State, task: tuple) -> Pending:

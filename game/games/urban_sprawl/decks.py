@@ -268,9 +268,9 @@ class DeckMixin:
         if d.planning_top is not None:
             d.planning_row = replaced(d.planning_row, slot, d.planning_top)
             d.planning_top = None
-            d.push(("fill_planning",))
+            d.tasks = (("fill_planning",), *d.tasks)  # d.push
         elif self.planning_fillable(d):
-            d.push(("fill_planning",))
+            d.tasks = (("fill_planning",), *d.tasks)  # d.push
             self.reveal_next(d, "planning", ("row", slot), True)  # the draw task, run now
 
     @run("planning_top")
@@ -307,9 +307,9 @@ class DeckMixin:
                 if d.tops[feeder] is not None:
                     d.contract_row = replaced(d.contract_row, slot, d.tops[feeder])
                     d.tops = replaced(d.tops, feeder, None)
-                    d.push(("fill_contracts",))
+                    d.tasks = (("fill_contracts",), *d.tasks)  # d.push
                 else:
-                    d.push(("fill_contracts",))
+                    d.tasks = (("fill_contracts",), *d.tasks)  # d.push
                     self.reveal_next(d, CONTRACT_DECKS[feeder], ("slot", slot), True)
                 return
 
@@ -329,6 +329,6 @@ class DeckMixin:
         is done, since an event may bring that deck into play."""
         for k in range(task[1], d.active_decks):
             if d.tops[k] is None and d.decks[k].cards:
-                d.push(("contract_top", k + 1))
+                d.tasks = (("contract_top", k + 1), *d.tasks)  # d.push
                 self.reveal_next(d, CONTRACT_DECKS[k], ("top", k), True)
                 return

@@ -127,6 +127,12 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.take_places = tuple(
             (cost, fixed[("take", "row", i) if i < 4 else ("take", "top")])
             for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)))
+        # Per number of action points left, the (place, option) of the takes they afford
+        # (the last entry: every take, for as many points as the dearest costs or more).
+        self.takes_within = tuple(
+            tuple((place, take) for place, (cost, take) in enumerate(self.take_places)
+                  if cost <= ap)
+            for ap in range(max(cost for cost, _ in self.take_places) + 1))
         places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
@@ -310,7 +316,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def refill(self, d: Any) -> None:
         """A turn: action points, investments, actions, then the nine end-of-turn steps."""
         offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
-        d.push(("invest",), ("act",), ("end_of_turn", offer, 0))
+        d.tasks = (("invest",), ("act",), ("end_of_turn", offer, 0), *d.tasks)  # d.push
         self._turn_start(d, ("turn_start",))  # the task the stack would run first, run now
 
     @run("end_of_turn")
@@ -378,7 +384,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         card = action[1]
         self.discard_from_hand(d, seat, card)
         gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
-        d.push(("invest",))
+        d.tasks = (("invest",), *d.tasks)  # d.push, written out: every few steps
 
     @decide("invest", "done")
     def _invest_done(self, d: Any, seat: int, action: tuple) -> None:
@@ -394,9 +400,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
         seat, ap = state.active, state.ap
-        options = [take for card, (cost, take) in
-                   zip((*state.planning_row, state.planning_top), self.take_places)
-                   if card is not None and cost <= ap]
+        cards, within = (*state.planning_row, state.planning_top), self.takes_within
+        options = [take for place, take in within[ap if ap < len(within) else -1]
+                   if cards[place] is not None]
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
@@ -447,7 +453,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             d.planning_top = None
         d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
         d.emit("planning_taken", seat, card=card)
-        d.push(("act",))
+        d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
 
     @decide("act", "favour")
     def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
@@ -521,7 +527,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
         d.emit("event", None, reveal=True, card=card)
-        d.push(*self.event_effects[card], ("event_done", card, deck))
+        d.tasks = (*self.event_effects[card], ("event_done", card, deck), *d.tasks)  # d.push
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
