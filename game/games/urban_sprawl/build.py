@@ -159,8 +159,8 @@ class BuildMixin:
         for its kind in an earlier city (the memo's hints) is tried first: a build changes the
         city around one block, so it mostly still stands, and checking it is one search step."""
         kind = self.search_kind[contract.id]
-        key = (rights, kind)
-        found = memo.exists.get(key)
+        known = memo.known(rights)
+        found = known.get(kind)
         if found is None:
             hint_key = (rights[1], rights[2], kind)  # not the wealth: it changes every turn
             hint = memo.hints.get(hint_key)
@@ -169,7 +169,7 @@ class BuildMixin:
                 hint = first[0] if first else None
                 if hint is not None:
                     memo.hints[hint_key] = hint
-            found = memo.exists[key] = hint is not None
+            found = known[kind] = hint is not None
         return found
 
     def lot_set_allowed(self, s: Any, contract: Contract, rights: tuple[int, bool, int | None],

@@ -126,6 +126,13 @@ def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, .
     return made
 
 
+def again(d: Any, before: tuple, task: tuple) -> None:
+    """`task` again under what a step pushed on top of the stack it found (`before`): the
+    step goes on once those are done."""
+    pushed = len(d.tasks) - len(before)
+    d.tasks = (*d.tasks[:pushed], task, *before)
+
+
 class DeckMixin:
     """The turn kit handlers of draws, reveals and the end-of-turn row steps."""
 
@@ -133,6 +140,8 @@ class DeckMixin:
     # Card -> what its reveal triggers: None for an event, else (the resource of its payout
     # row, the row's value or 0 for none, its ballot icon); rules.prebuild_options fills it.
     reveal_payouts: Any
+    _event: Callable[[Any, tuple], None]  # the event task's handler (rules.py)
+    _ballot: Callable[[Any, tuple], None]  # the ballot task's handler (politics.py)
 
     # -- drawing -----------------------------------------------------------------------------
     @run("draw")
@@ -198,8 +207,9 @@ class DeckMixin:
         _, deck_name, dest, triggers = d.task
         self._remove_from_deck(d, deck_name, card)
         payout = self.reveal_payouts[card]
-        if payout is None:  # an event
-            d.tasks = (("event", card, deck_name), ("draw", deck_name, dest, triggers), *d.tasks)
+        if payout is None:  # an event, then the draw again; the event task run now
+            d.tasks = (("draw", deck_name, dest, triggers), *d.tasks)
+            self._event(d, ("event", card, deck_name))
             return
         self._put(d, dest, card, deck_name)
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
@@ -211,7 +221,7 @@ class DeckMixin:
         if value:
             self.pay_row(d, resource, value, "payouts")
         if ballot:
-            d.tasks = (("ballot",), *d.tasks)
+            self._ballot(d, ("ballot",))  # the ballot task, run now
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
@@ -261,17 +271,24 @@ class DeckMixin:
     @run("fill_planning")
     def _fill_planning(self, d: Any, task: tuple) -> None:
         """Step 2: empty slots filled one at a time from the top of the deck (the face-up top
-        card first: it was revealed already, so it triggers nothing again)."""
-        if None not in d.planning_row:
-            return
-        slot = d.planning_row.index(None)
-        if d.planning_top is not None:
+        card first: it was revealed already, so it triggers nothing again); after a card
+        drawn (and whatever it sets off), the step goes on."""
+        before = d.tasks
+        self.fill_planning_row(d)
+        if d.tasks is not before:
+            again(d, before, task)
+
+    def fill_planning_row(self, d: Any) -> None:
+        """Step 2 up to its next draw: the gaps the face-up top fills, then the draw for the
+        next gap pushed (its reveal), if the deck has a card for it."""
+        while None in d.planning_row:
+            slot = d.planning_row.index(None)
+            if d.planning_top is None:
+                if self.planning_fillable(d):
+                    self.reveal_next(d, "planning", ("row", slot), True)  # the draw, run now
+                return
             d.planning_row = replaced(d.planning_row, slot, d.planning_top)
             d.planning_top = None
-            d.tasks = (("fill_planning",), *d.tasks)  # d.push
-        elif self.planning_fillable(d):
-            d.tasks = (("fill_planning",), *d.tasks)  # d.push
-            self.reveal_next(d, "planning", ("row", slot), True)  # the draw task, run now
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
@@ -294,9 +311,24 @@ class DeckMixin:
 
     @run("fill_contracts")
     def _fill_contracts(self, d: Any, task: tuple) -> None:
-        """Step 5: each empty slot is filled from its rail's deck, one at a time."""
+        """Step 5: each empty slot is filled from its rail's deck, one at a time; after a
+        card drawn (and whatever it sets off), the step goes on."""
+        before = d.tasks
+        self.fill_contract_row(d)
+        if d.tasks is not before:
+            again(d, before, task)
+
+    def fill_contract_row(self, d: Any) -> None:
+        """Step 5 up to its next draw: the slots face-up tops fill, then the draw for the next
+        slot pushed (its reveal)."""
+        while self._fill_contract_slot(d):
+            pass
+
+    def _fill_contract_slot(self, d: Any) -> bool:
+        """Fill the first empty slot that has a feeder: True if its deck's face-up top filled
+        it, False once a draw for it was pushed or no slot can be filled."""
         if None not in d.contract_row:
-            return
+            return False
         for deck, slots in RAILS[d.active_decks]:
             for slot in slots:
                 if d.contract_row[slot] is not None:
@@ -307,11 +339,10 @@ class DeckMixin:
                 if d.tops[feeder] is not None:
                     d.contract_row = replaced(d.contract_row, slot, d.tops[feeder])
                     d.tops = replaced(d.tops, feeder, None)
-                    d.tasks = (("fill_contracts",), *d.tasks)  # d.push
-                else:
-                    d.tasks = (("fill_contracts",), *d.tasks)  # d.push
-                    self.reveal_next(d, CONTRACT_DECKS[feeder], ("slot", slot), True)
-                return
+                    return True
+                self.reveal_next(d, CONTRACT_DECKS[feeder], ("slot", slot), True)
+                return False
+        return False
 
     def feeder(self, s: Any, deck: int) -> int | None:
         """The deck that refills a rail: its own, or once that is exhausted the next older one

@@ -63,7 +63,7 @@ from .board import (
     load_board,
 )
 from .build import BuildMixin, licences_in_hand
-from .decks import DeckMixin
+from .decks import DeckMixin, again
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
 from .prompts import option, prompt, prompt_of, split_options
@@ -323,10 +323,11 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _end_of_turn(self, d: Any, task: tuple) -> None:
         """The stall check and end-of-turn steps 1-9 (END_TASKS, each also a task of its own),
         run here one after another from step `task[2]` (a task each cost a trip through the
-        turn kit's loop in every playout turn). A step that pushes tasks (a draw, its own
-        repeat) has them run first: the steps left follow them, as a task. A row with no gap
-        skips its slide and fill, a face-up planning top its step 3: those steps would do
-        nothing (each checks the same first), and most turns leave one row whole."""
+        turn kit's loop in every playout turn). A step that pushes tasks (a draw) has them run
+        first: the rest follows them, as a task (from the same step if it fills a row: it
+        goes on after each card drawn). A row with no gap skips its slide and fill, a face-up
+        planning top its step 3: those steps would do nothing (each checks the same first),
+        and most turns leave one row whole."""
         _, offer, step = task
         before = d.tasks
         if step == 0:
@@ -335,32 +336,25 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         if step <= 2 and None in d.planning_row:
             if step == 1:
                 self._slide_planning(d, END_TASKS[1])
-            self._fill_planning(d, END_TASKS[2])
+            self.fill_planning_row(d)  # step 2 up to its next draw: it goes on after that
             if d.tasks is not before:
-                return self._end_later(d, before, offer, 3)
+                return again(d, before, ("end_of_turn", offer, 2))
         if step <= 3 and d.planning_top is None:
             self._planning_top(d, END_TASKS[3])
             if d.tasks is not before:
-                return self._end_later(d, before, offer, 4)
+                return again(d, before, ("end_of_turn", offer, 4))
         if step <= 5 and None in d.contract_row:
             if step <= 4:
                 self._slide_contracts(d, END_TASKS[4])
-            self._fill_contracts(d, END_TASKS[5])
+            self.fill_contract_row(d)  # step 5 up to its next draw: it goes on after that
             if d.tasks is not before:
-                return self._end_later(d, before, offer, 6)
+                return again(d, before, ("end_of_turn", offer, 5))
         if step <= 6:
             self._contract_top(d, END_TASKS[6])
             if d.tasks is not before:
-                return self._end_later(d, before, offer, 7)
+                return again(d, before, ("end_of_turn", offer, 7))
         self._next_player(d, END_TASKS[7])
         return None
-
-    @staticmethod
-    def _end_later(d: Any, before: tuple, offer: tuple, step: int) -> None:
-        """The end-of-turn steps from `step` on, as a task under what the last step pushed
-        (steps only push on top of the stack they found, `before`)."""
-        pushed = len(d.tasks) - len(before)
-        d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
 
     @run("turn_start")
     def _turn_start(self, d: Any, task: tuple) -> None:
@@ -408,7 +402,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
         # can_build's shared part (the city's memo, the seat's rights), looked up once some
         # contract has licences; a memo answer is read here, has_lot_set asked on a miss.
-        memo = rights = None
+        memo = rights = known = None
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
@@ -417,7 +411,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if held[zone] >= size:
                 if memo is None:
                     memo, rights = self.build_context(state, seat)
-                found = memo.exists.get((rights, kind))
+                    known = memo.known(rights)
+                found = known.get(kind)
                 if found is None:
                     found = self.has_lot_set(state, self.board.cards[card], memo, rights)
                 if found:
@@ -429,7 +424,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if held[zone] >= size:
                 if memo is None:
                     memo, rights = self.build_context(state, seat)
-                found = memo.exists.get((rights, kind))
+                    known = memo.known(rights)
+                found = known.get(kind)
                 if found is None:
                     found = self.has_lot_set(state, self.board.cards[card], memo, rights)
                 if found:
