@@ -243,8 +243,9 @@ class DeckMixin:
             d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
-            d.planning_face_down = replaced(d.planning_face_down, dest[1],
-                                            where == "row_face_down")
+            down = where == "row_face_down"
+            if d.planning_face_down[dest[1]] is not down:  # mostly face up already
+                d.planning_face_down = replaced(d.planning_face_down, dest[1], down)
         elif where == "slot":
             d.contract_row = replaced(d.contract_row, dest[1], card)
         elif deck_name == "planning":

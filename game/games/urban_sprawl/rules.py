@@ -42,6 +42,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import compress
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -443,7 +444,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             i = action[2]
             card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
             d.planning_row = replaced(d.planning_row, i, None)
-            d.planning_face_down = replaced(d.planning_face_down, i, False)
+            if d.planning_face_down[i]:  # it turns face up (taken unseen)
+                d.planning_face_down = replaced(d.planning_face_down, i, False)
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
@@ -523,7 +525,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
         d.emit("event", None, reveal=True, card=card)
-        d.tasks = (*self.event_effects[card], ("event_done", card, deck), *d.tasks)  # d.push
+        first, *rest = (*self.event_effects[card], ("event_done", card, deck))
+        d.tasks = (*rest, *d.tasks)  # d.push, but for the first task: it is run now
+        self._runs[first[0]](self, d, first)
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
@@ -547,7 +551,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             parks = self.park_options
             options = [parks[lot] for lot in bits(city.free_lots(state) & near)]
         else:
-            options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
+            # The parks of the lots where no building stands, in C (map and compress).
+            options = list(compress(self.park_options, map(NOBODY.__eq__, state.lots)))
         return prompt(seat, "place_park", options) if options else ()
 
     @decide("place_park")
