@@ -17,9 +17,11 @@ from typing import Any
 
 from game.engine.core import Option, Pending
 from game.engine.flow import ask, decide, run
+from game.engine.trails import bits
 
 from . import city
-from .board import OFFICES, ZONES, Contract, Permit, Renewal
+from .board import OFFICES, ZONES, Contract, Renewal
+from .decks import run_first
 from .effects import ANY_LOTS, restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
@@ -39,6 +41,9 @@ def licences_in_hand(grants: Mapping[str, tuple[tuple[str, int], ...]],
     return MappingProxyType(held)
 
 
+NO_LICENCE = ((), None)  # a card that pays no licence: no zone, no option
+
+
 class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 
@@ -55,6 +60,8 @@ class BuildMixin:
     # less often.
     hand_licences: Callable[[tuple[str, ...]], Mapping[str, int]]
     lot_set_masks: Mapping[tuple[int, ...], tuple[int, int]]  # lots -> (its mask, its ring's)
+    # Permit -> (the zones it licenses, its option in the licence prompt)
+    licence_options: Mapping[str, tuple[Any, Option]]
 
     # -- where a contract may go ----------------------------------------------------------------
     def held_licences(self, s: Any, seat: int) -> Mapping[str, int]:
@@ -248,10 +255,9 @@ class BuildMixin:
     @ask("license")
     def _ask_license(self, state: State, task: tuple) -> Pending:
         _, card, left = task
-        zone, cards = self.board.cards[card].zone, self.board.cards
-        options = [option(("permit", c), ("hand", c), "permit")
-                   for c in state.hands[state.active]
-                   if isinstance(cards[c], Permit) and zone in cards[c].zones]
+        zone, licence_options = self.board.cards[card].zone, self.licence_options
+        options = [licence_options[c][1] for c in state.hands[state.active]
+                   if zone in licence_options.get(c, NO_LICENCE)[0]]
         return prompt(state.active, "license", options, left=left)
 
     @decide("license")
@@ -269,13 +275,15 @@ class BuildMixin:
         _, card, bid = task
         contract = self.board.cards[card]
         seat = d.active
-        same = sum(1 for other in city.adjacent_buildings(self.board, d, d.buildings[bid].lots)
-                   if d.buildings[other].zone == contract.zone)
+        # The buildings of its zone next to it: its ring's lots of that zone, by building.
+        ring = self.board.ring_masks[d.buildings[bid].lots]
+        grid = d.lots
+        same = len({grid[lot] for lot in bits(ring & d.zone_lots[city.ZONE_INDEX[contract.zone]])})
         doubled = d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat
         gain(d, seat, "prestige", same * (2 if doubled else 1), "neighbourhood")
         d.builds += 1
-        d.push(*(("vocation", name, value) for name, value in contract.vocations),
-               *(("effect", card, i, bid) for i in range(len(contract.effects))))
+        run_first(self, d, (*[("vocation", name, value) for name, value in contract.vocations],
+                            *[("effect", card, i, bid) for i in range(len(contract.effects))]))
 
     # -- vocations ------------------------------------------------------------------------------
     @run("vocation")

@@ -133,6 +133,14 @@ def again(d: Any, before: tuple, task: tuple) -> None:
     d.tasks = (*d.tasks[:pushed], task, *before)
 
 
+def run_first(rules: Any, d: Any, tasks: tuple[tuple, ...]) -> None:
+    """Push automatic tasks, the first one run now rather than pushed (the turn kit would
+    run it next: it saves a trip through the kit's loop)."""
+    if tasks:
+        d.tasks = (*tasks[1:], *d.tasks)
+        rules._runs[tasks[0][0]](rules, d, tasks[0])
+
+
 class DeckMixin:
     """The turn kit handlers of draws, reveals and the end-of-turn row steps."""
 

@@ -64,7 +64,7 @@ from .board import (
     load_board,
 )
 from .build import BuildMixin, licences_in_hand
-from .decks import DeckMixin, again
+from .decks import DeckMixin, again, run_first
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
 from .prompts import option, prompt, prompt_of, split_options
@@ -155,6 +155,9 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                                                 if key[0] == "invest"})
         self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
         self.end_option = fixed[("end",)]
+        self.licence_options = MappingProxyType({
+            card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
+            for card in board.cards.values() if isinstance(card, Permit)})
         self.favour_builds = MappingProxyType({key[2]: found for key, found in fixed.items()
                                                if key[:2] == ("build", "favour")})
         self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
@@ -412,7 +415,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if held[zone] >= size:
                 if memo is None:
                     memo, rights = self.build_context(state, seat)
-                    known = memo.known(rights)
+                    known = memo.exists.get(rights) or memo.known(rights)
                 found = known.get(kind)
                 if found is None:
                     found = self.has_lot_set(state, self.board.cards[card], memo, rights)
@@ -425,7 +428,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             if held[zone] >= size:
                 if memo is None:
                     memo, rights = self.build_context(state, seat)
-                    known = memo.known(rights)
+                    known = memo.exists.get(rights) or memo.known(rights)
                 found = known.get(kind)
                 if found is None:
                     found = self.has_lot_set(state, self.board.cards[card], memo, rights)
@@ -525,9 +528,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
         d.emit("event", None, reveal=True, card=card)
-        first, *rest = (*self.event_effects[card], ("event_done", card, deck))
-        d.tasks = (*rest, *d.tasks)  # d.push, but for the first task: it is run now
-        self._runs[first[0]](self, d, first)
+        run_first(self, d, (*self.event_effects[card], ("event_done", card, deck)))
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
