@@ -94,6 +94,15 @@ END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planni
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
 
 
+@lru_cache(maxsize=256)  # prompts are values: a seat's answer to one offer is asked again
+def purchase_prompt(seat: int, offer: tuple[str, int, str, int]) -> Pending:
+    """The optional purchase's prompt: pay `cost` of `pay` for `amount` of `get`, or pass."""
+    pay, cost, get, amount = offer
+    return prompt(seat, "purchase", [option(("buy",), None, "buy"),
+                                     option(("pass",), None, "pass")],
+                  pay=pay, cost=cost, get=get, amount=amount)
+
+
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
     """A block's entry of the placement search's table (BuildMixin.lot_set_table): its lot
     sets, and for each set of its lots that may be free, the lot sets lying on free lots only."""
@@ -154,6 +163,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
         self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
+        self.invest_pending = lru_cache(maxsize=4096)(self._invest_pending)
         self.end_option = fixed[("end",)]
         self.licence_options = MappingProxyType({
             card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
@@ -374,8 +384,13 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        options = self.invest_choices(state.hands[state.active])
-        return prompt_of(state.active, "invest", options, ()) if options else ()
+        return self.invest_pending(state.active, state.hands[state.active])
+
+    def _invest_pending(self, seat: int, hand: tuple[str, ...]) -> Pending:
+        """The invest prompt of a seat holding `hand`, or () with no permit to invest (cached
+        in `invest_pending`: prompts are values, and hands recur)."""
+        options = self.invest_choices(hand)
+        return prompt_of(seat, "invest", options, ()) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -661,10 +676,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("purchase")
     def _ask_purchase(self, state: State, task: tuple) -> Pending:
-        _, seat, (pay, cost, get, amount) = task
-        return prompt(seat, "purchase", [option(("buy",), None, "buy"),
-                                         option(("pass",), None, "pass")],
-                      pay=pay, cost=cost, get=get, amount=amount)
+        return purchase_prompt(task[1], task[2])
 
     @decide("purchase")
     def _purchased(self, d: Any, seat: int, action: tuple) -> None:
