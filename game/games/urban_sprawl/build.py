@@ -53,6 +53,7 @@ class BuildMixin:
     # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
     # (rules.lot_set_entry).
     lot_set_table: tuple
+    free_rings: tuple  # [size][block][free lots] -> ((ring mask, option), ...): the same
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
     search_kind: Any
@@ -137,6 +138,8 @@ class BuildMixin:
                         if first:
                             return found
             return found
+        if not restricted:
+            return self._unrestricted(values, size, low, high, free, other, same, first)
         for value, (_, on_free), block_mask in zip(values, table, self.board.block_masks):
             if not low <= value <= high:
                 continue
@@ -145,6 +148,23 @@ class BuildMixin:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
                     found.append(option)
+                    if first:
+                        return found
+        return found
+
+    def _unrestricted(self, values: tuple[int, ...], size: int, low: int, high: int, free: int,
+                      other: int, same: int, first: bool) -> list[Option]:
+        """lot_sets without demolition for a contract with no ring or lots restriction: the
+        free lot sets of the blocks valued low..high whose ring has a building of the same
+        zone or none of another."""
+        found = []
+        for value, on_free, block_mask in zip(values, self.free_rings[size],
+                                              self.board.block_masks):
+            if not low <= value <= high:
+                continue
+            for ring, place in on_free[block_mask & free]:
+                if not ring & other or ring & same:
+                    found.append(place)
                     if first:
                         return found
         return found

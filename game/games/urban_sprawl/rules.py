@@ -195,6 +195,12 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                                                   for lots, mask, ring in options))
                   for block_mask, options in zip(board.block_masks, by_block))
             for by_block in board.placement_masks)
+        # The same, for the search of a contract with no restriction and no demolition: per
+        # free-lots mask, only (ring mask, option) of each lot set (less to unpack per step).
+        self.free_rings = tuple(
+            tuple({free: tuple((ring, found) for _, _, ring, found in on_free)
+                   for free, on_free in by_free.items()} for _, by_free in by_size)
+            for by_size in self.lot_set_table)
 
     def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
         """The invest prompt's options for a hand: each permit's, then done; () with none
