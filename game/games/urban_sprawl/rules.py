@@ -162,7 +162,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
-        self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
         self.invest_pending = lru_cache(maxsize=4096)(self._invest_pending)
         self.end_option = fixed[("end",)]
         self.licence_options = MappingProxyType({
@@ -201,13 +200,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             tuple({free: tuple((ring, found) for _, _, ring, found in on_free)
                    for free, on_free in by_free.items()} for _, by_free in by_size)
             for by_size in self.lot_set_table)
-
-    def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
-        """The invest prompt's options for a hand: each permit's, then done; () with none
-        (cached per hand in `invest_choices`: hands recur, and the prompt comes every turn)."""
-        invest = self.invest_options
-        options = [invest[c] for c in hand if c in invest]
-        return (*options, self.fixed[("done",)]) if options else ()
 
     def _payout_rows(self) -> dict[tuple[str, int], tuple[int, int | None, tuple[int, ...]]]:
         """(resource, value) -> what pay_row needs of that row: its lots' mask if printed on
@@ -395,8 +387,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _invest_pending(self, seat: int, hand: tuple[str, ...]) -> Pending:
         """The invest prompt of a seat holding `hand`, or () with no permit to invest (cached
         in `invest_pending`: prompts are values, and hands recur)."""
-        options = self.invest_choices(hand)
-        return prompt_of(seat, "invest", options, ()) if options else ()
+        invest = self.invest_options
+        options = [invest[c] for c in hand if c in invest]
+        return (prompt_of(seat, "invest", (*options, self.fixed[("done",)]), ()) if options
+                else ())
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
