@@ -23,7 +23,7 @@ from . import city
 from .board import OFFICES, ZONES, Contract, Renewal
 from .decks import run_first
 from .effects import ANY_LOTS, restriction_filter
-from .prompts import option, prompt, split_prompt
+from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
 CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
@@ -356,7 +356,8 @@ class BuildMixin:
 
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
-        return split_prompt(task[1], task[2], task[3])
+        _, seat, value, n = task
+        return prompt(seat, "split", split_options(n, value), value=value)
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:

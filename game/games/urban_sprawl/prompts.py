@@ -47,12 +47,6 @@ def option(action: tuple, target: tuple | None, label: str, **params: Any) -> Op
     return Option(action, target, f"{K}option.{label}", tuple(params.items()))
 
 
-@lru_cache(maxsize=256)  # prompts are values, and the same few recur
-def split_prompt(seat: int, value: int, n: int) -> tuple[Prompt, ...]:
-    """A vocation payout's prompt: how many of its n markers' `value` to take as prestige."""
-    return prompt(seat, "split", split_options(n, value), value=value)
-
-
 @lru_cache(maxsize=256)
 def split_options(n: int, amount: int) -> tuple[Option, ...]:
     """How many of n equal amounts to take (or pay) as prestige, the rest as wealth."""

@@ -94,15 +94,6 @@ END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planni
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
 
 
-@lru_cache(maxsize=256)  # prompts are values: a seat's answer to one offer is asked again
-def purchase_prompt(seat: int, offer: tuple[str, int, str, int]) -> Pending:
-    """The optional purchase's prompt: pay `cost` of `pay` for `amount` of `get`, or pass."""
-    pay, cost, get, amount = offer
-    return prompt(seat, "purchase", [option(("buy",), None, "buy"),
-                                     option(("pass",), None, "pass")],
-                  pay=pay, cost=cost, get=get, amount=amount)
-
-
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
     """A block's entry of the placement search's table (BuildMixin.lot_set_table): its lot
     sets, and for each set of its lots that may be free, the lot sets lying on free lots only."""
@@ -162,7 +153,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
-        self.invest_pending = lru_cache(maxsize=4096)(self._invest_pending)
+        self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
         self.end_option = fixed[("end",)]
         self.licence_options = MappingProxyType({
             card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
@@ -382,15 +373,16 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
-        return self.invest_pending(state.active, state.hands[state.active])
+        options = self.invest_choices(state.hands[state.active])
+        return prompt_of(state.active, "invest", options, ()) if options else ()
 
-    def _invest_pending(self, seat: int, hand: tuple[str, ...]) -> Pending:
-        """The invest prompt of a seat holding `hand`, or () with no permit to invest (cached
-        in `invest_pending`: prompts are values, and hands recur)."""
+    def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
+        """The invest prompt's options for a hand: each permit's, then done; () with none
+        (cached per hand in `invest_choices`: hands recur, and the prompt comes every turn;
+        the prompt itself is made anew, as each decision's own)."""
         invest = self.invest_options
         options = [invest[c] for c in hand if c in invest]
-        return (prompt_of(seat, "invest", (*options, self.fixed[("done",)]), ()) if options
-                else ())
+        return (*options, self.fixed[("done",)]) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
@@ -676,7 +668,10 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("purchase")
     def _ask_purchase(self, state: State, task: tuple) -> Pending:
-        return purchase_prompt(task[1], task[2])
+        _, seat, (pay, cost, get, amount) = task
+        return prompt(seat, "purchase", [option(("buy",), None, "buy"),
+                                         option(("pass",), None, "pass")],
+                      pay=pay, cost=cost, get=get, amount=amount)
 
     @decide("purchase")
     def _purchased(self, d: Any, seat: int, action: tuple) -> None:
