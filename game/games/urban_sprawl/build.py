@@ -17,9 +17,11 @@ from typing import Any
 
 from game.engine.core import Option, Pending
 from game.engine.flow import ask, decide, run
+from game.engine.trails import bits
 
 from . import city
-from .board import OFFICES, ZONES, Contract, Permit, Renewal
+from .board import OFFICES, ZONES, Contract, Renewal
+from .decks import run_first
 from .effects import ANY_LOTS, restriction_filter
 from .prompts import option, prompt, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
@@ -39,6 +41,9 @@ def licences_in_hand(grants: Mapping[str, tuple[tuple[str, int], ...]],
     return MappingProxyType(held)
 
 
+NO_LICENCE = ((), None)  # a card that pays no licence: no zone, no option
+
+
 class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 
@@ -48,6 +53,7 @@ class BuildMixin:
     # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
     # (rules.lot_set_entry).
     lot_set_table: tuple
+    free_rings: tuple  # [size][block][free lots] -> ((ring mask, option), ...): the same
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
     search_kind: Any
@@ -55,6 +61,8 @@ class BuildMixin:
     # less often.
     hand_licences: Callable[[tuple[str, ...]], Mapping[str, int]]
     lot_set_masks: Mapping[tuple[int, ...], tuple[int, int]]  # lots -> (its mask, its ring's)
+    # Permit -> (the zones it licenses, its option in the licence prompt)
+    licence_options: Mapping[str, tuple[Any, Option]]
 
     # -- where a contract may go ----------------------------------------------------------------
     def held_licences(self, s: Any, seat: int) -> Mapping[str, int]:
@@ -101,11 +109,13 @@ class BuildMixin:
         return (option.action[1] for option in found)
 
     def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
-                 protected: int | None) -> Iterator[Option]:
+                 protected: int | None, first: bool = False) -> list[Option]:
         """The search of `placements`, for a builder with that wealth, who may demolish or
-        not, and may not demolish the `protected` seat's buildings (None: may demolish any);
-        yields the place prompt's option of each lot set (its action: ("lots", lots))."""
-        values = s.values
+        not, and may not demolish the `protected` seat's buildings (None: may demolish any):
+        the place prompt's option of each lot set (its action: ("lots", lots)), in block
+        order; with `first`, only the first one found (or none). A list rather than a
+        generator: the place prompt lists ~30 of them, and a generator's step costs."""
+        values, found = s.values, []
         low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
         high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
@@ -114,23 +124,50 @@ class BuildMixin:
         other = city.zoned_lots(s) & ~same
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
-        free, blocks = ~occupied, self.board.block_masks
-        for block, (options, on_free) in enumerate(self.lot_set_table[size]):
-            if not low <= values[block] <= high:
-                continue
-            if demolition:  # may_demolish, a call, only for lot sets that pass the rest
-                for lots, mask, ring, found in options:
+        table, free = self.lot_set_table[size], ~occupied
+        if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+            for value, (options, _) in zip(values, table):
+                if not low <= value <= high:
+                    continue
+                for lots, mask, ring, option in options:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
                         continue
                     if not mask & occupied or self.may_demolish(s, lots, protected):
-                        yield found
+                        found.append(option)
+                        if first:
+                            return found
+            return found
+        if not restricted:
+            return self._unrestricted(values, size, low, high, free, other, same, first)
+        for value, (_, on_free), block_mask in zip(values, table, self.board.block_masks):
+            if not low <= value <= high:
                 continue
-            for _, mask, ring, found in on_free[blocks[block] & free]:
+            for _, mask, ring, option in on_free[block_mask & free]:
                 if ring & other and not ring & same:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
-                    yield found
+                    found.append(option)
+                    if first:
+                        return found
+        return found
+
+    def _unrestricted(self, values: tuple[int, ...], size: int, low: int, high: int, free: int,
+                      other: int, same: int, first: bool) -> list[Option]:
+        """lot_sets without demolition for a contract with no ring or lots restriction: the
+        free lot sets of the blocks valued low..high whose ring has a building of the same
+        zone or none of another."""
+        found = []
+        for value, on_free, block_mask in zip(values, self.free_rings[size],
+                                              self.board.block_masks):
+            if not low <= value <= high:
+                continue
+            for ring, place in on_free[block_mask & free]:
+                if not ring & other or ring & same:
+                    found.append(place)
+                    if first:
+                        return found
+        return found
 
     def has_room(self, s: Any, seat: int, contract: Contract) -> bool:
         """True if the city has a legal lot set for the contract whatever the seat gathers
@@ -149,16 +186,17 @@ class BuildMixin:
         for its kind in an earlier city (the memo's hints) is tried first: a build changes the
         city around one block, so it mostly still stands, and checking it is one search step."""
         kind = self.search_kind[contract.id]
-        key = (rights, kind)
-        found = memo.exists.get(key)
+        known = memo.known(rights)
+        found = known.get(kind)
         if found is None:
             hint_key = (rights[1], rights[2], kind)  # not the wealth: it changes every turn
             hint = memo.hints.get(hint_key)
             if hint is None or not self.lot_set_allowed(s, contract, rights, hint):
-                hint = next(self.lot_sets(s, contract, *rights), None)
+                first = self.lot_sets(s, contract, *rights, first=True)
+                hint = first[0] if first else None
                 if hint is not None:
                     memo.hints[hint_key] = hint
-            found = memo.exists[key] = hint is not None
+            found = known[kind] = hint is not None
         return found
 
     def lot_set_allowed(self, s: Any, contract: Contract, rights: tuple[int, bool, int | None],
@@ -232,15 +270,14 @@ class BuildMixin:
              "cards")
         bid = city.place(d, contract.zone, lots, seat)
         d.emit("built", seat, card=card, building=bid)
-        d.push(("license", card, contract.size), ("built", card, bid))
+        d.tasks = (("license", card, contract.size), ("built", card, bid), *d.tasks)  # d.push
 
     @ask("license")
     def _ask_license(self, state: State, task: tuple) -> Pending:
         _, card, left = task
-        zone, cards = self.board.cards[card].zone, self.board.cards
-        options = [option(("permit", c), ("hand", c), "permit")
-                   for c in state.hands[state.active]
-                   if isinstance(cards[c], Permit) and zone in cards[c].zones]
+        zone, licence_options = self.board.cards[card].zone, self.licence_options
+        options = [licence_options[c][1] for c in state.hands[state.active]
+                   if zone in licence_options.get(c, NO_LICENCE)[0]]
         return prompt(state.active, "license", options, left=left)
 
     @decide("license")
@@ -258,13 +295,15 @@ class BuildMixin:
         _, card, bid = task
         contract = self.board.cards[card]
         seat = d.active
-        same = sum(1 for other in city.adjacent_buildings(self.board, d, d.buildings[bid].lots)
-                   if d.buildings[other].zone == contract.zone)
+        # The buildings of its zone next to it: its ring's lots of that zone, by building.
+        ring = self.board.ring_masks[d.buildings[bid].lots]
+        grid = d.lots
+        same = len({grid[lot] for lot in bits(ring & d.zone_lots[city.ZONE_INDEX[contract.zone]])})
         doubled = d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat
         gain(d, seat, "prestige", same * (2 if doubled else 1), "neighbourhood")
         d.builds += 1
-        d.push(*(("vocation", name, value) for name, value in contract.vocations),
-               *(("effect", card, i, bid) for i in range(len(contract.effects))))
+        run_first(self, d, (*[("vocation", name, value) for name, value in contract.vocations],
+                            *[("effect", card, i, bid) for i in range(len(contract.effects))]))
 
     # -- vocations ------------------------------------------------------------------------------
     @run("vocation")

@@ -35,13 +35,22 @@ class CityMemo:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
-        # (builder rights, search kind) -> has a lot set / the place prompt's options
-        self.exists: dict[tuple, bool] = {}
+        # builder rights -> {search kind: has a lot set}; (rights, kind) -> the place prompt's
+        # options. By rights first: the action prompt asks of several kinds for one builder.
+        self.exists: dict[tuple, dict[int, bool]] = {}
         self.listed: dict[tuple, tuple] = {}
         # (may demolish, protected seat, search kind) -> a lot set found in this city or an
         # earlier one of the game (BuildMixin.has_lot_set): shared by the memos that follow,
         # only ever a guess to check, so what it holds changes no answer.
         self.hints = {} if hints is None else hints
+
+
+    def known(self, rights: tuple) -> dict[int, bool]:
+        """What is known for a builder with these rights: search kind -> has a lot set."""
+        found = self.exists.get(rights)
+        if found is None:
+            found = self.exists.setdefault(rights, {})
+        return found
 
 
 def city_memo(s: Any) -> CityMemo:
@@ -84,6 +93,22 @@ def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
     """Ids of the buildings a seat controls (among those on `zone_lots`), ascending."""
     grid = s.lots
     return sorted(grid[lot] for lot in bits(s.anchors[seat] & zone_lots))
+
+
+def controlled_of_zone(s: Any, zone: str) -> tuple[int, ...]:
+    """Ids of the controlled buildings of `zone` (ANY: zoned, PARK: parks), ascending: from
+    the seats' anchors (a building's first lot), not a pass over every building."""
+    anchors = 0
+    for seat_anchors in s.anchors:
+        anchors |= seat_anchors
+    grid = s.lots
+    return tuple(sorted(grid[lot] for lot in bits(anchors & zone_mask(s, zone))))
+
+
+def free_lots(s: Any) -> int:
+    """The mask of every lot without a building (parks included)."""
+    civ, com, ind, res, park = s.zone_lots
+    return ~(civ | com | ind | res | park) & ((1 << len(s.lots)) - 1)
 
 
 def zoned_lots(s: Any) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 from game.engine.core import Chance, Pending
 from game.engine.flow import ask, resolve, run
 
-from .board import CONTRACT_DECKS, EventCard, Permit, Renewal
+from .board import CONTRACT_DECKS
 from .state import Deck, State, inserted, make_deck, replaced
 
 DECK_INDEX = {name: k for k, name in enumerate(CONTRACT_DECKS)}
@@ -44,6 +44,31 @@ def running_weights(event_weight: float, events: int, other_weight: float, other
     return list(accumulate(chain(repeat(event_weight, events), repeat(other_weight, others))))
 
 
+@lru_cache(maxsize=4096)  # a pure function of numbers; the same few recur every game
+def draw_weights(events: int, others: int, position: int, window: tuple[int, int]
+                 ) -> tuple[bool, float, bool, float, list[float]]:
+    """How the next card of a deck holding `events` events and `others` other cards is drawn
+    at 1-based `position`, events lying in `window` (DeckMixin._ask_reveal): whether events
+    may come out and each one's weight, the same for the other cards, and the running sums
+    of those weights (read-only). The odds of the stacked deck: each event slot left in the
+    window equally likely."""
+    low, high = window
+    if not events or not others:
+        p_event = 1.0 if events else 0.0
+    elif position < low:
+        p_event = 0.0
+    elif position > high:
+        p_event = events / (events + others)
+    else:
+        p_event = min(1.0, events / (high - position + 1))
+    events = events if p_event > 0 else 0
+    others = others if p_event < 1 else 0
+    event_weight = p_event / events if events else 0.0
+    other_weight = (1 - p_event) / others if others else 0.0
+    return (events > 0, event_weight, others > 0, other_weight,
+            running_weights(event_weight, events, other_weight, others))
+
+
 _new_chance = object.__new__
 
 
@@ -53,7 +78,7 @@ class DeckDraw(Chance):
     for (apply's check, Match, the UI): the fast path draws with `pick`, over running sums
     shared by every draw with the same weights (game.engine.flow)."""
 
-    __slots__ = ("built", "event_weight", "events", "other_weight", "others")
+    __slots__ = ("built", "event_weight", "events", "other_weight", "others", "running")
 
     def __reduce__(self) -> tuple:  # copies and pickles: the slots' way would set `outcomes`
         return deck_draw, (self.events, self.event_weight, self.others, self.other_weight,
@@ -75,19 +100,20 @@ class DeckDraw(Chance):
         last = len(events) + len(others) - 1
         if not last:
             return (events or others)[0]
-        running = running_weights(self.event_weight, len(events), self.other_weight,
-                                  len(others))
+        running = self.running
         index = bisect(running, random() * (running[-1] + 0.0), 0, last)
         return events[index] if index < len(events) else others[index - len(events)]
 
 
-(_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS) = (
+(_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS, _SET_RUNNING) = (
     DeckDraw.__dict__[name].__set__ for name in DeckDraw.__slots__)
 
 
 def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, ...],
-              other_weight: float, label: str) -> DeckDraw:
-    """A DeckDraw, its slots filled through their descriptors (one per card revealed)."""
+              other_weight: float, label: str, running: list[float] | None = None
+              ) -> DeckDraw:
+    """A DeckDraw, its slots filled through their descriptors (one per card revealed);
+    `running`: its running weights, when the caller has them (running_weights)."""
     made = _new_chance(DeckDraw)
     _SET_LABEL(made, label)
     _SET_EVENTS(made, events)
@@ -95,13 +121,35 @@ def deck_draw(events: tuple[str, ...], event_weight: float, others: tuple[str, .
     _SET_OTHERS(made, others)
     _SET_OTHER_WEIGHT(made, other_weight)
     _SET_BUILT(made, None)
+    _SET_RUNNING(made, running or running_weights(event_weight, len(events), other_weight,
+                                                   len(others)))
     return made
+
+
+def again(d: Any, before: tuple, task: tuple) -> None:
+    """`task` again under what a step pushed on top of the stack it found (`before`): the
+    step goes on once those are done."""
+    pushed = len(d.tasks) - len(before)
+    d.tasks = (*d.tasks[:pushed], task, *before)
+
+
+def run_first(rules: Any, d: Any, tasks: tuple[tuple, ...]) -> None:
+    """Push automatic tasks, the first one run now rather than pushed (the turn kit would
+    run it next: it saves a trip through the kit's loop)."""
+    if tasks:
+        d.tasks = (*tasks[1:], *d.tasks)
+        rules._runs[tasks[0][0]](rules, d, tasks[0])
 
 
 class DeckMixin:
     """The turn kit handlers of draws, reveals and the end-of-turn row steps."""
 
     board: Any
+    # Card -> what its reveal triggers: None for an event, else (the resource of its payout
+    # row, the row's value or 0 for none, its ballot icon); rules.prebuild_options fills it.
+    reveal_payouts: Any
+    _event: Callable[[Any, tuple], None]  # the event task's handler (rules.py)
+    _ballot: Callable[[Any, tuple], None]  # the ballot task's handler (politics.py)
 
     # -- drawing -----------------------------------------------------------------------------
     @run("draw")
@@ -109,15 +157,24 @@ class DeckMixin:
         """Draw for a destination; an empty planning deck is reshuffled from its discards
         first (which brings the Urban Renewal cards into play); an empty contract deck gives
         nothing."""
-        deck_name = task[1]
-        if deck_name == "planning" and not self.planning_fillable(d):
+        if task[1] == "planning" and not self.planning_fillable(d):
             return
-        if deck_name == "planning" and not d.planning_deck.cards and d.discard:
-            d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
-            d.discard = ()
-            d.emit("reshuffled", None)
-        if self.deck_of(d, deck_name).cards:
-            d.push(("reveal", *task[1:]))
+        self.reveal_next(d, task[1], task[2], task[3])
+
+    def reveal_next(self, d: Any, deck_name: str, dest: tuple, triggers: bool) -> None:
+        """The draw task's work once the planning deck is known to be fillable (callers that
+        checked it already come straight here): reshuffle the planning deck if it is empty,
+        then reveal its next card for `dest`, if it has one."""
+        if deck_name == "planning":
+            deck = d.planning_deck
+            if not deck.cards and d.discard:
+                deck = d.planning_deck = Deck(d.discard, 0, (1, len(d.discard)))
+                d.discard = ()
+                d.emit("reshuffled", None)
+        else:
+            deck = d.decks[DECK_INDEX[deck_name]]
+        if deck.cards:  # d.push, written out: a card is revealed every few steps
+            d.tasks = (("reveal", deck_name, dest, triggers), *d.tasks)
 
     def planning_fillable(self, s: Any) -> bool:
         """True while the planning deck or its discards hold a card that is not an event (ours:
@@ -143,34 +200,24 @@ class DeckMixin:
     @ask("reveal")
     def _ask_reveal(self, state: State, task: tuple) -> Pending:
         """The next card: events only inside the window where the stacking put them, with the
-        odds of the stacked deck (each event slot left in the window equally likely)."""
+        odds of the stacked deck (draw_weights)."""
         name = task[1]
         deck = state.planning_deck if name == "planning" else state.decks[DECK_INDEX[name]]
         event_cards, others = deck.split or self.deck_split(deck)
-        cards, events = deck.cards, len(event_cards)
-        position, (low, high) = deck.drawn + 1, deck.window
-        if not events or not others:
-            p_event = 1.0 if events else 0.0
-        elif position < low:
-            p_event = 0.0
-        elif position > high:
-            p_event = events / len(cards)
-        else:
-            p_event = min(1.0, events / (high - position + 1))
-        if p_event <= 0:
-            event_cards = ()
-        if p_event >= 1:
-            others = ()
-        return deck_draw(event_cards, p_event / events if event_cards else 0.0, others,
-                         (1 - p_event) / len(others) if others else 0.0, CARD_LABELS[name])
+        some_events, event_weight, some_others, other_weight, running = draw_weights(
+            len(event_cards), len(others), deck.drawn + 1, deck.window)
+        return deck_draw(event_cards if some_events else (), event_weight,
+                         others if some_others else (), other_weight, CARD_LABELS[name],
+                         running)
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:
         _, deck_name, dest, triggers = d.task
         self._remove_from_deck(d, deck_name, card)
-        found = self.board.cards[card]
-        if isinstance(found, EventCard):
-            d.push(("event", card, deck_name), ("draw", deck_name, dest, triggers))
+        payout = self.reveal_payouts[card]
+        if payout is None:  # an event, then the draw again; the event task run now
+            d.tasks = (("draw", deck_name, dest, triggers), *d.tasks)
+            self._event(d, ("event", card, deck_name))
             return
         self._put(d, dest, card, deck_name)
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
@@ -178,13 +225,11 @@ class DeckMixin:
             return
         # The payout first, then the ballot (run here rather than as tasks: nothing comes
         # between them and the reveal).
-        if isinstance(found, Permit | Renewal):
-            if found.payout:
-                self.pay_row(d, "wealth", found.payout, "payouts")
-            if found.ballot:
-                d.push(("ballot",))
-        elif found.payout:
-            self.pay_row(d, "prestige", found.payout, "payouts")
+        resource, value, ballot = payout
+        if value:
+            self.pay_row(d, resource, value, "payouts")
+        if ballot:
+            self._ballot(d, ("ballot",))  # the ballot task, run now
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
@@ -206,8 +251,9 @@ class DeckMixin:
             d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
-            d.planning_face_down = replaced(d.planning_face_down, dest[1],
-                                            where == "row_face_down")
+            down = where == "row_face_down"
+            if d.planning_face_down[dest[1]] is not down:  # mostly face up already
+                d.planning_face_down = replaced(d.planning_face_down, dest[1], down)
         elif where == "slot":
             d.contract_row = replaced(d.contract_row, dest[1], card)
         elif deck_name == "planning":
@@ -220,34 +266,44 @@ class DeckMixin:
     def _slide_planning(self, d: Any, task: tuple) -> None:
         """Step 1: cards slide toward the 1 AP slot, filling the gaps (a face-down card
         slides face down)."""
-        if None not in d.planning_row:
+        row = d.planning_row
+        if None not in row:
             return
-        slots = [(c, down) for c, down in zip(d.planning_row, d.planning_face_down)
-                 if c is not None]
-        gap = len(d.planning_row) - len(slots)
+        gap = row.count(None)
+        if True not in d.planning_face_down:  # nothing face down: only the cards move
+            d.planning_row = (*[c for c in row if c is not None], *(None,) * gap)
+            return
+        slots = [(c, down) for c, down in zip(row, d.planning_face_down) if c is not None]
         d.planning_row = tuple(c for c, _ in slots) + (None,) * gap
         d.planning_face_down = tuple(down for _, down in slots) + (False,) * gap
 
     @run("fill_planning")
     def _fill_planning(self, d: Any, task: tuple) -> None:
         """Step 2: empty slots filled one at a time from the top of the deck (the face-up top
-        card first: it was revealed already, so it triggers nothing again)."""
-        if None not in d.planning_row:
-            return
-        slot = d.planning_row.index(None)
-        if d.planning_top is not None:
+        card first: it was revealed already, so it triggers nothing again); after a card
+        drawn (and whatever it sets off), the step goes on."""
+        before = d.tasks
+        self.fill_planning_row(d)
+        if d.tasks is not before:
+            again(d, before, task)
+
+    def fill_planning_row(self, d: Any) -> None:
+        """Step 2 up to its next draw: the gaps the face-up top fills, then the draw for the
+        next gap pushed (its reveal), if the deck has a card for it."""
+        while None in d.planning_row:
+            slot = d.planning_row.index(None)
+            if d.planning_top is None:
+                if self.planning_fillable(d):
+                    self.reveal_next(d, "planning", ("row", slot), True)  # the draw, run now
+                return
             d.planning_row = replaced(d.planning_row, slot, d.planning_top)
             d.planning_top = None
-            d.push(("fill_planning",))
-        elif self.planning_fillable(d):
-            d.push(("fill_planning",))
-            self._draw(d, ("draw", "planning", ("row", slot), True))  # the draw task, run now
 
     @run("planning_top")
     def _planning_top(self, d: Any, task: tuple) -> None:
         """Step 3: the top card of the planning deck is turned face up."""
         if d.planning_top is None and self.planning_fillable(d):
-            self._draw(d, ("draw", "planning", ("top",), True))
+            self.reveal_next(d, "planning", ("top",), True)  # the draw task, run now
 
     # -- end of turn: contracts (steps 4-8) -----------------------------------------------------
     @run("slide_contracts")
@@ -264,9 +320,24 @@ class DeckMixin:
 
     @run("fill_contracts")
     def _fill_contracts(self, d: Any, task: tuple) -> None:
-        """Step 5: each empty slot is filled from its rail's deck, one at a time."""
+        """Step 5: each empty slot is filled from its rail's deck, one at a time; after a
+        card drawn (and whatever it sets off), the step goes on."""
+        before = d.tasks
+        self.fill_contract_row(d)
+        if d.tasks is not before:
+            again(d, before, task)
+
+    def fill_contract_row(self, d: Any) -> None:
+        """Step 5 up to its next draw: the slots face-up tops fill, then the draw for the next
+        slot pushed (its reveal)."""
+        while self._fill_contract_slot(d):
+            pass
+
+    def _fill_contract_slot(self, d: Any) -> bool:
+        """Fill the first empty slot that has a feeder: True if its deck's face-up top filled
+        it, False once a draw for it was pushed or no slot can be filled."""
         if None not in d.contract_row:
-            return
+            return False
         for deck, slots in RAILS[d.active_decks]:
             for slot in slots:
                 if d.contract_row[slot] is not None:
@@ -277,11 +348,10 @@ class DeckMixin:
                 if d.tops[feeder] is not None:
                     d.contract_row = replaced(d.contract_row, slot, d.tops[feeder])
                     d.tops = replaced(d.tops, feeder, None)
-                    d.push(("fill_contracts",))
-                else:
-                    d.push(("fill_contracts",))
-                    self._draw(d, ("draw", CONTRACT_DECKS[feeder], ("slot", slot), True))
-                return
+                    return True
+                self.reveal_next(d, CONTRACT_DECKS[feeder], ("slot", slot), True)
+                return False
+        return False
 
     def feeder(self, s: Any, deck: int) -> int | None:
         """The deck that refills a rail: its own, or once that is exhausted the next older one
@@ -299,6 +369,6 @@ class DeckMixin:
         is done, since an event may bring that deck into play."""
         for k in range(task[1], d.active_decks):
             if d.tops[k] is None and d.decks[k].cards:
-                d.push(("contract_top", k + 1))
-                self._draw(d, ("draw", CONTRACT_DECKS[k], ("top", k), True))
+                d.tasks = (("contract_top", k + 1), *d.tasks)  # d.push
+                self.reveal_next(d, CONTRACT_DECKS[k], ("top", k), True)
                 return

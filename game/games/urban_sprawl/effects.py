@@ -159,8 +159,7 @@ def remove_control(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     """The politician's holder takes the control cube off a building of the zone (skipped when
     the office is vacant or no such building is controlled)."""
     holder = d.offices[rules.office_index(params["politician"])]
-    candidates = tuple(bid for bid, b in city.live_buildings(d)
-                       if b.owner != NOBODY and city.matches(b, params["zone"]))
+    candidates = city.controlled_of_zone(d, params["zone"])
     if holder != NOBODY and candidates:
         d.push(("choose_building", holder, ("uncontrol",), candidates))
 
@@ -273,10 +272,10 @@ def end_game(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 
 def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[int, ...]:
-    """Ids of the controlled buildings of `zone` whose value is the max (or min)."""
-    block_of, values = board.block_of, s.values
-    valued = [(values[block_of[b.lots[0]]], bid) for bid, b in enumerate(s.buildings)
-              if b is not None and b.owner != NOBODY and city.matches(b, zone)]
+    """Ids of the controlled buildings of `zone` whose value is the max (or min), ascending."""
+    block_of, values, buildings = board.block_of, s.values, s.buildings
+    valued = [(values[block_of[buildings[bid].lots[0]]], bid)
+              for bid in city.controlled_of_zone(s, zone)]
     if not valued:
         return ()
     target = pick(v for v, _ in valued)

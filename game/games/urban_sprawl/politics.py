@@ -37,7 +37,10 @@ class PoliticsMixin:
     """The turn kit handlers of payouts, elections and the end of the game."""
 
     board: Any
-    row_masks: Any  # blocks of a payout row -> the mask of their lots (rules.prebuild_options)
+    # (resource, value) -> (its lots' mask, or the index of the marker placing it, its payout
+    # amounts); per circle, the mask of its row's lots (rules.prebuild_options)
+    payout_rows: Any
+    circle_masks: tuple[int, ...]
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -48,16 +51,24 @@ class PoliticsMixin:
     def pay_row(self, d: Any, resource: str, value: int, source: str) -> None:
         """Pay a row: the table's amounts by rank of buildings there; tied seats share the
         amounts of the places they cover, fractions dropped."""
-        blocks = city.payout_blocks(self.board, d, resource, value)
-        if blocks is None:
-            return
+        row, marker, table = self.payout_rows[(resource, value)]
+        if marker is not None:  # a marker's row: on the board once the marker is in play
+            circle = d.markers[marker]
+            if circle == NOBODY:
+                return
+            row = self.circle_masks[circle]
         # A building lies within one block: it stands in the row if its first lot does.
-        row = self.row_masks[blocks]
-        counts = tuple([(anchors & row).bit_count() for anchors in d.anchors])
-        table = (self.board.wealth_payouts if resource == "wealth"
-                 else self.board.prestige_payouts)[value - 1][:d.players]
+        counts = tuple(map(int.bit_count, map(row.__and__, d.anchors)))  # no Python frame
         d.emit("payout", None, resource=resource, value=value)
-        for seat, amount in shares_in_order(counts, table):
+        shares = shares_in_order(counts, table[:d.players])
+        if resource == "wealth":  # gain() per seat, one new tuple for them all
+            wealth = list(d.wealth)
+            for seat, amount in shares:
+                if amount > 0:
+                    wealth[seat] += amount
+            d.wealth = tuple(wealth)
+            return
+        for seat, amount in shares:
             gain(d, seat, resource, amount, source)
 
     # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------
@@ -94,7 +105,7 @@ class PoliticsMixin:
         for seat, anchors in enumerate(s.anchors):  # each building of the zone by its first lot
             firsts = bits(anchors & zone_lots)
             if firsts:
-                best[seat] = (max(values[block_of[lot]] for lot in firsts), len(firsts))
+                best[seat] = (max([values[block_of[lot]] for lot in firsts]), len(firsts))
         if not best:
             return []
         top = max(best.values())

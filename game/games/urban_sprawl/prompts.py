@@ -15,17 +15,29 @@ K = f"{GAME_ID}."
 _SET_PLAYER, _SET_KIND, _SET_MESSAGE, _SET_OPTIONS, _SET_PARAMS = (
     Prompt.__dict__[name].__set__ for name in ("player", "kind", "message", "options", "params"))
 _new = object.__new__
+# Prompt kind -> its message key, made once per kind rather than formatted per prompt.
+_MESSAGES: dict[str, str] = {}
 
 
 def prompt(seat: int, kind: str, options: list[Option] | tuple[Option, ...],
            **params: Any) -> tuple[Prompt, ...]:
     """A one-seat decision (the message key is the kind)."""
+    return prompt_of(seat, kind, options, tuple(params.items()) if params else ())
+
+
+def prompt_of(seat: int, kind: str, options: list[Option] | tuple[Option, ...],
+              params: tuple[tuple[str, Any], ...]) -> tuple[Prompt, ...]:
+    """`prompt` with its parameters as (name, value) pairs already: the prompts asked every
+    turn skip a keyword dict."""
     made = _new(Prompt)
     _SET_PLAYER(made, seat)
     _SET_KIND(made, kind)
-    _SET_MESSAGE(made, f"{K}prompt.{kind}")
+    message = _MESSAGES.get(kind)
+    if message is None:
+        message = _MESSAGES[kind] = f"{K}prompt.{kind}"
+    _SET_MESSAGE(made, message)
     _SET_OPTIONS(made, tuple(options))
-    _SET_PARAMS(made, tuple(params.items()) if params else ())
+    _SET_PARAMS(made, params)
     return (made,)
 
 

@@ -42,12 +42,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import compress
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, run
+from game.engine.trails import bits
 
 from . import city
 from .board import (
@@ -62,10 +64,10 @@ from .board import (
     load_board,
 )
 from .build import BuildMixin, licences_in_hand
-from .decks import DeckMixin
+from .decks import DeckMixin, again, run_first
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
-from .prompts import option, prompt, split_options
+from .prompts import option, prompt, prompt_of, split_options
 from .state import (
     HIDDEN_CARD,
     NOBODY,
@@ -90,7 +92,6 @@ PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with t
 # 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
 END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
-END_STEPS = tuple(kind for kind, *_ in END_TASKS)
 
 
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
@@ -120,8 +121,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         lot set...), so that the prompts asked in every playout step only look them up."""
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
-        # The end-of-turn steps' handlers and tasks, in order (the stall check's is made per turn).
-        self.end_steps = tuple((self._runs[kind], task) for kind, task in zip(END_STEPS, END_TASKS))
         # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
         self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
@@ -129,6 +128,12 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.take_places = tuple(
             (cost, fixed[("take", "row", i) if i < 4 else ("take", "top")])
             for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)))
+        # Per number of action points left, the (place, option) of the takes they afford
+        # (the last entry: every take, for as many points as the dearest costs or more).
+        self.takes_within = tuple(
+            tuple((place, take) for place, (cost, take) in enumerate(self.take_places)
+                  if cost <= ap)
+            for ap in range(max(cost for cost, _ in self.take_places) + 1))
         places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
@@ -137,13 +142,26 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         self.effect_calls = MappingProxyType({
             card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)
             for card in board.cards.values() if isinstance(card, Contract | EventCard)})
+        self.reveal_payouts = MappingProxyType({
+            card.id: None if isinstance(card, EventCard) else (
+                "wealth" if isinstance(card, Permit | Renewal) else "prestige", card.payout,
+                isinstance(card, Permit | Renewal) and card.ballot)
+            for card in board.cards.values()})
         self.event_effects = MappingProxyType({
             card: tuple(("effect", card, i, NOBODY) for i in range(len(self.effect_calls[card])))
             for card in board.events})
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
+        self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
+        self.end_option = fixed[("end",)]
+        self.licence_options = MappingProxyType({
+            card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
+            for card in board.cards.values() if isinstance(card, Permit)})
+        self.favour_builds = MappingProxyType({key[2]: found for key, found in fixed.items()
+                                               if key[:2] == ("build", "favour")})
         self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
+        self.neighbour_masks = tuple(city.lot_mask(near) for near in board.neighbours)
         kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
         self.search_kind = MappingProxyType({
             card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
@@ -151,8 +169,14 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                 len(kinds))
             for card in board.cards.values() if isinstance(card, Contract)})
         rows = {*board.printed_rows.values(), *board.circle_blocks}
+        # Per contract, what the action prompt checks: (zone, size, search kind).
+        self.contract_needs = MappingProxyType({
+            card: (contract.zone, contract.size, kind) for card, kind in self.search_kind.items()
+            for contract in (board.cards[card],)})
         self.row_masks = MappingProxyType({blocks: city.lot_mask(
             lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
+        self.payout_rows = MappingProxyType(self._payout_rows())
+        self.circle_masks = tuple(self.row_masks[blocks] for blocks in board.circle_blocks)
         self.lot_set_masks = MappingProxyType({
             lots: (mask, ring) for by_block in board.placement_masks for options in by_block
             for lots, mask, ring in options})
@@ -161,6 +185,28 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
                                                   for lots, mask, ring in options))
                   for block_mask, options in zip(board.block_masks, by_block))
             for by_block in board.placement_masks)
+        # The same, for the search of a contract with no restriction and no demolition: per
+        # free-lots mask, only (ring mask, option) of each lot set (less to unpack per step).
+        self.free_rings = tuple(
+            tuple({free: tuple((ring, found) for _, _, ring, found in on_free)
+                   for free, on_free in by_free.items()} for _, by_free in by_size)
+            for by_size in self.lot_set_table)
+
+    def _payout_rows(self) -> dict[tuple[str, int], tuple[int, int | None, tuple[int, ...]]]:
+        """(resource, value) -> what pay_row needs of that row: its lots' mask if printed on
+        the board, else the index of the marker whose circle places it (city.payout_blocks),
+        and the payout table's line for it."""
+        board, out = self.board, {}
+        for resource, table in (("wealth", board.wealth_payouts),
+                                ("prestige", board.prestige_payouts)):
+            for value, amounts in enumerate(table, 1):
+                printed = board.printed_rows.get((resource, value))
+                if printed is not None:
+                    out[(resource, value)] = (self.row_masks[printed], None, amounts)
+                else:
+                    marker = board.markers.index(f"{resource[0]}{value}")
+                    out[(resource, value)] = (0, marker, amounts)
+        return out
 
     def _fixed_options(self) -> dict[tuple, Option]:
         board, out = self.board, {}
@@ -273,26 +319,45 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def refill(self, d: Any) -> None:
         """A turn: action points, investments, actions, then the nine end-of-turn steps."""
         offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
-        d.push(("invest",), ("act",), ("end_of_turn", offer, 0))
+        d.tasks = (("invest",), ("act",), ("end_of_turn", offer, 0), *d.tasks)  # d.push
         self._turn_start(d, ("turn_start",))  # the task the stack would run first, run now
 
     @run("end_of_turn")
     def _end_of_turn(self, d: Any, task: tuple) -> None:
-        """The stall check and end-of-turn steps 1-9 (END_STEPS, each also a task of its own),
-        run here one after another (a task each cost a trip through the turn kit's loop in
-        every playout turn). A step that pushes tasks (a draw, its own repeat) has them run
-        first: the steps left follow them, as a task."""
+        """The stall check and end-of-turn steps 1-9 (END_TASKS, each also a task of its own),
+        run here one after another from step `task[2]` (a task each cost a trip through the
+        turn kit's loop in every playout turn). A step that pushes tasks (a draw) has them run
+        first: the rest follows them, as a task (from the same step if it fills a row: it
+        goes on after each card drawn). A row with no gap skips its slide and fill, a face-up
+        planning top its step 3: those steps would do nothing (each checks the same first),
+        and most turns leave one row whole."""
         _, offer, step = task
-        steps = self.end_steps
-        while step < len(steps):
-            run_step, step_task = steps[step]
-            before = d.tasks
-            run_step(self, d, step_task if step else ("stall_check", offer))
-            step += 1
-            if d.tasks is not before:  # the steps only push on top of the stack
-                pushed = len(d.tasks) - len(before)
-                d.tasks = (*d.tasks[:pushed], ("end_of_turn", offer, step), *before)
-                return
+        before = d.tasks
+        if step == 0:
+            self._stall_check(d, ("stall_check", offer))
+            step = 1
+        if step <= 2 and None in d.planning_row:
+            if step == 1:
+                self._slide_planning(d, END_TASKS[1])
+            self.fill_planning_row(d)  # step 2 up to its next draw: it goes on after that
+            if d.tasks is not before:
+                return again(d, before, ("end_of_turn", offer, 2))
+        if step <= 3 and d.planning_top is None:
+            self._planning_top(d, END_TASKS[3])
+            if d.tasks is not before:
+                return again(d, before, ("end_of_turn", offer, 4))
+        if step <= 5 and None in d.contract_row:
+            if step <= 4:
+                self._slide_contracts(d, END_TASKS[4])
+            self.fill_contract_row(d)  # step 5 up to its next draw: it goes on after that
+            if d.tasks is not before:
+                return again(d, before, ("end_of_turn", offer, 5))
+        if step <= 6:
+            self._contract_top(d, END_TASKS[6])
+            if d.tasks is not before:
+                return again(d, before, ("end_of_turn", offer, 7))
+        self._next_player(d, END_TASKS[7])
+        return None
 
     @run("turn_start")
     def _turn_start(self, d: Any, task: tuple) -> None:
@@ -308,17 +373,23 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("invest")
     def _ask_invest(self, state: State, task: tuple) -> Pending:
+        options = self.invest_choices(state.hands[state.active])
+        return prompt_of(state.active, "invest", options, ()) if options else ()
+
+    def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
+        """The invest prompt's options for a hand: each permit's, then done; () with none
+        (cached per hand in `invest_choices`: hands recur, and the prompt comes every turn;
+        the prompt itself is made anew, as each decision's own)."""
         invest = self.invest_options
-        options = [invest[c] for c in state.hands[state.active] if c in invest]
-        return (prompt(state.active, "invest", [*options, self.fixed[("done",)]]) if options
-                else ())
+        options = [invest[c] for c in hand if c in invest]
+        return (*options, self.fixed[("done",)]) if options else ()
 
     @decide("invest", "invest")
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
         card = action[1]
         self.discard_from_hand(d, seat, card)
         gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
-        d.push(("invest",))
+        d.tasks = (("invest",), *d.tasks)  # d.push, written out: every few steps
 
     @decide("invest", "done")
     def _invest_done(self, d: Any, seat: int, action: tuple) -> None:
@@ -333,33 +404,45 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, ap, fixed = state.active, state.ap, self.fixed
-        options = [take for card, (cost, take) in
-                   zip((*state.planning_row, state.planning_top), self.take_places)
-                   if card is not None and cost <= ap]
+        seat, ap = state.active, state.ap
+        cards, within = (*state.planning_row, state.planning_top), self.takes_within
+        options = [take for place, take in within[ap if ap < len(within) else -1]
+                   if cards[place] is not None]
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
-        held, cards = self.hand_licences(state.hands[seat]), self.board.cards
-        context = None  # can_build's shared part, looked up once some contract has licences
+        held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
+        # can_build's shared part (the city's memo, the seat's rights), looked up once some
+        # contract has licences; a memo answer is read here, has_lot_set asked on a miss.
+        memo = rights = known = None
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
-            contract = cards[card]
-            if held[contract.zone] >= contract.size:
-                context = context or self.build_context(state, seat)
-                if self.has_lot_set(state, contract, *context):
+            zone, size, kind = needs[card]
+            if held[zone] >= size:
+                if memo is None:
+                    memo, rights = self.build_context(state, seat)
+                    known = memo.exists.get(rights) or memo.known(rights)
+                found = known.get(kind)
+                if found is None:
+                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
+                if found:
                     options.append(build)
             if favour_room:
                 options.append(favour)
         for card in favours:  # a Favour is built for no action points
-            contract = cards[card]
-            if held[contract.zone] >= contract.size:
-                context = context or self.build_context(state, seat)
-                if self.has_lot_set(state, contract, *context):
-                    options.append(fixed[("build", "favour", card)])
-        options.append(fixed[("end",)])
-        return prompt(seat, "act", options, ap=ap)
+            zone, size, kind = needs[card]
+            if held[zone] >= size:
+                if memo is None:
+                    memo, rights = self.build_context(state, seat)
+                    known = memo.exists.get(rights) or memo.known(rights)
+                found = known.get(kind)
+                if found is None:
+                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
+                if found:
+                    options.append(self.favour_builds[card])
+        options.append(self.end_option)
+        return prompt_of(seat, "act", options, (("ap", ap),))
 
     def favour_capacity(self, state: State, seat: int) -> int:
         """One Favour at a time; two with the Extra Favour tile (golden rule)."""
@@ -371,13 +454,14 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             i = action[2]
             card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
             d.planning_row = replaced(d.planning_row, i, None)
-            d.planning_face_down = replaced(d.planning_face_down, i, False)
+            if d.planning_face_down[i]:  # it turns face up (taken unseen)
+                d.planning_face_down = replaced(d.planning_face_down, i, False)
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
         d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
         d.emit("planning_taken", seat, card=card)
-        d.push(("act",))
+        d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
 
     @decide("act", "favour")
     def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
@@ -451,7 +535,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
         d.emit("event", None, reveal=True, card=card)
-        d.push(*self.event_effects[card], ("event_done", card, deck))
+        run_first(self, d, (*self.event_effects[card], ("event_done", card, deck)))
 
     @run("event_done")
     def _event_done(self, d: Any, task: tuple) -> None:
@@ -468,11 +552,15 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     @ask("place_park")
     def _ask_park(self, state: State, task: tuple) -> Pending:
         _, seat, scope, origin = task
-        options = [park for park, bid in zip(self.park_options, state.lots) if bid == NOBODY]
-        if scope == "adjacent":
-            near = set().union(*(self.board.neighbours[lot]
-                                 for lot in state.buildings[origin].lots))
-            options = [park for park in options if park.action[1] in near]
+        if scope == "adjacent":  # the few free lots around the building, from masks
+            near = 0
+            for lot in state.buildings[origin].lots:
+                near |= self.neighbour_masks[lot]
+            parks = self.park_options
+            options = [parks[lot] for lot in bits(city.free_lots(state) & near)]
+        else:
+            # The parks of the lots where no building stands, in C (map and compress).
+            options = list(compress(self.park_options, map(NOBODY.__eq__, state.lots)))
         return prompt(seat, "place_park", options) if options else ()
 
     @decide("place_park")

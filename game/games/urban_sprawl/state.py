@@ -159,8 +159,11 @@ def can_pay(s: Any, seat: int, resource: str, amount: int) -> bool:
 
 def _add_prestige(s: Any, seat: int, source: str, delta: int) -> None:
     """Add `delta` to a seat's prestige from one source, on a draft."""
-    row, index = s.prestige[seat], SOURCE_INDEX[source]
-    s.prestige = replaced(s.prestige, seat, replaced(row, index, row[index] + delta))
+    prestige = list(s.prestige)  # replaced() twice, written out: prestige moves often
+    row = list(prestige[seat])
+    row[SOURCE_INDEX[source]] += delta
+    prestige[seat] = tuple(row)
+    s.prestige = tuple(prestige)
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:
