@@ -4,16 +4,23 @@ game the Advisor played, and every reason reads in both languages."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
 
 import pytest
 
+from game.engine.core import Config
+from game.engine.hints import Hint
+from game.engine.match import Match
 from game.engine.registry import get_game
 from game.games.urban_sprawl import bot, city
 from game.games.urban_sprawl.state import NOBODY, SOURCE_INDEX, total_prestige
 from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
+
+from .support import after_setup, at_act, contract, empty_city, pending_prompt, permit, with_seat
 
 GAMES = ((2, 3), (3, 4), (4, 5), (2, 6))  # (players, seed)
 NEIGHBOURHOOD, VOCATIONS = SOURCE_INDEX["neighbourhood"], SOURCE_INDEX["vocations"]
@@ -366,4 +373,103 @@ def test_reasons_cover_every_kind_of_decision_and_read_in_both_languages():
     decisions = [d for players, seed in GAMES for _, d in reasoned(players, seed)]
     kinds = Counter(d.why(bot.WHY) for d in decisions)
     assert EXPECTED <= kinds.keys(), EXPECTED - kinds.keys()
+    assert_reasons_read(decisions)
+
+
+# -- crafted positions for the reasons the seeded games above rarely give --------------------
+def hinted(state):
+    """The Normal bot's choice at the state's prompt, its reason, and the state after it."""
+    r = rules()
+    prompt = pending_prompt(r, state)
+    scores = bot.evaluate(r, r.view(state, prompt.player), prompt)
+    index = scores.index(max(scores))
+    why = bot.reason(r, r.view(state, prompt.player), prompt, index)
+    after, _ = r.apply(state, prompt.player, prompt.options[index].action)
+    return prompt.options[index].action, why, after
+
+
+def params(why) -> dict:
+    return dict(why.params)
+
+
+def test_a_surplus_of_permits_is_invested_for_the_wealth_it_names():
+    hand = tuple(sorted(c for c, card in rules().board.cards.items()
+                        if type(card).__name__ == "Permit")[:bot.HAND_LIMIT + 1])
+    state = after_setup(2)
+    state = dataclasses.replace(state, tasks=(("invest",), ("act",)), active=0,
+                                hands=with_seat(state.hands, 0, hand),
+                                wealth=with_seat(state.wealth, 0, 30))
+    _, why, after = hinted(state)
+    assert why.key == bot.WHY + "invest_spare"
+    assert params(why)["wealth"] == after.wealth[0] - 30 > 0
+    assert params(why)["count"] == len(hand) == len(after.hands[0]) + 1
+
+
+def test_a_contract_the_seat_cannot_afford_yet_is_kept_as_a_favour():
+    card = contract("CIV", 1)
+    state = after_setup(2)
+    state = at_act(state, ap=6, active=0, contract_row=(card, None, None, None, None),
+                   planning_row=(None,) * 4, planning_top=None, tops=(None,) * 3,
+                   hands=with_seat(state.hands, 0, (permit("CIV", 1),)),
+                   wealth=with_seat(state.wealth, 0, 0))
+    action, why, after = hinted(state)
+    assert action == ("favour", "row", 0) and after.favours[0] == (card,)
+    assert why.key == bot.WHY + "favour" and params(why)["name"] == rules().board.cards[card].name
+
+
+def test_a_building_too_dear_to_save_is_let_go():
+    state = empty_city(after_setup(2), [("RES", ((0, 0),), 0)])
+    state = dataclasses.replace(state, prestige=with_seat(state.prestige, 0, (9,) + (0,) * 6),
+                                tasks=(("decay_save", 0, 0, 5),))
+    action, why, after = hinted(state)
+    assert action == ("lose",) and why.key == bot.WHY + "decay_lose"
+    assert params(why)["cost"] == 5 and after.buildings[0] is None
+
+
+def test_a_poor_seat_pays_a_zone_charge_in_wealth_as_the_reason_says():
+    state = empty_city(after_setup(2), [("COM", ((0, 0),), 0), ("COM", ((4, 4),), 0)])
+    state = dataclasses.replace(state, wealth=with_seat(state.wealth, 0, 8),
+                                prestige=with_seat(state.prestige, 0, (9,) + (0,) * 6),
+                                tasks=(("pay_split", 0, "COM", 2),))
+    _, why, after = hinted(state)
+    assert why.key == bot.WHY + "pay_split_low" and params(why)["have"] == 8
+    assert params(why)["wealth"] == 8 - after.wealth[0] == 4
+    assert after.prestige[0] == state.prestige[0]
+
+
+def test_a_tied_seat_that_breaks_the_media_tie_takes_the_vocation_itself():
+    state = after_setup(3)
+    media = rules().board.vocations.index("media")
+    held = state.vocations[1][media]
+    state = dataclasses.replace(state, tasks=(("choose_seat", 1, ("media",), (0, 1)),))
+    action, why, after = hinted(state)
+    assert action == ("seat", 1) and why.key == bot.WHY + "seat_self_vocation"
+    assert params(why)["name"].endswith("vocation.media")
+    assert after.vocations[1][media] == held + 1
+
+
+def random_prompts(players: int, seed: int, options: tuple):
+    """Each prompt of a seeded game of random moves, with its seat's view."""
+    match, rng = Match(rules(), Config(players, options), seed), random.Random(seed)
+    while True:
+        match.resolve_chance()
+        if match.is_over():
+            return
+        prompt = match.prompts()[0]
+        yield prompt, match.view(prompt.player)
+        match.apply(prompt.player, rng.choice(prompt.options).action)
+
+
+def test_any_option_of_any_prompt_of_random_games_gets_a_reason_that_reads_or_none():
+    """Random play wanders into every prompt kind and rare positions: asked about each option
+    (not only the bot's), reason never fails, and what it gives has its text filled in."""
+    given = {}
+    for game_args in ((2, 1, ()), (3, 2, (("short", True),)), (4, 3, (("long", True),))):
+        for prompt, view in random_prompts(*game_args):
+            for index, option in enumerate(prompt.options):
+                why = bot.reason(rules(), view, prompt, index)
+                if why is not None:
+                    given.setdefault((why.key, why.params), Hint(prompt, index, option.action, why))
+    decisions = [Decision(hint, None, None) for hint in given.values()]
+    assert len({d.hint.reason.key for d in decisions}) >= 30
     assert_reasons_read(decisions)
