@@ -242,6 +242,11 @@ def _why_act(rules: Any, view: State, prompt: Prompt, option: Option) -> Reason 
         short = contract.size - rules.held_licences(view, seat)[contract.zone]
         return (_why("favour_short", name=contract.name, count=short) if short > 0
                 else _why("favour", name=contract.name))
+    return _why_build(contract, ap)
+
+
+def _why_build(contract: Contract, ap: int) -> Reason:
+    """A build: the vocation it brings, else the flat gain of its effect, else its size."""
     if contract.vocations:
         name, value = contract.vocations[0]
         return _why("build_vocation", name=contract.name, ap=ap,
@@ -260,7 +265,7 @@ def _why_take(rules: Any, view: State, seat: int, card: str, ap: int) -> Reason:
         return _why("take_face_down", ap=ap)
     permit = rules.board.cards[card]
     if not isinstance(permit, Permit):
-        return _why("take_renewal", ap=ap)
+        return _why("take_renewal")
     held = rules.held_licences(view, seat)
     after = rules.hand_licences(tuple(sorted((*view.hands[seat], card))))
     unlocked = [(c, cost) for c, cost in _offer(rules, view, seat)
