@@ -324,6 +324,14 @@ class TurnRules:
         if cls.over_field is not None and cls.is_over is not TurnRules.is_over:
             raise TypeError(f"{cls.__name__}: is_over and over_field say the same thing twice")
 
+    def run_now(self, d: Any, task: tuple) -> None:
+        """Run an automatic task on the draft at once, as the kit's loop would if it were on
+        top of the stack (a game that knows its task comes next saves the trip through the
+        loop; the task must not be on the stack). The caller's `d.task` is its own again after."""
+        outer, d.task = d.task, task
+        self._runs[task[0]](self, d, task)
+        d.task = outer
+
     # -- hooks a game implements --------------------------------------------------------------
     def setup(self, config: Config) -> Any:
         """The state before anything happens (tasks for the first steps on its stack)."""

@@ -231,6 +231,17 @@ def test_handler_tables_are_per_class_and_inherited(rules):
     assert Harder._asks["roll"] is TallyRules._asks["roll"]
 
 
+def test_run_now_runs_a_task_as_the_loop_would_and_gives_the_caller_its_task_back(rules):
+    state = rules.initial_state(Config(2))
+    for player, action in ((None, 3), (0, ("take",)), (1, ("double",))):
+        state = rules.apply(state, player, action)[0]
+    d = rules.Draft(state)
+    d.task = ("outer",)
+    d.choices, before = ("take", "pass"), d.totals
+    rules.run_now(d, ("score",))  # _score asserts that d.task is the task it runs
+    assert d.totals == (before[0] + 3, before[1]) and d.task == ("outer",)
+
+
 def test_pending_memo_is_safe_to_fill_from_two_threads(rules):
     states = [rules.initial_state(Config(3))]
     for player, action in ((None, 2), (0, ("take",)), (1, ("pass",)), (2, ("double",))):

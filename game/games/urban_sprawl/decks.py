@@ -138,7 +138,7 @@ def run_first(rules: Any, d: Any, tasks: tuple[tuple, ...]) -> None:
     run it next: it saves a trip through the kit's loop)."""
     if tasks:
         d.tasks = (*tasks[1:], *d.tasks)
-        rules._runs[tasks[0][0]](rules, d, tasks[0])
+        rules.run_now(d, tasks[0])
 
 
 class DeckMixin:
