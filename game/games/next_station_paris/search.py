@@ -11,6 +11,7 @@ import random
 
 from game.engine.search import SearchHooks, epsilon_rollout
 
+from .finish import finish
 from .rollout import fast_rollout
 from .rules import NextStationParis
 from .state import State
@@ -35,4 +36,4 @@ def hooks() -> SearchHooks:
     cost; the heuristic itself costs ~12 ms a decision, too slow to roll out with), the
     heuristic's best 4 moves at the root."""
     return SearchHooks(determinize=determinize, root_moves=4,
-                       rollout=epsilon_rollout(fast_rollout, ROLLOUT_EPSILON))
+                       rollout=epsilon_rollout(fast_rollout, ROLLOUT_EPSILON), finish=finish)
