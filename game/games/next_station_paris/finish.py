@@ -16,11 +16,12 @@ filtered to the cards still in the deck), so two moves are compared on the same 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.engine.core import TERMINAL, Chance, total
-from game.engine.match import sample
 
 from . import scoring
 from .board import BRANCH, JOKER
@@ -48,34 +49,35 @@ class SheetView:
 def finish(rules: NextStationParis, state: State, seed: int) -> tuple[float, ...]:
     """Each seat's final total after the rest of the game is played as the module docstring
     says (chance from `seed`: the same seed gives the same card orders)."""
-    deal = random.Random(seed ^ DEAL_STREAM)
-    orders = {}  # by round, from this round on: the same seed deals the same orders
-    for round_ in range(state.round, rules.rounds):
-        orders[round_] = deal.sample(rules.all_cards, len(rules.all_cards))
     rng = random.Random(seed ^ PLAY_STREAM)
-    state, pending = finish_card(rules, state, deal, rng)
+    state, pending = finish_card(rules, state, rng)
     if pending is TERMINAL:
         return tuple(float(total(b)) for b in rules.scores(state))
-    return play_rounds(rules, state, orders, rng)
+    return play_rounds(rules, state, deal(len(rules.all_cards), rules.rounds, seed), rng)
 
 
-def finish_card(rules: NextStationParis, state: State, deal: random.Random,
-                rng: random.Random) -> tuple[State, Any]:
+@lru_cache(maxsize=16)
+def deal(cards: int, rounds: int, seed: int) -> tuple[tuple[int, ...], ...]:
+    """A card order per round from the seed alone (a pure memo: the root moves of a search
+    round share the seed, so all but the first one find it here)."""
+    rng = random.Random(seed ^ DEAL_STREAM)
+    return tuple(tuple(rng.sample(range(cards), cards)) for _ in range(rounds))
+
+
+def finish_card(rules: NextStationParis, state: State, rng: random.Random
+                ) -> tuple[State, Any]:
     """Answer the card being answered on the engine (the fast policy): the state once every
-    seat is done with it, and its pending (the next card's chance, or the end)."""
+    seat is done with it, and its pending (the next card's chance, or the end). The search
+    starts from a decision, so the module draws of the setup are never ahead."""
     pending = rules.pending(state)
-    while not (pending is TERMINAL or isinstance(pending, Chance) and state.phase != "setup"):
-        if isinstance(pending, Chance):  # not met after a bot's first decision; kept total
-            state, _ = rules.apply(state, None, sample(pending, deal))
-        else:
-            prompt = pending[0]
-            action = fast_rollout(rules, state, prompt, rng)
-            state, _ = rules.apply(state, prompt.player, action)
+    while not (pending is TERMINAL or isinstance(pending, Chance)):
+        prompt = pending[0]
+        state, _ = rules.apply(state, prompt.player, fast_rollout(rules, state, prompt, rng))
         pending = rules.pending(state)
     return state, pending
 
 
-def play_rounds(rules: NextStationParis, state: State, orders: dict[int, list[int]],
+def play_rounds(rules: NextStationParis, state: State, orders: tuple[tuple[int, ...], ...],
                 rng: random.Random) -> tuple[float, ...]:
     """From a state waiting for a card: this round's remaining cards (in `orders[round]`'s
     order), then the later rounds, on compact sheets; the seats' totals."""
@@ -107,7 +109,7 @@ def play_rounds(rules: NextStationParis, state: State, orders: dict[int, list[in
                  for seat in range(players))
 
 
-def play_round(p: Planner, sheet: CompactSheet, order: list[int], metros: int, branch: bool,
+def play_round(p: Planner, sheet: CompactSheet, order: Sequence[int], metros: int, branch: bool,
                goals: Goals, rng: random.Random) -> None:
     """The planner's round (`Planner.rollout`) from a given point: `metros` Metro cards seen,
     `branch` when the branch card was the last one revealed."""
