@@ -10,8 +10,8 @@ each seat's moves are chosen by UCT down a tree whose edges are (seat, action) p
 reached by the same moves in different samples, so it stands for an information set, and a
 move legal in only some samples is judged against the samples where it was available
 (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). One node is expanded per rollout,
-the rest of the game (or up to a depth cap) is played by a fast rollout policy, and the values
-are backed up. Chance outcomes are sampled, not branched on (open loop): a node averages over
+the rest of the game (or up to a depth cap) is played by a fast rollout policy (or by the
+room's own `finish`, a simulator of its own), and the values are backed up. Chance outcomes are sampled, not branched on (open loop): a node averages over
 draws, which is what a player who has not seen the draw knows. Simultaneous prompts are played
 one seat after the other, the bot's own first at the root.
 
@@ -42,6 +42,7 @@ Determinize = Callable[[Rules, Any, int, random.Random], Any]
 RolloutPolicy = Callable[[Rules, Any, Prompt, random.Random], Action]
 Evaluate = Callable[[Rules, Any], Sequence[float]]
 Heuristic = Callable[[Rules, Any, Prompt], Sequence[float]]
+Finish = Callable[[Rules, Any, int], Sequence[float]]
 
 
 def view_is_state(rules: Rules, view: Any, player: int, rng: random.Random) -> Any:
@@ -83,6 +84,9 @@ class SearchHooks:
     all of them), so the search spends its budget on moves worth comparing. `margins` False
     values a seat by its own total alone: where the seats' scores hardly touch (each draws on
     its own sheet), the others' rollout luck is only noise in the comparison of two moves.
+    `finish`, when given, replaces the rollout policy: it plays the rest of the game the room's
+    own way (a fast simulator of its own) from the state after the tree and returns the
+    seats' totals; its int argument seeds its chance, the same for every root move of a round.
     """
 
     determinize: Determinize = view_is_state
@@ -92,6 +96,7 @@ class SearchHooks:
     root_moves: int | None = 6
     win_bonus: float = 10.0
     margins: bool = True
+    finish: Finish | None = None
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -154,11 +159,12 @@ class Luck:
 
     chance: random.Random
     play: random.Random
+    seed: int = 0  # what the streams came from (a room's `finish` seeds its own from it)
 
     @classmethod
     def seeded(cls, seed: int) -> Luck:
         """Both streams from one seed."""
-        return cls(random.Random(seed), random.Random(seed ^ PLAY_STREAM))
+        return cls(random.Random(seed), random.Random(seed ^ PLAY_STREAM), seed)
 
 
 @dataclass
@@ -318,6 +324,9 @@ class SearchBot:
         The turn kit's fast path plays it (`flow.rollout`: one quiet draft, no state or event
         per step), chance from the luck's chance stream, random choices from its play stream."""
         hooks = self.hooks
+        if hooks.finish is not None and rules.pending(state) is not TERMINAL:
+            totals = hooks.finish(rules, state, luck.seed)
+            return seat_values(totals, leader_winners(totals), hooks.win_bonus, hooks.margins)
         state, _ = fast_rollout(rules, state, luck.play, hooks.rollout, hooks.rollout_depth,
                                 live=hooks.rollout is random_rollout, chance_rng=luck.chance)
         if rules.pending(state) is not TERMINAL:  # stopped at the depth cap

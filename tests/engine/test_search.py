@@ -340,3 +340,30 @@ def test_root_moves_compared_on_the_same_luck_see_the_same_draws() -> None:
 
 def test_without_margins_each_seat_is_valued_by_its_own_total() -> None:
     assert seat_values([30, 20, 25], [0], 10.0, margins=False) == (30.0, 20.0, 25.0)
+
+
+def test_a_finish_hook_plays_the_rest_on_the_same_luck_for_every_root_move() -> None:
+    # The finish replaces the rollout policy: the die below is "rolled" from the round's
+    # seed alone, so both steps of the detour see the same face in a round and neither looks
+    # better by luck.
+    seeds: list[int] = []
+
+    def finish(rules, state, seed: int) -> tuple[float, ...]:
+        seeds.append(seed)
+        return (float(seed % 6 + 1),)
+
+    bot = SearchBot(SearchHooks(finish=finish), rng=random.Random(3), budget_s=None,
+                    iterations=40)
+    rounds = bot.search(DetourGame(), Detour("long", 30), 0, ["left", "right"])
+    assert len(rounds) == 20 and len(seeds) == 40  # one finish per rollout
+    assert seeds[0::2] == seeds[1::2]  # the two root moves of a round: one seed
+    assert all(r["left"] == r["right"] for r in rounds)
+    assert len({r["left"] for r in rounds}) > 1
+
+
+def test_a_finish_hook_is_not_asked_about_a_finished_game() -> None:
+    def finish(rules, state, seed: int) -> tuple[float, ...]:
+        raise AssertionError("the game is over: its score is the rules' own")
+
+    bot = SearchBot(SearchHooks(finish=finish), budget_s=None, iterations=4)
+    assert bot.rollout(DetourGame(), Detour("short", 0, 5), Luck.seeded(1)) == (5.0,)
