@@ -11,8 +11,9 @@ reached by the same moves in different samples, so it stands for an information 
 move legal in only some samples is judged against the samples where it was available
 (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012). One node is expanded per rollout,
 the rest of the game (or up to a depth cap) is played by a fast rollout policy (or by the
-room's own `finish`, a simulator of its own), and the values are backed up. Chance outcomes are sampled, not branched on (open loop): a node averages over
-draws, which is what a player who has not seen the draw knows. Simultaneous prompts are played
+room's own `finish`, a simulator of its own), and the values are backed up. Chance outcomes
+are sampled, not branched on (open loop): a node averages over draws, which is what a player
+who has not seen the draw knows. Simultaneous prompts are played
 one seat after the other, the bot's own first at the root.
 
 The root compares the heuristic's best few moves and keeps its favourite unless another one
