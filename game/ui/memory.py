@@ -35,6 +35,8 @@ from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.engine.memos import owned_memos
+
 log = logging.getLogger(__name__)
 
 Result = TypeVar("Result")
@@ -60,8 +62,12 @@ def art_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
 
 def memo_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
     """Every art cache, and every lru_cache of more than FIXED_FEW entries bound to a name at
-    the top level of a loaded `game` module, each once."""
+    the top level of a loaded `game` module or made by an engine object with
+    `game.engine.memos.owned_memo`, each once."""
     found: dict[int, _lru_cache_wrapper[Any]] = {id(cached): cached for cached in _ART_CACHES}
+    for cached in owned_memos():  # held by engine objects, out of reach of the module scan
+        if (cached.cache_parameters()["maxsize"] or 0) > FIXED_FEW:
+            found.setdefault(id(cached), cached)
     for name, module in list(sys.modules.items()):
         if name != "game" and not name.startswith("game."):
             continue

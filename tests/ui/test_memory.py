@@ -114,4 +114,37 @@ def test_the_engines_growing_memos_empty_but_a_handful_stays():
     caches = memory.memo_caches()
     assert prompts.option in caches
     assert labels._layout not in caches  # a map's label layout: a few entries, slow to redo
-    assert all(cached.__module__.startswith("game.") for cached in caches)
+    from game.engine.memos import owned_memos
+
+    scanned = [cached for cached in caches if cached not in owned_memos()]
+    assert all(cached.__module__.startswith("game.") for cached in scanned)
+
+
+def test_a_memo_an_engine_object_owns_empties_and_goes_with_its_owner():
+    from game.engine.memos import owned_memo, owned_memos
+
+    class Planner:
+        def __init__(self) -> None:
+            self.plan = owned_memo(self._plan, 64)
+            self.few = owned_memo(self._plan, memory.FIXED_FEW)
+
+        def _plan(self, n: int) -> int:
+            return n * n
+
+    before = len(owned_memos())
+    owner = Planner()
+    assert len(owned_memos()) == before + 2
+    assert owner.plan(3) == 9 and owner.few(3) == 9
+    caches = memory.memo_caches()
+    assert owner.plan in caches and owner.few not in caches  # a fixed few stay, as at module level
+    memory.release_between_demos()
+    assert owner.plan.cache_info().currsize == 0 and owner.few.cache_info().currsize == 1
+    del owner, caches  # the tuple held the memos, and each memo its owner
+    gc.collect()
+    assert len(owned_memos()) == before
+
+
+def test_urban_sprawls_memos_on_its_rules_are_emptied_between_demos():
+    rules = registry.rules_for("urban_sprawl")
+    assert rules.invest_choices in memory.memo_caches()
+    assert rules.hand_licences in memory.memo_caches()

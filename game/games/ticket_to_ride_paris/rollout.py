@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.engine.core import Action, Prompt
+from game.engine.memos import owned_memo
 
 from .board import COLORS, FLAG_COLORS, WILD, Board
 from .rules import TicketToRideParis
@@ -69,7 +70,7 @@ class Planner:
         self.twins = tuple(r.twin for r in board.routes)
         self.points = tuple(t.points for t in board.tickets)
         self.paths = tuple(candidate_paths(board, t.a, t.b) for t in board.tickets)
-        self.plan = lru_cache(maxsize=4096)(self._plan)
+        self.plan = owned_memo(self._plan, 4096)
 
     def _plan(self, owners: tuple[int, ...], seat: int, two_players: bool,
               tickets: tuple[int, ...], buses: int) -> Plan:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import partial
 from itertools import compress
 from pathlib import Path
 from types import MappingProxyType
@@ -49,6 +49,7 @@ from typing import Any
 
 from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, run
+from game.engine.memos import owned_memo
 from game.engine.trails import bits
 
 from . import city
@@ -122,7 +123,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         fixed = self.fixed = MappingProxyType(self._fixed_options())
         board = self.board
         # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
-        self.hand_licences = lru_cache(maxsize=4096)(partial(licences_in_hand, board.grants))
+        self.hand_licences = owned_memo(partial(licences_in_hand, board.grants), 4096)
         # The action prompt's places, in its order: (AP cost, option) per planning place, then
         # (AP cost, build option, Favour option) per contract row slot and deck top.
         self.take_places = tuple(
@@ -153,7 +154,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         # Per permit, its invest option; per lot, its park option (prompts look them up).
         self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
                                                 if key[0] == "invest"})
-        self.invest_choices = lru_cache(maxsize=4096)(self._invest_choices)
+        self.invest_choices = owned_memo(self._invest_choices, 4096)
         self.end_option = fixed[("end",)]
         self.licence_options = MappingProxyType({
             card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
