@@ -1,5 +1,5 @@
-"""Attract mode: bot games of random listed games, one after another, until anyone touches a
-device; then straight back to the title, that input spent on waking the console.
+"""Attract mode: bot games of the listed games in rotation, one after another, until anyone
+touches a device; then straight back to the title, that input spent on waking the console.
 
 A demo is a GameScene in demo mode held by this scene (never on the stack itself, so no intent
 can reach it): it plays at normal speed, writes no autosave and opens no results screen; this
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -51,10 +51,33 @@ def demo_games() -> list[str]:
     return [g for g in game_ids(with_scene=True) if level_problem(g) is None]
 
 
-def plan_demo(rng: random.Random, games: Sequence[str], last: str | None = None) -> DemoPlan:
-    """A random game (not `last` again when there is a choice), player count and options."""
-    choices = [g for g in games if g != last] or list(games)
-    info = get_game(rng.choice(choices))
+@dataclass
+class Rotation:
+    """The order of the demos: every listed game once per round, at random, and a new round
+    never opening with the game just shown when there is a choice. A passer-by sees every game
+    within one round, in an order that changes from round to round; and a kiosk's memory is
+    warm by the end of the first one (each game's first demo leaves the allocators a little
+    fuller: see game/soak.py)."""
+
+    this_round: list[str] = field(default_factory=list)  # shown in this round, in order
+    last: str | None = None
+
+    def next(self, rng: random.Random, games: Sequence[str]) -> str:
+        """The next game to show (and remember)."""
+        if set(games) <= set(self.this_round):
+            self.this_round.clear()  # every game shown: a new round
+        game = rng.choice([g for g in games if g not in self.this_round and g != self.last]
+                          or [g for g in games if g != self.last] or list(games))
+        self.this_round.append(game)
+        self.last = game
+        return game
+
+
+def plan_demo(rng: random.Random, games: Sequence[str], rotation: Rotation | None = None
+              ) -> DemoPlan:
+    """The rotation's next game (a fresh rotation: any game), a random player count and
+    options for it."""
+    info = get_game((rotation or Rotation()).next(rng, games))
     players = rng.randint(info.min_players, info.max_players)
     options = tuple(sorted((key, True) for key in info.options if rng.random() < 0.5))
     return DemoPlan(info.id, players, options, rng.randrange(2**31))
@@ -73,6 +96,7 @@ class AttractScene(Scene):
         self.results: ResultsScene | None = None
         self.results_left = 0.0
         self.plan: DemoPlan | None = None
+        self.rotation = Rotation()
         self.demos_started = 0
         self.demos_finished = 0  # demos played to their end (the soak counts them)
         self.rss_after_release = 0  # bytes resident after the last release (0: none yet)
@@ -97,7 +121,7 @@ class AttractScene(Scene):
         if not games:
             self.app.stack.reset(self.app.open("title"))
             return
-        self.plan = plan_demo(self.rng, games, self.plan.game_id if self.plan else None)
+        self.plan = plan_demo(self.rng, games, self.rotation)
         seats = [SeatSpec(BOT_KINDS[0]) for _ in range(self.plan.players)]
         self.game = GameScene(self.app, self.plan.game_id, seats, self.plan.seed,
                               options=self.plan.options, demo=True)

@@ -11,7 +11,7 @@ from conftest import key, pad
 
 from game.engine.registry import get_game
 from game.scenes import attract, scene_registry
-from game.scenes.attract import RESULTS_SECONDS, AttractScene, plan_demo
+from game.scenes.attract import RESULTS_SECONDS, AttractScene, Rotation, plan_demo
 from game.scenes.select import GameSelectScene
 from game.scenes.title import TitleScene
 from game.ui import theme
@@ -180,8 +180,29 @@ def test_plan_demo_picks_within_each_games_rules():
         assert {k for k, _ in plan.options} <= set(info.options)
     assert {p.game_id for p in plans} == set(games)
     assert len({p.options for p in plans if p.game_id == "french_quarter"}) > 1  # options vary
-    assert all(plan_demo(rng, games, last="french_quarter").game_id == "next_station_paris"
-               for _ in range(10))  # rotation: never the same game twice in a row
+    assert all(plan_demo(rng, games, Rotation(last="french_quarter")).game_id
+               == "next_station_paris" for _ in range(10))  # never the same game twice in a row
+
+
+def test_rotation_shows_every_game_once_per_round_in_changing_orders():
+    rng = random.Random(5)
+    games = ["a", "b", "c", "d", "e"]
+    rotation = Rotation()
+    shown = [rotation.next(rng, games) for _ in range(50)]
+    rounds = [shown[i:i + 5] for i in range(0, 50, 5)]
+    assert all(sorted(r) == games for r in rounds)  # each round shows each game once
+    assert all(a[-1] != b[0] for a, b in zip(rounds, rounds[1:]))  # no game twice in a row
+    assert len({tuple(r) for r in rounds}) > 5  # the order changes from round to round
+
+
+def test_rotation_follows_the_list_when_a_game_drops_out():
+    rng = random.Random(6)
+    rotation = Rotation()
+    first = [rotation.next(rng, ["a", "b", "c"]) for _ in range(2)]
+    later = [rotation.next(rng, ["a", "b"]) for _ in range(4)]  # "c"'s level file broke
+    shown = first + later
+    assert "c" not in later and all(x != y for x, y in zip(shown, shown[1:]))
+    assert rotation.next(random.Random(1), ["a"]) == "a"  # one game: shown again and again
 
 
 def test_demo_banner_is_a_discreet_strip_over_the_board(demo_app):
