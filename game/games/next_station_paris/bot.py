@@ -242,8 +242,9 @@ class Goals:
 class Planner:
     """Static tables of one board for the rollouts."""
 
-    def __init__(self, rules: NextStationParis) -> None:
+    def __init__(self, rules: NextStationParis, mobility: float = MOBILITY) -> None:
         b: Board = rules.board
+        self.mobility = mobility  # the policy's worth of each free link from a segment's end
         if len(b.districts) >= DISTRICT_SLOTS:
             raise ValueError(f"the bot handles at most {DISTRICT_SLOTS - 1} districts")
         self.rules = rules
@@ -339,8 +340,8 @@ class Planner:
         """Draw the policy's best segment (or nothing); returns the end station or NONE.
 
         The policy's worth of a segment: the line's score right after it, plus the sheet
-        points it adds, plus MOBILITY per grey link still free from its end, plus the modules'
-        lures (a hot loop: everything is inlined).
+        points it adds, plus `mobility` per grey link still free from its end, plus the
+        modules' lures (a hot loop: everything is inlined).
         """
         counts = sh.counts
         districts = len(counts) - counts.count(0)
@@ -357,7 +358,7 @@ class Planner:
         shared, partner, lure, second = sh.shared, self.partner, g.lure, g.overpass_lure
         new_district = g.district_lure(sh) if g.district_target else 0.0
         free_ends = accept & ~mask  # accepted stations not on the line yet
-        random_ = rng.random
+        random_, mobility = rng.random, self.mobility
         best, move = current - 0.5, None
         for start in starts:
             for link, end, link_bit, end_bit in adjacency_bits[start]:
@@ -378,7 +379,7 @@ class Planner:
                 for _, _, lk_bit, other_bit in adjacency_bits[end]:
                     if not (now_blocked & lk_bit or now_mask & other_bit):
                         free += 1
-                value += MOBILITY * free + random_() * 0.01
+                value += mobility * free + random_() * 0.01
                 if value > best:
                     best, move = value, (start, end, link)
         if move is None:
