@@ -299,11 +299,13 @@ def test_the_callout_goes_below_unless_that_covers_the_target_or_what_to_keep_cl
 
 
 @pytest.mark.parametrize("game_id, seed, room_for_all", [("ticket_to_ride_paris", 4, True),
-                                                         ("explore_new_york", 4, False)])
+                                                         ("explore_new_york", 4, False),
+                                                         ("urban_sprawl", 4, False)])
 def test_the_hint_reason_leaves_the_renderers_titles_and_other_choices_readable(
         app, game_id, seed, room_for_all):
     """Ticket to Ride's ticket choice keeps its title plate and the other tickets clear;
-    Explore New York keeps its card column (its map is all choices: some cell is covered)."""
+    Explore New York keeps its card column (its map is all choices: some cell is covered);
+    Urban Sprawl's first building, in the city's corner, keeps the election track's offices."""
     game = open_game(app, game_id, seed)
     app.step(pad(X, PAD_ID), 1 / 60, present=False)
     wait_for_hint(app, game)

@@ -17,7 +17,7 @@ GAME = GameInfo(
     options=("long", "short"),  # the rulebook's longer and shorter game variants
     hidden_hands=False,  # no card is one seat's secret: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "sound_cues", "board_geometry",
-                  "prompt_help", "guide", "search_hooks", "move_reasons"),
+                  "keep_clear", "prompt_help", "guide", "search_hooks", "move_reasons"),
     order=50,
     listed=True,
     # The picker's card; its miniature: 3 bots, 200 steps in (about mid-game).

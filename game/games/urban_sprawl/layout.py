@@ -29,6 +29,7 @@ CONTRACT_Y, PLANNING_Y = 8, 226
 RIGHT_X = 944
 TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
 PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
+PANEL_HEAD = 44  # a seat panel's top strip: its emblem, name, wealth and prestige
 ZOOM = (224, 352)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)

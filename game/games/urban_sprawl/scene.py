@@ -68,6 +68,7 @@ from .layout import (
     SIDE,
     SMALL,
     STREET_RGB,
+    PANEL_HEAD,
     TALL_PANEL,
     TRACK,
     TURN_BOX,
@@ -229,6 +230,12 @@ class USRenderer(USAnimations):
         card = self._card_at(focus)
         if card in self.board.cards:  # nothing to zoom on an empty slot or a face-down card
             self._zoom(canvas, card, self._targets[focus])
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What every seat reads (a hint's callout avoids it): the election track's offices, the
+        turn box and each seat panel's head (name, wealth, prestige)."""
+        heads = [pygame.Rect(panel.x, panel.y, panel.w, PANEL_HEAD) for panel in self.panels]
+        return [TRACK.copy(), TURN_BOX.copy(), *heads]
 
     def board_geometry(self) -> BoardGeometry:
         """The labels of the city and rows (printed values, block value plates, AP costs, the
@@ -552,7 +559,7 @@ class USRenderer(USAnimations):
         pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
         if seat == v.active:
             pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
-        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
+        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)  # inside PANEL_HEAD
         name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
         surf.blit(name, (panel.x + 44, panel.y + 8))
         prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
