@@ -35,8 +35,9 @@ PLAY_STREAM = 0xB5297A4D  # mixed into the seed: the policy's tie-breaks and the
 # The finish's policy values each free link from a segment's end at 1.0, not at the 3.5 of
 # Normal's trials (`bot.MOBILITY`, tuned for Normal's own choices). As a player of whole games
 # the policy scores 144 at 1.0 against 132 at 3.5 (2,000 solo games), and the search judges
-# moves by how well the rest of the game is played: Hard at a cap of 400, seeds 3000-3019,
-# averages 179.5 at 1.0, 176.3 at 0.3, 172.8 at 3.5 (Normal: 166.7).
+# moves by how well the rest of the game is played. Hard at a cap of 400, seeds 3000-3199:
+# 175.6 at 1.0 against 172.8 at 3.5 (+2.9 [+0.4, +5.3], paired; Normal 166.7); on seeds
+# 3000-3019: 176.3 at 0.3, 179.5 at 1.0, 170.2 at 2.0, 172.8 at 3.5.
 FINISH_MOBILITY = 1.0
 
 
