@@ -10,9 +10,10 @@ demos: a game whose later demos peak higher than its first ones would be leaking
 A "warm" checkpoint marks the first release between demos after every game has been shown once
 (the end of attract mode's first round: `attract.Rotation`): before it, RSS grows by what a
 kiosk loads once (each game's modules, levels, fixed caches) and by what each game's first demo
-leaves its allocators (a soak measured French Quarter's: +6 MiB, Python's small-object arenas
-and the C heap kept after the release, not one object more; later demos of any game reuse it),
-so the growth between demos after it is the clearest measure of a leak.
+leaves its allocators (French Quarter's first demo, measured: +6 MiB of Python's small-object
+arenas and C heap pages kept after the release, while fewer Python bytes and less C heap were in
+use than before it; later demos of any game reuse them), so the growth between demos after it is
+the clearest measure of a leak.
 
 Frames advance a fake 1/60 s clock as fast as the machine allows (bots still think on their
 worker thread), so an hour of soak plays more demos than an hour in a shop window. Settings and

@@ -4,6 +4,7 @@ starts a demo, any input wakes the console, and a demo never writes the player's
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pygame
 import pytest
@@ -191,7 +192,7 @@ def test_rotation_shows_every_game_once_per_round_in_changing_orders():
     shown = [rotation.next(rng, games) for _ in range(50)]
     rounds = [shown[i:i + 5] for i in range(0, 50, 5)]
     assert all(sorted(r) == games for r in rounds)  # each round shows each game once
-    assert all(a[-1] != b[0] for a, b in zip(rounds, rounds[1:]))  # no game twice in a row
+    assert all(a[-1] != b[0] for a, b in pairwise(rounds))  # no game twice in a row
     assert len({tuple(r) for r in rounds}) > 5  # the order changes from round to round
 
 
@@ -201,7 +202,7 @@ def test_rotation_follows_the_list_when_a_game_drops_out():
     first = [rotation.next(rng, ["a", "b", "c"]) for _ in range(2)]
     later = [rotation.next(rng, ["a", "b"]) for _ in range(4)]  # "c"'s level file broke
     shown = first + later
-    assert "c" not in later and all(x != y for x, y in zip(shown, shown[1:]))
+    assert "c" not in later and all(x != y for x, y in pairwise(shown))
     assert rotation.next(random.Random(1), ["a"]) == "a"  # one game: shown again and again
 
 

@@ -62,13 +62,13 @@ from .layout import (
     LOT,
     LOT_RGB,
     OPTION,
+    PANEL_HEAD,
     PITCH,
     RIGHT_X,
     RING_GAP,
     SIDE,
     SMALL,
     STREET_RGB,
-    PANEL_HEAD,
     TALL_PANEL,
     TRACK,
     TURN_BOX,
@@ -559,7 +559,7 @@ class USRenderer(USAnimations):
         pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
         if seat == v.active:
             pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
-        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)  # inside PANEL_HEAD
+        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
         name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
         surf.blit(name, (panel.x + 44, panel.y + 8))
         prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
