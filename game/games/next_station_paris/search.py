@@ -36,6 +36,7 @@ def hooks() -> SearchHooks:
     Solo against Normal, paired seeds 3000-3199 (2026-11-28), cap 400 rollouts: +8.9 [+6.8,
     +11.1] points with the finish's own mobility weight (finish.FINISH_MOBILITY), +6.1 [+3.4,
     +8.7] with Normal's (the old engine rollouts at cap 200: +4.6 [-0.4, +9.7] over 50 seeds).
-    On seeds 3000-3049, overruling the heuristic's favourite more readily did not pay:
+    On seeds 3000-3049, cap 1200 (about what the 1 s budget buys): +11.2 [+5.4, +17.0], +1.2
+    [-3.4, +5.9] over cap 400; overruling the heuristic's favourite more readily did not pay:
     switch_z 0.5 scored -1.7 [-6.4, +2.9] and 0 scored -2.9 [-7.2, +1.4] against the default 1."""
     return SearchHooks(determinize=determinize, root_moves=4, finish=finish)
