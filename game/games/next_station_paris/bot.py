@@ -20,6 +20,7 @@ more than the objective can return.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engine.core import Prompt
@@ -430,11 +431,21 @@ class Planner:
     def rollout(self, sh: CompactSheet, order: list[int], metros: int, g: Goals,
                 rng: random.Random) -> float:
         """Finish the round on the sheet with the greedy policy; the round's worth."""
-        branch = False
-        symbol, metro, gates = self.symbol, self.metro, g.gates
+        self.play_cards(sh, order, metros, False, g, rng)
+        if g.active:
+            return self.line_value(sh) + g.worth(self, sh)
+        return self.line_value(sh)
+
+    def play_cards(self, sh: CompactSheet, order: Sequence[int], metros: int, branch: bool,
+                   g: Goals, rng: random.Random) -> None:
+        """Play the round's cards in `order` on the sheet with the greedy policy until the
+        round ends: `metros` Metro cards seen so far, `branch` when the last card revealed was
+        the branch card (Hard's finish starts mid-round)."""
+        symbol, metro, accepts, monument, gates = (self.symbol, self.metro, self.accepts,
+                                                   self.monument, g.gates)
         for card in order:
             if metros >= self.metro_end:
-                break
+                return
             sym = symbol[card]
             metros += metro[card]
             if sym == BRANCH:
@@ -442,16 +453,13 @@ class Planner:
                 continue
             starts = sh.stations if branch else sh.ends
             branch = False
-            end = self.step(sh, tuple(starts), self.accepts[sym], g, rng)
+            end = self.step(sh, tuple(starts), accepts[sym], g, rng)
             if end == NONE:
                 continue
-            if sym == JOKER and self.monument[end]:
+            if sym == JOKER and monument[end]:
                 self.run_tasks(sh, (("tour", end),), g, rng)  # guided tour
             elif gates and end in gates:
                 self.land(sh, end, g, rng)
-        if g.active:
-            return self.line_value(sh) + g.worth(self, sh)
-        return self.line_value(sh)
 
 
 def _bits(mask: int):

@@ -17,7 +17,6 @@ filtered to the cards still in the deck), so two moves are compared on the same 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -25,11 +24,10 @@ from typing import Any
 from game.engine.core import TERMINAL, Chance, total
 
 from . import scoring
-from .board import BRANCH, JOKER
 from .bot import CompactSheet, Goals, Planner
 from .rollout import fast_rollout
 from .rules import NextStationParis, color_of, make_line
-from .state import NONE, Line, State
+from .state import Line, State
 
 DEAL_STREAM = 0x5DEECE66D  # mixed into the seed: the card orders
 PLAY_STREAM = 0xB5297A4D  # mixed into the seed: the policy's tie-breaks and the engine steps
@@ -111,7 +109,7 @@ def play_rounds(rules: NextStationParis, state: State, orders: tuple[tuple[int, 
             goals = Goals(p, view, seat)
             sheet = CompactSheet(lines[seat][-1], blocked[seat], used[seat], goals.shared,
                                  p.district, p.monument)
-            play_round(p, sheet, order, metros, branch, goals, rng)
+            p.play_cards(sheet, order, metros, branch, goals, rng)
             lines[seat][-1] = sheet_line(sheet, lines[seat][-1])
             used[seat], blocked[seat] = sheet.used, sheet.blocked
             points[seat].append(line_points(p, sheet))
@@ -121,31 +119,6 @@ def play_rounds(rules: NextStationParis, state: State, orders: tuple[tuple[int, 
             order, metros, branch = orders[round_ + 1], 0, False
     return tuple(float(sum(points[seat]) + sheet_points(rules, state, lines[seat], used[seat]))
                  for seat in range(players))
-
-
-def play_round(p: Planner, sheet: CompactSheet, order: Sequence[int], metros: int, branch: bool,
-               goals: Goals, rng: random.Random) -> None:
-    """The planner's round (`Planner.rollout`) from a given point: `metros` Metro cards seen,
-    `branch` when the branch card was the last one revealed."""
-    symbol, metro, accepts, monument = p.symbol, p.metro, p.accepts, p.monument
-    gates = goals.gates
-    for card in order:
-        if metros >= p.metro_end:
-            return
-        sym = symbol[card]
-        metros += metro[card]
-        if sym == BRANCH:
-            branch = True
-            continue
-        starts = sheet.stations if branch else sheet.ends
-        branch = False
-        end = p.step(sheet, tuple(starts), accepts[sym], goals, rng)
-        if end == NONE:
-            continue
-        if sym == JOKER and monument[end]:
-            p.run_tasks(sheet, (("tour", end),), goals, rng)  # guided tour
-        elif gates and end in gates:
-            p.land(sheet, end, goals, rng)
 
 
 def sheet_line(sheet: CompactSheet, line: Line) -> Line:
