@@ -6,7 +6,6 @@ import copy
 import dataclasses
 import itertools
 import os
-import random
 import re
 import tomllib
 from pathlib import Path
@@ -17,8 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.engine.bots import RandomBot
-from game.engine.core import Config, event
+from game.engine.core import event
 from game.engine.match import Match
 from game.games.french_quarter import scene, sprites
 from game.games.french_quarter.rules import FrenchQuarter
@@ -29,9 +27,9 @@ from game.ui.audio import event_cues
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.focus import VECTORS, nearest
 from tests.games.emblem_probe import emblem_shows
+from tests.games.scene_match import NAMES, scene_match, step
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "french_quarter"
-NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
 # Every choice is drawn on the board; only declining (target None) goes to the bottom bar.
 BOARD_KINDS = {"die", "card", "building", "meter", "artist", "intersection", "direction",
                "value", "circle", "boost"}
@@ -44,22 +42,7 @@ def rules() -> FrenchQuarter:
 
 
 def new_match(rules, players: int = 2, seed: int = 5, options: tuple = ()):
-    match = Match(rules, Config(players, options), seed)
-    match.resolve_chance()
-    bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
-    renderer = FQRenderer(rules, match.config, NAMES[:players])
-    renderer.reset(match.view(0), 0)
-    return match, bots, renderer
-
-
-def step(match: Match, bots: dict, renderer: FQRenderer | None = None, viewer: int = 0):
-    """One bot action (plus chance); the renderer, if given, animates the events."""
-    prompt = match.prompts()[0]
-    action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-    events = match.apply(prompt.player, action) + match.resolve_chance()
-    if renderer is not None:
-        renderer.animate(events, match.view(viewer), viewer)
-    return prompt, action, events
+    return scene_match(FQRenderer, rules, players, seed, options)
 
 
 def drawn_targets(prompt) -> set:

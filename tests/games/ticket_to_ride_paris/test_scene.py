@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import os
-import random
 import re
 import tomllib
 from pathlib import Path
@@ -15,8 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.engine.bots import RandomBot
-from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import BUS_GROW, SLOT_W, TTRRenderer
@@ -24,9 +21,9 @@ from game.games.ticket_to_ride_paris.sprites import BUS_EMBLEM
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from tests.games.emblem_probe import emblem_shows
+from tests.games.scene_match import scene_match, step
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
-NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
 
 
 @pytest.fixture(scope="module")
@@ -36,22 +33,7 @@ def rules() -> TicketToRideParis:
 
 
 def new_match(rules, players: int = 3, seed: int = 5) -> tuple[Match, dict, TTRRenderer]:
-    match = Match(rules, Config(players), seed)
-    match.resolve_chance()
-    bots = {i: RandomBot(random.Random(seed * 10 + i)) for i in range(players)}
-    renderer = TTRRenderer(rules, match.config, NAMES[:players])
-    renderer.reset(match.view(0), 0)
-    return match, bots, renderer
-
-
-def step(match: Match, bots: dict, renderer: TTRRenderer | None = None, viewer: int = 0):
-    """One bot action (plus chance); the renderer, if given, animates the events."""
-    prompt = match.prompts()[0]
-    action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-    events = match.apply(prompt.player, action) + match.resolve_chance()
-    if renderer is not None:
-        renderer.animate(events, match.view(viewer), viewer)
-    return prompt, action, events
+    return scene_match(TTRRenderer, rules, players, seed)
 
 
 def advance_until(match: Match, bots: dict, predicate, limit: int = 2000) -> None:
