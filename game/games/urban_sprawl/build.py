@@ -44,6 +44,29 @@ def licences_in_hand(grants: Mapping[str, tuple[tuple[str, int], ...]],
 NO_LICENCE = ((), None)  # a card that pays no licence: no zone, no option
 
 
+class LotSetCheck:
+    """can_build's lot set half for the contracts of one prompt whose licences the hand holds:
+    the city's memo and the seat's rights are looked up once, at the first contract that needs
+    them; a memo answer is read here, has_lot_set asked on a miss."""
+
+    __slots__ = ("known", "memo", "rights", "rules", "seat", "state")
+
+    def __init__(self, rules: BuildMixin, state: Any, seat: int) -> None:
+        self.rules, self.state, self.seat = rules, state, seat
+        self.memo = self.rights = self.known = None
+
+    def __call__(self, card: str, kind: Any) -> bool:
+        """True if contract `card` (its lot sets' `kind`: search_kind) has a legal lot set."""
+        if self.known is None:
+            self.memo, self.rights = self.rules.build_context(self.state, self.seat)
+            self.known = self.memo.exists.get(self.rights) or self.memo.known(self.rights)
+        found = self.known.get(kind)
+        if found is None:
+            found = self.rules.has_lot_set(self.state, self.rules.board.cards[card], self.memo,
+                                           self.rights)
+        return found
+
+
 class BuildMixin:
     """The turn kit handlers and queries of building a contract."""
 

@@ -64,7 +64,7 @@ from .board import (
     Renewal,
     load_board,
 )
-from .build import BuildMixin, licences_in_hand
+from .build import BuildMixin, LotSetCheck, licences_in_hand
 from .decks import DeckMixin, again, run_first
 from .effects import EFFECTS, area_buildings
 from .politics import OFFICE, PoliticsMixin
@@ -412,36 +412,20 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
-        # can_build's shared part (the city's memo, the seat's rights), looked up once some
-        # contract has licences; a memo answer is read here, has_lot_set asked on a miss.
-        memo = rights = known = None
+        has_lot_set = LotSetCheck(self, state, seat)
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
             zone, size, kind = needs[card]
-            if held[zone] >= size:
-                if memo is None:
-                    memo, rights = self.build_context(state, seat)
-                    known = memo.exists.get(rights) or memo.known(rights)
-                found = known.get(kind)
-                if found is None:
-                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
-                if found:
-                    options.append(build)
+            if held[zone] >= size and has_lot_set(card, kind):
+                options.append(build)
             if favour_room:
                 options.append(favour)
         for card in favours:  # a Favour is built for no action points
             zone, size, kind = needs[card]
-            if held[zone] >= size:
-                if memo is None:
-                    memo, rights = self.build_context(state, seat)
-                    known = memo.exists.get(rights) or memo.known(rights)
-                found = known.get(kind)
-                if found is None:
-                    found = self.has_lot_set(state, self.board.cards[card], memo, rights)
-                if found:
-                    options.append(self.favour_builds[card])
+            if held[zone] >= size and has_lot_set(card, kind):
+                options.append(self.favour_builds[card])
         options.append(self.end_option)
         return prompt_of(seat, "act", options, (("ap", ap),))
 
