@@ -38,7 +38,6 @@ from .flow import rollout as fast_rollout
 from .match import sample
 
 DEFAULT_BUDGET_S = 1.0
-PRIOR_TIE = 0.01  # random jitter on a prior's scores: equal moves are expanded in random order
 PLAY_STREAM = 0x9E3779B97F4A7C15  # mixed into a round's seed for its players' random choices
 Determinize = Callable[[Rules, Any, int, random.Random], Any]
 RolloutPolicy = Callable[[Rules, Any, Prompt, random.Random], Action]
@@ -89,10 +88,6 @@ class SearchHooks:
     `finish`, when given, replaces the rollout policy: it plays the rest of the game the room's
     own way (a fast simulator of its own) from the state after the tree and returns the
     seats' totals; its int argument seeds its chance, the same for every root move of a round.
-    `prior`, when given, orders a node's expansions: it scores each option of a prompt in the
-    tree (the full sampled state, as a rollout policy sees it), and a node tries its untried
-    moves best first instead of at random, so the first rollouts below a move follow sensible
-    replies, not random ones (each expansion is a rollout's only move off the policy).
     """
 
     determinize: Determinize = view_is_state
@@ -103,7 +98,6 @@ class SearchHooks:
     win_bonus: float = 10.0
     margins: bool = True
     finish: Finish | None = None
-    prior: Heuristic | None = None
 
 
 def hooks_for(game_id: str) -> SearchHooks:
@@ -293,7 +287,8 @@ class SearchBot:
             if pending is TERMINAL:
                 break
             prompt = pending[0]
-            node, action, fresh = self.select(rules, state, prompt, node, values, luck.play)
+            node, action, fresh = self.select(node, prompt.player, prompt.actions(), values,
+                                              luck.play)
             state, pending = rollout_step(rules, state, prompt.player, action)
             path.append((node, prompt.player))
         outcome = self.rollout(rules, state, luck)
@@ -303,18 +298,16 @@ class SearchBot:
             entered.value += outcome[mover]
         return outcome[seat]
 
-    def select(self, rules: Rules, state: Any, prompt: Prompt, node: Node, values: ValueRange,
+    def select(self, node: Node, mover: int, legal: Sequence[Action], values: ValueRange,
                rng: random.Random) -> tuple[Node, Action, bool]:
-        """(child, action, fresh): an untried legal move if any (fresh: `first_try`), else the
-        UCT best."""
-        mover, legal = prompt.player, prompt.actions()
+        """(child, action, fresh): an untried legal move if any (fresh), else the UCT best."""
         untried = [a for a in legal if (mover, a) not in node.children]
         for action in legal:
             child = node.children.get((mover, action))
             if child is not None:
                 child.available += 1
         if untried:
-            action = self.first_try(rules, state, prompt, untried, rng)
+            action = rng.choice(untried)
             child = node.children[(mover, action)] = Node(available=1)
             return child, action, True
         c = self.exploration
@@ -326,15 +319,6 @@ class SearchBot:
 
         action = max(legal, key=uct)
         return node.children[(mover, action)], action, False
-
-    def first_try(self, rules: Rules, state: Any, prompt: Prompt, untried: list[Action],
-                  rng: random.Random) -> Action:
-        """The untried move a node expands: the prior's best (ties at random), or any."""
-        if self.hooks.prior is None:
-            return rng.choice(untried)
-        worth = {action: score + rng.random() * PRIOR_TIE
-                 for action, score in zip(prompt.actions(), self.hooks.prior(rules, state, prompt))}
-        return max(untried, key=worth.__getitem__)
 
     def rollout(self, rules: Rules, state: Any, luck: Luck) -> tuple[float, ...]:
         """Play on by the rollout policy; the seats' values at the end (or at the depth cap).

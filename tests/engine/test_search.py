@@ -23,7 +23,6 @@ from game.engine.core import TERMINAL, Chance, Config, Option, Prompt, prompt_fo
 from game.engine.match import sample
 from game.engine.search import (
     Luck,
-    Node,
     SearchBot,
     SearchHooks,
     ValueRange,
@@ -195,33 +194,6 @@ def test_hard_finds_the_forced_win_of_a_take_away_game(tokens: int, winning: int
     bot = SearchBot(SearchHooks(determinize=view_is_state), rng=random.Random(4),
                     budget_s=None, iterations=400)
     assert bot.choose(rules, pile, rules.pending(pile)[0]) == winning
-
-
-def expansion_order(hooks: SearchHooks, seed: int) -> list:
-    """The moves a fresh node of the take-away game tries, in order, until all are tried."""
-    rules, pile = TakeAway(), Pile(7)
-    prompt, node = rules.pending(pile)[0], Node()
-    bot = SearchBot(hooks, budget_s=None, iterations=4)
-    tried = []
-    while True:
-        _, action, fresh = bot.select(rules, pile, prompt, node, ValueRange(), random.Random(seed))
-        if not fresh:
-            return tried
-        tried.append(action)
-
-
-def test_a_prior_makes_a_node_try_its_best_move_first() -> None:
-    def takes_most(rules, state, prompt):
-        return [float(option.action) for option in prompt.options]
-
-    def takes_least(rules, state, prompt):
-        return [-float(option.action) for option in prompt.options]
-
-    for seed in range(8):
-        assert expansion_order(SearchHooks(prior=takes_most), seed) == [2, 1]
-        assert expansion_order(SearchHooks(prior=takes_least), seed) == [1, 2]
-    # without a prior the order is the luck's
-    assert {tuple(expansion_order(SearchHooks(), seed)) for seed in range(8)} == {(1, 2), (2, 1)}
 
 
 def test_a_search_needs_a_budget_or_a_cap() -> None:

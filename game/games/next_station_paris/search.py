@@ -12,7 +12,6 @@ import random
 from game.engine.search import SearchHooks
 
 from .finish import finish
-from .rollout import option_worths
 from .rules import NextStationParis
 from .state import State
 
@@ -40,4 +39,4 @@ def hooks() -> SearchHooks:
     On seeds 3000-3049, cap 1200 (about what the 1 s budget buys): +11.2 [+5.4, +17.0], +1.2
     [-3.4, +5.9] over cap 400; overruling the heuristic's favourite more readily did not pay:
     switch_z 0.5 scored -1.7 [-6.4, +2.9] and 0 scored -2.9 [-7.2, +1.4] against the default 1."""
-    return SearchHooks(determinize=determinize, root_moves=4, finish=finish, prior=option_worths)
+    return SearchHooks(determinize=determinize, root_moves=4, finish=finish)
