@@ -35,5 +35,8 @@ def determinize(rules: FrenchQuarter, view: State, player: int, rng: random.Rand
 
 def hooks() -> SearchHooks:
     """Sampled Vacation cards, random rollouts (the heuristic is too slow to roll out with),
-    the heuristic's best 4 moves compared at the root."""
+    the heuristic's best 4 moves compared at the root.
+
+    Solo against Normal, paired seeds 3000-3199 (2026-11-28), cap 100 rollouts: 187.7 against
+    158.9, +28.8 [+25.4, +32.2] points."""
     return SearchHooks(determinize=determinize, root_moves=4)
