@@ -6,8 +6,8 @@ of microseconds. `finish` plays the rest of the game that way: what is left of t
 answered on the engine (rare: a tour, a start, a gate), then the rest of this round and every
 later round on compact sheets by the planner's segment policy (the one Normal's trials play, with
 the finish's own mobility weight), each seat on its own sheet with the same cards. The totals are
-scored exactly as the engine would score those sheets (`sheet_totals`, checked against
-`rules.scores` by the tests).
+scored exactly as the engine would score those sheets (`line_points` and `sheet_points`, checked
+against `rules.scores` by the tests).
 
 The card orders come from the round's seed alone, never from a stream shared with the tree's
 draws: every root move of one search round sees the same orders (a permutation per round,
