@@ -10,6 +10,14 @@ of bot games and on the slowest dense maps we construct. Urban Sprawl adds "<gam
 full board": its frame time once bots have built most of the city. An engine-only room (no
 scene yet) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
 the peak resident memory of this process and its children. Timing lives here, never in unit tests.
+
+Every figure is reported three ways (`--json` carries all three): wall time, CPU time (the
+process time of the measuring thread: a loaded machine stretches wall time but hardly CPU time),
+and a ratio to a yardstick timed in the same run (`reference`), so that figures from different
+runs and machines compare. Engine and bot figures are measured against a fixed pure-Python loop
+(`reference_work`, timed at the start and at the end of the run), frames against one full-screen
+fill and blit of the 1920x1080 canvas (the cost of redrawing everything once). Hard's decision
+time is set by its wall-clock budget, so it gets CPU time but no ratio.
 """
 
 from __future__ import annotations
@@ -37,6 +45,8 @@ US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
 ROUTES_KEY = f"{ENY} (final routes)"
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
+REFERENCE_RUNS = 5  # the yardstick loop is timed this many times at the start and at the end
+FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardstick
 
 
 @dataclass(frozen=True)
@@ -85,19 +95,120 @@ def frame_stats(times: list[float]) -> dict[str, float]:
     }
 
 
-def bench_frames(game_id: str, frames: int) -> dict[str, float]:
+def spread_stats(times: list[float], quantiles: tuple[int, ...] = (50, 95)) -> dict[str, float]:
+    """The given percentiles of some timings, keyed p50, p95..."""
+    return {f"p{q}": round(percentile(times, q), 3) for q in quantiles}
+
+
+def ratios(stats: dict[str, float], yardstick: float) -> dict[str, float]:
+    """Each figure of `stats` as a multiple of the yardstick (same unit)."""
+    return {key: round(value / yardstick, 5) for key, value in stats.items()}
+
+
+def reference_work() -> int:
+    """The yardstick: a fixed piece of pure-Python work of the kind an engine does (tuples as
+    dict keys, small sorted lists, a seeded random stream); never change it, or old ratios stop
+    comparing."""
+    rng = random.Random(12345)
+    table: dict[tuple[int, int], int] = {}
+    total = 0
+    for i in range(20_000):
+        key = (i % 97, i % 13)
+        table[key] = table.get(key, 0) + i
+        hand = sorted(rng.randrange(100) for _ in range(8))
+        total += hand[3]
+    return total + len(table)
+
+
+def time_reference(runs: int) -> list[float]:
+    """CPU milliseconds of `reference_work`, once per run."""
+    times = []
+    for _ in range(runs):
+        started = time.thread_time()
+        reference_work()
+        times.append((time.thread_time() - started) * 1000)
+    return times
+
+
+def time_fill_blit(runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU ms of one full-screen fill and one opaque full-screen blit on the 1920x1080
+    canvas: what redrawing every pixel of a frame costs at the least."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.board_api import CANVAS_SIZE
+
+    pygame.display.init()
+    pygame.display.set_mode((320, 180))
+    canvas = pygame.Surface(CANVAS_SIZE).convert()
+    layer = pygame.Surface(CANVAS_SIZE).convert()
+    layer.fill((40, 60, 80))
+    walls, cpus = [], []
+    for _ in range(runs):
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        canvas.fill((0, 0, 0))
+        canvas.blit(layer, (0, 0))
+        cpus.append((time.thread_time() - cpu_started) * 1000)
+        walls.append((time.perf_counter() - started) * 1000)
+    return walls, cpus
+
+
+@dataclass
+class Yardsticks:
+    """The run's references: CPU ms of the reference loop (every timing of it) and the median
+    wall and CPU ms of a full-screen fill + blit."""
+
+    loop_cpu_ms: list[float]
+    fill_blit_ms: float
+    fill_blit_cpu_ms: float
+
+    @property
+    def loop_ms(self) -> float:
+        """The median CPU ms of one reference loop."""
+        return statistics.median(self.loop_cpu_ms)
+
+    def report(self) -> dict[str, Any]:
+        """The `reference` entry of the JSON report."""
+        return {"loop_cpu_ms": round(self.loop_ms, 3),
+                "loop_cpu_ms_range": [round(min(self.loop_cpu_ms), 3),
+                                      round(max(self.loop_cpu_ms), 3)],
+                "fill_blit_ms": round(self.fill_blit_ms, 3),
+                "fill_blit_cpu_ms": round(self.fill_blit_cpu_ms, 3)}
+
+
+def frame_figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
+    """A frame-time row: wall ms and CPU ms (`with_ratios` adds the ratio to fill + blit)."""
+    return {"frame_ms": frame_stats(walls), "frame_cpu_ms": frame_stats(cpus)}
+
+
+def with_ratios(row: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
+    """A report row with each figure's ratio to the run's reference added (computed once the
+    reference loop has been timed at both ends of the run)."""
+    extra: dict[str, Any] = {}
+    if "frame_ms" in row:
+        frames = row["frame_ms"]
+        extra["frame_x_fill"] = ratios(frames, refs.fill_blit_ms) if frames else None
+    if "playouts_per_cpu_s" in row:
+        extra["playouts_per_ref"] = round(row["playouts_per_cpu_s"] * refs.loop_ms / 1000, 2)
+        extra["bot_x_ref"] = ratios(row["bot_cpu_ms"], refs.loop_ms)
+    return {**row, **extra}
+
+
+def bench_frames(game_id: str, frames: int) -> dict[str, Any]:
     """Frame time of the game scene while bots play (pygame loads here, on the dummy driver)."""
     from game.scenes.snapshot import frame_times
 
-    return frame_stats(frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
+    walls, cpus = frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames)
+    return frame_figures(walls, cpus)
 
 
-def bench_late_frames(game_id: str, frames: int) -> dict[str, float]:
+def bench_late_frames(game_id: str, frames: int) -> dict[str, Any]:
     """Frame time of the game scene from a late position (bots played most of a game first)."""
     from game.scenes.snapshot import late_frame_times
 
-    return frame_stats(late_frame_times(game_id, seats_for(game_id), seed=1,
-                                        actions=US_LATE_ACTIONS, max_frames=frames))
+    walls, cpus = late_frame_times(game_id, seats_for(game_id), seed=1,
+                                   actions=US_LATE_ACTIONS, max_frames=frames)
+    return frame_figures(walls, cpus)
 
 
 def is_split_game(game_id: str) -> bool:
@@ -158,11 +269,12 @@ class PadPlayer:
 
 def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
                       pace: bool = True, at_end: Callable[[Any], None] | None = None
-                      ) -> list[float]:
-    """Milliseconds per frame (input, update and draw: `App.step` without the window flip) of
-    the real GameScene while `players` people on synthetic gamepads play the whole game, paced
-    at 60 fps like the real loop (`pace`). The frame that opens the results screen is not
-    counted. `at_end` sees the GameScene before it is closed (tests check the play)."""
+                      ) -> tuple[list[float], list[float]]:
+    """Wall and CPU milliseconds per frame (input, update and draw: `App.step` without the
+    window flip) of the real GameScene while `players` people on synthetic gamepads play the
+    whole game, paced at 60 fps like the real loop (`pace`). The frame that opens the results
+    screen is not counted. `at_end` sees the GameScene before it is closed (tests check the
+    play)."""
     import pygame
 
     from game.scenes import scene_registry
@@ -183,57 +295,65 @@ def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
     events = [pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=PAD_BASE + k,
                                  axis=pygame.CONTROLLER_AXIS_LEFTX, value=0)
               for k in range(players)]
-    times: list[float] = []
+    walls: list[float] = []
+    cpus: list[float] = []
     for _ in range(max_frames):
         for person in people:
             events += person.events(scene)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         app.step(events, 1 / 60, present=False)
         spent = time.perf_counter() - started
         events = []
         if scene.finished:
             break
-        times.append(spent * 1000)
+        walls.append(spent * 1000)
+        cpus.append((time.thread_time() - cpu_started) * 1000)
         if pace:
             time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
     if at_end is not None:
         at_end(scene)
     scene.exit()
-    return times
+    return walls, cpus
 
 
-def bench_split_frames(game_id: str, frames: int) -> dict[str, float]:
+def bench_split_frames(game_id: str, frames: int) -> dict[str, Any]:
     """Frame time with every seat a person on a gamepad (one map each on screen)."""
-    return frame_stats(split_frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames))
+    walls, cpus = split_frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames)
+    return frame_figures(walls, cpus)
 
 
-def bench_playouts(game_id: str, seconds: float) -> float:
-    """Random playouts per second on the bare rules (no Match bookkeeping)."""
+def bench_playouts(game_id: str, seconds: float) -> dict[str, float]:
+    """Random playouts on the bare rules (no Match bookkeeping): per wall and per CPU second."""
     from game.engine.bots import random_playout
     from game.engine.core import Config
     from game.engine.registry import rules_for
 
     rules, config = rules_for(game_id), Config(seats_for(game_id))
-    count, started = 0, time.perf_counter()
+    count, started, cpu_started = 0, time.perf_counter(), time.thread_time()
     while (elapsed := time.perf_counter() - started) < seconds or count == 0:
         random_playout(rules, config, random.Random(count))
         count += 1
-    return round(count / elapsed, 1)
+    cpu = time.thread_time() - cpu_started
+    return {"playouts_per_s": round(count / elapsed, 1),
+            "playouts_per_cpu_s": round(count / cpu, 1)}
 
 
 @dataclass
 class TimedBot:
-    """Wraps a bot and records how long each real decision (two or more options) takes."""
+    """Wraps a bot and records the wall and CPU time of each real decision (two or more
+    options)."""
 
     bot: Any
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
 
     def choose(self, rules: Any, view: Any, prompt: Any) -> Any:
         """Delegate and time."""
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         action = self.bot.choose(rules, view, prompt)
         if len(prompt.options) > 1:  # forced moves would flatter the median
             self.times.append((time.perf_counter() - started) * 1000)
+            self.cpu_times.append((time.thread_time() - cpu_started) * 1000)
         return action
 
 
@@ -251,24 +371,26 @@ class RecordingBot:
         return self.bot.choose(rules, view, prompt)
 
 
-def bench_bots(game_id: str, games: int) -> dict[str, float]:
-    """GreedyBot decision times over whole greedy-bot games."""
+def bench_bots(game_id: str, games: int) -> dict[str, Any]:
+    """GreedyBot decision times over whole greedy-bot games: wall ms and CPU ms."""
     from game.engine.bots import make_bot, play_out
     from game.engine.core import Config
     from game.engine.match import Match
     from game.engine.registry import rules_for
 
-    seats, times = seats_for(game_id), []
+    seats, times, cpu_times = seats_for(game_id), [], []
     for game in range(games):
         bots = {s: TimedBot(make_bot("greedy", game_id, game * 10 + s)) for s in range(seats)}
         play_out(Match(rules_for(game_id), Config(seats), game), bots)
         times.extend(t for bot in bots.values() for t in bot.times)
-    return {"p50": round(percentile(times, 50), 3), "p95": round(percentile(times, 95), 3)}
+        cpu_times.extend(t for bot in bots.values() for t in bot.cpu_times)
+    return {"bot_ms": spread_stats(times), "bot_cpu_ms": spread_stats(cpu_times)}
 
 
-def bench_hard(game_id: str, decisions: int) -> dict[str, float]:
-    """Hard's decision time in seconds at the default budget (search.DEFAULT_BUDGET_S): the
-    search stops at the budget, so the tail shows how far its last rollout runs over."""
+def bench_hard(game_id: str, decisions: int) -> dict[str, Any]:
+    """Hard's decision time in seconds at the default budget (search.DEFAULT_BUDGET_S), wall and
+    CPU: the search stops at the budget, so the tail shows how far its last rollout runs over
+    (a loaded machine lowers the CPU time it gets within that wall time)."""
     from game.engine.bots import make_bot, play_out
     from game.engine.core import Config
     from game.engine.match import Match
@@ -282,8 +404,8 @@ def bench_hard(game_id: str, decisions: int) -> dict[str, float]:
     hard = TimedBot(make_bot("hard", game_id, 1))
     for view, prompt in positions[::step][:decisions]:
         hard.choose(rules, view, prompt)
-    times = [t / 1000 for t in hard.times]
-    return {"p50": round(percentile(times, 50), 3), "p95": round(percentile(times, 95), 3)}
+    return {"hard_s": spread_stats([t / 1000 for t in hard.times]),
+            "hard_cpu_s": spread_stats([t / 1000 for t in hard.cpu_times])}
 
 
 def bench_startup(runs: int) -> float:
@@ -353,26 +475,38 @@ def route_line(r: dict[str, Any]) -> str:
             f"({r['slowest_links']} links) {r['slowest_ms']:.2f}")
 
 
+def yardsticks(runs: int) -> Yardsticks:
+    """Time the references once (the loop is timed again at the end of the run)."""
+    walls, cpus = time_fill_blit(FILL_BLIT_RUNS)
+    return Yardsticks(time_reference(runs), statistics.median(walls), statistics.median(cpus))
+
+
+def bench_game(game_id: str, plan: Plan) -> dict[str, Any]:
+    """One game's row: frames (when it has a scene), playouts, GreedyBot and Hard."""
+    frames = bench_frames(game_id, plan.frames) if has_scene(game_id) else {
+        "frame_ms": None, "frame_cpu_ms": None}
+    return {**frames, **bench_playouts(game_id, plan.playout_seconds),
+            **bench_bots(game_id, plan.bot_games), **bench_hard(game_id, plan.hard_decisions)}
+
+
 def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
     """Every measurement, as the JSON report."""
+    refs = yardsticks(REFERENCE_RUNS)
     report: dict[str, Any] = {}
     for game_id in game_ids:
         if progress:
             print(f"benchmarking {game_id}...", file=sys.stderr)
         scene = has_scene(game_id)
-        report[game_id] = {
-            "frame_ms": bench_frames(game_id, plan.frames) if scene else None,
-            "playouts_per_s": bench_playouts(game_id, plan.playout_seconds),
-            "bot_ms": bench_bots(game_id, plan.bot_games),
-            "hard_s": bench_hard(game_id, plan.hard_decisions),
-        }
+        report[game_id] = bench_game(game_id, plan)
         if scene and is_split_game(game_id):
-            report[split_key(game_id)] = {
-                "frame_ms": bench_split_frames(game_id, plan.split_frames)}
+            report[split_key(game_id)] = bench_split_frames(game_id, plan.split_frames)
         if game_id == ENY:
             report[ROUTES_KEY] = bench_final_routes(plan)
         if game_id == US and scene:
-            report[US_LATE_KEY] = {"frame_ms": bench_late_frames(game_id, plan.frames)}
+            report[US_LATE_KEY] = bench_late_frames(game_id, plan.frames)
+    refs.loop_cpu_ms += time_reference(REFERENCE_RUNS)  # a machine that got busier shows here
+    report = {key: with_ratios(row, refs) for key, row in report.items()}
+    report["reference"] = refs.report()
     report["startup_s"] = bench_startup(plan.startup_runs)
     report["peak_rss_mb"] = peak_rss_mb()
     return report
@@ -387,21 +521,47 @@ def table(report: dict[str, Any], plan: Plan) -> str:
         if "route_ms" in r:
             lines.append(route_line(r))
             continue
-        f = r["frame_ms"]
-        frames = f"{f['p50']:.2f} / {f['p99']:.2f} / {f['max']:.2f}" if f else "-"
-        playouts, bots = "-", "-"
-        if "bot_ms" in r:
-            playouts = f"{r['playouts_per_s']:.1f}"
-            bots = f"{r['bot_ms']['p50']:.2f} / {r['bot_ms']['p95']:.2f}"
-        lines.append(f"{game_id:<{GAME_W}}{frames:>26}{playouts:>13}{bots:>18}")
-        if "hard_s" in r:
-            hard = r["hard_s"]
-            lines.append(f"{'':<{GAME_W}}hard decision time p50/p95: {hard['p50']:.2f} / "
-                         f"{hard['p95']:.2f} s (budget 1 s)")
+        if "frame_ms" not in r:
+            continue
+        lines += row_lines(game_id, r)
+    ref = report["reference"]
+    lines.append(f"references: loop {ref['loop_cpu_ms']:.2f} CPU ms (range "
+                 f"{ref['loop_cpu_ms_range'][0]:.2f}-{ref['loop_cpu_ms_range'][1]:.2f}), "
+                 f"full-screen fill + blit {ref['fill_blit_ms']:.3f} ms "
+                 f"({ref['fill_blit_cpu_ms']:.3f} CPU)")
     lines.append(f"start-up to first title frame: {report['startup_s']:.3f} s")
     lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
     lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")
     return "\n".join(lines)
+
+
+def trio(stats: dict[str, float] | None, keys: tuple[str, ...], digits: int = 2) -> str:
+    """Some figures of a stats entry joined with slashes, or '-'."""
+    if not stats:
+        return "-"
+    return " / ".join(f"{stats[k]:.{digits}f}" for k in keys)
+
+
+def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
+    """A game's rows: wall times, then CPU times and ratios to the references, then Hard."""
+    frame_keys = ("p50", "p99", "max")
+    playouts = f"{r['playouts_per_s']:.1f}" if "bot_ms" in r else "-"
+    bots = trio(r.get("bot_ms"), ("p50", "p95"))
+    head = f"{game_id:<{GAME_W}}{trio(r['frame_ms'], frame_keys):>26}{playouts:>13}{bots:>18}"
+    lines = [head]
+    cpu = [f"cpu: frame {trio(r['frame_cpu_ms'], frame_keys)} ms"]
+    if r["frame_x_fill"]:
+        cpu.append(f"x fill+blit {trio(r['frame_x_fill'], frame_keys)}")
+    if "bot_ms" in r:
+        cpu.append(f"playouts/cpu-s {r['playouts_per_cpu_s']:.1f} "
+                   f"({r['playouts_per_ref']:.2f} per ref loop)")
+        cpu.append(f"bot {trio(r['bot_cpu_ms'], ('p50', 'p95'))} ms "
+                   f"(x ref {trio(r['bot_x_ref'], ('p50', 'p95'), 4)})")
+    lines.append(f"{'':<4}" + "; ".join(cpu))
+    if "hard_s" in r:
+        lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"
+                     f" (budget 1 s; cpu {trio(r['hard_cpu_s'], ('p50', 'p95'))} s)")
+    return lines
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -36,22 +36,47 @@ def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
 
 
+GAME_FIELDS = {"frame_ms", "frame_cpu_ms", "frame_x_fill", "playouts_per_s", "playouts_per_cpu_s",
+               "playouts_per_ref", "bot_ms", "bot_cpu_ms", "bot_x_ref", "hard_s", "hard_cpu_s"}
+FRAME_FIELDS = {"frame_ms", "frame_cpu_ms", "frame_x_fill"}
+
+
 def test_quick_json_report_has_every_field() -> None:
     result = run_bench("--json", "--quick", "--games", GAME)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {GAME, "startup_s", "peak_rss_mb"}
+    assert set(report) == {GAME, "reference", "startup_s", "peak_rss_mb"}
     game = report[GAME]
-    assert set(game) == {"frame_ms", "playouts_per_s", "bot_ms", "hard_s"}
-    assert set(game["hard_s"]) == {"p50", "p95"}
-    assert 0 < game["hard_s"]["p50"] <= game["hard_s"]["p95"]
-    assert set(game["frame_ms"]) == {"p50", "p99", "max"}
-    assert set(game["bot_ms"]) == {"p50", "p95"}
-    numbers = [*game["frame_ms"].values(), *game["bot_ms"].values(), game["playouts_per_s"]]
+    assert set(game) == GAME_FIELDS
+    for hard in (game["hard_s"], game["hard_cpu_s"]):
+        assert set(hard) == {"p50", "p95"} and 0 < hard["p50"] <= hard["p95"]
+    for key in FRAME_FIELDS:
+        f = game[key]
+        assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
+    for key in ("bot_ms", "bot_cpu_ms", "bot_x_ref"):
+        assert set(game[key]) == {"p50", "p95"} and game[key]["p50"] <= game[key]["p95"]
+    numbers = [*game["frame_ms"].values(), *game["bot_ms"].values(), game["playouts_per_s"],
+               game["playouts_per_cpu_s"], game["playouts_per_ref"]]
     assert all(is_number(v) for v in [*numbers, report["startup_s"], report["peak_rss_mb"]])
-    assert game["frame_ms"]["p50"] <= game["frame_ms"]["p99"] <= game["frame_ms"]["max"]
-    assert game["bot_ms"]["p50"] <= game["bot_ms"]["p95"]
     assert game["playouts_per_s"] > 0 and report["peak_rss_mb"] > 0
+
+
+def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
+    result = run_bench("--json", "--quick", "--games", GAME)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    ref, game = report["reference"], report[GAME]
+    low, high = ref["loop_cpu_ms_range"]
+    assert 0 < low <= ref["loop_cpu_ms"] <= high and ref["fill_blit_ms"] > 0
+    assert ref["fill_blit_cpu_ms"] > 0
+    per_ref = game["playouts_per_cpu_s"] * ref["loop_cpu_ms"] / 1000
+    assert abs(game["playouts_per_ref"] - per_ref) <= 0.02 * per_ref + 0.01
+    p95 = game["bot_cpu_ms"]["p95"] / ref["loop_cpu_ms"]
+    assert abs(game["bot_x_ref"]["p95"] - p95) <= 0.02 * p95 + 1e-4
+    p99 = game["frame_ms"]["p99"] / ref["fill_blit_ms"]
+    assert abs(game["frame_x_fill"]["p99"] - p99) <= 0.02 * p99 + 1e-3
+    text = table(report, QUICK)
+    assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
 
 
 def test_unknown_game_is_refused_with_exit_2() -> None:
@@ -70,10 +95,10 @@ def test_a_split_screen_game_gets_a_second_row_with_four_people_playing() -> Non
     result = run_bench("--json", "--quick", "--games", NSP)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {NSP, SPLIT, "startup_s", "peak_rss_mb"}
-    assert set(report[NSP]) == {"frame_ms", "playouts_per_s", "bot_ms", "hard_s"}
+    assert set(report) == {NSP, SPLIT, "reference", "startup_s", "peak_rss_mb"}
+    assert set(report[NSP]) == GAME_FIELDS
     split = report[SPLIT]
-    assert set(split) == {"frame_ms"} and set(split["frame_ms"]) == {"p50", "p99", "max"}
+    assert set(split) == FRAME_FIELDS and set(split["frame_ms"]) == {"p50", "p99", "max"}
     f = split["frame_ms"]
     assert all(is_number(v) for v in f.values()) and 0 < f["p50"] <= f["p99"] <= f["max"]
     rows = {line.split("  ")[0]: line for line in table(report, QUICK).splitlines()}
@@ -91,8 +116,8 @@ def test_the_split_screen_players_play_through_the_input_layer() -> None:
         seen["split"], seen["humans"] = scene.split, scene.humans()
         seen["connected"] = [not scene.disconnected(s) for s in range(4)]
 
-    times = split_frame_times(NSP, 4, seed=1, max_frames=900, pace=False, at_end=look)
-    assert len(times) == 900
+    walls, cpus = split_frame_times(NSP, 4, seed=1, max_frames=900, pace=False, at_end=look)
+    assert len(walls) == len(cpus) == 900
     assert seen["split"] and seen["humans"] == [0, 1, 2, 3] and all(seen["connected"])
     for seat in range(4):  # every person answered cards and drew segments on their own map
         actions = [a for p, a in seen["history"] if p == seat]

@@ -66,8 +66,10 @@ def render_screenshot(game_id: str, players: int, seed: int, actions: int, out_p
     pygame.image.save(app.canvas, out_path)
 
 
-def frame_times(game_id: str, players: int, seed: int, max_frames: int = 3000) -> list[float]:
-    """Milliseconds of update+draw per frame of the real GameScene while bots play a game."""
+def frame_times(game_id: str, players: int, seed: int,
+                max_frames: int = 3000) -> tuple[list[float], list[float]]:
+    """Milliseconds of update+draw per frame of the real GameScene while bots play a game: wall
+    time and the frame thread's CPU time (bots think on their own thread, not counted)."""
     app = _headless_app("1x")
     scene = _bot_game(app, game_id, players, seed, hold_bots=False)
     app.stack.reset(scene)
@@ -76,7 +78,7 @@ def frame_times(game_id: str, players: int, seed: int, max_frames: int = 3000) -
 
 
 def late_frame_times(game_id: str, players: int, seed: int, actions: int,
-                     max_frames: int = 3000) -> list[float]:
+                     max_frames: int = 3000) -> tuple[list[float], list[float]]:
     """`frame_times` from a late position: greedy bots first play `actions` actions off the
     clock (a full board), then play on while the frames are timed."""
     app, scene = played_scene(game_id, players, seed, actions)
@@ -85,19 +87,21 @@ def late_frame_times(game_id: str, players: int, seed: int, actions: int,
     return _timed_frames(app, scene, max_frames)
 
 
-def _timed_frames(app, scene, max_frames: int) -> list[float]:
-    times: list[float] = []
+def _timed_frames(app, scene, max_frames: int) -> tuple[list[float], list[float]]:
+    walls: list[float] = []
+    cpus: list[float] = []
     for _ in range(max_frames):
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         scene.update(1 / 60)
         app.canvas.fill((0, 0, 0))
         scene.draw(app.canvas)
         spent = time.perf_counter() - started
-        times.append(spent * 1000)
+        cpus.append((time.thread_time() - cpu_started) * 1000)
+        walls.append(spent * 1000)
         if scene.finished:
             break
         # Idle out the rest of the frame as the real loop's clock.tick does: bots think on a
         # worker thread in that time, so a back-to-back loop would starve them.
         time.sleep(max(0.0, 1 / 60 - spent))
     scene.exit()
-    return times
+    return walls, cpus
