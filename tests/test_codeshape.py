@@ -1,0 +1,49 @@
+"""The code-shape report (`python -m game.codeshape`) finds what it promises to find."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.codeshape import MAX_METHODS, import_graph, main, report
+
+
+def write(root: Path, name: str, text: str) -> None:
+    """One module of a throwaway package."""
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def planted(tmp_path: Path) -> Path:
+    """A package with a type-hint circle, a lazy import, a big class and a long file."""
+    root = tmp_path / "pkg"
+    write(root, "__init__.py", "")
+    write(root, "a.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                        "    from pkg.b import B\n")
+    write(root, "b.py", "from . import a\nclass B:\n    pass\n")
+    methods = "".join(f"    def m{k}(self):\n        return {k}\n" for k in range(MAX_METHODS + 1))
+    write(root, "sub/__init__.py", "")
+    write(root, "sub/big.py", "class Big:\n" + methods + "\n" * 800)
+    write(root, "sub/lazy.py", "def late():\n    from pkg.sub import big\n    return big\n")
+    write(root, "sub/big_user.py", "from pkg.sub.lazy import late\n")
+    return root
+
+
+def test_a_type_hint_circle_a_big_class_and_a_long_file_are_reported(tmp_path: Path) -> None:
+    data = report(planted(tmp_path))
+    assert data["circles"] == [["pkg.a", "pkg.b"]]
+    assert [(c["name"], c["methods"]) for c in data["big_classes"]] == [("Big", MAX_METHODS + 1)]
+    assert list(data["long_files"]) == ["pkg.sub.big"]
+
+
+def test_imports_inside_functions_count_only_when_asked(tmp_path: Path) -> None:
+    root = planted(tmp_path)
+    assert "pkg.sub.big" not in import_graph(root)["pkg.sub.lazy"]
+    assert "pkg.sub.big" in import_graph(root, lazy=True)["pkg.sub.lazy"]
+
+
+def test_the_command_exits_1_while_a_target_is_missed(capsys) -> None:
+    data = report()
+    missed = bool(data["big_classes"] or data["long_files"] or data["circles"])
+    assert main([]) == int(missed)
+    assert "largest file per room:" in capsys.readouterr().out
