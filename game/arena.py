@@ -3,6 +3,8 @@
     python -m game.arena --game ticket_to_ride_paris --seats hard,normal [--games N] [--seed S]
         [--budget S] [--iterations K] [--jobs J] [--options mayor,...] [--json]
     python -m game.arena --game explore_new_york --seats hard,normal --rate [--iterations K]
+    python -m game.arena --game ticket_to_ride_paris --seats hard:2,hard:1 --games 200 --jobs 1
+    python -m game.arena --game ticket_to_ride_paris --seats hard,normal --decisions 2 [--budget S]
 
 Game g is played with the seat list rotated by g places, so each level sits in every position
 equally often and the first player's advantage cancels out. Per level: the share of games won
@@ -13,6 +15,11 @@ total with a Student t interval. One seat (`--seats hard`) is a solo game: only 
 RATE_EVERY-th decision of one seeded game of Normal bots, and prints the rollouts per CPU second
 (time.process_time, so other processes on the machine matter less): the cap that fits the 1 s
 budget is about that many rollouts.
+
+A seat `hard:W` is Hard searching root-parallel in W worker processes (`search_pool`); plain
+`hard` searches in its game's process. `--decisions W` plays no match either: at the same
+positions as `--rate` it lets Hard think for its budget (1 s by default) with W workers (0: in
+this process) and prints the rollouts each decision completed.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from game.engine.bots import BOT_KINDS, GreedyBot, canonical_kind, make_bot, pla
 from game.engine.core import TERMINAL, Chance, Config, total
 from game.engine.match import Match, sample
 from game.engine.registry import game_ids, get_game, rules_for
+from game.engine.search_pool import MAX_WORKERS, SearchPool
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 # Student t quantiles (two-sided 95%) by degrees of freedom; beyond the table, the normal one.
@@ -60,13 +68,26 @@ def rotated(levels: Sequence[str], shift: int) -> tuple[str, ...]:
     return tuple(levels[shift:]) + tuple(levels[:shift])
 
 
+def split_level(level: str) -> tuple[str, int]:
+    """`hard:2` -> ("hard", 2): a bot kind and its search workers (0: none, search in-process)."""
+    kind, _, workers = level.partition(":")
+    return canonical_kind(kind), int(workers) if workers else 0
+
+
 def play_game(spec: GameSpec) -> dict:
     """Play one game; per seat its level, total and whether it won."""
     match = Match(rules_for(spec.game_id), Config(len(spec.levels), spec.options), spec.seed)
-    bots = {seat: make_bot(level, spec.game_id, spec.seed * 10 + seat, budget_s=spec.budget_s,
-                           iterations=spec.iterations)
+    pools = {seat: SearchPool(split_level(level)[1]) for seat, level in enumerate(spec.levels)
+             if split_level(level)[1]}
+    bots = {seat: make_bot(split_level(level)[0], spec.game_id, spec.seed * 10 + seat,
+                           budget_s=spec.budget_s, iterations=spec.iterations,
+                           pool=pools.get(seat))
             for seat, level in enumerate(spec.levels)}
-    play_out(match, bots)
+    try:
+        play_out(match, bots)
+    finally:
+        for pool in pools.values():
+            pool.close()
     winners = match.rules.winners(match.state)
     return {"seed": spec.seed, "levels": list(spec.levels),
             "totals": [total(b) for b in match.rules.scores(match.state)],
@@ -162,6 +183,44 @@ def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
             "rollouts_per_s": rollouts / seconds if seconds else 0.0}
 
 
+def decision_rollouts(game_id: str, players: int, seed: int, workers: int,
+                      budget_s: float | None = None, searches: int = 20) -> dict:
+    """Rollouts Hard completes per decision at its time budget with `workers` search processes
+    (0: in this process), at every RATE_EVERY-th decision (with more than one root move) of a
+    seeded game of Normal bots, up to `searches` decisions."""
+    rules = rules_for(game_id)
+    pool = SearchPool(workers) if workers else None
+    if pool is not None:
+        pool.warm_up(game_id, wait=True)
+    hard = make_bot("hard", game_id, seed, budget_s=budget_s, pool=pool)
+    normal = GreedyBot(get_game(game_id).heuristic(), random.Random(seed))
+    state, rng = Match(rules, Config(players), seed).state, random.Random(seed)
+    counts: list[int] = []
+    decisions = 0
+    try:
+        while len(counts) < searches and (pending := rules.pending(state)) is not TERMINAL:
+            if isinstance(pending, Chance):
+                state, _ = rules.apply(state, None, sample(pending, rng))
+                continue
+            prompt = pending[0]
+            view = rules.view(state, prompt.player)
+            moves = hard.root_moves(rules, view, prompt)
+            if decisions % RATE_EVERY == 0 and len(moves) > 1:
+                started = time.perf_counter()
+                rounds = (hard.search(rules, view, prompt.player, moves, started) if pool is None
+                          else hard.parallel_search(rules, view, prompt.player, moves, started))
+                counts.append(len(rounds) * len(moves))
+            state, _ = rules.apply(state, prompt.player, normal.choose(rules, view, prompt))
+            decisions += 1
+    finally:
+        if pool is not None:
+            pool.close()
+    return {"game": game_id, "players": players, "seed": seed, "workers": workers,
+            "budget_s": hard.budget_s, "searches": len(counts), "rollouts": counts,
+            "median": statistics.median(counts) if counts else 0,
+            "mean": statistics.fmean(counts) if counts else 0.0}
+
+
 def report_lines(report: dict) -> list[str]:
     """The human-readable table of a report."""
     first = report["seed"]
@@ -174,6 +233,19 @@ def report_lines(report: dict) -> list[str]:
                      f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]   mean total "
                      f"{row['mean_total']:.1f} [{mean_low:.1f}, {mean_high:.1f}]")
     return lines
+
+
+def level_name(text: str, parser: argparse.ArgumentParser) -> str:
+    """A seat's level as the report names it (`greedy` -> `normal`, `hard:2` kept); exits 2
+    on an unknown kind or a worker count anywhere but on Hard."""
+    kind, _, workers = text.partition(":")
+    kind = canonical_kind(kind)
+    if kind not in BOT_KINDS:
+        parser.error(f"--seats: each one of {', '.join(BOT_KINDS)} (Hard may be hard:W)")
+    if workers and (kind != "hard" or not workers.isdigit()
+                    or not 1 <= int(workers) <= MAX_WORKERS):
+        parser.error(f"--seats: only hard takes :W, W from 1 to {MAX_WORKERS}")
+    return f"{kind}:{int(workers)}" if workers else kind
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -190,11 +262,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--rate", action="store_true",
                         help="measure Hard's rollouts per CPU second instead of playing matches")
+    parser.add_argument("--decisions", type=int, metavar="W",
+                        help="measure Hard's rollouts per decision at its budget with W worker "
+                             "processes (0: in-process) instead of playing matches")
     args = parser.parse_args(argv)
-    args.levels = [canonical_kind(k.strip()) for k in args.seats.split(",")]
+    args.levels = [level_name(k.strip(), parser) for k in args.seats.split(",")]
     info = get_game(args.game)
-    if any(level not in BOT_KINDS for level in args.levels):
-        parser.error(f"--seats: each one of {', '.join(BOT_KINDS)}")
     if not info.min_players <= len(args.levels) <= info.max_players:
         parser.error(f"--seats: {args.game} takes {info.min_players}..{info.max_players} seats")
     args.option_pairs = tuple(sorted((k, True) for k in args.options.split(",") if k))
@@ -202,12 +275,22 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"--options: {args.game} has {', '.join(info.options) or 'none'}")
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if args.decisions is not None and not 0 <= args.decisions <= MAX_WORKERS:
+        parser.error(f"--decisions: from 0 to {MAX_WORKERS} workers")
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena command."""
     args = parse_args(argv)
+    if args.decisions is not None:
+        found = decision_rollouts(args.game, len(args.levels), args.seed, args.decisions,
+                                  args.budget)
+        print(json.dumps(found) if args.json else
+              f"{found['game']}: Hard with {found['workers']} workers, budget "
+              f"{found['budget_s']} s: median {found['median']} rollouts per decision "
+              f"(mean {found['mean']:.0f}, {found['searches']} decisions, seed {found['seed']})")
+        return 0
     if args.rate:
         rate = search_rate(args.game, len(args.levels), args.seed, args.iterations or RATE_CAP,
                            args.option_pairs)

@@ -73,3 +73,26 @@ def test_the_rate_mode_counts_the_rollouts_of_capped_searches(capsys) -> None:
     assert rate["searches"] > 0 and rate["cap"] == 6
     assert rate["searches"] <= rate["rollouts"] <= 6 * rate["searches"]
     assert rate["rollouts_per_s"] == pytest.approx(rate["rollouts"] / rate["cpu_s"])
+
+
+def test_a_hard_seat_may_search_in_worker_processes_and_is_reported_apart(capsys) -> None:
+    argv = ["--game", "example_dice", "--seats", "hard:2,hard", "--games", "2",
+            "--iterations", "6", "--json"]
+    assert arena.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seats"] == ["hard:2", "hard"]
+    assert {row["level"] for row in report["levels"]} == {"hard:2", "hard"}
+    assert arena.split_level("hard:2") == ("hard", 2) and arena.split_level("greedy") == ("normal", 0)
+
+
+@pytest.mark.parametrize("seats", ["normal:2,hard", "hard:0,normal", "hard:x,normal"])
+def test_workers_only_on_hard_and_within_limits(seats, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        arena.main(["--game", "example_dice", "--seats", seats])
+    assert exit_.value.code == 2 and "only hard takes :W" in capsys.readouterr().err
+
+
+def test_rollouts_per_decision_count_whole_rounds_of_every_worker() -> None:
+    found = arena.decision_rollouts("example_dice", 2, 3, workers=2, budget_s=0.2, searches=2)
+    assert found["workers"] == 2 and found["searches"] == len(found["rollouts"]) >= 1
+    assert all(n > 0 for n in found["rollouts"])

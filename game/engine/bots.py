@@ -96,9 +96,10 @@ def canonical_kind(kind: str) -> str:
 
 
 def make_bot(kind: str, game_id: str, seed: int, budget_s: float | None = None,
-             iterations: int | None = None) -> Any:
+             iterations: int | None = None, pool: Any = None) -> Any:
     """Build a bot by kind name; ValueError on an unknown kind. `budget_s` (seconds per
-    decision, default 1) and `iterations` (a cap; alone it makes Hard deterministic) are Hard's."""
+    decision, default 1), `iterations` (a cap; alone it makes Hard deterministic) and `pool` (a
+    `search_pool.SearchPool` to search in, root-parallel) are Hard's."""
     from .registry import get_game
     from .search import DEFAULT_BUDGET_S, SearchBot, hooks_for
 
@@ -114,19 +115,20 @@ def make_bot(kind: str, game_id: str, seed: int, budget_s: float | None = None,
         if budget_s is None and iterations is None:
             budget_s = DEFAULT_BUDGET_S
         return SearchBot(hooks_for(game_id), get_game(game_id).heuristic(), rng,
-                         budget_s=budget_s, iterations=iterations)
+                         budget_s=budget_s, iterations=iterations, pool=pool)
     raise ValueError(f"unknown bot kind {kind!r} (choose from {', '.join(BOT_KINDS)})")
 
 
 def seat_bots(kinds: Sequence[str | None], game_id: str, seed: int,
-              budget_s: float | None = None) -> dict[int, Any]:
+              budget_s: float | None = None, pool: Any = None) -> dict[int, Any]:
     """The bots of a match: seat -> bot for each seat with a kind (None: a person).
 
     Every place that plays a seeded game (the console, `--headless`, `--screenshot`) seats its
     bots here, so one seed means one game everywhere: seat i's bot draws from seed + i.
-    `budget_s` is a Hard bot's thinking time per decision (the `bot_budget` setting).
+    `budget_s` is a Hard bot's thinking time per decision (the `bot_budget` setting); `pool`
+    the worker processes Hard bots search in (one decision at a time, so they share it).
     """
-    return {seat: make_bot(kind, game_id, seed + seat, budget_s=budget_s)
+    return {seat: make_bot(kind, game_id, seed + seat, budget_s=budget_s, pool=pool)
             for seat, kind in enumerate(kinds) if kind is not None}
 
 

@@ -17,6 +17,7 @@ from .bot_worker import BotWorker
 from .core import Action, Event, IllegalAction, Prompt
 from .journal import Journal
 from .match import Match
+from .search_pool import SearchPool
 
 log = logging.getLogger(__name__)
 THINK_TIME = 0.45  # seconds a bot "thinks" before each decision at 1x, so people can follow
@@ -26,10 +27,12 @@ class MatchDriver:
     """Drives one Match: choices, chance, bots, undo and the autosave journal."""
 
     def __init__(self, match: Match, bots: dict[int, Any],
-                 autosave: str | os.PathLike | None = None, meta: dict | None = None) -> None:
+                 autosave: str | os.PathLike | None = None, meta: dict | None = None,
+                 search_pool: SearchPool | None = None) -> None:
         self.match = match
         self.bots = bots  # seat -> bot (anything with choose(rules, view, prompt))
         self.worker = BotWorker()  # bots think off the frame loop
+        self.search_pool = search_pool  # the Hard bots' worker processes, ended with the match
         self.think = 0.0  # seconds (scaled by the animation speed) the waiting bot has had
         self._autosave = autosave  # None: never saved (screenshots, bench)
         self._meta = meta or {}
@@ -127,7 +130,10 @@ class MatchDriver:
             self._journal = None
 
     def close(self) -> None:
-        """Stop the bot worker and the journal (the autosave stays on disk for Continue)."""
+        """Stop the bot worker, its search processes and the journal (the autosave stays on disk
+        for Continue)."""
         self.worker.close()
+        if self.search_pool is not None:
+            self.search_pool.close()
         self._save()  # a change the disk refused last time gets one more try
         self._close_journal()

@@ -36,6 +36,7 @@ from typing import Any
 from .core import TERMINAL, Action, Chance, Prompt, Rules, total
 from .flow import rollout as fast_rollout
 from .match import sample
+from .search_pool import SearchJob, SearchPool
 
 DEFAULT_BUDGET_S = 1.0
 PLAY_STREAM = 0x9E3779B97F4A7C15  # mixed into a round's seed for its players' random choices
@@ -201,7 +202,8 @@ class ValueRange:
 class SearchBot:
     """Picks a move by ISMCTS (see the module docstring); stops at `budget_s` seconds or
     `iterations` rollouts, whichever comes first (with `budget_s=None` and a cap, the choice is
-    deterministic for a seed)."""
+    deterministic for a seed). With a `pool`, the search runs root-parallel in its worker
+    processes (`search_pool`), each to the same deadline, an iteration cap applying to each."""
 
     hooks: SearchHooks
     heuristic: Heuristic | None = None
@@ -211,6 +213,7 @@ class SearchBot:
     exploration: float = 0.7
     switch_z: float = 1.0  # standard errors a move must beat the heuristic's favourite by
     name: str = "hard"
+    pool: SearchPool | None = None  # worker processes to search in (None: this thread)
 
     def __post_init__(self) -> None:
         if self.budget_s is None and self.iterations is None:
@@ -225,8 +228,25 @@ class SearchBot:
         moves = self.root_moves(rules, view, prompt)
         if len(moves) == 1:
             return moves[0]
-        rounds = self.search(rules, view, prompt.player, moves, started)
+        if self.pool is None:
+            rounds = self.search(rules, view, prompt.player, moves, started)
+        else:
+            rounds = self.parallel_search(rules, view, prompt.player, moves, started)
         return self.confident_best(moves, rounds)
+
+    def parallel_search(self, rules: Rules, view: Any, seat: int, moves: list[Action],
+                        started: float) -> list[dict[Action, float]]:
+        """`search` in each of the pool's workers at once, each on a seed of its own drawn
+        from this bot's stream; their rounds merged (a round is a paired sweep of the root
+        moves, whichever process ran it)."""
+        assert self.pool is not None
+        deadline = None
+        if self.budget_s is not None:
+            deadline = time.time() + self.budget_s - (time.perf_counter() - started)
+        jobs = [SearchJob(rules.game_id, view, seat, tuple(moves), self.rng.getrandbits(64),
+                          deadline, self.iterations, self.exploration)
+                for _ in range(self.pool.workers)]
+        return self.pool.rounds(jobs)
 
     def confident_best(self, moves: list[Action], rounds: list[dict[Action, float]]) -> Action:
         """The move with the best mean over the rounds, if it beats the first move (the

@@ -20,6 +20,7 @@ from game.engine.core import Config, Event, Prompt
 from game.engine.driver import MatchDriver
 from game.engine.match import Match
 from game.engine.registry import get_game
+from game.engine.search_pool import match_pool
 from game.scenes.hinting import HintDesk
 from game.scenes.seating import SeatSpec, seat_name
 from game.scenes.table import Table, table_for
@@ -56,10 +57,11 @@ class GameScene(Scene):
         match = match or Match(rules, Config(players, tuple(sorted(options))), seed)
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
-        bots = seat_bots([None if s.human else s.kind for s in self.seats], game_id, match.seed,
-                         budget_s=app.settings.bot_budget)
+        kinds = [None if s.human else s.kind for s in self.seats]
+        pool = match_pool(kinds, game_id, app.settings.search_workers)
+        bots = seat_bots(kinds, game_id, match.seed, budget_s=app.settings.bot_budget, pool=pool)
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
-                                  {"seats": [s.to_json() for s in self.seats]})
+                                  {"seats": [s.to_json() for s in self.seats]}, search_pool=pool)
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.jsonsafe import parse_json
+from game.engine.search_pool import MAX_WORKERS
 
 APP_NAME = "city-board-console"
 HOME_ENV = "CITY_BOARD_CONSOLE_HOME"
@@ -49,6 +50,7 @@ class Settings:
     abandon_idle: int = 120  # kiosk: seconds without input before a game returns to attract
     hints: bool = True  # the in-game Hint button (the Normal bot's move for a person)
     bot_budget: float = 1.0  # seconds a Hard bot thinks per decision (game.engine.search)
+    search_workers: int = 4  # processes a Hard bot searches in: one per core, at most this many
 
     def speed_factor(self) -> float:
         """Animation time multiplier (inf means instant)."""
@@ -135,6 +137,7 @@ def _valid(name: str, value: Any) -> bool:
         "hints": lambda v: isinstance(v, bool),
         "bot_budget": lambda v: (isinstance(v, int | float) and not isinstance(v, bool)
                                  and BOT_BUDGET_RANGE[0] <= v <= BOT_BUDGET_RANGE[1]),
+        "search_workers": lambda v: _whole(v) and 1 <= v <= MAX_WORKERS,
     }
     return checks[name](value)
 

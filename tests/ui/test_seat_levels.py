@@ -72,5 +72,12 @@ def test_settings_step_the_hard_bots_thinking_time_and_games_use_it(app) -> None
     scene.change("bot_budget", 1)
     scene.change("bot_budget", 1)
     assert app.settings.bot_budget == 2.0
+    app.settings.search_workers = 1
     game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("human"), SeatSpec("hard")], seed=3)
-    assert game.driver.bots[1].budget_s == 2.0
+    try:
+        assert game.driver.bots[1].budget_s == 2.0
+        assert game.driver.bots[1].pool is game.driver.search_pool
+        assert game.driver.search_pool.workers == 1  # the setting's limit
+    finally:
+        game.exit()
+    assert game.driver.search_pool.closed
