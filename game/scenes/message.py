@@ -65,6 +65,8 @@ def level_error_box(app: App, game_id: str, error: Exception) -> MessageScene:
     where, _, rest = str(error).partition(": ")
     field = rest.partition(": ")[0] if ": " in rest else "-"
     file = "/".join(where.replace("\\", "/").split("/")[-3:])  # levels/<game>/<file>.toml
+    if field.startswith("line ") and field[5:].isdigit():  # a file the TOML parser refused
+        field = t("error.level_line", line=field[5:])
     title = t(get_game(game_id).title_key)
     return MessageScene(app, t("error.level_title", game=title),
                         t("error.level", file=file, field=field, log=log_path().name))
