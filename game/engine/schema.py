@@ -90,7 +90,8 @@ def _typed(value: Any, kinds: tuple[type, ...], name: str, path: FieldPath,
 
 @dataclass(frozen=True)
 class Int(Spec):
-    """An integer, within low..high when they are given."""
+    """An integer, within low..high when they are given (low == high: a count the rulebook
+    fixes, and the error says which number it must be)."""
 
     low: int | None = None
     high: int | None = None
@@ -100,7 +101,10 @@ class Int(Spec):
         """The number, type and range checked."""
         name = "/".join(k.__name__ for k in self.kinds)
         value = _typed(value, self.kinds, name, path, reader)
-        if self.low is not None and self.high is not None:
+        if self.low is not None and self.low == self.high:
+            if value != self.low:
+                raise reader.fail(path, f"must be {self.low}, not {value}")
+        elif self.low is not None and self.high is not None:
             if not self.low <= value <= self.high:
                 raise reader.fail(path, f"{value} is outside {self.low}..{self.high}")
         elif self.low is not None and value < self.low:

@@ -95,3 +95,14 @@ def test_numbers_no_level_holds_are_refused_naming_the_field(tmp_path: Path, tex
 
     path = write(tmp_path, text)
     assert error(lambda: load_level(path, Table({}))) == f"{path}: {field}"
+
+
+def test_a_count_the_rulebook_fixes_says_which_number_it_must_be(tmp_path: Path) -> None:
+    from game.engine.schema import Int, Table, load_level
+
+    path = write(tmp_path, "cards = 26\n")
+    assert error(lambda: load_level(path, Table({"cards": Int(27, 27)}))) == (
+        f"{path}: cards: must be 27, not 26")
+    path = write(tmp_path, "cards = true\n")
+    assert error(lambda: load_level(path, Table({"cards": Int(1, 1)}))) == (
+        f"{path}: cards: must be int, not True")
