@@ -63,7 +63,8 @@ def _read_text(path: Path) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LevelError(f"{shown(path)}: not UTF-8 text (byte {exc.start})") from None
+        line = raw[:exc.start].count(b"\n") + 1
+        raise LevelError(f"{shown(path)}: line {line}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _decode_problem(message: str, text: str) -> str:

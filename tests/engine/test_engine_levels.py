@@ -45,8 +45,8 @@ def test_bad_toml_names_the_file_and_line(tmp_path: Path) -> None:
 
 
 def test_non_utf8_and_unreadable_files_are_level_errors(tmp_path: Path) -> None:
-    path = write(tmp_path, b'name = "\xff"\n')
-    assert error(lambda: load_toml(path)).startswith(f"{path}: not UTF-8")
+    path = write(tmp_path, b'a = 1\nname = "\xff"\n')
+    assert error(lambda: load_toml(path)) == f"{path}: line 2: not UTF-8 text (byte 14)"
     assert error(lambda: load_toml(tmp_path)).startswith(f"{tmp_path}: ")
 
 
