@@ -73,7 +73,11 @@ def level_error_box(app: App, game_id: str, error: Exception) -> MessageScene:
 
 
 def level_problem(game_id: str) -> Exception | None:
-    """The LevelError that stops a game from loading, or None when its levels are fine."""
+    """The LevelError that stops a game from loading, or None when its levels are fine.
+
+    A room's loader should say what is wrong with a LevelError; one that lets another exception
+    escape for some damaged file still refuses only its own game, with the level box naming
+    the game's levels folder and the traceback in the log, never the crash screen."""
     from game.engine.levels import LevelError
     from game.engine.registry import get_game
 
@@ -81,4 +85,7 @@ def level_problem(game_id: str) -> Exception | None:
         get_game(game_id).make_rules()  # cached once it loads; a broken file is read again
     except LevelError as exc:
         return exc
+    except Exception as exc:  # any failure a file causes must end in the level box
+        log.exception("%s: building the rules from its level files failed", game_id)
+        return LevelError(f"levels/{game_id}: -: {type(exc).__name__} while reading the levels")
     return None

@@ -225,6 +225,7 @@ def test_fuzzed_chance_outcomes_not_the_seeds_are_refused_naming_the_entry(tmp_p
     if swap:
         differing = [i for i in chances if match.history[i][1] != match.history[first][1]]
         if not differing:
+            fate("chance tampered: nothing to swap (every draw the same)")
             return
         second = differing[other % len(differing)]
         actions = data["actions"]
@@ -232,8 +233,9 @@ def test_fuzzed_chance_outcomes_not_the_seeds_are_refused_naming_the_entry(tmp_p
         first = min(first, second)
     else:
         alternatives = [o for o in outcomes_at(match, first) if o != match.history[first][1]]
-        if not alternatives:
-            return  # a chance node with a single outcome has nothing to tamper with
+        if not alternatives:  # a chance node with a single outcome has nothing to tamper with
+            fate("chance tampered: nothing to replace (a single possible outcome)")
+            return
         data["actions"][first] = entry_json(None, alternatives[other % len(alternatives)])
     with pytest.raises(SaveError) as caught:
         load_text(tmp_path, json.dumps(data))
@@ -518,6 +520,18 @@ def fate(label: str) -> None:
             out.write(label + "\n")
 
 
+def known_gap(game: str, name: str, root: Path) -> str | None:
+    """The one escape the 600-case run found in a room this change may not touch, recognised
+    by its exact cause so that any other escape still fails the test; the app shows the level
+    box for it (game/scenes/message.py:level_problem). Pinned by a strict xfail below: when the
+    room checks it, that test fails and this goes."""
+    if (game, name) == ("urban_sprawl", "board.toml"):
+        columns = load_toml(root / game / name).get("wealth_columns")
+        if isinstance(columns, list) and sorted(columns) != list(range(1, 7)):
+            return "urban_sprawl board.toml: wealth_columns not 1-6 once each"
+    return None
+
+
 def rules_class(game: str) -> Any:
     module, _, name = get_game(game).rules_ref.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -564,6 +578,12 @@ def test_fuzzed_level_text_gives_a_level_error_naming_file_and_place_or_plays(fi
             assert re.match(r"[^:]+\.toml: [^:]+: .", message), message  # file: where: problem
             fate(f"level {how}: refused with LevelError")
             return
+        except Exception:
+            gap = known_gap(game, name, root)
+            if gap is None:
+                raise
+            fate(f"level {how}: ESCAPE, known and left to its room: {gap}")
+            return
         plays(rules, game, seed)
         fate(f"level {how}: loaded and played")
 
@@ -581,6 +601,20 @@ def test_every_level_file_the_parser_refuses_gives_a_level_error_with_the_line(t
     with pytest.raises(LevelError) as caught:
         rules_class(game)(tmp_path)
     assert str(caught.value).startswith(f"{path}: line 2: "), str(caught.value)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError,
+                   reason="urban_sprawl/board.py lets a repeated wealth column through (issue 25 "
+                          "report); when it gives a LevelError, remove known_gap")
+def test_urban_sprawl_wealth_columns_not_1_to_6_give_a_level_error(tmp_path):
+    shutil.copytree(LEVELS_DIR / "urban_sprawl", tmp_path / "urban_sprawl")
+    path = tmp_path / "urban_sprawl" / "board.toml"
+    text = path.read_text(encoding="utf-8")
+    assert "wealth_columns = [1, 2," in text
+    path.write_text(text.replace("wealth_columns = [1, 2,", "wealth_columns = [2, 2,", 1),
+                    encoding="utf-8")
+    with pytest.raises(LevelError, match="wealth_columns"):
+        rules_class("urban_sprawl")(tmp_path)
 
 
 SETTINGS_TEXT = json.dumps(asdict(Settings(kiosk=True, language="es")), indent=2)

@@ -172,3 +172,24 @@ def test_continue_on_a_game_the_parser_refuses_names_file_and_line_and_keeps_the
         assert store.autosave_path().read_bytes() == saved
     finally:
         close(app)
+
+
+def test_a_loader_escape_still_ends_in_the_level_box_not_the_crash_screen(home, monkeypatch,
+                                                                          caplog):
+    """A room whose loader lets another exception out for some damaged file (the level fuzz
+    found one in Urban Sprawl) refuses only that game, the traceback in the log."""
+    real = registry.rules_for
+
+    def escaping(game_id: str):
+        if game_id == "next_station_paris":
+            raise KeyError("d9")
+        return real(game_id)
+
+    monkeypatch.setattr(registry, "rules_for", escaping)
+    app = App(scene_registry(), windowed=(480, 270))
+    try:
+        choose_game(app, "next_station_paris")
+        assert_level_box(app, "levels/next_station_paris", "at -")
+        assert "KeyError: 'd9'" in caplog.text and app.running
+    finally:
+        close(app)
