@@ -182,8 +182,9 @@ def load_journal(path: str | os.PathLike, rules_for) -> tuple[Match, dict]:
     meta = header.get("meta", {})
     if not isinstance(meta, dict):
         raise SaveError(f"{path}: meta: must be an object")
-    entries = _entries(path, lines[1:])
-    return replay_entries(rules, config, seed, entries, str(path)), meta
+    entries, numbers = _entries(path, lines[1:])
+    places = [f"line {number}" for number in numbers]
+    return replay_entries(rules, config, seed, entries, str(path), places), meta
 
 
 def _complete_lines(path: Path) -> list[str]:
@@ -206,9 +207,11 @@ def _parse(line: str, where: str) -> Any:
         raise SaveError(f"{where}: {exc}") from exc
 
 
-def _entries(path: Path, lines: list[str]) -> list:
-    """The history the action lines leave once their undo records are applied."""
+def _entries(path: Path, lines: list[str]) -> tuple[list, list[int]]:
+    """The history the action lines leave once their undo records are applied, and the line
+    number of each of its entries (for errors: the header is line 1)."""
     entries: list = []
+    numbers: list[int] = []
     last = len(lines) + 1  # line numbers count the header as line 1
     for number, line in enumerate(lines, start=2):
         try:
@@ -221,11 +224,13 @@ def _entries(path: Path, lines: list[str]) -> list:
             break
         if isinstance(record, list):
             entries.append(record)
+            numbers.append(number)
         elif _is_undo(record) and record["undo"] <= len(entries):
             del entries[len(entries) - record["undo"]:]
+            del numbers[len(numbers) - record["undo"]:]
         else:
             raise SaveError(f"{path}: line {number}: not an action or a valid undo")
-    return entries
+    return entries, numbers
 
 
 def _is_undo(record: Any) -> bool:

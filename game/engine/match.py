@@ -148,10 +148,17 @@ class Match:
     def resolve_chance(self) -> tuple[Event, ...]:
         """Sample and apply chance nodes until a player must act or the game ends."""
         events: list[Event] = []
-        while isinstance(pending := self.pending(), Chance):
-            rng = random.Random(self.seed * 1_000_003 + len(self.history))
-            events.extend(self._record(None, sample(pending, rng)))
+        while isinstance(self.pending(), Chance):
+            events.extend(self._record(None, self.dealt()))
         return tuple(events)
+
+    def dealt(self) -> Action:
+        """The outcome the seed deals at the pending chance node: the one `resolve_chance`
+        applies (IllegalAction when no chance node is pending)."""
+        pending = self.pending()
+        if not isinstance(pending, Chance):
+            raise IllegalAction("no chance node is pending")
+        return sample(pending, random.Random(self.seed * 1_000_003 + len(self.history)))
 
     # -- undo --------------------------------------------------------------------------------
     def can_undo(self, player: int) -> bool:
@@ -301,17 +308,49 @@ def _switches(game_id: str) -> tuple[str, ...]:
         return ()
 
 
-def replay_entries(rules: Rules, config: Config, seed: int, actions: Any, source: str) -> Match:
-    """Replay saved [player, action] pairs into a Match; raises SaveError naming the cause."""
+def replay_entries(rules: Rules, config: Config, seed: int, actions: Any, source: str,
+                   places: list[str] | None = None) -> Match:
+    """Replay saved [player, action] pairs into a Match, each chance outcome checked against
+    the seed; raises SaveError naming the entry (`places[i]`, default `actions[i]`).
+
+    Why check rather than trust: a file's chance outcomes are the only part of it the players
+    did not choose, so editing them (swapping two draws, giving oneself another possible card)
+    would otherwise load as a legal game. Every chance outcome the console writes was dealt by
+    `Match.resolve_chance` from (seed, step), so a file is held to exactly that and there is
+    no way around it: no header flag, no format version, no entry marked as forced. Tests
+    that force outcomes build their matches in memory (`apply_chance`, `Match.replay`), which
+    checks nothing beyond legality; a file of forced outcomes does not load, which is the
+    point. The outcomes stay in the file (rather than being re-dealt on load) so that a save
+    still replays without random numbers and an old save whose outcomes no longer match the
+    rules is refused by name instead of silently dealing a different game."""
     if not isinstance(actions, list) or not all(_is_action_pair(a) for a in actions):
         raise SaveError(f"{source}: actions: must be a list of [player, action] pairs")
-    entries = []
-    for index, (player, action) in enumerate(actions):
+    places = places or [f"actions[{index}]" for index in range(len(actions))]
+    match = Match(rules, config, seed)
+    for place, (player, saved) in zip(places, actions, strict=True):
         try:
-            entries.append((player, action_from_json(action)))
+            action = freeze(action_from_json(saved))
         except ValueError as exc:
-            raise SaveError(f"{source}: actions[{index}]: {exc}") from exc
-    try:
-        return Match.replay(rules, config, seed, entries)
-    except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
-        raise SaveError(f"{source}: actions: replay failed ({exc})") from exc
+            raise SaveError(f"{source}: {place}: {exc}") from exc
+        try:
+            _replay_one(match, player, action)
+        except (IllegalAction, ValueError, TypeError, KeyError, IndexError) as exc:
+            raise SaveError(f"{source}: {place}: replay failed ({exc})") from exc
+        except NotDealt as exc:
+            raise SaveError(f"{source}: {place}: {exc}") from exc
+    match._barrier = len(match.history)
+    return match
+
+
+class NotDealt(Exception):
+    """A possible chance outcome that is not the one the save's seed deals there."""
+
+
+def _replay_one(match: Match, player: int | None, action: Action) -> None:
+    if player is not None:
+        match.apply(player, action)
+        return
+    dealt = match.dealt()
+    if action != dealt and action in [o for o, _ in match.pending().outcomes]:
+        raise NotDealt(f"chance outcome {action!r} is not the one the seed deals")
+    match.apply_chance(action)  # an impossible outcome is refused here, by name

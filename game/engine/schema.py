@@ -11,7 +11,8 @@ A schema is a tree of specs: `Table` (a TOML table with a closed set of keys), `
 Checked for every file: types (a TOML `true` is never a number), ranges, closed vocabularies,
 list sizes and repeats, unique ids, references (after the whole file is read, so a list may
 refer to an entry further down), and unknown keys, which are rejected (a misspelled optional
-key would otherwise be silently ignored).
+key would otherwise be silently ignored). Before any of that, every number of the file:
+integers beyond 64 bits and NaN or infinite floats are refused wherever they stand.
 
 Why our own module rather than msgspec or pydantic (both install from PyPI): what those libraries
 would cover here (types, ranges, unknown keys) is the smaller half. Unique ids and references
@@ -23,6 +24,7 @@ existing messages.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -88,7 +90,8 @@ def _typed(value: Any, kinds: tuple[type, ...], name: str, path: FieldPath,
 
 @dataclass(frozen=True)
 class Int(Spec):
-    """An integer, within low..high when they are given."""
+    """An integer, within low..high when they are given (low == high: a count the rulebook
+    fixes, and the error says which number it must be)."""
 
     low: int | None = None
     high: int | None = None
@@ -98,7 +101,10 @@ class Int(Spec):
         """The number, type and range checked."""
         name = "/".join(k.__name__ for k in self.kinds)
         value = _typed(value, self.kinds, name, path, reader)
-        if self.low is not None and self.high is not None:
+        if self.low is not None and self.low == self.high:
+            if value != self.low:
+                raise reader.fail(path, f"must be {self.low}, not {value}")
+        elif self.low is not None and self.high is not None:
             if not self.low <= value <= self.high:
                 raise reader.fail(path, f"{value} is outside {self.low}..{self.high}")
         elif self.low is not None and value < self.low:
@@ -301,12 +307,35 @@ def read_level(data: Any, path: Path, schema: Table,
                known: Mapping[str, Mapping[str, int]] | None = None) -> Level:
     """Check already-parsed data against a schema; `known` holds ids other files declared."""
     reader = _Reader(path, known or {})
+    check_numbers(data, reader)
     checked = schema.read(data, (), reader)
     reader.check_refs()
     # An empty list still declares its namespace: a loader asking for its ids gets none, not
     # a KeyError (an empty route list was found by the level fuzz test).
     declared = {namespace: {} for namespace in id_namespaces(schema)}
     return Level(path, checked, declared | reader.ids)
+
+
+LARGEST = 2**63 - 1  # far beyond any count or point value; a longer integer is damage
+
+
+def check_numbers(data: Any, reader: _Reader) -> None:
+    """Refuse, naming the field, any number no level holds: an integer beyond 64 bits (TOML's
+    own range; a hexadecimal one may have thousands of digits, which an error message could
+    not even print) and NaN or an infinity (which pass every range check)."""
+    stack: list[tuple[FieldPath, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in reversed(list(enumerate(value))))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and not -LARGEST - 1 <= value <= LARGEST:
+            raise reader.fail(path, "an integer beyond 64 bits")
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise reader.fail(path, f"must be a finite number, not {value}")
 
 
 def id_namespaces(spec: Any) -> set[str]:

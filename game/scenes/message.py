@@ -65,13 +65,19 @@ def level_error_box(app: App, game_id: str, error: Exception) -> MessageScene:
     where, _, rest = str(error).partition(": ")
     field = rest.partition(": ")[0] if ": " in rest else "-"
     file = "/".join(where.replace("\\", "/").split("/")[-3:])  # levels/<game>/<file>.toml
+    if field.startswith("line ") and field[5:].isdigit():  # a file the TOML parser refused
+        field = t("error.level_line", line=field[5:])
     title = t(get_game(game_id).title_key)
     return MessageScene(app, t("error.level_title", game=title),
                         t("error.level", file=file, field=field, log=log_path().name))
 
 
 def level_problem(game_id: str) -> Exception | None:
-    """The LevelError that stops a game from loading, or None when its levels are fine."""
+    """The LevelError that stops a game from loading, or None when its levels are fine.
+
+    A room's loader should say what is wrong with a LevelError; one that lets another exception
+    escape for some damaged file still refuses only its own game, with the level box naming
+    the game's levels folder and the traceback in the log, never the crash screen."""
     from game.engine.levels import LevelError
     from game.engine.registry import get_game
 
@@ -79,4 +85,7 @@ def level_problem(game_id: str) -> Exception | None:
         get_game(game_id).make_rules()  # cached once it loads; a broken file is read again
     except LevelError as exc:
         return exc
+    except Exception as exc:  # any failure a file causes must end in the level box
+        log.exception("%s: building the rules from its level files failed", game_id)
+        return LevelError(f"levels/{game_id}: -: {type(exc).__name__} while reading the levels")
     return None

@@ -206,7 +206,7 @@ CORRUPT = {
     "actions_not_list": (json.dumps(save_data(actions={})), "actions: must be a list"),
     "bad_pair": (json.dumps(save_data(actions=[[0]])), "actions: must be a list"),
     "bool_player": (json.dumps(save_data(actions=[[True, "add"]])), "actions: must be a list"),
-    "illegal_action": (json.dumps(save_data(actions=[[0, "add"]])), "actions: replay failed"),
+    "illegal_action": (json.dumps(save_data(actions=[[0, "add"]])), "actions[0]: replay failed"),
     "impossible_chance": (json.dumps(save_data(actions=[[None, 9]])), "not a possible outcome"),
     "deep_nesting": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
 }

@@ -2,26 +2,35 @@
 broke. Each loader returns something valid or raises its own error with a short reason naming
 the file and field; nothing else escapes, and nothing wrong is accepted.
 
-The hypothesis tests mutate real files at random places with random JSON/TOML values; the plain
-tests pin down the cases found by hand (issue 11).
+The hypothesis tests mutate real files at random places with random JSON/TOML values, or edit
+their text (a 5,000-digit or 6,000-digit hexadecimal number, arrays nested 2,000 deep, NaN, a
+line dropped, copied or swapped, a stray character); the plain tests pin down the cases found
+by hand (issues 11 and 25). Each fuzz test records what became of every case as a hypothesis
+`event` (refused with the loader's own error, or loaded and played): run them with
+`--hypothesis-show-statistics` to see the figures (README, "Files are read as hostile").
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
-from dataclasses import fields
+import re
+import shutil
+import tempfile
+from dataclasses import asdict, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from game.engine import schema
 from game.engine.bots import make_bot
 from game.engine.core import Config
+from game.engine.journal import Journal, load_journal
 from game.engine.jsonsafe import action_from_json, parse_json
 from game.engine.levels import LEVELS_DIR, LevelError, load_toml
 from game.engine.match import Match, SaveError, entry_json, load_match
@@ -48,7 +57,8 @@ def played(game: str, players: int, steps: int, options=()) -> Match:
     return match
 
 
-SAVES = {game: played(game, 2, 25, get_game(game).options).to_json() for game in game_ids()}
+PLAYED = {game: played(game, 2, 25, get_game(game).options) for game in game_ids()}
+SAVES = {game: match.to_json() for game, match in PLAYED.items()}
 
 
 def load_text(tmp_path: Path, text: str) -> Match:
@@ -184,8 +194,100 @@ def test_fuzzed_saves_load_soundly_or_give_a_save_error(tmp_path, game, pick, ne
         match = load_text(tmp_path, json.dumps(data))
     except SaveError as exc:
         assert str(exc).startswith(str(tmp_path / "save.json") + ": ")
+        fate("save: refused with SaveError")
         return
     assert_sound(match)
+    fate("save: loaded and sound")
+
+
+# -- saves: chance outcomes that are not the seed's (issue 25) --------------------------------
+def outcomes_at(match: Match, index: int) -> list:
+    """Every outcome the chance node at history[index] offered."""
+    before = Match.replay(match.rules, match.config, match.seed, match.history[:index])
+    return [outcome for outcome, _ in before.pending().outcomes]
+
+
+def chance_indices(match: Match) -> list[int]:
+    return [i for i, (player, _) in enumerate(match.history) if player is None]
+
+
+@FUZZ
+@given(game=st.sampled_from(sorted(SAVES)), pick=st.integers(0, 10**6),
+       other=st.integers(0, 10**6), swap=st.booleans())
+def test_fuzzed_chance_outcomes_not_the_seeds_are_refused_naming_the_entry(tmp_path, game, pick,
+                                                                           other, swap):
+    """A draw replaced by another possible one, or two different draws swapped: a legal-looking
+    history the seed did not deal, refused at the first entry that differs."""
+    match = PLAYED[game]
+    data = json.loads(json.dumps(SAVES[game]))
+    chances = chance_indices(match)
+    first = chances[pick % len(chances)]
+    if swap:
+        differing = [i for i in chances if match.history[i][1] != match.history[first][1]]
+        if not differing:
+            fate("chance tampered: nothing to swap (every draw the same)")
+            return
+        second = differing[other % len(differing)]
+        actions = data["actions"]
+        actions[first], actions[second] = actions[second], actions[first]
+        first = min(first, second)
+    else:
+        alternatives = [o for o in outcomes_at(match, first) if o != match.history[first][1]]
+        if not alternatives:  # a chance node with a single outcome has nothing to tamper with
+            fate("chance tampered: nothing to replace (a single possible outcome)")
+            return
+        data["actions"][first] = entry_json(None, alternatives[other % len(alternatives)])
+    with pytest.raises(SaveError) as caught:
+        load_text(tmp_path, json.dumps(data))
+    assert str(caught.value).startswith(f"{tmp_path / 'save.json'}: actions[{first}]: ")
+    fate("chance tampered: refused with SaveError naming the entry")
+
+
+def test_a_save_of_every_game_with_one_draw_changed_is_refused(tmp_path):
+    for game, match in PLAYED.items():
+        index = next(i for i in chance_indices(match) if len(outcomes_at(match, i)) > 1)
+        other = next(o for o in outcomes_at(match, index) if o != match.history[index][1])
+        data = json.loads(json.dumps(SAVES[game]))
+        data["actions"][index] = entry_json(None, other)
+        with pytest.raises(SaveError, match=rf"actions\[{index}\]: chance outcome .* is not the "
+                                            "one the seed deals"):
+            load_text(tmp_path, json.dumps(data))
+        assert load_text(tmp_path, json.dumps(SAVES[game])).history == match.history
+
+
+# -- the autosave journal: fuzzed lines ---------------------------------------------------------
+@FUZZ
+@given(game=st.sampled_from(sorted(SAVES)), pick=st.integers(0, 10**6),
+       other=st.integers(0, 10**6),
+       how=st.sampled_from(["value", "drop", "copy", "swap", "undo"]), new=json_values)
+def test_fuzzed_journals_load_soundly_or_give_a_save_error_naming_the_file(game, pick, other,
+                                                                         how, new):
+    """A line of an autosave journal replaced by a random value, dropped, copied, swapped with
+    another, or replaced by an undo record."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "autosave.json"
+        Journal.start(path, PLAYED[game]).close()
+        lines = path.read_text(encoding="utf-8").splitlines()
+        at, to = pick % len(lines), other % len(lines)
+        if how == "value":
+            lines[at] = json.dumps(new)
+        elif how == "drop":
+            del lines[at]
+        elif how == "copy":
+            lines.insert(to, lines[at])
+        elif how == "swap":
+            lines[at], lines[to] = lines[to], lines[at]
+        else:
+            lines.insert(at + 1, json.dumps({"undo": 1 + other % 4}))
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        try:
+            match, _ = load_journal(path, rules_for)
+        except SaveError as exc:
+            assert str(exc).startswith(f"{path}: "), str(exc)
+            fate("journal: refused with SaveError")
+            return
+        assert_sound(match)
+        fate("journal: loaded and sound")
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -216,15 +318,41 @@ def test_saves_stay_strict_about_unreadable_numbers():
         "a number too long to read")
 
 
+class Warnings(logging.Handler):
+    """Counts the warnings a loader logs while it is attached to the root logger."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+    def __enter__(self) -> Self:
+        logging.getLogger().addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger().removeHandler(self)
+
+
+def valid_settings_from(text: str | bytes, folder: Path) -> None:
+    """Settings read from `text` are valid, field by field; the case's fate is an event."""
+    path = folder / "settings.json"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    with Warnings() as warned:
+        loaded = load_settings(path)
+    for f in fields(Settings):
+        assert _valid(f.name, getattr(loaded, f.name))
+    fate("settings: what could not be read refused with a warning (defaults there)"
+          if warned.count else "settings: read as written")
+
+
 @FUZZ
 @given(data=st.dictionaries(st.sampled_from([f.name for f in fields(Settings)] + ["x"]),
                             json_values, max_size=6) | json_values)
 def test_fuzzed_settings_always_give_valid_settings(tmp_path, data):
-    path = tmp_path / "settings.json"
-    path.write_text(json.dumps(data))
-    loaded = load_settings(path)
-    for f in fields(Settings):
-        assert _valid(f.name, getattr(loaded, f.name))
+    valid_settings_from(json.dumps(data), tmp_path)
 
 
 # -- level files --------------------------------------------------------------------------------
@@ -267,11 +395,15 @@ def test_fuzzed_level_files_load_or_name_file_and_field(monkeypatch, file, pick,
 
     monkeypatch.setattr(schema, "load_toml", mutated_toml)
     try:
-        load_board_of(game)
+        rules = rules_class(game)()
     except LevelError as exc:
         message = str(exc)
         assert message.startswith(f"levels/{game}/{name}: "), message
         assert message.count(": ") >= 2, message  # file: field: problem
+        fate("level data: refused with LevelError")
+        return
+    plays(rules, game, pick % 1000)
+    fate("level data: loaded and played")
 
 
 def copy_of(*path: Any) -> Any:
@@ -327,3 +459,171 @@ def test_temporary_files_of_a_killed_write_are_cleared_by_the_next_one(tmp_path)
     Journal.start(tmp_path / "autosave.json", played("ticket_to_ride_paris", 2, 3)).close()
     write_atomic(tmp_path / "settings.json", "{}")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json", "settings.json"]
+
+
+# -- level and settings files: fuzzed text (issue 25) -------------------------------------------
+NUMBER = re.compile(r"(?<![\w.\"'-])-?\d[\d_]*(?:\.\d+)?(?![\w.\"'])")
+TEXT_EDITS = ("huge", "deep", "hex", "float", "int", "drop", "copy", "swap", "char")
+STRAY = ("[", "]", "{", "}", '"', "'", "=", ",", "\n", "#", "\x00", "é", "\\", b"\xff")
+FLOATS = ("nan", "inf", "-inf", "1e999", "2.5", "-0.0")
+PLAY_STEPS = 150  # decisions a level that loads is played for
+
+
+def edited_text(text: str, how: str, pick: int, other: int, number: int) -> str | bytes:
+    """One edit of a file's text: a number replaced (by 5,000 digits, arrays nested 2,000 deep,
+    a 5,000-digit hexadecimal, a float, another integer), a line dropped, copied or swapped, or
+    one character replaced by a stray one (`\\xff`: the text stops being UTF-8)."""
+    if how in ("huge", "deep", "hex", "float", "int"):
+        found = numbers_in(text)
+        if not found:
+            return text + f"\nx = {number}\n"
+        start, end = found[pick % len(found)]
+        new = {"huge": "9" * 5000, "deep": "[" * 2000 + "]" * 2000, "hex": "0x" + "f" * 5000,
+               "float": FLOATS[other % len(FLOATS)], "int": str(number)}[how]
+        return text[:start] + new + text[end:]
+    if how == "char":
+        at, stray = pick % len(text), STRAY[other % len(STRAY)]
+        if isinstance(stray, bytes):
+            raw = text.encode("utf-8")
+            at = pick % len(raw)
+            return raw[:at] + stray + raw[at + 1:]
+        return text[:at] + stray + text[at + 1:]
+    lines = text.splitlines(keepends=True)
+    at, to = pick % len(lines), other % len(lines)
+    if how == "drop":
+        del lines[at]
+    elif how == "copy":
+        lines.insert(to, lines[at])
+    else:
+        lines[at], lines[to] = lines[to], lines[at]
+    return "".join(lines)
+
+
+def numbers_in(text: str) -> list[tuple[int, int]]:
+    """Where the numbers of a TOML or JSON text are, outside comments (a number in a comment
+    changes nothing)."""
+    found, offset = [], 0
+    for line in text.splitlines(keepends=True):
+        code = line.split("#", 1)[0]
+        found += [(offset + m.start(), offset + m.end()) for m in NUMBER.finditer(code)]
+        offset += len(line)
+    return found
+
+
+def fate(label: str) -> None:
+    """Record what became of one fuzz case: a hypothesis event (`--hypothesis-show-statistics`
+    prints their shares) and, with FUZZ_TALLY=<file>, one line in that file to count them."""
+    event(label)
+    tally = os.environ.get("FUZZ_TALLY")
+    if tally:
+        with open(tally, "a", encoding="utf-8") as out:
+            out.write(label + "\n")
+
+
+def known_gap(game: str, name: str, root: Path) -> str | None:
+    """The one escape the 600-case run found in a room this change may not touch, recognised
+    by its exact cause so that any other escape still fails the test; the app shows the level
+    box for it (game/scenes/message.py:level_problem). Pinned by a strict xfail below: when the
+    room checks it, that test fails and this goes."""
+    if (game, name) == ("urban_sprawl", "board.toml"):
+        columns = load_toml(root / game / name).get("wealth_columns")
+        if isinstance(columns, list) and sorted(columns) != list(range(1, 7)):
+            return "urban_sprawl board.toml: wealth_columns not 1-6 once each"
+    return None
+
+
+def rules_class(game: str) -> Any:
+    module, _, name = get_game(game).rules_ref.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def plays(rules: Any, game: str, seed: int) -> None:
+    """Random bots play a seeded match of the smallest table for PLAY_STEPS decisions (or to
+    its end); any exception is an escape."""
+    players = max(2, rules.min_players)
+    match = Match(rules, Config(players), seed)
+    bots = {seat: make_bot("random", game, seat) for seat in range(players)}
+    match.resolve_chance()
+    for _ in range(PLAY_STEPS):
+        if match.is_over():
+            break
+        prompt = match.prompts()[0]
+        match.apply(prompt.player,
+                    bots[prompt.player].choose(rules, match.view(prompt.player), prompt))
+        match.resolve_chance()
+    rules.scores(match.state)
+
+
+@FUZZ
+@given(file=st.sampled_from(LEVEL_FILES), how=st.sampled_from(TEXT_EDITS),
+       pick=st.integers(0, 10**6), other=st.integers(0, 10**6),
+       number=st.integers(-3, 60) | st.integers(-10**20, 10**20), seed=st.integers(0, 999))
+def test_fuzzed_level_text_gives_a_level_error_naming_file_and_place_or_plays(file, how, pick,
+                                                                             other, number,
+                                                                             seed):
+    """The whole path the console takes: the file's text on disk, the game's rules built from
+    that folder (every file of the game read), and a game played when it loads."""
+    game, name = file
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        shutil.copytree(LEVELS_DIR / game, root / game)
+        path = root / game / name
+        text = edited_text(path.read_text(encoding="utf-8"), how, pick, other, number)
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+        try:
+            rules = rules_class(game)(root)
+        except LevelError as exc:
+            message = str(exc)
+            assert message.startswith(f"{root / game}/"), message
+            assert re.match(r"[^:]+\.toml: [^:]+: .", message), message  # file: where: problem
+            fate(f"level {how}: refused with LevelError")
+            return
+        except Exception:
+            gap = known_gap(game, name, root)
+            if gap is None:
+                raise
+            fate(f"level {how}: ESCAPE, known and left to its room: {gap}")
+            return
+        plays(rules, game, seed)
+        fate(f"level {how}: loaded and played")
+
+
+@pytest.mark.parametrize("file", LEVEL_FILES, ids=["/".join(f) for f in LEVEL_FILES])
+@pytest.mark.parametrize("damage", ["9" * 5000, "[" * 2000 + "]" * 2000],
+                         ids=["5000 digits", "nested 2000 deep"])
+def test_every_level_file_the_parser_refuses_gives_a_level_error_with_the_line(tmp_path, file,
+                                                                               damage):
+    game, name = file
+    shutil.copytree(LEVELS_DIR / game, tmp_path / game)
+    path = tmp_path / game / name
+    path.write_text(f"# damaged\nbroken = {damage}\n" + path.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    with pytest.raises(LevelError) as caught:
+        rules_class(game)(tmp_path)
+    assert str(caught.value).startswith(f"{path}: line 2: "), str(caught.value)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError,
+                   reason="urban_sprawl/board.py lets a repeated wealth column through (issue 25 "
+                          "report); when it gives a LevelError, remove known_gap")
+def test_urban_sprawl_wealth_columns_not_1_to_6_give_a_level_error(tmp_path):
+    shutil.copytree(LEVELS_DIR / "urban_sprawl", tmp_path / "urban_sprawl")
+    path = tmp_path / "urban_sprawl" / "board.toml"
+    text = path.read_text(encoding="utf-8")
+    assert "wealth_columns = [1, 2," in text
+    path.write_text(text.replace("wealth_columns = [1, 2,", "wealth_columns = [2, 2,", 1),
+                    encoding="utf-8")
+    with pytest.raises(LevelError, match="wealth_columns"):
+        rules_class("urban_sprawl")(tmp_path)
+
+
+SETTINGS_TEXT = json.dumps(asdict(Settings(kiosk=True, language="es")), indent=2)
+
+
+@FUZZ
+@given(how=st.sampled_from(TEXT_EDITS), pick=st.integers(0, 10**6), other=st.integers(0, 10**6),
+       number=st.integers(-3, 60) | st.integers(-10**20, 10**20))
+def test_fuzzed_settings_text_always_gives_valid_settings(how, pick, other, number):
+    text = edited_text(SETTINGS_TEXT, how, pick, other, number)
+    with tempfile.TemporaryDirectory() as folder:
+        valid_settings_from(text, Path(folder))

@@ -133,7 +133,7 @@ HEADER = json.dumps({"format": JOURNAL_FORMAT, "version": 1, "game": GAME,
     (HEADER.replace(GAME, "chess") + "\n", "game: unknown 'chess'"),
     (HEADER[:-1] + ', "meta": []}\n', "meta: must be an object"),
     (HEADER + '\n{"undo": 1}\n', "line 2: not an action or a valid undo"),
-    (HEADER + '\n[0, "nonsense"]\n', "actions: replay failed"),
+    (HEADER + '\n[0, "nonsense"]\n', "line 2: replay failed"),
 ])
 def test_unusable_journals_raise_save_error_naming_file_and_cause(tmp_path, text, message):
     path = tmp_path / "autosave.json"
@@ -223,3 +223,121 @@ def test_the_driver_logs_and_refuses_an_illegal_move(caplog):
     with caplog.at_level(logging.WARNING):
         assert driver.apply(1 - waiting, "no such move") is None
     assert "illegal action from seat" in caplog.text and driver.match.history == history
+
+
+# -- chance outcomes must be the seed's (issue 25) -----------------------------------------------
+def other_possible_outcome(match: Match, index: int):
+    """Another outcome the chance node at history[index] could have had (None if it had one)."""
+    before = Match.replay(match.rules, match.config, match.seed, match.history[:index])
+    outcomes = [o for o, _ in before.pending().outcomes if o != match.history[index][1]]
+    return outcomes[0] if outcomes else None
+
+
+def with_entry(path: Path, number: int, entry: list) -> None:
+    """The journal with its line `number` (1: the header) replaced by `entry`."""
+    text = path.read_text(encoding="utf-8").splitlines()
+    text[number - 1] = json.dumps(entry)
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+def test_a_draw_replaced_by_another_possible_one_is_refused_naming_its_line(tmp_path):
+    """Ticket to Ride: a blind draw swapped for a wild in the file is a legal history, but not
+    the one the seed dealt."""
+    match = played(30)
+    path = tmp_path / "autosave.json"
+    Journal.start(path, match).close()
+    tampered = 0
+    for index, (player, _) in enumerate(match.history):
+        other = other_possible_outcome(match, index) if player is None else None
+        if other is None:
+            continue
+        Journal.start(path, match).close()
+        with_entry(path, index + 2, [None, list(other) if isinstance(other, tuple) else other])
+        with pytest.raises(SaveError, match=rf"autosave\.json: line {index + 2}: chance outcome "
+                                            r".* is not the one the seed deals"):
+            load_journal(path, rules_for)
+        tampered += 1
+    assert tampered >= 5
+
+
+def swapped_draws(match: Match) -> tuple[int, int]:
+    """Two chance entries of the history with different outcomes, each possible where the
+    other stands (the first such pair)."""
+    chances = [i for i, (player, _) in enumerate(match.history) if player is None]
+    for i in chances:
+        for j in (j for j in chances if j > i and match.history[j][1] != match.history[i][1]):
+            before = Match.replay(match.rules, match.config, match.seed, match.history[:i])
+            if match.history[j][1] in [o for o, _ in before.pending().outcomes]:
+                return i, j
+    raise AssertionError("no swappable pair of draws")
+
+
+def test_two_urban_sprawl_draws_swapped_are_refused_naming_the_first_line(tmp_path):
+    rules = rules_for("urban_sprawl")
+    match = Match(rules, Config(2), 11)
+    bots = {seat: make_bot("random", "urban_sprawl", seat) for seat in range(2)}
+    match.resolve_chance()
+    for _ in range(40):
+        prompt = match.prompts()[0]
+        match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(prompt.player),
+                                                               prompt))
+        match.resolve_chance()
+    i, j = swapped_draws(match)
+    path = tmp_path / "autosave.json"
+    Journal.start(path, match).close()
+    entries = lines(path)
+    with_entry(path, i + 2, entries[j + 1])
+    with_entry(path, j + 2, entries[i + 1])
+    with pytest.raises(SaveError, match=rf"line {i + 2}: chance outcome .* is not the one the "
+                                        "seed deals"):
+        load_journal(path, rules_for)
+
+
+def test_line_numbers_count_the_undo_records_a_tampered_line_follows(tmp_path):
+    match = played(12)
+    path = tmp_path / "autosave.json"
+    journal = Journal.start(path, Match.replay(match.rules, match.config, match.seed,
+                                          match.history[:-1]))
+    journal.follow(match.history[:-3])  # an undo record of two entries...
+    journal.follow(match.history)  # ...then the same steps again
+    journal.close()
+    chance = max(i for i, (player, _) in enumerate(match.history)
+                 if player is None and other_possible_outcome(match, i) is not None)
+    assert chance >= len(match.history) - 3, "the test needs a draw after the undo record"
+    number = 1 + len(match.history) - 1 + 1 + (chance - (len(match.history) - 3)) + 1
+    assert lines(path)[number - 1] == json.loads(json.dumps(list(match.history[chance])))
+    other = other_possible_outcome(match, chance)
+    with_entry(path, number, [None, list(other) if isinstance(other, tuple) else other])
+    with pytest.raises(SaveError, match=rf"line {number}: chance outcome"):
+        load_journal(path, rules_for)
+
+
+def test_a_file_of_forced_outcomes_does_not_load_but_the_forced_match_plays_in_memory(tmp_path):
+    """Tests force outcomes on matches they build; no file can carry a forced outcome, so
+    there is no flag a tamperer could set to skip the check."""
+    match = played(0)
+    seeded = list(match.history)
+    forced = Match.replay(match.rules, match.config, match.seed, seeded[:-1])
+    forced.apply_chance(other_possible_outcome(match, len(seeded) - 1))
+    assert forced.history[-1] != seeded[-1] and forced.prompts()  # it plays on in memory
+    path = tmp_path / "autosave.json"
+    Journal.start(path, forced).close()
+    with pytest.raises(SaveError, match=rf"line {len(seeded) + 1}: chance outcome"):
+        load_journal(path, rules_for)
+
+
+def test_an_untampered_journal_of_every_game_loads(tmp_path):
+    for game in ("ticket_to_ride_paris", "urban_sprawl", "explore_new_york", "french_quarter",
+                 "next_station_paris"):
+        rules = rules_for(game)
+        match = Match(rules, Config(3), 2)
+        bots = {seat: make_bot("random", game, seat) for seat in range(3)}
+        match.resolve_chance()
+        for _ in range(15):
+            prompt = match.prompts()[0]
+            match.apply(prompt.player, bots[prompt.player].choose(
+                rules, match.view(prompt.player), prompt))
+            match.resolve_chance()
+        path = tmp_path / f"{game}.json"
+        Journal.start(path, match).close()
+        assert load_journal(path, rules_for)[0].history == match.history

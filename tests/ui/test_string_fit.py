@@ -53,6 +53,7 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("error.level_title", Widget(HEADING, message.TITLE_W, True, lines=2)),
     ("title.save_broken", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
     ("error.level", Widget(BODY, message.TEXT_W, lines=message.TEXT_LINES - 1)),
+    ("error.level_line", None),  # "line 3": composed into error.level, measured with it there
     ("title.*", Widget(BODY, 760 - BUTTON_PAD)),  # the title menu
     ("attract.demo", Widget(SMALL, 1000, True)),
     ("attract.press", Widget(SMALL, 700)),

@@ -34,6 +34,8 @@ ATTRACTIONS: tuple[str, ...] = (*TOURISTS, "smiley", "star", "white")
 CORNERS: dict[str, tuple[int, int]] = {"nw": (0, 0), "ne": (SIZE, 0), "sw": (0, SIZE),
                                        "se": (SIZE, SIZE)}
 WILD = 0  # Card.coord of a "*" card: the player picks that coordinate
+DECK_SIZE = 27  # rulebook, Componentes: "Mazo Turista de 27 tarjetas"
+REMOVED_UNSEEN = (3, 0, 3)  # rulebook, Configuración: 2 or 4 players remove 3, 3 players none
 
 MAP_FILE = Table({
     "rows": List(List(Choice(ATTRACTIONS), size=SIZE), size=SIZE),
@@ -54,7 +56,7 @@ DECK_FILE = Table({
         "coord": Either(((int, Int(1, SIZE)), (str, Choice(("*",))))),
         "tourists": List(Choice(TOURISTS), size=(1, 2)),
         "plus": Default(Bool(), False),
-    }), size=(3, None)),
+    }), size=DECK_SIZE),
 })
 
 
@@ -209,15 +211,15 @@ def _mask(indices: Iterable[int]) -> int:
 
 
 def _load_deck(root: Path | None) -> tuple:
-    """deck.toml, with the rule a schema cannot state: enough cards for the last turn."""
+    """deck.toml, with the rule a schema cannot state: the rulebook's cards removed unseen."""
     level = load_level(level_path(GAME_ID, "deck.toml", root), DECK_FILE)
     data = level.data
     cards = tuple(Card(WILD if c["coord"] == "*" else c["coord"],
                        tuple(TOURISTS.index(t) for t in c["tourists"]), c["plus"])
                   for c in data["cards"])
-    for players, removed in enumerate(data["removed_unseen"], start=2):
-        if len(cards) - removed < data["cards_per_turn"]:
+    for players, (removed, rule) in enumerate(zip(data["removed_unseen"], REMOVED_UNSEEN,
+                                                  strict=True), start=2):
+        if removed != rule:
             raise level.fail(f"removed_unseen[{players - 2}]",
-                             f"leaves fewer than {data['cards_per_turn']} cards for {players}"
-                             " players")
+                             f"must be {rule} for {players} players (the rulebook's setup)")
     return level, cards

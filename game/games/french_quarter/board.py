@@ -54,6 +54,15 @@ BONUSES: dict[str, tuple[str, ...]] = {
 }
 CONDITIONS = ("", "equal", "different")
 ACTIVITY_BOXES = 14
+# Counts the rulebook fixes (Secuencia de juego, Paraguas, Segunda Línea) and the dice pools:
+# 4 players roll all 9 dice (the rulebook's example in Fase de planificación), 3 players 7
+# (two Walk, NOTES.md), solo and 2 players one per deck without Taxi (Modo solitario).
+ROUNDS, PICKS, UMBRELLA_BOXES, LINE_BOXES = 8, 2, 30, 60
+_ONE_EACH = {"walk": 1, "carriage": 1, "streetcar": 1, "boat": 1, "socialize": 1}
+DICE_POOLS: dict[int, dict[str, int]] = {
+    1: _ONE_EACH, 2: _ONE_EACH, 3: {**_ONE_EACH, "walk": 2, "taxi": 1},
+    4: {"walk": 2, "carriage": 2, "taxi": 2, "streetcar": 1, "boat": 1, "socialize": 1},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +221,8 @@ MAP_FILE = Table({
     })),
 })
 GAME_FILE = Table({
-    "rounds": Int(1, 20),
-    "picks_per_player": Int(1, 4),
+    "rounds": Int(ROUNDS, ROUNDS),
+    "picks_per_player": Int(PICKS, PICKS),
     "decks": Exactly(list(DECKS)),
     # [min, max] spaces, or where a Streetcar / Boat card takes you
     "movement": Table({deck: Either(((list, List(Int(1, 6), size=2)),
@@ -235,8 +244,8 @@ SHEETS_FILE = Table({
         "multipliers": List(Int(1, 5 if activity == "party" else 4), size=(1, None)),
         "bonuses": Exactly(list(BONUSES[activity])),
     }) for activity in ACTIVITIES}),
-    "umbrella": Table({"boxes": Int(1, 100), "wild_every": Int(1, 10)}),
-    "second_line": Table({"boxes": Int(1, 200), "row_length": Int(1, 200)}),
+    "umbrella": Table({"boxes": Int(UMBRELLA_BOXES, UMBRELLA_BOXES), "wild_every": Int(1, 10)}),
+    "second_line": Table({"boxes": Int(LINE_BOXES, LINE_BOXES), "row_length": Int(1, 200)}),
     "artists": Table({
         "types": Exactly(list(ARTISTS)),
         "row_scores": List(Int(0, 99), size=9),  # by artists marked in one row, 0-8
@@ -418,6 +427,10 @@ def _load_game(root: Path | None) -> dict:
     for n in (1, 2):
         if "taxi" in dice[n]:
             raise level.fail(f"dice.{n}", "the Taxi deck is out with 1-2 players")
+    for n, pool in dice.items():
+        if {deck: pool.count(deck) for deck in set(pool)} != DICE_POOLS[n]:
+            wanted = ", ".join(f"{count} {deck}" for deck, count in DICE_POOLS[n].items())
+            raise level.fail(f"dice.{n}", f"must be {wanted} (the rulebook's pool)")
     scoring = data["scoring"]
     return {
         "movement": movement, "dice": dice, "rounds": data["rounds"],

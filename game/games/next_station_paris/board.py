@@ -262,8 +262,8 @@ def _accepts(stations) -> dict[str, int]:
 
 # -- what each file holds ----------------------------------------------------------------------
 SCORING_FILE = Table({
-    "rounds": Int(1, 4),
-    "metro_cards_per_round": Int(1, 5),
+    "rounds": Int(4, 4),  # rulebook: "Cada partida tiene 4 rondas"
+    "metro_cards_per_round": Int(5, 5),  # rulebook: the 5th Metro card ends the round
     "monument": Int(0, 99),
     "solo_module": Int(-99, 0),
     "overpass": List(Int(0, 99), size=3),  # by links drawn through it: 0, 1, 2
@@ -330,6 +330,9 @@ def _cards(level: Level) -> tuple[Card, ...]:
     metros = sum(c.metro for c in cards)
     if metros != 5:
         raise level.fail("cards", f"{metros} Metro cards, expected 5")
+    branches = sum(c.symbol == BRANCH for c in cards)
+    if branches != 1:  # rulebook, Cartas especiales: "la carta de bifurcación"
+        raise level.fail("cards", f"{branches} branch cards, expected 1")
     return tuple(cards)
 
 

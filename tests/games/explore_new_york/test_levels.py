@@ -93,8 +93,16 @@ def test_tourist_names_are_the_cards_symbols() -> None:
     ("deck.toml", '{ coord = 1, tourists = ["circle"], plus = true }',
      '{ coord = 1, tourists = [], plus = true }',
      "explore_new_york/deck.toml: cards[0].tourists: empty"),
+    # counts the rulebook fixes (issue 25): 27 cards; 3 removed unseen with 2 or 4 players
     ("deck.toml", "removed_unseen = [3, 0, 3]", "removed_unseen = [3, 0, 25]",
-     "explore_new_york/deck.toml: removed_unseen[2]: leaves fewer than 3 cards for 4"),
+     "explore_new_york/deck.toml: removed_unseen[2]: must be 3 for 4 players"),
+    ("deck.toml", "removed_unseen = [3, 0, 3]", "removed_unseen = [3, 1, 3]",
+     "explore_new_york/deck.toml: removed_unseen[1]: must be 0 for 3 players"),
+    ("deck.toml", '  { coord = 1, tourists = ["circle"], plus = true },\n', "",
+     "explore_new_york/deck.toml: cards: must have 27 entries, not 26"),
+    ("deck.toml", '  { coord = 1, tourists = ["circle"], plus = true },\n',
+     '  { coord = 1, tourists = ["circle"], plus = true },\n  { coord = 5, tourists = ["square"] },\n',
+     "explore_new_york/deck.toml: cards: must have 27 entries, not 28"),
 ])
 def test_errors_name_file_and_field(broken, name, old, new, message) -> None:
     # The copy lives outside levels/, so the error shows its full path ending in `message`.

@@ -145,6 +145,17 @@ def broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     ("game.toml", '3 = ["walk", "walk",', '3 = ["walk",', "dice.3: must have 7 entries, not 6"),
     ("game.toml", '2 = ["walk", "carriage", "streetcar"', '2 = ["walk", "taxi", "streetcar"',
      "dice.2: the Taxi deck is out"),
+    # counts the rulebook fixes (issue 25)
+    ("game.toml", "picks_per_player = 2", "picks_per_player = 3",
+     "game.toml: picks_per_player: must be 2, not 3"),
+    ("sheets.toml", "boxes = 60", "boxes = 50", "sheets.toml: second_line.boxes: must be 60, not 50"),
+    ("game.toml", '4 = ["walk", "walk", "carriage", "carriage", "taxi", "taxi"',
+     '4 = ["walk", "walk", "walk", "carriage", "taxi", "taxi"',
+     "game.toml: dice.4: must be 2 walk, 2 carriage, 2 taxi, 1 streetcar, 1 boat, 1 socialize"),
+    ("game.toml", '3 = ["walk", "walk", "carriage"', '3 = ["walk", "boat", "carriage"',
+     "game.toml: dice.3: must be 2 walk, 1 carriage, 1 streetcar, 1 boat, 1 socialize, 1 taxi"),
+    ("game.toml", '2 = ["walk", "carriage", "streetcar"', '2 = ["walk", "walk", "streetcar"',
+     "game.toml: dice.2: must be 1 walk, 1 carriage, 1 streetcar, 1 boat, 1 socialize"),
 ])
 def test_broken_files_name_file_and_field(tmp_path, name, old, new, message) -> None:
     root = broken(tmp_path, name, old, new)
@@ -189,12 +200,12 @@ def test_missing_file_is_named(tmp_path) -> None:
     ("map.toml", "columns = 6", "columns = 13", "map.toml: columns: 13 is outside 2..12"),
     ("map.toml", "line = 0\nborder = true", "line = 7\nborder = true",
      "map.toml: streets[0].line: 7 is outside 0..6"),
-    ("game.toml", "rounds = 8", "rounds = 21", "game.toml: rounds: 21 is outside 1..20"),
+    ("game.toml", "rounds = 8", "rounds = 21", "game.toml: rounds: must be 8, not 21"),
     ("game.toml", "carriage = [1, 3]", "carriage = [3, 1]",
      "game.toml: movement.carriage: must be [min, max] with min <= max"),
     ("game.toml", "carriage = [1, 3]", "carriage = [1, 7]",
      "game.toml: movement.carriage[1]: 7 is outside 1..6"),
-    ("sheets.toml", "boxes = 30", "boxes = 0", "sheets.toml: umbrella.boxes: 0 is outside 1..100"),
+    ("sheets.toml", "boxes = 30", "boxes = 0", "sheets.toml: umbrella.boxes: must be 30, not 0"),
     ("sheets.toml", "multipliers = [1, 2, 3, 4]\nbonuses = [\"food", 
      "multipliers = [2, 3, 4]\nbonuses = [\"food", "activities.food.multipliers: must rise from x1"),
     ("cards.toml", '["food", "culture"], ["shopping"', '["food", "culture", "party"], ["shopping"',

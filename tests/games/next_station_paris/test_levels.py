@@ -143,6 +143,19 @@ def test_wrong_number_of_metro_cards(broken) -> None:
     assert msg.endswith("next_station_paris/cards.toml: cards: 4 Metro cards, expected 5")
 
 
+def test_exactly_one_branch_card(broken) -> None:
+    """Rulebook, Cartas especiales: the deck has one branch card (a second one in its place
+    of a shape, or none, is refused)."""
+    msg = broken("cards.toml", 'id = "street_square"\ndeck = "street"\nsymbol = "square"',
+                 'id = "street_square"\ndeck = "street"\nsymbol = "branch"')
+    assert msg.endswith("next_station_paris/cards.toml: cards: 2 branch cards, expected 1")
+
+
+def test_no_branch_card(broken) -> None:
+    msg = broken("cards.toml", 'deck = "street"\nsymbol = "branch"', 'deck = "street"\nsymbol = "joker"')
+    assert msg.endswith("next_station_paris/cards.toml: cards: 0 branch cards, expected 1")
+
+
 def test_unknown_objective_kind(broken) -> None:
     msg = broken("modules.toml", 'kind = "monuments"', 'kind = "bridges"')
     assert msg.endswith("next_station_paris/modules.toml: objectives.cards[2].kind: "
@@ -168,7 +181,9 @@ def test_missing_file(broken, tmp_path: Path) -> None:
 # -- every file kind: unknown keys, duplicate ids, bad references, values out of range ----------
 @pytest.mark.parametrize(("name", "old", "new", "message"), [
     ("scoring.toml", "rounds = 4", "rounds = 4\nround = 4", "scoring.toml: round: unknown field"),
-    ("scoring.toml", "rounds = 4", "rounds = 5", "scoring.toml: rounds: 5 is outside 1..4"),
+    ("scoring.toml", "rounds = 4", "rounds = 5", "scoring.toml: rounds: must be 4, not 5"),
+    ("scoring.toml", "metro_cards_per_round = 5", "metro_cards_per_round = 4",
+     "scoring.toml: metro_cards_per_round: must be 5, not 4"),
     ("scoring.toml", "overpass = [0, 2, 6]", "overpass = [0, 2]",
      "scoring.toml: overpass: must have 3 entries, not 2"),
     ("scoring.toml", 'id = "well_done"', 'id = "fulgence"',

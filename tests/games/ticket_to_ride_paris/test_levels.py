@@ -221,11 +221,24 @@ def test_ticket_count_and_points(levels) -> None:
     assert "tickets.toml: tickets[0].points: 0 is outside 1..30" in levels("tickets.toml", points)
 
 
-def test_deck_counts_must_sum_to_46(levels) -> None:
+def test_deck_counts_are_the_rulebooks_colour_by_colour(levels) -> None:
+    """46 cards: 8 multicolour, 8 white, 6 of each other colour (rulebook, Componentes); two
+    counts swapped still sum to 46 but are refused."""
     def change(d):
         d["cards"]["white"] = 7
 
-    assert "deck.toml: cards: counts sum to 45, expected 46" in levels("deck.toml", change)
+    assert "deck.toml: cards.white: must be 8, not 7" in levels("deck.toml", change)
+
+    def swapped(d):
+        d["cards"]["white"], d["cards"]["blue"] = 6, 8
+
+    assert "deck.toml: cards.blue: must be 6, not 8" in levels("deck.toml", swapped)
+
+    def buses(d):
+        d["cards"].update(white=8, blue=6)  # the edits above stay in the copy: undo them
+        d["rules"]["buses"] = 16
+
+    assert "deck.toml: rules.buses: must be 15, not 16" in levels("deck.toml", buses)
 
     def pink(d):
         d["cards"]["pink"] = 1
