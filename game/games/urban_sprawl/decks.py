@@ -223,13 +223,18 @@ class DeckMixin:
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
-        # The payout first, then the ballot (run here rather than as tasks: nothing comes
-        # between them and the reveal).
+        # The ballot first, then the payout: the rulebook pays "después de cualquier elección
+        # activada por la misma carta" (a new Mayor's park may join the paid row). Both run
+        # here rather than as tasks when nothing comes between them.
         resource, value, ballot = payout
+        if ballot:
+            before = d.tasks
+            self._ballot(d, ("ballot",))  # the ballot task, run now
+            if value and d.tasks is not before:  # the election asks someone: pay after it
+                again(d, before, ("payout", resource, value, "payouts"))
+                return
         if value:
             self.pay_row(d, resource, value, "payouts")
-        if ballot:
-            self._ballot(d, ("ballot",))  # the ballot task, run now
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
