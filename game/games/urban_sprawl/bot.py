@@ -140,13 +140,10 @@ def _park(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
 
 
 def _marker(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
-    line, index = rules.board.circles[option.action[1]]
-    mine = 0
-    for b in view.buildings:
-        if b is not None and b.owner == prompt.player:
-            row, col = divmod(rules.board.block_of[b.lots[0]], city.BLOCKS)
-            mine += (row if line == "row" else col) == index
-    return mine
+    """The seat's buildings in the circle's row (6 or 12 blocks: board.rulebook_row)."""
+    blocks, block_of = rules.board.circle_blocks[option.action[1]], rules.board.block_of
+    return sum(1 for b in view.buildings
+               if b is not None and b.owner == prompt.player and block_of[b.lots[0]] in blocks)
 
 
 def _yes_if(test: Callable[[Any, State, Prompt], bool], yes: str) -> Callable:

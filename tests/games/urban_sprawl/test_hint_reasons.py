@@ -146,6 +146,14 @@ def check_favour_short(decisions, i, d):
                    for o in d.hint.prompt.options)
 
 
+def check_favour(decisions, i, d):
+    """Taken as a Favour with the licences for it in hand."""
+    card = chosen_card(d)
+    contract = rules().board.cards[card]
+    assert rules().held_licences(d.before, d.seat)[contract.zone] >= contract.size
+    assert card in d.after.favours[d.seat] and d.param("name") == contract.name
+
+
 def check_end(decisions, i, d):
     assert d.param("count") == d.before.ap == dict(d.hint.prompt.params)["ap"]
 
@@ -335,7 +343,7 @@ CHECKS = {
     "build_vocation": check_build_vocation, "build": check_build, "build_gain": check_build_gain,
     "take_builds": check_take_builds, "take_licences": check_take_licences,
     "take_permit": check_take_permit, "take_face_down": check_take, "take_renewal": check_take,
-    "favour_short": check_favour_short, "end": check_end,
+    "favour_short": check_favour_short, "favour": check_favour, "end": check_end,
     "invest_low": check_invest, "invest_spare": check_invest, "invest_keep": check_invest_keep,
     "place_neighbours": check_place_neighbours, "place_office": check_place_office,
     "place_lead_prestige": check_place_lead("prestige"),
