@@ -3,8 +3,8 @@
 Both files are declared with the engine's schema specs. A card's effects and restriction are
 tagged tables (`{ kind = "gain", resource = "wealth", amount = 3 }`) read by `Tagged` against the
 closed vocabulary of effects.py: an unknown kind or a bad parameter fails on load with file and
-field. Counts the schema cannot state (36 permits, one event per contract deck...) are checked
-here too. The geometry the rules query in every playout step (lot neighbours, block of a lot,
+field. Counts the schema cannot state (the rulebook's 165 cards deck by deck, 24 vocation
+markers, 12 starting buildings by zone...) are checked here too, naming file and field. The geometry the rules query in every playout step (lot neighbours, block of a lot,
 the lots a building of each size may cover) is computed once here.
 """
 
@@ -44,7 +44,14 @@ OFFICES = ("mayor", "district_attorney", "treasurer", "police_chief", "union_bos
 # voc.* strings), so board.toml lists these six in its own order, and no other.
 VOCATIONS = ("media", "finance", "factory", "tourism", "education", "health")
 MARKERS = MARKER.words  # the wealth markers 7-12 and the prestige markers 4-6
-PERMITS, PLANNING_EVENTS, RENEWALS, CONTRACTS_PER_DECK = 36, 14, 4, 36
+# The rulebook's fixed counts ("Preparación del juego", "Componentes": 165 cards; 24 vocation
+# markers; 6 wealth and 3 prestige markers; 39/27/21 wealth; 6 AP, 8 for the Union Boss).
+PERMITS, PLANNING_EVENTS, RENEWALS, DECK_OTHERS = 36, 14, 4, 36
+TYPED_EVENTS_PER_DECK = 3  # ours: each contract deck's 36 others = 33 contracts + 3 events
+CONTRACTS_PER_DECK = DECK_OTHERS - TYPED_EVENTS_PER_DECK
+CARDS_IN_ALL = 165
+VOCATION_MARKERS = 24
+START_WEALTH, ACTION_POINTS, UNION_BOSS_ACTION_POINTS = [39, 27, 21], 6, 8
 STARTING_ZONES = {"RES": 4, "COM": 4, "IND": 2, "CIV": 2}
 
 
@@ -109,7 +116,7 @@ CARDS_FILE = Table({
     "events": List(Table({
         "id": Id("card"), "deck": Choice(("planning", *CONTRACT_DECKS)), "name": Str(blank=False),
         "effects": List(EFFECT, size=(1, 4)),
-    }), size=PLANNING_EVENTS + len(CONTRACT_DECKS)),
+    }), size=PLANNING_EVENTS + len(CONTRACT_DECKS) * (1 + TYPED_EVENTS_PER_DECK)),
     "contracts": List(Table({
         "id": Id("card"), "deck": Choice(CONTRACT_DECKS), "name": Str(blank=False),
         "zone": Choice(ZONES), "size": Int(1, 4),
@@ -211,6 +218,10 @@ class Board:
     grants: Mapping[str, tuple[tuple[str, int], ...]]
     renewals: frozenset[str]  # the Urban Renewal cards' ids
     events: frozenset[str]  # the event cards' ids (of every deck)
+    # The events the setup stacks within a window of draws (state.Deck): the planning deck's
+    # 14 and each contract deck's named one; a contract deck's typed events are shuffled in
+    # among its other cards.
+    stacked: frozenset[str]
     water_mask: int  # water_lots as a lot mask
     # The blocks of the rows payouts name (rulebook_row): each circle's row, and each printed
     # value's ("wealth", 1-6: columns; "prestige", 1-3: rows, a double-width one whole).
@@ -355,6 +366,7 @@ def load_board(root: Path | None = None) -> Board:
     """Load and validate board.toml and cards.toml (root: another levels/ folder, for tests)."""
     level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
     data = level.data
+    _check_rulebook_numbers(level, data)
     row_prestige, band_rows = _bands(level, data["prestige_bands"])
     starting = []
     for i, entry in enumerate(data["starting_buildings"]):
@@ -401,6 +413,8 @@ def load_board(root: Path | None = None) -> Board:
                                  for c in cards.values() if isinstance(c, Permit)}),
         renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
         events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
+        stacked=frozenset(c.id for c in cards.values() if isinstance(c, EventCard) and (
+            c.deck == "planning" or c.name == DECK_EVENT_NAMES.get(c.deck))),
         water_mask=lot_mask(water), forest_mask=lot_mask(forest),
     )
 
@@ -431,18 +445,40 @@ def _load_cards(root: Path | None, vocations: set[str]) -> tuple[dict, dict]:
 
 
 def _check_counts(level: Any, data: dict, by_deck: dict[str, list[str]]) -> None:
-    """Per deck: the planning deck's 14 events, one event in each contract deck, 36 contracts."""
+    """The rulebook's decks: planning 36 permits + 14 events + 4 Urban Renewal; each contract
+    deck its named event and 36 others (our 33 contracts + 3 typed events); 165 in all."""
     events = [e for e in data["events"] if e["deck"] == "planning"]
     if len(events) != PLANNING_EVENTS:
         raise level.fail("events", f"the planning deck needs {PLANNING_EVENTS} events, "
                                    f"not {len(events)}")
+    for deck, name in DECK_EVENT_NAMES.items():
+        if [e["deck"] for e in data["events"] if e["name"] == name] != [deck]:
+            raise level.fail("events", f"the {deck} deck needs exactly one {name} event")
     for deck in CONTRACT_DECKS:
         contracts = sum(c["deck"] == deck for c in data["contracts"])
         if contracts != CONTRACTS_PER_DECK:
             raise level.fail("contracts", f"the {deck} deck needs {CONTRACTS_PER_DECK} "
                                           f"contracts, not {contracts}")
-        if len(by_deck[deck]) != CONTRACTS_PER_DECK + 1:
-            raise level.fail("events", f"the {deck} deck needs exactly one event")
+        if len(by_deck[deck]) != DECK_OTHERS + 1:
+            raise level.fail("events", f"the {deck} deck needs {DECK_OTHERS + 1} cards (its "
+                                       f"named event and {DECK_OTHERS} others), not "
+                                       f"{len(by_deck[deck])}")
+    total = len(data["permits"]) + len(data["renewals"]) + len(data["events"]) + len(
+        data["contracts"])
+    if total != CARDS_IN_ALL:
+        raise level.fail("events", f"{CARDS_IN_ALL} cards in all, not {total}")
+
+
+def _check_rulebook_numbers(level: Any, data: dict) -> None:
+    """The board's numbers the rulebook fixes: 24 vocation markers, the starting wealth by
+    player count, 6 action points (8 for the Union Boss)."""
+    if len(data["vocations"]) * data["vocation_copies"] != VOCATION_MARKERS:
+        raise level.fail("vocation_copies", f"{VOCATION_MARKERS} vocation markers in all, not "
+                                            f"{len(data['vocations']) * data['vocation_copies']}")
+    for field, expected in (("start_wealth", START_WEALTH), ("action_points", ACTION_POINTS),
+                            ("union_boss_action_points", UNION_BOSS_ACTION_POINTS)):
+        if data[field] != expected:
+            raise level.fail(field, f"the rulebook's {expected}, not {data[field]}")
 
 
 def _check_vocations(level: Any, data: dict, vocations: set[str]) -> None:

@@ -131,7 +131,16 @@ def place_marker(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 @kind("extra_favour")
 def extra_favour(rules: Any, d: Any, params: Mapping, origin: int) -> None:
-    """The active player takes the Extra Favour tile: they may hold two Favours."""
+    """The active player takes the Extra Favour tile: they may hold two Favours.
+
+    How many cards grant it (ours, NOTES-style): the components list "1 loseta de Favor
+    Extra", and the rulebook names one card that grants it, "el Almacén (Warehouse), que
+    permite a un jugador poseer dos Favores a la vez" (La regla dorada). The tile is one
+    player's at a time and moves to whoever builds the next such card, so a handful of cards
+    is enough for it to change hands; twelve of 108 contracts made it come up in most turns
+    of the late game. So one contract per deck grants it: the Courthouse (Town), the
+    Warehouse (City, the rulebook's) and the Tech Campus (Metropolis), 3 of 99 contracts
+    (tests/games/urban_sprawl/test_rulebook_audit.py counts them)."""
     d.extra_favour = d.active
     d.emit("extra_favour", d.active)
 

@@ -11,7 +11,11 @@ politics.py.
 Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml):
 - seat 0 is the start player; with both the long and the short variant switched on, short wins;
 - cards revealed during setup trigger no election or payout (the pawn's setup "does not trigger
-  an election" either), and none of them can be an event (events lie deeper in every deck);
+  an election" either). No planning event and no named event can come out then (they lie
+  deeper), but a Town deck's typed event can ("Baraja las demás cartas de Pueblo juntas"): it
+  leaves the game and the deck is drawn again, with no effect, since the rulebook deals the
+  decks (steps H-J) before any wealth, building or vocation is handed out (steps T-V), so
+  nothing in play could gain or lose by it;
 - the Airport event also brings the City deck into play, the Sports Team the Metropolis deck;
 - players with no building in a paid row receive nothing from its payout;
 - a vocation comes from the holding box; only when none is left there may one be taken from an

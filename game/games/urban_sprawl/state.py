@@ -30,18 +30,19 @@ class Building(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A face-down deck as a multiset plus where its events may lie.
+    """A face-down deck as a multiset plus where its stacked events may lie.
 
     The rulebook stacks each deck so that its events sit in a window of positions (a contract
-    deck's event among draws 16-22; the planning deck's 14 events among its last 28 cards).
+    deck's named event among draws 16-22; the planning deck's 14 events among its last 28
+    cards); a contract deck's typed events are shuffled with its contracts (Board.stacked).
     Drawing uniformly among the cards allowed at the current position gives exactly the
     stacked deck's odds, so the deck order never has to exist (see `UrbanSprawl._ask_reveal`).
     """
 
     cards: tuple[str, ...]  # what is left, sorted (events included)
     drawn: int = 0  # cards drawn since it was stacked or last shuffled
-    window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
-    # (its events, its other cards), both sorted: derived from `cards`, filled in by
+    window: tuple[int, int] = (1, 0)  # 1-based draw positions where stacked events come out
+    # (its stacked events, its other cards), both sorted: derived from `cards`, filled in by
     # DeckMixin.deck_split and handed on to the deck left after a draw (a cache: not compared).
     split: Any = field(default=None, init=False, compare=False, repr=False)
 

@@ -22,7 +22,7 @@ from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
 
 from .support import after_setup, at_act, contract, empty_city, pending_prompt, permit, with_seat
 
-GAMES = ((2, 3), (3, 4), (4, 5), (2, 6))  # (players, seed)
+GAMES = ((2, 3), (3, 4), (4, 5), (3, 7))  # (players, seed)
 NEIGHBOURHOOD, VOCATIONS = SOURCE_INDEX["neighbourhood"], SOURCE_INDEX["vocations"]
 # The kinds of reason the seeded games must give (the rarer ones are checked when they occur).
 EXPECTED = {"build_vocation", "build", "take_builds", "take_licences", "take_permit",

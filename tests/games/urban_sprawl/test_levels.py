@@ -37,9 +37,9 @@ def test_every_card_of_the_notes_counts() -> None:
     cards = rules().board.cards.values()
     assert len(cards) == 165
     kinds = Counter(type(c).__name__ for c in cards)
-    assert kinds == {"Permit": 36, "Renewal": 4, "EventCard": 17, "Contract": 108}
+    assert kinds == {"Permit": 36, "Renewal": 4, "EventCard": 26, "Contract": 99}
     events = Counter(c.deck for c in cards if isinstance(c, EventCard))
-    assert events == {"planning": 14, "town": 1, "city": 1, "metropolis": 1}
+    assert events == {"planning": 14, "town": 4, "city": 4, "metropolis": 4}
     decks = rules().board.decks
     assert {name: len(ids) for name, ids in decks.items()} == {
         "planning": 50, "town": 37, "city": 37, "metropolis": 37}
@@ -47,7 +47,7 @@ def test_every_card_of_the_notes_counts() -> None:
 
 def test_contract_decks_end_with_their_rulebook_events() -> None:
     cards = rules().board.cards
-    named = {c.deck: c.name for c in cards.values() if isinstance(c, EventCard)
+    named = {c.deck: c.name for c in cards.values() if c.id in rules().board.stacked
              and c.deck != "planning"}
     assert named == {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
 
@@ -82,7 +82,7 @@ def test_permits_and_renewals_are_well_formed() -> None:
 
 @pytest.mark.parametrize(("name", "old", "new", "message"), [
     ("cards.toml", '{ kind = "gain", resource = "wealth"', '{ kind = "gian", resource = "wealth"',
-     "cards.toml: contracts[9].effects[0].kind: unknown 'gian'"),
+     "cards.toml: contracts[8].effects[0].kind: unknown 'gian'"),
     ("cards.toml", 'kind = "gain", resource = "wealth", amount = ',
      'kind = "gain", resource = "money", amount = ',
      "resource: unknown 'money'"),
@@ -91,7 +91,15 @@ def test_permits_and_renewals_are_well_formed() -> None:
     ("cards.toml", 'kind = "place_park", scope = "', 'kind = "place_park", size = 2, scope = "',
      "size: unknown field"),
     ("cards.toml", 'deck = "metropolis"\nname = "Olympic Games"',
-     'deck = "city"\nname = "Olympic Games"', "events: the city deck needs exactly one event"),
+     'deck = "city"\nname = "Olympic Games"',
+     "events: the metropolis deck needs exactly one Olympic Games event"),
+    ("cards.toml", 'deck = "city"\nname = "Business Relocation"',
+     'deck = "town"\nname = "Business Relocation"', "the town deck needs 37 cards"),
+    ("cards.toml", 'deck = "planning"\nname = "Fire"', 'deck = "city"\nname = "Fire"',
+     "the planning deck needs 14 events, not 13"),
+    ("board.toml", "vocation_copies = 4", "vocation_copies = 3",
+     "vocation_copies: 24 vocation markers in all, not 18"),
+    ("board.toml", "action_points = 6", "action_points = 7", "action_points: the rulebook's 6"),
     ("cards.toml", 'vocations = [{ name = "', 'vocations = [{ name = "x', "unknown vocation"),
     ("cards.toml", "licences = 1", "licences = 5", "permits[0].licences: 5 is outside 1..4"),
     ("board.toml", "lot = [0, 1]", "lot = [5, 1]", "starting_buildings[1].lot: lot used twice"),

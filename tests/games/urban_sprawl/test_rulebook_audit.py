@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.engine.core import Config
+from game.engine.core import Chance, Config
 from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Permit, lot_of
-from game.games.urban_sprawl.state import SOURCES
+from game.games.urban_sprawl.state import NOBODY, SOURCES, Deck
 
 from .support import (
     after_setup,
@@ -108,3 +108,96 @@ def _equal_split(r, state, fours: list[int], rest: list[int]) -> tuple[list[int]
         if sum(value[b] for b in (*fours, *extra)) == half:
             return [b for b in rest if b not in extra], [*fours, *extra]
     raise AssertionError("no equal split")
+
+
+def _card(name: str):
+    """The card of that reference name."""
+    return next(c for c in R.board.cards.values() if getattr(c, "name", "") == name)
+
+
+def test_contract_decks_hold_typed_events_shuffled_with_their_contracts() -> None:
+    """"Los tres mazos de contrato también contienen cartas de evento": each contract deck's
+    36 other cards hold typed events, shuffled in (the first draw may be one) while the named
+    event stays in its window; 165 cards in all."""
+    assert len(R.board.cards) == 165
+    state = after_setup(3)
+    for k, deck in enumerate(("town", "city", "metropolis")):
+        ids = R.board.decks[deck]
+        typed = [c for c in ids if c in R.board.events and c not in R.board.stacked]
+        assert len(ids) == 37 and len(typed) == 3
+        fresh = Deck(tuple(sorted(ids)), 0, state.decks[k].window)
+        fresh = dataclasses.replace(state, decks=tuple(
+            fresh if j == k else d for j, d in enumerate(state.decks)))
+        draw, _ = run_tasks(fresh, ("reveal", deck, ("top", k), True))
+        outcomes = {card for card, _ in R.pending(draw).outcomes}
+        assert set(typed) <= outcomes and not outcomes & R.board.stacked
+
+
+def test_business_relocation_comes_from_the_city_deck_and_leaves_the_game() -> None:
+    """The rulebook's example: Business Relocation revealed from the City deck; the Media
+    holder gains 1 wealth and 1 prestige, the Treasurer takes a COM's cube off, "el evento se
+    retira de la partida" and the next City card is revealed."""
+    event = _card("Business Relocation")
+    assert event.deck == "city"
+    assert event.id not in R.board.decks["planning"] and event.id in R.board.decks["city"]
+    state = empty_city(after_setup(3), [("COM", ((4, 4),), 2)])
+    media = R.board.vocations.index("media")
+    state = dataclasses.replace(
+        state, tasks=(("act",),), active_decks=2, politicians_in_play=True, tops=(None,) * 3,
+        vocations=tuple(tuple(int(s == 1 and i == media) for i in range(6)) for s in range(3)),
+        offices=(NOBODY, NOBODY, 0, NOBODY, NOBODY, NOBODY), wealth=(5,) * 3)
+    state, _ = run_tasks(state, ("reveal", "city", ("top", 1), True))
+    state, _ = R.apply(state, None, event.id)
+    choose = pending_prompt(R, state)
+    assert choose.kind == "choose_building" and choose.player == 0  # the Treasurer
+    state, _ = play(R, state, choose.options[0].action)
+    assert state.wealth[1] == 6 and sum(state.prestige[1]) == 1
+    assert state.buildings[0].owner == NOBODY
+    assert event.id not in (*state.discard, *state.decks[1].cards)
+    assert isinstance(R.pending(state), Chance)  # the next City card
+
+
+def test_flood_fire_and_earthquake() -> None:
+    """The rulebook's three disasters ("perder o no un edificio con la Inundación, Incendio o
+    Terremoto"): Flood the water edge, Fire the forest edge, Earthquake anywhere."""
+    areas = {name: _card(name).effects[0].params["area"]
+             for name in ("Flood", "Fire", "Earthquake")}
+    assert areas == {"Flood": "water", "Fire": "forest", "Earthquake": "anywhere"}
+    state = empty_city(after_setup(3), [("COM", ((0, 5),), 0), ("RES", ((11, 5),), 1),
+                                        ("IND", ((6, 6),), 2)])
+    state = dataclasses.replace(state, tasks=(("act",),))
+    for name, hit in (("Flood", [0]), ("Fire", [1]), ("Earthquake", [0, 1, 2])):
+        card = _card(name)
+        after, _ = run_tasks(state, ("event", card.id, card.deck))
+        asked = pending_prompt(R, after)
+        if len(hit) > 1:  # several seats: the active player orders them
+            assert asked.kind == "order" and sorted(
+                o.action[1] for o in asked.options) == hit
+        else:
+            assert (asked.kind, asked.player) == ("disaster", hit[0])
+
+
+def test_the_cards_the_rulebook_describes() -> None:
+    """High School builds a 2-lot CIV; Corporate HQ is FINANZAS-6, 4 wealth per 4-lot COM in
+    the game to the builder, then 3 wealth per 3-lot COM to each owner; the Warehouse grants the
+    Extra Favour; the Marina makes everyone pay per residence."""
+    school = _card("High School")
+    assert (school.zone, school.size) == ("CIV", 2)
+    hq = _card("Corporate HQ")
+    assert hq.vocations == (("finance", 6),)
+    assert [(e.kind, e.params["amount"], e.params["zone"], e.params["size"])
+            for e in hq.effects] == [("gain_per_building", 4, "COM", 4),
+                                     ("owners_gain_per_building", 3, "COM", 3)]
+    assert [e.kind for e in _card("Warehouse").effects] == ["extra_favour"]
+    assert "pay_per_building" in [e.kind for e in _card("Marina").effects]
+
+
+def test_few_contracts_grant_the_extra_favour() -> None:
+    """One tile, one card the rulebook names (the Warehouse): one contract per deck grants it
+    (effects.extra_favour's docstring says why three)."""
+    granting = {c.deck: c.name for c in R.board.cards.values()
+                if any(e.kind == "extra_favour" for e in getattr(c, "effects", ()))
+                and c.id not in R.board.events}
+    assert len(granting) == 3 and granting["city"] == "Warehouse"
+    assert sum(1 for c in R.board.cards.values() if type(c).__name__ == "Contract"
+               and any(e.kind == "extra_favour" for e in c.effects)) == 3
