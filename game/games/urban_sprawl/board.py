@@ -233,6 +233,12 @@ class Board:
     markers: tuple[str, ...] = MARKERS
 
 
+def card_name(card: str) -> str:
+    """The strings key of a card's name (strings.toml: our own names, English and Spanish;
+    cards.toml's `name` is only its reference name)."""
+    return f"{GAME_ID}.card.{card}"
+
+
 def lot_of(row: int, col: int) -> int:
     """The lot index of a (row, col) pair of the 12x12 lot grid."""
     return row * SIDE + col

@@ -66,6 +66,7 @@ from .board import (
     EventCard,
     Permit,
     Renewal,
+    card_name,
     load_board,
 )
 from .build import BuildMixin, LotSetCheck, licences_in_hand
@@ -97,6 +98,34 @@ PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with t
 # 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
 END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
+
+
+ROW_SOURCES = ("payouts", "final_payout")  # their details list the rows by value
+SCENE_NAME = f"{K}scene."  # the scene's names of vocations (strings_scene.toml)
+
+
+def detail_line(term: tuple, points: int, times: int) -> Detail:
+    """The results line of one ledger term (State.ledger) of a seat."""
+    source = term[0]
+    if source == "neighbourhood":
+        _, card, count, factor = term
+        label = "neighbours_doubled" if factor > 1 else "neighbours"
+        return Detail(source, f"{K}detail.{label}", (("card", card_name(card)),
+                                                     ("count", count)), points)
+    if source == "vocations":
+        return Detail(source, f"{K}detail.vocation", (
+            ("vocation", f"{SCENE_NAME}vocation.{term[1]}"), ("count", times)), points)
+    if source == "payouts":
+        return Detail(source, f"{K}detail.payout", (("value", term[1]), ("count", times)),
+                      points)
+    if source == "final_payout":
+        return Detail(source, f"{K}detail.final_row", (("value", term[1]), ("count", term[2])),
+                      points)
+    if source == "wealth":
+        return Detail(source, f"{K}detail.wealth_left", (("wealth", term[1]),), points)
+    if source == "politicians":
+        return Detail(source, f"{K}detail.office.{term[1]}", (("count", points),), points)
+    return Detail(source, f"{K}detail.card", (("card", card_name(term[1])),), points)
 
 
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
@@ -260,7 +289,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             lots[lot] = bid
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
-            prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
+            prestige=((0,) * len(SOURCES),) * n, ledger=((),) * n, lots=tuple(lots),
+            buildings=starting,
             zone_lots=city.zone_lots_of(starting), anchors=city.anchors_of(starting, n),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
@@ -536,6 +566,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _effect(self, d: Any, task: tuple) -> None:
         _, card, index, origin = task
         run_effect, params = self.effect_calls[card][index]
+        if d.effect_card != card:  # its prestige goes to its ledger term (state._add_prestige)
+            d.effect_card = card
         run_effect(self, d, params, origin)
 
     @ask("place_park")
@@ -674,10 +706,18 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return tuple(dict(zip(SOURCES, state.prestige[seat])) for seat in range(state.players))
 
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
-        """One line per source of prestige, per seat."""
-        return tuple(tuple(Detail(source, f"{K}detail.{source}", (), points)
-                           for source, points in zip(SOURCES, state.prestige[seat]))
-                     for seat in range(state.players))
+        """Per seat, its prestige term by term (State.ledger): each contract's neighbours, each
+        vocation's payouts, each prestige row's payouts, each card, the final payout row by
+        row with the buildings counted, the wealth, each office's bonus. A source's lines add
+        up to it; sources in SOURCES order, payout rows by value, the rest as first scored."""
+        out = []
+        for entries in state.ledger:
+            lines = [detail_line(term, points, times) for term, points, times in entries]
+            order = {source: i for i, source in enumerate(SOURCES)}
+            lines.sort(key=lambda line: (order[line.category], line.category in ROW_SOURCES
+                                         and dict(line.params)["value"]))
+            out.append(tuple(lines))
+        return tuple(out)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most prestige; tie: most wealth; still tied: a shared victory."""

@@ -17,6 +17,7 @@ from game.engine.hints import Hint
 from game.engine.match import Match
 from game.engine.registry import get_game
 from game.games.urban_sprawl import bot, city
+from game.games.urban_sprawl.board import card_name
 from game.games.urban_sprawl.state import NOBODY, SOURCE_INDEX, total_prestige
 from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
 
@@ -52,7 +53,8 @@ def later(decisions: tuple[Decision, ...], index: int, wanted: Callable[[Decisio
 
 
 def card_named(name: str) -> str:
-    return next(c for c, card in rules().board.cards.items() if getattr(card, "name", "") == name)
+    """The card whose name key (board.card_name) a reason names."""
+    return next(c for c in rules().board.cards if card_name(c) == name)
 
 
 def chosen_card(d: Decision) -> str:
@@ -151,7 +153,7 @@ def check_favour(decisions, i, d):
     card = chosen_card(d)
     contract = rules().board.cards[card]
     assert rules().held_licences(d.before, d.seat)[contract.zone] >= contract.size
-    assert card in d.after.favours[d.seat] and d.param("name") == contract.name
+    assert card in d.after.favours[d.seat] and d.param("name") == card_name(card)
 
 
 def check_end(decisions, i, d):
@@ -422,7 +424,7 @@ def test_a_contract_the_seat_cannot_afford_yet_is_kept_as_a_favour():
                    wealth=with_seat(state.wealth, 0, 0))
     action, why, after = hinted(state)
     assert action == ("favour", "row", 0) and after.favours[0] == (card,)
-    assert why.key == bot.WHY + "favour" and params(why)["name"] == rules().board.cards[card].name
+    assert why.key == bot.WHY + "favour" and params(why)["name"] == card_name(card)
 
 
 def test_a_building_too_dear_to_save_is_let_go():

@@ -201,3 +201,37 @@ def test_few_contracts_grant_the_extra_favour() -> None:
     assert len(granting) == 3 and granting["city"] == "Warehouse"
     assert sum(1 for c in R.board.cards.values() if type(c).__name__ == "Contract"
                and any(e.kind == "extra_favour" for e in c.effects)) == 3
+
+
+def test_results_lines_name_their_terms_and_add_up() -> None:
+    """Results that explain: each source broken into its terms (which contract's neighbours,
+    which vocation, which row, which card, which office), in both languages, never a line
+    that only repeats its heading, every line's points adding up to its source, and every
+    equation shown equal to its points."""
+    from game.engine.bots import play_out, seat_bots
+    from game.engine.match import Match
+    from game.ui.i18n import set_language, t
+    from tests.ui.test_displayed_sums import evaluate
+
+    match = play_out(Match(R, Config(4), 5), seat_bots(["greedy"] * 4, "urban_sprawl", 5))
+    details = R.details(match.state)
+    try:
+        for language in ("en", "es"):
+            set_language(language)
+            for seat, lines in enumerate(details):
+                for line in lines:
+                    text = t(line.label, **dict(line.params))
+                    assert "urban_sprawl." not in text, text  # every key and name translated
+                    assert text != t(f"urban_sprawl.score.{line.category}")
+                    value = evaluate(text)
+                    assert value is None or value == line.points, text
+                totals = dict.fromkeys(SOURCES, 0)
+                for line in lines:
+                    totals[line.category] += line.points
+                assert totals == R.scores(match.state)[seat]
+    finally:
+        set_language("en")
+    categories = {line.category for lines in details for line in lines}
+    assert {"neighbourhood", "vocations", "payouts", "final_payout"} <= categories
+    assert all(line.label != "urban_sprawl.detail.card" or dict(line.params)["card"] !=
+               "urban_sprawl.card." for lines in details for line in lines)
