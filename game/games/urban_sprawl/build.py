@@ -323,7 +323,7 @@ class BuildMixin:
         grid = d.lots
         same = len({grid[lot] for lot in bits(ring & d.zone_lots[city.ZONE_INDEX[contract.zone]])})
         factor = 2 if d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat else 1
-        gain(d, seat, "prestige", same * factor, ("neighbourhood", card, same, factor))
+        gain(d, seat, "prestige", same * factor, ("neighbourhood", contract.zone, factor))
         d.builds += 1
         run_first(self, d, (*[("vocation", name, value) for name, value in contract.vocations],
                             *[("effect", card, i, bid) for i in range(len(contract.effects))]))

@@ -107,11 +107,10 @@ SCENE_NAME = f"{K}scene."  # the scene's names of vocations (strings_scene.toml)
 def detail_line(term: tuple, points: int, times: int) -> Detail:
     """The results line of one ledger term (State.ledger) of a seat."""
     source = term[0]
-    if source == "neighbourhood":
-        _, card, count, factor = term
+    if source == "neighbourhood":  # by zone (a line per contract made a long list)
+        _, zone, factor = term
         label = "neighbours_doubled" if factor > 1 else "neighbours"
-        return Detail(source, f"{K}detail.{label}", (("card", card_name(card)),
-                                                     ("count", count)), points)
+        return Detail(source, f"{K}detail.{label}.{zone}", (("count", points // factor),), points)
     if source == "vocations":
         return Detail(source, f"{K}detail.vocation", (
             ("vocation", f"{SCENE_NAME}vocation.{term[1]}"), ("count", times)), points)
@@ -706,7 +705,7 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return tuple(dict(zip(SOURCES, state.prestige[seat])) for seat in range(state.players))
 
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
-        """Per seat, its prestige term by term (State.ledger): each contract's neighbours, each
+        """Per seat, its prestige term by term (State.ledger): the neighbours by zone, each
         vocation's payouts, each prestige row's payouts, each card, the final payout row by
         row with the buildings counted, the wealth, each office's bonus. A source's lines add
         up to it; sources in SOURCES order, payout rows by value, the rest as first scored."""
