@@ -8,7 +8,24 @@ are the closed vocabulary of effects.py, run as `("effect", card, index, origin)
 live in decks.py, building in build.py, payouts, elections and the final scoring in
 politics.py.
 
+Rulebook points put right in issue 26 (line numbers of ../shared/rules/urban_sprawl.es.txt):
+- a revealed card's election comes first, then its payout ("después de cualquier elección
+  activada por la misma carta", l. 847-848: decks.DeckMixin._revealed);
+- a "row" is the rulebook's one meaning, "6 o 12 bloques contiguos" (l. 337-344), for payouts,
+  marker circles and the cards' "estas filas" alike (board.rulebook_row);
+- the contract decks "también contienen cartas de evento" (l. 474-475) and Business Relocation
+  comes from the City deck (l. 1111-1126); the disasters are the Flood, the Fire and the
+  Earthquake (l. 1282-1283); High School builds a 2-lot CIV (l. 509-510); Corporate HQ is
+  FINANZAS-6 with its two effects (l. 664-666, 714-721); the Media tie-break on value-4 RES
+  buildings (l. 170-172) can decide on our board (board.toml's starting buildings).
+
 Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml):
+- how many typed events each contract deck holds: the rulebook gives none (l. 474-475), ours
+  is 3 of its 36 others (cards.toml's header); which deck holds each disaster (l. 1282-1283
+  names them only): Flood and Fire the planning deck, Earthquake the Metropolis deck; Corporate
+  HQ's size and the Marina's zone (l. 664-666, 1280-1282 give neither): ours;
+- how many contracts grant the Extra Favour tile (l. 1243-1244 names the Warehouse, l. 1427 one
+  tile): one per contract deck (effects.extra_favour);
 - seat 0 is the start player; with both the long and the short variant switched on, short wins;
 - cards revealed during setup trigger no election or payout (the pawn's setup "does not trigger
   an election" either). No planning event and no named event can come out then (they lie
