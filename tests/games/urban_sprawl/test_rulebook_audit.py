@@ -235,3 +235,24 @@ def test_results_lines_name_their_terms_and_add_up() -> None:
     assert {"neighbourhood", "vocations", "payouts", "final_payout"} <= categories
     assert all(line.label != "urban_sprawl.detail.card" or dict(line.params)["card"] !=
                "urban_sprawl.card." for lines in details for line in lines)
+
+
+def test_a_town_event_dealt_at_setup_leaves_the_game_doing_nothing() -> None:
+    """The rulebook deals the decks (steps H-J) before any wealth, building or vocation is
+    handed out (steps T-V): a typed Town event dealt then has nothing to act on, so it leaves
+    the game and the slot is dealt again (rules.py's docstring)."""
+    road = _card("Road Repairs")  # everyone loses 2 wealth, were it run
+    seen = []
+
+    def road_first(pending):
+        outcomes = [card for card, _ in pending.outcomes]
+        if road.id in outcomes and not seen:
+            seen.append(road.id)
+            return road.id
+        return outcomes[-1]
+
+    state = settle(R.initial_state(Config(3)), road_first)
+    assert seen and pending_prompt(R, state).kind == "draft"
+    assert state.wealth == (27,) * 3
+    assert road.id not in (*state.decks[0].cards, *state.contract_row, *state.tops)
+    assert None not in state.contract_row and state.tops[0] is not None
