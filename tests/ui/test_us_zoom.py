@@ -11,12 +11,12 @@ from string_fit import Widget, overflow
 from game.engine.core import Config
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites as sp
-from game.games.urban_sprawl.board import Contract, EventCard, Permit, Renewal, Rule
+from game.games.urban_sprawl.board import Contract, EventCard, Permit, Renewal, Rule, card_name
 from game.games.urban_sprawl.card_text import card_lines, rule_sentence
 from game.games.urban_sprawl.scene import CARD, RIGHT_X, USRenderer
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
-from game.ui.i18n import set_language
+from game.ui.i18n import set_language, t
 from game.ui.paint import wrap
 from game.ui.render_kit import translator
 
@@ -36,14 +36,17 @@ def language(request):
     set_language("en")
 
 
-def test_a_row_card_shows_a_contracts_whole_name_narrowed_at_most():
+def test_a_row_card_shows_a_contracts_whole_name_narrowed_at_most(language):
+    """In both languages: the name the card shows is its strings.toml one (board.card_name)."""
     width = CARD[0] - 10
     for card in rules_for(US).board.cards.values():
         if isinstance(card, Contract):
-            lines = wrap(card.name, sp.TEXT_SIZE, width)
-            assert len(lines) <= sp.NAME_LINES, card.id
+            name = t(card_name(card.id))
+            assert name != card_name(card.id), (language, card.id)
+            lines = wrap(name, sp.TEXT_SIZE, width)
+            assert len(lines) <= sp.NAME_LINES, (language, card.id, name)
             widest = max(theme.font(sp.TEXT_SIZE).size(line)[0] for line in lines)
-            assert widest * sp.SQUEEZE <= width, card.id  # narrowed, never cut
+            assert widest * sp.SQUEEZE <= width, (language, card.id, name)  # narrowed, never cut
 
 
 def test_every_card_is_put_into_words_without_a_missing_key(language):

@@ -3,8 +3,8 @@
 Both files are declared with the engine's schema specs. A card's effects and restriction are
 tagged tables (`{ kind = "gain", resource = "wealth", amount = 3 }`) read by `Tagged` against the
 closed vocabulary of effects.py: an unknown kind or a bad parameter fails on load with file and
-field. Counts the schema cannot state (36 permits, one event per contract deck...) are checked
-here too. The geometry the rules query in every playout step (lot neighbours, block of a lot,
+field. Counts the schema cannot state (the rulebook's 165 cards deck by deck, 24 vocation
+markers, 12 starting buildings by zone...) are checked here too, naming file and field. The geometry the rules query in every playout step (lot neighbours, block of a lot,
 the lots a building of each size may cover) is computed once here.
 """
 
@@ -44,7 +44,15 @@ OFFICES = ("mayor", "district_attorney", "treasurer", "police_chief", "union_bos
 # voc.* strings), so board.toml lists these six in its own order, and no other.
 VOCATIONS = ("media", "finance", "factory", "tourism", "education", "health")
 MARKERS = MARKER.words  # the wealth markers 7-12 and the prestige markers 4-6
-PERMITS, PLANNING_EVENTS, RENEWALS, CONTRACTS_PER_DECK = 36, 14, 4, 36
+# The rulebook's fixed counts ("Preparación del juego", "Componentes": 165 cards; 24 vocation
+# markers; 6 wealth and 3 prestige markers; 39/27/21 wealth; 6 AP, 8 for the Union Boss).
+PERMITS, PLANNING_EVENTS, RENEWALS, DECK_OTHERS = 36, 14, 4, 36
+TYPED_EVENTS_PER_DECK = 3  # ours: each contract deck's 36 others = 33 contracts + 3 events
+CONTRACTS_PER_DECK = DECK_OTHERS - TYPED_EVENTS_PER_DECK
+CARDS_IN_ALL = 165
+VOCATION_MARKERS = 24
+START_WEALTH, ACTION_POINTS, UNION_BOSS_ACTION_POINTS = [39, 27, 21], 6, 8
+STARTING_ZONES = {"RES": 4, "COM": 4, "IND": 2, "CIV": 2}
 
 
 @dataclass(frozen=True)
@@ -108,7 +116,7 @@ CARDS_FILE = Table({
     "events": List(Table({
         "id": Id("card"), "deck": Choice(("planning", *CONTRACT_DECKS)), "name": Str(blank=False),
         "effects": List(EFFECT, size=(1, 4)),
-    }), size=PLANNING_EVENTS + len(CONTRACT_DECKS)),
+    }), size=PLANNING_EVENTS + len(CONTRACT_DECKS) * (1 + TYPED_EVENTS_PER_DECK)),
     "contracts": List(Table({
         "id": Id("card"), "deck": Choice(CONTRACT_DECKS), "name": Str(blank=False),
         "zone": Choice(ZONES), "size": Int(1, 4),
@@ -210,13 +218,25 @@ class Board:
     grants: Mapping[str, tuple[tuple[str, int], ...]]
     renewals: frozenset[str]  # the Urban Renewal cards' ids
     events: frozenset[str]  # the event cards' ids (of every deck)
+    # The events the setup stacks within a window of draws (state.Deck): the planning deck's
+    # 14 and each contract deck's named one; a contract deck's typed events are shuffled in
+    # among its other cards.
+    stacked: frozenset[str]
     water_mask: int  # water_lots as a lot mask
-    # The blocks of the rows payouts name: each circle's row or column of blocks, and each
-    # printed value's ("wealth", 1-6: columns; "prestige", 1-3: rows, a double-width one whole).
+    # The blocks of the rows payouts name (rulebook_row): each circle's row, and each printed
+    # value's ("wealth", 1-6: columns; "prestige", 1-3: rows, a double-width one whole).
     circle_blocks: tuple[frozenset[int], ...]
     printed_rows: Mapping[tuple[str, int], frozenset[int]]
+    # Per block, its two rows (rulebook_row: across, down), "these rows" of a card's effect.
+    rows_of_block: tuple[tuple[frozenset[int], frozenset[int]], ...]
     forest_mask: int  # forest_lots as a lot mask
     markers: tuple[str, ...] = MARKERS
+
+
+def card_name(card: str) -> str:
+    """The strings key of a card's name (strings.toml: our own names, English and Spanish;
+    cards.toml's `name` is only its reference name)."""
+    return f"{GAME_ID}.card.{card}"
 
 
 def lot_of(row: int, col: int) -> int:
@@ -272,23 +292,38 @@ def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tup
     return MappingProxyType(rings)
 
 
-def _line_blocks(line: str, index: int) -> frozenset[int]:
-    """The blocks of block row (line "row") or block column `index`."""
-    if line == "row":
-        return frozenset(index * BLOCKS + col for col in range(BLOCKS))
-    return frozenset(row * BLOCKS + index for row in range(BLOCKS))
+def rulebook_row(band_rows: tuple[tuple[int, ...], ...], line: str, index: int
+                 ) -> frozenset[int]:
+    """The blocks of the rulebook's "row" running along block row (line "row") or block column
+    `index`: "todo lo que esté dentro de los confines de dos calles paralelas", which for the
+    double-width prestige rows 1-3 are not neighbours, so "una fila siempre está compuesta por
+    6 o 12 bloques contiguos". A block column is 6 blocks; a block row is its printed prestige
+    row (`band_rows[index]`: the block rows printed with it), 12 blocks when double width.
+    Payouts, marker circles and the cards' "these rows" all read rows here."""
+    if line == "column":
+        return frozenset(row * BLOCKS + index for row in range(BLOCKS))
+    return frozenset(row * BLOCKS + col for row in band_rows[index] for col in range(BLOCKS))
 
 
-def _printed_rows(wealth_columns: list[int], row_prestige: list[int]
+def _printed_rows(wealth_columns: list[int], row_prestige: list[int],
+                  band_rows: tuple[tuple[int, ...], ...]
                   ) -> Mapping[tuple[str, int], frozenset[int]]:
-    """(resource, printed value) -> the blocks of every row or column printed with it."""
+    """(resource, printed value) -> the blocks of every row printed with it."""
     rows: dict[tuple[str, int], frozenset[int]] = {}
     for line, resource, values in (("column", "wealth", wealth_columns),
                                    ("row", "prestige", row_prestige)):
         for index, value in enumerate(values):
             key = (resource, value)
-            rows[key] = rows.get(key, frozenset()) | _line_blocks(line, index)
+            rows[key] = rows.get(key, frozenset()) | rulebook_row(band_rows, line, index)
     return MappingProxyType(rows)
+
+
+def _rows_of_blocks(band_rows: tuple[tuple[int, ...], ...]
+                    ) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
+    """Per block, its two rulebook rows (across, down): a building's "these rows"."""
+    return tuple((rulebook_row(band_rows, "row", block // BLOCKS),
+                  rulebook_row(band_rows, "column", block % BLOCKS))
+                 for block in range(BLOCKS * BLOCKS))
 
 
 def _placement_masks(placements: tuple, rings: Mapping) -> tuple:
@@ -297,24 +332,60 @@ def _placement_masks(placements: tuple, rings: Mapping) -> tuple:
                        for options in by_block) for by_block in placements)
 
 
+def _bands(level: Any, bands: list[dict]) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """Each block row's printed prestige value, and the block rows of its printed row (one, or
+    two neighbours: a row lies between two streets, "6 o 12 bloques contiguos")."""
+    row_prestige, band_rows = [0] * BLOCKS, [()] * BLOCKS
+    for i, band in enumerate(bands):
+        rows = tuple(sorted(band["rows"]))
+        if rows[-1] - rows[0] >= len(rows):
+            raise level.fail(("prestige_bands", i, "rows"), "a double-width row's two block "
+                                                            "rows must be neighbours")
+        for row in rows:
+            if row_prestige[row]:
+                raise level.fail(("prestige_bands", i, "rows"), f"row {row} is in two bands")
+            row_prestige[row], band_rows[row] = band["value"], rows
+    if 0 in row_prestige:
+        raise level.fail("prestige_bands", f"block row {row_prestige.index(0)} has no band")
+    return row_prestige, tuple(band_rows)
+
+
+def _check_starting(level: Any, data: dict, starting: list[tuple[str, int]],
+                    row_prestige: list[int]) -> None:
+    """The rulebook's twelve small starting buildings ("cuatro edificios pequeños de color
+    púrpura, cuatro pequeños dorados, dos pequeños azules y dos pequeños rojos"), two RES of
+    them on blocks of value 4, so that the Media tie-break ("más edificios residenciales
+    (púrpura) de valor 4") can decide."""
+    zones = [zone for zone, _ in starting]
+    for zone, count in STARTING_ZONES.items():
+        if zones.count(zone) != count:
+            raise level.fail("starting_buildings", f"needs {count} {zone} buildings, "
+                                                   f"not {zones.count(zone)}")
+    fours = sum(1 for zone, lot in starting if zone == "RES"
+                and data["wealth_columns"][lot % SIDE // 2] + row_prestige[lot // SIDE // 2] == 4)
+    if fours < 2:
+        raise level.fail("starting_buildings", f"needs two RES buildings of value 4 (the Media "
+                                               f"tie-break), not {fours}")
+
+
 def load_board(root: Path | None = None) -> Board:
     """Load and validate board.toml and cards.toml (root: another levels/ folder, for tests)."""
     level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
     data = level.data
-    row_prestige = [0] * BLOCKS
-    for i, band in enumerate(data["prestige_bands"]):
-        for row in band["rows"]:
-            if row_prestige[row]:
-                raise level.fail(("prestige_bands", i, "rows"), f"row {row} is in two bands")
-            row_prestige[row] = band["value"]
-    if 0 in row_prestige:
-        raise level.fail("prestige_bands", f"block row {row_prestige.index(0)} has no band")
+    _check_rulebook_numbers(level, data)
+    row_prestige, band_rows = _bands(level, data["prestige_bands"])
     starting = []
     for i, entry in enumerate(data["starting_buildings"]):
         lot = lot_of(*entry["lot"])
         if lot in (s[1] for s in starting):
             raise level.fail(("starting_buildings", i, "lot"), "lot used twice")
         starting.append((entry["zone"], lot))
+    _check_starting(level, data, starting, row_prestige)
+    circle_blocks = tuple(rulebook_row(band_rows, c["line"], c["index"])
+                          for c in data["circles"])
+    for i, blocks in enumerate(circle_blocks):
+        if blocks in circle_blocks[:i]:
+            raise level.fail(("circles", i, "index"), "two circles on the same row")
     cards, decks = _load_cards(root, set(data["vocations"]))
     placements, neighbours = _placements(), _neighbours()
     rings = _rings(placements, neighbours)
@@ -323,8 +394,9 @@ def load_board(root: Path | None = None) -> Board:
         wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
         bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
         circles=tuple((c["line"], c["index"]) for c in data["circles"]),
-        circle_blocks=tuple(_line_blocks(c["line"], c["index"]) for c in data["circles"]),
-        printed_rows=_printed_rows(data["wealth_columns"], row_prestige),
+        circle_blocks=circle_blocks,
+        printed_rows=_printed_rows(data["wealth_columns"], row_prestige, band_rows),
+        rows_of_block=_rows_of_blocks(band_rows),
         starting=tuple(starting), start_wealth=tuple(data["start_wealth"]),
         action_points=data["action_points"],
         union_boss_action_points=data["union_boss_action_points"],
@@ -347,6 +419,8 @@ def load_board(root: Path | None = None) -> Board:
                                  for c in cards.values() if isinstance(c, Permit)}),
         renewals=frozenset(c.id for c in cards.values() if isinstance(c, Renewal)),
         events=frozenset(c.id for c in cards.values() if isinstance(c, EventCard)),
+        stacked=frozenset(c.id for c in cards.values() if isinstance(c, EventCard) and (
+            c.deck == "planning" or c.name == DECK_EVENT_NAMES.get(c.deck))),
         water_mask=lot_mask(water), forest_mask=lot_mask(forest),
     )
 
@@ -377,18 +451,40 @@ def _load_cards(root: Path | None, vocations: set[str]) -> tuple[dict, dict]:
 
 
 def _check_counts(level: Any, data: dict, by_deck: dict[str, list[str]]) -> None:
-    """Per deck: the planning deck's 14 events, one event in each contract deck, 36 contracts."""
+    """The rulebook's decks: planning 36 permits + 14 events + 4 Urban Renewal; each contract
+    deck its named event and 36 others (our 33 contracts + 3 typed events); 165 in all."""
     events = [e for e in data["events"] if e["deck"] == "planning"]
     if len(events) != PLANNING_EVENTS:
         raise level.fail("events", f"the planning deck needs {PLANNING_EVENTS} events, "
                                    f"not {len(events)}")
+    for deck, name in DECK_EVENT_NAMES.items():
+        if [e["deck"] for e in data["events"] if e["name"] == name] != [deck]:
+            raise level.fail("events", f"the {deck} deck needs exactly one {name} event")
     for deck in CONTRACT_DECKS:
         contracts = sum(c["deck"] == deck for c in data["contracts"])
         if contracts != CONTRACTS_PER_DECK:
             raise level.fail("contracts", f"the {deck} deck needs {CONTRACTS_PER_DECK} "
                                           f"contracts, not {contracts}")
-        if len(by_deck[deck]) != CONTRACTS_PER_DECK + 1:
-            raise level.fail("events", f"the {deck} deck needs exactly one event")
+        if len(by_deck[deck]) != DECK_OTHERS + 1:
+            raise level.fail("events", f"the {deck} deck needs {DECK_OTHERS + 1} cards (its "
+                                       f"named event and {DECK_OTHERS} others), not "
+                                       f"{len(by_deck[deck])}")
+    total = len(data["permits"]) + len(data["renewals"]) + len(data["events"]) + len(
+        data["contracts"])
+    if total != CARDS_IN_ALL:
+        raise level.fail("events", f"{CARDS_IN_ALL} cards in all, not {total}")
+
+
+def _check_rulebook_numbers(level: Any, data: dict) -> None:
+    """The board's numbers the rulebook fixes: 24 vocation markers, the starting wealth by
+    player count, 6 action points (8 for the Union Boss)."""
+    if len(data["vocations"]) * data["vocation_copies"] != VOCATION_MARKERS:
+        raise level.fail("vocation_copies", f"{VOCATION_MARKERS} vocation markers in all, not "
+                                            f"{len(data['vocations']) * data['vocation_copies']}")
+    for field, expected in (("start_wealth", START_WEALTH), ("action_points", ACTION_POINTS),
+                            ("union_boss_action_points", UNION_BOSS_ACTION_POINTS)):
+        if data[field] != expected:
+            raise level.fail(field, f"the rulebook's {expected}, not {data[field]}")
 
 
 def _check_vocations(level: Any, data: dict, vocations: set[str]) -> None:

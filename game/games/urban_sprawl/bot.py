@@ -15,7 +15,7 @@ from game.engine.core import Option, Prompt
 from game.engine.hints import Reason
 
 from . import city
-from .board import Contract, Permit
+from .board import Contract, Permit, card_name
 from .state import HIDDEN_CARD, NOBODY, State, total_prestige
 
 LOW_WEALTH = 12  # below this the bot invests permits and takes vocation payouts as wealth
@@ -140,13 +140,10 @@ def _park(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
 
 
 def _marker(rules: Any, view: State, prompt: Prompt, option: Option) -> float:
-    line, index = rules.board.circles[option.action[1]]
-    mine = 0
-    for b in view.buildings:
-        if b is not None and b.owner == prompt.player:
-            row, col = divmod(rules.board.block_of[b.lots[0]], city.BLOCKS)
-            mine += (row if line == "row" else col) == index
-    return mine
+    """The seat's buildings in the circle's row (6 or 12 blocks: board.rulebook_row)."""
+    blocks, block_of = rules.board.circle_blocks[option.action[1]], rules.board.block_of
+    return sum(1 for b in view.buildings
+               if b is not None and b.owner == prompt.player and block_of[b.lots[0]] in blocks)
 
 
 def _yes_if(test: Callable[[Any, State, Prompt], bool], yes: str) -> Callable:
@@ -240,8 +237,8 @@ def _why_act(rules: Any, view: State, prompt: Prompt, option: Option) -> Reason 
     contract = rules.board.cards[card]
     if action[0] == "favour":
         short = contract.size - rules.held_licences(view, seat)[contract.zone]
-        return (_why("favour_short", name=contract.name, count=short) if short > 0
-                else _why("favour", name=contract.name))
+        return (_why("favour_short", name=card_name(contract.id), count=short) if short > 0
+                else _why("favour", name=card_name(contract.id)))
     return _why_build(contract, ap)
 
 
@@ -249,13 +246,13 @@ def _why_build(contract: Contract, ap: int) -> Reason:
     """A build: the vocation it brings, else the flat gain of its effect, else its size."""
     if contract.vocations:
         name, value = contract.vocations[0]
-        return _why("build_vocation", name=contract.name, ap=ap,
+        return _why("build_vocation", name=card_name(contract.id), ap=ap,
                     vocation=f"{SCENE}vocation.{name}", value=value)
     gains = [rule.params for rule in contract.effects if rule.kind == "gain"]
     if gains:
-        return _why("build_gain", name=contract.name, ap=ap, amount=gains[0]["amount"],
+        return _why("build_gain", name=card_name(contract.id), ap=ap, amount=gains[0]["amount"],
                     resource=f"{SCENE}res.{gains[0]['resource']}")
-    return _why("build", name=contract.name, ap=ap, count=contract.size)
+    return _why("build", name=card_name(contract.id), ap=ap, count=contract.size)
 
 
 def _why_take(rules: Any, view: State, seat: int, card: str, ap: int) -> Reason:
@@ -273,9 +270,9 @@ def _why_take(rules: Any, view: State, seat: int, card: str, ap: int) -> Reason:
                 <= after[contract.zone]]
     for c, cost in unlocked:
         if cost <= view.ap - ap and rules.can_build(view, seat, c, after):
-            return _why("take_builds", name=rules.board.cards[c].name)
+            return _why("take_builds", name=card_name(c))
     if unlocked:
-        return _why("take_licences", name=rules.board.cards[unlocked[0][0]].name)
+        return _why("take_licences", name=card_name(unlocked[0][0]))
     return _why("take_permit", count=permit.licences, ap=ap)
 
 

@@ -322,8 +322,8 @@ class BuildMixin:
         ring = self.board.ring_masks[d.buildings[bid].lots]
         grid = d.lots
         same = len({grid[lot] for lot in bits(ring & d.zone_lots[city.ZONE_INDEX[contract.zone]])})
-        doubled = d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat
-        gain(d, seat, "prestige", same * (2 if doubled else 1), "neighbourhood")
+        factor = 2 if d.builds == 0 and d.offices[DISTRICT_ATTORNEY] == seat else 1
+        gain(d, seat, "prestige", same * factor, ("neighbourhood", contract.zone, factor))
         d.builds += 1
         run_first(self, d, (*[("vocation", name, value) for name, value in contract.vocations],
                             *[("effect", card, i, bid) for i in range(len(contract.effects))]))
@@ -372,18 +372,18 @@ class BuildMixin:
                 continue
             if d.offices[POLICE_CHIEF] == seat:
                 gain(d, seat, "wealth", n * value, "vocations")
-                gain(d, seat, "prestige", n * value, "vocations")
+                gain(d, seat, "prestige", n * value, ("vocations", name))
             else:
-                splits.append(("split", seat, value, n))
+                splits.append(("split", seat, value, n, name))
         d.push(*splits)
 
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
-        _, seat, value, n = task
+        _, seat, value, n, _ = task
         return prompt(seat, "split", split_options(n, value), value=value)
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:
-        _, _, value, n = d.task
-        gain(d, seat, "prestige", action[1] * value, "vocations")
+        _, _, value, n, name = d.task
+        gain(d, seat, "prestige", action[1] * value, ("vocations", name))
         gain(d, seat, "wealth", (n - action[1]) * value, "vocations")

@@ -1,6 +1,6 @@
 """Bot calibration: how GreedyBot fares in Urban Sprawl, over many seeded games.
 
-    python -m game.games.urban_sprawl.calibrate [--seeds N] [--players P]
+    python -m game.games.urban_sprawl.calibrate [--seeds N] [--players P] [--options long]
                                                 [--tables greedy+random,greedy,...]
 
 A table names the bot kind of each seat (`greedy+random` with 4 players: one GreedyBot and three
@@ -8,7 +8,9 @@ RandomBots; a lone kind fills every seat). Seats rotate with the seed, so every 
 seat equally often. Per kind the report gives final prestige (mean, sd, range), its win rate (a
 shared victory counts for each tied winner), the prestige by source, wealth at the end and how
 many permits it invested; per table, the wins by seat (the start player is seat 0), which is
-what greedy self-play shows of the balance. Games are seeded as
+what greedy self-play shows of the balance, and the share of all final prestige that each source
+gave (`--tables normal --seeds 200`: where the prestige of Normal-bot games comes from). Games
+are seeded as
 `main.py --headless` seats them (seat i's bot draws from seed + i), so any game replays there.
 """
 
@@ -76,6 +78,12 @@ class Tally:
             self.sources.setdefault(source, []).append(points)
         self.wins += won
 
+    def shares(self) -> str:
+        """Each source's percentage of all the prestige these seats ended with (a negative
+        source, such as card losses, takes its share off)."""
+        everything = sum(self.totals) or 1
+        return ", ".join(f"{s} {100 * sum(self.sources[s]) / everything:.1f}%" for s in SOURCES)
+
     def lines(self, kind: str) -> list[str]:
         """The report lines of this kind."""
         t, seats = self.totals, len(self.totals)
@@ -85,6 +93,7 @@ class Tally:
             f"sd {statistics.pstdev(t):.1f} range {min(t)}-{max(t)}; "
             f"win rate {100 * self.wins / seats:.0f}% of its seats"),
             f"    by source: {by_source}",
+            f"    share of all prestige: {self.shares()}",
             (f"    wealth at the end: mean {statistics.mean(self.wealth):.1f} "
             f"sd {statistics.pstdev(self.wealth):.1f}; permits invested a game: "
             f"{statistics.mean(self.investments):.1f}"),
@@ -106,12 +115,14 @@ class Report:
     games: int = 0
 
 
-def measure(rules: UrbanSprawl, table: Table, seeds: Iterable[int]) -> Report:
-    """Play the table once per seed and tally every seat by its bot kind."""
+def measure(rules: UrbanSprawl, table: Table, seeds: Iterable[int],
+            options: tuple[str, ...] = ()) -> Report:
+    """Play the table once per seed (in the variant `options` name) and tally every seat by
+    its bot kind."""
     report = Report({kind: Tally() for kind in dict.fromkeys(table.kinds)},
                     [0] * len(table.kinds))
     for seed in seeds:
-        match = play(rules, table, seed)
+        match = play(rules, table, seed, options)
         state, winners = match.state, rules.winners(match.state)
         report.games += 1
         for seat, (kind, breakdown) in enumerate(zip(table.seats(seed), rules.scores(state))):
@@ -128,6 +139,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=200, help="games per table (seeds 0..N-1)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--options", default="", choices=("", "long", "short"),
+                        help="the longer or shorter game variant")
     parser.add_argument("--tables", default=DEFAULT_TABLES,
                         help=f"comma-separated tables (default {DEFAULT_TABLES})")
     return parser.parse_args(argv)
@@ -143,8 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rules = UrbanSprawl()
     for table in tables:
-        report = measure(rules, table, range(args.seeds))
-        print(f"{table.label()} ({args.players} players, {report.games} games):")
+        options = (args.options,) if args.options else ()
+        report = measure(rules, table, range(args.seeds), options)
+        variant = f", {args.options} variant" if options else ""
+        print(f"{table.label()} ({args.players} players{variant}, {report.games} games):")
         for kind, tally in report.tallies.items():
             print("\n".join(tally.lines(kind)))
         print("  wins by seat: " + ", ".join(f"{seat}: {wins}"

@@ -212,7 +212,8 @@ def zones_allow(board: Any, s: Any, zone: str, lots: tuple[int, ...],
 
 
 def lines_of(block: int) -> tuple[int, int]:
-    """(block row, block column) of a block: "these rows" of a building's effect."""
+    """(block row, block column) of a block on the 6x6 grid (its rulebook rows, 6 or 12
+    blocks: board.rulebook_row)."""
     return divmod(block, BLOCKS)
 
 

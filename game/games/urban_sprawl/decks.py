@@ -150,6 +150,7 @@ class DeckMixin:
     reveal_payouts: Any
     _event: Callable[[Any, tuple], None]  # the event task's handler (rules.py)
     _ballot: Callable[[Any, tuple], None]  # the ballot task's handler (politics.py)
+    _event_done: Callable[[Any, tuple], None]  # where a run event goes (rules.py)
 
     # -- drawing -----------------------------------------------------------------------------
     @run("draw")
@@ -184,10 +185,12 @@ class DeckMixin:
                 or not self.board.events.issuperset(s.discard))
 
     def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(the deck's events, its other cards), both sorted; kept on the deck (Deck.split)."""
+        """(the deck's stacked events, its other cards), both sorted; kept on the deck
+        (Deck.split). A contract deck's typed events are among the others: the setup shuffles
+        them with its contracts, only the named event lies in the window."""
         split = deck.split
         if split is None:
-            events = self.board.events
+            events = self.board.stacked
             split = (tuple(c for c in deck.cards if c in events),
                      tuple(c for c in deck.cards if c not in events))
             object.__setattr__(deck, "split", split)  # a cache field: decks stay values
@@ -217,24 +220,33 @@ class DeckMixin:
         payout = self.reveal_payouts[card]
         if payout is None:  # an event, then the draw again; the event task run now
             d.tasks = (("draw", deck_name, dest, triggers), *d.tasks)
-            self._event(d, ("event", card, deck_name))
+            if triggers:
+                self._event(d, ("event", card, deck_name))
+            else:  # a setup deal: it does nothing (rules.py's docstring) and leaves the game
+                d.emit("event", None, reveal=True, card=card)
+                self._event_done(d, ("event_done", card, deck_name))
             return
         self._put(d, dest, card, deck_name)
         d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
-        # The payout first, then the ballot (run here rather than as tasks: nothing comes
-        # between them and the reveal).
+        # The ballot first, then the payout: the rulebook pays "después de cualquier elección
+        # activada por la misma carta" (a new Mayor's park may join the paid row). Both run
+        # here rather than as tasks when nothing comes between them.
         resource, value, ballot = payout
+        if ballot:
+            before = d.tasks
+            self._ballot(d, ("ballot",))  # the ballot task, run now
+            if value and d.tasks is not before:  # the election asks someone: pay after it
+                again(d, before, ("payout", resource, value, "payouts"))
+                return
         if value:
             self.pay_row(d, resource, value, "payouts")
-        if ballot:
-            self._ballot(d, ("ballot",))  # the ballot task, run now
 
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
         events, others = deck.split or self.deck_split(deck)
-        if card in self.board.events:
+        if card in self.board.stacked:
             events = without(events, card)
         else:
             others = without(others, card)

@@ -57,7 +57,8 @@ def vocabulary(*fns: Callable) -> Mapping[str, Vocabulary]:
 
 def _count(board: Any, s: Any, params: Mapping, origin: int, owner: int | None) -> int:
     """Buildings matching zone and size in the effect's scope (the whole game, the new
-    building's rows, or next to it), controlled by `owner` when one is given."""
+    building's two rows as board.rulebook_row reads them, or next to it), controlled by
+    `owner` when one is given."""
     scope = params["scope"]
     if scope != "game" and origin == NOBODY:
         return 0  # an event has no building of its own: "these rows" and "next to it" are empty
@@ -65,12 +66,11 @@ def _count(board: Any, s: Any, params: Mapping, origin: int, owner: int | None) 
     if scope == "adjacent":
         found = [buildings[bid] for bid in city.adjacent_buildings(board, s,
                                                                    buildings[origin].lots)]
-    elif scope == "rows":
+    elif scope == "rows":  # "estas filas": both rulebook rows through its block
         block_of = board.block_of
-        row, col = divmod(block_of[buildings[origin].lots[0]], city.BLOCKS)
-        found = [b for b in buildings if b is not None  # in a block row or column of its own
-                 and ((block := block_of[b.lots[0]]) // city.BLOCKS == row
-                      or block % city.BLOCKS == col)]
+        across, down = board.rows_of_block[block_of[buildings[origin].lots[0]]]
+        found = [b for b in buildings if b is not None
+                 and ((block := block_of[b.lots[0]]) in across or block in down)]
     else:
         found = [b for b in buildings if b is not None]
     return sum(1 for b in found if (owner is None or b.owner == owner)
@@ -131,7 +131,16 @@ def place_marker(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 @kind("extra_favour")
 def extra_favour(rules: Any, d: Any, params: Mapping, origin: int) -> None:
-    """The active player takes the Extra Favour tile: they may hold two Favours."""
+    """The active player takes the Extra Favour tile: they may hold two Favours.
+
+    How many cards grant it (ours, NOTES-style): the components list "1 loseta de Favor
+    Extra", and the rulebook names one card that grants it, "el Almacén (Warehouse), que
+    permite a un jugador poseer dos Favores a la vez" (La regla dorada). The tile is one
+    player's at a time and moves to whoever builds the next such card, so a handful of cards
+    is enough for it to change hands; twelve of 108 contracts made it come up in most turns
+    of the late game. So one contract per deck grants it: the Courthouse (Town), the
+    Warehouse (City, the rulebook's) and the Tech Campus (Metropolis), 3 of 99 contracts
+    (tests/games/urban_sprawl/test_rulebook_audit.py counts them)."""
     d.extra_favour = d.active
     d.emit("extra_favour", d.active)
 

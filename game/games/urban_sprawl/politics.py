@@ -68,8 +68,9 @@ class PoliticsMixin:
                     wealth[seat] += amount
             d.wealth = tuple(wealth)
             return
-        for seat, amount in shares:
-            gain(d, seat, resource, amount, source)
+        for seat, amount in shares:  # the ledger's term: the row (and at the end, the count)
+            gain(d, seat, resource, amount, (source, value, counts[seat])
+                 if source == "final_payout" else (source, value))
 
     # -- elections (rulebook "Elecciones", "Asignación del Contratista") ------------------------
     @run("ballot")
@@ -170,10 +171,12 @@ class PoliticsMixin:
         for value in range(1, len(self.board.prestige_payouts) + 1):
             self.pay_row(d, "prestige", value, "final_payout")
         for seat in range(d.players):
-            gain(d, seat, "prestige", d.wealth[seat] // WEALTH_PER_PRESTIGE, "wealth")
+            gain(d, seat, "prestige", d.wealth[seat] // WEALTH_PER_PRESTIGE,
+                 ("wealth", d.wealth[seat]))
         for office, seat in zip(OFFICES, d.offices):
             if seat != NOBODY and office != "contractor":
-                gain(d, seat, "prestige", self.office_bonus(d, office, seat), "politicians")
+                gain(d, seat, "prestige", self.office_bonus(d, office, seat),
+                     ("politicians", office))
         d.over = True
         d.emit("game_over", None, reveal=True)
 

@@ -8,10 +8,31 @@ are the closed vocabulary of effects.py, run as `("effect", card, index, origin)
 live in decks.py, building in build.py, payouts, elections and the final scoring in
 politics.py.
 
+Rulebook points put right in issue 26 (line numbers of ../shared/rules/urban_sprawl.es.txt):
+- a revealed card's election comes first, then its payout ("después de cualquier elección
+  activada por la misma carta", l. 847-848: decks.DeckMixin._revealed);
+- a "row" is the rulebook's one meaning, "6 o 12 bloques contiguos" (l. 337-344), for payouts,
+  marker circles and the cards' "estas filas" alike (board.rulebook_row);
+- the contract decks "también contienen cartas de evento" (l. 474-475) and Business Relocation
+  comes from the City deck (l. 1111-1126); the disasters are the Flood, the Fire and the
+  Earthquake (l. 1282-1283); High School builds a 2-lot CIV (l. 509-510); Corporate HQ is
+  FINANZAS-6 with its two effects (l. 664-666, 714-721); the Media tie-break on value-4 RES
+  buildings (l. 170-172) can decide on our board (board.toml's starting buildings).
+
 Our decisions where the rulebook is silent (see also levels/urban_sprawl/*.toml):
+- how many typed events each contract deck holds: the rulebook gives none (l. 474-475), ours
+  is 3 of its 36 others (cards.toml's header); which deck holds each disaster (l. 1282-1283
+  names them only): Flood and Fire the planning deck, Earthquake the Metropolis deck; Corporate
+  HQ's size and the Marina's zone (l. 664-666, 1280-1282 give neither): ours;
+- how many contracts grant the Extra Favour tile (l. 1243-1244 names the Warehouse, l. 1427 one
+  tile): one per contract deck (effects.extra_favour);
 - seat 0 is the start player; with both the long and the short variant switched on, short wins;
 - cards revealed during setup trigger no election or payout (the pawn's setup "does not trigger
-  an election" either), and none of them can be an event (events lie deeper in every deck);
+  an election" either). No planning event and no named event can come out then (they lie
+  deeper), but a Town deck's typed event can ("Baraja las demás cartas de Pueblo juntas"): it
+  leaves the game and the deck is drawn again, with no effect, since the rulebook deals the
+  decks (steps H-J) before any wealth, building or vocation is handed out (steps T-V), so
+  nothing in play could gain or lose by it;
 - the Airport event also brings the City deck into play, the Sports Team the Metropolis deck;
 - players with no building in a paid row receive nothing from its payout;
 - a vocation comes from the holding box; only when none is left there may one be taken from an
@@ -62,6 +83,7 @@ from .board import (
     EventCard,
     Permit,
     Renewal,
+    card_name,
     load_board,
 )
 from .build import BuildMixin, LotSetCheck, licences_in_hand
@@ -93,6 +115,33 @@ PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with t
 # 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
 END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
              ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
+
+
+ROW_SOURCES = ("payouts", "final_payout")  # their details list the rows by value
+SCENE_NAME = f"{K}scene."  # the scene's names of vocations (strings_scene.toml)
+
+
+def detail_line(term: tuple, points: int, times: int) -> Detail:
+    """The results line of one ledger term (State.ledger) of a seat."""
+    source = term[0]
+    if source == "neighbourhood":  # by zone (a line per contract made a long list)
+        _, zone, factor = term
+        label = "neighbours_doubled" if factor > 1 else "neighbours"
+        return Detail(source, f"{K}detail.{label}.{zone}", (("count", points // factor),), points)
+    if source == "vocations":
+        return Detail(source, f"{K}detail.vocation", (
+            ("vocation", f"{SCENE_NAME}vocation.{term[1]}"), ("count", times)), points)
+    if source == "payouts":
+        return Detail(source, f"{K}detail.payout", (("value", term[1]), ("count", times)),
+                      points)
+    if source == "final_payout":
+        return Detail(source, f"{K}detail.final_row", (("value", term[1]), ("count", term[2])),
+                      points)
+    if source == "wealth":
+        return Detail(source, f"{K}detail.wealth_left", (("wealth", term[1]),), points)
+    if source == "politicians":
+        return Detail(source, f"{K}detail.office.{term[1]}", (("count", points),), points)
+    return Detail(source, f"{K}detail.card", (("card", card_name(term[1])),), points)
 
 
 def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
@@ -256,7 +305,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
             lots[lot] = bid
         return State(
             players=n, wealth=(board.start_wealth[n - 2],) * n,
-            prestige=((0,) * len(SOURCES),) * n, lots=tuple(lots), buildings=starting,
+            prestige=((0,) * len(SOURCES),) * n, ledger=((),) * n, lots=tuple(lots),
+            buildings=starting,
             zone_lots=city.zone_lots_of(starting), anchors=city.anchors_of(starting, n),
             hands=((),) * n, favours=((),) * n, extra_favour=NOBODY,
             vocations=((0,) * len(board.vocations),) * n, offices=(NOBODY,) * len(OFFICES),
@@ -532,6 +582,8 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
     def _effect(self, d: Any, task: tuple) -> None:
         _, card, index, origin = task
         run_effect, params = self.effect_calls[card][index]
+        if d.effect_card != card:  # its prestige goes to its ledger term (state._add_prestige)
+            d.effect_card = card
         run_effect(self, d, params, origin)
 
     @ask("place_park")
@@ -670,10 +722,18 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, TurnRules):
         return tuple(dict(zip(SOURCES, state.prestige[seat])) for seat in range(state.players))
 
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
-        """One line per source of prestige, per seat."""
-        return tuple(tuple(Detail(source, f"{K}detail.{source}", (), points)
-                           for source, points in zip(SOURCES, state.prestige[seat]))
-                     for seat in range(state.players))
+        """Per seat, its prestige term by term (State.ledger): the neighbours by zone, each
+        vocation's payouts, each prestige row's payouts, each card, the final payout row by
+        row with the buildings counted, the wealth, each office's bonus. A source's lines add
+        up to it; sources in SOURCES order, payout rows by value, the rest as first scored."""
+        out = []
+        for entries in state.ledger:
+            lines = [detail_line(term, points, times) for term, points, times in entries]
+            order = {source: i for i, source in enumerate(SOURCES)}
+            lines.sort(key=lambda line: (order[line.category], line.category in ROW_SOURCES
+                                         and dict(line.params)["value"]))
+            out.append(tuple(lines))
+        return tuple(out)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """Most prestige; tie: most wealth; still tied: a shared victory."""

@@ -35,6 +35,7 @@ from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label
 from game.ui.i18n import language
+from game.ui.i18n import t as translate
 from game.ui.paint import (
     draw_seat_emblem,
     fast,
@@ -46,7 +47,7 @@ from game.ui.render_kit import Layers
 
 from . import sprites as sp
 from .anim import USAnimations
-from .board import CONTRACT_DECKS, OFFICES, Contract, EventCard, Renewal
+from .board import CONTRACT_DECKS, OFFICES, Contract, EventCard, Renewal, card_name
 from .card_text import card_lines
 from .city import PARK
 from .layout import (
@@ -293,7 +294,7 @@ class USRenderer(USAnimations):
         key = ("zoom", card_id, language())
         if key not in self._faces:
             card = self.board.cards[card_id]
-            title = card.name if isinstance(card, Contract | EventCard) else t(
+            title = translate(card_name(card_id)) if isinstance(card, Contract | EventCard) else t(
                 "renewal_title" if isinstance(card, Renewal) else "permit_title")
             self._faces[key] = sp.zoom_panel(self._face(card_id, ZOOM), title,
                                              card_lines(card, t))

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui import theme
+from game.ui.i18n import t as translate
 from game.ui.memory import art_cache
 from game.ui.paint import (
     draw_emblem,
@@ -26,7 +27,7 @@ from game.ui.paint import (
     wrap,
 )
 
-from .board import Card, Contract, Permit, Renewal
+from .board import Card, Contract, Permit, Renewal, card_name
 
 ZONE_RGB = {
     "CIV": (70, 120, 210),  # civic: blue
@@ -71,7 +72,7 @@ def card_face(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface
     elif isinstance(card, Renewal):
         _banner_card(surf, RENEWAL_RGB, words("renewal"), words("renewal_card"), k, card)
     else:
-        _banner_card(surf, EVENT_RGB, words("event"), card.name, k, card)
+        _banner_card(surf, EVENT_RGB, words("event"), translate(card_name(card.id)), k, card)
     pygame.draw.rect(surf, INK, surf.get_rect(), max(2, round(2 * k)), border_radius=10)
     return fast(surf)
 
@@ -103,7 +104,7 @@ def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> N
     """Zone and number, name, size in lots, then "+ effect", and at the bottom its vocations
     and the prestige row it pays out (the zoom panel spells the effect out)."""
     y = _band(surf, ZONE_RGB[card.zone], f"{card.zone} {card.id}", k)
-    y = _lines(surf, card.name, y, k, NAME_LINES)
+    y = _lines(surf, translate(card_name(card.id)), y, k, NAME_LINES)
     lot = round(14 * k)
     x0 = (surf.get_width() - card.size * (lot + 3)) // 2
     for i in range(card.size):  # the building's size as lots

@@ -30,18 +30,19 @@ class Building(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A face-down deck as a multiset plus where its events may lie.
+    """A face-down deck as a multiset plus where its stacked events may lie.
 
     The rulebook stacks each deck so that its events sit in a window of positions (a contract
-    deck's event among draws 16-22; the planning deck's 14 events among its last 28 cards).
+    deck's named event among draws 16-22; the planning deck's 14 events among its last 28
+    cards); a contract deck's typed events are shuffled with its contracts (Board.stacked).
     Drawing uniformly among the cards allowed at the current position gives exactly the
     stacked deck's odds, so the deck order never has to exist (see `UrbanSprawl._ask_reveal`).
     """
 
     cards: tuple[str, ...]  # what is left, sorted (events included)
     drawn: int = 0  # cards drawn since it was stacked or last shuffled
-    window: tuple[int, int] = (1, 0)  # 1-based draw positions where events may come out
-    # (its events, its other cards), both sorted: derived from `cards`, filled in by
+    window: tuple[int, int] = (1, 0)  # 1-based draw positions where stacked events come out
+    # (its stacked events, its other cards), both sorted: derived from `cards`, filled in by
     # DeckMixin.deck_split and handed on to the deck left after a draw (a cache: not compared).
     split: Any = field(default=None, init=False, compare=False, repr=False)
 
@@ -109,6 +110,12 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     stalled_turns: int
     over: bool
     tasks: tuple[tuple, ...]
+    # Per seat, where its prestige came from term by term, for the results (rules.details):
+    # (term, points, times) entries in the order first scored, a term being (source, ...) as
+    # _add_prestige makes it (which card, row, vocation, office...). Their points per source
+    # add up to `prestige`.
+    ledger: tuple[tuple[tuple[tuple, int, int], ...], ...] = ()
+    effect_card: str = ""  # the card whose effect runs now: its prestige terms name it
     viewer: int | None = None  # set on views: apply refuses them
     memo: Any = memo_field()
     # What the placement search found for this city (city.CityMemo): a cache, shared by every
@@ -121,8 +128,9 @@ def total_prestige(s: Any, seat: int) -> int:
     return sum(s.prestige[seat])
 
 
-def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
-    """Give `amount` wealth or prestige (from `source`) to a seat of a draft."""
+def gain(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> None:
+    """Give `amount` wealth or prestige (from `source`: a SOURCES name, or a ledger term led
+    by one) to a seat of a draft."""
     if amount <= 0:
         return
     if resource == "wealth":  # replaced(), written out: wealth moves many times a turn
@@ -130,11 +138,10 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str) -> None:
         wealth[seat] += amount
         s.wealth = tuple(wealth)
     else:
-        _add_prestige(s, seat, source, amount)
-        s.emit("prestige", seat, amount=amount, source=source)
+        s.emit("prestige", seat, amount=amount, source=_add_prestige(s, seat, source, amount))
 
 
-def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
+def lose(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> int:
     """A mandatory loss: the seat loses what it can of `amount` (rulebook: incomplete payments);
     returns what was actually lost."""
     held = s.wealth[seat] if resource == "wealth" else total_prestige(s, seat)
@@ -146,8 +153,7 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str) -> int:
         wealth[seat] -= taken
         s.wealth = tuple(wealth)
     else:
-        _add_prestige(s, seat, source, -taken)
-        s.emit("prestige", seat, amount=-taken, source=source)
+        s.emit("prestige", seat, amount=-taken, source=_add_prestige(s, seat, source, -taken))
     return taken
 
 
@@ -157,13 +163,28 @@ def can_pay(s: Any, seat: int, resource: str, amount: int) -> bool:
     return held >= amount
 
 
-def _add_prestige(s: Any, seat: int, source: str, delta: int) -> None:
-    """Add `delta` to a seat's prestige from one source, on a draft."""
+def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
+    """Add `delta` to a seat's prestige from one source, on a draft, and to its ledger term
+    (a card's effects are put under the card that runs: `effect_card`); returns the source."""
+    if source.__class__ is tuple:
+        term, source = source, source[0]
+    else:
+        term = (source, s.effect_card) if source == "cards" else (source,)
     prestige = list(s.prestige)  # replaced() twice, written out: prestige moves often
     row = list(prestige[seat])
     row[SOURCE_INDEX[source]] += delta
     prestige[seat] = tuple(row)
     s.prestige = tuple(prestige)
+    ledger = list(s.ledger)
+    entries = ledger[seat]
+    for i, (known, points, times) in enumerate(entries):
+        if known == term:
+            ledger[seat] = (*entries[:i], (term, points + delta, times + 1), *entries[i + 1:])
+            break
+    else:
+        ledger[seat] = (*entries, (term, delta, 1))
+    s.ledger = tuple(ledger)
+    return source
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:

@@ -42,3 +42,14 @@ def test_the_command_reports_each_kind_and_the_wins_by_seat(capsys) -> None:
 def test_the_command_refuses_an_unknown_bot(capsys) -> None:
     assert calibrate.main(["--tables", "greedy+oracle"]) == 2
     assert "greedy+oracle" in capsys.readouterr().err
+
+
+def test_the_shares_of_prestige_add_up_to_the_whole(capsys) -> None:
+    """The share line (issue 26: where Normal-bot prestige comes from) sums to 100%."""
+    report = measure(rules(), Table.parse("normal", 2), range(2), ("short",))
+    shares = report.tallies["normal"].shares()
+    assert abs(sum(float(part.split()[-1].rstrip("%")) for part in shares.split(", ")) - 100) < 1
+    assert calibrate.main(["--seeds", "1", "--players", "2", "--tables", "normal",
+                           "--options", "long"]) == 0
+    out = capsys.readouterr().out
+    assert "normal (2 players, long variant, 1 games):" in out and "share of all prestige" in out

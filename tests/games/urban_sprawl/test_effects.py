@@ -99,11 +99,13 @@ def test_place_park(town) -> None:
 
 def test_place_marker(town) -> None:
     state = apply_effect(town, "place_marker", marker="p6")
-    state, _ = play(R, state, ("circle", 3))  # east of block row 0
-    assert state.markers[R.board.markers.index("p6")] == 3
+    east = R.board.circles.index(("row", 0))  # east of prestige row 3 (block rows 0-1)
+    state, _ = play(R, state, ("circle", east))
+    assert state.markers[R.board.markers.index("p6")] == east
     assert city.block_value(R.board, state, 5) == 3 + 6 + 6
+    assert city.block_value(R.board, state, 6 + 5) == 3 + 6 + 6  # the whole 12-block row
     moved = apply_effect(state, "place_marker", marker="p6")
-    assert ("circle", 3) not in pending_prompt(R, moved).actions()  # moves to another circle
+    assert ("circle", east) not in pending_prompt(R, moved).actions()  # to another circle
     full = dataclasses.replace(town, markers=tuple(range(9)))
     assert pending_prompt(R, apply_effect(full, "place_marker", marker="w7")).kind == "act"
 

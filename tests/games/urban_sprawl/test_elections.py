@@ -84,8 +84,8 @@ def test_a_marker_raises_its_row_and_lowers_the_old_one(base) -> None:
     """The rulebook's COM example: value 8, then 14 with the prestige 6 marker on its row."""
     block = 1 * 6 + 5  # block row 1 (prestige 3), column 5 (wealth 6): 3 + 6 = 9 here
     assert city.block_value(R.board, base, block) == 9
-    circle = next(i for i, (line, index) in enumerate(R.board.circles)
-                  if line == "row" and index == 1)
+    circle = next(i for i, blocks in enumerate(R.board.circle_blocks)
+                  if block in blocks and R.board.circles[i][0] == "row")
     marked = with_marker(base, "p6", circle)
     assert city.block_value(R.board, marked, block) == 15
     assert city.block_value(R.board, marked, 2 * 6 + 5) == 8  # other rows unchanged

@@ -32,13 +32,15 @@ def office(name: str) -> int:
 @pytest.fixture(scope="module")
 def city_of_three():
     """Three seats, seat 0 active. Seat 0: a COM on the north (water) edge and a RES; seat 1:
-    a COM and every vocation; seat 2: a RES on the water edge and a CIV; the Treasurer is seat
-    1, the District Attorney seat 2; 20 wealth and 5 prestige each."""
+    a COM, an IND on the west (forest) edge and every vocation; seat 2: a RES on the water
+    edge and a CIV; the Treasurer is seat 1, the District Attorney seat 2, the Union Boss
+    seat 0; 20 wealth and 5 prestige each."""
     state = empty_city(after_setup(3), [
         ("COM", ((0, 2),), 0), ("RES", ((6, 6),), 0), ("COM", ((4, 4),), 1),
-        ("RES", ((0, 11),), 2), ("CIV", ((10, 1),), 2)])
+        ("RES", ((0, 11),), 2), ("CIV", ((10, 1),), 2), ("IND", ((6, 0),), 1)])
     offices = [NOBODY] * len(OFFICES)
     offices[office("treasurer")], offices[office("district_attorney")] = 1, 2
+    offices[office("union_boss")] = 0
     return dataclasses.replace(
         state, wealth=(20,) * 3, prestige=(PRESTIGE,) * 3, active=0,
         vocations=((0,) * 6, (1,) * 6, (0,) * 6), offices=tuple(offices),
@@ -119,7 +121,7 @@ def test_every_event_card_runs_each_of_its_effects(city_of_three, card) -> None:
 def test_the_deck_events_are_the_rulebooks_three() -> None:
     """Airport: the four politicians and the City deck; Sports Team: the Contractor and the
     Metropolis deck; Olympic Games: the end."""
-    names = {R.board.cards[c].name: c for c in EVENTS if R.board.cards[c].deck != "planning"}
+    names = {R.board.cards[c].name: c for c in R.board.stacked if R.board.cards[c].deck != "planning"}
     assert set(names) == {"Airport", "Sports Team", "Olympic Games"}
     base = dataclasses.replace(after_setup(3), tasks=(("act",),), politicians_in_play=False)
     airport, _, _ = reveal(base, names["Airport"])

@@ -32,9 +32,11 @@ def headless(players: int, seed: int, *extra: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize(("players", "extra"), [(2, ()), (3, ("--options", "long")),
-                                                (4, ("--options", "short"))])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("extra", [(), ("--options", "long"), ("--options", "short")])
 def test_headless_games_end_with_prestige_by_source_and_a_winner(players, extra) -> None:
+    """Every player count in every variant (issue 26's done-when): the breakdown adds up to
+    the total, and the results' lines (rules.details) add up to each source of it."""
     data = headless(players, 11, *extra)
     seats = data["players"]
     assert len(seats) == players and data["game"] == "urban_sprawl"
@@ -51,5 +53,10 @@ def test_headless_games_end_with_prestige_by_source_and_a_winner(players, extra)
     match = play_out(Match(rules(), Config(players, options), 11),
                      seat_bots(kinds, "urban_sprawl", 11))
     assert [dict(b) for b in rules().scores(match.state)] == [s["breakdown"] for s in seats]
+    for seat, lines in zip(seats, rules().details(match.state), strict=True):
+        by_source = dict.fromkeys(SOURCES, 0)
+        for line in lines:
+            by_source[line.category] += line.points
+        assert by_source == seat["breakdown"]
     key = [(seat["total"], match.state.wealth[seat["seat"]]) for seat in seats]
     assert data["winners"] == [s for s in range(players) if key[s] == max(key)]

@@ -17,12 +17,13 @@ from game.engine.hints import Hint
 from game.engine.match import Match
 from game.engine.registry import get_game
 from game.games.urban_sprawl import bot, city
+from game.games.urban_sprawl.board import card_name
 from game.games.urban_sprawl.state import NOBODY, SOURCE_INDEX, total_prestige
 from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
 
 from .support import after_setup, at_act, contract, empty_city, pending_prompt, permit, with_seat
 
-GAMES = ((2, 3), (3, 4), (4, 5), (2, 6))  # (players, seed)
+GAMES = ((2, 3), (3, 4), (4, 5), (3, 7))  # (players, seed)
 NEIGHBOURHOOD, VOCATIONS = SOURCE_INDEX["neighbourhood"], SOURCE_INDEX["vocations"]
 # The kinds of reason the seeded games must give (the rarer ones are checked when they occur).
 EXPECTED = {"build_vocation", "build", "take_builds", "take_licences", "take_permit",
@@ -52,7 +53,8 @@ def later(decisions: tuple[Decision, ...], index: int, wanted: Callable[[Decisio
 
 
 def card_named(name: str) -> str:
-    return next(c for c, card in rules().board.cards.items() if getattr(card, "name", "") == name)
+    """The card whose name key (board.card_name) a reason names."""
+    return next(c for c in rules().board.cards if card_name(c) == name)
 
 
 def chosen_card(d: Decision) -> str:
@@ -144,6 +146,14 @@ def check_favour_short(decisions, i, d):
     assert card in d.after.favours[d.seat]
     assert not any(o.action[0] == "build" and chosen_card_of(d.before, o.action) == card
                    for o in d.hint.prompt.options)
+
+
+def check_favour(decisions, i, d):
+    """Taken as a Favour with the licences for it in hand."""
+    card = chosen_card(d)
+    contract = rules().board.cards[card]
+    assert rules().held_licences(d.before, d.seat)[contract.zone] >= contract.size
+    assert card in d.after.favours[d.seat] and d.param("name") == card_name(card)
 
 
 def check_end(decisions, i, d):
@@ -335,7 +345,7 @@ CHECKS = {
     "build_vocation": check_build_vocation, "build": check_build, "build_gain": check_build_gain,
     "take_builds": check_take_builds, "take_licences": check_take_licences,
     "take_permit": check_take_permit, "take_face_down": check_take, "take_renewal": check_take,
-    "favour_short": check_favour_short, "end": check_end,
+    "favour_short": check_favour_short, "favour": check_favour, "end": check_end,
     "invest_low": check_invest, "invest_spare": check_invest, "invest_keep": check_invest_keep,
     "place_neighbours": check_place_neighbours, "place_office": check_place_office,
     "place_lead_prestige": check_place_lead("prestige"),
@@ -414,7 +424,7 @@ def test_a_contract_the_seat_cannot_afford_yet_is_kept_as_a_favour():
                    wealth=with_seat(state.wealth, 0, 0))
     action, why, after = hinted(state)
     assert action == ("favour", "row", 0) and after.favours[0] == (card,)
-    assert why.key == bot.WHY + "favour" and params(why)["name"] == rules().board.cards[card].name
+    assert why.key == bot.WHY + "favour" and params(why)["name"] == card_name(card)
 
 
 def test_a_building_too_dear_to_save_is_let_go():

@@ -37,9 +37,9 @@ def test_every_card_of_the_notes_counts() -> None:
     cards = rules().board.cards.values()
     assert len(cards) == 165
     kinds = Counter(type(c).__name__ for c in cards)
-    assert kinds == {"Permit": 36, "Renewal": 4, "EventCard": 17, "Contract": 108}
+    assert kinds == {"Permit": 36, "Renewal": 4, "EventCard": 26, "Contract": 99}
     events = Counter(c.deck for c in cards if isinstance(c, EventCard))
-    assert events == {"planning": 14, "town": 1, "city": 1, "metropolis": 1}
+    assert events == {"planning": 14, "town": 4, "city": 4, "metropolis": 4}
     decks = rules().board.decks
     assert {name: len(ids) for name, ids in decks.items()} == {
         "planning": 50, "town": 37, "city": 37, "metropolis": 37}
@@ -47,7 +47,7 @@ def test_every_card_of_the_notes_counts() -> None:
 
 def test_contract_decks_end_with_their_rulebook_events() -> None:
     cards = rules().board.cards
-    named = {c.deck: c.name for c in cards.values() if isinstance(c, EventCard)
+    named = {c.deck: c.name for c in cards.values() if c.id in rules().board.stacked
              and c.deck != "planning"}
     assert named == {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
 
@@ -82,7 +82,7 @@ def test_permits_and_renewals_are_well_formed() -> None:
 
 @pytest.mark.parametrize(("name", "old", "new", "message"), [
     ("cards.toml", '{ kind = "gain", resource = "wealth"', '{ kind = "gian", resource = "wealth"',
-     "cards.toml: contracts[9].effects[0].kind: unknown 'gian'"),
+     "cards.toml: contracts[8].effects[0].kind: unknown 'gian'"),
     ("cards.toml", 'kind = "gain", resource = "wealth", amount = ',
      'kind = "gain", resource = "money", amount = ',
      "resource: unknown 'money'"),
@@ -91,11 +91,25 @@ def test_permits_and_renewals_are_well_formed() -> None:
     ("cards.toml", 'kind = "place_park", scope = "', 'kind = "place_park", size = 2, scope = "',
      "size: unknown field"),
     ("cards.toml", 'deck = "metropolis"\nname = "Olympic Games"',
-     'deck = "city"\nname = "Olympic Games"', "events: the city deck needs exactly one event"),
+     'deck = "city"\nname = "Olympic Games"',
+     "events: the metropolis deck needs exactly one Olympic Games event"),
+    ("cards.toml", 'deck = "city"\nname = "Business Relocation"',
+     'deck = "town"\nname = "Business Relocation"', "the town deck needs 37 cards"),
+    ("cards.toml", 'deck = "planning"\nname = "Fire"', 'deck = "city"\nname = "Fire"',
+     "the planning deck needs 14 events, not 13"),
+    ("board.toml", "vocation_copies = 4", "vocation_copies = 3",
+     "vocation_copies: 24 vocation markers in all, not 18"),
+    ("board.toml", "action_points = 6", "action_points = 7", "action_points: the rulebook's 6"),
     ("cards.toml", 'vocations = [{ name = "', 'vocations = [{ name = "x', "unknown vocation"),
     ("cards.toml", "licences = 1", "licences = 5", "permits[0].licences: 5 is outside 1..4"),
-    ("board.toml", "lot = [0, 3]", "lot = [5, 1]", "starting_buildings[1].lot: lot used twice"),
-    ("board.toml", "rows = [4, 5]", "rows = [3, 5]", "row 3 is in two bands"),
+    ("board.toml", "lot = [0, 1]", "lot = [5, 1]", "starting_buildings[1].lot: lot used twice"),
+    ("board.toml", "rows = [4, 5]", "rows = [3, 4]", "row 3 is in two bands"),
+    ("board.toml", "rows = [4, 5]", "rows = [3, 5]", "must be neighbours"),
+    ("board.toml", "lot = [8, 5]", "lot = [9, 6]", "two RES buildings of value 4"),
+    ("board.toml", '{ zone = "RES", lot = [8, 5] }', '{ zone = "COM", lot = [8, 5] }',
+     "starting_buildings: needs 4 RES buildings, not 3"),
+    ("board.toml", 'line = "row", index = 2', 'line = "row", index = 1',
+     "circles[7].index: two circles on the same row"),
     ("board.toml", "wealth_columns = [1, 2, 3, 4, 5, 6]", "wealth_columns = [1, 2, 3]",
      "wealth_columns: must have 6 entries, not 3"),
 ])

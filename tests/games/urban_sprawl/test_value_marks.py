@@ -11,7 +11,7 @@ from .support import after_setup, play, rules
 
 R = rules()
 EAST_0 = R.board.circles.index(("row", 0))  # the circle east of block row 0
-SOUTH_0 = R.board.circles.index(("column", 0))  # the circle south of block column 0
+SOUTH_0 = R.board.circles.index(("column", 0))  # the circle of block column 0
 
 
 def block(row: int, col: int) -> int:
@@ -38,16 +38,17 @@ def test_setup_marks_the_printed_extremes() -> None:
 
 
 def test_a_marker_moves_the_highest_mark_and_back() -> None:
-    """Prestige 6 east of block row 0 makes its north-east block the highest alone; moved to
-    column 0, the highest are column 0's prestige-3 blocks and the lowest leave column 0."""
-    state, events = place_marker(after_setup(3), "p6", EAST_0)
-    assert state.value_marks == ((block(0, 5),), (block(4, 0), block(5, 0)))
-    assert state.values[block(0, 5)] == 15
-    moved = [e for e in events if e.kind == "value_marks_moved"]
-    assert [dict(e.data)["highest"] for e in moved] == [(block(0, 5),)]
-    state, _ = place_marker(state, "p6", SOUTH_0)
+    """Prestige 6 on block column 0 makes its prestige-3 blocks the highest (10) and moves the
+    lowest to column 1; moved east of prestige row 3 (block rows 0-1, one 12-block row), the
+    highest are that row's eastern blocks (15) and the lowest are back in column 0."""
+    state, events = place_marker(after_setup(3), "p6", SOUTH_0)
     assert state.value_marks == ((block(0, 0), block(1, 0)), (block(4, 1), block(5, 1)))
     assert state.values[block(0, 0)] == 1 + 3 + 6 and state.values[block(4, 1)] == 2 + 1
+    moved = [e for e in events if e.kind == "value_marks_moved"]
+    assert [dict(e.data)["highest"] for e in moved] == [(block(0, 0), block(1, 0))]
+    state, _ = place_marker(state, "p6", EAST_0)
+    assert state.value_marks == ((block(0, 5), block(1, 5)), (block(4, 0), block(5, 0)))
+    assert state.values[block(0, 5)] == state.values[block(1, 5)] == 15
 
 
 def test_a_move_that_keeps_the_extremes_emits_nothing() -> None:

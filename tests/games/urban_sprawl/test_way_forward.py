@@ -129,7 +129,8 @@ def olympics_first(pending):
     (a 4-lot contract could replace a 4-lot building with an Urban Renewal card)."""
     cards = [R.board.cards[outcome] for outcome, _ in pending.outcomes]
     olympics = [c.id for c in cards if getattr(c, "name", "") == "Olympic Games"]
-    return (olympics or [c.id for c in cards if getattr(c, "size", 0) < 4])[0]
+    small = [c.id for c in cards if isinstance(c, Contract) and c.size < 4]
+    return (olympics or small or [c.id for c in cards])[0]
 
 
 @pytest.mark.parametrize("players", [2, 4])
