@@ -520,18 +520,6 @@ def fate(label: str) -> None:
             out.write(label + "\n")
 
 
-def known_gap(game: str, name: str, root: Path) -> str | None:
-    """The one escape the 600-case run found in a room this change may not touch, recognised
-    by its exact cause so that any other escape still fails the test; the app shows the level
-    box for it (game/scenes/message.py:level_problem). Pinned by a strict xfail below: when the
-    room checks it, that test fails and this goes."""
-    if (game, name) == ("urban_sprawl", "board.toml"):
-        columns = load_toml(root / game / name).get("wealth_columns")
-        if isinstance(columns, list) and sorted(columns) != list(range(1, 7)):
-            return "urban_sprawl board.toml: wealth_columns not 1-6 once each"
-    return None
-
-
 def rules_class(game: str) -> Any:
     module, _, name = get_game(game).rules_ref.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -578,12 +566,6 @@ def test_fuzzed_level_text_gives_a_level_error_naming_file_and_place_or_plays(fi
             assert re.match(r"[^:]+\.toml: [^:]+: .", message), message  # file: where: problem
             fate(f"level {how}: refused with LevelError")
             return
-        except Exception:
-            gap = known_gap(game, name, root)
-            if gap is None:
-                raise
-            fate(f"level {how}: ESCAPE, known and left to its room: {gap}")
-            return
         plays(rules, game, seed)
         fate(f"level {how}: loaded and played")
 
@@ -603,10 +585,9 @@ def test_every_level_file_the_parser_refuses_gives_a_level_error_with_the_line(t
     assert str(caught.value).startswith(f"{path}: line 2: "), str(caught.value)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="urban_sprawl/board.py lets a repeated wealth column through (issue 25 "
-                          "report); when it gives a LevelError, remove known_gap")
 def test_urban_sprawl_wealth_columns_not_1_to_6_give_a_level_error(tmp_path):
+    """The one escape the first 600-case run found (a repeated column value crashed the rules
+    constructor); the room's schema now refuses it by name."""
     shutil.copytree(LEVELS_DIR / "urban_sprawl", tmp_path / "urban_sprawl")
     path = tmp_path / "urban_sprawl" / "board.toml"
     text = path.read_text(encoding="utf-8")

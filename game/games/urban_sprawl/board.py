@@ -81,7 +81,7 @@ class Tagged(Spec):
 
 
 BOARD_FILE = Table({
-    "wealth_columns": List(Int(1, 6), size=BLOCKS),
+    "wealth_columns": List(Int(1, 6), size=BLOCKS, distinct=True),  # each column's value once
     "prestige_bands": List(Table({"value": Int(1, 3), "rows": List(Int(0, BLOCKS - 1),
                                                                    size=(1, 2), distinct=True)}),
                            size=(1, BLOCKS)),
