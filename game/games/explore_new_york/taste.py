@@ -1,0 +1,84 @@
+"""Explore New York bot tastes: each seat's own small preferences, so equal bots play apart.
+
+Every seat sees the same turn cards; two bots running one heuristic on one position would draw
+the same map turn after turn (issue #27: 4-player games of Normal bots ended with identical maps
+and shared wins). So each seat gets a taste, added to the heuristic's scores in points:
+
+- a favourite tourist type (each tourist of it drawn is worth FAVOURITE more),
+- a liking for loops, or not (a link closing a loop of its drawn streets: +/- LOOP),
+- a pull towards some parts of the map: a seeded bonus in [0, PULL) per block and per link
+  (this is what breaks the ties between equally good moves differently at each seat).
+
+The taste is seeded by the seat and by the game's own chance: the first player drawn and the
+three cards revealed first. Both are public and fixed from the first decision on, so the taste
+stays the same all game, one seed gives one game everywhere (console, arena, replays), and the
+heuristic keeps its (rules, view, prompt) shape. The weights are small next to the route's
+points: Normal's mean stays within 3 points of the tasteless bot (balance.py, issue #27 note).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .board import TOURISTS
+from .state import State
+
+FAVOURITE = 0.5  # per tourist of the seat's favourite type
+LOOP = 0.5  # a link closing a loop: + for a seat that likes loops, - for one that does not
+PULL = 1.0  # the seeded pulls lie in [0, PULL): only their order matters (near-ties)
+TASTELESS: set[int] = set()  # seats playing without taste (balance.py: the bot before #27)
+NEAR = (2.0, 1.0, 0.5)  # the near-tie tolerance in the first turns, in points
+LATE_NEAR = 0.5  # the tolerance afterwards
+
+
+@dataclass(frozen=True)
+class Taste:
+    """One seat's preferences (see the module docstring)."""
+
+    favourite: int  # tourist type index
+    loops: float  # +LOOP or -LOOP
+    block_pull: tuple[float, ...]  # per block index
+    link_pull: tuple[float, ...]  # per link index
+
+
+def tolerance(turn: int, seat: int) -> float:
+    """How far below the best an option may score and still be the seat's to pick by taste:
+    widest while the map is nearly empty (where a route starts costs little then, and every
+    later choice follows from it)."""
+    if seat in TASTELESS:
+        return 0.0
+    return NEAR[turn] if turn < len(NEAR) else LATE_NEAR
+
+
+def game_key(view: State) -> tuple[int, tuple[int, ...]]:
+    """The game's public chance so far that never changes: the first player of turn 1 and the
+    three cards revealed first (still face up in turn 1, then the first three discarded)."""
+    first = (view.first - view.turn) % view.players if view.first >= 0 else -1
+    cards = view.revealed if view.turn == 0 else view.discarded[:3]
+    return first, tuple(sorted(cards))
+
+
+def taste_of(view: State, seat: int, blocks: int, links: int) -> Taste:
+    """The seat's taste in this game (`blocks` and `links`: the map's counts)."""
+    if seat in TASTELESS:
+        return _no_taste(blocks, links)
+    first, cards = game_key(view)
+    return _taste(seat, first, cards, blocks, links)
+
+
+@lru_cache(maxsize=4)
+def _no_taste(blocks: int, links: int) -> Taste:
+    """No preference at all: the bot before issue #27 (for balance.py's comparison)."""
+    return Taste(0, 0.0, (0.0,) * blocks, (0.0,) * links)
+
+
+@lru_cache(maxsize=64)
+def _taste(seat: int, first: int, cards: tuple[int, ...], blocks: int, links: int) -> Taste:
+    """Draw a taste from its seed (a string: Random hashes it the same in every process)."""
+    rng = random.Random(f"explore_new_york taste {seat} {first} {cards}")
+    return Taste(favourite=rng.randrange(len(TOURISTS)),
+                 loops=LOOP if rng.random() < 0.5 else -LOOP,
+                 block_pull=tuple(rng.uniform(0.0, PULL) for _ in range(blocks)),
+                 link_pull=tuple(rng.uniform(0.0, PULL) for _ in range(links)))
