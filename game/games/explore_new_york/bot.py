@@ -35,7 +35,9 @@ def evaluate(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
     plus the seat's pull towards them, so the seat's taste picks among them (the cost of a
     choice is never more than the tolerance); the others keep their worth."""
     taste = taste_of(view, prompt.player, len(rules.board.blocks), len(rules.board.links))
-    worths = [w + _liking(rules, view, prompt, taste, o.action)
+    drawn = {v for k in bits(view.sheets[prompt.player].links)
+             for v in rules.board.link_vertices[k]}  # intersections the seat's links reach
+    worths = [w + _liking(rules, view, prompt, taste, o.action, drawn)
               for w, o in zip(worth(rules, view, prompt), prompt.options)]
     best, near = max(worths), tolerance(view.turn, prompt.player)
     return [best + _pull(rules, taste, o.action) if w >= best - near else w
@@ -51,17 +53,15 @@ def _pull(rules: ExploreNewYork, taste: Taste, action: tuple) -> float:
     return 0.0
 
 
-def _liking(rules: ExploreNewYork, view: State, prompt: Prompt, taste: Taste, action: tuple
-            ) -> float:
+def _liking(rules: ExploreNewYork, view: State, prompt: Prompt, taste: Taste, action: tuple,
+            drawn: set[int]) -> float:
     """How much the seat's taste likes an option: its favourite tourists, closing loops or
-    not (a point or so)."""
+    not (a point or so; `drawn`: the intersections its links reach)."""
     board = rules.board
     if action[0] == "block":
         types = () if prompt.kind == "lone_block" else _turn_tourists(rules, view.turn_cards)
         return FAVOURITE * types.count(taste.favourite)
     if action[0] == "link":
-        links = view.sheets[prompt.player].links
-        drawn = {v for k in bits(links) for v in board.link_vertices[k]}
         return taste.loops * all(v in drawn for v in board.link_vertices[action[1]])
     if action[0] == "tourist":
         return FAVOURITE * (TOURISTS.index(action[1]) == taste.favourite)
