@@ -6,7 +6,8 @@ exact search as the final scoring), plus a small lookahead for what the route ca
 become: links growing the route from one of its ends or touching the network, tourists near a
 link, tourists matching their block's attraction. A first link along the turn's block is worth
 its best second link, and a block its best links this turn; the discard keeps the pair of cards
-whose best block is worth most. Weights were tuned on seeds 20-39 (2 and 4 players).
+whose best block is worth most. Weights were tuned on seeds 20-39 (2 and 4 players), on the
+map before issue #27. Each seat adds its own taste (taste.py), so that equal bots play apart.
 """
 
 from __future__ import annotations

@@ -716,9 +716,10 @@ class ENYRenderer(RoomRenderer):
         if cached is None or cached[0] != route.links:
             surf = pygame.Surface(self.layout.seats[seat].map.size, pygame.SRCALPHA)
             scale = self.scales[seat]
+            for link in route.links:  # the band's own alpha: the pen lines stay opaque on it
+                sp.pen_line(surf, (*GLOW, FAINT_ALPHA), scale.lines[link], scale.pen * 3)
             for link in route.links:
-                sp.pen_line(surf, GLOW, scale.lines[link], scale.pen * 3)
-            surf.set_alpha(FAINT_ALPHA)
+                sp.pen_line(surf, seat_dark(seat), scale.lines[link], scale.pen)
             cached = route.links, surf
             self._faint[seat] = cached
         canvas.blit(cached[1], self.layout.seats[seat].map.move(BOARD_RECT.topleft))
