@@ -29,7 +29,7 @@ FAVOURITE = 0.5  # per tourist of the seat's favourite type
 LOOP = 0.5  # a link closing a loop: + for a seat that likes loops, - for one that does not
 PULL = 1.0  # the seeded pulls lie in [0, PULL): only their order matters (near-ties)
 TASTELESS: set[int] = set()  # seats playing without taste (balance.py: the bot before #27)
-NEAR = (2.0, 1.0, 0.5)  # the near-tie tolerance in the first turns, in points
+NEAR = (3.0, 2.0, 1.0)  # the near-tie tolerance in the first turns, in points
 LATE_NEAR = 0.5  # the tolerance afterwards
 
 
