@@ -40,7 +40,7 @@ def evaluate(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
              for v in rules.board.link_vertices[k]}  # intersections the seat's links reach
     worths = [w + _liking(rules, view, prompt, taste, o.action, drawn)
               for w, o in zip(worth(rules, view, prompt), prompt.options)]
-    best, near = max(worths), tolerance(view.turn, prompt.player)
+    best, near = max(worths), tolerance(view.turn, prompt.player, view.players)
     return [best + _pull(rules, taste, o.action) if w >= best - near else w
             for w, o in zip(worths, prompt.options)]
 

@@ -29,8 +29,8 @@ FAVOURITE = 0.5  # per tourist of the seat's favourite type
 LOOP = 0.5  # a link closing a loop: + for a seat that likes loops, - for one that does not
 PULL = 1.0  # the seeded pulls lie in [0, PULL): only their order matters (near-ties)
 TASTELESS: set[int] = set()  # seats playing without taste (balance.py: the bot before #27)
-NEAR = (3.0, 2.0, 1.0)  # the near-tie tolerance in the first turns, in points
-LATE_NEAR = 0.5  # the tolerance afterwards
+NEAR = (3.0, 2.0, 1.0)  # the near-tie tolerance in the first turns, in points, at 4 players
+LATE_NEAR = 0.5  # the tolerance afterwards (4 players)
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,16 @@ class Taste:
     link_pull: tuple[float, ...]  # per link index
 
 
-def tolerance(turn: int, seat: int) -> float:
+def tolerance(turn: int, seat: int, players: int) -> float:
     """How far below the best an option may score and still be the seat's to pick by taste:
     widest while the map is nearly empty (where a route starts costs little then, and every
     later choice follows from it)."""
     if seat in TASTELESS:
         return 0.0
-    return NEAR[turn] if turn < len(NEAR) else LATE_NEAR
+    # Scaled by the other seats: each one is a map this seat could copy (at 2 players one other
+    # map, at 4 three), while a wider tolerance costs points in every game.
+    others = (players - 1) / 3
+    return others * (NEAR[turn] if turn < len(NEAR) else LATE_NEAR)
 
 
 def game_key(view: State) -> tuple[int, tuple[int, ...]]:

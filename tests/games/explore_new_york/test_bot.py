@@ -111,7 +111,7 @@ def test_a_taste_picks_only_among_near_ties(rules):
         worths = worth(rules, view, p)
         action = bots[p.player].choose(rules, view, p)
         chosen = worths[[o.action for o in p.options].index(action)]
-        assert chosen >= max(worths) - taste.tolerance(view.turn, p.player) - most_liked
+        assert chosen >= max(worths) - taste.tolerance(view.turn, p.player, 3) - most_liked
         checked += 1
         match.apply(p.player, action)
         match.resolve_chance()
