@@ -42,6 +42,10 @@ Renderer capabilities (on the renderer class):
 - `keep_clear`: `keep_clear() -> Sequence[Rect]`, canvas rects of text the renderer shows over
   its board right now (a choice overlay's title) that the shell's own boxes, such as the Hint's
   reason callout, must not cover; empty when nothing is up.
+- `result_picture`: `result_picture(state, seat, size) -> Surface`, a picture of one seat's
+  result at the end (Explore New York: its final route on its map over its scoring boxes) that
+  the results screen shows in that seat's detail panel, `size` (w, h) pixels, instead of the
+  detail lines.
 
 Room capabilities (files of the room package, no class member):
 - `prompt_help`: `strings_help.toml` ([en] and [es]) holds `<id>.help.<kind>`, 2-4 sentences for
@@ -112,6 +116,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
         )),
         _method(RENDERER, "board_geometry"),
         _method(RENDERER, "keep_clear"),
+        _method(RENDERER, "result_picture", "state", "seat", "size"),
         Capability("prompt_help", ROOM, ()),
         Capability("guide", GUIDE, (Member("PAGES"),)),
         Capability("search_hooks", SEARCH, (Member("hooks", ()),)),

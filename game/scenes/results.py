@@ -105,6 +105,14 @@ def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int,
     return [own.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(categories)]
 
 
+def seat_picture(game_id: str, match: Match, names: list[str]) -> Any:
+    """The room's picture of a seat's result (capability `result_picture`), or None."""
+    info = get_game(game_id)
+    if not info.declares("result_picture"):
+        return None
+    return capability(info.renderer_class()(match.rules, match.config, names), "result_picture")
+
+
 class ResultsScene(Scene):
     """The end of a match."""
 
@@ -120,6 +128,7 @@ class ResultsScene(Scene):
             self.categories += [c for c in b if c not in self.categories]
         self.colors = category_colors(game_id, self.categories)
         self.details = self._optional("details")
+        self.picture = seat_picture(game_id, match, names)  # drawn in place of the detail lines
         # The box under the chart: why tied leaders were separated or, in a solo game, the
         # rulebook's rating of the score (a solo game has no tie to break).
         self.note: Note | None = self._optional("tiebreak") or self._optional("rating")
@@ -576,6 +585,11 @@ class ResultsScene(Scene):
         name = fit(self.names[seat], theme.BODY_SIZE, right.x - DETAIL.x - PAD - 64, True)
         draw_text(surface, name, (DETAIL.x + PAD + 44, head_y), theme.BODY_SIZE, theme.TEXT,
                   "midleft", True)
+        if self.picture is not None:
+            area = pygame.Rect(DETAIL.x + PAD, DETAIL.y + DETAIL_TOP, DETAIL.w - 2 * PAD,
+                               DETAIL.h - DETAIL_TOP - PAD)
+            surface.blit(self.picture(self.match.state, seat, area.size), area)
+            return
         rows = self.detail_rows(seat)
         shown = self.visible_rows(rows, self.scroll)
         y = DETAIL.y + DETAIL_TOP

@@ -6,7 +6,8 @@ exact search as the final scoring), plus a small lookahead for what the route ca
 become: links growing the route from one of its ends or touching the network, tourists near a
 link, tourists matching their block's attraction. A first link along the turn's block is worth
 its best second link, and a block its best links this turn; the discard keeps the pair of cards
-whose best block is worth most. Weights were tuned on seeds 20-39 (2 and 4 players).
+whose best block is worth most. Weights were tuned on seeds 20-39 (2 and 4 players), on the
+map before issue #27. Each seat adds its own taste (taste.py), so that equal bots play apart.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .board import TOURISTS
 from .rules import ExploreNewYork
 from .scoring import best_route
 from .state import Route, Sheet, State
+from .taste import FAVOURITE, Taste, taste_of, tolerance
 
 END = 2.0  # a link growing the best route from one of its ends
 TOUCH = 0.5  # a link touching the drawn network: it can join the route later
@@ -27,7 +29,51 @@ MATCH = 2.0  # per new tourist whose type is its block's attraction
 
 
 def evaluate(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
-    """One score per option of the prompt (higher is better)."""
+    """One score per option of the prompt (higher is better): its worth to the route with
+    the seat's own taste (taste.py), so that equal bots at different seats play apart.
+
+    The options within the turn's tolerance of the best are near-ties: they all score the best
+    plus the seat's pull towards them, so the seat's taste picks among them (the cost of a
+    choice is never more than the tolerance); the others keep their worth."""
+    taste = taste_of(view, prompt.player, len(rules.board.blocks), len(rules.board.links))
+    drawn = {v for k in bits(view.sheets[prompt.player].links)
+             for v in rules.board.link_vertices[k]}  # intersections the seat's links reach
+    worths = [w + _liking(rules, view, prompt, taste, o.action, drawn)
+              for w, o in zip(worth(rules, view, prompt), prompt.options)]
+    best, near = max(worths), tolerance(view.turn, prompt.player, view.players)
+    return [best + _pull(rules, taste, o.action) if w >= best - near else w
+            for w, o in zip(worths, prompt.options)]
+
+
+def _pull(rules: ExploreNewYork, taste: Taste, action: tuple) -> float:
+    """The seat's seeded pull towards a block or a link (its tie-break among near-ties)."""
+    if action[0] == "block":
+        return taste.block_pull[rules.board.block_at(*action[1:])]
+    if action[0] == "link":
+        return taste.link_pull[action[1]]
+    return 0.0
+
+
+def _liking(rules: ExploreNewYork, view: State, prompt: Prompt, taste: Taste, action: tuple,
+            drawn: set[int]) -> float:
+    """How much the seat's taste likes an option: its favourite tourists, closing loops or
+    not (a point or so; `drawn`: the intersections its links reach)."""
+    board = rules.board
+    if action[0] == "block":
+        types = () if prompt.kind == "lone_block" else _turn_tourists(rules, view.turn_cards)
+        return FAVOURITE * types.count(taste.favourite)
+    if action[0] == "link":
+        return taste.loops * all(v in drawn for v in board.link_vertices[action[1]])
+    if action[0] == "tourist":
+        return FAVOURITE * (TOURISTS.index(action[1]) == taste.favourite)
+    if action[0] == "discard":
+        kept = tuple(c for c in view.revealed if c != action[1])
+        return FAVOURITE * _turn_tourists(rules, kept).count(taste.favourite)
+    return 0.0
+
+
+def worth(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
+    """One score per option: what it does for the seat's best route (no taste)."""
     sheet = view.sheets[prompt.player]
     route = best_route(rules.board, sheet)
     ends = route_ends(rules, route)

@@ -7,7 +7,8 @@ seat's best route once per decision and scores each option by a sum over bitmask
 adds when it grows the route from one of its ends (the exact points of the longer route), what
 tourists add on a block the route passes or can reach, and small pulls towards the network:
 ~114 points a seat in ~9 ms a 2-player game (weights below: 150 seeds each, 111 with GROW 4,
-REACH 3, OPEN_BLOCK 0.5).
+REACH 3, OPEN_BLOCK 0.5). These figures are from the map before issue #27's rebalance, which
+scores about half as much (levels/explore_new_york/map.toml).
 """
 
 from __future__ import annotations

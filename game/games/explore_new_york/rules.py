@@ -227,8 +227,8 @@ class ExploreNewYork(TurnRules):
             lone = not allowed
             options = (tuple(self.opt_block[b] for b in bits(allowed)) if allowed
                        else _without(self.opt_block, sheet.filled))
-            return Prompt(seat, "lone_block" if lone else "block",
-                          K + ("prompt.lone_block" if lone else "prompt.block"), options,
+            kind = "lone_block" if lone else "block"
+            return Prompt(seat, kind, K + "prompt." + kind + self._joker_suffix(s), options,
                           self._coords(s))
         if kind == "tourist":
             return Prompt(seat, "tourist", K + "prompt.tourist", self.opt_tourist)
@@ -247,7 +247,16 @@ class ExploreNewYork(TurnRules):
     def _coords(self, s: Any) -> tuple[tuple[str, Any], ...]:
         """The turn cards' coordinates as prompt params ("*" for any)."""
         a, b = (self.board.cards[c].coord for c in s.turn_cards)
+        if a == WILD:  # the number first: the joker wording names it as {a}
+            a, b = b, a
         return (("a", a or "*"), ("b", b or "*"))
+
+    def _joker_suffix(self, s: Any) -> str:
+        """Which wording the block prompt needs: "" for two numbers, "_joker" when one card is
+        a "*" (its number is the player's choice: said in words, never a bare asterisk),
+        "_any" for two of them."""
+        jokers = sum(self.board.cards[c].coord == WILD for c in s.turn_cards)
+        return ("", "_joker", "_any")[jokers]
 
     def allowed_blocks(self, s: State, seat: int) -> int:
         """Paso 2: the empty blocks the turn cards give this seat (bitmask; 0: none is empty)."""

@@ -45,7 +45,7 @@ from game.ui.paint import fast, fit_text, flip, seat_color, seat_dark, veil
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
 
 from . import sprites as sp
-from .board import TOURISTS
+from .board import TOURISTS, Board
 from .rules import ExploreNewYork
 from .scoring import CATEGORIES, RouteScorer
 from .state import CHART, NONE, State
@@ -60,11 +60,15 @@ FLIP_GAP = 0.06
 DISCARD_TIME = 0.3
 ERASE_TIME = 0.7  # everything off the final route fades out
 BOX_TIME = 0.22  # one scoring box filling in
+COUNT_TIME = 0.6  # a live box counting to its new points
+LINK_PROMPTS = ("link", "link2", "extra")
+FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links
 TOTAL = "total"
 BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
 DIM_ALPHA = 170  # the veil over the discarded card
 ROW_H = 52  # a scoring row (the header, then the boxes)
+RESULT_COLUMNS = 3  # the scoring boxes under a seat's map on the results screen
 
 
 # == layout =======================================================================================
@@ -90,15 +94,18 @@ class Layout:
     cards: tuple[pygame.Rect, ...]
 
 
-def make_layout(players: int) -> Layout:
-    """Two maps side by side, or three or four in a 2x2 grid, the cards between them."""
-    return _layout_two() if players == 2 else _layout_grid(players)
+def make_layout(players: int, focus: int | None = None) -> Layout:
+    """Two maps side by side; with three or four, a 2x2 grid around the cards, or (`focus`:
+    the seat a person plays) that seat's map large and the others small beside the cards."""
+    if players == 2:
+        return _layout_two()
+    return _layout_grid(players) if focus is None else _layout_focus(players, focus)
 
 
-def _column(x: int, w: int, card_w: int, card_h: int, gap: int
+def _column(x: int, w: int, card_w: int, card_h: int, gap: int, header_h: int = 132
             ) -> tuple[pygame.Rect, pygame.Rect, tuple[pygame.Rect, ...]]:
     column = pygame.Rect(x, 8, w, 984)
-    header = pygame.Rect(x, 8, w, 132)
+    header = pygame.Rect(x, 8, w, header_h)
     cards = tuple(pygame.Rect(x + (w - card_w) // 2, header.bottom + 12 + k * (card_h + gap),
                               card_w, card_h) for k in range(3))
     return column, header, cards
@@ -124,6 +131,38 @@ def _layout_grid(players: int) -> Layout:
         seats[seat] = SeatArea(seat, pygame.Rect(x, y, 784, 488), map_rect, score,
                                pygame.Rect(x, y + 432, 784, 56), 1)
     return Layout(seats, column, header, cards)
+
+
+def _layout_focus(players: int, focus: int) -> Layout:
+    """The person's map twice the grid's size (every symbol >= 24 px at 1080p, issue #27) with
+    its scoring boxes in a column on its right; the card column; the other seats' maps small,
+    stacked on the right in seat order, each with its boxes and a strip."""
+    column, header, cards = _column(1088, 290, 250, 170, 16, 196)  # a line may wrap
+    seats = {focus: SeatArea(focus, pygame.Rect(8, 8, 1072, 984), pygame.Rect(16, 16, 848, 848),
+                             pygame.Rect(872, 12, 204, 856), pygame.Rect(8, 880, 1072, 64), 1)}
+    others = [seat for seat in range(players) if seat != focus]
+    for k, seat in enumerate(others):
+        y = 8 + k * 330
+        seats[seat] = SeatArea(seat, pygame.Rect(1386, y, 526, 324),
+                               pygame.Rect(1390, y + 4, 272, 272),
+                               pygame.Rect(1666, y + 4, 244, 272),
+                               pygame.Rect(1386, y + 280, 526, 44), 1)
+    return Layout(seats, column, header, cards)
+
+
+@dataclass(frozen=True, slots=True)
+class MapScale:
+    """One map size: where its blocks and links are, and how wide a pen line is on it."""
+
+    geom: sp.MapGeom
+    lines: tuple[tuple[tuple[float, float], ...], ...]  # per link, its polyline
+    pen: int  # a pen line's width
+
+
+def make_scale(board: Board, size: int) -> MapScale:
+    """The scale of a map `size` pixels square."""
+    geom = sp.make_geom(size)
+    return MapScale(geom, sp.link_polylines(board, geom), max(4, round(geom.cell * 0.09)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,16 +206,26 @@ class ENYRenderer(RoomRenderer):
         """Lay out every seat's map and paint the static background."""
         super().__init__(rules, config, seat_names)
         self.board = rules.board
-        self.layout = make_layout(self.players)
-        self.geom = sp.make_geom(self.layout.seats[0].map.w)
-        self.lines = sp.link_polylines(self.board, self.geom)
-        self.pen = max(4, round(self.geom.cell * 0.09))  # a pen line's width
         self.humans: tuple[int, ...] = ()
+        self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
+        self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
+        self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
+        self._faint: dict[int, tuple[Any, pygame.Surface]] = {}  # seat: (route, faint route)
+        self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
+        self._arrange(None)
+        self._warm()
+
+    def _arrange(self, focus: int | None) -> None:
+        """Lay the board out (`focus`: the seat whose map is large, see make_layout): each
+        seat's map scale, targets and layers."""
+        self.layout = make_layout(self.players, focus)
+        by_size: dict[int, MapScale] = {}
+        self.scales = {seat: by_size.setdefault(area.map.w, make_scale(self.board, area.map.w))
+                       for seat, area in self.layout.seats.items()}
         self._own_targets = {seat: self._place_own_targets(area)
                              for seat, area in self.layout.seats.items()}
         self._seat_targets: dict[int, dict[Target, pygame.Rect]] = dict(self._own_targets)
-        self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
-        self._boxes: tuple[Any, tuple] = (None, ())  # (view, final boxes per seat)
+        self._faint.clear()
         self.layers = Layers(self._build_base())
         for seat, area in self.layout.seats.items():
             self.layers.add(f"map{seat}", area.map, partial(self._marks, seat),
@@ -188,7 +237,6 @@ class ENYRenderer(RoomRenderer):
                 self.layers.add(f"box{seat}.{n}", cell, partial(self._shown_box, seat, n),
                                 partial(self._paint_box, seat, n, cell))
         self.layers.add("column", self.layout.column, self._column_key, self._paint_column)
-        self._warm()
 
     def _warm(self) -> None:
         """Render now what a game needs later, so its first use never costs a frame (loading
@@ -201,23 +249,23 @@ class ENYRenderer(RoomRenderer):
         sp.card_back(card.w, card.h)
         for spec in self.board.cards:
             sp.card_face(spec, card.w, card.h)
-        for count in (1, 7):  # the two tourist sizes: a few in a block, or many
-            r = sp.tourist_radius(self.geom, count)
-            for kind, name in enumerate(TOURISTS):
-                for k in range(5):
-                    sp.tourist_sprite(name, r, _seed(kind, k))
+        for scale in {id(s): s for s in self.scales.values()}.values():
+            for count in (1, 7):  # the two tourist sizes: a few in a block, or many
+                r = sp.tourist_radius(scale.geom, count)
+                for kind, name in enumerate(TOURISTS):
+                    for k in range(5):
+                        sp.tourist_sprite(name, r, _seed(kind, k))
 
     def _build_base(self) -> pygame.Surface:
         """Panels and the printed maps, framed in each seat's colour: drawn once."""
         surf = pygame.Surface(BOARD_RECT.size)
         surf.fill(theme.BACKGROUND)
-        printed = sp.paint_map(self.board, self.geom)
         pygame.draw.rect(surf, theme.PANEL, self.layout.column, border_radius=18)
         for area in self.layout.seats.values():
             pygame.draw.rect(surf, theme.PANEL, area.area, border_radius=16)
             pygame.draw.rect(surf, seat_color(area.seat), area.map.inflate(8, 8),
                              border_radius=10)
-            surf.blit(printed, area.map)
+            surf.blit(sp.paint_map(self.board, self.scales[area.seat].geom), area.map)
         return fast(surf, alpha=False)
 
     def _place_own_targets(self, area: SeatArea) -> dict[Target, pygame.Rect]:
@@ -226,11 +274,12 @@ class ENYRenderer(RoomRenderer):
         _, cells = self._score_cells(area)
         rects: dict[Target, pygame.Rect] = {("tourist", name): cells[k].copy()
                                             for k, name in enumerate(TOURISTS)}
+        geom = self.scales[area.seat].geom
         for block in self.board.blocks:
-            rects[("block", block.x, block.y)] = self.geom.block_rect(block.x, block.y).move(
+            rects[("block", block.x, block.y)] = geom.block_rect(block.x, block.y).move(
                 area.map.topleft)
-        along, across = round(self.geom.cell * 0.56), max(16, round(self.geom.road * 2.4))
-        for k, points in enumerate(self.lines):
+        along, across = round(geom.cell * 0.56), max(16, round(geom.road * 2.4))
+        for k, points in enumerate(self.scales[area.seat].lines):
             (ax, ay), (bx, by) = points[0], points[-1]
             mid = points[len(points) // 2] if len(points) > 2 else ((ax + bx) / 2, (ay + by) / 2)
             w, h = (along, across) if abs(bx - ax) > abs(by - ay) else (across, along)
@@ -245,6 +294,12 @@ class ENYRenderer(RoomRenderer):
     def set_humans(self, humans: Sequence[int]) -> None:
         """The seats people play (every seat has a full map whoever plays it)."""
         self.humans = tuple(h for h in humans if h in self.layout.seats)
+        focus = self.humans[0] if self.humans and self.players > 2 else None
+        if make_layout(self.players, focus) != self.layout:
+            self._arrange(focus)
+            self._warm()
+            if self.view is not None:
+                self.refresh()
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Per seat its own map's targets and the revealed cards (the discard is shared)."""
@@ -280,6 +335,8 @@ class ENYRenderer(RoomRenderer):
             self._draw_blocks(canvas)
         breath = self.pulse()
         for seat, prompt in prompts.items():
+            if prompt.kind in LINK_PROMPTS:  # drawing links: where the best route runs now
+                self._draw_faint_route(canvas, seat)
             self._draw_options(canvas, seat, prompt, breath)
             focus = focus_by_seat.get(seat)
             if focus is not None and focus[0] == "link":
@@ -324,7 +381,8 @@ class ENYRenderer(RoomRenderer):
         """A pen stroke along the link, after the seat's earlier strokes."""
         seat, link = ev.player, ev.get("link")
         origin = self.layout.seats[seat].map.topleft
-        points, color, width = self.lines[link], seat_dark(seat), self.pen
+        scale = self.scales[seat]
+        points, color, width = scale.lines[link], seat_dark(seat), scale.pen
 
         def paint(canvas: pygame.Surface, p: float) -> None:
             sp.pen_line(canvas, color, sp.partial_line(points, p), width, origin)
@@ -335,7 +393,8 @@ class ENYRenderer(RoomRenderer):
         """The café is circled in the seat's colour."""
         seat, cafe = ev.player, ev.get("cafe")
         origin = self.layout.seats[seat].map.topleft
-        points, width = self._cafe_ring(cafe), max(3, self.pen // 2)
+        scale = self.scales[seat]
+        points, width = _cafe_ring(self.board, scale, cafe), max(3, scale.pen // 2)
 
         def paint(canvas: pygame.Surface, p: float) -> None:
             sp.pen_line(canvas, seat_dark(seat), sp.partial_line(points, p), width, origin)
@@ -351,8 +410,9 @@ class ENYRenderer(RoomRenderer):
         block = self.board.block_at(x, y)
         counts = self.view.sheets[seat].tourists[block]
         old = batch.old.sheets[seat].tourists[block] if batch.old is not None else (0, 0, 0)
-        slots = sp.tourist_slots(self.geom, x, y, sum(counts))
-        r = sp.tourist_radius(self.geom, sum(counts))
+        geom = self.scales[seat].geom
+        slots = sp.tourist_slots(geom, x, y, sum(counts))
+        r = sp.tourist_radius(geom, sum(counts))
         ox, oy = self.layout.seats[seat].map.topleft
         for name in ev.get("tourists"):
             kind = TOURISTS.index(name)
@@ -374,10 +434,13 @@ class ENYRenderer(RoomRenderer):
         erased = self.layers.static.subsurface(area.map).copy()
         sheet = self.view.sheets[seat]
         self._paint_sheet(erased, (0, 0), seat, Marks(sheet.links, sheet.cafes, sheet.tourists,
-                                                      frozenset(), self._route_of(seat)))
+                                                      frozenset(), self._route_of(seat)),
+                          self.scales[seat])
         self.timeline.add(start, ERASE_TIME, partial(_fade_in, erased, area.map.topleft),
                           pytweening.easeInOutQuad, (("seat", seat, "erase"),), seat=seat)
         boxes = start + ERASE_TIME
+        for box in BOXES:  # the final boxes fill in from empty, as on the paper map
+            self._counted_from.pop((seat, box), None)
         for n, box in enumerate(BOXES):
             self.timeline.add(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
                               tag=(seat, box), seat=seat)
@@ -386,6 +449,21 @@ class ENYRenderer(RoomRenderer):
                           pytweening.linear, seat=seat)
         return at
 
+    def animated(self, batch: Batch, end: float) -> None:
+        """The live scoring boxes that changed count from their old points to the new ones,
+        each seat's once its own strokes have landed (the final route counts on its own)."""
+        if batch.old is None or self.view.routes:
+            return
+        before, after = self._boxes_of(batch.old), self._final_boxes()
+        for seat in range(self.players):
+            changed = [n for n, (old, new) in enumerate(zip(before[seat], after[seat]))
+                       if old.points != new.points]
+            start = self.timeline.tail(seat)
+            for n in changed:
+                self._counted_from[seat, BOXES[n]] = before[seat][n]
+                self.timeline.add(start, COUNT_TIME, None, pytweening.easeOutQuad,
+                                  tag=(seat, BOXES[n]), seat=seat)
+
     def _seat_tween(self, seat: int, at: float, dur: float, paint: Any, hold: tuple) -> float:
         """Queue a stroke of one seat after its earlier ones (it holds that seat alone)."""
         start = self.timeline.tail(seat)
@@ -393,21 +471,15 @@ class ENYRenderer(RoomRenderer):
                           seat=seat)
         return max(at, start + dur)
 
-    def _cafe_ring(self, cafe: int) -> list[tuple[float, float]]:
-        """The circle drawn around a used café (map coordinates)."""
-        cx, cy = self.geom.point(*self.board.cafes[cafe].at)
-        r = sp.cafe_radius(self.geom) + self.pen * 0.8
-        return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
-                 cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
-
     def _glow(self, seat: int, links: Sequence[int]) -> pygame.Surface:
         """A wide bright halo along the route's links, pulsed over the map while boxes fill
         (the pen line over it: the route stays sharp inside its glow)."""
         surf = pygame.Surface(self.layout.seats[seat].map.size, pygame.SRCALPHA)
+        scale = self.scales[seat]
         for link in links:
-            sp.pen_line(surf, GLOW, self.lines[link], self.pen * 4)
+            sp.pen_line(surf, GLOW, scale.lines[link], scale.pen * 4)
         for link in links:
-            sp.pen_line(surf, seat_dark(seat), self.lines[link], self.pen)
+            sp.pen_line(surf, seat_dark(seat), scale.lines[link], scale.pen)
         return surf
 
     # == the maps ===================================================================================
@@ -438,34 +510,38 @@ class ENYRenderer(RoomRenderer):
         return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
 
     def _paint_map(self, area: SeatArea, surface: pygame.Surface) -> None:
-        self._paint_sheet(surface, area.map.topleft, area.seat, self._marks(area.seat))
+        self._paint_sheet(surface, area.map.topleft, area.seat, self._marks(area.seat),
+                          self.scales[area.seat])
 
     def _xy(self, block: int) -> tuple[int, int]:
         b = self.board.blocks[block]
         return b.x, b.y
 
     def _paint_sheet(self, surface: pygame.Surface, origin: tuple[int, int], seat: int,
-                     marks: Marks) -> None:
+                     marks: Marks, scale: MapScale) -> None:
         """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
         route: only the route, glowing, and the tourists on its blocks)."""
         links, blocks = list(bits(marks.links)), self.view.sheets[seat].filled
+        lines, pen = scale.lines, scale.pen
         if marks.route is not None:
             links, blocks = list(marks.route[0]), blocks & marks.route[1]
             for k in links:
-                sp.pen_line(surface, GLOW, self.lines[k], self.pen * 3, origin)
+                sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
         for k in links:
-            sp.pen_line(surface, seat_dark(seat), self.lines[k], self.pen, origin)
+            sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
         for cafe in bits(marks.cafes):
-            sp.pen_line(surface, seat_dark(seat), self._cafe_ring(cafe), max(3, self.pen // 2),
-                        origin)
+            sp.pen_line(surface, seat_dark(seat), _cafe_ring(self.board, scale, cafe),
+                        max(3, pen // 2), origin)
         for block in bits(blocks):
-            self._paint_tourists(surface, origin, block, marks.tourists[block], marks.drawing)
+            self._paint_tourists(surface, origin, block, marks.tourists[block], marks.drawing,
+                                 scale.geom)
 
     def _paint_tourists(self, surface: pygame.Surface, origin: tuple[int, int], block: int,
-                        counts: tuple[int, int, int], drawing: frozenset) -> None:
+                        counts: tuple[int, int, int], drawing: frozenset, geom: sp.MapGeom
+                        ) -> None:
         x, y = self._xy(block)
-        slots = sp.tourist_slots(self.geom, x, y, sum(counts))
-        r = sp.tourist_radius(self.geom, sum(counts))
+        slots = sp.tourist_slots(geom, x, y, sum(counts))
+        r = sp.tourist_radius(geom, sum(counts))
         n = 0
         for kind, count in enumerate(counts):
             for k in range(count):
@@ -478,37 +554,41 @@ class ENYRenderer(RoomRenderer):
 
     # == the scoring boxes ==========================================================================
     def _final_boxes(self) -> tuple[tuple[Box, ...], ...]:
-        """Per seat its filled boxes (categories, then the total), once the routes are known."""
+        """Per seat its boxes (categories, then the total) for the best final route its map
+        allows now (live during the game, the final route at the end)."""
         view = self.view
-        if not view.routes:
-            return ()
         if self._boxes[0] is not view:
-            self._boxes = (view, tuple(self._seat_boxes(seat) for seat in range(self.players)))
+            self._boxes = (view, self._boxes_of(view))
         return self._boxes[1]
 
-    def _seat_boxes(self, seat: int) -> tuple[Box, ...]:
-        route, sheet, b = self.view.routes[seat], self.view.sheets[seat], self.board
+    def _boxes_of(self, view: State) -> tuple[tuple[Box, ...], ...]:
+        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map)."""
+        return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
+
+    def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
+        route, sheet, b = self.rules.route(view, seat), view.sheets[seat], self.board
         counts = RouteScorer(b, sheet).counts(sum(1 << k for k in route.blocks),
                                               sum(1 << c for c in route.cafes))
         points = dict(route.points)
         texts = [f"{n}×{a}" for n, a in zip(counts.tourists, counts.attractions)]
         texts += [f"{counts.cafes}×{b.cafe_points}", f"{counts.smileys}×{b.smiley_points}",
-                  t("stars", count=counts.stars)]
+                  str(counts.stars)]  # the box's star sign says what is counted
         return (*(Box(c, text, points[c]) for c, text in zip(CATEGORIES, texts)),
                 Box(TOTAL, "", route.total))
 
     def _shown_box(self, seat: int, n: int) -> Box:
         """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
-        final = self._final_boxes()
-        if not final:
+        if self.view is None:
             return Box(BOXES[n], "", None)
-        box = final[seat][n]
+        box = self._final_boxes()[seat][n]
         left = self._score_hold.get((seat, box.category))
         if left is None:
             return box
+        before = self._counted_from.get((seat, box.category))
         if left >= 1.0:
-            return Box(box.category, "", None)
-        return Box(box.category, box.counts, round(box.points * (1.0 - left)))
+            return Box(box.category, "", None) if before is None else before
+        start = 0 if before is None else before.points
+        return Box(box.category, box.counts, round(start + (box.points - start) * (1.0 - left)))
 
     def _shown_boxes(self, seat: int) -> tuple[Box, ...]:
         """Every box of a seat as on screen now."""
@@ -517,7 +597,8 @@ class ENYRenderer(RoomRenderer):
     def _score_cells(self, area: SeatArea) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The header row (name and total) and one cell per category."""
         rect = area.score
-        header = pygame.Rect(rect.x + 8, rect.y, rect.w - 16, ROW_H)
+        rows = 2 if rect.w < 240 and rect.h > 600 else 1  # name over total in a narrow column
+        header = pygame.Rect(rect.x + 8, rect.y, rect.w - 16, rows * ROW_H - 8 * (rows - 1))
         cols = area.columns
         w = (rect.w - 8) // cols
         h = (rect.bottom - header.bottom - 4) // math.ceil(len(CATEGORIES) / cols)
@@ -531,6 +612,11 @@ class ENYRenderer(RoomRenderer):
         header, _ = self._score_cells(area)
         img = theme.text("" if total.points is None else str(total.points), theme.BODY_SIZE,
                          theme.TEXT, True)
+        if header.h >= 2 * ROW_H - 8:  # a narrow column: the name, the total under it
+            rect = img.get_rect(bottomright=(header.right - 4, header.bottom))
+            name = fit_text(self.names[area.seat], theme.SMALL_SIZE, header.w - 8,
+                            seat_color(area.seat), True)
+            return [(name, name.get_rect(topleft=(header.x + 4, header.y + 4))), (img, rect)]
         rect = img.get_rect(midright=(header.right - 4, header.centery))
         name = fit_text(self.names[area.seat], theme.SMALL_SIZE, header.w - rect.w - 24,
                         seat_color(area.seat), True)
@@ -538,11 +624,17 @@ class ENYRenderer(RoomRenderer):
 
     @staticmethod
     def _box_labels(cell: pygame.Rect, box: Box) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """A box's counts ("3×2") after its sign and its points on the right."""
+        """A box's counts ("3×2") after its sign and its points on the right; in a box too
+        narrow for one line and tall enough for two, the points under the counts."""
         counts = theme.text(box.counts, theme.SMALL_SIZE, theme.TEXT_DIM)
         icon_right = cell.x + 8 + 2 * _icon_radius(cell)
         value = "" if box.points is None else f"= {box.points}"
         points = theme.text(value, theme.SMALL_SIZE, theme.TEXT, True)
+        one_line = icon_right + 12 + counts.get_width() + 16 + points.get_width() + 10
+        if one_line > cell.right and cell.h >= 2 * counts.get_height() + 16:
+            half = counts.get_height() // 2 + 2
+            return [(counts, counts.get_rect(midleft=(icon_right + 12, cell.centery - half))),
+                    (points, points.get_rect(midright=(cell.right - 10, cell.centery + half)))]
         return [(counts, counts.get_rect(midleft=(icon_right + 12, cell.centery))),
                 (points, points.get_rect(midright=(cell.right - 10, cell.centery)))]
 
@@ -586,9 +678,10 @@ class ENYRenderer(RoomRenderer):
         y = header.y + 8
         out = []
         for text, color, size, bold in self._header_lines():
-            img = fit_text(text, size, header.w - 20, color, bold)
-            out.append((img, img.get_rect(midtop=(header.centerx, y))))
-            y += img.get_height() + 4
+            for part in _split_if_wide(text, size, header.w - 20, bold, header.h >= 180):
+                img = fit_text(part, size, header.w - 20, color, bold)
+                out.append((img, img.get_rect(midtop=(header.centerx, y))))
+                y += img.get_height() + 4
         return out
 
     def _paint_column(self, surface: pygame.Surface) -> None:
@@ -615,6 +708,22 @@ class ENYRenderer(RoomRenderer):
                 pygame.draw.rect(canvas, seat_color(seat), rect.inflate(6, 6), 4,
                                  border_radius=6)
 
+    def _draw_faint_route(self, canvas: pygame.Surface, seat: int) -> None:
+        """The route the seat's map would score now (the live boxes' route), a faint wide
+        band under its pen lines: which links extend it is plain to see."""
+        route = self.rules.route(self.view, seat)
+        cached = self._faint.get(seat)
+        if cached is None or cached[0] != route.links:
+            surf = pygame.Surface(self.layout.seats[seat].map.size, pygame.SRCALPHA)
+            scale = self.scales[seat]
+            for link in route.links:  # the band's own alpha: the pen lines stay opaque on it
+                sp.pen_line(surf, (*GLOW, FAINT_ALPHA), scale.lines[link], scale.pen * 3)
+            for link in route.links:
+                sp.pen_line(surf, seat_dark(seat), scale.lines[link], scale.pen)
+            cached = route.links, surf
+            self._faint[seat] = cached
+        canvas.blit(cached[1], self.layout.seats[seat].map.move(BOARD_RECT.topleft))
+
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       breath: float) -> None:
         """Ring the blocks, cards or tourist boxes the seat may choose; dot the links that
@@ -630,10 +739,11 @@ class ENYRenderer(RoomRenderer):
                                      border_radius=8)
         else:
             ox, oy = self.layout.seats[seat].map.topleft
-            radius = self.pen * (0.35 + 0.15 * breath)
+            scale = self.scales[seat]
+            radius = scale.pen * (0.35 + 0.15 * breath)
             for k in self._near_links(seat, prompt):
-                sp.dotted(canvas, color, [(ox + x, oy + y) for x, y in self.lines[k]], radius,
-                          self.geom.cell / 5)
+                sp.dotted(canvas, color, [(ox + x, oy + y) for x, y in scale.lines[k]], radius,
+                          scale.geom.cell / 5)
 
     def _near_links(self, seat: int, prompt: Prompt) -> list[int]:
         """The options that continue the turn: after the first link, or along the chosen
@@ -649,11 +759,44 @@ class ENYRenderer(RoomRenderer):
     def _draw_preview(self, canvas: pygame.Surface, seat: int, link: int, breath: float) -> None:
         """The focused link before it is confirmed: a pen line in the seat's colour, dotted."""
         origin = self.layout.seats[seat].map.topleft
-        points = self.lines[link]
-        sp.pen_line(canvas, seat_color(seat), points, self.pen + round(2 * breath), origin)
+        scale = self.scales[seat]
+        points = scale.lines[link]
+        sp.pen_line(canvas, seat_color(seat), points, scale.pen + round(2 * breath), origin)
         ox, oy = origin
         sp.dotted(canvas, seat_dark(seat), [(ox + x, oy + y) for x, y in points],
-                  max(2.0, self.pen / 3), self.geom.cell / 6)
+                  max(2.0, scale.pen / 3), scale.geom.cell / 6)
+
+    # == the results screen (capability result_picture) ==========================================
+    def result_picture(self, state: State, seat: int, size: tuple[int, int]) -> pygame.Surface:
+        """The seat's final map as the rulebook scores it: only its final route (glowing) and
+        the tourists along it, its six scoring boxes under the map (drawn once per seat)."""
+        key = (id(state), seat, size)
+        if key not in self._pictures:
+            if self.view is not state:
+                self.show(state, None)
+            self._pictures[key] = self._paint_result(seat, size)
+        return self._pictures[key]
+
+    def _paint_result(self, seat: int, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        rows = math.ceil(len(CATEGORIES) / RESULT_COLUMNS)
+        side = min(w - 8, h - rows * (ROW_H + 8) - 16)
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        scale = make_scale(self.board, side)
+        origin = ((w - side) // 2, 4)
+        frame = pygame.Rect(origin, (side, side))
+        pygame.draw.rect(surface, seat_color(seat), frame.inflate(8, 8), border_radius=10)
+        surface.blit(sp.paint_map(self.board, scale.geom), origin)
+        sheet = self.view.sheets[seat]
+        self._paint_sheet(surface, origin, seat, Marks(sheet.links, sheet.cafes, sheet.tourists,
+                                                       frozenset(), self._route_of(seat)), scale)
+        width = w // RESULT_COLUMNS
+        for n in range(len(CATEGORIES)):
+            cell = pygame.Rect((n % RESULT_COLUMNS) * width + 4,
+                               frame.bottom + 16 + (n // RESULT_COLUMNS) * (ROW_H + 8),
+                               width - 8, ROW_H)
+            self._paint_box(seat, n, cell, surface)
+        return surface
 
     # == board geometry (tests/ui/test_board_geometry.py) ==========================================
     def keep_clear(self) -> list[pygame.Rect]:
@@ -683,7 +826,8 @@ class ENYRenderer(RoomRenderer):
 
     def _map_geometry(self, out: BoardGeometry, area: SeatArea) -> None:
         ox, oy = area.map.topleft
-        geom, seat = self.geom, area.seat
+        seat = area.seat
+        geom, lines, pen = self.scales[seat].geom, self.scales[seat].lines, self.scales[seat].pen
         for n in range(1, 7):
             digit = theme.text(str(n), theme.SMALL_SIZE, sp.INK, True)
             x, y = geom.point(n - 0.5, n - 0.5)
@@ -692,8 +836,8 @@ class ENYRenderer(RoomRenderer):
             out.labels.append(Label(f"Y {n}", digit.get_rect(center=(ox + half, round(oy + y)))))
         for k in bits(self.view.sheets[seat].links):
             out.strokes.append(Stroke(f"seat {seat} link {k}",
-                                      tuple((ox + x, oy + y) for x, y in self.lines[k]),
-                                      self.pen))
+                                      tuple((ox + x, oy + y) for x, y in lines[k]),
+                                      pen))
         r = sp.cafe_radius(geom)
         for c, cafe in enumerate(self.board.cafes):
             x, y = geom.point(*cafe.at)
@@ -702,6 +846,23 @@ class ENYRenderer(RoomRenderer):
 
 
 # == helpers ========================================================================================
+def _split_if_wide(text: str, size: int, width: int, bold: bool, room: bool) -> list[str]:
+    """A header line, split after its colon when it is too wide and the header has `room`
+    ("First player:" over the name) rather than cut short."""
+    head, colon, tail = text.partition(": ")
+    if not room or not colon or theme.font(size, bold).size(text)[0] <= width:
+        return [text]
+    return [head + ":", tail]
+
+
+def _cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
+    """The circle drawn around a used café (map coordinates)."""
+    cx, cy = scale.geom.point(*board.cafes[cafe].at)
+    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
+    return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
+             cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
+
+
 def _seed(kind: int, k: int) -> int:
     """The wobble of the k-th tourist of a type in a block (a few shapes, reused)."""
     return kind * 5 + k % 5

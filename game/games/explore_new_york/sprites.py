@@ -35,6 +35,7 @@ EMBLEMS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     **MARKERS, "smiley": (240, 196, 40), "star": (128, 128, 136), "white": (255, 255, 255)})
 CARD_FACE = (252, 250, 242)
 CARD_BACK = (44, 58, 96)
+MIN_MARGIN = 36  # the coordinates' margin on a small map: room for the digits (>= 24 px)
 EDGE_ROOM = 0.42  # cells left past the last road (a café ring on the edge fits)
 
 
@@ -84,7 +85,7 @@ class MapGeom:
 def make_geom(size: int) -> MapGeom:
     """The geometry of a map `size` pixels square: the coordinates' margin on the top and
     left, room on the right and bottom for a circled café on the map's edge."""
-    margin = round(size * 0.085)
+    margin = max(round(size * 0.085), MIN_MARGIN)
     return MapGeom(size, margin, (size - margin) / (SIZE + EDGE_ROOM))
 
 

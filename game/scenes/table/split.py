@@ -214,6 +214,7 @@ class SplitTable(Table):
         """The shared bar: who is still deciding (`deciding`: the waiting seats no animation
         holds), and the button hints."""
         game = self.game
+        speaker = None  # a thinking bot's seat: its colour dot leads the message
         if game.match.is_over():
             message = t("game.over")
         elif deciding:
@@ -221,9 +222,10 @@ class SplitTable(Table):
         elif waiting:
             message = ""  # every person's prompt waits for an animation (the card flip)
         else:
-            message = self.bar_message(None, None)[0]
+            message, speaker = self.bar_message(None, None)
         hints = tuple(self.hints()) if deciding else ()
         who = tuple(deciding) if not game.match.is_over() else ()
+        who = who or ((speaker,) if speaker is not None else ())
         key = (message, hints, game.app.input.last_kind, who)
         if self._bar is None or self._bar[0] != key:
             self._bar = key, paint.render_bar(message, hints, game.app.input.last_kind, who)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.engine.core import Config, Event, Prompt, prompt_for
 from game.games.explore_new_york.board import TOURISTS, WILD, vertex
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.state import Sheet, State
 
+REFERENCE_LEVELS = Path(__file__).parent / "reference_levels"  # the test map (its map.toml)
+
 SIDES = {"top": ((0, 0), (1, 0)), "bottom": ((0, 1), (1, 1)), "left": ((0, 0), (0, 1)),
          "right": ((1, 0), (1, 1))}  # a block's side as offsets of its corners from (x-1, y-1)
+
+
+def reference_rules() -> ExploreNewYork:
+    """The rules on the test map (scenario tests name its blocks and cafés)."""
+    return ExploreNewYork(REFERENCE_LEVELS)
 
 
 def card(rules: ExploreNewYork, coord: int | str, *tourists: str, plus: bool = False) -> int:

@@ -22,6 +22,7 @@ from .support import (
     link,
     play_turn_cards,
     prompt,
+    reference_rules,
     side,
     start,
     tourists_at,
@@ -30,7 +31,7 @@ from .support import (
 
 @pytest.fixture(scope="module")
 def rules() -> ExploreNewYork:
-    return ExploreNewYork()
+    return reference_rules()
 
 
 def turn(rules, state, kept: tuple[int, int], discarded: int):
@@ -112,6 +113,23 @@ def test_a_star_is_any_coordinate_for_either_axis(rules):
                  card(rules, 1, "circle", plus=True))
     expected = {(x, 4) for x in range(1, 7)} | {(4, y) for y in range(1, 7)}
     assert blocks_offered(rules, state, 0) == expected and len(expected) == 11
+
+
+@pytest.mark.parametrize(("cards", "message", "params"), [
+    ((2, 5), "block", {"a": 2, "b": 5}),
+    (("*", 4), "block_joker", {"a": 4, "b": "*"}),  # the number first, the joker in words
+    ((4, "*"), "block_joker", {"a": 4, "b": "*"}),
+    (("*", "*"), "block_any", {"a": "*", "b": "*"}),
+])
+def test_the_block_prompt_says_what_a_joker_card_means(rules, cards, message, params):
+    by_coord = {2: card(rules, 2, "triangle"), 5: card(rules, 5, "circle"),
+                4: card(rules, 4, "circle", "square")}
+    jokers = iter((card(rules, "*", "square"), card(rules, "*", "circle")))
+    kept = tuple(by_coord[c] if c != "*" else next(jokers) for c in cards)
+    state = turn(rules, start(rules, 2), kept, card(rules, 1, "circle", plus=True))
+    asked = prompt(rules, state, 0)
+    assert asked.kind == "block" and asked.message == "explore_new_york.prompt." + message
+    assert dict(asked.params) == params
 
 
 def test_two_stars_give_any_empty_block(rules):

@@ -17,12 +17,12 @@ from game.games.explore_new_york.scoring import Counts, RouteScorer, best_route,
 from game.games.explore_new_york.state import Sheet
 from tests.engine.trail_brute_force import brute_force
 
-from .support import link, side
+from .support import link, reference_rules, side
 
 
 @pytest.fixture(scope="module")
 def rules() -> ExploreNewYork:
-    return ExploreNewYork()
+    return reference_rules()
 
 
 def sheet(rules, links: list[int], tourists: dict[tuple[int, int], tuple[int, int, int]]

@@ -15,10 +15,12 @@ from game.games.explore_new_york.stress import (
     time_routes,
 )
 
+from .support import reference_rules
+
 
 @pytest.fixture(scope="module")
 def rules() -> ExploreNewYork:
-    return ExploreNewYork()
+    return reference_rules()
 
 
 def test_constructed_maps_are_dense_connected_networks_of_one_games_links(rules):
