@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.i18n import t
 from game.ui.paint import draw_seat_emblem, seat_color
-from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel, wrap
+from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, note_frame, panel, wrap
 
 BAR_GAP = 14  # between two bar buttons
 BAR_BUTTON_H = 60
@@ -62,6 +62,7 @@ def paint_button(surface: pygame.Surface, label: str, rect: pygame.Rect, focused
 def bar_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The focus ring of a bar button."""
     pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 5, border_radius=16)
+    note_frame(surface, rect.inflate(8, 8), 5)
 
 
 def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
@@ -70,6 +71,7 @@ def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> Non
     ring = rect.inflate(grow, grow)
     pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
     pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
+    note_frame(surface, ring.inflate(8, 8), 10)
 
 
 def other_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:

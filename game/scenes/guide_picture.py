@@ -20,6 +20,7 @@ from game.engine.registry import get_game
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.i18n import t
+from game.ui.widgets import note_picture
 
 CONTEXT = 1.8  # the window is this much larger than the highlighted area (the move in context)
 GLOW = (255, 220, 90)
@@ -116,6 +117,7 @@ class Picture:
     def draw(self, surface: pygame.Surface, breath: float) -> None:
         """The picture with a breathing ring around every highlighted target."""
         surface.blit(self.image, self.placed)
+        note_picture(surface, self.placed)
         clip = surface.get_clip()
         surface.set_clip(self.placed)
         grow = 14 + round(6 * breath)

@@ -25,7 +25,15 @@ from game.ui.input import Intent
 from game.ui.miniature import MiniatureStudio
 from game.ui.paint import fit_text
 from game.ui.scene import Scene
-from game.ui.widgets import draw_text, focus_ring, footer_hints, glyph, panel, screen_title
+from game.ui.widgets import (
+    draw_text,
+    focus_ring,
+    footer_hints,
+    glyph,
+    note_picture,
+    panel,
+    screen_title,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -246,6 +254,7 @@ class GameSelectScene(Scene):
         image = self.studio.image(game_id)
         if image is not None:
             surface.blit(image, box)
+            note_picture(surface, box)
             return
         panel(surface, box, theme.BACKGROUND, radius=10)
         if self.problems.get(game_id) is not None:

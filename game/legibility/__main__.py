@@ -1,0 +1,48 @@
+"""`python -m game.legibility [--full] [--out DIR] [--lang en] [--only PATTERN]`: draw every
+screen in both languages, trace every text, print the findings per screen and owner, and write
+DIR/report.json and DIR/contact_sheet_<lang>.png. Exit 1 when any screen fails."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.ui.i18n import LANGUAGES
+
+from .audit import run, summary, write_report
+from .screens import shots
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the audit; print findings; write the report and contact sheets."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--full", action="store_true",
+                        help="every table size and phase of every room (default: a sample)")
+    parser.add_argument("--out", type=Path,
+                        default=Path(tempfile.gettempdir()) / "legibility")
+    parser.add_argument("--lang", choices=LANGUAGES, action="append",
+                        help="only this language (repeatable; default both)")
+    parser.add_argument("--only", default="*", help="screens whose name matches (fnmatch)")
+    args = parser.parse_args(argv)
+    chosen = [s for s in shots(args.full) if fnmatchcase(s.name, args.only)]
+    screens = run(chosen, args.lang or LANGUAGES, thumbs=True)
+    for screen in screens:
+        for finding in screen.findings:
+            print(f"[{screen.language}] {screen.name}: {finding.line()}")
+    for owner, counts in sorted(summary(screens).items()):
+        total = sum(counts.values())
+        print(f"{owner}: {total} findings " + ", ".join(f"{k} {n}" for k, n in counts.items()))
+    for path in write_report(screens, args.out):
+        print(f"wrote {path}")
+    return 1 if any(s.findings for s in screens) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
