@@ -1,4 +1,4 @@
-"""`python -m game.legibility [--full] [--out DIR] [--lang en] [--only PATTERN]`: draw every
+"""`python -m game.legibility [--full] [--out DIR] [--lang en] [--only PATTERN] [--frames]`: draw every
 screen in both languages, trace every text, print the findings per screen and owner, and write
 DIR/report.json and DIR/contact_sheet_<lang>.png. Exit 1 when any screen fails."""
 
@@ -30,9 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, action="append",
                         help="only this language (repeatable; default both)")
     parser.add_argument("--only", default="*", help="screens whose name matches (fnmatch)")
+    parser.add_argument("--frames", action="store_true",
+                        help="also save each screen full size under OUT/frames")
     args = parser.parse_args(argv)
     chosen = [s for s in shots(args.full) if fnmatchcase(s.name, args.only)]
-    screens = run(chosen, args.lang or LANGUAGES, thumbs=True)
+    frames = args.out / "frames" if args.frames else None
+    screens = run(chosen, args.lang or LANGUAGES, thumbs=True, frames=frames)
     for screen in screens:
         for finding in screen.findings:
             print(f"[{screen.language}] {screen.name}: {finding.line()}")

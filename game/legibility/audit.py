@@ -55,11 +55,16 @@ def headless_app():
     return App(scene_registry(), windowed=(480, 270), settings=Settings(), persist=False)
 
 
-def look(app, tracer: Tracer, shot: Shot, language: str, thumbs: bool) -> Screen:
-    """Put one screen up, draw one more frame from scratch and read what it shows."""
+def look(app, tracer: Tracer, shot: Shot, language: str, thumbs: bool,
+         frames: Path | None = None) -> Screen:
+    """Put one screen up, draw one more frame from scratch and read what it shows (and save
+    it full size under `frames`, if given)."""
     shot.stage(app)
     tracer.clear(app.canvas)
     app.step([], 1 / 60, present=False)
+    if frames is not None:
+        frames.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.canvas, str(frames / f"{shot.name}_{language}.png"))
     marks = list(tracer.marks(app.canvas))
     found = findings(marks, tracer.frames(app.canvas))
     thumb = _thumbnail(app.canvas, found) if thumbs else None
@@ -67,8 +72,8 @@ def look(app, tracer: Tracer, shot: Shot, language: str, thumbs: bool) -> Screen
 
 
 def run(shots: Sequence[Shot], languages: Sequence[str] = LANGUAGES,
-        thumbs: bool = False) -> list[Screen]:
-    """Every shot in every language, traced."""
+        thumbs: bool = False, frames: Path | None = None) -> list[Screen]:
+    """Every shot in every language, traced (each saved full size under `frames`)."""
     screens = []
     with tracing() as tracer:
         app = headless_app()
@@ -77,7 +82,7 @@ def run(shots: Sequence[Shot], languages: Sequence[str] = LANGUAGES,
                 set_language(language)
                 app.settings.language = language
                 for shot in shots:
-                    screens.append(look(app, tracer, shot, language, thumbs))
+                    screens.append(look(app, tracer, shot, language, thumbs, frames))
         finally:
             app.stack.reset(app.open("title"))
             app.stack.apply()
