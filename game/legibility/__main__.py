@@ -1,5 +1,5 @@
 """`python -m game.legibility [--full] [--out DIR] [--lang en] [--only PATTERN] [--frames]`: draw every
-screen in both languages, trace every text, print the findings per screen and owner, and write
+screen in both languages, trace every text, print the findings (failures and notes) per screen and owner, and write
 DIR/report.json and DIR/contact_sheet_<lang>.png. Exit 1 when any screen fails."""
 
 from __future__ import annotations
@@ -38,13 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     screens = run(chosen, args.lang or LANGUAGES, thumbs=True, frames=frames)
     for screen in screens:
         for finding in screen.findings:
-            print(f"[{screen.language}] {screen.name}: {finding.line()}")
+            note = "" if finding.fails else " (note)"
+            print(f"[{screen.language}] {screen.name}: {finding.line()}{note}")
     for owner, counts in sorted(summary(screens).items()):
         total = sum(counts.values())
         print(f"{owner}: {total} findings " + ", ".join(f"{k} {n}" for k, n in counts.items()))
     for path in write_report(screens, args.out):
         print(f"wrote {path}")
-    return 1 if any(s.findings for s in screens) else 0
+    return 1 if any(s.failures for s in screens) else 0
 
 
 if __name__ == "__main__":

@@ -36,6 +36,11 @@ class Screen:
     findings: list[Finding]
     thumb: pygame.Surface | None = None
 
+    @property
+    def failures(self) -> list[Finding]:
+        """The findings that fail the screen (not the notes)."""
+        return [f for f in self.findings if f.fails]
+
     def to_json(self) -> dict:
         """The screen's texts and findings as plain JSON."""
         return {"name": self.name, "owner": self.owner, "language": self.language,
@@ -96,7 +101,7 @@ def _thumbnail(canvas: pygame.Surface, found: Sequence[Finding]) -> pygame.Surfa
     thumb = real(THUMB)
     pygame.transform.smoothscale(canvas, THUMB, thumb)
     k = THUMB[0] / canvas.get_width()
-    for finding in found:
+    for finding in (f for f in found if f.fails):
         x, y, w, h = finding.box
         pygame.draw.rect(thumb, FLAG, (x * k - 2, y * k - 2, w * k + 4, h * k + 4), 2)
     return thumb
@@ -114,8 +119,8 @@ def contact_sheet(screens: Sequence[Screen], path: Path) -> None:
         x, y = (n % COLUMNS) * cell[0] + 4, (n // COLUMNS) * cell[1] + 4
         if screen.thumb is not None:
             sheet.blit(screen.thumb, (x, y + LABEL_H))
-        count = len(screen.findings)
-        label = f"{screen.name}  {count} finding{'s' * (count != 1)}" if count else screen.name
+        count = len(screen.failures)
+        label = f"{screen.name}  {count} failure{'s' * (count != 1)}" if count else screen.name
         color = FLAG if count else theme.TEXT
         sheet.blit(theme.font(20).render(label, True, color), (x, y + 4))
     pygame.image.save(sheet, str(path))

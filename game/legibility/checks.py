@@ -4,7 +4,9 @@
   21 px lines) is allowed for at most 5% of a screen's texts; more is "fine_print".
 - clipped: part of a text's ink cut off by a blit area, a clip rect or a surface's edge; cut:
   a text shortened with an ellipsis ("Metrópo…"), unless the ellipsis is its string's own.
-- covered: something drawn later hides part of a text (15% to 90% of it; more hides it).
+- covered: something drawn later hides part of a text (15% to 90% of it; more hides it). A
+  note, not a failure: an overlay a player calls up (a Hint's callout, a tooltip) may lie over
+  a board's labels for as long as it is asked for; the report lists them for a person to judge.
 - overlap: two different texts' ink boxes cross; focus: a text crosses a focus frame's stroke.
 - raw_key: a string key ("results.points") or a template's placeholder ("{count}") shown.
 - rotated: a text that does not read horizontally.
@@ -34,6 +36,7 @@ KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 KINDS = ("small", "fine_print", "clipped", "cut", "covered", "overlap", "focus", "raw_key",
          "rotated")
+NOTES = frozenset({"covered"})  # reported, not failed (see above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +47,11 @@ class Finding:
     text: str
     detail: str
     box: tuple[int, int, int, int]
+
+    @property
+    def fails(self) -> bool:
+        """True for a failure (False for a note)."""
+        return self.kind not in NOTES
 
     def line(self) -> str:
         """'kind: "text" (detail)'."""

@@ -28,11 +28,10 @@ FULL = os.environ.get("LEGIBILITY_FULL") == "1"
 # Quarter, Next Station; us_screens: Urban Sprawl; eny: Explore New York). A room listed here
 # must show no other kind; empty this table as the rooms pass (the test says which to remove).
 KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    "french_quarter": frozenset({"rotated", "overlap", "covered", "clipped", "cut"}),
-    "next_station_paris": frozenset({"rotated", "overlap", "covered", "clipped"}),
-    "explore_new_york": frozenset({"focus", "rotated", "overlap", "cut", "covered",
-                                   "clipped", "small"}),
-    "urban_sprawl": frozenset({"covered", "cut", "rotated", "overlap", "clipped", "small"}),
+    "french_quarter": frozenset({"rotated", "overlap", "clipped", "cut"}),
+    "next_station_paris": frozenset({"rotated", "overlap", "clipped"}),
+    "explore_new_york": frozenset({"focus", "rotated", "overlap", "cut", "clipped", "small"}),
+    "urban_sprawl": frozenset({"cut", "rotated", "overlap", "clipped", "small"}),
 }
 
 
@@ -47,7 +46,7 @@ def screens():
 def failures(screens, owner: str) -> list[str]:
     """'[lang] screen: finding' for every finding on an owner's screens."""
     return [f"[{s.language}] {s.name}: {f.line()}" for s in screens if s.owner == owner
-            for f in s.findings]
+            for f in s.failures]
 
 
 def test_every_screen_was_drawn_with_texts_in_both_languages(screens):
@@ -165,7 +164,7 @@ def test_fine_print_passes_up_to_its_share_only():
     assert kinds(traced_screen(fine(3, 20))) == {"fine_print"}
 
 
-def test_a_text_hidden_under_a_panel_is_not_on_the_screen_and_a_half_hidden_one_fails():
+def test_a_text_hidden_under_a_panel_is_not_on_the_screen_and_a_half_hidden_one_is_noted():
     def hidden(canvas):
         canvas.blit(theme.text("Under", theme.BODY_SIZE), (100, 100))
         canvas.fill((0, 0, 0), pygame.Rect(50, 50, 400, 200))
@@ -175,7 +174,8 @@ def test_a_text_hidden_under_a_panel_is_not_on_the_screen_and_a_half_hidden_one_
         pygame.draw.rect(canvas, (0, 0, 0), pygame.Rect(160, 50, 400, 200))
 
     assert traced_screen(hidden) == []
-    assert kinds(traced_screen(half)) == {"covered"}
+    found = traced_screen(half)
+    assert kinds(found) == {"covered"} and not found[0].fails  # a note for a person to judge
 
 
 # == words and numbers ===========================================================================
