@@ -67,7 +67,9 @@ COMPACT = DetailStyle(ITEM_SIZE, LINE_H, 56)
 DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
 DETAIL_TOP = 92  # panel header (name and total) height
 ICON_W, POINTS_W, PAD = 44, 110, 26
-PROGRESS_MIN_H = 200  # below this the score-progress chart is left out (no room to read it)
+PROGRESS_MIN_H = 190  # below this the score-progress chart is left out (no room to read it)
+SLIM_BAR_H = 26  # a chart bar at 3-4 seats (its name beside it is a 24 px line)
+SLIM_ROW_H = 62  # a table row at 3-4 seats
 KEY_H = 8  # the colour bar under each category header: the chart's key for that category
 
 
@@ -207,16 +209,33 @@ class ResultsScene(Scene):
         """Screen rect of each seat's table row."""
         lay = self.layout
         top = lay.table.y + self.header_h()
-        return {seat: pygame.Rect(lay.table.x - 20, top + seat * lay.row_h, lay.table.w + 40,
-                                  lay.row_h - 6) for seat in range(len(self.totals))}
+        row_h = self.row_h()
+        return {seat: pygame.Rect(lay.table.x - 20, top + seat * row_h, lay.table.w + 40,
+                                  row_h - 6) for seat in range(len(self.totals))}
+
+    def crowded(self) -> bool:
+        """True at three seats or more: rows and bars are slimmer, so that the score-progress
+        chart fits under them as it does at two seats (issue 28)."""
+        return len(self.totals) > 2
+
+    def row_h(self) -> int:
+        """A table row's height (a 36 px name line in a panel either way)."""
+        return SLIM_ROW_H if self.crowded() else self.layout.row_h
 
     def chart_top(self) -> int:
         """Top of the bar chart, under the table."""
         lay = self.layout
-        return lay.table.y + self.header_h() + len(self.totals) * lay.row_h + 30
+        gap = 20 if self.crowded() else 30
+        return lay.table.y + self.header_h() + len(self.totals) * self.row_h() + gap
+
+    def bar_h(self) -> int:
+        """A chart bar's height: the layout's, slimmer when `crowded`."""
+        return SLIM_BAR_H if self.crowded() else self.layout.bar_h
 
     def bar_pitch(self) -> int:
         """Vertical distance between two bars of the chart."""
+        if self.crowded():
+            return SLIM_BAR_H + 8
         return self.layout.bar_h + (14 if self.layout is FULL else 12)
 
     def legend_y(self) -> int:
@@ -500,7 +519,7 @@ class ResultsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface, top: int) -> None:
         """Stacked horizontal bars per player; negative categories grow left of zero."""
         lay = self.layout
-        bar_h, pitch = lay.bar_h, self.bar_pitch()
+        bar_h, pitch = self.bar_h(), self.bar_pitch()
         lows = [sum(v for v in b.values() if v < 0) for b in self.breakdowns]
         highs = [sum(v for v in b.values() if v > 0) for b in self.breakdowns]
         span = max(1, max(highs, default=1) - min(lows, default=0))

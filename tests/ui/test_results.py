@@ -362,3 +362,14 @@ def test_short_detail_lists_are_written_large_and_long_ones_compact(app, two, fo
     long = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
     assert long.style is results_module.COMPACT
     assert results_module.LARGE.size > results_module.COMPACT.size >= theme.SMALL_SIZE
+
+
+@pytest.mark.parametrize("which", ["two", "four", "fq_four"])
+def test_the_score_progress_chart_shows_at_two_and_at_four_seats(app, request, which):
+    game_id = "french_quarter" if which == "fq_four" else TTR
+    scene = show(app, request.getfixturevalue(which), game_id)
+    box = scene.progress_rect()
+    assert box is not None and box.h >= results_module.PROGRESS_MIN_H
+    menu_top = min(r.top for r in scene.menu.rects().values())
+    assert scene.chart_top() + len(scene.totals) * scene.bar_pitch() <= box.top < box.bottom \
+        < menu_top
