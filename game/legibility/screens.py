@@ -323,7 +323,7 @@ def shell_shots(plays: Plays, full: bool) -> Iterator[Shot]:
     for info in rooms():
         every.append(Shot(f"picker_{info.id}", SHELL, _picker(info.id)))
         every.append(Shot(f"seats_{info.id}", SHELL, _seats(info.id)))
-        every.append(Shot(f"disconnected_{info.id}", SHELL,
+        every.append(Shot(f"disconnected_{info.id}", info.id,  # the room's board, mostly
                           _disconnected(info.id, min(info.max_players, 3), plays)))
     yield from (s for s in every if full or s.name in QUICK_SHELL)
 

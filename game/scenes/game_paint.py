@@ -145,6 +145,20 @@ def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:
                   box.center, theme.BODY_SIZE, (255, 255, 255), "center", True)
 
 
+def paint_seat_disconnected(surface: pygame.Surface, strip: pygame.Rect, name: str) -> None:
+    """The unplugged-controller notice of one seat of a split screen, over its own strip
+    (grown upwards, into the seat's own map, when the words need more lines)."""
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
+    lines = wrap(t("game.disconnected", name=name), theme.SMALL_SIZE, strip.w - 40)
+    box = pygame.Rect(strip.x, 0, strip.w, max(strip.h, len(lines) * step + 16))
+    box.bottom = strip.bottom
+    panel(surface, box, theme.BAD, (255, 255, 255), 3, 12)
+    top = box.centery - step * len(lines) // 2
+    for k, line in enumerate(lines):
+        draw_text(surface, line, (box.centerx, top + k * step), theme.SMALL_SIZE,
+                  (255, 255, 255), "midtop")
+
+
 def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> None:
     """The pass-the-screen curtain: the board hidden until that player is ready."""
     dim(surface, 235)

@@ -31,7 +31,7 @@ KNOWN_FAILURES: dict[str, frozenset[str]] = {
     "french_quarter": frozenset({"rotated", "overlap", "clipped", "cut"}),
     "next_station_paris": frozenset({"rotated", "overlap", "clipped"}),
     "explore_new_york": frozenset({"focus", "rotated", "overlap", "cut", "clipped", "small"}),
-    "urban_sprawl": frozenset({"cut", "rotated", "overlap", "clipped", "small"}),
+    "urban_sprawl": frozenset({"cut", "rotated", "overlap", "clipped", "small", "focus"}),
 }
 
 
