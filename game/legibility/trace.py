@@ -252,7 +252,7 @@ def _opaque_share(source: pygame.Surface, rect: pygame.Rect) -> float:
 
 def _traced_surface_class(tracer: Tracer) -> type:
     """pygame.Surface, noting which texts land on it."""
-    base = pygame.Surface
+    base = pygame.surface.Surface  # the C class itself, even inside another tracer's block
 
     class TracedSurface(base):  # type: ignore[misc, valid-type]
         """A Surface that carries the tracer's marks along with its pixels."""
@@ -304,7 +304,7 @@ def _traced_surface_class(tracer: Tracer) -> type:
             return sub
 
         def _same(self, other):
-            other._marks = list(self._marks)
+            other._marks = list(tracer.marks(self))  # a subsurface's: its parent's, inside it
             other._frames = list(self._frames)
             return other
 
@@ -341,13 +341,28 @@ def _draw_rect_patch(tracer: Tracer) -> Any:
 
 
 def _transform_patches(tracer: Tracer) -> dict[str, Any]:
-    """Replacements of pygame.transform's functions that carry marks."""
+    """Replacements of pygame.transform's functions that carry marks (their results are traced
+    surfaces, so that a copy of a shrunk board, say, carries them on too)."""
     real = {name: getattr(pygame.transform, name) for name in
             ("scale", "smoothscale", "scale_by", "smoothscale_by", "rotate", "rotozoom")}
+
+    def traced(out: pygame.Surface) -> pygame.Surface:
+        """The same pixels on a traced surface."""
+        if hasattr(out, "_marks"):
+            return out
+        copy = tracer.surface_class(out.get_size(), out.get_flags(), out)
+        blend = pygame.BLEND_RGBA_ADD if out.get_flags() & pygame.SRCALPHA else 0
+        pygame.surface.Surface.blit(copy, out, (0, 0), None, blend)  # nothing to carry yet
+        copy.set_colorkey(out.get_colorkey())
+        copy.set_alpha(out.get_alpha())
+        return copy
 
     def sizing(name: str):
         def patched(surface, *args, **kwargs):
             out = real[name](surface, *args, **kwargs)
+            if len(args) > 1 or "dest_surface" in kwargs:  # drawn into a given surface
+                return out
+            out = traced(out)
             w, h = surface.get_size()
             if w and h:
                 tracer.transformed(out, surface, out.get_width() / w, out.get_height() / h)
@@ -355,12 +370,12 @@ def _transform_patches(tracer: Tracer) -> dict[str, Any]:
         return patched
 
     def rotate(surface, angle):
-        out = real["rotate"](surface, angle)
+        out = traced(real["rotate"](surface, angle))
         tracer.transformed(out, surface, angle=angle)
         return out
 
     def rotozoom(surface, angle, scale):
-        out = real["rotozoom"](surface, angle, scale)
+        out = traced(real["rotozoom"](surface, angle, scale))
         tracer.transformed(out, surface, scale, scale, angle)
         return out
 
