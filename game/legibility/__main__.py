@@ -41,8 +41,11 @@ def main(argv: list[str] | None = None) -> int:
             note = "" if finding.fails else " (note)"
             print(f"[{screen.language}] {screen.name}: {finding.line()}{note}")
     for owner, counts in sorted(summary(screens).items()):
-        total = sum(counts.values())
-        print(f"{owner}: {total} findings " + ", ".join(f"{k} {n}" for k, n in counts.items()))
+        failed = {k: n for k, n in counts.items() if k not in NOTES}
+        noted = sum(n for k, n in counts.items() if k in NOTES)
+        kinds = ", ".join(f"{k} {n}" for k, n in failed.items())
+        print(f"{owner}: {sum(failed.values())} failures{' (' + kinds + ')' if kinds else ''}, "
+              f"{noted} notes")
     for path in write_report(screens, args.out):
         print(f"wrote {path}")
     return 1 if any(s.failures for s in screens) else 0

@@ -28,10 +28,9 @@ FULL = os.environ.get("LEGIBILITY_FULL") == "1"
 # Quarter, Next Station; us_screens: Urban Sprawl; eny: Explore New York). A room listed here
 # must show no other kind; empty this table as the rooms pass (the test says which to remove).
 KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    "french_quarter": frozenset({"rotated", "overlap", "clipped", "cut"}),
-    "next_station_paris": frozenset({"rotated", "overlap", "clipped"}),
-    "explore_new_york": frozenset({"focus", "rotated", "overlap", "cut", "clipped", "small"}),
-    "urban_sprawl": frozenset({"cut", "rotated", "overlap", "clipped", "small", "focus"}),
+    "french_quarter": frozenset({"rotated"}),  # street names turned along the map's streets
+    "explore_new_york": frozenset({"focus", "cut"}),
+    "urban_sprawl": frozenset({"focus", "cut", "clipped"}),
 }
 
 
@@ -71,7 +70,8 @@ def test_each_rooms_screens_pass_or_fail_only_as_known(screens, game_id):
     kinds = Counter(line.split(": ", 2)[1].split(":")[0] for line in found)
     unexpected = [line for line in found if line.split(": ", 2)[1].split(":")[0] not in allowed]
     assert not unexpected, "\n".join(unexpected)
-    assert found, f"{game_id} passes now: remove it from KNOWN_FAILURES (issue 28)"
+    # the sample may miss the screens that fail; the full sweep tells when a room passes
+    assert found or not FULL, f"{game_id} passes now: remove it from KNOWN_FAILURES (issue 28)"
     print(f"{game_id} known failures: {dict(kinds)}")
 
 
