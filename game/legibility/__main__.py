@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.ui.i18n import LANGUAGES
 
 from .audit import run, summary, write_report
+from .checks import NOTES
 from .screens import shots
 
 
