@@ -9,7 +9,7 @@
   a board's labels for as long as it is asked for; the report lists them for a person to judge.
 - overlap: two different texts' ink boxes cross; focus: a text crosses a focus frame's stroke.
 - raw_key: a string key ("results.points") or a template's placeholder ("{count}") shown.
-- rotated: a text that does not read horizontally.
+- rotated: a text that does not read horizontally (tilted more than 15°).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ SMALLEST = 24  # px: the line height a player on a sofa still reads at 1080p
 FINE_PRINT_SMALLEST = 20  # px: declared fine print may go this low...
 FINE_PRINT_SHARE = 0.05  # ...for at most this share of a screen's texts
 COVERED_FROM = 0.15  # share of a text hidden by later drawing that counts as covered
+LEVEL_ENOUGH = 15  # degrees: a die's face tilted this little still reads as level
 OVERLAP_PX = 3  # ink boxes crossing by less than this (both ways) only touch
 ELLIPSES = ("…", "...")
 KEY_LIKE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$")
@@ -101,7 +102,8 @@ def _cut(mark: Mark) -> list[Finding]:
         out.append(_found("covered", mark, f"{mark.covered:.0%} hidden by later drawing"))
     if KEY_LIKE.match(mark.text.strip()) or PLACEHOLDER.search(mark.text):
         out.append(_found("raw_key", mark, "a string key or placeholder shown raw"))
-    if mark.angle % 360 and round(mark.angle) % 360 and not mark.picture:
+    tilt = min(mark.angle % 360, 360 - mark.angle % 360)
+    if tilt > LEVEL_ENOUGH and not mark.picture:
         out.append(_found("rotated", mark, f"turned {mark.angle:.0f}°"))
     return out
 

@@ -147,8 +147,12 @@ def test_a_text_scaled_down_or_turned_is_measured_as_shown():
     def turned(canvas):
         canvas.blit(pygame.transform.rotate(theme.text("Routes", theme.BODY_SIZE), 45), (0, 0))
 
+    def tilted(canvas):  # a die's face, tilted a little
+        canvas.blit(pygame.transform.rotate(theme.text("6", theme.BODY_SIZE), -8), (0, 0))
+
     assert kinds(traced_screen(shrunk)) == {"small"}
     assert kinds(traced_screen(turned)) == {"rotated"}
+    assert traced_screen(tilted) == []
 
 
 def test_fine_print_passes_up_to_its_share_only():
