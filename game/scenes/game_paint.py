@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.i18n import t
 from game.ui.paint import draw_seat_emblem, seat_color
-from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, panel, wrap
+from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, note_frame, panel, wrap
 
 BAR_GAP = 14  # between two bar buttons
 BAR_BUTTON_H = 60
@@ -62,6 +62,7 @@ def paint_button(surface: pygame.Surface, label: str, rect: pygame.Rect, focused
 def bar_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The focus ring of a bar button."""
     pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 5, border_radius=16)
+    note_frame(surface, rect.inflate(8, 8), 5)
 
 
 def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
@@ -70,6 +71,7 @@ def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> Non
     ring = rect.inflate(grow, grow)
     pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
     pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
+    note_frame(surface, ring.inflate(8, 8), 10)
 
 
 def other_focus(surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
@@ -141,6 +143,20 @@ def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:
         panel(surface, box, theme.BAD, (255, 255, 255), 3)
         draw_text(surface, fit(t("game.disconnected", name=name), theme.BODY_SIZE, box.w - 40),
                   box.center, theme.BODY_SIZE, (255, 255, 255), "center", True)
+
+
+def paint_seat_disconnected(surface: pygame.Surface, strip: pygame.Rect, name: str) -> None:
+    """The unplugged-controller notice of one seat of a split screen, over its own strip
+    (grown upwards, into the seat's own map, when the words need more lines)."""
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
+    lines = wrap(t("game.disconnected", name=name), theme.SMALL_SIZE, strip.w - 40)
+    box = pygame.Rect(strip.x, 0, strip.w, max(strip.h, len(lines) * step + 16))
+    box.bottom = strip.bottom
+    panel(surface, box, theme.BAD, (255, 255, 255), 3, 12)
+    top = box.centery - step * len(lines) // 2
+    for k, line in enumerate(lines):
+        draw_text(surface, line, (box.centerx, top + k * step), theme.SMALL_SIZE,
+                  (255, 255, 255), "midtop")
 
 
 def paint_curtain(surface: pygame.Surface, seat: int, name: str, kind: str) -> None:

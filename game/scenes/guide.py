@@ -39,7 +39,8 @@ HEADING_W = 1840
 PAGE_W = 200  # "3 / 7" beside the dots
 BUTTON_PAD = 24  # a page button's label keeps this much of its width free
 TITLE_SIZE = 44
-BODY_SIZES = (40, 36, 32, 28)  # the largest that fits the box is used; never under 28 px
+BODY_SIZES = (48, 44, 40, 36, 32, 28)  # the largest that fits the box is used (a short page
+# fills its panel rather than leave half of it empty); never under 28 px
 LINE_GAP = 1.35  # line height as a multiple of the font size
 TURNS = {"right": 1, "page_next": 1, "confirm": 1, "left": -1, "page_prev": -1}
 

@@ -20,6 +20,7 @@ from game.engine.registry import get_game
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.i18n import t
+from game.ui.widgets import note_picture
 
 CONTEXT = 1.8  # the window is this much larger than the highlighted area (the move in context)
 GLOW = (255, 220, 90)
@@ -52,6 +53,53 @@ def render_state(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
     return canvas.subsurface(BOARD_RECT).copy(), dict(rects)
 
 
+def render_words(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
+                                                                dict[Target, pygame.Rect],
+                                                                list[pygame.Rect]]:
+    """`render_state`, and where each word the board writes lies (board coordinates): drawn
+    while the legibility audit's tracer follows the texts, so the crop can leave words whole."""
+    from game.legibility.trace import tracing
+
+    with tracing() as tracer:
+        board, rects = render_state(game_id, picture)
+        words = [m.shown for m in tracer.marks(board)]
+    return board, rects, words
+
+
+def clear_of_words(shown: pygame.Rect, words: Sequence[pygame.Rect],
+                   keep: pygame.Rect) -> pygame.Rect:
+    """`shown` with each edge moved to the nearest place that cuts no word (inwards no further
+    than `keep`, the highlighted targets; outwards no further than the board): a picture shows
+    "Madeleine" whole or not at all, never "adeleine" (issue 28)."""
+    board = pygame.Rect(0, 0, *BOARD_RECT.size)
+    left, top, right, bottom = shown.left, shown.top, shown.right, shown.bottom
+    for _ in range(3):  # moving one edge changes which words the others meet
+        across = [w for w in words if w.bottom > top and w.top < bottom]
+        left = _free_edge(left, [(w.left, w.right) for w in across], keep.left, board.left, 1)
+        right = _free_edge(right, [(w.left, w.right) for w in across], keep.right, board.right, -1)
+        across = [w for w in words if w.right > left and w.left < right]
+        top = _free_edge(top, [(w.top, w.bottom) for w in across], keep.top, board.top, 1)
+        bottom = _free_edge(bottom, [(w.top, w.bottom) for w in across], keep.bottom,
+                            board.bottom, -1)
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def _free_edge(edge: int, spans: Sequence[tuple[int, int]], keep: int, limit: int,
+               inwards: int) -> int:
+    """The nearest position to `edge` that falls inside no span, moving inwards (the sign of
+    `inwards`) no further than `keep`, or outwards no further than `limit`."""
+    def cuts(x: int) -> bool:
+        return any(a < x < b for a, b in spans)
+
+    def allowed(x: int) -> bool:
+        return (keep - x) * inwards >= 0 and (x - limit) * inwards >= 0
+
+    if not cuts(edge):
+        return edge
+    stops = sorted({a for a, _ in spans} | {b for _, b in spans}, key=lambda x: abs(x - edge))
+    return next((x for x in stops if allowed(x) and not cuts(x)), edge)
+
+
 def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
     """The part of the board shown in a frame of this shape: the highlighted rects in context,
     at most 1:1, at most the whole board (then letterboxed by `fit`)."""
@@ -72,7 +120,7 @@ def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
 
 def fit(area: pygame.Rect, frame: pygame.Rect) -> tuple[float, pygame.Rect]:
     """The scale that fits `area` into `frame`, and where it lands (centred)."""
-    scale = min(frame.w / area.w, frame.h / area.h)
+    scale = min(1.0, frame.w / area.w, frame.h / area.h)  # never enlarged: never blurry
     placed = pygame.Rect(0, 0, round(area.w * scale), round(area.h * scale))
     placed.center = frame.center
     return scale, placed
@@ -94,13 +142,14 @@ class Picture:
     """One page's framed picture: the cropped board and where each highlight lands."""
 
     def __init__(self, game_id: str, illustration: Illustration, frame: pygame.Rect) -> None:
-        board, rects = render_state(game_id, illustration)
+        board, rects, words = render_words(game_id, illustration)
         missing = [tg for tg in illustration.highlight if tg not in rects]
         if missing:
             raise KeyError(f"{game_id}: the board shows no target {missing}")
         self.targets = rects
+        lit = [rects[tg] for tg in illustration.highlight]
         shown = (BOARD_RECT.move(-BOARD_RECT.x, -BOARD_RECT.y) if illustration.whole_board
-                 else window([rects[tg] for tg in illustration.highlight], frame))
+                 else clear_of_words(window(lit, frame), words, lit[0].unionall(lit[1:])))
         scale, self.placed = fit(shown, frame)
         self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
         self.image = spotlight(pygame.transform.smoothscale(board.subsurface(shown),
@@ -116,6 +165,7 @@ class Picture:
     def draw(self, surface: pygame.Surface, breath: float) -> None:
         """The picture with a breathing ring around every highlighted target."""
         surface.blit(self.image, self.placed)
+        note_picture(surface, self.placed)
         clip = surface.get_clip()
         surface.set_clip(self.placed)
         grow = 14 + round(6 * breath)

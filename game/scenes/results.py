@@ -67,8 +67,9 @@ COMPACT = DetailStyle(ITEM_SIZE, LINE_H, 56)
 DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
 DETAIL_TOP = 92  # panel header (name and total) height
 ICON_W, POINTS_W, PAD = 44, 110, 26
-PROGRESS_MIN_H = 200  # below this the score-progress chart is left out (no room to read it)
-HEADER_ANGLE = 45  # degrees: category names too wide for their column are written slanted
+PROGRESS_MIN_H = 190  # below this the score-progress chart is left out (no room to read it)
+SLIM_BAR_H = 26  # a chart bar at 3-4 seats (its name beside it is a 24 px line)
+SLIM_ROW_H = 62  # a table row at 3-4 seats
 KEY_H = 8  # the colour bar under each category header: the chart's key for that category
 
 
@@ -217,16 +218,33 @@ class ResultsScene(Scene):
         """Screen rect of each seat's table row."""
         lay = self.layout
         top = lay.table.y + self.header_h()
-        return {seat: pygame.Rect(lay.table.x - 20, top + seat * lay.row_h, lay.table.w + 40,
-                                  lay.row_h - 6) for seat in range(len(self.totals))}
+        row_h = self.row_h()
+        return {seat: pygame.Rect(lay.table.x - 20, top + seat * row_h, lay.table.w + 40,
+                                  row_h - 6) for seat in range(len(self.totals))}
+
+    def crowded(self) -> bool:
+        """True at three seats or more: rows and bars are slimmer, so that the score-progress
+        chart fits under them as it does at two seats (issue 28)."""
+        return len(self.totals) > 2
+
+    def row_h(self) -> int:
+        """A table row's height (a 36 px name line in a panel either way)."""
+        return SLIM_ROW_H if self.crowded() else self.layout.row_h
 
     def chart_top(self) -> int:
         """Top of the bar chart, under the table."""
         lay = self.layout
-        return lay.table.y + self.header_h() + len(self.totals) * lay.row_h + 30
+        gap = 20 if self.crowded() else 30
+        return lay.table.y + self.header_h() + len(self.totals) * self.row_h() + gap
+
+    def bar_h(self) -> int:
+        """A chart bar's height: the layout's, slimmer when `crowded`."""
+        return SLIM_BAR_H if self.crowded() else self.layout.bar_h
 
     def bar_pitch(self) -> int:
         """Vertical distance between two bars of the chart."""
+        if self.crowded():
+            return SLIM_BAR_H + 8
         return self.layout.bar_h + (14 if self.layout is FULL else 12)
 
     def legend_y(self) -> int:
@@ -235,9 +253,9 @@ class ResultsScene(Scene):
 
     def legend_slots(self) -> list[tuple[int, int]]:
         """(x, y) of each category's swatch in the legend, wrapping onto more lines when the
-        names do not fit the table's width; none under slanted headers (their colour bars key
+        names do not fit the table's width; none under staggered headers (their colour bars key
         the chart, and the table needs the height)."""
-        if self.headers_slanted():
+        if self.headers_staggered():
             return []
         lay = self.layout
         left = lay.table.x + (lay.name_w if lay.legend_indent else 0)
@@ -254,9 +272,11 @@ class ResultsScene(Scene):
         """Bottom of the legend's last line."""
         return max((y for _, y in self.legend_slots()), default=self.legend_y()) + LEGEND_LINE_H
 
-    def headers_slanted(self) -> bool:
+    def headers_staggered(self) -> bool:
         """True when some category name cannot be read in two lines of its table column: then
-        every category's name is written slanted (never a clipped "Se..." label)."""
+        every name is written level, the columns' names alternating between rows so that each
+        may be as wide as several columns (`header_rows`; never a clipped "Se..." label, never
+        a slanted one: issue 28 wants every header read level)."""
         width = max(0, self._columns()[1][2] - 16) if self.categories else 0
         for category in self.categories:
             lines = wrap(self.category_name(category), theme.SMALL_SIZE, width)
@@ -266,7 +286,7 @@ class ResultsScene(Scene):
         return False
 
     def header_h(self) -> int:
-        """Height of the table's header: the layout's, or what the slanted names need."""
+        """Height of the table's header: the layout's, or what the staggered names need."""
         names = self.header_labels()
         return max([self.layout.header_h] + [rect.bottom - self.layout.table.y + KEY_H + 12
                                              for _, rect in names])
@@ -277,32 +297,41 @@ class ResultsScene(Scene):
 
     def header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each category header's name as drawn, image and rect, in the current language
-        (slanted names start at their column's centre and rise to the right; upright ones wrap
-        onto two lines)."""
+        (upright in its column on up to two lines, or staggered: see `headers_staggered`)."""
         if self._headers is None or self._headers[0] != language():
             self._headers = language(), self._header_labels()
         return self._headers[1]
 
+    def header_rows(self) -> int:
+        """Rows the staggered names take: the fewest (2 to 4) in which each name has as many
+        columns' width as there are rows, its longest word on one line (1: upright)."""
+        if not self.headers_staggered():
+            return 1
+        font, w = theme.font(theme.SMALL_SIZE), self._columns()[1][2]
+        widest = max(font.size(word)[0] for c in self.categories
+                     for word in self.category_name(c).split())
+        return next((k for k in (2, 3) if k * w - 16 >= widest), 4)
+
     def _header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        top, slanted = self.layout.table.y, self.headers_slanted()
+        top, rows = self.layout.table.y, self.header_rows()
         line_h = theme.font(theme.SMALL_SIZE).get_linesize()
+        columns = self._columns()[1:-1]
+        names = [wrap(self.category_name(c), theme.SMALL_SIZE, rows * w - 16)[:None if rows > 1
+                                                                              else 2]
+                 for c, _, w in columns]
+        # staggered: column n on row n % rows, row 0 at the top; each row as high as its
+        # longest name
+        heights = [max((len(x) for x in names[r::rows]), default=0) for r in range(rows)]
         labels = []
-        for category, x, w in self._columns()[1:-1]:
-            name = self.category_name(category)
-            if slanted:
-                image = pygame.transform.rotate(
-                    theme.text(name, theme.SMALL_SIZE, theme.TEXT_DIM), HEADER_ANGLE)
-                labels.append((image, image.get_rect(bottomleft=(x + w // 2 - 14, top))))
-                continue
-            lines = wrap(name, theme.SMALL_SIZE, w - 16)[:2]
-            bottom = top + self.layout.header_h - KEY_H - 12
+        for n, ((_, x, w), lines) in enumerate(zip(columns, names)):
+            if rows > 1:
+                bottom = top + line_h * sum(heights[:n % rows + 1])
+            else:
+                bottom = top + self.layout.header_h - KEY_H - 12
             for i, line in enumerate(lines):
                 image = theme.text(line, theme.SMALL_SIZE, theme.TEXT_DIM)
                 y = bottom - (len(lines) - 1 - i) * line_h
                 labels.append((image, image.get_rect(midbottom=(x + w // 2, y))))
-        if slanted:  # lay the names on the colour bars, under the table's top
-            height = max(rect.h for _, rect in labels) + 4
-            labels = [(image, rect.move(0, height)) for image, rect in labels]
         return labels
 
     def winner_label(self, seat: int) -> str:
@@ -499,7 +528,7 @@ class ResultsScene(Scene):
     def _draw_chart(self, surface: pygame.Surface, top: int) -> None:
         """Stacked horizontal bars per player; negative categories grow left of zero."""
         lay = self.layout
-        bar_h, pitch = lay.bar_h, self.bar_pitch()
+        bar_h, pitch = self.bar_h(), self.bar_pitch()
         lows = [sum(v for v in b.values() if v < 0) for b in self.breakdowns]
         highs = [sum(v for v in b.values() if v > 0) for b in self.breakdowns]
         span = max(1, max(highs, default=1) - min(lows, default=0))

@@ -25,7 +25,15 @@ from game.ui.input import Intent
 from game.ui.miniature import MiniatureStudio
 from game.ui.paint import fit_text
 from game.ui.scene import Scene
-from game.ui.widgets import draw_text, focus_ring, footer_hints, glyph, panel, screen_title
+from game.ui.widgets import (
+    draw_text,
+    focus_ring,
+    footer_hints,
+    glyph,
+    note_picture,
+    panel,
+    screen_title,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -39,6 +47,7 @@ TITLE_Y = 76
 PAD = 20  # the card's inner margin
 MINI_SIZE = (CARD_W - 2 * PAD, round((CARD_W - 2 * PAD) * 1000 / 1920))  # the board's aspect
 TEXT_W = CARD_W - 2 * PAD
+GUIDE_PLATE_AT = (40, 1030)  # midleft of the focused game's "How to play" plate (the hints' row)
 GUIDE_SCENE = "guide"  # the how-to-play scene (game/scenes/guide.py)
 GUIDE_INTENTS = ("guide", "undo")  # G on the keyboard; Y on a pad (its "undo" button)
 
@@ -124,11 +133,14 @@ class GameSelectScene(Scene):
         shown = range(self.first_row, self.first_row + ROWS_SHOWN)
         return {i: self.card_rect(c) for i, c in enumerate(self.cards) if c.row in shown}
 
-    def guide_rect(self, rect: pygame.Rect) -> pygame.Rect:
-        """The "How to play" plate in a card's top-right corner."""
+    def guide_rect(self) -> pygame.Rect:
+        """The "How to play" plate of the focused game, at the left of the hints strip: on a
+        card it covered the corner of the game's miniature (issue 28), and the hints strip is
+        where every other button of this screen is told."""
         label = theme.font(theme.SMALL_SIZE).size(t("picker.how_to_play"))[0]
-        width = label + 90
-        return pygame.Rect(rect.right - PAD - width - 8, rect.y + PAD + 8, width, 50)
+        plate = pygame.Rect(0, 0, label + 90, 50)
+        plate.midleft = GUIDE_PLATE_AT
+        return plate
 
     def _scroll(self) -> None:
         row = self.cards[self.focus].row
@@ -174,6 +186,10 @@ class GameSelectScene(Scene):
         return min(candidates, key=lambda i: abs(self.card_rect(self.cards[i]).centerx - x))
 
     def _point(self, intent: Intent) -> None:
+        if intent.kind == "click" and self.guide_available(self.focused_key) \
+                and self.guide_rect().collidepoint(intent.pos):
+            self.open_guide(self.focused_key)
+            return
         rects = self.visible()
         under = hit(rects, intent.pos)
         if under is None:
@@ -181,12 +197,7 @@ class GameSelectScene(Scene):
         if under != self.focus:
             self.focus = under
             self.app.audio.play("tick")
-        if intent.kind != "click":
-            return
-        plate = self.guide_rect(rects[under])
-        if self.guide_available(self.focused_key) and plate.collidepoint(intent.pos):
-            self.open_guide(self.focused_key)
-        else:
+        if intent.kind == "click":
             self.choose(self.focused_key)
 
     def choose(self, game_id: str) -> None:
@@ -218,6 +229,8 @@ class GameSelectScene(Scene):
         for index, rect in self.visible().items():
             self._draw_card(surface, self.cards[index], rect, index == self.focus)
         self._draw_scroll_marks(surface)
+        if self.guide_available(self.focused_key):
+            self._draw_guide_plate(surface, self.guide_rect())
         hints = [("confirm", "hint.select"), ("back", "hint.back")]
         footer_hints(surface, self.app.input.last_kind, hints)
 
@@ -239,13 +252,12 @@ class GameSelectScene(Scene):
         surface.blit(facts, (mini.x, y))
         if focused:
             focus_ring(surface, rect)
-            if self.guide_available(card.game_id):
-                self._draw_guide_plate(surface, self.guide_rect(rect))
 
     def _draw_miniature(self, surface: pygame.Surface, game_id: str, box: pygame.Rect) -> None:
         image = self.studio.image(game_id)
         if image is not None:
             surface.blit(image, box)
+            note_picture(surface, box)
             return
         panel(surface, box, theme.BACKGROUND, radius=10)
         if self.problems.get(game_id) is not None:

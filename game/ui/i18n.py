@@ -8,6 +8,10 @@ template: a typo in a string file must never crash a game on the sofa.
 Plurals: a key whose value is a table of CLDR plural forms, `"results.points" = { one = "{count}
 point", other = "{count} points" }`, is looked up as `t("results.points", count=n)`: the form is
 chosen by the `count` parameter with the language's rule (PLURAL_RULES), `other` by default.
+The rules are CLDR's for whole numbers in English and Spanish, written out rather than taken
+from Babel or Project Fluent: the files already name CLDR's categories, so a language with more
+forms would swap in `babel.plural.PluralRule` here without touching a string (README, "Strings
+fit their widgets"); for two languages with `one`/`other` a dependency would add nothing.
 """
 
 from __future__ import annotations

@@ -31,14 +31,23 @@ TITLE_SIZE = 96
 HEADING_SIZE = 56
 BODY_SIZE = 36
 SMALL_SIZE = 28  # the smallest text we draw: still readable at 1080p from 3 m
+# Declared fine print (21 px lines): allowed for at most 5% of a screen's texts, for what a
+# player need not read from the sofa (the legibility audit, game.legibility, counts it).
+FINE_PRINT_SIZE = 24
+
+
+def build_font(size: int, bold: bool = False, kind: type = pygame.font.Font) -> pygame.font.Font:
+    """A new UI font at a pixel size (pygame's bundled font, so nothing is downloaded); `kind`
+    is the Font class (the legibility audit passes one that notes what it renders)."""
+    f = kind(None, int(size * 1.3))  # the default font renders small for its size
+    f.set_bold(bold)
+    return f
 
 
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font at a pixel size (pygame's bundled font, so nothing is downloaded)."""
-    f = pygame.font.Font(None, int(size * 1.3))  # the default font renders small for its size
-    f.set_bold(bold)
-    return f
+    """The UI font at a pixel size, made once."""
+    return build_font(size, bold)
 
 
 # A frame draws at most ~60 distinct lines (measured over demos of every game at 4 seats and

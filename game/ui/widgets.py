@@ -76,6 +76,22 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, color: tuple = theme.
                radius: int = 20) -> None:
     """The thick focus outline: visible from across the room."""
     pygame.draw.rect(surface, color, rect.inflate(14, 14), 7, border_radius=radius)
+    note_frame(surface, rect.inflate(14, 14), 7)
+
+
+def note_frame(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """Tell a surface that notes focus frames (the legibility audit's) where one was drawn."""
+    note = getattr(surface, "note_frame", None)
+    if note is not None:
+        note(rect, width)
+
+
+def note_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tell a surface that notes them (the legibility audit's) that a picture of a board, its
+    texts shrunk on purpose, was just drawn in `rect` (a miniature, a guide page's crop)."""
+    note = getattr(surface, "note_picture", None)
+    if note is not None:
+        note(rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:

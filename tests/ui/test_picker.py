@@ -184,10 +184,17 @@ def test_y_g_and_a_click_on_the_plate_open_the_focused_games_guide(app):
     assert isinstance(app.stack.top, GuideScene)
     app.stack.pop()
     app.stack.apply()
-    plate = picker.guide_rect(picker.card_rect(picker.cards[0]))
+    frames(app, pad(DPAD["left"]))  # the plate opens the focused game's guide
+    plate = picker.guide_rect()
     frames(app, mouse(app, plate.center, click=True))
     frames(app)
     assert isinstance(app.stack.top, GuideScene) and app.stack.top.info.id == game_ids()[0]
+
+
+def test_the_how_to_play_plate_covers_no_card_of_the_picker(app):
+    picker = open_picker(app)
+    plate = picker.guide_rect()
+    assert not any(plate.colliderect(rect) for rect in picker.visible().values())
 
 
 # -- miniatures ------------------------------------------------------------------------------

@@ -172,6 +172,15 @@ class SplitTable(Table):
         self._draw_bar(surface, waiting, sorted(shown))
         self.draw_disconnected(surface)
 
+    def draw_disconnected(self, surface: pygame.Surface) -> None:
+        """A red notice over the strip of each seat whose controller was unplugged, in that
+        seat's own area (a banner across the top would lie over the other players' maps)."""
+        game = self.game
+        for seat in game.humans():
+            if game.disconnected(seat):
+                paint.paint_seat_disconnected(surface, game.renderer.seat_bar(seat),
+                                              game.names[seat])
+
     def _draw_strip(self, surface: pygame.Surface, seat: int,
                     shown: tuple[FocusModel, dict[FocusKey, pygame.Rect], FocusKey | None] | None,
                     waiting: dict[int, Prompt]) -> None:

@@ -1,0 +1,201 @@
+"""The legibility audit (game.legibility, issue 28) over the console's screens, both languages.
+
+The suite looks at a sample (the shell's screens, each guide's first page, each room at its
+largest table mid-game and at the results: about a minute); LEGIBILITY_FULL=1 looks at every
+screen, every guide page, every table size and phase (`python -m game.legibility --full` does
+the same and writes the contact sheets). The audit is drawn once and shared by the tests.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.legibility import checks
+from game.legibility.audit import run
+from game.legibility.screens import SHELL, rooms, shots
+from game.legibility.trace import tracing
+from game.ui import theme
+from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
+
+FULL = os.environ.get("LEGIBILITY_FULL") == "1"
+
+# TEMPORARY (issue 28): rooms whose screens still fail the audit, and the kinds of failure they
+# may still show, while their rooms are fixed in parallel (legib_rooms: Ticket to Ride, French
+# Quarter, Next Station; us_screens: Urban Sprawl; eny: Explore New York). A room listed here
+# must show no other kind; empty this table as the rooms pass (the test says which to remove).
+KNOWN_FAILURES: dict[str, frozenset[str]] = {
+    "french_quarter": frozenset({"rotated"}),  # street names turned along the map's streets
+    "explore_new_york": frozenset({"focus", "cut"}),
+    "urban_sprawl": frozenset({"focus", "cut", "clipped"}),
+}
+
+
+@pytest.fixture(scope="module")
+def screens():
+    """Every audited screen in both languages (drawn once for the module)."""
+    audited = run(shots(FULL), LANGUAGES)
+    pygame.display.quit()
+    return audited
+
+
+def failures(screens, owner: str) -> list[str]:
+    """'[lang] screen: finding' for every finding on an owner's screens."""
+    return [f"[{s.language}] {s.name}: {f.line()}" for s in screens if s.owner == owner
+            for f in s.failures]
+
+
+def test_every_screen_was_drawn_with_texts_in_both_languages(screens):
+    for language in LANGUAGES:
+        drawn = [s for s in screens if s.language == language]
+        assert drawn and all(s.marks for s in drawn), [s.name for s in drawn if not s.marks]
+    spanish = {m.text for s in screens if s.language == "es" for m in s.marks}
+    assert "Elige un juego" in spanish or "Ajustes" in spanish
+
+
+def test_the_shells_screens_pass(screens):
+    assert not failures(screens, SHELL)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in rooms()])
+def test_each_rooms_screens_pass_or_fail_only_as_known(screens, game_id):
+    found = failures(screens, game_id)
+    allowed = KNOWN_FAILURES.get(game_id)
+    if allowed is None:
+        assert not found, "\n".join(found)
+        return
+    kinds = Counter(line.split(": ", 2)[1].split(":")[0] for line in found)
+    unexpected = [line for line in found if line.split(": ", 2)[1].split(":")[0] not in allowed]
+    assert not unexpected, "\n".join(unexpected)
+    # the sample may miss the screens that fail; the full sweep tells when a room passes
+    assert found or not FULL, f"{game_id} passes now: remove it from KNOWN_FAILURES (issue 28)"
+    print(f"{game_id} known failures: {dict(kinds)}")
+
+
+# == the audit can fail ==========================================================================
+def traced_screen(draw) -> list[checks.Finding]:
+    """The findings on a 1920x1080 canvas after `draw(canvas)`."""
+    pygame.display.init()
+    pygame.font.init()
+    with tracing() as tracer:
+        canvas = pygame.Surface((1920, 1080))
+        canvas.fill(theme.BACKGROUND)
+        draw(canvas)
+        return checks.findings(tracer.marks(canvas), tracer.frames(canvas))
+
+
+def kinds(found: list[checks.Finding]) -> set[str]:
+    return {f.kind for f in found}
+
+
+def test_a_14_px_text_fails():
+    size = 16  # pygame's default font at size 16 gives lines 13-14 px high
+    found = traced_screen(lambda c: c.blit(theme.text("Score", size), (100, 100)))
+    assert kinds(found) == {"small"}
+    assert found[0].text == "Score"
+    assert traced_screen(lambda c: c.blit(theme.text("Score", theme.SMALL_SIZE), (100, 100))) == []
+
+
+def test_a_clipped_word_fails_wherever_it_is_cut():
+    def by_area(canvas):  # "Madeleine" blitted with its first letter left out
+        text = theme.text("Madeleine", theme.BODY_SIZE)
+        canvas.blit(text, (100, 100), pygame.Rect(12, 0, text.get_width(), text.get_height()))
+
+    def by_layer(canvas):  # on a panel too narrow for it, the panel then on the canvas
+        panel = pygame.Surface((120, 60))
+        panel.blit(theme.text("Metrópolis", theme.BODY_SIZE), (10, 10))
+        canvas.blit(panel, (300, 300))
+
+    def by_ellipsis(canvas):
+        from game.ui.paint import fit_text
+        canvas.blit(fit_text("Blue numbers on the map", theme.BODY_SIZE, 200, theme.TEXT),
+                    (100, 500))
+
+    assert kinds(traced_screen(by_area)) == {"clipped"}
+    assert kinds(traced_screen(by_layer)) == {"clipped"}
+    assert kinds(traced_screen(by_ellipsis)) == {"cut"}
+
+
+def test_overlapping_texts_a_focus_frame_through_a_text_and_a_raw_key_fail():
+    from game.ui.widgets import focus_ring
+
+    def overlap(canvas):
+        canvas.blit(theme.text("Player 1", theme.BODY_SIZE), (100, 100))
+        canvas.blit(theme.text("Bot 2", theme.BODY_SIZE), (130, 110))
+
+    def framed(canvas):
+        canvas.blit(theme.text("Start the game", theme.BODY_SIZE), (100, 100))
+        focus_ring(canvas, pygame.Rect(160, 60, 300, 100))
+
+    def raw(canvas):
+        canvas.blit(theme.text("results.points", theme.BODY_SIZE), (100, 100))
+
+    assert kinds(traced_screen(overlap)) == {"overlap"}
+    assert kinds(traced_screen(framed)) == {"focus"}
+    assert kinds(traced_screen(raw)) == {"raw_key"}
+
+
+def test_a_text_scaled_down_or_turned_is_measured_as_shown():
+    def shrunk(canvas):
+        board = pygame.Surface((400, 200))
+        board.blit(theme.text("Opéra", theme.BODY_SIZE), (10, 10))
+        canvas.blit(pygame.transform.smoothscale(board, (200, 100)), (0, 0))
+
+    def turned(canvas):
+        canvas.blit(pygame.transform.rotate(theme.text("Routes", theme.BODY_SIZE), 45), (0, 0))
+
+    def tilted(canvas):  # a die's face, tilted a little
+        canvas.blit(pygame.transform.rotate(theme.text("6", theme.BODY_SIZE), -8), (0, 0))
+
+    assert kinds(traced_screen(shrunk)) == {"small"}
+    assert kinds(traced_screen(turned)) == {"rotated"}
+    assert traced_screen(tilted) == []
+
+
+def test_fine_print_passes_up_to_its_share_only():
+    def fine(count: int, big: int):
+        def draw(canvas):
+            for n in range(big):
+                canvas.blit(theme.text(f"line {n}", theme.SMALL_SIZE), (100, 40 * n))
+            for n in range(count):
+                canvas.blit(theme.text(f"note {n}", theme.FINE_PRINT_SIZE), (900, 40 * n))
+        return draw
+
+    assert traced_screen(fine(1, 20)) == []
+    assert kinds(traced_screen(fine(3, 20))) == {"fine_print"}
+
+
+def test_a_text_hidden_under_a_panel_is_not_on_the_screen_and_a_half_hidden_one_is_noted():
+    def hidden(canvas):
+        canvas.blit(theme.text("Under", theme.BODY_SIZE), (100, 100))
+        canvas.fill((0, 0, 0), pygame.Rect(50, 50, 400, 200))
+
+    def half(canvas):
+        canvas.blit(theme.text("Underneath", theme.BODY_SIZE), (100, 100))
+        pygame.draw.rect(canvas, (0, 0, 0), pygame.Rect(160, 50, 400, 200))
+
+    assert traced_screen(hidden) == []
+    found = traced_screen(half)
+    assert kinds(found) == {"covered"} and not found[0].fails  # a note for a person to judge
+
+
+# == words and numbers ===========================================================================
+def counted_without_plurals(keys_of) -> list[str]:
+    """Keys whose template shows a {count} but has no plural forms (one/other)."""
+    out = []
+    for path in keys_of:
+        catalog = load_catalog([path])
+        for lang in LANGUAGES:
+            out += [f"{path.parent.name}/{path.name} [{lang}] {key}"
+                    for key, template in catalog[lang].items()
+                    if "{count}" in template
+                    and not key.endswith(tuple(f".{form}" for form in PLURAL_FORMS))]
+    return out
+
+
+def test_every_count_the_shell_shows_has_plural_forms():
+    shell = [p for p in string_files() if p.parent.name == "ui"]
+    assert shell and not counted_without_plurals(shell)
