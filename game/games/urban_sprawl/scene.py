@@ -23,7 +23,7 @@ rows, the turn box, the election track, and the seat panels. The animations live
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import ClassVar
 
@@ -54,25 +54,38 @@ from .layout import (
     CARD,
     CARD_GAP,
     CHIP_ASPECT,
+    CHIP_H,
     CIRCLE_R,
     CUBE_SIDE,
     EDGE,
+    FIGURE_SIZE,
+    FOOT_ICON,
+    FOOT_STEP,
     FOREST,
     GRID,
+    KEY_BOX,
+    KEY_CIRCLE,
+    KEY_STEP,
     LOT,
+    LOT_H,
     LOT_RGB,
     OPTION,
     PANEL_HEAD,
+    PANEL_ZONES,
+    PILL_GAP,
+    PILL_H,
+    PILL_PAD,
     PITCH,
     RIGHT_X,
     RING_GAP,
+    ROW_PITCH,
     SIDE,
     SMALL,
     STREET_RGB,
     TALL_PANEL,
     TRACK,
-    TURN_BOX,
     WATER,
+    ZERO_ALPHA,
     ZOOM,
     block_area,
     block_plate_center,
@@ -117,12 +130,12 @@ class USRenderer(USAnimations):
                         self._paint_markers, restore=True)
         self.layers.add("side_markers", pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
                         self._marker_key, self._paint_side_markers)
-        self.layers.add("rows", pygame.Rect(RIGHT_X, 0, TURN_BOX.x - RIGHT_X, TURN_BOX.bottom),
+        self.layers.add("rows", pygame.Rect(RIGHT_X, 0, KEY_BOX.x - RIGHT_X, KEY_BOX.bottom),
                         self._rows_key, self._paint_rows)
         self.layers.add("piles", pygame.Rect(card_slot("contract", 5).topleft,
                                              (3 * (CARD[0] + CARD_GAP), CARD[1] + 30)),
                         self._rows_key, self._paint_rows_piles)
-        self.layers.add("turn", TURN_BOX, self._turn_key, self._paint_turn)
+        self.layers.add("key", KEY_BOX, self._turn_key, self._paint_key)
         self.layers.add("track", TRACK, self._track_key, self._paint_track)
         for seat, panel in enumerate(self.panels):  # one layer each: a count repaints one
             self.layers.add(f"panel{seat}", panel, partial(self._panel_key, seat),
@@ -138,12 +151,13 @@ class USRenderer(USAnimations):
             pygame.draw.rect(surf, LOT_RGB, lot_rect(lot).inflate(-4, -4), border_radius=4)
         for text, rect, rgb in self._line_values():
             surf.blit(theme.text(text, SMALL, rgb, True), rect)
+        for rect in self._row_stars():
+            sp.star(surf, rect.center, rect.w // 2, theme.ACCENT)
         for line, index in self.board.circles:
             pygame.draw.circle(surf, theme.PANEL_LIGHT, circle_center(line, index), CIRCLE_R)
             pygame.draw.circle(surf, theme.TEXT_DIM, circle_center(line, index), CIRCLE_R, 2)
         for rect in self.panels:
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=12)
-        pygame.draw.rect(surf, theme.PANEL, TURN_BOX, border_radius=12)
         return surf
 
     def _line_values(self) -> list[tuple[str, pygame.Rect, tuple[int, int, int]]]:
@@ -154,9 +168,15 @@ class USRenderer(USAnimations):
             center = (GRID.x + col * PITCH + LOT, GRID.y - 28)
             found.append((f"${value}", sp.WEALTH_RGB, center))
         for row, value in enumerate(self.board.row_prestige):
-            found.append((str(value), theme.ACCENT, (GRID.x - 32, GRID.y + row * PITCH + LOT)))
+            found.append((str(value), theme.ACCENT, (GRID.x - 22, GRID.y + row * ROW_PITCH + LOT_H)))
         return [(text, theme.text(text, SMALL, rgb, True).get_rect(center=center), rgb)
                 for text, rgb, center in found]
+
+    def _row_stars(self) -> list[pygame.Rect]:
+        """The prestige star left of each row's printed value (a value without its star would
+        not say what it counts)."""
+        return [pygame.Rect(0, 0, 24, 24).move(GRID.x - 56, GRID.y + row * ROW_PITCH + LOT_H - 12)
+                for row in range(len(self.board.row_prestige))]
 
     def _paint_edges(self, surf: pygame.Surface) -> None:
         """Water and forest strips along the city's sides."""
@@ -235,7 +255,7 @@ class USRenderer(USAnimations):
         """What every seat reads (a hint's callout avoids it): the election track's offices, the
         turn box and each seat panel's head (name, wealth, prestige)."""
         heads = [pygame.Rect(panel.x, panel.y, panel.w, PANEL_HEAD) for panel in self.panels]
-        return [TRACK.copy(), TURN_BOX.copy(), *heads]
+        return [TRACK.copy(), KEY_BOX.copy(), *heads]
 
     def board_geometry(self) -> BoardGeometry:
         """The labels of the city and rows (printed values, block value plates, AP costs, the
@@ -263,7 +283,7 @@ class USRenderer(USAnimations):
         if key not in self._faces:
             card = self.board.cards.get(card_id)
             if card is None:  # a face-down card: views show an unknown id
-                self._faces[key] = sp.card_back(t("planning"), size)
+                self._faces[key] = sp.card_back(t("planning_back"), size)
             else:
                 draw = sp.card_chip if chip else sp.card_face
                 self._faces[key] = draw(card, size, t)
@@ -303,7 +323,7 @@ class USRenderer(USAnimations):
         found = self.board.cards.get(card) if card else None
         zone = found.zone if isinstance(found, Contract) else PARK
         for lot in lots:
-            ghost = sp.tile(zone, (LOT - 6, LOT - 6)).copy()
+            ghost = sp.tile(zone, (LOT - 6, LOT_H - 6)).copy()
             ghost.set_alpha(150)
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
@@ -371,7 +391,7 @@ class USRenderer(USAnimations):
         surf = pygame.Surface(box.size, pygame.SRCALPHA)
         rects = [lot_rect(lot).move(-box.x, -box.y) for lot in lots]
         for rect in rects:
-            surf.blit(sp.tile(zone, (LOT - 4, LOT - 4)), rect.inflate(-4, -4))
+            surf.blit(sp.tile(zone, (LOT - 4, LOT_H - 4)), rect.inflate(-4, -4))
         for a in rects:  # join neighbouring lots of one building (no seam between them)
             for b in rects:
                 if a is not b and (a.x == b.x or a.y == b.y):
@@ -393,11 +413,7 @@ class USRenderer(USAnimations):
         for marker, circle in zip(self.board.markers, self.view.markers, strict=True):
             if circle == NOBODY or self.board.circles[circle][0] != line:
                 continue
-            center = circle_center(*self.board.circles[circle])
-            rgb = sp.WEALTH_RGB if marker.startswith("w") else theme.ACCENT
-            pygame.draw.circle(surf, rgb, center, CIRCLE_R - 2)
-            text = theme.text(marker[1:], SMALL, sp.INK, True)
-            surf.blit(text, text.get_rect(center=center))
+            marker_disc(surf, circle_center(*self.board.circles[circle]), marker, CIRCLE_R - 2)
 
     # == the rows =================================================================================
     def _rows_key(self) -> tuple:
@@ -413,7 +429,7 @@ class USRenderer(USAnimations):
         for i, card in enumerate((*v.planning_row, v.planning_top)):
             cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
             self._paint_slot(surf, card_slot("planning", i), card, cost,
-                             len(v.planning_deck.cards) if i == 4 else None, t("planning"))
+                             len(v.planning_deck.cards) if i == 4 else None, t("planning_back"))
 
     def _paint_rows_piles(self, surf: pygame.Surface) -> None:
         v = self.view
@@ -446,25 +462,54 @@ class USRenderer(USAnimations):
         costs.append(("planning", 4, board.planning_deck_cost))
         return [cost_label(card_slot(row, i), cost) for row, i, cost in costs]
 
-    # == the turn box and the election track ======================================================
+    # == the key: the turn, the piles and what the board's symbols mean =========================
     def _turn_key(self) -> tuple:
         v = self.view
         return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
                 language())
 
-    def _paint_turn(self, surf: pygame.Surface) -> None:
-        v, box = self.view, TURN_BOX
+    def _paint_key(self, surf: pygame.Surface) -> None:
+        """Whose turn and the AP left, the planning deck and discard, then one line per board
+        symbol that says nothing by itself: its picture and its meaning."""
+        v, box = self.view, KEY_BOX
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=12)
-        lines = [(t("turn_of", player=self.names[v.active]), seat_color(v.active)),
-                 (t("ap_left", ap=v.ap), theme.TEXT),
-                 (t("planning_left", count=len(v.planning_deck.cards)), theme.TEXT_DIM),
-                 (t("discard", count=len(v.discard)), theme.TEXT_DIM)]
-        if v.over:
-            lines[1] = (t("game_over"), theme.ACCENT)
-        for i, (line, rgb) in enumerate(lines):
-            text = fit_text(line, theme.SMALL_SIZE, box.w - 24, rgb, bold=i == 0, squeeze=0.8)
-            surf.blit(text, (box.x + 12, box.y + 14 + i * 48))
+        right = t("game_over") if v.over else t("ap", ap=v.ap)
+        ap = theme.text(right, theme.SMALL_SIZE, theme.ACCENT, True)
+        surf.blit(ap, ap.get_rect(topright=(box.right - 12, box.y + 8)))
+        turn = fit_text(t("turn_of", player=self.names[v.active]), theme.SMALL_SIZE,
+                        box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
+        surf.blit(turn, (box.x + 12, box.y + 8))
+        piles = t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard))
+        surf.blit(fit_text(piles, SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8),
+                  (box.x + 12, box.y + 8 + KEY_STEP))
+        pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, box.y + 6 + 2 * KEY_STEP),
+                         (box.right - 12, box.y + 6 + 2 * KEY_STEP), 2)
+        for (picture, words), (icon, line) in zip(self.key_entries(), key_rows(), strict=True):
+            picture(surf, icon)
+            surf.blit(fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8), line)
 
+    def key_entries(self) -> list[tuple[Callable[[pygame.Surface, pygame.Rect], None], str]]:
+        """The key's symbols (each drawn into its icon rect) and what they mean, in words."""
+        def circle(surf: pygame.Surface, at: pygame.Rect) -> None:
+            pygame.draw.circle(surf, theme.PANEL_LIGHT, at.center, KEY_CIRCLE)
+            pygame.draw.circle(surf, theme.TEXT_DIM, at.center, KEY_CIRCLE, 2)
+
+        def markers(surf: pygame.Surface, at: pygame.Rect) -> None:
+            for dx, marker in ((-17, "w9"), (17, "p5")):
+                marker_disc(surf, (at.centerx + dx, at.centery), marker, KEY_CIRCLE)
+
+        def plate(surf: pygame.Surface, at: pygame.Rect) -> None:
+            surf.blit(sp.value_plate(12, None), sp.value_plate(12, None).get_rect(center=at.center))
+
+        def marks(surf: pygame.Surface, at: pygame.Rect) -> None:
+            for dx, mark, value in ((-19, "high", 9), (19, "low", 2)):
+                img = sp.value_plate(value, mark)
+                surf.blit(img, img.get_rect(center=(at.centerx + dx, at.centery)))
+
+        return [(circle, t("key.circle")), (markers, t("key.markers")),
+                (plate, t("key.block")), (marks, t("key.marks"))]
+
+    # == the election track ========================================================================
     def _track_key(self) -> tuple:
         v = self.view
         held = tuple(sorted(k for k in self.holds if k[0] == "office"))
@@ -518,30 +563,84 @@ class USRenderer(USAnimations):
                 for text, rect, _, _ in self._office_texts(office, self._holder(office), cell)]
 
     # == the seat panels ==========================================================================
+    # A panel, top to bottom: the head (emblem, name, wealth, prestige), pills for the AP left,
+    # the offices and the Extra Favour, the planning cards and Favours as chips, then at the
+    # foot the seat's buildings per zone and its vocations as pictures with their counts (all of
+    # them, a zero faded: a panel reads the same from the first turn to the last).
     def _place_panel_items(self, view: State) -> None:
-        """Where each seat's planning cards and then its favours sit in its panel."""
+        """Where each seat's planning cards and Favours sit in its panel: under the lines kept
+        for its pills (a fixed number, so that no language moves a card)."""
         self.hand_rects, self.favour_rects = [], []
         for seat, panel in enumerate(self.panels):
-            # a tall panel writes its status at the foot, so its chips start under the name
-            top = panel.y + (56 if panel.h >= TALL_PANEL else 92)
-            hand = self._chip_rows(len(view.hands[seat]), panel, top)
-            below = hand[-1].bottom + 8 if hand else top + self._chip_h(panel) + 8
-            self.hand_rects.append(hand)
-            self.favour_rects.append(self._chip_rows(len(view.favours[seat]), panel, below))
+            top = panel.y + PANEL_HEAD + 4 + self._pill_lines(panel) * (PILL_H + 6) + 4
+            height = min(CHIP_H, self._foot_top(panel) - 6 - top)
+            hand = len(view.hands[seat])
+            chips = self._chip_rows(hand + len(view.favours[seat]), panel, top, height)
+            self.hand_rects.append(chips[:hand])
+            self.favour_rects.append(chips[hand:])
 
-    def _chip_h(self, panel: pygame.Rect) -> int:
-        return 84 if panel.h >= TALL_PANEL else 60
+    @staticmethod
+    def _pill_lines(panel: pygame.Rect) -> int:
+        """Lines kept for the pills (narrowed when a seat holds more than fit): two in a tall
+        panel, one in a quarter panel."""
+        return 2 if panel.h >= TALL_PANEL else 1
 
-    def _chip_rows(self, count: int, panel: pygame.Rect, y: int) -> list[pygame.Rect]:
+    def _pills(self, seat: int, view: State) -> list[tuple[str, str]]:
+        """(text, style) of a seat's pills: the AP left (the active seat), its offices, the
+        Extra Favour; "No office" when there is nothing to show."""
+        active = seat == view.active and view.ap and not view.over
+        found = [(t("ap_left", ap=view.ap), "ap")] if active else []
+        found += [(t(f"office.{office}"), "office")
+                  for office, holder in zip(OFFICES, view.offices, strict=True) if holder == seat]
+        if view.extra_favour == seat:
+            found.append((t("extra_favour"), "favour"))
+        return found or [(t("no_office"), "none")]
+
+    @staticmethod
+    def _pill_layout(panel: pygame.Rect, pills: list[tuple[str, str]]
+                     ) -> list[tuple[str, str, pygame.Rect]]:
+        """The pills packed in lines under the head (two lines at most in a quarter panel,
+        three in a tall one); a line still too long narrows its pills alike."""
+        font, width = theme.font(SMALL), panel.w - 24
+        most = USRenderer._pill_lines(panel)
+        lines: list[list[tuple[str, str, int]]] = [[]]
+        for text, style in pills:
+            w = font.size(text)[0] + 2 * PILL_PAD
+            used = sum(pw + PILL_GAP for _, _, pw in lines[-1])
+            if lines[-1] and used + w > width and len(lines) < most:
+                lines.append([])
+            lines[-1].append((text, style, w))
+        placed = []
+        for k, line in enumerate(lines):
+            gaps = PILL_GAP * (len(line) - 1)
+            scale = min(1.0, (width - gaps) / max(1, sum(w for _, _, w in line)))
+            x, y = panel.x + 12, panel.y + PANEL_HEAD + 4 + k * (PILL_H + 6)
+            for text, style, w in line:
+                rect = pygame.Rect(x, y, max(2 * PILL_PAD, int(w * scale)), PILL_H)
+                placed.append((text, style, rect))
+                x = rect.right + PILL_GAP
+        return placed
+
+    @staticmethod
+    def _job_lines(panel: pygame.Rect) -> int:
+        """A tall panel names each vocation (three lines of two), a quarter one lines up six
+        pictures."""
+        return 3 if panel.h >= TALL_PANEL else 1
+
+    def _foot_top(self, panel: pygame.Rect) -> int:
+        """Top of a panel's foot: the buildings line over the vocation lines."""
+        return panel.bottom - 8 - (1 + self._job_lines(panel)) * FOOT_STEP
+
+    @staticmethod
+    def _chip_rows(count: int, panel: pygame.Rect, y: int, h: int) -> list[pygame.Rect]:
         """`count` chips from the panel's left edge: in rows in a two-seat panel (tall), in
         one row overlapping when they need to in a quarter panel."""
-        h = self._chip_h(panel)
         w = round(h * CHIP_ASPECT)
         per_row = max(1, (panel.w - 24 + 6) // (w + 6))
         if panel.h < TALL_PANEL:
             step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
             return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
-        return [pygame.Rect(panel.x + 12 + (i % per_row) * (w + 6), y + (i // per_row) * (h + 8),
+        return [pygame.Rect(panel.x + 12 + (i % per_row) * (w + 6), y + (i // per_row) * (h + 6),
                             w, h) for i in range(count)]
 
     def _panel_key(self, seat: int) -> tuple:
@@ -549,73 +648,78 @@ class USRenderer(USAnimations):
         return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
                 v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
                 v.extra_favour == seat, self._counting(seat), self._counting(seat, "wealth"),
-                self._held_cards(), language())
+                self._zone_counts(seat), self._held_cards(), language())
 
     def _held_cards(self) -> tuple:
         return tuple(sorted(k for k in self.holds if k[0] == "card"))
+
+    def _zone_counts(self, seat: int) -> tuple[int, ...]:
+        """How many buildings the seat controls in each zone (parks last), as shown."""
+        counts = dict.fromkeys(PANEL_ZONES, 0)
+        for building in self._shown_buildings():
+            if building is not None and building.owner == seat:
+                counts[building.zone] += 1
+        return tuple(counts.values())
 
     def _paint_panel(self, seat: int, surf: pygame.Surface) -> None:
         v, panel = self.view, self.panels[seat]
         pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
         if seat == v.active:
             pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
-        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 22), 14)
-        name = fit_text(self.names[seat], theme.SMALL_SIZE, panel.w - 290, seat_color(seat), True)
-        surf.blit(name, (panel.x + 44, panel.y + 8))
-        prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
-                              theme.SMALL_SIZE, theme.ACCENT, True)
-        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 8))
-        surf.blit(prestige, at)
-        sp.star(surf, (at.x - 20, at.centery), 14, theme.ACCENT)
-        wealth = theme.text(f"${v.wealth[seat] - self._counting(seat, 'wealth')}",
-                            theme.SMALL_SIZE, sp.WEALTH_RGB, True)
-        surf.blit(wealth, wealth.get_rect(topright=(at.x - 44, at.y)))
+        self._paint_panel_head(seat, surf)
+        for text, style, rect in self._pill_layout(panel, self._pills(seat, v)):
+            paint_pill(surf, text, style, rect)
         for card, rect in zip(v.hands[seat], self.hand_rects[seat], strict=True):
             self._paint_chip(surf, card, rect)
         for card, rect in zip(v.favours[seat], self.favour_rects[seat], strict=True):
             self._paint_chip(surf, card, rect)
-        if panel.h >= TALL_PANEL:
-            self._paint_panel_foot(seat, surf)
-            return
-        surf.blit(fit_text(" · ".join(self._status(seat)), SMALL, panel.w - 24, theme.TEXT_DIM,
-                           squeeze=0.8), (panel.x + 12, panel.y + 50))
-        line = fit_text(t("vocations", list="  ".join(self._jobs(seat)) or "-"), SMALL,
-                        panel.w - 24, theme.TEXT, squeeze=0.8)
-        surf.blit(line, line.get_rect(bottomleft=(panel.x + 12, panel.bottom - 8)))
+        for icon, text, rect, count in self.panel_foot(seat):
+            if not count:
+                icon = icon.copy()
+                icon.set_alpha(ZERO_ALPHA)
+            surf.blit(icon, icon.get_rect(midleft=(rect.x, rect.centery)))
+            words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM, bool(count))
+            surf.blit(words, words.get_rect(midleft=(rect.x + icon.get_width() + 6,
+                                                     rect.centery)))
 
-    def panel_foot(self, seat: int) -> list[tuple[str, pygame.Rect, Sequence[int]]]:
-        """(text, rect, colour) of a tall (two-seat) panel's status and vocations lines: every
-        office and vocation written whole, packed into lines at the panel's foot."""
-        panel, width = self.panels[seat], self.panels[seat].w - 24
-        jobs = self._jobs(seat)
-        lines = [(line, theme.TEXT_DIM) for line in pack(self._status(seat), " · ", SMALL, width)]
-        lines += [(line, theme.TEXT) for line in
-                  pack([t("vocations", list=jobs[0] if jobs else "-"), *jobs[1:]], "  ",
-                       SMALL, width)]
-        font, step = theme.font(SMALL), theme.font(SMALL).get_linesize() + 2
-        bottom = panel.bottom - 8 - (len(lines) - 1) * step
-        return [(line, pygame.Rect((panel.x + 12, bottom + k * step - font.get_height()),
-                                   font.size(line)), color)
-                for k, (line, color) in enumerate(lines)]
+    def _paint_panel_head(self, seat: int, surf: pygame.Surface) -> None:
+        """Emblem and name on the left, wealth and prestige (a star) on the right, large."""
+        v, panel = self.view, self.panels[seat]
+        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 24), 14)
+        prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
+                              FIGURE_SIZE, theme.ACCENT, True)
+        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 4))
+        surf.blit(prestige, at)
+        sp.star(surf, (at.x - 20, at.centery), 16, theme.ACCENT)
+        wealth = theme.text(f"${v.wealth[seat] - self._counting(seat, 'wealth')}",
+                            FIGURE_SIZE, sp.WEALTH_RGB, True)
+        where = wealth.get_rect(topright=(at.x - 48, at.y))
+        surf.blit(wealth, where)
+        name = fit_text(self.names[seat], theme.SMALL_SIZE, where.x - panel.x - 60,
+                        seat_color(seat), True)
+        surf.blit(name, (panel.x + 44, panel.y + 8))
 
-    def _paint_panel_foot(self, seat: int, surf: pygame.Surface) -> None:
-        for line, rect, color in self.panel_foot(seat):
-            surf.blit(fit_text(line, SMALL, rect.w + 1, color), rect)
-
-    def _jobs(self, seat: int) -> list[str]:
-        """The seat's vocations with their counts ("Med 3")."""
-        return [f"{t('voc.' + name)} {count}" for name, count
-                in zip(self.board.vocations, self.view.vocations[seat], strict=True) if count]
-
-    def _status(self, seat: int) -> list[str]:
-        """AP left (the active seat), offices held, the Extra Favour (or "No office")."""
-        v = self.view
-        parts = [t("ap_left", ap=v.ap)] if seat == v.active and v.ap and not v.over else []
-        parts += [t(f"office.{office}") for office, holder in zip(OFFICES, v.offices, strict=True)
-                  if holder == seat]
-        if v.extra_favour == seat:
-            parts.append(t("extra_favour"))
-        return parts or [t("no_office")]
+    def panel_foot(self, seat: int) -> list[tuple[pygame.Surface, str, pygame.Rect, int]]:
+        """(picture, text, rect, count) of a panel's foot: a line of zone pictures with the
+        seat's buildings in each, then its vocations (with their names in a tall panel)."""
+        panel = self.panels[seat]
+        top = self._foot_top(panel)
+        zone_w = (panel.w - 24) // len(PANEL_ZONES)
+        found = [(sp.zone_icon(zone, FOOT_ICON), str(count),
+                  pygame.Rect(panel.x + 12 + k * zone_w, top, zone_w, FOOT_STEP), count)
+                 for k, (zone, count) in enumerate(zip(PANEL_ZONES, self._zone_counts(seat),
+                                                       strict=True))]
+        named = self._job_lines(panel) > 1
+        columns = 2 if named else len(self.board.vocations)
+        job_w = (panel.w - 24) // columns
+        for k, (name, count) in enumerate(zip(self.board.vocations, self.view.vocations[seat],
+                                              strict=True)):
+            row, col = divmod(k, columns)
+            rect = pygame.Rect(panel.x + 12 + col * job_w, top + (1 + row) * FOOT_STEP, job_w,
+                               FOOT_STEP)
+            text = f"{t('vocation.' + name)} {count}" if named else str(count)
+            found.append((sp.vocation_icon(name, FOOT_ICON), text, rect, count))
+        return found
 
     def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
         if ("card", card) in self.holds:
@@ -623,16 +727,17 @@ class USRenderer(USAnimations):
         surf.blit(self._face(card, rect.size, chip=True), rect)
 
 
-def pack(items: Sequence[str], sep: str, size: int, width: int) -> list[str]:
-    """Items joined by `sep` into as few lines no wider than `width` as they fit in (an item is
-    never split; one too wide alone gets a line of its own)."""
-    font, lines = theme.font(size), []
-    for item in items:
-        if lines and font.size(lines[-1] + sep + item)[0] <= width:
-            lines[-1] += sep + item
-        else:
-            lines.append(item)
-    return lines
+def paint_pill(surf: pygame.Surface, text: str, style: str, rect: pygame.Rect) -> None:
+    """One pill of a seat's status: the AP left in gold, an office, the Extra Favour in the
+    event colour, or "No office" as plain dim text."""
+    if style == "none":
+        surf.blit(fit_text(text, SMALL, rect.w, theme.TEXT_DIM), rect.topleft)
+        return
+    fill, ink = {"ap": (theme.ACCENT, sp.INK), "favour": (sp.EVENT_RGB, theme.TEXT)}.get(
+        style, (theme.PANEL_LIGHT, theme.TEXT))
+    pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
+    words = fit_text(text, SMALL, rect.w - 2 * PILL_PAD + 4, ink, style == "ap", 0.6)
+    surf.blit(words, words.get_rect(center=rect.center))
 
 
 def block_plates(values: Sequence[int], marks: tuple[Sequence[int], Sequence[int]]
@@ -641,3 +746,20 @@ def block_plates(values: Sequence[int], marks: tuple[Sequence[int], Sequence[int
     high, low = marks
     return [(value, "high" if block in high else "low" if block in low else None)
             for block, value in enumerate(values)]
+
+
+def marker_disc(surf: pygame.Surface, center: tuple[int, int], marker: str, radius: int) -> None:
+    """A wealth (green) or prestige (gold) marker: a disc with its value."""
+    rgb = sp.WEALTH_RGB if marker.startswith("w") else theme.ACCENT
+    pygame.draw.circle(surf, sp.INK, center, radius)
+    pygame.draw.circle(surf, rgb, center, radius - 2)
+    text = theme.text(marker[1:], SMALL, sp.INK, True)
+    surf.blit(text, text.get_rect(center=center))
+
+
+def key_rows() -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """(icon rect, text rect) of each of the key's symbol lines, under its turn and piles."""
+    top, icon_w = KEY_BOX.y + 10 + 2 * KEY_STEP, 80
+    return [(pygame.Rect(KEY_BOX.x + 8, top + k * KEY_STEP, icon_w, KEY_STEP),
+             pygame.Rect(KEY_BOX.x + 12 + icon_w, top + k * KEY_STEP + 2,
+                         KEY_BOX.w - 24 - icon_w, KEY_STEP - 2)) for k in range(4)]
