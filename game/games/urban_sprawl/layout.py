@@ -41,6 +41,7 @@ TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in r
 CHIP_H, CHIP_ASPECT = 64, 1.875  # a panel chip's height and its width per height (room for
 # "Renovación" on one line)
 PILL_H, PILL_PAD, PILL_GAP = 34, 10, 8  # a seat's status pills (AP left, offices)
+PILLS_PER_LINE = 3  # a tall panel's pills per line before it takes a second line
 FIGURE_SIZE = 36  # a seat's wealth and prestige
 FOOT_STEP, FOOT_ICON = 38, 32  # a panel's foot lines (buildings, vocations) and their pictures
 ZERO_ALPHA = 80  # a zone or vocation the seat has none of: its picture faded

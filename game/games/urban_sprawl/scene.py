@@ -75,6 +75,7 @@ from .layout import (
     PILL_GAP,
     PILL_H,
     PILL_PAD,
+    PILLS_PER_LINE,
     PITCH,
     RIGHT_X,
     RING_GAP,
@@ -572,18 +573,21 @@ class USRenderer(USAnimations):
         for its pills (a fixed number, so that no language moves a card)."""
         self.hand_rects, self.favour_rects = [], []
         for seat, panel in enumerate(self.panels):
-            top = panel.y + PANEL_HEAD + 4 + self._pill_lines(panel) * (PILL_H + 6) + 4
-            height = min(CHIP_H, self._foot_top(panel) - 6 - top)
+            lines = self._pill_lines(panel, len(self._pills(seat, view)))
+            top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
+            bottom = self._foot_top(panel) - 6
             hand = len(view.hands[seat])
-            chips = self._chip_rows(hand + len(view.favours[seat]), panel, top, height)
+            chips = self._chip_rows(hand + len(view.favours[seat]), panel, top,
+                                    min(CHIP_H, bottom - top), bottom)
             self.hand_rects.append(chips[:hand])
             self.favour_rects.append(chips[hand:])
 
     @staticmethod
-    def _pill_lines(panel: pygame.Rect) -> int:
-        """Lines kept for the pills (narrowed when a seat holds more than fit): two in a tall
-        panel, one in a quarter panel."""
-        return 2 if panel.h >= TALL_PANEL else 1
+    def _pill_lines(panel: pygame.Rect, count: int) -> int:
+        """Lines kept for `count` pills: one in a quarter panel, and in a tall one a second
+        line past three pills (by count, not width: no language moves a card). A line too
+        short for its pills narrows them."""
+        return 2 if panel.h >= TALL_PANEL and count > PILLS_PER_LINE else 1
 
     def _pills(self, seat: int, view: State) -> list[tuple[str, str]]:
         """(text, style) of a seat's pills: the AP left (the active seat), its offices, the
@@ -602,7 +606,7 @@ class USRenderer(USAnimations):
         """The pills packed in lines under the head (two lines at most in a quarter panel,
         three in a tall one); a line still too long narrows its pills alike."""
         font, width = theme.font(SMALL), panel.w - 24
-        most = USRenderer._pill_lines(panel)
+        most = USRenderer._pill_lines(panel, len(pills))
         lines: list[list[tuple[str, str, int]]] = [[]]
         for text, style in pills:
             w = font.size(text)[0] + 2 * PILL_PAD
@@ -622,25 +626,28 @@ class USRenderer(USAnimations):
         return placed
 
     @staticmethod
-    def _job_lines(panel: pygame.Rect) -> int:
-        """A tall panel names each vocation (three lines of two), a quarter one lines up six
-        pictures."""
-        return 3 if panel.h >= TALL_PANEL else 1
+    def _foot_columns(panel: pygame.Rect) -> int:
+        """A tall panel names each zone and vocation (two to a line), a quarter one lines up
+        the pictures alone (five zones, then six vocations)."""
+        return 2 if panel.h >= TALL_PANEL else 0
 
     def _foot_top(self, panel: pygame.Rect) -> int:
-        """Top of a panel's foot: the buildings line over the vocation lines."""
-        return panel.bottom - 8 - (1 + self._job_lines(panel)) * FOOT_STEP
+        """Top of a panel's foot: the buildings lines over the vocation lines."""
+        columns = self._foot_columns(panel)
+        lines = (-(-len(PANEL_ZONES) // columns) + -(-len(self.board.vocations) // columns)
+                 if columns else 2)
+        return panel.bottom - 8 - lines * FOOT_STEP
 
     @staticmethod
-    def _chip_rows(count: int, panel: pygame.Rect, y: int, h: int) -> list[pygame.Rect]:
-        """`count` chips from the panel's left edge: in rows in a two-seat panel (tall), in
-        one row overlapping when they need to in a quarter panel."""
-        w = round(h * CHIP_ASPECT)
-        per_row = max(1, (panel.w - 24 + 6) // (w + 6))
-        if panel.h < TALL_PANEL:
-            step = min(w + 6, (panel.w - 24 - w) // max(1, count - 1))
-            return [pygame.Rect(panel.x + 12 + i * step, y, w, h) for i in range(count)]
-        return [pygame.Rect(panel.x + 12 + (i % per_row) * (w + 6), y + (i // per_row) * (h + 6),
+    def _chip_rows(count: int, panel: pygame.Rect, y: int, h: int, bottom: int
+                   ) -> list[pygame.Rect]:
+        """`count` chips from the panel's left edge, in as many rows as fit above `bottom`
+        (one in a quarter panel), overlapping in their row when they need to."""
+        w, width = round(h * CHIP_ASPECT), panel.w - 24
+        rows = 1 if panel.h < TALL_PANEL else max(1, (bottom - y + 6) // (h + 6))
+        per_row = max(1, (width + 6) // (w + 6), -(-count // rows))
+        step = min(w + 6, (width - w) // max(1, per_row - 1))
+        return [pygame.Rect(panel.x + 12 + (i % per_row) * step, y + (i // per_row) * (h + 6),
                             w, h) for i in range(count)]
 
     def _panel_key(self, seat: int) -> tuple:
@@ -678,7 +685,7 @@ class USRenderer(USAnimations):
                 icon = icon.copy()
                 icon.set_alpha(ZERO_ALPHA)
             surf.blit(icon, icon.get_rect(midleft=(rect.x, rect.centery)))
-            words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM, bool(count))
+            words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
             surf.blit(words, words.get_rect(midleft=(rect.x + icon.get_width() + 6,
                                                      rect.centery)))
 
@@ -700,25 +707,25 @@ class USRenderer(USAnimations):
         surf.blit(name, (panel.x + 44, panel.y + 8))
 
     def panel_foot(self, seat: int) -> list[tuple[pygame.Surface, str, pygame.Rect, int]]:
-        """(picture, text, rect, count) of a panel's foot: a line of zone pictures with the
-        seat's buildings in each, then its vocations (with their names in a tall panel)."""
+        """(picture, text, rect, count) of a panel's foot: the seat's buildings in each zone,
+        then its vocations, each a picture and a count (and its name in a tall panel)."""
         panel = self.panels[seat]
-        top = self._foot_top(panel)
-        zone_w = (panel.w - 24) // len(PANEL_ZONES)
-        found = [(sp.zone_icon(zone, FOOT_ICON), str(count),
-                  pygame.Rect(panel.x + 12 + k * zone_w, top, zone_w, FOOT_STEP), count)
-                 for k, (zone, count) in enumerate(zip(PANEL_ZONES, self._zone_counts(seat),
-                                                       strict=True))]
-        named = self._job_lines(panel) > 1
-        columns = 2 if named else len(self.board.vocations)
-        job_w = (panel.w - 24) // columns
-        for k, (name, count) in enumerate(zip(self.board.vocations, self.view.vocations[seat],
-                                              strict=True)):
-            row, col = divmod(k, columns)
-            rect = pygame.Rect(panel.x + 12 + col * job_w, top + (1 + row) * FOOT_STEP, job_w,
-                               FOOT_STEP)
-            text = f"{t('vocation.' + name)} {count}" if named else str(count)
-            found.append((sp.vocation_icon(name, FOOT_ICON), text, rect, count))
+        columns = self._foot_columns(panel)
+        items = [(sp.zone_icon(zone, FOOT_ICON), t(f"zone.{zone}"), count) for zone, count
+                 in zip(PANEL_ZONES, self._zone_counts(seat), strict=True)]
+        jobs = [(sp.vocation_icon(name, FOOT_ICON), t(f"vocation.{name}"), count) for name, count
+                in zip(self.board.vocations, self.view.vocations[seat], strict=True)]
+        found, y = [], self._foot_top(panel)
+        for group in (items, jobs):
+            per_line = columns or len(group)
+            width = (panel.w - 24) // per_line
+            for k, (icon, name, count) in enumerate(group):
+                row, col = divmod(k, per_line)
+                text = f"{name[:1].upper()}{name[1:]} {count}" if columns else str(count)
+                rect = pygame.Rect(panel.x + 12 + col * width, y + row * FOOT_STEP, width,
+                                   FOOT_STEP)
+                found.append((icon, text, rect, count))
+            y += -(-len(group) // per_line) * FOOT_STEP
         return found
 
     def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
