@@ -681,9 +681,6 @@ class USRenderer(USAnimations):
         for card, rect in zip(v.favours[seat], self.favour_rects[seat], strict=True):
             self._paint_chip(surf, card, rect)
         for icon, text, rect, count in self.panel_foot(seat):
-            if not count:
-                icon = icon.copy()
-                icon.set_alpha(ZERO_ALPHA)
             surf.blit(icon, icon.get_rect(midleft=(rect.x, rect.centery)))
             words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
             surf.blit(words, words.get_rect(midleft=(rect.x + icon.get_width() + 6,
@@ -711,10 +708,13 @@ class USRenderer(USAnimations):
         then its vocations, each a picture and a count (and its name in a tall panel)."""
         panel = self.panels[seat]
         columns = self._foot_columns(panel)
-        items = [(sp.zone_icon(zone, FOOT_ICON), t(f"zone.{zone}"), count) for zone, count
-                 in zip(PANEL_ZONES, self._zone_counts(seat), strict=True)]
-        jobs = [(sp.vocation_icon(name, FOOT_ICON), t(f"vocation.{name}"), count) for name, count
-                in zip(self.board.vocations, self.view.vocations[seat], strict=True)]
+        def alpha(count: int) -> int:
+            return 255 if count else ZERO_ALPHA
+        items = [(sp.zone_icon(zone, FOOT_ICON, alpha(count)), t(f"zone.{zone}"), count)
+                 for zone, count in zip(PANEL_ZONES, self._zone_counts(seat), strict=True)]
+        jobs = [(sp.vocation_icon(name, FOOT_ICON, alpha(count)), t(f"vocation.{name}"), count)
+                for name, count in zip(self.board.vocations, self.view.vocations[seat],
+                                       strict=True)]
         found, y = [], self._foot_top(panel)
         for group in (items, jobs):
             per_line = columns or len(group)

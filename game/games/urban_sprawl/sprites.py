@@ -486,18 +486,24 @@ VOCATION_GLYPHS: dict[str, Glyph] = {"media": _media, "finance": _finance, "fact
 
 
 @art_cache(maxsize=64)
-def zone_icon(zone: str, side: int) -> pygame.Surface:
+def zone_icon(zone: str, side: int, alpha: int = 255) -> pygame.Surface:
     """A zone's picture (civic columns, a shopping bag, a factory, a house, a tree) on a square
-    of its colour."""
-    return _pictogram(side, ZONE_RGB[zone], False, ZONE_GLYPHS[zone])
+    of its colour (`alpha` below 255 fades it)."""
+    return _faded(_pictogram(side, ZONE_RGB[zone], False, ZONE_GLYPHS[zone]), alpha)
 
 
 @art_cache(maxsize=64)
-def vocation_icon(vocation: str, side: int) -> pygame.Surface:
+def vocation_icon(vocation: str, side: int, alpha: int = 255) -> pygame.Surface:
     """A vocation's picture (a television, coins, a gear, a camera, a mortarboard, a cross) on a
-    disc of its colour; an unknown vocation gets a bare disc."""
+    disc of its colour (`alpha` below 255 fades it); an unknown vocation gets a bare disc."""
     glyph = VOCATION_GLYPHS.get(vocation, lambda s, u: None)
-    return _pictogram(side, VOCATION_RGB.get(vocation, BACK_RGB), True, glyph)
+    return _faded(_pictogram(side, VOCATION_RGB.get(vocation, BACK_RGB), True, glyph), alpha)
+
+
+def _faded(icon: pygame.Surface, alpha: int) -> pygame.Surface:
+    if alpha < 255:
+        icon.set_alpha(alpha)
+    return icon
 
 
 @art_cache(maxsize=8)
