@@ -1,24 +1,32 @@
 """Urban Sprawl board renderer, on the renderer kit (game.ui.render_kit.RoomRenderer).
 
-Layout (layout.py) of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks,
-each block's value on a plate at its foot, gold with a triangle up on the highest-value blocks
-and pale blue with a triangle down on the lowest; the printed wealth value of each block column
-above it, the prestige value of each block row to its left, the marker circles at the line
-ends, water and forest along its edges) with the election track under it; on the right the
-contract row (five cards, then the Town, City and Metropolis piles) and the planning row (four
-cards, then the planning pile) with each slot's AP cost, a turn box, and one panel per seat
-(wealth, prestige, AP left, offices, planning cards and favours, vocations). Control cubes
-wear their seat's emblem.
+Layout (layout.py) of the 1920x1000 board rect: the city on the left (12x12 lots in 6x6 blocks;
+each block's value on a plate in the avenue under it, on no lot, so never under a building; gold
+with a triangle up on the highest-value blocks and pale blue with a triangle down on the lowest;
+the printed wealth value of each block column above it ("$3"), the prestige value of each block
+row left of it (a star and the value), the marker circles at the line ends, water and forest
+along its edges) with the election track under it; on the right the contract row (five cards,
+then the Town, City and Metropolis piles) and the planning row (four cards, then the planning
+pile) with each slot's AP cost, the key (whose turn and the AP left, the planning deck and
+discard, then a picture and a meaning for each board symbol that says nothing by itself: an empty
+circle, the markers, a block value, the highest/lowest marks), and one panel per seat.
+
+A seat's panel tells its story: emblem, name, wealth and prestige (large); pills for the AP left,
+each office held and the Extra Favour; its planning cards and Favours as chips (a permit's zones
+and licences, a contract's zone picture and lots, an Urban Renewal by name); and at its foot its
+buildings per zone and its vocations as pictures with their counts (named in a two-seat panel),
+a zero faded. Cards show their zone as a picture and code, their vocation as a picture and value,
+and "effect" by a lightning bolt. Control cubes wear their seat's emblem.
 
 Targets: every option's target has a place: row cards and pile tops, a seat's planning cards
 (`hand`) and favours, lots and circles, buildings, and a seat's panel (`seat`). A building
 placement (`lots`) is a small square at the centre of the lots it would cover, so the four
 pairs and four L shapes of one block are apart; the focused one is previewed as a ghost
 building. A focused card is zoomed left of the rows with its whole text in words
-(card_text.py), in the current language.
+(card_text.py), in the current language: the on-focus explanation of every mark on a card.
 
 Layers over one static surface: the city (repainted block by block), the value markers, the
-rows, the turn box, the election track, and the seat panels. The animations live in anim.py.
+rows, the key, the election track, and the seat panels. The animations live in anim.py.
 """
 
 from __future__ import annotations
