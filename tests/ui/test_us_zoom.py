@@ -46,6 +46,25 @@ def test_a_row_card_shows_a_contracts_whole_name_narrowed_at_most():
             assert widest * sp.SQUEEZE <= width, card.id  # narrowed, never cut
 
 
+@pytest.mark.parametrize("name, lines", [
+    ("Ayuntamiento", ["Ayunta-", "miento"]),  # one word too wide even narrowed: hyphenated
+    ("Concesionario", ["Conce-", "sionario"]),
+    ("Residencia de Estudiantes", ["Residencia de", "Estudiantes"]),
+    ("Puerto de Contenedores", ["Puerto de", "Contenedores"]),
+    ("Post Office", ["Post", "Office"]),
+    ("Hotel", ["Hotel"]),
+])
+def test_a_long_name_is_split_evenly_and_hyphenated_never_cut(name, lines):
+    """A name in a card's two lines: the fewest lines that fit, else the split whose widest
+    line is narrowest, a word too wide
+    for a line split where it hyphenates; every line narrowed at most to NAME_SQUEEZE."""
+    pygame.init()
+    width = CARD[0] - 10
+    assert sp.fit_lines(name, sp.TEXT_SIZE, width, sp.NAME_LINES) == lines
+    for line in lines:
+        assert theme.font(sp.TEXT_SIZE).size(line)[0] * sp.NAME_SQUEEZE <= width
+
+
 def test_every_card_is_put_into_words_without_a_missing_key(language):
     for card in rules_for(US).board.cards.values():
         lines = card_lines(card, words)

@@ -50,6 +50,9 @@ PARAGRAPH_GAP = 8
 TEXT_SIZE = theme.SMALL_SIZE  # the smallest text on the board: a 24 px line at 1080p (issue 15)
 NAME_LINES = 2  # a contract's name takes at most this many lines
 SQUEEZE = 0.6  # a line up to 1/SQUEEZE too wide is narrowed rather than cut (paint.fit_text)
+# A name that no split into its lines fits at SQUEEZE is narrowed this far before it is cut
+# ("Residencia de / Estudiantes").
+NAME_SQUEEZE = 0.55
 Words = Callable[[str], str]  # the room's translator for a key under "scene."
 
 
@@ -87,16 +90,72 @@ def _band(surf: pygame.Surface, rgb: tuple, label: str, k: float) -> int:
 
 def _lines(surf: pygame.Surface, text: str, y: int, k: float, limit: int,
            color: tuple = INK) -> int:
-    """Wrapped text from y (at most `limit` lines, the last fitted); returns the next y."""
+    """Text from y in at most `limit` lines, each fitted (narrowed at most to SQUEEZE); returns
+    the next y."""
     size, width = round(TEXT_SIZE * k), surf.get_width() - round(10 * k)
     lines = wrap(text, size, width)
-    if len(lines) > limit:
-        lines = lines[:limit - 1] + [" ".join(lines[limit - 1:])]
+    squeeze, font = SQUEEZE, theme.font(size)
+    if len(lines) > limit or any(font.size(line)[0] * SQUEEZE > width for line in lines):
+        lines, squeeze = fit_lines(text, size, width, limit), NAME_SQUEEZE
     for line in lines:
-        img = fit_text(line, size, width, color, squeeze=SQUEEZE)
+        img = fit_text(line, size, width, color, squeeze=squeeze)
         surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, y)))
         y += img.get_height()
     return y
+
+
+def fit_lines(text: str, size: int, width: int, limit: int) -> list[str]:
+    """`text` in at most `limit` lines: the fewest that fit, else as even as they come (the
+    widest line as narrow as it can be); a word too wide for a line even narrowed is split where it hyphenates ("Ayunta-" /
+    "miento"): long names (our Spanish ones) are narrowed, never cut."""
+    font = theme.font(size)
+    words = []
+    for word in text.split():
+        words += hyphenated(word, lambda part: font.size(part)[0] * SQUEEZE <= width)
+    def cost(lines: list[str]) -> tuple[int, int]:
+        """How far the widest line runs over, then how many lines (fewer when all fit)."""
+        return max(0, max(font.size(line)[0] for line in lines) - width), len(lines)
+    return min(_splits(words, limit), key=cost)
+
+
+def _splits(words: list[str], limit: int) -> list[list[str]]:
+    """Every way to cut `words` into at most `limit` lines, in order (a name has few words);
+    the two parts of a hyphenated word join again on one line."""
+    if limit == 1 or len(words) <= 1:
+        return [[_joined(words)]]
+    found = [[_joined(words)]]
+    for cut in range(1, len(words)):
+        head = _joined(words[:cut]).replace(SOFT_HYPHEN, "-")
+        found += [[head, *rest] for rest in _splits(words[cut:], limit - 1)]
+    return found
+
+
+def _joined(words: list[str]) -> str:
+    return " ".join(words).replace(SOFT_HYPHEN + " ", "")
+
+
+SOFT_HYPHEN = "\u00ad"  # ends the first part of a hyphenated word (a "-" at a line's end)
+VOWELS = set("aeiouáéíóúü")
+CLUSTERS = {"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "tr", "ch", "ll",
+            "rr", "qu"}  # two consonants that start a syllable together (Spanish)
+
+
+def hyphenated(word: str, fits: Callable[[str], bool]) -> list[str]:
+    """`word` whole if it fits, else in two parts split before a syllable (a consonant before
+    a vowel, never inside ch, ll, rr or a consonant with l or r), the split nearest its middle
+    whose parts both fit; whole when there is none. The first part ends in SOFT_HYPHEN."""
+    if fits(word):
+        return [word]
+    low = word.lower()
+    cuts = [i for i in range(2, len(word) - 2)
+            if low[i] not in VOWELS and low[i + 1] in VOWELS and low[i - 1:i + 1] not in CLUSTERS
+            and (low[i - 1] in VOWELS or low[i - 2] in VOWELS)]
+    for i in sorted(cuts, key=lambda i: abs(i - len(word) / 2)):
+        if low[i - 1] not in VOWELS and low[i - 1:i + 1] in CLUSTERS:
+            continue
+        if fits(word[:i] + "-") and fits(word[i:]):
+            return [word[:i] + SOFT_HYPHEN, word[i:]]
+    return [word]
 
 
 def _contract(surf: pygame.Surface, card: Contract, k: float, words: Words) -> None:
