@@ -482,12 +482,15 @@ class USRenderer(USAnimations):
         symbol that says nothing by itself: its picture and its meaning."""
         v, box = self.view, KEY_BOX
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=12)
-        right = t("game_over") if v.over else t("ap", ap=v.ap)
-        ap = theme.text(right, theme.SMALL_SIZE, theme.ACCENT, True)
-        surf.blit(ap, ap.get_rect(topright=(box.right - 12, box.y + 8)))
-        turn = fit_text(t("turn_of", player=self.names[v.active]), theme.SMALL_SIZE,
-                        box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
-        surf.blit(turn, (box.x + 12, box.y + 8))
+        if v.over:  # no one's turn any more
+            surf.blit(theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True),
+                      (box.x + 12, box.y + 8))
+        else:
+            ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
+            surf.blit(ap, ap.get_rect(topright=(box.right - 12, box.y + 8)))
+            turn = fit_text(t("turn_of", player=self.names[v.active]), theme.SMALL_SIZE,
+                            box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
+            surf.blit(turn, (box.x + 12, box.y + 8))
         piles = t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard))
         surf.blit(fit_text(piles, SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8),
                   (box.x + 12, box.y + 8 + KEY_STEP))
