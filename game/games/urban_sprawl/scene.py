@@ -131,6 +131,7 @@ class USRenderer(USAnimations):
         self.hand_rects: list[list[pygame.Rect]] = []
         self.favour_rects: list[list[pygame.Rect]] = []
         self._faces: dict[tuple, pygame.Surface] = {}
+        self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
         self._fixed_targets = self._fixed()
         self.layers = Layers(self._static())
         self.layers.add("city", GRID.inflate(8, 8), self._city_key, self._paint_city,
@@ -146,9 +147,14 @@ class USRenderer(USAnimations):
                         self._rows_key, self._paint_rows_piles)
         self.layers.add("key", KEY_BOX, self._turn_key, self._paint_key)
         self.layers.add("track", TRACK, self._track_key, self._paint_track)
-        for seat, panel in enumerate(self.panels):  # one layer each: a count repaints one
-            self.layers.add(f"panel{seat}", panel, partial(self._panel_key, seat),
-                            partial(self._paint_panel, seat))
+        for seat, panel in enumerate(self.panels):  # two layers each: the head (name and
+            # figures) repaints alone while a count runs up, the body when what it shows changes
+            head = pygame.Rect(panel.x, panel.y, panel.w, PANEL_HEAD)
+            body = pygame.Rect(panel.x, head.bottom, panel.w, panel.h - PANEL_HEAD)
+            self.layers.add(f"head{seat}", head, partial(self._head_key, seat),
+                            partial(self._paint_panel_head, seat), clip=True)
+            self.layers.add(f"panel{seat}", body, partial(self._panel_key, seat),
+                            partial(self._paint_panel, seat), clip=True)
 
     # == static background ========================================================================
     def _static(self) -> pygame.Surface:
@@ -661,30 +667,45 @@ class USRenderer(USAnimations):
         return [pygame.Rect(panel.x + 12 + (i % per_row) * step, y + (i // per_row) * (h + 6),
                             w, h) for i in range(count)]
 
+    def _head_key(self, seat: int) -> tuple:
+        v = self.view
+        return (v.wealth[seat], v.prestige[seat], v.active == seat, self._counting(seat),
+                self._counting(seat, "wealth"))
+
     def _panel_key(self, seat: int) -> tuple:
         v = self.view
-        return (v.wealth[seat], v.prestige[seat], v.hands[seat], v.favours[seat],
-                v.vocations[seat], v.offices, v.active == seat, v.ap, v.over,
-                v.extra_favour == seat, self._counting(seat), self._counting(seat, "wealth"),
+        return (v.hands[seat], v.favours[seat], v.vocations[seat], v.offices, v.active == seat,
+                v.ap if v.active == seat else None, v.over, v.extra_favour == seat,
                 self._zone_counts(seat), self._held_cards(), language())
 
     def _held_cards(self) -> tuple:
         return tuple(sorted(k for k in self.holds if k[0] == "card"))
 
     def _zone_counts(self, seat: int) -> tuple[int, ...]:
-        """How many buildings the seat controls in each zone (parks last), as shown."""
-        counts = dict.fromkeys(PANEL_ZONES, 0)
-        for building in self._shown_buildings():
-            if building is not None and building.owner == seat:
-                counts[building.zone] += 1
-        return tuple(counts.values())
+        """How many buildings the seat controls in each zone (parks last), as shown; counted
+        for every seat at once per view and holds (each panel's key asks at each refresh)."""
+        view, holds, counts = self._zone_memo
+        if view is not self.view or holds is not self.holds:
+            counts = [dict.fromkeys(PANEL_ZONES, 0) for _ in range(self.players)]
+            for building in self._shown_buildings():
+                if building is not None and building.owner != NOBODY:
+                    counts[building.owner][building.zone] += 1
+            counts = [tuple(c.values()) for c in counts]
+            self._zone_memo = (self.view, self.holds, counts)
+        return counts[seat]
+
+    def _paint_panel_back(self, seat: int, surf: pygame.Surface) -> None:
+        """The panel's plate, outlined in the seat's colour on its turn (each of the panel's
+        layers paints it, clipped to its own part)."""
+        panel = self.panels[seat]
+        pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
+        if seat == self.view.active:
+            pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
 
     def _paint_panel(self, seat: int, surf: pygame.Surface) -> None:
+        """The panel's body: pills, chips and its foot."""
         v, panel = self.view, self.panels[seat]
-        pygame.draw.rect(surf, theme.PANEL, panel, border_radius=12)
-        if seat == v.active:
-            pygame.draw.rect(surf, seat_color(seat), panel, 3, border_radius=12)
-        self._paint_panel_head(seat, surf)
+        self._paint_panel_back(seat, surf)
         for text, style, rect in self._pill_layout(panel, self._pills(seat, v)):
             paint_pill(surf, text, style, rect)
         for card, rect in zip(v.hands[seat], self.hand_rects[seat], strict=True):
@@ -700,6 +721,7 @@ class USRenderer(USAnimations):
     def _paint_panel_head(self, seat: int, surf: pygame.Surface) -> None:
         """Emblem and name on the left, wealth and prestige (a star) on the right, large."""
         v, panel = self.view, self.panels[seat]
+        self._paint_panel_back(seat, surf)
         draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 24), 14)
         prestige = theme.text(str(total_prestige(v, seat) - self._counting(seat)),
                               FIGURE_SIZE, theme.ACCENT, True)
