@@ -40,6 +40,7 @@ WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66)
 TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
 CHIP_H, CHIP_ASPECT = 64, 1.875  # a panel chip's height and its width per height (room for
 # "Renovación" on one line)
+CHIP_MIN_W = 96  # a chip narrows to this when a panel holds many ("Renovación" still fits)
 PILL_H, PILL_PAD, PILL_GAP = 34, 10, 8  # a seat's status pills (AP left, offices)
 PILLS_PER_LINE = 3  # a tall panel's pills per line before it takes a second line
 FIGURE_SIZE = 36  # a seat's wealth and prestige

@@ -63,6 +63,7 @@ from .layout import (
     CARD_GAP,
     CHIP_ASPECT,
     CHIP_H,
+    CHIP_MIN_W,
     CIRCLE_R,
     CUBE_SIDE,
     EDGE,
@@ -659,10 +660,13 @@ class USRenderer(USAnimations):
     def _chip_rows(count: int, panel: pygame.Rect, y: int, h: int, bottom: int
                    ) -> list[pygame.Rect]:
         """`count` chips from the panel's left edge, in as many rows as fit above `bottom`
-        (one in a quarter panel), overlapping in their row when they need to."""
-        w, width = round(h * CHIP_ASPECT), panel.w - 24
+        (one in a quarter panel): narrower when a row holds more than fit (down to CHIP_MIN_W,
+        room for "Renovación"), overlapping past that."""
+        width = panel.w - 24
         rows = 1 if panel.h < TALL_PANEL else max(1, (bottom - y + 6) // (h + 6))
-        per_row = max(1, (width + 6) // (w + 6), -(-count // rows))
+        per_row = max(1, -(-count // rows))
+        w = max(CHIP_MIN_W, min(round(h * CHIP_ASPECT), (width + 6) // per_row - 6))
+        per_row = max(per_row, (width + 6) // (w + 6))
         step = min(w + 6, (width - w) // max(1, per_row - 1))
         return [pygame.Rect(panel.x + 12 + (i % per_row) * step, y + (i // per_row) * (h + 6),
                             w, h) for i in range(count)]

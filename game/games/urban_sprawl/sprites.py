@@ -260,8 +260,8 @@ def card_chip(card: Card, size: tuple[int, int], words: Words) -> pygame.Surface
         _chip_contract(surf, card, body)
     else:
         pygame.draw.rect(surf, RENEWAL_RGB, band)
-        text = fit_text(words("renewal"), theme.SMALL_SIZE, size[0] - 8, INK, bold=True,
-                        squeeze=SQUEEZE)
+        text = fit_text(words("renewal"), theme.SMALL_SIZE, size[0] - 8, INK,  # regular: a
+                        squeeze=SQUEEZE)  # narrow chip still holds "Renovación" whole
         surf.blit(text, text.get_rect(center=body.center))
     pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=8)
     return fast(surf)
