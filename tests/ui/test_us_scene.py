@@ -14,19 +14,30 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
-from game.games.urban_sprawl.board import BLOCKS
-from game.games.urban_sprawl.layout import block_area
+from game.games.urban_sprawl.board import BLOCKS, SIDE
+from game.games.urban_sprawl.layout import (
+    FOOT_ICON,
+    KEY_BOX,
+    PANEL_ZONES,
+    PILL_PAD,
+    SMALL,
+    block_area,
+    block_plate_center,
+)
 from game.games.urban_sprawl.scene import (
     CARD,
     RIGHT_X,
     ZOOM,
     USRenderer,
     card_slot,
+    key_rows,
     lot_rect,
     lots_target,
     panel_rects,
 )
+from game.games.urban_sprawl.sprites import value_plate
 from game.games.urban_sprawl.state import SOURCES
+from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import set_language, t
 
@@ -106,8 +117,9 @@ def test_panels_fit_the_board_and_never_overlap():
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_a_two_seat_panel_writes_every_office_and_vocation_whole(language):
-    """Four offices, the Extra Favour and all six vocations: packed into lines at the panel's
-    foot, each inside the panel and under the seat's chips."""
+    """Four offices and the Extra Favour as pills under the seat's name, each word whole; all
+    six vocations named with their counts at the panel's foot; every zone with its count;
+    everything inside the panel and clear of the seat's chips."""
     set_language(language)
     try:
         match = Match(rules_for(US), Config(2), 3)
@@ -115,17 +127,56 @@ def test_a_two_seat_panel_writes_every_office_and_vocation_whole(language):
         renderer = renderer_for(match)
         crowded = dataclasses.replace(match.state, offices=(0, 0, 0, 0, 1, 1), extra_favour=0,
                                       vocations=((3, 2, 1, 4, 1, 1), (0,) * 6))
-        renderer.reset(match.rules.view(crowded, 0), 0)
-        foot = renderer.panel_foot(0)
-        words = " ".join(text for text, _, _ in foot)
-        for office in ("mayor", "district_attorney", "treasurer", "police_chief"):
-            assert t(f"urban_sprawl.scene.office.{office}") in words
-        assert t("urban_sprawl.scene.extra_favour") in words and words.count(" 1") >= 3
+        view = match.rules.view(crowded, 0)
+        renderer.reset(view, 0)
         panel = renderer.panels[0]
         chips = renderer.hand_rects[0] + renderer.favour_rects[0]
-        for _, rect, _ in foot:
+        pills = renderer._pill_layout(panel, renderer._pills(0, view))
+        font = theme.font(SMALL)
+        for office in ("mayor", "district_attorney", "treasurer", "police_chief"):
+            assert t(f"urban_sprawl.scene.office.{office}") in [text for text, _, _ in pills]
+        for text, _, rect in pills:
+            assert font.size(text)[0] <= rect.w - 2 * PILL_PAD + 4, f"{text!r} narrowed"
             assert panel.contains(rect) and not rect.collidelistall(chips)
-        assert len(foot) >= 3  # it did need more than the one line of a quarter panel
+        foot = renderer.panel_foot(0)
+        words = [text for _, text, _, _ in foot]
+        for vocation, count in zip(renderer.board.vocations, (3, 2, 1, 4, 1, 1), strict=True):
+            assert f"{t('urban_sprawl.scene.vocation.' + vocation)} {count}" in words
+        assert len(foot) == len(PANEL_ZONES) + 6
+        assert any(text.startswith(t("urban_sprawl.scene.zone.RES")[1:]) or
+                   t("urban_sprawl.scene.zone.RES")[1:] in text for text in words)
+        for _, text, rect, _ in foot:
+            assert panel.contains(rect) and not rect.collidelistall(chips)
+            assert font.size(text)[0] + FOOT_ICON + 6 <= rect.w, f"{text!r} runs over"
+    finally:
+        set_language("en")
+
+
+def test_no_block_value_plate_sits_on_a_lot():
+    """Each block's value plate lies in the avenue under its block: never over a lot, so never
+    under a building, whatever its value and mark."""
+    lots = [lot_rect(lot) for lot in range(SIDE * SIDE)]
+    for block in range(BLOCKS * BLOCKS):
+        for mark in (None, "high", "low"):
+            plate = value_plate(88, mark).get_rect(center=block_plate_center(block))
+            assert plate.collidelist(lots) == -1, f"block {block}'s plate covers a lot"
+            assert block_area(block).contains(plate)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_key_explains_each_symbol_in_words_that_fit(language):
+    """The key names the marker circles, the markers, block values and the highest/lowest
+    marks, each line whole in its place in both languages."""
+    set_language(language)
+    try:
+        match = Match(rules_for(US), Config(4), 3)
+        renderer = renderer_for(match)
+        entries = renderer.key_entries()
+        assert len(entries) == len(key_rows()) == 4
+        for (_, words), (icon, line) in zip(entries, key_rows(), strict=True):
+            assert words and not words.startswith("urban_sprawl.")
+            assert theme.font(SMALL).size(words)[0] <= line.w, f"{words!r} does not fit"
+            assert KEY_BOX.contains(icon) and KEY_BOX.contains(line)
     finally:
         set_language("en")
 

@@ -17,7 +17,10 @@ from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.scene import USRenderer
+from game.ui import paint, theme
 from game.ui.board_api import CANVAS_SIZE
+from game.ui.i18n import set_language
+from game.ui.paint import ELLIPSIS
 from tests.ui.font_heights import SMALLEST, font_heights, too_small
 
 US = "urban_sprawl"
@@ -56,3 +59,48 @@ def test_every_font_the_board_draws_is_at_least_24_px(heights, players):
     renderer.draw(canvas, None, None)
     assert heights, "the board draws text"
     assert too_small(heights) == {}, f"fonts under {SMALLEST} px (size, bold)"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_text_on_the_board_is_cut_in_either_language(monkeypatch, language, players):
+    """Nothing the board writes ends in an ellipsis ("Planific." was one): every word fits
+    whole, at most narrowed, through a game's first 300 steps with each prompt's options
+    focused (zoomed cards, placements) in English and in Spanish."""
+    pygame.init()
+    cut: set[str] = set()
+    original = theme.text
+
+    def recording(message: str, *args, **kwargs) -> pygame.Surface:
+        if message.endswith(ELLIPSIS):
+            cut.add(message)
+        return original(message, *args, **kwargs)
+
+    caches = (theme.text, paint._narrowed, sprites.deck_back, sprites.card_back)
+    for cache in caches:
+        cache.cache_clear()
+    monkeypatch.setattr(theme, "text", recording)
+    set_language(language)
+    try:
+        rules = rules_for(US)
+        match = Match(rules, Config(players), 5)
+        renderer = USRenderer(rules, match.config, [f"Player {i + 1}" for i in range(players)])
+        renderer.reset(match.view(0), 0)
+        bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+        canvas = pygame.Surface(CANVAS_SIZE)
+        for step in range(300):
+            events = match.resolve_chance()
+            if match.is_over():
+                break
+            prompt = match.prompts()[0]
+            placed = [o.target for o in prompt.options if o.target]
+            renderer.draw(canvas, placed[step % len(placed)] if placed else None, prompt)
+            events += match.apply(prompt.player, bots[prompt.player].choose(
+                rules, match.view(prompt.player), prompt))
+            renderer.reset(match.view(0), 0)
+            renderer.draw(canvas, None, None)
+    finally:
+        set_language("en")
+        for cache in caches:
+            cache.cache_clear()
+    assert not cut, f"cut in {language}: {sorted(cut)}"

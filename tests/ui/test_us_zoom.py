@@ -49,12 +49,51 @@ def test_a_row_card_shows_a_contracts_whole_name_narrowed_at_most(language):
             assert widest * sp.SQUEEZE <= width, (language, card.id, name)  # narrowed, never cut
 
 
+@pytest.mark.parametrize("name, lines", [
+    ("Ayuntamiento", ["Ayunta-", "miento"]),  # one word too wide even narrowed: hyphenated
+    ("Concesionario", ["Conce-", "sionario"]),
+    ("Residencia de Estudiantes", ["Residencia de", "Estudiantes"]),
+    ("Puerto de Contenedores", ["Puerto de", "Contenedores"]),
+    ("Post Office", ["Post", "Office"]),
+    ("Hotel", ["Hotel"]),
+])
+def test_a_long_name_is_split_evenly_and_hyphenated_never_cut(name, lines):
+    """A name in a card's two lines: the fewest lines that fit, else the split whose widest
+    line is narrowest, a word too wide
+    for a line split where it hyphenates; every line narrowed at most to NAME_SQUEEZE."""
+    pygame.init()
+    width = CARD[0] - 10
+    assert sp.fit_lines(name, sp.TEXT_SIZE, width, sp.NAME_LINES) == lines
+    for line in lines:
+        assert theme.font(sp.TEXT_SIZE).size(line)[0] * sp.NAME_SQUEEZE <= width
+
+
 def test_every_card_is_put_into_words_without_a_missing_key(language):
+    missing = []
+
+    def strict(key: str, **params) -> str:
+        """The room's words, noting every key the strings lack (card_text falls back to
+        generic text for those: this test keeps the level's cards from needing it)."""
+        text = words(key, **params)
+        if text == "urban_sprawl.scene." + key:
+            missing.append(key)
+        return text
     for card in rules_for(US).board.cards.values():
-        lines = card_lines(card, words)
+        lines = card_lines(card, strict)
         assert lines, card.id
         for line in lines:
             assert "urban_sprawl." not in line and "{" not in line, (language, card.id, line)
+    assert not missing, (language, sorted(set(missing)))
+
+
+@pytest.mark.parametrize(("rule", "english"), [
+    (Rule("volcano", {"prestige": 2}), "A special effect: volcano."),
+    (Rule("disaster", {"area": "lava_field", "prestige": 2}),
+     "Every player with a building lava field loses one, or pays 2 prestige to keep all."),
+])
+def test_a_kind_or_name_the_strings_lack_reads_as_generic_words_not_a_key(rule, english):
+    """An engine ahead of the scene's strings (a new disaster, a new effect) still reads."""
+    assert rule_sentence(rule, words) == english
 
 
 def test_the_zoom_text_fits_its_column_and_the_panel_fits_the_board(language):

@@ -109,7 +109,7 @@ class USAnimations(RoomRenderer):
         def paint(canvas: pygame.Surface, p: float) -> None:
             for lot in old.lots:
                 rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
-                if rect.w > 0:
+                if rect.w > 0 and rect.h > 0:  # lots are wider than high: h ends first
                     canvas.blit(sp.tile(old.zone, rect.size), rect)
         self.timeline.add(at, CRUMBLE_TIME, paint)
         return at + CRUMBLE_TIME

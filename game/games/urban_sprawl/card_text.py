@@ -23,24 +23,39 @@ NAMED = {"resource": "res.", "cost_resource": "res.", "gain_resource": "res.",
 BY_VALUE = {"place_park": "scope", "activate": "what"}
 
 
+def _said(words: Words, key: str, **params: Any) -> str | None:
+    """`key` in words, or None when the strings have no such key (the translator gives the key
+    back, under the room's prefix)."""
+    text = words(key, **params)
+    return None if text.endswith(key) and "." in text[:-len(key) or None] else text
+
+
+def _named(words: Words, prefix: str, value: Any) -> str:
+    """A named parameter in words; one the strings do not know (a new area, a new kind of
+    disaster) reads as its own name rather than as a key."""
+    return _said(words, prefix + str(value)) or str(value).replace("_", " ")
+
+
 def rule_sentence(rule: Rule, words: Words) -> str:
-    """One effect or restriction as a sentence."""
+    """One effect or restriction as a sentence (a kind without one reads as a generic
+    sentence naming it: an engine ahead of its strings never shows a key)."""
+    key, chosen = rule.kind, BY_VALUE.get(rule.kind)
+    if chosen is not None:
+        key += "." + str(rule.params[chosen])
+    elif rule.params.get("vocation") == "any":
+        key, chosen = key + ".any", "vocation"
     params: dict[str, Any] = {}
     for name, value in rule.params.items():
-        prefix = NAMED.get(name)
-        params[name] = words(prefix + str(value)) if prefix else value
+        prefix = NAMED.get(name)  # the parameter that chose the sentence is not put in words
+        params[name] = _named(words, prefix, value) if prefix and name != chosen else value
     if "size" in rule.params:  # 0: any size
         size = rule.params["size"]
         params["size"] = words("fx_size", size=size) if size else ""
     if "marker" in rule.params:
         marker = rule.params["marker"]
         params["marker"] = words(f"marker.{marker[0]}", value=marker[1:])
-    key = rule.kind
-    if rule.kind in BY_VALUE:
-        key += "." + str(rule.params[BY_VALUE[rule.kind]])
-    elif rule.params.get("vocation") == "any":
-        key += ".any"
-    return words(f"fx.{key}", **params)
+    return (_said(words, f"fx.{key}", **params)
+            or words("fx.unknown", kind=rule.kind.replace("_", " ")))
 
 
 def card_lines(card: Card, words: Words) -> list[str]:

@@ -17,9 +17,11 @@ from .board import BLOCKS, SIDE
 
 t = translator("urban_sprawl.scene.")
 
-LOT, STREET = 62, 12  # a lot's side, a street's width
-PITCH = 2 * LOT + STREET  # one block and its street
-GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * PITCH - STREET)
+LOT, LOT_H, STREET = 62, 52, 12  # a lot's width and height, a street's width
+AVENUE = 28  # the street under each block row: the blocks' value plates sit in it, on no lot
+PITCH = 2 * LOT + STREET  # one block and the street right of it
+ROW_PITCH = 2 * LOT_H + AVENUE  # one block and the avenue under it
+GRID = pygame.Rect(64, 96, BLOCKS * PITCH - STREET, BLOCKS * ROW_PITCH)
 EDGE = 14  # the water and forest strips around the city
 CIRCLE_R = 20
 TRACK = pygame.Rect(16, 916, 904, 78)
@@ -27,18 +29,27 @@ CARD = (112, 176)
 CARD_GAP = 8
 CONTRACT_Y, PLANNING_Y = 8, 226
 RIGHT_X = 944
-TURN_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 30)
+# The key: whose turn it is, then what the board's symbols mean (right of the planning row).
+KEY_BOX = pygame.Rect(RIGHT_X + 5 * (CARD[0] + CARD_GAP), PLANNING_Y, 366, CARD[1] + 38)
+KEY_STEP, KEY_CIRCLE = 34, 16  # the key's line pitch, its circles' radius
 PANELS = pygame.Rect(RIGHT_X, 448, 968, 544)
 PANEL_HEAD = 44  # a seat panel's top strip: its emblem, name, wealth and prestige
 ZOOM = (224, 352)  # the zoom panel: a card at twice its size
 OPTION = (250, 250, 250)
 WATER, FOREST, STREET_RGB, LOT_RGB = (60, 110, 170), (50, 110, 60), (58, 60, 66), (92, 96, 88)
 TALL_PANEL = 400  # a panel at least this high (two seats) stacks its chips in rows
-CHIP_ASPECT = 1.2  # a panel chip's width per height: room for a contract's number
+CHIP_H, CHIP_ASPECT = 64, 1.875  # a panel chip's height and its width per height (room for
+# "Renovación" on one line)
+CHIP_MIN_W = 96  # a chip narrows to this when a panel holds many ("Renovación" still fits)
+PILL_H, PILL_PAD, PILL_GAP = 34, 10, 8  # a seat's status pills (AP left, offices)
+PILLS_PER_LINE = 3  # a tall panel's pills per line before it takes a second line
+FIGURE_SIZE = 36  # a seat's wealth and prestige
+FOOT_STEP, FOOT_ICON = 38, 32  # a panel's foot lines (buildings, vocations) and their pictures
+ZERO_ALPHA = 80  # a zone or vocation the seat has none of: its picture faded
+PANEL_ZONES = ("CIV", "COM", "IND", "RES", "PARK")
 RING_GAP = 10  # option rings sit outside their rect: visible around light cards
 TARGET_SIDE = 44  # a building placement's target square
-CUBE_SIDE, CUBE_LIFT = 30, 8  # a control cube sits a little above its building's centre,
-PLATE_DROP = 102  # clear of the block value plate at the foot of its block
+CUBE_SIDE = 30  # a control cube sits at its building's centre
 SMALL = sp.TEXT_SIZE
 
 
@@ -46,8 +57,8 @@ def lot_rect(lot: int) -> pygame.Rect:
     """The screen rect of one lot of the 12x12 grid."""
     row, col = divmod(lot, SIDE)
     x = GRID.x + (col // 2) * PITCH + (col % 2) * LOT
-    y = GRID.y + (row // 2) * PITCH + (row % 2) * LOT
-    return pygame.Rect(x, y, LOT, LOT)
+    y = GRID.y + (row // 2) * ROW_PITCH + (row % 2) * LOT_H
+    return pygame.Rect(x, y, LOT, LOT_H)
 
 
 def lots_center(lots: Sequence[int]) -> tuple[int, int]:
@@ -67,30 +78,30 @@ def lots_target(lots: Sequence[int]) -> pygame.Rect:
 
 
 def cube_rect(lots: Sequence[int]) -> pygame.Rect:
-    """Where a building's control cube sits: above its centre, clear of the value plate."""
+    """Where a building's control cube sits: at its centre."""
     x, y = lots_center(lots)
-    return pygame.Rect(x - CUBE_SIDE // 2, y - CUBE_LIFT - CUBE_SIDE // 2, CUBE_SIDE, CUBE_SIDE)
+    return pygame.Rect(x - CUBE_SIDE // 2, y - CUBE_SIDE // 2, CUBE_SIDE, CUBE_SIDE)
 
 
 def block_plate_center(block: int) -> tuple[int, int]:
-    """Where a block's value plate sits: at the foot of the block, straddling its edge."""
+    """Where a block's value plate sits: in the avenue under the block, on no lot (so never
+    under a building)."""
     row, col = divmod(block, BLOCKS)
-    return (GRID.x + col * PITCH + LOT, GRID.y + row * PITCH + PLATE_DROP + sp.PLATE_H // 2)
+    return GRID.x + col * PITCH + LOT, GRID.y + row * ROW_PITCH + 2 * LOT_H + AVENUE // 2
 
 
 def block_area(block: int) -> pygame.Rect:
-    """A block's lots and the foot of its value plate: what repaints when the block changes."""
+    """A block's lots and the avenue under it (its value plate): what repaints when the block
+    changes."""
     row, col = divmod(block, BLOCKS)
-    top = GRID.y + row * PITCH
-    return pygame.Rect(GRID.x + col * PITCH, top, 2 * LOT, PLATE_DROP + sp.PLATE_H + 1)
+    return pygame.Rect(GRID.x + col * PITCH, GRID.y + row * ROW_PITCH, 2 * LOT, ROW_PITCH)
 
 
 def circle_center(line: str, index: int) -> tuple[int, int]:
     """A marker circle: above its block column, or right of its block row."""
-    middle = index * PITCH + LOT
     if line == "column":
-        return GRID.x + middle, GRID.y - 64
-    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + middle
+        return GRID.x + index * PITCH + LOT, GRID.y - 64
+    return GRID.right + EDGE + CIRCLE_R + 6, GRID.y + index * ROW_PITCH + LOT_H
 
 
 def panel_rects(players: int) -> list[pygame.Rect]:
