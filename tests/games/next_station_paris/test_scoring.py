@@ -233,7 +233,7 @@ def test_rating_note_only_for_a_finished_solo_game(rules) -> None:
     state = over(rules, [lines], used=used)
     total = sum(rules.scores(state)[0].values())
     assert total == 134 + 2 + 22
-    assert rules.rating(state) == ("next_station_paris.rating.well_led", (("points", total),))
+    assert rules.rating(state) == ("next_station_paris.rating.well_led", (("points", total), ("count", total)))
     assert rules.rating(dataclasses.replace(state, phase="reveal")) is None
     assert rules.rating(over(rules, [lines, lines])) is None
 
@@ -246,7 +246,7 @@ def test_solo_rating_judges_the_total_after_the_module_penalty(rules) -> None:
     state = over(rules, [lines], used=used, options=(("gates", True), ("objectives", True)))
     total = sum(rules.scores(state)[0].values())
     assert total == 134 + 2 + 22 - 20
-    assert rules.rating(state) == ("next_station_paris.rating.almost", (("points", total),))
+    assert rules.rating(state) == ("next_station_paris.rating.almost", (("points", total), ("count", total)))
 
 
 def test_tie_broken_by_best_single_line_then_shared(rules) -> None:
