@@ -26,6 +26,7 @@ from game.games.french_quarter.scene import FQRenderer
 from game.ui import i18n, paint, theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.geometry import outside, overlaps
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
 BOTH = (("mayor", True), ("tourism", True))
 # (players, options): solo, the widest card row (3-4 players and the Mayor card), Tourism
@@ -269,3 +270,12 @@ def test_no_map_label_hides_anything_over_whole_games(rules, seed):
         found = renderer.board_geometry()
         problems |= set(overlaps(found) + outside(found, BOARD_RECT))
     assert not problems, sorted(problems)
+
+
+def test_no_string_puts_a_plural_after_one():
+    """"1 points", "1 recuadros", "1 mapeados": every count goes through plural forms, and
+    points are words ("pts" and "ptos" were cut abbreviations)."""
+    # the ratings above the lowest start at 75 points; "1 paraguas" is Spanish's singular
+    two_or_more = {f"solo_rating.{band}" for band in range(1, 7)} | {"hint.why.umbrellas"}
+    assert plural_after_one("french_quarter", two_or_more) == []
+    assert abbreviated_points("french_quarter") == []

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
-import tomllib
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -22,8 +19,9 @@ from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import MOVE_SIZE, TTRRenderer
 from game.ui import theme
 from game.ui.i18n import set_language
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
-ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
+ROOM = "ticket_to_ride_paris"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
 ROUTES = {"louvre-opera": "Louvre – Opéra"}
 
@@ -143,23 +141,7 @@ def test_a_long_move_wraps_whole_onto_two_lines_of_its_column(language):
 TWO_OR_MORE = {"event.tickets_kept", "tiebreak.shared", "tiebreak.tickets"}
 
 
-def templates() -> list[tuple[str, str, str]]:
-    """(key, language, text) of every Ticket to Ride string as shown for 1, its numbers set
-    to 1 (a plural table's "one" form: the others never show a 1)."""
-    out = []
-    for path in sorted(ROOM.glob("strings*.toml")):
-        data = tomllib.loads(path.read_text("utf-8"))
-        for lang, table in data.items():
-            out += [(key, lang, re.sub(r"\{(count|points|each|length|colored|wilds|done|"
-                                       r"failed|offered)\}", "1", text))
-                    for key, value in table.items()
-                    if key.removeprefix("ticket_to_ride_paris.") not in TWO_OR_MORE
-                    and (text := value.get("one") if isinstance(value, dict) else value)]
-    return out
-
-
 def test_no_string_puts_a_plural_after_one():
     """"1 pts", "1 tickets", "1 hechos": a number 1 followed by a plural word."""
-    plural = re.compile(r"(?<![\d.])1 (?!más\b)(\w+s)\b")
-    assert [(key, lang, text) for key, lang, text in templates() if plural.search(text)] == []
-    assert [text for _, _, text in templates() if re.search(r"\bpts?\b|\bptos?\b", text)] == []
+    assert plural_after_one(ROOM, TWO_OR_MORE) == []
+    assert abbreviated_points(ROOM) == []
