@@ -420,7 +420,7 @@ class FQRenderer(RoomRenderer):
         card = self.card_rects[deck]
         gap = 8
         x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
-        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 10, DIE, DIE)
+        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 8, DIE, DIE)
 
     # == choosers: chips for the choices that have no place of their own ==========================
     def _chooser_rects(self, view: State) -> dict[Target, pygame.Rect]:
@@ -666,7 +666,7 @@ class FQRenderer(RoomRenderer):
             size = 46
             x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
             for k, name in enumerate(icons):
-                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 34))
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 30))
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
     def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:

@@ -196,9 +196,9 @@ def test_the_artist_meter_rewards_are_as_wide_as_their_boxes(rules, monkeypatch)
     asked: set[tuple[str, int]] = set()
     real = sprites.icon
 
-    def recording(name: str, size: int, abbr: str = "") -> pygame.Surface:
+    def recording(name: str, size: int) -> pygame.Surface:
         asked.add((name, size))
-        return real(name, size, abbr)
+        return real(name, size)
 
     renderer = FQRenderer(rules, Config(2), seat_names(2))
     monkeypatch.setattr(sprites, "icon", recording)
