@@ -257,8 +257,8 @@ def test_the_sheet_draws_the_box_counts_its_level_gives(rules):
     assert len(renderer.line_rects) == board.line_boxes
     assert len(renderer.art_meter) == len(board.artist_meter)
     assert [len(r) for r in renderer.box_rects] == [len(m.boxes) for m in board.meters]
-    legend_bottom = renderer.legend_y + 3 * scene.LEGEND_STEP
-    assert legend_bottom <= renderer.sheet_rect.bottom  # the legend and the footer fit
+    legend_bottom = renderer.legend_y + 4 * scene.LEGEND_STEP  # artists (2), symbols, footer
+    assert legend_bottom <= renderer.sheet_rect.bottom - 2  # the keys and the footer fit
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
