@@ -661,7 +661,7 @@ class TTRRenderer(RoomRenderer):
             x = self.hand_rect.x + 24 + col * self.move_col_w
             y = self.hand_rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
             if seat is not None:
-                draw_seat_emblem(canvas, seat, (x + 10, y - 1), 20)
+                draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
                 surf = fit_text(line, MOVE_SIZE, self.move_col_w - 56, color)
