@@ -104,8 +104,8 @@ ACCENT_DARK = (190, 120, 20)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
 S = theme.SMALL_SIZE
 SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
-BOX = 42  # activity box
-BOX_STEP = 44
+BOX = 41  # activity box
+BOX_STEP = 43  # the 36 px multiplier and Party's "ABCD" still end inside the frame
 METER_STEP = 44  # from one activity meter to the next
 SMALL_BOX = 30  # umbrella and Second Line boxes: large enough to read a tick from the sofa
 SMALL_STEP = 33
@@ -947,13 +947,19 @@ class FQRenderer(RoomRenderer):
             r = boxes[k]
             pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)
         mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
-        right = boxes[-1].right + 6
+        for text, rect in self.meter_tail(a, mult, "ABCD"[:sh.bonuses[a]]):
+            surf.blit(text, rect)
+
+    def meter_tail(self, a: int, mult: int, letters: str) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What follows meter a's boxes: its multiplier ("×2", body text) and the bonus letters
+        unlocked (if any), each with where it goes."""
+        boxes = self.box_rects[a]
         text = theme.text(f"×{mult}", MULT_SIZE, theme.TEXT, True)
-        surf.blit(text, text.get_rect(midleft=(right, boxes[0].centery)))
-        letters = "ABCD"[:sh.bonuses[a]]
-        if letters:  # right after the multiplier: "ABCD" still ends inside the frame
-            text = theme.text(letters, S, theme.ACCENT, True)
-            surf.blit(text, text.get_rect(midleft=(right + 46, boxes[0].centery)))
+        out = [(text, text.get_rect(midleft=(boxes[-1].right + 6, boxes[0].centery)))]
+        if letters:
+            tail = theme.text(letters, S, theme.ACCENT, True)
+            out.append((tail, tail.get_rect(midleft=(out[0][1].right + 6, boxes[0].centery))))
+        return out
 
     def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
         """The artist label, the empty artist cells and the 16-box artist meter."""

@@ -279,3 +279,16 @@ def test_no_string_puts_a_plural_after_one():
     two_or_more = {f"solo_rating.{band}" for band in range(1, 7)} | {"hint.why.umbrellas"}
     assert plural_after_one("french_quarter", two_or_more) == []
     assert abbreviated_points("french_quarter") == []
+
+
+def test_the_largest_multiplier_and_every_bonus_letter_end_inside_the_sheet(rules):
+    """Party at ×5 with A, B, C and D: the 36 px multiplier and the letters after it stay
+    inside the sheet's frame and apart from the boxes and each other."""
+    renderer = FQRenderer(rules, Config(4), seat_names(4))
+    inside = renderer.sheet_rect.inflate(-8, -8)
+    for a, meter in enumerate(rules.board.meters):
+        letters = "ABCD"[:len(meter.bonuses)]
+        tail = [rect for _, rect in renderer.meter_tail(a, max(meter.multipliers), letters)]
+        assert len(tail) == 2 and all(inside.contains(rect) for rect in tail), (a, tail)
+        assert tail[0].left > renderer.box_rects[a][-1].right
+        assert not tail[0].colliderect(tail[1])
