@@ -233,7 +233,7 @@ def reason(rules: FrenchQuarter, view: State, prompt: Prompt, index: int) -> Rea
     old, new = state.sheets[seat], _through(rules, after, seat, 2)[1].sheets[seat]
     now, then = scoring.sheet_points(board, old), scoring.sheet_points(board, new)
     if then > now:
-        return Reason(WHY + "points", (("now", now), ("then", then)))
+        return Reason(WHY + "points", (("now", now), ("then", then), ("count", then)))  # plural
     mapped = sum(map(bool, new.mapped)) - sum(map(bool, old.mapped))
     progress = (("mapped", mapped), ("boxes", sum(new.meters) - sum(old.meters)),
                 ("artists", _artists(new) - _artists(old)),

@@ -1014,7 +1014,8 @@ class FrenchQuarter(TurnRules):
         """Solo only, once the game is over: the rulebook's rating of the score (results screen)."""
         if state.players != 1 or state.phase != OVER:
             return None
-        return self.solo_rating(state), (("points", sum(self.scores(state)[0].values())),)
+        total = sum(self.scores(state)[0].values())
+        return self.solo_rating(state), (("points", total), ("count", total))  # count: plural
 
     def solo_rating(self, state: State) -> str:
         """Modo solitario: the rating key for the solo total."""

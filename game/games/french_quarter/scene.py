@@ -78,10 +78,10 @@ tr = translator("french_quarter.")  # the rules' strings: deck and activity name
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
 RIGHT_X, RIGHT_W = 984, 924
-CARDS_Y, CARDS_H = 10, 196
+CARDS_Y, CARDS_H = 10, 190
 CARDS_AREA = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
-PANELS_Y, PANELS_H = 214, 136
-SHEET_Y = 358
+PANELS_Y, PANELS_H = 208, 130
+SHEET_Y = 346
 SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
 INTERSECTION = 40
 ARROW = (48, 40)
@@ -104,14 +104,21 @@ ACCENT_DARK = (190, 120, 20)
 OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
 S = theme.SMALL_SIZE
 SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
-BOX = 42  # activity box
-BOX_STEP = 44
-METER_STEP = 45  # from one activity meter to the next
-SMALL_BOX = 26  # umbrella, Second Line and artist meter boxes
-SMALL_STEP = 30
+BOX = 41  # activity box
+BOX_STEP = 43  # the 36 px multiplier and Party's "ABCD" still end inside the frame
+METER_STEP = 44  # from one activity meter to the next
+SMALL_BOX = 30  # umbrella and Second Line boxes: large enough to read a tick from the sofa
+SMALL_STEP = 33
+ART_BOX, ART_STEP = (32, 40), 34  # an artist meter box (its reward icon fills its width)
+ARTIST_CELL = (50, 40)  # an artist's cell, in the top and in the bottom row
+ARTIST_STEP = (54, 43)
 GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
-UMBRELLA_W = 470  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
-LEGEND_STEP = 30  # the artist legend's lines
+UMBRELLA_W = 500  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
+LEGEND_STEP = 28  # the legend's lines (the artists' key, then the sheet's symbols)
+KEY_TEXT_W, KEY_GAP = 170, 18  # a symbol's meaning in the key at most, and the gap after it
+NAME_GAP = 14  # between a panel's name and its points: "Bot 1  27 points", never "Bot 127"
+SIDE_LINE = 24  # the lines beside the umbrellas (courtyards, Riverwalk, Vacation)
+MULT_SIZE = theme.BODY_SIZE  # a meter's multiplier (×2): the number the end score hangs on
 BAND_LINE = 24  # a card band's line pitch, when a long deck name takes two (hyphenated)
 VOWELS = frozenset("aeiouáéíóúü")
 WIDE_PANEL = 400  # a compact panel this wide has room for its points in body text
@@ -212,24 +219,26 @@ class FQRenderer(RoomRenderer):
         """The large sheet's boxes: meters, umbrella and Second Line rows (as many rows as their
         boxes need), artist cells and the artist meter, and the legend's top."""
         b = self.board
-        sx, y = self.sheet_rect.x + LABEL_W, SHEET_Y + 50
+        sx, y = self.sheet_rect.x + LABEL_W, SHEET_Y + 46
         self.box_rects = [[pygame.Rect(sx + k * BOX_STEP, y + a * METER_STEP, BOX, BOX)
                            for k in range(len(m.boxes))] for a, m in enumerate(b.meters)]
-        y = self.box_rects[-1][0].bottom + 8
+        y = self.box_rects[-1][0].bottom + 6
         rows = math.ceil(b.umbrella_boxes * SMALL_STEP / UMBRELLA_W)
         self.umb_rows = _box_rows(sx, y, b.umbrella_boxes, math.ceil(b.umbrella_boxes / rows))
-        y = self.umb_rows[-1][0].bottom + 8
+        y = self.umb_rows[-1][0].bottom + 10  # room for the third line beside the umbrellas
         runs = (RIGHT_W - LABEL_W - 20 + GROUP_GAP) // (b.line_row * SMALL_STEP + GROUP_GAP)
         self.line_rows = _box_rows(sx, y, b.line_boxes, max(1, runs) * b.line_row, b.line_row)
-        y = self.line_rows[-1][0].bottom + 8
-        self.artist_rects = [pygame.Rect(sx + i * 56, y, 52, 92) for i in range(len(ARTISTS))]
+        y = self.line_rows[-1][0].bottom + 6
+        (cw, ch), (step, step_y) = ARTIST_CELL, ARTIST_STEP
+        self.artist_rects = [pygame.Rect(sx + i * step, y, cw, step_y + ch)
+                             for i in range(len(ARTISTS))]
         n = len(b.artist_meter)
-        self.art_rows = _box_rows(self.artist_rects[-1].right + 16, y, n, math.ceil(n / 2),
-                                  height=44, step_y=48)
+        self.art_rows = _box_rows(self.artist_rects[-1].right + 12, y, n, math.ceil(n / 2),
+                                  size=ART_BOX, step=(ART_STEP, step_y))
         self.umb_rects = [r for row in self.umb_rows for r in row]
         self.line_rects = [r for row in self.line_rows for r in row]
         self.art_meter = [r for row in self.art_rows for r in row]
-        self.legend_y = self.artist_rects[0].bottom + 6
+        self.legend_y = self.artist_rects[0].bottom + 4
 
     def _relayout(self, mayor: bool) -> None:
         """A save made with other options: lay the card row out again, repaint everything."""
@@ -411,7 +420,7 @@ class FQRenderer(RoomRenderer):
         card = self.card_rects[deck]
         gap = 8
         x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
-        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 10, DIE, DIE)
+        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 8, DIE, DIE)
 
     # == choosers: chips for the choices that have no place of their own ==========================
     def _chooser_rects(self, view: State) -> dict[Target, pygame.Rect]:
@@ -657,7 +666,7 @@ class FQRenderer(RoomRenderer):
             size = 46
             x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
             for k, name in enumerate(icons):
-                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 34))
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 30))
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
     def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
@@ -759,20 +768,23 @@ class FQRenderer(RoomRenderer):
         """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
         self._panel_frame(surf, rect, seat, view.turn == seat)
         meters, umb, line, art = self._shown(view, seat)
-        size = theme.BODY_SIZE if rect.w >= WIDE_PANEL else S  # narrow panels: the name's room
-        score = theme.text(self._points(self._totals[seat]), size, theme.TEXT, True)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if size > S else 12)))
+        wide = rect.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
+        score = theme.text(self._points(self._totals[seat]), theme.BODY_SIZE if wide else S,
+                           theme.TEXT, wide)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if wide else 12)))
         surf.blit(score, srect)
-        surf.blit(_pawn(seat, 34), (rect.x + 20, rect.y + 4))
+        pawn = 34 if wide else 26
+        surf.blit(_pawn(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
         # No dice here (the cards ring the dice each seat took): a number beside dice read
         # as a dice count, and the name keeps its room.
-        room = srect.x - rect.x - 64  # from x + 58 to 6 px short of the points
+        name_x = rect.x + (24 if wide else 18) + pawn
+        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
         # a narrow panel: smaller, then regular, never cut
         size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
                            if theme.font(z, b).size(self.names[seat])[0] * SQUEEZE <= room),
                           (S, False))
         name = fit(self.names[seat], size, room, seat_color(seat), bold)
-        surf.blit(name, (rect.x + 58, rect.y + 8))
+        surf.blit(name, (name_x, rect.y + 8))
         cell = min(54, (rect.w - 30) // 5 - 4)
         for a, act in enumerate(ACTIVITIES):
             r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
@@ -782,7 +794,7 @@ class FQRenderer(RoomRenderer):
         parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
         x = rect.x + 22
         for kind, value in parts:
-            x = self._stat(surf, x, rect.y + 98, kind, value) + 16
+            x = self._stat(surf, x, rect.y + 94, kind, value) + 16
 
     def _stat(self, surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
         """An icon and a number; returns the x after them."""
@@ -799,8 +811,8 @@ class FQRenderer(RoomRenderer):
 
     @staticmethod
     def _points(points: int) -> str:
-        """ "1 pt", "23 pts": a score that reads as points (the one/other plural)."""
-        return t("points.one" if points == 1 else "points.other", points=points)
+        """ "1 point", "23 points": a score in whole words (the one/other plural)."""
+        return t("points", count=points)
 
     def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
         """Solo: Mayor Carly's panel with the dice she took this round."""
@@ -847,7 +859,7 @@ class FQRenderer(RoomRenderer):
     def _build_sheets(self) -> None:
         """The blank and the all-marked large sheet (rows are copied from them when painting)."""
         rect = self.sheet_rect
-        bottom = self.legend_y + 2 * LEGEND_STEP
+        bottom = self.legend_y + 3 * LEGEND_STEP
         self._content = pygame.Rect(rect.x + 14, rect.y + 48, rect.w - 30, bottom - rect.y - 48)
         out = []
         for full in (False, True):
@@ -935,39 +947,44 @@ class FQRenderer(RoomRenderer):
             r = boxes[k]
             pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)
         mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
-        right = boxes[-1].right + 6
-        text = theme.text(f"×{mult}", S, theme.TEXT, True)
-        surf.blit(text, text.get_rect(midleft=(right, boxes[0].centery)))
-        letters = "ABCD"[:sh.bonuses[a]]
-        if letters:  # right after the multiplier: "ABCD" still ends inside the frame
-            text = theme.text(letters, S, theme.ACCENT, True)
-            surf.blit(text, text.get_rect(midleft=(right + 34, boxes[0].centery)))
+        for text, rect in self.meter_tail(a, mult, "ABCD"[:sh.bonuses[a]]):
+            surf.blit(text, rect)
+
+    def meter_tail(self, a: int, mult: int, letters: str) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What follows meter a's boxes: its multiplier ("×2", body text) and the bonus letters
+        unlocked (if any), each with where it goes."""
+        boxes = self.box_rects[a]
+        text = theme.text(f"×{mult}", MULT_SIZE, theme.TEXT, True)
+        out = [(text, text.get_rect(midleft=(boxes[-1].right + 6, boxes[0].centery)))]
+        if letters:
+            tail = theme.text(letters, S, theme.ACCENT, True)
+            out.append((tail, tail.get_rect(midleft=(out[0][1].right + 6, boxes[0].centery))))
+        return out
 
     def _artist_frame(self, surf: pygame.Surface, marked: int) -> None:
         """The artist label, the empty artist cells and the 16-box artist meter."""
         x0 = self.sheet_rect.x + 26
         label = fit(t("artists"), S, LABEL_W - 34, theme.TEXT)
-        surf.blit(label, (x0, self.artist_rects[0].y + 10))
+        surf.blit(label, (x0, self.artist_rects[0].y + 8))
         for i, a in enumerate(ARTISTS):
-            r = self.artist_rects[i]
             for row in range(2):
-                cell = pygame.Rect(r.x, r.y + row * 48, r.w, 44)
-                pygame.draw.rect(surf, theme.PANEL, cell.inflate(-4, -2), 2, border_radius=10)
+                cell = self._artist_cell(i, row)
+                pygame.draw.rect(surf, theme.PANEL, cell.inflate(-2, -2), 2, border_radius=10)
                 text = theme.text(self._abbr[a], MARK, theme.TEXT_DIM, True)
                 surf.blit(text, text.get_rect(center=cell.center))
         for k, r in enumerate(self.art_meter):
             reward = self.board.artist_meter[k]
             _small_box(surf, r, k < marked, ARTIST_LIGHT, bool(reward))
-            glyph = _reward_glyph(reward)
-            if reward in ACTIVITIES or reward == "umbrella":
-                img = sp.icon(reward, 24)
-                surf.blit(img, img.get_rect(center=r.center))
-            elif glyph:
-                text = theme.text(glyph, MARK, INK, True)
-                surf.blit(text, text.get_rect(center=r.center))
+            _reward_mark(surf, r, reward)
+
+    def _artist_cell(self, i: int, row: int) -> pygame.Rect:
+        """Artist i's cell in the top (0) or the bottom (1) row."""
+        r = self.artist_rects[i]
+        return pygame.Rect((r.x, r.y + row * ARTIST_STEP[1]), ARTIST_CELL)
 
     def _legend(self, surf: pygame.Surface) -> None:
-        """The artists' key under their cells: each tag with its artist's name, in two lines."""
+        """The artists' key under their cells (each tag with its artist's name, in two lines),
+        then the key to the sheet's symbols."""
         per_line = math.ceil(len(ARTISTS) / 2)
         x0, width = self.sheet_rect.x + 26, (self.sheet_rect.w - 52) // per_line
         for i, a in enumerate(ARTISTS):
@@ -977,37 +994,59 @@ class FQRenderer(RoomRenderer):
             surf.blit(tag, (x, y))
             name = fit(tr(f"option.artist.{a}"), S, width - tag.get_width() - 16, theme.TEXT)
             surf.blit(name, name.get_rect(midleft=(x + tag.get_width() + 6, y + tag.get_height() // 2)))
+        self._symbol_key(surf, x0, self.legend_y + 2 * LEGEND_STEP)
+
+    def _symbol_key(self, surf: pygame.Surface, x: int, y: int) -> None:
+        """One line: each symbol as the sheet draws it (B, ×, B× circles; the artist meter's M
+        and points boxes) and what it means."""
+        cy = y + LEGEND_STEP // 2
+        for kind, key in (("B", "bonus"), ("M", "mult"), ("BM", "either")):
+            mark = sp.circle_mark(kind, INK)  # in a circle, or a pill when B× is wider
+            r = pygame.Rect(0, 0, max(LEGEND_STEP, mark.get_width() + 10), LEGEND_STEP)
+            r.midleft = (x, cy)
+            pygame.draw.rect(surf, (248, 244, 234), r, border_radius=r.h // 2)
+            pygame.draw.rect(surf, INK, r, 2, border_radius=r.h // 2)
+            surf.blit(mark, mark.get_rect(center=r.center))
+            x = self._key_text(surf, f"key.{key}", r.right + 6, cy)
+        for reward, key in (("map:", "map"), ("points:3", "points")):
+            r = pygame.Rect(0, 0, ART_BOX[0], LEGEND_STEP)
+            r.midleft = (x, cy)
+            _small_box(surf, r, False, ARTIST_LIGHT, True)
+            _reward_mark(surf, r, reward)
+            x = self._key_text(surf, f"key.{key}", r.right + 6, cy)
+
+    def _key_text(self, surf: pygame.Surface, key: str, x: int, cy: int) -> int:
+        """A symbol's meaning, left-aligned at x; returns where the next symbol goes."""
+        text = fit(t(key), S, KEY_TEXT_W, theme.TEXT)
+        surf.blit(text, text.get_rect(midleft=(x, cy)))
+        return x + text.get_width() + KEY_GAP
 
     def _artist_cells(self, surf: pygame.Surface, sh: Sheet) -> None:
         """The artists seen, in the top row and then the bottom row."""
         for i, a in enumerate(ARTISTS):
-            r = self.artist_rects[i]
             for row, mask in enumerate((sh.top, sh.bottom)):
                 if mask & (1 << i):
-                    img = sp.icon(a, 44, self._abbr[a])
-                    surf.blit(img, img.get_rect(center=(r.centerx, r.y + row * 48 + 22)))
+                    img = sp.artist_tag(self._abbr[a], ARTIST_CELL[1])  # its code at 28 px
+                    surf.blit(img, img.get_rect(center=self._artist_cell(i, row).center))
 
     def _sheet_footer(self, surf: pygame.Surface, view: State, seat: int,
                       rect: pygame.Rect) -> None:
         """Courtyards and Riverwalk beside the umbrellas; what the blue numbers on the map are
         and the Vacation card (only its owner sees it until the end) at the foot."""
         sh = view.sheets[seat]
-        x, y = self.umb_rows[0][-1].right + 24, self.umb_rows[0][0].y
-        for k, line in enumerate((t("courtyards", count=len(sh.courtyards)),
-                                  t("riverwalk", count=sh.riverwalk))):
-            text = fit(line, S, rect.right - 16 - x, theme.TEXT)
-            surf.blit(text, (x, y + k * 30))
-        y = self.legend_y + 2 * LEGEND_STEP + 2
-        bits = [t("map_values", name=self.names[seat])]
-        if view.tourism:
+        x, y = self.umb_rows[0][-1].right + 16, self.umb_rows[0][0].y - 3
+        lines = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
+        if view.tourism:  # the card's buildings are outlined on the map; here how many are done
             if sh.vacation >= 0:
                 vac = self.board.vacations[sh.vacation]
-                done = sum(1 for b in vac.buildings if sh.mapped[b])
-                bits.append(t("vacation", name=vac.name, count=done))
+                lines.append(t("vacation", count=sum(1 for b in vac.buildings if sh.mapped[b])))
             else:
-                bits.append(t("vacation_hidden"))
-        text = fit("    ".join(bits), S, rect.w - 40, VALUE_NOTE)
-        surf.blit(text, (rect.x + 26, y))
+                lines.append(t("vacation_hidden"))
+        for k, line in enumerate(lines):
+            text = fit(line, S, rect.right - 16 - x, theme.TEXT)
+            surf.blit(text, (x, y + k * SIDE_LINE))
+        text = fit(t("map_values", name=self.names[seat]), S, rect.w - 40, VALUE_NOTE)
+        surf.blit(text, (rect.x + 26, self.legend_y + 3 * LEGEND_STEP + 2))
 
     # == per-frame drawing ========================================================================
     def _draw_highlights(self, canvas: pygame.Surface, prompt: Prompt) -> None:
@@ -1334,17 +1373,19 @@ def hyphenated(word: str, size: int, max_w: int) -> list[str]:
     return [word[:max(cuts)] + "-", word[max(cuts):]] if cuts else [word]
 
 
-def _box_rows(x: int, y: int, count: int, per_row: int, run: int = 0, height: int = SMALL_BOX,
-              step_y: int = SMALL_STEP) -> list[list[pygame.Rect]]:
-    """Rows of `count` small boxes, `per_row` a row, a gap after every `run` boxes (0: none)."""
+def _box_rows(x: int, y: int, count: int, per_row: int, run: int = 0,
+              size: tuple[int, int] = (SMALL_BOX, SMALL_BOX),
+              step: tuple[int, int] = (SMALL_STEP, SMALL_STEP)) -> list[list[pygame.Rect]]:
+    """Rows of `count` boxes of `size`, `per_row` a row at `step` (x, y) apart, a gap after
+    every `run` boxes (0: none)."""
     rows: list[list[pygame.Rect]] = []
     for k in range(count):
         col = k % per_row
         if col == 0:
             rows.append([])
         gaps = col // run if run else 0
-        rows[-1].append(pygame.Rect(x + col * SMALL_STEP + gaps * GROUP_GAP,
-                                    y + (k // per_row) * step_y, SMALL_BOX, height))
+        rows[-1].append(pygame.Rect((x + col * step[0] + gaps * GROUP_GAP,
+                                     y + (k // per_row) * step[1]), size))
     return rows
 
 
@@ -1356,6 +1397,17 @@ def _small_box(surf: pygame.Surface, r: pygame.Rect, marked: bool, col: tuple,
                      border_radius=4)
     if marked:
         sp.check(surf, r, INK, 1.0, 2)
+
+
+def _reward_mark(surf: pygame.Surface, r: pygame.Rect, reward: str) -> None:
+    """An artist meter box's reward: an activity's or the umbrella's icon as wide as the box,
+    else its letter or number."""
+    if reward in ACTIVITIES or reward == "umbrella":
+        img = sp.icon(reward, r.w)
+        surf.blit(img, img.get_rect(center=r.center))
+    elif glyph := _reward_glyph(reward):
+        text = theme.text(glyph, MARK, INK, True)
+        surf.blit(text, text.get_rect(center=r.center))
 
 
 def _reward_glyph(reward: str) -> str:

@@ -151,5 +151,6 @@ def vacation(board: Board, sheet: Sheet, lines: Lines = None) -> int:
     pts = board.vacation_points if ok else 0
     if lines is not None:
         card = board.vacations[sheet.vacation]
-        lines.append(Detail("vacation", K + "detail.vacation", (("card", card.name),), pts, ok))
+        name = K + "vacation." + card.id  # a string key: the name in the player's language
+        lines.append(Detail("vacation", K + "detail.vacation", (("card", name),), pts, ok))
     return pts

@@ -85,23 +85,14 @@ def icon_rgb(name: str) -> tuple[int, int, int]:
 
 
 @art_cache(maxsize=256)
-def icon(name: str, size: int, abbr: str = "") -> pygame.Surface:
-    """An icon disc: activities, umbrella, wild, or an artist (rounded square with `abbr`)."""
+def icon(name: str, size: int) -> pygame.Surface:
+    """An icon disc: an activity, the umbrella or the wild (artists are tags: artist_tag)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size / 2
     c = (r, r)
-    if name in ACTIVITY_RGB or name in ("umbrella", "wild"):
-        pygame.draw.circle(surf, INK, c, r)
-        pygame.draw.circle(surf, icon_rgb(name), c, r - 2)
-        _glyph(surf, name, c, r - 2)
-    else:
-        rect = surf.get_rect().inflate(-2, -2)
-        pygame.draw.rect(surf, INK, rect, border_radius=size // 4)
-        pygame.draw.rect(surf, ARTIST_RGB, rect.inflate(-4, -4), border_radius=size // 4)
-        # the sheet's artist icons (44 px and up) letter at the 28 px floor; map icons are smaller
-        label = theme.text(abbr, theme.SMALL_SIZE if size >= 44 else max(14, size // 2),
-                           (255, 255, 255), True)
-        surf.blit(label, label.get_rect(center=c))
+    pygame.draw.circle(surf, INK, c, r)
+    pygame.draw.circle(surf, icon_rgb(name), c, r - 2)
+    _glyph(surf, name, c, r - 2)
     return fast(surf)
 
 

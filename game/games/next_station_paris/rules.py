@@ -595,7 +595,7 @@ class NextStationParis(TurnRules):
         if state.players != 1 or state.phase != OVER:
             return None
         total = sum(self.scores(state)[0].values())
-        return K + "rating." + scoring.rating(self.board, total), (("points", total),)
+        return K + "rating." + scoring.rating(self.board, total), (("points", total), ("count", total))
 
     # -- score explanation for the results screen ----------------------------------------------
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:

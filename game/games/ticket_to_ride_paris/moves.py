@@ -103,10 +103,12 @@ def _text(move: Move, names: Sequence[str]) -> str:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    """The cards of one draw: each face-up one by colour, the blind ones counted."""
-    parts = [t(f"{K}event.faceup.{color}") for color in cards if color]
-    blind = sum(1 for color in cards if not color)
+    """The cards of one draw: the face-up ones by colour, two of one colour counted ("2 face-up
+    blue cards", never "the blue card + the blue card"), then the blind ones counted."""
+    colors = [color for color in cards if color]
+    parts = [t(f"{K}event.faceup.{color}", count=colors.count(color))
+             for color in dict.fromkeys(colors)]
+    blind = len(cards) - len(colors)
     if blind:
-        parts.append(t(K + ("event.card_blind" if blind == 1 else "event.cards_blind"),
-                       count=blind))
+        parts.append(t(K + "event.cards_blind", count=blind))
     return t(K + "event.and").join(parts)

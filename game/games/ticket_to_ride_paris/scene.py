@@ -79,7 +79,8 @@ HAND_CARD = (60, 86)
 HAND_GAP = 8
 TICKET_CHIP_H = 60
 TICKET_GAP = 8
-MOVE_ROWS, MOVE_STEP = 4, 29  # lines per column of the spectator's move log, and their step
+MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
+MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
 OVERLAY_CARD = (540, 240)
 THUMB = (230, 140)
 
@@ -660,10 +661,10 @@ class TTRRenderer(RoomRenderer):
             x = self.hand_rect.x + 24 + col * self.move_col_w
             y = self.hand_rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
             if seat is not None:
-                draw_seat_emblem(canvas, seat, (x + 10, y - 1), 20)
+                draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
-                surf = fit_text(line, theme.SMALL_SIZE, self.move_col_w - 56, color)
+                surf = fit_text(line, MOVE_SIZE, self.move_col_w - 56, color)
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
             slot += len(lines)
 
@@ -671,10 +672,10 @@ class TTRRenderer(RoomRenderer):
         """A move's text as the log sets it: on one line, or on two of about the same width (so
         that "+2" is never left alone on the second)."""
         width = self.move_col_w - 56
-        lines = wrap(text, theme.SMALL_SIZE, width)
+        lines = wrap(text, MOVE_SIZE, width)
         if len(lines) > 2:
             return [lines[0], " ".join(lines[1:])]
-        while len(lines) == 2 and len(narrower := wrap(text, theme.SMALL_SIZE, width - 20)) == 2:
+        while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
             lines, width = narrower, width - 20
         return lines
 

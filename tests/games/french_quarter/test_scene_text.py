@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -19,12 +20,13 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.french_quarter import map_layout, scene, sprites
-from game.games.french_quarter.board import ARTISTS
+from game.games.french_quarter.board import ACTIVITIES, ARTISTS
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.ui import i18n, paint, theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.geometry import outside, overlaps
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
 BOTH = (("mayor", True), ("tourism", True))
 # (players, options): solo, the widest card row (3-4 players and the Mayor card), Tourism
@@ -149,12 +151,81 @@ def test_the_blue_numbers_on_the_map_are_explained(drawn):
     assert notes & seen["texts"]
 
 
+def test_the_blue_w_on_a_building_is_explained(drawn):
+    lang, seen = drawn
+    with language(lang):
+        start = i18n.t("french_quarter.scene.map_values", name="")[:12]
+    notes = [text for text in seen["texts"] if text.startswith(start)]
+    assert notes and all("W" in note for note in notes)
+
+
+def test_the_sheet_symbols_have_a_key(drawn):
+    """B, ×, B× on the meters and the artist meter's M and points boxes: each has its meaning
+    written under the artists' key."""
+    lang, seen = drawn
+    with language(lang):
+        meanings = {i18n.t(f"french_quarter.scene.key.{k}")
+                    for k in ("bonus", "mult", "either", "map", "points")}
+    assert all("." not in m for m in meanings)  # real words, not raw keys
+    assert meanings <= seen["texts"]
+
+
+def test_the_multipliers_are_in_body_text(rules, monkeypatch):
+    """The ×0 … ×5 a meter reached (what its street's buildings are multiplied by) are body
+    text: at the 28 px floor their × and digits were ~18 px of ink."""
+    match = Match(rules, Config(2), 4)
+    match.resolve_chance()
+    renderer = FQRenderer(rules, match.config, seat_names(2))
+    sizes, real = [], theme.text
+
+    def recording(message: str, size: int = theme.BODY_SIZE, *args, **kwargs):
+        if re.fullmatch(r"×\d", message):
+            sizes.append(size)
+        return real(message, size, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", recording)
+    for a in range(len(ACTIVITIES)):
+        renderer._meter_extras(pygame.Surface(CANVAS_SIZE), match.state.sheets[0], a)
+    assert len(sizes) == len(ACTIVITIES)
+    assert min(theme.font(size, True).get_height() for size in sizes) >= 30
+
+
+def test_the_artist_meter_rewards_are_as_wide_as_their_boxes(rules, monkeypatch):
+    """An activity or umbrella reward on the artist meter is an icon 30 px or more across (it
+    was 24 px, its glyph ~14 px)."""
+    asked: set[tuple[str, int]] = set()
+    real = sprites.icon
+
+    def recording(name: str, size: int) -> pygame.Surface:
+        asked.add((name, size))
+        return real(name, size)
+
+    renderer = FQRenderer(rules, Config(2), seat_names(2))
+    monkeypatch.setattr(sprites, "icon", recording)
+    renderer._build_sheets()
+    rewards = {r for r in rules.board.artist_meter if r in (*ACTIVITIES, "umbrella")}
+    assert rewards
+    for reward in rewards:
+        assert max(size for name, size in asked if name == reward) >= 30, reward
+
+
+def test_vacation_cards_are_named_in_the_players_language(rules):
+    board = rules.board
+    with language("es"):
+        names = [i18n.t(f"french_quarter.vacation.{v.id}") for v in board.vacations]
+        key = f"french_quarter.vacation.{board.vacations[1].id}"
+        shown = i18n.t("french_quarter.detail.vacation", card=key)  # as the results show it
+    assert not any(n.startswith("french_quarter.") for n in names)
+    assert board.vacations[1].name not in shown and names[1] in shown
+
+
 def test_riverwalk_reads_in_spanish():
     with language("es"):
         assert "Riverwalk" not in scene.t("riverwalk", count=1)
 
 
-@pytest.mark.parametrize("lang,one,two", [("en", "1 pt", "2 pts"), ("es", "1 pto", "2 ptos")])
+@pytest.mark.parametrize("lang,one,two", [("en", "1 point", "2 points"),
+                                           ("es", "1 punto", "2 puntos")])
 def test_a_score_reads_as_points_in_the_singular_and_the_plural(lang, one, two):
     with language(lang):
         assert (FQRenderer._points(1), FQRenderer._points(2)) == (one, two)
@@ -164,7 +235,7 @@ def test_a_panel_score_reads_as_points(rules, monkeypatch):
     with recording(monkeypatch) as seen:
         for renderer, _ in shown_states(rules, 3, (), seed=5, every=25):
             others = [s for s in range(3) if s != renderer.large]
-            for seat in others:  # "23 pts", never a bare "23" beside the dice
+            for seat in others:  # "23 points", never a bare "23" (nor the cut "23 ptos")
                 assert FQRenderer._points(renderer._totals[seat]) in seen["texts"]
 
 
@@ -172,7 +243,7 @@ def test_the_boxes_a_player_marks_are_large_enough_to_see(rules):
     for players, options in CONFIGS:
         renderer = FQRenderer(rules, Config(players, options), seat_names(players))
         for rect in renderer.umb_rects + renderer.line_rects + renderer.art_meter:
-            assert min(rect.size) >= FLOOR
+            assert min(rect.size) >= 30  # a tick seen from the sofa (26 px boxes read as ~20)
         rows = [renderer.umb_rects, renderer.line_rects, renderer.art_meter]
         for boxes in rows:  # apart from each other and inside the sheet
             assert all(renderer.sheet_rect.contains(r) for r in boxes)
@@ -186,8 +257,8 @@ def test_the_sheet_draws_the_box_counts_its_level_gives(rules):
     assert len(renderer.line_rects) == board.line_boxes
     assert len(renderer.art_meter) == len(board.artist_meter)
     assert [len(r) for r in renderer.box_rects] == [len(m.boxes) for m in board.meters]
-    legend_bottom = renderer.legend_y + 3 * scene.LEGEND_STEP
-    assert legend_bottom <= renderer.sheet_rect.bottom  # the legend and the footer fit
+    legend_bottom = renderer.legend_y + 4 * scene.LEGEND_STEP  # artists (2), symbols, footer
+    assert legend_bottom <= renderer.sheet_rect.bottom - 2  # the keys and the footer fit
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
@@ -199,3 +270,25 @@ def test_no_map_label_hides_anything_over_whole_games(rules, seed):
         found = renderer.board_geometry()
         problems |= set(overlaps(found) + outside(found, BOARD_RECT))
     assert not problems, sorted(problems)
+
+
+def test_no_string_puts_a_plural_after_one():
+    """"1 points", "1 recuadros", "1 mapeados": every count goes through plural forms, and
+    points are words ("pts" and "ptos" were cut abbreviations)."""
+    # the ratings above the lowest start at 75 points; "1 paraguas" is Spanish's singular
+    two_or_more = {f"solo_rating.{band}" for band in range(1, 7)} | {"hint.why.umbrellas"}
+    assert plural_after_one("french_quarter", two_or_more) == []
+    assert abbreviated_points("french_quarter") == []
+
+
+def test_the_largest_multiplier_and_every_bonus_letter_end_inside_the_sheet(rules):
+    """Party at ×5 with A, B, C and D: the 36 px multiplier and the letters after it stay
+    inside the sheet's frame and apart from the boxes and each other."""
+    renderer = FQRenderer(rules, Config(4), seat_names(4))
+    inside = renderer.sheet_rect.inflate(-8, -8)
+    for a, meter in enumerate(rules.board.meters):
+        letters = "ABCD"[:len(meter.bonuses)]
+        tail = [rect for _, rect in renderer.meter_tail(a, max(meter.multipliers), letters)]
+        assert len(tail) == 2 and all(inside.contains(rect) for rect in tail), (a, tail)
+        assert tail[0].left > renderer.box_rects[a][-1].right
+        assert not tail[0].colliderect(tail[1])

@@ -13,6 +13,8 @@ import pytest
 from game.games.next_station_paris import scoring
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.state import OVER
+from game.ui.i18n import set_language, t
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
 from .support import line, over, sid
 
@@ -233,7 +235,7 @@ def test_rating_note_only_for_a_finished_solo_game(rules) -> None:
     state = over(rules, [lines], used=used)
     total = sum(rules.scores(state)[0].values())
     assert total == 134 + 2 + 22
-    assert rules.rating(state) == ("next_station_paris.rating.well_led", (("points", total),))
+    assert rules.rating(state) == ("next_station_paris.rating.well_led", (("points", total), ("count", total)))
     assert rules.rating(dataclasses.replace(state, phase="reveal")) is None
     assert rules.rating(over(rules, [lines, lines])) is None
 
@@ -246,7 +248,7 @@ def test_solo_rating_judges_the_total_after_the_module_penalty(rules) -> None:
     state = over(rules, [lines], used=used, options=(("gates", True), ("objectives", True)))
     total = sum(rules.scores(state)[0].values())
     assert total == 134 + 2 + 22 - 20
-    assert rules.rating(state) == ("next_station_paris.rating.almost", (("points", total),))
+    assert rules.rating(state) == ("next_station_paris.rating.almost", (("points", total), ("count", total)))
 
 
 def test_tie_broken_by_best_single_line_then_shared(rules) -> None:
@@ -300,3 +302,23 @@ def test_details_explain_every_category(rules) -> None:
     assert first.label == "next_station_paris.detail.line"
     assert dict(first.params) == {"color": "next_station_paris.color.orange", "districts": 7,
                                   "stations": 5, "monuments": 5, "each": 2} and first.points == 45
+
+
+def test_no_string_puts_a_plural_after_one():
+    """The results' details and ratings for a count of 1: "Overpasses used once: 1 × 2", never
+    "1 overpasses used once: 2 pt each" (nor "pt", a cut word)."""
+    # interchanges join 2 lines or more; the ratings above the lowest start at 101 points
+    two_or_more = {"detail.interchanges", *(f"rating.{r}" for r in (
+        "almost", "back_to_work", "fulgence", "well_done", "well_led"))}
+    assert plural_after_one("next_station_paris", two_or_more) == []
+    assert abbreviated_points("next_station_paris") == []
+
+
+def test_a_line_reads_in_spanish_with_its_colour_agreeing():
+    set_language("es")
+    try:
+        text = t("next_station_paris.detail.line", color="next_station_paris.color.purple",
+                 districts=1, stations=1, monuments=0, each=2)
+    finally:
+        set_language("en")
+    assert text.startswith("Línea morada:")  # "Línea Morado" did not agree

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
-import tomllib
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -19,11 +16,12 @@ from game.engine.core import Config, event
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.games.ticket_to_ride_paris.scene import MOVE_SIZE, TTRRenderer
 from game.ui import theme
 from game.ui.i18n import set_language
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
-ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
+ROOM = "ticket_to_ride_paris"
 NAMES = ["Ana", "Bruno", "Carmen", "Dmitri"]
 ROUTES = {"louvre-opera": "Louvre – Opéra"}
 
@@ -48,6 +46,25 @@ def test_the_two_cards_of_a_draw_are_one_line_and_a_blind_card_keeps_its_colour_
               event("card_drawn", 2, source="deck", color="white")], turn=5)
     assert log.lines(NAMES)[0] == (2, "Carmen drew 2 cards from the deck")
     assert not any("red" in text.lower() or "white" in text.lower() for _, text in log.lines(NAMES))
+
+
+@pytest.mark.parametrize("language, blue, mixed", [
+    ("en", "Ana drew 2 face-up blue cards",
+     "Ana drew the face-up red card + a card from the deck"),
+    ("es", "Ana roba 2 cartas azules bocarriba",
+     "Ana roba la carta roja bocarriba + una carta del mazo")])
+def test_two_face_up_cards_of_one_colour_are_counted_not_listed_twice(language, blue, mixed):
+    """"drew 2 face-up blue cards", never "the face-up blue card + the face-up blue card"."""
+    log = MoveLog(ROUTES)
+    log.note([event("card_drawn", 0, source="faceup", color="blue"),
+              event("card_drawn", 0, source="faceup", color="blue")], turn=1)
+    log.note([event("card_drawn", 0, source="faceup", color="red"),
+              event("card_drawn", 0, source="deck", color="red", visible_to=0)], turn=3)
+    set_language(language)
+    try:
+        assert [text for _, text in log.lines(NAMES)] == [mixed, blue]
+    finally:
+        set_language("en")
 
 
 def test_claims_flags_and_tickets_read_in_both_languages(spanish):
@@ -114,34 +131,17 @@ def test_a_long_move_wraps_whole_onto_two_lines_of_its_column(language):
         for _, text in renderer.moves.lines(renderer.names):
             lines = renderer.move_lines(text)
             assert len(lines) <= 2, text
-            assert all(theme.font(theme.SMALL_SIZE).size(line)[0] <= room for line in lines)
+            assert all(theme.font(MOVE_SIZE).size(line)[0] <= room for line in lines)
     finally:
         set_language("en")
 
 
 # Strings only ever shown with a count of 2 or more (the code picks another string for 1), and
 # the tie-break notes, whose wording the shared results-screen test pins ("Tied on 2 points").
-TWO_OR_MORE = {"event.cards_blind", "event.tickets_kept", "scene.turns_left",
-               "tiebreak.shared", "tiebreak.tickets"}
-
-
-def templates() -> list[tuple[str, str, str]]:
-    """(key, language, text) of every Ticket to Ride string as shown for 1, its numbers set
-    to 1 (a plural table's "one" form: the others never show a 1)."""
-    out = []
-    for path in sorted(ROOM.glob("strings*.toml")):
-        data = tomllib.loads(path.read_text("utf-8"))
-        for lang, table in data.items():
-            out += [(key, lang, re.sub(r"\{(count|points|each|length|colored|wilds|done|"
-                                       r"failed|offered)\}", "1", text))
-                    for key, value in table.items()
-                    if key.removeprefix("ticket_to_ride_paris.") not in TWO_OR_MORE
-                    and (text := value.get("one") if isinstance(value, dict) else value)]
-    return out
+TWO_OR_MORE = {"event.tickets_kept", "tiebreak.shared", "tiebreak.tickets"}
 
 
 def test_no_string_puts_a_plural_after_one():
     """"1 pts", "1 tickets", "1 hechos": a number 1 followed by a plural word."""
-    plural = re.compile(r"(?<![\d.])1 (?!más\b)(\w+s)\b")
-    assert [(key, lang, text) for key, lang, text in templates() if plural.search(text)] == []
-    assert [text for _, _, text in templates() if re.search(r"\bpts?\b|\bptos?\b", text)] == []
+    assert plural_after_one(ROOM, TWO_OR_MORE) == []
+    assert abbreviated_points(ROOM) == []

@@ -20,6 +20,7 @@ from game.engine.match import Match
 from game.games.ticket_to_ride_paris import labels, sprites
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
 from tests.ui.font_heights import SMALLEST, font_heights, too_small
 
@@ -56,3 +57,31 @@ def test_every_font_the_board_draws_is_at_least_24_px(heights, viewer):
     small = too_small(heights)
     assert small == {}, f"fonts under {SMALLEST} px (size, bold): {small}"
     assert min(heights.values()) >= SMALLEST
+
+
+def test_the_grey_move_log_is_a_step_above_the_floor(monkeypatch):
+    """The spectator's move log is mostly grey (older moves): its lines are 28 px high, not
+    the 24 px floor that reads as ~22 px of ink in grey from the sofa."""
+    from game.engine.core import event
+    from game.games.ticket_to_ride_paris import scene
+    from game.games.ticket_to_ride_paris.scene import t
+
+    pygame.init()
+    drawn: list[tuple[str, int]] = []
+    real = scene.fit_text
+
+    def recording(message, size, *args, **kwargs):
+        drawn.append((message, size))
+        return real(message, size, *args, **kwargs)
+
+    monkeypatch.setattr(scene, "fit_text", recording)
+    rules = TicketToRideParis()
+    renderer = TTRRenderer(rules, Config(3), ["Ana", "Bruno", "Carmen"])
+    renderer.reset(Match(rules, Config(3), 2).view(None), None)
+    renderer.moves.note([event("card_drawn", 1, source="faceup", color="blue"),
+                         event("flag_completed", 0, points=4)], turn=1)
+    drawn.clear()  # the reset drew the panels
+    renderer._draw_moves(pygame.Surface(CANVAS_SIZE))
+    log = [(m, size) for m, size in drawn if m != t("spectator")]
+    assert len(log) >= 2
+    assert all(theme.font(size).get_height() >= 28 for _, size in log), log
