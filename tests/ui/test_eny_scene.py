@@ -21,7 +21,10 @@ from game.games.explore_new_york.scene import (
     ENYRenderer,
     make_layout,
 )
+from game.scenes.table.split import STRIP_TEXT_X
+from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import translator
 from game.ui.paint import seat_color, seat_dark
 
 ENY = "explore_new_york"
@@ -239,3 +242,19 @@ def test_a_single_tourists_type_is_chosen_on_the_seats_tourist_boxes():
         assert area.score.contains(rect)
         assert count(canvas, rect.inflate(16, 16), seat_color(0)) > count(
             renderer.layers.surface, rect.inflate(16, 16), seat_color(0))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_prompt_fits_on_one_line_of_the_narrowest_seat_strip(language):
+    """A second person at 3-4 seats reads prompts in a small strip that holds one line: a longer
+    prompt is cut with an ellipsis (issue #28's legibility audit)."""
+    strips = [area.strip for players, focus in ((2, None), (3, None), (4, None), (3, 0), (4, 0))
+              for area in make_layout(players, focus).seats.values()]
+    room = min(strip.width for strip in strips) - STRIP_TEXT_X - 16  # as render_seat_strip
+    table = translator().catalog[language]
+    prompts = {key: text for key, text in table.items() if key.startswith(f"{ENY}.prompt.")}
+    assert len(prompts) >= 12
+    small = theme.font(theme.SMALL_SIZE)
+    widths = {key: small.size(text.format(a=6, b=6))[0] for key, text in prompts.items()}
+    too_long = {key: width for key, width in widths.items() if width > room}
+    assert not too_long, f"wider than {room} px: {too_long}"
