@@ -53,9 +53,15 @@ def test_the_route_row_of_the_report(rules):
     assert set(row) == {"route_ms", "slowest_ms", "slowest_links"}
     f = row["route_ms"]
     assert 0 <= f["p50"] <= f["p95"] <= f["max"] and row["slowest_links"] <= MAX_LINKS
-    report = {"explore_new_york": {"frame_ms": None, "playouts_per_s": 1.0,
-                                   "bot_ms": {"p50": 1.0, "p95": 2.0}},
-              ROUTES_KEY: row, "startup_s": 0.1, "peak_rss_mb": 1.0}
-    _, engine_only, routes, *_ = table(report, QUICK).splitlines()
+    bot = {"p50": 1.0, "p95": 2.0}
+    engine_row = {"frame_ms": None, "frame_cpu_ms": None, "frame_x_fill": None,
+                  "playouts_per_s": 1.0, "playouts_per_cpu_s": 1.0, "playouts_per_ref": 0.01,
+                  "bot_ms": bot, "bot_cpu_ms": bot, "bot_x_ref": bot}
+    reference = {"loop_cpu_ms": 10.0, "loop_cpu_ms_range": [9.0, 11.0], "fill_blit_ms": 1.0,
+                 "fill_blit_cpu_ms": 1.0}  # the yardsticks of issue 30's bench
+    report = {"explore_new_york": engine_row, ROUTES_KEY: row, "reference": reference,
+              "startup_s": 0.1, "peak_rss_mb": 1.0}
+    _, engine_only, cpu, routes, *_ = table(report, QUICK).splitlines()
+    assert cpu.split()[:3] == ["cpu:", "frame", "-"]  # the row's CPU times follow it
     assert engine_only.split()[:2] == ["explore_new_york", "-"]  # no frames without a scene
     assert routes.startswith(ROUTES_KEY) and "slowest constructed map (" in routes
