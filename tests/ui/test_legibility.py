@@ -30,7 +30,6 @@ FULL = os.environ.get("LEGIBILITY_FULL") == "1"
 KNOWN_FAILURES: dict[str, frozenset[str]] = {
     "french_quarter": frozenset({"rotated"}),  # street names turned along the map's streets
     "explore_new_york": frozenset({"focus", "cut"}),
-    "urban_sprawl": frozenset({"focus", "cut", "clipped"}),
 }
 
 
