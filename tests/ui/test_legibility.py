@@ -9,7 +9,6 @@ the same and writes the contact sheets). The audit is drawn once and shared by t
 from __future__ import annotations
 
 import os
-from collections import Counter
 
 import pygame
 import pytest
@@ -22,16 +21,6 @@ from game.ui import theme
 from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
 
 FULL = os.environ.get("LEGIBILITY_FULL") == "1"
-
-# TEMPORARY (issue 28): rooms whose screens still fail the audit, and the kinds of failure they
-# may still show, while their rooms are fixed in parallel (legib_rooms: Ticket to Ride, French
-# Quarter, Next Station; us_screens: Urban Sprawl; eny: Explore New York). A room listed here
-# must show no other kind; empty this table as the rooms pass (the test says which to remove).
-KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    "french_quarter": frozenset({"rotated"}),  # street names turned along the map's streets
-    "urban_sprawl": frozenset({"focus", "cut", "clipped"}),
-}
-
 
 @pytest.fixture(scope="module")
 def screens():
@@ -60,18 +49,8 @@ def test_the_shells_screens_pass(screens):
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in rooms()])
-def test_each_rooms_screens_pass_or_fail_only_as_known(screens, game_id):
-    found = failures(screens, game_id)
-    allowed = KNOWN_FAILURES.get(game_id)
-    if allowed is None:
-        assert not found, "\n".join(found)
-        return
-    kinds = Counter(line.split(": ", 2)[1].split(":")[0] for line in found)
-    unexpected = [line for line in found if line.split(": ", 2)[1].split(":")[0] not in allowed]
-    assert not unexpected, "\n".join(unexpected)
-    # the sample may miss the screens that fail; the full sweep tells when a room passes
-    assert found or not FULL, f"{game_id} passes now: remove it from KNOWN_FAILURES (issue 28)"
-    print(f"{game_id} known failures: {dict(kinds)}")
+def test_each_rooms_screens_pass(screens, game_id):
+    assert not failures(screens, game_id), "\n".join(failures(screens, game_id))
 
 
 # == the audit can fail ==========================================================================

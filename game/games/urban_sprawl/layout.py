@@ -49,6 +49,10 @@ ZERO_ALPHA = 80  # a zone or vocation the seat has none of: its picture faded
 PANEL_ZONES = ("CIV", "COM", "IND", "RES", "PARK")
 RING_GAP = 10  # option rings sit outside their rect: visible around light cards
 TARGET_SIDE = 44  # a building placement's target square
+# The shell's pulsing focus frame reaches up to 16 px outside a target (game_paint.board_focus);
+# a target keeps this far from its block's top and bottom edges so that the frame stays clear of
+# the value plates in the avenues above and below (their digits start 5 px into the avenue).
+PLATE_CLEARANCE = 12
 CUBE_SIDE = 30  # a control cube sits at its building's centre
 SMALL = sp.TEXT_SIZE
 
@@ -69,12 +73,14 @@ def lots_center(lots: Sequence[int]) -> tuple[int, int]:
 
 
 def lots_target(lots: Sequence[int]) -> pygame.Rect:
-    """The focus square of a lot set (a placement or a building)."""
-    if len(lots) == 1:
-        return lot_rect(lots[0])
+    """The focus square of a lot set (a placement, a building or one lot): at the lots' centre,
+    inside them and PLATE_CLEARANCE off their top and bottom edges (a one-row set gets a flat
+    square), so that the focus frame never runs through a block's value plate."""
+    rects = [lot_rect(lot) for lot in lots]
+    inside = rects[0].unionall(rects[1:]).inflate(0, -2 * PLATE_CLEARANCE)
     rect = pygame.Rect(0, 0, TARGET_SIDE, TARGET_SIDE)
     rect.center = lots_center(lots)
-    return rect
+    return rect.clip(inside)
 
 
 def cube_rect(lots: Sequence[int]) -> pygame.Rect:

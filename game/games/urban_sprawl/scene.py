@@ -237,7 +237,7 @@ class USRenderer(USAnimations):
         for lots in self.board.rings:
             rects[("lots", lots)] = lots_target(lots)
         for lot in range(SIDE * SIDE):
-            rects[("lot", lot)] = lot_rect(lot)
+            rects[("lot", lot)] = lots_target((lot,))
         for i, (line, index) in enumerate(self.board.circles):
             rects[("circle", i)] = pygame.Rect(0, 0, 2 * CIRCLE_R + 8, 2 * CIRCLE_R + 8)
             rects[("circle", i)].center = circle_center(line, index)
