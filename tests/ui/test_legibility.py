@@ -28,7 +28,6 @@ FULL = os.environ.get("LEGIBILITY_FULL") == "1"
 # Quarter, Next Station; us_screens: Urban Sprawl; eny: Explore New York). A room listed here
 # must show no other kind; empty this table as the rooms pass (the test says which to remove).
 KNOWN_FAILURES: dict[str, frozenset[str]] = {
-    "french_quarter": frozenset({"rotated"}),  # street names turned along the map's streets
     "explore_new_york": frozenset({"focus", "cut"}),
     "urban_sprawl": frozenset({"focus", "cut", "clipped"}),
 }
