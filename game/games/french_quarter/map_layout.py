@@ -7,7 +7,9 @@ canvas coordinates, reported as a game.ui.geometry.BoardGeometry.
 
 What never moves is laid out once (`MapLayout`): blocks, buildings, their icons, their special
 name and the spot of their value. What moves is laid out per view (`MapLayout.shapes`): a street
-name sits on a stretch of its street (between two crossings) that no line runs along, a tourist
+name sits on a stretch of its street (between two crossings) that no line runs along, or, for a
+north-south street, as a level sign on the map's north or south edge where the street meets it
+(no text on the map is ever turned: the legibility audit, issue 28), a tourist
 stands in its building clear of the building's name and value, and the hatching of a closed
 street stops short of the labels on it and of its crossings (the crossing streets stay open).
 """
@@ -35,6 +37,7 @@ GAP = 4  # what hatching leaves round a label
 VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
 INSET = 6  # what labels and tourists leave inside a building's edge
 OUTLINE = 3  # a Vacation building's outline, inside its edge
+SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…) and the gift shop's box
 
 
 def rect_stroke(name: str, rect: pygame.Rect) -> Stroke:
@@ -158,8 +161,8 @@ class MapLayout:
         return out
 
     def _special(self, x: Building, special_text: Callable[[str, int], pygame.Surface]) -> tuple:
-        """A special building's name along its foot, or upright under the icons of a narrow
-        building; (image, rect)."""
+        """A special building's name along its foot (a narrow building's gift shop: a wrapped
+        present at its foot); (image, rect)."""
         r, icons = self.bld[x.index], [i for _, i in self.icons[x.index]]
         if r.w > 70:
             text = special_text(x.special, r.w - 2 * INSET)
@@ -167,9 +170,11 @@ class MapLayout:
             if spot.collidelist(icons) >= 0:  # a flat building: beside its icons
                 spot.bottomleft = (max(i.right for i in icons) + INSET, r.bottom - INSET)
             return text, spot
-        top = max((i.bottom for i in icons), default=r.y) + INSET
-        text = pygame.transform.rotate(special_text(x.special, r.bottom - INSET - top), 90)
-        return text, text.get_rect(bottomleft=(r.x + INSET, r.bottom - INSET))
+        if x.special == "gift_shop":  # its name is too wide, and text is never turned
+            sign = sp.gift_box(min(r.w - 2 * INSET, 2 * ICON), SPECIAL_INK)
+            return sign, sign.get_rect(midbottom=(r.centerx, r.bottom - INSET))
+        text = special_text(x.special, r.w - 2 * INSET)
+        return text, text.get_rect(midbottom=(r.centerx, r.bottom - INSET))
 
     def _value_spot(self, b: int) -> pygame.Rect:
         """Where building b's value is written: clear of its icons and its name, as large as
@@ -222,7 +227,7 @@ class MapLayout:
         if closed >= 0 and sign is not None:
             out.sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
             labels.append(out.sign)
-        for street, forms in names.items():
+        for street, forms in sorted(names.items(), key=self._fewest_spots_first):
             out.names[street] = self._place_name(street, forms, strokes, labels + icons)
             labels.append(out.names[street][1])
         if closed >= 0:
@@ -236,6 +241,10 @@ class MapLayout:
         out.geometry.labels = self._labels(out, names)
         out.geometry.icons = self._icon_list(out)
         return out
+
+    def _fewest_spots_first(self, item: tuple[int, Sequence[tuple[int, int]]]) -> int:
+        """North-south streets' names (two spots each) are placed before east-west ones."""
+        return 0 if self.board.streets[item[0]].axis == "v" else 1
 
     def _line_stroke(self, seg: int, offset: int, width: int, name: str) -> Stroke:
         """A Second Line segment as drawn: it ends under the start markers painted over it."""
@@ -254,8 +263,11 @@ class MapLayout:
                     strokes: Sequence[Stroke], rects: Sequence[pygame.Rect]
                     ) -> tuple[int, pygame.Rect]:
         """A street name's form and rect: the longest form on a stretch where it hides
-        nothing, else a shorter one, else the full name where it hides least."""
-        placed = [self._place_on(street, size, strokes, rects) for size in forms]
+        nothing, else a shorter one, else the full name where it hides least (a north-south
+        street's name is a level sign where it meets the map's north or south edge)."""
+        place = (self._place_at_ends if self.board.streets[street].axis == "v"
+                 else self._place_on)
+        placed = [place(street, size, strokes, rects) for size in forms]
         free = [k for k, (_, cost) in enumerate(placed) if cost == 0]
         form = free[0] if free else min(range(len(forms)), key=lambda k: placed[k][1])
         return form, placed[form][0]
@@ -277,6 +289,29 @@ class MapLayout:
             if cost == 0:
                 break
         return best, best_cost
+
+    def _place_at_ends(self, street: int, size: tuple[int, int], strokes: Sequence[Stroke],
+                       rects: Sequence[pygame.Rect]) -> tuple[pygame.Rect, int]:
+        """A north-south street's level sign on the north border where the street meets it,
+        else on the south one, else beside the crossing (a start marker on it), and how much it
+        hides there (text is never turned: issue 28)."""
+        x = self.point(self.board.streets[street].line, 0)[0]
+        side = size[0] // 2 + MARKER_R + GAP  # beside a marker on the crossing
+        best, best_cost = None, None
+        for dx, y in ((dx, y) for dx in (0, side, -side) for y in (0, self.board.rows)):
+            rect = pygame.Rect((0, 0), size)
+            rect.center = (x + dx, self.point(0, y)[1])
+            cost = collisions(rect, strokes, rects) + (not self.area.contains(rect))
+            if best_cost is None or cost < best_cost:
+                best, best_cost = rect, cost
+            if cost == 0:
+                break
+        return best, best_cost
+
+    def sign_width(self) -> int:
+        """The widest a north-south street's sign may be: the signs of neighbouring streets
+        keep a gap between them on the border."""
+        return round(self.street_w + self.bw) - 2 * GAP
 
     def _hatch(self, street: int, labels: Sequence[pygame.Rect | None]) -> list[pygame.Rect]:
         """The closed street's stretches, cut round the labels on it."""

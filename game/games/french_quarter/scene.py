@@ -67,7 +67,7 @@ from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import ACTIVITIES, ARTISTS, DECKS, DIRECTIONS, Board
-from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, MapLayout, MapShapes
+from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout, MapShapes
 from .rules import FrenchQuarter
 from .sheet import w_left
 from .state import CARLY, NOBODY, OVER, Sheet, State, W
@@ -95,7 +95,6 @@ SMALL_HOUSE = (230, 214, 186)
 WHITE = (255, 255, 255)
 LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
 CLOSED_RGB = (210, 40, 40)
-SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…)
 VALUE_NOTE = (150, 180, 255)  # the sheet's note on the map's blue (handwritten) values
 UMBRELLA_RGB_LIGHT = (120, 190, 220)
 STARTS = ((200, 200, 210), (250, 250, 246))  # a personal line's start marker, the parade's
@@ -293,31 +292,45 @@ class FQRenderer(RoomRenderer):
         return None
 
     def _street_name(self, street: int) -> tuple[pygame.Surface, ...]:
-        """A street's name along it, in two forms: no longer than from one crossing's line to
-        the next, then without "St" between two crossings' kerbs (where lines run by)."""
+        """A street's name in two forms, the full one then without "St". An east-west street's
+        name lies along it: no longer than from one crossing's line to the next, then between
+        two crossings' kerbs (where lines run by). A north-south street's is a level sign on
+        the map's edge (see MapLayout._place_at_ends): a plate in the street's colour."""
         s = self.board.streets[street]
+        short = s.name.removesuffix(" St")
+        if s.axis == "v":
+            return tuple(self._street_sign(street, name) for name in (s.name, short))
         room = self.map.stretch(street, 0)
         color = WHITE if self._street_color(street) else INK
-        long = (room.h - 4) if s.axis == "v" else room.w + STREET - LINE_W[0] - 4
-        forms = [fit(s.name, S, long, color),
-                 fit(s.name.removesuffix(" St"), S, max(room.w, room.h) - 4, color)]
-        return tuple(fast(pygame.transform.rotate(f, 90) if s.axis == "v" else f) for f in forms)
+        return (fast(fit(s.name, S, room.w + STREET - LINE_W[0] - 4, color)),
+                fast(fit(short, S, room.w - 4, color)))
+
+    def _street_sign(self, street: int, name: str) -> pygame.Surface:
+        """A north-south street's name, level, on a plate of its colour (or the road's)."""
+        fill = self._street_color(street)
+        text = fit(name, S, self.map.sign_width() - 12, WHITE if fill else INK)
+        plate = pygame.Surface((text.get_width() + 12, min(text.get_height() + 4, STREET - 4)),
+                               pygame.SRCALPHA)
+        pygame.draw.rect(plate, fill or ROAD, plate.get_rect(), border_radius=8)
+        plate.blit(text, text.get_rect(center=plate.get_rect().center))
+        return fast(plate)
 
     def _sign(self, street: int) -> pygame.Surface:
-        """The closed street's sign: white on red, along the street, as long as a stretch."""
+        """The closed street's sign: "CLOSED" white on red along an east-west street; a
+        no-entry sign on a north-south one (the word would have to be turned to fit)."""
         if street in self._signs:
             return self._signs[street]
-        room = self.map.stretch(street, 0)
-        vertical = self.board.streets[street].axis == "v"
+        if self.board.streets[street].axis == "v":  # too narrow for the word, never turned
+            sign = self._signs[street] = no_entry(STREET - 6)
+            return sign
         # between the start markers on the crossings at its ends
-        length = room.h - 4 if vertical else room.w + STREET - 2 * MARKER_R - 4
+        length = self.map.stretch(street, 0).w + STREET - 2 * MARKER_R - 4
         text = fit(t("closed"), S, length - 8, WHITE)
         plate = pygame.Surface((text.get_width() + 8, text.get_height() + 8), pygame.SRCALPHA)
         pygame.draw.rect(plate, CLOSED_RGB, plate.get_rect(), border_radius=8)
         pygame.draw.rect(plate, WHITE, plate.get_rect(), 2, border_radius=8)
         plate.blit(text, (4, 4))
-        sign = self._signs[street] = fast(pygame.transform.rotate(plate, 90) if vertical
-                                          else plate)
+        sign = self._signs[street] = fast(plate)
         return sign
 
     # == the kit's hooks ==========================================================================
@@ -1339,6 +1352,19 @@ def start_marker(label: str, fill: tuple) -> pygame.Surface:
     pygame.draw.circle(surf, fill, (r, r), r - 2)
     text = theme.text(label, S, INK, True)
     surf.blit(text, text.get_rect(center=(r, r)))
+    return fast(surf)
+
+
+@art_cache(maxsize=4)
+def no_entry(size: int) -> pygame.Surface:
+    """A no-entry road sign: a red disc, white-rimmed, with a white bar across."""
+    r = size // 2
+    surf = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+    pygame.draw.circle(surf, WHITE, (r, r), r)
+    pygame.draw.circle(surf, CLOSED_RGB, (r, r), r - 2)
+    bar = pygame.Rect(0, 0, round(r * 1.3), max(6, r // 3))
+    bar.center = (r, r)
+    pygame.draw.rect(surf, WHITE, bar, border_radius=2)
     return fast(surf)
 
 

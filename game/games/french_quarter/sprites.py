@@ -96,6 +96,24 @@ def icon(name: str, size: int) -> pygame.Surface:
     return fast(surf)
 
 
+@art_cache(maxsize=4)
+def gift_box(size: int, color: tuple) -> pygame.Surface:
+    """A wrapped present: a gift shop's sign where its name would not fit level."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    u = size / 12
+    ribbon = (225, 170, 30)
+    lid = pygame.Rect(round(u), round(4 * u), round(10 * u), round(2.5 * u))
+    body = pygame.Rect(round(2 * u), lid.bottom, round(8 * u), size - lid.bottom - 1)
+    for part in (body, lid):
+        pygame.draw.rect(surf, color, part, border_radius=2)
+    pygame.draw.rect(surf, ribbon, (round(5 * u), lid.y, round(2 * u), size - lid.y - 1))
+    for side in (-1, 1):  # the bow's two loops
+        loop = pygame.Rect(0, 0, round(3.5 * u), round(3 * u))
+        loop.midbottom = (round(6 * u + side * 1.8 * u), lid.y + 1)
+        pygame.draw.ellipse(surf, ribbon, loop, max(2, round(u)))
+    return fast(surf)
+
+
 @art_cache(maxsize=256)
 def artist_tag(abbr: str, height: int) -> pygame.Surface:
     """An artist as a rounded tag as wide as its 28 px abbreviation (map and panels)."""
