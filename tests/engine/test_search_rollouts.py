@@ -20,6 +20,7 @@ from game.games.urban_sprawl.search import standing
 from tests.games.explore_new_york.support import (
     act,
     prompt,
+    reference_rules,
     route_to_grow,
     side,
 )
@@ -46,7 +47,8 @@ def play_with(game_id: str, players: int, policy, seed: int) -> tuple[list[int],
 
 @pytest.fixture(scope="module")
 def eny():
-    return rules_for("explore_new_york")
+    """The rules on the test map: the scenario names its blocks and tourists."""
+    return reference_rules()
 
 
 def test_explore_new_york_rollout_grows_the_route_from_an_end(eny):
