@@ -265,3 +265,27 @@ def city_pixels(canvas: pygame.Surface) -> bytes:
     """The pixels of the city's blocks (plates included)."""
     city = block_area(0).unionall([block_area(b) for b in range(BLOCKS * BLOCKS)])
     return pygame.image.tobytes(canvas.subsurface(city), "RGB")
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [("en", "licence", "licences"),
+                                                       ("es", "licencia", "licencias")])
+def test_a_permit_card_names_its_licences_in_the_singular_for_one(language, one, many):
+    from game.games.urban_sprawl import sprites
+    from game.games.urban_sprawl.board import Permit
+    from game.games.urban_sprawl.scene import t
+    from game.legibility.trace import tracing
+    from game.ui.i18n import set_language
+
+    permits = [c for c in rules_for("urban_sprawl").board.cards.values() if isinstance(c, Permit)]
+    by_count = {c.licences: c for c in permits}
+    assert {1, 2} <= set(by_count)
+    set_language(language)
+    try:
+        for count, word in ((1, one), (2, many)):
+            with tracing() as tracer:
+                face = sprites.card_face(by_count[count], CARD, t)
+                shown = [m.text for m in tracer.marks(face)]
+            assert word in shown and str(count) in shown, shown
+            assert (many if count == 1 else one) not in shown
+    finally:
+        set_language("en")

@@ -211,7 +211,7 @@ def _permit(surf: pygame.Surface, card: Permit, k: float, words: Words) -> None:
         pygame.draw.rect(surf, ZONE_RGB[zone], rect)
     big = theme.text(str(card.licences), round(48 * k), INK, True)
     surf.blit(big, big.get_rect(midtop=(surf.get_width() // 2, round(36 * k))))
-    y = _lines(surf, words("licences"), round(84 * k), k, 1)
+    y = _lines(surf, words("licences", count=card.licences), round(84 * k), k, 1)
     _lines(surf, words("invest", wealth=card.invest), y, k, 1, shade(INK, 1.6))
     _reveal_icons(surf, card.ballot, card.payout, k)
 
