@@ -31,9 +31,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from game.engine.bots import BOT_KINDS, GreedyBot, canonical_kind, make_bot, play_out
 from game.engine.core import TERMINAL, Chance, Config, total
@@ -152,17 +153,14 @@ def run(game_id: str, levels: Sequence[str], games: int, seed: int, jobs: int,
             "levels": summarize(levels, results), "results": results}
 
 
-def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
-                options: tuple[tuple[str, bool], ...] = ()) -> dict:
-    """Hard's rollouts per CPU second over searches at every RATE_EVERY-th decision (with more
-    than one root move) of a seeded game of Normal bots."""
+def search_positions(game_id: str, players: int, seed: int, hard: Any,
+                     options: tuple[tuple[str, bool], ...] = ()) -> Iterator[tuple]:
+    """(rules, view, prompt, Hard's root moves) at every RATE_EVERY-th decision (with more than
+    one root move) of a seeded game of Normal bots, the same positions for every measurement."""
     rules = rules_for(game_id)
-    match = Match(rules, Config(players, options), seed)
-    hard = make_bot("hard", game_id, seed, iterations=cap)
     normal = GreedyBot(get_game(game_id).heuristic(), random.Random(seed))
-    state, rng = match.state, random.Random(seed)
-    searches = rollouts = decisions = 0
-    seconds = 0.0
+    state, rng = Match(rules, Config(players, options), seed).state, random.Random(seed)
+    decisions = 0
     while (pending := rules.pending(state)) is not TERMINAL:
         if isinstance(pending, Chance):
             state, _ = rules.apply(state, None, sample(pending, rng))
@@ -171,13 +169,23 @@ def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
         view = rules.view(state, prompt.player)
         moves = hard.root_moves(rules, view, prompt)
         if decisions % RATE_EVERY == 0 and len(moves) > 1:
-            start = time.process_time()
-            rounds = hard.search(rules, view, prompt.player, moves)
-            seconds += time.process_time() - start
-            searches += 1
-            rollouts += len(rounds) * len(moves)
+            yield rules, view, prompt, moves
         state, _ = rules.apply(state, prompt.player, normal.choose(rules, view, prompt))
         decisions += 1
+
+
+def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
+                options: tuple[tuple[str, bool], ...] = ()) -> dict:
+    """Hard's rollouts per CPU second over searches at the `search_positions` of a game."""
+    hard = make_bot("hard", game_id, seed, iterations=cap)
+    searches = rollouts = 0
+    seconds = 0.0
+    for rules, view, prompt, moves in search_positions(game_id, players, seed, hard, options):
+        start = time.process_time()
+        rounds = hard.search(rules, view, prompt.player, moves)
+        seconds += time.process_time() - start
+        searches += 1
+        rollouts += len(rounds) * len(moves)
     return {"game": game_id, "players": players, "seed": seed, "cap": cap,
             "searches": searches, "rollouts": rollouts, "cpu_s": seconds,
             "rollouts_per_s": rollouts / seconds if seconds else 0.0}
@@ -186,32 +194,20 @@ def search_rate(game_id: str, players: int, seed: int, cap: int = RATE_CAP,
 def decision_rollouts(game_id: str, players: int, seed: int, workers: int,
                       budget_s: float | None = None, searches: int = 20) -> dict:
     """Rollouts Hard completes per decision at its time budget with `workers` search processes
-    (0: in this process), at every RATE_EVERY-th decision (with more than one root move) of a
-    seeded game of Normal bots, up to `searches` decisions."""
-    rules = rules_for(game_id)
+    (0: in this process), at the first `searches` of a game's `search_positions`."""
     pool = SearchPool(workers) if workers else None
     if pool is not None:
         pool.warm_up(game_id, wait=True)
     hard = make_bot("hard", game_id, seed, budget_s=budget_s, pool=pool)
-    normal = GreedyBot(get_game(game_id).heuristic(), random.Random(seed))
-    state, rng = Match(rules, Config(players), seed).state, random.Random(seed)
     counts: list[int] = []
-    decisions = 0
     try:
-        while len(counts) < searches and (pending := rules.pending(state)) is not TERMINAL:
-            if isinstance(pending, Chance):
-                state, _ = rules.apply(state, None, sample(pending, rng))
-                continue
-            prompt = pending[0]
-            view = rules.view(state, prompt.player)
-            moves = hard.root_moves(rules, view, prompt)
-            if decisions % RATE_EVERY == 0 and len(moves) > 1:
-                started = time.perf_counter()
-                rounds = (hard.search(rules, view, prompt.player, moves, started) if pool is None
-                          else hard.parallel_search(rules, view, prompt.player, moves, started))
-                counts.append(len(rounds) * len(moves))
-            state, _ = rules.apply(state, prompt.player, normal.choose(rules, view, prompt))
-            decisions += 1
+        for rules, view, prompt, moves in search_positions(game_id, players, seed, hard):
+            started = time.perf_counter()
+            rounds = (hard.search(rules, view, prompt.player, moves, started) if pool is None
+                      else hard.parallel_search(rules, view, prompt.player, moves, started))
+            counts.append(len(rounds) * len(moves))
+            if len(counts) == searches:
+                break
     finally:
         if pool is not None:
             pool.close()
@@ -280,24 +276,30 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the arena command."""
-    args = parse_args(argv)
+def measured(args: argparse.Namespace) -> tuple[dict, str] | None:
+    """The --decisions or --rate measurement and its one-line summary (None: play matches)."""
     if args.decisions is not None:
         found = decision_rollouts(args.game, len(args.levels), args.seed, args.decisions,
                                   args.budget)
-        print(json.dumps(found) if args.json else
-              f"{found['game']}: Hard with {found['workers']} workers, budget "
-              f"{found['budget_s']} s: median {found['median']} rollouts per decision "
-              f"(mean {found['mean']:.0f}, {found['searches']} decisions, seed {found['seed']})")
-        return 0
+        return found, (f"{found['game']}: Hard with {found['workers']} workers, budget "
+                       f"{found['budget_s']} s: median {found['median']} rollouts per decision "
+                       f"(mean {found['mean']:.0f}, {found['searches']} decisions, "
+                       f"seed {found['seed']})")
     if args.rate:
         rate = search_rate(args.game, len(args.levels), args.seed, args.iterations or RATE_CAP,
                            args.option_pairs)
-        print(json.dumps(rate) if args.json else
-              f"{rate['game']}: Hard {rate['rollouts_per_s']:.0f} rollouts per CPU second "
-              f"({rate['rollouts']} in {rate['cpu_s']:.2f} s over {rate['searches']} searches, "
-              f"cap {rate['cap']}, seed {rate['seed']})")
+        return rate, (f"{rate['game']}: Hard {rate['rollouts_per_s']:.0f} rollouts per CPU "
+                      f"second ({rate['rollouts']} in {rate['cpu_s']:.2f} s over "
+                      f"{rate['searches']} searches, cap {rate['cap']}, seed {rate['seed']})")
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the arena command."""
+    args = parse_args(argv)
+    if (found := measured(args)) is not None:
+        data, line = found
+        print(json.dumps(data) if args.json else line)
         return 0
     report = run(args.game, args.levels, args.games, args.seed, args.jobs, args.option_pairs,
                  args.budget, args.iterations)
