@@ -1,56 +1,60 @@
-"""The legibility audit (game.legibility, issue 28) over the console's screens, both languages.
-
-The suite looks at a sample (the shell's screens, each guide's first page, each room at its
-largest table mid-game and at the results: about a minute); LEGIBILITY_FULL=1 looks at every
-screen, every guide page, every table size and phase (`python -m game.legibility --full` does
-the same and writes the contact sheets). The audit is drawn once and shared by the tests.
+"""The legibility audit (game.legibility, issue 28) over every screen of the console, both
+languages: the shell's screens, every guide page, each room at every table size, early, mid-game
+and at the results (`python -m game.legibility --full` looks at the same and writes the contact
+sheets). The screens are audited in groups (the shell's menus, its guide pages, each room), each
+drawn once per test process, so that test processes share the sweep.
 """
 
 from __future__ import annotations
 
-import os
+import functools
 
 import pygame
 import pytest
 
 from game.legibility import checks
-from game.legibility.audit import run
-from game.legibility.screens import SHELL, rooms, shots
+from game.legibility.audit import Screen, run
+from game.legibility.screens import SHELL, Shot, rooms, shots
 from game.legibility.trace import tracing
 from game.ui import theme
 from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
 
-FULL = os.environ.get("LEGIBILITY_FULL") == "1"
+GUIDES = "guides"  # the shell's guide pages, a group of their own (a third of the sweep)
+GROUPS = (SHELL, GUIDES, *(info.id for info in rooms()))
 
-@pytest.fixture(scope="module")
-def screens():
-    """Every audited screen in both languages (drawn once for the module)."""
-    audited = run(shots(FULL), LANGUAGES)
+
+def group_of(shot: Shot) -> str:
+    """The group a screen is audited in."""
+    if shot.owner == SHELL and shot.name.startswith("guide_"):
+        return GUIDES
+    return shot.owner
+
+
+@functools.cache
+def audited(group: str) -> tuple[Screen, ...]:
+    """Every screen of a group in both languages (drawn once per test process)."""
+    screens = run([shot for shot in shots(True) if group_of(shot) == group], LANGUAGES)
     pygame.display.quit()
-    return audited
+    return tuple(screens)
 
 
-def failures(screens, owner: str) -> list[str]:
-    """'[lang] screen: finding' for every finding on an owner's screens."""
-    return [f"[{s.language}] {s.name}: {f.line()}" for s in screens if s.owner == owner
-            for f in s.failures]
+def failures(screens) -> list[str]:
+    """'[lang] screen: finding' for every finding that fails a screen."""
+    return [f"[{s.language}] {s.name}: {f.line()}" for s in screens for f in s.failures]
 
 
-def test_every_screen_was_drawn_with_texts_in_both_languages(screens):
+@pytest.mark.parametrize("group", GROUPS)
+def test_every_screen_is_drawn_in_both_languages_and_passes(group):
+    screens = audited(group)
     for language in LANGUAGES:
         drawn = [s for s in screens if s.language == language]
         assert drawn and all(s.marks for s in drawn), [s.name for s in drawn if not s.marks]
-    spanish = {m.text for s in screens if s.language == "es" for m in s.marks}
+    assert not failures(screens), "\n".join(failures(screens))
+
+
+def test_the_spanish_screens_are_in_spanish():
+    spanish = {m.text for s in audited(SHELL) if s.language == "es" for m in s.marks}
     assert "Elige un juego" in spanish or "Ajustes" in spanish
-
-
-def test_the_shells_screens_pass(screens):
-    assert not failures(screens, SHELL)
-
-
-@pytest.mark.parametrize("game_id", [info.id for info in rooms()])
-def test_each_rooms_screens_pass(screens, game_id):
-    assert not failures(screens, game_id), "\n".join(failures(screens, game_id))
 
 
 # == the audit can fail ==========================================================================
