@@ -11,7 +11,8 @@ from pathlib import Path
 GAMES = Path(__file__).resolve().parents[2] / "game" / "games"
 # A count written into a template: {count}, {points}, {districts}…, set to 1 for the check.
 NUMBERS = re.compile(r"\{(count|points|each|length|colored|wilds|done|failed|offered|districts|"
-                     r"stations|monuments|lines|value|mult|n|then)\}")
+                     r"stations|monuments|lines|value|mult|n|then|now|total|left|attractions|"
+                     r"tickets|line|wealth|prestige|amount|cost|ap)\}")
 PLURAL_AFTER_ONE = re.compile(r"(?<![\d.])1 (?!más\b)(\w+s)\b")
 ABBREVIATED = re.compile(r"\bpts?\b|\bptos?\b")
 

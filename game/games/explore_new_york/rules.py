@@ -381,8 +381,9 @@ class ExploreNewYork(TurnRules):
             return None
         totals = [route.total for route in state.routes]
         winners = self.winners(state)
+        # the note's count stays the tied total, so its plural form reads "1 point"
         return tie_note(totals, winners, K + "tiebreak.shared", K + "tiebreak.shared",
-                        ("count", len(winners)))
+                        ("winners", len(winners)))
 
     def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
         """Per seat, the scoring boxes of its route (each term's counts and product)."""

@@ -514,7 +514,9 @@ class TTRRenderer(RoomRenderer):
         self._pile_text(canvas, deck, view.deck_size, t("deck"))
         tback = sp.ticket_back(58, 40)
         canvas.blit(tback, (tickets.x + 12, tickets.y + 14))
-        self._pile_text(canvas, tickets, view.ticket_deck_size, t("tickets"))
+        # the caption under the count agrees with it: "1" over "Ticket"
+        self._pile_text(canvas, tickets, view.ticket_deck_size,
+                        t("tickets", count=view.ticket_deck_size))
         n = sum(view.discard)
         for k in range(3 if n else 1):  # a fanned stack of spent cards
             r = pygame.Rect(disc.x + 14 + k * 6, disc.y + 10 - k * 3, 40, 54)

@@ -346,7 +346,10 @@ def test_the_final_routes_are_found_when_the_game_ends(rules):
     assert kinds(events)[-4:] == ["route_found"] * 3 + ["game_over"]
     assert all(route.links == (side(rules, 1, 1, "right"),) for route in state.routes)
     assert rules.winners(state) == (0, 1, 2)  # the same maps: a shared victory
-    assert rules.tiebreak(state)[0].endswith("tiebreak.shared")
+    key, params = rules.tiebreak(state)
+    assert key.endswith("tiebreak.shared")
+    # the note's plural form follows the tied total ("Tied on 1 point"), not the winners
+    assert dict(params)["count"] == dict(params)["points"] == state.routes[0].total
 
 
 # -- the rulebook's worked example (Ejemplo de una partida de 2 jugadores) ---------------------

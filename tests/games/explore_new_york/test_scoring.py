@@ -16,6 +16,7 @@ from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scoring import Counts, RouteScorer, best_route, route_details
 from game.games.explore_new_york.state import Sheet
 from tests.engine.trail_brute_force import brute_force
+from tests.games.plural_forms import abbreviated_points, plural_after_one
 
 from .support import link, reference_rules, side
 
@@ -141,3 +142,10 @@ def test_final_routes_match_brute_force_over_every_trail(rules):
         start = route.start if route.links else None
         assert is_trail(scorer.ends, local, start)
         assert len(TOURISTS) == 3 and route.total == scorer(sum(1 << e for e in local))
+
+
+def test_no_string_puts_a_plural_after_one():
+    """"1 stars", "1 cards left", "Tied on 1 points": every count shown before a noun goes
+    through plural forms, or the noun comes first ("tourists 1 × attractions 3")."""
+    assert plural_after_one("explore_new_york") == []
+    assert abbreviated_points("explore_new_york") == []

@@ -119,3 +119,27 @@ def test_ticket_choices_of_three_and_four_are_rows_of_two_big_cards(rules):
 
 def view_config(view) -> Config:
     return Config(view.players)
+
+
+@pytest.mark.parametrize(("language", "one", "many"), [("en", "Ticket", "Tickets"),
+                                                       ("es", "Billete", "Billetes")])
+def test_the_ticket_pile_caption_agrees_with_its_count(rules, monkeypatch, language, one, many):
+    """"1" over "Ticket", "5" over "Tickets": the pile's caption is a plural table of its count."""
+    captions: dict[int, str] = {}
+    original = TTRRenderer._pile_text
+
+    def recording(canvas, rect, count, caption):
+        captions[count] = caption
+        original(canvas, rect, count, caption)
+
+    monkeypatch.setattr(TTRRenderer, "_pile_text", staticmethod(recording))
+    view = a_view(rules)
+    renderer = TTRRenderer(rules, view_config(view), ["Ana", "Bruno"])
+    i18n.set_language(language)
+    try:
+        for size in (1, 5):
+            captions.clear()
+            drawn(renderer, dataclasses.replace(view, ticket_deck_size=size))
+            assert captions[size] == (one if size == 1 else many), captions
+    finally:
+        i18n.set_language("en")

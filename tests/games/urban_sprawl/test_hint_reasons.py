@@ -20,6 +20,7 @@ from game.games.urban_sprawl import bot, city
 from game.games.urban_sprawl.board import card_name
 from game.games.urban_sprawl.state import NOBODY, SOURCE_INDEX, total_prestige
 from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
+from tests.games.plural_forms import plural_after_one
 
 from .support import after_setup, at_act, contract, empty_city, pending_prompt, permit, with_seat
 
@@ -483,3 +484,14 @@ def test_any_option_of_any_prompt_of_random_games_gets_a_reason_that_reads_or_no
     decisions = [Decision(hint, None, None) for hint in given.values()]
     assert len({d.hint.reason.key for d in decisions}) >= 30
     assert_reasons_read(decisions)
+
+
+# "Value {value}" and "the prestige {value} rows" name a value, not a count; a part of the
+# licences is only paid while 2 or more are left (else the reason is license_all)
+NOT_COUNTS = {"hint.why.place_office", "hint.why.place_lead_prestige", "hint.why.license_part"}
+
+
+def test_no_string_puts_a_plural_after_one():
+    """"1 permits are more than you need", "1 pendientes": every count shown before a word that
+    agrees with it goes through plural forms."""
+    assert plural_after_one("urban_sprawl", NOT_COUNTS) == []
