@@ -211,6 +211,7 @@ class ENYRenderer(RoomRenderer):
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
         self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
         self._faint: dict[int, tuple[Any, pygame.Surface]] = {}  # seat: (route, faint route)
+        self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._arrange(None)
         self._warm()
@@ -566,7 +567,8 @@ class ENYRenderer(RoomRenderer):
         return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
 
     def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
-        route, sheet, b = self.rules.route(view, seat), view.sheets[seat], self.board
+        route = self._route_now(seat) if view is self.view else self.rules.route(view, seat)
+        sheet, b = view.sheets[seat], self.board
         counts = RouteScorer(b, sheet).counts(sum(1 << k for k in route.blocks),
                                               sum(1 << c for c in route.cafes))
         points = dict(route.points)
@@ -708,10 +710,20 @@ class ENYRenderer(RoomRenderer):
                 pygame.draw.rect(canvas, seat_color(seat), rect.inflate(6, 6), 4,
                                  border_radius=6)
 
+    def _route_now(self, seat: int) -> Any:
+        """The seat's best route in the view on screen, searched once per view (the boxes read
+        it, and the faint route is drawn every frame)."""
+        if self._routes[0] is not self.view:
+            self._routes = (self.view, {})
+        found = self._routes[1]
+        if seat not in found:
+            found[seat] = self.rules.route(self.view, seat)
+        return found[seat]
+
     def _draw_faint_route(self, canvas: pygame.Surface, seat: int) -> None:
         """The route the seat's map would score now (the live boxes' route), a faint wide
         band under its pen lines: which links extend it is plain to see."""
-        route = self.rules.route(self.view, seat)
+        route = self._route_now(seat)
         cached = self._faint.get(seat)
         if cached is None or cached[0] != route.links:
             surf = pygame.Surface(self.layout.seats[seat].map.size, pygame.SRCALPHA)
