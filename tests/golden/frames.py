@@ -26,14 +26,17 @@ CASES = (
     ("ticket_to_ride_paris", 4, (), 150),
     ("next_station_paris", 1, (), 9),
     ("next_station_paris", 2, ("gates", "objectives"), 33),
+    ("next_station_paris", 3, (), 50),
     ("next_station_paris", 4, (), 70),
     ("french_quarter", 1, (), 25),
     ("french_quarter", 2, ("mayor", "tourism"), 61),
+    ("french_quarter", 3, ("tourism",), 90),
     ("french_quarter", 4, (), 130),
     ("explore_new_york", 2, (), 12),
     ("explore_new_york", 3, (), 40),
     ("explore_new_york", 4, (), 90),
     ("urban_sprawl", 2, (), 40),
+    ("urban_sprawl", 3, (), 150),
     ("urban_sprawl", 4, (), 300),
 )
 STEPS = (1, 8, 20, 45, 600)
