@@ -26,17 +26,17 @@ def renderer() -> TTRRenderer:
 
 def test_every_landmark_of_the_shipped_map_has_a_free_place(renderer):
     names = [loc.name for loc in renderer.board.locations]
-    area = renderer.map_rect.inflate(-16, -16)
-    stuck = labels.stuck_names(names, renderer.loc, renderer._route_strokes(),
-                               renderer._marker_icons(), area)
+    area = renderer.map_panel.rect.inflate(-16, -16)
+    stuck = labels.stuck_names(names, renderer.map_panel.loc, renderer.map_panel.route_strokes(),
+                               renderer.map_panel.marker_icons(), area)
     assert stuck == [], "move these landmarks in levels/ticket_to_ride_paris/map.toml"
 
 
 def test_each_name_is_nearer_its_own_marker_than_any_other(renderer):
     geometry = renderer.board_geometry()
-    for label, own in zip(geometry.labels, renderer.loc):
+    for label, own in zip(geometry.labels, renderer.map_panel.loc):
         mine = labels._gap(label.rect, own)
-        others = [labels._gap(label.rect, q) for q in renderer.loc if q != own]
+        others = [labels._gap(label.rect, q) for q in renderer.map_panel.loc if q != own]
         assert mine + labels.AMBIGUOUS <= min(others), label.text
         assert mine <= labels.FARTHEST, label.text
 

@@ -16,7 +16,8 @@ from game.engine.core import Config, event
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import MOVE_SIZE, TTRRenderer
+from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.ui import theme
 from game.ui.i18n import set_language
 from tests.games.plural_forms import abbreviated_points, plural_after_one
@@ -99,7 +100,7 @@ def test_a_bots_only_table_shows_the_latest_moves_where_a_hand_would_be():
     match = Match(rules, Config(3), 8)
     renderer = TTRRenderer(rules, match.config, NAMES[:3])
     renderer.reset(match.view(None), None)
-    empty = renderer.layers.surface.subsurface(renderer.hand_rect).copy()
+    empty = renderer.layers.surface.subsurface(renderer.hand.rect).copy()
     bots = {i: RandomBot(random.Random(i)) for i in range(3)}
     while not [m for m in renderer.moves.moves if m.key == "event.route_claimed"]:
         events = match.resolve_chance()
@@ -109,7 +110,7 @@ def test_a_bots_only_table_shows_the_latest_moves_where_a_hand_would_be():
         renderer.animate(events + match.resolve_chance(), match.view(None), None)
         while renderer.busy():
             renderer.update(0.2)
-    strip = renderer.layers.surface.subsurface(renderer.hand_rect)
+    strip = renderer.layers.surface.subsurface(renderer.hand.rect)
     changed = sum(1 for x in range(0, strip.get_width(), 4) for y in range(0, strip.get_height(), 4)
                   if strip.get_at((x, y)) != empty.get_at((x, y)))
     assert changed > 200  # lines of text where the "hands are hidden" notice was
@@ -127,9 +128,9 @@ def test_a_long_move_wraps_whole_onto_two_lines_of_its_column(language):
         renderer.moves.note([event("route_claimed", 3, route=longest.id, points=4)], turn=1)
         renderer.moves.note([event("card_drawn", 2, source="faceup", color="yellow"),
                              event("card_drawn", 2, source="faceup", color="white")], turn=2)
-        room = renderer.move_col_w - 56
+        room = renderer.hand.log.col_w - 56
         for _, text in renderer.moves.lines(renderer.names):
-            lines = renderer.move_lines(text)
+            lines = renderer.hand.log.lines(text)
             assert len(lines) <= 2, text
             assert all(theme.font(MOVE_SIZE).size(line)[0] <= room for line in lines)
     finally:

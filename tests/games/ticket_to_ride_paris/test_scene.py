@@ -16,7 +16,8 @@ import pytest
 
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import BUS_GROW, SLOT_W, TTRRenderer
+from game.games.ticket_to_ride_paris.map_panel import BUS_GROW, SLOT_W
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.sprites import BUS_EMBLEM
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
@@ -140,7 +141,7 @@ def near(color, want, tol: int = 40) -> bool:
 def test_buses_appear_only_when_the_drop_ends_and_reset_shows_them_at_once(rules):
     match, bots, renderer = new_match(rules, seed=3)
     seat, index = claim_next_route(match, bots, renderer)
-    centre = [round(v) for v in renderer.routes[index].centers[0]]
+    centre = [round(v) for v in renderer.map_panel.routes[index].centers[0]]
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.update(0.01)  # the bus has not landed yet
     renderer.draw(canvas, None, None)
@@ -157,10 +158,10 @@ def test_score_counts_up_after_a_claim(rules):
     seat, _ = claim_next_route(match, bots, renderer)
     final = sum(rules.scores(match.state)[seat].values())
     renderer.update(0.05)
-    assert renderer._shown_scores()[seat] < final  # still counting
+    assert renderer.shown_scores()[seat] < final  # still counting
     while renderer.busy():
         renderer.update(0.05)
-    assert renderer._shown_scores()[seat] == final
+    assert renderer.shown_scores()[seat] == final
 
 
 def test_draw_does_not_mutate_the_view_or_the_targets(rules):
@@ -207,13 +208,15 @@ def test_a_whole_game_draws_to_the_end(rules):
             renderer.update(0.1)
             renderer.draw(canvas, None, None)
     renderer.draw(canvas, None, None)
-    shown = renderer._shown_scores()
+    shown = renderer.shown_scores()
     assert shown == [sum(b.values()) for b in rules.scores(match.state)]
 
 
 def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
-    source = (ROOM / "scene.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'\bt\("([a-z_]+)"', source))
+    # the renderer and its panels (every module that takes the room's scene strings)
+    sources = [p.read_text(encoding="utf-8") for p in sorted(ROOM.glob("*.py"))]
+    sources = [s for s in sources if 'translator("ticket_to_ride_paris.scene.")' in s]
+    keys = {k for source in sources for k in re.findall(r'\bt\("([a-z_]+)"', source)}
     assert keys
     with open(ROOM / "strings_scene.toml", "rb") as f:
         data = tomllib.load(f)
@@ -233,4 +236,4 @@ def test_every_claimed_bus_wears_its_seats_emblem(rules):
     renderer.draw(canvas, None, None)
     size = (SLOT_W + BUS_GROW[1]) * BUS_EMBLEM
     assert all(emblem_shows(canvas, 2, (round(x), round(y)), size)
-               for x, y in renderer.routes[index].centers)
+               for x, y in renderer.map_panel.routes[index].centers)

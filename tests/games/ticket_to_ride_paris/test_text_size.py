@@ -63,25 +63,25 @@ def test_the_grey_move_log_is_a_step_above_the_floor(monkeypatch):
     """The spectator's move log is mostly grey (older moves): its lines are 28 px high, not
     the 24 px floor that reads as ~22 px of ink in grey from the sofa."""
     from game.engine.core import event
-    from game.games.ticket_to_ride_paris import scene
-    from game.games.ticket_to_ride_paris.scene import t
+    from game.games.ticket_to_ride_paris import log_strip
+    from game.games.ticket_to_ride_paris.log_strip import t
 
     pygame.init()
     drawn: list[tuple[str, int]] = []
-    real = scene.fit_text
+    real = log_strip.fit_text
 
     def recording(message, size, *args, **kwargs):
         drawn.append((message, size))
         return real(message, size, *args, **kwargs)
 
-    monkeypatch.setattr(scene, "fit_text", recording)
+    monkeypatch.setattr(log_strip, "fit_text", recording)
     rules = TicketToRideParis()
     renderer = TTRRenderer(rules, Config(3), ["Ana", "Bruno", "Carmen"])
     renderer.reset(Match(rules, Config(3), 2).view(None), None)
     renderer.moves.note([event("card_drawn", 1, source="faceup", color="blue"),
                          event("flag_completed", 0, points=4)], turn=1)
     drawn.clear()  # the reset drew the panels
-    renderer._draw_moves(pygame.Surface(CANVAS_SIZE))
+    renderer.hand.log.paint(pygame.Surface(CANVAS_SIZE), renderer.names)
     log = [(m, size) for m, size in drawn if m != t("spectator")]
     assert len(log) >= 2
     assert all(theme.font(size).get_height() >= 28 for _, size in log), log

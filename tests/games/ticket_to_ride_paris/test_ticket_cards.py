@@ -16,6 +16,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris import sprites
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.market_panel import MarketPanel
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import KEEP_TICKETS, TURN
 from game.ui import i18n, paint, theme
@@ -74,7 +75,7 @@ def test_every_ticket_chip_shows_both_names(rules, language, cut):
     for ticket in range(len(rules.board.tickets)):
         held = dataclasses.replace(view, tickets=((ticket,),) + view.tickets[1:])
         drawn(renderer, held)
-        strip = renderer._strip_layout((ticket,))
+        strip = renderer.hand.strip_layout((ticket,))
         assert strip.chips[0] is not None and strip.more is None
     assert cut == []
 
@@ -84,12 +85,12 @@ def test_a_full_hand_of_tickets_shows_whole_chips_and_counts_the_rest(rules, lan
     renderer = TTRRenderer(rules, view_config(view), ["Ana", "Bruno"])
     every = tuple(range(len(rules.board.tickets)))
     drawn(renderer, dataclasses.replace(view, tickets=(every,) + view.tickets[1:]))
-    strip = renderer._strip_layout(every)
+    strip = renderer.hand.strip_layout(every)
     shown = [rect for rect in strip.chips if rect is not None]
     assert len(shown) >= 4 and strip.hidden == len(every) - len(shown)
-    assert strip.more is not None and renderer.tickets_area.contains(strip.more)
+    assert strip.more is not None and renderer.hand.tickets_area.contains(strip.more)
     rects = shown + [strip.more]
-    assert all(renderer.tickets_area.contains(r) for r in rects)
+    assert all(renderer.hand.tickets_area.contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert cut == []
 
@@ -103,7 +104,7 @@ def test_every_ticket_in_the_choice_overlay_shows_both_names(rules, language, cu
         choosing = dataclasses.replace(view, phase=KEEP_TICKETS,
                                        offered=(offer,) + view.offered[1:])
         drawn(renderer, choosing)
-        assert renderer._overlay_tickets() == offer
+        assert renderer.choice.offered() == offer
     assert cut == []
 
 
@@ -111,9 +112,9 @@ def test_ticket_choices_of_three_and_four_are_rows_of_two_big_cards(rules):
     view = a_view(rules)
     renderer = TTRRenderer(rules, view_config(view), ["Ana", "Bruno"])
     for n in (3, 4):
-        rects = renderer._overlay_rects(n)
+        rects = renderer.choice.card_rects(n)
         assert len({r.y for r in rects}) == 2 and all(r.w >= 500 for r in rects)
-        assert all(renderer.map_rect.contains(r) for r in rects)
+        assert all(renderer.map_panel.rect.contains(r) for r in rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
 
 
@@ -126,13 +127,13 @@ def view_config(view) -> Config:
 def test_the_ticket_pile_caption_agrees_with_its_count(rules, monkeypatch, language, one, many):
     """"1" over "Ticket", "5" over "Tickets": the pile's caption is a plural table of its count."""
     captions: dict[int, str] = {}
-    original = TTRRenderer._pile_text
+    original = MarketPanel._pile_text
 
     def recording(canvas, rect, count, caption):
         captions[count] = caption
         original(canvas, rect, count, caption)
 
-    monkeypatch.setattr(TTRRenderer, "_pile_text", staticmethod(recording))
+    monkeypatch.setattr(MarketPanel, "_pile_text", staticmethod(recording))
     view = a_view(rules)
     renderer = TTRRenderer(rules, view_config(view), ["Ana", "Bruno"])
     i18n.set_language(language)

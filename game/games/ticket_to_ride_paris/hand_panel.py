@@ -1,0 +1,236 @@
+"""Ticket to Ride: Paris hand panel: the viewer's cards and tickets (bottom strip).
+
+Cards are grouped by colour (large, with counts); tickets are chips as wide as their names, packed
+into rows, a "+N more" chip standing for those that do not fit. With no seat to show (bots
+only), the strip shows the table's latest moves instead (log_strip.py). While a route is paid
+for, the hand groups that can pay glow. It animates the kept tickets flying into the strip and,
+at the end, each ticket flipping to show whether it was completed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import i18n, theme
+from game.ui.paint import flip, fly, ring, seat_color
+from game.ui.panels import Panel
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .board import COLORS
+from .log_strip import MoveLogStrip
+from .rules import completed_tickets
+from .state import OVER, State
+
+if TYPE_CHECKING:
+    from .scene import TTRRenderer
+
+t = translator("ticket_to_ride_paris.scene.")
+
+HAND_CARD = (60, 86)
+HAND_GAP = 8
+TICKET_CHIP_H = 60
+TICKET_GAP = 8
+
+
+@dataclass(frozen=True, slots=True)
+class TicketStrip:
+    """The viewer's tickets in the hand strip: a rect per chip (None if it does not fit) and
+    the "+N more" chip standing for the `hidden` ones."""
+
+    chips: list[pygame.Rect | None]
+    more: pygame.Rect | None
+    hidden: int
+
+
+class HandPanel(Panel):
+    """The viewer's cards by colour and their ticket chips, or the table's latest moves."""
+
+    room: TTRRenderer
+
+    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+        """Place a slot per card colour, then the ticket area to their right."""
+        super().__init__(room, rect, "hand")
+        hx, hy = rect.x + 22, rect.y + 26
+        self.card_rects = [pygame.Rect(hx + i * (HAND_CARD[0] + HAND_GAP), hy, *HAND_CARD)
+                           for i in range(len(COLORS))]
+        self.tickets_area = pygame.Rect(self.card_rects[-1].right + 30, rect.y + 8,
+                                        rect.right - self.card_rects[-1].right - 42,
+                                        rect.h - 16)
+        self.log = MoveLogStrip(room.moves, self.rect)
+
+    # == static background and layer ==============================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The strip's plate and the card slots' outlines."""
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=18)
+        for rect in self.card_rects:
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, 2, border_radius=10)
+
+    def key(self) -> tuple:
+        """Everything the hand strip shows."""
+        view, seat, h = self.view, self.viewer, self.holds
+        hand = view.hands[seat] if seat is not None else None
+        if hand is None:
+            return (seat, self.room.moves.key(), i18n.language())
+        return (seat, tuple(n - h[("hand", c)] for c, n in enumerate(hand)), view.tickets[seat],
+                h[("tickets", seat)], view.owners, view.phase == OVER,
+                tuple((h[("flipping", i)], h[("unflipped", i)])
+                      for i in range(len(view.tickets[seat] or ()))))
+
+    def paint(self, canvas: pygame.Surface) -> None:
+        """The viewer's cards grouped by colour (large, with counts) and their tickets."""
+        seat, view = self.viewer, self.view
+        hand = view.hands[seat] if seat is not None else None
+        if hand is None:  # nobody's hand may be shown: the table's latest moves instead
+            pygame.draw.rect(canvas, theme.PANEL, self.rect, border_radius=18)
+            self.log.paint(canvas, self.room.names)
+            return
+        pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,
+                                                               self.rect.h), border_radius=4)
+        for c, rect in enumerate(self.card_rects):
+            n = max(0, hand[c] - self.holds[("hand", c)])
+            if n == 0:
+                continue
+            canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
+            sp.count_badge(canvas, (rect.right - 6, rect.y + 8), n)
+        self._paint_tickets(canvas, view, seat)
+
+    def _paint_tickets(self, canvas: pygame.Surface, view: State, seat: int) -> None:
+        tickets = view.tickets[seat] or ()
+        tickets = tickets[:max(0, len(tickets) - self.holds[("tickets", seat)])]
+        if not tickets:
+            msg = theme.text(t("no_tickets"), theme.SMALL_SIZE, theme.TEXT_DIM)
+            canvas.blit(msg, msg.get_rect(midleft=(self.tickets_area.x + 10,
+                                                   self.tickets_area.centery)))
+            return
+        status = self.ticket_status(view, seat, tickets)
+        strip = self.strip_layout(tickets)
+        for i, (tk, st, rect) in enumerate(zip(tickets, status, strip.chips)):
+            if rect is None or self.holds[("flipping", i)]:
+                continue
+            if self.holds[("unflipped", i)] and st == "failed":
+                st = ""
+            canvas.blit(self.chip(tk, rect, st), rect)
+        if strip.more is not None:
+            pygame.draw.rect(canvas, theme.PANEL_LIGHT, strip.more, border_radius=10)
+            more = theme.text(t("more_tickets", count=strip.hidden), theme.SMALL_SIZE, theme.TEXT,
+                              True)
+            canvas.blit(more, more.get_rect(center=strip.more.center))
+
+    # == the ticket strip's geometry ==============================================================
+    def strip_layout(self, tickets: Sequence[int]) -> TicketStrip:
+        """Where each ticket chip goes in the hand strip (as wide as its names, first fit in
+        the rows), and the "+N more" chip if some do not fit."""
+        widths: list[int | None] = [self._chip_width(tk) for tk in tickets]
+        chips = _pack(widths, self.tickets_area)
+        if all(chips):
+            return TicketStrip(chips, None, 0)
+        label = t("more_tickets", count=len(tickets))
+        more = theme.font(theme.SMALL_SIZE, True).size(label)[0] + 2 * sp.CHIP_PAD
+        for drop in (None, *reversed(range(len(widths)))):  # hide chips from the end until
+            if drop is not None:                            # the "+N more" chip fits
+                widths[drop] = None
+            *chips, more_rect = _pack([*widths, more], self.tickets_area)
+            if more_rect is not None:
+                return TicketStrip(chips, more_rect, sum(1 for c in chips if c is None))
+        return TicketStrip([None] * len(tickets), None, len(tickets))
+
+    def _chip_width(self, ticket: int) -> int:
+        tk = self.room.board.tickets[ticket]
+        locs = self.room.board.locations
+        return min(sp.chip_width(locs[tk.a].name, locs[tk.b].name), self.tickets_area.w)
+
+    def ticket_status(self, view: State, seat: int, tickets: tuple[int, ...]) -> list[str]:
+        """Each ticket's chip face: "done", "failed" (at the end) or "" (still open)."""
+        done = completed_tickets(self.room.board, view.owners, seat, tickets)
+        over = view.phase == OVER
+        return ["done" if ok else ("failed" if over else "") for ok in done]
+
+    def chip(self, ticket: int, rect: pygame.Rect, status: str) -> pygame.Surface:
+        """A ticket chip of this rect's size."""
+        tk = self.room.board.tickets[ticket]
+        locs = self.room.board.locations
+        return sp.ticket_card(locs[tk.a].name, locs[tk.b].name, tk.points, rect.w, rect.h, status)
+
+    # == per-frame drawing =========================================================================
+    def card_spot(self, color: int) -> tuple[int, int]:
+        """Where a card of this colour lands in the viewer's hand."""
+        return self.card_rects[color].center
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """While paying for a route, the hand groups that can pay glow."""
+        view = self.view
+        if prompt is None or prompt.kind != "pay" or not view.claim:
+            return
+        route = self.room.board.routes[view.claim[0]]
+        for c in {route.color, len(COLORS) - 1}:
+            ring(canvas, self.card_rects[c].inflate(8, 8), theme.ACCENT, 4, self.pulse())
+
+    # == event reactions ==========================================================================
+    @on_event("tickets_kept", sound=None)
+    def _tickets_kept(self, ev: Event, at: float, batch: Batch) -> float:
+        """The viewer's kept tickets fly from the choice overlay into the ticket strip."""
+        seat, old = ev.player, batch.old
+        if seat != self.viewer or old is None or old.offered[seat] is None:
+            return at
+        offered = old.offered[seat]
+        mine = self.view.tickets[seat] or ()
+        strip = self.strip_layout(mine)
+        src = self.room.choice.card_rects(len(offered))
+        for k, tid in enumerate(ev.get("kept") or ()):
+            tk = self.room.board.ticket_index[tid]
+            if tk not in mine or tk not in offered:
+                continue
+            dest = strip.chips[mine.index(tk)] or strip.more
+            if dest is None:
+                continue
+            chip = fly(self.chip(tk, dest, ""), src[offered.index(tk)].center, dest.center,
+                       arc=20)
+            self.timeline.add(at + k * 0.08, 0.4, chip, pytweening.easeInOutCubic,
+                              (("tickets", seat),))
+        return at + 0.45
+
+    @on_event("game_over")
+    def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
+        """The viewer's tickets flip to show completed or failed; scores count up."""
+        seat, view = self.viewer, self.view
+        if seat is None or view.tickets[seat] is None:
+            batch.moments["score"] = at
+            return at + 0.3
+        tickets = view.tickets[seat]
+        status = self.ticket_status(view, seat, tickets)
+        now = self.timeline.clock
+        shown = [(i, rect) for i, rect in enumerate(self.strip_layout(tickets).chips) if rect]
+        for k, (i, rect) in enumerate(shown):
+            front = self.chip(tickets[i], rect, "done" if status[i] == "done" else "")
+            back = self.chip(tickets[i], rect, status[i])
+            start = at + k * 0.08
+            # until its flip starts a ticket shows its face from before the end
+            self.timeline.add(now, start - now, None, holds=(("unflipped", i),))
+            self.timeline.add(start, 0.45, flip(front, back, rect), pytweening.linear,
+                              (("flipping", i),), late=True)
+        batch.moments["score"] = at + 0.2
+        return at + 0.08 * max(0, len(shown) - 1) + 0.45
+
+
+def _pack(widths: Sequence[int | None], area: pygame.Rect) -> list[pygame.Rect | None]:
+    """Chips of these widths (None: not shown) in rows inside `area`, each in the first row
+    with room left; None for a chip that fits nowhere."""
+    rows = max(1, (area.h + 2) // TICKET_CHIP_H)
+    ends = [area.x] * rows  # where the next chip of each row starts
+    out: list[pygame.Rect | None] = []
+    for w in widths:
+        row = next((r for r in range(rows) if w is not None and ends[r] + w <= area.right), None)
+        if row is None:
+            out.append(None)
+            continue
+        out.append(pygame.Rect(ends[row], area.y + row * TICKET_CHIP_H, w, TICKET_CHIP_H - 2))
+        ends[row] += w + TICKET_GAP
+    return out

@@ -1,0 +1,69 @@
+"""Ticket to Ride: Paris move log: the table's latest moves, where a seat's hand would be.
+
+With no seat whose hand may be shown (bots only, a spectator), the hand panel shows this instead:
+the latest moves (moves.py), newest first, down two columns, each by its seat's emblem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.paint import draw_seat_emblem, fit_text, wrap
+from game.ui.render_kit import translator
+
+from .moves import MoveLog
+
+t = translator("ticket_to_ride_paris.scene.")
+
+MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
+MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
+
+
+class MoveLogStrip:
+    """The latest moves set in two columns inside a rect."""
+
+    def __init__(self, moves: MoveLog, rect: pygame.Rect) -> None:
+        """Show `moves` inside `rect`."""
+        self.moves = moves
+        self.rect = rect
+        self.col_w = (rect.w - 48) // 2
+
+    def paint(self, canvas: pygame.Surface, names: Sequence[str]) -> None:
+        """The latest moves, newest first, down two columns, each by its seat's colour dot; a
+        long move wraps onto a second line."""
+        moves = self.moves.lines(names)
+        if not moves:
+            msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
+            canvas.blit(msg, msg.get_rect(center=self.rect.center))
+            return
+        slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
+        for i, (seat, text) in enumerate(moves):
+            lines = self.lines(text)
+            if slot % MOVE_ROWS + len(lines) > MOVE_ROWS:  # no room left in this column
+                slot += MOVE_ROWS - slot % MOVE_ROWS
+            if slot + len(lines) > 2 * MOVE_ROWS:
+                break
+            col, row = divmod(slot, MOVE_ROWS)
+            x = self.rect.x + 24 + col * self.col_w
+            y = self.rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
+            if seat is not None:
+                draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
+            color = theme.TEXT if i == 0 else theme.TEXT_DIM
+            for k, line in enumerate(lines):
+                surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
+                canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
+            slot += len(lines)
+
+    def lines(self, text: str) -> list[str]:
+        """A move's text as the log sets it: on one line, or on two of about the same width (so
+        that "+2" is never left alone on the second)."""
+        width = self.col_w - 56
+        lines = wrap(text, MOVE_SIZE, width)
+        if len(lines) > 2:
+            return [lines[0], " ".join(lines[1:])]
+        while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
+            lines, width = narrower, width - 20
+        return lines

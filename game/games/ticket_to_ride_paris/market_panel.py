@@ -1,0 +1,212 @@
+"""Ticket to Ride: Paris market panel: the face-up row and the three piles.
+
+Its layer shows the face-up cards (a card still flying in is not there yet) and the deck, ticket
+pile and discard pile with their counts; the cards and piles that are options glow per frame.
+It animates what leaves or reaches the market: cards drawn and dealt, the row refilled or swept
+away, the deck reshuffled and tickets drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import i18n, theme
+from game.ui.audio import Cue, EventSound
+from game.ui.paint import darken, delayed, fit_text, fly, ring
+from game.ui.panels import Panel
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .board import COLORS
+from .layout import CARD_H, CARD_W, OPTION, PANEL_W, PANEL_X, PILE_H, PILES_Y, ROW_Y
+from .state import EMPTY
+
+if TYPE_CHECKING:
+    from .scene import TTRRenderer
+
+t = translator("ticket_to_ride_paris.scene.")
+
+
+class MarketPanel(Panel):
+    """The face-up row and the deck, ticket and discard piles."""
+
+    room: TTRRenderer
+
+    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+        """Place the face-up slots and the three piles."""
+        super().__init__(room, rect, "market")
+        x0 = PANEL_X + 14
+        step = (PANEL_W - 28 - CARD_W) / 4
+        self.faceup_rects = [pygame.Rect(round(x0 + i * step), ROW_Y, CARD_W, CARD_H)
+                             for i in range(room.rules.rules.get("faceup", 5))]
+        third = (PANEL_W - 28 - 20) // 3
+        self.deck_rect = pygame.Rect(x0, PILES_Y, third, PILE_H)
+        self.tickets_rect = pygame.Rect(x0 + third + 10, PILES_Y, third, PILE_H)
+        self.discard_rect = pygame.Rect(x0 + 2 * (third + 10), PILES_Y, third, PILE_H)
+
+    # == static background and layer ==============================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The piles' plates, the row's plate and the empty slots' outlines."""
+        for rect in (self.deck_rect, self.tickets_rect, self.discard_rect):
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
+        row = pygame.Rect(PANEL_X, ROW_Y - 8, PANEL_W, CARD_H + 16)
+        pygame.draw.rect(surface, theme.PANEL, row, border_radius=16)
+        for r in self.faceup_rects:
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, r, 2, border_radius=10)
+
+    def shown_row(self) -> tuple[int, ...]:
+        """The face-up row as shown: a slot whose card still flies in (or out) is empty."""
+        return tuple(c if not self.holds[("slot", i)] else EMPTY
+                     for i, c in enumerate(self.view.row))
+
+    def key(self) -> tuple:
+        """Everything the market shows."""
+        view = self.view
+        return (self.shown_row(), view.deck_size, view.ticket_deck_size, sum(view.discard),
+                i18n.language())
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The face-up cards, then the piles with their counts."""
+        row = self.shown_row()
+        for i, rect in enumerate(self.faceup_rects):
+            if i < len(row) and row[i] != EMPTY:
+                surface.blit(sp.transport_card(COLORS[row[i]], CARD_W, CARD_H), rect)
+        self._paint_piles(surface)
+
+    def _paint_piles(self, canvas: pygame.Surface) -> None:
+        """Deck, ticket pile and discard pile, each with its count."""
+        view = self.view
+        deck, tickets, disc = self.deck_rect, self.tickets_rect, self.discard_rect
+        back = sp.card_back(42, 58)
+        canvas.blit(back, (deck.x + 14, deck.y + 6))
+        self._pile_text(canvas, deck, view.deck_size, t("deck"))
+        tback = sp.ticket_back(58, 40)
+        canvas.blit(tback, (tickets.x + 12, tickets.y + 14))
+        # the caption under the count agrees with it: "1" over "Ticket"
+        self._pile_text(canvas, tickets, view.ticket_deck_size,
+                        t("tickets", count=view.ticket_deck_size))
+        n = sum(view.discard)
+        for k in range(3 if n else 1):  # a fanned stack of spent cards
+            r = pygame.Rect(disc.x + 14 + k * 6, disc.y + 10 - k * 3, 40, 54)
+            pygame.draw.rect(canvas, theme.PANEL_LIGHT if n else theme.PANEL, r, border_radius=8)
+            pygame.draw.rect(canvas, theme.TEXT_DIM, r, 2, border_radius=8)
+        self._pile_text(canvas, disc, n, t("discard"))
+
+    @staticmethod
+    def _pile_text(canvas: pygame.Surface, rect: pygame.Rect, count: int, caption: str) -> None:
+        num = theme.text(str(count), theme.HEADING_SIZE, theme.TEXT, True)
+        canvas.blit(num, num.get_rect(midright=(rect.right - 14, rect.y + 34)))
+        cap = fit_text(caption, theme.SMALL_SIZE, rect.w - 16, theme.TEXT_DIM)
+        canvas.blit(cap, cap.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+    # == targets and per-frame drawing ============================================================
+    def targets(self, view) -> dict[Target, pygame.Rect]:
+        """The face-up cards there are, the deck and the ticket pile."""
+        out: dict[Target, pygame.Rect] = {}
+        for i, rect in enumerate(self.faceup_rects):
+            if i < len(view.row) and view.row[i] != EMPTY:
+                out[("faceup", i)] = rect
+        out[("deck",)] = self.deck_rect
+        out[("tickets",)] = self.tickets_rect
+        return out
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """Face-up options and piles glow; face-up cards that are not options dim."""
+        if not options:
+            return
+        pulse = self.pulse()
+        for i, c in enumerate(self.shown_row()):
+            if i >= len(self.faceup_rects) or c == EMPTY:
+                continue
+            rect = self.faceup_rects[i]
+            if ("faceup", i) in options:
+                ring(canvas, rect.inflate(8, 8), OPTION, 3, pulse)
+            else:
+                darken(canvas, rect)
+        for key, rect in ((("deck",), self.deck_rect), (("tickets",), self.tickets_rect)):
+            if key in options:
+                ring(canvas, rect.inflate(6, 6), OPTION, 3, pulse)
+
+    def card_sprite(self, color: int, visible: bool) -> pygame.Surface:
+        """A transport card as it flies: its face, or its back for a card others may not see."""
+        if visible:
+            return sp.transport_card(COLORS[color], CARD_W, CARD_H)
+        return sp.card_back(CARD_W, CARD_H)
+
+    # == event reactions ==========================================================================
+    @on_event("card_dealt", sound=EventSound((Cue("swish", volume=0.55),), 0.12))
+    @on_event("card_drawn", sound=EventSound((Cue("swish"),), 0.3))
+    def _card(self, ev: Event, at: float, batch: Batch) -> float:
+        """A card from the deck or the face-up row into a hand (face-down for others)."""
+        seat = ev.player
+        color = COLORS.index(ev.get("color"))
+        faceup = ev.get("source") == "faceup"
+        visible = faceup or (seat == self.viewer and ev.get("visible_to") == seat)
+        start = self.faceup_rects[ev.get("slot")].center if faceup else self.deck_rect.center
+        holds: tuple = (("cards", seat),)
+        if seat == self.viewer:
+            holds += (("hand", color),)
+        if faceup:
+            holds += (("slot", ev.get("slot")),)
+        paint = fly(self.card_sprite(color, visible), start, self.room.hand_target(seat, color))
+        self.timeline.add(at, 0.42, paint, pytweening.easeInOutCubic, holds)
+        return at + (0.12 if ev.kind == "card_dealt" else 0.3)
+
+    @on_event("faceup_refilled", sound=EventSound((Cue("swish", volume=0.35),), 0.1))
+    def _refill(self, ev: Event, at: float, batch: Batch) -> float:
+        """A new face-up card slides from the deck into its slot."""
+        slot = ev.get("slot")
+        color = COLORS.index(ev.get("color"))
+        paint = fly(self.card_sprite(color, True), self.deck_rect.center,
+                    self.faceup_rects[slot].center, arc=0)
+        self.timeline.add(at, 0.32, paint, pytweening.easeOutCubic, (("slot", slot),))
+        return at + 0.1
+
+    @on_event("row_reset", sound=EventSound((Cue("shuffle", volume=0.7),), 0.6))
+    def _row_reset(self, ev: Event, at: float, batch: Batch) -> float:
+        """Three wilds: the whole row sweeps into the discard pile."""
+        cards = list(ev.get("discarded") or ())
+        holds = tuple(("slot", i) for i in range(len(self.faceup_rects)))
+        now = self.timeline.clock
+        for i, name in enumerate(cards[:len(self.faceup_rects)]):
+            sprite = sp.transport_card(name, CARD_W, CARD_H)
+            sweep = fly(sprite, self.faceup_rects[i].center, self.discard_rect.center, arc=-30)
+            # the old card waits in its slot (the view already holds the new row) until it goes
+            start = at + i * 0.05
+            dur = start - now + 0.4
+            self.timeline.add(now, dur, delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
+                              pytweening.linear, holds)
+        self.timeline.add(at, 0.62, None, holds=holds)  # the row stays empty until it refills
+        return at + 0.6
+
+    @on_event("deck_reshuffled", sound=EventSound((Cue("shuffle"),), 0.5))
+    def _reshuffle(self, ev: Event, at: float, batch: Batch) -> float:
+        """The discard pile goes back into the deck."""
+        back = sp.card_back(CARD_W, CARD_H)
+        for i in range(3):
+            self.timeline.add(at + i * 0.08, 0.35,
+                              fly(back, self.discard_rect.center, self.deck_rect.center))
+        return at + 0.5
+
+    @on_event("ticket_drawn", sound=EventSound((Cue("flip"),), 0.15))
+    def _ticket_drawn(self, ev: Event, at: float, batch: Batch) -> float:
+        """A ticket from the pile to the chooser's overlay (or to another seat's panel)."""
+        seat = ev.player
+        sprite = sp.ticket_back(140, 92)
+        if seat == self.viewer:
+            n = sum(1 for tw in self.timeline if ("offer", seat) in tw.holds)
+            count = max(len(self.view.offered[seat]), n + 1)
+            dest = self.room.choice.card_rects(count)[min(n, count - 1)].center
+            holds: tuple = (("offer", seat),)
+        else:
+            rect = self.room.seats.rects[seat]
+            dest = (rect.x + 260, rect.y + 80)
+            holds = ()
+        self.timeline.add(at, 0.4, fly(sprite, self.tickets_rect.center, dest),
+                          pytweening.easeOutCubic, holds)
+        return at + 0.15

@@ -1,0 +1,263 @@
+"""Ticket to Ride: Paris seat panels: the score track and one player panel per seat.
+
+The track shows every seat's score on a lane of its own; each player panel shows a seat's name,
+score, buses, cards, tickets and the flag cards in front of it (and, at 3 lines tall, the ticket
+results at the end or the last-round notice). Scores count up after the events that changed them
+(the room's `shown_scores`). The seats panel animates the French flag: a card kept in front of a
+player, then the tricolour's celebration.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import i18n, theme
+from game.ui.audio import Cue, EventSound
+from game.ui.paint import INK, draw_seat_emblem, fit_text, fly, ring, seat_color, seat_dark
+from game.ui.panels import Panel
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .board import COLORS, FLAG_COLORS
+from .layout import TRACK_BOX, seat_rects
+from .rules import completed_tickets
+from .state import OVER, State
+
+if TYPE_CHECKING:
+    from .scene import TTRRenderer
+
+t = translator("ticket_to_ride_paris.scene.")
+
+PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
+
+
+class TrackPanel(Panel):
+    """A compact score track: one lane per seat, ticks every 10 points."""
+
+    room: TTRRenderer
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The track's plate."""
+        pygame.draw.rect(surface, theme.PANEL, pygame.Rect(TRACK_BOX), border_radius=16)
+
+    def key(self) -> tuple[int, ...]:
+        """The scores as shown (counting up)."""
+        return tuple(self.room.shown_scores())
+
+    def paint(self, canvas: pygame.Surface) -> None:
+        """Ticks and labels, then each seat's bar ending at its emblem."""
+        box = pygame.Rect(TRACK_BOX)
+        players = self.room.players
+        scores = self.room.shown_scores()
+        top = max(40, math.ceil((max(scores + [0]) + 6) / 20) * 20)
+        lo = min(0, math.floor(min(scores + [0]) / 20) * 20)
+        x0, x1 = box.x + 34, box.right - 34
+        lane_top, lane_h = box.y + 12, 52 / players
+        bottom = lane_top + lane_h * players
+        span = (x1 - x0) / (top - lo)
+        for v in range(lo, top + 1, 10):
+            x = x0 + (v - lo) * span
+            pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
+            if v % 20 == 0:
+                label = theme.text(str(v), theme.SMALL_SIZE, theme.TEXT_DIM)
+                canvas.blit(label, label.get_rect(midtop=(x, bottom + 4)))
+        for seat in range(players):
+            y = lane_top + lane_h * (seat + 0.5)
+            x = x0 + (scores[seat] - lo) * span
+            zero = x0 - lo * span
+            pygame.draw.line(canvas, seat_dark(seat), (zero, y), (x, y), 6)
+            draw_seat_emblem(canvas, seat, (x, y), min(20, lane_h + 6))
+
+
+class SeatsPanel(Panel):
+    """One player panel per seat: name, score, buses, cards, tickets and flag cards."""
+
+    room: TTRRenderer
+
+    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+        """Share the panel's height out between the seats."""
+        super().__init__(room, rect, "seats")
+        self.rects = seat_rects(room.players)
+
+    def key(self) -> tuple:
+        """Everything the player panels show."""
+        view, h, seats = self.view, self.holds, range(self.room.players)
+        return (tuple(self.room.shown_scores()), view.current, view.phase, view.buses,
+                tuple(view.hand_sizes[s] - h[("cards", s)] for s in seats),
+                tuple(None if tk is None else len(tk) - h[("tickets", s)]
+                      for s, tk in enumerate(view.tickets)),
+                tuple(tuple(self.front_shown(view, s, k) for k in range(len(fr)))
+                      for s, fr in enumerate(view.front)),
+                view.flags, view.final_turns, view.owners if view.phase == OVER else None,
+                i18n.language())
+
+    def paint(self, canvas: pygame.Surface) -> None:
+        """Every seat's panel."""
+        scores = self.room.shown_scores()
+        for seat, rect in enumerate(self.rects):
+            self._draw_player(canvas, self.view, seat, rect, scores[seat])
+
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a card given to this seat lands: its card count."""
+        rect = self.rects[seat]
+        return (rect.x + 140, rect.y + 80)
+
+    def _draw_player(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect,
+                     score: int) -> None:
+        """Name, score, buses, cards, tickets and flag cards of one seat."""
+        current = view.current == seat and view.phase != OVER
+        pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
+                         border_radius=16)
+        pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(rect.x, rect.y, 14, rect.h),
+                         border_top_left_radius=16, border_bottom_left_radius=16)
+        if current:
+            pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
+        draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
+        x = rect.x + 30
+        num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
+        num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
+        canvas.blit(num, num_rect)
+        name_x = x + PANEL_EMBLEM + 4
+        name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
+                        seat_color(seat), bold=True)
+        canvas.blit(name, (name_x, rect.y + 14))
+        row_y = rect.y + 62
+        x = self._stat(canvas, x, row_y, "bus", view.buses[seat] - 0, seat)
+        cards = max(0, view.hand_sizes[seat] - self.holds[("cards", seat)])
+        x = self._stat(canvas, x + 22, row_y, "card", cards, seat)
+        tickets = view.tickets[seat]
+        shown = "?" if tickets is None else max(0, len(tickets) - self.holds[("tickets", seat)])
+        self._stat(canvas, x + 22, row_y, "ticket", shown, seat)
+        self._draw_front(canvas, view, seat, rect)
+        self._draw_status(canvas, view, seat, rect)
+
+    @staticmethod
+    def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
+        """An icon with a number; returns the x after it."""
+        if icon == "bus":
+            sp.draw_bus_icon(canvas, pygame.Rect(x, y + 4, 46, 30), seat_color(seat), INK)
+            x += 52
+        elif icon == "card":
+            canvas.blit(sp.card_back(26, 36), (x, y + 1))
+            x += 32
+        else:
+            canvas.blit(sp.ticket_back(40, 28), (x, y + 5))
+            x += 46
+        num = theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
+        canvas.blit(num, (x, y + 4))
+        return x + num.get_width()
+
+    def flag_rect(self, seat: int, slot: int) -> pygame.Rect:
+        """Where one of the flag's three cards sits on a seat's panel."""
+        rect = self.rects[seat]
+        return pygame.Rect(rect.right - 18 - (3 - slot) * 34, rect.y + 62, 30, 42)
+
+    def front_shown(self, view: State, seat: int, slot: int) -> bool:
+        """A flag card shows once it has landed and until the flag it completes is celebrated."""
+        h = self.holds
+        return bool(view.front[seat][slot] or h[("front_show", seat, slot)]) and not h[
+            ("front", seat, slot)]
+
+    def _draw_front(self, canvas: pygame.Surface, view: State, seat: int,
+                    rect: pygame.Rect) -> None:
+        """Flag cards in front of the player: filled when kept, outlined when still missing."""
+        for slot, color in enumerate(FLAG_COLORS):
+            r = self.flag_rect(seat, slot)
+            if self.front_shown(view, seat, slot):
+                canvas.blit(sp.transport_card(COLORS[color], 30, 42), r)
+            else:
+                pygame.draw.rect(canvas, theme.BACKGROUND, r, border_radius=6)
+                pygame.draw.rect(canvas, sp.CARD_RGB[COLORS[color]], r, 3, border_radius=6)
+        flags = view.flags[seat]
+        if flags:
+            label = theme.text(f"×{flags}", theme.SMALL_SIZE, theme.TEXT, True)
+            x = self.flag_rect(seat, 0).x - label.get_width() - 8
+            canvas.blit(label, (x, rect.y + 70))
+            sp.tricolour(canvas, pygame.Rect(x - 40, rect.y + 70, 34, 24))
+
+    def _draw_status(self, canvas: pygame.Surface, view: State, seat: int,
+                     rect: pygame.Rect) -> None:
+        """Third line (when there is room): ticket results at the end, last-round notice."""
+        if rect.h < 140:
+            return
+        y = rect.y + 112
+        line = None
+        if view.phase == OVER and view.tickets[seat] is not None:
+            done = completed_tickets(self.room.board, view.owners, seat, view.tickets[seat])
+            line = t("results", done=sum(done), failed=len(done) - sum(done))
+        elif view.final_turns >= 0 and view.current == seat:
+            line = (t("final_turn") if view.final_turns <= 1
+                    else t("turns_left", count=view.final_turns))
+        if line:
+            text = fit_text(line, theme.SMALL_SIZE, rect.w - 48, theme.TEXT_DIM)
+            canvas.blit(text, (rect.x + 30, y))
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """While a route's flag card is chosen, its place in front of the player glows."""
+        if prompt is None or prompt.kind != "flag":
+            return
+        view = self.view
+        color = self.room.board.routes[view.claim[0]].color
+        if color in FLAG_COLORS:
+            r = self.flag_rect(prompt.player, FLAG_COLORS.index(color))
+            ring(canvas, r.inflate(8, 8), theme.ACCENT, 4, self.pulse())
+
+    # == event reactions ==========================================================================
+    @on_event("flag_card_kept", sound=EventSound((Cue("swish", volume=0.6),), 0.4))
+    def _flag_kept(self, ev: Event, at: float, batch: Batch) -> float:
+        """One card of the route stays in front of the player, towards the French flag."""
+        seat = ev.player
+        color = COLORS.index(ev.get("color"))
+        slot = FLAG_COLORS.index(color)
+        dest = self.flag_rect(seat, slot)
+        sprite = sp.transport_card(COLORS[color], 30, 42)
+        self.timeline.add(at, 0.4, fly(sprite, self.room.market.discard_rect.center, dest.center),
+                          pytweening.easeInOutCubic, (("front", seat, slot),))
+        return at + 0.4
+
+    @on_event("flag_completed", sound=EventSound((Cue("fanfare"),), 0.6))
+    def _flag_done(self, ev: Event, at: float, batch: Batch) -> float:
+        """Bastille Day: a tricolour pops up on the player's panel with the points."""
+        seat = ev.player
+        text = t("flag", points=ev.get("points") or self.room.flag_points)
+        slots = [self.flag_rect(seat, k) for k in range(len(FLAG_COLORS))]
+        # the three cards stay in front of the player until the celebration takes them
+        now = self.timeline.clock
+        self.timeline.add(now, at - now, None,
+                          holds=tuple(("front_show", seat, k) for k in range(len(FLAG_COLORS))))
+        self.timeline.add(at, 0.6, _flag_burst(self.rects[seat], text, slots), pytweening.linear)
+        batch.moments["score"] = at + 0.2
+        return at + 0.6
+
+
+def _flag_burst(rect: pygame.Rect, label: str, slots: list[pygame.Rect]):
+    """Paint: the three flag cards gather, then a tricolour pops up with the points."""
+    names = [COLORS[c] for c in FLAG_COLORS]
+    spot = (rect.x + 120, rect.centery)
+
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        if p < 0.35:
+            q = pytweening.easeInCubic(p / 0.35)
+            for name, r in zip(names, slots):
+                card = sp.transport_card(name, 30, 42)
+                x = r.centerx + (spot[0] - r.centerx) * q
+                y = r.centery + (spot[1] - r.centery) * q
+                canvas.blit(card, card.get_rect(center=(round(x), round(y))))
+            return
+        k = pytweening.easeOutBack((p - 0.35) / 0.65)
+        flag = pygame.Rect(0, 0, max(2, int(120 * k)), max(2, int(80 * k)))
+        flag.center = spot
+        shadow = flag.inflate(12, 12)
+        pygame.draw.rect(canvas, INK, shadow, border_radius=8)
+        sp.tricolour(canvas, flag)
+        text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True)
+        box = text.get_rect(midleft=(flag.right + 20, spot[1])).inflate(20, 12)
+        pygame.draw.rect(canvas, INK, box, border_radius=10)
+        canvas.blit(text, text.get_rect(center=box.center))
+    return paint

@@ -1,0 +1,329 @@
+"""The panel kit: a room's renderer composed of small panels placed by a declared layout.
+
+A renderer built on `RoomRenderer` alone keeps every region of its board in one class; a newcomer
+who wants to change one game's player panel must then read the whole renderer to find it. With
+this kit the renderer is a `PanelRoom`: it declares a `Layout` (panel name -> rect of the board
+surface, per seat count or table mode) and mounts one `Panel` per region (board, player panel,
+market or card row, sheet, log, prompt overlay), each a small class in a module of its own.
+
+A panel owns:
+- **its rect** (`self.rect`, from the layout) and what it paints there once, into the room's
+  static background (`paint_static`);
+- **its cached layer**: `key()` returns a hashable summary of everything the panel shows
+  (computed from `self.view` and `self.holds`, the room's view minus what running tweens hold
+  back), `paint(surface)` paints it. The room's `Layers` repaint the panel only when its key
+  changed; the panel's rect is restored from the static background first (`CLIP = True` also
+  keeps the painter inside it). A panel with `LAYERED = False` has no layer (an overlay drawn
+  per frame only). Layered panels of one room must not overlap: each restores its own rect;
+- **its focus targets**: `targets(view)` gives the canvas rect of each target it shows. While a
+  panel is `modal()` (a choice shown over the board) only the targets of modal panels are
+  offered, and the panels under a modal panel's rect draw no option highlights;
+- **its per-frame drawing**: `draw_options(canvas, focus, prompt, options)` under the tweens
+  (option glows; `options` is the set of the prompt's targets), `draw_focus(canvas, focus,
+  rect, prompt)` over them, called only on the panel that offered the focused target (the
+  default is the shared focus ring, `focus_ring`);
+- **its event reactions**: methods decorated with `game.ui.render_kit.on_event` exactly as on a
+  RoomRenderer (`handler(self, ev, at, batch) -> float`, tweens on `self.timeline`), with their
+  sounds. The room lists its panel classes in `PANELS`; their handlers and sounds join the
+  room class's `EVENT_HANDLERS` and `SOUND_CUES` (a kind animated twice is an error);
+- **its damage**: each repaint of its layer adds its rect to the rectangles `damaged()` returns
+  (and clears); `PanelRoom.damaged()` gathers them from every panel, for a frame that redraws
+  and presents only what changed.
+
+A room:
+
+    class MyRenderer(PanelRoom):
+        PANELS = (BoardPanel, SeatsPanel, LogPanel)
+
+        def __init__(self, rules, config, seat_names):
+            super().__init__(rules, config, seat_names)
+            layout = my_layout(self.players)              # a Layout: name -> rect
+            self.board_panel = BoardPanel(self, layout["board"], ...)
+            self.seats = SeatsPanel(self, layout["seats"])
+            self.mount(layout, self.board_panel, self.seats, LogPanel(self, layout["log"]))
+
+`mount` paints the static background (`paint_background`, then each panel's `paint_static` in
+mount order), creates `self.layers` and one layer per layered panel (named after the panel),
+in mount order. Panels reach the room and each other through `self.room`; what several panels
+read (scores shown while they count up, the seat names) stays on the room. The room keeps the
+kit's hooks (`refresh`, `animated`, `show`, `reset`, `animate`) for what spans panels.
+
+The shell still sees only the BoardRenderer protocol (game/ui/board_api.py); everything above is
+the room's own business. Ticket to Ride's room (game/games/ticket_to_ride_paris) is the example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+import pygame
+
+from game.engine.core import Event, Prompt, Target
+
+from . import theme
+from .audio import CueEntry
+from .board_api import BOARD_RECT
+from .paint import INK, fast
+from .render_kit import _UNSET, Batch, Handler, Layers, RoomRenderer
+
+RectLike = pygame.Rect | tuple[int, int, int, int]
+
+
+def focus_ring(canvas: pygame.Surface, rect: pygame.Rect) -> None:
+    """The shared focus ring: bold yellow with a dark outline, visible on light cards too."""
+    ring = rect.inflate(12, 12)
+    pygame.draw.rect(canvas, INK, ring.inflate(6, 6), 3, border_radius=16)
+    pygame.draw.rect(canvas, theme.FOCUS, ring, 6, border_radius=14)
+
+
+class Layout(Mapping[str, pygame.Rect]):
+    """Where a room's panels go: panel name -> rect of the board surface, for one table (a
+    room builds one per seat count or table mode). Rects must lie inside BOARD_RECT."""
+
+    def __init__(self, **rects: RectLike) -> None:
+        self._rects = {name: pygame.Rect(rect) for name, rect in rects.items()}
+        for name, rect in self._rects.items():
+            if not BOARD_RECT.contains(rect):
+                raise ValueError(f"layout: panel {name!r} at {tuple(rect)} leaves the board")
+
+    def __getitem__(self, name: str) -> pygame.Rect:
+        """A copy of the panel's rect (a panel may keep and change it)."""
+        return self._rects[name].copy()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rects)
+
+    def __len__(self) -> int:
+        return len(self._rects)
+
+
+def _declared_handlers(cls: type, owner: str) -> dict[str, tuple[Handler, CueEntry]]:
+    """The @on_event methods a class itself declares: kind -> (function, sound)."""
+    out: dict[str, tuple[Handler, CueEntry]] = {}
+    for value in vars(cls).values():
+        for kind, sound in getattr(value, "animates", ()):
+            if kind in out:
+                raise TypeError(f"{owner}: two handlers for event kind {kind!r}")
+            out[kind] = (value, sound)
+    return out
+
+
+class Panel:
+    """One region of a room's board: its rect, cached layer, targets, drawing and reactions."""
+
+    LAYERED: ClassVar[bool] = True  # False: no cached layer (drawn per frame only)
+    RESTORE: ClassVar[bool] = True  # put the static background back before repainting
+    CLIP: ClassVar[bool] = False  # keep the layer's painter inside the rect
+    HANDLERS: ClassVar[Mapping[str, tuple[Handler, CueEntry]]] = MappingProxyType({})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Collect the @on_event handlers (a subclass may re-declare a kind of its base)."""
+        super().__init_subclass__(**kwargs)
+        cls.HANDLERS = MappingProxyType({**cls.HANDLERS,
+                                         **_declared_handlers(cls, cls.__name__)})
+
+    def __init__(self, room: PanelRoom, rect: RectLike, name: str | None = None) -> None:
+        """A panel of `room` at `rect`; its layer is called `name` (the class name, lowered,
+        without "panel", if not given)."""
+        self.room = room
+        self.rect = pygame.Rect(rect)
+        self.name = name or type(self).__name__.lower().removesuffix("panel")
+        self._damage: list[pygame.Rect] = []
+
+    # == what the room lends ======================================================================
+    @property
+    def view(self) -> Any:
+        """The room's newest view."""
+        return self.room.view
+
+    @property
+    def holds(self) -> Any:
+        """What running tweens hold back from the view (a Counter of view keys)."""
+        return self.room.holds
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hidden things may be shown (None: nobody's)."""
+        return self.room.viewer
+
+    @property
+    def timeline(self) -> Any:
+        """The room's tween timeline, where event reactions queue their tweens."""
+        return self.room.timeline
+
+    def pulse(self) -> float:
+        """0..1, breathing with time (the room's)."""
+        return self.room.pulse()
+
+    # == what a panel may override ================================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Paint what never changes during the match into the static background (once)."""
+
+    def key(self) -> Hashable:
+        """A hashable summary of everything the layer shows: it repaints when this changes."""
+        return None
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Paint the layer onto the room's cached surface (only inside `self.rect`)."""
+
+    def targets(self, view: Any) -> dict[Target, pygame.Rect]:
+        """The canvas rect of every target this panel shows for `view`."""
+        return {}
+
+    def modal(self) -> bool:
+        """True while this panel is a choice over the board: only modal panels offer targets,
+        and the panels under its rect draw no option highlights."""
+        return False
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """Per frame, under the tweens: highlight the prompt's options this panel shows."""
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
+                   prompt: Prompt | None) -> None:
+        """Per frame, over the tweens: the focus on one of this panel's targets (at `rect`)."""
+        focus_ring(canvas, rect)
+
+    # == damage ===================================================================================
+    def repainted(self) -> None:
+        """Note that the layer was just repainted: its rect changed on the board surface."""
+        self._damage.append(self.rect.copy())
+
+    def damage(self, *rects: pygame.Rect) -> None:
+        """Note other rectangles this panel changed (e.g. a sprite's path over it)."""
+        self._damage.extend(pygame.Rect(r) for r in rects)
+
+    def damaged(self) -> list[pygame.Rect]:
+        """The rectangles changed since the last call (then forgotten)."""
+        out, self._damage = self._damage, []
+        return out
+
+
+def _panel_handler(panel_cls: type[Panel], function: Handler) -> Handler:
+    """A room-level event handler that runs a panel's own handler on the room's mounted panel."""
+    def dispatch(room: PanelRoom, ev: Event, at: float, batch: Batch) -> float:
+        """Run the mounted panel's reaction to this event."""
+        return function(room.panel_of(panel_cls), ev, at, batch)
+    dispatch.__name__ = f"{panel_cls.__name__}.{getattr(function, '__name__', 'handler')}"
+    return dispatch
+
+
+class PanelRoom(RoomRenderer):
+    """A RoomRenderer composed of panels (see the module docstring)."""
+
+    PANELS: ClassVar[tuple[type[Panel], ...]] = ()  # the panel classes whose events it animates
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Join the handlers and sounds of the declared panel classes to the room's own."""
+        super().__init_subclass__(**kwargs)
+        if "PANELS" not in cls.__dict__:
+            return
+        handlers = dict(cls.EVENT_HANDLERS)
+        sounds = dict(cls.SOUND_CUES or {})
+        own = set(_declared_handlers(cls, cls.__name__))
+        for panel_cls in cls.PANELS:
+            for kind, (function, sound) in panel_cls.HANDLERS.items():
+                if kind in own:
+                    raise TypeError(f"{cls.__name__}: event kind {kind!r} animated twice "
+                                    f"(by {panel_cls.__name__} too)")
+                if kind in cls.__dict__.get("SOUNDS", {}):
+                    raise TypeError(f"{cls.__name__}: {kind!r} in SOUNDS has a handler in "
+                                    f"{panel_cls.__name__}: give its sound to @on_event")
+                own.add(kind)
+                handlers[kind] = _panel_handler(panel_cls, function)
+                sounds.pop(kind, None)
+                if sound is not _UNSET:
+                    sounds[kind] = sound
+        cls.EVENT_HANDLERS = MappingProxyType(handlers)
+        cls.SOUND_CUES = MappingProxyType(sounds) if sounds else None
+
+    def __init__(self, rules: Any, config: Any, seat_names: Sequence[str]) -> None:
+        """Common state; the room then builds its panels and calls `mount`."""
+        super().__init__(rules, config, seat_names)
+        self.panels: dict[str, Panel] = {}
+        self.layout: Layout = Layout()
+        self._owner: dict[Target, Panel] = {}  # which panel offered each target
+
+    def mount(self, layout: Layout, *panels: Panel) -> None:
+        """Paint the static background, then give each layered panel its layer (in order)."""
+        self.layout = layout
+        self.panels = {}
+        for panel in panels:
+            if panel.name in self.panels:
+                raise ValueError(f"two panels named {panel.name!r}")
+            self.panels[panel.name] = panel
+        layered = [p for p in panels if p.LAYERED]
+        for i, a in enumerate(layered):
+            for b in layered[i + 1:]:
+                if a.rect.colliderect(b.rect):
+                    raise ValueError(f"layered panels {a.name!r} and {b.name!r} overlap")
+        surface = pygame.Surface(BOARD_RECT.size)
+        self.paint_background(surface)
+        for panel in panels:
+            panel.paint_static(surface)
+        self.layers = Layers(fast(surface, alpha=False))
+        for panel in layered:
+            self.layers.add(panel.name, panel.rect, panel.key, self._painter(panel),
+                            panel.RESTORE, panel.CLIP)
+
+    @staticmethod
+    def _painter(panel: Panel) -> Callable[[pygame.Surface], None]:
+        def paint(surface: pygame.Surface) -> None:
+            """Paint the panel's layer and note its rect as damaged."""
+            panel.paint(surface)
+            panel.repainted()
+        return paint
+
+    def paint_background(self, surface: pygame.Surface) -> None:
+        """Under every panel's static paint: the room's backdrop (the theme's background)."""
+        surface.fill(theme.BACKGROUND)
+
+    def panel_of(self, panel_cls: type[Panel]) -> Panel:
+        """The mounted panel of this class (the one whose event reactions run)."""
+        found = [p for p in self.panels.values() if type(p) is panel_cls]
+        if len(found) != 1:
+            raise LookupError(f"{type(self).__name__}: {len(found)} panels of "
+                              f"{panel_cls.__name__} mounted (its events need exactly one)")
+        return found[0]
+
+    def modal_panels(self) -> list[Panel]:
+        """The panels showing a choice over the board right now."""
+        return [p for p in self.panels.values() if p.modal()]
+
+    def covered(self, panel: Panel, modal: Iterable[Panel]) -> bool:
+        """True if a modal panel (other than this one) lies over this panel's rect."""
+        return any(m is not panel and m.rect.contains(panel.rect) for m in modal)
+
+    # == the kit's hooks, per panel ==============================================================
+    def place_targets(self, view: Any) -> dict[Target, pygame.Rect]:
+        """Every panel's targets (only the modal panels' while a choice is up)."""
+        modal = self.modal_panels()
+        out: dict[Target, pygame.Rect] = {}
+        self._owner = {}
+        for panel in modal or self.panels.values():
+            for target, rect in panel.targets(view).items():
+                out[target] = rect
+                self._owner[target] = panel
+        return out
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """Each panel highlights its options, except those a modal panel covers."""
+        options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
+        modal = self.modal_panels()
+        for panel in self.panels.values():
+            if not self.covered(panel, modal):
+                panel.draw_options(canvas, focus, prompt, options)
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
+                   prompt: Prompt | None) -> None:
+        """The panel that offered the focused target draws the focus."""
+        panel = self._owner.get(focus) if focus is not None else None
+        if panel is not None and focus in self._targets:
+            panel.draw_focus(canvas, focus, self._targets[focus], prompt)
+
+    def damaged(self) -> list[pygame.Rect]:
+        """The board rects the panels changed since the last call (then forgotten)."""
+        return [rect for panel in self.panels.values() for rect in panel.damaged()]
