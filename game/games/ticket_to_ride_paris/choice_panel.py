@@ -8,23 +8,18 @@ two landmarks are ringed on the dimmed map itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine.core import Prompt, Target
 from game.ui import theme
 from game.ui.paint import fast, ring, veil
-from game.ui.panels import Panel
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import translator
 
 from . import sprites as sp
 from .layout import OPTION
 from .sprites import MARKER_R
 from .state import EMPTY, KEEP_TICKETS, SETUP_TICKETS
-
-if TYPE_CHECKING:
-    from .scene import TTRRenderer
 
 t = translator("ticket_to_ride_paris.scene.")
 
@@ -36,9 +31,8 @@ class TicketChoicePanel(Panel):
     """The viewer's ticket choice, over the map."""
 
     LAYERED = False
-    room: TTRRenderer
 
-    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Over `rect` (the map's); the big cards are built on first use."""
         super().__init__(room, rect, "choice")
         self._thumb: pygame.Surface | None = None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
@@ -19,7 +18,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.paint import flip, fly, ring, seat_color
-from game.ui.panels import Panel
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -27,9 +26,6 @@ from .board import COLORS
 from .log_strip import MoveLogStrip
 from .rules import completed_tickets
 from .state import OVER, State
-
-if TYPE_CHECKING:
-    from .scene import TTRRenderer
 
 t = translator("ticket_to_ride_paris.scene.")
 
@@ -52,9 +48,8 @@ class TicketStrip:
 class HandPanel(Panel):
     """The viewer's cards by colour and their ticket chips, or the table's latest moves."""
 
-    room: TTRRenderer
 
-    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Place a slot per card colour, then the ticket area to their right."""
         super().__init__(room, rect, "hand")
         hx, hy = rect.x + 22, rect.y + 26

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
@@ -22,7 +21,7 @@ from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import Icon, Stroke
 from game.ui.paint import INK, Plate, banner, fly, popup, seat_color, seat_dark, seat_emblem
-from game.ui.panels import Panel
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -31,9 +30,6 @@ from .labels import place_labels
 from .layout import OPTION
 from .sprites import MARKER_R
 from .state import EMPTY
-
-if TYPE_CHECKING:
-    from .scene import TTRRenderer
 
 t = translator("ticket_to_ride_paris.scene.")
 
@@ -64,9 +60,8 @@ class RouteGeom:
 class MapPanel(Panel):
     """The Paris map: routes as targets, buses as they are claimed, landmark names."""
 
-    room: TTRRenderer
 
-    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Fit the landmarks into the map box, lay out every route's slots, place the names."""
         super().__init__(room, rect, "map")
         self.board = room.board

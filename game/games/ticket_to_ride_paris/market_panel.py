@@ -8,8 +8,6 @@ away, the deck reshuffled and tickets drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 import pytweening
 
@@ -17,7 +15,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import darken, delayed, fit_text, fly, ring
-from game.ui.panels import Panel
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -25,18 +23,14 @@ from .board import COLORS
 from .layout import CARD_H, CARD_W, OPTION, PANEL_W, PANEL_X, PILE_H, PILES_Y, ROW_Y
 from .state import EMPTY
 
-if TYPE_CHECKING:
-    from .scene import TTRRenderer
-
 t = translator("ticket_to_ride_paris.scene.")
 
 
 class MarketPanel(Panel):
     """The face-up row and the deck, ticket and discard piles."""
 
-    room: TTRRenderer
 
-    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Place the face-up slots and the three piles."""
         super().__init__(room, rect, "market")
         x0 = PANEL_X + 14

@@ -10,7 +10,7 @@ player, then the tricolour's celebration.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pytweening
@@ -19,7 +19,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, draw_seat_emblem, fit_text, fly, ring, seat_color, seat_dark
-from game.ui.panels import Panel
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -27,9 +27,6 @@ from .board import COLORS, FLAG_COLORS
 from .layout import TRACK_BOX, seat_rects
 from .rules import completed_tickets
 from .state import OVER, State
-
-if TYPE_CHECKING:
-    from .scene import TTRRenderer
 
 t = translator("ticket_to_ride_paris.scene.")
 
@@ -39,7 +36,6 @@ PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
 class TrackPanel(Panel):
     """A compact score track: one lane per seat, ticks every 10 points."""
 
-    room: TTRRenderer
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """The track's plate."""
@@ -77,9 +73,8 @@ class TrackPanel(Panel):
 class SeatsPanel(Panel):
     """One player panel per seat: name, score, buses, cards, tickets and flag cards."""
 
-    room: TTRRenderer
 
-    def __init__(self, room: TTRRenderer, rect: pygame.Rect) -> None:
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Share the panel's height out between the seats."""
         super().__init__(room, rect, "seats")
         self.rects = seat_rects(room.players)

@@ -14,9 +14,9 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config, event
 from game.engine.match import Match
+from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.ui import theme
 from game.ui.i18n import set_language

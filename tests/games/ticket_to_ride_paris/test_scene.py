@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from game.engine.match import Match
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.map_panel import BUS_GROW, SLOT_W
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.sprites import BUS_EMBLEM
 from game.ui import theme

@@ -15,8 +15,8 @@ import pytest
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris import sprites
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.market_panel import MarketPanel
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import KEEP_TICKETS, TURN
 from game.ui import i18n, paint, theme

@@ -1,0 +1,186 @@
+"""The panel kit (game/ui/panels.py): layouts, cached panel layers, targets, modal panels, event
+reactions declared on panels with their sounds, and the damage a repaint reports."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import pygame
+import pytest
+
+from game.engine.core import Config, Option, Prompt, event
+from game.ui.board_api import BOARD_RECT
+from game.ui.panels import Layout, Panel, PanelRoom, focus_ring
+from game.ui.render_kit import on_event
+
+
+@dataclass(frozen=True)
+class View:
+    """A tiny game's view: a counter and whether a choice is up."""
+
+    count: int = 0
+    choosing: bool = False
+
+
+class CounterPanel(Panel):
+    """Shows the view's count as that many white bars; its button is a target."""
+
+    def __init__(self, room, rect):
+        super().__init__(room, rect, "counter")
+        self.paints = 0
+        self.button = pygame.Rect(self.rect.x + 10, self.rect.y + 10, 40, 40)
+
+    def paint_static(self, surface):
+        pygame.draw.rect(surface, (0, 0, 90), self.rect)
+
+    def key(self):
+        return self.view.count - self.holds[("count",)]
+
+    def paint(self, surface):
+        self.paints += 1
+        for i in range(self.key()):
+            pygame.draw.rect(surface, (255, 255, 255), (self.rect.x + 4 + 8 * i, self.rect.y + 60,
+                                                        4, 20))
+
+    def targets(self, view):
+        return {("button",): self.button}
+
+    def draw_options(self, canvas, focus, prompt, options):
+        if ("button",) in options:
+            pygame.draw.rect(canvas, (0, 255, 0), self.button, 2)
+
+    @on_event("counted", sound="swish")
+    def _counted(self, ev, at, batch):
+        self.timeline.add(at, 0.5, None, holds=(("count",),))
+        return at + 0.5
+
+
+class ChoicePanel(Panel):
+    """A modal choice over the counter while the view says so."""
+
+    LAYERED = False
+
+    def modal(self):
+        return bool(self.view and self.view.choosing)
+
+    def targets(self, view):
+        if not view.choosing:
+            return {}
+        return {("pick",): pygame.Rect(self.rect.x + 100, self.rect.y + 100, 50, 50)}
+
+
+class Room(PanelRoom):
+    PANELS = (CounterPanel,)
+    SOUNDS = MappingProxyType({"quiet": None})
+
+    def __init__(self):
+        super().__init__(None, Config(2), ("A", "B"))
+        layout = Layout(counter=(0, 0, 400, 300), log=(0, 300, 400, 100),
+                        choice=(0, 0, 400, 300))
+        self.counter = CounterPanel(self, layout["counter"])
+        self.mount(layout, self.counter, Panel(self, layout["log"], "log"),
+                   ChoicePanel(self, layout["choice"], "choice"))
+
+
+def prompt_for(*targets) -> Prompt:
+    return Prompt(0, "pick", "msg", tuple(Option(t, t, "label") for t in targets))
+
+
+def test_a_layout_names_rects_inside_the_board_and_refuses_one_outside():
+    layout = Layout(board=(0, 0, 100, 100), log=pygame.Rect(100, 0, 50, 50))
+    assert list(layout) == ["board", "log"] and layout["log"] == pygame.Rect(100, 0, 50, 50)
+    layout["board"].x = 99  # a copy: the layout stays as declared
+    assert layout["board"].x == 0
+    with pytest.raises(ValueError, match="leaves the board"):
+        Layout(wide=(0, 0, BOARD_RECT.w + 1, 10))
+
+
+def test_layered_panels_may_not_overlap_but_a_modal_overlay_may():
+    room = Room()
+    assert set(room.panels) == {"counter", "log", "choice"}
+
+    class Clash(PanelRoom):
+        def __init__(self):
+            super().__init__(None, Config(2), ("A", "B"))
+            layout = Layout(a=(0, 0, 100, 100), b=(50, 50, 100, 100))
+            self.mount(layout, Panel(self, layout["a"], "a"), Panel(self, layout["b"], "b"))
+
+    with pytest.raises(ValueError, match="overlap"):
+        Clash()
+
+
+def test_the_static_background_holds_each_panels_static_paint():
+    room = Room()
+    assert room.layers.static.get_at((200, 150))[:3] == (0, 0, 90)
+    assert room.layers.static.get_at((200, 350))[:3] != (0, 0, 90)
+
+
+def test_a_panel_repaints_only_when_its_key_changes_and_reports_its_rect_damaged():
+    room = Room()
+    room.reset(View(3), 0)
+    assert room.counter.paints == 1  # a reset paints every layer: both report their rects
+    assert room.damaged() == [pygame.Rect(0, 0, 400, 300), pygame.Rect(0, 300, 400, 100)]
+    assert room.damaged() == []  # asked once, then forgotten
+    room.reset(View(3), 0)  # a reset repaints every layer
+    room.damaged()
+    room.update(0.1)
+    assert room.counter.paints == 2 and room.damaged() == []  # nothing changed: no repaint
+    room.animate([], View(5), 0)
+    assert room.counter.paints == 3 and room.damaged() == [pygame.Rect(0, 0, 400, 300)]
+    assert room.layers.surface.get_at((4 + 8 * 4, 70))[:3] == (255, 255, 255)
+
+
+def test_a_panels_event_reaction_runs_on_the_mounted_panel_and_its_sound_joins_the_room():
+    assert Room.SOUND_CUES == {"counted": "swish", "quiet": None}
+    room = Room()
+    room.reset(View(2), 0)
+    room.animate([event("counted", 0)], View(3), 0)
+    assert room.busy() and room.counter.key() == 2  # the new count is held back meanwhile
+    while room.busy():
+        room.update(0.1)
+    assert room.counter.key() == 3
+
+
+def test_a_kind_animated_by_the_room_and_a_panel_is_refused():
+    with pytest.raises(TypeError, match="animated twice"):
+        class Twice(PanelRoom):
+            PANELS = (CounterPanel,)
+
+            @on_event("counted")
+            def _mine(self, ev, at, batch):
+                return at
+
+
+def test_targets_come_from_the_panels_and_only_from_a_modal_one_while_it_is_up():
+    room = Room()
+    room.reset(View(1), 0)
+    assert set(room.targets()) == {("button",)}
+    room.reset(View(1, choosing=True), 0)
+    assert set(room.targets()) == {("pick",)}
+
+
+def test_a_modal_panel_covers_the_option_highlights_under_it():
+    room = Room()
+    canvas = pygame.Surface((1920, 1080))
+    room.reset(View(1), 0)
+    room.draw(canvas, None, prompt_for(("button",)))
+    assert canvas.get_at(room.counter.button.topleft)[:3] == (0, 255, 0)
+    room.reset(View(1, choosing=True), 0)
+    room.draw(canvas, None, prompt_for(("button",)))
+    assert canvas.get_at(room.counter.button.topleft)[:3] != (0, 255, 0)
+
+
+def test_the_panel_that_offered_the_focus_draws_it():
+    room = Room()
+    room.reset(View(1), 0)
+    canvas, expected = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+    room.draw(canvas, ("button",), None)
+    room.draw(expected, None, None)
+    focus_ring(expected, room.counter.button)
+    assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(expected, "RGB")
