@@ -47,6 +47,29 @@ repaints at once). Split-screen rooms (board_api.SplitRenderer) add the seat met
 themselves, give per-seat tweens `seat=` and may override `busy` (e.g. to wait for pending
 layers too).
 
+Damage: drawing only what changed (the shell's side: game.ui.damage, App.draw). Once a frame,
+after `update` and before drawing, the shell asks `damage(prompted)`: the canvas rects whose
+pixels the next `draw` may paint differently from the last one drawn. `[]`: the board looks
+exactly as last frame (idle: nothing is redrawn or presented); `None`: can't tell (everything
+is redrawn). The call consumes what was reported. The shell then calls `draw` / `draw_seats` as
+always, with the canvas clipped to the damaged rects (so `draw` paints everything as usual and
+must give, inside the clip, the pixels an unclipped draw gives), and redraws everything whenever
+what it passes to `draw` (focus, prompts, seats) changed, the scene stack changed or the window
+was resized. `prompted`: the last draw was given a prompt or a focus (the shell knows).
+What the base reports by itself:
+- everything (None) after `reset`, `show` (a new view) and until the first draw;
+- every area `Layers` painted or restored since the last call (`Layers.take_painted`, moved to
+  the canvas by BOARD_RECT): exactly the area of a layer declared with `clip=True`, the whole
+  board for one without (its painter may reach past its area) and for `rebuild`;
+- the whole board (`tween_damage()`) while the timeline has tweens, and on the frame after the
+  last one ended (its pixels must go); override `tween_damage` to give the tweens' own paths;
+- the whole board while a prompt is shown if the last draw read the clock (`pulse()` or
+  `time`): highlights breathe. A renderer that notes its pulsing rects itself sets
+  `NOTES_CLOCK = True` and calls `game.ui.damage.note_clock(canvas, rect)` for each (the
+  largest rect the pulse reaches); the shell then redraws only those rects next frame.
+A renderer (or a panel of it) reports anything else that changed with `damage_rect(rect)` (canvas
+coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted.
+
 Porting a room that predates the kit: `_ev_<kind>` methods or a `_HANDLERS` table become
 `@on_event` methods (a renderer that diffs old and new views instead should animate the events
 the rules emit); the room's `sounds.py` table moves onto those decorators and `SOUNDS`;
@@ -137,6 +160,7 @@ class Layers:
         self._shown: dict[str, Hashable] = {}  # the key each region was last painted with
         self._marked: set[str] = set()
         self._pending: tuple[str, ...] = ()  # dirty at the last refresh, left for later
+        self._painted: list[pygame.Rect] | None = None  # changed areas (None: everything)
 
     def add(self, name: str, area: pygame.Rect, key: Callable[[], Hashable],
             paint: Callable[[pygame.Surface], None], restore: bool = True,
@@ -149,6 +173,16 @@ class Layers:
     def restore(self, area: pygame.Rect) -> None:
         """Put the static background back under one area of the surface."""
         self.surface.blit(self.static, area, area)
+        self._note(area)
+
+    def _note(self, area: pygame.Rect) -> None:
+        if self._painted is not None:
+            self._painted.append(pygame.Rect(area))
+
+    def take_painted(self) -> list[pygame.Rect] | None:
+        """The areas of the surface changed since the last call (None: all of it)."""
+        painted, self._painted = self._painted, []
+        return painted
 
     def mark(self, *names: str) -> None:
         """Repaint these layers at the next refresh whatever their keys say."""
@@ -166,6 +200,7 @@ class Layers:
         self.static = static
         self.surface = static.copy()
         self._shown.clear()
+        self._painted = None
 
     @property
     def pending(self) -> bool:
@@ -192,6 +227,8 @@ class Layers:
         layer, open to regions that come and go with the layout (keyed by name likewise)."""
         if restore:
             self.restore(area)
+        if not clip:  # the painter may reach past its area: the whole surface may have changed
+            self._painted = None
         old_clip = self.surface.get_clip()
         if clip:
             self.surface.set_clip(area)
@@ -216,6 +253,9 @@ class RoomRenderer:
     SOUND_CUES: ClassVar[Mapping[str, CueEntry] | None] = None
     REPAINT_BUDGET: ClassVar[int | None] = None  # dirty layers repainted per frame (None: all)
     EVENT_HANDLERS: ClassVar[Mapping[str, Handler]] = MappingProxyType({})  # built per class
+    # True: the room notes each pulsing rect it draws (damage.note_clock), so a frame whose
+    # only change is the breathing redraws those rects alone, not the whole board.
+    NOTES_CLOCK: ClassVar[bool] = False
 
     layers: Layers  # set by the room's __init__ once its static background is painted
 
@@ -253,8 +293,23 @@ class RoomRenderer:
         self.view: Any = None
         self.viewer: int | None = None
         self.holds: Counter = Counter()  # view keys the tweens hold back now
-        self.time = 0.0  # free-running seconds, for breathing highlights
+        self._time = 0.0
         self._targets: dict[Target, pygame.Rect] = {}
+        # Damage (see the module docstring): what changed since the shell last asked.
+        self._damaged: list[pygame.Rect] | None = None  # None: everything
+        self._clock_read = False  # the last draw read the clock (a pulse shows on it)
+        self._tweens_drawn = False  # tweens were on the timeline at the last damage() call
+
+    @property
+    def time(self) -> float:
+        """Free-running seconds, for breathing highlights (reading it while drawing tells the
+        damage bookkeeping that the picture moves with the clock)."""
+        self._clock_read = True
+        return self._time
+
+    @time.setter
+    def time(self, value: float) -> None:
+        self._time = value
 
     # == the BoardRenderer protocol ==============================================================
     def reset(self, view: Any, viewer: int | None) -> None:
@@ -282,7 +337,7 @@ class RoomRenderer:
 
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint what finished, started or counts up meanwhile."""
-        self.time += dt
+        self._time += dt
         if self.timeline.advance(dt) or self.layers.pending:
             self.refresh(self.REPAINT_BUDGET)
 
@@ -299,11 +354,42 @@ class RoomRenderer:
         self.timeline.paint(canvas)
         self.draw_focus(canvas, focus, prompt)
 
+    # == damage: what the next frame must redraw ================================================
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """Canvas rects the next draw may paint differently from the last (None: can't tell,
+        redraw everything); consumes what was reported. `prompted`: the last draw was given a
+        prompt or a focus (without one, a pulse read shows nothing)."""
+        damaged, self._damaged = self._damaged, []
+        painted = self.layers.take_painted() if hasattr(self, "layers") else None
+        clock_read, self._clock_read = self._clock_read, False
+        tweens, self._tweens_drawn = self._tweens_drawn, bool(self.timeline)
+        if damaged is None or painted is None:
+            return None
+        damaged += [area.move(BOARD_RECT.topleft) for area in painted]
+        if tweens or self.timeline:  # running, or the last one's pixels must go
+            damaged += self.tween_damage()
+        if clock_read and prompted and not self.NOTES_CLOCK:
+            damaged.append(BOARD_RECT.copy())
+        return damaged
+
+    def damage_rect(self, rect: pygame.Rect | None = None) -> None:
+        """Report a canvas rect whose pixels changed (None: everything) for the next frame."""
+        if rect is None:
+            self._damaged = None
+        elif self._damaged is not None:
+            self._damaged.append(pygame.Rect(rect))
+
+    def tween_damage(self) -> list[pygame.Rect]:
+        """Where the running tweens paint (and painted last frame): the whole board, unless a
+        room knows better."""
+        return [BOARD_RECT.copy()]
+
     # == what a room may override ================================================================
     def show(self, view: Any, viewer: int | None) -> None:
         """Take a new view (before its events are animated) and place its targets."""
         self.view, self.viewer = view, viewer_seat(viewer)
         self._targets = self.place_targets(view)
+        self.damage_rect()  # a new view: anything may look different
 
     def place_targets(self, view: Any) -> dict[Target, pygame.Rect]:
         """The screen rect of every target this view shows."""
@@ -328,4 +414,4 @@ class RoomRenderer:
 
     def pulse(self) -> float:
         """0..1, breathing with time: option highlights catch the eye."""
-        return pulse(self.time)
+        return pulse(self.time)  # reading `time` notes the clock for the damage

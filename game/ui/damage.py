@@ -1,0 +1,94 @@
+"""Damage: which parts of the canvas a frame must redraw and present.
+
+A scene answers `damage()` once a frame, before it is drawn (game.ui.scene.Scene): a list of
+canvas rects whose pixels may change (`[]`: nothing, an idle screen costs almost nothing) or
+None when it can't tell (everything is redrawn: the base Scene's answer). The app merges the
+rects (`merge`), redraws every visible scene with the canvas clipped to each, and presents only
+those rects when the canvas lands unscaled in the window.
+
+While a partial frame draws, the canvas clip belongs to the app: a painter that sets a clip of
+its own gets it cut to the app's (`FrameCanvas.set_clip`), so nothing outside the damaged rects
+is painted twice (antialiased text painted over itself would darken).
+
+Pulsing things (a focus ring, a hint's glow) change every frame with the clock: their painters
+note where they reach with `note_clock(surface, rect)`, and the scene that drew them reports
+those rects again next frame (`FrameCanvas.take_clock`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+MAX_PASSES = 4  # more rects than this are drawn as their union (each pass re-runs every draw)
+
+
+def note_clock(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Tell a canvas that notes them that a picture moving with the clock reaches `rect`."""
+    note = getattr(surface, "note_clock", None)
+    if note is not None:
+        note(rect)
+
+
+def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
+    """The rects cut to `bounds`, overlapping ones joined, at most MAX_PASSES of them."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(bounds)
+        if rect.w <= 0 or rect.h <= 0:
+            continue
+        hit = rect.collidelist(merged)
+        while hit >= 0:  # absorb every overlapping rect, then look again
+            rect.union_ip(merged.pop(hit))
+            hit = rect.collidelist(merged)
+        merged.append(rect)
+    if len(merged) > MAX_PASSES:
+        return [merged[0].unionall(merged[1:])]
+    return merged
+
+
+def canvas_class(base: type[pygame.Surface]) -> type[pygame.Surface]:
+    """A subclass of `base` (pygame.Surface, or the legibility tracer's) for the app's canvas:
+    it keeps painters' clips inside the frame's, and collects `note_clock` rects."""
+
+    class FrameCanvas(base):  # type: ignore[valid-type, misc]
+        """The app's canvas: see the module docstring."""
+
+        frame_clip: pygame.Rect | None = None  # the damaged rect being redrawn (None: all)
+        clock_rects: list[pygame.Rect]
+
+        def set_clip(self, rect=None) -> None:
+            """A painter's clip, cut to the frame's damaged rect while one is redrawn."""
+            frame = self.frame_clip
+            if frame is not None:
+                rect = frame if rect is None else pygame.Rect(rect).clip(frame)
+            super().set_clip(rect)
+
+        def begin(self, rect: pygame.Rect | None) -> None:
+            """Start redrawing `rect` (None: the whole canvas)."""
+            self.frame_clip = None
+            self.set_clip(rect)
+            self.frame_clip = rect
+
+        def note_clock(self, rect: pygame.Rect) -> None:
+            """A pulsing picture reaches `rect` (see `note_clock`)."""
+            if not hasattr(self, "clock_rects"):
+                self.clock_rects = []
+            self.clock_rects.append(pygame.Rect(rect))
+
+        def take_clock(self) -> list[pygame.Rect]:
+            """The pulsing rects noted since the last call."""
+            rects = getattr(self, "clock_rects", [])
+            self.clock_rects = []
+            return rects
+
+    return FrameCanvas
+
+
+def make_canvas(size: tuple[int, int]) -> pygame.Surface:
+    """The app's canvas, in the display's pixel format (the class pygame.Surface is now, so a
+    tracer installed before the app keeps following it)."""
+    display = pygame.display.get_surface()
+    cls = canvas_class(pygame.Surface)
+    return cls(size, 0, display) if display is not None else cls(size)
