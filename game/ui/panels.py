@@ -26,9 +26,13 @@ A panel owns:
   RoomRenderer (`handler(self, ev, at, batch) -> float`, tweens on `self.timeline`), with their
   sounds. The room lists its panel classes in `PANELS`; their handlers and sounds join the
   room class's `EVENT_HANDLERS` and `SOUND_CUES` (a kind animated twice is an error);
-- **its damage**: each repaint of its layer adds its rect to the rectangles `damaged()` returns
-  (and clears); `PanelRoom.damaged()` gathers them from every panel, for a frame that redraws
-  and presents only what changed.
+- **its damage** (the render kit's damage API, `RoomRenderer.damage`): a repaint of its layer
+  reports exactly its rect, since the layer is clipped to it (`CLIP = True`, the default; a
+  panel whose painter must reach past its rect sets `CLIP = False` and its repaints count as the
+  whole board). A tween queued with `self.tween(..., area=rect)` reports that area (a flying
+  sprite's path: `fly_area`) while it runs and on the frame after; a tween queued straight on
+  `self.timeline`, without an area, makes the whole board damaged while it runs. Anything else a
+  panel changes it reports with `self.damage(rect)`.
 
 A room:
 
@@ -54,7 +58,8 @@ the room's own business. Ticket to Ride's room (game/games/ticket_to_ride_paris)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+import math
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -65,10 +70,12 @@ from game.engine.core import Event, Prompt, Target
 from . import theme
 from .audio import CueEntry
 from .board_api import BOARD_RECT
-from .paint import INK, fast
+from .paint import INK, Plate, fast
 from .render_kit import _UNSET, Batch, Handler, Layers, RoomRenderer
+from .tween import Painter, Tween
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
+Point = tuple[float, float]
 
 
 def focus_ring(canvas: pygame.Surface, rect: pygame.Rect) -> None:
@@ -76,6 +83,30 @@ def focus_ring(canvas: pygame.Surface, rect: pygame.Rect) -> None:
     ring = rect.inflate(12, 12)
     pygame.draw.rect(canvas, INK, ring.inflate(6, 6), 3, border_radius=16)
     pygame.draw.rect(canvas, theme.FOCUS, ring, 6, border_radius=14)
+
+
+def fly_area(sprite: pygame.Surface, a: Point, b: Point, arc: float = 50) -> pygame.Rect:
+    """Every pixel `paint.fly(sprite, a, b, arc)` may cover on its way (an ease within 0..1)."""
+    first = sprite.get_rect(center=(round(a[0]), round(a[1])))
+    last = sprite.get_rect(center=(round(b[0]), round(b[1])))
+    path = first.union(last)
+    lift = math.ceil(abs(arc))
+    if arc > 0:
+        path.y -= lift
+    path.h += lift
+    return path.inflate(4, 4)
+
+
+def label_area(label: str, center: Point, size: int = theme.HEADING_SIZE,
+               plate: Plate | None = None, rise: float = 0) -> pygame.Rect:
+    """Every pixel `paint.draw_label` covers (outlined, or on `plate`) at `center`, and on its way
+    up `rise` px more (`paint.popup(label, c, ..., lift, rise)` is at (c.x, c.y - lift))."""
+    rect = theme.text(label, size, theme.TEXT, True).get_rect(center=(center[0], center[1]))
+    rect = rect.inflate(*plate.pad) if plate is not None else rect.inflate(6, 6)
+    lift = math.ceil(rise)
+    rect.y -= lift
+    rect.h += lift
+    return rect.inflate(4, 4)
 
 
 class Layout(Mapping[str, pygame.Rect]):
@@ -115,7 +146,7 @@ class Panel:
 
     LAYERED: ClassVar[bool] = True  # False: no cached layer (drawn per frame only)
     RESTORE: ClassVar[bool] = True  # put the static background back before repainting
-    CLIP: ClassVar[bool] = False  # keep the layer's painter inside the rect
+    CLIP: ClassVar[bool] = True  # keep the layer's painter inside the rect (exact damage)
     HANDLERS: ClassVar[Mapping[str, tuple[Handler, CueEntry]]] = MappingProxyType({})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -130,7 +161,6 @@ class Panel:
         self.room = room
         self.rect = pygame.Rect(rect)
         self.name = name or type(self).__name__.lower().removesuffix("panel")
-        self._damage: list[pygame.Rect] = []
 
     # == what the room lends ======================================================================
     @property
@@ -186,19 +216,21 @@ class Panel:
         """Per frame, over the tweens: the focus on one of this panel's targets (at `rect`)."""
         focus_ring(canvas, rect)
 
-    # == damage ===================================================================================
-    def repainted(self) -> None:
-        """Note that the layer was just repainted: its rect changed on the board surface."""
-        self._damage.append(self.rect.copy())
+    # == damage =================================================================================
+    def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
+              holds: tuple = (), area: pygame.Rect | None = None, **extra: Any) -> Tween:
+        """Queue a tween on the room's timeline (as `Timeline.add`); `area`: every canvas pixel
+        it paints (e.g. `fly_area`), so that only that area is redrawn while it runs."""
+        if ease is not None:
+            extra["ease"] = ease
+        tween = self.timeline.add(start, dur, paint, holds=holds, **extra)
+        self.room.note_area(tween, area)
+        return tween
 
     def damage(self, *rects: pygame.Rect) -> None:
-        """Note other rectangles this panel changed (e.g. a sprite's path over it)."""
-        self._damage.extend(pygame.Rect(r) for r in rects)
-
-    def damaged(self) -> list[pygame.Rect]:
-        """The rectangles changed since the last call (then forgotten)."""
-        out, self._damage = self._damage, []
-        return out
+        """Report canvas rects this panel changed outside its layer's repaints."""
+        for rect in rects:
+            self.room.damage_rect(pygame.Rect(rect))
 
 
 def _panel_handler(panel_cls: type[Panel], function: Handler) -> Handler:
@@ -245,6 +277,8 @@ class PanelRoom(RoomRenderer):
         self.panels: dict[str, Panel] = {}
         self.layout: Layout = Layout()
         self._owner: dict[Target, Panel] = {}  # which panel offered each target
+        self._areas: dict[Tween, pygame.Rect | None] = {}  # where queued tweens paint
+        self._last_areas: list[pygame.Rect] = []  # tween areas reported last frame
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -265,16 +299,8 @@ class PanelRoom(RoomRenderer):
             panel.paint_static(surface)
         self.layers = Layers(fast(surface, alpha=False))
         for panel in layered:
-            self.layers.add(panel.name, panel.rect, panel.key, self._painter(panel),
-                            panel.RESTORE, panel.CLIP)
-
-    @staticmethod
-    def _painter(panel: Panel) -> Callable[[pygame.Surface], None]:
-        def paint(surface: pygame.Surface) -> None:
-            """Paint the panel's layer and note its rect as damaged."""
-            panel.paint(surface)
-            panel.repainted()
-        return paint
+            self.layers.add(panel.name, panel.rect, panel.key, panel.paint, panel.RESTORE,
+                            panel.CLIP)
 
     def paint_background(self, surface: pygame.Surface) -> None:
         """Under every panel's static paint: the room's backdrop (the theme's background)."""
@@ -324,6 +350,23 @@ class PanelRoom(RoomRenderer):
         if panel is not None and focus in self._targets:
             panel.draw_focus(canvas, focus, self._targets[focus], prompt)
 
-    def damaged(self) -> list[pygame.Rect]:
-        """The board rects the panels changed since the last call (then forgotten)."""
-        return [rect for panel in self.panels.values() for rect in panel.damaged()]
+    # == damage ===================================================================================
+    def note_area(self, tween: Tween, area: pygame.Rect | None) -> None:
+        """Where a queued tween paints (None: anywhere)."""
+        if len(self._areas) > 256:  # forget tweens gone since (damage was not asked for)
+            live = set(self.timeline)
+            self._areas = {tw: a for tw, a in self._areas.items() if tw in live}
+        self._areas[tween] = None if area is None else pygame.Rect(area)
+
+    def tween_damage(self) -> list[pygame.Rect]:
+        """The areas of the running tweens and of last frame's (their pixels must go); the whole
+        board if a running tween has no area."""
+        painting = [tw for tw in self.timeline if tw.paint is not None]  # others only hold
+        self._areas = {tw: self._areas.get(tw) for tw in painting}
+        areas = list(self._areas.values())
+        if any(area is None for area in areas):
+            self._last_areas = [BOARD_RECT.copy()]
+            return [BOARD_RECT.copy()]
+        out = [*areas, *self._last_areas]
+        self._last_areas = [a.copy() for a in areas]  # type: ignore[union-attr]
+        return out

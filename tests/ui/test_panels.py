@@ -16,7 +16,8 @@ import pytest
 
 from game.engine.core import Config, Option, Prompt, event
 from game.ui.board_api import BOARD_RECT
-from game.ui.panels import Layout, Panel, PanelRoom, focus_ring
+from game.ui.paint import Plate, draw_label, fly
+from game.ui.panels import Layout, Panel, PanelRoom, fly_area, focus_ring, label_area
 from game.ui.render_kit import on_event
 
 
@@ -124,16 +125,45 @@ def test_the_static_background_holds_each_panels_static_paint():
 def test_a_panel_repaints_only_when_its_key_changes_and_reports_its_rect_damaged():
     room = Room()
     room.reset(View(3), 0)
-    assert room.counter.paints == 1  # a reset paints every layer: both report their rects
-    assert room.damaged() == [pygame.Rect(0, 0, 400, 300), pygame.Rect(0, 300, 400, 100)]
-    assert room.damaged() == []  # asked once, then forgotten
-    room.reset(View(3), 0)  # a reset repaints every layer
-    room.damaged()
+    assert room.counter.paints == 1
+    assert room.damage(False) is None  # a new view: the shell redraws everything
     room.update(0.1)
-    assert room.counter.paints == 2 and room.damaged() == []  # nothing changed: no repaint
-    room.animate([], View(5), 0)
-    assert room.counter.paints == 3 and room.damaged() == [pygame.Rect(0, 0, 400, 300)]
-    assert room.layers.surface.get_at((4 + 8 * 4, 70))[:3] == (255, 255, 255)
+    assert room.counter.paints == 1 and room.damage(False) == []  # idle: nothing to redraw
+    room.counter.damage(pygame.Rect(5, 5, 10, 10))
+    assert room.damage(False) == [pygame.Rect(5, 5, 10, 10)]
+    room.layers.mark("counter")
+    room.refresh()
+    assert room.counter.paints == 2
+    assert room.damage(False) == [pygame.Rect(0, 0, 400, 300)]  # exactly its (clipped) rect
+
+
+def test_a_tween_with_an_area_damages_that_area_while_it_runs_and_the_frame_after():
+    room = Room()
+    room.reset(View(3), 0)
+    room.damage(False)
+    sprite = pygame.Surface((20, 10))
+    area = fly_area(sprite, (100, 100), (300, 100), arc=50)
+    assert area.contains(pygame.Rect(90, 45, 220, 60))  # both ends and the top of the arc
+    room.counter.tween(0, 0.2, fly(sprite, (100, 100), (300, 100)), area=area)
+    room.update(0.1)
+    assert room.damage(False) == [area]
+    room.update(0.2)  # it ended: its last pixels must go
+    assert room.damage(False) == [area]
+    room.update(0.1)
+    assert room.damage(False) == []
+    room.timeline.add(room.timeline.clock, 0.2, fly(sprite, (0, 0), (9, 9)))  # no area given
+    room.update(0.1)
+    assert room.damage(False) == [BOARD_RECT]
+
+
+def test_a_label_area_holds_the_label_on_its_plate_and_on_its_way_up():
+    pygame.init()
+    canvas = pygame.Surface((800, 400))
+    plate = Plate((0, 0, 0), (255, 255, 255), 4, 18, (60, 24))
+    drawn = draw_label(canvas, "Last round", (400, 200), 56, (255, 255, 0), plate)
+    assert label_area("Last round", (400, 200), plate=plate).contains(drawn)
+    risen = label_area("+4", (400, 200), rise=40)
+    assert risen.contains(draw_label(canvas, "+4", (400, 160), 56, (255, 0, 0)).inflate(4, 4))
 
 
 def test_a_panels_event_reaction_runs_on_the_mounted_panel_and_its_sound_joins_the_room():

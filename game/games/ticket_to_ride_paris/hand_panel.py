@@ -18,7 +18,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.paint import flip, fly, ring, seat_color
-from game.ui.panels import Panel, PanelRoom
+from game.ui.panels import Panel, PanelRoom, fly_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -186,10 +186,10 @@ class HandPanel(Panel):
             dest = strip.chips[mine.index(tk)] or strip.more
             if dest is None:
                 continue
-            chip = fly(self.chip(tk, dest, ""), src[offered.index(tk)].center, dest.center,
-                       arc=20)
-            self.timeline.add(at + k * 0.08, 0.4, chip, pytweening.easeInOutCubic,
-                              (("tickets", seat),))
+            chip = self.chip(tk, dest, "")
+            path = (src[offered.index(tk)].center, dest.center)
+            self.tween(at + k * 0.08, 0.4, fly(chip, *path, arc=20), pytweening.easeInOutCubic,
+                       (("tickets", seat),), fly_area(chip, *path, arc=20))
         return at + 0.45
 
     @on_event("game_over")
@@ -209,8 +209,8 @@ class HandPanel(Panel):
             start = at + k * 0.08
             # until its flip starts a ticket shows its face from before the end
             self.timeline.add(now, start - now, None, holds=(("unflipped", i),))
-            self.timeline.add(start, 0.45, flip(front, back, rect), pytweening.linear,
-                              (("flipping", i),), late=True)
+            self.tween(start, 0.45, flip(front, back, rect), pytweening.linear,
+                       (("flipping", i),), rect.inflate(4, 4), late=True)
         batch.moments["score"] = at + 0.2
         return at + 0.08 * max(0, len(shown) - 1) + 0.45
 

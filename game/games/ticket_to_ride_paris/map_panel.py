@@ -21,7 +21,7 @@ from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import Icon, Stroke
 from game.ui.paint import INK, Plate, banner, fly, popup, seat_color, seat_dark, seat_emblem
-from game.ui.panels import Panel, PanelRoom
+from game.ui.panels import Panel, PanelRoom, fly_area, label_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -260,27 +260,29 @@ class MapPanel(Panel):
         market = self.room.market
         for k, name in enumerate(ev.get("cards") or ()):
             c = COLORS.index(name)
-            paid = fly(market.card_sprite(c, True), self.room.hand_target(seat, c),
-                       market.discard_rect.center, arc=30)
-            self.timeline.add(at + k * 0.05, 0.35, paid)
+            card = market.card_sprite(c, True)
+            path = (self.room.hand_target(seat, c), market.discard_rect.center)
+            self.tween(at + k * 0.05, 0.35, fly(card, *path, arc=30),
+                       area=fly_area(card, *path, arc=30))
         drop = at + 0.12
         bus = self.bus(seat, geom)
         last = drop + 0.12 * (len(geom.centers) - 1) + 0.3
         for k, c in enumerate(geom.centers):
             dur = last - drop - k * 0.12  # every bus stays until the route shows them all
-            self.timeline.add(drop + k * 0.12, dur, _drop(bus, c, 0.3 / max(0.3, dur)),
-                              pytweening.linear, (("route", index),))
-        points = popup(f"+{ev.get('points') or 0}", geom.rect.center, seat_color(seat))
-        self.timeline.add(last - 0.1, 0.6, points, pytweening.easeOutQuad)
+            self.tween(drop + k * 0.12, dur, _drop(bus, c, 0.3 / max(0.3, dur)),
+                       pytweening.linear, (("route", index),), fly_area(bus, (c[0], c[1] - 70), c, 0))
+        label, (x, y) = f"+{ev.get('points') or 0}", geom.rect.center
+        self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad,
+                   area=label_area(label, (x, y - 30), rise=40))  # popup's lift and rise
         batch.moments["score"] = drop
         return last
 
     @on_event("last_round", sound=EventSound((Cue("pause"),), 0.6))
     def _last_round(self, ev: Event, at: float, batch: Batch) -> float:
         """A banner across the top of the map."""
-        notice = banner(t("last_round"), (self.rect.centerx, self.rect.y + 80),
-                        theme.ACCENT, Plate(INK, theme.ACCENT, 4, 18, (60, 24)))
-        self.timeline.add(at, 0.6, notice, pytweening.linear)
+        spot, plate = (self.rect.centerx, self.rect.y + 80), Plate(INK, theme.ACCENT, 4, 18, (60, 24))
+        self.tween(at, 0.6, banner(t("last_round"), spot, theme.ACCENT, plate), pytweening.linear,
+                   area=label_area(t("last_round"), spot, plate=plate))
         return at + 0.6
 
 

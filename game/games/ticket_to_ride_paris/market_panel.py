@@ -15,7 +15,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import darken, delayed, fit_text, fly, ring
-from game.ui.panels import Panel, PanelRoom
+from game.ui.panels import Panel, PanelRoom, fly_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -147,8 +147,9 @@ class MarketPanel(Panel):
             holds += (("hand", color),)
         if faceup:
             holds += (("slot", ev.get("slot")),)
-        paint = fly(self.card_sprite(color, visible), start, self.room.hand_target(seat, color))
-        self.timeline.add(at, 0.42, paint, pytweening.easeInOutCubic, holds)
+        sprite, end = self.card_sprite(color, visible), self.room.hand_target(seat, color)
+        self.tween(at, 0.42, fly(sprite, start, end), pytweening.easeInOutCubic, holds,
+                   fly_area(sprite, start, end))
         return at + (0.12 if ev.kind == "card_dealt" else 0.3)
 
     @on_event("faceup_refilled", sound=EventSound((Cue("swish", volume=0.35),), 0.1))
@@ -156,9 +157,10 @@ class MarketPanel(Panel):
         """A new face-up card slides from the deck into its slot."""
         slot = ev.get("slot")
         color = COLORS.index(ev.get("color"))
-        paint = fly(self.card_sprite(color, True), self.deck_rect.center,
-                    self.faceup_rects[slot].center, arc=0)
-        self.timeline.add(at, 0.32, paint, pytweening.easeOutCubic, (("slot", slot),))
+        sprite, start, end = (self.card_sprite(color, True), self.deck_rect.center,
+                              self.faceup_rects[slot].center)
+        self.tween(at, 0.32, fly(sprite, start, end, arc=0), pytweening.easeOutCubic,
+                   (("slot", slot),), fly_area(sprite, start, end, arc=0))
         return at + 0.1
 
     @on_event("row_reset", sound=EventSound((Cue("shuffle", volume=0.7),), 0.6))
@@ -169,12 +171,13 @@ class MarketPanel(Panel):
         now = self.timeline.clock
         for i, name in enumerate(cards[:len(self.faceup_rects)]):
             sprite = sp.transport_card(name, CARD_W, CARD_H)
-            sweep = fly(sprite, self.faceup_rects[i].center, self.discard_rect.center, arc=-30)
+            path = (self.faceup_rects[i].center, self.discard_rect.center)
+            sweep = fly(sprite, *path, arc=-30)
             # the old card waits in its slot (the view already holds the new row) until it goes
             start = at + i * 0.05
             dur = start - now + 0.4
-            self.timeline.add(now, dur, delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
-                              pytweening.linear, holds)
+            self.tween(now, dur, delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
+                       pytweening.linear, holds, fly_area(sprite, *path, arc=-30))
         self.timeline.add(at, 0.62, None, holds=holds)  # the row stays empty until it refills
         return at + 0.6
 
@@ -182,9 +185,9 @@ class MarketPanel(Panel):
     def _reshuffle(self, ev: Event, at: float, batch: Batch) -> float:
         """The discard pile goes back into the deck."""
         back = sp.card_back(CARD_W, CARD_H)
+        path = (self.discard_rect.center, self.deck_rect.center)
         for i in range(3):
-            self.timeline.add(at + i * 0.08, 0.35,
-                              fly(back, self.discard_rect.center, self.deck_rect.center))
+            self.tween(at + i * 0.08, 0.35, fly(back, *path), area=fly_area(back, *path))
         return at + 0.5
 
     @on_event("ticket_drawn", sound=EventSound((Cue("flip"),), 0.15))
@@ -201,6 +204,6 @@ class MarketPanel(Panel):
             rect = self.room.seats.rects[seat]
             dest = (rect.x + 260, rect.y + 80)
             holds = ()
-        self.timeline.add(at, 0.4, fly(sprite, self.tickets_rect.center, dest),
-                          pytweening.easeOutCubic, holds)
+        self.tween(at, 0.4, fly(sprite, self.tickets_rect.center, dest), pytweening.easeOutCubic,
+                   holds, fly_area(sprite, self.tickets_rect.center, dest))
         return at + 0.15

@@ -19,7 +19,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, draw_seat_emblem, fit_text, fly, ring, seat_color, seat_dark
-from game.ui.panels import Panel, PanelRoom
+from game.ui.panels import Panel, PanelRoom, fly_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -212,8 +212,9 @@ class SeatsPanel(Panel):
         slot = FLAG_COLORS.index(color)
         dest = self.flag_rect(seat, slot)
         sprite = sp.transport_card(COLORS[color], 30, 42)
-        self.timeline.add(at, 0.4, fly(sprite, self.room.market.discard_rect.center, dest.center),
-                          pytweening.easeInOutCubic, (("front", seat, slot),))
+        path = (self.room.market.discard_rect.center, dest.center)
+        self.tween(at, 0.4, fly(sprite, *path), pytweening.easeInOutCubic, (("front", seat, slot),),
+                   fly_area(sprite, *path))
         return at + 0.4
 
     @on_event("flag_completed", sound=EventSound((Cue("fanfare"),), 0.6))
@@ -226,9 +227,21 @@ class SeatsPanel(Panel):
         now = self.timeline.clock
         self.timeline.add(now, at - now, None,
                           holds=tuple(("front_show", seat, k) for k in range(len(FLAG_COLORS))))
-        self.timeline.add(at, 0.6, _flag_burst(self.rects[seat], text, slots), pytweening.linear)
+        self.tween(at, 0.6, _flag_burst(self.rects[seat], text, slots), pytweening.linear,
+                   area=_burst_area(self.rects[seat], text, slots))
         batch.moments["score"] = at + 0.2
         return at + 0.6
+
+
+def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:
+    """Every pixel `_flag_burst` paints: the cards' way to the flag, the flag at its largest
+    (easeOutBack overshoots by a tenth), and the points beside it."""
+    spot = (rect.x + 120, rect.centery)
+    flag = pygame.Rect(0, 0, 140, 100)
+    flag.center = spot
+    text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True).get_rect()
+    box = pygame.Rect(flag.right + 10, spot[1] - text.h // 2 - 10, text.w + 30, text.h + 20)
+    return flag.unionall([*slots, box]).inflate(24, 24)
 
 
 def _flag_burst(rect: pygame.Rect, label: str, slots: list[pygame.Rect]):
