@@ -23,7 +23,7 @@ A panel owns:
   rect, prompt)` over them, called only on the panel that offered the focused target (the
   default is the shared focus ring, `focus_ring`);
 - **its event reactions**: methods decorated with `game.ui.render_kit.on_event` exactly as on a
-  RoomRenderer (`handler(self, ev, at, batch) -> float`, tweens on `self.timeline`), with their
+  RoomRenderer (`handler(self, ev, at, batch) -> float`, tweens via `self.tween`), with their
   sounds. The room lists its panel classes in `PANELS`; their handlers and sounds join the
   room class's `EVENT_HANDLERS` and `SOUND_CUES` (a kind animated twice is an error);
 - **its damage** (the render kit's damage API, `RoomRenderer.damage`): a repaint of its layer
@@ -51,6 +51,11 @@ mount order), creates `self.layers` and one layer per layered panel (named after
 in mount order. Panels reach the room and each other through `self.room`; what several panels
 read (scores shown while they count up, the seat names) stays on the room. The room keeps the
 kit's hooks (`refresh`, `animated`, `show`, `reset`, `animate`) for what spans panels.
+
+Split screen (board_api.SplitRenderer: one map per seat) is the room's to wire: mount one
+panel instance per seat (distinct names; an event kind's reaction runs on the one mounted panel
+of its class, so per-seat reactions live on a per-table panel or on the room), and call the
+panels' `draw_options`/`draw_focus` from `draw_seats` with each seat's focus and prompt.
 
 The shell still sees only the BoardRenderer protocol (game/ui/board_api.py); everything above is
 the room's own business. Ticket to Ride's room (game/games/ticket_to_ride_paris) is the example.
