@@ -360,17 +360,19 @@ class Companion:
         from game.scenes.game import GameScene
 
         table = self._table()
+        # The version names what may be answered: the game, its state, and whether it is live
+        # (a choice made on another version is stale). A new language only re-sends labels.
         scene_key = (id(table), id(getattr(getattr(table, "match", None), "state", None)),
-                     table is self.app.stack.top, language(),
-                     tuple(getattr(s, "device", None) for s in getattr(table, "seats", ())))
+                     table is self.app.stack.top)
         if scene_key != self._scene_key:
             self._scene_key = scene_key
             self.version += 1
+        sent = (self.version, language())
         for conn, phone in self.phones.items():
             holder = self.holders.get(phone.token) if phone.token else None
-            if holder is None or phone.sent == self.version:
+            if holder is None or phone.sent == sent:
                 continue
-            phone.sent = self.version
+            phone.sent = sent
             if isinstance(table, GameScene):
                 state = phone_state(table, holder.seat, table is self.app.stack.top)
             else:
