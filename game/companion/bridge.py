@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PHONE = "phone:"  # device ids of phones: "phone:<n>", one per seat secret handed out
 MAX_NONCE = 2 ** 53  # what a phone's JavaScript number can count to exactly
+SERVER_REFUSALS = ("too_long", "bad_json", "bad_message", "too_fast")  # server.py's reasons
 
 
 @dataclass
@@ -384,6 +385,6 @@ class Companion:
 
 def page_strings() -> dict[str, str]:
     """The phone page's own words in the console's language (the page shows no other text)."""
-    keys = ("title", "room", "pick_seat", "taken", "your_seat", "waiting", "leave", "offline",
-            "reconnecting", "not_your_turn")
+    keys = ("title", "room", "pick_seat", "taken", "your_seat", "waiting", "leave",
+            "reconnecting") + tuple(f"refused.{reason}" for reason in SERVER_REFUSALS)
     return {key: t(f"phone.{key}") for key in keys} | {"lang": language()}

@@ -122,7 +122,7 @@ function receive(event) {
   else if (message.t === "joined") joined(message);
   else if (message.t === "state") showState(message);
   else if (message.t === "refused") {
-    toast(message.text || message.reason);
+    toast(message.text || word("refused." + message.reason));
     for (const b of $("options").querySelectorAll("button.option")) b.disabled = false;
   }
 }
