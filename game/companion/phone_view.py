@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.scenes.game import GameScene
 
 Section = dict[str, Any]  # {"title": str, "items": [str, ...]}
-TTR = "ticket_to_ride_paris"
+TTR, FQ, US = "ticket_to_ride_paris", "french_quarter", "urban_sprawl"
 
 
 def phone_state(scene: GameScene, seat: int, live: bool) -> dict[str, Any]:
@@ -66,4 +66,41 @@ def _points(rules: Any, ticket: int) -> int:
     return rules.board.tickets[ticket].points
 
 
-PRIVATE_READERS: dict[str, Callable[[Any, Any], list[Section]]] = {TTR: ttr_private}
+# -- French Quarter (Tourism): the secret Vacation card ----------------------------------------
+def fq_private(rules: Any, view: Any) -> list[Section]:
+    """The seat's Vacation card: its name and its four buildings, each ticked once mapped."""
+    sheet = view.sheets[view.viewer]
+    if not getattr(view, "tourism", False) or sheet.vacation < 0:
+        return []
+    card = rules.board.vacations[sheet.vacation]
+    buildings = rules.board.buildings
+    items = [t(f"{FQ}.vacation.{card.id}")]
+    items += [("✓ " if sheet.mapped[b] else "○ ") + buildings[b].name for b in card.buildings]
+    return [{"title": t("phone.fq.vacation"), "items": items}]
+
+
+# -- Urban Sprawl: the planning cards in front of the seat -------------------------------------
+def us_private(rules: Any, view: Any) -> list[Section]:
+    """The seat's planning cards, each with its text (public, but read more easily here)."""
+    from game.games.urban_sprawl.board import card_name
+    from game.games.urban_sprawl.card_text import card_lines
+    from game.games.urban_sprawl.layout import t as words
+
+    items = []
+    for card_id in view.hands[view.viewer]:
+        card = rules.board.cards[card_id]
+        items.append(" — ".join([_us_title(card_id, card, card_name)] + card_lines(card, words)))
+    return [{"title": t("phone.us.planning"), "items": items or [t("phone.none")]}]
+
+
+def _us_title(card_id: str, card: Any, card_name: Callable[[str], str]) -> str:
+    from game.games.urban_sprawl.board import Contract, EventCard, Renewal
+    from game.games.urban_sprawl.layout import t as words
+
+    if isinstance(card, Contract | EventCard):
+        return t(card_name(card_id))
+    return words("renewal_title" if isinstance(card, Renewal) else "permit_title")
+
+
+PRIVATE_READERS: dict[str, Callable[[Any, Any], list[Section]]] = {
+    TTR: ttr_private, FQ: fq_private, US: us_private}

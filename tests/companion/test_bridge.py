@@ -86,3 +86,49 @@ def test_ttr_private_sections_read_the_seats_own_view(console):
     assert [s["title"] for s in sections] == ["Your cards", "Your tickets"]
     other = game.match.view(0)
     assert other.hands[1] is None  # another seat's view has no such hand to leak
+
+
+def play_randomly(match, actions: int, seed: int = 1) -> None:
+    """Answer `actions` prompts at random (chance is the driver's)."""
+    import random
+
+    from game.engine.driver import MatchDriver
+
+    driver, rng = MatchDriver(match, {}, None, {}), random.Random(seed)
+    driver.open()
+    for _ in range(actions):
+        prompts = match.prompts()
+        if not prompts:
+            return
+        driver.apply(prompts[0].player, rng.choice(prompts[0].options).action)
+
+
+def test_fq_vacation_card_is_read_from_the_seats_own_view():
+    from game.companion.phone_view import fq_private
+    from game.engine.core import Config
+    from game.engine.match import Match
+    from game.engine.registry import get_game
+
+    rules = get_game("french_quarter").make_rules()
+    match = Match(rules, Config(2, (("tourism", True),)), 1)
+    play_randomly(match, 10)
+    mine = match.state.sheets[1].vacation
+    section = fq_private(rules, match.view(1))[0]
+    assert section["items"][0] and "french_quarter." not in section["items"][0]  # its name
+    names = [rules.board.buildings[b].name for b in rules.board.vacations[mine].buildings]
+    assert [item[2:] for item in section["items"][1:]] == names
+    assert match.view(0).sheets[1].vacation != mine  # seat 0's view cannot read it
+
+
+def test_us_planning_cards_are_the_seats_hand():
+    from game.companion.phone_view import us_private
+    from game.engine.core import Config
+    from game.engine.match import Match
+    from game.engine.registry import get_game
+
+    rules = get_game("urban_sprawl").make_rules()
+    match = Match(rules, Config(2, ()), 1)
+    play_randomly(match, 30)
+    hand = match.view(0).hands[0]
+    items = us_private(rules, match.view(0))[0]["items"]
+    assert len(items) == max(1, len(hand)) and all("urban_sprawl." not in i for i in items)
