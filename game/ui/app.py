@@ -304,6 +304,7 @@ class App:
             if exit_after_first_frame:
                 break
             dt = clock.tick(FPS) / 1000
+        self.companion.stop()  # the phones' server ends with the loop
 
 
 def run(scenes: SceneRegistry, fullscreen: bool = False,
@@ -318,7 +319,6 @@ def run(scenes: SceneRegistry, fullscreen: bool = False,
     app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None, kiosk=kiosk,
               recover=True, phones=phones)
     app.loop(exit_after_first_frame)
-    app.companion.stop()
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")
     app.audio.close()
