@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PHONE = "phone:"  # device ids of phones: "phone:<n>", one per seat secret handed out
 MAX_NONCE = 2 ** 53  # what a phone's JavaScript number can count to exactly
+VIEWS_PER_FRAME = 1  # phones' views built and sent per frame
 SERVER_REFUSALS = ("too_long", "bad_json", "bad_message", "too_fast")  # server.py's reasons
 
 
@@ -369,10 +370,13 @@ class Companion:
             self._scene_key = scene_key
             self.version += 1
         sent = (self.version, language())
-        for conn, phone in self.phones.items():
-            holder = self.holders.get(phone.token) if phone.token else None
-            if holder is None or phone.sent == sent:
-                continue
+        due = [(conn, phone) for conn, phone in self.phones.items()
+               if phone.token in self.holders and phone.sent != sent]
+        # One view a frame, a seat that must answer first: four phones' views after a move
+        # would otherwise all be built in the frame that draws it.
+        due.sort(key=lambda item: self._waits(self.holders[item[1].token].seat, table))
+        for conn, phone in due[:VIEWS_PER_FRAME]:
+            holder = self.holders[phone.token]
             phone.sent = sent
             if isinstance(table, GameScene):
                 state = phone_state(table, holder.seat, table is self.app.stack.top)
@@ -381,6 +385,11 @@ class Companion:
                          "options": [], "sections": []}
             state["version"] = self.version
             self._send(conn, state)
+
+    def _waits(self, seat: int, table: Any) -> int:
+        """0 if the seat has a prompt now, else 1 (the order views are sent in)."""
+        match = getattr(table, "match", None)
+        return 0 if match is not None and match.prompt_for(seat) is not None else 1
 
 
 def page_strings() -> dict[str, str]:
