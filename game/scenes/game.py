@@ -23,6 +23,7 @@ from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
 from game.scenes.hinting import HintDesk
+from game.scenes.seat_change import AbsenceWatch
 from game.scenes.seating import SeatSpec, seat_name
 from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
@@ -80,6 +81,7 @@ class GameScene(Scene):
         self.finished = False
         self.table: Table = table_for(self, self.split, self.hidden())
         self.hint_desk = HintDesk(self)
+        self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
         self._open()
 
     def _open(self) -> None:
@@ -193,6 +195,7 @@ class GameScene(Scene):
             self._finish()
             return
         self.table.sync()
+        self.absence.update(self, dt)
         self.hint_desk.update()
         self._turn_chime()
         if self.table.curtain is None and not self.hold_bots:

@@ -2,6 +2,7 @@
 of a level, or to a person; a person's seat is held by no device until one claims it (a free
 pad or the keyboard pressing A, or a phone picking it from its seat list).
 
+A person's pad or phone gone for a minute opens the same list over the game (AbsenceWatch).
 A change rewrites the autosave journal's header (`GameScene.save_seats` -> `MatchDriver.set_meta`:
 a fresh journal with the new seat table, renamed over the old one), so Continue resumes with
 the seats as they were changed. A bot decision in flight for a seat that changes is dropped.
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 KINDS = (HUMAN, *SEAT_LEVELS)  # what a seat steps through: a person, then the bot levels
 BOX = pygame.Rect(460, 130, 1000, 820)
+ABSENCE_OFFER_S = 60.0  # a seat's pad or phone gone this long: the seat list is offered
 
 
 def change_seat(game: GameScene, seat: int, kind: str) -> None:
@@ -59,17 +61,43 @@ def kind_label(kind: str) -> str:
     return t("seat_change.person") if kind == HUMAN else t(f"bot.{kind}")
 
 
+class AbsenceWatch:
+    """Counts how long each person's pad or phone has been gone; at ABSENCE_OFFER_S the seat
+    list opens over the game (once per absence), its row focused, to hand the seat to a bot."""
+
+    def __init__(self) -> None:
+        self.gone: dict[int, float] = {}  # seat -> seconds its device has been away
+        self.offered: set[int] = set()
+
+    def update(self, game: GameScene, dt: float) -> None:
+        """Called by the game scene each frame it is on top."""
+        for seat, spec in enumerate(game.seats):
+            if spec.human and game.disconnected(seat):
+                self.gone[seat] = self.gone.get(seat, 0.0) + dt
+            else:
+                self.gone.pop(seat, None)
+                self.offered.discard(seat)
+        due = [s for s, away in self.gone.items()
+               if away >= ABSENCE_OFFER_S and s not in self.offered]
+        if due and not game.finished:
+            self.offered.update(due)
+            game.app.stack.push(SeatChangeScene(game.app, game, absent=due[0]))
+
+
 class SeatChangeScene(Scene):
     """Over the pause menu: one row per seat; left/right or confirm steps its kind."""
 
     overlay = True
 
-    def __init__(self, app: App, game: GameScene) -> None:
+    def __init__(self, app: App, game: GameScene, absent: int | None = None) -> None:
         super().__init__(app)
         self.game = game
+        self.absent = absent  # opened because this seat's device went away
         items = [MenuItem(str(i), self._label(i)) for i in range(len(game.seats))]
         items.append(MenuItem("back", lambda: t("seat_change.done")))
-        self.menu = Menu(items, center=(960, 540), width=860, height=84, gap=18)
+        self.menu = Menu(items, center=(960, 560), width=860, height=84, gap=18)
+        if absent is not None:
+            self.menu.focus_key(str(absent))
 
     def _label(self, seat: int):
         # "Player 3: Bot: normal", not "Bot 3: Bot: normal": the row names the seat, not its holder
@@ -103,6 +131,9 @@ class SeatChangeScene(Scene):
         panel(surface, BOX, theme.PANEL, theme.PANEL_LIGHT)
         draw_text(surface, t("seat_change.title"), (960, BOX.y + 70), theme.HEADING_SIZE,
                   theme.ACCENT, "center", True)
+        if self.absent is not None:
+            draw_text(surface, t("seat_change.gone", name=self.game.names[self.absent]),
+                      (960, BOX.y + 135), theme.SMALL_SIZE, theme.TEXT, "center")
         self.menu.draw(surface)
         draw_hints(surface, [("move", "hint.change"), ("back", "hint.close")],
                    self.app.input.last_kind, (BOX.right - 40, BOX.bottom - 48))

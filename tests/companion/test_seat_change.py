@@ -57,3 +57,32 @@ def test_the_pause_menu_opens_the_seat_list_and_steps_a_seat(home):
     assert game.seats[1].human and 1 not in game.driver.bots
     app.draw()
     pygame.display.quit()
+
+
+def test_a_pad_gone_for_a_minute_opens_the_seat_list_once(home):
+    from game.scenes.seat_change import ABSENCE_OFFER_S
+
+    app = App(scene_registry(), windowed=(480, 270), persist=False,
+              settings=Settings(animation_speed="instant"))
+    game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("human", "pad:99")],
+                     seed=4)  # pad 99 was never plugged in: gone from the start
+    app.stack.push(game)
+    app.stack.apply()
+    steps = round(ABSENCE_OFFER_S / 0.1)
+    for _ in range(steps - 5):
+        app.step([], 0.1, present=False)
+    assert app.stack.top is game  # not yet
+    for _ in range(10):
+        app.step([], 0.1, present=False)
+    offer = app.stack.top
+    assert isinstance(offer, SeatChangeScene) and offer.absent == 1
+    assert offer.menu.focused_key == "1"
+    offer.handle(Intent("right", "keyboard"))  # a person -> an Easy bot
+    assert game.seats[1].kind == "easy"
+    offer.handle(Intent("back", "keyboard"))
+    app.step([], 0.1, present=False)
+    assert app.stack.top is game
+    for _ in range(steps + 10):
+        app.step([], 0.1, present=False)
+    assert not isinstance(app.stack.top, SeatChangeScene)  # a bot now: nothing to offer
+    pygame.display.quit()

@@ -114,6 +114,7 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("phone.room", Widget(BODY, tv.CARD_W - 20, True)),
     ("phone.*", None),  # the phone page's words: shown on the phone, not on the TV canvas
     ("seat_change.title", Widget(HEADING, seat_change.BOX.w - 80, True)),
+    ("seat_change.gone", Widget(SMALL, seat_change.BOX.w - 80)),
     ("seat_change.*", Widget(BODY, 860 - BUTTON_PAD)),  # also "Player 4: Person" rows
     ("hint.*", Widget(SMALL, 330)),  # a footer hint's label: three of them share the footer
 ]
