@@ -370,6 +370,8 @@ class Companion:
             self._scene_key = scene_key
             self.version += 1
         sent = (self.version, language())
+        if self.server is not None and self.server.strings.get("lang") != language():
+            self.server.strings = page_strings()  # the language changed: a reload reads it
         due = [(conn, phone) for conn, phone in self.phones.items()
                if phone.token in self.holders and phone.sent != sent]
         # One view a frame, a seat that must answer first: four phones' views after a move

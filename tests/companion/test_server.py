@@ -53,3 +53,35 @@ def test_no_server_unless_switched_on_and_a_kiosk_forbids_it(home):
     kiosk.companion.stop()
     assert not kiosk.companion.running
     pygame.display.quit()
+
+
+def test_the_settings_row_starts_and_stops_the_server(console):
+    from game.scenes.settings import SettingsScene
+
+    console.companion.stop()
+    scene = SettingsScene(console)
+    console.settings.phones = False
+    scene.change("phones", 1)
+    assert console.settings.phones and console.companion.running
+    scene.change("phones", 1)
+    assert not console.settings.phones and not console.companion.running
+
+
+def test_phones_flag_on_the_command_line():
+    import main
+
+    assert main.build_parser().parse_args(["--phones"]).phones is True
+    assert main.build_parser().parse_args(["--no-phones"]).phones is False
+    assert main.build_parser().parse_args([]).phones is None
+
+
+def test_the_page_words_follow_the_console_language(console):
+    from game.ui.i18n import set_language
+
+    base = f"http://127.0.0.1:{console.companion.port}/strings.json"
+    try:
+        set_language("es")
+        console.step([], 1 / 60, present=False)
+        assert "Elige tu asiento" in urllib.request.urlopen(base).read().decode()
+    finally:
+        set_language("en")
