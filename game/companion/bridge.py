@@ -135,6 +135,7 @@ class Companion:
         if self.hub is None:
             return
         self._forget_secrets_between_games()
+        self._follow_devices()
         for message in self.hub.drain():
             self._receive(message)
         self._retry_deferred()
@@ -146,6 +147,21 @@ class Companion:
             self.holders.clear()
             for phone in self.phones.values():
                 phone.token, phone.sent = None, None
+
+    def _follow_devices(self) -> None:
+        """A secret follows its device: the seat screen's empty rows are dropped when the game
+        starts, so a phone's seat 3 there may be the game's seat 2."""
+        table = self._table()
+        if table is None or not self.holders:
+            return
+        where = {getattr(spec, "device", None): i for i, spec in enumerate(table.seats)}
+        for holder in self.holders.values():
+            seat = where.get(holder.device)
+            if seat is not None and seat != holder.seat:
+                holder.seat = seat
+                for phone in self.phones.values():
+                    if self.holders.get(phone.token) is holder:
+                        phone.sent = None  # its view (and seat number) must be sent again
 
     def _table(self) -> Any:
         """The open seat screen or game scene (whichever is highest in the stack), or None."""

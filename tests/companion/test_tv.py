@@ -48,3 +48,33 @@ def test_a_phone_takes_a_seat_on_the_seat_screen(console):
         assert grant["seat"] == 1
     finally:
         client.close()
+
+
+def test_a_seat_taken_on_the_seat_screen_is_played_in_the_game(console):
+    from game.scenes.game import GameScene
+
+    from .conftest import join, phone, until
+
+    console.stack.push(console.open("seats", "ticket_to_ride_paris"))
+    console.stack.apply()
+    scene = console.stack.top
+    client = phone(console)
+    try:
+        grant = join(console, client, 2)  # seat 3 of the screen; rows 3 and 4 are empty
+        scene.seats[1] = None  # only seats 1 (a bot) and 3 (the phone) play
+        scene.start()
+        console.stack.apply()
+        game = console.stack.top
+        assert isinstance(game, GameScene) and game.on_phone(1)
+        state = until(console, client, lambda m: m.get("t") == "state" and m["options"])
+        assert state["seat"] == 1  # the game's seat 2: the empty row is gone
+        assert len(state["options"]) == len(game.match.prompt_for(1).options)
+        for nonce in range(1, 20):  # the bot on seat 1 may move first: answer the newest view
+            client.send({"t": "choose", "seat": 1, "token": grant["token"], "n": nonce,
+                         "version": console.companion.version, "option": 0})
+            until(console, client, lambda m: m.get("t") in ("state", "refused"))
+            if any(player == 1 for player, _ in game.match.history):
+                break
+        assert any(player == 1 for player, _ in game.match.history)
+    finally:
+        client.close()

@@ -82,6 +82,7 @@ function joined(message) {
 }
 
 function showState(message) {
+  seat = message.seat;  // the seat screen's rows may be renumbered when the game starts
   $("status").textContent = word("your_seat") + ": " + message.name;
   $("message").textContent = message.message;
   const list = clear("options");
