@@ -117,8 +117,8 @@ def _step_until(app: Any, frames: list[tuple[float, float]], inbox: queue.Queue[
     raise RuntimeError("the phones' game stalled")
 
 
-def _tap(app: Any, game: Any, phones: Any, frames: list[tuple[float, float]], inbox: queue.Queue[dict],
-         latest: dict[int, dict]) -> float:
+def _tap(app: Any, game: Any, phones: Any, frames: list[tuple[float, float]],
+         inbox: queue.Queue[dict], latest: dict[int, dict]) -> float:
     """Wait until a phone's seat may answer on the view it holds; tap; ms to the TV frame."""
     def ready() -> bool:
         prompts = game.match.prompts()

@@ -18,17 +18,13 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from game.companion.devices import PHONE, is_phone
 from game.companion.hub import Hub, Inbound, room_code
-from game.companion.phone_view import phone_state
 from game.ui.i18n import language, t
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
 log = logging.getLogger(__name__)
-PHONE = "phone:"  # device ids of phones: "phone:<n>", one per seat secret handed out
 MAX_NONCE = 2 ** 53  # what a phone's JavaScript number can count to exactly
 VIEWS_PER_FRAME = 1  # phones' views built and sent per frame
 SERVER_REFUSALS = ("too_long", "bad_json", "bad_message", "too_fast")  # server.py's reasons
@@ -53,15 +49,11 @@ class Holder:
     deferred: list[Inbound] = field(default_factory=list)  # a choice waiting for an animation
 
 
-def is_phone(device: str | None) -> bool:
-    """True for a phone's device id."""
-    return device is not None and device.startswith(PHONE)
-
-
 class Companion:
     """The phones' side of the console: server life, seats held by phones, messages, views."""
 
-    def __init__(self, app: App, port: int | None = None, host: str = "0.0.0.0") -> None:
+    def __init__(self, app: Any, port: int | None = None, host: str = "0.0.0.0") -> None:
+        # `app` is the game.ui.app.App (not imported here: the app imports this module)
         self.app = app
         self.host = host
         self.port = port
@@ -340,8 +332,10 @@ class Companion:
             if isinstance(table, GameScene):
                 if spec.human and (spec.device is None or table.disconnected(i)):
                     free.append(i)
-            elif spec is None or not spec.human or spec.device is None or is_phone(spec.device) and spec.device not in held:
-                free.append(i)
+            elif spec is None or not spec.human or spec.device is None:
+                free.append(i)  # empty, a bot, or a person with no device yet
+            elif is_phone(spec.device) and spec.device not in held:
+                free.append(i)  # a phone whose secret was given up
         return free
 
     def _seat_phone(self, table: Any, seat: int, device: str) -> None:
@@ -375,6 +369,7 @@ class Companion:
     # -- views -------------------------------------------------------------------------------
     def _publish(self) -> None:
         """Send each joined phone its seat's view when anything it shows may have changed."""
+        from game.companion.phone_view import phone_state
         from game.scenes.game import GameScene
 
         table = self._table()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.companion.bridge import is_phone
+from game.companion.devices import is_phone
 from game.engine.bots import BOT_KINDS, seat_bots
 from game.engine.capabilities import capability, supports
 from game.engine.core import Config, Event, Prompt

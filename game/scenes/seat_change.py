@@ -11,7 +11,7 @@ the seats as they were changed. A bot decision in flight for a seat that changes
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -23,17 +23,15 @@ from game.ui.input import Intent
 from game.ui.scene import Scene
 from game.ui.widgets import Menu, MenuItem, dim, draw_hints, draw_text, panel
 
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
-    from game.ui.app import App
-
 log = logging.getLogger(__name__)
+# `game` below is a game.scenes.game.GameScene and `app` the App: not imported, as the game
+# scene imports this module (a type-only import would close an import circle).
 KINDS = (HUMAN, *SEAT_LEVELS)  # what a seat steps through: a person, then the bot levels
 BOX = pygame.Rect(460, 130, 1000, 820)
 ABSENCE_OFFER_S = 60.0  # a seat's pad or phone gone this long: the seat list is offered
 
 
-def change_seat(game: GameScene, seat: int, kind: str) -> None:
+def change_seat(game: Any, seat: int, kind: str) -> None:
     """Hand `seat` to a bot of level `kind` or, with "human", to whichever person claims it."""
     old = game.seats[seat]
     if old.kind == kind:
@@ -69,7 +67,7 @@ class AbsenceWatch:
         self.gone: dict[int, float] = {}  # seat -> seconds its device has been away
         self.offered: set[int] = set()
 
-    def update(self, game: GameScene, dt: float) -> None:
+    def update(self, game: Any, dt: float) -> None:
         """Called by the game scene each frame it is on top."""
         for seat, spec in enumerate(game.seats):
             if spec.human and game.disconnected(seat):
@@ -89,7 +87,7 @@ class SeatChangeScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, game: GameScene, absent: int | None = None) -> None:
+    def __init__(self, app: Any, game: Any, absent: int | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.absent = absent  # opened because this seat's device went away

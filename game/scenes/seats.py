@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.companion.bridge import is_phone
+from game.companion.devices import is_phone
 from game.companion.tv import draw_join_card
 from game.engine.bots import NORMAL, SEAT_LEVELS
 from game.engine.registry import get_game
