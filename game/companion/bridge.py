@@ -350,7 +350,10 @@ class Companion:
         """Tell the input layer a phone's device came or went (the TV's 'disconnected' banner
         and the reclaim-a-seat press read it as they do for a pad)."""
         holder = self.holders.get(phone.token) if phone.token else None
-        if holder is not None:
+        if holder is None:
+            return
+        others = any(p is not phone and p.token == phone.token for p in self.phones.values())
+        if connected or not others:  # the seat stays connected while another page holds it
             self.app.input.set_connected(holder.device, connected)
 
     def _lobby(self) -> dict[str, Any]:

@@ -132,3 +132,21 @@ def test_us_planning_cards_are_the_seats_hand():
     hand = match.view(0).hands[0]
     items = us_private(rules, match.view(0))[0]["items"]
     assert len(items) == max(1, len(hand)) and all("urban_sprawl." not in i for i in items)
+
+
+def test_a_seat_stays_connected_while_another_page_holds_its_secret(console):
+    game = open_game(console)
+    first, second = phone(console), phone(console)  # (daemon threads if a check fails)
+    grant = join(console, first, 0)
+    second.send({"t": "hello", "room": console.companion.code, "token": grant["token"]})
+    until(console, second, kind("joined"))
+    first.close()
+    for _ in range(20):
+        console.step([], 1 / 60, present=False)
+    assert not game.disconnected(0)
+    second.close()
+    for _ in range(200):
+        console.step([], 1 / 60, present=False)
+        if game.disconnected(0):
+            break
+    assert game.disconnected(0)  # the last page gone: the TV says so, any device may take it
