@@ -66,15 +66,19 @@ class AbsenceWatch:
     def __init__(self) -> None:
         self.gone: dict[int, float] = {}  # seat -> seconds its device has been away
         self.offered: set[int] = set()
+        self.seen: set[tuple[int, str]] = set()  # (seat, device) seen connected in this game
 
     def update(self, game: Any, dt: float) -> None:
-        """Called by the game scene each frame it is on top."""
+        """Called by the game scene each frame it is on top. Only a device seen here and then
+        lost counts as gone (one never plugged in this game has nobody to miss)."""
         for seat, spec in enumerate(game.seats):
-            if spec.human and game.disconnected(seat):
+            if spec.human and game.disconnected(seat) and (seat, spec.device) in self.seen:
                 self.gone[seat] = self.gone.get(seat, 0.0) + dt
-            else:
-                self.gone.pop(seat, None)
-                self.offered.discard(seat)
+                continue
+            if spec.human and spec.device is not None and not game.disconnected(seat):
+                self.seen.add((seat, spec.device))
+            self.gone.pop(seat, None)
+            self.offered.discard(seat)
         due = [s for s, away in self.gone.items()
                if away >= ABSENCE_OFFER_S and s not in self.offered]
         if due and not game.finished:

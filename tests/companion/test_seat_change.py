@@ -65,9 +65,12 @@ def test_a_pad_gone_for_a_minute_opens_the_seat_list_once(home):
     app = App(scene_registry(), windowed=(480, 270), persist=False,
               settings=Settings(animation_speed="instant"))
     game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("human", "pad:99")],
-                     seed=4)  # pad 99 was never plugged in: gone from the start
+                     seed=4)
+    app.input.set_connected("pad:99", True)  # (as the seat screen saw it)
     app.stack.push(game)
     app.stack.apply()
+    app.step([], 0.1, present=False)
+    app.input.set_connected("pad:99", False)  # unplugged
     steps = round(ABSENCE_OFFER_S / 0.1)
     for _ in range(steps - 5):
         app.step([], 0.1, present=False)
@@ -85,4 +88,19 @@ def test_a_pad_gone_for_a_minute_opens_the_seat_list_once(home):
     for _ in range(steps + 10):
         app.step([], 0.1, present=False)
     assert not isinstance(app.stack.top, SeatChangeScene)  # a bot now: nothing to offer
+    pygame.display.quit()
+
+
+def test_a_device_never_seen_in_the_game_is_not_missed(home):
+    from game.scenes.seat_change import ABSENCE_OFFER_S
+
+    app = App(scene_registry(), windowed=(480, 270), persist=False,
+              settings=Settings(animation_speed="instant"))
+    game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("human", "pad:98")],
+                     seed=4)
+    app.stack.push(game)
+    app.stack.apply()
+    for _ in range(round(ABSENCE_OFFER_S / 0.1) + 20):
+        app.step([], 0.1, present=False)
+    assert app.stack.top is game
     pygame.display.quit()
