@@ -1,6 +1,7 @@
 """City Board Console: the title screen, headless bot games, screenshots and the game list.
 
     python main.py [--fullscreen | --windowed 1280x720] [--kiosk | --no-kiosk]
+                   [--phones | --no-phones]
     python main.py --list-games
     python main.py --headless --game ID --players N [--bots easy,normal,hard,random] [--seed S]
     python main.py --screenshot OUT.png --game ID --players N [--seed S] [--actions K]
@@ -82,6 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="kiosk mode: fullscreen, no Quit, leave by holding Back+Start or Ctrl+Shift+Q "
         "for 3 s (--no-kiosk: this run without it, to switch the setting off)",
     )
+    parser.add_argument(
+        "--phones", action=argparse.BooleanOptionalAction, default=None,
+        help="phones as controllers: serve the phone page and show its QR code "
+        "(--no-phones: this run without it; a kiosk forbids it)",
+    )
     parser.add_argument("--first-frame-exit", action="store_true", help=argparse.SUPPRESS)
     return parser
 
@@ -103,11 +109,11 @@ def check_combinations(args: argparse.Namespace) -> None:
     if args.actions is not None and args.screenshot is None:
         raise UsageError("--actions only applies to --screenshot")
     window_opts = (args.fullscreen or args.windowed is not None or args.first_frame_exit
-                   or args.kiosk is not None)
+                   or args.kiosk is not None or args.phones is not None)
     if window_opts and (game_mode or args.list_games):
         raise UsageError(
-            "--fullscreen, --windowed, --kiosk and --first-frame-exit only apply to the title "
-            "screen"
+            "--fullscreen, --windowed, --kiosk, --phones and --first-frame-exit only apply to "
+            "the title screen"
         )
 
 
@@ -251,6 +257,7 @@ def title_screen(args: argparse.Namespace) -> int:
         windowed=args.windowed,
         exit_after_first_frame=args.first_frame_exit,
         kiosk=args.kiosk,
+        phones=args.phones,
     )
     return code or 0
 

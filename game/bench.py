@@ -10,6 +10,8 @@ of bot games and on the slowest dense maps we construct. Urban Sprawl adds "<gam
 full board": its frame time once bots have built most of the city. An engine-only room (no
 scene yet) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
 the peak resident memory of this process and its children. Timing lives here, never in unit tests.
+Once too, "phones" (game.companion.bench): four phones on loopback play Ticket to Ride; tap to
+TV frame, frame time while they are connected, and the memory the server adds.
 
 Every figure is reported three ways (`--json` carries all three): wall time, CPU time (the
 process time of the measuring thread: a loaded machine stretches wall time but hardly CPU time),
@@ -35,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.companion.bench import PHONES_KEY, bench_phones, phone_line
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
@@ -59,12 +63,13 @@ class Plan:
     bot_games: int  # greedy games whose decisions are timed
     startup_runs: int  # start-ups to take the median of
     hard_decisions: int  # Hard decisions (default budget) timed, at positions of a greedy game
+    phone_taps: int = 60  # taps of four phones on loopback (game.companion.bench)
 
 
 FULL = Plan(frames=3000, split_frames=4500, playout_seconds=2.0, bot_games=5, startup_runs=3,
             hard_decisions=20)
 QUICK = Plan(frames=60, split_frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1,
-             hard_decisions=2)
+             hard_decisions=2, phone_taps=4)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -508,6 +513,7 @@ def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
     report = {key: with_ratios(row, refs) for key, row in report.items()}
     report["reference"] = refs.report()
     report["startup_s"] = bench_startup(plan.startup_runs)
+    report[PHONES_KEY] = bench_phones(plan.phone_taps)
     report["peak_rss_mb"] = peak_rss_mb()
     return report
 
@@ -516,7 +522,7 @@ def table(report: dict[str, Any], plan: Plan) -> str:
     """The human-readable report (a split-screen row has frame times only)."""
     lines = [TABLE_HEAD]
     for game_id, r in report.items():
-        if not isinstance(r, dict):
+        if not isinstance(r, dict) or game_id == PHONES_KEY:
             continue
         if "route_ms" in r:
             lines.append(route_line(r))
@@ -529,6 +535,8 @@ def table(report: dict[str, Any], plan: Plan) -> str:
                  f"{ref['loop_cpu_ms_range'][0]:.2f}-{ref['loop_cpu_ms_range'][1]:.2f}), "
                  f"full-screen fill + blit {ref['fill_blit_ms']:.3f} ms "
                  f"({ref['fill_blit_cpu_ms']:.3f} CPU)")
+    if PHONES_KEY in report:
+        lines.append(phone_line(report[PHONES_KEY]))
     lines.append(f"start-up to first title frame: {report['startup_s']:.3f} s")
     lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
     lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")

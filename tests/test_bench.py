@@ -45,7 +45,13 @@ def test_quick_json_report_has_every_field() -> None:
     result = run_bench("--json", "--quick", "--games", GAME)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {GAME, "reference", "startup_s", "peak_rss_mb"}
+    assert set(report) == {GAME, "reference", "startup_s", "peak_rss_mb", "phones"}
+    phones = report["phones"]
+    assert set(phones) == {"tap_ms", "frame_ms", "frame_cpu_ms", "server_rss_mb", "taps"}
+    assert phones["taps"] == 4
+    assert phones["tap_ms"]["p50"] <= phones["tap_ms"]["p95"] <= phones["tap_ms"]["max"]
+    assert phones["frame_ms"]["p50"] <= phones["frame_ms"]["p99"] <= phones["frame_ms"]["max"]
+    assert "phones (4 on loopback" in table(report, QUICK)
     game = report[GAME]
     assert set(game) == GAME_FIELDS
     for hard in (game["hard_s"], game["hard_cpu_s"]):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.companion.devices import is_phone
 from game.engine.bots import BOT_KINDS, seat_bots
 from game.engine.capabilities import capability, supports
 from game.engine.core import Config, Event, Prompt
@@ -22,6 +23,7 @@ from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
 from game.scenes.hinting import HintDesk
+from game.scenes.seat_change import AbsenceWatch
 from game.scenes.seating import SeatSpec, seat_name
 from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
@@ -79,11 +81,14 @@ class GameScene(Scene):
         self.finished = False
         self.table: Table = table_for(self, self.split, self.hidden())
         self.hint_desk = HintDesk(self)
+        self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
         self._open()
 
     def _open(self) -> None:
         """Show the table, deal (animated for a new game) and start the autosave."""
         self.viewer = self.table.resting_viewer()
+        if self.viewer is not None and self.on_phone(self.viewer):
+            self.viewer = None
         fresh = not self.match.history
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
         events = self.driver.open()
@@ -109,11 +114,16 @@ class GameScene(Scene):
     def hidden(self) -> bool:
         """True when hands must be hidden between human turns (shared screen, closed hands)."""
         return (self.info.hidden_hands and not self.app.settings.open_hands
-                and len(self.humans()) > 1)
+                and len([i for i in self.humans() if not self.on_phone(i)]) > 1)
+
+    def on_phone(self, seat: int) -> bool:
+        """True if a phone holds the seat: its prompt and hand are on the phone, not the TV."""
+        return is_phone(self.seats[seat].device)
 
     def human_prompts(self) -> dict[int, Prompt]:
-        """The prompts waiting for human seats now."""
-        return {p.player: p for p in self.match.prompts() if self.seats[p.player].human}
+        """The prompts waiting for human seats now (a phone's seat answers on the phone)."""
+        return {p.player: p for p in self.match.prompts()
+                if self.seats[p.player].human and not self.on_phone(p.player)}
 
     def disconnected(self, seat: int) -> bool:
         """True if the seat's controller was unplugged."""
@@ -128,7 +138,9 @@ class GameScene(Scene):
         return None
 
     def show_hand(self, viewer: int | None) -> None:
-        """Let the board show `viewer`'s hand (None: the public view)."""
+        """Let the board show `viewer`'s hand (None: the public view; a phone's hand never)."""
+        if viewer is not None and self.on_phone(viewer):
+            viewer = None
         if viewer != self.viewer:
             self.viewer = viewer
             self.renderer.reset(self.match.view(viewer), viewer)
@@ -183,6 +195,7 @@ class GameScene(Scene):
             self._finish()
             return
         self.table.sync()
+        self.absence.update(self, dt)
         self.hint_desk.update()
         self._turn_chime()
         if self.table.curtain is None and not self.hold_bots:

@@ -1,4 +1,4 @@
-"""Pause overlay: resume, undo, how to play, settings, save and quit to the title."""
+"""Pause overlay: resume, undo, how to play, seats, settings, save and quit to the title."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.scenes.seat_change import SeatChangeScene
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.input import Intent
@@ -31,9 +32,10 @@ class PauseScene(Scene):
             MenuItem("resume", lambda: t("pause.resume")),
             MenuItem("undo", lambda: t("pause.undo"), lambda: game.can_undo(device)),
             MenuItem("guide", lambda: t("pause.how_to_play")),
+            MenuItem("seats", lambda: t("pause.seats")),
             MenuItem("settings", lambda: t("pause.settings")),
             MenuItem("quit", lambda: t("pause.save_quit")),
-        ], center=(960, 530), width=640, height=84, gap=20)
+        ], center=(960, 560), width=640, height=80, gap=16)
 
     def handle(self, intent: Intent) -> bool:
         """Menu navigation; back or menu resumes."""
@@ -48,6 +50,8 @@ class PauseScene(Scene):
             self.app.stack.pop()
         elif choice == "guide":
             self.app.stack.push(self._how_to_play())
+        elif choice == "seats":  # drop-in, drop-out: hand a seat to a bot or a person
+            self.app.stack.push(SeatChangeScene(self.app, self.game))
         elif choice == "settings":
             self.app.stack.push(self.app.open("settings"))
         elif choice == "quit":  # the autosave journal already holds every action

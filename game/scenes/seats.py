@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.companion.devices import is_phone
+from game.companion.tv import draw_join_card
 from game.engine.bots import NORMAL, SEAT_LEVELS
 from game.engine.registry import get_game
 from game.scenes.message import level_error_box, level_problem
@@ -34,6 +36,8 @@ def device_label(app, device: str | None) -> str:
         return t("device.any")
     if device == KEYBOARD:
         return t("device.keyboard")
+    if is_phone(device):
+        return t("device.phone")
     return t("device.gamepad", n=app.input.number(device))
 
 
@@ -226,6 +230,7 @@ class SeatSetupScene(Scene):
                       (960, start.bottom + 40), theme.SMALL_SIZE, theme.BAD, "center")
         footer_hints(surface, self.app.input.last_kind, [
             ("confirm", "hint.join"), ("move", "hint.change"), ("back", "hint.leave")])
+        draw_join_card(surface, self.app, (1896, 900))  # right of the seat rows
 
     def _draw_options(self, surface: pygame.Surface) -> None:
         """Each option as a switch: its name and On/Off."""

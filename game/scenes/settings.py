@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 VOLUME_STEP = 10
-SWITCHES = ("fullscreen", "open_hands", "hints", "demo_sound", "kiosk")  # on/off rows
+SWITCHES = ("fullscreen", "open_hands", "hints", "demo_sound", "kiosk", "phones")  # on/off rows
 SECONDS = {"attract_idle": ATTRACT_IDLE_CHOICES, "abandon_idle": ABANDON_IDLE_CHOICES,
            "bot_budget": BOT_BUDGET_CHOICES}
 
@@ -36,10 +36,12 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
-                "open_hands", "hints", "bot_budget", "attract_idle", "demo_sound", "kiosk",
-                "abandon_idle", "back"]
+                "open_hands", "hints", "bot_budget", "attract_idle", "demo_sound", "phones",
+                "kiosk", "abandon_idle", "back"]
         if app.kiosk:  # a passer-by must not switch the kiosk (or its fullscreen) off
             keys = [k for k in keys if k not in ("fullscreen", "kiosk")]
+        if app.companion.forbidden():  # a kiosk that forbids phones hides their switch
+            keys.remove("phones")
         self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 585),
                          width=1100, height=54, gap=8)
 
@@ -76,6 +78,9 @@ class SettingsScene(Scene):
             self.menu.focus_key("abandon_idle")
         elif key in ("open_hands", "hints", "demo_sound"):
             setattr(s, key, not getattr(s, key))
+        elif key == "phones":  # the server listens only while the switch is on
+            want = not s.phones
+            s.phones = self.app.companion.set_enabled(want) and want
         elif key in SECONDS:
             choices = SECONDS[key]
             index = choices.index(getattr(s, key)) if getattr(s, key) in choices else 0

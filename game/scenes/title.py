@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.companion.tv import draw_join_card
 from game.scenes.message import level_error_box, level_problem
 from game.ui import settings as store
 from game.ui import theme
@@ -109,6 +110,7 @@ class TitleScene(Scene):
             draw_text(surface, t("title.idle_hint"), (960, 960), theme.BODY_SIZE, theme.TEXT,
                       "center")
         footer_hints(surface, self.app.input.last_kind, [("confirm", "hint.select")])
+        draw_join_card(surface, self.app, (1880, 900))
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         # Slowly drifting "train lines" in the seat colours: life on an idle screen.

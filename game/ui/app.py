@@ -13,6 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.companion.bridge import Companion
+
 from . import theme
 from .audio import Audio
 from .board_api import CANVAS_SIZE
@@ -40,7 +42,8 @@ class App:
 
     def __init__(self, scenes: SceneRegistry, windowed: tuple[int, int] | None = None,
                  fullscreen: bool | None = None, settings: Settings | None = None,
-                 persist: bool = True, kiosk: bool | None = None, recover: bool = False) -> None:
+                 persist: bool = True, kiosk: bool | None = None, recover: bool = False,
+                 phones: bool | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         self.persist = persist  # False: never write settings or autosaves (screenshots, bench)
@@ -64,6 +67,10 @@ class App:
         self.audio = Audio(self.settings.music_volume, self.settings.effects_volume,
                            enabled=persist)
         self.stack = SceneStack()
+        # Phones as controllers (game.companion): the server listens only while switched on.
+        self.companion = Companion(self)
+        if self.settings.phones if phones is None else phones:
+            self.companion.start()
         self.running = True
         self.frames = 0
         self.idle = 0.0  # seconds since the last input from any device
@@ -143,6 +150,7 @@ class App:
             self._event(event)
         for intent in self.input.update(dt):
             self.dispatch(intent)
+        self.companion.pump()  # phones' moves, through the same scene calls as a pad's
         if self.stack.top is not None:
             self.stack.top.update(dt)
         self._watch_idle(dt)
@@ -296,18 +304,20 @@ class App:
             if exit_after_first_frame:
                 break
             dt = clock.tick(FPS) / 1000
+        self.companion.stop()  # the phones' server ends with the loop
 
 
 def run(scenes: SceneRegistry, fullscreen: bool = False,
         windowed: tuple[int, int] | None = None, exit_after_first_frame: bool = False,
-        kiosk: bool | None = None) -> int:
+        kiosk: bool | None = None, phones: bool | None = None) -> int:
     """Open the window on `scenes`' title and play until the player quits; the exit code.
 
-    `kiosk`: True or False overrides the kiosk setting for this run (None follows it)."""
+    `kiosk` and `phones`: True or False override those settings for this run (None follows
+    them)."""
     started = time.perf_counter()
     start_log_file()
     app = App(scenes, windowed=windowed, fullscreen=True if fullscreen else None, kiosk=kiosk,
-              recover=True)
+              recover=True, phones=phones)
     app.loop(exit_after_first_frame)
     if exit_after_first_frame:
         print(f"first frame after {time.perf_counter() - started:.3f} s")

@@ -121,6 +121,13 @@ class InputMapper:
         """True while the device is plugged in (the keyboard always is)."""
         return device in self._connected
 
+    def set_connected(self, device: str, connected: bool) -> None:
+        """A device outside SDL (a phone, game.companion) came or went."""
+        if connected:
+            self._seen(device)
+        else:
+            self._connected.discard(device)
+
     def number(self, device: str) -> int:
         """A stable 1-based number for a gamepad, for labels like 'Gamepad 2'."""
         if device not in self._numbers:

@@ -51,6 +51,8 @@ class Settings:
     hints: bool = True  # the in-game Hint button (the Normal bot's move for a person)
     bot_budget: float = 1.0  # seconds a Hard bot thinks per decision (game.engine.search)
     search_workers: int = 4  # processes a Hard bot searches in: one per core, at most this many
+    phones: bool = False  # the companion server: phones join as controllers (also `--phones`)
+    phones_in_kiosk: bool = False  # file only: a kiosk forbids phones unless this is true
 
     def speed_factor(self) -> float:
         """Animation time multiplier (inf means instant)."""
@@ -138,6 +140,8 @@ def _valid(name: str, value: Any) -> bool:
         "bot_budget": lambda v: (isinstance(v, int | float) and not isinstance(v, bool)
                                  and BOT_BUDGET_RANGE[0] <= v <= BOT_BUDGET_RANGE[1]),
         "search_workers": lambda v: _whole(v) and 1 <= v <= MAX_WORKERS,
+        "phones": lambda v: isinstance(v, bool),
+        "phones_in_kiosk": lambda v: isinstance(v, bool),
     }
     return checks[name](value)
 

@@ -19,6 +19,7 @@ from string_fit import (
     widget_for,
 )
 
+from game.companion import tv
 from game.engine.registry import catalog
 from game.scenes import (
     countdown,
@@ -28,6 +29,7 @@ from game.scenes import (
     message,
     pause,
     results,
+    seat_change,
     seats,
     select,
 )
@@ -108,6 +110,12 @@ SHELL_WIDGETS: list[tuple[str, Widget | None]] = [
     ("guide.page", Widget(BODY, guide.PAGE_W)),
     ("guide.hint_turn", Widget(SMALL, 330)),
     ("guide.*", Widget(BODY, guide.NEXT_BUTTON.w - guide.BUTTON_PAD)),  # the page buttons
+    ("phone.scan", Widget(SMALL, tv.CARD_W - 20)),  # the TV's join card
+    ("phone.room", Widget(BODY, tv.CARD_W - 20, True)),
+    ("phone.*", None),  # the phone page's words: shown on the phone, not on the TV canvas
+    ("seat_change.title", Widget(HEADING, seat_change.BOX.w - 80, True)),
+    ("seat_change.gone", Widget(SMALL, seat_change.BOX.w - 80)),
+    ("seat_change.*", Widget(BODY, 860 - BUTTON_PAD)),  # also "Player 4: Person" rows
     ("hint.*", Widget(SMALL, 330)),  # a footer hint's label: three of them share the footer
 ]
 
