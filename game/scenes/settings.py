@@ -1,5 +1,5 @@
 """Settings: language, fullscreen, volumes, animation speed, open hands, hints, the Hard bot's
-thinking time, attract and kiosk mode.
+thinking time and the cores it thinks on, attract and kiosk mode.
 Saved on each change."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from game.ui import theme
 from game.ui.i18n import language, set_language, t
 from game.ui.input import Intent
 from game.ui.scene import Scene
+from game.engine.search_pool import MAX_WORKERS
 from game.ui.settings import (
     ABANDON_IDLE_CHOICES,
     ATTRACT_IDLE_CHOICES,
@@ -36,14 +37,14 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         keys = ["language", "fullscreen", "music_volume", "effects_volume", "animation_speed",
-                "open_hands", "hints", "bot_budget", "attract_idle", "demo_sound", "phones",
+                "open_hands", "hints", "bot_budget", "search_workers", "attract_idle", "demo_sound", "phones",
                 "kiosk", "abandon_idle", "back"]
         if app.kiosk:  # a passer-by must not switch the kiosk (or its fullscreen) off
             keys = [k for k in keys if k not in ("fullscreen", "kiosk")]
         if app.companion.forbidden():  # a kiosk that forbids phones hides their switch
             keys.remove("phones")
-        self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 585),
-                         width=1100, height=54, gap=8)
+        self.menu = Menu([MenuItem(k, self._label(k)) for k in keys], center=(960, 600),
+                         width=1100, height=50, gap=6)
 
     @staticmethod
     def _label(key: str):
@@ -62,6 +63,8 @@ class SettingsScene(Scene):
             return f"{getattr(s, key)}%"
         if key == "animation_speed":
             return t(f"speed.{s.animation_speed}")
+        if key == "search_workers":
+            return t("settings.workers", count=s.search_workers)
         return ""
 
     def change(self, key: str, step: int) -> None:
@@ -87,6 +90,8 @@ class SettingsScene(Scene):
             setattr(s, key, choices[max(0, min(len(choices) - 1, index + step))])
         elif key in ("music_volume", "effects_volume"):
             setattr(s, key, max(0, min(100, getattr(s, key) + step * VOLUME_STEP)))
+        elif key == "search_workers":  # the next Hard bot's search uses this many processes
+            s.search_workers = max(1, min(MAX_WORKERS, s.search_workers + step))
         elif key == "animation_speed":
             index = SPEEDS.index(s.animation_speed) if s.animation_speed in SPEEDS else 1
             s.animation_speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
@@ -123,6 +128,10 @@ class SettingsScene(Scene):
             self._sound(key)
         elif key == "animation_speed" and s.animation_speed == SPEEDS[-1]:
             s.animation_speed = SPEEDS[0]
+            self.app.save_settings()
+            self._sound(key)
+        elif key == "search_workers" and s.search_workers >= MAX_WORKERS:
+            s.search_workers = 1
             self.app.save_settings()
             self._sound(key)
         elif key in SECONDS and getattr(s, key) == SECONDS[key][-1]:

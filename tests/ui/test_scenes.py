@@ -124,6 +124,21 @@ def test_keyboard_settings_change_language_and_save(app, home):
     assert isinstance(top(app), TitleScene)
 
 
+def test_pad_sets_the_cores_a_hard_bot_searches_on(app, home):
+    frames(app, 1, pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    frames(app, 1, pad(pygame.CONTROLLER_BUTTON_A))
+    settings = top(app)
+    while settings.menu.focused_key != "search_workers":
+        frames(app, 1, pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    assert settings.value("search_workers") == "up to 4 cores"
+    for _ in range(5):  # stops at one process: a Hard bot always has one to think in
+        frames(app, 1, pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT))
+    assert settings.value("search_workers") == "1 core"
+    assert json.loads((home / "settings.json").read_text())["search_workers"] == 1
+    frames(app, 1, pad(pygame.CONTROLLER_BUTTON_A))  # confirm steps forward
+    assert app.settings.search_workers == 2
+
+
 def test_mouse_clicks_through_the_letterbox(app, fake_game):
     title = top(app)
     rect = title.menu.rects()[0]  # "New game", canvas coordinates
