@@ -136,3 +136,11 @@ class Draft(drafting(State, extra=("copied",))):
             self.copied |= 1 << seat
             self.sheets = sheets = (*sheets[:seat], sheets[seat].copy(), *sheets[seat + 1:])
         return sheets[seat]
+
+
+def with_item(t: tuple, i: int, v: Any) -> tuple:
+    """Tuple `t` with item i replaced by v."""
+    # Through a list: a third faster than slicing and concatenating (called every step).
+    items = list(t)
+    items[i] = v
+    return tuple(items)
