@@ -10,8 +10,8 @@ from game.engine.core import Action, Option, Pending
 from game.engine.flow import ask, decide, run
 
 from .board import Board
-from .prompts import K, prompt
-from .sheet import can_map, legal_values, maps_adjacent, small_gives_wild, w_left
+from .prompts import prompt
+from .sheet import can_map, can_map_some, legal_values, maps_adjacent, small_gives_wild, w_left
 from .state import Draft, State, W, with_item
 
 
@@ -25,6 +25,7 @@ class MappingMixin:
     _no_map_opt: Option
     _skip_opt: Option
     _bmap_opts: tuple[Option, ...]
+    _xmap_opts: tuple[tuple[Option, ...], ...]
     _street_pools: tuple[tuple[int, ...], ...]
     _all_buildings: tuple[int, ...]
 
@@ -93,13 +94,11 @@ class MappingMixin:
         if not maps_adjacent(sh):
             return ()
         v = s.die[1]
-        blds = self.board.buildings
         w = w_left(sh) > 0  # Compras A/C: a W may replace the die value in any mapping
         fits = {n: can_map(self.board, sh, n, v) for n in self.board.adjacency[sh.pos]
                 if not sh.mapped[n]}
-        out = [Option(("building", blds[n].id), ("building", blds[n].id), K + "option.xmap",
-                      (("building", blds[n].name), ("value", v if ok else "W")))
-               for n, ok in fits.items() if ok or w]
+        xmap = self._xmap_opts  # per building, per value written (a W: index W)
+        out = [xmap[n][v if ok else W] for n, ok in fits.items() if ok or w]
         return prompt(task, (*out, self._skip_opt) if out else ())
 
     @decide("xmap", "building")
@@ -122,11 +121,13 @@ class MappingMixin:
         sh = s.sheets[task[1]]
         b = self.board
         pool = self._street_pools[street] if street >= 0 else self._all_buildings
-        w = w_left(sh) > 0
-        options = tuple(self._bmap_opts[x] for x in pool
-                        if not sh.mapped[x] and (w or legal_values(b, sh, x)))
-        return prompt(task, options,
-                            (("street", b.streets[street].name if street >= 0 else ""),))
+        opts = self._bmap_opts
+        if w_left(sh) > 0:
+            options = [opts[x] for x in pool if not sh.mapped[x]]
+        else:
+            options = [opts[x] for x in pool if can_map_some(b, sh, x)]
+        return prompt(task, tuple(options),
+                      (("street", b.streets[street].name if street >= 0 else ""),))
 
     @decide("bmap")
     def _bmap_building(self, d: Draft, seat: int, action: Action) -> None:

@@ -12,6 +12,8 @@ from .prompts import prompt
 from .sheet import artist_free, double_umbrellas, no_artists
 from .state import Draft, State, with_item
 
+ACTIVITY_INDEX = {a: i for i, a in enumerate(ACTIVITIES)}
+
 
 class MeterMixin:
     """The turn kit handlers of the icons a card, a building or a bonus gives."""
@@ -21,21 +23,24 @@ class MeterMixin:
     _wild_opts: tuple[tuple[Option, ...], ...]
     _circle_opts: dict[str, tuple[Option, Option]]
     _artist_opts: tuple[Option, ...]
+    _art_rewards: tuple[tuple[str, int] | None, ...]  # per artist meter box: (task kind, arg)
 
     @run("umb")
     def _umbrella(self, d: Draft, task: tuple) -> None:
         """Paraguas: mark the next box; every third is a wild (Compras B doubles the icon)."""
         seat, first = task[1], task[2]
         sh = d.sh(seat)
-        tasks: list[tuple] = []
+        wild = False
         if sh.umbrellas < self.board.umbrella_boxes:
             sh.umbrellas += 1
             d.emit("umbrella", seat, box=sh.umbrellas)
-            if sh.umbrellas % self.board.wild_every == 0:
-                tasks.append(("wild", seat))
-        if first and double_umbrellas(sh):
-            tasks.append(("umb", seat, 0))  # the extra umbrella is not doubled again
-        d.push(*tasks)
+            wild = sh.umbrellas % self.board.wild_every == 0
+        # Pushed by hand rather than with d.push: most umbrellas push nothing.
+        if first and double_umbrellas(sh):  # the extra umbrella is not doubled again
+            d.tasks = ((("wild", seat), ("umb", seat, 0)) if wild else (("umb", seat, 0),)) \
+                + d.tasks
+        elif wild:
+            d.tasks = (("wild", seat),) + d.tasks
 
     @ask("wild")
     def _ask_wild(self, s: State, task: tuple) -> Pending:
@@ -47,29 +52,31 @@ class MeterMixin:
 
     @decide("wild")
     def _wild_used(self, d: Draft, seat: int, action: Action) -> None:
-        d.push(("act", seat, ACTIVITIES.index(action[1])))
+        d.tasks = (("act", seat, ACTIVITY_INDEX[action[1]]),) + d.tasks
 
     @run("act")
     def _activity(self, d: Draft, task: tuple) -> None:
         """Actividades: mark the next box; a circle gives a bonus, a multiplier or a choice."""
         seat, a = task[1], task[2]
         sh = d.sh(seat)
-        box = sh.meters[a]
+        meters = list(sh.meters)  # with_item, inlined: the most frequent task of a game
+        box = meters[a]
         if box >= ACTIVITY_BOXES:
             return
-        sh.meters = with_item(sh.meters, a, box + 1)
+        meters[a] = box + 1
+        sh.meters = tuple(meters)
         d.emit("meter", seat, activity=ACTIVITIES[a], box=box)
-        if a == CULTURE and box in sh.crossed:
-            return  # Fiesta A crossed this circle out: neither bonus nor multiplier
         meter = self.board.meters[a]
         kind = meter.boxes[box]
+        if kind == "sq" or (a == CULTURE and box in sh.crossed):
+            return  # a square, or a circle Fiesta A crossed out: neither bonus nor multiplier
         can_b = sh.bonuses[a] < len(meter.bonuses)
         can_m = sh.mults[a] < len(meter.multipliers)
         # A "both" circle whose bonuses or multipliers are used up gives the other (our reading).
         if kind == "BM" and can_b and can_m:
-            d.push(("circle", seat, a))
+            d.tasks = (("circle", seat, a),) + d.tasks
         elif kind in ("B", "BM") and can_b:
-            d.push(("bonus", seat, a))
+            d.tasks = (("bonus", seat, a),) + d.tasks
         elif kind in ("M", "BM") and can_m:
             self._multiplier(d, seat, a)
 
@@ -157,11 +164,7 @@ class MeterMixin:
         d.emit("artist", seat, artist=ARTISTS[t])
         if sh.art >= len(self.board.artist_meter):
             return
-        reward = self.board.artist_meter[sh.art]
+        reward = self._art_rewards[sh.art]
         sh.art += 1
-        if reward == "umbrella":
-            d.push(("umb", seat, 1))
-        elif reward in ACTIVITIES:
-            d.push(("act", seat, ACTIVITIES.index(reward)))
-        elif reward.startswith("map:"):
-            d.push(("bmap", seat, self.board.street_index(reward[4:])))
+        if reward is not None:
+            d.tasks = ((reward[0], seat, reward[1]),) + d.tasks

@@ -90,7 +90,7 @@ from .board import (
 from .mapping import MappingMixin
 from .meters import MeterMixin
 from .parades import ParadeMixin
-from .prompts import K
+from .prompts import K, prompt
 from .results import ResultsMixin
 from .state import (
     CARLY,
@@ -103,6 +103,7 @@ from .state import (
     Draft,
     Sheet,
     State,
+    W,
     with_item,
 )
 from .turn import TurnMixin, distance_bands
@@ -126,6 +127,8 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
     min_players = 1
     max_players = 4
     Draft = Draft
+    # True once the eighth round's maintenance is done (phase OVER): read with no Python call.
+    over_field = "over"
 
     def __init__(self, levels_root: Path | None = None) -> None:
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
@@ -141,38 +144,52 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         self._bmap_opts = tuple(
             Option(("building", x.id), ("building", x.id), K + "option.bmap",
                    (("building", x.name),)) for x in b.buildings)
-        self._die_opts = {(d, v): Option(("die", d, v), ("die", d, v), K + "option.die." + d,
-                                         (("value", v),)) for d in DECKS for v in range(1, 7)}
+        # Keyed by a free die of State.dice as it stands: (deck, value, NOBODY).
+        self._die_opts = {(d, v, NOBODY): Option(("die", d, v), ("die", d, v),
+                                                 K + "option.die." + d, (("value", v),))
+                          for d in DECKS for v in range(1, 7)}
         self._build_fixed_options()
-        # The move options of the common cases, in `destinations` order: a distance band, or
-        # a Streetcar/Boat move without a boost, from each building.
-        self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
-                           for key, dests in self._near.items()}
+        self._build_move_tables()
         # Per seat, the tasks a turn starts with (per deck, per card: its icons, then the
-        # movement, building, mapping and end-of-turn actions) and a visit pushes (per
+        # movement (the building's visit follows it at once), mapping and end-of-turn actions) and a visit pushes (per
         # building: its icons); built once, a turn only looks them up.
         self._turn_tasks = tuple(
             tuple(tuple((*(self._icon_task(seat, icon) for icon in card), ("move", seat, 0),
-                         ("visit", seat), ("map", seat), ("xmap", seat), ("end_turn", seat))
+                         ("map", seat), ("xmap", seat), ("end_turn", seat))
                         for card in b.decks[deck]) for deck in DECKS)
             for seat in range(self.max_players))
         self._visit_tasks = tuple(tuple(tuple(self._icon_task(seat, icon) for icon in x.icons)
                                         for x in b.buildings)
                                   for seat in range(self.max_players))
+        self._art_rewards = tuple(_art_reward(b, reward) for reward in b.artist_meter)
         # Per Second Line segment, the buildings with a side along it.
         self._seg_buildings = tuple(tuple(x.index for x in b.buildings if seg in x.sides)
                                     for seg in range(len(b.segments)))
         self._street_pools = tuple(tuple(sorted(pool)) for pool in b.on_street)
         self._all_buildings = tuple(range(len(b.buildings)))
-        self._line_opts = {mv: tuple(tuple(self._move_opts[x] for x in sorted(reach - {pos}))
-                                     for pos in range(len(b.buildings)))
-                           for mv, reach in (("streetcar", b.streetcar), ("boat", b.boat))}
         # Per deck, per set of cards left (always in index order): the reveal's chance node.
         self._reveal_chances = tuple(
             {left: Chance(tuple((c, 1.0) for c in left), K + "chance." + deck)
              for size in range(1, CARDS_PER_DECK + 1)
              for left in combinations(range(CARDS_PER_DECK), size)}
             for deck in DECKS)
+
+    def _build_move_tables(self) -> None:
+        """The move options of the common cases, in `destinations` order: a distance band, or
+        a Streetcar/Boat move without a boost, from each building; and per seat their prompts
+        (a playout asks a move every turn: it only looks the prompt up)."""
+        b = self.board
+        self._band_opts = {key: tuple(self._move_opts[x] for x in dests)
+                           for key, dests in self._near.items()}
+        self._line_opts = {mv: tuple(tuple(self._move_opts[x] for x in sorted(reach - {pos}))
+                                     for pos in range(len(b.buildings)))
+                           for mv, reach in (("streetcar", b.streetcar), ("boat", b.boat))}
+        self._band_prompts = tuple({key: prompt(("move", seat), options)
+                                    for key, options in self._band_opts.items()}
+                                   for seat in range(self.max_players))
+        self._line_prompts = tuple({mv: tuple(prompt(("move", seat), options) for options in table)
+                                    for mv, table in self._line_opts.items()}
+                                   for seat in range(self.max_players))
 
     def _build_fixed_options(self) -> None:
         """The options that depend on nothing but their arguments, built once: prompts asked in
@@ -190,12 +207,18 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         self._card_opts = {d: Option(("card", d), ("card", d), K + "option.card." + d)
                            for d in DECKS}
         self._wild_opts = tuple(tuple(Option(("meter", a), ("meter", a, box),
-                                             K + "option.meter." + a) for box in range(ACTIVITY_BOXES))
+                                             K + "option.meter." + a)
+                                      for box in range(ACTIVITY_BOXES))
                                 for a in ACTIVITIES)
         self._circle_opts = {a: (
             Option(("bonus", a), ("circle", a, "bonus"), K + "option.circle_bonus"),
             Option(("mult", a), ("circle", a, "mult"), K + "option.circle_mult"))
             for a in ACTIVITIES}
+        self._xmap_opts = tuple(  # per building, per value written: index 1-6, a W at index W
+            (None, *(Option(("building", x.id), ("building", x.id), K + "option.xmap",
+                            (("building", x.name), ("value", "W" if v == W else v)))
+                     for v in range(1, W + 1)))
+            for x in self.board.buildings)
         self._artist_opts = tuple(Option(("artist", a), ("artist", a), K + "option.artist." + a)
                                   for a in ARTISTS)
         self._direction_opts = {d: Option(("direction", d), ("direction", d),
@@ -234,10 +257,6 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
     def _deck_out(deck: str, players: int) -> bool:
         """The Taxi deck goes back to the box with 2 players and in solo (Preparación 1)."""
         return deck == "taxi" and players <= 2
-
-    def is_over(self, state: State) -> bool:
-        """True once the eighth round's maintenance is done."""
-        return state.phase == OVER
 
     def refill(self, d: Draft) -> None:
         """The phase whose tasks are done hands over to the next one."""
@@ -341,7 +360,19 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         d.social = NOBODY
         if d.round > self.board.rounds:
             d.round = self.board.rounds
-            d.phase = OVER
+            d.phase, d.over = OVER, True
             d.emit("game_over", None, reveal=True)
             return
         d.emit("round", None, round=d.round)
+
+
+def _art_reward(board: Board, reward: str) -> tuple[str, int] | None:
+    """An artist meter box's reward as the task it pushes (kind, argument): an umbrella, an
+    activity's box or a bonus mapping on a street; None for an empty box."""
+    if reward == "umbrella":
+        return ("umb", 1)
+    if reward in ACTIVITIES:
+        return ("act", ACTIVITIES.index(reward))
+    if reward.startswith("map:"):
+        return ("bmap", board.street_index(reward[4:]))
+    return None

@@ -111,6 +111,7 @@ class State:
     die: tuple[str, int]  # the die picked this turn: (deck, value)
     card_deck: str  # deck whose card and movement this turn uses (Cultura C may change it)
     sheets: tuple[Sheet, ...]
+    over: bool = False  # True once phase is OVER: the kit reads it (TurnRules.over_field)
     viewer: int | None = None
     memo: Any = memo_field()  # the kit's cache of pending(state)
 

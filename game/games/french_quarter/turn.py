@@ -14,6 +14,8 @@ from .prompts import prompt
 from .sheet import can_boost, can_swap, slow_walk
 from .state import NOBODY, Draft, Sheet, State, with_item
 
+DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
+
 
 class TurnMixin:
     """The turn kit handlers of a seat's turn: its die, its card, its move and its visit."""
@@ -21,10 +23,12 @@ class TurnMixin:
     board: Board
     _bid: dict[str, int]
     _near: dict[tuple[int, int, int], tuple[int, ...]]
-    _die_opts: dict[tuple[str, int], Option]
     _move_opts: tuple[Option, ...]
     _band_opts: dict[tuple[int, int, int], tuple[Option, ...]]
     _line_opts: dict[str, tuple[tuple[Option, ...], ...]]
+    _band_prompts: tuple[dict[tuple[int, int, int], Pending], ...]  # per seat
+    _line_prompts: tuple[dict[str, tuple[Pending, ...]], ...]  # per seat
+    _die_opts: dict[tuple[str, int, int], Option]
     _no_move_opt: Option
     _boost_opts: tuple[Option, ...]
     _keep_card_opt: Option
@@ -37,7 +41,8 @@ class TurnMixin:
     @ask("pick")
     def _ask_pick(self, s: State, task: tuple) -> Pending:
         # Each free (deck, value) once, in pool order (a dict keeps the first one seen).
-        free = dict.fromkeys([(deck, value) for deck, value, taker in s.dice if taker == NOBODY])
+        # The options are keyed by the free dice themselves: no (deck, value) pair is built.
+        free = dict.fromkeys([die for die in s.dice if die[2] == NOBODY])
         return prompt(task, tuple(map(self._die_opts.__getitem__, free)))
 
     @decide("pick")
@@ -54,8 +59,8 @@ class TurnMixin:
         d.emit("die_taken", seat, deck=deck, value=value)
         if can_swap(d.sheets[seat]):
             d.push(("swap", seat), ("turn", seat))
-        else:
-            d.push(("turn", seat))
+        else:  # the turn task would run next: its work is done now, one step less
+            self._turn(d, ("turn", seat))
 
     @ask("swap")
     def _ask_swap(self, s: State, task: tuple) -> Pending:
@@ -75,7 +80,7 @@ class TurnMixin:
     @run("turn")
     def _turn(self, d: Draft, task: tuple) -> None:
         """The 4 actions in order: card icons, movement, building, mapping (+ Cultura B)."""
-        deck = DECKS.index(d.card_deck)
+        deck = DECK_INDEX[d.card_deck]
         d.tasks = self._turn_tasks[task[1]][deck][d.cards[deck]] + d.tasks
 
     @staticmethod
@@ -91,11 +96,18 @@ class TurnMixin:
     @ask("move")
     def _ask_move(self, s: State, task: tuple) -> Pending:
         seat, boost = task[1], task[2]
-        out = self._move_options(s, seat, boost)
-        if boost == 0 and can_boost(s.sheets[seat]):
+        sh = s.sheets[seat]
+        if boost == 0 and can_boost(sh):
             # No move but a boosted one: declining is offered, the bonus is never forced (ours).
-            out = (*(out or (self._no_move_opt,)), *self._boost_opts)
-        return prompt(task, out)
+            out = self._move_options(s, seat, boost)
+            return prompt(task, (*(out or (self._no_move_opt,)), *self._boost_opts))
+        if s.mayor_card < 0 or self.closed_street(s) < 0:  # the common cases, prebuilt
+            band = self._band(s, sh)
+            if band is not None:
+                return self._band_prompts[seat][sh.pos, band[0], band[1] + boost]
+            if boost == 0:
+                return self._line_prompts[seat][self.board.movement[s.card_deck]][sh.pos]
+        return prompt(task, self._move_options(s, seat, boost))
 
     def _move_options(self, s: State, seat: int, boost: int) -> tuple[Option, ...]:
         """The options of `destinations`, from the prebuilt tables when no street is closed."""
@@ -153,6 +165,7 @@ class TurnMixin:
         if d.task[2]:
             sh.boost_used = True
         d.emit("moved", seat, building=action[1])
+        self._visit(d, seat, sh)
 
     @decide("move", "boost")
     def _boosted(self, d: Draft, seat: int, action: Action) -> None:
@@ -168,11 +181,9 @@ class TurnMixin:
         if task[0] == "move":
             self._no_move(d, task[1])
 
-    @run("visit")
-    def _visit(self, d: Draft, task: tuple) -> None:
-        """Acción de edificio: the building's icons in order; courtyards and Riverwalk marks."""
-        seat = task[1]
-        sh = d.sh(seat)
+    def _visit(self, d: Draft, seat: int, sh: Sheet) -> None:
+        """Acción de edificio, right after the move: the building's icons in order; courtyards
+        and Riverwalk marks. (Not a task of its own: it would always run next.)"""
         b = self.board.buildings[sh.pos]
         if b.special == "courtyard" and b.index not in sh.courtyards:
             sh.courtyards = tuple(sorted((*sh.courtyards, b.index)))

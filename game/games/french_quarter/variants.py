@@ -52,7 +52,8 @@ class MayorMixin:
     def _no_move(self, d: Draft, seat: int) -> None:
         """Variante Alcalde, aclaraciones: no legal move skips move, building and mapping
         actions for one umbrella. (Outside the Mayor variant a move always exists.)"""
-        while d.tasks and d.tasks[0][0] in ("visit", "map", "xmap") and d.tasks[0][1] == seat:
+        # (The building's visit is no task: it comes with a move, and there is none.)
+        while d.tasks and d.tasks[0][0] in ("map", "xmap") and d.tasks[0][1] == seat:
             d.tasks = d.tasks[1:]
         d.emit("no_move", seat)
         d.push(("umb", seat, 1))
