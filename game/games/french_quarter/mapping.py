@@ -28,6 +28,7 @@ class MappingMixin:
     _xmap_opts: tuple[tuple[Option, ...], ...]
     _street_pools: tuple[tuple[int, ...], ...]
     _all_buildings: tuple[int, ...]
+    _end_turn: Any  # turn.TurnMixin
 
     def _map_params(self, s: State, b: int) -> tuple[tuple[str, Any], ...]:
         return (("building", self.board.buildings[b].name), ("value", s.die[1]))
@@ -51,9 +52,21 @@ class MappingMixin:
         elif w_left(sh) > 0:
             d.push(("mapw", seat, b, True))  # True: declining takes the umbrella
         elif can_map(self.board, sh, b, v):
+            before = d.tasks
             self._write(d, seat, b, v)
+            if d.tasks is before:
+                self._turn_tail(d, seat)
         else:
             d.push(("umb", seat, 1))
+
+    def _turn_tail(self, d: Draft, seat: int) -> None:
+        """After a mapping that pushed nothing, what the kit's loop would do next, done now:
+        Cultura B's extra mapping asks nothing without the bonus (its task is dropped), and
+        then the turn ends."""
+        tasks = d.tasks
+        if tasks[0][0] == "xmap" and not maps_adjacent(d.sheets[seat]):
+            d.tasks = tasks[2:]
+            self._end_turn(d, tasks[1])  # the turn's tasks end with xmap, end_turn
 
     def _write(self, d: Draft, seat: int, b: int, value: int) -> None:
         """Write a value (or W) on a building; Comida B: a small building gives a wild."""

@@ -10,7 +10,7 @@ from game.engine.core import Action, Option, Pending
 from game.engine.flow import ask, decide, resolve, run
 
 from .board import DIRECTIONS, Board
-from .prompts import K, prompt
+from .prompts import prompt
 from .sheet import has_personal_line
 from .state import Draft, Sheet, State
 
@@ -21,6 +21,7 @@ class ParadeMixin:
     board: Board
     _skip_opt: Option
     _direction_opts: dict[str, Option]
+    _start_opts: dict[int, Option]  # per intersection a Second Line may start at
     _seg_buildings: tuple[tuple[int, ...], ...]
     closed_street: Any  # variants.MayorMixin
 
@@ -35,9 +36,7 @@ class ParadeMixin:
         """Misticismo B: any numbered start but the public line's, or a further start point."""
         b = self.board
         points = [p for p in b.line_starts if p != s.line_start] + list(b.personal_starts)
-        return prompt(task, tuple(
-            Option(("start", p), ("intersection", *b.intersections[p]), K + "option.start")
-            for p in points))
+        return prompt(task, tuple([self._start_opts[p] for p in points]))
 
     @decide("pstart")
     def _pstarted(self, d: Draft, seat: int, action: Action) -> None:
@@ -111,5 +110,5 @@ class ParadeMixin:
     def line_count(self, sh: Sheet, public: frozenset[int]) -> int:
         """`len(sheet.line_buildings(board, sh, public))`, from the segments drawn (a few
         dozen) rather than every building's sides: it runs for every seat every round."""
-        mapped, touching = sh.mapped, self._seg_buildings
-        return len({x for seg in public | sh.p_segs for x in touching[seg] if mapped[x]})
+        near = set().union(*map(self._seg_buildings.__getitem__, public | sh.p_segs))
+        return len(list(filter(sh.mapped.__getitem__, near)))  # no Python frame per building

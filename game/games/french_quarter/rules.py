@@ -104,7 +104,6 @@ from .state import (
     Sheet,
     State,
     W,
-    with_item,
 )
 from .turn import TurnMixin, distance_bands
 from .variants import MayorMixin, TourismMixin
@@ -112,7 +111,11 @@ from .variants import MayorMixin, TourismMixin
 __all__ = ["Board", "FrenchQuarter", "State"]
 
 CARDS_PER_DECK = 8  # the cards of each movement deck
+MAX_PLAYERS = 4
 DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
+# Per number of players: the first player's draw.
+FIRST_PLAYER = {n: Chance(tuple((p, 1.0) for p in range(n)), K + "chance.first")
+                for n in range(1, MAX_PLAYERS + 1)}
 
 
 class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin, TourismMixin,
@@ -125,7 +128,7 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
 
     game_id = GAME_ID
     min_players = 1
-    max_players = 4
+    max_players = MAX_PLAYERS
     Draft = Draft
     # True once the eighth round's maintenance is done (phase OVER): read with no Python call.
     over_field = "over"
@@ -173,6 +176,9 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
              for size in range(1, CARDS_PER_DECK + 1)
              for left in combinations(range(CARDS_PER_DECK), size)}
             for deck in DECKS)
+        # Per set of cards left, per card revealed: the cards left after it.
+        self._cards_left = {left: {c: tuple([x for x in left if x != c]) for c in left}
+                            for left in self._reveal_chances[0]}
 
     def _build_move_tables(self) -> None:
         """The move options of the common cases, in `destinations` order: a distance band, or
@@ -219,6 +225,10 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
                             (("building", x.name), ("value", "W" if v == W else v)))
                      for v in range(1, W + 1)))
             for x in self.board.buildings)
+        b = self.board
+        self._start_opts = {p: Option(("start", p), ("intersection", *b.intersections[p]),
+                                      K + "option.start")
+                            for p in (*b.line_starts, *b.personal_starts)}
         self._artist_opts = tuple(Option(("artist", a), ("artist", a), K + "option.artist." + a)
                                   for a in ARTISTS)
         self._direction_opts = {d: Option(("direction", d), ("direction", d),
@@ -313,7 +323,7 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
 
     @ask("first")
     def _first_draw(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((p, 1.0) for p in range(s.players)), K + "chance.first")
+        return FIRST_PLAYER[s.players]
 
     @ask("reveal")
     def _card_reveal(self, s: State, task: tuple) -> Chance:
@@ -327,15 +337,19 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
     @resolve("reveal")
     def _card_revealed(self, d: Draft, outcome: int) -> None:
         i = d.task[2]
-        d.cards = with_item(d.cards, i, outcome)
-        d.decks = with_item(d.decks, i, tuple([c for c in d.decks[i] if c != outcome]))
+        cards, decks = list(d.cards), list(d.decks)  # with_item twice, inlined
+        cards[i] = outcome
+        decks[i] = self._cards_left[decks[i]][outcome]
+        d.cards, d.decks = tuple(cards), tuple(decks)
         d.emit("card_revealed", None, deck=DECKS[i], icons=self.board.decks[DECKS[i]][outcome])
 
     @resolve("roll")
     def _die_rolled(self, d: Draft, outcome: int) -> None:
         i = d.task[2]
-        deck, _, taker = d.dice[i]
-        d.dice = with_item(d.dice, i, (deck, outcome, taker))
+        dice = list(d.dice)  # with_item, inlined (every die of every round)
+        deck, _, taker = dice[i]
+        dice[i] = (deck, outcome, taker)
+        d.dice = tuple(dice)
         d.emit("die_rolled", None, deck=deck, value=outcome)
 
     # -- declining, maintenance (Fase de mantenimiento) ---------------------------------------

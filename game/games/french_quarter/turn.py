@@ -15,6 +15,9 @@ from .sheet import can_boost, can_swap, slow_walk
 from .state import NOBODY, Draft, Sheet, State, with_item
 
 DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
+# The automatic icon tasks `run_icons` may run ahead: each only marks its sheet and pushes
+# tasks on top of the stack (never removes one), whatever the stack holds.
+ICON_TASKS = frozenset({"act", "umb", "artist"})
 
 
 class TurnMixin:
@@ -34,6 +37,7 @@ class TurnMixin:
     _keep_card_opt: Option
     _card_opts: dict[str, Option]
     _turn_tasks: tuple
+    _runs: dict[str, Any]  # the kit's run handlers (TurnRules)
     _visit_tasks: tuple
     closed_street: Any  # variants.MayorMixin
     _no_move: Any  # variants.MayorMixin
@@ -81,7 +85,23 @@ class TurnMixin:
     def _turn(self, d: Draft, task: tuple) -> None:
         """The 4 actions in order: card icons, movement, building, mapping (+ Cultura B)."""
         deck = DECK_INDEX[d.card_deck]
-        d.tasks = self._turn_tasks[task[1]][deck][d.cards[deck]] + d.tasks
+        self.run_icons(d, self._turn_tasks[task[1]][deck][d.cards[deck]])
+
+    def run_icons(self, d: Draft, tasks: tuple[tuple, ...]) -> None:
+        """Put `tasks` on top of the stack, running at once the icons at their head that the
+        kit's loop would run next anyway (the same steps in the same order, a trip through the
+        loop less for each): up to the first task that is no icon or pushes one of its own."""
+        runs = self._runs
+        for k, task in enumerate(tasks):
+            if task[0] not in ICON_TASKS:
+                d.tasks = tasks[k:] + d.tasks
+                return
+            before = d.tasks
+            runs[task[0]](self, d, task)
+            after = d.tasks
+            if after is not before:  # it pushed: those tasks first, then the other icons
+                d.tasks = after[:len(after) - len(before)] + tasks[k + 1:] + before
+                return
 
     @staticmethod
     def _icon_task(seat: int, icon: str) -> tuple:
@@ -189,7 +209,7 @@ class TurnMixin:
             sh.courtyards = tuple(sorted((*sh.courtyards, b.index)))
         elif b.special == "riverwalk" and sh.riverwalk < self.board.riverwalk_visits:
             sh.riverwalk += 1
-        d.tasks = self._visit_tasks[seat][b.index] + d.tasks
+        self.run_icons(d, self._visit_tasks[seat][b.index])
 
     @run("end_turn")
     def _end_turn(self, d: Draft, task: tuple) -> None:

@@ -13,6 +13,9 @@ from .board import Board
 from .prompts import K
 from .state import CARLY, HIDDEN, NOBODY, OVER, Draft, State, with_item
 
+MAYOR_LABEL = K + "chance.mayor"  # labels made once: no string is built in a game
+VACATION_LABEL = K + "chance.vacation"
+
 
 class MayorMixin:
     """Variante Alcalde and the solo mode's Mayor Carly."""
@@ -27,7 +30,7 @@ class MayorMixin:
 
     @ask("mayor")
     def _mayor_reveal(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((c, 1.0) for c in s.mayor_deck), K + "chance.mayor")
+        return Chance(tuple((c, 1.0) for c in s.mayor_deck), MAYOR_LABEL)
 
     @resolve("mayor")
     def _mayor_revealed(self, d: Draft, outcome: int) -> None:
@@ -66,7 +69,7 @@ class TourismMixin:
 
     @ask("vacation")
     def _vacation_deal(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((v, 1.0) for v in s.vac_pool), K + "chance.vacation")
+        return Chance(tuple((v, 1.0) for v in s.vac_pool), VACATION_LABEL)
 
     @resolve("vacation")
     def _vacation_dealt(self, d: Draft, outcome: int) -> None:
