@@ -9,7 +9,7 @@ from typing import Any
 from game.engine.core import Action, Option, Pending
 from game.engine.flow import ask, decide, resolve, run
 
-from .board import DIRECTIONS, Board
+from .board import Board
 from .prompts import prompt
 from .sheet import has_personal_line
 from .state import Draft, Sheet, State
@@ -23,6 +23,9 @@ class ParadeMixin:
     _direction_opts: dict[str, Option]
     _start_opts: dict[int, Option]  # per intersection a Second Line may start at
     _seg_buildings: tuple[tuple[int, ...], ...]
+    # Per intersection, (direction, segment, its street) of each segment leaving it, in
+    # DIRECTIONS order.
+    _head_segments: tuple[tuple[tuple[str, int, int], ...], ...]
     closed_street: Any  # variants.MayorMixin
 
     @resolve("line_start")
@@ -62,13 +65,8 @@ class ParadeMixin:
     def line_moves(self, s: State, head: int, drawn: frozenset[int]) -> list[str]:
         """Directions a Second Line may advance: a street or border, not drawn, not closed."""
         closed = self.closed_street(s)
-        out = []
-        for d in DIRECTIONS:
-            seg = self.board.seg_at.get((head, d))
-            if seg is None or seg in drawn or self.board.segments[seg][2] == closed:
-                continue
-            out.append(d)
-        return out
+        return [d for d, seg, street in self._head_segments[head]
+                if seg not in drawn and street != closed]
 
     @decide("line_dir")
     def _line_advanced(self, d: Draft, seat: int, action: Action) -> None:
@@ -110,5 +108,5 @@ class ParadeMixin:
     def line_count(self, sh: Sheet, public: frozenset[int]) -> int:
         """`len(sheet.line_buildings(board, sh, public))`, from the segments drawn (a few
         dozen) rather than every building's sides: it runs for every seat every round."""
-        near = set().union(*map(self._seg_buildings.__getitem__, public | sh.p_segs))
-        return len(list(filter(sh.mapped.__getitem__, near)))  # no Python frame per building
+        mapped, touching = sh.mapped, self._seg_buildings
+        return len({x for seg in public | sh.p_segs for x in touching[seg] if mapped[x]})

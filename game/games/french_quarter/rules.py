@@ -90,7 +90,7 @@ from .board import (
 from .mapping import MappingMixin
 from .meters import MeterMixin
 from .parades import ParadeMixin
-from .prompts import K, prompt
+from .prompts import MAX_OUTCOMES, K, even_chance, prompt
 from .results import ResultsMixin
 from .state import (
     CARLY,
@@ -112,9 +112,9 @@ __all__ = ["Board", "FrenchQuarter", "State"]
 
 CARDS_PER_DECK = 8  # the cards of each movement deck
 MAX_PLAYERS = 4
-DIE_FACES = Chance(tuple((v, 1.0) for v in range(1, 7)), K + "chance.die")
+DIE_FACES = even_chance(range(1, 7), K + "chance.die")
 # Per number of players: the first player's draw.
-FIRST_PLAYER = {n: Chance(tuple((p, 1.0) for p in range(n)), K + "chance.first")
+FIRST_PLAYER = {n: even_chance(range(n), K + "chance.first")
                 for n in range(1, MAX_PLAYERS + 1)}
 
 
@@ -137,6 +137,8 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         """Load and validate the level data (levels_root: another levels/ folder, for tests)."""
         self.board = load_board(levels_root)
         b = self.board
+        if max(len(b.mayor), len(b.vacations)) > MAX_OUTCOMES:
+            raise ValueError(f"{GAME_ID}: more cards in a deck than prompts.MAX_OUTCOMES")
         self._bid = {x.id: x.index for x in b.buildings}
         self._decatur = b.street_index("decatur")
         self._near = distance_bands(b)
@@ -168,11 +170,19 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         # Per Second Line segment, the buildings with a side along it.
         self._seg_buildings = tuple(tuple(x.index for x in b.buildings if seg in x.sides)
                                     for seg in range(len(b.segments)))
+        self._head_segments = tuple(
+            tuple((d, b.seg_at[head, d], b.segments[b.seg_at[head, d]][2]) for d in DIRECTIONS
+                  if (head, d) in b.seg_at)
+            for head in range(len(b.intersections)))
+        # Per player count: the dice of a new round (none rolled) and their roll tasks.
+        self._fresh_dice = {n: tuple((deck, 0, NOBODY) for deck in b.dice[n]) for n in b.dice}
+        self._roll_tasks = {n: tuple(("roll", NOBODY, i) for i in range(len(dice)))
+                            for n, dice in b.dice.items()}
         self._street_pools = tuple(tuple(sorted(pool)) for pool in b.on_street)
         self._all_buildings = tuple(range(len(b.buildings)))
         # Per deck, per set of cards left (always in index order): the reveal's chance node.
         self._reveal_chances = tuple(
-            {left: Chance(tuple((c, 1.0) for c in left), K + "chance." + deck)
+            {left: even_chance(left, K + "chance." + deck)
              for size in range(1, CARDS_PER_DECK + 1)
              for left in combinations(range(CARDS_PER_DECK), size)}
             for deck in DECKS)
@@ -283,10 +293,9 @@ class FrenchQuarter(TurnMixin, MappingMixin, MeterMixin, ParadeMixin, MayorMixin
         d.phase = PLAN
         d.cards = (-1,) * len(DECKS)
         d.mayor_card = -1
-        d.dice = tuple((deck, 0, NOBODY) for deck, _, _ in d.dice)
-        d.push(*(("reveal", NOBODY, i) for i, left in enumerate(d.decks) if left),
-               *((("mayor", NOBODY),) if d.mayor else ()),
-               *(("roll", NOBODY, i) for i in range(len(d.dice))))
+        d.dice = self._fresh_dice[d.players]
+        d.push(*[("reveal", NOBODY, i) for i, left in enumerate(d.decks) if left],
+               *((("mayor", NOBODY),) if d.mayor else ()), *self._roll_tasks[d.players])
 
     def _movement_phase(self, d: Draft) -> None:
         """Fase de movimiento: every pick of the round in order (Mayor Carly's are automatic)."""

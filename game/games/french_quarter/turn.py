@@ -12,7 +12,7 @@ from game.engine.flow import ask, decide, resolve, run
 from .board import ACTIVITIES, ARTISTS, DECKS, Board
 from .prompts import prompt
 from .sheet import can_boost, can_swap, slow_walk
-from .state import NOBODY, Draft, Sheet, State, with_item
+from .state import NOBODY, Draft, Sheet, State
 
 DECK_INDEX = {deck: i for i, deck in enumerate(DECKS)}
 # The automatic icon tasks `run_icons` may run ahead: each only marks its sheet and pushes
@@ -53,10 +53,9 @@ class TurnMixin:
     def _picked(self, d: Draft, seat: int, action: Action) -> None:
         """Pick a die: its card and movement (and value) drive this turn."""
         _, deck, value = action
-        for i, (dk, v, taker) in enumerate(d.dice):
-            if dk == deck and v == value and taker == NOBODY:
-                d.dice = with_item(d.dice, i, (dk, v, seat))
-                break
+        dice = list(d.dice)  # the first free die of that deck and value is taken
+        dice[dice.index((deck, value, NOBODY))] = (deck, value, seat)
+        d.dice = tuple(dice)
         if deck == "socialize":
             d.social = seat
         d.turn, d.die, d.card_deck = seat, (deck, value), deck

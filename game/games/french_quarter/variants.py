@@ -10,7 +10,7 @@ from game.engine.core import Chance
 from game.engine.flow import ask, resolve, run
 
 from .board import Board
-from .prompts import K
+from .prompts import K, even_chance
 from .state import CARLY, HIDDEN, NOBODY, OVER, Draft, State, with_item
 
 MAYOR_LABEL = K + "chance.mayor"  # labels made once: no string is built in a game
@@ -30,7 +30,7 @@ class MayorMixin:
 
     @ask("mayor")
     def _mayor_reveal(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((c, 1.0) for c in s.mayor_deck), MAYOR_LABEL)
+        return even_chance(s.mayor_deck, MAYOR_LABEL)
 
     @resolve("mayor")
     def _mayor_revealed(self, d: Draft, outcome: int) -> None:
@@ -69,7 +69,7 @@ class TourismMixin:
 
     @ask("vacation")
     def _vacation_deal(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((v, 1.0) for v in s.vac_pool), VACATION_LABEL)
+        return even_chance(s.vac_pool, VACATION_LABEL)
 
     @resolve("vacation")
     def _vacation_dealt(self, d: Draft, outcome: int) -> None:
