@@ -38,6 +38,7 @@ class TurnMixin:
     _card_opts: dict[str, Option]
     _turn_tasks: tuple
     _runs: dict[str, Any]  # the kit's run handlers (TurnRules)
+    _map: Any  # mapping.MappingMixin
     _visit_tasks: tuple
     closed_street: Any  # variants.MayorMixin
     _no_move: Any  # variants.MayorMixin
@@ -209,6 +210,10 @@ class TurnMixin:
         elif b.special == "riverwalk" and sh.riverwalk < self.board.riverwalk_visits:
             sh.riverwalk += 1
         self.run_icons(d, self._visit_tasks[seat][b.index])
+        tasks = d.tasks
+        if tasks[0][0] == "map":  # the icons pushed nothing: the mapping would run next
+            d.tasks = tasks[1:]
+            self._map(d, tasks[0])
 
     @run("end_turn")
     def _end_turn(self, d: Draft, task: tuple) -> None:
