@@ -23,75 +23,90 @@ def can_map(board: Board, sheet: Sheet, b: int, value: int) -> bool:
         return False
     if value == W:
         return True
-    lo, hi = _bounds(board, sheet, b)
+    lo, hi = _bounds(board.adjacency[b], sheet.mapped)
     return lo <= value <= hi
+
+
+def can_map_some(board: Board, sheet: Sheet, b: int) -> bool:
+    """True if some die value 1-6 may be written on building b now (`legal_values` not empty,
+    without building the tuple: a bonus mapping asks it of every building)."""
+    if sheet.mapped[b]:
+        return False
+    lo, hi = _bounds(board.adjacency[b], sheet.mapped)
+    return lo <= hi
 
 
 def legal_values(board: Board, sheet: Sheet, b: int) -> tuple[int, ...]:
     """The die values 1-6 that may be written on building b now."""
     if sheet.mapped[b]:
         return ()
-    lo, hi = _bounds(board, sheet, b)
+    lo, hi = _bounds(board.adjacency[b], sheet.mapped)
     return tuple(range(lo, hi + 1))
 
 
-def _bounds(board: Board, sheet: Sheet, b: int) -> tuple[int, int]:
-    """The lowest and highest value b may take (lo > hi: none); one pass over the neighbours,
-    since each mapped one (not a W) narrows the range to its own value ±1."""
+def _bounds(neighbours: tuple[int, ...], mapped: tuple[int, ...]) -> tuple[int, int]:
+    """The lowest and highest value a building with these neighbours may take (lo > hi: none);
+    one pass, since each mapped neighbour (not a W) narrows the range to its own value ±1."""
     lo, hi = 1, 6
-    mapped = sheet.mapped
-    for n in board.adjacency[b]:
+    for n in neighbours:
         m = mapped[n]
         if m and m != W:
-            lo, hi = max(lo, m - 1), min(hi, m + 1)
+            # Comparisons rather than max()/min(): two builtin calls less per neighbour.
+            if m - 1 > lo:  # noqa: PLR1730
+                lo = m - 1
+            if m + 1 < hi:  # noqa: PLR1730
+                hi = m + 1
     return lo, hi
+
+
+# The questions below read `sheet.bonuses[activity] > letter` (has_bonus) inline: they are
+# asked at every step of a playout, and a call less each counts there.
 
 
 def w_left(sheet: Sheet) -> int:
     """Unspent "W" writes: Compras A gives one, Compras C two more."""
-    total = (1 if has_bonus(sheet, SHOPPING, 0) else 0) + (2 if has_bonus(sheet, SHOPPING, 2)
-                                                          else 0)
-    return total - sheet.w_used
+    shopping = sheet.bonuses[SHOPPING]
+    return (shopping > 0) + 2 * (shopping > 2) - sheet.w_used
 
 
 def can_boost(sheet: Sheet) -> bool:
     """Cultura A (one use): +1 or +2 to a movement."""
-    return has_bonus(sheet, CULTURE, 0) and not sheet.boost_used
+    return sheet.bonuses[CULTURE] > 0 and not sheet.boost_used
 
 
 def can_swap(sheet: Sheet) -> bool:
     """Cultura C (one use): take the card and movement of another revealed card."""
-    return has_bonus(sheet, CULTURE, 2) and not sheet.swap_used
+    return sheet.bonuses[CULTURE] > 2 and not sheet.swap_used
 
 
 def maps_adjacent(sheet: Sheet) -> bool:
     """Cultura B (permanent): map an adjacent building with the same die value."""
-    return has_bonus(sheet, CULTURE, 1)
+    return sheet.bonuses[CULTURE] > 1
 
 
 def small_gives_wild(sheet: Sheet) -> bool:
     """Comida B (permanent): mapping a small building gives a wild."""
-    return has_bonus(sheet, FOOD, 1)
+    return sheet.bonuses[FOOD] > 1
 
 
 def double_umbrellas(sheet: Sheet) -> bool:
     """Compras B (permanent): every umbrella icon gives one more."""
-    return has_bonus(sheet, SHOPPING, 1)
+    return sheet.bonuses[SHOPPING] > 1
 
 
 def slow_walk(sheet: Sheet) -> bool:
     """Fiesta B (permanent, harmful): Walk moves only 1 space."""
-    return has_bonus(sheet, PARTY, 1)
+    return sheet.bonuses[PARTY] > 1
 
 
 def no_artists(sheet: Sheet) -> bool:
     """Fiesta D (permanent, harmful): artist icons are ignored."""
-    return has_bonus(sheet, PARTY, 3)
+    return sheet.bonuses[PARTY] > 3
 
 
 def has_personal_line(sheet: Sheet) -> bool:
     """Misticismo B started a personal Second Line."""
-    return has_bonus(sheet, MYSTICISM, 1) and sheet.p_head >= 0
+    return sheet.bonuses[MYSTICISM] > 1 and sheet.p_head >= 0
 
 
 def line_buildings(board: Board, sheet: Sheet, public: frozenset[int]) -> tuple[int, ...]:
