@@ -431,6 +431,30 @@ class TurnRules:
             d.pop()
         handler(self, d, player, action)
 
+    def step(self, state: Any, player: int | None, action: Action) -> tuple[Any, Pending]:
+        """`apply` for a search: `(the new state, its pending)`, on a quiet draft (no event
+        built) and with no legality check (the search's actions come from the prompt or the
+        chance). The same state as `apply` (tests/engine/test_rollout.py)."""
+        pending = state.memo
+        if pending is None:
+            pending = self.pending(state)
+        d = quiet_draft(self.Draft)(state)
+        head = d.tasks[0]
+        if isinstance(pending, Chance):
+            d.task, d.tasks = head, d.tasks[1:]
+            self._resolves[head[0]](self, d, action)
+        else:
+            decides = self._decides
+            handler, keep_head = (decides.get((head[0], action_kind(action)))
+                                  or decides[(head[0], _ANY)])
+            if keep_head:
+                d.task = head
+            else:
+                d.task, d.tasks = head, d.tasks[1:]
+            handler(self, d, player, action)
+        self.advance(d)
+        return d.freeze(), d.memo
+
     # -- the fast path: many steps on one draft ------------------------------------------------
     def rollout(self, state: Any, rng: random.Random, policy: Policy | None = None,
                 max_decisions: int | None = None, max_steps: int = 100_000,
