@@ -70,6 +70,17 @@ NO_CARDS = (0,) * len(COLORS)
 CARD_CHANCE = K + "chance.card"
 TICKET_CHANCE = K + "chance.ticket"
 TURN_MESSAGE = K + "prompt.turn"
+# Every key a prompt or chance of a playout names, made once here (no string is built in a
+# rollout: the keys are only read when a prompt is shown).
+STUCK_MESSAGE = K + "prompt.stuck"
+SECOND_CARD_MESSAGE = K + "prompt.draw_second"
+PAY_MESSAGE = K + "prompt.pay"
+FLAG_MESSAGE = K + "prompt.flag"
+KEEP_MESSAGE = K + "prompt.keep_tickets"
+SETUP_KEEP_MESSAGE = K + "prompt.setup_tickets"
+KEEP_ALL_LABEL = K + "option.keep_all"
+KEEP_SOME_LABEL = K + "option.keep_some"
+FIRST_PLAYER_CHANCE = K + "chance.first"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
@@ -164,6 +175,9 @@ class TicketToRideParis(TurnRules):
         self._turn_tasks = tuple(("turn", seat) for seat in range(self.max_players))
         self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
         self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
+        # The pay prompt's option label per route colour and its parameters per route.
+        self._pay_labels = tuple(f"{K}option.pay.{name}" for name in ROUTE_COLORS)
+        self._pay_params = tuple((("route", self.route_name(r)),) for r in self.board.routes)
         self.opt_faceup = tuple(
             tuple(Option(("faceup", slot), ("faceup", slot), f"{K}option.faceup.{color}",
                          (("slot", slot + 1),)) for color in COLORS)
@@ -266,7 +280,7 @@ class TicketToRideParis(TurnRules):
         head = s.tasks[0]
         seat = s.viewer
         if head[0] == "setup_tickets":  # the others' offers are hidden: build the viewer's only
-            return ((self._keep_prompt(s, seat, "prompt.setup_tickets"),)
+            return ((self._keep_prompt(s, seat, SETUP_KEEP_MESSAGE),)
                     if 0 <= seat < s.players and s.offered[seat] else ())
         if head[0] in CHANCE_TASKS or head[1] != seat:
             return ()
@@ -278,7 +292,7 @@ class TicketToRideParis(TurnRules):
         options = self.turn_options(s)
         if options:
             return (Prompt(p, "turn", TURN_MESSAGE, options, self._player_params[p]),)
-        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), self._player_params[p]),)
+        return (Prompt(p, "pass", STUCK_MESSAGE, (self.opt_pass,), self._player_params[p]),)
 
     @ask("draw2")
     def _ask_second_card(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -288,32 +302,31 @@ class TicketToRideParis(TurnRules):
         options = self.second_draw_options(s)
         if not options:
             return ()
-        return (Prompt(task[1], "draw2", K + "prompt.draw_second", options),)
+        return (Prompt(task[1], "draw2", SECOND_CARD_MESSAGE, options),)
 
     @ask("pay")
     def _ask_pay(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         route = self.board.routes[s.claim[0]]
-        color = ROUTE_COLORS[route.color]
+        label = self._pay_labels[route.color]
         options = tuple(
-            Option(("pay", k, w), None, f"{K}option.pay.{color}", (("colored", k), ("wilds", w)))
+            Option(("pay", k, w), None, label, (("colored", k), ("wilds", w)))
             for k, w in self.payments(s.hands[task[1]], route)
         )
-        return (Prompt(task[1], "pay", K + "prompt.pay", options,
-                       (("route", self.route_name(route)),)),)
+        return (Prompt(task[1], "pay", PAY_MESSAGE, options, self._pay_params[route.index]),)
 
     @ask("flag")
     def _ask_flag(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         color = self.board.routes[s.claim[0]].color
-        return (Prompt(task[1], "flag", K + "prompt.flag", self.opt_flag[color],
+        return (Prompt(task[1], "flag", FLAG_MESSAGE, self.opt_flag[color],
                        self._flag_params[color]),)
 
     @ask("keep_tickets")
     def _ask_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
-        return (self._keep_prompt(s, task[1], "prompt.keep_tickets"),)
+        return (self._keep_prompt(s, task[1], KEEP_MESSAGE),)
 
     @ask("setup_tickets")
     def _ask_setup_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
-        return tuple(self._keep_prompt(s, seat, "prompt.setup_tickets")
+        return tuple(self._keep_prompt(s, seat, SETUP_KEEP_MESSAGE)
                      for seat in range(s.players) if s.offered[seat])
 
     def turn_options(self, s: State) -> tuple[Option, ...]:
@@ -376,14 +389,14 @@ class TicketToRideParis(TurnRules):
             for combo in combinations(offered, size):
                 keep = tuple(self.board.tickets[t].id for t in combo)
                 if size == len(offered):
-                    options.append(Option(("keep", keep), None, K + "option.keep_all",
+                    options.append(Option(("keep", keep), None, KEEP_ALL_LABEL,
                                           (("count", size),)))
                 else:  # only with a ticket draw of 3+ (deck.toml rules.tickets_drawn)
                     names = ", ".join("{a} – {b}".format(**dict(self.ticket_params(t)))
                                       for t in combo)
-                    options.append(Option(("keep", keep), None, K + "option.keep_some",
+                    options.append(Option(("keep", keep), None, KEEP_SOME_LABEL,
                                           (("count", size), ("tickets", names))))
-        return Prompt(seat, "keep_tickets", K + message, tuple(options), (("count", len(offered)),))
+        return Prompt(seat, "keep_tickets", message, tuple(options), (("count", len(offered)),))
 
     # -- chance: cards, tickets, the first player ----------------------------------------------
     @ask("card")
@@ -439,7 +452,7 @@ class TicketToRideParis(TurnRules):
 
     @ask("first_player")
     def _ask_first_player(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((seat, 1.0) for seat in range(s.players)), K + "chance.first")
+        return Chance(tuple((seat, 1.0) for seat in range(s.players)), FIRST_PLAYER_CHANCE)
 
     @resolve("first_player")
     def _first_player(self, d: StateDraft, seat: int) -> None:
