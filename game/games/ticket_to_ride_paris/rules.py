@@ -441,8 +441,10 @@ class TicketToRideParis(TurnRules):
     @resolve("ticket")
     def _deal_ticket(self, d: StateDraft, outcome: str) -> None:
         t = self.board.ticket_index[outcome]
-        if d.ticket_pool:
-            d.ticket_pool = tuple([x for x in d.ticket_pool if x != t])
+        pool = d.ticket_pool
+        if pool:  # its indices are distinct: cut the one drawn out
+            i = pool.index(t)
+            d.ticket_pool = pool[:i] + pool[i + 1:]
         else:  # the pool of unknown tickets is out: returned tickets come back in order
             d.ticket_bottom = d.ticket_bottom[1:]
         d.ticket_deck_size -= 1
