@@ -22,8 +22,8 @@ seat numbers for the first player.
 
 from __future__ import annotations
 
-from itertools import chain, combinations, compress
-from operator import and_, getitem
+from itertools import chain, combinations
+from operator import getitem
 from pathlib import Path
 from typing import Any
 
@@ -113,13 +113,10 @@ class TicketToRideParis(DealsMixin, ScoringMixin, TurnRules):
             for routes in self.board.routes_by_color)
         # Per longest length the buses allow, per colour, per count of that colour plus wilds
         # (up to every card): the pairs it affords. The turn prompt looks them up, no clamping.
-        # The pairs are split into two parallel tables, route indices and their twins, so that
-        # _claimable_indices tests them with maps in C rather than a loop over the pairs.
         most = sum(self.board.deck)
-        self._routes_by_top, self._twins_by_top = (tuple(
-            tuple(tuple(tuple(pair[half] for pair in pairs[min(cap, top)])
-                        for cap in range(most + 1)) for pairs in by_cap)
-            for top in range(self._max_length + 1)) for half in (0, 1))
+        self._routes_by_top = tuple(
+            tuple(tuple(pairs[min(cap, top)] for cap in range(most + 1)) for pairs in by_cap)
+            for top in range(self._max_length + 1))
 
     def _build_options(self) -> None:
         """Every option that does not depend on the state (pending only assembles tuples)."""
@@ -319,17 +316,17 @@ class TicketToRideParis(DealsMixin, ScoringMixin, TurnRules):
         top = min(buses, self._max_length)  # longest affordable route length
         if top <= 0:
             return []
-        # Every colour's candidates chained, and tested, by maps in C: this runs for every
-        # turn prompt of every playout (a comprehension over the pairs cost twice as much).
-        # The tables stop at the route colours, so the hand's wild count is left out of the
-        # lookups.
-        counts = list(map(hand[WILD].__add__, hand))
-        routes = tuple(chain.from_iterable(map(getitem, self._routes_by_top[top], counts)))
-        twins = chain.from_iterable(map(getitem, self._twins_by_top[top], counts))
-        owner = owners.__getitem__
-        twin_free = EMPTY.__eq__ if two_players else seat.__ne__  # the twin test (see above)
-        found = list(compress(routes, map(and_, map(EMPTY.__eq__, map(owner, routes)),
-                                          map(twin_free, map(owner, twins)))))
+        # Every colour's candidates, chained into one comprehension: this runs for every turn
+        # prompt of every playout (a comprehension per colour cost 40% more; testing the pairs
+        # by maps in C instead, 2.5x more: a handful of candidates do not pay for the
+        # iterators). The tables stop at the route colours, so the hand's wild count is left
+        # out of the lookups.
+        candidates = chain.from_iterable(
+            map(getitem, self._routes_by_top[top], map(hand[WILD].__add__, hand)))
+        if two_players:
+            found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] == EMPTY]
+        else:
+            found = [i for i, twin in candidates if owners[i] == EMPTY and owners[twin] != seat]
         found.sort()
         return found
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from bisect import bisect
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from game.engine.flow import memo_field
@@ -19,7 +18,6 @@ SOURCES = ("neighbourhood", "vocations", "payouts", "cards", "final_payout", "we
 SOURCE_INDEX = {name: i for i, name in enumerate(SOURCES)}
 NOBODY = -1
 HIDDEN_CARD = "?"  # what a view shows for a card its viewer may not see
-_term = itemgetter(0)  # a ledger entry's term (State.ledger)
 
 
 class Building(NamedTuple):
@@ -179,15 +177,10 @@ def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
     s.prestige = tuple(prestige)
     ledger = list(s.ledger)
     entries = ledger[seat]
-    # The term's entry, found in C (a seat's ledger grows to dozens of terms): the first
-    # entry whose term is equal, as a loop over the entries would find it.
-    found = list(map(_term, entries))
-    if term in found:
-        i = found.index(term)
-        _, points, times = entries[i]
-        found = list(entries)
-        found[i] = (term, points + delta, times + 1)
-        ledger[seat] = tuple(found)
+    for i, (known, points, times) in enumerate(entries):
+        if known == term:
+            ledger[seat] = (*entries[:i], (term, points + delta, times + 1), *entries[i + 1:])
+            break
     else:
         ledger[seat] = (*entries, (term, delta, 1))
     s.ledger = tuple(ledger)
