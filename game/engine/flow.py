@@ -229,7 +229,7 @@ _IGNORE_EVENT = "".format
 
 
 SLOTS_TWIN = "_slots_twin"  # the attribute of a dict draft class naming its slots twin
-_QUIET: dict[type, type] = {}  # draft class -> its quiet subclass (see `quiet_draft`)
+_QUIET: dict[tuple[type, bool], type] = {}  # (draft class, many steps) -> its quiet subclass
 
 
 def _exact_bits(rng: random.Random) -> Callable[[int], int] | None:
@@ -240,18 +240,21 @@ def _exact_bits(rng: random.Random) -> Callable[[int], int] | None:
     return None
 
 
-def quiet_draft(draft_cls: type) -> type:
+def quiet_draft(draft_cls: type, many_steps: bool = True) -> type:
     """The draft class a playout edits: `draft_cls` whose `emit` builds no event (handlers that
-    append prebuilt events still append them: cheap, and nobody reads them)."""
-    found = _QUIET.get(draft_cls)
+    append prebuilt events still append them: cheap, and nobody reads them). `many_steps`
+    False: for one step only (`TurnRules.step`), where a dict draft's one dict copy in beats
+    its slots twin's copy field by field."""
+    found = _QUIET.get((draft_cls, many_steps))
     if found is None:
         # A dict draft as `drafting` made it has a slots twin: the same copy in and state out,
         # but its fields are read and written faster (handlers touch them all the time).
-        base = draft_cls.__dict__.get(SLOTS_TWIN, draft_cls)
+        base = draft_cls.__dict__.get(SLOTS_TWIN, draft_cls) if many_steps else draft_cls
         namespace: dict[str, Any] = {"emit": _IGNORE_EVENT}
         if "__slots__" in base.__dict__:
             namespace["__slots__"] = ()
-        found = _QUIET[draft_cls] = type(f"Quiet{draft_cls.__name__}", (base,), namespace)
+        found = _QUIET[(draft_cls, many_steps)] = type(f"Quiet{draft_cls.__name__}", (base,),
+                                                       namespace)
     return found
 
 
@@ -430,6 +433,30 @@ class TurnRules:
         else:
             d.pop()
         handler(self, d, player, action)
+
+    def step(self, state: Any, player: int | None, action: Action) -> tuple[Any, Pending]:
+        """`apply` for a search: `(the new state, its pending)`, on a quiet draft (no event
+        built) and with no legality check (the search's actions come from the prompt or the
+        chance). The same state as `apply` (tests/engine/test_rollout.py)."""
+        pending = state.memo
+        if pending is None:
+            pending = self.pending(state)
+        d = quiet_draft(self.Draft, many_steps=False)(state)
+        head = d.tasks[0]
+        if isinstance(pending, Chance):
+            d.task, d.tasks = head, d.tasks[1:]
+            self._resolves[head[0]](self, d, action)
+        else:
+            decides = self._decides
+            handler, keep_head = (decides.get((head[0], action_kind(action)))
+                                  or decides[(head[0], _ANY)])
+            if keep_head:
+                d.task = head
+            else:
+                d.task, d.tasks = head, d.tasks[1:]
+            handler(self, d, player, action)
+        self.advance(d)
+        return d.freeze(), d.memo
 
     # -- the fast path: many steps on one draft ------------------------------------------------
     def rollout(self, state: Any, rng: random.Random, policy: Policy | None = None,

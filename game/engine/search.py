@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import TERMINAL, Action, Chance, Prompt, Rules, total
+from .flow import TurnRules
 from .flow import rollout as fast_rollout
 from .match import sample
 from .search_pool import SearchJob, SearchPool
@@ -360,7 +361,10 @@ class SearchBot:
 def rollout_step(rules: Rules, state: Any, player: int | None, action: Action
                  ) -> tuple[Any, Any]:
     """One step of a search: (the state after `action`, its pending). The one place the search
-    advances a state, so a faster path (no events, a mutable draft) can be switched in here."""
+    advances a state: a game on the turn kit steps on a quiet draft (`TurnRules.step`: no
+    event, no legality check), any other through `apply`."""
+    if isinstance(rules, TurnRules):
+        return rules.step(state, player, action)
     state, _ = rules.apply(state, player, action)
     return state, rules.pending(state)
 

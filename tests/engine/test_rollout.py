@@ -86,6 +86,26 @@ def test_a_rollout_stopped_at_each_decision_gives_applys_states(rules) -> None:
     assert at == len(states) - 1
 
 
+def test_a_search_step_gives_applys_state_and_its_pending(rules) -> None:
+    """`TurnRules.step` (the search's step: a quiet draft, no legality check): apply's next
+    state, with its pending, at every step of a seeded game; the input state never changes."""
+    if not isinstance(rules, TurnRules):
+        pytest.skip("a game off the turn kit steps through apply")
+    config, seed = seeded_games(rules)[-1]
+    states = apply_states(rules, config, seed)
+    rng = random.Random(seed)
+    for at, state in enumerate(states[:-1]):
+        pending, before = rules.pending(state), repr(state)
+        if isinstance(pending, Chance):
+            player, action = None, sample(pending, rng)
+        else:
+            player, action = pending[0].player, rng.choice(pending[0].options).action
+        after, found = rules.step(state, player, action)
+        assert repr(state) == before, "step never changes its input"
+        assert after == states[at + 1], f"step {at}"
+        assert found == rules.find_pending(states[at + 1]), "its pending comes with it"
+
+
 @dataclass
 class Recorder:
     """A rollout policy: a random option, every state it was shown kept."""

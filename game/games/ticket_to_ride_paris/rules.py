@@ -1,6 +1,8 @@
 """Ticket to Ride: Paris rules engine (rulebook: /work/shared/rules/ticket_to_ride_paris.es.txt).
 
-Data: `board.py` (map, tickets, deck from levels/), state: `state.py` (re-exported here).
+Data: `board.py` (map, tickets, deck from levels/), state: `state.py` (re-exported here); the
+chance tasks and the upkeep after cards move: `deals.py`; views, scores and the results
+screen's lines: `scoring.py` (mixins of the rules class).
 
 Flow, on the engine's turn kit (game.engine.flow): setup deals are chance tasks (2 cards per seat,
 the face-up row, 2 tickets per seat); the setup ticket choices are one simultaneous task, one
@@ -26,20 +28,15 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.core import (
-    Chance,
     Config,
-    Detail,
-    Note,
     Option,
     Prompt,
     event,
     prompts_of,
-    tie_note,
 )
-from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
+from game.engine.flow import TurnRules, ask, decide, run
 
 from .board import (
-    COLOR_INDEX,
     COLORS,
     FLAG_COLORS,
     GAME_ID,
@@ -49,6 +46,8 @@ from .board import (
     Route,
     load_board,
 )
+from .deals import NO_CARDS, DealsMixin, _add, _set
+from .scoring import ScoringMixin, completed_tickets
 from .state import (
     DRAW2,
     EMPTY,
@@ -61,59 +60,29 @@ from .state import (
     SETUP_TICKETS,
     TURN,
     State,
+    StateDraft,
 )
 
 __all__ = ["Board", "State", "TicketToRideParis", "completed_tickets"]
 
 K = GAME_ID + "."  # prefix of every string key
-NO_CARDS = (0,) * len(COLORS)
-CARD_CHANCE = K + "chance.card"
-TICKET_CHANCE = K + "chance.ticket"
 TURN_MESSAGE = K + "prompt.turn"
+# Every key a prompt or chance of a playout names, made once here (no string is built in a
+# rollout: the keys are only read when a prompt is shown).
+STUCK_MESSAGE = K + "prompt.stuck"
+SECOND_CARD_MESSAGE = K + "prompt.draw_second"
+PAY_MESSAGE = K + "prompt.pay"
+FLAG_MESSAGE = K + "prompt.flag"
+KEEP_MESSAGE = K + "prompt.keep_tickets"
+SETUP_KEEP_MESSAGE = K + "prompt.setup_tickets"
+KEEP_ALL_LABEL = K + "option.keep_all"
+KEEP_SOME_LABEL = K + "option.keep_some"
 CHANCE_TASKS = ("card", "ticket", "first_player")  # the task kinds that deal (State.tasks)
 TABLED_TURNS = 256  # turn_started events built once for turns below this (later: on the fly)
 
-# The kit's mutable copy of a State that handlers edit (push/pop/emit; `task`: the task handled).
-StateDraft = drafting(State)
 
 
-def _set(t: tuple, i: int, v: Any) -> tuple:
-    """Tuple `t` with item i replaced by v."""
-    # Through a list: a third faster than slicing and concatenating (called every step).
-    items = list(t)
-    items[i] = v
-    return tuple(items)
-
-
-def _add(t: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
-    """Count tuple `t` with n added at index i."""
-    items = list(t)
-    items[i] += n
-    return tuple(items)
-
-
-def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b))
-
-
-def completed_tickets(board: Board, owners: tuple[int, ...], seat: int,
-                      tickets: tuple[int, ...]) -> tuple[bool, ...]:
-    """For each ticket, whether `seat`'s claimed routes connect its two locations (union-find)."""
-    parent = list(range(len(board.locations)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for r in board.routes:
-        if owners[r.index] == seat:
-            parent[find(r.a)] = find(r.b)
-    return tuple(find(board.tickets[t].a) == find(board.tickets[t].b) for t in tickets)
-
-
-class TicketToRideParis(TurnRules):
+class TicketToRideParis(DealsMixin, ScoringMixin, TurnRules):
     """The rules of Ticket to Ride: Paris for 2-4 players (the engine `Rules` protocol)."""
 
     game_id = GAME_ID
@@ -161,6 +130,9 @@ class TicketToRideParis(TurnRules):
         self._turn_tasks = tuple(("turn", seat) for seat in range(self.max_players))
         self._player_params = tuple((("player", seat),) for seat in range(self.max_players))
         self._flag_params = tuple((("color", f"{K}color.{name}"),) for name in ROUTE_COLORS)
+        # The pay prompt's option label per route colour and its parameters per route.
+        self._pay_labels = tuple(f"{K}option.pay.{name}" for name in ROUTE_COLORS)
+        self._pay_params = tuple((("route", self.route_name(r)),) for r in self.board.routes)
         self.opt_faceup = tuple(
             tuple(Option(("faceup", slot), ("faceup", slot), f"{K}option.faceup.{color}",
                          (("slot", slot + 1),)) for color in COLORS)
@@ -263,7 +235,7 @@ class TicketToRideParis(TurnRules):
         head = s.tasks[0]
         seat = s.viewer
         if head[0] == "setup_tickets":  # the others' offers are hidden: build the viewer's only
-            return ((self._keep_prompt(s, seat, "prompt.setup_tickets"),)
+            return ((self._keep_prompt(s, seat, SETUP_KEEP_MESSAGE),)
                     if 0 <= seat < s.players and s.offered[seat] else ())
         if head[0] in CHANCE_TASKS or head[1] != seat:
             return ()
@@ -275,7 +247,7 @@ class TicketToRideParis(TurnRules):
         options = self.turn_options(s)
         if options:
             return (Prompt(p, "turn", TURN_MESSAGE, options, self._player_params[p]),)
-        return (Prompt(p, "pass", K + "prompt.stuck", (self.opt_pass,), self._player_params[p]),)
+        return (Prompt(p, "pass", STUCK_MESSAGE, (self.opt_pass,), self._player_params[p]),)
 
     @ask("draw2")
     def _ask_second_card(self, s: State, task: tuple) -> tuple[Prompt, ...]:
@@ -285,32 +257,31 @@ class TicketToRideParis(TurnRules):
         options = self.second_draw_options(s)
         if not options:
             return ()
-        return (Prompt(task[1], "draw2", K + "prompt.draw_second", options),)
+        return (Prompt(task[1], "draw2", SECOND_CARD_MESSAGE, options),)
 
     @ask("pay")
     def _ask_pay(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         route = self.board.routes[s.claim[0]]
-        color = ROUTE_COLORS[route.color]
+        label = self._pay_labels[route.color]
         options = tuple(
-            Option(("pay", k, w), None, f"{K}option.pay.{color}", (("colored", k), ("wilds", w)))
+            Option(("pay", k, w), None, label, (("colored", k), ("wilds", w)))
             for k, w in self.payments(s.hands[task[1]], route)
         )
-        return (Prompt(task[1], "pay", K + "prompt.pay", options,
-                       (("route", self.route_name(route)),)),)
+        return (Prompt(task[1], "pay", PAY_MESSAGE, options, self._pay_params[route.index]),)
 
     @ask("flag")
     def _ask_flag(self, s: State, task: tuple) -> tuple[Prompt, ...]:
         color = self.board.routes[s.claim[0]].color
-        return (Prompt(task[1], "flag", K + "prompt.flag", self.opt_flag[color],
+        return (Prompt(task[1], "flag", FLAG_MESSAGE, self.opt_flag[color],
                        self._flag_params[color]),)
 
     @ask("keep_tickets")
     def _ask_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
-        return (self._keep_prompt(s, task[1], "prompt.keep_tickets"),)
+        return (self._keep_prompt(s, task[1], KEEP_MESSAGE),)
 
     @ask("setup_tickets")
     def _ask_setup_keep(self, s: State, task: tuple) -> tuple[Prompt, ...]:
-        return tuple(self._keep_prompt(s, seat, "prompt.setup_tickets")
+        return tuple(self._keep_prompt(s, seat, SETUP_KEEP_MESSAGE)
                      for seat in range(s.players) if s.offered[seat])
 
     def turn_options(self, s: State) -> tuple[Option, ...]:
@@ -346,8 +317,10 @@ class TicketToRideParis(TurnRules):
         if top <= 0:
             return []
         # Every colour's candidates, chained into one comprehension: this runs for every turn
-        # prompt of every playout (a comprehension per colour cost 40% more). The tables stop
-        # at the route colours, so the hand's wild count is left out of the lookups.
+        # prompt of every playout (a comprehension per colour cost 40% more; testing the pairs
+        # by maps in C instead, 2.5x more: a handful of candidates do not pay for the
+        # iterators). The tables stop at the route colours, so the hand's wild count is left
+        # out of the lookups.
         candidates = chain.from_iterable(
             map(getitem, self._routes_by_top[top], map(hand[WILD].__add__, hand)))
         if two_players:
@@ -371,137 +344,14 @@ class TicketToRideParis(TurnRules):
             for combo in combinations(offered, size):
                 keep = tuple(self.board.tickets[t].id for t in combo)
                 if size == len(offered):
-                    options.append(Option(("keep", keep), None, K + "option.keep_all",
+                    options.append(Option(("keep", keep), None, KEEP_ALL_LABEL,
                                           (("count", size),)))
                 else:  # only with a ticket draw of 3+ (deck.toml rules.tickets_drawn)
                     names = ", ".join("{a} – {b}".format(**dict(self.ticket_params(t)))
                                       for t in combo)
-                    options.append(Option(("keep", keep), None, K + "option.keep_some",
+                    options.append(Option(("keep", keep), None, KEEP_SOME_LABEL,
                                           (("count", size), ("tickets", names))))
-        return Prompt(seat, "keep_tickets", K + message, tuple(options), (("count", len(offered)),))
-
-    # -- chance: cards, tickets, the first player ----------------------------------------------
-    @ask("card")
-    def _ask_card(self, s: State, task: tuple) -> Chance | tuple:
-        """The next card: a colour weighted by its count.
-
-        An empty deck means the discard pile is empty too (`_settle` reshuffles it at once): the
-        card is not dealt (a face-up slot stays empty until cards come back).
-        """
-        if not s.deck_size:
-            return ()
-        weights, deck = self._card_weights, s.deck
-        if 0 in deck:  # a colour ran out: it is no outcome
-            return Chance(tuple([weights[c][k] for c, k in enumerate(deck) if k]), CARD_CHANCE)
-        return Chance(tuple(map(getitem, weights, deck)), CARD_CHANCE)  # colour c: weights[c][k]
-
-    @resolve("card")
-    def _deal_card(self, d: StateDraft, outcome: str) -> None:
-        """One card off the deck to a hand or a face-up slot."""
-        _, where, who = d.task
-        color = COLOR_INDEX[outcome]
-        d.deck = _add(d.deck, color, -1)
-        d.deck_size -= 1
-        if where == "row":
-            d.row = _set(d.row, who, color)
-        else:  # _gain(d, who, color, 1), written out: half the steps of a game deal a card
-            d.hands = _set(d.hands, who, _add(d.hands[who], color, 1))
-            d.hand_sizes = _add(d.hand_sizes, who, 1)
-        d.events.append(self._deal_events[where][who][color])
-        self._settle(d)
-
-    @ask("ticket")
-    def _ask_ticket(self, s: State, task: tuple) -> Chance | tuple:
-        """The next ticket: any of the pool, then the returned ones in order (none: not owed)."""
-        outcomes = self._ticket_outcomes
-        if s.ticket_pool:
-            return Chance(tuple(map(outcomes.__getitem__, s.ticket_pool)), TICKET_CHANCE)
-        if s.ticket_bottom:
-            return Chance((outcomes[s.ticket_bottom[0]],), TICKET_CHANCE)
-        return ()
-
-    @resolve("ticket")
-    def _deal_ticket(self, d: StateDraft, outcome: str) -> None:
-        t = self.board.ticket_index[outcome]
-        if d.ticket_pool:
-            d.ticket_pool = tuple([x for x in d.ticket_pool if x != t])
-        else:  # the pool of unknown tickets is out: returned tickets come back in order
-            d.ticket_bottom = d.ticket_bottom[1:]
-        d.ticket_deck_size -= 1
-        seat = d.task[1]
-        d.offered = _set(d.offered, seat, d.offered[seat] + (t,))
-        d.emit("ticket_drawn", seat, ticket=outcome, visible_to=seat)
-
-    @ask("first_player")
-    def _ask_first_player(self, s: State, task: tuple) -> Chance:
-        return Chance(tuple((seat, 1.0) for seat in range(s.players)), K + "chance.first")
-
-    @resolve("first_player")
-    def _first_player(self, d: StateDraft, seat: int) -> None:
-        d.emit("first_player", seat)
-        self._start_turn(d, seat)
-
-    # -- the upkeep between steps ---------------------------------------------------------------
-    def _settle(self, d: StateDraft) -> None:
-        """After cards move: an empty deck takes the discard pile; once no card is owed, a row of
-        3 wilds is discarded and dealt anew (each at once, as the table would)."""
-        if not d.deck_size:
-            self._reshuffle(d)
-        if d.tasks[0][0] == "card" or d.row.count(WILD) < self._wild_limit:
-            return
-        if self._reset_row(d):
-            self._reshuffle(d)
-
-    def _reshuffle(self, d: StateDraft) -> None:
-        """Rulebook: "Si se agota el mazo, baraja la pila de descartes para crear un nuevo mazo".
-
-        A multiset has no order, so shuffling is just moving the counts; the chance node over
-        colours does the rest. At once: the deck on screen is never falsely empty.
-        """
-        if d.deck_size == 0 and any(d.discard):
-            d.deck, d.deck_size, d.discard = d.discard, sum(d.discard), NO_CARDS
-            d.emit("deck_reshuffled", size=d.deck_size)
-
-    def _reset_row(self, d: StateDraft) -> bool:
-        """3 face-up wilds: discard the row and deal 5 new, unless no legal row can come out."""
-        if not self._legal_row_possible(d, self._wild_limit):
-            return False
-        row_cards = tuple(COLORS[c] for c in d.row if c != EMPTY)
-        d.discard = _plus(d.discard, self._row_counts(d.row))
-        d.row = (EMPTY,) * len(d.row)
-        d.push(*(("card", "row", i) for i in range(len(d.row))))
-        d.emit("row_reset", discarded=row_cards)
-        return True
-
-    @staticmethod
-    def _legal_row_possible(d: StateDraft, limit: int) -> bool:
-        """NOTES.md: stop resetting when the deck and discard cannot supply a legal row.
-
-        The new row takes the deck first and, once it runs out, the reshuffled discard pile
-        (which then holds the old row). Checking the deck and the rest separately matters: with
-        exactly 5 cards left in the deck, the new row is those 5, whatever the discard holds.
-        """
-        size = len(d.row)
-        wild_deck = d.deck[WILD]
-        if d.deck_size >= size:
-            return d.deck_size - wild_deck >= size - (limit - 1)
-        rest = _plus(d.discard, TicketToRideParis._row_counts(d.row))
-        from_rest = min(size - d.deck_size, sum(rest))
-        best_nonwild = d.deck_size - wild_deck + min(from_rest, sum(rest) - rest[WILD])
-        return best_nonwild >= d.deck_size + from_rest - (limit - 1)
-
-    @staticmethod
-    def _row_counts(row: tuple[int, ...]) -> tuple[int, ...]:
-        counts = [0] * len(COLORS)
-        for c in row:
-            if c != EMPTY:
-                counts[c] += 1
-        return tuple(counts)
-
-    @staticmethod
-    def _gain(d: StateDraft, seat: int, color: int, n: int) -> None:
-        d.hands = _set(d.hands, seat, _add(d.hands[seat], color, n))
-        d.hand_sizes = _add(d.hand_sizes, seat, n)
+        return Prompt(seat, "keep_tickets", message, tuple(options), (("count", len(offered)),))
 
     # -- player actions (one small handler per action kind; the kit checked it was offered) ------
     @decide("turn", "deck")
@@ -674,111 +524,3 @@ class TicketToRideParis(TurnRules):
                             "completed": tuple(i for i, ok in zip(ids, done) if ok),
                             "failed": tuple(i for i, ok in zip(ids, done) if not ok)})
         d.emit("game_over", None, reveal=True, tickets=tuple(results))
-
-
-    # -- views and scores ----------------------------------------------------------------------
-    def view(self, state: State, player: int | None) -> State:
-        """What `player` may see: own hand/tickets; sizes only of others' hands and the decks."""
-        s = state
-        reveal = s.phase == OVER  # the final scoring shows every ticket
-        return State(
-            players=s.players, phase=s.phase, current=s.current,
-            hands=tuple(h if seat == player else None for seat, h in enumerate(s.hands)),
-            hand_sizes=s.hand_sizes, buses=s.buses, route_points=s.route_points,
-            flags=s.flags, front=s.front, owners=s.owners,
-            deck=None, deck_size=s.deck_size, discard=s.discard, row=s.row,
-            tickets=tuple(t if seat == player or reveal else None
-                          for seat, t in enumerate(s.tickets)),
-            offered=tuple(o if seat == player else (EMPTY,) * len(o)
-                          for seat, o in enumerate(s.offered)),
-            ticket_pool=None, ticket_bottom=None, ticket_deck_size=s.ticket_deck_size,
-            claim=s.claim, drawn=s.drawn, final_turns=s.final_turns, passes=s.passes,
-            turn=s.turn, tasks=s.tasks,
-            viewer=-1 if player is None else player,
-        )
-
-    def scores(self, state: State) -> tuple[dict[str, int], ...]:
-        """Points by category: routes, tickets (only once the game is over: they are secret), flags."""
-        s = state
-        out = []
-        for seat in range(s.players):
-            tickets = 0
-            if s.phase == OVER and s.tickets[seat] is not None:
-                done = completed_tickets(self.board, s.owners, seat, s.tickets[seat])
-                for t, ok in zip(s.tickets[seat], done):
-                    tickets += self.board.tickets[t].points * (1 if ok else -1)
-            out.append({"routes": s.route_points[seat], "tickets": tickets,
-                        "flags": s.flags[seat] * self.rules["flag_points"]})
-        return tuple(out)
-
-    def completed_count(self, state: State, seat: int) -> int:
-        """How many of `seat`'s tickets are completed (0 if they are hidden)."""
-        tickets = state.tickets[seat]
-        if tickets is None:
-            return 0
-        return sum(completed_tickets(self.board, state.owners, seat, tickets))
-
-    def winners(self, state: State) -> tuple[int, ...]:
-        """Most points; tie: most completed tickets; still tied: shared victory."""
-        totals = [sum(b.values()) for b in self.scores(state)]
-        best = max(totals)
-        tied = [seat for seat, t in enumerate(totals) if t == best]
-        if len(tied) == 1:
-            return tuple(tied)
-        done = {seat: self.completed_count(state, seat) for seat in tied}
-        most = max(done.values())
-        return tuple(seat for seat in tied if done[seat] == most)
-
-    # -- score explanation for the results screen (rulebook: Final de la partida) --------------
-    def details(self, state: State) -> tuple[tuple[Detail, ...], ...]:
-        """Per seat, the lines behind `scores`: each ticket, routes by length, French flags."""
-        return tuple(self._ticket_details(state, seat) + self._route_details(state, seat)
-                     + self._flag_details(state, seat) for seat in range(state.players))
-
-    def _ticket_details(self, s: State, seat: int) -> tuple[Detail, ...]:
-        """Each ticket: +points if its locations are connected, -points if not (once over)."""
-        tickets = s.tickets[seat]
-        if s.phase != OVER or tickets is None:
-            return ()
-        done = completed_tickets(self.board, s.owners, seat, tickets)
-        return tuple(
-            Detail("tickets", K + "detail.ticket", self.ticket_params(t),
-                   self.board.tickets[t].points * (1 if ok else -1), ok)
-            for t, ok in zip(tickets, done)
-        )
-
-    def _route_details(self, s: State, seat: int) -> tuple[Detail, ...]:
-        """Claimed routes grouped by length, longest first: "Length 3: 2 x 4 pt"."""
-        groups: dict[int, list[int]] = {}
-        for r in self.board.routes:
-            if s.owners[r.index] == seat:
-                groups.setdefault(r.length, []).append(r.points)
-        if not groups:
-            return (Detail("routes", K + "detail.no_routes"),)
-        return tuple(
-            Detail("routes", K + "detail.routes",
-                   (("length", length), ("count", len(pts)), ("each", pts[0])), sum(pts))
-            for length, pts in sorted(groups.items(), reverse=True)
-        )
-
-    def _flag_details(self, s: State, seat: int) -> tuple[Detail, ...]:
-        """Completed French flags (+4 each) and the cards of an unfinished one (no points)."""
-        each = self.rules["flag_points"]
-        out = []
-        if s.flags[seat]:
-            out.append(Detail("flags", K + "detail.flags",
-                              (("count", s.flags[seat]), ("each", each)), s.flags[seat] * each,
-                              True))
-        cards = sum(s.front[seat])
-        if cards:
-            out.append(Detail("flags", K + "detail.flag_cards", (("count", cards),)))
-        return tuple(out) or (Detail("flags", K + "detail.no_flags"),)
-
-    def tiebreak(self, state: State) -> Note | None:
-        """At the end, why tied leaders were separated (most tickets) or share the victory."""
-        if state.phase != OVER:
-            return None
-        totals = [sum(b.values()) for b in self.scores(state)]
-        winners = self.winners(state)
-        return tie_note(totals, winners, K + "tiebreak.tickets", K + "tiebreak.shared",
-                        ("tickets", self.completed_count(state, winners[0])))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine.flow import memo_field
+from game.engine.flow import drafting, memo_field
 
 # Phases (State.phase), in the order a game goes through them. The task stack drives the game;
 # the phase names what the table is doing for the scene and the bots.
@@ -74,3 +74,7 @@ class State:
     tasks: tuple[tuple, ...]  # what happens next, head first (see above)
     viewer: int | None = None
     memo: Any = memo_field()  # the kit's cache of `pending` (not compared, not copied)
+
+
+# The kit's mutable copy of a State that handlers edit (push/pop/emit; `task`: the task handled).
+StateDraft = drafting(State)
