@@ -22,7 +22,12 @@ from game.engine.match import Match
 from game.engine.progress import score_progress
 from game.engine.registry import get_game
 from game.scenes import results_chart as chart
-from game.scenes.results_detail import ITEM_SIZE, LINE_H, DetailPanel
+from game.scenes.results_detail import (
+    DETAIL,  # noqa: F401  (callers read where the panel is)
+    ITEM_SIZE,
+    LINE_H,
+    DetailPanel,
+)
 from game.scenes.results_words import ResultWords
 from game.scenes.seating import SeatSpec
 from game.ui import theme
