@@ -149,6 +149,11 @@ class ResultsScene(Scene):
             self.app.stack.reset(self.app.open("title"))
         return True
 
+    def select(self, seat: int) -> None:
+        """Show one seat's details, from the top (nothing to show without a detail panel)."""
+        if self.panel is not None:
+            self.panel.select(seat)
+
     # -- geometry ------------------------------------------------------------------------------
     def row_rects(self) -> dict[int, pygame.Rect]:
         """Screen rect of each seat's table row."""

@@ -273,6 +273,7 @@ def test_games_without_details_keep_the_plain_screen(app, fake_game):
     scene = show(app, m, fake_game.id)
     assert scene.panel is None and scene.note is None and scene.layout is FULL
     frame(app, pad(DOWN))
+    scene.select(1)  # nothing to select without a panel
     assert scene.menu.focused_key == "again"  # no panel: down stays on the buttons
     app.draw()
     frame(app, pad(A))
