@@ -10,8 +10,6 @@ are off when the `hints` setting is, and in attract-mode demos.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine.bot_worker import BotWorker
@@ -20,10 +18,8 @@ from game.engine.core import Prompt
 from game.engine.hints import Advisor, Hint
 from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey
+from game.scenes.table.host import HintHost
 from game.ui.i18n import t, translator
-
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
 
 GENERIC_REASON = "hint.reason.best"  # the shell's reason when the room has none for the kind
 
@@ -31,7 +27,7 @@ GENERIC_REASON = "hint.reason.best"  # the shell's reason when the room has none
 class HintDesk:
     """Hint requests, answers and what they show, for every seat of one game screen."""
 
-    def __init__(self, game: GameScene) -> None:
+    def __init__(self, game: HintHost) -> None:
         self.game = game
         self.worker = BotWorker()
         self.advisor = Advisor(game.info.heuristic(), game.match.seed, game.info.move_reason())

@@ -1,32 +1,39 @@
 """Results: score table by category, totals, winners, a bar chart; play again or menu.
 
 Games whose rules have the optional `details(state)` (see `game.engine.core.Rules`) also get a
-detail panel on the right: d-pad up/down (or arrow keys, or the mouse over a row) picks a
-player's row and the panel lists where that player's points came from (each ticket with a check
-or a cross, routes, bonuses). LB/RB (Q/E, hinted together) scroll the panel when it is longer than the screen.
-The optional `tiebreak(state)` note is shown under the chart; a seat that used the Hint button
+detail panel on the right (results_detail.py): d-pad up/down (or arrow keys, or the mouse over a
+row) picks a player's row and the panel lists where that player's points came from; LB/RB (Q/E,
+hinted together) scroll it. The charts are drawn by results_chart.py. The optional `tiebreak(state)` note is shown under the chart; a seat that used the Hint button
 has its count beside its name in the chart. Left/right and confirm still work
 the "Play again" / "Main menu" buttons, so the whole screen needs only a gamepad.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.capabilities import capability
-from game.engine.core import Detail, Note, total
+from game.engine.core import Note, total
 from game.engine.match import Match
 from game.engine.progress import score_progress
 from game.engine.registry import get_game
+from game.scenes import results_chart as chart
+from game.scenes.results_detail import (
+    DETAIL,  # noqa: F401  (callers read where the panel is)
+    ITEM_SIZE,
+    LINE_H,
+    DetailPanel,
+)
+from game.scenes.results_words import ResultWords
 from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.i18n import language, t
 from game.ui.input import Intent
-from game.ui.paint import draw_seat_emblem, seat_color
+from game.ui.paint import draw_seat_emblem
 from game.ui.scene import Scene
 from game.ui.widgets import (
     Menu,
@@ -46,27 +53,6 @@ PALETTE = [(90, 160, 230), (120, 200, 120), (230, 200, 80), (200, 120, 220),
            (230, 120, 90), (150, 220, 210), (180, 180, 120), (240, 160, 200),
            (160, 130, 240)]  # French Quarter with Tourism has nine
 LEGEND_LINE_H = 40
-SWATCH = 28  # a category's colour square (legend, and table headers too narrow for names)
-ITEM_SIZE = 30  # the tie-break note; theme.SMALL_SIZE (28) is the floor for any text
-LINE_H = 42  # height of one line of the note
-
-
-@dataclass(frozen=True)
-class DetailStyle:
-    """How big the detail panel writes: its text size, line and category-heading heights."""
-
-    size: int
-    line_h: int
-    head_h: int
-
-
-# The panel writes large when every seat's details fit in it that way (two players, short
-# lists): the space is there, so a sofa reads it more easily. Otherwise the compact style.
-LARGE = DetailStyle(theme.BODY_SIZE, 52, 66)
-COMPACT = DetailStyle(ITEM_SIZE, LINE_H, 56)
-DETAIL = pygame.Rect(1110, 140, 750, 845)  # the detail panel (right of the table)
-DETAIL_TOP = 92  # panel header (name and total) height
-ICON_W, POINTS_W, PAD = 44, 110, 26
 PROGRESS_MIN_H = 190  # below this the score-progress chart is left out (no room to read it)
 SLIM_BAR_H = 26  # a chart bar at 3-4 seats (its name beside it is a 24 px line)
 SLIM_ROW_H = 62  # a table row at 3-4 seats
@@ -90,14 +76,6 @@ class Layout:
 
 FULL = Layout(pygame.Rect(160, 150, 1600, 0), 76, 92, 360, 200, 48, True, (960, 985), 520)
 SPLIT = Layout(pygame.Rect(60, 140, 1000, 0), 70, 92, 355, 130, 40, False, (560, 990), 440)
-
-Row = tuple[str, Any]  # ("head", (category, subtotal)) or ("item", Detail)
-
-
-def points_text(points: int) -> str:
-    """Signed points: +7, -5, 0."""
-    return f"{points:+d}" if points else "0"
-
 
 def category_colors(game_id: str, categories: list[str]) -> list[tuple[int, int, int]]:
     """One colour per score category: the game's own (its renderer's optional CATEGORY_COLORS,
@@ -128,18 +106,18 @@ class ResultsScene(Scene):
         for b in self.breakdowns:
             self.categories += [c for c in b if c not in self.categories]
         self.colors = category_colors(game_id, self.categories)
-        self.details = self._optional("details")
-        self.picture = seat_picture(game_id, match, names)  # drawn in place of the detail lines
+        self.words = ResultWords(game_id, names)
+        details = self._optional("details")
         # The box under the chart: why tied leaders were separated or, in a solo game, the
         # rulebook's rating of the score (a solo game has no tie to break).
         self.note: Note | None = self._optional("tiebreak") or self._optional("rating")
-        self.layout = SPLIT if self.details else FULL
+        self.layout = SPLIT if details else FULL
         self.progress = score_progress(match)
-        self.selected = min(self.winners, default=0)
-        self.scroll = 0
-        self.style = COMPACT
-        if self.details:
-            self.style = self._detail_style()
+        picture = seat_picture(game_id, match, names)  # drawn in place of the detail lines
+        self.panel = DetailPanel(details, self.categories, self.words, self.totals,
+                                 min(self.winners, default=0),
+                                 partial(picture, match.state) if picture else None
+                                 ) if details else None
         self._headers: tuple[str, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
         self.menu = Menu([MenuItem("again", lambda: t("results.play_again")),
                           MenuItem("menu", lambda: t("results.menu"))],
@@ -153,12 +131,12 @@ class ResultsScene(Scene):
 
     def category_name(self, category: str) -> str:
         """The translated name of a score category."""
-        return t(f"{self.game_id}.score.{category}")
+        return self.words.category_name(category)
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
         """Pick a player's details (up/down); play again with the same seats, or the title."""
-        if self.details and self._handle_details(intent):
+        if self.panel is not None and self.panel.handle(intent, self.row_rects()):
             return True
         choice = self.menu.handle(intent)
         if choice == "again":
@@ -171,47 +149,10 @@ class ResultsScene(Scene):
             self.app.stack.reset(self.app.open("title"))
         return True
 
-    def _handle_details(self, intent: Intent) -> bool:
-        """Up/down and row hover select a seat; page keys scroll its panel."""
-        kind = intent.kind
-        if kind in ("up", "down"):
-            step = -1 if kind == "up" else 1
-            target = self.selected + step
-            if 0 <= target < len(self.totals) or not intent.repeat:
-                self.select(target % len(self.totals))
-            return True
-        if kind in ("page_prev", "page_next"):
-            self.scroll_by(-1 if kind == "page_prev" else 1)
-            return True
-        if kind in ("pointer", "click") and intent.pos:
-            for seat, rect in self.row_rects().items():
-                if rect.collidepoint(intent.pos):
-                    self.select(seat)
-                    return True
-        return False
-
-    def _detail_style(self) -> DetailStyle:
-        """LARGE when every seat's whole list fits the panel in it, else COMPACT (decided once,
-        so the panel does not change size from one player to the next)."""
-        self.style = LARGE  # row heights are measured in the style being tried
-        fits = all(self.shows_rest(self.detail_rows(seat), 0) for seat in range(len(self.totals)))
-        return LARGE if fits else COMPACT
-
     def select(self, seat: int) -> None:
-        """Show one seat's details, from the top."""
-        if seat != self.selected:
-            self.selected, self.scroll = seat, 0
-
-    def scroll_by(self, pages: int) -> None:
-        """Scroll the details by about a page; past either end it wraps (one button is enough)."""
-        rows = self.detail_rows(self.selected)
-        last = self.max_scroll(rows)
-        if (pages > 0 and self.scroll >= last) or (pages < 0 and self.scroll <= 0):
-            self.scroll = 0 if pages > 0 else last
-            return
-        lead = len(self.window(rows, self.scroll)) - (len(rows) - self.scroll)
-        step = max(1, len(self.visible_rows(rows, self.scroll)) - lead - 1)
-        self.scroll = max(0, min(last, self.scroll + pages * step))
+        """Show one seat's details, from the top (nothing to show without a detail panel)."""
+        if self.panel is not None:
+            self.panel.select(seat)
 
     # -- geometry ------------------------------------------------------------------------------
     def row_rects(self) -> dict[int, pygame.Rect]:
@@ -261,7 +202,7 @@ class ResultsScene(Scene):
         left = lay.table.x + (lay.name_w if lay.legend_indent else 0)
         x, y, out = left, self.legend_y(), []
         for category in self.categories:
-            w = SWATCH + 10 + theme.font(theme.SMALL_SIZE).size(self.category_name(category))[0]
+            w = chart.SWATCH + 10 + theme.font(theme.SMALL_SIZE).size(self.category_name(category))[0]
             if x > left and x + w > lay.table.right:
                 x, y = left, y + LEGEND_LINE_H
             out.append((x, y))
@@ -380,86 +321,12 @@ class ResultsScene(Scene):
         cols.append(("=", lay.table.right - lay.total_w, lay.total_w))
         return cols
 
-    # -- detail rows ---------------------------------------------------------------------------
-    def detail_rows(self, seat: int) -> list[Row]:
-        """The panel's rows for a seat: per category a heading with its subtotal, then lines."""
-        lines: Sequence[Detail] = self.details[seat] if self.details else ()
-        order = self.categories + [d.category for d in lines if d.category not in self.categories]
-        rows: list[Row] = []
-        for category in dict.fromkeys(order):
-            items = [d for d in lines if d.category == category]
-            if items:
-                rows.append(("head", (category, sum(d.points for d in items))))
-                rows += [("item", d) for d in items]
-        return rows
-
-    def detail_label(self, detail: Detail) -> str:
-        """The translated text of one detail line."""
-        return t(detail.label, **self.named_params(detail.params))
-
-    def label_lines(self, detail: Detail) -> list[str]:
-        """A detail's text wrapped to the panel's label column."""
-        return wrap(self.detail_label(detail), self.style.size,
-                    DETAIL.w - 2 * PAD - ICON_W - POINTS_W)
-
-    def row_height(self, row: Row) -> int:
-        """Pixel height of a panel row."""
-        style = self.style
-        return style.head_h if row[0] == "head" else style.line_h * len(self.label_lines(row[1]))
-
-    def window(self, rows: list[Row], start: int) -> list[Row]:
-        """Rows from `start`, led by their category's heading when `start` is inside a category."""
-        heads = [row for row in rows[:start] if row[0] == "head"]
-        lead = heads[-1:] if start < len(rows) and rows[start][0] == "item" else []
-        return lead + rows[start:]
-
-    def visible_rows(self, rows: list[Row], start: int) -> list[Row]:
-        """The rows drawn from `start` (under a repeated heading) that fit in the panel body."""
-        room = DETAIL.h - DETAIL_TOP - PAD
-        shown = []
-        for row in self.window(rows, start):
-            room -= self.row_height(row)
-            if room < 0:
-                break
-            shown.append(row)
-        return shown
-
-    def shows_rest(self, rows: list[Row], start: int) -> bool:
-        """True if every row from `start` to the end fits in the panel."""
-        shown = self.visible_rows(rows, start)
-        return not rows or (bool(shown) and shown[-1] is rows[-1])
-
-    def max_scroll(self, rows: list[Row]) -> int:
-        """The first row index from which everything left fits."""
-        return next((start for start in range(len(rows)) if self.shows_rest(rows, start)), 0)
-
-    def can_scroll(self) -> bool:
-        """True when the selected seat's details do not fit in the panel."""
-        return bool(self.details) and self.max_scroll(self.detail_rows(self.selected)) > 0
-
-    # -- names in messages ---------------------------------------------------------------------
-    def named_params(self, params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
-        """Params with seats ("player", "players") replaced by player names."""
-        out = dict(params)
-        if isinstance(out.get("player"), int):
-            out["player"] = self.names[out["player"]]
-        if isinstance(out.get("players"), tuple):
-            out["players"] = self.name_list(out["players"])
-        return out
-
-    def name_list(self, seats: Sequence[int]) -> str:
-        """'Ana, Bea and Carlos' in the current language."""
-        names = [self.names[s] for s in seats]
-        if len(names) < 2:
-            return "".join(names)
-        return t("results.list", rest=", ".join(names[:-1]), last=names[-1])
-
     def note_text(self) -> str:
         """The tie-break or solo-rating message, or '' when there is none."""
         if not self.note:
             return ""
         key, params = self.note
-        return t(key, **self.named_params(params))
+        return t(key, **self.words.named_params(params))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -470,16 +337,16 @@ class ResultsScene(Scene):
         self._draw_chart(surface, self.chart_top())
         self._draw_note(surface)
         self._draw_progress(surface)
-        if self.details:
-            self._draw_details(surface)
+        if self.panel is not None:
+            self.panel.draw(surface)
         self.menu.draw(surface)
         footer_hints(surface, self.app.input.last_kind, self._hints())
 
     def _hints(self) -> list[tuple[str, str]]:
         hints = [("confirm", "hint.select")]
-        if self.details:
+        if self.panel is not None:
             hints.insert(0, ("move", "hint.details"))
-        if self.can_scroll():
+        if self.panel is not None and self.panel.can_scroll():
             hints.insert(0, ("page", "hint.scroll"))
         return hints
 
@@ -502,7 +369,7 @@ class ResultsScene(Scene):
 
     def _draw_row_panel(self, surface: pygame.Surface, seat: int, row: pygame.Rect) -> None:
         won = seat in self.winners
-        selected = bool(self.details) and seat == self.selected
+        selected = self.panel is not None and seat == self.panel.selected
         panel(surface, row, theme.PANEL_LIGHT if won or selected else theme.PANEL,
               theme.ACCENT if won else None, 4, 12)
         if selected:  # white, unlike the buttons' yellow focus: "whose details", not "what A does"
@@ -526,45 +393,13 @@ class ResultsScene(Scene):
                   theme.BODY_SIZE, theme.ACCENT, "center", True)
 
     def _draw_chart(self, surface: pygame.Surface, top: int) -> None:
-        """Stacked horizontal bars per player; negative categories grow left of zero."""
+        """Stacked bars per player (hint counts by the names), then the categories' key."""
         lay = self.layout
-        bar_h, pitch = self.bar_h(), self.bar_pitch()
-        lows = [sum(v for v in b.values() if v < 0) for b in self.breakdowns]
-        highs = [sum(v for v in b.values() if v > 0) for b in self.breakdowns]
-        span = max(1, max(highs, default=1) - min(lows, default=0))
-        left, width = lay.table.x + lay.name_w, lay.table.w - lay.name_w - 40
-        zero = left + int(-min(lows, default=0) / span * width)
-        for seat, breakdown in enumerate(self.breakdowns):
-            y = top + seat * pitch
-            draw_text(surface, fit(self.chart_name(seat), theme.SMALL_SIZE, lay.name_w - 40),
-                      (lay.table.x, y + bar_h // 2), theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
-            self._draw_bar(surface, breakdown, zero, y, bar_h, width / span)
-        chart_bottom = top + len(self.breakdowns) * pitch
-        pygame.draw.line(surface, theme.TEXT_DIM, (zero, top - 8), (zero, chart_bottom), 2)
-        self._draw_legend(surface)
-
-    def _draw_bar(self, surface: pygame.Surface, breakdown: dict[str, int], zero: int, y: int,
-                  bar_h: int, scale: float) -> None:
-        pos_x = neg_x = zero
-        for i, category in enumerate(self.categories):
-            value = breakdown.get(category, 0)
-            w = int(abs(value) * scale)
-            color = self.colors[i]
-            if value > 0:
-                pygame.draw.rect(surface, color, (pos_x, y, w, bar_h))
-                pos_x += w
-            elif value < 0:
-                neg_x -= w
-                pygame.draw.rect(surface, color, (neg_x, y, w, bar_h))
-                pygame.draw.rect(surface, theme.BAD, (neg_x, y, w, bar_h), 3)
-
-    def _draw_legend(self, surface: pygame.Surface) -> None:
-        """Colour keys of the categories (on as many lines as they need)."""
-        for i, (category, (x, y)) in enumerate(zip(self.categories, self.legend_slots())):
-            color = self.colors[i]
-            pygame.draw.rect(surface, color, (x, y + 4, SWATCH, SWATCH), border_radius=6)
-            draw_text(surface, self.category_name(category), (x + SWATCH + 10, y + 18),
-                      theme.SMALL_SIZE, theme.TEXT_DIM, "midleft")
+        labels = [self.chart_name(seat) for seat in range(len(self.breakdowns))]
+        chart.draw_bars(surface, labels, self.breakdowns, self.categories, self.colors,
+                        lay.table, lay.name_w, (top, self.bar_h(), self.bar_pitch()))
+        chart.draw_legend(surface, [self.category_name(c) for c in self.categories],
+                          self.colors, self.legend_slots())
 
     def _draw_note(self, surface: pygame.Surface) -> None:
         """The tie-break or rating message in a highlighted box above the buttons."""
@@ -578,100 +413,7 @@ class ResultsScene(Scene):
                       ITEM_SIZE, theme.ACCENT, "midleft")
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
-        """Each seat's total over the game as a line in its colour, the scale at the left."""
+        """Each seat's total over the game, where there is room for it."""
         box = self.progress_rect()
-        if box is None or len(self.progress) < 2:
-            return
-        panel(surface, box, theme.PANEL, None, 0, 12)
-        draw_text(surface, t("results.progress"), (box.x + 20, box.y + 26), theme.SMALL_SIZE,
-                  theme.TEXT_DIM, "midleft")
-        plot = pygame.Rect(box.x + 90, box.y + 56, box.w - 120, box.h - 76)
-        low = min(0, *(min(p) for p in self.progress))
-        high = max(1, *(max(p) for p in self.progress))
-        def y_of(value: int) -> int:
-            return plot.bottom - round((value - low) / (high - low) * plot.h)
-        for value in sorted({low, 0, high}):
-            pygame.draw.line(surface, theme.PANEL_LIGHT, (plot.x, y_of(value)),
-                             (plot.right, y_of(value)), 2)
-            draw_text(surface, str(value), (plot.x - 14, y_of(value)), theme.SMALL_SIZE,
-                      theme.TEXT_DIM, "midright")
-        last = len(self.progress) - 1
-        for seat in range(len(self.totals)):
-            line = [(plot.x + round(i * plot.w / last), y_of(p[seat]))
-                    for i, p in enumerate(self.progress)]
-            pygame.draw.lines(surface, seat_color(seat), False, line, 5)
-            draw_seat_emblem(surface, seat, line[-1], 26)
-
-    def _draw_details(self, surface: pygame.Surface) -> None:
-        """The selected seat's panel: name and total, then its rows from the scroll position."""
-        seat = self.selected
-        panel(surface, DETAIL, theme.PANEL, seat_color(seat), 5)
-        head_y = DETAIL.y + DETAIL_TOP // 2
-        draw_seat_emblem(surface, seat, (DETAIL.x + PAD + 16, head_y), 36)
-        score = t("results.points", count=self.totals[seat])
-        right = draw_text(surface, score, (DETAIL.right - PAD, head_y), theme.BODY_SIZE,
-                          theme.ACCENT, "midright", True)
-        name = fit(self.names[seat], theme.BODY_SIZE, right.x - DETAIL.x - PAD - 64, True)
-        draw_text(surface, name, (DETAIL.x + PAD + 44, head_y), theme.BODY_SIZE, theme.TEXT,
-                  "midleft", True)
-        if self.picture is not None:
-            area = pygame.Rect(DETAIL.x + PAD, DETAIL.y + DETAIL_TOP, DETAIL.w - 2 * PAD,
-                               DETAIL.h - DETAIL_TOP - PAD)
-            surface.blit(self.picture(self.match.state, seat, area.size), area)
-            return
-        rows = self.detail_rows(seat)
-        shown = self.visible_rows(rows, self.scroll)
-        y = DETAIL.y + DETAIL_TOP
-        for row in shown:
-            self._draw_detail_row(surface, row, y)
-            y += self.row_height(row)
-        self._draw_scroll_marks(surface, self.scroll > 0, not self.shows_rest(rows, self.scroll))
-
-    def _draw_detail_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
-        x, right = DETAIL.x + PAD, DETAIL.right - PAD
-        style = self.style
-        if row[0] == "head":
-            category, subtotal = row[1]
-            mid = y + style.head_h // 2 + 4
-            draw_text(surface, self.category_name(category), (x, mid), style.size, theme.TEXT_DIM,
-                      "midleft", True)
-            draw_text(surface, points_text(subtotal), (right, mid), style.size, theme.TEXT_DIM,
-                      "midright", True)
-            line_y = y + style.head_h - 4
-            pygame.draw.line(surface, theme.PANEL_LIGHT, (x, line_y), (right, line_y), 2)
-            return
-        detail: Detail = row[1]
-        self._draw_icon(surface, detail.ok, (x + 16, y + style.line_h // 2))
-        for i, line in enumerate(self.label_lines(detail)):
-            draw_text(surface, line, (x + ICON_W, y + (i * 2 + 1) * style.line_h // 2),
-                      style.size,
-                      theme.TEXT, "midleft")
-        color = (theme.GOOD if detail.points > 0 else theme.BAD if detail.points < 0
-                 else theme.TEXT_DIM)
-        draw_text(surface, points_text(detail.points), (right, y + style.line_h // 2), style.size,
-                  color,
-                  "midright", True)
-
-    @staticmethod
-    def _draw_icon(surface: pygame.Surface, ok: bool | None, center: tuple[int, int]) -> None:
-        """A green check, a red cross, or a dim bullet (drawn, so no font glyph is needed)."""
-        cx, cy = center
-        if ok is True:
-            pygame.draw.lines(surface, theme.GOOD, False,
-                              [(cx - 12, cy), (cx - 4, cy + 9), (cx + 13, cy - 11)], 6)
-        elif ok is False:
-            for dx in (-10, 10):
-                pygame.draw.line(surface, theme.BAD, (cx - dx, cy - 10), (cx + dx, cy + 10), 6)
-        else:
-            pygame.draw.circle(surface, theme.TEXT_DIM, center, 6)
-
-    @staticmethod
-    def _draw_scroll_marks(surface: pygame.Surface, above: bool, below: bool) -> None:
-        """Small arrows at the panel's edge when rows are hidden above or below."""
-        x = DETAIL.centerx
-        if above:
-            y = DETAIL.y + DETAIL_TOP - 6
-            pygame.draw.polygon(surface, theme.FOCUS, [(x - 18, y), (x + 18, y), (x, y - 16)])
-        if below:
-            y = DETAIL.bottom - 24
-            pygame.draw.polygon(surface, theme.FOCUS, [(x - 18, y), (x + 18, y), (x, y + 14)])
+        if box is not None and len(self.progress) >= 2:
+            chart.draw_progress(surface, box, self.progress, len(self.totals))

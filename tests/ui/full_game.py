@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 
 import pygame
-from conftest import pad
 
 from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 from game.scenes.seats import SeatSetupScene
 from game.scenes.select import GameSelectScene
 from game.ui.app import App
+from tests.ui.fixtures import pad
 
 A, DOWN, RIGHT = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN,
                   pygame.CONTROLLER_BUTTON_DPAD_RIGHT)

@@ -11,13 +11,13 @@ import random
 from typing import Any
 
 import pygame
-from conftest import pad
 
 from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 from game.scenes.seats import SeatSetupScene
 from game.scenes.select import GameSelectScene
 from game.ui.app import App
+from tests.ui.fixtures import pad
 
 A, DOWN = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,

@@ -19,8 +19,10 @@ from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.ticket_to_ride_paris.state import EMPTY
 from game.scenes import results as results_module
+from game.scenes import results_chart, results_detail
 from game.scenes.game import GameScene
-from game.scenes.results import DETAIL, FULL, SPLIT, ResultsScene
+from game.scenes.results import FULL, SPLIT, ResultsScene
+from game.scenes.results_detail import DETAIL
 from game.scenes.seating import SeatSpec
 from game.scenes.title import TitleScene
 from game.ui import theme
@@ -103,7 +105,7 @@ def mouse_to(app, canvas_pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 
 def texts(monkeypatch, scene: ResultsScene, surface: pygame.Surface) -> list[tuple]:
-    """Draw the scene, recording every line of text the results module draws: (text, rect, size)."""
+    """Draw the scene, recording every line of text the results modules draw: (text, rect, size)."""
     drawn: list[tuple] = []
     real = results_module.draw_text
 
@@ -112,7 +114,8 @@ def texts(monkeypatch, scene: ResultsScene, surface: pygame.Surface) -> list[tup
         drawn.append((message, rect, size))
         return rect
 
-    monkeypatch.setattr(results_module, "draw_text", spy)
+    for module in (results_module, results_chart, results_detail):
+        monkeypatch.setattr(module, "draw_text", spy)
     scene.draw(surface)
     monkeypatch.undo()
     return drawn
@@ -120,21 +123,21 @@ def texts(monkeypatch, scene: ResultsScene, surface: pygame.Surface) -> list[tup
 
 def test_dpad_picks_the_seat_whose_details_the_panel_shows(app, four):
     scene = show(app, four)
-    assert scene.layout is SPLIT and scene.details is not None
-    assert scene.selected == min(scene.winners)
-    start = scene.selected
+    assert scene.layout is SPLIT and scene.panel is not None
+    assert scene.panel.selected == min(scene.winners)
+    start = scene.panel.selected
     frame(app, pad(DOWN))
-    assert scene.selected == (start + 1) % 4
+    assert scene.panel.selected == (start + 1) % 4
     frame(app, pad(UP))
     frame(app, pad(UP))
-    assert scene.selected == (start - 1) % 4
+    assert scene.panel.selected == (start - 1) % 4
     frame(app, key(pygame.K_DOWN))
-    assert scene.selected == start
+    assert scene.panel.selected == start
     assert scene.menu.focused_key == "again"  # up/down never moved the buttons' focus
     seat = (start + 2) % 4
     frame(app, mouse_to(app, scene.row_rects()[seat].center))
-    assert scene.selected == seat
-    rows = scene.detail_rows(seat)
+    assert scene.panel.selected == seat
+    rows = scene.panel.detail_rows(seat)
     tickets = [d for kind, d in rows if kind == "item" and d.category == "tickets"]
     assert len(tickets) == len(four.state.tickets[seat])
     app.draw()
@@ -146,14 +149,15 @@ def test_panel_lists_each_ticket_with_check_or_cross_and_signed_points(app, two)
     scene = show(app, two)
     rules = two.rules
     for seat in range(2):
-        scene.select(seat)
-        items = [d for kind, d in scene.detail_rows(seat) if kind == "item"]
+        scene.panel.select(seat)
+        items = [d for kind, d in scene.panel.detail_rows(seat) if kind == "item"]
         ids = two.state.tickets[seat]
         tickets = [d for d in items if d.category == "tickets"]
         assert [dict(d.params)["points"] for d in tickets] == [
             rules.board.tickets[t].points for t in ids]
         assert all(d.points == (1 if d.ok else -1) * dict(d.params)["points"] for d in tickets)
-        heads = {row[1][0]: row[1][1] for row in scene.detail_rows(seat) if row[0] == "head"}
+        rows = scene.panel.detail_rows(seat)
+        heads = {row[1][0]: row[1][1] for row in rows if row[0] == "head"}
         assert heads == {c: v for c, v in scene.breakdowns[seat].items() if c in heads}
         assert set(heads) == {"routes", "tickets", "flags"}
 
@@ -193,25 +197,25 @@ def test_long_detail_lists_scroll_with_the_shoulder_buttons(app, two):
     everything = tuple(range(len(two.rules.board.tickets)))
     m = crafted(two, tickets=(everything[:14], everything[14:]))
     scene = show(app, m)
-    scene.select(0)
-    assert scene.can_scroll()
-    rows = scene.detail_rows(0)
+    scene.panel.select(0)
+    assert scene.panel.can_scroll()
+    rows = scene.panel.detail_rows(0)
     frame(app, pad(RB))
-    assert scene.scroll > 0
+    assert scene.panel.scroll > 0
     for _ in range(5):
-        if scene.scroll == scene.max_scroll(rows):
+        if scene.panel.scroll == scene.panel.max_scroll(rows):
             break
         frame(app, pad(RB))
-    assert scene.scroll == scene.max_scroll(rows)
-    assert scene.visible_rows(rows, scene.scroll)[-1] == rows[-1]
+    assert scene.panel.scroll == scene.panel.max_scroll(rows)
+    assert scene.panel.visible_rows(rows, scene.panel.scroll)[-1] == rows[-1]
     frame(app, pad(RB))  # past the end: back to the top, so RB alone reads everything
-    assert scene.scroll == 0
+    assert scene.panel.scroll == 0
     frame(app, pad(LB))  # and LB from the top goes to the end
-    assert scene.scroll == scene.max_scroll(rows)
-    while scene.scroll:
+    assert scene.panel.scroll == scene.panel.max_scroll(rows)
+    while scene.panel.scroll:
         frame(app, pad(LB))
     frame(app, pad(DOWN))
-    assert scene.selected == 1 and scene.scroll == 0
+    assert scene.panel.selected == 1 and scene.panel.scroll == 0
 
 
 @pytest.fixture(scope="module")
@@ -237,7 +241,7 @@ def test_text_is_large_inside_the_canvas_and_never_overlaps(app, monkeypatch, re
         assert len(scene.categories) == 9 and scene.headers_staggered()
         assert scene.legend_slots() == []
     for seat in range(match.config.players):
-        scene.select(seat)
+        scene.panel.select(seat)
         drawn = texts(monkeypatch, scene, app.canvas)
         canvas = app.canvas.get_rect()
         assert min(size for _, _, size in drawn) >= theme.SMALL_SIZE
@@ -267,9 +271,10 @@ def test_games_without_details_keep_the_plain_screen(app, fake_game):
     m = Match(rules, Config(2), seed=1)
     play_out(m, {p: make_bot("random", fake_game.id, p) for p in range(2)})
     scene = show(app, m, fake_game.id)
-    assert scene.details is None and scene.note is None and scene.layout is FULL
+    assert scene.panel is None and scene.note is None and scene.layout is FULL
     frame(app, pad(DOWN))
-    assert scene.selected == min(scene.winners)
+    scene.select(1)  # nothing to select without a panel
+    assert scene.menu.focused_key == "again"  # no panel: down stays on the buttons
     app.draw()
     frame(app, pad(A))
     assert isinstance(app.stack.top, GameScene)
@@ -344,8 +349,8 @@ def test_every_column_is_headed_by_its_whole_name_over_its_chart_colour(app, req
 def test_scroll_hint_shows_both_page_buttons(app, two):
     everything = tuple(range(len(two.rules.board.tickets)))
     scene = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
-    scene.select(0)
-    assert scene.can_scroll() and ("page", "hint.scroll") in scene._hints()
+    scene.panel.select(0)
+    assert scene.panel.can_scroll() and ("page", "hint.scroll") in scene._hints()
     for kind in ("gamepad", "keyboard"):  # LB and RB, or Q and E, side by side
         both = glyph(pygame.Surface((300, 80)), "page", kind, (10, 40))
         first = glyph(pygame.Surface((300, 80)), "page_prev", kind, (10, 40))
@@ -355,13 +360,14 @@ def test_scroll_hint_shows_both_page_buttons(app, two):
 
 def test_short_detail_lists_are_written_large_and_long_ones_compact(app, two, four):
     scene = show(app, two)
-    assert scene.style is results_module.LARGE
+    details = scene.panel
+    assert details.style is results_detail.LARGE
     for seat in range(2):  # every seat's list fits without scrolling at the large size
-        assert scene.shows_rest(scene.detail_rows(seat), 0) and not scene.can_scroll()
+        assert details.shows_rest(details.detail_rows(seat), 0) and not details.can_scroll()
     everything = tuple(range(len(two.rules.board.tickets)))
     long = show(app, crafted(two, tickets=(everything[:14], everything[14:])))
-    assert long.style is results_module.COMPACT
-    assert results_module.LARGE.size > results_module.COMPACT.size >= theme.SMALL_SIZE
+    assert long.panel.style is results_detail.COMPACT
+    assert results_detail.LARGE.size > results_detail.COMPACT.size >= theme.SMALL_SIZE
 
 
 @pytest.mark.parametrize("which", ["two", "four", "fq_four"])

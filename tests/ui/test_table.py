@@ -8,9 +8,11 @@ from conftest import pad
 
 from game.engine.core import Option, Prompt
 from game.scenes.game import GameScene
+from game.scenes.hinting import HintDesk
 from game.scenes.seating import SeatSpec
 from game.scenes.table import CurtainTable, SharedTable, SplitTable, base
 from game.scenes.table.focus import FocusModel
+from game.scenes.table.host import HintHost, Seating
 from game.ui.i18n import set_language
 
 RIGHT, LEFT, A = (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_DPAD_LEFT,
@@ -32,6 +34,29 @@ def race(app, *seats: SeatSpec) -> GameScene:
     return game
 
 
+class Only:
+    """The game screen seen through one protocol: any other member read or set fails, so a
+    table mode or hint desk built on this proxy uses nothing of the scene the protocol omits."""
+
+    def __init__(self, target: GameScene, protocol: type) -> None:
+        names = set()
+        for cls in protocol.__mro__:
+            if cls.__module__ == "game.scenes.table.host":
+                names |= set(cls.__annotations__) | {n for n in vars(cls) if not n.startswith("_")}
+        object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "_names", names)
+
+    def __getattr__(self, name: str):
+        if name not in self._names:
+            raise AttributeError(f"{name} is not in the protocol")
+        return getattr(self._target, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        if name not in self._names:
+            raise AttributeError(f"{name} is not in the protocol")
+        setattr(self._target, name, value)
+
+
 def prompt_of(*options: Option) -> Prompt:
     return Prompt(0, "pick", "fake.prompt", options)
 
@@ -46,6 +71,52 @@ def test_each_way_of_sharing_the_screen_gets_its_table(app, fake_game):
         SharedTable)
     maps = GameScene(app, "next_station_paris", [SeatSpec("human"), SeatSpec("human")], seed=1)
     assert type(maps.table) is SplitTable and maps.curtain is None
+
+
+def test_the_game_screen_is_what_table_modes_and_the_hint_desk_ask_for(app, fake_game):
+    game = race(app, SeatSpec("human", "pad:77"), SeatSpec("greedy"))
+    assert isinstance(game, Seating) and isinstance(game, HintHost)
+    assert not isinstance(object(), Seating)
+
+
+def test_table_modes_use_only_the_seating_protocol(app, fake_game):
+    """Curtain, shared screen and split screen play, draw and undo through the protocol alone."""
+    surface = pygame.Surface((1920, 1080))
+    couple = race(app, SeatSpec("human", "pad:77"), SeatSpec("human", "pad:88"))
+    couple.table = CurtainTable(Only(couple, Seating))
+    couple.table.sync()
+    assert couple.curtain is not None
+    app.step(pad(A, 77 if couple.curtain == 0 else 88), present=False)  # lift the curtain
+    assert couple.curtain is None
+    for button in (RIGHT, LEFT, pygame.CONTROLLER_BUTTON_B, A):
+        app.step(pad(button, 77 if couple.active == 0 else 88), present=False)
+        couple.draw(surface)
+    solo = race(app, SeatSpec("human", "pad:77"), SeatSpec("greedy"))
+    solo.table = SharedTable(Only(solo, Seating))
+    for button in (RIGHT, A, LEFT, A):
+        app.step(pad(button, 77), present=False)
+        solo.draw(surface)
+    maps = GameScene(app, "next_station_paris", [SeatSpec("human", "pad:77"),
+                                                  SeatSpec("human", "pad:88")], seed=1)
+    app.stack.reset(maps)
+    maps.table = SplitTable(Only(maps, Seating))
+    for button in (RIGHT, A, LEFT, A):
+        app.step(pad(button, 77) + pad(button, 88), present=False)
+        maps.draw(surface)
+    assert maps.match.history  # the split maps took answers through the protocol
+
+
+def test_the_hint_desk_uses_only_its_protocol(app, fake_game):
+    game = race(app, SeatSpec("human", "pad:77"), SeatSpec("greedy"))
+    game.hint_desk.close()
+    game.hint_desk = HintDesk(Only(game, HintHost))
+    assert game.hint_desk.request(0)
+    for _ in range(600):
+        app.step([], present=False)
+        if game.hint_desk.current(0) is not None:
+            break
+    assert game.hint_desk.current(0) is not None and game.seats[0].hints == 1
+    game.draw(pygame.Surface((1920, 1080)))
 
 
 def test_switching_open_hands_mid_game_lifts_or_drops_the_curtain(app, fake_game):

@@ -1,6 +1,7 @@
 """Urban Sprawl, 2-4 players: build a town into a metropolis, win elections, earn prestige.
 
-Listed since its scene (scene.py) plays whole games with a gamepad (tests/ui/test_us_full_game.py).
+Listed since its scene (scene.py) plays whole games with a gamepad
+(tests/games/urban_sprawl/test_us_full_game.py).
 """
 
 from game.engine.registry import GameInfo, Showcase

@@ -3,8 +3,9 @@
 
 Each effect and restriction kind of the closed vocabulary (effects.py) has a sentence under
 "urban_sprawl.scene.fx.<kind>" in strings_scene.toml; its parameters are put into words here
-(a zone, a resource, a scope, a politician). tests/ui/test_us_zoom.py puts every card of the
-level into words in both languages: a kind without a sentence fails there, never on screen.
+(a zone, a resource, a scope, a politician). tests/games/urban_sprawl/test_us_zoom.py puts every
+card of the level into words in both languages: a kind without a sentence fails there, never on
+screen.
 """
 
 from __future__ import annotations

@@ -3,28 +3,26 @@ reclaiming an unplugged seat, and the bottom bar's message and hints.
 
 A table mode is how people share the screen: one shared screen (shared.py), pass-the-screen with
 hidden hands (curtain.py) or one map per person (split.py). GameScene picks one and delegates
-input, drawing and the choice of whose prompt and hand are shown to it.
+input, drawing and the choice of whose prompt and hand are shown to it, and is seen by them
+only through the `Seating` protocol (host.py).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from game.engine.core import Option, Prompt, Target
+from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
+from game.scenes.table.host import Seating, Slots
 from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import DIRECTIONS, Intent
 
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
-
-Slots = tuple[dict[FocusKey, pygame.Rect], dict[FocusKey, Option]]  # rects, options by key
 BarPlacement = tuple[Hashable, Callable[[], dict[int, pygame.Rect]]]  # (inputs, place buttons)
 
 
@@ -36,7 +34,7 @@ class Table(ABC):
     keeps_bot_pace = False  # after a bot's move the next bot answers without a new pause
     label_cap = 520  # widest bar button
 
-    def __init__(self, game: GameScene) -> None:
+    def __init__(self, game: Seating) -> None:
         self.game = game
         self._models: dict[int, FocusModel] = {}
 

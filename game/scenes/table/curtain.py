@@ -7,16 +7,12 @@ down, nobody's hand is on screen and bots wait.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.scenes import game_paint as paint
+from game.scenes.table.host import Seating
 from game.scenes.table.shared import SharedTable
 from game.ui.input import Intent
-
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
 
 
 class CurtainTable(SharedTable):
@@ -24,7 +20,7 @@ class CurtainTable(SharedTable):
 
     hides_hands = True
 
-    def __init__(self, game: GameScene) -> None:
+    def __init__(self, game: Seating) -> None:
         super().__init__(game)
         self.revealed: int | None = None  # whose hand is on screen
         self.curtain: int | None = None  # the seat the screen waits for

@@ -8,7 +8,7 @@ focused one is visible.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -16,12 +16,10 @@ from game.engine.core import Target
 from game.scenes import game_paint as paint
 from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
+from game.scenes.table.host import Seating
 from game.ui.board_api import BAR_RECT
 from game.ui.input import Intent
 from game.ui.widgets import draw_hints, hints_width
-
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
 
 MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons are shown
 
@@ -29,7 +27,7 @@ MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons ar
 class SharedTable(Table):
     """One screen, one focus: the active seat's prompt is shown, its hand is visible."""
 
-    def __init__(self, game: GameScene) -> None:
+    def __init__(self, game: Seating) -> None:
         super().__init__(game)
         self._hints_width: tuple[tuple, int] | None = None  # (hints and input kind, pixels)
 

@@ -9,7 +9,7 @@ and every map shows the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
+from game.scenes.table.host import Seating
 from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.focus import hit
@@ -24,9 +25,6 @@ from game.ui.i18n import t
 from game.ui.input import Intent
 from game.ui.paint import wrap
 from game.ui.widgets import draw_text
-
-if TYPE_CHECKING:
-    from game.scenes.game import GameScene
 
 STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
 STRIP_EMBLEM = 28  # the seat's emblem at the start of its strip, as in the shared bar
@@ -61,7 +59,7 @@ class SplitTable(Table):
     keeps_bot_pace = True
     label_cap = 360
 
-    def __init__(self, game: GameScene) -> None:
+    def __init__(self, game: Seating) -> None:
         super().__init__(game)
         self._strips: dict[int, tuple[tuple, pygame.Surface]] = {}  # drawn strips per seat
         self._bar: tuple[tuple, pygame.Surface] | None = None  # the drawn shared bar

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 
-from full_game import Player
-
 from game.engine.core import total
 from game.scenes import scene_registry
 from game.scenes.results import ResultsScene
 from game.ui import settings as store
 from game.ui.app import App
+from tests.ui.full_game import Player
 
 TTR = "ticket_to_ride_paris"
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from string_fit import Widget, overflow
 
 from game.engine.core import Config
 from game.engine.registry import rules_for
@@ -19,6 +18,7 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import set_language, t
 from game.ui.paint import wrap
 from game.ui.render_kit import translator
+from tests.ui.string_fit import Widget, overflow
 
 US = "urban_sprawl"
 words = translator("urban_sprawl.scene.")

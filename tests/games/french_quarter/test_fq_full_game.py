@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pygame
-from full_game import Player
 
 from game.engine.bots import RandomBot
 from game.engine.core import Config, total
@@ -23,6 +22,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.seating import SeatSpec
 from game.ui import settings as store
 from game.ui.app import App
+from tests.ui.full_game import Player
 
 FQ = "french_quarter"
 

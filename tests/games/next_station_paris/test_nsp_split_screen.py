@@ -10,11 +10,11 @@ from __future__ import annotations
 import time
 
 import pygame
-from split_game import DPAD, DT, Driver, Pads, ready
 
 from game.scenes import scene_registry
 from game.scenes.game import GameScene
 from game.ui.app import App
+from tests.ui.split_game import DPAD, DT, Driver, Pads, ready
 
 NSP = "next_station_paris"
 A, DOWN = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN

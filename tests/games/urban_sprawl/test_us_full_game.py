@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-from full_game import Player
-
 from game.engine.core import total
 from game.scenes import scene_registry
 from game.scenes.results import ResultsScene
 from game.ui import settings as store
 from game.ui.app import App
+from tests.ui.full_game import Player
 
 US = "urban_sprawl"
 PAD = 503  # a fake SDL instance id: no real controller is needed
