@@ -3,13 +3,18 @@ city map per seat, everyone charts at once (game.ui.board_api.SplitRenderer, lik
 
 Layout of the 1920x1000 board rect by the number of seats (every seat, person or bot, has a
 full map: bots answer at once, so their maps move while people think): two maps side by side
-with the card column between them, or a 2x2 grid around a narrower column. Under or beside
-each map are its scoring boxes, as on the paper map; they fill in at the end.
+with the card column between them; with three or four, one map large (the first person's,
+or at a table of bots the turn's first player's: each in turn) left of a narrower column and
+the others small on the right, so the large map's symbols are >= 24 px at 1080p. Under or
+beside each map are its scoring boxes, as on the paper map; they fill in at the end.
 
 Targets: a seat's cursor moves over its own map's blocks, then its road links (each link's
 target is a slim rect on its middle; the focused one is previewed as a pen line before it is
 confirmed), over the three revealed cards for the first player's discard, and over its own
 tourist boxes when it draws a single tourist of its choice.
+
+Peek (keyboard R, the pad's right-stick click) switches a seat's faint best route on or off:
+the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 Layers over one static surface (panels and the printed maps): per seat its map (tourists in
 marker strokes, links as a pen line, used cafés circled, this turn's block outlined; at the end
@@ -61,8 +66,7 @@ DISCARD_TIME = 0.3
 ERASE_TIME = 0.7  # everything off the final route fades out
 BOX_TIME = 0.22  # one scoring box filling in
 COUNT_TIME = 0.6  # a live box counting to its new points
-LINK_PROMPTS = ("link", "link2", "extra")
-FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links
+FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (on Peek)
 TOTAL = "total"
 BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
@@ -94,12 +98,11 @@ class Layout:
     cards: tuple[pygame.Rect, ...]
 
 
-def make_layout(players: int, focus: int | None = None) -> Layout:
-    """Two maps side by side; with three or four, a 2x2 grid around the cards, or (`focus`:
-    the seat a person plays) that seat's map large and the others small beside the cards."""
-    if players == 2:
-        return _layout_two()
-    return _layout_grid(players) if focus is None else _layout_focus(players, focus)
+def make_layout(players: int, focus: int = 0) -> Layout:
+    """Two maps side by side; with three or four, the `focus` seat's map large (the seat a
+    person plays; at a table of bots the turn's first player) and the others small beside the
+    cards (four maps of one size would draw symbols of 12-16 px, issue #27)."""
+    return _layout_two() if players == 2 else _layout_focus(players, focus)
 
 
 def _column(x: int, w: int, card_w: int, card_h: int, gap: int, header_h: int = 132
@@ -120,21 +123,8 @@ def _layout_two() -> Layout:
     return Layout(seats, column, header, cards)
 
 
-def _layout_grid(players: int) -> Layout:
-    column, header, cards = _column(800, 320, 290, 196, 20)
-    seats = {}
-    for seat in range(players):
-        x, y = (8, 1128)[seat % 2], (8, 504)[seat // 2]
-        left = seat % 2 == 0  # the map on the outer side, its boxes next to the cards
-        map_rect = pygame.Rect(x + 4 if left else x + 356, y + 4, 424, 424)
-        score = pygame.Rect(x + 436 if left else x + 4, y + 4, 344, 424)
-        seats[seat] = SeatArea(seat, pygame.Rect(x, y, 784, 488), map_rect, score,
-                               pygame.Rect(x, y + 432, 784, 56), 1)
-    return Layout(seats, column, header, cards)
-
-
 def _layout_focus(players: int, focus: int) -> Layout:
-    """The person's map twice the grid's size (every symbol >= 24 px at 1080p, issue #27) with
+    """The focused map 848 px square (every symbol >= 24 px at 1080p, issue #27) with
     its scoring boxes in a column on its right; the card column; the other seats' maps small,
     stacked on the right in seat order, each with its boxes and a strip."""
     column, header, cards = _column(1088, 290, 250, 170, 16, 196)  # a line may wrap
@@ -207,18 +197,21 @@ class ENYRenderer(RoomRenderer):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.humans: tuple[int, ...] = ()
+        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted_focus)
+        self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
         self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
         self._faint: dict[int, tuple[Any, pygame.Surface]] = {}  # seat: (route, faint route)
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
-        self._arrange(None)
+        self._arrange(0)
         self._warm()
 
-    def _arrange(self, focus: int | None) -> None:
+    def _arrange(self, focus: int) -> None:
         """Lay the board out (`focus`: the seat whose map is large, see make_layout): each
         seat's map scale, targets and layers."""
+        self.focus = focus
         self.layout = make_layout(self.players, focus)
         by_size: dict[int, MapScale] = {}
         self.scales = {seat: by_size.setdefault(area.map.w, make_scale(self.board, area.map.w))
@@ -295,12 +288,44 @@ class ENYRenderer(RoomRenderer):
     def set_humans(self, humans: Sequence[int]) -> None:
         """The seats people play (every seat has a full map whoever plays it)."""
         self.humans = tuple(h for h in humans if h in self.layout.seats)
-        focus = self.humans[0] if self.humans and self.players > 2 else None
-        if make_layout(self.players, focus) != self.layout:
-            self._arrange(focus)
-            self._warm()
-            if self.view is not None:
-                self.refresh()
+        if self._follow(self.view) and self.view is not None:
+            self.refresh()
+
+    def _wanted_focus(self, view: State | None) -> int:
+        """The seat whose map is large at 3-4 seats: the first person's; at a table of bots
+        (attract demos, screenshots) the turn's first player's, so each map is large in turn."""
+        if self.humans:
+            return self.humans[0]
+        return view.first if view is not None and view.first != NONE else self.focus
+
+    def _follow(self, view: State | None) -> bool:
+        """Lay the board out again if the large map moves to another seat; True if it did."""
+        focus = self._wanted_focus(view)
+        if self.players == 2 or focus == self.focus:
+            return False
+        self._arrange(focus)
+        self._warm()
+        return True
+
+    def reset(self, view: State, viewer: int | None) -> None:
+        """Show this view now, the large map on the seat to follow."""
+        self._follow(view)
+        super().reset(view, viewer)
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """Queue the events' tweens; when a new turn moves the large map, the strokes still
+        running land at once (they were laid out on the old maps)."""
+        if self._follow(view):
+            self.timeline.clear()
+        super().animate(events, view, viewer)
+
+    def peek(self, seat: int) -> bool:
+        """The Peek button: the seat's best route now, drawn faintly on its map, on or off (a
+        toggle: the thumb that clicks the stick also presses A, it cannot hold both)."""
+        if self.view is None or self.view.routes or seat not in self.layout.seats:
+            return False
+        self.peeking ^= {seat}
+        return True
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Per seat its own map's targets and the revealed cards (the discard is shared)."""
@@ -335,9 +360,10 @@ class ENYRenderer(RoomRenderer):
         if self.view.phase == CHART:
             self._draw_blocks(canvas)
         breath = self.pulse()
-        for seat, prompt in prompts.items():
-            if prompt.kind in LINK_PROMPTS:  # drawing links: where the best route runs now
+        if not self.view.routes:  # at the end the final route glows instead
+            for seat in sorted(self.peeking):
                 self._draw_faint_route(canvas, seat)
+        for seat, prompt in prompts.items():
             self._draw_options(canvas, seat, prompt, breath)
             focus = focus_by_seat.get(seat)
             if focus is not None and focus[0] == "link":

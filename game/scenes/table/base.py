@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.capabilities import capability
 from game.engine.core import Option, Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
@@ -189,6 +190,8 @@ class Table(ABC):
             hints.append(("undo", "hint.undo"))
         if self.game.hint_desk.enabled():
             hints.append(("hint", "hint.hint"))
+        if capability(self.game.renderer, "peek"):
+            hints.append(("peek", "hint.peek"))
         hints += [("help", "hint.help"), ("menu", "hint.menu")]
         return hints
 

@@ -248,7 +248,7 @@ def test_a_single_tourists_type_is_chosen_on_the_seats_tourist_boxes():
 def test_every_prompt_fits_on_one_line_of_the_narrowest_seat_strip(language):
     """A second person at 3-4 seats reads prompts in a small strip that holds one line: a longer
     prompt is cut with an ellipsis (issue #28's legibility audit)."""
-    strips = [area.strip for players, focus in ((2, None), (3, None), (4, None), (3, 0), (4, 0))
+    strips = [area.strip for players, focus in ((2, 0), (3, 0), (4, 0), (3, 2), (4, 3))
               for area in make_layout(players, focus).seats.values()]
     room = min(strip.width for strip in strips) - STRIP_TEXT_X - 16  # as render_seat_strip
     table = translator().catalog[language]
