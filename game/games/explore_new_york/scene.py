@@ -205,6 +205,7 @@ class ENYRenderer(RoomRenderer):
         self._faint: dict[int, tuple[Any, pygame.Surface]] = {}  # seat: (route, faint route)
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
+        self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
         self._arrange(0)
         self._warm()
 
@@ -259,8 +260,16 @@ class ENYRenderer(RoomRenderer):
             pygame.draw.rect(surf, theme.PANEL, area.area, border_radius=16)
             pygame.draw.rect(surf, seat_color(area.seat), area.map.inflate(8, 8),
                              border_radius=10)
-            surf.blit(sp.paint_map(self.board, self.scales[area.seat].geom), area.map)
+            surf.blit(self._printed_map(area.seat), area.map)
         return fast(surf, alpha=False)
+
+    def _printed_map(self, seat: int) -> pygame.Surface:
+        """The printed map at the seat's size, painted once per size (a table of bots lays
+        the board out again each turn, its large map moving on)."""
+        scale = self.scales[seat]
+        if scale.geom not in self._printed:
+            self._printed[scale.geom] = sp.paint_map(self.board, scale.geom)
+        return self._printed[scale.geom]
 
     def _place_own_targets(self, area: SeatArea) -> dict[Target, pygame.Rect]:
         """The targets of one seat: its map's blocks, a slim rect on the middle of each link,
