@@ -71,6 +71,7 @@ TOTAL = "total"
 BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
 DIM_ALPHA = 170  # the veil over the discarded card
+FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 ROW_H = 52  # a scoring row (the header, then the boxes)
 RESULT_COLUMNS = 3  # the scoring boxes under a seat's map on the results screen
 
@@ -290,7 +291,7 @@ class ENYRenderer(RoomRenderer):
                 w = h = across * 2
             rect = pygame.Rect(0, 0, w, h)
             rect.center = (round(area.map.x + mid[0]), round(area.map.y + mid[1]))
-            rects[("link", k)] = rect
+            rects[("link", k)] = _clear_of_coordinates(rect, area.map, geom)
         return rects
 
     # == the SplitRenderer calls ===================================================================
@@ -900,6 +901,17 @@ def _split_if_wide(text: str, size: int, width: int, bold: bool, room: bool) -> 
     if not room or not colon or theme.font(size, bold).size(text)[0] <= width:
         return [text]
     return [head + ":", tail]
+
+
+def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.MapGeom
+                          ) -> pygame.Rect:
+    """A link's target moved inwards, if need be, so the focus ring around it (up to
+    FOCUS_REACH px outside) stays off the coordinates printed in the map's top and left margin
+    (the outer roads run just inside them)."""
+    digit = theme.text("6", theme.SMALL_SIZE, sp.INK, True)
+    top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
+    left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
+    return rect.move(max(0, left - rect.x), max(0, top - rect.y))
 
 
 def _cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:

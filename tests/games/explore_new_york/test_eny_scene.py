@@ -68,8 +68,13 @@ def count(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int
 
 
 def link_middle(renderer: ENYRenderer, seat: int, link: int) -> tuple[int, int]:
-    """The screen point halfway along a link on a seat's map."""
-    return renderer.seat_targets(seat)[("link", link)].center
+    """The screen point halfway along a link on a seat's map (its target may lie off it: an
+    outer road's is moved clear of the coordinates)."""
+    points = renderer.scales[seat].lines[link]
+    (ax, ay), (bx, by) = points[0], points[-1]
+    x, y = points[len(points) // 2] if len(points) > 2 else ((ax + bx) / 2, (ay + by) / 2)
+    ox, oy = renderer.layout.seats[seat].map.topleft
+    return round(ox + x), round(oy + y)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
