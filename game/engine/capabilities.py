@@ -46,6 +46,10 @@ Renderer capabilities (on the renderer class):
   result at the end (Explore New York: its final route on its map over its scoring boxes) that
   the results screen shows in that seat's detail panel, `size` (w, h) pixels, instead of the
   detail lines.
+- `peek`: `peek(seat) -> bool`, the Peek button (keyboard R, the pad's right-stick click; see
+  game.ui.input) pressed for that seat: switch the room's extra view of the seat's board on or
+  off (Explore New York: the best route its map allows now, drawn faintly); True if it did.
+  The bar's hints name the button in a game whose renderer has it.
 
 Room capabilities (files of the room package, no class member):
 - `prompt_help`: `strings_help.toml` ([en] and [es]) holds `<id>.help.<kind>`, 2-4 sentences for
@@ -117,6 +121,7 @@ CAPABILITIES: Mapping[str, Capability] = MappingProxyType({
         _method(RENDERER, "board_geometry"),
         _method(RENDERER, "keep_clear"),
         _method(RENDERER, "result_picture", "state", "seat", "size"),
+        _method(RENDERER, "peek", "seat"),
         Capability("prompt_help", ROOM, ()),
         Capability("guide", GUIDE, (Member("PAGES"),)),
         Capability("search_hooks", SEARCH, (Member("hooks", ()),)),

@@ -285,6 +285,9 @@ class GameScene(Scene):
         if intent.kind == "hint":
             seat = self.asking_seat(intent.device)
             return seat is not None and self.hint_desk.request(seat)
+        if intent.kind == "peek":  # a room's extra view of the asking seat's board, on or off
+            peek, seat = capability(self.renderer, "peek"), self.asking_seat(intent.device)
+            return peek is not None and seat is not None and peek(seat)
         if intent.kind not in BOARD_INTENTS:
             return False
         self._follow_settings()

@@ -8,6 +8,11 @@ know as controllers. Ids are SDL instance ids, which stay unique across hot-plug
 Help and Hint: keyboard H or F1 and a short press of the pad's Back (released before Start joins
 it: Back+Start is the fullscreen toggle and the held leave combo) ask for "help"; keyboard ?
 and the pad's X ask for "hint".
+
+Peek: keyboard R and a click of the pad's right stick ask a room to show something extra on the
+asking seat's board, on or off (Explore New York: the best route its map allows now). A toggle,
+not a hold: the right thumb that clicks the stick also presses A, so it cannot hold one while
+choosing with the other.
 """
 
 from __future__ import annotations
@@ -40,19 +45,20 @@ KEYS = {
     pygame.K_e: "page_next", pygame.K_PAGEDOWN: "page_next", pygame.K_F11: "fullscreen",
     pygame.K_h: "help", pygame.K_F1: "help", pygame.K_QUESTION: "hint",
     pygame.K_g: "guide",  # a game's how-to-play guide (the game picker)
+    pygame.K_r: "peek",  # a room's extra view on or off (see the module docstring)
 }
 PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "back",
     pygame.CONTROLLER_BUTTON_X: "hint", pygame.CONTROLLER_BUTTON_Y: "undo",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "page_prev",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "page_next",
-    pygame.CONTROLLER_BUTTON_START: "menu",
+    pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_RIGHTSTICK: "peek",
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
 }
 # Plain joysticks have no names for their buttons; this is the common XInput-like layout.
 JOY_BUTTONS = {0: "confirm", 1: "back", 2: "hint", 3: "undo", 4: "page_prev", 5: "page_next",
-               7: "menu"}
+               7: "menu", 9: "peek"}  # 8 and 9: the stick clicks, left and right
 JOY_BACK, JOY_START = 6, 7
 PAD_COMBO = frozenset({pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START})
 JOY_COMBO = frozenset({JOY_BACK, JOY_START})

@@ -20,10 +20,12 @@ PAD_GLYPHS = {
     "menu": ("START", (90, 96, 110)), "page_prev": ("LB", (90, 96, 110)),
     "page_next": ("RB", (90, 96, 110)),
     "guide": ("Y", (230, 190, 40)),  # the picker's "How to play": Y, the pad's undo button
+    "peek": ("RS", (90, 96, 110)),  # a click of the right stick
 }
 KEY_GLYPHS = {
     "confirm": "Enter", "back": "Esc", "alt": "Tab", "undo": "U", "menu": "Esc",
     "page_prev": "Q", "page_next": "E", "help": "H", "hint": "?", "guide": "G",
+    "peek": "R",
 }
 
 

@@ -101,7 +101,7 @@ def test_every_capability_has_an_owner_and_members() -> None:
     assert all(c.members for c in CAPABILITIES.values() if c.owner != ROOM)
     assert set(CAPABILITIES) == {"details", "tiebreak", "rating", "randomize_hidden",
                                  "category_colors", "sound_cues", "split_screen", "board_geometry",
-                                 "keep_clear", "result_picture",
+                                 "keep_clear", "result_picture", "peek",
                                  "prompt_help", "guide", "search_hooks", "move_reasons"}
 
 

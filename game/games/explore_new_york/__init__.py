@@ -13,7 +13,7 @@ GAME = GameInfo(
     rules_summary_key="rules.explore_new_york",
     hidden_hands=False,  # every map is public: no pass-the-screen curtain
     capabilities=("details", "tiebreak", "randomize_hidden", "category_colors", "sound_cues",
-                  "split_screen", "board_geometry", "keep_clear", "result_picture",
+                  "split_screen", "board_geometry", "keep_clear", "result_picture", "peek",
                   "prompt_help", "guide", "search_hooks", "move_reasons"),
     order=40,
     # The picker's card; its miniature: 2 bots, 16 steps in (about mid-game).

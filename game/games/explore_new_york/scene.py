@@ -3,13 +3,18 @@ city map per seat, everyone charts at once (game.ui.board_api.SplitRenderer, lik
 
 Layout of the 1920x1000 board rect by the number of seats (every seat, person or bot, has a
 full map: bots answer at once, so their maps move while people think): two maps side by side
-with the card column between them, or a 2x2 grid around a narrower column. Under or beside
-each map are its scoring boxes, as on the paper map; they fill in at the end.
+with the card column between them; with three or four, one map large (the first person's,
+or at a table of bots the turn's first player's: each in turn) left of a narrower column and
+the others small on the right, so the large map's symbols are >= 24 px at 1080p. Under or
+beside each map are its scoring boxes, as on the paper map; they fill in at the end.
 
 Targets: a seat's cursor moves over its own map's blocks, then its road links (each link's
 target is a slim rect on its middle; the focused one is previewed as a pen line before it is
 confirmed), over the three revealed cards for the first player's discard, and over its own
 tourist boxes when it draws a single tourist of its choice.
+
+Peek (keyboard R, the pad's right-stick click) switches a seat's faint best route on or off:
+the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 Layers over one static surface (panels and the printed maps): per seat its map (tourists in
 marker strokes, links as a pen line, used cafés circled, this turn's block outlined; at the end
@@ -61,12 +66,12 @@ DISCARD_TIME = 0.3
 ERASE_TIME = 0.7  # everything off the final route fades out
 BOX_TIME = 0.22  # one scoring box filling in
 COUNT_TIME = 0.6  # a live box counting to its new points
-LINK_PROMPTS = ("link", "link2", "extra")
-FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links
+FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (on Peek)
 TOTAL = "total"
 BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
 DIM_ALPHA = 170  # the veil over the discarded card
+FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 ROW_H = 52  # a scoring row (the header, then the boxes)
 RESULT_COLUMNS = 3  # the scoring boxes under a seat's map on the results screen
 
@@ -94,12 +99,11 @@ class Layout:
     cards: tuple[pygame.Rect, ...]
 
 
-def make_layout(players: int, focus: int | None = None) -> Layout:
-    """Two maps side by side; with three or four, a 2x2 grid around the cards, or (`focus`:
-    the seat a person plays) that seat's map large and the others small beside the cards."""
-    if players == 2:
-        return _layout_two()
-    return _layout_grid(players) if focus is None else _layout_focus(players, focus)
+def make_layout(players: int, focus: int = 0) -> Layout:
+    """Two maps side by side; with three or four, the `focus` seat's map large (the seat a
+    person plays; at a table of bots the turn's first player) and the others small beside the
+    cards (four maps of one size would draw symbols of 12-16 px, issue #27)."""
+    return _layout_two() if players == 2 else _layout_focus(players, focus)
 
 
 def _column(x: int, w: int, card_w: int, card_h: int, gap: int, header_h: int = 132
@@ -120,21 +124,8 @@ def _layout_two() -> Layout:
     return Layout(seats, column, header, cards)
 
 
-def _layout_grid(players: int) -> Layout:
-    column, header, cards = _column(800, 320, 290, 196, 20)
-    seats = {}
-    for seat in range(players):
-        x, y = (8, 1128)[seat % 2], (8, 504)[seat // 2]
-        left = seat % 2 == 0  # the map on the outer side, its boxes next to the cards
-        map_rect = pygame.Rect(x + 4 if left else x + 356, y + 4, 424, 424)
-        score = pygame.Rect(x + 436 if left else x + 4, y + 4, 344, 424)
-        seats[seat] = SeatArea(seat, pygame.Rect(x, y, 784, 488), map_rect, score,
-                               pygame.Rect(x, y + 432, 784, 56), 1)
-    return Layout(seats, column, header, cards)
-
-
 def _layout_focus(players: int, focus: int) -> Layout:
-    """The person's map twice the grid's size (every symbol >= 24 px at 1080p, issue #27) with
+    """The focused map 848 px square (every symbol >= 24 px at 1080p, issue #27) with
     its scoring boxes in a column on its right; the card column; the other seats' maps small,
     stacked on the right in seat order, each with its boxes and a strip."""
     column, header, cards = _column(1088, 290, 250, 170, 16, 196)  # a line may wrap
@@ -207,18 +198,22 @@ class ENYRenderer(RoomRenderer):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.humans: tuple[int, ...] = ()
+        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted_focus)
+        self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
         self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
         self._faint: dict[int, tuple[Any, pygame.Surface]] = {}  # seat: (route, faint route)
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
-        self._arrange(None)
+        self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
+        self._arrange(0)
         self._warm()
 
-    def _arrange(self, focus: int | None) -> None:
+    def _arrange(self, focus: int) -> None:
         """Lay the board out (`focus`: the seat whose map is large, see make_layout): each
         seat's map scale, targets and layers."""
+        self.focus = focus
         self.layout = make_layout(self.players, focus)
         by_size: dict[int, MapScale] = {}
         self.scales = {seat: by_size.setdefault(area.map.w, make_scale(self.board, area.map.w))
@@ -266,8 +261,16 @@ class ENYRenderer(RoomRenderer):
             pygame.draw.rect(surf, theme.PANEL, area.area, border_radius=16)
             pygame.draw.rect(surf, seat_color(area.seat), area.map.inflate(8, 8),
                              border_radius=10)
-            surf.blit(sp.paint_map(self.board, self.scales[area.seat].geom), area.map)
+            surf.blit(self._printed_map(area.seat), area.map)
         return fast(surf, alpha=False)
+
+    def _printed_map(self, seat: int) -> pygame.Surface:
+        """The printed map at the seat's size, painted once per size (a table of bots lays
+        the board out again each turn, its large map moving on)."""
+        scale = self.scales[seat]
+        if scale.geom not in self._printed:
+            self._printed[scale.geom] = sp.paint_map(self.board, scale.geom)
+        return self._printed[scale.geom]
 
     def _place_own_targets(self, area: SeatArea) -> dict[Target, pygame.Rect]:
         """The targets of one seat: its map's blocks, a slim rect on the middle of each link,
@@ -288,19 +291,51 @@ class ENYRenderer(RoomRenderer):
                 w = h = across * 2
             rect = pygame.Rect(0, 0, w, h)
             rect.center = (round(area.map.x + mid[0]), round(area.map.y + mid[1]))
-            rects[("link", k)] = rect
+            rects[("link", k)] = _clear_of_coordinates(rect, area.map, geom)
         return rects
 
     # == the SplitRenderer calls ===================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """The seats people play (every seat has a full map whoever plays it)."""
         self.humans = tuple(h for h in humans if h in self.layout.seats)
-        focus = self.humans[0] if self.humans and self.players > 2 else None
-        if make_layout(self.players, focus) != self.layout:
-            self._arrange(focus)
-            self._warm()
-            if self.view is not None:
-                self.refresh()
+        if self._follow(self.view) and self.view is not None:
+            self.refresh()
+
+    def _wanted_focus(self, view: State | None) -> int:
+        """The seat whose map is large at 3-4 seats: the first person's; at a table of bots
+        (attract demos, screenshots) the turn's first player's, so each map is large in turn."""
+        if self.humans:
+            return self.humans[0]
+        return view.first if view is not None and view.first != NONE else self.focus
+
+    def _follow(self, view: State | None) -> bool:
+        """Lay the board out again if the large map moves to another seat; True if it did."""
+        focus = self._wanted_focus(view)
+        if self.players == 2 or focus == self.focus:
+            return False
+        self._arrange(focus)
+        self._warm()
+        return True
+
+    def reset(self, view: State, viewer: int | None) -> None:
+        """Show this view now, the large map on the seat to follow."""
+        self._follow(view)
+        super().reset(view, viewer)
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """Queue the events' tweens; when a new turn moves the large map, the strokes still
+        running land at once (they were laid out on the old maps)."""
+        if self._follow(view):
+            self.timeline.clear()
+        super().animate(events, view, viewer)
+
+    def peek(self, seat: int) -> bool:
+        """The Peek button: the seat's best route now, drawn faintly on its map, on or off (a
+        toggle: the thumb that clicks the stick also presses A, it cannot hold both)."""
+        if self.view is None or self.view.routes or seat not in self.layout.seats:
+            return False
+        self.peeking ^= {seat}
+        return True
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Per seat its own map's targets and the revealed cards (the discard is shared)."""
@@ -335,9 +370,10 @@ class ENYRenderer(RoomRenderer):
         if self.view.phase == CHART:
             self._draw_blocks(canvas)
         breath = self.pulse()
-        for seat, prompt in prompts.items():
-            if prompt.kind in LINK_PROMPTS:  # drawing links: where the best route runs now
+        if not self.view.routes:  # at the end the final route glows instead
+            for seat in sorted(self.peeking):
                 self._draw_faint_route(canvas, seat)
+        for seat, prompt in prompts.items():
             self._draw_options(canvas, seat, prompt, breath)
             focus = focus_by_seat.get(seat)
             if focus is not None and focus[0] == "link":
@@ -865,6 +901,17 @@ def _split_if_wide(text: str, size: int, width: int, bold: bool, room: bool) -> 
     if not room or not colon or theme.font(size, bold).size(text)[0] <= width:
         return [text]
     return [head + ":", tail]
+
+
+def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.MapGeom
+                          ) -> pygame.Rect:
+    """A link's target moved inwards, if need be, so the focus ring around it (up to
+    FOCUS_REACH px outside) stays off the coordinates printed in the map's top and left margin
+    (the outer roads run just inside them)."""
+    digit = theme.text("6", theme.SMALL_SIZE, sp.INK, True)
+    top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
+    left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
+    return rect.move(max(0, left - rect.x), max(0, top - rect.y))
 
 
 def _cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:

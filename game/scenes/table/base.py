@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.capabilities import capability
 from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
@@ -187,6 +188,8 @@ class Table(ABC):
             hints.append(("undo", "hint.undo"))
         if self.game.hint_desk.enabled():
             hints.append(("hint", "hint.hint"))
+        if capability(self.game.renderer, "peek"):
+            hints.append(("peek", "hint.peek"))
         hints += [("help", "hint.help"), ("menu", "hint.menu")]
         return hints
 

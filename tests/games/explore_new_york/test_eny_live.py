@@ -1,6 +1,7 @@
 """Explore New York, issue #27: live scoring boxes that count to the best route's points, the
-route drawn faintly while links are drawn, the person's map large at four players, the bar's
-dot for a thinking bot, and each seat's final route on the results screen."""
+route drawn faintly on request (the Peek button), one map large at three and four players (the
+person's, or at a table of bots each first player's in turn), the bar's dot for a thinking bot,
+and each seat's final route on the results screen."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 
 import pygame
 import pytest
+from conftest import key, pad
 
 from game.engine.bots import RandomBot, make_bot, play_out
 from game.engine.core import Config
@@ -25,6 +27,7 @@ from game.scenes import scene_registry
 from game.scenes.results import DETAIL
 from game.scenes.seating import SeatSpec
 from game.ui.app import App
+from game.ui.input import InputMapper
 
 ENY = "explore_new_york"
 
@@ -99,31 +102,67 @@ def test_a_changed_box_counts_from_its_old_points_to_the_new():
     assert any(before[seat] < v < after[seat] for v in values)  # it counted up on the way
 
 
-def test_the_best_route_is_drawn_faintly_while_the_seat_draws_links():
+def faint_spot(renderer: ENYRenderer, link: int) -> tuple[int, int]:
+    """Seat 0's canvas point beside the link's pen line (half a pen width out), inside the
+    faint band (1.5 pen widths)."""
+    scale, origin = renderer.scales[0], renderer.layout.seats[0].map.topleft
+    (ax, ay), (bx, by) = scale.lines[link][0], scale.lines[link][-1]
+    dx, dy = (0, scale.pen) if abs(bx - ax) > abs(by - ay) else (scale.pen, 0)
+    return round(origin[0] + (ax + bx) / 2 + dx), round(origin[1] + (ay + by) / 2 + dy)
+
+
+def test_the_best_route_is_drawn_faintly_on_request_only():
     match, bots, renderer = started(2, seed=3, humans=(0, 1))
     while not (match.prompt_for(0) and match.prompt_for(0).kind in ("link", "link2")
                and match.rules.route(match.view(None), 0).links):
         renderer.animate(answer(match, bots, match.prompts()[-1].player), match.view(None), None)
     settle(renderer)
-    route = match.rules.route(match.view(None), 0)
-    canvas, plain = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
-    renderer.draw_seats(canvas, {0: None}, {0: match.prompt_for(0)})
-    renderer.draw_seats(plain, {}, {})
-    scale, origin = renderer.scales[0], renderer.layout.seats[0].map.topleft
-    link = route.links[0]
-    points = scale.lines[link]
-    (ax, ay), (bx, by) = points[0], points[-1]
-    # Beside the pen line (half a pen width out), inside the faint band (1.5 pen widths).
-    dx, dy = (0, scale.pen) if abs(bx - ax) > abs(by - ay) else (scale.pen, 0)
-    spot = (round(origin[0] + (ax + bx) / 2 + dx), round(origin[1] + (ay + by) / 2 + dy))
+    spot = faint_spot(renderer, match.rules.route(match.view(None), 0).links[0])
+    prompts = {0: match.prompt_for(0)}
+    plain, canvas, off = (pygame.Surface((1920, 1080)) for _ in range(3))
+    renderer.draw_seats(plain, {0: None}, prompts)
+    assert renderer.peek(0)
+    renderer.draw_seats(canvas, {0: None}, prompts)
     assert canvas.get_at(spot) != plain.get_at(spot)
     assert canvas.get_at(spot)[0] > plain.get_at(spot)[0] - 10  # towards the glow's yellow
     assert GLOW[0] > GLOW[2]
+    assert renderer.peek(0)  # pressed again: off
+    renderer.draw_seats(off, {0: None}, prompts)
+    assert off.get_at(spot) == plain.get_at(spot)
+
+
+def test_the_peek_button_of_a_pad_and_the_keyboard_toggle_their_own_seats_route(home):
+    app = App(scene_registry(), windowed=(480, 270))
+    app.settings.animation_speed = "instant"
+    seats = [SeatSpec("human", device="pad:611"), SeatSpec("human", device="keyboard")]
+    game = app.open("game", ENY, seats, 3)
+    app.stack.reset(game)
+    app.stack.apply()
+    bots = {s: RandomBot(random.Random(30 + s)) for s in range(2)}
+    while not (game.match.prompt_for(0) and game.match.rules.route(game.match.view(None),
+                                                                   0).links):
+        prompt = game.match.prompts()[-1]
+        game.apply(prompt.player, bots[prompt.player].choose(
+            game.match.rules, game.match.view(prompt.player), prompt))
+        app.step([], 1 / 60, present=False)
+    renderer = game.renderer
+    spot = faint_spot(renderer, game.match.rules.route(game.match.view(None), 0).links[0])
+    app.draw()
+    plain = app.canvas.get_at(spot)
+    assert ("peek", "hint.peek") in game.table.hints()  # the bar names the button
+    app.step(pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK, 611), 1 / 60, present=False)
+    app.draw()
+    assert renderer.peeking == {0} and app.canvas.get_at(spot) != plain
+    app.step(key(pygame.K_r), 1 / 60, present=False)  # the keyboard plays seat 1
+    assert renderer.peeking == {0, 1}
+    app.step(pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK, 611), 1 / 60, present=False)
+    app.draw()
+    assert renderer.peeking == {1} and app.canvas.get_at(spot) == plain
 
 
 def test_a_persons_map_is_large_at_four_players_with_every_symbol_24_px():
-    grid, focus = make_layout(4), make_layout(4, focus=2)
-    assert focus.seats[2].map.w >= 2 * grid.seats[2].map.w
+    focus = make_layout(4, focus=2)
+    assert all(focus.seats[2].map.w >= 3 * a.map.w for s, a in focus.seats.items() if s != 2)
     renderer = ENYRenderer(rules_for(ENY), Config(4), ["P0", "P1", "P2", "P3"])
     renderer.set_humans((2,))
     assert renderer.layout == focus
@@ -136,8 +175,21 @@ def test_a_persons_map_is_large_at_four_players_with_every_symbol_24_px():
         assert a.area.contains(a.map) and a.area.contains(a.score) and a.area.contains(a.strip)
         assert not a.area.colliderect(focus.column)
         assert all(not a.area.colliderect(b.area) for b in areas[k + 1:])
-    renderer.set_humans(())
-    assert renderer.layout == grid  # nobody to follow: the four maps share the screen
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_at_a_table_of_bots_the_turns_first_player_has_the_large_map(players):
+    match, bots, renderer = started(players, seed=5, humans=())
+    large = []
+    while not match.is_over():
+        view = match.view(None)
+        if view.first >= 0 and not view.routes:
+            assert renderer.layout == make_layout(players, focus=view.first)
+            assert renderer.scales[view.first].geom.cell * 2 * 0.13 >= 24  # its emblems
+            large.append(view.first)
+        renderer.animate(answer(match, bots, match.prompts()[-1].player), match.view(None), None)
+        renderer.update(0.1)
+    assert set(large) == set(range(players))  # every seat's map was large in turn
 
 
 def test_a_thinking_bot_leads_the_shared_bar_with_its_colour_dot(home):
@@ -181,3 +233,11 @@ def test_the_results_show_each_seats_final_route_on_its_map(home):
         assert glow > 50, seat  # the route's glow on the seat's map
         pictures.append(pygame.image.tobytes(inside, "RGB"))
     assert pictures[0] != pictures[1]  # each seat's own route
+
+
+def test_a_plain_joysticks_right_stick_click_is_the_peek_button_too():
+    mapper = InputMapper(lambda pos: pos)
+    down = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=5, button=9)
+    up = pygame.event.Event(pygame.JOYBUTTONUP, instance_id=5, button=9)
+    assert [(i.kind, i.device) for e in (down, up) for i in mapper.process(e)] == [
+        ("peek", "joy:5")]  # a toggle: the release says nothing
