@@ -67,6 +67,7 @@ class App:
         self.drawn: list[pygame.Rect] | None = None
         self._window_stale = True
         self._leave_shown = False  # the kiosk's leave progress was drawn last frame
+        self.full_redraw = False  # True: every frame drawn whole (the bench's "before" figures)
         self.input = InputMapper(self.to_canvas)
         self.input.start()
         # Throwaway apps (screenshots, bench) stay silent; the mixer opens on the first sound.
@@ -263,7 +264,9 @@ class App:
     def draw(self, full: bool = False) -> None:
         """Redraw the visible scenes where they changed (`full`, or when one can't tell: all)."""
         scenes = self.stack.visible()
-        regions = None if full else self._damage(scenes)
+        regions = self._damage(scenes)  # asked even when unused: the reports are consumed
+        if full or self.full_redraw:
+            regions = None
         self._drawn_scenes = scenes
         self.drawn = regions
         for region in regions if regions is not None else [None]:
