@@ -102,6 +102,7 @@ Handler = Callable[[Any, Event, float, "Batch"], float]
 F = TypeVar("F", bound=Callable[..., float])
 _UNSET: Any = object()  # a handler declared without a sound: the shared defaults apply
 _NEVER = object()  # the key of a layer never painted (differs from every real key)
+MAX_NOTED = 64  # damage rects kept before giving up on them (nobody asks: a demo's renderer)
 
 
 def on_event(kind: str, sound: CueEntry = _UNSET) -> Callable[[F], F]:
@@ -178,6 +179,8 @@ class Layers:
     def _note(self, area: pygame.Rect) -> None:
         if self._painted is not None:
             self._painted.append(pygame.Rect(area))
+            if len(self._painted) > MAX_NOTED:
+                self._painted = None
 
     def take_painted(self) -> list[pygame.Rect] | None:
         """The areas of the surface changed since the last call (None: all of it)."""
@@ -378,6 +381,8 @@ class RoomRenderer:
             self._damaged = None
         elif self._damaged is not None:
             self._damaged.append(pygame.Rect(rect))
+            if len(self._damaged) > MAX_NOTED:
+                self._damaged = None
 
     def tween_damage(self) -> list[pygame.Rect]:
         """Where the running tweens paint (and painted last frame): the whole board, unless a
