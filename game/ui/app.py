@@ -218,6 +218,8 @@ class App:
             # pygame resizes the display surface itself; re-read it so letterbox follows.
             self.screen = pygame.display.get_surface() or self.screen
             self.redraw()
+        elif event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+            self._window_stale = True  # the window lost its pixels: present all of the canvas
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
         for intent in self.input.process(event):
