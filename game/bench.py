@@ -3,7 +3,8 @@
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms; a whole `App.step`: input, update, drawing what changed and presenting it in an
 unscaled 1920x1080 window), and per seat count (1-4, as the game allows) the p99 of idle frames
-(no animation) and of animated frames (an animation runs or just ended), random playouts per second straight on the rules, and GreedyBot decision time
+(no animation, no move) and of animated frames (an animation runs or just ended, or a move
+landed), random playouts per second straight on the rules, and GreedyBot decision time
 (p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
 Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
@@ -242,7 +243,8 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     """Every `App.step` (presenting included, to an unscaled 1920x1080 window) of greedy bots
     playing, at most `max_frames`, paced at 60 fps like the real loop (bots think on a worker
     thread meanwhile). A frame is animated when the renderer was busy before or after it (the
-    frame after the last tween erases it). The frame that opens the results is not counted."""
+    frame after the last tween erases it) or a move landed in it; idle otherwise. The frame
+    that opens the results is not counted."""
     import pygame
 
     from game.engine.bots import BOT_KINDS
@@ -261,6 +263,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     app.stack.apply()
     log, busy = FrameLog(), scene.renderer.busy()
     for _ in range(max_frames):
+        moves = len(scene.match.history)
         started, cpu_started = time.perf_counter(), time.thread_time()
         app.step([], 1 / 60)
         spent = time.perf_counter() - started
@@ -269,7 +272,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         now_busy = scene.renderer.busy()
         log.walls.append(spent * 1000)
         log.cpus.append((time.thread_time() - cpu_started) * 1000)
-        log.animated.append(busy or now_busy)
+        log.animated.append(busy or now_busy or len(scene.match.history) != moves)
         busy = now_busy
         time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
     scene.exit()

@@ -31,9 +31,12 @@ class FrameDamage:
         table = game.table
         humans = game.humans()
         hints = game.hint_desk
+        # An animation hides a person's prompt and focus while it runs; with bots alone it
+        # changes nothing the shell draws.
+        busy = game.renderer.busy() if humans else None
         return (id(table), table.curtain, id(game.match.state), len(game.match.history),
                 tuple(sorted(game.focus.items())), game.active, game.viewer, game.finished,
-                tuple(table.seat_busy(s) for s in humans), game.renderer.busy(),
+                tuple(table.seat_busy(s) for s in humans), busy,
                 game.app.input.last_kind, tuple(game.disconnected(s) for s in humans),
                 tuple((s, id(h)) for s, h in hints.shown.items()), hints.enabled())
 

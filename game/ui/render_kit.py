@@ -363,11 +363,15 @@ class RoomRenderer:
         redraw everything); consumes what was reported. `prompted`: the last draw was given a
         prompt or a focus (without one, a pulse read shows nothing)."""
         damaged, self._damaged = self._damaged, []
-        painted = self.layers.take_painted() if hasattr(self, "layers") else None
+        if not hasattr(self, "layers"):
+            return None  # a room still building its layout
+        painted = self.layers.take_painted()
         clock_read, self._clock_read = self._clock_read, False
         tweens, self._tweens_drawn = self._tweens_drawn, bool(self.timeline)
-        if damaged is None or painted is None:
+        if damaged is None:
             return None
+        if painted is None:  # the whole layer surface: the board
+            painted = [self.layers.surface.get_rect()]
         damaged += [area.move(BOARD_RECT.topleft) for area in painted]
         if tweens or self.timeline:  # running, or the last one's pixels must go
             damaged += self.tween_damage()
