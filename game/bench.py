@@ -243,8 +243,9 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     """Every `App.step` (presenting included, to an unscaled 1920x1080 window) of greedy bots
     playing, at most `max_frames`, paced at 60 fps like the real loop (bots think on a worker
     thread meanwhile). A frame is animated when the renderer was busy before or after it (the
-    frame after the last tween erases it) or a move landed in it; idle otherwise. The frame
-    that opens the results is not counted."""
+    frame after the last tween erases it), a move landed in it or the board still repaints what
+    changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
+    not counted."""
     import pygame
 
     from game.engine.bots import BOT_KINDS
@@ -261,7 +262,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
     app.stack.reset(scene)
     app.stack.apply()
-    log, busy = FrameLog(), scene.renderer.busy()
+    log, busy = FrameLog(), moving(scene)
     for _ in range(max_frames):
         moves = len(scene.match.history)
         started, cpu_started = time.perf_counter(), time.thread_time()
@@ -269,7 +270,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         spent = time.perf_counter() - started
         if scene.finished:
             break
-        now_busy = scene.renderer.busy()
+        now_busy = moving(scene)
         log.walls.append(spent * 1000)
         log.cpus.append((time.thread_time() - cpu_started) * 1000)
         log.animated.append(busy or now_busy or len(scene.match.history) != moves)
@@ -278,6 +279,12 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     scene.exit()
     pygame.display.quit()
     return log
+
+
+def moving(scene: Any) -> bool:
+    """True while the board animates or still has layers to repaint (render_kit.Layers)."""
+    layers = getattr(scene.renderer, "layers", None)
+    return scene.renderer.busy() or bool(layers is not None and layers.pending)
 
 
 def seat_counts(game_id: str) -> list[int]:
