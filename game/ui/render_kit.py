@@ -68,7 +68,10 @@ What the base reports by itself:
   `NOTES_CLOCK = True` and calls `game.ui.damage.note_clock(canvas, rect)` for each (the
   largest rect the pulse reaches); the shell then redraws only those rects next frame.
 A renderer (or a panel of it) reports anything else that changed with `damage_rect(rect)` (canvas
-coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted.
+coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted, or
+whatever its `draw` shows from state it changes in `update` outside layers and tweens (the base
+cannot see that). tests/ui/test_damage.py compares every frame of a played game with a full
+redraw.
 
 Porting a room that predates the kit: `_ev_<kind>` methods or a `_HANDLERS` table become
 `@on_event` methods (a renderer that diffs old and new views instead should animate the events
