@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 import traceback
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,9 +62,10 @@ class App:
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
         self.canvas = make_canvas(CANVAS_SIZE)
-        # Damage bookkeeping: the scenes drawn last frame (others on screen: redraw all), what
-        # the last draw changed (None: everything) and whether the window shows all of it.
-        self._drawn_scenes: list[Scene] = []
+        # Damage bookkeeping: the scenes drawn last frame (others on screen: redraw all; weak,
+        # so a scene gone from the stack is freed at once), what the last draw changed (None:
+        # everything) and whether the window shows all of it.
+        self._drawn_scenes: list[weakref.ref[Scene]] = []
         self.drawn: list[pygame.Rect] | None = None
         self._window_stale = True
         self._leave_shown = False  # the kiosk's leave progress was drawn last frame
@@ -269,7 +271,7 @@ class App:
         regions = self._damage(scenes)  # asked even when unused: the reports are consumed
         if full or self.full_redraw:
             regions = None
-        self._drawn_scenes = scenes
+        self._drawn_scenes = [weakref.ref(scene) for scene in scenes]
         self.drawn = regions
         for region in regions if regions is not None else [None]:
             self._draw_region(scenes, region)
@@ -296,7 +298,7 @@ class App:
         # A canvas that notes what is drawn on it (the legibility tracer) wants whole frames.
         traced = getattr(self.canvas, "note_frame", None) is not None
         same = len(scenes) == len(self._drawn_scenes) and all(
-            a is b for a, b in zip(scenes, self._drawn_scenes))
+            scene is drawn() for scene, drawn in zip(scenes, self._drawn_scenes))
         if traced or not same or any(report is None for report in reports):
             return None
         return merge([*rects, *(rect for report in reports for rect in report)],
