@@ -1,7 +1,10 @@
 """Benchmarks: `python -m game.bench [--json] [--quick] [--games ID,...]`.
 
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
-(p50/p99/max ms), random playouts per second straight on the rules, and GreedyBot decision time
+(p50/p99/max ms; a whole `App.step`: input, update, drawing what changed and presenting it in an
+unscaled 1920x1080 window), and per seat count (1-4, as the game allows) the p99 of idle frames
+(no animation, no move) and of animated frames (an animation runs or just ended, or a move
+landed), random playouts per second straight on the rules, and GreedyBot decision time
 (p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
 Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
 gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
@@ -19,12 +22,15 @@ and a ratio to a yardstick timed in the same run (`reference`), so that figures 
 runs and machines compare. Engine and bot figures are measured against a fixed pure-Python loop
 (`reference_work`, timed at the start and at the end of the run), frames against one full-screen
 fill and blit of the 1920x1080 canvas (the cost of redrawing everything once). Hard's decision
-time is set by its wall-clock budget, so it gets CPU time but no ratio.
+time is set by its wall-clock budget, so it gets CPU time but no ratio. `--full-redraw` draws and
+presents every frame whole, as the app did before it tracked damage (the "before" figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import random
@@ -43,11 +49,9 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
               f"{'bot ms p50/p95':>18}")
-ENY = "explore_new_york"  # its exact final-route search gets a row of its own
 US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
-ROUTES_KEY = f"{ENY} (final routes)"
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 REFERENCE_RUNS = 5  # the yardstick loop is timed this many times at the start and at the end
 FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardstick
@@ -57,7 +61,8 @@ FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardst
 class Plan:
     """How long each measurement runs."""
 
-    frames: int  # frames of a bot game to time
+    frames: int  # frames of a bot game to time (at the game's benched seat count)
+    seat_frames: int  # frames of a bot game at each other seat count (idle/animated rows)
     split_frames: int  # at most this many frames of the all-people split-screen game
     playout_seconds: float  # random playouts run at least this long
     bot_games: int  # greedy games whose decisions are timed
@@ -66,10 +71,10 @@ class Plan:
     phone_taps: int = 60  # taps of four phones on loopback (game.companion.bench)
 
 
-FULL = Plan(frames=3000, split_frames=4500, playout_seconds=2.0, bot_games=5, startup_runs=3,
-            hard_decisions=20)
-QUICK = Plan(frames=60, split_frames=60, playout_seconds=0.25, bot_games=1, startup_runs=1,
-             hard_decisions=2, phone_taps=4)
+FULL = Plan(frames=3000, seat_frames=900, split_frames=4500, playout_seconds=2.0, bot_games=5,
+            startup_runs=3, hard_decisions=20)
+QUICK = Plan(frames=60, seat_frames=60, split_frames=60, playout_seconds=0.25, bot_games=1,
+             startup_runs=1, hard_decisions=2, phone_taps=4)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -193,18 +198,121 @@ def with_ratios(row: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
     if "frame_ms" in row:
         frames = row["frame_ms"]
         extra["frame_x_fill"] = ratios(frames, refs.fill_blit_ms) if frames else None
+    if row.get("by_seats"):
+        extra["by_seats"] = {seats: {**kinds, **kind_ratios(kinds, refs)}
+                             for seats, kinds in row["by_seats"].items()}
     if "playouts_per_cpu_s" in row:
         extra["playouts_per_ref"] = round(row["playouts_per_cpu_s"] * refs.loop_ms / 1000, 2)
         extra["bot_x_ref"] = ratios(row["bot_cpu_ms"], refs.loop_ms)
     return {**row, **extra}
 
 
-def bench_frames(game_id: str, frames: int) -> dict[str, Any]:
-    """Frame time of the game scene while bots play (pygame loads here, on the dummy driver)."""
-    from game.scenes.snapshot import frame_times
+FRAME_KINDS = ("idle", "animated")
 
-    walls, cpus = frame_times(game_id, seats_for(game_id), seed=1, max_frames=frames)
-    return frame_figures(walls, cpus)
+
+def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
+    """Idle and animated frame figures over fill + blit: wall over wall, CPU over CPU (on a
+    loaded machine the CPU ratio is the one that compares)."""
+    out = {}
+    for kind in FRAME_KINDS:
+        out[f"{kind}_x_fill"] = ratios(kinds[f"{kind}_ms"], refs.fill_blit_ms)
+        out[f"{kind}_cpu_x_fill"] = ratios(kinds[f"{kind}_cpu_ms"], refs.fill_blit_cpu_ms)
+    return out
+
+
+@dataclass
+class FrameLog:
+    """Frames of a bot game through `App.step`: wall and CPU ms, and which ones animated."""
+
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    animated: list[bool] = field(default_factory=list)
+
+    def kind(self, kind: str, times: list[float]) -> list[float]:
+        """Those `times` (walls or cpus) of the idle or the animated frames."""
+        want = kind == "animated"
+        return [ms for ms, moving in zip(times, self.animated) if moving == want]
+
+    def by_kind(self) -> dict[str, Any]:
+        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were."""
+        row: dict[str, Any] = {}
+        for kind in FRAME_KINDS:
+            row[f"{kind}_ms"] = frame_stats(self.kind(kind, self.walls))
+            row[f"{kind}_cpu_ms"] = frame_stats(self.kind(kind, self.cpus))
+            row[f"{kind}_frames"] = len(self.kind(kind, self.walls))
+        return row
+
+
+def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
+                  full_redraw: bool = False) -> FrameLog:
+    """Every `App.step` (presenting included, to an unscaled 1920x1080 window) of greedy bots
+    playing, at most `max_frames`, paced at 60 fps like the real loop (bots think on a worker
+    thread meanwhile). A frame is animated when the renderer was busy before or after it (the
+    frame after the last tween erases it), a move landed in it or the board still repaints what
+    changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
+    not counted."""
+    import pygame
+
+    from game.engine.bots import BOT_KINDS
+    from game.scenes import scene_registry
+    from game.scenes.game import GameScene
+    from game.scenes.seating import SeatSpec
+    from game.ui.app import App
+    from game.ui.board_api import CANVAS_SIZE
+    from game.ui.settings import Settings
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    app.full_redraw = full_redraw
+    scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
+    app.stack.reset(scene)
+    app.stack.apply()
+    log, busy = FrameLog(), moving(scene)
+    for _ in range(max_frames):
+        moves = len(scene.match.history)
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        app.step([], 1 / 60)
+        spent = time.perf_counter() - started
+        if scene.finished:
+            break
+        now_busy = moving(scene)
+        log.walls.append(spent * 1000)
+        log.cpus.append((time.thread_time() - cpu_started) * 1000)
+        log.animated.append(busy or now_busy or len(scene.match.history) != moves)
+        busy = now_busy
+        time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
+    scene.exit()
+    pygame.display.quit()
+    return log
+
+
+def moving(scene: Any) -> bool:
+    """True while the board animates or still has layers to repaint (render_kit.Layers)."""
+    layers = getattr(scene.renderer, "layers", None)
+    return scene.renderer.busy() or bool(layers is not None and layers.pending)
+
+
+def seat_counts(game_id: str) -> list[int]:
+    """The seat counts from 1 to 4 the game allows."""
+    from game.engine.registry import get_game
+
+    info = get_game(game_id)
+    return list(range(info.min_players, min(4, info.max_players) + 1))
+
+
+def bench_frames(game_id: str, plan: Plan, full_redraw: bool = False) -> dict[str, Any]:
+    """Frame time of the game scene while bots play, and idle/animated frames per seat count
+    (pygame loads here, on the dummy driver)."""
+    main = seats_for(game_id)
+    by_seats: dict[str, Any] = {}
+    row: dict[str, Any] = {}
+    for seats in seat_counts(game_id):
+        frames = plan.frames if seats == main else plan.seat_frames
+        log = app_frame_log(game_id, seats, seed=1, max_frames=frames, full_redraw=full_redraw)
+        by_seats[str(seats)] = log.by_kind()
+        if seats == main:
+            row = frame_figures(log.walls, log.cpus)
+    return {**row, "by_seats": by_seats}
 
 
 def bench_late_frames(game_id: str, frames: int) -> dict[str, Any]:
@@ -456,28 +564,18 @@ def has_scene(game_id: str) -> bool:
     return get_game(game_id).has_scene
 
 
-def bench_final_routes(plan: Plan) -> dict[str, Any]:
-    """Explore New York's exact final-route search: ms over the end-of-game maps of greedy-bot
-    games (4 players), and the slowest of the dense 24-link maps we construct."""
-    from game.engine.registry import rules_for
-    from game.games.explore_new_york.stress import bot_game_sheets, constructed_sheets, time_routes
+def room_rows(game_id: str, plan: Plan) -> dict[str, dict[str, Any]]:
+    """The rows a room adds of its own, keyed '<game id> (<label>)': its optional `stress`
+    module's `bench_rows(bot_games) -> {label: row}`, each row with its table `line` (Explore
+    New York times its final-route search so). Found through the registry's rooms package, so
+    this tool names no room."""
+    from game.engine.registry import ROOMS_PACKAGE
 
-    rules = rules_for(ENY)
-    played = [ms for ms, _ in time_routes(rules, bot_game_sheets(rules, plan.bot_games * 4))]
-    slowest, sheet = max(time_routes(rules, constructed_sheets(rules, plan.bot_games * 60)),
-                         key=lambda timed: timed[0])
-    return {"route_ms": {"p50": round(percentile(played, 50), 3),
-                         "p95": round(percentile(played, 95), 3),
-                         "max": round(max(played), 3)},
-            "slowest_ms": round(slowest, 3), "slowest_links": sheet.links.bit_count()}
-
-
-def route_line(r: dict[str, Any]) -> str:
-    """The final-route search row of the table."""
-    f = r["route_ms"]
-    return (f"{ROUTES_KEY}  route ms p50/p95/max {f['p50']:.2f} / {f['p95']:.2f} / "
-            f"{f['max']:.2f} (bot games); slowest constructed map "
-            f"({r['slowest_links']} links) {r['slowest_ms']:.2f}")
+    name = f"{ROOMS_PACKAGE}.{game_id}.stress"
+    if importlib.util.find_spec(name) is None:
+        return {}
+    rows = importlib.import_module(name).bench_rows(plan.bot_games)
+    return {f"{game_id} ({label})": row for label, row in rows.items()}
 
 
 def yardsticks(runs: int) -> Yardsticks:
@@ -486,15 +584,16 @@ def yardsticks(runs: int) -> Yardsticks:
     return Yardsticks(time_reference(runs), statistics.median(walls), statistics.median(cpus))
 
 
-def bench_game(game_id: str, plan: Plan) -> dict[str, Any]:
+def bench_game(game_id: str, plan: Plan, full_redraw: bool = False) -> dict[str, Any]:
     """One game's row: frames (when it has a scene), playouts, GreedyBot and Hard."""
-    frames = bench_frames(game_id, plan.frames) if has_scene(game_id) else {
-        "frame_ms": None, "frame_cpu_ms": None}
+    frames = bench_frames(game_id, plan, full_redraw) if has_scene(game_id) else {
+        "frame_ms": None, "frame_cpu_ms": None, "by_seats": None}
     return {**frames, **bench_playouts(game_id, plan.playout_seconds),
             **bench_bots(game_id, plan.bot_games), **bench_hard(game_id, plan.hard_decisions)}
 
 
-def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
+def run(game_ids: list[str], plan: Plan, progress: bool,
+        full_redraw: bool = False) -> dict[str, Any]:
     """Every measurement, as the JSON report."""
     refs = yardsticks(REFERENCE_RUNS)
     report: dict[str, Any] = {}
@@ -502,11 +601,10 @@ def run(game_ids: list[str], plan: Plan, progress: bool) -> dict[str, Any]:
         if progress:
             print(f"benchmarking {game_id}...", file=sys.stderr)
         scene = has_scene(game_id)
-        report[game_id] = bench_game(game_id, plan)
+        report[game_id] = bench_game(game_id, plan, full_redraw)
         if scene and is_split_game(game_id):
             report[split_key(game_id)] = bench_split_frames(game_id, plan.split_frames)
-        if game_id == ENY:
-            report[ROUTES_KEY] = bench_final_routes(plan)
+        report.update(room_rows(game_id, plan))
         if game_id == US and scene:
             report[US_LATE_KEY] = bench_late_frames(game_id, plan.frames)
     refs.loop_cpu_ms += time_reference(REFERENCE_RUNS)  # a machine that got busier shows here
@@ -524,8 +622,8 @@ def table(report: dict[str, Any], plan: Plan) -> str:
     for game_id, r in report.items():
         if not isinstance(r, dict) or game_id == PHONES_KEY:
             continue
-        if "route_ms" in r:
-            lines.append(route_line(r))
+        if "line" in r:  # a room's own row (room_rows)
+            lines.append(f"{game_id}  {r['line']}")
             continue
         if "frame_ms" not in r:
             continue
@@ -550,6 +648,14 @@ def trio(stats: dict[str, float] | None, keys: tuple[str, ...], digits: int = 2)
     return " / ".join(f"{stats[k]:.{digits}f}" for k in keys)
 
 
+def seat_figures(seats: str, k: dict[str, Any]) -> str:
+    """One seat count's idle and animated p99 ratios, e.g. '2p 0.02 (0.03) / 1.1 (0.9) [9/3]'."""
+    idle, moving = k["idle_x_fill"]["p99"], k["animated_x_fill"]["p99"]
+    idle_cpu, moving_cpu = k["idle_cpu_x_fill"]["p99"], k["animated_cpu_x_fill"]["p99"]
+    return (f"{seats}p {idle:.2f} ({idle_cpu:.2f}) / {moving:.2f} ({moving_cpu:.2f}) "
+            f"[{k['idle_frames']}/{k['animated_frames']}]")
+
+
 def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
     """A game's rows: wall times, then CPU times and ratios to the references, then Hard."""
     frame_keys = ("p50", "p99", "max")
@@ -566,6 +672,9 @@ def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
         cpu.append(f"bot {trio(r['bot_cpu_ms'], ('p50', 'p95'))} ms "
                    f"(x ref {trio(r['bot_x_ref'], ('p50', 'p95'), 4)})")
     lines.append(f"{'':<4}" + "; ".join(cpu))
+    if r.get("by_seats"):
+        lines.append(f"{'':<4}p99 x fill+blit, idle / animated frames, wall (cpu) [how many]: "
+                     + "; ".join(seat_figures(seats, k) for seats, k in r["by_seats"].items()))
     if "hard_s" in r:
         lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"
                      f" (budget 1 s; cpu {trio(r['hard_cpu_s'], ('p50', 'p95'))} s)")
@@ -580,6 +689,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true", help="a short run (for tests)")
     parser.add_argument("--games", metavar="ID,...", help="only these game ids")
+    parser.add_argument("--full-redraw", action="store_true",
+                        help="draw and present every frame whole (the figures before damage)")
     return parser.parse_args(argv)
 
 
@@ -597,7 +708,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"game.bench: error: unknown game id {unknown[0]!r}", file=sys.stderr)
         return 2
     plan = QUICK if args.quick else FULL
-    report = run(chosen, plan, progress=not args.json)
+    report = run(chosen, plan, progress=not args.json, full_redraw=args.full_redraw)
     print(json.dumps(report) if args.json else table(report, plan))
     return 0
 

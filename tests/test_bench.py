@@ -37,7 +37,8 @@ def is_number(value: object) -> bool:
 
 
 GAME_FIELDS = {"frame_ms", "frame_cpu_ms", "frame_x_fill", "playouts_per_s", "playouts_per_cpu_s",
-               "playouts_per_ref", "bot_ms", "bot_cpu_ms", "bot_x_ref", "hard_s", "hard_cpu_s"}
+               "playouts_per_ref", "bot_ms", "bot_cpu_ms", "bot_x_ref", "hard_s", "hard_cpu_s",
+               "by_seats"}
 FRAME_FIELDS = {"frame_ms", "frame_cpu_ms", "frame_x_fill"}
 
 
@@ -65,6 +66,17 @@ def test_quick_json_report_has_every_field() -> None:
                game["playouts_per_cpu_s"], game["playouts_per_ref"]]
     assert all(is_number(v) for v in [*numbers, report["startup_s"], report["peak_rss_mb"]])
     assert game["playouts_per_s"] > 0 and report["peak_rss_mb"] > 0
+    assert set(game["by_seats"]) == {"2", "3", "4"}  # every seat count the game allows, to 4
+    for kinds in game["by_seats"].values():
+        assert kinds["idle_frames"] + kinds["animated_frames"] == QUICK.seat_frames
+        for kind in ("idle", "animated"):
+            for key in (f"{kind}_ms", f"{kind}_cpu_ms", f"{kind}_x_fill", f"{kind}_cpu_x_fill"):
+                f = kinds[key]
+                assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
+    idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
+                 for k in game["by_seats"].values()]
+    assert all(abs(v - k["idle_ms"]["p99"]) <= 0.02 * v + 1e-3
+               for v, k in zip(idle_fill, game["by_seats"].values()))
 
 
 def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
@@ -83,6 +95,7 @@ def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
     assert abs(game["frame_x_fill"]["p99"] - p99) <= 0.02 * p99 + 1e-3
     text = table(report, QUICK)
     assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
+    assert "idle / animated frames" in text and "4p " in text
 
 
 def test_unknown_game_is_refused_with_exit_2() -> None:

@@ -22,6 +22,7 @@ from game.engine.driver import MatchDriver
 from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
+from game.scenes.game_damage import FrameDamage
 from game.scenes.hinting import HintDesk
 from game.scenes.seat_change import AbsenceWatch
 from game.scenes.seating import SeatSpec, seat_name
@@ -82,6 +83,7 @@ class GameScene(Scene):
         self.table: Table = table_for(self, self.split, self.hidden())
         self.hint_desk = HintDesk(self)
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
+        self.frame_damage = FrameDamage(self)  # what each frame redraws (game_damage)
         self._open()
 
     def _open(self) -> None:
@@ -311,6 +313,10 @@ class GameScene(Scene):
         self.app.stack.push(self.app.open("help", self.info.id, prompt,
                                           self.names[seat] if seat is not None else ""))
         self.app.audio.play("pause")
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """The canvas rects the next frame redraws (None: all of it; see game_damage)."""
+        return self.frame_damage.damage()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, bar, banners, the shown hints and, with hidden hands, the curtain."""

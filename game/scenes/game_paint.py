@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.board_api import BAR_RECT
+from game.ui.damage import note_clock
 from game.ui.i18n import t
 from game.ui.paint import draw_seat_emblem, seat_color
 from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, note_frame, panel, wrap
@@ -23,6 +24,8 @@ BAR_GAP = 14  # between two bar buttons
 BAR_BUTTON_H = 60
 MESSAGE_W = 640  # the bar message keeps at least this much room; buttons scroll instead
 BAR_EMBLEM = 40  # the speaker's emblem in the bar
+FOCUS_REACH = 36  # the pulsing board focus ring stays inside its target grown by this
+GLOW_REACH = 120  # the hint's glow stays inside its target grown by this
 CURSOR_EMBLEM = 30  # the emblem on another decider's cursor
 
 # Shortening a label measures it once per removed character: remember the results, as bars
@@ -67,7 +70,8 @@ def bar_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def board_focus(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
     """A pulsing two-tone ring: the renderer highlights every option, this marks THE one."""
-    grow = 14 + int(5 * (1 + math.sin(clock * 6)))
+    grow = 14 + int(5 * (1 + math.sin(clock * 6)))  # 14..24, and the outer line 8 more
+    note_clock(surface, rect.inflate(FOCUS_REACH, FOCUS_REACH))
     ring = rect.inflate(grow, grow)
     pygame.draw.rect(surface, (20, 20, 28), ring.inflate(8, 8), 6, border_radius=16)
     pygame.draw.rect(surface, theme.FOCUS, ring, 6, border_radius=14)
@@ -184,7 +188,8 @@ def hint_glow(surface: pygame.Surface, rect: pygame.Rect, clock: float) -> None:
     """The hinted option's glow: soft breathing halos around the target, outside the focus ring
     (which pulses up to 16 px out) so both stay visible."""
     strength = 0.6 + 0.4 * math.sin(clock * 4)
-    glow = pygame.Surface((rect.w + 120, rect.h + 120), pygame.SRCALPHA)
+    note_clock(surface, rect.inflate(GLOW_REACH, GLOW_REACH))
+    glow = pygame.Surface((rect.w + GLOW_REACH, rect.h + GLOW_REACH), pygame.SRCALPHA)
     center = glow.get_rect().center
     for i, grow in enumerate((50, 38, 26)):
         alpha = int(strength * (70 + 60 * i))

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine.search_pool import MAX_WORKERS
 from game.ui import theme
 from game.ui.i18n import language, set_language, t
 from game.ui.input import Intent
 from game.ui.scene import Scene
-from game.engine.search_pool import MAX_WORKERS
 from game.ui.settings import (
     ABANDON_IDLE_CHOICES,
     ATTRACT_IDLE_CHOICES,

@@ -1,6 +1,7 @@
 """The application: window, letterboxed 1920x1080 canvas, input, scene stack and the frame loop.
 
 Start-up only opens the window and draws the title: game modules load when a game is chosen.
+A frame redraws and presents only what its scenes report changed (game.ui.damage).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 import traceback
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +20,7 @@ from game.companion.bridge import Companion
 from . import theme
 from .audio import Audio
 from .board_api import CANVAS_SIZE
+from .damage import make_canvas, merge
 from .i18n import set_language, t
 from .input import InputMapper, Intent
 from .scene import Scene, SceneRegistry, SceneStack
@@ -28,6 +31,7 @@ DEFAULT_WINDOW = (1280, 720)
 FPS = 60
 MAX_DT = 0.1  # a stall (window drag, slow disk) must not teleport animations
 LEAVE_BAR = pygame.Rect(660, 24, 600, 14)  # kiosk: the held combo's progress, its label below
+LEAVE_AREA = pygame.Rect(0, 0, CANVAS_SIZE[0], 140)  # all the leave progress ever covers
 CRASHES_IN_A_ROW = 3  # a screen that fails again right after recovery is a bug to surface
 log = logging.getLogger(__name__)
 
@@ -60,7 +64,15 @@ class App:
             pygame.display.set_allow_screensaver(False)  # a shop window must stay lit
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
-        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.canvas = make_canvas(CANVAS_SIZE)
+        # Damage bookkeeping: the scenes drawn last frame (others on screen: redraw all; weak,
+        # so a scene gone from the stack is freed at once), what the last draw changed (None:
+        # everything) and whether the window shows all of it.
+        self._drawn_scenes: list[weakref.ref[Scene]] = []
+        self.drawn: list[pygame.Rect] | None = None
+        self._window_stale = True
+        self._leave_shown = False  # the kiosk's leave progress was drawn last frame
+        self.full_redraw = False  # True: every frame drawn whole (the bench's "before" figures)
         self.input = InputMapper(self.to_canvas)
         self.input.start()
         # Throwaway apps (screenshots, bench) stay silent; the mixer opens on the first sound.
@@ -93,6 +105,7 @@ class App:
             self.windowed_size = self.screen.get_size()  # come back to the same window size
         self.fullscreen = on
         self.screen = self._open_window()
+        self.redraw()
         self.settings.fullscreen = on
         self.save_settings()
 
@@ -140,6 +153,8 @@ class App:
             self.running = False
         if present:
             self.present()
+        else:
+            self._window_stale = True  # what was drawn meanwhile never reached the window
         if self.frames:  # from the second frame on: the first title frame never waits for audio
             self.audio.set_music(self.music_wanted())
         self.frames += 1
@@ -185,6 +200,7 @@ class App:
         name = crash_file.name if crash_file is not None else "-"
         self.stack.push(self.open("message", t("crash.title"), t("crash.text", file=name)))
         self.stack.apply()  # drawn from the next frame on (a title failing to draw re-raises)
+        self.redraw()
 
     def _drop_scenes(self) -> None:
         """Let every scene leave (each failure only logged) and start a fresh, empty stack."""
@@ -211,6 +227,9 @@ class App:
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             # pygame resizes the display surface itself; re-read it so letterbox follows.
             self.screen = pygame.display.get_surface() or self.screen
+            self.redraw()
+        elif event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+            self._window_stale = True  # the window lost its pixels: present all of the canvas
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.input.release_all()
         for intent in self.input.process(event):
@@ -249,13 +268,49 @@ class App:
         if sound is not None:
             self.audio.play(sound)
 
-    def draw(self) -> None:
-        """Draw the visible scenes on the canvas."""
-        self.canvas.fill(theme.BACKGROUND)
-        for scene in self.stack.visible():
-            scene.draw(self.canvas)
+    def redraw(self) -> None:
+        """Draw and present everything at the next frame (something no scene knows changed)."""
+        self._drawn_scenes = []
+        self._window_stale = True
+
+    def draw(self, full: bool = False) -> None:
+        """Redraw the visible scenes where they changed (`full`, or when one can't tell: all)."""
+        scenes = self.stack.visible()
+        regions = self._damage(scenes)  # asked even when unused: the reports are consumed
+        if full or self.full_redraw:
+            regions = None
+        self._drawn_scenes = [weakref.ref(scene) for scene in scenes]
+        self.drawn = regions
+        for region in regions if regions is not None else [None]:
+            self._draw_region(scenes, region)
+
+    def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None) -> None:
+        """Draw the scenes with the canvas clipped to `region` (None: all of it)."""
+        canvas = self.canvas
+        canvas.begin(region)
+        canvas.fill(theme.BACKGROUND)
+        for scene in scenes:
+            scene.draw(canvas)
         if self.kiosk:
             self._draw_leave_progress()
+        canvas.begin(None)
+
+    def _damage(self, scenes: list[Scene]) -> list[pygame.Rect] | None:
+        """The canvas rects this frame must redraw, merged; None: all of it."""
+        reports = [scene.damage() for scene in scenes]  # each scene's report is consumed
+        rects = [*self.canvas.take_clock()]  # pulses drawn last frame move on
+        leaving = self.kiosk and self.input.combo_progress() > 0
+        if leaving or self._leave_shown:
+            rects.append(LEAVE_AREA)
+        self._leave_shown = leaving
+        # A canvas that notes what is drawn on it (the legibility tracer) wants whole frames.
+        traced = getattr(self.canvas, "note_frame", None) is not None
+        same = len(scenes) == len(self._drawn_scenes) and all(
+            scene is drawn() for scene, drawn in zip(scenes, self._drawn_scenes))
+        if traced or not same or any(report is None for report in reports):
+            return None
+        return merge([*rects, *(rect for report in reports for rect in report)],
+                     self.canvas.get_rect())
 
     def _draw_leave_progress(self) -> None:
         """While the leave combo is held: a bar filling up over COMBO_HOLD seconds."""
@@ -272,9 +327,20 @@ class App:
                   theme.SMALL_SIZE, theme.TEXT, "midtop")
 
     def present(self) -> None:
-        """Scale the canvas into the window (letterboxed) and flip."""
+        """Show the canvas in the window (letterboxed): only the rects the last draw changed
+        when it lands unscaled, all of it after a full draw, a resize or a scaled window."""
         box = self.letterbox()
-        self.screen.fill((0, 0, 0))
+        regions, stale = self.drawn, self._window_stale
+        self._window_stale = False
+        if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
+            if regions:
+                shown = [rect.move(box.topleft) for rect in regions]
+                for rect, region in zip(shown, regions):
+                    self.screen.blit(self.canvas, rect, region)
+                pygame.display.update(shown)
+            return
+        if box != self.screen.get_rect():
+            self.screen.fill((0, 0, 0))  # the letterbox bars
         if box.size == CANVAS_SIZE:
             self.screen.blit(self.canvas, box)
         elif box.w > 0 and box.h > 0:

@@ -68,7 +68,10 @@ What the base reports by itself:
   `NOTES_CLOCK = True` and calls `game.ui.damage.note_clock(canvas, rect)` for each (the
   largest rect the pulse reaches); the shell then redraws only those rects next frame.
 A renderer (or a panel of it) reports anything else that changed with `damage_rect(rect)` (canvas
-coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted.
+coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted, or
+whatever its `draw` shows from state it changes in `update` outside layers and tweens (the base
+cannot see that). tests/ui/test_damage.py compares every frame of a played game with a full
+redraw.
 
 Porting a room that predates the kit: `_ev_<kind>` methods or a `_HANDLERS` table become
 `@on_event` methods (a renderer that diffs old and new views instead should animate the events
@@ -102,6 +105,7 @@ Handler = Callable[[Any, Event, float, "Batch"], float]
 F = TypeVar("F", bound=Callable[..., float])
 _UNSET: Any = object()  # a handler declared without a sound: the shared defaults apply
 _NEVER = object()  # the key of a layer never painted (differs from every real key)
+MAX_NOTED = 64  # damage rects kept before giving up on them (nobody asks: a demo's renderer)
 
 
 def on_event(kind: str, sound: CueEntry = _UNSET) -> Callable[[F], F]:
@@ -178,6 +182,8 @@ class Layers:
     def _note(self, area: pygame.Rect) -> None:
         if self._painted is not None:
             self._painted.append(pygame.Rect(area))
+            if len(self._painted) > MAX_NOTED:
+                self._painted = None
 
     def take_painted(self) -> list[pygame.Rect] | None:
         """The areas of the surface changed since the last call (None: all of it)."""
@@ -360,11 +366,15 @@ class RoomRenderer:
         redraw everything); consumes what was reported. `prompted`: the last draw was given a
         prompt or a focus (without one, a pulse read shows nothing)."""
         damaged, self._damaged = self._damaged, []
-        painted = self.layers.take_painted() if hasattr(self, "layers") else None
+        if not hasattr(self, "layers"):
+            return None  # a room still building its layout
+        painted = self.layers.take_painted()
         clock_read, self._clock_read = self._clock_read, False
         tweens, self._tweens_drawn = self._tweens_drawn, bool(self.timeline)
-        if damaged is None or painted is None:
+        if damaged is None:
             return None
+        if painted is None:  # the whole layer surface: the board
+            painted = [self.layers.surface.get_rect()]
         damaged += [area.move(BOARD_RECT.topleft) for area in painted]
         if tweens or self.timeline:  # running, or the last one's pixels must go
             damaged += self.tween_damage()
@@ -378,6 +388,8 @@ class RoomRenderer:
             self._damaged = None
         elif self._damaged is not None:
             self._damaged.append(pygame.Rect(rect))
+            if len(self._damaged) > MAX_NOTED:
+                self._damaged = None
 
     def tween_damage(self) -> list[pygame.Rect]:
         """Where the running tweens paint (and painted last frame): the whole board, unless a

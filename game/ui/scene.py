@@ -7,14 +7,12 @@ so this package (the shell) never imports game/scenes (the screens built on it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from .host import Host
 from .input import Intent
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class Scene:
@@ -22,7 +20,7 @@ class Scene:
 
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -47,6 +45,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the canvas; never changes state."""
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """Once a frame before drawing: the canvas rects whose pixels the next `draw` may change
+        (`[]`: none; see game.ui.damage), or None when the scene can't tell (redraw everything:
+        what a scene that does not keep track says)."""
+        return None
+
 
 SceneFactory = Callable[..., Scene]  # (app, *args, **kwargs) -> Scene
 
@@ -67,7 +71,7 @@ class SceneRegistry:
         """Every registered name, in registration order."""
         return list(self._factories)
 
-    def build(self, name: str, app: App, *args: Any, **kwargs: Any) -> Scene:
+    def build(self, name: str, app: Host, *args: Any, **kwargs: Any) -> Scene:
         """A new scene of that name for `app`; KeyError names an unknown one."""
         try:
             factory = self._factories[name]

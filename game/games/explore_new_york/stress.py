@@ -11,6 +11,7 @@ whole network's score early.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Iterator
 
@@ -80,3 +81,24 @@ def time_routes(rules: ExploreNewYork, sheets: Iterator[Sheet] | list[Sheet]
         best_route(rules.board, sheet)
         timed.append(((time.perf_counter() - started) * 1000, sheet))
     return timed
+
+
+def bench_rows(bot_games: int) -> dict[str, dict]:
+    """The benchmark's row of this room (game.bench.room_rows): the final-route search in ms
+    over the end-of-game maps of greedy-bot games (4 players), and the slowest of the dense
+    24-link maps we construct, with its table line."""
+    from game.engine.registry import rules_for
+
+    rules = rules_for("explore_new_york")
+    played = [ms for ms, _ in time_routes(rules, bot_game_sheets(rules, bot_games * 4))]
+    slowest, sheet = max(time_routes(rules, constructed_sheets(rules, bot_games * 60)),
+                         key=lambda timed: timed[0])
+    cuts = statistics.quantiles(played, n=100, method="inclusive")  # cuts[k - 1]: the pk
+    row = {"route_ms": {"p50": round(cuts[49], 3), "p95": round(cuts[94], 3),
+                        "max": round(max(played), 3)},
+           "slowest_ms": round(slowest, 3), "slowest_links": sheet.links.bit_count()}
+    f = row["route_ms"]
+    row["line"] = (f"route ms p50/p95/max {f['p50']:.2f} / {f['p95']:.2f} / {f['max']:.2f} "
+                   f"(bot games); slowest constructed map ({row['slowest_links']} links) "
+                   f"{row['slowest_ms']:.2f}")
+    return {"final routes": row}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bench import QUICK, ROUTES_KEY, bench_final_routes, benched_ids, table
+from game.bench import QUICK, benched_ids, room_rows, table
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.stress import (
     MAX_LINKS,
@@ -47,10 +47,15 @@ def test_bot_game_maps_are_final_maps(rules):
     assert [sheet for _, sheet in timed] == sheets and all(ms >= 0 for ms, _ in timed)
 
 
+ROUTES_KEY = "explore_new_york (final routes)"
+
+
 def test_the_route_row_of_the_report(rules):
     assert "explore_new_york" in benched_ids()  # engine-only rooms are benchmarked too
-    row = bench_final_routes(QUICK)
-    assert set(row) == {"route_ms", "slowest_ms", "slowest_links"}
+    rows = room_rows("explore_new_york", QUICK)
+    assert set(rows) == {ROUTES_KEY}
+    row = rows[ROUTES_KEY]
+    assert set(row) == {"route_ms", "slowest_ms", "slowest_links", "line"}
     f = row["route_ms"]
     assert 0 <= f["p50"] <= f["p95"] <= f["max"] and row["slowest_links"] <= MAX_LINKS
     bot = {"p50": 1.0, "p95": 2.0}

@@ -1,0 +1,156 @@
+"""Drawing only what changed (game.ui.damage): every frame equals a full redraw, idle frames
+draw nothing, and the shell falls back to a full redraw whenever it can't tell."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from conftest import key
+
+from game.engine.bots import BOT_KINDS
+from game.scenes.game import GameScene
+from game.scenes.seating import SeatSpec
+from game.ui import theme
+from game.ui.board_api import CANVAS_SIZE
+from game.ui.damage import MAX_PASSES, canvas_class, merge, note_clock
+from game.ui.scene import Scene
+from game.ui.settings import Settings
+
+GAME = "ticket_to_ride_paris"  # layers, tweens, pulsing options, a bar with buttons
+BOUNDS = pygame.Rect((0, 0), CANVAS_SIZE)
+
+
+def full_redraw(app) -> pygame.Surface:
+    """What drawing every visible scene from scratch gives now."""
+    reference = pygame.Surface(CANVAS_SIZE).convert()
+    reference.fill(theme.BACKGROUND)
+    for scene in app.stack.visible():
+        scene.draw(reference)
+    return reference
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    """True if two surfaces show the same picture."""
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def played_frames(app, scene, frames: int, presses) -> dict[str, int]:
+    """Step the app, pressing `presses(frame)`; check each frame against a full redraw; count
+    the frames drawn whole, in part and not at all."""
+    counts = {"full": 0, "part": 0, "none": 0}
+    for frame in range(frames):
+        app.step(presses(frame), 1 / 60)
+        drawn = app.drawn
+        counts["full" if drawn is None else "part" if drawn else "none"] += 1
+        assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs ({drawn})"
+        if scene.finished:
+            break
+    return counts
+
+
+def test_every_frame_of_a_played_game_equals_a_full_redraw(home):
+    """A person and a bot play at full animation speed: a person steering the focus (the
+    pulsing ring, the bar's buttons) and confirming, the bot's moves animating."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    try:
+        scene = GameScene(app, GAME, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], seed=3)
+        app.stack.reset(scene)
+        app.stack.apply()
+
+        def presses(frame: int) -> list[pygame.event.Event]:
+            if frame % 45 == 44:
+                return key(pygame.K_RETURN)
+            return key(pygame.K_RIGHT) if frame % 15 == 14 else []
+
+        counts = played_frames(app, scene, 420, presses)
+        assert len(scene.match.history) >= 4  # both seats played, with animations
+    finally:
+        pygame.display.quit()
+    assert counts["part"] > 0 and counts["full"] > 0  # pulses and moves drawn in part
+
+
+def test_an_idle_board_draws_nothing(home):
+    """Bots held still, no animation left: nothing is redrawn, and the canvas stays right."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    try:
+        seats = [SeatSpec(BOT_KINDS[0]) for _ in range(3)]
+        scene = GameScene(app, GAME, seats, seed=5, hold_bots=True)
+        app.stack.reset(scene)
+        app.stack.apply()
+        for _ in range(600):  # let the opening deal finish
+            app.step([], 1 / 60)
+            if not scene.renderer.busy():
+                break
+        app.step([], 1 / 60)
+        counts = played_frames(app, scene, 20, lambda frame: [])
+    finally:
+        pygame.display.quit()
+    assert counts == {"full": 0, "part": 0, "none": 20}
+
+
+class Quiet(Scene):
+    """A scene that reports it never changes."""
+
+    def damage(self) -> list[pygame.Rect] | None:
+        return []
+
+
+def test_a_new_scene_or_an_unsure_one_is_drawn_whole(app):
+    app.stack.reset(Quiet(app))
+    app.step([], 1 / 60, present=False)
+    assert app.drawn is None  # a scene first on screen
+    app.step([], 1 / 60, present=False)
+    assert app.drawn == []
+    app.stack.push(Scene(app))  # the base Scene can't tell
+    app.step([], 1 / 60, present=False)
+    app.step([], 1 / 60, present=False)
+    assert app.drawn is None
+    app.stack.pop()
+    app.step([], 1 / 60, present=False)
+    assert app.drawn is None  # the stack changed
+    app.redraw()
+    app.step([], 1 / 60, present=False)
+    assert app.drawn is None
+
+
+def test_a_pulse_noted_on_the_canvas_is_redrawn_next_frame(app):
+    ring = pygame.Rect(100, 100, 40, 40)
+
+    class Pulsing(Quiet):
+        def draw(self, surface: pygame.Surface) -> None:
+            note_clock(surface, ring)
+
+    app.stack.reset(Pulsing(app))
+    app.step([], 1 / 60, present=False)
+    app.step([], 1 / 60, present=False)
+    assert app.drawn == [ring]
+
+
+def test_merge_joins_overlaps_cuts_to_bounds_and_caps_the_passes():
+    a, b = pygame.Rect(0, 0, 50, 50), pygame.Rect(40, 40, 50, 50)
+    assert merge([a, b], BOUNDS) == [pygame.Rect(0, 0, 90, 90)]
+    assert merge([pygame.Rect(-10, -10, 20, 20)], BOUNDS) == [pygame.Rect(0, 0, 10, 10)]
+    assert merge([pygame.Rect(5000, 0, 10, 10)], BOUNDS) == []
+    apart = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_PASSES + 1)]
+    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 10, 10)]
+    assert len(merge(apart[:MAX_PASSES], BOUNDS)) == MAX_PASSES
+
+
+@pytest.mark.usefixtures("home")
+def test_a_painter_s_own_clip_stays_inside_the_frame_s():
+    canvas = canvas_class(pygame.Surface)((200, 100))
+    canvas.begin(pygame.Rect(0, 0, 100, 100))
+    canvas.set_clip(pygame.Rect(50, 0, 150, 100))  # e.g. the bar buttons' scroll zone
+    assert canvas.get_clip() == pygame.Rect(50, 0, 50, 100)
+    canvas.set_clip(None)
+    assert canvas.get_clip() == pygame.Rect(0, 0, 100, 100)
+    canvas.begin(None)
+    assert canvas.get_clip() == pygame.Rect(0, 0, 200, 100)
