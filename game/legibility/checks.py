@@ -1,7 +1,9 @@
 """What the audit fails a screen on, from the texts (`trace.Mark`) and focus frames it shows.
 
-- small: a line under 24 px high on the 1920x1080 canvas (not in a picture of a board). Fine print (`theme.FINE_PRINT_SIZE`,
-  21 px lines) is allowed for at most 5% of a screen's texts; more is "fine_print".
+- small: a line under 24 px high on the 1920x1080 canvas, wherever it is (a picture of a board
+  shown smaller than 1:1 is drawn without its words: `trace.textless`). Declared fine print
+  (`theme.FINE_PRINT_SIZE`, 21 px lines) is the one exception, for at most 5% of a screen's
+  texts; more is "fine_print".
 - clipped: part of a text's ink cut off by a blit area, a clip rect or a surface's edge; cut:
   a text shortened with an ellipsis ("Metrópo…"), unless the ellipsis is its string's own.
 - covered: something drawn later hides part of a text (15% to 90% of it; more hides it). A
@@ -78,7 +80,7 @@ def _sizes(marks: Sequence[Mark]) -> list[Finding]:
     out, fine = [], []
     for mark in marks:
         height = round(mark.height)
-        if height >= SMALLEST or mark.picture:
+        if height >= SMALLEST:
             continue
         if mark.size == theme.FINE_PRINT_SIZE and height >= FINE_PRINT_SMALLEST:
             fine.append(mark)
@@ -103,7 +105,7 @@ def _cut(mark: Mark) -> list[Finding]:
     if KEY_LIKE.match(mark.text.strip()) or PLACEHOLDER.search(mark.text):
         out.append(_found("raw_key", mark, "a string key or placeholder shown raw"))
     tilt = min(mark.angle % 360, 360 - mark.angle % 360)
-    if tilt > LEVEL_ENOUGH and not mark.picture:
+    if tilt > LEVEL_ENOUGH:
         out.append(_found("rotated", mark, f"turned {mark.angle:.0f}°"))
     return out
 
@@ -129,8 +131,7 @@ def _overlaps(marks: Sequence[Mark]) -> list[Finding]:
     for i, a in enumerate(marks):
         for b in marks[i + 1:]:
             cross = a.shown.clip(b.shown)
-            if cross.w < OVERLAP_PX or cross.h < OVERLAP_PX or _same_words(a, b) \
-                    or (a.picture and b.picture):  # the room's own screens answer for those
+            if cross.w < OVERLAP_PX or cross.h < OVERLAP_PX or _same_words(a, b):
                 continue
             out.append(Finding("overlap", a.text, f"crosses {b.text!r} by {cross.w}x{cross.h}"
                                " px", tuple(cross)))
