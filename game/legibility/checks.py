@@ -131,8 +131,9 @@ def _overlaps(marks: Sequence[Mark]) -> list[Finding]:
     for i, a in enumerate(marks):
         for b in marks[i + 1:]:
             cross = a.shown.clip(b.shown)
-            if cross.w < OVERLAP_PX or cross.h < OVERLAP_PX or _same_words(a, b):
-                continue
+            if cross.w < OVERLAP_PX or cross.h < OVERLAP_PX or _same_words(a, b) \
+                    or max(a.covered, b.covered) >= COVERED_FROM:  # one's plate over the other:
+                continue  # a note already ("covered"), not two inks in each other
             out.append(Finding("overlap", a.text, f"crosses {b.text!r} by {cross.w}x{cross.h}"
                                " px", tuple(cross)))
     return out

@@ -68,37 +68,29 @@ def render_words(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
 
 
 def clear_of_words(shown: pygame.Rect, words: Sequence[pygame.Rect],
-                   keep: pygame.Rect, board: pygame.Rect | None = None) -> pygame.Rect:
-    """`shown` with each edge moved to the nearest place that cuts no word (inwards no further
-    than `keep`, the highlighted targets; outwards no further than `board`, the whole board
-    unless given): a picture shows "Madeleine" whole or not at all, never "adeleine"."""
-    board = board or pygame.Rect(0, 0, *BOARD_RECT.size)
-    left, top, right, bottom = shown.left, shown.top, shown.right, shown.bottom
-    for _ in range(3):  # moving one edge changes which words the others meet
-        across = [w for w in words if w.bottom > top and w.top < bottom]
-        left = _free_edge(left, [(w.left, w.right) for w in across], keep.left, board.left, 1)
-        right = _free_edge(right, [(w.left, w.right) for w in across], keep.right, board.right, -1)
-        across = [w for w in words if w.right > left and w.left < right]
-        top = _free_edge(top, [(w.top, w.bottom) for w in across], keep.top, board.top, 1)
-        bottom = _free_edge(bottom, [(w.top, w.bottom) for w in across], keep.bottom,
-                            board.bottom, -1)
-    return pygame.Rect(left, top, right - left, bottom - top)
+                   keep: pygame.Rect) -> pygame.Rect:
+    """The largest part of `shown` found (edges only moved inwards, never past `keep`, the
+    highlighted targets) whose edges cut no word: a picture shows "Madeleine" whole or not at
+    all, never "adeleine". A word still cut when no move is left is the audit's to report."""
+    rect = shown.copy()
+    while True:
+        cut = [w for w in words if rect.colliderect(w) and not rect.contains(w)]
+        moves = [m for w in cut for m in _excluding(rect, w, keep)]
+        if not cut or not moves:
+            return rect
+        rect = max(moves, key=lambda m: m.w * m.h)
 
 
-def _free_edge(edge: int, spans: Sequence[tuple[int, int]], keep: int, limit: int,
-               inwards: int) -> int:
-    """The nearest position to `edge` that falls inside no span, moving inwards (the sign of
-    `inwards`) no further than `keep`, or outwards no further than `limit`."""
-    def cuts(x: int) -> bool:
-        return any(a < x < b for a, b in spans)
-
-    def allowed(x: int) -> bool:
-        return (keep - x) * inwards >= 0 and (x - limit) * inwards >= 0
-
-    if not cuts(edge):
-        return edge
-    stops = sorted({a for a, _ in spans} | {b for _, b in spans}, key=lambda x: abs(x - edge))
-    return next((x for x in stops if allowed(x) and not cuts(x)), edge)
+def _excluding(rect: pygame.Rect, word: pygame.Rect, keep: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` with one edge moved inwards just past `word`, for each edge that can go there
+    without cutting into `keep`."""
+    left, top, right, bottom = rect.left, rect.top, rect.right, rect.bottom
+    edges = [(word.right, top, right, bottom, word.right <= keep.left),
+             (left, top, word.left, bottom, word.left >= keep.right),
+             (left, word.bottom, right, bottom, word.bottom <= keep.top),
+             (left, top, right, word.top, word.top >= keep.bottom)]
+    return [pygame.Rect(a, b, c - a, d - b) for a, b, c, d, fine in edges
+            if fine and c > a and d > b and rect.contains(pygame.Rect(a, b, c - a, d - b))]
 
 
 def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
@@ -151,7 +143,7 @@ class Picture:
                 board, _ = render_state(game_id, illustration)
         else:  # 1:1: the board's words as in play, none of them cut by the window's edges
             keep = lit[0].unionall(lit[1:]).clip(shown)
-            shown = clear_of_words(shown, words, keep, shown)
+            shown = clear_of_words(shown, words, keep)
             scale, self.placed = fit(shown, frame)
         self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
         self.image = spotlight(pygame.transform.smoothscale(board.subsurface(shown),
