@@ -28,7 +28,16 @@ from game.ui.i18n import LANGUAGES, load_catalog, string_files
 
 from .trace import Frame, Mark
 
-SMALLEST = 24  # px: the line height a player on a sofa still reads at 1080p
+# px: the line height a player on a sofa still reads at 1080p. For our font the line height IS
+# the em size a designer means by "24 px text": theme.font(28) asks pygame-ce for its default
+# font at int(28 * 1.3) = 36, which pygame-ce scales by .6875 (src_c/font.c, font_init: the
+# default font's `fontsize = (int)(fontsize * .6875)`, in 2.5.8 as on main) to a 24 px em, and
+# FreeSansBold's line (ascent + descent) equals its em at every size. Its ink: capitals 17 px,
+# x-height 13 px, against DejaVu Sans at a 24 px em: capitals 18 px, x-height 13 px (whose
+# line is 28 px; measured in tests/ui/test_legibility.py). So the issue's "~18 px" is a
+# capital's ink of 24 px text, and measuring lines at 24 is not more lenient than a common UI
+# font's 24 px.
+SMALLEST = 24
 FINE_PRINT_SMALLEST = 20  # px: declared fine print may go this low...
 FINE_PRINT_SHARE = 0.05  # ...for at most this share of a screen's texts
 COVERED_FROM = 0.15  # share of a text hidden by later drawing that counts as covered

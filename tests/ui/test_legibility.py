@@ -8,6 +8,7 @@ drawn once per test process, so that test processes share the sweep.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from game.legibility.trace import tracing
 from game.ui import theme
 from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
 
+DEJAVU_SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # Debian's, Ubuntu's
 GUIDES = "guides"  # the shell's guide pages, a group of their own (a third of the sweep)
 GROUPS = (SHELL, GUIDES, *(info.id for info in rooms()))
 
@@ -181,3 +183,22 @@ def counted_without_plurals(keys_of) -> list[str]:
 def test_every_count_the_shell_shows_has_plural_forms():
     shell = [p for p in string_files() if p.parent.name == "ui"]
     assert shell and not counted_without_plurals(shell)
+
+
+# == what "24 px" measures =======================================================================
+def ink_height(font: pygame.font.Font, letters: str) -> int:
+    return font.render(letters, True, (255, 255, 255)).get_bounding_rect(1).h
+
+
+def test_a_24_px_line_is_a_24_px_em_with_the_ink_of_a_common_ui_font_at_24_px():
+    pygame.font.init()
+    smallest = theme.font(theme.SMALL_SIZE)
+    assert smallest.get_height() == checks.SMALLEST  # the smallest text is exactly at the rule
+    for size in range(theme.FINE_PRINT_SIZE, theme.TITLE_SIZE + 1):
+        font = theme.font(size)
+        assert font.get_height() == font.get_point_size()  # line height = em size, every size
+    assert (ink_height(smallest, "H"), ink_height(smallest, "x")) == (17, 13)
+    if DEJAVU_SANS.exists():  # DejaVu Sans at a 24 px em: capitals a pixel taller, same x-height
+        common = pygame.font.Font(DEJAVU_SANS, 24)
+        assert ink_height(common, "H") - ink_height(smallest, "H") <= 1
+        assert ink_height(common, "x") <= ink_height(smallest, "x")
