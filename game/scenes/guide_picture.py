@@ -3,9 +3,9 @@
 The renderer draws the whole 1920x1000 board as in play (the viewer's options glowing, the
 explained target focused); the picture then shows a frame-sized window of it around the
 highlighted targets at 1:1, so the board's words read as in play (its edges moved so that no word
-is cut), or, when the targets are spread wider than the frame (or the page asks for the whole
-board), the whole board shrunk into the frame and drawn without its words, which would be under
-24 px (issue 28). It dims everything but the highlighted targets (a spotlight) and rings each of
+is cut; targets spread wider than the frame: the first and those that fit with it), or, when the
+page asks for the whole board, the whole board shrunk into the frame and drawn without its
+words, which would be under 24 px (issue 28). It dims everything but the highlighted targets (a spotlight) and rings each of
 them, thick enough to see from a sofa.
 """
 
@@ -94,13 +94,15 @@ def _excluding(rect: pygame.Rect, word: pygame.Rect, keep: pygame.Rect) -> list[
 
 
 def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
-    """The part of the board shown in a frame: a frame-sized window (1:1) around the
-    highlighted rects, inside the board; the whole board when they do not fit one."""
+    """The frame-sized part of the board (1:1, inside the board) around the highlighted rects:
+    all of them when they fit, else the first (the move explained) and those that fit with it."""
     board = pygame.Rect(0, 0, *BOARD_RECT.size)
-    union = rects[0].unionall(list(rects[1:])).inflate(2 * RING_ROOM, 2 * RING_ROOM)
     shown = pygame.Rect(0, 0, min(frame.w, board.w), min(frame.h, board.h))
-    if union.w > shown.w or union.h > shown.h:
-        return board
+    union = rects[0].inflate(2 * RING_ROOM, 2 * RING_ROOM)
+    for rect in rects[1:]:
+        wider = union.union(rect.inflate(2 * RING_ROOM, 2 * RING_ROOM))
+        if wider.w <= shown.w and wider.h <= shown.h:
+            union = wider
     shown.center = union.center
     return shown.clamp(board)
 
@@ -125,6 +127,12 @@ def spotlight(image: pygame.Surface, lit: Sequence[pygame.Rect]) -> pygame.Surfa
     return shaded
 
 
+def _inside(rects: Sequence[pygame.Rect], shown: pygame.Rect) -> pygame.Rect:
+    """The union of the rects the window shows whole (the first one's part if none is)."""
+    whole = [r for r in rects if shown.contains(r)]
+    return whole[0].unionall(whole[1:]) if whole else rects[0].clip(shown)
+
+
 class Picture:
     """One page's framed picture: the cropped board and where each highlight lands."""
 
@@ -142,7 +150,7 @@ class Picture:
             with textless():
                 board, _ = render_state(game_id, illustration)
         else:  # 1:1: the board's words as in play, none of them cut by the window's edges
-            keep = lit[0].unionall(lit[1:]).clip(shown)
+            keep = _inside(lit, shown)
             shown = clear_of_words(shown, words, keep)
             scale, self.placed = fit(shown, frame)
         self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
