@@ -25,11 +25,12 @@ view of the whole board), whose words would be under 24 px and are left out inst
 from __future__ import annotations
 
 import math
+import sys
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import _lru_cache_wrapper, cache
 from typing import Any
 
 import pygame
@@ -435,7 +436,9 @@ class _BlankFont(pygame.font.Font):
 def textless() -> Iterator[None]:
     """Every text drawn inside the block is blank space of its size (layouts do not move). The
     art caches are emptied on the way in and out, so no word drawn before shows and no blank
-    drawn here is reused outside."""
+    drawn here is reused outside; so is every smaller memo of the drawing code that learned
+    something inside (a blank's faint ink, smoothed, measures a pixel short: French Quarter's
+    `value_ink` must not keep that for the game)."""
     real_font = theme.font
 
     @cache
@@ -443,9 +446,26 @@ def textless() -> Iterator[None]:
         return theme.build_font(size, bold, _BlankFont)
 
     empty_caches()
+    before = {id(memo): memo.cache_info().misses for memo in _drawing_memos()}
     theme.font = font
     try:
         yield
     finally:
         theme.font = real_font
         empty_caches()
+        for memo in _drawing_memos():
+            if memo.cache_info().misses != before.get(id(memo)):
+                memo.cache_clear()
+
+
+DRAWING_CODE = ("game.ui.", "game.games.")  # the modules whose memos a blank text may reach
+
+
+def _drawing_memos() -> list[Any]:
+    """Every lru_cache (of any size) at the top level of a loaded module of the drawing code."""
+    found: dict[int, Any] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith(DRAWING_CODE):
+            found.update((id(v), v) for v in list(vars(module).values())
+                         if isinstance(v, _lru_cache_wrapper))
+    return list(found.values())

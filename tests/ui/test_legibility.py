@@ -16,7 +16,7 @@ import pytest
 from game.legibility import checks
 from game.legibility.audit import Screen, run
 from game.legibility.screens import SHELL, Shot, rooms, shots
-from game.legibility.trace import tracing
+from game.legibility.trace import textless, tracing
 from game.ui import theme
 from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
 
@@ -202,3 +202,23 @@ def test_a_24_px_line_is_a_24_px_em_with_the_ink_of_a_common_ui_font_at_24_px():
         common = pygame.font.Font(DEJAVU_SANS, 24)
         assert ink_height(common, "H") - ink_height(smallest, "H") <= 1
         assert ink_height(common, "x") <= ink_height(smallest, "x")
+
+
+# == a picture drawn without its words ===========================================================
+def test_a_picture_drawn_without_words_shows_none_and_leaves_nothing_behind():
+    from game.games.french_quarter.map_layout import value_ink  # a memo of a text's ink
+
+    pygame.display.init()
+    pygame.font.init()
+    shown = pygame.image.tobytes(theme.text("Madeleine", theme.SMALL_SIZE), "RGBA")
+    truth = value_ink(theme.SMALL_SIZE)
+    value_ink.cache_clear()
+    canvas = pygame.Surface((300, 60))
+    canvas.fill((20, 20, 20))
+    with textless():
+        canvas.blit(theme.text("Madeleine", theme.SMALL_SIZE, (255, 255, 255)), (10, 10))
+        value_ink(theme.SMALL_SIZE)  # learnt from blank ink, inside
+    colours = {canvas.get_at((x, y))[:3] for x in range(300) for y in range(60)}
+    assert all(max(abs(c - 20) for c in colour) <= 1 for colour in colours)  # no word shows
+    assert pygame.image.tobytes(theme.text("Madeleine", theme.SMALL_SIZE), "RGBA") == shown
+    assert value_ink(theme.SMALL_SIZE) == truth  # nothing learnt inside outlives the block
