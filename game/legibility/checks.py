@@ -1,7 +1,9 @@
 """What the audit fails a screen on, from the texts (`trace.Mark`) and focus frames it shows.
 
-- small: a line under 24 px high on the 1920x1080 canvas (not in a picture of a board). Fine print (`theme.FINE_PRINT_SIZE`,
-  21 px lines) is allowed for at most 5% of a screen's texts; more is "fine_print".
+- small: a line under 24 px high on the 1920x1080 canvas, wherever it is (a picture of a board
+  shown smaller than 1:1 is drawn without its words: `trace.textless`). Declared fine print
+  (`theme.FINE_PRINT_SIZE`, 21 px lines) is the one exception, for at most 5% of a screen's
+  texts; more is "fine_print".
 - clipped: part of a text's ink cut off by a blit area, a clip rect or a surface's edge; cut:
   a text shortened with an ellipsis ("Metrópo…"), unless the ellipsis is its string's own.
 - covered: something drawn later hides part of a text (15% to 90% of it; more hides it). A
@@ -26,7 +28,16 @@ from game.ui.i18n import LANGUAGES, load_catalog, string_files
 
 from .trace import Frame, Mark
 
-SMALLEST = 24  # px: the line height a player on a sofa still reads at 1080p
+# px: the line height a player on a sofa still reads at 1080p. For our font the line height IS
+# the em size a designer means by "24 px text": theme.font(28) asks pygame-ce for its default
+# font at int(28 * 1.3) = 36, which pygame-ce scales by .6875 (src_c/font.c, font_init: the
+# default font's `fontsize = (int)(fontsize * .6875)`, in 2.5.8 as on main) to a 24 px em, and
+# FreeSansBold's line (ascent + descent) equals its em at every size. Its ink: capitals 17 px,
+# x-height 13 px, against DejaVu Sans at a 24 px em: capitals 18 px, x-height 13 px (whose
+# line is 28 px; measured in tests/ui/test_legibility.py). So the issue's "~18 px" is a
+# capital's ink of 24 px text, and measuring lines at 24 is not more lenient than a common UI
+# font's 24 px.
+SMALLEST = 24
 FINE_PRINT_SMALLEST = 20  # px: declared fine print may go this low...
 FINE_PRINT_SHARE = 0.05  # ...for at most this share of a screen's texts
 COVERED_FROM = 0.15  # share of a text hidden by later drawing that counts as covered
@@ -78,7 +89,7 @@ def _sizes(marks: Sequence[Mark]) -> list[Finding]:
     out, fine = [], []
     for mark in marks:
         height = round(mark.height)
-        if height >= SMALLEST or mark.picture:
+        if height >= SMALLEST:
             continue
         if mark.size == theme.FINE_PRINT_SIZE and height >= FINE_PRINT_SMALLEST:
             fine.append(mark)
@@ -103,7 +114,7 @@ def _cut(mark: Mark) -> list[Finding]:
     if KEY_LIKE.match(mark.text.strip()) or PLACEHOLDER.search(mark.text):
         out.append(_found("raw_key", mark, "a string key or placeholder shown raw"))
     tilt = min(mark.angle % 360, 360 - mark.angle % 360)
-    if tilt > LEVEL_ENOUGH and not mark.picture:
+    if tilt > LEVEL_ENOUGH:
         out.append(_found("rotated", mark, f"turned {mark.angle:.0f}°"))
     return out
 
@@ -130,8 +141,8 @@ def _overlaps(marks: Sequence[Mark]) -> list[Finding]:
         for b in marks[i + 1:]:
             cross = a.shown.clip(b.shown)
             if cross.w < OVERLAP_PX or cross.h < OVERLAP_PX or _same_words(a, b) \
-                    or (a.picture and b.picture):  # the room's own screens answer for those
-                continue
+                    or max(a.covered, b.covered) >= COVERED_FROM:  # one's plate over the other:
+                continue  # a note already ("covered"), not two inks in each other
             out.append(Finding("overlap", a.text, f"crosses {b.text!r} by {cross.w}x{cross.h}"
                                " px", tuple(cross)))
     return out

@@ -16,21 +16,21 @@ the label), one covering only part of it notes how much is covered. Lines drawn 
 are: `widgets.focus_ring` and the game bar's and board's focus rings (game_paint) report them
 to the surface they draw on (`note_frame`).
 
-A picture of a board (the picker's miniature, a guide page's crop) says so (`note_picture`):
-its texts are the board's, shrunk on purpose, so their size is not the picture's to answer for
-(what cuts or covers them still is).
-
 Nothing here changes a pixel: the traced classes draw exactly what the plain ones draw.
+`textless` is the one block that does: inside it every text is drawn as blank space of its
+size, for a picture of a board shown smaller than 1:1 (the picker's miniature, a guide page's
+view of the whole board), whose words would be under 24 px and are left out instead.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import _lru_cache_wrapper, cache
 from typing import Any
 
 import pygame
@@ -56,7 +56,6 @@ class Mark:
     shown: pygame.Rect
     angle: float = 0.0
     covered: float = 0.0
-    picture: bool = False  # part of a picture of a board (a miniature, a guide's crop)
 
     def moved(self, dx: int, dy: int, clip: pygame.Rect) -> Mark | None:
         """The mark blitted `dx, dy` further on, its showing part kept inside `clip` (None
@@ -163,13 +162,6 @@ class Tracer:
         """A plain fill covered `drawn` of `target`."""
         root, (ox, oy) = _root(target)
         self._cover(root, drawn.move(ox, oy), lambda r: 1.0)
-
-    def pictured(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        """The texts inside `rect` of `target` belong to a picture of a board."""
-        root, (ox, oy) = _root(target)
-        area = pygame.Rect(rect).move(ox, oy)
-        root._marks = [replace(m, picture=True) if area.contains(m.shown) else m
-                       for m in root._marks]
 
     def framed(self, target: pygame.Surface, rect: pygame.Rect, width: int) -> None:
         """A focus frame was drawn on `target`."""
@@ -284,10 +276,6 @@ def _traced_surface_class(tracer: Tracer) -> type:
         def note_frame(self, rect: pygame.Rect, width: int) -> None:
             """A focus frame was drawn here (widgets.note_frame)."""
             tracer.framed(self, rect, width)
-
-        def note_picture(self, rect: pygame.Rect) -> None:
-            """A picture of a board was drawn here (widgets.note_picture)."""
-            tracer.pictured(self, rect)
 
         def copy(self):
             return self._same(super().copy())
@@ -422,3 +410,62 @@ def tracing() -> Iterator[Tracer]:
         for name, original in real_transforms.items():
             setattr(pygame.transform, name, original)
         empty_caches()
+
+
+INVISIBLE_ALPHA = 1  # a blank text's ink: no colour shows, yet its bounding rect is there
+
+
+class _BlankFont(pygame.font.Font):
+    """A Font whose texts show nothing: their ink is kept at an alpha of 1/255, so code that
+    measures a rendered text's ink (a layout cached for the game's later frames) measures it
+    right, and the picture shows no word."""
+
+    def render(self, text, antialias, color, bg=None, wraplength=0):
+        shape = super().render(text, antialias, color, bg, wraplength)
+        if bg is not None:  # a text on its own background: the background alone
+            blank = pygame.Surface(shape.get_size())
+            blank.fill(bg)
+            return blank
+        ink = pygame.Surface(shape.get_size(), pygame.SRCALPHA)
+        ink.blit(shape, (0, 0))
+        ink.fill((255, 255, 255, INVISIBLE_ALPHA), special_flags=pygame.BLEND_RGBA_MIN)
+        return ink
+
+
+@contextmanager
+def textless() -> Iterator[None]:
+    """Every text drawn inside the block is blank space of its size (layouts do not move). The
+    art caches are emptied on the way in and out, so no word drawn before shows and no blank
+    drawn here is reused outside; so is every smaller memo of the drawing code that learned
+    something inside (a blank's faint ink, smoothed, measures a pixel short: French Quarter's
+    `value_ink` must not keep that for the game)."""
+    real_font = theme.font
+
+    @cache
+    def font(size: int, bold: bool = False) -> pygame.font.Font:
+        return theme.build_font(size, bold, _BlankFont)
+
+    empty_caches()
+    before = {id(memo): memo.cache_info().misses for memo in _drawing_memos()}
+    theme.font = font
+    try:
+        yield
+    finally:
+        theme.font = real_font
+        empty_caches()
+        for memo in _drawing_memos():
+            if memo.cache_info().misses != before.get(id(memo)):
+                memo.cache_clear()
+
+
+DRAWING_CODE = ("game.ui.", "game.games.")  # the modules whose memos a blank text may reach
+
+
+def _drawing_memos() -> list[Any]:
+    """Every lru_cache (of any size) at the top level of a loaded module of the drawing code."""
+    found: dict[int, Any] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith(DRAWING_CODE):
+            found.update((id(v), v) for v in list(vars(module).values())
+                         if isinstance(v, _lru_cache_wrapper))
+    return list(found.values())

@@ -1,10 +1,12 @@
 """A guide page's picture: the game's own renderer drawing the page's state, framed on the move.
 
 The renderer draws the whole 1920x1000 board as in play (the viewer's options glowing, the
-explained target focused); the picture then crops a window around the highlighted targets
-(never enlarging past 1:1, so nothing gets blurry; the whole board when they are spread out),
-scales it into the page's frame, dims everything but the highlighted targets (a spotlight) and
-rings each of them, thick enough to see from a sofa.
+explained target focused); the picture then shows a frame-sized window of it around the
+highlighted targets at 1:1, so the board's words read as in play (its edges moved so that no word
+is cut; targets spread wider than the frame: the first and those that fit with it), or, when the
+page asks for the whole board, the whole board shrunk into the frame and drawn without its
+words, which would be under 24 px (issue 28). It dims everything but the highlighted targets (a spotlight) and rings each of
+them, thick enough to see from a sofa.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from game.engine.capabilities import supports
 from game.engine.core import Target
 from game.engine.guide import Illustration
 from game.engine.registry import get_game
+from game.legibility.trace import textless, tracing
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.i18n import t
-from game.ui.widgets import note_picture
 
-CONTEXT = 1.8  # the window is this much larger than the highlighted area (the move in context)
+RING_ROOM = 40  # px kept around the highlighted targets in a 1:1 window (their rings)
 GLOW = (255, 220, 90)
 SPOT_MARGIN = 12  # the undimmed margin around a highlighted target, in frame pixels
 DIM_ALPHA = 120
@@ -30,7 +32,8 @@ DIM_ALPHA = 120
 
 def render_state(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
                                                                 dict[Target, pygame.Rect]]:
-    """The board canvas as the room's renderer draws the page's state, and its target rects."""
+    """The board canvas as the room's renderer draws the page's state, and its target rects
+    (inside `trace.textless`, the same without its words)."""
     match, viewer = picture.match, picture.viewer
     names = [t("seat.player", n=seat + 1) for seat in range(match.config.players)]
     renderer = get_game(game_id).renderer_class()(match.rules, match.config, names)
@@ -58,8 +61,6 @@ def render_words(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
                                                                 list[pygame.Rect]]:
     """`render_state`, and where each word the board writes lies (board coordinates): drawn
     while the legibility audit's tracer follows the texts, so the crop can leave words whole."""
-    from game.legibility.trace import tracing
-
     with tracing() as tracer:
         board, rects = render_state(game_id, picture)
         words = [m.shown for m in tracer.marks(board)]
@@ -68,52 +69,40 @@ def render_words(game_id: str, picture: Illustration) -> tuple[pygame.Surface,
 
 def clear_of_words(shown: pygame.Rect, words: Sequence[pygame.Rect],
                    keep: pygame.Rect) -> pygame.Rect:
-    """`shown` with each edge moved to the nearest place that cuts no word (inwards no further
-    than `keep`, the highlighted targets; outwards no further than the board): a picture shows
-    "Madeleine" whole or not at all, never "adeleine" (issue 28)."""
-    board = pygame.Rect(0, 0, *BOARD_RECT.size)
-    left, top, right, bottom = shown.left, shown.top, shown.right, shown.bottom
-    for _ in range(3):  # moving one edge changes which words the others meet
-        across = [w for w in words if w.bottom > top and w.top < bottom]
-        left = _free_edge(left, [(w.left, w.right) for w in across], keep.left, board.left, 1)
-        right = _free_edge(right, [(w.left, w.right) for w in across], keep.right, board.right, -1)
-        across = [w for w in words if w.right > left and w.left < right]
-        top = _free_edge(top, [(w.top, w.bottom) for w in across], keep.top, board.top, 1)
-        bottom = _free_edge(bottom, [(w.top, w.bottom) for w in across], keep.bottom,
-                            board.bottom, -1)
-    return pygame.Rect(left, top, right - left, bottom - top)
+    """The largest part of `shown` found (edges only moved inwards, never past `keep`, the
+    highlighted targets) whose edges cut no word: a picture shows "Madeleine" whole or not at
+    all, never "adeleine". A word still cut when no move is left is the audit's to report."""
+    rect = shown.copy()
+    while True:
+        cut = [w for w in words if rect.colliderect(w) and not rect.contains(w)]
+        moves = [m for w in cut for m in _excluding(rect, w, keep)]
+        if not cut or not moves:
+            return rect
+        rect = max(moves, key=lambda m: m.w * m.h)
 
 
-def _free_edge(edge: int, spans: Sequence[tuple[int, int]], keep: int, limit: int,
-               inwards: int) -> int:
-    """The nearest position to `edge` that falls inside no span, moving inwards (the sign of
-    `inwards`) no further than `keep`, or outwards no further than `limit`."""
-    def cuts(x: int) -> bool:
-        return any(a < x < b for a, b in spans)
-
-    def allowed(x: int) -> bool:
-        return (keep - x) * inwards >= 0 and (x - limit) * inwards >= 0
-
-    if not cuts(edge):
-        return edge
-    stops = sorted({a for a, _ in spans} | {b for _, b in spans}, key=lambda x: abs(x - edge))
-    return next((x for x in stops if allowed(x) and not cuts(x)), edge)
+def _excluding(rect: pygame.Rect, word: pygame.Rect, keep: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` with one edge moved inwards just past `word`, for each edge that can go there
+    without cutting into `keep`."""
+    left, top, right, bottom = rect.left, rect.top, rect.right, rect.bottom
+    edges = [(word.right, top, right, bottom, word.right <= keep.left),
+             (left, top, word.left, bottom, word.left >= keep.right),
+             (left, word.bottom, right, bottom, word.bottom <= keep.top),
+             (left, top, right, word.top, word.top >= keep.bottom)]
+    return [pygame.Rect(a, b, c - a, d - b) for a, b, c, d, fine in edges
+            if fine and c > a and d > b and rect.contains(pygame.Rect(a, b, c - a, d - b))]
 
 
 def window(rects: Sequence[pygame.Rect], frame: pygame.Rect) -> pygame.Rect:
-    """The part of the board shown in a frame of this shape: the highlighted rects in context,
-    at most 1:1, at most the whole board (then letterboxed by `fit`)."""
+    """The frame-sized part of the board (1:1, inside the board) around the highlighted rects:
+    all of them when they fit, else the first (the move explained) and those that fit with it."""
     board = pygame.Rect(0, 0, *BOARD_RECT.size)
-    union = rects[0].unionall(list(rects[1:]))
-    aspect = frame.w / frame.h
-    w = max(union.w * CONTEXT, frame.w)
-    h = max(union.h * CONTEXT, frame.h)
-    w, h = (w, w / aspect) if w / h > aspect else (h * aspect, h)
-    shrink = min(1.0, board.w / w, board.h / h)  # less context rather than leave the board
-    w, h = w * shrink, h * shrink
-    if union.w > w or union.h > h:
-        return board
-    shown = pygame.Rect(0, 0, round(w), round(h))
+    shown = pygame.Rect(0, 0, min(frame.w, board.w), min(frame.h, board.h))
+    union = rects[0].inflate(2 * RING_ROOM, 2 * RING_ROOM)
+    for rect in rects[1:]:
+        wider = union.union(rect.inflate(2 * RING_ROOM, 2 * RING_ROOM))
+        if wider.w <= shown.w and wider.h <= shown.h:
+            union = wider
     shown.center = union.center
     return shown.clamp(board)
 
@@ -138,6 +127,12 @@ def spotlight(image: pygame.Surface, lit: Sequence[pygame.Rect]) -> pygame.Surfa
     return shaded
 
 
+def _inside(rects: Sequence[pygame.Rect], shown: pygame.Rect) -> pygame.Rect:
+    """The union of the rects the window shows whole (the first one's part if none is)."""
+    whole = [r for r in rects if shown.contains(r)]
+    return whole[0].unionall(whole[1:]) if whole else rects[0].clip(shown)
+
+
 class Picture:
     """One page's framed picture: the cropped board and where each highlight lands."""
 
@@ -148,9 +143,16 @@ class Picture:
             raise KeyError(f"{game_id}: the board shows no target {missing}")
         self.targets = rects
         lit = [rects[tg] for tg in illustration.highlight]
-        shown = (BOARD_RECT.move(-BOARD_RECT.x, -BOARD_RECT.y) if illustration.whole_board
-                 else clear_of_words(window(lit, frame), words, lit[0].unionall(lit[1:])))
+        whole = BOARD_RECT.move(-BOARD_RECT.x, -BOARD_RECT.y)
+        shown = whole if illustration.whole_board else window(lit, frame)
         scale, self.placed = fit(shown, frame)
+        if scale < 1.0:  # shrunk: its words would be too small to read, so it shows none
+            with textless():
+                board, _ = render_state(game_id, illustration)
+        else:  # 1:1: the board's words as in play, none of them cut by the window's edges
+            keep = _inside(lit, shown)
+            shown = clear_of_words(shown, words, keep)
+            scale, self.placed = fit(shown, frame)
         self.rings = [self._onto(rects[tg], shown, scale) for tg in illustration.highlight]
         self.image = spotlight(pygame.transform.smoothscale(board.subsurface(shown),
                                                             self.placed.size),
@@ -165,7 +167,6 @@ class Picture:
     def draw(self, surface: pygame.Surface, breath: float) -> None:
         """The picture with a breathing ring around every highlighted target."""
         surface.blit(self.image, self.placed)
-        note_picture(surface, self.placed)
         clip = surface.get_clip()
         surface.set_clip(self.placed)
         grow = 14 + round(6 * breath)

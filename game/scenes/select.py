@@ -30,7 +30,6 @@ from game.ui.widgets import (
     focus_ring,
     footer_hints,
     glyph,
-    note_picture,
     panel,
     screen_title,
 )
@@ -257,7 +256,6 @@ class GameSelectScene(Scene):
         image = self.studio.image(game_id)
         if image is not None:
             surface.blit(image, box)
-            note_picture(surface, box)
             return
         panel(surface, box, theme.BACKGROUND, radius=10)
         if self.problems.get(game_id) is not None:

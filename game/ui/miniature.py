@@ -5,6 +5,9 @@ a worker thread (the engine is pure), so the picker's frames never wait for them
 the frame loop, then draws at most one board per call into a full-size scratch canvas and keeps
 a smooth-scaled copy. Every REFRESH_SECONDS the focused game's bots take one more step and its
 miniature is redrawn, so the card looks alive; a finished game starts again from its seed.
+A miniature is the board at about a quarter of its size, where its words would be 7-9 px high:
+it is drawn without them (`textless`), a picture of the board's shapes and colours under the
+card's own legible title (issue 28: no text under 24 px, pictures included).
 
 `close` lets every renderer and surface go: a studio lives as long as the picker that owns it.
 """
@@ -27,6 +30,7 @@ from game.engine.capabilities import supports
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import GameInfo, get_game
+from game.legibility.trace import textless
 
 from .board_api import BOARD_RECT, CANVAS_SIZE
 from .i18n import t
@@ -143,14 +147,16 @@ class MiniatureStudio:
         mini.drawn = False
 
     def _draw(self, mini: Miniature) -> None:
-        """Show the match on the room's renderer, full size, and keep a smooth-scaled copy."""
+        """Show the match on the room's renderer, full size and without its words, and keep a
+        smooth-scaled copy."""
         try:
-            if mini.renderer is None:
-                mini.renderer = self._renderer(mini)
-            mini.renderer.reset(mini.match.view(None), None)
             canvas = self._scratch()
             canvas.fill((0, 0, 0))
-            mini.renderer.draw(canvas, None, None)
+            with textless():  # the renderer too: it may draw its labels once, when it is made
+                if mini.renderer is None:
+                    mini.renderer = self._renderer(mini)
+                mini.renderer.reset(mini.match.view(None), None)
+                mini.renderer.draw(canvas, None, None)
             mini.image = pygame.transform.smoothscale(canvas.subsurface(BOARD_RECT), self.size)
             mini.drawn = True
         except Exception:  # a room's bug costs its miniature, never the picker

@@ -88,14 +88,6 @@ def note_frame(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
         note(rect, width)
 
 
-def note_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Tell a surface that notes them (the legibility audit's) that a picture of a board, its
-    texts shrunk on purpose, was just drawn in `rect` (a miniature, a guide page's crop)."""
-    note = getattr(surface, "note_picture", None)
-    if note is not None:
-        note(rect)
-
-
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
     """Darken everything drawn so far (behind an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

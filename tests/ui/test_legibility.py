@@ -8,6 +8,7 @@ drawn once per test process, so that test processes share the sweep.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pygame
 import pytest
@@ -15,10 +16,11 @@ import pytest
 from game.legibility import checks
 from game.legibility.audit import Screen, run
 from game.legibility.screens import SHELL, Shot, rooms, shots
-from game.legibility.trace import tracing
+from game.legibility.trace import textless, tracing
 from game.ui import theme
 from game.ui.i18n import LANGUAGES, PLURAL_FORMS, load_catalog, string_files
 
+DEJAVU_SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # Debian's, Ubuntu's
 GUIDES = "guides"  # the shell's guide pages, a group of their own (a third of the sweep)
 GROUPS = (SHELL, GUIDES, *(info.id for info in rooms()))
 
@@ -181,3 +183,42 @@ def counted_without_plurals(keys_of) -> list[str]:
 def test_every_count_the_shell_shows_has_plural_forms():
     shell = [p for p in string_files() if p.parent.name == "ui"]
     assert shell and not counted_without_plurals(shell)
+
+
+# == what "24 px" measures =======================================================================
+def ink_height(font: pygame.font.Font, letters: str) -> int:
+    return font.render(letters, True, (255, 255, 255)).get_bounding_rect(1).h
+
+
+def test_a_24_px_line_is_a_24_px_em_with_the_ink_of_a_common_ui_font_at_24_px():
+    pygame.font.init()
+    smallest = theme.font(theme.SMALL_SIZE)
+    assert smallest.get_height() == checks.SMALLEST  # the smallest text is exactly at the rule
+    for size in range(theme.FINE_PRINT_SIZE, theme.TITLE_SIZE + 1):
+        font = theme.font(size)
+        assert font.get_height() == font.get_point_size()  # line height = em size, every size
+    assert (ink_height(smallest, "H"), ink_height(smallest, "x")) == (17, 13)
+    if DEJAVU_SANS.exists():  # DejaVu Sans at a 24 px em: capitals a pixel taller, same x-height
+        common = pygame.font.Font(DEJAVU_SANS, 24)
+        assert ink_height(common, "H") - ink_height(smallest, "H") <= 1
+        assert ink_height(common, "x") <= ink_height(smallest, "x")
+
+
+# == a picture drawn without its words ===========================================================
+def test_a_picture_drawn_without_words_shows_none_and_leaves_nothing_behind():
+    from game.games.french_quarter.map_layout import value_ink  # a memo of a text's ink
+
+    pygame.display.init()
+    pygame.font.init()
+    shown = pygame.image.tobytes(theme.text("Madeleine", theme.SMALL_SIZE), "RGBA")
+    truth = value_ink(theme.SMALL_SIZE)
+    value_ink.cache_clear()
+    canvas = pygame.Surface((300, 60))
+    canvas.fill((20, 20, 20))
+    with textless():
+        canvas.blit(theme.text("Madeleine", theme.SMALL_SIZE, (255, 255, 255)), (10, 10))
+        value_ink(theme.SMALL_SIZE)  # learnt from blank ink, inside
+    colours = {canvas.get_at((x, y))[:3] for x in range(300) for y in range(60)}
+    assert all(max(abs(c - 20) for c in colour) <= 1 for colour in colours)  # no word shows
+    assert pygame.image.tobytes(theme.text("Madeleine", theme.SMALL_SIZE), "RGBA") == shown
+    assert value_ink(theme.SMALL_SIZE) == truth  # nothing learnt inside outlives the block
