@@ -233,6 +233,8 @@ class Layers:
         layer, open to regions that come and go with the layout (keyed by name likewise)."""
         if restore:
             self.restore(area)
+        elif clip:  # painted over, not restored: its area changed all the same
+            self._note(area)
         if not clip:  # the painter may reach past its area: the whole surface may have changed
             self._painted = None
         old_clip = self.surface.get_clip()

@@ -18,9 +18,10 @@ import pytest
 
 from game.engine.core import event
 from game.engine.match import Match
-from game.games.french_quarter import scene, sprites
+from game.games.french_quarter import layout, scene, sprites
+from game.games.french_quarter.layout import CHOOSERS, MAP
 from game.games.french_quarter.rules import FrenchQuarter
-from game.games.french_quarter.scene import CHOOSERS, MAP, FQRenderer
+from game.games.french_quarter.scene import FQRenderer
 from game.games.french_quarter.state import CARLY
 from game.ui import i18n, theme
 from game.ui.audio import event_cues
@@ -173,8 +174,8 @@ def test_solo_shows_carly_and_the_mayor_card(rules):
     match, bots, renderer = new_match(rules, 1, seed=3)
     advance_until(match, bots, lambda m: any(tk == CARLY for _, _, tk in m.state.dice))
     renderer.reset(match.view(0), 0)
-    assert renderer._panel_seats() == [CARLY]
-    assert renderer.mayor and renderer.mayor_rect.right <= BOARD_RECT.right
+    assert renderer.sheet.panel_seats() == [CARLY]
+    assert renderer.mayor and renderer.cards.mayor_rect.right <= BOARD_RECT.right
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.draw(canvas, None, match.prompts()[0])
 
@@ -201,7 +202,7 @@ def test_a_whole_game_animates_and_draws_to_the_end(rules):
             renderer.draw(canvas, None, None)
             frames += 1
     renderer.draw(canvas, None, None)
-    assert renderer._totals == [sum(b.values()) for b in rules.scores(match.view(0))]
+    assert renderer.totals == [sum(b.values()) for b in rules.scores(match.view(0))]
     assert frames > 50
 
 
@@ -230,7 +231,7 @@ def test_event_sounds_land_with_their_animations():
 
 
 def test_every_string_the_renderer_uses_exists_in_english_and_spanish():
-    source = (ROOM / "scene.py").read_text(encoding="utf-8")
+    source = "".join(f.read_text(encoding="utf-8") for f in sorted(ROOM.glob("*.py")))
     keys = set(re.findall(r'\bt\("([a-z_.]+)"\s*[,)]', source))
     keys |= {f"{group}.{name}" for group, names in (
         ("abbr", ("sax", "trumpet", "tuba", "violin", "unicycle", "magic", "acrobat", "statue")),
@@ -257,10 +258,10 @@ def test_animate_defers_repaints_then_catches_up_a_region_a_frame(rules):
 
 
 def test_sheet_and_map_letters_are_at_least_the_small_size(rules):
-    assert scene.MARK >= theme.SMALL_SIZE
+    assert layout.MARK >= theme.SMALL_SIZE
     for kind in ("B", "M", "BM"):  # the circle symbols fit inside their circle
         mark = sprites.circle_mark(kind, (0, 0, 0))
-        assert mark.get_width() <= scene.BOX - 8 and mark.get_height() <= scene.BOX - 8
+        assert mark.get_width() <= layout.BOX - 8 and mark.get_height() <= layout.BOX - 8
     tag = sprites.artist_tag("Mg", 34)
     assert tag.get_width() >= theme.font(theme.SMALL_SIZE, True).size("Mg")[0] + 10
 
@@ -319,17 +320,17 @@ def test_chips_sit_inside_their_area_apart_from_each_other_and_every_other_choic
         rects = shown(renderer, view, prompt)
         chips = {k: r for k, r in rects.items() if k[0] in CHOOSERS}
         for key, rect in chips.items():
-            area = renderer.sheet_rect if key[0] == "circle" else MAP
+            area = renderer.sheet.sheet_rect if key[0] == "circle" else MAP
             assert area.contains(rect), (prompt.kind, key, rect)
             assert rect.h >= 40 and rect.w >= 40  # big enough to read and to click
             if key[0] != "circle":  # on a street: no building is ever hidden by a chip
-                assert rect.collidelist(renderer.bld) == -1, (key, rect)
+                assert rect.collidelist(renderer.board_panel.bld) == -1, (key, rect)
         keys = list(rects)
         for i, a in enumerate(keys):
             for b in keys[i + 1:]:
                 assert not rects[a].colliderect(rects[b]), (prompt.kind, a, b)
         renderer.draw(canvas, None, prompt)
-        plate = renderer._plate[2]
+        plate = renderer.choosers.plate[2]
         assert area.contains(plate) and plate.contains(rects[next(iter(chips))])
 
 
@@ -337,11 +338,11 @@ def test_value_chips_lie_beside_the_building_being_mapped(renderer_for, samples)
     for config, view, prompt in samples["mapw:value"] + samples["bval:value"]:
         renderer = renderer_for(config)
         rects = shown(renderer, view, prompt)
-        building = renderer.bld[view.tasks[0][2]]
+        building = renderer.board_panel.bld[view.tasks[0][2]]
         for key, rect in rects.items():
             if key is not None and key[0] == "value":
                 gap = max(building.top - rect.bottom, rect.top - building.bottom)
-                assert 0 <= gap <= scene.STREET  # on the street along its block
+                assert 0 <= gap <= layout.STREET  # on the street along its block
                 assert abs(rect.centerx - building.centerx) < 400
 
 
@@ -350,11 +351,11 @@ def test_circle_chips_sit_just_under_or_over_the_circle(renderer_for, samples):
         renderer = renderer_for(config)
         rects = shown(renderer, view, prompt)
         _, seat, a = view.tasks[0]
-        circle = renderer.box_rects[a][view.sheets[seat].meters[a] - 1]
+        circle = renderer.sheet.art.box_rects[a][view.sheets[seat].meters[a] - 1]
         assert [k[2] for k in rects] == ["bonus", "mult"]
         for rect in rects.values():
             assert 0 <= max(circle.top - rect.bottom, rect.top - circle.bottom) <= 20
-            assert rect.left >= renderer.box_rects[0][0].left  # the labels stay readable
+            assert rect.left >= renderer.sheet.art.box_rects[0][0].left  # the labels stay readable
 
 
 def test_the_dpad_reaches_every_choice_from_the_first_one(renderer_for, samples):
@@ -401,7 +402,7 @@ def test_only_the_chips_the_prompt_offers_are_drawn(renderer_for, samples):
 
 def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
     _match, _bots, renderer = new_match(rules, 1, seed=3)
-    room = renderer.mayor_rect.w - 6
+    room = renderer.cards.mayor_rect.w - 6
     try:
         for lang in ("en", "es"):
             i18n.set_language(lang)
@@ -409,7 +410,7 @@ def test_the_solo_mayor_card_notes_fit_in_both_languages(rules):
                 label = scene.t(key)
                 assert "1.ª" not in label  # no cryptic abbreviation
                 width = theme.font(theme.SMALL_SIZE, True).size(label)[0]
-                assert width * scene.SQUEEZE <= room, label  # whole, at worst narrowed
+                assert width * layout.SQUEEZE <= room, label  # whole, at worst narrowed
     finally:
         i18n.set_language("en")
 
@@ -425,10 +426,10 @@ def test_a_tourists_head_is_its_seats_emblem_and_taken_dice_wear_the_takers(rule
     renderer.reset(match.view(0), 0)
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.draw(canvas, None, None)
-    pawn = renderer._map_shapes().pawns[2]
+    pawn = renderer.board_panel.shapes().pawns[2]
     head = sprites.pawn_head(pawn.w)
     assert emblem_shows(canvas, 2, (pawn.x + head[0], pawn.y + head[1]),
                         pawn.w * sprites.PAWN_HEAD)
     die = next(i for i, (_, _, tk) in enumerate(match.state.dice) if tk == 2)
-    assert emblem_shows(canvas, 2, renderer._die_rect(match.view(0), die).topright,
-                        scene.TAKER_EMBLEM)
+    assert emblem_shows(canvas, 2, renderer.cards.die_rect(match.view(0), die).topright,
+                        layout.TAKER_EMBLEM)

@@ -19,10 +19,21 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
-from game.games.french_quarter import map_layout, scene, sprites
+from game.games.french_quarter import (
+    cards_panel,
+    layout,
+    map_layout,
+    map_panel,
+    marks,
+    scene,
+    sheet_art,
+    sheet_panel,
+    sprites,
+)
 from game.games.french_quarter.board import ACTIVITIES, ARTISTS
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.sheet_panel import points
 from game.ui import i18n, paint, theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.geometry import outside, overlaps
@@ -56,14 +67,14 @@ def language(lang: str) -> Iterator[None]:
 
 @contextmanager
 def recording(monkeypatch) -> Iterator[dict]:
-    """Record every text drawn (theme.text), every fitted text that had to be cut (scene.fit)
+    """Record every text drawn (theme.text), every fitted text that had to be cut (layout.fit)
     and the height of every font asked for; caches are emptied first so nothing is skipped."""
     seen: dict = {"texts": set(), "cut": set(), "heights": set()}
-    for module in (theme, paint, sprites, scene, map_layout):
+    for module in (theme, paint, sprites, scene, map_layout, marks):
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
-    font, text, fit = theme.font, theme.text, scene.fit
+    font, text, fit = theme.font, theme.text, layout.fit
 
     def font_hook(size: int, bold: bool = False) -> pygame.font.Font:
         made = font(size, bold)
@@ -75,13 +86,14 @@ def recording(monkeypatch) -> Iterator[dict]:
         return text(message, *args, **kwargs)
 
     def fit_hook(message: str, size: int, max_w: int, color, bold: bool = False):
-        if theme.font(size, bold).size(message)[0] * scene.SQUEEZE > max_w:
+        if theme.font(size, bold).size(message)[0] * layout.SQUEEZE > max_w:
             seen["cut"].add((message, max_w))
         return fit(message, size, max_w, color, bold)
 
     monkeypatch.setattr(theme, "font", font_hook)
     monkeypatch.setattr(theme, "text", text_hook)
-    monkeypatch.setattr(scene, "fit", fit_hook)
+    for module in (layout, map_panel, cards_panel, sheet_art, sheet_panel):  # all that fit
+        monkeypatch.setattr(module, "fit", fit_hook)
     yield seen
 
 
@@ -185,7 +197,7 @@ def test_the_multipliers_are_in_body_text(rules, monkeypatch):
 
     monkeypatch.setattr(theme, "text", recording)
     for a in range(len(ACTIVITIES)):
-        renderer._meter_extras(pygame.Surface(CANVAS_SIZE), match.state.sheets[0], a)
+        renderer.sheet.art.meter_extras(pygame.Surface(CANVAS_SIZE), match.state.sheets[0], a)
     assert len(sizes) == len(ACTIVITIES)
     assert min(theme.font(size, True).get_height() for size in sizes) >= 30
 
@@ -202,7 +214,7 @@ def test_the_artist_meter_rewards_are_as_wide_as_their_boxes(rules, monkeypatch)
 
     renderer = FQRenderer(rules, Config(2), seat_names(2))
     monkeypatch.setattr(sprites, "icon", recording)
-    renderer._build_sheets()
+    renderer.sheet.rebuild()
     rewards = {r for r in rules.board.artist_meter if r in (*ACTIVITIES, "umbrella")}
     assert rewards
     for reward in rewards:
@@ -228,7 +240,7 @@ def test_riverwalk_reads_in_spanish():
                                            ("es", "1 punto", "2 puntos")])
 def test_a_score_reads_as_points_in_the_singular_and_the_plural(lang, one, two):
     with language(lang):
-        assert (FQRenderer._points(1), FQRenderer._points(2)) == (one, two)
+        assert (points(1), points(2)) == (one, two)
 
 
 def test_a_panel_score_reads_as_points(rules, monkeypatch):
@@ -236,29 +248,29 @@ def test_a_panel_score_reads_as_points(rules, monkeypatch):
         for renderer, _ in shown_states(rules, 3, (), seed=5, every=25):
             others = [s for s in range(3) if s != renderer.large]
             for seat in others:  # "23 points", never a bare "23" (nor the cut "23 ptos")
-                assert FQRenderer._points(renderer._totals[seat]) in seen["texts"]
+                assert points(renderer.totals[seat]) in seen["texts"]
 
 
 def test_the_boxes_a_player_marks_are_large_enough_to_see(rules):
     for players, options in CONFIGS:
         renderer = FQRenderer(rules, Config(players, options), seat_names(players))
-        for rect in renderer.umb_rects + renderer.line_rects + renderer.art_meter:
+        for rect in renderer.sheet.art.umb_rects + renderer.sheet.art.line_rects + renderer.sheet.art.art_meter:
             assert min(rect.size) >= 30  # a tick seen from the sofa (26 px boxes read as ~20)
-        rows = [renderer.umb_rects, renderer.line_rects, renderer.art_meter]
+        rows = [renderer.sheet.art.umb_rects, renderer.sheet.art.line_rects, renderer.sheet.art.art_meter]
         for boxes in rows:  # apart from each other and inside the sheet
-            assert all(renderer.sheet_rect.contains(r) for r in boxes)
+            assert all(renderer.sheet.sheet_rect.contains(r) for r in boxes)
             assert all(a.collidelist(boxes[k + 1:]) < 0 for k, a in enumerate(boxes))
 
 
 def test_the_sheet_draws_the_box_counts_its_level_gives(rules):
     board = rules.board
     renderer = FQRenderer(rules, Config(2, ()), seat_names(2))
-    assert len(renderer.umb_rects) == board.umbrella_boxes
-    assert len(renderer.line_rects) == board.line_boxes
-    assert len(renderer.art_meter) == len(board.artist_meter)
-    assert [len(r) for r in renderer.box_rects] == [len(m.boxes) for m in board.meters]
-    legend_bottom = renderer.legend_y + 4 * scene.LEGEND_STEP  # artists (2), symbols, footer
-    assert legend_bottom <= renderer.sheet_rect.bottom - 2  # the keys and the footer fit
+    assert len(renderer.sheet.art.umb_rects) == board.umbrella_boxes
+    assert len(renderer.sheet.art.line_rects) == board.line_boxes
+    assert len(renderer.sheet.art.art_meter) == len(board.artist_meter)
+    assert [len(r) for r in renderer.sheet.art.box_rects] == [len(m.boxes) for m in board.meters]
+    legend_bottom = renderer.sheet.art.legend_y + 4 * layout.LEGEND_STEP  # artists (2), symbols, footer
+    assert legend_bottom <= renderer.sheet.sheet_rect.bottom - 2  # the keys and the footer fit
 
 
 @pytest.mark.parametrize("seed", range(1, 9))
@@ -285,10 +297,10 @@ def test_the_largest_multiplier_and_every_bonus_letter_end_inside_the_sheet(rule
     """Party at ×5 with A, B, C and D: the 36 px multiplier and the letters after it stay
     inside the sheet's frame and apart from the boxes and each other."""
     renderer = FQRenderer(rules, Config(4), seat_names(4))
-    inside = renderer.sheet_rect.inflate(-8, -8)
+    inside = renderer.sheet.sheet_rect.inflate(-8, -8)
     for a, meter in enumerate(rules.board.meters):
         letters = "ABCD"[:len(meter.bonuses)]
-        tail = [rect for _, rect in renderer.meter_tail(a, max(meter.multipliers), letters)]
+        tail = [rect for _, rect in renderer.sheet.art.meter_tail(a, max(meter.multipliers), letters)]
         assert len(tail) == 2 and all(inside.contains(rect) for rect in tail), (a, tail)
-        assert tail[0].left > renderer.box_rects[a][-1].right
+        assert tail[0].left > renderer.sheet.art.box_rects[a][-1].right
         assert not tail[0].colliderect(tail[1])

@@ -1,0 +1,259 @@
+"""French Quarter's card row: this round's card of each deck with its dice, and the Mayor card.
+
+Each card is painted once per face over the static background (an opaque blit after); dice not
+taken yet are targets, taken ones fade and are ringed in the taker's colour with its emblem. The
+Mayor card shows the closed street and, in solo, Mayor Carly's deck priority. The row animates the
+dice tumbling onto the cards, the cards turning up, and a taken die flying to its seat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.paint import INK, draw_seat_emblem, fast, fly, seat_color, wrap
+from game.ui.panels import PanelRoom, fly_area
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .board import DECKS
+from .layout import (
+    BAND_LINE,
+    CARDS_H,
+    CARDS_Y,
+    CLOSED_RGB,
+    DIE,
+    RIGHT_W,
+    RIGHT_X,
+    TAKER_EMBLEM,
+    WHITE,
+    FQPanel,
+    S,
+    fit,
+    hyphenated,
+)
+from .marks import draw_glows
+from .state import CARLY, NOBODY, State
+from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
+
+t = translator("french_quarter.scene.")
+tr = translator("french_quarter.")  # the rules' strings: deck and activity names
+
+CARDS_HOLDS = frozenset({"die", "card", "mayor"})  # the holds the row shows
+
+
+class CardsPanel(FQPanel):
+    """The row of cards with their dice (and the Mayor card); its targets and animations."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
+        """Share the row's width out between the decks in play (and the Mayor card)."""
+        super().__init__(room, rect, "cards")
+        self.board = room.board
+        self.decks = [d for d in DECKS if not (d == "taxi" and room.players <= 2)]
+        n = len(self.decks) + (1 if room.mayor else 0)
+        gap = 10
+        w = min(150, (RIGHT_W - gap * (n - 1)) // n)
+        x0 = RIGHT_X + (RIGHT_W - (n * w + (n - 1) * gap)) // 2
+        self.card_rects = {d: pygame.Rect(x0 + i * (w + gap), CARDS_Y, w, CARDS_H)
+                           for i, d in enumerate(self.decks)}
+        self.card_w = w
+        two = any(len(self._band_lines(d)) > 1 for d in self.decks)
+        self.band_h = 52 if two else 40  # every band as tall as the tallest
+        self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
+        self._faces: dict[tuple[str, int], pygame.Surface] = {}
+
+    # == the layer ================================================================================
+    def key(self) -> Hashable:
+        """Everything the row shows."""
+        view = self.view
+        return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS))
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """This round's card of each deck with its dice (taken ones faded), the Mayor card."""
+        view, h = self.view, self.holds
+        for d, rect in self.card_rects.items():
+            i = DECKS.index(d)
+            card = view.cards[i] if not h[("card", d)] else -1
+            self._paint_card(surf, d, card, rect)
+        for i, (deck, value, taker) in enumerate(view.dice):
+            if deck not in self.card_rects or not value or h[("die", i)]:
+                continue
+            r = self.die_rect(view, i)
+            if taker == NOBODY:
+                surf.blit(sp.die(value, DIE), r)
+            else:  # taken: a faded die ringed in the taker's colour
+                surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
+                pygame.draw.rect(surf, seat_color(taker), r.inflate(6, 6), 4, border_radius=12)
+                draw_seat_emblem(surf, taker, r.topright, TAKER_EMBLEM)
+        if view.mayor:
+            self._paint_mayor(surf, view)
+
+    def die_rect(self, view: State, i: int) -> pygame.Rect:
+        """Where die i sits on its card: side by side along the card's foot."""
+        deck = view.dice[i][0]
+        same = [j for j, d in enumerate(view.dice) if d[0] == deck]
+        k, n = same.index(i), len(same)
+        card = self.card_rects[deck]
+        gap = 8
+        x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
+        return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 8, DIE, DIE)
+
+    def _paint_card(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
+        key = (deck, card)
+        face = self._faces.get(key)
+        if face is None:  # painted over the static background: an opaque blit
+            face = self.room.layers.static.subsurface(rect).copy()
+            self._card_face(face, deck, card, face.get_rect())
+            face = self._faces[key] = fast(face, alpha=False)
+        surf.blit(face, rect)
+
+    def _band_lines(self, deck: str) -> list[str]:
+        """A deck's name in its card's band: one line, or two split with a hyphen."""
+        return hyphenated(tr("deck." + deck), S, self.card_w - 6)
+
+    def _card_face(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surf, sp.PAPER, rect, border_radius=12)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
+        pygame.draw.rect(surf, sp.DECK_RGB[deck], band, border_top_left_radius=12,
+                         border_top_right_radius=12)
+        lines = self._band_lines(deck)
+        for k, line in enumerate(lines):
+            name = fit(line, S, rect.w - 6, WHITE)
+            y = band.centery + (k - (len(lines) - 1) / 2) * BAND_LINE
+            surf.blit(name, name.get_rect(center=(band.centerx, y)))
+        mv = self.board.movement[deck]
+        move = f"{mv[0]}–{mv[1]}" if isinstance(mv, tuple) else t(f"to_{mv}")
+        text = fit(move, S, rect.w - 8, INK)
+        surf.blit(text, text.get_rect(midtop=(rect.centerx, band.bottom + 4)))
+        if card >= 0:
+            icons = self.board.decks[deck][card]
+            size = 46
+            x0 = rect.centerx - (len(icons) * size + (len(icons) - 1) * 6) // 2
+            for k, name in enumerate(icons):
+                surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 30))
+        pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
+
+    def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
+        """The Mayor card: the closed street, the car (Carly first) and her priority."""
+        rect = self.mayor_rect
+        pygame.draw.rect(surf, (236, 228, 240), rect, border_radius=12)
+        band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
+        pygame.draw.rect(surf, (90, 60, 110), band, border_top_left_radius=12,
+                         border_top_right_radius=12)
+        title = fit(t("mayor"), S, rect.w - 10, WHITE, True)
+        surf.blit(title, title.get_rect(center=band.center))
+        if view.mayor_card >= 0 and not self.holds[("mayor",)]:
+            card = self.board.mayor[view.mayor_card]
+            street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
+            y = band.bottom + 6
+            for line in wrap(street, S, rect.w - 10)[:2]:
+                text = fit(line, S, rect.w - 10, CLOSED_RGB)
+                surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
+                y += 26
+            if self.room.players == 1:
+                self._paint_priority(surf, card, rect, y + 4)
+        pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
+
+    def _paint_priority(self, surf: pygame.Surface, card, rect: pygame.Rect, y: int) -> None:
+        """Mayor Carly's deck priority as coloured chips, in order (and the car icon)."""
+        decks = [d for d in card.priority if d in self.card_rects]
+        rows = math.ceil(len(decks) / 3)
+        room = rect.bottom - 32 - y  # above "Carly first"
+        chip = min(30, (rect.w - 12) // 3 - 4, room // rows - 4)
+        for k, d in enumerate(decks):
+            r = pygame.Rect(rect.x + 8 + (k % 3) * (chip + 4), y + (k // 3) * (chip + 4), chip,
+                            chip)
+            pygame.draw.rect(surf, sp.DECK_RGB[d], r, border_radius=6)
+            num = theme.text(str(k + 1), S, WHITE, True)
+            surf.blit(num, num.get_rect(center=r.center))
+        if card.car:
+            text = fit(t("carly_first"), S, rect.w - 6, (90, 60, 110), True)
+            surf.blit(text, text.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+    # == targets and per-frame drawing ============================================================
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Each card above its dice, and each die not taken yet (one per deck and value)."""
+        out: dict[Target, pygame.Rect] = {}
+        for d, rect in self.card_rects.items():
+            out[("card", d)] = pygame.Rect(rect.x, rect.y, rect.w, rect.h - DIE - 16)
+        for i, (deck, value, taker) in enumerate(view.dice):
+            key = ("die", deck, value)
+            if taker == NOBODY and value and key not in out:
+                out[key] = self.die_rect(view, i)
+        self.offered = out
+        return out
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """The row's options glow."""
+        if prompt is not None:
+            draw_glows(canvas, prompt, self.offered, 3 + round(2 * self.pulse()))
+
+    # == event reactions ==========================================================================
+    @on_event("die_rolled", sound=EventSound((Cue("shuffle", volume=0.35),), 0.07))
+    def _die_rolled(self, ev: Event, at: float, batch: Batch) -> float:
+        """A die tumbles onto its card (the k-th roll of a deck is its k-th die)."""
+        view, deck = self.view, ev.get("deck")
+        k = batch.tally[deck]
+        batch.tally[deck] += 1
+        same = [i for i, d in enumerate(view.dice) if d[0] == deck]
+        if k >= len(same) or deck not in self.card_rects:
+            return at
+        i = same[k]
+        rect = self.die_rect(view, i)
+        self.tween(at, 0.35, tumble(rect, ev.get("value"), i), pytweening.easeOutQuad,
+                   (("die", i),), tumble_area(rect))
+        return at + 0.07
+
+    @on_event("card_revealed", sound=EventSound((Cue("flip", volume=0.5),), 0.08))
+    def _card_revealed(self, ev: Event, at: float, batch: Batch) -> float:
+        """This round's card of a deck turns face up."""
+        deck = ev.get("deck")
+        if deck not in self.card_rects:
+            return at
+        rect = self.card_rects[deck]
+        self.tween(at, 0.25, flash(rect, sp.DECK_RGB[deck]), holds=(("card", deck),),
+                   area=flash_area(rect))
+        return at + 0.08
+
+    @on_event("mayor_card", sound=EventSound((Cue("flip"),), 0.25))
+    def _mayor_card(self, ev: Event, at: float, batch: Batch) -> float:
+        """This round's Mayor card turns face up."""
+        self.tween(at, 0.3, flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),),
+                   area=flash_area(self.mayor_rect))
+        return at + 0.25
+
+    @on_event("die_taken", sound=EventSound((Cue("swish"),), 0.35))
+    def _die_taken(self, ev: Event, at: float, batch: Batch) -> float:
+        """A seat takes a die: it flies to the seat's panel or sheet."""
+        return self._fly_die(ev.get("deck"), ev.get("value"), ev.player, at, batch.old)
+
+    @on_event("carly_took", sound=EventSound((Cue("swish", volume=0.7),), 0.35))
+    def _carly_took(self, ev: Event, at: float, batch: Batch) -> float:
+        """Mayor Carly takes a die: it flies to her panel."""
+        return self._fly_die(ev.get("deck"), ev.get("value"), CARLY, at, batch.old)
+
+    def _fly_die(self, deck: str, value: int, seat: int, at: float, old: State | None) -> float:
+        src = old if old is not None else self.view
+        i = next((j for j, (d, v, tk) in enumerate(src.dice)
+                  if d == deck and v == value and tk == NOBODY), None)
+        if i is None or deck not in self.card_rects:
+            return at
+        sprite = sp.die(value, DIE)
+        path = (self.die_rect(src, i).center, self.room.sheet.seat_anchor(seat))
+        self.tween(at, 0.35, fly(sprite, *path, arc=60), area=fly_area(sprite, *path, arc=60))
+        return at + 0.35
+
+    @on_event("card_swapped", sound=EventSound((Cue("flip"),), 0.2))
+    def _card_swapped(self, ev: Event, at: float, batch: Batch) -> float:
+        """Culture C: the card whose movement the turn uses now rings."""
+        rect = self.card_rects.get(ev.get("deck"))
+        if rect is not None:
+            self.tween(at, 0.25, ring_pulse(rect, theme.ACCENT), area=ring_area(rect))
+        return at + 0.2

@@ -1,0 +1,144 @@
+"""French Quarter board layout: where each panel goes, the sizes and colours its art shares.
+
+The board rect (1920x1000; the shell owns the bar below it) holds the shared map on the left and
+down the right the row of cards with their dice (and the Mayor card), a row of compact panels for
+the other seats (or Mayor Carly in solo) and the active seat's sheet, large. The choosers' chips
+(choices with no place of their own) lie over the map or the sheet, where the decision happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.engine.core import Prompt, Target
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT
+from game.ui.paint import INK, Plate, fit_text
+from game.ui.panels import Layout, Panel, PanelRoom
+
+MAP = pygame.Rect(12, 12, 956, 976)
+STREET = 44
+RIGHT_X, RIGHT_W = 984, 924
+CARDS_Y, CARDS_H = 10, 190
+CARDS_AREA = pygame.Rect(RIGHT_X - 4, 0, RIGHT_W + 8, CARDS_Y + CARDS_H + 4)
+PANELS_Y, PANELS_H = 208, 130
+PANELS_AREA = pygame.Rect(RIGHT_X, PANELS_Y, RIGHT_W, PANELS_H)
+SHEET_Y = 346
+SHEET_H = BOARD_RECT.bottom - 6 - SHEET_Y
+SHEET_RECT = pygame.Rect(RIGHT_X, SHEET_Y, RIGHT_W, SHEET_H)
+INTERSECTION = 40
+ARROW = (48, 40)
+PAWN = 34
+DIE = 50
+TAKER_EMBLEM = 22  # the taker's emblem on the corner of a taken die's ring
+ROAD = (196, 190, 178)
+BLOCK = (70, 64, 58)
+HOUSE = (238, 226, 200)
+SMALL_HOUSE = (230, 214, 186)
+WHITE = (255, 255, 255)
+LINE_RGB = (240, 200, 40)  # the Second Line parade: gold, edged dark
+CLOSED_RGB = (210, 40, 40)
+VALUE_NOTE = (150, 180, 255)  # the sheet's note on the map's blue (handwritten) values
+UMBRELLA_RGB_LIGHT = (120, 190, 220)
+STARTS = ((200, 200, 210), (250, 250, 246))  # a personal line's start marker, the parade's
+ARTIST_LIGHT = (230, 150, 190)
+ACCENT_DARK = (190, 120, 20)
+OPTION = (90, 230, 255)  # options glow cyan: apart from the shell's yellow focus ring
+S = theme.SMALL_SIZE
+SQUEEZE = 0.85  # text a little too wide is narrowed (its height, the 28 px floor, stays)
+BOX = 41  # activity box
+BOX_STEP = 43  # the 36 px multiplier and Party's "ABCD" still end inside the frame
+METER_STEP = 44  # from one activity meter to the next
+SMALL_BOX = 30  # umbrella and Second Line boxes: large enough to read a tick from the sofa
+SMALL_STEP = 33
+ART_BOX, ART_STEP = (32, 40), 34  # an artist meter box (its reward icon fills its width)
+ARTIST_CELL = (50, 40)  # an artist's cell, in the top and in the bottom row
+ARTIST_STEP = (54, 43)
+GROUP_GAP = 10  # between runs of Second Line boxes (each run ends with an umbrella)
+UMBRELLA_W = 500  # the umbrella rows at most: the courtyards and Riverwalk counts sit beside
+LEGEND_STEP = 28  # the legend's lines (the artists' key, then the sheet's symbols)
+KEY_TEXT_W, KEY_GAP = 170, 18  # a symbol's meaning in the key at most, and the gap after it
+NAME_GAP = 14  # between a panel's name and its points: "Bot 1  27 points", never "Bot 127"
+SIDE_LINE = 24  # the lines beside the umbrellas (courtyards, Riverwalk, Vacation)
+MULT_SIZE = theme.BODY_SIZE  # a meter's multiplier (×2): the number the end score hangs on
+BAND_LINE = 24  # a card band's line pitch, when a long deck name takes two (hyphenated)
+VOWELS = frozenset("aeiouáéíóúü")
+WIDE_PANEL = 400  # a compact panel this wide has room for its points in body text
+LABEL_W = 186  # the sheet's label column
+MARK = S  # letters on the sheet's circles and artist cells: never below the 28 px floor
+# Choosers: options with no place of their own on the board (a value to write, a circle's
+# bonus or multiplier, a Culture A boost) are drawn as chips next to where the decision happens.
+CHOOSERS = frozenset({"value", "circle", "boost"})
+CHOOSER_TASKS = frozenset({"mapw", "bval", "circle", "move"})  # the prompts that offer them
+# Map chips (and their plate) fit inside a street: they never cover a building, so no choice
+# hides a destination or a neighbour's value.
+VALUE_CHIP = STREET - 4
+BOOST_CHIP = (84, STREET - 4)
+CIRCLE_CHIP_H = 50
+CHIP_GAP = 12
+BANNER = Plate((40, 30, 60), LINE_RGB, 4, 16, (60, 24))  # "Round 3", "Game over"
+TOOLTIP = Plate((252, 249, 240), INK, 2, 10, (20, 10))  # the focused building's name
+CLOSED_SIGN = Plate(CLOSED_RGB, WHITE, 2, 8, (16, 6))
+
+
+def table_layout() -> Layout:
+    """The panels' rects (the same at every seat count: the seat panels share their row out,
+    the card row its width). The sheet's layer spans the compact panels and the large sheet:
+    the two change together (the large one is the active seat's), in one repaint."""
+    return Layout(map=MAP, cards=CARDS_AREA, sheet=PANELS_AREA.union(SHEET_RECT),
+                  choosers=BOARD_RECT)
+
+
+def fit(message: str, size: int, max_w: int, color: Sequence[int],
+        bold: bool = False) -> pygame.Surface:
+    """Text no wider than max_w, narrowed down to SQUEEZE before it is shortened."""
+    return fit_text(message, size, max_w, color, bold, SQUEEZE)
+
+
+def hyphenated(word: str, size: int, max_w: int) -> list[str]:
+    """The word on one line if it fits (narrowed at worst), else in two lines split with a
+    hyphen before a consonant between two vowels (a syllable's start), the first as long as fits."""
+    font = theme.font(size)
+    if font.size(word)[0] * SQUEEZE <= max_w:
+        return [word]
+    low = word.lower()
+    cuts = [i for i in range(2, len(word) - 2) if low[i] not in VOWELS
+            and low[i - 1] in VOWELS and low[i + 1] in VOWELS
+            and font.size(word[:i] + "-")[0] * SQUEEZE <= max_w]
+    return [word[:max(cuts)] + "-", word[max(cuts):]] if cuts else [word]
+
+
+def box_rows(x: int, y: int, count: int, per_row: int, run: int = 0,
+             size: tuple[int, int] = (SMALL_BOX, SMALL_BOX),
+             step: tuple[int, int] = (SMALL_STEP, SMALL_STEP)) -> list[list[pygame.Rect]]:
+    """Rows of `count` boxes of `size`, `per_row` a row at `step` (x, y) apart, a gap after
+    every `run` boxes (0: none)."""
+    rows: list[list[pygame.Rect]] = []
+    for k in range(count):
+        col = k % per_row
+        if col == 0:
+            rows.append([])
+        gaps = col // run if run else 0
+        rows[-1].append(pygame.Rect((x + col * step[0] + gaps * GROUP_GAP,
+                                     y + (k // per_row) * step[1]), size))
+    return rows
+
+
+class FQPanel(Panel):
+    """A French Quarter panel: the shell draws the focus ring itself (only the map adds the
+    focused building's name), and each panel keeps the targets it offered for its glows."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str | None = None) -> None:
+        """A panel of `room` at `rect` that has offered nothing yet."""
+        super().__init__(room, rect, name)
+        self.offered: dict[Target, pygame.Rect] = {}
+
+    def held(self, kinds: frozenset[str]) -> frozenset:
+        """The holds of these kinds now (part of a layer's key)."""
+        return frozenset(x for x in self.holds if x[0] in kinds)
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
+                   prompt: Prompt | None) -> None:
+        """Nothing: the shell rings the focused target."""

@@ -1,0 +1,319 @@
+"""French Quarter's sheets: the compact panels of the other seats (Mayor Carly's in solo) and the
+active seat's large sheet (sheet_art.py), in one layer: the large sheet is the active seat's, so
+the two change together and repaint as one.
+
+Panels and the large sheet's frame are pre-painted over the static background (opaque blits are
+the fast ones); a repaint covers all it paints, so the layer is not restored first. Targets: the
+large sheet's meter boxes and artist cells. The panel animates boxes being ticked and the tags
+that rise by a meter, a row or a seat's panel (multipliers, bonuses, the Second Line's points, a
+seat that cannot move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from operator import attrgetter
+
+import pygame
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.paint import INK, fast, seat_color
+from game.ui.panels import PanelRoom
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .board import ACTIVITIES, ARTISTS
+from .layout import (
+    CLOSED_RGB,
+    LINE_RGB,
+    NAME_GAP,
+    PANELS_AREA,
+    PANELS_H,
+    PANELS_Y,
+    RIGHT_W,
+    RIGHT_X,
+    SHEET_RECT,
+    SQUEEZE,
+    UMBRELLA_RGB_LIGHT,
+    WHITE,
+    WIDE_PANEL,
+    FQPanel,
+    S,
+    fit,
+)
+from .marks import draw_glows, tourist
+from .sheet_art import SheetArt
+from .state import CARLY, OVER, Sheet, State
+from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
+
+t = translator("french_quarter.scene.")
+tr = translator("french_quarter.")  # the rules' strings: deck and activity names
+
+SHEET_HOLDS = frozenset({"meter", "umb", "line", "art"})  # the holds the sheets show
+fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer keys)
+
+
+def points(count: int) -> str:
+    """ "1 point", "23 points": a score in whole words (the one/other plural)."""
+    return t("points", count=count)
+
+
+class SheetPanel(FQPanel):
+    """The other seats' compact panels and the active seat's large sheet."""
+
+    RESTORE = False  # the panels and the large sheet are opaque frames covering all they paint
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
+        """Lay the large sheet out and paint its blank and all-marked forms once."""
+        super().__init__(room, rect, "sheet")
+        self.board = room.board
+        self.sheet_rect = SHEET_RECT.copy()
+        self.art = SheetArt(room.board, self.sheet_rect, room.abbr)
+        self._frames: dict[tuple, pygame.Surface] = {}
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Paint the blank and the all-marked sheet again (after a change of language)."""
+        self.art.build()
+        for key in [k for k in self._frames if k[0] == "large"]:
+            del self._frames[key]
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The panels' row and the large sheet's plate."""
+        for rect in (PANELS_AREA, self.sheet_rect):
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
+
+    # == the layer ================================================================================
+    def key(self) -> Hashable:
+        """Everything the panels and the large sheet show."""
+        view, room = self.view, self.room
+        return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
+                self.held(SHEET_HOLDS))
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
+        view = self.view
+        for seat, rect in zip(self.panel_seats(), self.panel_rects()):
+            if seat == CARLY:
+                self._paint_carly(surf, view, rect)
+            else:
+                self._paint_compact(surf, view, seat, rect)
+        self._paint_large(surf, view, self.room.large)
+
+    def panel_seats(self) -> list[int]:
+        """Seats in the compact panels (CARLY in solo)."""
+        if self.room.players == 1:
+            return [CARLY]
+        return [s for s in range(self.room.players) if s != self.room.large]
+
+    def panel_rects(self) -> list[pygame.Rect]:
+        """The compact panels' rects, sharing the row out."""
+        n = len(self.panel_seats())
+        gap = 10
+        w = (RIGHT_W - gap * (n - 1)) // n  # one panel (2 players, solo) spans the row
+        return [pygame.Rect(RIGHT_X + i * (w + gap), PANELS_Y, w, PANELS_H) for i in range(n)]
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        """Where a die taken by `seat` lands: its panel, or the large sheet's header."""
+        if seat == self.room.large:
+            return self.sheet_rect.x + 400, self.sheet_rect.y + 26
+        for s, r in zip(self.panel_seats(), self.panel_rects()):
+            if s == seat:
+                return r.center
+        return PANELS_AREA.center
+
+    def _shown(self, view: State, seat: int) -> tuple[list[int], int, int, int]:
+        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
+        sh, h = view.sheets[seat], self.holds
+        meters = [m - h[("meter", seat, a)] for a, m in enumerate(sh.meters)]
+        return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
+            sh.art - h[("art", seat)]
+
+    def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
+                     active: bool) -> None:
+        """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
+        key = (tuple(rect), seat, active)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self.room.layers.static.subsurface(rect).copy()
+            sp.panel(frame, seat_color(seat), active)
+            frame = self._frames[key] = fast(frame, alpha=False)
+        surf.blit(frame, rect)
+
+    def _paint_compact(self, surf: pygame.Surface, view: State, seat: int,
+                       rect: pygame.Rect) -> None:
+        """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
+        self._panel_frame(surf, rect, seat, view.turn == seat)
+        meters, umb, line, art = self._shown(view, seat)
+        wide = rect.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
+        score = theme.text(points(self.room.totals[seat]), theme.BODY_SIZE if wide else S,
+                           theme.TEXT, wide)
+        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if wide else 12)))
+        surf.blit(score, srect)
+        pawn = 34 if wide else 26
+        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
+        # No dice here (the cards ring the dice each seat took): a number beside dice read
+        # as a dice count, and the name keeps its room.
+        name_x = rect.x + (24 if wide else 18) + pawn
+        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
+        # a narrow panel: smaller, then regular, never cut
+        names = self.room.names
+        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
+                           if theme.font(z, b).size(names[seat])[0] * SQUEEZE <= room),
+                          (S, False))
+        name = fit(names[seat], size, room, seat_color(seat), bold)
+        surf.blit(name, (name_x, rect.y + 8))
+        cell = min(54, (rect.w - 30) // 5 - 4)
+        for a, act in enumerate(ACTIVITIES):
+            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
+            pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
+            num = theme.text(str(meters[a]), S, WHITE, True)
+            surf.blit(num, num.get_rect(center=r.center))
+        parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
+        x = rect.x + 22
+        for kind, value in parts:
+            x = self._stat(surf, x, rect.y + 94, kind, value) + 16
+
+    @staticmethod
+    def _stat(surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
+        """An icon and a number; returns the x after them."""
+        if kind == "umbrella":
+            surf.blit(sp.icon("umbrella", 32), (x, y))
+        elif kind == "line":
+            pygame.draw.line(surf, INK, (x, y + 16), (x + 32, y + 16), 12)
+            pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
+        else:  # a blank artist tag: any artist (a code here read as "the Sax count")
+            surf.blit(sp.artist_tag("", 32), (x, y))
+        text = theme.text(value, S, theme.TEXT, True)
+        surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
+        return x + 38 + text.get_width()
+
+    def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
+        """Solo: Mayor Carly's panel with the dice she took this round."""
+        self._panel_frame(surf, rect, CARLY, False)
+        name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
+        surf.blit(name, (rect.x + 26, rect.y + 8))
+        hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
+        surf.blit(hint, (rect.x + 26, rect.y + 48))
+        taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
+        for k, (d, v) in enumerate(taken):
+            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 84, 44, 44)
+            surf.blit(sp.die(v, 44), r)
+            label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
+            surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
+
+    def _paint_large(self, surf: pygame.Surface, view: State, seat: int) -> None:
+        """The active seat's sheet: the pre-rendered blank sheet, then what is marked on it."""
+        rect, art = self.sheet_rect, self.art
+        base = self._frames.get(("large", seat))
+        if base is None:  # the seat's frame and the blank sheet in one opaque surface
+            base = self.room.layers.static.subsurface(rect).copy()
+            sp.panel(base, seat_color(seat), True)
+            base.blit(art.blank, art.content.move(-rect.x, -rect.y))
+            base = self._frames[("large", seat)] = fast(base, alpha=False)
+        surf.blit(base, rect)
+        name = self.room.names[seat]
+        art.header(surf, view, seat, name, points(self.room.totals[seat]))
+        art.marks(surf, *self._shown(view, seat))
+        sh = view.sheets[seat]
+        for a in range(len(ACTIVITIES)):
+            art.meter_extras(surf, sh, a)
+        art.artist_cells(surf, sh)
+        art.footer(surf, view, seat, name)
+
+    # == targets and per-frame drawing ============================================================
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """The large sheet's meter boxes and artist cells."""
+        out: dict[Target, pygame.Rect] = {}
+        for a, act in enumerate(ACTIVITIES):
+            for k, rect in enumerate(self.art.box_rects[a]):
+                out[("meter", act, k)] = rect
+        for i, a in enumerate(ARTISTS):
+            out[("artist", a)] = self.art.artist_rects[i]
+        self.offered = out
+        return out
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """The sheet's options glow."""
+        if prompt is not None:
+            draw_glows(canvas, prompt, self.offered, 3 + round(2 * self.pulse()))
+
+    # == event reactions ==========================================================================
+    @on_event("meter", sound=EventSound((Cue("tick"),), 0.22))
+    def _meter(self, ev: Event, at: float, batch: Batch) -> float:
+        """A meter box of the large sheet is ticked."""
+        seat = ev.player
+        if seat != self.room.large:
+            return at + 0.05
+        a = ACTIVITIES.index(ev.get("activity"))
+        boxes = self.art.box_rects[a]
+        rect = boxes[min(ev.get("box"), len(boxes) - 1)]
+        self.tween(at, 0.22, tick(rect, sp.ACTIVITY_RGB[ACTIVITIES[a]]),
+                   holds=(("meter", seat, a),), area=tick_area(rect))
+        return at + 0.22
+
+    @on_event("umbrella", sound=EventSound((Cue("tick", volume=0.7),), 0.22))
+    def _umbrella(self, ev: Event, at: float, batch: Batch) -> float:
+        """An umbrella box of the large sheet is ticked."""
+        seat = ev.player
+        if seat != self.room.large:
+            return at + 0.05
+        boxes = self.art.umb_rects
+        rect = boxes[min(ev.get("box"), len(boxes)) - 1]
+        self.tween(at, 0.22, tick(rect, UMBRELLA_RGB_LIGHT), holds=(("umb", seat),),
+                   area=tick_area(rect))
+        return at + 0.22
+
+    @on_event("multiplier", sound=EventSound((Cue("confirm"),), 0.3))
+    def _multiplier(self, ev: Event, at: float, batch: Batch) -> float:
+        """A multiplier is reached: "×3" rises by the meter (or the seat's panel)."""
+        return self._popup_for(ev.player, ev.get("activity"), f"×{ev.get('value')}", at)
+
+    @on_event("bonus", sound=EventSound((Cue("fanfare", volume=0.6),), 0.45))
+    def _bonus(self, ev: Event, at: float, batch: Batch) -> float:
+        """A bonus is unlocked: "Bonus A" rises by the meter (or the seat's panel)."""
+        return self._popup_for(ev.player, ev.get("activity"),
+                               t("bonus", letter=ev.get("letter")), at)
+
+    def _popup_for(self, seat: int, act: str, label: str, at: float) -> float:
+        if seat == self.room.large:
+            r = self.art.box_rects[ACTIVITIES.index(act)][-1]
+            c = (r.right + 60, r.centery)
+        else:
+            c = self.seat_anchor(seat)
+        self._rise(label, c, sp.ACTIVITY_RGB[act], at, 0.5)
+        return at + 0.3
+
+    def _rise(self, label: str, c: tuple[int, int], color: tuple, at: float, dur: float) -> None:
+        """A tag rising from `c`."""
+        self.tween(at, dur, rising_tag(label, c, color), area=tag_area(label, c, color))
+
+    @on_event("artist", sound=EventSound((Cue("tick"),), 0.22))
+    def _artist(self, ev: Event, at: float, batch: Batch) -> float:
+        """An artist is seen: its cell on the large sheet rings."""
+        seat = ev.player
+        if seat != self.room.large:
+            return at + 0.05
+        rect = self.art.artist_rects[ARTISTS.index(ev.get("artist"))]
+        self.tween(at, 0.3, ring_pulse(rect, sp.ARTIST_RGB), holds=(("art", seat),),
+                   area=ring_area(rect))
+        return at + 0.22
+
+    @on_event("line_scored", sound=EventSound((Cue("tick", volume=0.5),), 0.3))
+    def _line_scored(self, ev: Event, at: float, batch: Batch) -> float:
+        """Second Line boxes are marked: "+n" rises by the row (or the seat's panel)."""
+        seat = ev.player
+        c = self.seat_anchor(seat)
+        if seat == self.room.large:
+            c = (self.art.line_rects[-1].right - 40, self.art.line_rects[0].y)
+        self._rise(f"+{ev.get('count')}", c, LINE_RGB, at, 0.5)
+        return at + 0.3
+
+    @on_event("no_move", sound=EventSound((Cue("error", volume=0.5),), 0.2))
+    def _no_move(self, ev: Event, at: float, batch: Batch) -> float:
+        """A seat cannot move: a red note rises by its panel."""
+        self._rise(t("no_move"), self.seat_anchor(ev.player), CLOSED_RGB, at, 0.4)
+        return at + 0.2

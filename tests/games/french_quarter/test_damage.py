@@ -1,0 +1,67 @@
+"""French Quarter on the panel kit draws only what changed: between two frames, every pixel that
+differs lies inside the rects the renderer reported (`damage`), and an idle board reports none."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.engine.core import event
+from game.games.french_quarter.rules import FrenchQuarter
+from game.games.french_quarter.scene import FQRenderer
+from tests.games.damage_watch import watch
+from tests.games.scene_match import scene_match, step
+
+
+@pytest.mark.parametrize("players, options", [(2, (("mayor", True), ("tourism", True))),
+                                              (4, ())])
+def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board(
+        players, options):
+    pygame.init()
+    rules = FrenchQuarter()
+    match, bots, renderer = scene_match(FQRenderer, rules, players, 5, options)
+    renderer.damage(False)
+    partial, kinds = 0, Counter()
+    for _ in range(24):
+        _prompt, _action, events = step(match, bots, renderer)
+        kinds.update(ev.kind for ev in events)
+        assert renderer.damage(False) is None  # a new view: everything may look different
+        partial += watch(renderer)
+    assert partial > 20  # most of the animation frames redrew less than half the board
+    assert {"die_rolled", "die_taken", "moved", "mapped", "meter"} <= set(kinds)
+    renderer.update(1 / 60)
+    renderer.damage(False)  # the frame after the last tween ended
+    renderer.update(1 / 60)
+    assert renderer.damage(False) == []  # idle: nothing to redraw
+
+
+def test_the_banners_rings_and_tags_report_where_they_are_drawn():
+    """Events a short random game may not reach, animated over an unchanged view."""
+    pygame.init()
+    rules = FrenchQuarter()
+    match, bots, renderer = scene_match(FQRenderer, rules, 3, 4, (("mayor", True),))
+    for _ in range(6):
+        step(match, bots, renderer)
+    view = match.view(0)
+    renderer.reset(view, 0)
+    large, other = renderer.large, (renderer.large + 1) % 3
+    start = rules.board.line_starts[0]
+    for events in ([event("round", None, round=2)], [event("game_over")],
+                   [event("line_start", None, intersection=start)],
+                   [event("card_swapped", large, deck="walk"), event("mayor_card", None)],
+                   [event("multiplier", large, activity="food", value=3),
+                    event("bonus", other, activity="party", letter="A")],
+                   [event("line_scored", large, count=2), event("line_scored", other, count=3),
+                    event("no_move", other)],
+                   [event("artist", large, artist="sax"),
+                    event("umbrella", large, box=1)]):
+        renderer.animate(events, view, 0)
+        renderer.damage(False)
+        assert watch(renderer) > 0
