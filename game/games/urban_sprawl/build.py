@@ -59,12 +59,12 @@ class LotSetCheck:
         """True if contract `card` (its lot sets' `kind`: search_kind) has a legal lot set."""
         if self.known is None:
             self.memo, self.rights = self.rules.build_context(self.state, self.seat)
-            self.known = self.memo.exists.get(self.rights) or self.memo.known(self.rights)
-        found = self.known.get(kind)
-        if found is None:
-            found = self.rules.has_lot_set(self.state, self.rules.board.cards[card], self.memo,
-                                           self.rights)
-        return found
+            self.known = self.memo.cheapest_for(self.rights[1], self.rights[2])
+        cheapest = self.known.get(kind)
+        if cheapest is None:
+            return self.rules.has_lot_set(self.state, self.rules.board.cards[card], self.memo,
+                                          self.rights)
+        return cheapest <= self.rights[0]
 
 
 class BuildMixin:
@@ -83,7 +83,6 @@ class BuildMixin:
     # A hand -> licences_in_hand of it; cached: every action prompt asks, and hands change
     # less often.
     hand_licences: Callable[[tuple[str, ...]], Mapping[str, int]]
-    lot_set_masks: Mapping[tuple[int, ...], tuple[int, int]]  # lots -> (its mask, its ring's)
     # Permit -> (the zones it licenses, its option in the licence prompt)
     licence_options: Mapping[str, tuple[Any, Option]]
 
@@ -132,12 +131,14 @@ class BuildMixin:
         return (option.action[1] for option in found)
 
     def lot_sets(self, s: Any, contract: Contract, wealth: int, demolition: bool,
-                 protected: int | None, first: bool = False) -> list[Option]:
+                 protected: int | None, first: bool = False,
+                 blocks: tuple[int, ...] = city.ALL_BLOCKS) -> list[Option]:
         """The search of `placements`, for a builder with that wealth, who may demolish or
         not, and may not demolish the `protected` seat's buildings (None: may demolish any):
         the place prompt's option of each lot set (its action: ("lots", lots)), in block
-        order; with `first`, only the first one found (or none). A list rather than a
-        generator: the place prompt lists ~30 of them, and a generator's step costs."""
+        order (or the order of `blocks`); with `first`, only the first one found (or none).
+        A list rather than a generator: the place prompt lists ~30 of them, and a generator's
+        step costs."""
         values, found = s.values, []
         low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
         high = min(high, wealth)
@@ -149,10 +150,10 @@ class BuildMixin:
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
         table, free = self.lot_set_table[size], ~occupied
         if demolition:  # may_demolish, a call, only for lot sets that pass the rest
-            for value, (options, _) in zip(values, table):
-                if not low <= value <= high:
+            for block in blocks:
+                if not low <= values[block] <= high:
                     continue
-                for lots, mask, ring, option in options:
+                for lots, mask, ring, option in table[block][0]:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
                         continue
@@ -162,11 +163,12 @@ class BuildMixin:
                             return found
             return found
         if not restricted:
-            return self._unrestricted(values, size, low, high, free, other, same, first)
-        for value, (_, on_free), block_mask in zip(values, table, self.board.block_masks):
-            if not low <= value <= high:
+            return self._unrestricted(values, size, low, high, free, other, same, first, blocks)
+        block_masks = self.board.block_masks
+        for block in blocks:
+            if not low <= values[block] <= high:
                 continue
-            for _, mask, ring, option in on_free[block_mask & free]:
+            for _, mask, ring, option in table[block][1][block_masks[block] & free]:
                 if ring & other and not ring & same:
                     continue
                 if not restricted or ring & ring_need and mask & lots_need:
@@ -176,16 +178,16 @@ class BuildMixin:
         return found
 
     def _unrestricted(self, values: tuple[int, ...], size: int, low: int, high: int, free: int,
-                      other: int, same: int, first: bool) -> list[Option]:
+                      other: int, same: int, first: bool, blocks: tuple[int, ...]
+                      ) -> list[Option]:
         """lot_sets without demolition for a contract with no ring or lots restriction: the
         free lot sets of the blocks valued low..high whose ring has a building of the same
         zone or none of another."""
-        found = []
-        for value, on_free, block_mask in zip(values, self.free_rings[size],
-                                              self.board.block_masks):
-            if not low <= value <= high:
+        found, rings, block_masks = [], self.free_rings[size], self.board.block_masks
+        for block in blocks:
+            if not low <= values[block] <= high:
                 continue
-            for ring, place in on_free[block_mask & free]:
+            for ring, place in rings[block][block_masks[block] & free]:
                 if not ring & other or ring & same:
                     found.append(place)
                     if first:
@@ -205,43 +207,18 @@ class BuildMixin:
     def has_lot_set(self, s: Any, contract: Contract, memo: city.CityMemo,
                     rights: tuple[int, bool, int | None]) -> bool:
         """True if the contract has a lot set for a builder with these rights
-        (builder_rights), from the city's memo or found now and kept there. A lot set found
-        for its kind in an earlier city (the memo's hints) is tried first: a build changes the
-        city around one block, so it mostly still stands, and checking it is one search step."""
-        kind = self.search_kind[contract.id]
-        known = memo.known(rights)
-        found = known.get(kind)
-        if found is None:
-            hint_key = (rights[1], rights[2], kind)  # not the wealth: it changes every turn
-            hint = memo.hints.get(hint_key)
-            if hint is None or not self.lot_set_allowed(s, contract, rights, hint):
-                first = self.lot_sets(s, contract, *rights, first=True)
-                hint = first[0] if first else None
-                if hint is not None:
-                    memo.hints[hint_key] = hint
-            found = known[kind] = hint is not None
-        return found
-
-    def lot_set_allowed(self, s: Any, contract: Contract, rights: tuple[int, bool, int | None],
-                        found: Option) -> bool:
-        """True if `lot_sets(s, contract, *rights)` yields `found` (a place option): its
-        tests, on that one lot set."""
+        (builder_rights): his wealth reaches the cheapest block where one lies, which the
+        city's memo keeps per kind of contract (searched once, cheapest blocks first)."""
         wealth, demolition, protected = rights
-        lots = found.action[1]
-        low, high, ring_need, lots_need = restriction_filter(self.board, s, contract.restriction)
-        if not low <= s.values[self.board.block_of[lots[0]]] <= min(high, wealth):
-            return False
-        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
-        other = city.zoned_lots(s) & ~same
-        mask, ring = self.lot_set_masks[lots]
-        if ring & other and not ring & same:
-            return False
-        if (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS) and not (
-                ring & ring_need and mask & lots_need):
-            return False
-        if not mask & (other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]):
-            return True
-        return demolition and self.may_demolish(s, lots, protected)
+        known = memo.cheapest_for(demolition, protected)
+        kind = self.search_kind[contract.id]
+        cheapest = known.get(kind)
+        if cheapest is None:
+            first = self.lot_sets(s, contract, memo.richest, demolition, protected, first=True,
+                                  blocks=memo.blocks_by_value())
+            cheapest = known[kind] = (s.values[self.board.block_of[first[0].action[1][0]]]
+                                      if first else city.NO_LOT_SET)
+        return cheapest <= wealth
 
     @staticmethod
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:

@@ -20,37 +20,49 @@ GRID_ZONES = (*ZONES, PARK)  # the order of State.zone_lots
 ZONE_INDEX = {zone: i for i, zone in enumerate(GRID_ZONES)}
 ANY = "ANY"  # an effect parameter meaning every zoned building (parks excluded)
 BLOCKS = 6
+ALL_BLOCKS = tuple(range(BLOCKS * BLOCKS))  # block numbers, in the order of `values`
+
+
+NO_LOT_SET = 1 << 30  # CityMemo.cheapest of a contract with no legal lot set: no wealth reaches it
 
 
 class CityMemo:
     """Answers of the placement search for one city, keyed by what else they depend on (the
-    contract, the builder's wealth and rights). Valid while the city tuples it was made for
+    contract, the builder's rights). Valid while the city tuples it was made for
     (`buildings`, `lots`, `zone_lots`, `values`) are the state's own: every edit of the city
     builds new tuples, and the memo holds the old ones, so an identity check is exact."""
 
-    __slots__ = ("buildings", "exists", "hints", "listed", "lots", "richest", "values",
+    __slots__ = ("buildings", "by_value", "cheapest", "listed", "lots", "richest", "values",
                  "zone_lots")
 
-    def __init__(self, s: Any, hints: dict[tuple, Any] | None = None) -> None:
+    def __init__(self, s: Any) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
         self.richest = max(s.values)  # no block costs more: more wealth changes nothing
-        # builder rights -> {search kind: has a lot set}; (rights, kind) -> the place prompt's
-        # options. By rights first: the action prompt asks of several kinds for one builder.
-        self.exists: dict[tuple, dict[int, bool]] = {}
-        self.listed: dict[tuple, tuple] = {}
-        # (may demolish, protected seat, search kind) -> a lot set found in this city or an
-        # earlier one of the game (BuildMixin.has_lot_set): shared by the memos that follow,
-        # only ever a guess to check, so what it holds changes no answer.
-        self.hints = {} if hints is None else hints
+        # (may demolish, protected seat) -> {search kind: the value of the cheapest block
+        # with a legal lot set, or NO_LOT_SET}: a builder has a lot set iff his wealth
+        # reaches it, so one search serves every wealth (wealth changes every turn, the
+        # city seldom). By rights first: the action prompt asks of several kinds for one builder.
+        self.cheapest: dict[tuple, dict[int, int]] = {}
+        self.listed: dict[tuple, tuple] = {}  # (rights, kind) -> the place prompt's options
+        self.by_value: tuple[int, ...] | None = None  # blocks, cheapest first (blocks_by_value)
 
-
-    def known(self, rights: tuple) -> dict[int, bool]:
-        """What is known for a builder with these rights: search kind -> has a lot set."""
-        found = self.exists.get(rights)
+    def cheapest_for(self, demolition: bool, protected: int | None) -> dict[int, int]:
+        """Search kind -> its cheapest block value, for a builder with these rights."""
+        key = (demolition, protected)
+        found = self.cheapest.get(key)
         if found is None:
-            found = self.exists.setdefault(rights, {})
+            found = self.cheapest[key] = {}
         return found
+
+    def blocks_by_value(self) -> tuple[int, ...]:
+        """Every block, by value then number: the first legal lot set in this order lies in
+        the cheapest block that has one."""
+        order = self.by_value
+        if order is None:
+            values = self.values
+            order = self.by_value = tuple(sorted(range(len(values)), key=values.__getitem__))
+        return order
 
 
 def city_memo(s: Any) -> CityMemo:
@@ -58,7 +70,7 @@ def city_memo(s: Any) -> CityMemo:
     memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
     if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
             or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
-        memo = CityMemo(s, None if memo is None else memo.hints)
+        memo = CityMemo(s)
         object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
     return memo
 

@@ -93,23 +93,24 @@ def test_a_deck_draw_picks_what_sample_draws_from_its_outcomes() -> None:
     assert draws > 300
 
 
-def test_checking_one_lot_set_agrees_with_the_search() -> None:
-    """lot_set_allowed (how a memo's hint from an earlier city is checked) holds for exactly
-    the lot sets the search yields."""
+def test_the_memos_cheapest_block_is_the_searchs() -> None:
+    """The cheapest block value a city's memo keeps per kind of contract (what has_lot_set
+    compares a builder's wealth with) is the least value among the lot sets a search at any
+    wealth yields, or NO_LOT_SET when it yields none."""
     r, rng = rules(), random.Random(10)
     contracts = [c for c in r.board.cards.values() if isinstance(c, Contract)]
-    allowed = set()
+    seen = set()
     for state in list(walk(seed=11))[::60]:
+        memo = city.city_memo(state)
         for contract in rng.sample(contracts, 4):
-            every = [found for options, _ in r.lot_set_table[contract.size]
-                     for *_, found in options]
-            for rights in ((6, False, None), (12, True, None), (30, True, 1)):
-                searched = set(r.lot_sets(state, contract, *rights))
-                for found in every:
-                    verdict = r.lot_set_allowed(state, contract, rights, found)
-                    assert verdict == (found in searched), (contract.id, rights, found.action)
-                    allowed.add(verdict)
-    assert allowed == {True, False}
+            for demolition, protected in ((False, None), (True, None), (True, 1)):
+                r.has_lot_set(state, contract, memo, (0, demolition, protected))
+                kept = memo.cheapest_for(demolition, protected)[r.search_kind[contract.id]]
+                values = [state.values[r.board.block_of[found.action[1][0]]] for found in
+                          r.lot_sets(state, contract, memo.richest, demolition, protected)]
+                assert kept == min(values, default=city.NO_LOT_SET), (contract.id, demolition)
+                seen.add(kept == city.NO_LOT_SET)
+    assert seen == {True, False}
 
 
 def test_the_anchors_are_the_controlled_buildings_first_lots() -> None:
