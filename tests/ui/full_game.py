@@ -7,6 +7,7 @@ layer and read the scene's focus to choose presses; they never act on the engine
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
@@ -16,6 +17,8 @@ from game.scenes.seats import SeatSetupScene
 from game.scenes.select import GameSelectScene
 from game.ui.app import App
 from tests.ui.fixtures import pad
+
+BOT_GRACE = 60.0  # s of wall time a bot's turn may take on a loaded machine before it is a stall
 
 A, DOWN, RIGHT = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_DOWN,
                   pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
@@ -57,13 +60,20 @@ class Player:
         return game
 
     def wait_for_turn(self, game: GameScene, dt: float, limit: int) -> bool:
-        """Step frames until seat 0 may act; False once the results screen is up."""
-        for _ in range(limit):
+        """Step frames until seat 0 may act; False once the results screen is up. A stall is
+        `limit` frames and BOT_GRACE seconds without it: the bot thinks on its own thread, and an
+        idle frame draws nothing, so on a loaded machine frames alone can outrun its thinking."""
+        deadline = time.monotonic() + BOT_GRACE
+        frames = 0
+        while frames < limit or time.monotonic() < deadline:
             if isinstance(self.app.stack.top, ResultsScene):
                 return False
             if not game.renderer.busy() and game.active == 0 and game.match.prompt_for(0):
                 return True
             self.app.step([], dt, present=False)
+            frames += 1
+            if frames >= limit:
+                time.sleep(0.002)  # past the frame budget: give the bot's thread the core
         raise AssertionError("the game stalled")
 
     def play_turn(self, game: GameScene, rng: random.Random, dt: float) -> None:
