@@ -22,7 +22,8 @@ from game.engine.bots import bot_step, play_out, seat_bots
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import ROUNDS, NSPRenderer
+from game.games.next_station_paris.scene import NSPRenderer
+from game.games.next_station_paris.score_panel import ROUNDS
 
 OPTIONS = [(), (("gates", True),), (("objectives", True),),
            (("gates", True), ("objectives", True))]

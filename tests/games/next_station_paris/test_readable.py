@@ -16,8 +16,9 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
+from game.games.next_station_paris.layout import make_layout
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import NSPRenderer, make_layout
+from game.games.next_station_paris.scene import NSPRenderer
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import outside, overlaps

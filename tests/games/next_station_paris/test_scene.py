@@ -17,16 +17,16 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config, Event
 from game.engine.match import Match
 from game.games.next_station_paris.board import COLORS
+from game.games.next_station_paris.column_panels import FLIP_TIME
+from game.games.next_station_paris.layout import make_layout
+from game.games.next_station_paris.map_panel import STROKE_TIME
 from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import (
+from game.games.next_station_paris.scene import NSPRenderer
+from game.games.next_station_paris.score_panel import (
     COUNT_TIME,
-    FLIP_TIME,
     HEADER_EMBLEM,
     MINI_EMBLEM,
     SCORE_ROWS_PER_FRAME,
-    STROKE_TIME,
-    NSPRenderer,
-    make_layout,
 )
 from game.games.next_station_paris.sprites import pencil_rgb
 from game.ui import theme
@@ -311,14 +311,14 @@ def test_score_boxes_count_up_when_a_round_ends(rules):
         if any(e.kind == "line_scored" for e in events):
             break
         settle(renderer)
-    final = renderer._seat_score(match.view(None), 0).rounds[1].points
+    final = renderer.scores.seat_score(match.view(None), 0).rounds[1].points
     assert final > 0
     shown = []
     for _ in range(200):
         if not renderer.busy():
             break
         renderer.update(0.02)
-        shown.append(renderer._held(0, 1, final))
+        shown.append(renderer.scores.held(0, 1, final))
     assert shown and min(shown) < final and shown[-1] == final
     assert shown == sorted(shown)  # counting up, never down
 
@@ -372,7 +372,7 @@ def test_a_whole_game_draws_in_every_layout_and_ends_with_full_score_zones(rules
         renderer.draw_seats(canvas, {}, {p.player: p for p in match.prompts()})
     settle(renderer)
     for seat in range(3):
-        score = renderer._seat_score(match.view(None), seat)
+        score = renderer.scores.seat_score(match.view(None), seat)
         assert all(row is not None and row.score is not None and not row.live
                    for row in score.rounds)
         assert score.total == sum(rules.scores(match.state)[seat].values())

@@ -1,0 +1,275 @@
+"""Next Station: Paris card column and side panels: what every seat reads at once.
+
+- `HeaderPanel`: the round and the cards left in the deck;
+- `CardPanel`: the revealed card (the branch card tucked beside it when it came first) and its
+  name; a revealed card turns over here for everyone once every stroke queued before it landed;
+- `PipsPanel`: the Metro cards turned this round (the fifth ends it);
+- `DeckPanel`: every card of the round's deck, the ones seen dimmed (where there is room);
+- `LadderPanel`: solo, the rulebook's rating bands, the one the total is in lit up.
+A card in flight is not on the table yet: each counts only the cards whose flip has finished.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from game.engine.core import Event
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.paint import flip
+from game.ui.panels import Panel, PanelRoom
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .score_panel import ROUNDS
+from .scoring import rating
+from .state import NONE
+
+t = translator("next_station_paris.scene.")
+
+FLIP_TIME = 0.42
+FLIP_GAP = 0.08  # between two cards turning over (the branch card, then the next)
+FLIP_LIFT = 18  # px a card rises at mid-turn
+DECK_GAP = 8  # px between two small cards of the round's deck
+DECK_HEAD_H = 48  # px from the deck panel's top to its cards (its heading above them)
+
+
+def cards_held(room: PanelRoom, metro_only: bool = False) -> int:
+    """Cards revealed in the view whose flip has not finished (Metro cards only, if asked)."""
+    return sum(1 for h in room.holds if h[0] == "card" and (h[2] or not metro_only))
+
+
+class HeaderPanel(Panel):
+    """The round and the cards left in the deck."""
+
+    def deck_left(self) -> int:
+        """Cards still face down, as on the table now."""
+        return len(self.room.board.cards) - len(self.view.revealed) + cards_held(self.room)
+
+    def key(self) -> tuple[int, int]:
+        """The round and the cards left."""
+        return (self.view.round, self.deck_left())
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Round number and the cards left in the deck."""
+        w = self.room.scribe
+        w.begin(self.name)
+        header = self.rect
+        rnd = min(self.view.round + 1, ROUNDS)
+        w.write(surface, t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True,
+                midtop=(header.centerx, header.y + 6))
+        back = sp.card_back(34, 48)
+        left = self.deck_left()
+        words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+        width = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
+        x = header.centerx - width // 2
+        surface.blit(back, (x, header.y + 52))
+        w.write(surface, words, theme.SMALL_SIZE, theme.TEXT_DIM,
+                midleft=(x + back.get_width() + 12, header.y + 76))
+
+
+class CardPanel(Panel):
+    """The revealed card, its name, and the branch card when it came first."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
+        """The card's band of the column (from under the header to under the card's name)."""
+        super().__init__(room, rect, "card")
+        lay = room.layout
+        self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
+
+    def warm(self) -> None:
+        """Every card face (and the branch's, the back) at this size, before play."""
+        card, board = self.card, self.room.board
+        for c in board.cards:
+            sp.card_face(c.symbol, c.metro, card.w, card.h)
+        sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
+        sp.card_back(card.w, card.h)
+
+    def shown_card(self) -> int:
+        """The card face on the table: the newest one whose flip has finished."""
+        view, board = self.view, self.room.board
+        shown = [c for c in view.revealed if ("card", c, board.cards[c].metro) not in self.holds]
+        if view.card != NONE and view.card in shown:
+            return view.card
+        return shown[-1] if shown else NONE
+
+    def branch_shown(self) -> bool:
+        """The branch card came before the card on the table (its flip has finished)."""
+        view, shown = self.view, self.shown_card()
+        if shown == NONE or shown not in view.revealed:
+            return False
+        k = view.revealed.index(shown)
+        return k > 0 and self.room.board.cards[view.revealed[k - 1]].symbol == "branch"
+
+    def key(self) -> tuple[int, bool]:
+        """The card on the table, and whether the branch card is tucked beside it."""
+        return (self.shown_card(), self.branch_shown())
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The revealed card (the branch tucked beside it when it came first) and its name."""
+        w = self.room.scribe
+        w.begin(self.name)
+        card, rect = self.shown_card(), self.card
+        if card == NONE:
+            surface.blit(sp.card_back(rect.w, rect.h), rect)
+            return
+        c = self.room.board.cards[card]
+        surface.blit(sp.card_face(c.symbol, c.metro, rect.w, rect.h), rect)
+        if self.name_rect is not None:  # what the card is, in words, for everyone at once
+            w.write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
+                    self.name_rect.w - 16, center=self.name_rect.center)
+        if self.branch_shown():
+            self._paint_branch(surface)
+
+    def _paint_branch(self, surface: pygame.Surface) -> None:
+        """The branch card tucked in at the card's lower left, its name on a plate over the
+        card's bottom band (clear of the big symbol)."""
+        rect = self.card
+        w = rect.w * 2 // 5
+        branch = sp.card_face("branch", False, w, round(w * 1.4))
+        spot = branch.get_rect(bottomleft=(max(self.column.x + 6, rect.x - w), rect.bottom - 36))
+        surface.blit(branch, spot)
+        label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
+        plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
+        pygame.draw.rect(surface, sp.INK, plate, border_radius=8)
+        self.room.scribe.write(surface, t("branch"), theme.SMALL_SIZE, theme.TEXT, True,
+                               center=plate.center)
+
+    @on_event("card_revealed", sound=EventSound((Cue("flip"),), FLIP_TIME))
+    def revealed(self, ev: Event, at: float, batch: Batch) -> float:
+        """The card turns over on the table for everyone (a branch card, then the next)."""
+        board = self.room.board
+        index = board.card_index[ev.get("card")]
+        spec, rect = board.cards[index], self.card
+        face = sp.card_face(spec.symbol, spec.metro, rect.w, rect.h)
+        paint = flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL,
+                     min_width=2)
+        area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
+        self.tween(at, FLIP_TIME, paint, pytweening.linear, (("card", index, spec.metro),),
+                   area=area)
+        return at + FLIP_TIME + FLIP_GAP
+
+
+class PipsPanel(Panel):
+    """Five Metro pips: the round ends with the fifth Metro card."""
+
+    def key(self) -> int:
+        """The Metro cards turned this round, as on the table now."""
+        return self.view.metros - cards_held(self.room, metro_only=True)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The word, then a pip per Metro card the round may show, the turned ones filled."""
+        w = self.room.scribe
+        w.begin(self.name)
+        pips = self.rect
+        metros = self.key()
+        need = self.room.board.scoring.get("metro_cards_per_round", 5)
+        gap, r = 40, 14
+        width = theme.font(theme.SMALL_SIZE).size(t("metro"))[0] + 16 + need * gap
+        x = pips.centerx - width // 2
+        x = w.write(surface, t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM,
+                    midleft=(x, pips.centery)).right + 16 + r
+        for k in range(need):
+            center = (x + k * gap, pips.centery)
+            if k < metros:
+                pygame.draw.circle(surface, sp.METRO_BG, center, r)
+                pygame.draw.circle(surface, sp.METRO_EDGE, center, r, 4)
+            else:
+                pygame.draw.circle(surface, theme.TEXT_DIM, center, r, 3)
+
+
+class SidePanel(Panel):
+    """A panel beside (or under) the card column: a plate of its own when outside it."""
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Its plate, unless it lies on the column's."""
+        if not self.room.layout.column.contains(self.rect):
+            pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=16)
+
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        """Begin painting: its notes start over, its box is filled; returns the box."""
+        self.room.scribe.begin(self.name)
+        box = self.rect.inflate(-6, -6)
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=14)
+        return box
+
+
+class DeckPanel(SidePanel):
+    """Every card of the round's deck, the ones already turned over dimmed."""
+
+    def warm(self) -> None:
+        """The small card faces and the veil, before play."""
+        w, h = self.card_size()
+        for c in self.room.board.cards:
+            sp.card_face(c.symbol, c.metro, w, h)
+        sp.seen_veil(w, h)
+
+    def seen(self) -> tuple[int, ...]:
+        """The cards turned over this round, as on the table now (a flip in flight held back)."""
+        board = self.room.board
+        return tuple(c for c in self.view.revealed
+                     if ("card", c, board.cards[c].metro) not in self.holds)
+
+    def key(self) -> tuple:
+        """The cards seen."""
+        return (self.seen(),)
+
+    def card_size(self) -> tuple[int, int]:
+        """Small cards (in the panel's box, under its heading): a row of Street cards over a
+        row of Metro cards."""
+        box, cards = self.rect.inflate(-6, -6), self.room.board.cards
+        per_row = max(sum(not c.metro for c in cards), sum(c.metro for c in cards))
+        w = min((box.w - 20 - DECK_GAP * (per_row - 1)) // per_row,
+                round((box.h - DECK_HEAD_H - DECK_GAP - 10) / 2 / 1.4), 96)
+        return w, round(w * 1.4)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Every card of the round's deck, the ones already turned over dimmed: what may still
+        come (how many Metro cards before the round ends, which symbols)."""
+        box = self.box(surface)
+        self.room.scribe.heading(surface, t("deck_panel"), box, box.y + 8)
+        y = box.y + DECK_HEAD_H
+        w, h = self.card_size()
+        seen = set(self.seen())
+        board = self.room.board
+        for row, metro in enumerate((False, True)):
+            cards = [k for k, c in enumerate(board.cards) if c.metro == metro]
+            x = box.centerx - (len(cards) * (w + DECK_GAP) - DECK_GAP) // 2
+            for n, k in enumerate(cards):
+                spot = pygame.Rect(x + n * (w + DECK_GAP), y + row * (h + DECK_GAP), w, h)
+                c = board.cards[k]
+                surface.blit(sp.card_face(c.symbol, c.metro, w, h), spot)
+                if k in seen:
+                    surface.blit(sp.seen_veil(w, h), spot)
+
+
+class LadderPanel(SidePanel):
+    """Solo: the rulebook's rating bands, best first, the one the total is in lit up."""
+
+    def key(self) -> str:
+        """The solo rating band the seat's total is in now."""
+        room = self.room
+        return rating(room.board, sum(room.scores.breakdowns(self.view)[0].values()))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The heading, then each band with its points."""
+        box = self.box(surface)
+        w = self.room.scribe
+        y = w.heading(surface, t("ladder"), box, box.y + 8) + 4
+        bands = self.room.board.ratings
+        step = min(64, (box.bottom - 8 - y) // len(bands))
+        now = self.key()
+        for k, (rid, low) in enumerate(bands):
+            band = pygame.Rect(box.x + 8, y + k * step, box.w - 16, step - 4)
+            lit = rid == now
+            if lit:
+                pygame.draw.rect(surface, theme.ACCENT, band, border_radius=10)
+            ink = theme.BACKGROUND if lit else theme.TEXT
+            high = bands[k - 1][1] - 1 if k else None
+            points = (f"≤ {high}" if k == len(bands) - 1 else
+                      f"{low}+" if high is None else f"{low}–{high}")
+            right = w.write(surface, points, theme.SMALL_SIZE, ink, True,
+                            midright=(band.right - 10, band.centery))
+            w.write(surface, t(f"ladder.{rid}"), theme.SMALL_SIZE, ink, lit,
+                    right.x - band.x - 24, midleft=(band.x + 10, band.centery))

@@ -1,0 +1,407 @@
+"""Next Station: Paris map panel: one seat's map (a person's big one, or a bot's compact one).
+
+Its static paint is the sheet's plate, the map's frame in the seat's colour and the empty map
+(map_art.py). Its layer is the seat's pencil work as on screen (strokes in flight held back):
+lines, used overpasses, interchanges with their numbers where there is room, city gates and
+doubled stations. A finished stroke adds just its own pencil line to the layer (the marks are
+drawn again over it: the same pixels as a full repaint), which keeps the worst frame short.
+Its targets are the stations; per frame it rings the seat's options, marks where a segment
+goes and previews the focused one. A drawn segment is a pencil stroke on this map, after the
+seat's earlier strokes (it holds this seat alone, so the others keep playing).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.geometry import Icon, Stroke, stroke_hits
+from game.ui.paint import seat_color
+from game.ui.panels import PanelRoom
+from game.ui.render_kit import Batch, on_event
+from game.ui.split_room import SeatArea, SeatPanel
+
+from . import sprites as sp
+from .board import COLORS
+from .map_art import MapGeom
+from .scoring import interchange_counts, overpass_uses
+from .state import NONE, Line, State
+
+STROKE_TIME = 0.32  # seconds per pencil segment
+BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
+
+Badge = tuple[int, int, pygame.Rect]  # station, lines through it, where its number is
+
+
+class MapPanel(SeatPanel):
+    """One seat's map: its pencil work, its stations as targets, its strokes."""
+
+    RESTORE = False  # a finished stroke is added over the strokes already there
+
+    def __init__(self, room: PanelRoom, area: SeatArea) -> None:
+        """The map of the seat of `area`; its stations' rects are placed once."""
+        super().__init__(room, area.map, area.seat, f"map{area.seat}")
+        self.area = area
+        self.board = room.board  # type: ignore[attr-defined]
+        self.geom: MapGeom = room.geom(area.map.w)  # type: ignore[attr-defined]
+        self.badges: tuple[Badge, ...] = ()  # its interchange numbers as painted
+        self._icons: list[Icon] | None = None  # its stations and overpasses (screen rects)
+        self._stations = self._station_rects()
+
+    def station_center(self, station: int) -> tuple[float, float]:
+        """Screen position of a station on this map."""
+        x, y = self.geom.pos[station]
+        return (self.area.map.x + x, self.area.map.y + y)
+
+    def _station_rects(self) -> dict[Target, pygame.Rect]:
+        side = round(self.geom.spacing * 0.72)  # >= 30 px on every person's map
+        out: dict[Target, pygame.Rect] = {}
+        for s in self.board.stations:
+            x, y = self.station_center(s.index)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (round(x), round(y))
+            out[("station", s.index)] = rect
+        return out
+
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Every station of this map (placed once: read them, never change them)."""
+        return self._stations
+
+    # == static paint and layer ===================================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The sheet's plate, the map's frame in the seat's colour, the empty map."""
+        area = self.area
+        pygame.draw.rect(surface, theme.PANEL, area.area, border_radius=16)
+        pygame.draw.rect(surface, seat_color(self.seat), area.map.inflate(8, 8), border_radius=10)
+        surface.blit(self.room.static_map(area.map.w, area.mini), area.map)  # type: ignore[attr-defined]
+
+    def shown_links(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Per line: (colour, links already drawn on screen), strokes in flight held back."""
+        seat = self.seat
+        return tuple((line.color, tuple(lk for lk in line.links
+                                        if ("link", seat, r, lk) not in self.holds))
+                     for r, line in enumerate(self.view.lines[seat]))
+
+    def key(self) -> tuple:
+        """The strokes on screen, the gate marks, the modules (city gates ringed)."""
+        lines = self.view.lines[self.seat]
+        marks = tuple((ln.double_station, ln.double_district) for ln in lines)
+        return (self.shown_links(), marks, self.view.modules)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Just the new strokes (and the marks over them) when the map only grew since it was
+        painted, else all of it over the empty sheet."""
+        self.room.scribe.begin(self.name)  # type: ignore[attr-defined]
+        layers = self.room.layers
+        before, now = layers.shown_key(self.name), self.key()
+        old_badges = self.badges
+        self.badges = self._badge_spots()
+        moved = {(st, tuple(rect)) for st, _, rect in old_badges} - {
+            (st, tuple(rect)) for st, _, rect in self.badges}
+        if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
+                and _marked(before[1], now[1]) and not moved):
+            self._paint_lines(surface, before[0])
+        else:
+            layers.restore(self.area.map)
+            self._paint_lines(surface)
+
+    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None) -> None:
+        """The seat's pencil lines, used overpasses and interchanges over its sheet.
+
+        With `since` (the links already on the layer, a prefix of each line's shown links) only
+        the newer strokes are added; the marks are drawn again over them (they cover themselves
+        exactly), so the result is the same as a full repaint at a fraction of the cost.
+        """
+        geom = self.geom
+        ox, oy = self.area.map.topleft
+        width = self.pencil_width()
+        lines = self.view.lines[self.seat]
+        used = 0
+        for r, ((color, links), line) in enumerate(zip(self.shown_links(), lines)):
+            rgb = sp.pencil_rgb(COLORS[color])
+            done = len(since[r][1]) if since is not None and r < len(since) else 0
+            for k, lk in enumerate(links):
+                used |= 1 << lk
+                if k < done:
+                    continue
+                a, b = self._oriented(line, lk)
+                pa, pb = geom.pos[a], geom.pos[b]
+                sp.pencil_stroke(surface, rgb, (ox + pa[0], oy + pa[1]),
+                                 (ox + pb[0], oy + pb[1]), width, lk * 7 + color)
+        self._paint_overpasses(surface, used)
+        self._paint_interchanges(surface)
+        self._paint_bonuses(surface, lines)
+        for _, n, rect in self.badges:  # the number of lines at each interchange
+            surface.blit(sp.badge(n, rect.w), rect)
+            self.room.scribe.note(str(n), rect, theme.SMALL_SIZE)  # type: ignore[attr-defined]
+
+    def pencil_width(self) -> int:
+        """A pencil line's width on this map (thinner on a bot's compact sheet)."""
+        return max(3, round(self.geom.spacing * (0.13 if self.area.mini else 0.15)))
+
+    def _oriented(self, line: Line, link: int) -> tuple[int, int]:
+        """A link's ends in drawing order (the station reached first comes first)."""
+        lk = self.board.links[link]
+        order = {st: i for i, st in enumerate(line.stations)}
+        a, b = lk.a, lk.b
+        return (a, b) if order.get(a, 99) <= order.get(b, 99) else (b, a)
+
+    def _paint_overpasses(self, surface: pygame.Surface, used: int) -> None:
+        """Used overpasses: a dark bridge over the line, doubled when both links are drawn."""
+        geom = self.geom
+        ox, oy = self.area.map.topleft
+        for o, n in zip(self.board.overpasses, overpass_uses(self.board, used)):
+            if not n:
+                continue
+            x, y = geom.point(o.col, o.row)
+            r = geom.spacing * 0.2
+            la = self.board.links[o.links[0]]
+            a, b = geom.pos[la.a], geom.pos[la.b]
+            angle = math.atan2(b[1] - a[1], b[0] - a[0])
+            sp.draw_overpass(surface, (ox + x, oy + y), r * 1.15, angle)
+            if n == 2:
+                sp.draw_overpass(surface, (ox + x, oy + y), r * 1.15, angle + math.pi / 2)
+
+    def _interchanges_shown(self) -> dict[int, int]:
+        """Station -> lines through it, for the strokes on screen (a line still being stroked
+        counts when its stroke lands)."""
+        landed = []
+        for (color, links), line in zip(self.shown_links(), self.view.lines[self.seat]):
+            if len(links) != len(line.links):
+                keep = {line.stations[0]}
+                for lk in links:
+                    keep.update((self.board.links[lk].a, self.board.links[lk].b))
+                line = Line(color, tuple(st for st in line.stations if st in keep), (), (), 0)
+            landed.append(line)
+        return interchange_counts(tuple(landed))
+
+    def _paint_interchanges(self, surface: pygame.Surface) -> None:
+        """Stations on two or more lines: a white ring, thicker for more lines."""
+        ox, oy = self.area.map.topleft
+        r = self.geom.radius * 1.25
+        for st, n in self._interchanges_shown().items():
+            x, y = self.geom.pos[st]
+            sp.interchange_mark(surface, (ox + x, oy + y), r, n)
+
+    def _badge_spots(self) -> tuple[Badge, ...]:
+        """Each interchange's number: in the first corner beside the station that no pencil
+        line, station, overpass or other number covers (none free: the ring alone tells). Only
+        maps with room for a readable number carry them."""
+        geom, area = self.geom, self.area
+        if area.mini or geom.spacing < BADGE_MIN_SPACING:
+            return ()
+        strokes = self.strokes()
+        reach = [_stroke_box(s) for s in strokes]  # a cheap first test before the exact one
+        taken = [icon.rect for icon in self.icons()]
+        size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
+        out = []
+        for st, n in sorted(self._interchanges_shown().items()):
+            x, y = self.station_center(st)
+            for dx, dy in BADGE_CORNERS:
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (round(x + dx * geom.spacing / 2), round(y + dy * geom.spacing / 2))
+                if (area.map.contains(rect) and rect.collidelist(taken) < 0
+                        and not any(stroke_hits(strokes[k], rect)
+                                    for k in rect.collidelistall(reach))):
+                    out.append((st, n, rect))
+                    taken.append(rect)
+                    break
+        return tuple(out)
+
+    def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line]) -> None:
+        """City gates ringed in red; a doubled station or corner dotted in its line's colour."""
+        geom = self.geom
+        ox, oy = self.area.map.topleft
+        if "gates" in self.view.modules:
+            for corner in self.board.gate_corners:
+                x, y = geom.pos[corner]
+                pygame.draw.circle(surface, sp.GATE, (ox + x, oy + y), geom.spacing * 0.45,
+                                   max(2, round(geom.spacing / 14)))
+        for line in lines:
+            rgb = sp.pencil_rgb(COLORS[line.color])
+            marks = [st for st in (line.double_station,) if st != NONE]
+            marks += [d.stations[0] for d in self.board.districts
+                      if d.index == line.double_district and d.stations]
+            for st in marks:
+                x, y = geom.pos[st]
+                sp.dotted_ring(surface, rgb, (ox + x, oy + y), geom.spacing * 0.4,
+                               max(2, round(geom.spacing / 16)))
+
+    # == what the map shows, for board_geometry ===================================================
+    def strokes(self) -> list[Stroke]:
+        """The pencil segments on this map as drawn now (screen coordinates)."""
+        width = self.pencil_width()
+        out = []
+        for color, links in self.shown_links():
+            for lk in links:
+                link = self.board.links[lk]
+                out.append(Stroke(f"seat {self.seat} {COLORS[color]} line",
+                                  (self.station_center(link.a), self.station_center(link.b)),
+                                  width))
+        return out
+
+    def icons(self) -> list[Icon]:
+        """The station symbols and overpasses of this map (screen rects; built once)."""
+        if self._icons is None:
+            self._icons = self._build_icons()
+        return self._icons
+
+    def _build_icons(self) -> list[Icon]:
+        geom, seat = self.geom, self.seat
+        out = []
+        half = geom.radius * 1.15  # the biggest symbol: a departure station
+        for s in self.board.stations:
+            x, y = self.station_center(s.index)
+            out.append(Icon(f"seat {seat} station {s.id}",
+                            pygame.Rect(round(x - half), round(y - half), round(2 * half),
+                                        round(2 * half))))
+        half = geom.spacing * 0.25
+        for k, o in enumerate(self.board.overpasses):
+            x, y = geom.point(o.col, o.row)
+            out.append(Icon(f"seat {seat} overpass {k}",
+                            pygame.Rect(round(self.area.map.x + x - half),
+                                        round(self.area.map.y + y - half),
+                                        round(2 * half), round(2 * half))))
+        return out
+
+    # == per frame ================================================================================
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """A person's options ringed, the goal of its segment marked, its focused segment
+        previewed (a bot's compact sheet shows none)."""
+        if self.area.mini or prompt is None:
+            return
+        self._draw_rings(canvas, prompt, self.pulse())
+        self._draw_goal(canvas, prompt)
+        self._draw_preview(canvas, prompt, focus)
+
+    def _draw_rings(self, canvas: pygame.Surface, prompt: Prompt, breath: float) -> None:
+        """Ring every station this seat may draw to now."""
+        ring = sp.ring_sprite(round(self.geom.radius * 1.55), 3 + round(2 * breath))
+        for o in prompt.options:
+            rect = self._stations.get(o.target) if o.target is not None else None
+            if rect is not None:
+                canvas.blit(ring, ring.get_rect(center=rect.center))
+
+    def _draw_goal(self, canvas: pygame.Surface, prompt: Prompt) -> None:
+        """"Where does this segment start?": the station it goes to wears a pencil-coloured
+        target, so the question needs no station name."""
+        if prompt.kind != "start" or not prompt.options:
+            return
+        action = prompt.options[0].action
+        lines = self.view.lines[self.seat]
+        if not isinstance(action, tuple) or len(action) != 3 or not lines:
+            return
+        color = sp.pencil_rgb(COLORS[lines[-1].color])
+        sprite = sp.goal_sprite(round(self.geom.radius * 1.7), color)
+        center = self.station_center(action[2])
+        canvas.blit(sprite, sprite.get_rect(center=(round(center[0]), round(center[1]))))
+
+    def _draw_preview(self, canvas: pygame.Surface, prompt: Prompt,
+                      focus: Target | None) -> None:
+        """The focused segment before it is confirmed: a dashed pencil line from the line."""
+        if focus is None or focus[0] != "station":
+            return
+        view = self.view
+        station = focus[1]
+        if not isinstance(station, int) or not view.lines[self.seat]:
+            return
+        color = sp.pencil_rgb(COLORS[view.lines[self.seat][-1].color])
+        width = max(4, round(self.geom.spacing * 0.12))
+        for a, b in self._preview_pairs(view, prompt, station):
+            pa, pb = self.station_center(a), self.station_center(b)
+            # drawn once into a sprite: a cursor rests on the same segment for many frames
+            x, y = math.floor(min(pa[0], pb[0])) - width, math.floor(min(pa[1], pb[1])) - width
+            sprite = sp.dash_sprite((pa[0] - x, pa[1] - y), (pb[0] - x, pb[1] - y), color, width)
+            canvas.blit(sprite, (x, y))
+
+    def _preview_pairs(self, view: State, prompt: Prompt, station: int) -> list[tuple[int, int]]:
+        """(from, to) pairs the focused option would draw (several when the start is open)."""
+        action = _action_at(prompt, ("station", station))
+        if not isinstance(action, tuple) or not action:
+            return []
+        if action[0] == "draw":  # ("draw", start, end): exactly this segment
+            return [(action[1], action[2])]
+        if action[0] != "to":
+            return []
+        # ("to", end): the end is reachable from several starts, asked next: show them all
+        seat = self.seat
+        tasks = view.queues[seat] if view.queues else ()
+        task = tasks[0] if tasks else ("card",)
+        line = view.lines[seat][-1]
+        if task[0] == "tour":
+            starts: Sequence[int] = (task[1],)
+        elif task[0] == "free_any" or (task[0] == "card" and view.branch):
+            starts = line.stations
+        else:
+            starts = line.ends
+        blocked = view.blocked[seat]
+        out = []
+        for s in starts:
+            link = self.board.link_between(s, station)
+            if link >= 0 and not (blocked >> link) & 1:
+                out.append((s, station))
+        return out
+
+    # == the stroke ===============================================================================
+    @on_event("segment_drawn", sound=EventSound((Cue("swish", volume=0.45),), STROKE_TIME))
+    def segment(self, ev: Event, at: float, batch: Batch) -> float:
+        """A pencil stroke on this map after the seat's earlier strokes (it holds this seat
+        alone); a card or count-up after it waits for it."""
+        seat, link, color = self.seat, ev.get("link"), ev.get("color")
+        r = next(k for k, line in enumerate(self.view.lines[seat]) if link in line.links)
+        a, b = self.station_center(ev.get("start")), self.station_center(ev.get("end"))
+        pencil = self.geom.spacing * 0.5
+        paint = sp.stroke_painter(sp.pencil_rgb(COLORS[color]), a, b, self.pencil_width(),
+                                  link * 7 + color, pencil, self.area.mini)
+        start = self.timeline.tail(seat)
+        self.tween(start, STROKE_TIME, paint, pytweening.easeInOutSine,
+                   (("link", seat, r, link),), area=self._stroke_area(a, b, pencil), seat=seat)
+        return max(at, start + STROKE_TIME)
+
+    def _stroke_area(self, a: tuple[float, float], b: tuple[float, float],
+                     pencil: float) -> pygame.Rect:
+        """Every pixel a stroke may paint: its line and the pencil leaning over its tip."""
+        reach = math.ceil(2.5 * max(18.0, pencil)) + self.pencil_width() + 4
+        box = pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                          math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
+        return box.inflate(2 * reach, 2 * reach)
+
+
+# == helpers ========================================================================================
+def _stroke_box(stroke: Stroke) -> pygame.Rect:
+    """The rectangle a stroke (with its width) lies in."""
+    xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]
+    half = math.ceil(stroke.width / 2) + 1
+    return pygame.Rect(math.floor(min(xs)) - half, math.floor(min(ys)) - half,
+                       math.ceil(max(xs) - min(xs)) + 2 * half + 1,
+                       math.ceil(max(ys) - min(ys)) + 2 * half + 1)
+
+
+def _action_at(prompt: Prompt, target: Target) -> Any:
+    """The action of the prompt's option on this target (None if there is none)."""
+    for o in prompt.options:
+        if o.target == target:
+            return o.action
+    return None
+
+
+def _grown(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds lines or strokes after those of `old` (per line, a prefix)."""
+    if len(new) < len(old):
+        return False
+    return all(c0 == c1 and l1[:len(l0)] == l0 for (c0, l0), (c1, l1) in zip(old, new))
+
+
+def _marked(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
+    return len(new) >= len(old) and all(
+        n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))

@@ -1,0 +1,318 @@
+"""Next Station: Paris score zones: each seat's numbers, row by row, and how they count up.
+
+Every full sheet's score zone is the same: name and total, a row per round writing the line's
+sum out (districts × stations + monuments ×2 = points, `line_sum`), the bonuses; a bot's compact
+sheet shows its name, total and each round's points. A `ScorePanel` per seat has no layer of
+its own: its rows are regions of the room's layers, each repainted only when its numbers change
+(`ScoreBoard.paint`), at most SCORE_ROWS_PER_FRAME a frame, the seats taking turns (a round's end
+changes some twenty rows for four seats at once). A scored line counts its round box and the
+seat's total up (`line_scored`, on the seat's panel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Event
+from game.ui import theme
+from game.ui.paint import draw_seat_emblem, seat_color
+from game.ui.panels import PanelRoom
+from game.ui.render_kit import Batch, on_event
+from game.ui.split_room import SeatArea, SeatPanel
+
+from . import sprites as sp
+from .board import COLORS
+from .scoring import LineScore, drawn, score_line
+from .state import OVER, Line, State
+
+ROUNDS = 4
+BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
+COUNT_TIME = 0.55  # a score box counting up
+SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
+OP_PAD = 10  # px around an operator of a line's sum
+TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
+HEADER_EMBLEM = 30  # the seat's emblem before its name over its sheet (colour is never the only cue)
+MINI_EMBLEM = 24  # the same before a bot's name over its small map
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """One round on a sheet: its pencil colour and, once a segment is drawn, the line's sum."""
+
+    color: int
+    score: LineScore | None = None  # None: nothing drawn yet, the boxes are empty
+    points: int = 0  # the points box as shown (it counts up when the round ends)
+    live: bool = False  # the line still being drawn: its sum is dimmed
+
+
+@dataclass(slots=True)
+class SeatScore:
+    """What a seat's score zone shows: a row per round, then overpasses, interchanges,
+    objectives and the total."""
+
+    rounds: list[RoundRow | None] = field(default_factory=list)
+    overpasses: int = 0
+    interchanges: int = 0
+    objectives: int = 0
+    total: int = 0
+
+
+ScoreRow = tuple[pygame.Rect, tuple, Callable[[pygame.Surface], None]]
+
+# A piece of a line's sum as written on the sheet: its text and how it is drawn: "box" (a
+# number in a box), "gate" (a box whose number counts a city gate's bonus), "op" (an operator
+# between boxes) or "total" (the line's points).
+SumPiece = tuple[str, str]
+
+
+def line_sum(score: LineScore | None, points: int, each: int) -> tuple[SumPiece, ...]:
+    """A line's sum as its score row writes it: districts × stations + monuments ×each =
+    points. A city gate's extra district or station is counted in its factor (that box is
+    marked), so the written sum always equals the points (`score` None: the boxes are empty)."""
+    if score is None:
+        return (("", "box"), ("×", "op"), ("", "box"), ("+", "op"), ("", "box"),
+                (f"×{each}", "op"), ("=", "op"), ("", "total"))
+    return ((str(score.districts + score.gate_districts), "gate" if score.gate_districts
+             else "box"), ("×", "op"),
+            (str(score.stations + score.gate_stations), "gate" if score.gate_stations
+             else "box"), ("+", "op"),
+            (str(score.monuments), "box"), (f"×{score.each}", "op"), ("=", "op"),
+            (str(points), "total"))
+
+
+class ScoreBoard:
+    """The numbers every score zone shows (from the rules' own scoring), the boxes counting up,
+    and the budgeted repaint of the score rows."""
+
+    def __init__(self, room: Any) -> None:
+        """Nothing computed yet."""
+        self.room = room
+        self._line_scores: dict[Line, Any] = {}
+        self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) last computed
+        self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
+        self.due = False  # score rows may have changed and wait to be repainted
+        self._turn = 0  # the seat whose score rows are checked first (round-robin)
+        self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
+
+    def seat_score(self, view: State, seat: int) -> SeatScore:
+        """Everything the score zone shows, from the rules' own scoring functions."""
+        out = SeatScore()
+        lines = view.lines[seat]
+        finished = len(lines) if view.phase == OVER else len(lines) - 1
+        for r in range(ROUNDS):
+            if r >= len(lines):
+                out.rounds.append(None)
+            elif r < finished or drawn(lines[r]):  # a line being drawn shows its sum dimmed
+                s = self.line_score(lines[r])
+                out.rounds.append(RoundRow(lines[r].color, s, s.points, live=r >= finished))
+            else:
+                out.rounds.append(RoundRow(lines[r].color))
+        breakdown = self.breakdowns(view)[seat]
+        out.overpasses = breakdown.get("overpasses", 0)
+        out.interchanges = breakdown.get("interchanges", 0)
+        out.objectives = breakdown.get("objectives", 0)
+        out.total = sum(breakdown.values())
+        return out
+
+    def breakdowns(self, view: State) -> tuple:
+        """rules.scores(view), computed once per view (every region of a refresh reads it)."""
+        if self._scores[0] is not view:
+            self._scores = (view, self.room.rules.scores(view))
+        return self._scores[1]
+
+    def line_score(self, line: Line) -> Any:
+        """score_line, memoised: a finished line never changes."""
+        score = self._line_scores.get(line)
+        if score is None:
+            if len(self._line_scores) > 256:
+                self._line_scores.clear()
+            score = self._line_scores[line] = score_line(self.room.board, line)
+        return score
+
+    def held(self, seat: int, box: int, value: int) -> int:
+        """A box's value while it counts up (box: round index, or BONUS_BOX for the totals)."""
+        h = self.hold.get((seat, box))
+        return value if h is None else round(value * (1.0 - h))
+
+    def shown_score(self, seat: int, score: SeatScore) -> SeatScore:
+        """The score as on screen now: boxes that are counting up show their current value."""
+        rounds = [row if row is None or (seat, r) not in self.hold
+                  else replace(row, points=self.held(seat, r, row.points))
+                  for r, row in enumerate(score.rounds)]
+        return SeatScore(rounds, self.held(seat, BONUS_BOX, score.overpasses),
+                         self.held(seat, BONUS_BOX, score.interchanges),
+                         self.held(seat, BONUS_BOX, score.objectives),
+                         self.held(seat, BONUS_BOX, score.total))
+
+    def paint(self, budget: int | None) -> None:
+        """Repaint the score rows whose numbers changed, at most `budget` of them (None: all);
+        the seats take turns to go first, so a long count-up moves on every sheet. With a
+        budget, a seat whose pencil is still drawing waits: its line's score changes when the
+        stroke lands, not in the frame of the answer (which already has the most to do)."""
+        room = self.room
+        view, panels = room.view, room.score_panels
+        if view is None or not panels:
+            self.due = False
+            return
+        drawing = {tw.seat for tw in room.timeline if tw.seat is not None} if budget else set()
+        objectives = "objectives" in view.modules
+        current = view.round if view.phase != OVER else -1  # the round column to highlight
+        painted = 0
+        for k in range(len(panels)):
+            turn = (self._turn + k) % len(panels)
+            panel = panels[turn]
+            if panel.seat in drawing:
+                continue
+            score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
+            for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
+                region = f"score{panel.seat}.{n}"
+                if room.layers.shown_key(region) == key:
+                    continue
+                if budget is not None and painted >= budget:
+                    self._turn = turn  # this sheet goes first next frame
+                    return
+                room.layers.paint_region(region, rect, key, room.scribe.painting(region, paint),
+                                         clip=True)
+                painted += 1
+        self._turn = (self._turn + 1) % len(panels)
+        self.due = bool(drawing)  # the drawing seats' turn comes when they finish
+
+
+class ScorePanel(SeatPanel):
+    """One seat's score zone: its rows (regions of the room's layers, see ScoreBoard.paint)."""
+
+    LAYERED = False  # its rows are painted one by one, a few a frame
+
+    def __init__(self, room: PanelRoom, area: SeatArea) -> None:
+        """The score zone of the seat of `area`."""
+        super().__init__(room, area.score, area.seat, f"score{area.seat}")
+        self.area = area
+
+    def rows(self, score: SeatScore, current: int, objectives: bool) -> list[ScoreRow]:
+        """(rect, content key, painter) of each part of a seat's score zone: the name and
+        total, a row per round (in `area.columns` columns), the bonuses."""
+        area = self.area
+        rect, seat = area.score, area.seat
+        bonus = [("bridge", score.overpasses), ("ring", score.interchanges)]
+        if objectives:
+            bonus.append(("star", score.objectives))
+        name = self.room.names[seat]
+        if area.mini:
+            return [(rect, (name, score.total, tuple(score.rounds)),
+                     partial(self._paint_mini, score))]
+        cols = area.columns
+        count = -(-ROUNDS // cols) + 2
+        row_h = min(76, rect.h // count)
+        top = rect.y + (rect.h - count * row_h) // 2
+        head = pygame.Rect(rect.x, top, rect.w, row_h)
+        rows: list[ScoreRow] = [(head, (name, score.total),
+                                 partial(self._header, head.inflate(-20, 0), seat,
+                                         score.total))]
+        w = rect.w // cols
+        for r in range(ROUNDS):
+            band = pygame.Rect(rect.x + r % cols * w, top + (1 + r // cols) * row_h, w, row_h)
+            row = score.rounds[r]
+            rows.append((band, (row, r == current),
+                         partial(self._round_row, band.inflate(-20, 0), row, r == current)))
+        band = pygame.Rect(rect.x, top + (count - 1) * row_h, rect.w, row_h)
+        rows.append((band, tuple(bonus), partial(self._bonus_row, band.inflate(-20, 0), bonus)))
+        return rows
+
+    def _header(self, rect: pygame.Rect, seat: int, total: int,
+                surface: pygame.Surface) -> None:
+        """The seat's emblem and name, and its total."""
+        w = self.room.scribe
+        num = w.write(surface, str(total), theme.HEADING_SIZE, theme.TEXT, True,
+                      midright=(rect.right - 4, rect.centery))
+        mark = draw_seat_emblem(surface, seat, (rect.x + 4 + HEADER_EMBLEM // 2, rect.centery),
+                                HEADER_EMBLEM)
+        w.write(surface, self.room.names[seat], theme.BODY_SIZE, seat_color(seat), True,
+                num.x - mark.right - 24, midleft=(mark.right + 8, rect.centery))
+
+    def _round_row(self, rect: pygame.Rect, row: RoundRow | None, current: bool,
+                   surface: pygame.Surface) -> None:
+        """Swatch, then the line's sum: districts × stations + monuments ×2 = points."""
+        w = self.room.scribe
+        h = min(rect.h - 12, 54)
+        cy = rect.centery
+        color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
+        swatch = pygame.Rect(rect.x, cy - h // 2, 22, h)
+        pygame.draw.rect(surface, color, swatch, border_radius=8)
+        if row is not None and current:
+            pygame.draw.rect(surface, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
+        pieces = line_sum(row.score if row else None, row.points if row else 0,
+                          self.room.scores.each)
+        bold = theme.font(theme.SMALL_SIZE, True)
+        ops = sum(bold.size(text)[0] + OP_PAD for text, kind in pieces if kind == "op")
+        box_w = min(64, (rect.right - swatch.right - 8 - ops - TOTAL_EXTRA) // 4)
+        live = row is not None and row.live
+        x = swatch.right + 8
+        for text, kind in pieces:
+            if kind == "op":
+                x = w.write(surface, text, theme.SMALL_SIZE, theme.TEXT_DIM, True,
+                            midleft=(x + OP_PAD // 2, cy)).right + OP_PAD // 2
+                continue
+            total = kind == "total"
+            size = theme.BODY_SIZE if total else theme.SMALL_SIZE
+            box = pygame.Rect(x, cy - h // 2, box_w + (TOTAL_EXTRA if total else 0), h)
+            surface.blit(sp.box_sprite(box.w, box.h, text, size, total, live, kind == "gate"),
+                         box)
+            if text:
+                w.note(text, theme.text(text, size, sp.INK, True).get_rect(center=box.center),
+                       size)
+            x = box.right
+
+    def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]],
+                   surface: pygame.Surface) -> None:
+        """Overpasses, interchanges and objectives: icon and points each."""
+        step = rect.w // len(items)
+        for k, (icon, value) in enumerate(items):
+            cell = pygame.Rect(rect.x + k * step, rect.y, step, rect.h)
+            sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
+            self.room.scribe.write(surface, str(value), theme.BODY_SIZE, theme.TEXT, True,
+                                   midleft=(cell.x + 48, cell.centery))
+
+    def _paint_mini(self, score: SeatScore, surface: pygame.Surface) -> None:
+        """A bot's numbers: name, total, and each round's line points."""
+        rect, seat, w = self.area.score, self.seat, self.room.scribe
+        wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
+        total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
+        room = rect.w - 8 - (total.get_width() + 16 if wide else 0) - MINI_EMBLEM - 6
+        name_y = rect.y + 10 + theme.font(theme.SMALL_SIZE, True).get_height() // 2
+        mark = draw_seat_emblem(surface, seat, (rect.x + 4 + MINI_EMBLEM // 2, name_y),
+                                MINI_EMBLEM)
+        w.write(surface, self.room.names[seat], theme.SMALL_SIZE, seat_color(seat), True, room,
+                midleft=(mark.right + 6, name_y))
+        if wide:
+            w.write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
+                    topright=(rect.right - 8, rect.y))
+            top, cols = rect.y + 76, ROUNDS
+        else:
+            w.write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
+                    topleft=(rect.x + 4, rect.y + 46))
+            top = rect.y + 112
+            cols = 2 if rect.bottom - top < 4 * 34 else 1  # short panels: the rounds 2 by 2
+        for r, row in enumerate(score.rounds):
+            col, line = r % cols, r // cols
+            x, y = rect.x + 4 + col * (rect.w // cols), top + line * 36
+            color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
+            pygame.draw.rect(surface, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
+            done = row is not None and row.score is not None and not row.live
+            w.write(surface, str(row.points) if done else "-", theme.SMALL_SIZE,
+                    theme.TEXT, True, topleft=(x + 26, y + 2))
+
+    @on_event("line_scored", sound=None)
+    def line_scored(self, ev: Event, at: float, batch: Batch) -> float:
+        """The seat's box of the round just ended and its total count up, every seat's at
+        once."""
+        start = batch.moments.setdefault("count", at)
+        seat, ended = ev.player, self.view.round - 1  # the view is already past that round
+        self.timeline.add(start, COUNT_TIME, None, pytweening.easeOutQuad,
+                          tag=((seat, ended), (seat, BONUS_BOX)))
+        return start + COUNT_TIME

@@ -1,0 +1,79 @@
+"""Next Station on the panel kit draws only what changed: between two frames, every pixel that
+differs lies inside the rects the renderer reported (`damage`), most animation frames redraw
+less than half the board, and an idle board reports none."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.games.next_station_paris.rules import NextStationParis
+from game.games.next_station_paris.scene import NSPRenderer
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.scene_match import NAMES
+from tests.games.ticket_to_ride_paris.test_damage import outside
+
+
+def frame(renderer: NSPRenderer) -> pygame.Surface:
+    """A whole frame, drawn unclipped (no prompt: nothing breathes with the clock)."""
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw_seats(canvas, {}, {})
+    return canvas
+
+
+def watch(renderer: NSPRenderer) -> tuple[int, int]:
+    """Play the running animation frame by frame, checking each frame's damage; returns (frames
+    that redrew less than half the board, frames)."""
+    last, partial, frames = frame(renderer), 0, 0
+    while renderer.busy():
+        renderer.update(1 / 60)
+        damaged = renderer.damage(False)
+        now = frame(renderer)
+        frames += 1
+        if damaged is not None:
+            assert not outside(last, now, damaged)
+            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
+            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
+        last = now
+    return partial, frames
+
+
+@pytest.mark.parametrize(("players", "humans", "options", "turns"), [
+    (2, (0, 1), (), 8), (3, (0,), (("gates", True), ("objectives", True)), 4)])
+def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board(
+        players, humans, options, turns):
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(players, options), players + 3)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    renderer.damage(False)
+    partial = frames = 0
+    for _ in range(turns):  # strokes, cards turning over (a round's end: test_scene's counts)
+        if not match.prompts():
+            break
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+            assert renderer.damage(False) is None  # a new view: everything may look different
+            done = watch(renderer)
+            partial, frames = partial + done[0], frames + done[1]
+    assert partial > frames // 2  # most animation frames redrew less than half the board
+    renderer.update(1 / 60)
+    renderer.damage(False)  # the frame after the last tween ended
+    renderer.update(1 / 60)
+    assert renderer.damage(False) == []  # idle: nothing to redraw
