@@ -8,9 +8,10 @@ prestige (a star) and wealth (a coin) fly from where they were earned to the sea
 whose figures count up as they land. At instant speed the shell resets the board right after
 `animate`, so none of this delays a game.
 
-The mixin draws with the renderer's own painters (`_paint_building`, `_face`, `_office_face`)
-and layout (`panels`); it keeps one note per batch, `_origin`: where the last thing that pays
-(a new building, a paid row, a revealed card) happened, so gains fly from there.
+The mixin draws with the room's pictures (`faces`) and panels (the city's buildings, the
+track's office squares) and layout (`seat_rects`); it keeps one note per batch, `_origin`:
+where the last thing that pays (a new building, a paid row, a revealed card) happened, so
+gains fly from there.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ import pytweening
 from game.engine.core import Config, Event
 from game.ui import theme
 from game.ui.paint import flip, fly, popup, seat_color
-from game.ui.render_kit import Batch, RoomRenderer, on_event
+from game.ui.panels import PanelRoom, fly_area, label_area
+from game.ui.render_kit import Batch, on_event
+from game.ui.tween import Ease, Painter
 
 from . import sprites as sp
 from .city import payout_blocks
+from .faces import lots_box
 from .layout import (
     CUBE_SIDE,
     GRID,
@@ -40,7 +44,6 @@ from .layout import (
     lots_center,
     prestige_point,
     t,
-    track_cells,
     wealth_point,
 )
 from .state import HIDDEN_CARD, NOBODY, State
@@ -48,13 +51,17 @@ from .state import HIDDEN_CARD, NOBODY, State
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SLIDE_TIME, GAIN_TIME, GAIN_STEP = 0.3, 0.45, 0.08
 BALLOT_TIME = 0.5
+POP_LIFT, POP_RISE = 30, 40  # paint.popup's defaults: where its label starts, how far it rises
 DISCARD_TIME, DISCARD_DROP = 0.4, 90  # a discarded contract sinks this far (px)
 
 
-class USAnimations(RoomRenderer):
+class USAnimations(PanelRoom):
     """The event animations of the Urban Sprawl board."""
 
-    panels: list[pygame.Rect]  # set by the renderer's layout
+    seat_rects: list[pygame.Rect]  # set by the renderer's layout
+    city: Any  # the room's panels and pictures the animations draw with
+    track: Any
+    faces: Any
 
     def __init__(self, rules: Any, config: Config, seat_names: Sequence[str]) -> None:
         """The renderer's common state, and where this batch's gains come from."""
@@ -62,11 +69,18 @@ class USAnimations(RoomRenderer):
         self._origin: tuple[int, int] = GRID.center
         self._coins_from: tuple[int, int] | None = None  # this batch's paid row, if any
 
+    def _tween(self, at: float, dur: float, paint: Painter, area: pygame.Rect,
+               ease: Ease | None = None, **extra: Any) -> None:
+        """Queue a tween that paints only inside `area` (only that is redrawn while it runs)."""
+        if ease is not None:
+            extra["ease"] = ease
+        self.note_area(self.timeline.add(at, dur, paint, **extra), area)
+
     # == where things are =========================================================================
     def _panel_point(self, seat: int | None) -> tuple[int, int]:
         if seat is None:
             return TRACK.center
-        return self.panels[seat].midtop[0], self.panels[seat].y + 30
+        return self.seat_rects[seat].midtop[0], self.seat_rects[seat].y + 30
 
     def _place_of(self, view: State, card: str) -> pygame.Rect | None:
         """Where a card lies in the rows (row slot or pile top) of a view."""
@@ -81,7 +95,7 @@ class USAnimations(RoomRenderer):
                 return card_slot("planning", i)
         return None
 
-    def _counting(self, seat: int, what: str = "prestige") -> int:
+    def counting(self, seat: int, what: str = "prestige") -> int:
         """The seat's prestige (or wealth) still flying in: its panel shows the old figure
         until the star or coin lands."""
         return sum(round(amount * left) for (kind, who, amount), left in self.timeline.counting()
@@ -95,9 +109,10 @@ class USAnimations(RoomRenderer):
         self._origin = lots_center(lots)
 
         def paint(canvas: pygame.Surface, p: float) -> None:
-            self._paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
-        self.timeline.add(at, DROP_TIME, paint, pytweening.easeOutBounce,
-                          holds=(("building", bid),))
+            self.city.paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
+        box = lots_box(lots)
+        self._tween(at, DROP_TIME, paint, box.union(box.move(0, -120)),
+                    pytweening.easeOutBounce, holds=(("building", bid),))
         return at + DROP_TIME * 0.6
 
     @on_event("building_demolished", sound="clunk")
@@ -111,7 +126,7 @@ class USAnimations(RoomRenderer):
                 rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
                 if rect.w > 0 and rect.h > 0:  # lots are wider than high: h ends first
                     canvas.blit(sp.tile(old.zone, rect.size), rect)
-        self.timeline.add(at, CRUMBLE_TIME, paint)
+        self._tween(at, CRUMBLE_TIME, paint, lots_box(old.lots))
         return at + CRUMBLE_TIME
 
     @on_event("control_changed", sound="clunk")
@@ -126,9 +141,9 @@ class USAnimations(RoomRenderer):
         for seat, a, b in ((old.owner, spot, None), (new, None, spot)):
             if seat != NOBODY:
                 home = self._panel_point(seat)
-                self.timeline.add(at, FLY_TIME, fly(sp.cube(seat, CUBE_SIDE), a or home,
-                                                    b or home, 40),
-                                  holds=(("cube", bid),))
+                sprite = sp.cube(seat, CUBE_SIDE)
+                self._tween(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
+                            fly_area(sprite, a or home, b or home, 40), holds=(("cube", bid),))
         return at + FLY_TIME
 
     @on_event("payout", sound="chord")
@@ -153,8 +168,9 @@ class USAnimations(RoomRenderer):
         end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
         if start is None or end is None:
             return at
-        self.timeline.add(at, FLY_TIME, fly(self._face(card), start.center, end.center, 40),
-                          holds=(("card", card),))
+        face = self.faces.face(card)
+        self._tween(at, FLY_TIME, fly(face, start.center, end.center, 40),
+                    fly_area(face, start.center, end.center, 40), holds=(("card", card),))
         return at + FLY_TIME
 
     @on_event("contract_discarded", sound="swish")
@@ -162,13 +178,13 @@ class USAnimations(RoomRenderer):
         """A stalled offer's cheapest contract (rules.py) sinks out of its slot and fades,
         before the row slides and refills."""
         start = card_slot("contract", ev.get("slot"))
-        face = self._face(ev.get("card")).copy()
+        face = self.faces.face(ev.get("card")).copy()
 
         def paint(canvas: pygame.Surface, p: float) -> None:
             face.set_alpha(round(255 * (1 - p)))
             canvas.blit(face, start.move(0, round(DISCARD_DROP * p)))
-        self.timeline.add(at, DISCARD_TIME, paint, pytweening.easeInQuad,
-                          holds=(("card", ev.get("card")),))
+        self._tween(at, DISCARD_TIME, paint, start.union(start.move(0, DISCARD_DROP)),
+                    pytweening.easeInQuad, holds=(("card", ev.get("card")),))
         return at + DISCARD_TIME
 
     @on_event("revealed", sound="flip")
@@ -180,8 +196,8 @@ class USAnimations(RoomRenderer):
             return at
         self._origin = rect.center
         back = sp.card_back("", rect.size)
-        self.timeline.add(at, FLIP_TIME, flip(back, self._face(card), rect),
-                          holds=(("card", card),))
+        self._tween(at, FLIP_TIME, flip(back, self.faces.face(card), rect), flip_area(rect),
+                    holds=(("card", card),))
         return at + FLIP_TIME * 0.5
 
     def _slide_rows(self, batch: Batch, at: float) -> float:
@@ -197,9 +213,10 @@ class USAnimations(RoomRenderer):
                 continue
             start, end = self._place_of(batch.old, card), self._place_of(v, card)
             if start is not None and end is not None and start != end:
-                self.timeline.add(at, SLIDE_TIME, fly(self._face(card), start.center,
-                                                      end.center, 0),
-                                  holds=(("card", card),), early=True)
+                face = self.faces.face(card)
+                self._tween(at, SLIDE_TIME, fly(face, start.center, end.center, 0),
+                            fly_area(face, start.center, end.center, 0),
+                            holds=(("card", card),), early=True)
                 moved = True
         return at + SLIDE_TIME if moved else at
 
@@ -208,15 +225,17 @@ class USAnimations(RoomRenderer):
     def _elected(self, ev: Event, at: float, batch: Batch) -> float:
         """The office's ballot turns over from the old holder to the new one."""
         office = ev.get("office")
-        cell = dict(track_cells(self.rules.board.election_track))[office]
-        old = self._holder(office, batch.old) if batch.old else NOBODY
-        turn = flip(self._office_face(office, old), self._office_face(office, ev.player), cell,
+        cell = self.track.cell(office)
+        old = self.track.holder(office, batch.old) if batch.old else NOBODY
+        face = self.track.office_face
+        turn = flip(face(office, old), face(office, ev.player), cell,
                     lift=16, backdrop=theme.BACKGROUND)
-        self.timeline.add(at, BALLOT_TIME, turn, holds=(("office", office),))
+        self._tween(at, BALLOT_TIME, turn, flip_area(cell, 16), holds=(("office", office),))
         label = t("elected", player=self.names[ev.player], office=t(f"office.{office}"))
-        self.timeline.add(at + BALLOT_TIME * 0.5, POP_TIME,
-                          popup(label, (cell.centerx, cell.y - 30), seat_color(ev.player),
-                                theme.BODY_SIZE))
+        where = (cell.centerx, cell.y - 30)
+        self._tween(at + BALLOT_TIME * 0.5, POP_TIME,
+                    popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
+                    popup_area(label, where, theme.BODY_SIZE))
         self._origin = cell.center
         return at + BALLOT_TIME
 
@@ -232,18 +251,19 @@ class USAnimations(RoomRenderer):
               start: tuple[int, int] | None = None) -> None:
         """Queue one gain (or loss) flying to a panel figure (from `start`, by default where
         the last paying thing happened), counted as it lands."""
-        panel = self.panels[seat]
+        panel = self.seat_rects[seat]
         end = prestige_point(panel) if what == "prestige" else wealth_point(panel)
         tag = (what, seat, amount)
         if amount > 0:
-            self.timeline.add(at, GAIN_TIME, fly(sprite, start or self._origin, end, 60),
-                              tag=tag)
+            origin = start or self._origin
+            self._tween(at, GAIN_TIME, fly(sprite, origin, end, 60),
+                        fly_area(sprite, origin, end, 60), tag=tag)
         label = (f"+{amount}" if amount > 0 else str(amount)) if what == "prestige" else (
             f"+${amount}" if amount > 0 else f"-${-amount}")
         rgb = (theme.ACCENT if what == "prestige" else sp.WEALTH_RGB) if amount > 0 else theme.BAD
-        self.timeline.add(at + (GAIN_TIME if amount > 0 else 0), POP_TIME,
-                          popup(label, end, rgb, theme.BODY_SIZE),
-                          tag=None if amount > 0 else tag)
+        self._tween(at + (GAIN_TIME if amount > 0 else 0), POP_TIME,
+                    popup(label, end, rgb, theme.BODY_SIZE),
+                    popup_area(label, end, theme.BODY_SIZE), tag=None if amount > 0 else tag)
 
     def animated(self, batch: Batch, end: float) -> None:
         """After the events: the rows slide if nothing revealed made them, and each seat's
@@ -260,8 +280,21 @@ class USAnimations(RoomRenderer):
 
     @on_event("game_over", sound="chord")
     def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
-        self.timeline.add(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
+        self._tween(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT),
+                    popup_area(t("game_over"), GRID.center))
         return at + 1.0
 
 
 GAIN_SIZE = 34  # a flying star's or coin's side
+
+
+def flip_area(rect: pygame.Rect, lift: int = 0) -> pygame.Rect:
+    """Every pixel `paint.flip(..., rect, lift, backdrop)` covers: the backdrop round the card
+    and the card as it rises."""
+    return rect.inflate(8, 8).union(rect.move(0, -lift)).inflate(2, 2)
+
+
+def popup_area(label: str, center: tuple[int, int], size: int = theme.HEADING_SIZE
+               ) -> pygame.Rect:
+    """Every pixel `paint.popup(label, center, ..., size)` covers (its default lift and rise)."""
+    return label_area(label, (center[0], center[1] - POP_LIFT), size, rise=POP_RISE)
