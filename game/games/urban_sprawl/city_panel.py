@@ -16,17 +16,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pygame
+import pytweening
 
-from game.engine.core import Prompt, Target
+from game.engine.core import Event, Prompt, Target
 from game.ui import theme
-from game.ui.panels import PanelRoom
+from game.ui.paint import fly
+from game.ui.panels import PanelRoom, fly_area
+from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
+from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME
 from .board import BLOCKS, Contract
-from .city import PARK
+from .city import PARK, payout_blocks
 from .faces import lots_box
 from .layout import (
     CIRCLE_R,
+    CUBE_SIDE,
     EDGE,
     FOREST,
     GRID,
@@ -42,7 +47,9 @@ from .layout import (
     block_area,
     block_plate_center,
     circle_center,
+    cube_rect,
     lot_rect,
+    lots_center,
     lots_target,
 )
 from .panel_base import USPanel
@@ -184,6 +191,64 @@ class CityPanel(USPanel):
                        owner: int, offset: tuple[int, int] = (0, 0)) -> None:
         """A building (its cached sprite) on its lots, moved by `offset` (a dropping one)."""
         surf.blit(self.room.faces.building(zone, lots, owner), lots_box(lots).move(offset))
+
+    # == event reactions ==========================================================================
+    @on_event("building_placed", sound="clunk")
+    def _drop(self, ev: Event, at: float, batch: Batch) -> float:
+        bid, lots, zone = ev.get("building"), ev.get("lots"), ev.get("zone")
+        owner = ev.player if ev.player is not None else NOBODY
+        self.room.origin = lots_center(lots)
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            self.paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
+        box = lots_box(lots)
+        self.tween(at, DROP_TIME, paint, pytweening.easeOutBounce, holds=(("building", bid),),
+                   area=box.union(box.move(0, -120)))
+        return at + DROP_TIME * 0.6
+
+    @on_event("building_demolished", sound="clunk")
+    def _crumble(self, ev: Event, at: float, batch: Batch) -> float:
+        old = batch.old.buildings[ev.get("building")] if batch.old else None
+        if old is None:
+            return at
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            for lot in old.lots:
+                rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
+                if rect.w > 0 and rect.h > 0:  # lots are wider than high: h ends first
+                    canvas.blit(sp.tile(old.zone, rect.size), rect)
+        self.tween(at, CRUMBLE_TIME, paint, area=lots_box(old.lots))
+        return at + CRUMBLE_TIME
+
+    @on_event("control_changed", sound="clunk")
+    def _cube_moves(self, ev: Event, at: float, batch: Batch) -> float:
+        """The old owner's cube flies back to their panel, the new owner's comes from theirs."""
+        bid = ev.get("building")
+        old = batch.old.buildings[bid] if batch.old else None
+        if old is None:  # placed in this batch: its cube drops with it
+            return at
+        spot = cube_rect(old.lots).center
+        new = ev.player if ev.player is not None else NOBODY
+        for seat, a, b in ((old.owner, spot, None), (new, None, spot)):
+            if seat != NOBODY:
+                home = self.room.panel_point(seat)
+                sprite = sp.cube(seat, CUBE_SIDE)
+                self.tween(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
+                           holds=(("cube", bid),), area=fly_area(sprite, a or home, b or home, 40))
+        return at + FLY_TIME
+
+    @on_event("payout", sound="chord")
+    def _payout(self, ev: Event, at: float, batch: Batch) -> float:
+        """Gains of a row payout fly from the middle of the paid blocks."""
+        blocks = payout_blocks(self.room.board, self.view, ev.get("resource"), ev.get("value"))
+        if blocks:
+            points = [block_plate_center(block) for block in blocks]
+            self.room.origin = (sum(x for x, _ in points) // len(points),
+                            sum(y for _, y in points) // len(points) - PITCH // 3)
+            if ev.get("resource") == "wealth":
+                self.room.coins_from = self.room.origin
+                batch.moments.setdefault("coins", at)
+        return at
 
 
 class MarkersPanel(USPanel):

@@ -19,8 +19,10 @@ ghost building), circles, buildings, and a seat's panel (`seat`).
 
 What spans panels stays here: the buildings as shown (less those still dropping in, without
 the cubes still changing hands), each seat's buildings per zone, the cards held back by
-running tweens, and the animations (anim.py), which reach across the board (a card flies from
-a row to a seat, a star from the city to a panel).
+running tweens, and the animations that reach across the board (anim.py: a card flies from a
+row to a seat, a cube from the city to a seat, a star or a coin from where it was earned to a
+seat's figures, which count up as they land). The city, the rows and the track animate what
+happens in them (a building drops, a card turns over, an office's ballot turns).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from .track_panel import TrackPanel
 class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
-    PANELS = ()  # the animations (anim.py) are the room's: they reach across panels
+    PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",
         "reshuffled": "shuffle", "vocation_taken": "swish",

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine.core import Event
 from game.ui import theme
 from game.ui.i18n import language
-from game.ui.paint import fast, fit_text, seat_color
+from game.ui.paint import fast, fit_text, flip, popup, seat_color
 from game.ui.panels import PanelRoom
+from game.ui.render_kit import Batch, on_event
 
+from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_area
 from .board import OFFICES
 from .layout import SMALL, t, track_cells
 from .panel_base import USPanel
@@ -78,6 +81,24 @@ class TrackPanel(USPanel):
             img = fit_text(text, SMALL, box.w - 10, color, bold, 0.7)
             found.append((text, img.get_rect(**anchor), color, bold))
         return found
+
+    @on_event("elected", sound="fanfare")
+    def _elected(self, ev: Event, at: float, batch: Batch) -> float:
+        """The office's ballot turns over from the old holder to the new one."""
+        office = ev.get("office")
+        cell = self.cell(office)
+        old = self.holder(office, batch.old) if batch.old else NOBODY
+        face = self.office_face
+        turn = flip(face(office, old), face(office, ev.player), cell,
+                    lift=16, backdrop=theme.BACKGROUND)
+        self.tween(at, BALLOT_TIME, turn, holds=(("office", office),), area=flip_area(cell, 16))
+        label = t("elected", player=self.room.names[ev.player], office=t(f"office.{office}"))
+        where = (cell.centerx, cell.y - 30)
+        self.tween(at + BALLOT_TIME * 0.5, POP_TIME,
+                   popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
+                   area=popup_area(label, where, theme.BODY_SIZE))
+        self.room.origin = cell.center
+        return at + BALLOT_TIME
 
     def labels(self) -> list[tuple[str, pygame.Rect]]:
         """Every text on the track, where it is drawn."""
