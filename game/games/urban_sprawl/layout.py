@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.panels import Layout
 from game.ui.render_kit import translator
 
 from . import sprites as sp
@@ -118,6 +119,26 @@ def panel_rects(players: int) -> list[pygame.Rect]:
     h = (PANELS.h - 8) // 2
     return [pygame.Rect(PANELS.x + (i % 2) * (w + 8), PANELS.y + (i // 2) * (h + 8), w, h)
             for i in range(players)]
+
+
+def table_layout(players: int) -> Layout:
+    """Where each panel goes: the city (and the markers on its circles above and right of it),
+    the election track under it, the rows, piles and key on the right, and per seat its whole
+    panel (`seat<n>`), split into its head (`head<n>`) and body (`panel<n>`)."""
+    rects = {
+        "city": GRID.inflate(8, 8),
+        "markers": pygame.Rect(0, 0, RIGHT_X, GRID.y - 30),
+        "side_markers": pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
+        "rows": pygame.Rect(RIGHT_X, 0, KEY_BOX.x - RIGHT_X, KEY_BOX.bottom),
+        "piles": pygame.Rect(card_slot("contract", 5).topleft,
+                             (3 * (CARD[0] + CARD_GAP), CARD[1] + 30)),
+        "key": KEY_BOX, "track": TRACK}
+    for seat, panel in enumerate(panel_rects(players)):
+        rects[f"seat{seat}"] = panel
+        rects[f"head{seat}"] = pygame.Rect(panel.x, panel.y, panel.w, PANEL_HEAD)
+        rects[f"panel{seat}"] = pygame.Rect(panel.x, panel.y + PANEL_HEAD, panel.w,
+                                            panel.h - PANEL_HEAD)
+    return Layout(**rects)
 
 
 def track_cells(track: Sequence[str]) -> list[tuple[str, pygame.Rect]]:

@@ -71,9 +71,9 @@ def test_a_control_cube_changes_hands_after_it_flies():
     bid = next(e.get("building") for e in events if e.kind == "control_changed")
     renderer.animate(events, after, 0)
     assert ("cube", bid) in renderer.holds
-    assert renderer._shown_buildings()[bid].owner == NOBODY  # no cube while they fly
+    assert renderer.shown_buildings()[bid].owner == NOBODY  # no cube while they fly
     finish(renderer)
-    assert renderer._shown_buildings()[bid].owner == after.buildings[bid].owner
+    assert renderer.shown_buildings()[bid].owner == after.buildings[bid].owner
 
 
 def test_prestige_and_wealth_count_up_as_they_land():
@@ -84,10 +84,10 @@ def test_prestige_and_wealth_count_up_as_they_land():
     seat = next(e.player for e in events if e.kind == "prestige" and e.get("amount") > 0)
     richer = next(s for s in range(4) if after.wealth[s] > renderer.view.wealth[s])
     renderer.animate(events, after, 0)
-    assert renderer._counting(seat) > 0  # the panel still shows the old prestige
-    assert renderer._counting(richer, "wealth") > 0
+    assert renderer.counting(seat) > 0  # the panel still shows the old prestige
+    assert renderer.counting(richer, "wealth") > 0
     finish(renderer)
-    assert renderer._counting(seat) == 0 and renderer._counting(richer, "wealth") == 0
+    assert renderer.counting(seat) == 0 and renderer.counting(richer, "wealth") == 0
 
 
 def test_cards_left_in_a_row_slide_to_their_new_slot():

@@ -15,26 +15,25 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl.board import BLOCKS, SIDE
+from game.games.urban_sprawl.key_panel import key_entries, key_rows
 from game.games.urban_sprawl.layout import (
+    CARD,
     FOOT_ICON,
     KEY_BOX,
     PANEL_ZONES,
     PILL_PAD,
+    RIGHT_X,
     SMALL,
+    ZOOM,
     block_area,
     block_plate_center,
-)
-from game.games.urban_sprawl.scene import (
-    CARD,
-    RIGHT_X,
-    ZOOM,
-    USRenderer,
     card_slot,
-    key_rows,
     lot_rect,
     lots_target,
     panel_rects,
 )
+from game.games.urban_sprawl.scene import USRenderer
+from game.games.urban_sprawl.seat_panel import pill_layout
 from game.games.urban_sprawl.sprites import value_plate
 from game.games.urban_sprawl.state import SOURCES
 from game.ui import theme
@@ -129,16 +128,17 @@ def test_a_two_seat_panel_writes_every_office_and_vocation_whole(language):
                                       vocations=((3, 2, 1, 4, 1, 1), (0,) * 6))
         view = match.rules.view(crowded, 0)
         renderer.reset(view, 0)
-        panel = renderer.panels[0]
-        chips = renderer.hand_rects[0] + renderer.favour_rects[0]
-        pills = renderer._pill_layout(panel, renderer._pills(0, view))
+        body = renderer.bodies[0]
+        panel = body.whole
+        chips = body.hand_rects + body.favour_rects
+        pills = pill_layout(panel, body.pills(view))
         font = theme.font(SMALL)
         for office in ("mayor", "district_attorney", "treasurer", "police_chief"):
             assert t(f"urban_sprawl.scene.office.{office}") in [text for text, _, _ in pills]
         for text, _, rect in pills:
             assert font.size(text)[0] <= rect.w - 2 * PILL_PAD + 4, f"{text!r} narrowed"
             assert panel.contains(rect) and not rect.collidelistall(chips)
-        foot = renderer.panel_foot(0)
+        foot = body.foot()
         words = [text for _, text, _, _ in foot]
         for vocation, count in zip(renderer.board.vocations, (3, 2, 1, 4, 1, 1), strict=True):
             assert f"{t('urban_sprawl.scene.vocation.' + vocation)} {count}" in words
@@ -169,9 +169,7 @@ def test_the_key_explains_each_symbol_in_words_that_fit(language):
     marks, each line whole in its place in both languages."""
     set_language(language)
     try:
-        match = Match(rules_for(US), Config(4), 3)
-        renderer = renderer_for(match)
-        entries = renderer.key_entries()
+        entries = key_entries()
         assert len(entries) == len(key_rows()) == 4
         for (_, words), (icon, line) in zip(entries, key_rows(), strict=True):
             assert words and not words.startswith("urban_sprawl.")
@@ -272,7 +270,7 @@ def city_pixels(canvas: pygame.Surface) -> bytes:
 def test_a_permit_card_names_its_licences_in_the_singular_for_one(language, one, many):
     from game.games.urban_sprawl import sprites
     from game.games.urban_sprawl.board import Permit
-    from game.games.urban_sprawl.scene import t
+    from game.games.urban_sprawl.layout import t
     from game.legibility.trace import tracing
     from game.ui.i18n import set_language
 

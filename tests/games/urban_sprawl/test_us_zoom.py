@@ -12,7 +12,8 @@ from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites as sp
 from game.games.urban_sprawl.board import Contract, EventCard, Permit, Renewal, Rule, card_name
 from game.games.urban_sprawl.card_text import card_lines, rule_sentence
-from game.games.urban_sprawl.scene import CARD, RIGHT_X, USRenderer
+from game.games.urban_sprawl.layout import CARD, RIGHT_X
+from game.games.urban_sprawl.scene import USRenderer
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import set_language, t
@@ -103,7 +104,7 @@ def test_the_zoom_text_fits_its_column_and_the_panel_fits_the_board(language):
     for card_id, card in rules.board.cards.items():
         misfits = [line for line in card_lines(card, words) if overflow(line, column)]
         assert not misfits, (language, card_id, misfits)
-        panel = renderer.zoom_panel(card_id)
+        panel = renderer.faces.zoom_panel(card_id)
         assert panel.get_width() <= RIGHT_X - 32, card_id  # over the city, left of the rows
         assert panel.get_height() <= BOARD_RECT.h - 32, card_id
 

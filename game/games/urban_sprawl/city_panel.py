@@ -1,0 +1,289 @@
+"""Urban Sprawl's city: the 12x12 lots in 6x6 blocks, its buildings and value plates, and the
+wealth and prestige markers on the circles around it.
+
+`CityPanel` paints once what never moves (water and forest along the edges, the streets and
+lots, the printed wealth value of each block column above it and the prestige value of each
+block row left of it with its star, the marker circles) and keeps the buildings and the value
+plates in a layer that repaints block by block. Its targets are the lots, the building
+placements (a small square at the centre of the lots a building would cover, so the four pairs
+and four L shapes of one block are apart), the buildings and the circles; a focused placement
+shows a ghost building. `MarkersPanel` draws the markers on one line of circles (the column
+circles above the city, or the row circles right of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import theme
+from game.ui.paint import fly
+from game.ui.panels import PanelRoom, fly_area
+from game.ui.render_kit import Batch, on_event
+
+from . import sprites as sp
+from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME
+from .board import BLOCKS, Contract
+from .city import PARK, payout_blocks
+from .faces import lots_box
+from .layout import (
+    CIRCLE_R,
+    CUBE_SIDE,
+    EDGE,
+    FOREST,
+    GRID,
+    LOT,
+    LOT_H,
+    LOT_RGB,
+    PITCH,
+    ROW_PITCH,
+    SIDE,
+    SMALL,
+    STREET_RGB,
+    WATER,
+    block_area,
+    block_plate_center,
+    circle_center,
+    cube_rect,
+    lot_rect,
+    lots_center,
+    lots_target,
+)
+from .panel_base import USPanel
+from .state import NOBODY, State
+
+
+class CityPanel(USPanel):
+    """The city's lots, buildings and value plates, its targets and the ghost building."""
+
+    RESTORE = False  # it restores only the blocks that changed
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str = "city") -> None:
+        """The city of `room`'s board, and the targets that never move."""
+        super().__init__(room, rect, name)
+        self.board = self.room.board
+        self._fixed = self._fixed_targets()
+
+    # == what never changes =======================================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """Edges, streets and lots, the printed line values with their stars, the circles."""
+        self._paint_edges(surface)
+        pygame.draw.rect(surface, STREET_RGB, GRID)
+        for lot in range(SIDE * SIDE):
+            pygame.draw.rect(surface, LOT_RGB, lot_rect(lot).inflate(-4, -4), border_radius=4)
+        for text, rect, rgb in self.line_values():
+            surface.blit(theme.text(text, SMALL, rgb, True), rect)
+        for rect in self._row_stars():
+            sp.star(surface, rect.center, rect.w // 2, theme.ACCENT)
+        for line, index in self.board.circles:
+            pygame.draw.circle(surface, theme.PANEL_LIGHT, circle_center(line, index), CIRCLE_R)
+            pygame.draw.circle(surface, theme.TEXT_DIM, circle_center(line, index), CIRCLE_R, 2)
+
+    def line_values(self) -> list[tuple[str, pygame.Rect, tuple[int, int, int]]]:
+        """(text, rect, colour) of the printed values: wealth above each block column,
+        prestige left of each block row."""
+        found = []
+        for col, value in enumerate(self.board.wealth_columns):
+            center = (GRID.x + col * PITCH + LOT, GRID.y - 28)
+            found.append((f"${value}", sp.WEALTH_RGB, center))
+        for row, value in enumerate(self.board.row_prestige):
+            found.append((str(value), theme.ACCENT, (GRID.x - 22, GRID.y + row * ROW_PITCH + LOT_H)))
+        return [(text, theme.text(text, SMALL, rgb, True).get_rect(center=center), rgb)
+                for text, rgb, center in found]
+
+    def _row_stars(self) -> list[pygame.Rect]:
+        """The prestige star left of each row's printed value (a value without its star would
+        not say what it counts)."""
+        return [pygame.Rect(0, 0, 24, 24).move(GRID.x - 56, GRID.y + row * ROW_PITCH + LOT_H - 12)
+                for row in range(len(self.board.row_prestige))]
+
+    def _paint_edges(self, surf: pygame.Surface) -> None:
+        """Water and forest strips along the city's sides."""
+        out = GRID.inflate(2 * EDGE, 2 * EDGE)
+        strips = {"north": (out.x, out.y, out.w, EDGE), "south": (out.x, GRID.bottom, out.w, EDGE),
+                  "west": (out.x, out.y, EDGE, out.h), "east": (GRID.right, out.y, EDGE, out.h)}
+        middle = {"north": 5, "south": (SIDE - 1) * SIDE + 5, "west": 5 * SIDE,
+                  "east": 5 * SIDE + SIDE - 1}  # a lot in the middle of each side
+        for name, rect in strips.items():
+            water = middle[name] in self.board.water_lots
+            pygame.draw.rect(surf, WATER if water else FOREST, rect)
+
+    # == targets ==================================================================================
+    def _fixed_targets(self) -> dict[Target, pygame.Rect]:
+        """The targets that never move: placements, lots, circles."""
+        rects: dict[Target, pygame.Rect] = {}
+        for lots in self.board.rings:
+            rects[("lots", lots)] = lots_target(lots)
+        for lot in range(SIDE * SIDE):
+            rects[("lot", lot)] = lots_target((lot,))
+        for i, (line, index) in enumerate(self.board.circles):
+            rects[("circle", i)] = pygame.Rect(0, 0, 2 * CIRCLE_R + 8, 2 * CIRCLE_R + 8)
+            rects[("circle", i)].center = circle_center(line, index)
+        return rects
+
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """The fixed targets, then this view's buildings."""
+        rects = dict(self._fixed)
+        for bid, building in enumerate(view.buildings):
+            if building is not None:
+                rects[("building", bid)] = lots_target(building.lots)
+        return rects
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
+                   prompt: Prompt | None) -> None:
+        """On a placement a ghost building under the frame."""
+        if focus[0] == "lots" and prompt is not None:
+            self._ghost(canvas, focus[1], dict(prompt.params).get("card"))
+        super().draw_focus(canvas, focus, rect, prompt)
+
+    def _ghost(self, canvas: pygame.Surface, lots: tuple[int, ...], card: str | None) -> None:
+        found = self.board.cards.get(card) if card else None
+        zone = found.zone if isinstance(found, Contract) else PARK
+        for lot in lots:
+            ghost = sp.tile(zone, (LOT - 6, LOT_H - 6)).copy()
+            ghost.set_alpha(150)
+            canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
+
+    # == the layer ================================================================================
+    def key(self) -> tuple:
+        """The buildings as shown, the block values and the value marks."""
+        return self.room.shown_buildings(), self.view.values, self.view.value_marks
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """Repaint the blocks whose buildings or value plate changed since the last paint
+        (every block when nothing was painted yet): a building never leaves its block, so a
+        build repaints one block, and a marker move the blocks of its line and of the moved
+        value marks, instead of the city."""
+        buildings, values, marks = self.key()
+        layers = self.room.layers
+        before = layers.shown_key(self.name)
+        plates = block_plates(values, marks)
+        if before is None:
+            blocks = set(range(BLOCKS * BLOCKS))
+        else:
+            blocks = self._changed_blocks(before[0], buildings)
+            blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
+                          if old != new)
+        for block in blocks:
+            area = block_area(block)
+            surf.blit(layers.static, area, area)
+        for building in buildings:
+            if building is not None and self.board.block_of[building.lots[0]] in blocks:
+                self.paint_building(surf, building.zone, building.lots, building.owner)
+        for block in blocks:
+            plate = sp.value_plate(*plates[block])
+            surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
+
+    def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
+        """The blocks of every building that differs between two shown cities."""
+        blocks = set()
+        for bid in range(max(len(before), len(now))):
+            old = before[bid] if bid < len(before) else None
+            new = now[bid] if bid < len(now) else None
+            if old != new:
+                blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
+        return blocks
+
+    def paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
+                       owner: int, offset: tuple[int, int] = (0, 0)) -> None:
+        """A building (its cached sprite) on its lots, moved by `offset` (a dropping one)."""
+        surf.blit(self.room.faces.building(zone, lots, owner), lots_box(lots).move(offset))
+
+    # == event reactions ==========================================================================
+    @on_event("building_placed", sound="clunk")
+    def _drop(self, ev: Event, at: float, batch: Batch) -> float:
+        bid, lots, zone = ev.get("building"), ev.get("lots"), ev.get("zone")
+        owner = ev.player if ev.player is not None else NOBODY
+        self.room.origin = lots_center(lots)
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            self.paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
+        box = lots_box(lots)
+        self.tween(at, DROP_TIME, paint, pytweening.easeOutBounce, holds=(("building", bid),),
+                   area=box.union(box.move(0, -120)))
+        return at + DROP_TIME * 0.6
+
+    @on_event("building_demolished", sound="clunk")
+    def _crumble(self, ev: Event, at: float, batch: Batch) -> float:
+        old = batch.old.buildings[ev.get("building")] if batch.old else None
+        if old is None:
+            return at
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            for lot in old.lots:
+                rect = lot_rect(lot).inflate(-4 - round(50 * p), -4 - round(50 * p))
+                if rect.w > 0 and rect.h > 0:  # lots are wider than high: h ends first
+                    canvas.blit(sp.tile(old.zone, rect.size), rect)
+        self.tween(at, CRUMBLE_TIME, paint, area=lots_box(old.lots))
+        return at + CRUMBLE_TIME
+
+    @on_event("control_changed", sound="clunk")
+    def _cube_moves(self, ev: Event, at: float, batch: Batch) -> float:
+        """The old owner's cube flies back to their panel, the new owner's comes from theirs."""
+        bid = ev.get("building")
+        old = batch.old.buildings[bid] if batch.old else None
+        if old is None:  # placed in this batch: its cube drops with it
+            return at
+        spot = cube_rect(old.lots).center
+        new = ev.player if ev.player is not None else NOBODY
+        for seat, a, b in ((old.owner, spot, None), (new, None, spot)):
+            if seat != NOBODY:
+                home = self.room.panel_point(seat)
+                sprite = sp.cube(seat, CUBE_SIDE)
+                self.tween(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
+                           holds=(("cube", bid),), area=fly_area(sprite, a or home, b or home, 40))
+        return at + FLY_TIME
+
+    @on_event("payout", sound="chord")
+    def _payout(self, ev: Event, at: float, batch: Batch) -> float:
+        """Gains of a row payout fly from the middle of the paid blocks."""
+        blocks = payout_blocks(self.room.board, self.view, ev.get("resource"), ev.get("value"))
+        if blocks:
+            points = [block_plate_center(block) for block in blocks]
+            self.room.origin = (sum(x for x, _ in points) // len(points),
+                            sum(y for _, y in points) // len(points) - PITCH // 3)
+            if ev.get("resource") == "wealth":
+                self.room.coins_from = self.room.origin
+                batch.moments.setdefault("coins", at)
+        return at
+
+
+class MarkersPanel(USPanel):
+    """The wealth and prestige markers on one line of circles ("column" or "row")."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, line: str) -> None:
+        """The markers of `line`, in `rect`."""
+        super().__init__(room, rect, name)
+        self.line = line
+
+    def key(self) -> tuple:
+        """Which circle each marker stands on."""
+        return self.view.markers
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """A disc on each circle of this line that holds a marker."""
+        board = self.room.board
+        for marker, circle in zip(board.markers, self.view.markers, strict=True):
+            if circle == NOBODY or board.circles[circle][0] != self.line:
+                continue
+            marker_disc(surf, circle_center(*board.circles[circle]), marker, CIRCLE_R - 2)
+
+
+def block_plates(values: Sequence[int], marks: tuple[Sequence[int], Sequence[int]]
+                 ) -> list[tuple[int, str | None]]:
+    """Each block's value and its value mark ("high", "low" or None): what its plate shows."""
+    high, low = marks
+    return [(value, "high" if block in high else "low" if block in low else None)
+            for block, value in enumerate(values)]
+
+
+def marker_disc(surf: pygame.Surface, center: tuple[int, int], marker: str, radius: int) -> None:
+    """A wealth (green) or prestige (gold) marker: a disc with its value."""
+    rgb = sp.WEALTH_RGB if marker.startswith("w") else theme.ACCENT
+    pygame.draw.circle(surf, sp.INK, center, radius)
+    pygame.draw.circle(surf, rgb, center, radius - 2)
+    text = theme.text(marker[1:], SMALL, sp.INK, True)
+    surf.blit(text, text.get_rect(center=center))

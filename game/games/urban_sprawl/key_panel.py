@@ -1,0 +1,83 @@
+"""Urban Sprawl's key, right of the planning row: whose turn it is and the AP left, the planning
+deck and discard, then a picture and a meaning for each board symbol that says nothing by itself
+(an empty circle, the markers, a block value, the highest and lowest marks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import language
+from game.ui.paint import fit_text, seat_color
+
+from . import sprites as sp
+from .city_panel import marker_disc
+from .layout import KEY_BOX, KEY_CIRCLE, KEY_STEP, SMALL, t
+from .panel_base import USPanel
+
+Picture = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+class KeyPanel(USPanel):
+    """The turn, the piles and the meaning of the board's symbols."""
+
+    def key(self) -> tuple:
+        """Whose turn, the AP left, the piles' sizes, the end."""
+        v = self.view
+        return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
+                language())
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """Whose turn and the AP left, the planning deck and discard, then one line per board
+        symbol that says nothing by itself: its picture and its meaning."""
+        v, box = self.view, KEY_BOX
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=12)
+        if v.over:  # no one's turn any more
+            surf.blit(theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True),
+                      (box.x + 12, box.y + 8))
+        else:
+            ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
+            surf.blit(ap, ap.get_rect(topright=(box.right - 12, box.y + 8)))
+            turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
+                            box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
+            surf.blit(turn, (box.x + 12, box.y + 8))
+        piles = t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard))
+        surf.blit(fit_text(piles, SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8),
+                  (box.x + 12, box.y + 8 + KEY_STEP))
+        pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, box.y + 6 + 2 * KEY_STEP),
+                         (box.right - 12, box.y + 6 + 2 * KEY_STEP), 2)
+        for (picture, words), (icon, line) in zip(key_entries(), key_rows(), strict=True):
+            picture(surf, icon)
+            surf.blit(fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8), line)
+
+
+def key_entries() -> list[tuple[Picture, str]]:
+    """The key's symbols (each drawn into its icon rect) and what they mean, in words."""
+    def circle(surf: pygame.Surface, at: pygame.Rect) -> None:
+        pygame.draw.circle(surf, theme.PANEL_LIGHT, at.center, KEY_CIRCLE)
+        pygame.draw.circle(surf, theme.TEXT_DIM, at.center, KEY_CIRCLE, 2)
+
+    def markers(surf: pygame.Surface, at: pygame.Rect) -> None:
+        for dx, marker in ((-17, "w9"), (17, "p5")):
+            marker_disc(surf, (at.centerx + dx, at.centery), marker, KEY_CIRCLE)
+
+    def plate(surf: pygame.Surface, at: pygame.Rect) -> None:
+        surf.blit(sp.value_plate(12, None), sp.value_plate(12, None).get_rect(center=at.center))
+
+    def marks(surf: pygame.Surface, at: pygame.Rect) -> None:
+        for dx, mark, value in ((-19, "high", 9), (19, "low", 2)):
+            img = sp.value_plate(value, mark)
+            surf.blit(img, img.get_rect(center=(at.centerx + dx, at.centery)))
+
+    return [(circle, t("key.circle")), (markers, t("key.markers")),
+            (plate, t("key.block")), (marks, t("key.marks"))]
+
+
+def key_rows() -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """(icon rect, text rect) of each of the key's symbol lines, under its turn and piles."""
+    top, icon_w = KEY_BOX.y + 10 + 2 * KEY_STEP, 80
+    return [(pygame.Rect(KEY_BOX.x + 8, top + k * KEY_STEP, icon_w, KEY_STEP),
+             pygame.Rect(KEY_BOX.x + 12 + icon_w, top + k * KEY_STEP + 2,
+                         KEY_BOX.w - 24 - icon_w, KEY_STEP - 2)) for k in range(4)]

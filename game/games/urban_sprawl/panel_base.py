@@ -1,0 +1,62 @@
+"""What every Urban Sprawl panel shares: option rings, the focus frame and the card zoom.
+
+A panel rings each option it offered (in the prompt's order: a target offered twice rings
+twice), frames the focused one, and on a card (a row slot, a pile top, a seat's planning card or
+Favour) shows the card zoomed left of the rows with its whole text (card_text.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.core import Prompt, Target
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT
+from game.ui.paint import ring
+from game.ui.panels import Panel
+
+from . import sprites as sp
+from .layout import OPTION, RIGHT_X, RING_GAP
+
+
+class USPanel(Panel):
+    """An Urban Sprawl panel: white option rings, a pulsing focus frame, a zoom on cards."""
+
+    room: Any  # scene.USRenderer (not imported here: no import circle through scene.py)
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """A white ring around every option's place this panel offered."""
+        if prompt is None:
+            return
+        breath = self.pulse()
+        owner, rects = self.room.owners(), self.room.placed()
+        for option in prompt.options:
+            target = option.target
+            if target is not None and owner.get(target) is self and target in rects:
+                ring(canvas, rects[target].inflate(RING_GAP, RING_GAP), OPTION, 3, breath,
+                     radius=10)
+
+    def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
+                   prompt: Prompt | None) -> None:
+        """The focus frame, then the zoomed card on a card."""
+        frame = rect.inflate(6, 6)
+        pygame.draw.rect(canvas, sp.INK, frame.inflate(6, 6), 3, border_radius=14)
+        ring(canvas, frame, theme.FOCUS, 5, self.pulse(), radius=12)
+        card = self.card_at(focus)
+        if card in self.room.board.cards:  # nothing to zoom on an empty slot or face-down card
+            self.zoom(canvas, card, rect)
+
+    def card_at(self, target: Target) -> str | None:
+        """The card shown at one of this panel's targets (None: no card there)."""
+        return None
+
+    def zoom(self, canvas: pygame.Surface, card: str, near: pygame.Rect) -> None:
+        """The focused card at twice its size with its whole text beside it, left of the rows
+        and panels (over the city), so that it never hides another option of the card
+        prompts."""
+        panel = self.room.faces.zoom_panel(card)
+        rect = panel.get_rect(topright=(RIGHT_X - 16, near.y))
+        canvas.blit(panel, rect.clamp(BOARD_RECT.inflate(-16, -16)))

@@ -1,0 +1,268 @@
+"""Urban Sprawl's player panels, one per seat, each in two layers: the head (emblem, name, wealth
+and prestige, large) repaints alone while a gain counts up; the body repaints when what it shows
+changes: pills for the AP left, each office held and the Extra Favour; the planning cards and
+Favours as chips (a permit's zones and licences, a contract's zone picture and lots, an Urban
+Renewal by name); and at its foot the seat's buildings per zone and its vocations as pictures
+with their counts (all of them, a zero faded: a panel reads the same from the first turn to the
+last; named in a two-seat panel). The head's figures hold back what is still flying in (the
+room's `counting`)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.core import Target
+from game.ui import theme
+from game.ui.i18n import language
+from game.ui.paint import draw_seat_emblem, fit_text, seat_color
+from game.ui.panels import PanelRoom
+
+from . import sprites as sp
+from .board import OFFICES
+from .layout import (
+    CHIP_ASPECT,
+    CHIP_H,
+    CHIP_MIN_W,
+    FIGURE_SIZE,
+    FOOT_ICON,
+    FOOT_STEP,
+    PANEL_HEAD,
+    PANEL_ZONES,
+    PILL_GAP,
+    PILL_H,
+    PILL_PAD,
+    PILLS_PER_LINE,
+    SMALL,
+    TALL_PANEL,
+    ZERO_ALPHA,
+    t,
+)
+from .panel_base import USPanel
+from .state import State, total_prestige
+
+
+class SeatPart(USPanel):
+    """A part of one seat's panel (`whole`: the seat's panel rect): both parts paint the plate,
+    outlined in the seat's colour on its turn, clipped to their own part."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
+                 whole: pygame.Rect) -> None:
+        """Part `rect` of seat `seat`'s panel `whole`."""
+        super().__init__(room, rect, name)
+        self.seat, self.whole = seat, whole
+
+    def paint_back(self, surf: pygame.Surface) -> None:
+        """The panel's plate, outlined in the seat's colour on its turn."""
+        pygame.draw.rect(surf, theme.PANEL, self.whole, border_radius=12)
+        if self.seat == self.view.active:
+            pygame.draw.rect(surf, seat_color(self.seat), self.whole, 3, border_radius=12)
+
+
+class SeatHead(SeatPart):
+    """Emblem and name on the left, wealth and prestige (a star) on the right, large."""
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The whole panel's plate, under both parts."""
+        pygame.draw.rect(surface, theme.PANEL, self.whole, border_radius=12)
+
+    def key(self) -> tuple:
+        """The figures (less what still flies in) and whether it is the seat's turn."""
+        v, seat, room = self.view, self.seat, self.room
+        return (v.wealth[seat], v.prestige[seat], v.active == seat, room.counting(seat),
+                room.counting(seat, "wealth"))
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """Emblem, name, wealth and prestige."""
+        v, panel, seat = self.view, self.whole, self.seat
+        self.paint_back(surf)
+        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 24), 14)
+        prestige = theme.text(str(total_prestige(v, seat) - self.room.counting(seat)),
+                              FIGURE_SIZE, theme.ACCENT, True)
+        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 4))
+        surf.blit(prestige, at)
+        sp.star(surf, (at.x - 20, at.centery), 16, theme.ACCENT)
+        wealth = theme.text(f"${v.wealth[seat] - self.room.counting(seat, 'wealth')}",
+                            FIGURE_SIZE, sp.WEALTH_RGB, True)
+        where = wealth.get_rect(topright=(at.x - 48, at.y))
+        surf.blit(wealth, where)
+        name = fit_text(self.room.names[seat], theme.SMALL_SIZE, where.x - panel.x - 60,
+                        seat_color(seat), True)
+        surf.blit(name, (panel.x + 44, panel.y + 8))
+
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """The seat itself, at its head."""
+        return {("seat", self.seat): self.rect.copy()}
+
+
+class SeatBody(SeatPart):
+    """Pills, chips and the foot of one seat's panel."""
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
+                 whole: pygame.Rect) -> None:
+        """Where the seat's planning cards and Favours sit is placed with each view
+        (positions: a hand may hold several face-down cards that all read as one unknown id)."""
+        super().__init__(room, rect, name, seat, whole)
+        self.hand_rects: list[pygame.Rect] = []
+        self.favour_rects: list[pygame.Rect] = []
+
+    # == targets: the planning cards and Favours ==================================================
+    def targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """Each planning card and Favour, under the lines kept for the pills (a fixed number,
+        so that no language moves a card)."""
+        seat, panel = self.seat, self.whole
+        lines = pill_lines(panel, len(self.pills(view)))
+        top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
+        bottom = self.foot_top() - 6
+        hand = len(view.hands[seat])
+        chips = chip_rows(hand + len(view.favours[seat]), panel, top,
+                          min(CHIP_H, bottom - top), bottom)
+        self.hand_rects, self.favour_rects = chips[:hand], chips[hand:]
+        rects: dict[Target, pygame.Rect] = {("hand", c): r
+                                            for c, r in zip(view.hands[seat], self.hand_rects)}
+        rects.update({("favour", c): r for c, r in zip(view.favours[seat], self.favour_rects)})
+        return rects
+
+    def card_at(self, target: Target) -> str | None:
+        """The planning card or Favour itself."""
+        return target[1]
+
+    # == the layer ================================================================================
+    def key(self) -> tuple:
+        """Everything the body shows."""
+        v, seat = self.view, self.seat
+        return (v.hands[seat], v.favours[seat], v.vocations[seat], v.offices, v.active == seat,
+                v.ap if v.active == seat else None, v.over, v.extra_favour == seat,
+                self.room.zone_counts(seat), self.room.held_cards(), language())
+
+    def paint(self, surf: pygame.Surface) -> None:
+        """The body: pills, chips and its foot."""
+        v, seat = self.view, self.seat
+        self.paint_back(surf)
+        for text, style, rect in pill_layout(self.whole, self.pills(v)):
+            paint_pill(surf, text, style, rect)
+        for card, rect in zip(v.hands[seat], self.hand_rects, strict=True):
+            self._paint_chip(surf, card, rect)
+        for card, rect in zip(v.favours[seat], self.favour_rects, strict=True):
+            self._paint_chip(surf, card, rect)
+        for icon, text, rect, count in self.foot():
+            surf.blit(icon, icon.get_rect(midleft=(rect.x, rect.centery)))
+            words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
+            surf.blit(words, words.get_rect(midleft=(rect.x + icon.get_width() + 6,
+                                                     rect.centery)))
+
+    def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
+        if ("card", card) in self.holds:
+            return
+        surf.blit(self.room.faces.face(card, rect.size, chip=True), rect)
+
+    def pills(self, view: State) -> list[tuple[str, str]]:
+        """(text, style) of the seat's pills: the AP left (the active seat), its offices, the
+        Extra Favour; "No office" when there is nothing to show."""
+        seat = self.seat
+        active = seat == view.active and view.ap and not view.over
+        found = [(t("ap_left", ap=view.ap), "ap")] if active else []
+        found += [(t(f"office.{office}"), "office")
+                  for office, holder in zip(OFFICES, view.offices, strict=True) if holder == seat]
+        if view.extra_favour == seat:
+            found.append((t("extra_favour"), "favour"))
+        return found or [(t("no_office"), "none")]
+
+    # == the foot: buildings per zone, vocations ==================================================
+    def foot_top(self) -> int:
+        """Top of the foot: the buildings lines over the vocation lines."""
+        panel = self.whole
+        columns = foot_columns(panel)
+        vocations = len(self.room.board.vocations)
+        lines = (-(-len(PANEL_ZONES) // columns) + -(-vocations // columns)
+                 if columns else 2)
+        return panel.bottom - 8 - lines * FOOT_STEP
+
+    def foot(self) -> list[tuple[pygame.Surface, str, pygame.Rect, int]]:
+        """(picture, text, rect, count) of the foot: the seat's buildings in each zone, then
+        its vocations, each a picture and a count (and its name in a tall panel)."""
+        panel, seat = self.whole, self.seat
+        columns = foot_columns(panel)
+        def alpha(count: int) -> int:
+            return 255 if count else ZERO_ALPHA
+        items = [(sp.zone_icon(zone, FOOT_ICON, alpha(count)), t(f"zone.{zone}"), count)
+                 for zone, count in zip(PANEL_ZONES, self.room.zone_counts(seat), strict=True)]
+        jobs = [(sp.vocation_icon(name, FOOT_ICON, alpha(count)), t(f"vocation.{name}"), count)
+                for name, count in zip(self.room.board.vocations, self.view.vocations[seat],
+                                       strict=True)]
+        found, y = [], self.foot_top()
+        for group in (items, jobs):
+            per_line = columns or len(group)
+            width = (panel.w - 24) // per_line
+            for k, (icon, name, count) in enumerate(group):
+                row, col = divmod(k, per_line)
+                text = f"{name[:1].upper()}{name[1:]} {count}" if columns else str(count)
+                rect = pygame.Rect(panel.x + 12 + col * width, y + row * FOOT_STEP, width,
+                                   FOOT_STEP)
+                found.append((icon, text, rect, count))
+            y += -(-len(group) // per_line) * FOOT_STEP
+        return found
+
+
+def pill_lines(panel: pygame.Rect, count: int) -> int:
+    """Lines kept for `count` pills: one in a quarter panel, and in a tall one a second line
+    past three pills (by count, not width: no language moves a card). A line too short for its
+    pills narrows them."""
+    return 2 if panel.h >= TALL_PANEL and count > PILLS_PER_LINE else 1
+
+
+def pill_layout(panel: pygame.Rect, pills: list[tuple[str, str]]
+                ) -> list[tuple[str, str, pygame.Rect]]:
+    """The pills packed in lines under the head (two lines at most in a quarter panel, three
+    in a tall one); a line still too long narrows its pills alike."""
+    font, width = theme.font(SMALL), panel.w - 24
+    most = pill_lines(panel, len(pills))
+    lines: list[list[tuple[str, str, int]]] = [[]]
+    for text, style in pills:
+        w = font.size(text)[0] + 2 * PILL_PAD
+        used = sum(pw + PILL_GAP for _, _, pw in lines[-1])
+        if lines[-1] and used + w > width and len(lines) < most:
+            lines.append([])
+        lines[-1].append((text, style, w))
+    placed = []
+    for k, line in enumerate(lines):
+        gaps = PILL_GAP * (len(line) - 1)
+        scale = min(1.0, (width - gaps) / max(1, sum(w for _, _, w in line)))
+        x, y = panel.x + 12, panel.y + PANEL_HEAD + 4 + k * (PILL_H + 6)
+        for text, style, w in line:
+            rect = pygame.Rect(x, y, max(2 * PILL_PAD, int(w * scale)), PILL_H)
+            placed.append((text, style, rect))
+            x = rect.right + PILL_GAP
+    return placed
+
+
+def paint_pill(surf: pygame.Surface, text: str, style: str, rect: pygame.Rect) -> None:
+    """One pill of a seat's status: the AP left in gold, an office, the Extra Favour in the
+    event colour, or "No office" as plain dim text."""
+    if style == "none":
+        surf.blit(fit_text(text, SMALL, rect.w, theme.TEXT_DIM), rect.topleft)
+        return
+    fill, ink = {"ap": (theme.ACCENT, sp.INK), "favour": (sp.EVENT_RGB, theme.TEXT)}.get(
+        style, (theme.PANEL_LIGHT, theme.TEXT))
+    pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
+    words = fit_text(text, SMALL, rect.w - 2 * PILL_PAD + 4, ink, style == "ap", 0.6)
+    surf.blit(words, words.get_rect(center=rect.center))
+
+
+def foot_columns(panel: pygame.Rect) -> int:
+    """A tall panel names each zone and vocation (two to a line), a quarter one lines up the
+    pictures alone (five zones, then six vocations)."""
+    return 2 if panel.h >= TALL_PANEL else 0
+
+
+def chip_rows(count: int, panel: pygame.Rect, y: int, h: int, bottom: int) -> list[pygame.Rect]:
+    """`count` chips from the panel's left edge, in as many rows as fit above `bottom` (one in a
+    quarter panel): narrower when a row holds more than fit (down to CHIP_MIN_W, room for
+    "Renovación"), overlapping past that."""
+    width = panel.w - 24
+    rows = 1 if panel.h < TALL_PANEL else max(1, (bottom - y + 6) // (h + 6))
+    per_row = max(1, -(-count // rows))
+    w = max(CHIP_MIN_W, min(round(h * CHIP_ASPECT), (width + 6) // per_row - 6))
+    per_row = max(per_row, (width + 6) // (w + 6))
+    step = min(w + 6, (width - w) // max(1, per_row - 1))
+    return [pygame.Rect(panel.x + 12 + (i % per_row) * step, y + (i // per_row) * (h + 6), w, h)
+            for i in range(count)]

@@ -1,0 +1,85 @@
+"""Urban Sprawl on the panel kit draws only what changed: between two frames, every pixel that
+differs lies inside the rects the renderer reported (`damage`), and an idle board reports none."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.engine.core import event
+from game.engine.registry import rules_for
+from game.games.urban_sprawl.scene import USRenderer
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.scene_match import scene_match, step
+
+
+def frame(renderer) -> pygame.Surface:
+    """A whole frame, drawn unclipped (no prompt: nothing breathes with the clock)."""
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    return canvas
+
+
+def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> bool:
+    """True if the two frames differ somewhere outside these rects."""
+    a, b = a.copy(), b.copy()
+    for rect in rects:
+        a.fill((0, 0, 0), rect)
+        b.fill((0, 0, 0), rect)
+    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+def watch(renderer) -> tuple[int, int]:
+    """Play the running animation frame by frame, checking each frame's damage; returns how
+    many frames were drawn and how many of them redrew less than half the board."""
+    last, frames, partial = frame(renderer), 0, 0
+    while renderer.busy():
+        renderer.update(1 / 60)
+        damaged = renderer.damage(False)
+        now = frame(renderer)
+        frames += 1
+        if damaged is not None:
+            assert not outside(last, now, damaged)
+            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
+            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
+        last = now
+    return frames, partial
+
+
+def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board():
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 4)
+    renderer.damage(False)
+    frames = partial = 0
+    for _ in range(40):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        assert renderer.damage(False) is None  # a new view: everything may look different
+        drawn, small = watch(renderer)
+        frames, partial = frames + drawn, partial + small
+    assert frames > 100 and partial > frames // 2  # most animation frames redrew a part
+    renderer.update(1 / 60)
+    renderer.damage(False)  # the frame after the last tween ended
+    renderer.update(1 / 60)
+    assert renderer.damage(False) == []  # idle: nothing to redraw
+
+
+def test_an_election_a_loss_and_the_end_report_where_they_are_drawn():
+    """Events the first test's seed may not reach, animated over an unchanged view."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 4, 4)
+    for _ in range(10):
+        step(match, bots, renderer)
+    view = match.view(0)
+    renderer.reset(view, 0)
+    office = renderer.board.election_track[0]
+    for events in ([event("elected", 1, office=office)], [event("prestige", 2, amount=-2)],
+                   [event("prestige", 3, amount=3)], [event("game_over")]):
+        renderer.animate(events, view, 0)
+        renderer.damage(False)
+        assert watch(renderer)[0] > 0
