@@ -156,10 +156,10 @@ def _eny_block(index: int, block: Any, sheet: Any, tourists: tuple[str, ...]) ->
                        "s": block.attraction, "r": 1.8, "c": "#6b6457"})
     counts = [(name, n) for name, n in zip(tourists, sheet.tourists[index], strict=True) if n]
     for row, (name, n) in enumerate(counts):
-        y = box[1] + 6.5 + row * 3.6
-        shapes.append({"k": "mark", "p": [_r(box[0] + 5.5), _r(y)], "s": name, "r": 1.5,
+        y = box[1] + 5 + row * 3.3
+        shapes.append({"k": "mark", "p": [_r(box[0] + 7), _r(y)], "s": name, "r": 1.4,
                        "c": INK})
-        shapes.append({"k": "text", "p": [_r(box[0] + 8.5), _r(y + 1.2)], "t": f"×{n}",
+        shapes.append({"k": "text", "p": [_r(box[0] + 9), _r(y + 1.1)], "t": f"×{n}",
                        "r": 3.2, "c": INK})
     return shapes
 
