@@ -55,51 +55,57 @@ log = logging.getLogger(__name__)
 Entry = tuple[int | None, Action]
 SeatChange = tuple[int, list]  # (actions in the history when it happened, the seat table)
 SEAT_KINDS = ("human", *BOT_KINDS)
+SYNC_IDLE_S = 60.0  # the fsync thread ends after this long without a write
 
 
 class BackgroundSync:
-    """fsyncs one file off the caller's thread: at most one syncing thread at a time, and
-    requests made while it syncs are folded into one more pass before it ends."""
+    """fsyncs one file off the caller's thread. One thread per journal waits for requests and
+    ends after SYNC_IDLE_S without one: starting a thread per write cost the frame loop several
+    ms on a loaded machine (Thread.start waits until the new thread runs). Requests made while
+    it syncs are folded into one more pass."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._again = False
+        self._fd: int | None = None  # a duplicate of the file, due for a sync
+        self._busy = False
 
     def request(self, fd: int) -> None:
         """Make everything written to `fd` so far durable, soon, on another thread."""
-        with self._lock:
-            if self._thread is not None:
-                self._again = True  # the running pass may have started before this write
-                return
-            # The thread syncs its own duplicate: the caller may close `fd` at any time.
-            self._thread = threading.Thread(target=self._run, args=(os.dup(fd),),
-                                            name="journal-fsync", daemon=True)
-            self._thread.start()
+        with self._cond:
+            if self._fd is None:
+                # The thread syncs its own duplicate: the caller may close `fd` at any time.
+                self._fd = os.dup(fd)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="journal-fsync",
+                                                daemon=True)
+                self._thread.start()
+            else:
+                self._cond.notify_all()
 
     def wait(self, timeout: float) -> bool:
         """Wait until no sync is running or due; True if that happened within `timeout`."""
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        with self._lock:
-            return self._thread is None
+        with self._cond:
+            return self._cond.wait_for(lambda: self._fd is None and not self._busy, timeout)
 
-    def _run(self, fd: int) -> None:
-        try:
-            while True:
-                try:
-                    os.fsync(fd)
-                except OSError as exc:
-                    log.warning("autosave not flushed to disk: %s", exc)
-                with self._lock:
-                    if not self._again:
-                        self._thread = None
-                        return
-                    self._again = False
-        finally:
-            os.close(fd)
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._fd is None:
+                    self._cond.wait(SYNC_IDLE_S)
+                if self._fd is None:
+                    self._thread = None
+                    return
+                fd, self._fd, self._busy = self._fd, None, True
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                log.warning("autosave not flushed to disk: %s", exc)
+            finally:
+                os.close(fd)
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
 
 
 class Journal:
