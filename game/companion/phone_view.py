@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.companion.sheets import phone_sheet
 from game.scenes.table.focus import option_label
 from game.ui.i18n import t
 
@@ -31,10 +32,15 @@ def phone_state(scene: GameScene, seat: int, live: bool) -> dict[str, Any]:
         options = [option_label(o) for o in prompt.options]
     else:
         message, options = _waiting(scene, live), []
+    view = match.view(seat)
     reader = PRIVATE_READERS.get(scene.info.id)
-    sections = reader(match.rules, match.view(seat)) if reader is not None else []
-    return {"t": "state", "seat": seat, "name": scene.names[seat], "message": message,
-            "options": options, "sections": sections, "over": match.is_over()}
+    sections = reader(match.rules, view) if reader is not None else []
+    state = {"t": "state", "seat": seat, "name": scene.names[seat], "message": message,
+             "options": options, "sections": sections, "over": match.is_over()}
+    sheet = phone_sheet(scene.info.id, match.rules, view, prompt)
+    if sheet is not None:
+        state["sheet"] = sheet
+    return state
 
 
 def _waiting(scene: GameScene, live: bool) -> str:

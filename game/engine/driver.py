@@ -37,6 +37,7 @@ class MatchDriver:
         self._autosave = autosave  # None: never saved (screenshots, bench)
         self._meta = meta or {}
         self._journal: Journal | None = None
+        self._seat_changes: list[tuple[int, list]] = []  # journal lines kept over a rewrite
 
     def open(self) -> tuple[Event, ...]:
         """Resolve the chance the game starts with (the opening deal) and start the autosave."""
@@ -110,6 +111,24 @@ class MatchDriver:
         self._close_journal()
         self._save()
 
+    def meta_seats(self) -> list:
+        """The seat table the autosave holds now ([] when it has none)."""
+        return list(self._meta.get("seats", []))
+
+    def note_seats(self, seats: list) -> None:
+        """A seat changed hands: a line in the journal after the actions so far (and the table
+        in the header of any journal written anew)."""
+        self._meta = {**self._meta, "seats": seats}
+        self._seat_changes.append((len(self.match.history), seats))
+        open_before = self._journal is not None
+        self._save()  # a journal started here already holds the change
+        try:
+            if open_before and self._journal is not None:
+                self._journal.note_seats(seats)
+        except OSError as exc:
+            log.warning("autosave failed: %s", exc)
+            self._close_journal()
+
     def _save(self) -> None:
         """Bring the journal up to the history. A finished game is not saved (nothing is left to
         Continue); after a disk error the next change starts a fresh journal."""
@@ -117,7 +136,8 @@ class MatchDriver:
             return
         try:
             if self._journal is None:
-                self._journal = Journal.start(self._autosave, self.match, self._meta)
+                self._journal = Journal.start(self._autosave, self.match, self._meta,
+                                              self._seat_changes)
             else:
                 self._journal.follow(self.match.history)
         except OSError as exc:

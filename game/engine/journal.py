@@ -4,6 +4,14 @@
      "seed": ..., "meta": {...}}
     [0, ["claim", "opera-louvre"]]      one history entry: [player, action] (player null: chance)
     {"undo": 1}                         the last n entries were undone
+    {"seats": [{"kind": "human"}, ...]} a seat changed hands here: the whole seat table after it
+
+A seat-change line is checked like an action line (one seat per player, each a person or a bot
+kind the console builds, a hint count if any) and refused with the line's number otherwise; the
+loaded meta's "seats" is the table of the last such line (the header's when there is none) and
+its "seat_changes" lists [actions before it, table] per line, so the history shows when a seat
+changed hands. A journal started anew (resume, a hint counted) writes those lines again among
+the actions, each after as many actions as it followed (fewer if some were undone since).
 
 Each change is one `write` of whole lines, never a rewrite of the history, so saving costs the
 same on the first turn and the last. `fsync` runs on a short-lived background thread, never on
@@ -27,6 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .bots import BOT_KINDS
 from .core import Action
 from .jsonsafe import parse_json
 from .match import (
@@ -44,51 +53,59 @@ JOURNAL_VERSION = 1
 log = logging.getLogger(__name__)
 
 Entry = tuple[int | None, Action]
+SeatChange = tuple[int, list]  # (actions in the history when it happened, the seat table)
+SEAT_KINDS = ("human", *BOT_KINDS)
+SYNC_IDLE_S = 60.0  # the fsync thread ends after this long without a write
 
 
 class BackgroundSync:
-    """fsyncs one file off the caller's thread: at most one syncing thread at a time, and
-    requests made while it syncs are folded into one more pass before it ends."""
+    """fsyncs one file off the caller's thread. One thread per journal waits for requests and
+    ends after SYNC_IDLE_S without one: starting a thread per write cost the frame loop several
+    ms on a loaded machine (Thread.start waits until the new thread runs). Requests made while
+    it syncs are folded into one more pass."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._again = False
+        self._fd: int | None = None  # a duplicate of the file, due for a sync
+        self._busy = False
 
     def request(self, fd: int) -> None:
         """Make everything written to `fd` so far durable, soon, on another thread."""
-        with self._lock:
-            if self._thread is not None:
-                self._again = True  # the running pass may have started before this write
-                return
-            # The thread syncs its own duplicate: the caller may close `fd` at any time.
-            self._thread = threading.Thread(target=self._run, args=(os.dup(fd),),
-                                            name="journal-fsync", daemon=True)
-            self._thread.start()
+        with self._cond:
+            if self._fd is None:
+                # The thread syncs its own duplicate: the caller may close `fd` at any time.
+                self._fd = os.dup(fd)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="journal-fsync",
+                                                daemon=True)
+                self._thread.start()
+            else:
+                self._cond.notify_all()
 
     def wait(self, timeout: float) -> bool:
         """Wait until no sync is running or due; True if that happened within `timeout`."""
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        with self._lock:
-            return self._thread is None
+        with self._cond:
+            return self._cond.wait_for(lambda: self._fd is None and not self._busy, timeout)
 
-    def _run(self, fd: int) -> None:
-        try:
-            while True:
-                try:
-                    os.fsync(fd)
-                except OSError as exc:
-                    log.warning("autosave not flushed to disk: %s", exc)
-                with self._lock:
-                    if not self._again:
-                        self._thread = None
-                        return
-                    self._again = False
-        finally:
-            os.close(fd)
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._fd is None:
+                    self._cond.wait(SYNC_IDLE_S)
+                if self._fd is None:
+                    self._thread = None
+                    return
+                fd, self._fd, self._busy = self._fd, None, True
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                log.warning("autosave not flushed to disk: %s", exc)
+            finally:
+                os.close(fd)
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
 
 
 class Journal:
@@ -101,8 +118,10 @@ class Journal:
         self._sync = BackgroundSync()
 
     @classmethod
-    def start(cls, path: str | os.PathLike, match: Match, meta: dict | None = None) -> Journal:
-        """Replace the journal at `path` with one holding `match` so far; raises OSError."""
+    def start(cls, path: str | os.PathLike, match: Match, meta: dict | None = None,
+              changes: Sequence[SeatChange] = ()) -> Journal:
+        """Replace the journal at `path` with one holding `match` so far and the seat `changes`
+        among its actions; raises OSError."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         clear_stale_temps(path)
@@ -111,7 +130,7 @@ class Journal:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         file = os.fdopen(fd, "wb", buffering=0)
         try:
-            _write_all(file, _line(header) + _entry_lines(match.history))
+            _write_all(file, _line(header) + _history_lines(match.history, changes))
             os.replace(tmp, path)  # the same open file now is the journal: appends go on there
         except BaseException:
             file.close()
@@ -141,6 +160,11 @@ class Journal:
         written.extend(added)
         self._sync.request(self._file.fileno())
 
+    def note_seats(self, seats: list) -> None:
+        """Append a seat change (the whole table after it); raises OSError like `follow`."""
+        _write_all(self._file, _line({"seats": seats}))
+        self._sync.request(self._file.fileno())
+
     def wait_synced(self, timeout: float) -> bool:
         """Wait for the background fsync (tests, and a caller that may block); True when done."""
         return self._sync.wait(timeout)
@@ -156,6 +180,17 @@ def _line(data: Any) -> bytes:
 
 def _entry_lines(entries: Sequence[Entry]) -> bytes:
     return b"".join(_line(entry_json(player, action)) for player, action in entries)
+
+
+def _history_lines(history: Sequence[Entry], changes: Sequence[SeatChange]) -> bytes:
+    """The action lines with each seat change after the actions it followed."""
+    parts, done = [], 0
+    for at, seats in changes:
+        at = min(max(at, done), len(history))
+        parts += [_entry_lines(history[done:at]), _line({"seats": seats})]
+        done = at
+    parts.append(_entry_lines(history[done:]))
+    return b"".join(parts)
 
 
 def _write_all(file: Any, data: bytes) -> None:
@@ -182,9 +217,13 @@ def load_journal(path: str | os.PathLike, rules_for) -> tuple[Match, dict]:
     meta = header.get("meta", {})
     if not isinstance(meta, dict):
         raise SaveError(f"{path}: meta: must be an object")
-    entries, numbers = _entries(path, lines[1:])
+    entries, numbers, changes = _entries(path, lines[1:], config.players)
     places = [f"line {number}" for number in numbers]
-    return replay_entries(rules, config, seed, entries, str(path), places), meta
+    match = replay_entries(rules, config, seed, entries, str(path), places)
+    if changes:
+        seats = _latest_seats(meta.get("seats"), changes[-1][1])
+        meta = {**meta, "seats": seats, "seat_changes": [list(c) for c in changes]}
+    return match, meta
 
 
 def _complete_lines(path: Path) -> list[str]:
@@ -207,11 +246,12 @@ def _parse(line: str, where: str) -> Any:
         raise SaveError(f"{where}: {exc}") from exc
 
 
-def _entries(path: Path, lines: list[str]) -> tuple[list, list[int]]:
-    """The history the action lines leave once their undo records are applied, and the line
-    number of each of its entries (for errors: the header is line 1)."""
+def _entries(path: Path, lines: list[str], players: int) -> tuple[list, list[int], list]:
+    """The history the action lines leave once their undo records are applied, the line
+    number of each of its entries (for errors: the header is line 1) and the seat changes."""
     entries: list = []
     numbers: list[int] = []
+    changes: list[SeatChange] = []
     last = len(lines) + 1  # line numbers count the header as line 1
     for number, line in enumerate(lines, start=2):
         try:
@@ -228,11 +268,48 @@ def _entries(path: Path, lines: list[str]) -> tuple[list, list[int]]:
         elif _is_undo(record) and record["undo"] <= len(entries):
             del entries[len(entries) - record["undo"]:]
             del numbers[len(numbers) - record["undo"]:]
+        elif _is_seat_change(record, players):
+            changes.append((len(entries), record["seats"]))
         else:
-            raise SaveError(f"{path}: line {number}: not an action or a valid undo")
-    return entries, numbers
+            raise SaveError(f"{path}: line {number}: not an action, a valid undo or a valid "
+                            "seat change")
+    return entries, numbers, changes
 
 
 def _is_undo(record: Any) -> bool:
-    count = record.get("undo") if isinstance(record, dict) else None
+    # Nothing but the count: a line mixing records is no record the console writes.
+    count = record.get("undo") if isinstance(record, dict) and set(record) == {"undo"} else None
     return isinstance(count, int) and not isinstance(count, bool) and count > 0
+
+
+def _latest_seats(header: Any, last: list) -> list:
+    """Who sits where: the last seat-change line's kinds, with the hint counts the header may
+    have gained since (a counted hint rewrites the header, never a seat line)."""
+    if not isinstance(header, list) or len(header) != len(last):
+        return last
+    seats = []
+    for old, new in zip(header, last, strict=True):
+        hints = max(_hints(old), _hints(new))
+        seats.append({**new, "hints": hints} if hints else new)
+    return seats
+
+
+def _hints(seat: Any) -> int:
+    hints = seat.get("hints", 0) if isinstance(seat, dict) else 0
+    return hints if type(hints) is int and hints > 0 else 0
+
+
+def _is_seat_change(record: Any, players: int) -> bool:
+    """{"seats": [...]}: one known kind per player, nothing else (a hint count at most)."""
+    if not isinstance(record, dict) or set(record) != {"seats"}:
+        return False
+    seats = record["seats"]
+    return (isinstance(seats, list) and len(seats) == players
+            and all(_is_seat(seat) for seat in seats))
+
+
+def _is_seat(seat: Any) -> bool:
+    if not isinstance(seat, dict) or not set(seat) <= {"kind", "hints"}:
+        return False
+    hints = seat.get("hints", 0)
+    return seat.get("kind") in SEAT_KINDS and type(hints) is int and hints >= 0

@@ -166,8 +166,13 @@ class GameScene(Scene):
         return self.table.seat_busy(seat)
 
     def save_seats(self) -> None:
-        """Put the seat table (hint counts included) into the autosave's header."""
-        self.driver.set_meta({"seats": [s.to_json() for s in self.seats]})
+        """Put the seat table (hint counts included) into the autosave: a seat that changed
+        hands is a journal line (the history shows when), a hint count a new header."""
+        table = [s.to_json() for s in self.seats]
+        if [s["kind"] for s in table] != [s["kind"] for s in self.driver.meta_seats()]:
+            self.driver.note_seats(table)
+        else:
+            self.driver.set_meta({"seats": table})
 
     def _follow_settings(self) -> None:
         """Open hands switched in the settings: the curtain comes or goes from now on."""

@@ -17,7 +17,7 @@ import pytest
 
 from .conftest import TTR, open_game
 
-NSP = "next_station_paris"
+NSP, ENY = "next_station_paris", "explore_new_york"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 
@@ -127,13 +127,46 @@ def test_two_phones_play_a_ttr_turn_each_with_hands_hidden_from_the_tv(console, 
     assert turn_takers == {0, 1}
 
 
-def test_two_phones_play_a_next_station_round_at_once(console, phones):
+def tap_target(driver: Any, scripted: bool = False) -> bool:
+    """A real tap (Selenium's pointer click at its centre) on the first live target of the
+    seat's sheet; False if the sheet offers none (or it was redrawn under the finger).
+    `scripted`: a click event sent by the page's script (lighter on a loaded machine)."""
+    if scripted:
+        return driver.execute_script(
+            "const h = document.querySelector('#sheet .target:not(.spent) .hit');"
+            "if (!h) return false;"
+            "h.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true;")
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.by import By
+
+    try:
+        hits = driver.find_elements(By.CSS_SELECTOR, "#sheet .target:not(.spent) .hit")
+    except WebDriverException:
+        return False
+    for hit in hits[:12]:  # a target whose centre another one covers is passed over
+        try:
+            hit.click()
+            return True
+        except WebDriverException:
+            continue
+    return False
+
+
+def tap_sheet_or_button(driver: Any, scripted: bool = False) -> str | None:
+    """Tap a target on the sheet if it has one ("sheet"), else the first button ("button")."""
+    if tap_target(driver, scripted):
+        return "sheet"
+    return "button" if tap(driver, "button.option") else None
+
+
+def test_two_phones_play_a_next_station_round_by_tapping_their_sheets(console, phones):
     game = open_game(console, NSP, seats=2)
     first, second = phones(), phones()
     take_seat(console, first, 0)
     take_seat(console, second, 1)
     start_round = game.match.state.round
     moves = {0: 0, 1: 0}
+    taps = {"sheet": 0, "button": 0}
     for _ in range(400):
         if game.match.is_over() or game.match.state.round != start_round:
             break
@@ -141,13 +174,42 @@ def test_two_phones_play_a_next_station_round_at_once(console, phones):
         played = len(game.match.history)
         for seat, driver in ((0, first), (1, second)):
             if seat in waiting:
-                wait(console, lambda d=driver: tap_first_option(console, d))
+                how = wait(console, lambda d=driver: tap_sheet_or_button(d))
+                taps[how] += 1
         wait(console, lambda p=played: len(game.match.history) > p)
         for player, _ in game.match.history[played:]:
             if player is not None:
                 moves[player] += 1
     assert game.match.state.round != start_round or game.match.is_over()
     assert moves[0] > 3 and moves[1] > 3  # both sheets were played from the phones
+    assert taps["sheet"] > 4  # segments drawn by tapping stations, not by buttons
+    for seat, driver in ((0, first), (1, second)):  # each phone draws its own lines only
+        drawn = sum(len(line.links) for line in game.match.view(seat).lines[seat])
+        wait(console, lambda d=driver, n=drawn: d.execute_script(
+            "return document.querySelectorAll('#sheetsvg path[stroke-width=\"1.8\"]').length")
+            == n)
+
+
+def test_an_eny_phone_plays_a_turn_by_tapping_its_map(console, phones):
+    game = open_game(console, ENY, seats=2)
+    first, second = phones(), phones()
+    take_seat(console, first, 0)
+    take_seat(console, second, 1)
+    drivers = {0: first, 1: second}
+    kinds: dict[str, str] = {}  # prompt kind -> how seat 0 answered it
+    while game.match.state.turn < 1:
+        prompts = game.match.prompts()
+        assert prompts, "the game stopped"
+        played = len(game.match.history)
+        for prompt in prompts:
+            how = wait(console, lambda d=drivers[prompt.player]: tap_sheet_or_button(d, True))
+            if prompt.player == 0:
+                kinds[prompt.kind] = how
+        wait(console, lambda p=played: len(game.match.history) > p)
+    assert kinds.get("block") == "sheet" and kinds.get("link") == "sheet"
+    assert game.match.view(0).sheets[0].links  # seat 0 drew on its map from the phone
+    if os.path.isdir("/tmp/phones2"):  # for a person to look at (not part of the test)
+        first.save_screenshot("/tmp/phones2/eny_phone.png")
 
 
 def refused_after(app: Any, driver: Any, script: str) -> str:

@@ -104,3 +104,121 @@ def test_a_device_never_seen_in_the_game_is_not_missed(home):
         app.step([], 0.1, present=False)
     assert app.stack.top is game
     pygame.display.quit()
+
+
+# -- seat changes in the journal ---------------------------------------------------------------
+PAD = 702
+
+
+def _press(app: App, *buttons: int) -> None:
+    """Synthetic pad presses through the real input layer, a frame each."""
+    for button in buttons:
+        events = [pygame.event.Event(kind, instance_id=PAD, button=button)
+                  for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP)]
+        app.step(events, 1 / 60, present=False)
+        app.step([], 1 / 60, present=False)
+
+
+def _focus(app: App, key: str) -> None:
+    """Press down until the top menu's row `key` has the focus."""
+    for _ in range(10):
+        if app.stack.top.menu.focused_key == key:
+            return
+        _press(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    raise AssertionError(f"no row {key} in {type(app.stack.top).__name__}")
+
+
+def _hand_seat_to_bot_then_die(home: str) -> None:
+    """A child run: a person (pad) and a person; seat 2 handed to an Easy bot from the pause
+    menu with pad presses, then killed with no clean-up at all."""
+    import os
+    import signal
+
+    os.environ["CITY_BOARD_CONSOLE_HOME"] = home
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    app.input.set_connected(f"pad:{PAD}", True)
+    game = GameScene(app, TTR, [SeatSpec("human", f"pad:{PAD}"), SeatSpec("human")], seed=4)
+    app.stack.push(game)
+    app.stack.apply()
+    for _ in range(3):  # a few moves by seat 1 first: the change comes mid-game
+        app.step([], 1 / 60, present=False)
+    b = pygame
+    _press(app, b.CONTROLLER_BUTTON_START)  # pause menu
+    _focus(app, "seats")
+    _press(app, b.CONTROLLER_BUTTON_A)  # Seats
+    _focus(app, "1")  # Player 2's row
+    _press(app, b.CONTROLLER_BUTTON_DPAD_RIGHT)  # a person -> an Easy bot
+    assert game.seats[1].kind == "easy"
+    game.driver._journal.wait_synced(5.0)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_seat_handed_to_a_bot_survives_a_kill_and_continue(home):
+    import multiprocessing
+
+    from game.scenes.title import TitleScene
+
+    child = multiprocessing.get_context("fork").Process(target=_hand_seat_to_bot_then_die,
+                                                        args=(str(home),))
+    child.start()
+    child.join(60)
+    assert child.exitcode == -9
+    lines = (home / "autosave.json").read_text().splitlines()
+    assert '{"seats":[{"kind":"human"},{"kind":"easy"}]}' in lines
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    title = TitleScene(app)
+    app.stack.push(title)
+    app.stack.apply()
+    title._continue()
+    app.stack.apply()
+    game = app.stack.top
+    assert isinstance(game, GameScene) and game.seats[1].kind == "easy"
+    assert 1 in game.driver.bots
+    _, seats = store.load_autosave()
+    assert seats[1]["kind"] == "easy"
+    pygame.display.quit()
+
+
+def test_the_journal_shows_when_a_seat_changed_and_keeps_it_over_a_rewrite(home):
+    from game.engine.journal import load_journal
+    from game.engine.registry import rules_for
+
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("normal")], seed=4)
+    app.stack.push(game)
+    app.stack.apply()
+    change_seat(game, 1, "hard")
+    at = len(game.match.history)
+    game.seats[0] = SeatSpec("human", "keyboard", hints=1)
+    game.save_seats()  # a hint counted: a new header, the change line written again
+    _, meta = load_journal(store.autosave_path(), rules_for)
+    assert meta["seat_changes"] == [[at, [{"kind": "human"}, {"kind": "hard"}]]]
+    assert meta["seats"] == [{"kind": "human", "hints": 1}, {"kind": "hard"}]
+    pygame.display.quit()
+
+
+def test_a_tampered_seat_change_line_is_refused_by_its_line(home):
+    import pytest
+
+    from game.engine.journal import load_journal
+    from game.engine.match import SaveError
+    from game.engine.registry import rules_for
+
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("normal")], seed=4)
+    app.stack.push(game)
+    app.stack.apply()
+    change_seat(game, 1, "easy")
+    game.driver.close()
+    path = store.autosave_path()
+    good = path.read_text()
+    line = good.splitlines().index('{"seats":[{"kind":"human"},{"kind":"easy"}]}') + 1
+    for bad in ('{"seats":[{"kind":"human"},{"kind":"god"}]}',  # no such bot
+                '{"seats":[{"kind":"human"}]}',  # a seat missing
+                '{"seats":[{"kind":"human"},{"kind":"easy","hints":-1}]}',
+                '{"seats":[{"kind":"human"},{"kind":"easy"}],"undo":1}'):
+        path.write_text(good.replace('{"seats":[{"kind":"human"},{"kind":"easy"}]}', bad))
+        with pytest.raises(SaveError, match=f"line {line}: not an action, a valid undo or a "
+                                             "valid seat change"):
+            load_journal(path, rules_for)
+    pygame.display.quit()

@@ -132,7 +132,7 @@ HEADER = json.dumps({"format": JOURNAL_FORMAT, "version": 1, "game": GAME,
     (HEADER.replace('"version": 1', '"version": 9') + "\n", "version 9 is not supported"),
     (HEADER.replace(GAME, "chess") + "\n", "game: unknown 'chess'"),
     (HEADER[:-1] + ', "meta": []}\n', "meta: must be an object"),
-    (HEADER + '\n{"undo": 1}\n', "line 2: not an action or a valid undo"),
+    (HEADER + '\n{"undo": 1}\n', "line 2: not an action, a valid undo or a valid seat change"),
     (HEADER + '\n[0, "nonsense"]\n', "line 2: replay failed"),
 ])
 def test_unusable_journals_raise_save_error_naming_file_and_cause(tmp_path, text, message):

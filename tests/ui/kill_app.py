@@ -97,9 +97,9 @@ def observe_autosave(reporter: Reporter) -> None:
         saved = "" if history is None else f" {len(history)} {history_digest(history)}"
         reporter.line(f"begin {kind}{saved}")
 
-    def observed_start(cls, path, match, meta=None):
+    def observed_start(cls, path, match, meta=None, changes=()):
         begin("start", match.history)
-        journal = start(cls, path, match, meta)
+        journal = start(cls, path, match, meta, changes)
         reporter.line("done")
         return journal
 

@@ -81,20 +81,34 @@ function joined(message) {
   $("leave").hidden = false;
 }
 
+function choose(message, index) {
+  // A tap on the sheet sends exactly what the option's button sends.
+  for (const other of document.querySelectorAll("button.option, .target")) {
+    other.disabled = true;
+    other.classList.add("spent");
+  }
+  send({ t: "choose", seat: seat, token: token, n: nonce(), version: message.version,
+    option: index });
+}
+
+function showOptions(message, indices) {
+  const list = clear("options");
+  for (const index of indices) {
+    const b = button(message.options[index], () => choose(message, index), "option");
+    b.dataset.option = index;
+    list.appendChild(b);
+  }
+}
+
 function showState(message) {
   seat = message.seat;  // the seat screen's rows may be renumbered when the game starts
   $("status").textContent = word("your_seat") + ": " + message.name;
   $("message").textContent = message.message;
-  const list = clear("options");
-  message.options.forEach((label, index) => {
-    const b = button(label, () => {
-      for (const other of list.querySelectorAll("button")) other.disabled = true;
-      send({ t: "choose", seat: seat, token: token, n: nonce(), version: message.version,
-        option: index });
-    }, "option");
-    b.dataset.option = index;
-    list.appendChild(b);
-  });
+  const onSheet = new Set(message.sheet ? message.sheet.targets.map((t) => t.o) : []);
+  const indices = message.options.map((_, i) => i);
+  showOptions(message, indices.filter((i) => !onSheet.has(i)));
+  drawSheet(message, indices);
+  if (onSheet.size) $("message").textContent = message.message + " · " + word("tap_map");
   const box = clear("private");
   for (const section of message.sections) {
     const div = document.createElement("div");
@@ -112,6 +126,139 @@ function showState(message) {
   }
 }
 
+// -- the seat's sheet (Next Station, Explore New York): shapes in a 100 x 100 box ---------------
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+function points(list) {
+  return list.map((p) => p[0].toFixed(2) + "," + p[1].toFixed(2)).join(" ");
+}
+
+function polygon(x, y, r, sides, turn) {
+  const list = [];
+  for (let i = 0; i < sides; i++) {
+    const a = turn + (2 * Math.PI * i) / sides;
+    list.push([x + r * Math.cos(a), y + r * Math.sin(a)]);
+  }
+  return list;
+}
+
+function star(x, y, r) {
+  const list = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (Math.PI * i) / 5;
+    const d = i % 2 ? r * 0.45 : r;
+    list.push([x + d * Math.cos(a), y + d * Math.sin(a)]);
+  }
+  return list;
+}
+
+function mark(shape) {
+  // A station or attraction symbol; `cafe_open` is a ring, `cafe` a filled ring (used).
+  const [x, y] = shape.p;
+  const r = shape.r;
+  const fill = shape.c;
+  const g = svg("g", {});
+  const poly = (list) => g.appendChild(svg("polygon", { points: points(list), fill: fill }));
+  const stroke = { fill: "none", stroke: fill, "stroke-width": r * 0.3 };
+  switch (shape.s) {
+    case "square": g.appendChild(svg("rect", { x: x - r * 0.8, y: y - r * 0.8, width: r * 1.6,
+      height: r * 1.6, fill: fill })); break;
+    case "triangle": poly(polygon(x, y + r * 0.15, r, 3, -Math.PI / 2)); break;
+    case "pentagon": poly(polygon(x, y, r, 5, -Math.PI / 2)); break;
+    case "star": poly(star(x, y, r * 1.1)); break;
+    case "monument": poly(star(x, y, r * 1.2)); break;
+    case "platform": poly(polygon(x, y, r * 1.1, 4, 0)); break;
+    case "smiley":
+      g.appendChild(svg("circle", { cx: x, cy: y, r: r * 0.9, ...stroke }));
+      g.appendChild(svg("path", { d: `M${x - r * 0.45},${y + r * 0.15} Q${x},${y + r * 0.75} `
+        + `${x + r * 0.45},${y + r * 0.15}`, ...stroke })); break;
+    case "cafe_open": g.appendChild(svg("circle", { cx: x, cy: y, r: r * 0.7, ...stroke,
+      "stroke-width": r * 0.35 })); break;
+    case "cafe": g.appendChild(svg("circle", { cx: x, cy: y, r: r * 0.8, fill: fill })); break;
+    default: g.appendChild(svg("circle", { cx: x, cy: y, r: r * 0.85, fill: fill }));
+  }
+  return g;
+}
+
+function path(shape) {
+  const p = shape.p;
+  if (shape.k === "curve") return `M${p[0]},${p[1]} Q${p[2]},${p[3]} ${p[4]},${p[5]}`;
+  return `M${p[0]},${p[1]} L${p[2]},${p[3]}`;
+}
+
+function drawShape(shape) {
+  if (shape.k === "line" || shape.k === "curve") {
+    return svg("path", { d: path(shape), fill: "none", stroke: shape.c, "stroke-width": shape.w,
+      "stroke-linecap": "round", "stroke-dasharray": shape.d ? "1.2 1.2" : "none" });
+  }
+  if (shape.k === "rect") {
+    const [x, y, w, h] = shape.p;
+    return svg("rect", { x, y, width: w, height: h, rx: 1, fill: shape.c,
+      stroke: shape.o || "none", "stroke-width": shape.o ? 0.9 : 0 });
+  }
+  if (shape.k === "text") {
+    const text = svg("text", { x: shape.p[0], y: shape.p[1], "font-size": shape.r,
+      fill: shape.c, "font-weight": 700 });
+    text.textContent = shape.t;
+    return text;
+  }
+  return mark(shape);
+}
+
+function drawTarget(target, onTap) {
+  // What a finger hits is larger than what is seen: a wide clear stroke, a larger circle.
+  const g = svg("g", { class: "target", "data-option": target.o });
+  if (target.k === "dot") {
+    const [x, y] = target.p;
+    g.appendChild(svg("circle", { cx: x, cy: y, r: 3.6, class: "glow" }));
+    g.appendChild(svg("circle", { cx: x, cy: y, r: 4.8, class: "hit" }));
+  } else if (target.k === "rect") {
+    const [x, y, w, h] = target.p;
+    g.appendChild(svg("rect", { x, y, width: w, height: h, rx: 1, class: "glow" }));
+    g.appendChild(svg("rect", { x, y, width: w, height: h, class: "hit" }));
+  } else {
+    g.appendChild(svg("path", { d: path(target), class: "glow line" }));
+    g.appendChild(svg("path", { d: path(target), class: "hit line" }));
+  }
+  g.addEventListener("click", onTap);
+  return g;
+}
+
+function drawSheet(message, indices) {
+  const box = $("sheet");
+  const sheet = message.sheet;
+  box.hidden = !sheet;
+  if (!sheet) return;
+  const picture = svg("svg", { viewBox: "0 0 100 100", id: "sheetsvg", role: "img" });
+  picture.appendChild(svg("rect", { x: 0, y: 0, width: 100, height: 100, fill: "#f2efe4" }));
+  for (const shape of sheet.shapes) picture.appendChild(drawShape(shape));
+  // Targets on one place (two ways to reach a station): a tap there lists those options.
+  const byPlace = new Map();
+  for (const target of sheet.targets) {
+    const key = target.k + target.p.join(",");
+    if (!byPlace.has(key)) byPlace.set(key, []);
+    byPlace.get(key).push(target.o);
+  }
+  for (const target of sheet.targets) {
+    const same = byPlace.get(target.k + target.p.join(","));
+    if (same[0] !== target.o) continue;
+    picture.appendChild(drawTarget(target, () => {
+      if (same.length === 1) choose(message, target.o);
+      else showOptions(message, same);
+    }));
+  }
+  clear("sheetbox").appendChild(picture);
+  $("sheetbox").classList.toggle("zoomed", zoomed);
+}
+
+let zoomed = false;
+
 function receive(event) {
   let message;
   try {
@@ -125,6 +272,7 @@ function receive(event) {
   else if (message.t === "refused") {
     toast(message.text || word("refused." + message.reason));
     for (const b of $("options").querySelectorAll("button.option")) b.disabled = false;
+    for (const g of document.querySelectorAll(".target")) g.classList.remove("spent");
   }
 }
 
@@ -153,6 +301,12 @@ async function start() {
   $("title").textContent = word("title");
   $("room").textContent = (word("room") || "").replace("{code}", room);
   $("leave").textContent = word("leave");
+  $("zoom").textContent = word("zoom");
+  $("zoom").addEventListener("click", () => {
+    zoomed = !zoomed;
+    $("sheetbox").classList.toggle("zoomed", zoomed);
+    $("zoom").setAttribute("aria-pressed", String(zoomed));
+  });
   $("leave").addEventListener("click", () => {
     send({ t: "leave", seat: seat, token: token });
     sessionStorage.removeItem(tokenKey);
