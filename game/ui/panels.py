@@ -52,10 +52,9 @@ in mount order. Panels reach the room and each other through `self.room`; what s
 read (scores shown while they count up, the seat names) stays on the room. The room keeps the
 kit's hooks (`refresh`, `animated`, `show`, `reset`, `animate`) for what spans panels.
 
-Split screen (board_api.SplitRenderer: one map per seat) is the room's to wire: mount one
-panel instance per seat (distinct names; an event kind's reaction runs on the one mounted panel
-of its class, so per-seat reactions live on a per-table panel or on the room), and call the
-panels' `draw_options`/`draw_focus` from `draw_seats` with each seat's focus and prompt.
+Split screen (board_api.SplitRenderer: one map per seat) is game.ui.split_room's `SplitRoom`:
+one `SeatPanel` instance per seat (distinct names), each seat's targets and highlights from its
+own panels, a SeatPanel class's event reactions run on the event's seat's panel (`panel_for`).
 
 The shell still sees only the BoardRenderer protocol (game/ui/board_api.py); everything above is
 the room's own business. Ticket to Ride's room (game/games/ticket_to_ride_paris) is the example.
@@ -242,7 +241,7 @@ def _panel_handler(panel_cls: type[Panel], function: Handler) -> Handler:
     """A room-level event handler that runs a panel's own handler on the room's mounted panel."""
     def dispatch(room: PanelRoom, ev: Event, at: float, batch: Batch) -> float:
         """Run the mounted panel's reaction to this event."""
-        return function(room.panel_of(panel_cls), ev, at, batch)
+        return function(room.panel_for(panel_cls, ev), ev, at, batch)
     dispatch.__name__ = f"{panel_cls.__name__}.{getattr(function, '__name__', 'handler')}"
     return dispatch
 
@@ -318,6 +317,11 @@ class PanelRoom(RoomRenderer):
             raise LookupError(f"{type(self).__name__}: {len(found)} panels of "
                               f"{panel_cls.__name__} mounted (its events need exactly one)")
         return found[0]
+
+    def panel_for(self, panel_cls: type[Panel], ev: Event) -> Panel:
+        """The panel whose reaction to `ev` runs: the mounted one of its class (a split-screen
+        room picks the event's seat's, game.ui.split_room)."""
+        return self.panel_of(panel_cls)
 
     def modal_panels(self) -> list[Panel]:
         """The panels showing a choice over the board right now."""

@@ -26,7 +26,6 @@ ends at its intersection.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,7 @@ from game.engine.core import (
     tie_note,
 )
 from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
+from game.engine.open_sheets import HiddenDeck
 from game.engine.trails import bits
 
 from . import scoring
@@ -59,7 +59,7 @@ def _set(t: tuple, i: int, v: Any) -> tuple:
     return (*t[:i], v, *t[i + 1:])
 
 
-class ExploreNewYork(TurnRules):
+class ExploreNewYork(HiddenDeck, TurnRules):
     """The rules of Explore New York for 2-4 players (the engine `Rules` protocol)."""
 
     game_id = GAME_ID
@@ -345,21 +345,6 @@ class ExploreNewYork(TurnRules):
         d.emit(kind, seat, x=blk.x, y=blk.y, tourists=tuple(TOURISTS[t] for t in types))
 
     # -- views and scores ----------------------------------------------------------------------
-    def view(self, state: State, player: int | None) -> State:
-        """Everything but the deck (the cards left, and so the ones removed unseen)."""
-        d = self.Draft(state)
-        d.deck = None
-        d.viewer = -1 if player is None else player
-        return d.freeze()
-
-    def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """The state with the deck re-dealt: it is the only hidden part."""
-        if state.deck is None:
-            return state
-        d = self.Draft(state)
-        d.deck = tuple(sorted(rng.sample(self.all_cards, len(state.deck))))
-        return d.freeze()
-
     def route(self, state: State, seat: int) -> Route:
         """A seat's final route: found at the end, or the best one of its map so far."""
         if state.routes:

@@ -27,13 +27,13 @@ followed by a "start" prompt whose options are ("draw", start, end) with target
 
 from __future__ import annotations
 
-import random
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any, ClassVar
 
 from game.engine.core import Action, Chance, Config, Detail, Event, Note, Option, Prompt, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, resolve, run
+from game.engine.open_sheets import HiddenDeck
 
 from . import scoring
 from .board import BRANCH, COLORS, GAME_ID, JOKER, Board, load_board
@@ -99,7 +99,7 @@ def color_of(players: int, seat: int, round_: int) -> int:
     return (place + round_) % len(COLORS)
 
 
-class NextStationParis(TurnRules):
+class NextStationParis(HiddenDeck, TurnRules):
     """The rules of Next Station: Paris for 1-4 players (the engine `Rules` protocol)."""
 
     game_id = GAME_ID
@@ -521,22 +521,6 @@ class NextStationParis(TurnRules):
         d.lines = _set(d.lines, seat, (*lines[:-1], line))
 
     # -- views and scores ----------------------------------------------------------------------
-    def view(self, state: State, player: int | None) -> State:
-        """Everything but the remaining deck (its content follows from `revealed` anyway)."""
-        d = self.Draft(state)
-        d.deck = None
-        d.viewer = -1 if player is None else player
-        return d.freeze()
-
-    def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
-        """The state with the deck re-dealt (for the conformance view check): the deck is the
-        only hidden part, and a view must not change with it."""
-        if state.deck is None:
-            return state
-        d = self.Draft(state)
-        d.deck = tuple(sorted(rng.sample(self.all_cards, len(state.deck))))
-        return d.freeze()
-
     def line_scores(self, state: State, seat: int) -> tuple[scoring.LineScore, ...]:
         """Each line of a seat, scored (the current one as drawn so far)."""
         return tuple(scoring.score_line(self.board, line) for line in state.lines[seat])

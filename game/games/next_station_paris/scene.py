@@ -50,6 +50,7 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, stroke_hits
 from game.ui.paint import draw_seat_emblem, fast, fit_text, flip, seat_color, shade, wrap
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
+from game.ui.split_room import SeatArea, SplitScreen
 
 from . import sprites as sp
 from .board import COLORS, Board
@@ -82,19 +83,6 @@ MINI_EMBLEM = 24  # the same before a bot's name over its small map
 
 
 # == layout =======================================================================================
-@dataclass(slots=True)
-class SeatArea:
-    """Where one seat's sheet lives on screen."""
-
-    seat: int
-    area: pygame.Rect
-    map: pygame.Rect
-    score: pygame.Rect
-    strip: pygame.Rect
-    mini: bool = False  # a bot's compact sheet (no score boxes, small map)
-    columns: int = 1  # the round rows of the score zone, side by side (two under a wide map)
-
-
 @dataclass(slots=True)
 class Layout:
     """The whole screen: seat sheets and the card column."""
@@ -399,7 +387,7 @@ class Written:
 
 
 # == the renderer ==================================================================================
-class NSPRenderer(RoomRenderer):
+class NSPRenderer(SplitScreen, RoomRenderer):
     """Draws every seat's sheet and the revealed card; animates strokes, flips and scores."""
 
     view: State | None
@@ -441,7 +429,7 @@ class NSPRenderer(RoomRenderer):
         self.layout = make_layout(self.players, self.humans, self.modules)
         self.layers = Layers(self._build_base())
         self._declare_layers()
-        self._seat_rects = {seat: self._station_rects(seat) for seat in self.layout.seats}
+        self.seat_rects = {seat: self._station_rects(seat) for seat in self.layout.seats}
         self._warm()
         if self.view is not None:
             self.refresh()
@@ -554,10 +542,6 @@ class NSPRenderer(RoomRenderer):
         """True while any tween runs or waits, or score rows still wait to be repainted."""
         return bool(self.timeline) or self._scores_due
 
-    def seat_busy(self, seat: int) -> bool:
-        """True while a shared animation or this seat's own stroke runs."""
-        return any(tw.seat is None or tw.seat == seat for tw in self.timeline)
-
     def update(self, dt: float) -> None:
         """Advance the timeline; then a few score rows a frame (a round's end changes some
         twenty)."""
@@ -573,39 +557,14 @@ class NSPRenderer(RoomRenderer):
         if self.view is not None:
             self._scores_due = True
 
-    def targets(self) -> dict[Target, pygame.Rect]:
-        """Targets of the first human seat's map (the single-prompt view of the contract)."""
-        return self.seat_targets(self.humans[0] if self.humans else 0)
-
-    def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
-        """Every station on that seat's own map (built once per layout: read it, never change
-        it; the shell asks several times a frame per seat, so it is not copied)."""
-        return self._seat_rects.get(seat, {})
-
-    def seat_bar(self, seat: int) -> pygame.Rect:
-        """The strip under (or beside) a seat's map where the shell draws its prompt."""
-        area = self.layout.seats.get(seat)
-        return area.strip.copy() if area else pygame.Rect(0, 936, 600, 56)
-
-    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """The single-prompt form of `draw_seats`."""
-        prompts = {prompt.player: prompt} if prompt is not None else {}
-        focus_by_seat = {prompt.player: focus} if prompt is not None else {}
-        self.draw_seats(canvas, focus_by_seat, prompts)
-
-    def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
-                   prompts: dict[int, Prompt]) -> None:
-        """Every sheet; each seat's options ringed and its focused segment previewed."""
-        canvas.blit(self.layers.surface, BOARD_RECT)
-        if self.view is None:
-            return
-        breath = self.pulse()
-        for seat, prompt in prompts.items():
-            if seat in self.layout.seats and not self.layout.seats[seat].mini:
-                self._draw_options(canvas, seat, prompt, breath)
-                self._draw_goal(canvas, seat, prompt)
-                self._draw_preview(canvas, seat, prompt, focus_by_seat.get(seat))
-        self.timeline.paint(canvas)  # every seat's strokes: each paints on its own map
+    def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
+                  focus: Target | None) -> None:
+        """A person's options ringed, the goal of its segment marked, its focused segment
+        previewed (a bot's compact sheet shows none)."""
+        if not self.layout.seats[seat].mini:
+            self._draw_options(canvas, seat, prompt, self.pulse())
+            self._draw_goal(canvas, seat, prompt)
+            self._draw_preview(canvas, seat, prompt, focus)
 
     # == event animations ===========================================================================
     @on_event("segment_drawn", sound=EventSound((Cue("swish", volume=0.45),), STROKE_TIME))
@@ -1306,7 +1265,7 @@ class NSPRenderer(RoomRenderer):
     def _draw_options(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                       breath: float) -> None:
         """Ring every station this seat may draw to now."""
-        targets = self._seat_rects.get(seat, {})
+        targets = self.seat_rects.get(seat, {})
         geom = self.geom(self.layout.seats[seat].map.w)
         ring = sp.ring_sprite(round(geom.radius * 1.55), 3 + round(2 * breath))
         for o in prompt.options:
