@@ -48,6 +48,7 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
 from game.ui.paint import fast, fit_text, flip, seat_color, seat_dark, veil
 from game.ui.render_kit import Batch, Layers, RoomRenderer, on_event, translator
+from game.ui.split_room import SeatArea, SplitScreen
 
 from . import sprites as sp
 from .board import TOURISTS, Board
@@ -77,18 +78,6 @@ RESULT_COLUMNS = 3  # the scoring boxes under a seat's map on the results screen
 
 
 # == layout =======================================================================================
-@dataclass(slots=True)
-class SeatArea:
-    """Where one seat's map, scoring boxes and prompt strip are."""
-
-    seat: int
-    area: pygame.Rect
-    map: pygame.Rect
-    score: pygame.Rect
-    strip: pygame.Rect
-    columns: int  # scoring boxes per row
-
-
 @dataclass(slots=True)
 class Layout:
     """The whole board: the seats' areas and the card column."""
@@ -179,7 +168,7 @@ class Box:
 
 
 # == the renderer ==================================================================================
-class ENYRenderer(RoomRenderer):
+class ENYRenderer(SplitScreen, RoomRenderer):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -220,7 +209,7 @@ class ENYRenderer(RoomRenderer):
                        for seat, area in self.layout.seats.items()}
         self._own_targets = {seat: self._place_own_targets(area)
                              for seat, area in self.layout.seats.items()}
-        self._seat_targets: dict[int, dict[Target, pygame.Rect]] = dict(self._own_targets)
+        self.seat_rects: dict[int, dict[Target, pygame.Rect]] = dict(self._own_targets)
         self._faint.clear()
         self.layers = Layers(self._build_base())
         for seat, area in self.layout.seats.items():
@@ -340,45 +329,25 @@ class ENYRenderer(RoomRenderer):
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Per seat its own map's targets and the revealed cards (the discard is shared)."""
         cards = {("card", c): self.layout.cards[k] for k, c in enumerate(view.revealed)}
-        self._seat_targets = {seat: {**rects, **cards}
+        self.seat_rects = {seat: {**rects, **cards}
                               for seat, rects in self._own_targets.items()}
-        return self._seat_targets[self.humans[0] if self.humans else 0]
+        return self.seat_rects[self.humans[0] if self.humans else 0]
 
-    def seat_targets(self, seat: int) -> dict[Target, pygame.Rect]:
-        """That seat's targets (built once per view: read them, never change them)."""
-        return self._seat_targets.get(seat, {})
-
-    def seat_bar(self, seat: int) -> pygame.Rect:
-        """The strip under the seat's map and boxes where the shell draws its prompt."""
-        return self.layout.seats[seat].strip.copy()
-
-    def seat_busy(self, seat: int) -> bool:
-        """True while a shared animation (a card) or this seat's own strokes run."""
-        return any(tw.seat is None or tw.seat == seat for tw in self.timeline)
-
-    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """The single-prompt form of `draw_seats`."""
-        prompts = {prompt.player: prompt} if prompt is not None else {}
-        self.draw_seats(canvas, {p: focus for p in prompts}, prompts)
-
-    def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
-                   prompts: dict[int, Prompt]) -> None:
-        """Every map; each seat's options highlighted and its focused link previewed."""
-        canvas.blit(self.layers.surface, BOARD_RECT)
-        if self.view is None:
-            return
+    def draw_table(self, canvas: pygame.Surface) -> None:
+        """This turn's blocks outlined; the faint best routes of the seats peeking."""
         if self.view.phase == CHART:
             self._draw_blocks(canvas)
-        breath = self.pulse()
         if not self.view.routes:  # at the end the final route glows instead
             for seat in sorted(self.peeking):
                 self._draw_faint_route(canvas, seat)
-        for seat, prompt in prompts.items():
-            self._draw_options(canvas, seat, prompt, breath)
-            focus = focus_by_seat.get(seat)
-            if focus is not None and focus[0] == "link":
-                self._draw_preview(canvas, seat, focus[1], breath)
-        self.timeline.paint(canvas)
+
+    def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
+                  focus: Target | None) -> None:
+        """The seat's options highlighted and its focused link previewed."""
+        breath = self.pulse()
+        self._draw_options(canvas, seat, prompt, breath)
+        if focus is not None and focus[0] == "link":
+            self._draw_preview(canvas, seat, focus[1], breath)
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -776,7 +745,7 @@ class ENYRenderer(RoomRenderer):
                       breath: float) -> None:
         """Ring the blocks, cards or tourist boxes the seat may choose; dot the links that
         continue its turn (a link anywhere is every road: those are left plain)."""
-        targets = self._seat_targets.get(seat, {})
+        targets = self.seat_rects.get(seat, {})
         color = seat_color(seat)
         if prompt.kind in ("block", "lone_block", "discard", "tourist"):
             grow, width = 4 + round(4 * breath), 3 + round(2 * breath)
