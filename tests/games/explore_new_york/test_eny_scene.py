@@ -148,7 +148,7 @@ def test_the_focused_link_is_previewed_in_the_seats_colour_before_it_is_confirme
     prompt = match.prompt_for(1)
     assert prompt.kind == "link"
     sides = set(renderer.board.blocks[match.state.sheets[1].block].sides)
-    near = renderer._near_links(1, prompt)
+    near = renderer.panels["map1"].near_links(prompt)
     assert near and set(near) == sides - {k for k in sides if match.state.sheets[1].links >> k & 1}
     link = next(o.action[1] for o in prompt.options if o.action[1] not in sides)
     canvas = pygame.Surface((1920, 1080))
