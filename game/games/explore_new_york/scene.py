@@ -111,6 +111,7 @@ class ENYRenderer(SplitRoom):
         self._own_targets = own
         self.seat_rects = dict(own)
         self.mount(layout, *panels, self.cards)
+        self.damage_rect()  # a new static background: the whole board looks different
 
     def _warm(self) -> None:
         """Render now what a game needs later, so its first use never costs a frame (loading
