@@ -113,7 +113,7 @@ class MapPanel(SeatPanel):
                 drawing.add(hold[3:])
             else:
                 erasing = True
-        route = None if erasing else self.room._route_of(self.seat)
+        route = None if erasing else self.room.route_of(self.seat)
         return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -175,7 +175,7 @@ class MapPanel(SeatPanel):
     def draw_faint_route(self, canvas: pygame.Surface) -> None:
         """The route the seat's map would score now (the live boxes' route), a faint wide
         band under its pen lines: which links extend it is plain to see."""
-        route = self.room._route_now(self.seat)
+        route = self.room.route_now(self.seat)
         if self._faint is None or self._faint[0] != route.links:
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             scale = self.scale
@@ -243,13 +243,12 @@ class MapPanel(SeatPanel):
         sheet = self.view.sheets[seat]
         paint_sheet(erased, (0, 0), self.board, sheet, seat,
                     Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(),
-                          self.room._route_of(seat)), self.scale)
+                          self.room.route_of(seat)), self.scale)
         self.tween(start, ERASE_TIME, partial(_fade_in, erased, self.rect.topleft),
                    pytweening.easeInOutQuad, (("seat", seat, "erase"),), area=self.rect,
                    seat=seat)
         boxes = start + ERASE_TIME
-        for box in BOXES:  # the final boxes fill in from empty, as on the paper map
-            self.room._counted_from.pop((seat, box), None)
+        self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):
             self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
                        tag=(seat, box), seat=seat)

@@ -34,11 +34,11 @@ def paint_result(room: Any, seat: int, size: tuple[int, int]) -> pygame.Surface:
     sheet = room.view.sheets[seat]
     paint_sheet(surface, origin, room.board, sheet, seat,
                 Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(),
-                      room._route_of(seat)), scale)
+                      room.route_of(seat)), scale)
     width = w // RESULT_COLUMNS
     for n in range(len(CATEGORIES)):
         cell = pygame.Rect((n % RESULT_COLUMNS) * width + 4,
                            frame.bottom + 16 + (n // RESULT_COLUMNS) * (ROW_H + 8),
                            width - 8, ROW_H)
-        paint_box(surface, room._shown_box(seat, n), cell)
+        paint_box(surface, room.shown_box(seat, n), cell)
     return surface

@@ -223,14 +223,14 @@ class ENYRenderer(SplitRoom):
                                   tag=(seat, BOXES[n]), seat=seat)
 
     # == routes and boxes (what the maps and the boxes share) ======================================
-    def _route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
+    def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
         """(route links, route blocks mask) once the final route is known, else None."""
         if not self.view.routes:
             return None
         route = self.view.routes[seat]
         return route.links, sum(1 << b for b in route.blocks)
 
-    def _route_now(self, seat: int) -> Any:
+    def route_now(self, seat: int) -> Any:
         """The seat's best route in the view on screen, searched once per view (the boxes read
         it, and the faint route is drawn every frame)."""
         if self._routes[0] is not self.view:
@@ -253,7 +253,7 @@ class ENYRenderer(SplitRoom):
         return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
 
     def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
-        route = self._route_now(seat) if view is self.view else self.rules.route(view, seat)
+        route = self.route_now(seat) if view is self.view else self.rules.route(view, seat)
         sheet, b = view.sheets[seat], self.board
         counts = RouteScorer(b, sheet).counts(sum(1 << k for k in route.blocks),
                                               sum(1 << c for c in route.cafes))
@@ -264,7 +264,12 @@ class ENYRenderer(SplitRoom):
         return (*(Box(c, text, points[c]) for c, text in zip(CATEGORIES, texts)),
                 Box(TOTAL, "", route.total))
 
-    def _shown_box(self, seat: int, n: int) -> Box:
+    def count_from_empty(self, seat: int) -> None:
+        """The seat's boxes fill in from empty when they next count (the final route)."""
+        for box in BOXES:
+            self._counted_from.pop((seat, box), None)
+
+    def shown_box(self, seat: int, n: int) -> Box:
         """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
         if self.view is None:
             return Box(BOXES[n], "", None)
@@ -278,9 +283,9 @@ class ENYRenderer(SplitRoom):
         start = 0 if before is None else before.points
         return Box(box.category, box.counts, round(start + (box.points - start) * (1.0 - left)))
 
-    def _shown_boxes(self, seat: int) -> tuple[Box, ...]:
+    def shown_boxes(self, seat: int) -> tuple[Box, ...]:
         """Every box of a seat as on screen now."""
-        return tuple(self._shown_box(seat, n) for n in range(len(BOXES)))
+        return tuple(self.shown_box(seat, n) for n in range(len(BOXES)))
 
     # == the results screen (capability result_picture) ==========================================
     def result_picture(self, state: State, seat: int, size: tuple[int, int]) -> pygame.Surface:

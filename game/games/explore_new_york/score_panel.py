@@ -3,7 +3,7 @@ boxes (`BoxPanel`, one layer each, so a box counting up repaints alone), as on t
 
 The boxes are live: they show what the seat's best route would score now, and count to their
 new points once the seat's strokes land (the room's `animated`); at the end they fill in one
-by one, the total last. What each box shows now is the room's (`_shown_box`: the map's final
+by one, the total last. What each box shows now is the room's (`shown_box`: the map's final
 route and the counting share it). The three tourist boxes are the targets of the single
 tourist's choice.
 """
@@ -50,10 +50,10 @@ class TotalPanel(SeatPanel):
         self.area = area
 
     def key(self) -> Hashable:
-        return self.room._shown_box(self.seat, len(CATEGORIES))
+        return self.room.shown_box(self.seat, len(CATEGORIES))
 
     def paint(self, surface: pygame.Surface) -> None:
-        for img, rect in self.labels(self.room._shown_box(self.seat, len(CATEGORIES))):
+        for img, rect in self.labels(self.room.shown_box(self.seat, len(CATEGORIES))):
             surface.blit(img, rect)
 
     def labels(self, total: Box) -> Labels:
@@ -82,10 +82,10 @@ class BoxPanel(SeatPanel):
         self.n = n
 
     def key(self) -> Hashable:
-        return self.room._shown_box(self.seat, self.n)
+        return self.room.shown_box(self.seat, self.n)
 
     def paint(self, surface: pygame.Surface) -> None:
-        paint_box(surface, self.room._shown_box(self.seat, self.n), self.rect)
+        paint_box(surface, self.room.shown_box(self.seat, self.n), self.rect)
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:
         """A tourist type's box: the single tourist's choice."""
@@ -114,7 +114,7 @@ def ring_options(canvas: pygame.Surface, rects: dict[Target, pygame.Rect], promp
 def score_geometry(out: BoardGeometry, total: TotalPanel, boxes: list[BoxPanel]) -> None:
     """A seat's score labels and box signs (tests/ui/test_board_geometry.py)."""
     seat = total.seat
-    shown = [total.room._shown_box(seat, n) for n in range(len(CATEGORIES) + 1)]
+    shown = [total.room.shown_box(seat, n) for n in range(len(CATEGORIES) + 1)]
     texts = total.labels(shown[-1])
     for panel in boxes:
         texts += box_labels(panel.rect, shown[panel.n])
