@@ -60,7 +60,7 @@ def settle(renderer: ENYRenderer) -> None:
 
 
 def totals_shown(renderer: ENYRenderer) -> list[int | None]:
-    return [renderer._shown_box(s, len(BOXES) - 1).points for s in range(renderer.players)]
+    return [renderer.shown_box(s, len(BOXES) - 1).points for s in range(renderer.players)]
 
 
 def test_the_boxes_show_the_best_route_of_each_map_as_it_grows():
@@ -75,7 +75,7 @@ def test_the_boxes_show_the_best_route_of_each_map_as_it_grows():
         routes = [match.rules.route(view, s) for s in (0, 1)]
         assert totals_shown(renderer) == [r.total for r in routes]
         for seat, route in enumerate(routes):
-            shown = [renderer._shown_box(seat, n).points for n in range(len(BOXES) - 1)]
+            shown = [renderer.shown_box(seat, n).points for n in range(len(BOXES) - 1)]
             assert shown == [p for _, p in route.points]
         seen.update(r.total for r in routes)
     assert len(seen) > 3  # the boxes moved with the maps, not empty grey bars

@@ -148,7 +148,7 @@ def test_the_focused_link_is_previewed_in_the_seats_colour_before_it_is_confirme
     prompt = match.prompt_for(1)
     assert prompt.kind == "link"
     sides = set(renderer.board.blocks[match.state.sheets[1].block].sides)
-    near = renderer._near_links(1, prompt)
+    near = renderer.panels["map1"].near_links(prompt)
     assert near and set(near) == sides - {k for k in sides if match.state.sheets[1].links >> k & 1}
     link = next(o.action[1] for o in prompt.options if o.action[1] not in sides)
     canvas = pygame.Surface((1920, 1080))
@@ -188,18 +188,18 @@ def test_the_end_erases_what_is_off_the_route_then_fills_the_boxes_one_by_one():
     renderer.animate(match.apply(seat, action), match.view(None), None)
     assert match.is_over()
     routes = match.state.routes
-    shown = [renderer._shown_boxes(s) for s in (0, 1)]
+    shown = [renderer.shown_boxes(s) for s in (0, 1)]
     assert all(box.points is None for boxes in shown for box in boxes)  # empty at first
     seen: list[tuple[int, ...]] = []
     while renderer.busy():
         renderer.update(BOX_TIME / 4)
-        filled = tuple(sum(box.points is not None for box in renderer._shown_boxes(s))
+        filled = tuple(sum(box.points is not None for box in renderer.shown_boxes(s))
                        for s in (0, 1))
         if not seen or filled != seen[-1]:
             seen.append(filled)
     assert [f[0] for f in seen] == list(range(len(BOXES) + 1))  # one box after another
     for s, route in enumerate(routes):
-        boxes = renderer._shown_boxes(s)
+        boxes = renderer.shown_boxes(s)
         assert [b.points for b in boxes] == [p for _, p in route.points] + [route.total]
         sheet = match.state.sheets[s]
         static = renderer.layers.static

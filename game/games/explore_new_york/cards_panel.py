@@ -1,0 +1,147 @@
+"""Explore New York card column: the turn, the first player, the cards left, and the three
+revealed cards with the discarded one dimmed (the one moment every seat shares).
+
+It animates the cards: a revealed card turns over for everyone, the discarded one dims. The
+revealed cards are every seat's targets while the first player discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.geometry import BoardGeometry, Icon, Label
+from game.ui.paint import fit_text, flip, seat_color, veil
+from game.ui.panels import Panel, PanelRoom
+from game.ui.render_kit import Batch, on_event, translator
+
+from . import sprites as sp
+from .layout import ENYLayout
+from .score_panel import ring_options
+from .state import NONE
+
+t = translator("explore_new_york.scene.")
+
+FLIP_TIME = 0.4
+FLIP_GAP = 0.06
+DISCARD_TIME = 0.3
+DIM_ALPHA = 170  # the veil over the discarded card
+
+
+class CardsPanel(Panel):
+    """The card column: its header and the three revealed cards."""
+
+    def __init__(self, room: PanelRoom, layout: ENYLayout) -> None:
+        """The column with its header and card slots."""
+        super().__init__(room, layout.column, "column")
+        self.header, self.cards = layout.header, layout.cards
+
+    def paint_static(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=18)
+
+    def key(self) -> Hashable:
+        view = self.view
+        shown = tuple(c for c in view.revealed if ("flip", c) not in self.holds)
+        dimmed = tuple(c for c in view.revealed
+                       if view.turn_cards and c not in view.turn_cards
+                       and ("discard", c) not in self.holds)
+        return (view.turn, view.first, view.left, view.revealed, shown, dimmed,
+                bool(view.routes))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The header, then the revealed cards (the discarded one dimmed), empty slots after."""
+        _, _, _, revealed, shown, dimmed, _ = self.key()
+        for img, rect in self.header_labels():
+            surface.blit(img, rect)
+        for k, rect in enumerate(self.cards):
+            card = revealed[k] if k < len(revealed) else None
+            if card is None or card not in shown:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, 3, border_radius=14)
+                continue
+            surface.blit(sp.card_face(self.room.board.cards[card], rect.w, rect.h), rect)
+            if card in dimmed:
+                surface.blit(veil(rect.size, DIM_ALPHA), rect)
+
+    def targets(self, view: Any) -> dict[Target, pygame.Rect]:
+        """The revealed cards (the first player's discard)."""
+        return {("card", c): self.cards[k] for k, c in enumerate(view.revealed)}
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """Ring the cards the prompted seat may discard."""
+        if prompt is not None and prompt.kind == "discard":
+            ring_options(canvas, self.targets(self.view), prompt, self.pulse())
+
+    def header_lines(self) -> list[tuple[str, tuple[int, int, int], int, bool]]:
+        """(text, colour, size, bold) of the column's header lines."""
+        view = self.view
+        if view.routes:
+            return [(t("final"), theme.ACCENT, theme.BODY_SIZE, True)]
+        lines = [(t("turn", n=view.turn + 1), theme.TEXT, theme.BODY_SIZE, True)]
+        if view.first != NONE:
+            lines.append((t("first", name=self.room.names[view.first]), seat_color(view.first),
+                          theme.SMALL_SIZE, True))
+        lines.append((t("deck", count=view.left), theme.TEXT_DIM, theme.SMALL_SIZE, False))
+        return lines
+
+    def header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The header's lines with where they go."""
+        header = self.header
+        y = header.y + 8
+        out = []
+        for text, color, size, bold in self.header_lines():
+            for part in _split_if_wide(text, size, header.w - 20, bold, header.h >= 180):
+                img = fit_text(part, size, header.w - 20, color, bold)
+                out.append((img, img.get_rect(midtop=(header.centerx, y))))
+                y += img.get_height() + 4
+        return out
+
+    def geometry(self, out: BoardGeometry) -> None:
+        """The header's labels and the card slots (tests/ui/test_board_geometry.py)."""
+        out.labels += [Label("column header", rect) for _, rect in self.header_labels()]
+        out.icons += [Icon(f"card {k}", rect) for k, rect in enumerate(self.cards)]
+
+    # == event animations =========================================================================
+    @on_event("card_revealed", sound=EventSound((Cue("flip"),), FLIP_TIME))
+    def _card_revealed(self, ev: Event, at: float, batch: Batch) -> float:
+        """The card turns over in its slot for everyone."""
+        card = ev.get("card")
+        if card not in self.view.revealed:
+            return at  # a later turn already cleared the table
+        rect = self.cards[self.view.revealed.index(card)]
+        face = sp.card_face(self.room.board.cards[card], rect.w, rect.h)
+        paint = flip(sp.card_back(rect.w, rect.h), face, rect, 14, theme.PANEL, min_width=2)
+        self.tween(at, FLIP_TIME, paint, pytweening.linear, (("flip", card),),
+                   area=rect.inflate(8, 8).union(rect.move(0, -14)))  # it rises as it turns
+        return at + FLIP_TIME + FLIP_GAP
+
+    @on_event("card_discarded", sound=EventSound((Cue("swish", volume=0.5),), DISCARD_TIME))
+    def _card_discarded(self, ev: Event, at: float, batch: Batch) -> float:
+        """The discarded card dims: the other two are everyone's turn cards."""
+        card = ev.get("card")
+        if card not in self.view.revealed:
+            return at
+        rect = self.cards[self.view.revealed.index(card)]
+        shadow = veil(rect.size, DIM_ALPHA).copy()
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            shadow.set_alpha(round(255 * p))
+            canvas.blit(shadow, rect)
+        self.tween(at, DISCARD_TIME, paint, pytweening.easeOutQuad, (("discard", card),),
+                   area=rect)
+        return at + DISCARD_TIME
+
+
+def _split_if_wide(text: str, size: int, width: int, bold: bool, room: bool) -> list[str]:
+    """A header line, split after its colon when it is too wide and the header has `room`
+    ("First player:" over the name) rather than cut short."""
+    head, colon, tail = text.partition(": ")
+    if not room or not colon or theme.font(size, bold).size(text)[0] <= width:
+        return [text]
+    return [head + ":", tail]

@@ -1,0 +1,377 @@
+"""Explore New York map panel: one seat's city map (a `SeatPanel`, one per seat).
+
+Its layer shows the seat's marks: tourists in marker strokes, links as a pen line, used cafés
+circled (at the end only the final route, glowing, and the tourists on it). Its targets are the
+map's blocks and a slim rect on the middle of each link; per frame it rings the blocks the seat
+may choose, dots the links that continue its turn, previews the focused link as a pen line, and
+(for the room, `draw_table`) outlines this turn's block and draws the faint best route on Peek.
+
+It animates the seat's own strokes, one after another (each holds only that seat's cursor): a
+link is a pen stroke, tourists are drawn one marker stroke at a time, a café reached is circled;
+at the end what is off the final route fades out, then the route glows while the boxes fill.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import pygame
+import pytweening
+
+from game.engine.core import Event, Prompt, Target
+from game.engine.trails import bits
+from game.ui import theme
+from game.ui.audio import Cue, EventSound
+from game.ui.board_api import BOARD_RECT
+from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
+from game.ui.paint import seat_color, seat_dark
+from game.ui.panels import PanelRoom
+from game.ui.render_kit import Batch, on_event
+from game.ui.split_room import SeatArea, SeatPanel
+
+from . import sprites as sp
+from .board import TOURISTS, Board
+from .layout import BOXES, GLOW, MapScale
+from .score_panel import ring_options
+from .state import NONE, Sheet
+
+STROKE_TIME = 0.28  # seconds per pen link
+TOURIST_TIME = 0.16  # per tourist drawn
+CIRCLE_TIME = 0.3  # a café circled
+ERASE_TIME = 0.7  # everything off the final route fades out
+BOX_TIME = 0.22  # one scoring box filling in
+FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (on Peek)
+FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
+RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What a seat's map shows: drawn links and circled cafés (masks, strokes still running
+    left out), tourists per block, the (block, type, k) of those still being drawn and the
+    final route (links, blocks mask) once shown."""
+
+    links: int
+    cafes: int
+    tourists: tuple[tuple[int, int, int], ...]
+    drawing: frozenset
+    route: tuple[tuple[int, ...], int] | None
+
+
+class MapPanel(SeatPanel):
+    """One seat's city map: its marks, its targets, its strokes."""
+
+    def __init__(self, room: PanelRoom, area: SeatArea, scale: MapScale) -> None:
+        """The map of `area`'s seat, drawn at `scale`."""
+        super().__init__(room, area.map, area.seat, f"map{area.seat}")
+        self.area, self.scale, self.board = area, scale, room.board
+        self.own = self._place_targets()
+        self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
+
+    def _place_targets(self) -> dict[Target, pygame.Rect]:
+        """The map's blocks and a slim rect on the middle of each link."""
+        geom, origin = self.scale.geom, self.rect.topleft
+        rects: dict[Target, pygame.Rect] = {("block", b.x, b.y): geom.block_rect(b.x, b.y).move(
+            origin) for b in self.board.blocks}
+        along, across = round(geom.cell * 0.56), max(16, round(geom.road * 2.4))
+        for k, points in enumerate(self.scale.lines):
+            (ax, ay), (bx, by) = points[0], points[-1]
+            mid = points[len(points) // 2] if len(points) > 2 else ((ax + bx) / 2, (ay + by) / 2)
+            w, h = (along, across) if abs(bx - ax) > abs(by - ay) else (across, along)
+            if len(points) > 2:
+                w = h = across * 2
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(self.rect.x + mid[0]), round(self.rect.y + mid[1]))
+            rects[("link", k)] = _clear_of_coordinates(rect, self.rect, geom)
+        return rects
+
+    # == the layer ================================================================================
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The seat's sheet panel and its printed map, framed in the seat's colour."""
+        pygame.draw.rect(surface, theme.PANEL, self.area.area, border_radius=16)
+        pygame.draw.rect(surface, seat_color(self.seat), self.rect.inflate(8, 8),
+                         border_radius=10)
+        surface.blit(self.room.printed_map(self.scale), self.rect)
+
+    def key(self) -> Hashable:
+        """What the seat's map shows now (a stroke that starts changes no pixel, so it changes
+        no key either: the map repaints when the stroke lands)."""
+        sheet = self.view.sheets[self.seat]
+        links, cafes, drawing, erasing = sheet.links, sheet.cafes, set(), False
+        for hold in self.holds:
+            if hold[0] != "seat" or hold[1] != self.seat:
+                continue
+            if hold[2] == "link":
+                links &= ~(1 << hold[3])
+            elif hold[2] == "cafe":
+                cafes &= ~(1 << hold[3])
+            elif hold[2] == "tourist":
+                drawing.add(hold[3:])
+            else:
+                erasing = True
+        route = None if erasing else self.room.route_of(self.seat)
+        return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
+                    self.seat, self.key(), self.scale)
+
+    def targets(self, view: Any) -> dict[Target, pygame.Rect]:
+        return self.own
+
+    # == per frame ================================================================================
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
+                     options: set[Target]) -> None:
+        """Ring the blocks the seat may choose; dot the links that continue its turn (a link
+        anywhere is every road: those are left plain); the focused link previewed."""
+        if prompt is None:
+            return
+        breath = self.pulse()
+        if prompt.kind in RINGED:
+            ring_options(canvas, self.own, prompt, breath)
+        elif prompt.kind in ("link", "link2"):
+            ox, oy = self.rect.topleft
+            radius = self.scale.pen * (0.35 + 0.15 * breath)
+            for k in self.near_links(prompt):
+                sp.dotted(canvas, seat_color(self.seat),
+                          [(ox + x, oy + y) for x, y in self.scale.lines[k]], radius,
+                          self.scale.geom.cell / 5)
+        if focus is not None and focus[0] == "link":
+            self._draw_preview(canvas, focus[1], breath)
+
+    def near_links(self, prompt: Prompt) -> list[int]:
+        """The options that continue the turn: after the first link, or along the chosen
+        block when a second link may follow (none for a link anywhere)."""
+        if prompt.kind == "link2":
+            return [o.action[1] for o in prompt.options if o.action[0] == "link"]
+        queue = self.view.queues[self.seat]
+        if prompt.kind != "link" or not queue or not queue[0][1]:
+            return []
+        sides = self.board.blocks[self.view.sheets[self.seat].block].sides
+        return [o.action[1] for o in prompt.options if o.action[1] in sides]
+
+    def _draw_preview(self, canvas: pygame.Surface, link: int, breath: float) -> None:
+        """The focused link before it is confirmed: a pen line in the seat's colour, dotted."""
+        origin, scale = self.rect.topleft, self.scale
+        points = scale.lines[link]
+        sp.pen_line(canvas, seat_color(self.seat), points, scale.pen + round(2 * breath), origin)
+        ox, oy = origin
+        sp.dotted(canvas, seat_dark(self.seat), [(ox + x, oy + y) for x, y in points],
+                  max(2.0, scale.pen / 3), scale.geom.cell / 6)
+
+    def draw_block(self, canvas: pygame.Surface) -> None:
+        """The seat's block of this turn outlined (café tourists go there too): drawn per
+        frame, so the turn's end repaints no map."""
+        block = self.view.sheets[self.seat].block
+        if block != NONE:
+            b = self.board.blocks[block]
+            pygame.draw.rect(canvas, seat_color(self.seat), self.own[("block", b.x, b.y)]
+                             .inflate(6, 6), 4, border_radius=6)
+
+    def draw_faint_route(self, canvas: pygame.Surface) -> None:
+        """The route the seat's map would score now (the live boxes' route), a faint wide
+        band under its pen lines: which links extend it is plain to see."""
+        route = self.room.route_now(self.seat)
+        if self._faint is None or self._faint[0] != route.links:
+            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            scale = self.scale
+            for link in route.links:  # the band's own alpha: the pen lines stay opaque on it
+                sp.pen_line(surf, (*GLOW, FAINT_ALPHA), scale.lines[link], scale.pen * 3)
+            for link in route.links:
+                sp.pen_line(surf, seat_dark(self.seat), scale.lines[link], scale.pen)
+            self._faint = route.links, surf
+        canvas.blit(self._faint[1], self.rect.move(BOARD_RECT.topleft))
+
+    # == event animations =========================================================================
+    @on_event("link_drawn", sound=EventSound((Cue("swish", volume=0.45),), STROKE_TIME))
+    def _link_drawn(self, ev: Event, at: float, batch: Batch) -> float:
+        """A pen stroke along the link, after the seat's earlier strokes."""
+        link = ev.get("link")
+        origin, scale = self.rect.topleft, self.scale
+        points, color, width = scale.lines[link], seat_dark(self.seat), scale.pen
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            sp.pen_line(canvas, color, sp.partial_line(points, p), width, origin)
+        return self._stroke(at, STROKE_TIME, paint, ("link", link))
+
+    @on_event("cafe_reached", sound=EventSound((Cue("chime", volume=0.6),), CIRCLE_TIME))
+    def _cafe_reached(self, ev: Event, at: float, batch: Batch) -> float:
+        """The café is circled in the seat's colour."""
+        cafe, origin = ev.get("cafe"), self.rect.topleft
+        points, width = cafe_ring(self.board, self.scale, cafe), max(3, self.scale.pen // 2)
+        color = seat_dark(self.seat)
+
+        def paint(canvas: pygame.Surface, p: float) -> None:
+            sp.pen_line(canvas, color, sp.partial_line(points, p), width, origin)
+        return self._stroke(at, CIRCLE_TIME, paint, ("cafe", cafe))
+
+    @on_event("tourists_drawn", sound=EventSound((Cue("tick", volume=0.5),), TOURIST_TIME,
+                                                 per_item=TOURIST_TIME, count="tourists"))
+    @on_event("cafe_tourists", sound=EventSound((Cue("tick", volume=0.5),), TOURIST_TIME,
+                                                per_item=TOURIST_TIME, count="tourists"))
+    def _tourists_drawn(self, ev: Event, at: float, batch: Batch) -> float:
+        """Each tourist drawn into its place in the block, one marker stroke after another."""
+        seat, x, y = self.seat, ev.get("x"), ev.get("y")
+        block = self.board.block_at(x, y)
+        counts = self.view.sheets[seat].tourists[block]
+        old = batch.old.sheets[seat].tourists[block] if batch.old is not None else (0, 0, 0)
+        geom = self.scale.geom
+        slots = sp.tourist_slots(geom, x, y, sum(counts))
+        r = sp.tourist_radius(geom, sum(counts))
+        ox, oy = self.rect.topleft
+        for name in ev.get("tourists"):
+            kind = TOURISTS.index(name)
+            k = old[kind] + batch.tally[seat, block, kind]
+            batch.tally[seat, block, kind] += 1
+            cx, cy = slots[sum(counts[:kind]) + k]
+            path = sp.marker_path(name, r, seed(kind, k))
+            paint = partial(_marker, name, path, sp.marker_width(r), (ox + cx, oy + cy))
+            at = self._stroke(at, TOURIST_TIME, paint, ("tourist", block, kind, k))
+        return at
+
+    @on_event("route_found", sound=EventSound((Cue("swish", volume=0.4),), ERASE_TIME))
+    def _route_found(self, ev: Event, at: float, batch: Batch) -> float:
+        """Every map at once: what is off the final route fades out, then the route glows
+        while the scoring boxes fill in one by one."""
+        seat = self.seat
+        start = batch.moments.setdefault("final", at)
+        erased = self.room.layers.static.subsurface(self.rect).copy()
+        sheet = self.view.sheets[seat]
+        paint_sheet(erased, (0, 0), self.board, sheet, seat,
+                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(),
+                          self.room.route_of(seat)), self.scale)
+        self.tween(start, ERASE_TIME, partial(_fade_in, erased, self.rect.topleft),
+                   pytweening.easeInOutQuad, (("seat", seat, "erase"),), area=self.rect,
+                   seat=seat)
+        boxes = start + ERASE_TIME
+        self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
+        for n, box in enumerate(BOXES):
+            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
+                       tag=(seat, box), seat=seat)
+        glow = self._glow(ev.get("links"))
+        self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, self.rect.topleft),
+                   pytweening.linear, area=self.rect, seat=seat)
+        return at
+
+    def _stroke(self, at: float, dur: float, paint: Any, hold: tuple) -> float:
+        """Queue a stroke of the seat after its earlier ones (it holds that seat alone)."""
+        start = self.timeline.tail(self.seat)
+        self.tween(start, dur, paint, pytweening.easeInOutSine, (("seat", self.seat, *hold),),
+                   area=self.rect, seat=self.seat)
+        return max(at, start + dur)
+
+    def _glow(self, links: Sequence[int]) -> pygame.Surface:
+        """A wide bright halo along the route's links, pulsed over the map while boxes fill
+        (the pen line over it: the route stays sharp inside its glow)."""
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        for link in links:
+            sp.pen_line(surf, GLOW, self.scale.lines[link], self.scale.pen * 4)
+        for link in links:
+            sp.pen_line(surf, seat_dark(self.seat), self.scale.lines[link], self.scale.pen)
+        return surf
+
+    # == board geometry (tests/ui/test_board_geometry.py) ========================================
+    def geometry(self, out: BoardGeometry) -> None:
+        """The coordinates printed in the margins, the drawn links and the cafés."""
+        ox, oy = self.rect.topleft
+        seat, geom, lines = self.seat, self.scale.geom, self.scale.lines
+        for n in range(1, 7):
+            digit = theme.text(str(n), theme.SMALL_SIZE, sp.INK, True)
+            x, y = geom.point(n - 0.5, n - 0.5)
+            half = round(geom.margin / 2)
+            out.labels.append(Label(f"X {n}", digit.get_rect(center=(round(ox + x), oy + half))))
+            out.labels.append(Label(f"Y {n}", digit.get_rect(center=(ox + half, round(oy + y)))))
+        for k in bits(self.view.sheets[seat].links):
+            out.strokes.append(Stroke(f"seat {seat} link {k}",
+                                      tuple((ox + x, oy + y) for x, y in lines[k]),
+                                      self.scale.pen))
+        r = sp.cafe_radius(geom)
+        for c, cafe in enumerate(self.board.cafes):
+            x, y = geom.point(*cafe.at)
+            out.icons.append(Icon(f"seat {seat} café {c}",
+                                  pygame.Rect(round(ox + x - r), round(oy + y - r), 2 * r, 2 * r)))
+
+
+# == painting a sheet (the map's layer and the results picture) ==================================
+def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, sheet: Sheet,
+                seat: int, marks: Marks, scale: MapScale) -> None:
+    """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
+    route: only the route, glowing, and the tourists on its blocks)."""
+    links, blocks = list(bits(marks.links)), sheet.filled
+    lines, pen = scale.lines, scale.pen
+    if marks.route is not None:
+        links, blocks = list(marks.route[0]), blocks & marks.route[1]
+        for k in links:
+            sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
+    for k in links:
+        sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
+    for cafe in bits(marks.cafes):
+        sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), max(3, pen // 2),
+                    origin)
+    for block in bits(blocks):
+        _paint_tourists(surface, origin, board, block, marks.tourists[block], marks.drawing,
+                        scale.geom)
+
+
+def _paint_tourists(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
+                    counts: tuple[int, int, int], drawing: frozenset, geom: sp.MapGeom) -> None:
+    b = board.blocks[block]
+    slots = sp.tourist_slots(geom, b.x, b.y, sum(counts))
+    r = sp.tourist_radius(geom, sum(counts))
+    n = 0
+    for kind, count in enumerate(counts):
+        for k in range(count):
+            if (block, kind, k) not in drawing:
+                sprite = sp.tourist_sprite(TOURISTS[kind], r, seed(kind, k))
+                cx, cy = slots[n]
+                surface.blit(sprite, sprite.get_rect(center=(round(origin[0] + cx),
+                                                             round(origin[1] + cy))))
+            n += 1
+
+
+def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.MapGeom
+                          ) -> pygame.Rect:
+    """A link's target moved inwards, if need be, so the focus ring around it (up to
+    FOCUS_REACH px outside) stays off the coordinates printed in the map's top and left margin
+    (the outer roads run just inside them)."""
+    digit = theme.text("6", theme.SMALL_SIZE, sp.INK, True)
+    top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
+    left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
+    return rect.move(max(0, left - rect.x), max(0, top - rect.y))
+
+
+def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
+    """The circle drawn around a used café (map coordinates)."""
+    cx, cy = scale.geom.point(*board.cafes[cafe].at)
+    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
+    return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
+             cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
+
+
+def seed(kind: int, k: int) -> int:
+    """The wobble of the k-th tourist of a type in a block (a few shapes, reused)."""
+    return kind * 5 + k % 5
+
+
+def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,
+            center: tuple[float, float], canvas: pygame.Surface, p: float) -> None:
+    """Paint: a tourist's marker stroke, drawn up to p."""
+    sp.pen_line(canvas, sp.MARKERS[kind], sp.partial_line(path, p), width, center)
+
+
+def _fade_in(image: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
+             p: float) -> None:
+    """Paint: an image laid over its place more and more opaque (the map being erased)."""
+    image.set_alpha(round(255 * p))
+    canvas.blit(image, topleft)
+
+
+def _pulse(glow: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
+           p: float) -> None:
+    """Paint: a halo breathing twice over the tween."""
+    glow.set_alpha(round(150 * math.sin(math.pi * ((2 * p) % 1.0))))
+    canvas.blit(glow, topleft)

@@ -1,0 +1,99 @@
+"""Explore New York on the panel kit draws only what changed: between two frames, every pixel
+that differs lies inside the rects the renderer reported (`damage`): strokes on their seat's map,
+cards in the column, boxes counting up; an idle board reports none, a board laid out again
+(the large map moving to the next first player) reports everything."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.games.explore_new_york.rules import ExploreNewYork
+from game.games.explore_new_york.scene import ENYRenderer
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.scene_match import scene_match, step
+
+
+def frame(renderer) -> pygame.Surface:
+    """A whole frame, drawn unclipped (no prompt: nothing breathes with the clock)."""
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    return canvas
+
+
+def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> bool:
+    """True if the two frames differ somewhere outside these rects."""
+    a, b = a.copy(), b.copy()
+    for rect in rects:
+        a.fill((0, 0, 0), rect)
+        b.fill((0, 0, 0), rect)
+    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+def watch(renderer) -> int:
+    """Play the running animation frame by frame, checking each frame's damage; returns how
+    many frames redrew less than half the board."""
+    last, partial = frame(renderer), 0
+    while renderer.busy():
+        renderer.update(1 / 60)
+        damaged = renderer.damage(False)
+        now = frame(renderer)
+        if damaged is not None:
+            assert not outside(last, now, damaged)
+            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
+            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
+        last = now
+    return partial
+
+
+def settle(renderer) -> None:
+    """The frame after the last tween ended, then an idle frame: nothing to redraw."""
+    renderer.update(1 / 60)
+    renderer.damage(False)
+    renderer.update(1 / 60)
+    assert renderer.damage(False) == []
+
+
+def test_every_changed_pixel_is_reported_in_play_and_at_the_final_count():
+    """The opening turns frame by frame (cards, strokes, boxes counting), then the game played
+    on unwatched to its last action: the maps erased, the routes glowing, the boxes filling."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 5)
+    renderer.damage(False)
+    partial, steps = 0, 0
+    while not match.is_over() and steps < 400:
+        step(match, bots, renderer)
+        steps += 1
+        assert renderer.damage(False) is None  # a new view: everything may look different
+        if steps <= 12 or match.is_over():
+            partial += watch(renderer)
+        else:
+            renderer.reset(match.view(0), 0)
+    assert match.is_over() and match.view(0).routes
+    assert partial > 40  # most of the animation frames redrew less than half the board
+    settle(renderer)
+
+
+def test_a_board_laid_out_again_reports_everything():
+    """At a table of bots the large map follows the first player, and a person sitting down
+    takes it: a new layout, a new background, so the whole board is damaged."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    renderer.set_humans(())
+    moved = 0
+    for _ in range(30):
+        before = renderer.focus
+        step(match, bots, renderer)
+        moved += renderer.focus != before
+        renderer.reset(match.view(0), 0)
+    assert moved >= 1
+    settle(renderer)
+    person = (renderer.focus + 1) % 4
+    renderer.set_humans((person,))  # a person sits down: the large map becomes theirs
+    assert renderer.focus == person
+    assert renderer.damage(False) is None
+    settle(renderer)
