@@ -14,40 +14,8 @@ import pygame
 
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
-from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.damage_watch import watch
 from tests.games.scene_match import scene_match, step
-
-
-def frame(renderer) -> pygame.Surface:
-    """A whole frame, drawn unclipped (no prompt: nothing breathes with the clock)."""
-    canvas = pygame.Surface(CANVAS_SIZE)
-    renderer.draw(canvas, None, None)
-    return canvas
-
-
-def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> bool:
-    """True if the two frames differ somewhere outside these rects."""
-    a, b = a.copy(), b.copy()
-    for rect in rects:
-        a.fill((0, 0, 0), rect)
-        b.fill((0, 0, 0), rect)
-    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
-
-
-def watch(renderer) -> int:
-    """Play the running animation frame by frame, checking each frame's damage; returns how
-    many frames redrew less than half the board."""
-    last, partial = frame(renderer), 0
-    while renderer.busy():
-        renderer.update(1 / 60)
-        damaged = renderer.damage(False)
-        now = frame(renderer)
-        if damaged is not None:
-            assert not outside(last, now, damaged)
-            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
-            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
-        last = now
-    return partial
 
 
 def settle(renderer) -> None:

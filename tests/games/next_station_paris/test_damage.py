@@ -20,8 +20,8 @@ from game.engine.match import Match
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.games.damage_watch import outside
 from tests.games.scene_match import NAMES
-from tests.games.ticket_to_ride_paris.test_damage import outside
 
 
 def frame(renderer: NSPRenderer) -> pygame.Surface:

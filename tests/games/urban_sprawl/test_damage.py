@@ -13,24 +13,9 @@ import pygame
 from game.engine.core import event
 from game.engine.registry import rules_for
 from game.games.urban_sprawl.scene import USRenderer
-from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from game.ui.board_api import BOARD_RECT
+from tests.games.damage_watch import frame, outside
 from tests.games.scene_match import scene_match, step
-
-
-def frame(renderer) -> pygame.Surface:
-    """A whole frame, drawn unclipped (no prompt: nothing breathes with the clock)."""
-    canvas = pygame.Surface(CANVAS_SIZE)
-    renderer.draw(canvas, None, None)
-    return canvas
-
-
-def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> bool:
-    """True if the two frames differ somewhere outside these rects."""
-    a, b = a.copy(), b.copy()
-    for rect in rects:
-        a.fill((0, 0, 0), rect)
-        b.fill((0, 0, 0), rect)
-    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
 
 
 def watch(renderer) -> tuple[int, int]:
