@@ -114,7 +114,7 @@ def test_a_split_screen_game_gets_a_second_row_with_four_people_playing() -> Non
     result = run_bench("--json", "--quick", "--games", NSP)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {NSP, SPLIT, "reference", "startup_s", "peak_rss_mb"}
+    assert set(report) == {NSP, SPLIT, "reference", "startup_s", "peak_rss_mb", "phones"}
     assert set(report[NSP]) == GAME_FIELDS
     split = report[SPLIT]
     assert set(split) == FRAME_FIELDS and set(split["frame_ms"]) == {"p50", "p99", "max"}

@@ -198,12 +198,17 @@ class MarketPanel(Panel):
         if seat == self.viewer:
             n = sum(1 for tw in self.timeline if ("offer", seat) in tw.holds)
             count = max(len(self.view.offered[seat]), n + 1)
-            dest = self.room.choice.card_rects(count)[min(n, count - 1)].center
+            card = self.room.choice.card_rects(count)[min(n, count - 1)]
+            dest = card.center
             holds: tuple = (("offer", seat),)
         else:
             rect = self.room.seats.rects[seat]
             dest = (rect.x + 260, rect.y + 80)
+            card = None
             holds = ()
+        area = fly_area(sprite, self.tickets_rect.center, dest)
+        if card is not None:  # when the flight lands, the big card (and its ring) shows there
+            area = area.union(card.inflate(24, 24))
         self.tween(at, 0.4, fly(sprite, self.tickets_rect.center, dest), pytweening.easeOutCubic,
-                   holds, fly_area(sprite, self.tickets_rect.center, dest))
+                   holds, area)
         return at + 0.15
