@@ -24,17 +24,23 @@ def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> b
     return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
 
 
-def watch(renderer) -> int:
-    """Play the running animation frame by frame, checking each frame's damage; returns how
-    many frames redrew less than half the board."""
-    last, partial = frame(renderer), 0
+def watched(renderer, draw=frame) -> tuple[int, int]:
+    """Play the running animation frame by frame (each drawn whole by `draw`), checking each
+    frame's damage; returns (frames played, frames that redrew less than half the board)."""
+    last, frames, partial = draw(renderer), 0, 0
     while renderer.busy():
         renderer.update(1 / 60)
         damaged = renderer.damage(False)
-        now = frame(renderer)
+        now = draw(renderer)
+        frames += 1
         if damaged is not None:
             assert not outside(last, now, damaged)
             area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
             partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
         last = now
-    return partial
+    return frames, partial
+
+
+def watch(renderer) -> int:
+    """`watched`, counting only the frames that redrew less than half the board."""
+    return watched(renderer)[1]

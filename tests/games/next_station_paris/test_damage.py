@@ -19,8 +19,8 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
-from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
-from tests.games.damage_watch import outside
+from game.ui.board_api import CANVAS_SIZE
+from tests.games.damage_watch import watched
 from tests.games.scene_match import NAMES
 
 
@@ -29,23 +29,6 @@ def frame(renderer: NSPRenderer) -> pygame.Surface:
     canvas = pygame.Surface(CANVAS_SIZE)
     renderer.draw_seats(canvas, {}, {})
     return canvas
-
-
-def watch(renderer: NSPRenderer) -> tuple[int, int]:
-    """Play the running animation frame by frame, checking each frame's damage; returns (frames
-    that redrew less than half the board, frames)."""
-    last, partial, frames = frame(renderer), 0, 0
-    while renderer.busy():
-        renderer.update(1 / 60)
-        damaged = renderer.damage(False)
-        now = frame(renderer)
-        frames += 1
-        if damaged is not None:
-            assert not outside(last, now, damaged)
-            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
-            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
-        last = now
-    return partial, frames
 
 
 @pytest.mark.parametrize(("players", "humans", "options", "turns"), [
@@ -70,8 +53,8 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
             events = match.apply(prompt.player, action) + match.resolve_chance()
             renderer.animate(events, match.view(None), None)
             assert renderer.damage(False) is None  # a new view: everything may look different
-            done = watch(renderer)
-            partial, frames = partial + done[0], frames + done[1]
+            drawn, small = watched(renderer, frame)
+            partial, frames = partial + small, frames + drawn
     assert partial > frames // 2  # most animation frames redrew less than half the board
     renderer.update(1 / 60)
     renderer.damage(False)  # the frame after the last tween ended

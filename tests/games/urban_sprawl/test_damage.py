@@ -13,26 +13,8 @@ import pygame
 from game.engine.core import event
 from game.engine.registry import rules_for
 from game.games.urban_sprawl.scene import USRenderer
-from game.ui.board_api import BOARD_RECT
-from tests.games.damage_watch import frame, outside
+from tests.games.damage_watch import watched
 from tests.games.scene_match import scene_match, step
-
-
-def watch(renderer) -> tuple[int, int]:
-    """Play the running animation frame by frame, checking each frame's damage; returns how
-    many frames were drawn and how many of them redrew less than half the board."""
-    last, frames, partial = frame(renderer), 0, 0
-    while renderer.busy():
-        renderer.update(1 / 60)
-        damaged = renderer.damage(False)
-        now = frame(renderer)
-        frames += 1
-        if damaged is not None:
-            assert not outside(last, now, damaged)
-            area = sum(r.clip(BOARD_RECT).w * r.clip(BOARD_RECT).h for r in damaged)
-            partial += area < BOARD_RECT.w * BOARD_RECT.h // 2
-        last = now
-    return frames, partial
 
 
 def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board():
@@ -45,7 +27,7 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
             break
         step(match, bots, renderer)
         assert renderer.damage(False) is None  # a new view: everything may look different
-        drawn, small = watch(renderer)
+        drawn, small = watched(renderer)
         frames, partial = frames + drawn, partial + small
     assert frames > 100 and partial > frames // 2  # most animation frames redrew a part
     renderer.update(1 / 60)
@@ -67,4 +49,4 @@ def test_an_election_a_loss_and_the_end_report_where_they_are_drawn():
                    [event("prestige", 3, amount=3)], [event("game_over")]):
         renderer.animate(events, view, 0)
         renderer.damage(False)
-        assert watch(renderer)[0] > 0
+        assert watched(renderer)[0] > 0
