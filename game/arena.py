@@ -5,6 +5,8 @@
     python -m game.arena --game explore_new_york --seats hard,normal --rate [--iterations K]
     python -m game.arena --game ticket_to_ride_paris --seats hard:2,hard:1 --games 200 --jobs 1
     python -m game.arena --game ticket_to_ride_paris --seats hard,normal --decisions 2 [--budget S]
+    python -m game.arena --game ticket_to_ride_paris --seats hard,normal --games 200 \
+        --iterations K --record ttr_hard.jsonl
 
 Game g is played with the seat list rotated by g places, so each level sits in every position
 equally often and the first player's advantage cancels out. Per level: the share of games won
@@ -20,6 +22,12 @@ A seat `hard:W` is Hard searching root-parallel in W worker processes (`search_p
 `hard` searches in its game's process. `--decisions W` plays no match either: at the same
 positions as `--rate` it lets Hard think for its budget (1 s by default) with W workers (0: in
 this process) and prints the rollouts each decision completed.
+
+`--record FILE` appends each finished game to FILE (one JSON line: its spec and its result) and
+skips the games already there, so a run of hundreds of games may be stopped (even killed) and
+continued later, or spread over days on a machine that is otherwise busy. With `--iterations`
+alone Hard is deterministic, so a recorded game is the game a rerun would play. A line cut off
+by a kill is reported and played again.
 """
 
 from __future__ import annotations
@@ -27,13 +35,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from game.engine.bots import BOT_KINDS, GreedyBot, canonical_kind, make_bot, play_out
@@ -139,18 +149,66 @@ def summarize(levels: Sequence[str], results: Sequence[dict]) -> list[dict]:
 
 def run(game_id: str, levels: Sequence[str], games: int, seed: int, jobs: int,
         options: tuple[tuple[str, bool], ...] = (), budget_s: float | None = None,
-        iterations: int | None = None) -> dict:
-    """Play the games (in `jobs` processes) and summarize them."""
+        iterations: int | None = None, record: Path | None = None) -> dict:
+    """Play the games (in `jobs` processes; those already in `record` are not replayed) and
+    summarize them."""
     specs = [GameSpec(game_id, rotated(levels, g), seed + g, options, budget_s, iterations)
              for g in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_game, specs))
-    else:
-        results = [play_game(spec) for spec in specs]
+    done = recorded_results(record) if record else {}
+    todo = [spec for spec in specs if spec_key(spec) not in done]
+    for spec, result in played(todo, jobs):
+        done[spec_key(spec)] = result
+        if record:
+            append_record(record, spec, result)
+    results = [done[spec_key(spec)] for spec in specs]
     return {"game": game_id, "seats": list(levels), "games": games, "seed": seed,
             "options": dict(options), "budget_s": budget_s, "iterations": iterations,
-            "levels": summarize(levels, results), "results": results}
+            "levels": summarize(levels, results), "results": results,
+            "replayed": games - len(todo)}
+
+
+def played(specs: Sequence[GameSpec], jobs: int) -> Iterable[tuple[GameSpec, dict]]:
+    """(spec, result) of each game as it finishes, in `jobs` processes."""
+    if jobs <= 1 or len(specs) <= 1:
+        yield from ((spec, play_game(spec)) for spec in specs)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = {pool.submit(play_game, spec): spec for spec in specs}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def spec_key(spec: GameSpec) -> str:
+    """A GameSpec as one canonical string (a record's lines are matched on it)."""
+    return json.dumps(asdict(spec), sort_keys=True)
+
+
+def recorded_results(path: Path) -> dict[str, dict]:
+    """spec_key -> result of every whole line of a record file (missing: none yet). A torn or
+    foreign line is reported on stderr and skipped: its game is played again."""
+    if not path.exists():
+        return {}
+    found = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            spec = GameSpec(**{**entry["spec"], "levels": tuple(entry["spec"]["levels"]),
+                               "options": tuple(map(tuple, entry["spec"]["options"]))})
+            found[spec_key(spec)] = entry["result"]
+        except (ValueError, KeyError, TypeError) as exc:
+            print(f"{path}:{number}: skipped, not a whole game record ({exc})", file=sys.stderr)
+    return found
+
+
+def append_record(path: Path, spec: GameSpec, result: dict) -> None:
+    """Append one finished game to the record, on disk before the next one is counted (on a line
+    of its own, after a line a kill tore)."""
+    with path.open("a+b") as out:
+        torn = out.tell() > 0 and out.seek(-1, os.SEEK_END) >= 0 and out.read(1) != b"\n"
+        line = json.dumps({"spec": asdict(spec), "result": result}) + "\n"
+        out.write(("\n" if torn else "").encode() + line.encode("utf-8"))
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def search_positions(game_id: str, players: int, seed: int, hard: Any,
@@ -222,6 +280,8 @@ def report_lines(report: dict) -> list[str]:
     first = report["seed"]
     lines = [(f"{report['game']}: {report['games']} games, seats {','.join(report['seats'])}, "
               f"seeds {first}..{first + report['games'] - 1}")]
+    if report.get("replayed"):
+        lines.append(f"  ({report['replayed']} of them read from the record, not played again)")
     for row in report["levels"]:
         low, high = row["win_rate_ci"]
         mean_low, mean_high = row["mean_total_ci"]
@@ -256,6 +316,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--options", default="", help="game options: mayor,tourism,...")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append each finished game to FILE and skip those already in it")
     parser.add_argument("--rate", action="store_true",
                         help="measure Hard's rollouts per CPU second instead of playing matches")
     parser.add_argument("--decisions", type=int, metavar="W",
@@ -302,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(data) if args.json else line)
         return 0
     report = run(args.game, args.levels, args.games, args.seed, args.jobs, args.option_pairs,
-                 args.budget, args.iterations)
+                 args.budget, args.iterations, args.record)
     if args.json:
         json.dump(report, sys.stdout, indent=1)
         print()

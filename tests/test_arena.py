@@ -96,3 +96,35 @@ def test_rollouts_per_decision_count_whole_rounds_of_every_worker() -> None:
     found = arena.decision_rollouts("example_dice", 2, 3, workers=2, budget_s=0.2, searches=2)
     assert found["workers"] == 2 and found["searches"] == len(found["rollouts"]) >= 1
     assert all(n > 0 for n in found["rollouts"])
+
+
+def test_a_record_keeps_finished_games_and_a_rerun_plays_only_the_rest(tmp_path, capsys) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["--game", "example_dice", "--seats", "hard,normal", "--iterations", "6", "--json",
+            "--record", str(record)]
+    assert arena.main([*argv, "--games", "2"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["replayed"] == 0 and len(record.read_text().splitlines()) == 2
+    assert arena.main([*argv, "--games", "3"]) == 0
+    more = json.loads(capsys.readouterr().out)
+    assert more["replayed"] == 2 and len(record.read_text().splitlines()) == 3
+    assert more["results"][:2] == first["results"]
+    assert arena.main([*argv[:-2], "--games", "3"]) == 0  # the same games, played afresh
+    assert json.loads(capsys.readouterr().out)["results"] == more["results"]
+
+
+def test_a_line_torn_by_a_kill_is_reported_and_its_game_played_again(tmp_path, capsys) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["--game", "example_dice", "--seats", "hard,normal", "--iterations", "6", "--json",
+            "--games", "2", "--record", str(record)]
+    assert arena.main(argv) == 0
+    whole = json.loads(capsys.readouterr().out)
+    lines = record.read_text().splitlines()
+    record.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])
+    assert arena.main(argv) == 0
+    captured = capsys.readouterr()
+    assert "run.jsonl:2: skipped" in captured.err
+    again = json.loads(captured.out)
+    assert again["replayed"] == 1 and again["results"] == whole["results"]
+    assert arena.main(argv) == 0  # the replayed game went on a line of its own
+    assert json.loads(capsys.readouterr().out)["replayed"] == 2
