@@ -304,7 +304,7 @@ class Planner:
         return table[min(k + 1, 4)] - table[min(k, 4)]
 
     def draw(self, sh: CompactSheet, start: int, end: int, link: int) -> None:
-        """Add a segment to the sheet (mirrors rules._draw)."""
+        """Add a segment to the sheet (mirrors drawing._draw)."""
         sh.gain += self.extra(sh, end, link)
         if not has_segment(sh.stations):  # the first segment: the departure joins the line
             sh.gain += self.departure_gain(sh)

@@ -25,8 +25,9 @@ from game.engine.core import TERMINAL, Chance, total
 
 from . import scoring
 from .bot import CompactSheet, Goals, Planner
+from .drawing import make_line
 from .rollout import fast_rollout
-from .rules import NextStationParis, color_of, make_line
+from .rules import NextStationParis, color_of
 from .state import Line, State
 
 DEAL_STREAM = 0x5DEECE66D  # mixed into the seed: the card orders
@@ -140,7 +141,7 @@ def line_points(p: Planner, sheet: CompactSheet) -> int:
 
 
 def sheet_points(rules: NextStationParis, state: State, lines: list[Line], used: int) -> int:
-    """A seat's points beyond its lines' own (as rules._breakdown scores them): overpasses,
+    """A seat's points beyond its lines' own (as results._breakdown scores them): overpasses,
     interchanges, objectives, the solo modules' malus."""
     board = rules.board
     final = tuple(lines)

@@ -95,3 +95,8 @@ class State:
     def line(self, seat: int) -> Line:
         """The line `seat` is drawing this round (or its last line once the game is over)."""
         return self.lines[seat][-1]
+
+
+def with_item(t: tuple, i: int, v: Any) -> tuple:
+    """Tuple `t` with item i replaced by v."""
+    return t[:i] + (v,) + t[i + 1:]
