@@ -423,6 +423,6 @@ class Companion:
 def page_strings() -> dict[str, str]:
     """The phone page's own words in the console's language (the page shows no other text)."""
     keys = ("title", "room", "pick_seat", "taken", "your_seat", "waiting", "leave",
-            "reconnecting", "zoom", "tap_map")
+            "reconnecting", "zoom", "whole", "tap_map", "tap_zoom")
     keys += tuple(f"refused.{reason}" for reason in SERVER_REFUSALS)
     return {key: t(f"phone.{key}") for key in keys} | {"lang": language()}
