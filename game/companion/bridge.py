@@ -129,28 +129,27 @@ class Companion:
         TV's panels and must not build a view as well)."""
         if self.hub is None:
             return
-        self._forget_secrets_between_games()
-        self._follow_devices()
+        table = self._table()  # the stack changes between frames, never during the pump
+        self._forget_secrets_between_games(table)
+        self._follow_devices(table)
         self._moved = False
         for message in self.hub.drain():
             self._receive(message)
         self._retry_deferred()
-        table = self._table()
         self._follow_version(table)
         if not self._moved:
             self._publish(table)
 
-    def _forget_secrets_between_games(self) -> None:
+    def _forget_secrets_between_games(self, table: Any) -> None:
         """Seat secrets last one game: none is open (title, game picker) -> all forgotten."""
-        if self.holders and self._table() is None:
+        if self.holders and table is None:
             self.holders.clear()
             for phone in self.phones.values():
                 phone.token, phone.sent = None, None
 
-    def _follow_devices(self) -> None:
+    def _follow_devices(self, table: Any) -> None:
         """A secret follows its device: the seat screen's empty rows are dropped when the game
         starts, so a phone's seat 3 there may be the game's seat 2."""
-        table = self._table()
         if table is None or not self.holders:
             return
         where = {getattr(spec, "device", None): i for i, spec in enumerate(table.seats)}

@@ -92,6 +92,10 @@ class CompanionServer:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._conns: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
+        # Messages from the frame loop wait here; one wake-up of the event loop takes them all
+        # (each wake-up writes to a socket, about a millisecond of the frame on a busy machine).
+        self._outbox: list[tuple[int, dict[str, Any] | None]] = []
+        self._outbox_lock = threading.Lock()
         self._next_conn = 1
         self._runner: Any = None
 
@@ -181,10 +185,23 @@ class CompanionServer:
 
     # -- phones ------------------------------------------------------------------------------
     def _deliver(self, conn: int, message: dict[str, Any] | None) -> None:
-        """From any thread: queue `message` for connection `conn` (None hangs up)."""
+        """From any thread: queue `message` for connection `conn` (None hangs up). The event
+        loop is woken only when the outbox was empty: one wake-up per batch, not per message."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._put, conn, message)
+        if loop is None or loop.is_closed():
+            return
+        with self._outbox_lock:
+            wake = not self._outbox
+            self._outbox.append((conn, message))
+        if wake:
+            loop.call_soon_threadsafe(self._flush)
+
+    def _flush(self) -> None:
+        """On the loop: hand every waiting message to its connection's writer."""
+        with self._outbox_lock:
+            waiting, self._outbox = self._outbox, []
+        for conn, message in waiting:
+            self._put(conn, message)
 
     def _put(self, conn: int, message: dict[str, Any] | None) -> None:
         queue = self._conns.get(conn)
