@@ -233,13 +233,6 @@ def play_one_move(app: Any, driver: Any) -> str:
     return how
 
 
-def tap_sheet_or_button(driver: Any) -> str | None:
-    """Tap a target on the sheet if it has one ("sheet"), else the first button ("button")."""
-    if tap_target(driver):
-        return "sheet"
-    return "button" if tap(driver, "button.option") else None
-
-
 def test_two_phones_play_a_next_station_round_by_tapping_their_sheets(console, phones):
     game = open_game(console, NSP, seats=2)
     first, second = phones(), phones()
@@ -248,19 +241,13 @@ def test_two_phones_play_a_next_station_round_by_tapping_their_sheets(console, p
     start_round = game.match.state.round
     moves = {0: 0, 1: 0}
     taps = {"sheet": 0, "button": 0}
+    drivers = {0: first, 1: second}
     for _ in range(400):
         if game.match.is_over() or game.match.state.round != start_round:
             break
-        waiting = {p.player for p in game.match.prompts()}
-        played = len(game.match.history)
-        for seat, driver in ((0, first), (1, second)):
-            if seat in waiting:
-                how = wait(console, lambda d=driver: tap_sheet_or_button(d))
-                taps[how] += 1
-        wait(console, lambda p=played: len(game.match.history) > p)
-        for player, _ in game.match.history[played:]:
-            if player is not None:
-                moves[player] += 1
+        seat = game.match.prompts()[0].player
+        taps[play_one_move(console, drivers[seat])] += 1
+        moves[seat] += 1
     assert game.match.state.round != start_round or game.match.is_over()
     assert moves[0] > 3 and moves[1] > 3  # both sheets were played from the phones
     assert taps["sheet"] > 4  # segments drawn by tapping stations, not by buttons
