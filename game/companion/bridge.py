@@ -66,6 +66,7 @@ class Companion:
         self.devices = 0
         self.version = 0  # bumped whenever what a seat may answer changes
         self._scene_key: Any = None
+        self._moved = False  # a phone's move was applied in this frame's pump
 
     # -- life --------------------------------------------------------------------------------
     @property
@@ -123,27 +124,32 @@ class Companion:
 
     # -- the frame ---------------------------------------------------------------------------
     def pump(self) -> None:
-        """Answer the phones' messages, then send each joined phone its view if it changed."""
+        """Answer the phones' messages, then send each joined phone its view if it changed
+        (from the next frame on when this one applied a phone's move: that frame repaints the
+        TV's panels and must not build a view as well)."""
         if self.hub is None:
             return
-        self._forget_secrets_between_games()
-        self._follow_devices()
+        table = self._table()  # the stack changes between frames, never during the pump
+        self._forget_secrets_between_games(table)
+        self._follow_devices(table)
+        self._moved = False
         for message in self.hub.drain():
             self._receive(message)
         self._retry_deferred()
-        self._publish()
+        self._follow_version(table)
+        if not self._moved:
+            self._publish(table)
 
-    def _forget_secrets_between_games(self) -> None:
+    def _forget_secrets_between_games(self, table: Any) -> None:
         """Seat secrets last one game: none is open (title, game picker) -> all forgotten."""
-        if self.holders and self._table() is None:
+        if self.holders and table is None:
             self.holders.clear()
             for phone in self.phones.values():
                 phone.token, phone.sent = None, None
 
-    def _follow_devices(self) -> None:
+    def _follow_devices(self, table: Any) -> None:
         """A secret follows its device: the seat screen's empty rows are dropped when the game
         starts, so a phone's seat 3 there may be the game's seat 2."""
-        table = self._table()
         if table is None or not self.holders:
             return
         where = {getattr(spec, "device", None): i for i, spec in enumerate(table.seats)}
@@ -297,6 +303,8 @@ class Companion:
             holder.deferred[:] = [message]  # the board is still moving: answer once it rests
             return
         if scene.apply(holder.seat, prompt.options[index].action):
+            self._moved = True
+            self._follow_version(self._table())  # a later tap in this drain is on the old view
             self.app.audio.play("confirm")
         else:
             self.refuse(message, "illegal")
@@ -370,19 +378,22 @@ class Companion:
         return t(f"game.{info.id}") if info is not None else ""
 
     # -- views -------------------------------------------------------------------------------
-    def _publish(self) -> None:
-        """Send each joined phone its seat's view when anything it shows may have changed."""
-        from game.companion.phone_view import phone_state
-        from game.scenes.game import GameScene
-
-        table = self._table()
-        # The version names what may be answered: the game, its state, and whether it is live
-        # (a choice made on another version is stale). A new language only re-sends labels.
+    def _follow_version(self, table: Any) -> None:
+        """Bump the version when what may be answered changed: the game, its state, or whether
+        it is live (a choice made on another version is stale). Every frame, views sent or not,
+        so a tap on the view before a move is refused from the frame after it on."""
         scene_key = (id(table), id(getattr(getattr(table, "match", None), "state", None)),
                      table is self.app.stack.top)
         if scene_key != self._scene_key:
             self._scene_key = scene_key
             self.version += 1
+
+    def _publish(self, table: Any) -> None:
+        """Send each joined phone its seat's view when anything it shows may have changed (a
+        new language only re-sends labels)."""
+        from game.companion.phone_view import phone_state
+        from game.scenes.game import GameScene
+
         sent = (self.version, language())
         if self.server is not None and self.server.strings.get("lang") != language():
             self.server.strings = page_strings()  # the language changed: a reload reads it
@@ -411,6 +422,6 @@ class Companion:
 def page_strings() -> dict[str, str]:
     """The phone page's own words in the console's language (the page shows no other text)."""
     keys = ("title", "room", "pick_seat", "taken", "your_seat", "waiting", "leave",
-            "reconnecting", "zoom", "tap_map")
+            "reconnecting", "zoom", "whole", "tap_map", "tap_zoom")
     keys += tuple(f"refused.{reason}" for reason in SERVER_REFUSALS)
     return {key: t(f"phone.{key}") for key in keys} | {"lang": language()}

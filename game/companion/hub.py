@@ -2,12 +2,13 @@
 
 Phones' messages go into `inbox` (a thread-safe queue the frame loop drains once a frame); the
 console's answers go out through `send`, which hands them to the server's event loop with
-`call_soon_threadsafe`, the only safe way to touch an asyncio loop from another thread.
+`call_soon_threadsafe`, the only safe way to touch an asyncio loop from another thread. They go
+as dicts and are JSON-encoded there, off the frame loop: a message, once sent, is the server's
+(the frame loop builds a new one for every send and never touches it again).
 """
 
 from __future__ import annotations
 
-import json
 import queue
 import secrets
 import string
@@ -37,16 +38,18 @@ class Hub:
 
     def __init__(self) -> None:
         self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self._deliver: Callable[[int, str | None], None] | None = None
+        self._deliver: Callable[[int, dict[str, Any] | None], None] | None = None
 
-    def attach(self, deliver: Callable[[int, str | None], None]) -> None:
-        """The server's thread-safe way to hand text to connection `conn` (None closes it)."""
+    def attach(self, deliver: Callable[[int, dict[str, Any] | None], None]) -> None:
+        """The server's thread-safe way to hand a message to connection `conn` (None closes
+        it)."""
         self._deliver = deliver
 
     def send(self, conn: int, message: dict[str, Any]) -> None:
-        """Queue a JSON message to one phone (dropped if the server has stopped)."""
+        """Queue a message to one phone (dropped if the server has stopped); `message` is the
+        server's from now on."""
         if self._deliver is not None:
-            self._deliver(conn, json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            self._deliver(conn, message)
 
     def close(self, conn: int) -> None:
         """Hang up on one phone."""

@@ -91,7 +91,11 @@ class CompanionServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
-        self._conns: dict[int, asyncio.Queue[str | None]] = {}
+        self._conns: dict[int, asyncio.Queue[dict[str, Any] | None]] = {}
+        # Messages from the frame loop wait here; one wake-up of the event loop takes them all
+        # (each wake-up writes to a socket, about a millisecond of the frame on a busy machine).
+        self._outbox: list[tuple[int, dict[str, Any] | None]] = []
+        self._outbox_lock = threading.Lock()
         self._next_conn = 1
         self._runner: Any = None
 
@@ -180,16 +184,29 @@ class CompanionServer:
                                                             "Cache-Control": "no-store"})
 
     # -- phones ------------------------------------------------------------------------------
-    def _deliver(self, conn: int, text: str | None) -> None:
-        """From any thread: queue `text` for connection `conn` (None hangs up)."""
+    def _deliver(self, conn: int, message: dict[str, Any] | None) -> None:
+        """From any thread: queue `message` for connection `conn` (None hangs up). The event
+        loop is woken only when the outbox was empty: one wake-up per batch, not per message."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._put, conn, text)
+        if loop is None or loop.is_closed():
+            return
+        with self._outbox_lock:
+            wake = not self._outbox
+            self._outbox.append((conn, message))
+        if wake:
+            loop.call_soon_threadsafe(self._flush)
 
-    def _put(self, conn: int, text: str | None) -> None:
+    def _flush(self) -> None:
+        """On the loop: hand every waiting message to its connection's writer."""
+        with self._outbox_lock:
+            waiting, self._outbox = self._outbox, []
+        for conn, message in waiting:
+            self._put(conn, message)
+
+    def _put(self, conn: int, message: dict[str, Any] | None) -> None:
         queue = self._conns.get(conn)
         if queue is not None:
-            queue.put_nowait(text)
+            queue.put_nowait(message)
 
     async def _socket(self, request: Any) -> Any:
         from aiohttp import web
@@ -203,7 +220,7 @@ class CompanionServer:
         await ws.prepare(request)
         conn = self._next_conn
         self._next_conn += 1
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._conns[conn] = queue
         writer = asyncio.ensure_future(self._write(ws, queue))
         self.hub.inbox.put(Inbound(conn, {"t": "_open"}, address))
@@ -215,12 +232,15 @@ class CompanionServer:
             self.hub.inbox.put(Inbound(conn, {"t": "_close"}, address))
         return ws
 
-    async def _write(self, ws: Any, queue: asyncio.Queue[str | None]) -> None:
+    async def _write(self, ws: Any, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
         while True:
-            text = await queue.get()
-            if text is None:
+            message = await queue.get()
+            if message is None:
                 await ws.close()
                 return
+            # Encoded here, on the server's thread: a view is the largest message and the
+            # frame loop only builds it.
+            text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await ws.send_str(text)
 
@@ -258,4 +278,4 @@ class CompanionServer:
     def _refuse(self, ws: Any, conn: int, address: str, reason: str) -> None:
         log.warning("companion: refused a message from phone %d (%s): %s", conn, address,
                     reason)
-        self._put(conn, json.dumps({"t": "refused", "reason": reason}))
+        self._put(conn, {"t": "refused", "reason": reason})

@@ -14,7 +14,12 @@ Shapes (plain JSON, all the page needs to draw):
     {"k": "rect", "p": [x, y, w, h], "c": fill}
     {"k": "mark", "p": [x, y], "s": symbol, "r": size, "c": fill}
     {"k": "text", "p": [x, y], "t": text, "r": size, "c": colour}
-Targets: {"o": option index, "k": "dot" | "line" | "curve" | "rect", "p": [...]}.
+Targets: {"o": option index, "k": "dot" | "line" | "curve" | "rect", "p": [...], "f": 1}.
+"f" (faint) marks an option the prompt allows but does not point at, as the TV leaves it plain:
+Explore New York's first link may be drawn anywhere, but the turn's block is what it is about,
+so the links along the block glow and the other 76 stay dim (still tappable; faint targets come
+first, so a bright one is on top where two meet). The page zooms a sheet whose bright link
+targets are too many to tell apart under a finger (static/app.js).
 """
 
 from __future__ import annotations
@@ -34,11 +39,15 @@ def phone_sheet(game_id: str, rules: Any, view: Any, prompt: Any) -> dict[str, A
     if drawer is None:
         return None
     shapes, places = drawer(rules, view)
+    pointer = POINTERS.get(game_id)
+    near = pointer(rules, view, prompt) if pointer is not None and prompt is not None else None
     targets = []
     for index, option in enumerate(prompt.options if prompt is not None else ()):
         place = places(option.target) if option.target is not None else None
         if place is not None:
-            targets.append({"o": index, **place})
+            faint = near is not None and option.target not in near
+            targets.append({"o": index, **place, **({"f": 1} if faint else {})})
+    targets.sort(key=lambda target: -target.get("f", 0))  # bright ones drawn last, on top
     return {"shapes": shapes, "targets": targets}
 
 
@@ -137,6 +146,16 @@ def eny_sheet(rules: Any, view: Any) -> tuple[list[Shape], Callable[[Any], Shape
     return shapes, place
 
 
+def eny_near(rules: Any, view: Any, prompt: Any) -> set[Any] | None:
+    """The first link of a pair: the links along the seat's block (the TV dots the same ones);
+    None (all alike) for any other prompt."""
+    queue = view.queues[view.viewer]
+    block = view.sheets[view.viewer].block
+    if prompt.kind != "link" or not queue or not queue[0][1] or block < 0:
+        return None
+    return {("link", side) for side in rules.board.blocks[block].sides}
+
+
 def _eny_block_box(x: int, y: int) -> list[float]:
     inset = 1.2
     left, top = _eny_xy((x - 1, y - 1))
@@ -173,3 +192,5 @@ def _eny_link(link: Any, corners: dict[str, tuple[int, int]]) -> Shape:
 
 SHEETS: dict[str, Callable[[Any, Any], tuple[list[Shape], Callable[[Any], Shape | None]]]] = {
     NS: ns_sheet, ENY: eny_sheet}
+# Which of a prompt's targets it points at (the rest are faint), per game; None: all alike.
+POINTERS: dict[str, Callable[[Any, Any, Any], set[Any] | None]] = {ENY: eny_near}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bot_worker import BotWorker
@@ -28,7 +28,8 @@ class MatchDriver:
 
     def __init__(self, match: Match, bots: dict[int, Any],
                  autosave: str | os.PathLike | None = None, meta: dict | None = None,
-                 search_pool: SearchPool | None = None) -> None:
+                 search_pool: SearchPool | None = None,
+                 seat_changes: Sequence[tuple[int, list]] = ()) -> None:
         self.match = match
         self.bots = bots  # seat -> bot (anything with choose(rules, view, prompt))
         self.worker = BotWorker()  # bots think off the frame loop
@@ -37,7 +38,9 @@ class MatchDriver:
         self._autosave = autosave  # None: never saved (screenshots, bench)
         self._meta = meta or {}
         self._journal: Journal | None = None
-        self._seat_changes: list[tuple[int, list]] = []  # journal lines kept over a rewrite
+        # The journal's seat-change lines, kept over a rewrite: a resumed game brings the ones
+        # its save held, so Continue after Continue still shows every change.
+        self._seat_changes: list[tuple[int, list]] = [(at, seats) for at, seats in seat_changes]
 
     def open(self) -> tuple[Event, ...]:
         """Resolve the chance the game starts with (the opening deal) and start the autosave."""

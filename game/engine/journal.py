@@ -220,6 +220,8 @@ def load_journal(path: str | os.PathLike, rules_for) -> tuple[Match, dict]:
     entries, numbers, changes = _entries(path, lines[1:], config.players)
     places = [f"line {number}" for number in numbers]
     match = replay_entries(rules, config, seed, entries, str(path), places)
+    # The lines are the only record of seat changes, whatever the header's meta may claim.
+    meta = {key: value for key, value in meta.items() if key != "seat_changes"}
     if changes:
         seats = _latest_seats(meta.get("seats"), changes[-1][1])
         meta = {**meta, "seats": seats, "seat_changes": [list(c) for c in changes]}

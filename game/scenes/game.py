@@ -47,7 +47,8 @@ class GameScene(Scene):
 
     def __init__(self, app: App, game_id: str, seats: list[SeatSpec] | None, seed: int,
                  match: Match | None = None, hold_bots: bool = False,
-                 options: tuple[tuple[str, Any], ...] = (), demo: bool = False) -> None:
+                 options: tuple[tuple[str, Any], ...] = (), demo: bool = False,
+                 seat_changes: tuple[tuple[int, list], ...] = ()) -> None:
         super().__init__(app)
         # An attract-mode demo: normal speed whatever the setting, no autosave, and at the end
         # no results screen of its own (the attract scene shows them): it never touches the
@@ -64,7 +65,8 @@ class GameScene(Scene):
         pool = match_pool(kinds, game_id, app.settings.search_workers)
         bots = seat_bots(kinds, game_id, match.seed, budget_s=app.settings.bot_budget, pool=pool)
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
-                                  {"seats": [s.to_json() for s in self.seats]}, search_pool=pool)
+                                  {"seats": [s.to_json() for s in self.seats]}, search_pool=pool,
+                                  seat_changes=seat_changes)
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.

@@ -80,9 +80,10 @@ class TitleScene(Scene):
             self.app.stack.push(level_error_box(self.app, game_id, problem))
             return
         try:
-            match, seats = store.load_autosave()
+            match, seats, changes = store.resume_autosave()
             specs = [SeatSpec.from_json(s) for s in seats] if seats else None
-            scene = self.app.open("game", match.game_id, specs, match.seed, match=match)
+            scene = self.app.open("game", match.game_id, specs, match.seed, match=match,
+                                  seat_changes=changes)
         except Exception:  # any broken save must end in a message, never in a crash
             log.exception("autosave not loaded")
             moved = store.quarantine_autosave()

@@ -200,6 +200,13 @@ def has_autosave() -> bool:
 
 def load_autosave() -> tuple[Any, list[dict] | None]:
     """The saved Match and seat table (None if the journal's is unusable); raises SaveError."""
+    match, seats, _changes = resume_autosave()
+    return match, seats
+
+
+def resume_autosave() -> tuple[Any, list[dict] | None, tuple[tuple[int, list], ...]]:
+    """`load_autosave` and the journal's seat changes ((actions before it, table) each), which
+    Continue hands on so the resumed game's journal keeps them; raises SaveError."""
     from game.engine.journal import load_journal
     from game.engine.registry import rules_for
 
@@ -207,7 +214,8 @@ def load_autosave() -> tuple[Any, list[dict] | None]:
     seats = meta.get("seats")
     if not isinstance(seats, list) or len(seats) != match.config.players:
         seats = None
-    return match, seats
+    changes = tuple((at, table) for at, table in meta.get("seat_changes", ()))
+    return match, seats, changes
 
 
 def autosave_game() -> str | None:

@@ -150,3 +150,60 @@ def test_a_seat_stays_connected_while_another_page_holds_its_secret(console):
         if game.disconnected(0):
             break
     assert game.disconnected(0)  # the last page gone: the TV says so, any device may take it
+
+
+def _queued(app, count: int) -> None:
+    """Wait (no frame stepped) until the server has queued `count` messages for the frame loop."""
+    import time
+
+    for _ in range(500):
+        if app.companion.hub.inbox.qsize() >= count:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the server never queued the phone's messages")
+
+
+def test_a_second_tap_on_the_same_view_in_one_frame_is_stale(console):
+    game = open_game(console)
+    first = phone(console)
+    try:
+        grant = join(console, first, 0)
+        state = until(console, first, state_with_options)
+        played = len(game.match.history)
+        tap = {"t": "choose", "seat": 0, "token": grant["token"], "version": state["version"],
+               "option": 0}
+        first.send(tap | {"n": 1})
+        first.send(tap | {"n": 2})  # a double tap: both answer the same view
+        _queued(console, 2)
+        refused = until(console, first, kind("refused"))
+        assert refused["reason"] == "stale"
+        assert len(game.match.history) == played + 1  # the first tap only
+    finally:
+        first.close()
+
+
+def test_no_view_is_built_in_the_frame_that_applies_a_phones_move(console, monkeypatch):
+    from game.companion import phone_view
+
+    built: list[int] = []
+    real = phone_view.phone_state
+    monkeypatch.setattr(phone_view, "phone_state",
+                        lambda scene, seat, live: built.append(seat) or real(scene, seat, live))
+    game = open_game(console)
+    first = phone(console)
+    try:
+        grant = join(console, first, 0)
+        state = until(console, first, state_with_options)
+        played = len(game.match.history)
+        first.send({"t": "choose", "seat": 0, "token": grant["token"], "n": 1,
+                    "version": state["version"], "option": 0})
+        _queued(console, 1)
+        built.clear()
+        console.step([], 1 / 60, present=False)  # applies the tap and draws it on the TV
+        assert len(game.match.history) > played and built == []
+        console.step([], 1 / 60, present=False)  # the next frame sends the new view
+        assert built == [0]
+        assert until(console, first, lambda m: m.get("t") == "state"
+                     and m["version"] > state["version"])
+    finally:
+        first.close()

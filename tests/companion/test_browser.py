@@ -28,9 +28,12 @@ if (CHROMIUM is None or CHROMEDRIVER is None) and os.environ.get("CI") == "true"
 pytestmark = pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None, reason=NO_BROWSER)
 
 
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
 def browser() -> Any:
-    """A headless Chromium on a phone-sized window, with the system's own driver (nothing
-    downloaded)."""
+    """A headless Chromium showing pages as a 390 x 844 phone does (a window cannot be made
+    narrower than 500 pixels), with the system's own driver (nothing downloaded)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -39,7 +42,9 @@ def browser() -> Any:
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=390,844", "--no-first-run", "--disable-extensions"):
         options.add_argument(arg)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    return driver
 
 
 @pytest.fixture
@@ -127,36 +132,105 @@ def test_two_phones_play_a_ttr_turn_each_with_hands_hidden_from_the_tv(console, 
     assert turn_takers == {0, 1}
 
 
-def tap_target(driver: Any, scripted: bool = False) -> bool:
-    """A real tap (Selenium's pointer click at its centre) on the first live target of the
-    seat's sheet; False if the sheet offers none (or it was redrawn under the finger).
-    `scripted`: a click event sent by the page's script (lighter on a loaded machine)."""
-    if scripted:
-        return driver.execute_script(
-            "const h = document.querySelector('#sheet .target:not(.spent) .hit');"
-            "if (!h) return false;"
-            "h.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true;")
+# Where a real finger would land on the sheet's first live target (a bright one before a faint
+# one): the middle of its hit shape in the page's pixels, if that point is inside the sheet and
+# nothing else covers it there. `anywhere`: skip the cover check (a busy sheet's targets do not
+# take taps until it is zoomed, the sheet itself does).
+TARGET_POINT = """
+const box = document.getElementById('sheetbox').getBoundingClientRect();
+const live = [...document.querySelectorAll('#sheet .target:not(.spent):not(.faint) .hit'),
+              ...document.querySelectorAll('#sheet .target.faint:not(.spent) .hit')];
+for (const hit of live) {
+  let p;
+  if (hit.tagName === 'path') p = hit.getPointAtLength(hit.getTotalLength() / 2);
+  else { const b = hit.getBBox(); p = {x: b.x + b.width / 2, y: b.y + b.height / 2}; }
+  const m = hit.getScreenCTM();
+  const x = m.a * p.x + m.c * p.y + m.e, y = m.b * p.x + m.d * p.y + m.f;
+  if (x < box.left + 2 || x > box.right - 2 || y < box.top + 2 || y > box.bottom - 2) continue;
+  const top = document.elementFromPoint(x, y);
+  if (arguments[0] || (top && top.closest('.target') === hit.closest('.target')))
+    return [Math.round(x), Math.round(y)];
+}
+return null;
+"""
+
+
+def pointer_tap(driver: Any, x: int, y: int) -> None:
+    """A real pointer click (move, press, release) at page pixel (x, y)."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(x, y).click()
+    actions.perform()
+
+
+def tap_target(driver: Any) -> bool:
+    """A real pointer tap on the sheet's first live target; a busy sheet (too many links to
+    tell apart) is first tapped where that target is, which zooms in there. False when the
+    sheet offers no target a finger can reach now."""
+    if driver.execute_script("return document.querySelector('#sheetbox.dense:not(.zoomed)') "
+                             "!== null"):
+        point = driver.execute_script(TARGET_POINT, True)
+        if point is None:
+            return False
+        pointer_tap(driver, *point)  # zooms in around the target
+        if not driver.execute_script("return document.querySelector('#sheetbox.zoomed') "
+                                     "!== null"):
+            return False
+    point = driver.execute_script(TARGET_POINT, False)
+    if point is None:
+        return False
+    pointer_tap(driver, *point)
+    return True
+
+
+def tap_button(driver: Any) -> bool:
+    """A real pointer tap on the first enabled option button; False if there is none."""
     from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    try:
-        hits = driver.find_elements(By.CSS_SELECTOR, "#sheet .target:not(.spent) .hit")
-    except WebDriverException:
+    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "button.option")
+               if b.is_enabled()]
+    if not buttons:
         return False
-    for hit in hits[:12]:  # a target whose centre another one covers is passed over
-        try:
-            hit.click()
+    try:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", buttons[0])
+        ActionChains(driver).move_to_element(buttons[0]).click().perform()
+    except WebDriverException:  # redrawn under the finger (a new view arrived): try again
+        return False
+    return True
+
+
+def showing_latest(app: Any, driver: Any) -> bool:
+    """True when the page shows the console's current view and has not been tapped since."""
+    shown = driver.execute_script("return document.body.dataset.version")
+    ready = "#sheet .target:not(.spent), button.option:enabled"
+    return shown == str(app.companion.version) and count(driver, ready) > 0
+
+
+def play_one_move(app: Any, driver: Any) -> str:
+    """Tap (a real pointer) until the console applied a move; how: "sheet" or "button". The
+    page must show the latest view first, and a tap that went nowhere (the page redrawn under
+    it, a refusal, a loaded machine dropping an event) is simply tapped again."""
+    from selenium.common.exceptions import WebDriverException
+
+    played = len(app.stack.top.match.history)
+    how = ""
+
+    def moved() -> bool:
+        nonlocal how
+        if len(app.stack.top.match.history) > played:
             return True
+        try:
+            if showing_latest(app, driver):
+                how = "sheet" if tap_target(driver) else "button" if tap_button(driver) else how
         except WebDriverException:
-            continue
-    return False
+            pass  # the next frame looks again
+        return False
 
-
-def tap_sheet_or_button(driver: Any, scripted: bool = False) -> str | None:
-    """Tap a target on the sheet if it has one ("sheet"), else the first button ("button")."""
-    if tap_target(driver, scripted):
-        return "sheet"
-    return "button" if tap(driver, "button.option") else None
+    wait(app, moved, frames=1800)
+    return how
 
 
 def test_two_phones_play_a_next_station_round_by_tapping_their_sheets(console, phones):
@@ -167,19 +241,13 @@ def test_two_phones_play_a_next_station_round_by_tapping_their_sheets(console, p
     start_round = game.match.state.round
     moves = {0: 0, 1: 0}
     taps = {"sheet": 0, "button": 0}
+    drivers = {0: first, 1: second}
     for _ in range(400):
         if game.match.is_over() or game.match.state.round != start_round:
             break
-        waiting = {p.player for p in game.match.prompts()}
-        played = len(game.match.history)
-        for seat, driver in ((0, first), (1, second)):
-            if seat in waiting:
-                how = wait(console, lambda d=driver: tap_sheet_or_button(d))
-                taps[how] += 1
-        wait(console, lambda p=played: len(game.match.history) > p)
-        for player, _ in game.match.history[played:]:
-            if player is not None:
-                moves[player] += 1
+        seat = game.match.prompts()[0].player
+        taps[play_one_move(console, drivers[seat])] += 1
+        moves[seat] += 1
     assert game.match.state.round != start_round or game.match.is_over()
     assert moves[0] > 3 and moves[1] > 3  # both sheets were played from the phones
     assert taps["sheet"] > 4  # segments drawn by tapping stations, not by buttons
@@ -197,19 +265,56 @@ def test_an_eny_phone_plays_a_turn_by_tapping_its_map(console, phones):
     take_seat(console, second, 1)
     drivers = {0: first, 1: second}
     kinds: dict[str, str] = {}  # prompt kind -> how seat 0 answered it
+    faint = 0  # link targets seat 0's sheet showed dim (allowed, not pointed at)
     while game.match.state.turn < 1:
         prompts = game.match.prompts()
         assert prompts, "the game stopped"
-        played = len(game.match.history)
-        for prompt in prompts:
-            how = wait(console, lambda d=drivers[prompt.player]: tap_sheet_or_button(d, True))
-            if prompt.player == 0:
-                kinds[prompt.kind] = how
-        wait(console, lambda p=played: len(game.match.history) > p)
+        prompt = prompts[0]
+        if prompt.player == 0 and prompt.kind == "link":
+            wait(console, lambda: showing_latest(console, first))
+            faint = max(faint, count(first, "#sheet .target.faint"))
+        how = play_one_move(console, drivers[prompt.player])
+        if prompt.player == 0:
+            kinds.setdefault(prompt.kind, how)
     assert kinds.get("block") == "sheet" and kinds.get("link") == "sheet"
+    assert faint > 0  # the first link: the block's sides bright, the rest of the roads dim
     assert game.match.view(0).sheets[0].links  # seat 0 drew on its map from the phone
     if os.path.isdir("/tmp/phones2"):  # for a person to look at (not part of the test)
         first.save_screenshot("/tmp/phones2/eny_phone.png")
+
+
+def test_a_busy_sheet_zooms_in_where_it_is_tapped_and_then_a_tap_chooses(console, phones):
+    from game.companion.phone_view import phone_state
+    from game.companion.sheets import eny_sheet
+
+    game = open_game(console, ENY, seats=2)
+    driver = phones()
+    take_seat(console, driver, 0)
+    wait(console, lambda: driver.execute_script("return document.body.dataset.version")
+         == str(console.companion.version))
+    # A link anywhere: every one of the 80 roads is a target (the page alone is tested here:
+    # what it sends is kept, not sent).
+    state = phone_state(game, 0, True)
+    _shapes, place = eny_sheet(game.match.rules, game.match.view(0))
+    links = len(game.match.rules.board.links)
+    state["options"] = [f"link {i}" for i in range(links)]
+    state["sheet"]["targets"] = [{"o": i, **place(("link", i))} for i in range(links)]
+    driver.execute_script("window.sent = []; socket.send = (m) => window.sent.push(JSON.parse(m));"
+                          "showState(arguments[0]);", state)
+    assert driver.execute_script("return document.querySelector('#sheetbox.dense') !== null")
+    x, y = driver.execute_script(TARGET_POINT, True)
+    pointer_tap(driver, x, y)  # zooms in there; chooses nothing
+    assert driver.execute_script("return document.querySelector('#sheetbox.zoomed') !== null")
+    assert driver.execute_script("return window.sent") == []
+    x, y = driver.execute_script(TARGET_POINT, False)
+    under = driver.execute_script(
+        "return +document.elementFromPoint(arguments[0], arguments[1]).closest('.target')"
+        ".dataset.option", x, y)
+    pointer_tap(driver, x, y)
+    sent = driver.execute_script("return window.sent")
+    assert [(m["t"], m["option"]) for m in sent] == [("choose", under)]
+    wait(console, lambda: tap(driver, "#zoom"))  # "Whole sheet"
+    assert driver.execute_script("return document.querySelector('#sheetbox.zoomed') === null")
 
 
 def refused_after(app: Any, driver: Any, script: str) -> str:

@@ -222,3 +222,91 @@ def test_a_tampered_seat_change_line_is_refused_by_its_line(home):
                                              "valid seat change"):
             load_journal(path, rules_for)
     pygame.display.quit()
+
+
+# -- Continue after Continue -------------------------------------------------------------------
+def _continue(app: App) -> GameScene:
+    """The title's Continue, as a person picks it; the resumed game scene."""
+    from game.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.stack.push(title)
+    app.stack.apply()
+    title._continue()
+    app.stack.apply()
+    game = app.stack.top
+    assert isinstance(game, GameScene), "Continue did not resume the game"
+    return game
+
+
+def _play(game: GameScene, moves: int) -> None:
+    """`moves` legal choices, each by the first seat asked (people or bots alike)."""
+    for _ in range(moves):
+        prompt = game.match.prompts()[0]
+        assert game.driver.apply(prompt.player, prompt.actions()[0]) is not None
+
+
+def _change_seat_then_die(home: str, resume: bool, seat: int, kind: str, record: str) -> None:
+    """A child run: a new game (or Continue), two moves, `seat` handed to `kind`, two moves,
+    then what it played written to `record` and the process killed with no clean-up (the
+    journal is as a power cut leaves it once the disk has it)."""
+    import json
+    import os
+    import signal
+
+    from game.engine.match import entry_json
+
+    os.environ["CITY_BOARD_CONSOLE_HOME"] = home
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    if resume:
+        game = _continue(app)
+    else:
+        game = GameScene(app, TTR, [SeatSpec("human", "keyboard"), SeatSpec("human")], seed=4)
+        app.stack.push(game)
+        app.stack.apply()
+    _play(game, 2)
+    change_seat(game, seat, kind)
+    change = [len(game.match.history), [s.to_json() for s in game.seats]]
+    _play(game, 2)
+    history = [entry_json(player, action) for player, action in game.match.history]
+    with open(record, "w") as f:
+        json.dump({"change": change, "history": history}, f)
+    assert game.driver._journal.wait_synced(5.0)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _run_child(home, resume: bool, seat: int, kind: str) -> dict:
+    import json
+    import multiprocessing
+
+    record = home / f"record-{seat}-{kind}.json"
+    child = multiprocessing.get_context("fork").Process(
+        target=_change_seat_then_die, args=(str(home), resume, seat, kind, str(record)))
+    child.start()
+    child.join(120)
+    assert child.exitcode == -9, f"the child ended with {child.exitcode}, not by the kill"
+    return json.loads(record.read_text())
+
+
+def test_continue_after_continue_keeps_every_seat_change_and_replays_the_same_game(home):
+    from game.engine.journal import load_journal
+    from game.engine.match import entry_json
+    from game.engine.registry import rules_for
+
+    first = _run_child(home, False, 1, "easy")  # played, seat 2 to a bot, killed
+    second = _run_child(home, True, 0, "normal")  # continued, seat 1 to a bot, killed
+    assert second["history"][:len(first["history"])] == first["history"]
+    changes = [first["change"], second["change"]]
+    assert changes[1][0] > changes[0][0]  # the second change came later in the game
+    match, meta = load_journal(store.autosave_path(), rules_for)  # replays through the rules
+    assert meta["seat_changes"] == changes
+    assert [entry_json(p, a) for p, a in match.history] == second["history"]
+    app = App(scene_registry(), windowed=(480, 270), settings=Settings(animation_speed="instant"))
+    game = _continue(app)  # a third time: the journal is written anew once more
+    assert [s.kind for s in game.seats] == ["normal", "easy"]
+    assert [entry_json(p, a) for p, a in game.match.history] == second["history"]
+    game.driver.close()
+    match, meta = load_journal(store.autosave_path(), rules_for)
+    assert meta["seat_changes"] == changes
+    assert [entry_json(p, a) for p, a in match.history] == second["history"]
+    pygame.display.quit()

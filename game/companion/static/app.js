@@ -107,8 +107,8 @@ function showState(message) {
   const onSheet = new Set(message.sheet ? message.sheet.targets.map((t) => t.o) : []);
   const indices = message.options.map((_, i) => i);
   showOptions(message, indices.filter((i) => !onSheet.has(i)));
-  drawSheet(message, indices);
-  if (onSheet.size) $("message").textContent = message.message + " · " + word("tap_map");
+  drawSheet(message, indices);  // (adds how to tap the sheet to the message)
+  document.body.dataset.version = message.version;  // the view on screen (the tests wait on it)
   const box = clear("private");
   for (const section of message.sections) {
     const div = document.createElement("div");
@@ -213,7 +213,8 @@ function drawShape(shape) {
 
 function drawTarget(target, onTap) {
   // What a finger hits is larger than what is seen: a wide clear stroke, a larger circle.
-  const g = svg("g", { class: "target", "data-option": target.o });
+  // A faint target is allowed but not what the prompt points at: dim, yet tappable.
+  const g = svg("g", { class: target.f ? "target faint" : "target", "data-option": target.o });
   if (target.k === "dot") {
     const [x, y] = target.p;
     g.appendChild(svg("circle", { cx: x, cy: y, r: 3.6, class: "glow" }));
@@ -230,12 +231,74 @@ function drawTarget(target, onTap) {
   return g;
 }
 
+// Zoom: a 100-unit sheet shows ZOOM_SPAN units around `zoomAt` (null: the whole sheet). A sheet
+// with more bright link targets than DENSE_LINKS (Explore New York's link anywhere: all 80
+// roads) is too busy for a finger at full size: there a tap zooms in where it lands and
+// chooses nothing; zoomed in, a tap chooses. The zoom lasts while the sheet offers targets.
+const ZOOM_SPAN = 45;
+const DENSE_LINKS = 12;
+let zoomAt = null;
+let sheetDense = false;
+
+function isDense(targets) {
+  return targets.filter((t) => !t.f && (t.k === "line" || t.k === "curve")).length > DENSE_LINKS;
+}
+
+function viewBox() {
+  if (!zoomAt) return "0 0 100 100";
+  const corner = (v) => Math.min(100 - ZOOM_SPAN, Math.max(0, v - ZOOM_SPAN / 2));
+  return `${corner(zoomAt[0]).toFixed(2)} ${corner(zoomAt[1]).toFixed(2)} ${ZOOM_SPAN} ${ZOOM_SPAN}`;
+}
+
+function targetsCentre(targets) {
+  // The middle of the bright targets (all of them if none is bright); null without targets.
+  const bright = targets.filter((t) => !t.f);
+  const xs = [];
+  const ys = [];
+  for (const t of bright.length ? bright : targets) {
+    const p = t.k === "rect" ? [t.p[0], t.p[1], t.p[0] + t.p[2], t.p[1] + t.p[3]] : t.p;
+    for (let i = 0; i + 1 < p.length; i += 2) { xs.push(p[i]); ys.push(p[i + 1]); }
+  }
+  if (!xs.length) return null;
+  const mid = (v) => (Math.min(...v) + Math.max(...v)) / 2;
+  return [mid(xs), mid(ys)];
+}
+
+function setZoom(at) {
+  zoomAt = at;
+  const picture = $("sheetsvg");
+  if (picture) picture.setAttribute("viewBox", viewBox());
+  $("sheetbox").classList.toggle("zoomed", !!zoomAt);
+  $("zoom").textContent = word(zoomAt ? "whole" : "zoom");
+  $("zoom").setAttribute("aria-pressed", String(!!zoomAt));
+  if (lastState && lastState.sheet && lastState.sheet.targets.length) {
+    const how = sheetDense && !zoomAt ? "tap_zoom" : "tap_map";
+    $("message").textContent = lastState.message + " · " + word(how);
+  }
+}
+
+function sheetPoint(picture, event) {
+  // Where a tap landed, in the sheet's units.
+  const point = picture.createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  const p = point.matrixTransform(picture.getScreenCTM().inverse());
+  return [p.x, p.y];
+}
+
 function drawSheet(message, indices) {
   const box = $("sheet");
   const sheet = message.sheet;
   box.hidden = !sheet;
+  lastState = message;
   if (!sheet) return;
+  sheetDense = isDense(sheet.targets);
+  if (!sheet.targets.length) zoomAt = null;  // nothing to choose: the whole sheet again
+  else if (zoomAt && !sheetDense) zoomAt = targetsCentre(sheet.targets);  // e.g. a 2nd link
   const picture = svg("svg", { viewBox: "0 0 100 100", id: "sheetsvg", role: "img" });
+  picture.addEventListener("click", (event) => {
+    if (sheetDense && !zoomAt) setZoom(sheetPoint(picture, event));
+  });
   picture.appendChild(svg("rect", { x: 0, y: 0, width: 100, height: 100, fill: "#f2efe4" }));
   for (const shape of sheet.shapes) picture.appendChild(drawShape(shape));
   // Targets on one place (two ways to reach a station): a tap there lists those options.
@@ -254,10 +317,12 @@ function drawSheet(message, indices) {
     }));
   }
   clear("sheetbox").appendChild(picture);
-  $("sheetbox").classList.toggle("zoomed", zoomed);
+  $("sheetbox").classList.toggle("dense", sheetDense);
+  $("sheetbox").classList.toggle("pointed", sheet.targets.some((t) => t.f));
+  setZoom(zoomAt);
 }
 
-let zoomed = false;
+let lastState = null;
 
 function receive(event) {
   let message;
@@ -303,9 +368,8 @@ async function start() {
   $("leave").textContent = word("leave");
   $("zoom").textContent = word("zoom");
   $("zoom").addEventListener("click", () => {
-    zoomed = !zoomed;
-    $("sheetbox").classList.toggle("zoomed", zoomed);
-    $("zoom").setAttribute("aria-pressed", String(zoomed));
+    const targets = lastState && lastState.sheet ? lastState.sheet.targets : [];
+    setZoom(zoomAt ? null : (targetsCentre(targets) || [50, 50]));
   });
   $("leave").addEventListener("click", () => {
     send({ t: "leave", seat: seat, token: token });
