@@ -7,6 +7,7 @@ the latest moves (moves.py), newest first, down two columns, each by its seat's 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -57,13 +58,18 @@ class MoveLogStrip:
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
             slot += len(lines)
 
-    def lines(self, text: str) -> list[str]:
-        """A move's text as the log sets it: on one line, or on two of about the same width (so
-        that "+2" is never left alone on the second)."""
-        width = self.col_w - 56
-        lines = wrap(text, MOVE_SIZE, width)
-        if len(lines) > 2:
-            return [lines[0], " ".join(lines[1:])]
-        while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
-            lines, width = narrower, width - 20
-        return lines
+    def lines(self, text: str) -> tuple[str, ...]:
+        """A move's text set for one column (`set_lines`)."""
+        return set_lines(text, self.col_w - 56)
+
+
+@lru_cache(maxsize=256)  # the log repaints after every move; its older lines are set already
+def set_lines(text: str, width: int) -> tuple[str, ...]:
+    """A move's text on one line no wider than `width`, or on two of about the same width (so
+    that "+2" is never left alone on the second)."""
+    lines = wrap(text, MOVE_SIZE, width)
+    if len(lines) > 2:
+        return lines[0], " ".join(lines[1:])
+    while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
+        lines, width = narrower, width - 20
+    return tuple(lines)
