@@ -5,7 +5,7 @@ tagged tables (`{ kind = "gain", resource = "wealth", amount = 3 }`) read by `Ta
 closed vocabulary of effects.py: an unknown kind or a bad parameter fails on load with file and
 field. Counts the schema cannot state (the rulebook's 165 cards deck by deck, 24 vocation
 markers, 12 starting buildings by zone...) are checked here too, naming file and field. The geometry the rules query in every playout step (lot neighbours, block of a lot,
-the lots a building of each size may cover) is computed once here.
+the lots a building of each size may cover) is computed once, by geometry.py.
 """
 
 from __future__ import annotations
@@ -32,10 +32,22 @@ from game.engine.schema import (
 
 from .city import ZONES, lot_mask
 from .effects import EFFECTS, MARKER, RESTRICTIONS, Vocabulary
+from .geometry import (
+    BLOCKS,
+    SIDE,
+    edge_lots,
+    lot_neighbours,
+    lot_of,
+    lot_sets_by_size,
+    placement_masks,
+    prestige_bands,
+    printed_rows,
+    rings_of,
+    rows_of_blocks,
+    rulebook_row,
+)
 
 GAME_ID = "urban_sprawl"
-BLOCKS = 6  # the city is BLOCKS x BLOCKS blocks of 2x2 lots
-SIDE = 2 * BLOCKS  # lots along one side
 CONTRACT_DECKS = ("town", "city", "metropolis")
 DECK_EVENT_NAMES = {"town": "Airport", "city": "Sports Team", "metropolis": "Olympic Games"}
 EDGES = ("north", "east", "south", "west")
@@ -239,117 +251,6 @@ def card_name(card: str) -> str:
     return f"{GAME_ID}.card.{card}"
 
 
-def lot_of(row: int, col: int) -> int:
-    """The lot index of a (row, col) pair of the 12x12 lot grid."""
-    return row * SIDE + col
-
-
-def _edge_lots(edges: list[str]) -> frozenset[int]:
-    lots = set()
-    for edge in edges:
-        for i in range(SIDE):
-            lots.add({"north": lot_of(0, i), "south": lot_of(SIDE - 1, i),
-                      "west": lot_of(i, 0), "east": lot_of(i, SIDE - 1)}[edge])
-    return frozenset(lots)
-
-
-def _neighbours() -> tuple[tuple[int, ...], ...]:
-    # Lots across a street stay adjacent (rulebook: orthogonally and diagonally), so adjacency is
-    # the king's move on the lot grid.
-    out = []
-    for r in range(SIDE):
-        for c in range(SIDE):
-            out.append(tuple(lot_of(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                             if (dr or dc) and 0 <= r + dr < SIDE and 0 <= c + dc < SIDE))
-    return tuple(out)
-
-
-def _placements() -> tuple:
-    """Per size 1-4, per block, the lot sets a building may cover: one lot, an orthogonal pair,
-    three lots (an L), or the whole block; a building never crosses a street."""
-    by_size: list[list[tuple]] = [[] for _ in range(5)]
-    for block in range(BLOCKS * BLOCKS):
-        br, bc = divmod(block, BLOCKS)
-        a, b = lot_of(2 * br, 2 * bc), lot_of(2 * br, 2 * bc + 1)
-        c, d = lot_of(2 * br + 1, 2 * bc), lot_of(2 * br + 1, 2 * bc + 1)
-        quad = (a, b, c, d)
-        by_size[1].append(tuple((x,) for x in quad))
-        by_size[2].append(((a, b), (c, d), (a, c), (b, d)))
-        by_size[3].append(tuple(tuple(x for x in quad if x != gap) for gap in quad))
-        by_size[4].append((quad,))
-    return tuple(tuple(blocks) for blocks in by_size)
-
-
-def _rings(placements: tuple, neighbours: tuple) -> Mapping[tuple[int, ...], tuple[int, ...]]:
-    """For every lot set a building may cover, the lots touching it (the zone restriction and
-    the neighbourhood bonus look there, many times per turn)."""
-    rings = {}
-    for by_block in placements:
-        for options in by_block:
-            for lots in options:
-                rings[lots] = tuple(sorted({n for lot in lots for n in neighbours[lot]}
-                                           - set(lots)))
-    return MappingProxyType(rings)
-
-
-def rulebook_row(band_rows: tuple[tuple[int, ...], ...], line: str, index: int
-                 ) -> frozenset[int]:
-    """The blocks of the rulebook's "row" running along block row (line "row") or block column
-    `index`: "todo lo que esté dentro de los confines de dos calles paralelas", which for the
-    double-width prestige rows 1-3 are not neighbours, so "una fila siempre está compuesta por
-    6 o 12 bloques contiguos". A block column is 6 blocks; a block row is its printed prestige
-    row (`band_rows[index]`: the block rows printed with it), 12 blocks when double width.
-    Payouts, marker circles and the cards' "these rows" all read rows here."""
-    if line == "column":
-        return frozenset(row * BLOCKS + index for row in range(BLOCKS))
-    return frozenset(row * BLOCKS + col for row in band_rows[index] for col in range(BLOCKS))
-
-
-def _printed_rows(wealth_columns: list[int], row_prestige: list[int],
-                  band_rows: tuple[tuple[int, ...], ...]
-                  ) -> Mapping[tuple[str, int], frozenset[int]]:
-    """(resource, printed value) -> the blocks of every row printed with it."""
-    rows: dict[tuple[str, int], frozenset[int]] = {}
-    for line, resource, values in (("column", "wealth", wealth_columns),
-                                   ("row", "prestige", row_prestige)):
-        for index, value in enumerate(values):
-            key = (resource, value)
-            rows[key] = rows.get(key, frozenset()) | rulebook_row(band_rows, line, index)
-    return MappingProxyType(rows)
-
-
-def _rows_of_blocks(band_rows: tuple[tuple[int, ...], ...]
-                    ) -> tuple[tuple[frozenset[int], frozenset[int]], ...]:
-    """Per block, its two rulebook rows (across, down): a building's "these rows"."""
-    return tuple((rulebook_row(band_rows, "row", block // BLOCKS),
-                  rulebook_row(band_rows, "column", block % BLOCKS))
-                 for block in range(BLOCKS * BLOCKS))
-
-
-def _placement_masks(placements: tuple, rings: Mapping) -> tuple:
-    """`placements` with each lot set's mask and its ring's mask beside it."""
-    return tuple(tuple(tuple((lots, lot_mask(lots), lot_mask(rings[lots])) for lots in options)
-                       for options in by_block) for by_block in placements)
-
-
-def _bands(level: Any, bands: list[dict]) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
-    """Each block row's printed prestige value, and the block rows of its printed row (one, or
-    two neighbours: a row lies between two streets, "6 o 12 bloques contiguos")."""
-    row_prestige, band_rows = [0] * BLOCKS, [()] * BLOCKS
-    for i, band in enumerate(bands):
-        rows = tuple(sorted(band["rows"]))
-        if rows[-1] - rows[0] >= len(rows):
-            raise level.fail(("prestige_bands", i, "rows"), "a double-width row's two block "
-                                                            "rows must be neighbours")
-        for row in rows:
-            if row_prestige[row]:
-                raise level.fail(("prestige_bands", i, "rows"), f"row {row} is in two bands")
-            row_prestige[row], band_rows[row] = band["value"], rows
-    if 0 in row_prestige:
-        raise level.fail("prestige_bands", f"block row {row_prestige.index(0)} has no band")
-    return row_prestige, tuple(band_rows)
-
-
 def _check_starting(level: Any, data: dict, starting: list[tuple[str, int]],
                     row_prestige: list[int]) -> None:
     """The rulebook's twelve small starting buildings ("cuatro edificios pequeños de color
@@ -373,7 +274,7 @@ def load_board(root: Path | None = None) -> Board:
     level = load_level(level_path(GAME_ID, "board.toml", root), BOARD_FILE)
     data = level.data
     _check_rulebook_numbers(level, data)
-    row_prestige, band_rows = _bands(level, data["prestige_bands"])
+    row_prestige, band_rows = prestige_bands(level, data["prestige_bands"])
     starting = []
     for i, entry in enumerate(data["starting_buildings"]):
         lot = lot_of(*entry["lot"])
@@ -387,16 +288,16 @@ def load_board(root: Path | None = None) -> Board:
         if blocks in circle_blocks[:i]:
             raise level.fail(("circles", i, "index"), "two circles on the same row")
     cards, decks = _load_cards(root, set(data["vocations"]))
-    placements, neighbours = _placements(), _neighbours()
-    rings = _rings(placements, neighbours)
-    water, forest = _edge_lots(data["water"]), _edge_lots(data["forest"])
+    placements, neighbours = lot_sets_by_size(), lot_neighbours()
+    rings = rings_of(placements, neighbours)
+    water, forest = edge_lots(data["water"]), edge_lots(data["forest"])
     return Board(
         wealth_columns=tuple(data["wealth_columns"]), row_prestige=tuple(row_prestige),
         bands=tuple((b["value"], tuple(b["rows"])) for b in data["prestige_bands"]),
         circles=tuple((c["line"], c["index"]) for c in data["circles"]),
         circle_blocks=circle_blocks,
-        printed_rows=_printed_rows(data["wealth_columns"], row_prestige, band_rows),
-        rows_of_block=_rows_of_blocks(band_rows),
+        printed_rows=printed_rows(data["wealth_columns"], row_prestige, band_rows),
+        rows_of_block=rows_of_blocks(band_rows),
         starting=tuple(starting), start_wealth=tuple(data["start_wealth"]),
         action_points=data["action_points"],
         union_boss_action_points=data["union_boss_action_points"],
@@ -411,7 +312,7 @@ def load_board(root: Path | None = None) -> Board:
         cards=MappingProxyType(cards), decks=MappingProxyType(decks),
         neighbours=neighbours,
         block_of=tuple((r // 2) * BLOCKS + c // 2 for r in range(SIDE) for c in range(SIDE)),
-        placements=placements, rings=rings, placement_masks=_placement_masks(placements, rings),
+        placements=placements, rings=rings, placement_masks=placement_masks(placements, rings),
         ring_masks=MappingProxyType({lots: lot_mask(ring) for lots, ring in rings.items()}),
         block_masks=tuple(lot_mask(whole) for (whole,) in placements[4]),
         grants=MappingProxyType({c.id: tuple((zone, c.licences) for zone in ZONES

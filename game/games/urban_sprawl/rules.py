@@ -2,11 +2,12 @@
 
 Rulebook sections, in the order of this file: "Preparación del juego" (decks stacked with their
 events, the starting planning cards 1/2/3/4, the draft of the starting buildings with payments,
-the Media vocation), "La partida" (investments, action points, building contracts, Favours, the
-nine steps of "Final del turno"), and the scores and winner at the end. Card effects are the
-closed vocabulary of effects.py, run as `("effect", card, index, origin)` tasks by choices.py
-(events, effects and the decisions they ask for); decks live in decks.py, building in
-build.py, payouts, elections and the final scoring in politics.py.
+the Media vocation), and the scores and winner at the end; "La partida" (investments, action
+points, building contracts, Favours, the nine steps of "Final del turno") is turn.py's. Card
+effects are the closed vocabulary of effects.py, run as `("effect", card, index, origin)` tasks
+by choices.py (events, effects and the decisions they ask for); decks live in decks.py,
+building in build.py, payouts, elections and the final scoring in politics.py, the prebuilt
+option tables in tables.py.
 
 Rulebook points put right in issue 26 (line numbers of ../shared/rules/urban_sprawl.es.txt):
 - a revealed card's election comes first, then its payout ("después de cualquier elección
@@ -62,34 +63,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
-from game.engine.core import Config, Detail, Note, Option, Pending, tie_note
+from game.engine.core import Config, Detail, Note, Pending, tie_note
 from game.engine.flow import TurnRules, ask, decide, drafting, run
-from game.engine.memos import owned_memo
 
 from . import city
-from .board import (
-    CONTRACT_DECKS,
-    GAME_ID,
-    OFFICES,
-    Board,
-    Contract,
-    EventCard,
-    Permit,
-    Renewal,
-    card_name,
-    load_board,
-)
-from .build import BuildMixin, LotSetCheck, licences_in_hand
+from .board import CONTRACT_DECKS, GAME_ID, OFFICES, Board, Permit, Renewal, card_name, load_board
+from .build import BuildMixin
 from .choices import ChoicesMixin
-from .decks import DeckMixin, again
-from .effects import EFFECTS
+from .decks import DeckMixin
 from .politics import OFFICE, PoliticsMixin
-from .prompts import option, prompt, prompt_of
+from .prompts import option, prompt
 from .state import (
     HIDDEN_CARD,
     NOBODY,
@@ -97,24 +83,16 @@ from .state import (
     Building,
     Deck,
     State,
-    gain,
-    inserted,
     lose,
     replaced,
-    seats_from,
     total_prestige,
 )
+from .tables import TablesMixin
+from .turn import TurnMixin
 
 K = f"{GAME_ID}."
-TREASURER_TAX = 2  # wealth the Treasurer collects from each opponent at the start of a turn
 VARIANT_WINDOWS = {"standard": (16, 22), "long": (19, 28), "short": (10, 19)}
 PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with the 14 events
-# After a turn's actions (rulebook "Final del turno"), in order: the stall check (ours) and steps
-# 1-3 (planning row), 4-5 (contract row), 6-8 (deck tops: one task) and 9 (next player).
-END_TASKS = (("stall_check",), ("slide_planning",), ("fill_planning",), ("planning_top",),
-             ("slide_contracts",), ("fill_contracts",), ("contract_top", 0), ("next_player",))
-
-
 ROW_SOURCES = ("payouts", "final_payout")  # their details list the rows by value
 SCENE_NAME = f"{K}scene."  # the scene's names of vocations (strings_scene.toml)
 
@@ -142,16 +120,8 @@ def detail_line(term: tuple, points: int, times: int) -> Detail:
     return Detail(source, f"{K}detail.card", (("card", card_name(term[1])),), points)
 
 
-def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tuple]]:
-    """A block's entry of the placement search's table (BuildMixin.lot_set_table): its lot
-    sets, and for each set of its lots that may be free, the lot sets lying on free lots only."""
-    lots = [1 << lot for lot in range(block_mask.bit_length()) if block_mask >> lot & 1]
-    free_sets = {sum(bit for i, bit in enumerate(lots) if pick >> i & 1)
-                 for pick in range(1 << len(lots))}
-    return options, {free: tuple(o for o in options if not o[1] & ~free) for free in free_sets}
-
-
-class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, ChoicesMixin, TurnRules):
+class UrbanSprawl(TurnMixin, TablesMixin, DeckMixin, BuildMixin, PoliticsMixin, ChoicesMixin,
+                  TurnRules):
     """Rules of Urban Sprawl (implements the engine's Rules protocol)."""
 
     game_id = GAME_ID
@@ -163,123 +133,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, ChoicesMixin, TurnRules)
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
         self.prebuild_options()
-
-    def prebuild_options(self) -> None:
-        """Build once, read-only, the options that never change (a row slot at its AP cost, a
-        lot set...), so that the prompts asked in every playout step only look them up."""
-        fixed = self.fixed = MappingProxyType(self._fixed_options())
-        board = self.board
-        # Bounded and thread-safe (the bot worker shares the rules); its values are read-only.
-        self.hand_licences = owned_memo(partial(licences_in_hand, board.grants), 4096)
-        # The action prompt's places, in its order: (AP cost, option) per planning place, then
-        # (AP cost, build option, Favour option) per contract row slot and deck top.
-        self.take_places = tuple(
-            (cost, fixed[("take", "row", i) if i < 4 else ("take", "top")])
-            for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)))
-        # Per number of action points left, the (place, option) of the takes they afford
-        # (the last entry: every take, for as many points as the dearest costs or more).
-        self.takes_within = tuple(
-            tuple((place, take) for place, (cost, take) in enumerate(self.take_places)
-                  if cost <= ap)
-            for ap in range(max(cost for cost, _ in self.take_places) + 1))
-        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
-        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
-        self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
-                                     for place, cost in places)
-        # Per card, (effect function, parameters) of each effect; an event's effect tasks.
-        self.effect_calls = MappingProxyType({
-            card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)
-            for card in board.cards.values() if isinstance(card, Contract | EventCard)})
-        self.reveal_payouts = MappingProxyType({
-            card.id: None if isinstance(card, EventCard) else (
-                "wealth" if isinstance(card, Permit | Renewal) else "prestige", card.payout,
-                isinstance(card, Permit | Renewal) and card.ballot)
-            for card in board.cards.values()})
-        self.event_effects = MappingProxyType({
-            card: tuple(("effect", card, i, NOBODY) for i in range(len(self.effect_calls[card])))
-            for card in board.events})
-        # Per permit, its invest option; per lot, its park option (prompts look them up).
-        self.invest_options = MappingProxyType({key[1]: found for key, found in fixed.items()
-                                                if key[0] == "invest"})
-        self.invest_choices = owned_memo(self._invest_choices, 4096)
-        self.end_option = fixed[("end",)]
-        self.licence_options = MappingProxyType({
-            card.id: (card.zones, option(("permit", card.id), ("hand", card.id), "permit"))
-            for card in board.cards.values() if isinstance(card, Permit)})
-        self.favour_builds = MappingProxyType({key[2]: found for key, found in fixed.items()
-                                               if key[:2] == ("build", "favour")})
-        self.park_options = tuple(fixed[("lot", lot)] for lot in range(len(board.block_of)))
-        self.neighbour_masks = tuple(city.lot_mask(near) for near in board.neighbours)
-        kinds: dict[tuple, int] = {}  # (zone, size, restriction) -> a number (cheap to hash)
-        self.search_kind = MappingProxyType({
-            card.id: kinds.setdefault((card.zone, card.size, card.restriction and (
-                card.restriction.kind, tuple(sorted(card.restriction.params.items())))),
-                len(kinds))
-            for card in board.cards.values() if isinstance(card, Contract)})
-        rows = {*board.printed_rows.values(), *board.circle_blocks}
-        # Per contract, what the action prompt checks: (zone, size, search kind).
-        self.contract_needs = MappingProxyType({
-            card: (contract.zone, contract.size, kind) for card, kind in self.search_kind.items()
-            for contract in (board.cards[card],)})
-        self.row_masks = MappingProxyType({blocks: city.lot_mask(
-            lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
-        self.payout_rows = MappingProxyType(self._payout_rows())
-        self.circle_masks = tuple(self.row_masks[blocks] for blocks in board.circle_blocks)
-        self.lot_set_table = tuple(
-            tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
-                                                  for lots, mask, ring in options))
-                  for block_mask, options in zip(board.block_masks, by_block))
-            for by_block in board.placement_masks)
-        # The same, for the search of a contract with no restriction and no demolition: per
-        # free-lots mask, only (ring mask, option) of each lot set (less to unpack per step).
-        self.free_rings = tuple(
-            tuple({free: tuple((ring, found) for _, _, ring, found in on_free)
-                   for free, on_free in by_free.items()} for _, by_free in by_size)
-            for by_size in self.lot_set_table)
-
-    def _payout_rows(self) -> dict[tuple[str, int], tuple[int, int | None, tuple[int, ...]]]:
-        """(resource, value) -> what pay_row needs of that row: its lots' mask if printed on
-        the board, else the index of the marker whose circle places it (city.payout_blocks),
-        and the payout table's line for it."""
-        board, out = self.board, {}
-        for resource, table in (("wealth", board.wealth_payouts),
-                                ("prestige", board.prestige_payouts)):
-            for value, amounts in enumerate(table, 1):
-                printed = board.printed_rows.get((resource, value))
-                if printed is not None:
-                    out[(resource, value)] = (self.row_masks[printed], None, amounts)
-                else:
-                    marker = board.markers.index(f"{resource[0]}{value}")
-                    out[(resource, value)] = (0, marker, amounts)
-        return out
-
-    def _fixed_options(self) -> dict[tuple, Option]:
-        board, out = self.board, {}
-        for i, cost in enumerate((*board.planning_costs, board.planning_deck_cost)):
-            place = ("row", i) if i < 4 else ("top",)
-            out[("take", *place)] = option(("take", *place), ("planning", *place), "take",
-                                           ap=cost)
-        places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
-        places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
-        for place, cost in places:
-            for verb in ("build", "favour"):
-                out[(verb, *place)] = option((verb, *place), ("contract", *place), verb, ap=cost)
-        for card, found in board.cards.items():
-            if isinstance(found, Contract):
-                out[("build", "favour", card)] = option(("build", "favour", card),
-                                                        ("favour", card), "build", ap=0)
-            elif isinstance(found, Permit):
-                out[("invest", card)] = option(("invest", card), ("hand", card), "invest",
-                                               wealth=found.invest)
-        out[("done",)] = option(("done",), None, "done")
-        out[("end",)] = option(("end",), None, "end")
-        for lots in board.rings:
-            out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
-        for lot in range(len(board.block_of)):
-            out[("lot", lot)] = option(("lot", lot), ("lot", lot), "park")
-        for seat in range(self.max_players):
-            out[("seat", seat)] = option(("seat", seat), ("seat", seat), "seat", player=seat)
-        return out
 
     def office_index(self, name: str) -> int:
         """Position of an office in State.offices."""
@@ -361,204 +214,6 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, ChoicesMixin, TurnRules)
                                                            d.vocations[seat][index] + 1))
         d.emit("vocation_taken", seat, vocation=name)
 
-    # -- the turn (rulebook "La partida") --------------------------------------------------------
-    def refill(self, d: Any) -> None:
-        """A turn: action points, investments, actions, then the nine end-of-turn steps."""
-        offer = (*d.contract_row, *d.tops)  # as the turn starts: the stall check compares
-        d.tasks = (("invest",), ("act",), ("end_of_turn", offer, 0), *d.tasks)  # d.push
-        self._turn_start(d, ("turn_start",))  # the task the stack would run first, run now
-
-    @run("end_of_turn")
-    def _end_of_turn(self, d: Any, task: tuple) -> None:
-        """The stall check and end-of-turn steps 1-9 (END_TASKS, each also a task of its own),
-        run here one after another from step `task[2]` (a task each cost a trip through the
-        turn kit's loop in every playout turn). A step that pushes tasks (a draw) has them run
-        first: the rest follows them, as a task (from the same step if it fills a row: it
-        goes on after each card drawn). A row with no gap skips its slide and fill, a face-up
-        planning top its step 3: those steps would do nothing (each checks the same first),
-        and most turns leave one row whole."""
-        _, offer, step = task
-        before = d.tasks
-        if step == 0:
-            self._stall_check(d, ("stall_check", offer))
-            step = 1
-        if step <= 2 and None in d.planning_row:
-            if step == 1:
-                self._slide_planning(d, END_TASKS[1])
-            self.fill_planning_row(d)  # step 2 up to its next draw: it goes on after that
-            if d.tasks is not before:
-                return again(d, before, ("end_of_turn", offer, 2))
-        if step <= 3 and d.planning_top is None:
-            self._planning_top(d, END_TASKS[3])
-            if d.tasks is not before:
-                return again(d, before, ("end_of_turn", offer, 4))
-        if step <= 5 and None in d.contract_row:
-            if step <= 4:
-                self._slide_contracts(d, END_TASKS[4])
-            self.fill_contract_row(d)  # step 5 up to its next draw: it goes on after that
-            if d.tasks is not before:
-                return again(d, before, ("end_of_turn", offer, 5))
-        if step <= 6:
-            self._contract_top(d, END_TASKS[6])
-            if d.tasks is not before:
-                return again(d, before, ("end_of_turn", offer, 7))
-        self._next_player(d, END_TASKS[7])
-        return None
-
-    @run("turn_start")
-    def _turn_start(self, d: Any, task: tuple) -> None:
-        """Action points (8 for the Union Boss); the Treasurer collects from every opponent."""
-        seat, board = d.active, self.board
-        boss = d.offices[OFFICE["union_boss"]] == seat
-        d.ap = board.union_boss_action_points if boss else board.action_points
-        d.builds = 0
-        d.emit("turn", seat, ap=d.ap)
-        if d.offices[OFFICE["treasurer"]] == seat:
-            for other in seats_from(d, seat)[1:]:
-                gain(d, seat, "wealth", lose(d, other, "wealth", TREASURER_TAX, "cards"), "cards")
-
-    @ask("invest")
-    def _ask_invest(self, state: State, task: tuple) -> Pending:
-        options = self.invest_choices(state.hands[state.active])
-        return prompt_of(state.active, "invest", options, ()) if options else ()
-
-    def _invest_choices(self, hand: tuple[str, ...]) -> tuple[Option, ...]:
-        """The invest prompt's options for a hand: each permit's, then done; () with none
-        (cached per hand in `invest_choices`: hands recur, and the prompt comes every turn;
-        the prompt itself is made anew, as each decision's own)."""
-        invest = self.invest_options
-        options = [invest[c] for c in hand if c in invest]
-        return (*options, self.fixed[("done",)]) if options else ()
-
-    @decide("invest", "invest")
-    def _invested(self, d: Any, seat: int, action: tuple) -> None:
-        card = action[1]
-        self.discard_from_hand(d, seat, card)
-        gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
-        d.tasks = (("invest",), *d.tasks)  # d.push, written out: every few steps
-
-    @decide("invest", "done")
-    def _invest_done(self, d: Any, seat: int, action: tuple) -> None:
-        """On to spending action points."""
-
-    def discard_from_hand(self, d: Any, seat: int, card: str) -> None:
-        """A planning card from a seat's hand to the discard pile."""
-        hand = list(d.hands[seat])
-        hand.remove(card)
-        d.hands = replaced(d.hands, seat, tuple(hand))
-        d.discard = inserted(d.discard, card)
-
-    @ask("act")
-    def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, ap = state.active, state.ap
-        cards, within = (*state.planning_row, state.planning_top), self.takes_within
-        options = [take for place, take in within[ap if ap < len(within) else -1]
-                   if cards[place] is not None]
-        favours = state.favours[seat]
-        favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
-        held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
-        has_lot_set = LotSetCheck(self, state, seat)
-        offered = (*state.contract_row, *state.tops[:state.active_decks])
-        for card, (cost, build, favour) in zip(offered, self.contract_places):
-            if card is None or cost > ap:
-                continue
-            zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(build)
-            if favour_room:
-                options.append(favour)
-        for card in favours:  # a Favour is built for no action points
-            zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(self.favour_builds[card])
-        options.append(self.end_option)
-        return prompt_of(seat, "act", options, (("ap", ap),))
-
-    def favour_capacity(self, state: State, seat: int) -> int:
-        """One Favour at a time; two with the Extra Favour tile (golden rule)."""
-        return 2 if state.extra_favour == seat else 1
-
-    @decide("act", "take")
-    def _take_planning(self, d: Any, seat: int, action: tuple) -> None:
-        if action[1] == "row":
-            i = action[2]
-            card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
-            d.planning_row = replaced(d.planning_row, i, None)
-            if d.planning_face_down[i]:  # it turns face up (taken unseen)
-                d.planning_face_down = replaced(d.planning_face_down, i, False)
-        else:
-            card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
-            d.planning_top = None
-        d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
-        d.emit("planning_taken", seat, card=card)
-        d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
-
-    @decide("act", "favour")
-    def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
-        card = self.take_contract(d, action[1:])
-        d.favours = replaced(d.favours, seat, (*d.favours[seat], card))
-        d.emit("favour_taken", seat, card=card)
-        d.push(("act",))
-
-    @decide("act", "build")
-    def _build(self, d: Any, seat: int, action: tuple) -> None:
-        if action[1] == "favour":
-            card = action[2]
-            d.favours = replaced(d.favours, seat, tuple(c for c in d.favours[seat] if c != card))
-        else:
-            card = self.take_contract(d, action[1:])
-        d.push(("place", card), ("act",))
-
-    def take_contract(self, d: Any, place: tuple) -> str:
-        """Remove a contract from the row or a deck top, paying its AP; returns the card."""
-        where, index = place
-        if where == "row":
-            card, d.ap = d.contract_row[index], d.ap - self.board.contract_costs[index]
-            d.contract_row = replaced(d.contract_row, index, None)
-        else:
-            card, d.ap = d.tops[index], d.ap - self.board.contract_deck_cost
-            d.tops = replaced(d.tops, index, None)
-        return card
-
-    @decide("act", "end")
-    def _end_actions(self, d: Any, seat: int, action: tuple) -> None:
-        """Unspent action points are lost; the end-of-turn steps follow."""
-
-    @run("stall_check")
-    def _stall_check(self, d: Any, task: tuple) -> None:
-        """A stalled offer (ours, see the module docstring): after a whole round of turns in
-        which no contract left the offer, with every seat stuck, the contract in the cheapest
-        occupied row slot leaves the game."""
-        if task[1] != (*d.contract_row, *d.tops):
-            d.stalled_turns = 0
-            return
-        d.stalled_turns += 1
-        if d.stalled_turns < d.players or any(self.may_take_contract(d, seat)
-                                              for seat in range(d.players)):
-            return
-        d.stalled_turns = 0
-        slot = next((j for j, card in enumerate(d.contract_row) if card is not None), None)
-        if slot is not None:
-            card = d.contract_row[slot]
-            d.contract_row = replaced(d.contract_row, slot, None)
-            d.emit("contract_discarded", None, card=card, slot=slot)
-
-    def may_take_contract(self, s: Any, seat: int) -> bool:
-        """True unless the seat is stuck whatever it gathers: its Favour slots are full and no
-        contract on offer or held as a Favour has room in the city for it (any lot set, with
-        the wealth, licences and an Urban Renewal card it may yet get)."""
-        cards = (*s.contract_row, *s.tops[:s.active_decks])
-        offered = [card for card, (cost, _, _) in zip(cards, self.contract_places)
-                   if card is not None and cost <= self.board.action_points]
-        if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
-            return True
-        contracts = self.board.cards
-        return any(self.has_room(s, seat, contracts[card]) for card in (*offered, *s.favours[seat]))
-
-    @run("next_player")
-    def _next_player(self, d: Any, task: tuple) -> None:
-        """Step 9: the Active Player tile passes clockwise."""
-        d.active = (d.active + 1) % d.players
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:
         """Prestige by source, per seat."""
@@ -631,4 +286,3 @@ class UrbanSprawl(DeckMixin, BuildMixin, PoliticsMixin, ChoicesMixin, TurnRules)
         d.planning_row = tuple(row)
         d.planning_deck = replace(deck, cards=tuple(sorted(others + pool)))
         return d.freeze()
-

@@ -9,7 +9,8 @@ from game.engine.bots import GreedyBot, RandomBot, play_out
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.urban_sprawl.board import lot_of
-from game.games.urban_sprawl.bot import OFFICE_EDGE, _office_edge, evaluate
+from game.games.urban_sprawl.bot import evaluate
+from game.games.urban_sprawl.tuning import OFFICE_EDGE, office_edge
 
 from .support import after_setup, at_act, empty_city, pending_prompt, permit, rules, with_seat
 
@@ -68,6 +69,6 @@ def test_greedy_beats_random_players() -> None:
 def test_it_values_out_bidding_the_rival_of_the_zone() -> None:
     """A building worth more than every rival building of its zone would win the office."""
     state = empty_city(after_setup(4), [("CIV", ((6, 6),), 1), ("CIV", ((0, 0),), 0)])
-    assert _office_edge(rules(), state, 0, "CIV", 7) == OFFICE_EDGE  # the rival's is worth 6
-    assert _office_edge(rules(), state, 0, "CIV", 6) == 0.0  # a tie does not win it
-    assert _office_edge(rules(), state, 1, "CIV", 5) == OFFICE_EDGE  # seat 0's is worth 4
+    assert office_edge(rules(), state, 0, "CIV", 7) == OFFICE_EDGE  # the rival's is worth 6
+    assert office_edge(rules(), state, 0, "CIV", 6) == 0.0  # a tie does not win it
+    assert office_edge(rules(), state, 1, "CIV", 5) == OFFICE_EDGE  # seat 0's is worth 4

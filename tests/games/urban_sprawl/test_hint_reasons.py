@@ -16,9 +16,10 @@ from game.engine.core import Config
 from game.engine.hints import Hint
 from game.engine.match import Match
 from game.engine.registry import get_game
-from game.games.urban_sprawl import bot, city
+from game.games.urban_sprawl import bot, city, tuning
 from game.games.urban_sprawl.board import card_name
 from game.games.urban_sprawl.state import NOBODY, SOURCE_INDEX, total_prestige
+from game.games.urban_sprawl.why import WHY
 from tests.games.hint_reasons import Decision, advised_game, assert_reasons_read
 from tests.games.plural_forms import plural_after_one
 
@@ -44,7 +45,7 @@ def game(players: int, seed: int) -> tuple[Decision, ...]:
 
 
 def reasoned(players: int, seed: int) -> list[tuple[int, Decision]]:
-    return [(i, d) for i, d in enumerate(game(players, seed)) if d.why(bot.WHY)]
+    return [(i, d) for i, d in enumerate(game(players, seed)) if d.why(WHY)]
 
 
 def later(decisions: tuple[Decision, ...], index: int, wanted: Callable[[Decision], bool]):
@@ -163,11 +164,11 @@ def check_end(decisions, i, d):
 
 def check_invest(decisions, i, d):
     assert d.param("wealth") == d.after.wealth[d.seat] - d.before.wealth[d.seat]
-    assert d.param("have") == d.before.wealth[d.seat] < bot.LOW_WEALTH
+    assert d.param("have") == d.before.wealth[d.seat] < tuning.LOW_WEALTH
 
 
 def check_invest_keep(decisions, i, d):
-    assert d.param("have") == d.before.wealth[d.seat] >= bot.LOW_WEALTH
+    assert d.param("have") == d.before.wealth[d.seat] >= tuning.LOW_WEALTH
 
 
 def check_place_neighbours(decisions, i, d):
@@ -217,7 +218,7 @@ def check_license(decisions, i, d):
     following = next_prompt(d.after)
     still = (dict(following.params)["left"] if following is not None
              and following.kind == "license" else None)
-    if d.why(bot.WHY) == "license_all":
+    if d.why(WHY) == "license_all":
         assert d.param("count") == left <= pays and still is None
     else:
         assert d.param("count") == pays and d.param("left") == left and still == left - pays
@@ -227,7 +228,7 @@ def check_split(decisions, i, d):
     """The seat's wealth is what the reason says; the prestige it takes is what it gains."""
     assert d.param("have") == d.before.wealth[d.seat]
     gained = d.after.prestige[d.seat][VOCATIONS] - d.before.prestige[d.seat][VOCATIONS]
-    if d.why(bot.WHY) == "split_rich":
+    if d.why(WHY) == "split_rich":
         assert d.param("prestige") == gained > 0
     else:
         assert gained == 0 and d.param("wealth") == dict(
@@ -236,7 +237,7 @@ def check_split(decisions, i, d):
 
 def check_pay_split(decisions, i, d):
     assert d.param("have") == d.before.wealth[d.seat]
-    if d.why(bot.WHY) == "pay_split_rich":
+    if d.why(WHY) == "pay_split_rich":
         assert -sum(prestige_moves(d)) == d.param("prestige")
 
 
@@ -305,12 +306,12 @@ def check_disaster_lose(decisions, i, d):
 def check_purchase(decisions, i, d):
     params = dict(d.hint.prompt.params)
     wealth = d.before.wealth[d.seat]
-    if d.why(bot.WHY) in ("purchase_spare", "purchase_keep"):
+    if d.why(WHY) in ("purchase_spare", "purchase_keep"):
         assert d.param("cost") == params["cost"] and d.param("left") == wealth - params["cost"]
-        assert (d.param("left") >= bot.LOW_WEALTH) == (d.why(bot.WHY) == "purchase_spare")
+        assert (d.param("left") >= tuning.LOW_WEALTH) == (d.why(WHY) == "purchase_spare")
     else:
         assert d.param("have") == wealth
-        assert (wealth < bot.LOW_WEALTH) == (d.why(bot.WHY) == "purchase_need")
+        assert (wealth < tuning.LOW_WEALTH) == (d.why(WHY) == "purchase_need")
     if d.hint.action == ("buy",):
         assert params["pay"] != "wealth" or d.after.wealth[d.seat] <= wealth - params["cost"] + (
             params["amount"] if params["get"] == "wealth" else 0)
@@ -372,9 +373,9 @@ def test_every_figure_of_a_reason_is_true_of_the_position_or_the_move(players, s
     decisions = game(players, seed)
     unchecked = Counter()
     for i, d in reasoned(players, seed):
-        check = CHECKS.get(d.why(bot.WHY))
+        check = CHECKS.get(d.why(WHY))
         if check is None:
-            unchecked[d.why(bot.WHY)] += 1
+            unchecked[d.why(WHY)] += 1
             continue
         check(decisions, i, d)
     assert not unchecked, f"reasons with no check: {unchecked}"
@@ -382,7 +383,7 @@ def test_every_figure_of_a_reason_is_true_of_the_position_or_the_move(players, s
 
 def test_reasons_cover_every_kind_of_decision_and_read_in_both_languages():
     decisions = [d for players, seed in GAMES for _, d in reasoned(players, seed)]
-    kinds = Counter(d.why(bot.WHY) for d in decisions)
+    kinds = Counter(d.why(WHY) for d in decisions)
     assert EXPECTED <= kinds.keys(), EXPECTED - kinds.keys()
     assert_reasons_read(decisions)
 
@@ -405,13 +406,13 @@ def params(why) -> dict:
 
 def test_a_surplus_of_permits_is_invested_for_the_wealth_it_names():
     hand = tuple(sorted(c for c, card in rules().board.cards.items()
-                        if type(card).__name__ == "Permit")[:bot.HAND_LIMIT + 1])
+                        if type(card).__name__ == "Permit")[:tuning.HAND_LIMIT + 1])
     state = after_setup(2)
     state = dataclasses.replace(state, tasks=(("invest",), ("act",)), active=0,
                                 hands=with_seat(state.hands, 0, hand),
                                 wealth=with_seat(state.wealth, 0, 30))
     _, why, after = hinted(state)
-    assert why.key == bot.WHY + "invest_spare"
+    assert why.key == WHY + "invest_spare"
     assert params(why)["wealth"] == after.wealth[0] - 30 > 0
     assert params(why)["count"] == len(hand) == len(after.hands[0]) + 1
 
@@ -425,7 +426,7 @@ def test_a_contract_the_seat_cannot_afford_yet_is_kept_as_a_favour():
                    wealth=with_seat(state.wealth, 0, 0))
     action, why, after = hinted(state)
     assert action == ("favour", "row", 0) and after.favours[0] == (card,)
-    assert why.key == bot.WHY + "favour" and params(why)["name"] == card_name(card)
+    assert why.key == WHY + "favour" and params(why)["name"] == card_name(card)
 
 
 def test_a_building_too_dear_to_save_is_let_go():
@@ -433,7 +434,7 @@ def test_a_building_too_dear_to_save_is_let_go():
     state = dataclasses.replace(state, prestige=with_seat(state.prestige, 0, (9,) + (0,) * 6),
                                 tasks=(("decay_save", 0, 0, 5),))
     action, why, after = hinted(state)
-    assert action == ("lose",) and why.key == bot.WHY + "decay_lose"
+    assert action == ("lose",) and why.key == WHY + "decay_lose"
     assert params(why)["cost"] == 5 and after.buildings[0] is None
 
 
@@ -443,7 +444,7 @@ def test_a_poor_seat_pays_a_zone_charge_in_wealth_as_the_reason_says():
                                 prestige=with_seat(state.prestige, 0, (9,) + (0,) * 6),
                                 tasks=(("pay_split", 0, "COM", 2),))
     _, why, after = hinted(state)
-    assert why.key == bot.WHY + "pay_split_low" and params(why)["have"] == 8
+    assert why.key == WHY + "pay_split_low" and params(why)["have"] == 8
     assert params(why)["wealth"] == 8 - after.wealth[0] == 4
     assert after.prestige[0] == state.prestige[0]
 
@@ -454,7 +455,7 @@ def test_a_tied_seat_that_breaks_the_media_tie_takes_the_vocation_itself():
     held = state.vocations[1][media]
     state = dataclasses.replace(state, tasks=(("choose_seat", 1, ("media",), (0, 1)),))
     action, why, after = hinted(state)
-    assert action == ("seat", 1) and why.key == bot.WHY + "seat_self_vocation"
+    assert action == ("seat", 1) and why.key == WHY + "seat_self_vocation"
     assert params(why)["name"].endswith("vocation.media")
     assert after.vocations[1][media] == held + 1
 
