@@ -279,7 +279,7 @@ class MapPanel(SeatPanel):
         """The coordinates printed in the margins, the drawn links and the cafés."""
         ox, oy = self.rect.topleft
         seat, geom, lines = self.seat, self.scale.geom, self.scale.lines
-        for n in range(1, 7):
+        for n in range(1, 7 if geom.coords else 1):  # a thumbnail prints none
             digit = theme.text(str(n), theme.SMALL_SIZE, sp.INK, True)
             x, y = geom.point(n - 0.5, n - 0.5)
             half = round(geom.margin / 2)

@@ -2,8 +2,10 @@
 per seat, everyone charts at once; game.ui.split_room's `SplitRoom`, like Next Station).
 
 The board (layout.py: two maps side by side with the card column between them; with three or
-four, one map large, the first person's or at a table of bots the turn's first player's, and
-the others small on the right) is made of panels, each in a module of its own:
+four, one map large and the others small on the right: the person's, or with three or four
+people the one choosing now (zoom.py), or at a table of bots the turn's first player's; two
+people at three or four seats have both their maps large and the bots' sheets compact) is made
+of panels, each in a module of its own:
 - `MapPanel` (map_panel.py), one per seat: its marks, its blocks and links as that seat's
   targets, the option highlights, the focused link's preview, the faint best route on Peek,
   and the seat's strokes (links, tourists, cafés, the final route);
@@ -17,7 +19,8 @@ Peek (keyboard R, the pad's right-stick click) switches a seat's faint best rout
 the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 What spans panels stays here: the seat whose map is large (the board is laid out again when it
-moves), the seats peeking, every seat's best route per view (the boxes and the faint route read
+moves; when the zoom moves to another person the old board fades out over the new one), the
+seats peeking, every seat's best route per view (the boxes and the faint route read
 it) and the boxes as shown while they count up: each seat's changed boxes count to their new
 points once its strokes land (`animated`); at the end every map erases what is off its final
 route, the route glows and the boxes fill in one by one, the total last (map_panel.py).
@@ -50,10 +53,13 @@ from .rules import ExploreNewYork
 from .score_panel import Box, BoxPanel, TotalPanel, score_geometry
 from .scoring import CATEGORIES, RouteScorer
 from .state import CHART, NONE, State
+from .zoom import Zoom, choosing
 
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
 COUNT_TIME = 0.6  # a live box counting to its new points
+FADE_TIME = 0.2  # the board laid out again for another person's zoom fades in over the old one
+Arrangement = tuple[int, tuple[int, ...], tuple[int, ...]]  # (focus, pair, order): make_layout's
 
 
 class ENYRenderer(SplitRoom):
@@ -76,7 +82,11 @@ class ENYRenderer(SplitRoom):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.humans: tuple[int, ...] = ()
-        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted_focus)
+        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted)
+        self.pair: tuple[int, ...] = ()  # two people at 3-4 seats: both their maps large
+        self.order: tuple[int, ...] = ()  # the small maps' order (a zoom swaps two of them)
+        self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
+        self._fade: tuple[pygame.Surface, float] | None = None  # (old board, seconds left)
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
@@ -84,17 +94,18 @@ class ENYRenderer(SplitRoom):
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
-        self._arrange(0)
+        self._arrange((0, (), ()))
         self._warm()
 
-    def _arrange(self, focus: int) -> None:
-        """Lay the board out (`focus`: the seat whose map is large, see make_layout) and mount
-        each seat's map, total and boxes, then the card column."""
-        self.focus = focus
-        layout = make_layout(self.players, focus)
-        by_size: dict[int, MapScale] = {}
-        self.scales = {seat: by_size.setdefault(area.map.w, make_scale(self.board, area.map.w))
-                       for seat, area in layout.seats.items()}
+    def _arrange(self, arrangement: Arrangement) -> None:
+        """Lay the board out (the seat whose map is large, the two people's whose maps are both
+        large, the small maps' order: see make_layout) and mount each seat's map, total and
+        boxes, then the card column."""
+        self.focus, self.pair, self.order = arrangement
+        layout = make_layout(self.players, *arrangement)
+        by_size: dict[tuple[int, bool], MapScale] = {}
+        self.scales = {seat: by_size.setdefault((area.map.w, area.mini), make_scale(
+            self.board, area.map.w, not area.mini)) for seat, area in layout.seats.items()}
         self.maps: dict[int, MapPanel] = {}
         panels: list[Any] = []
         own: dict[int, dict[Target, pygame.Rect]] = {}
@@ -143,23 +154,57 @@ class ENYRenderer(SplitRoom):
         """The seats people play (every seat has a full map whoever plays it)."""
         self.humans = tuple(h for h in humans if h in self.layout.seats)
         if self._follow(self.view) and self.view is not None:
+            self.place_targets(self.view)
             self.refresh()
 
-    def _wanted_focus(self, view: State | None) -> int:
-        """The seat whose map is large at 3-4 seats: the first person's; at a table of bots
-        (attract demos, screenshots) the turn's first player's, so each map is large in turn."""
-        if self.humans:
-            return self.humans[0]
-        return view.first if view is not None and view.first != NONE else self.focus
+    def _wanted(self, view: State | None) -> Arrangement:
+        """The board's arrangement at 3-4 seats: two people's maps both large; with three or
+        four people the zoom's (it moves in `update`); one person's map large; at a table of
+        bots (attract demos, screenshots) the turn's first player's, so each map is large in
+        turn."""
+        people = self.humans
+        if len(people) == 2:
+            return people[0], people, ()
+        if len(people) > 2:
+            return (self.focus, (), self.order) if self.focus in people else (people[0], (), ())
+        if people:
+            return people[0], (), ()
+        return (view.first if view is not None and view.first != NONE else self.focus), (), ()
 
     def _follow(self, view: State | None) -> bool:
         """Lay the board out again if the large map moves to another seat; True if it did."""
-        focus = self._wanted_focus(view)
-        if self.players == 2 or focus == self.focus:
+        wanted = self._wanted(view)
+        if self.players == 2 or wanted == (self.focus, self.pair, self.order):
             return False
-        self._arrange(focus)
+        self._arrange(wanted)
         self._warm()
         return True
+
+    def update(self, dt: float) -> None:
+        """Advance the tweens, the old board fading out, and the zoom of three or four people."""
+        super().update(dt)
+        self.zoom.tick(dt)
+        if self._fade is not None:
+            image, left = self._fade
+            self._fade = (image, left - dt) if left > dt else None
+            self.damage_rect()
+        if len(self.humans) > 2 and self.view is not None:
+            self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
+
+    def _zoom_to(self, seat: int) -> None:
+        """Make the seat's map the large one (its small place goes to the map it replaces),
+        once neither map has a stroke running (strokes are laid out on their map); the old
+        board fades out over the new one."""
+        old = self.focus
+        if seat == old or any(tw.seat in (seat, old) for tw in self.timeline):
+            return
+        small = [s for s in self.order or range(self.players) if s != old]
+        snapshot = self.layers.surface.copy()
+        self._arrange((seat, (), tuple(old if s == seat else s for s in small)))
+        self._warm()
+        self.place_targets(self.view)
+        self.refresh()
+        self._fade = (snapshot, FADE_TIME)
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
@@ -168,7 +213,11 @@ class ENYRenderer(SplitRoom):
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """Queue the events' tweens; when a new turn moves the large map, the strokes still
-        running land at once (they were laid out on the old maps)."""
+        running land at once (they were laid out on the old maps). A person's answer counts
+        as their move for the zoom."""
+        for ev in events:
+            if ev.player in self.humans:
+                self.zoom.acted(ev.player)
         if self._follow(view):
             self.timeline.clear()
         super().animate(events, view, viewer)
@@ -195,6 +244,17 @@ class ENYRenderer(SplitRoom):
         if not self.view.routes:  # at the end the final route glows instead
             for seat in sorted(self.peeking):
                 self.maps[seat].draw_faint_route(canvas)
+
+    def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
+                   prompts: dict[int, Prompt]) -> None:
+        """Every sheet (the zoom notes whose cursor moved), then the old board fading out
+        while the zoom moves to another person."""
+        self.zoom.saw(focus_by_seat)
+        super().draw_seats(canvas, focus_by_seat, prompts)
+        if self._fade is not None:
+            image, left = self._fade
+            image.set_alpha(round(255 * pytweening.easeInQuad(min(1.0, left / FADE_TIME))))
+            canvas.blit(image, BOARD_RECT)
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:

@@ -1,0 +1,77 @@
+"""Explore New York with three or four people: whose map is large (issue #27).
+
+Everyone charts at once, but one map is drawn large (848 px: every symbol >= 24 px at 1080p).
+It zooms on the person choosing now: the one who last moved their cursor or answered. A
+person keeps it while they keep moving (`HOLD` seconds after their last move), so cursors
+moving together never make the board flicker between maps; a person who has finished
+choosing for the round hands it at once to one still choosing (the latest to move). While
+nobody is choosing (the cards turning over, a bot discarding) it stays where it is.
+
+`Zoom` only notes who moved when (the renderer tells it what each frame's cursors are and
+who answered) and picks the seat; the renderer lays the board out again (scene.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from game.engine.core import Target
+
+from .state import CHART, DISCARD, State
+
+HOLD = 1.0  # seconds a person keeps the large map after their last move while still choosing
+
+
+def choosing(view: State) -> set[int]:
+    """The seats that still have a choice to make this round: the first player while they
+    discard, every seat with tasks left while the turn is charted."""
+    if view.phase == DISCARD:
+        return {view.first}
+    if view.phase == CHART:
+        return {seat for seat, queue in enumerate(view.queues) if queue}
+    return set()
+
+
+class Zoom:
+    """When each person last moved their cursor or answered, and whose map that makes large."""
+
+    def __init__(self) -> None:
+        """No move seen yet."""
+        self.clock = 0.0
+        self.moved: dict[int, float] = {}  # seat -> clock of its last move or answer
+        self._cursors: Mapping[int, Target | None] = {}  # last frame's focus per seat
+
+    def tick(self, dt: float) -> None:
+        """Time passes (the renderer's update)."""
+        self.clock += dt
+
+    def acted(self, seat: int) -> None:
+        """The seat moved its cursor or answered just now."""
+        self.moved[seat] = self.clock
+
+    def saw(self, cursors: Mapping[int, Target | None]) -> None:
+        """This frame's cursors (seat -> focused target): a cursor on another target than
+        last frame has moved (one that only appears, after its seat's animation or with a
+        new prompt, has not)."""
+        for seat, target in cursors.items():
+            before = self._cursors.get(seat)
+            if target is not None and before is not None and target != before:
+                self.acted(seat)
+        self._cursors = dict(cursors)
+
+    def pick(self, people: Sequence[int], live: set[int], holder: int) -> int:
+        """The person whose map is large now (`live`: the seats still choosing; `holder`:
+        whose map is large now)."""
+        candidates = [seat for seat in people if seat in live]
+        if not candidates:
+            return holder
+        latest = max(candidates, key=self._last)  # ties: the first in seat order
+        if holder not in candidates:
+            return latest  # finished for the round: the large map goes to one still choosing
+        if self._last(latest) > self._last(holder) and self.clock - self._last(holder) >= HOLD:
+            return latest
+        return holder
+
+    def _last(self, seat: int) -> float:
+        return self.moved.get(seat, -math.inf)
