@@ -191,6 +191,14 @@ class ENYRenderer(SplitRoom):
         if len(self.humans) > 2 and self.view is not None:
             self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
 
+    def fading(self) -> bool:
+        """True while the old board fades out over the new one."""
+        return self._fade is not None
+
+    def zoomed_on(self, seat: int) -> bool:
+        """True if three or four people play and the seat's map is the large one."""
+        return len(self.humans) > 2 and seat == self.focus
+
     def _zoom_to(self, seat: int) -> None:
         """Make the seat's map the large one (its small place goes to the map it replaces),
         once neither map has a stroke running (strokes are laid out on their map); the old
