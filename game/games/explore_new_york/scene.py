@@ -86,7 +86,7 @@ class ENYRenderer(SplitRoom):
         self.pair: tuple[int, ...] = ()  # two people at 3-4 seats: both their maps large
         self.order: tuple[int, ...] = ()  # the small maps' order (a zoom swaps two of them)
         self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
-        self._fade: tuple[pygame.Surface, float] | None = None  # (old board, seconds left)
+        self._fade: tuple[pygame.Surface, float] | None = None  # (old board, when it began)
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
@@ -159,7 +159,7 @@ class ENYRenderer(SplitRoom):
 
     def _wanted(self, view: State | None) -> Arrangement:
         """The board's arrangement at 3-4 seats: two people's maps both large; with three or
-        four people the zoom's (it moves in `update`); one person's map large; at a table of
+        four people the zoom's (it moves in `damage`); one person's map large; at a table of
         bots (attract demos, screenshots) the turn's first player's, so each map is large in
         turn."""
         people = self.humans
@@ -180,16 +180,24 @@ class ENYRenderer(SplitRoom):
         self._warm()
         return True
 
-    def update(self, dt: float) -> None:
-        """Advance the tweens, the old board fading out, and the zoom of three or four people."""
-        super().update(dt)
-        self.zoom.tick(dt)
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """Move the zoom of three or four people, then report what the next frame redraws
+        (the shell asks once a frame, after `update` and before drawing, at every animation
+        speed: "instant" calls no `update`). The zoom and its fade run on the player's clock,
+        not the animation speed's."""
         if self._fade is not None:
-            image, left = self._fade
-            self._fade = (image, left - dt) if left > dt else None
-            self.damage_rect()
+            self.damage_rect()  # the old board fading out covers all of it
+            if self._fade_left() <= 0:
+                self._fade = None
         if len(self.humans) > 2 and self.view is not None:
             self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
+        return super().damage(prompted)
+
+    def _fade_left(self) -> float:
+        """The share of the fade still to run (1 as it begins, 0 at its end)."""
+        if self._fade is None:
+            return 0.0
+        return min(1.0, max(0.0, 1.0 - (self.zoom.clock() - self._fade[1]) / FADE_TIME))
 
     def fading(self) -> bool:
         """True while the old board fades out over the new one."""
@@ -212,7 +220,7 @@ class ENYRenderer(SplitRoom):
         self._warm()
         self.place_targets(self.view)
         self.refresh()
-        self._fade = (snapshot, FADE_TIME)
+        self._fade = (snapshot, self.zoom.clock())
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
@@ -260,8 +268,8 @@ class ENYRenderer(SplitRoom):
         self.zoom.saw(focus_by_seat)
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:
-            image, left = self._fade
-            image.set_alpha(round(255 * pytweening.easeInQuad(min(1.0, left / FADE_TIME))))
+            image = self._fade[0]
+            image.set_alpha(round(255 * pytweening.easeInQuad(self._fade_left())))
             canvas.blit(image, BOARD_RECT)
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,

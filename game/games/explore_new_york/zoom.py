@@ -8,13 +8,16 @@ choosing for the round hands it at once to one still choosing (the latest to mov
 nobody is choosing (the cards turning over, a bot discarding) it stays where it is.
 
 `Zoom` only notes who moved when (the renderer tells it what each frame's cursors are and
-who answered) and picks the seat; the renderer lays the board out again (scene.py).
+who answered) and picks the seat; the renderer lays the board out again (scene.py). Its clock
+is the players' (seconds, `time.monotonic`), not the animations' (which the speed setting
+scales, and "instant" stops); a test gives it one counting its frames.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 from game.engine.core import Target
 
@@ -36,19 +39,15 @@ def choosing(view: State) -> set[int]:
 class Zoom:
     """When each person last moved their cursor or answered, and whose map that makes large."""
 
-    def __init__(self) -> None:
-        """No move seen yet."""
-        self.clock = 0.0
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        """No move seen yet; `clock` tells the time in seconds."""
+        self.clock = clock
         self.moved: dict[int, float] = {}  # seat -> clock of its last move or answer
         self._cursors: Mapping[int, Target | None] = {}  # last frame's focus per seat
 
-    def tick(self, dt: float) -> None:
-        """Time passes (the renderer's update)."""
-        self.clock += dt
-
     def acted(self, seat: int) -> None:
         """The seat moved its cursor or answered just now."""
-        self.moved[seat] = self.clock
+        self.moved[seat] = self.clock()
 
     def saw(self, cursors: Mapping[int, Target | None]) -> None:
         """This frame's cursors (seat -> focused target): a cursor on another target than
@@ -69,7 +68,7 @@ class Zoom:
         latest = max(candidates, key=self._last)  # ties: the first in seat order
         if holder not in candidates:
             return latest  # finished for the round: the large map goes to one still choosing
-        if self._last(latest) > self._last(holder) and self.clock - self._last(holder) >= HOLD:
+        if self._last(latest) > self._last(holder) and self.clock() - self._last(holder) >= HOLD:
             return latest
         return holder
 

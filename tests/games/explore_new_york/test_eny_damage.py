@@ -75,18 +75,21 @@ def test_the_zoom_moving_to_another_person_reports_every_frame_of_its_fade():
     every frame of the old board fading out over it are reported, then the board is idle."""
     pygame.init()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    seconds = [0.0]
+    renderer.zoom.clock = lambda: seconds[0]  # the players' clock: a frame's 1/60 s each
     renderer.set_humans((0, 1, 2))
     while not (match.view(0).phase == CHART and len(choosing(match.view(0)) & {0, 1, 2}) > 1):
         step(match, bots, renderer)
         renderer.reset(match.view(0), 0)
     settle(renderer)
-    renderer.update(HOLD)
+    seconds[0] += HOLD
     mover = next(s for s in sorted(choosing(match.view(0)) & {0, 1, 2}) if s != renderer.focus)
     renderer.zoom.acted(mover)
     last = frame(renderer)
     renderer.damage(False)
     fading = 0
     while renderer.focus != mover or renderer.fading():
+        seconds[0] += 1 / 60
         renderer.update(1 / 60)
         damaged = renderer.damage(False)
         now = frame(renderer)
