@@ -94,6 +94,7 @@ class ENYRenderer(SplitRoom):
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
+        self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
         self._arrange((0, (), ()))
         self._warm()
 
@@ -103,9 +104,8 @@ class ENYRenderer(SplitRoom):
         boxes, then the card column."""
         self.focus, self.pair, self.order = arrangement
         layout = make_layout(self.players, *arrangement)
-        by_size: dict[tuple[int, bool], MapScale] = {}
-        self.scales = {seat: by_size.setdefault((area.map.w, area.mini), make_scale(
-            self.board, area.map.w, not area.mini)) for seat, area in layout.seats.items()}
+        self.scales = {seat: self._scale(area.map.w, not area.mini)
+                       for seat, area in layout.seats.items()}
         self.maps: dict[int, MapPanel] = {}
         panels: list[Any] = []
         own: dict[int, dict[Target, pygame.Rect]] = {}
@@ -123,6 +123,12 @@ class ENYRenderer(SplitRoom):
         self.seat_rects = dict(own)
         self.mount(layout, *panels, self.cards)
         self.damage_rect()  # a new static background: the whole board looks different
+
+    def _scale(self, size: int, coords: bool) -> MapScale:
+        """A map scale, made once per size (the zoom lays the board out again and again)."""
+        if (size, coords) not in self._made_scales:
+            self._made_scales[size, coords] = make_scale(self.board, size, coords)
+        return self._made_scales[size, coords]
 
     def _warm(self) -> None:
         """Render now what a game needs later, so its first use never costs a frame (loading
@@ -157,23 +163,34 @@ class ENYRenderer(SplitRoom):
             self.place_targets(self.view)
             self.refresh()
 
-    def _wanted(self, view: State | None) -> Arrangement:
+    def _wanted(self, view: State | None, rezoom: bool = False) -> Arrangement:
         """The board's arrangement at 3-4 seats: two people's maps both large; with three or
-        four people the zoom's (it moves in `damage`); one person's map large; at a table of
-        bots (attract demos, screenshots) the turn's first player's, so each map is large in
-        turn."""
+        four people the zoom's (it moves in `damage`, fading, or on a `rezoom`: a view shown
+        at once, as a game opens and at the "instant" speed); one person's map large; at a
+        table of bots (attract demos, screenshots) the turn's first player's, so each map is
+        large in turn."""
         people = self.humans
         if len(people) == 2:
             return people[0], people, ()
         if len(people) > 2:
-            return (self.focus, (), self.order) if self.focus in people else (people[0], (), ())
+            holder = self.focus if self.focus in people else people[0]
+            if rezoom and view is not None:
+                holder = self.zoom.pick(people, choosing(view), holder)
+            return self._zoomed(holder)
         if people:
             return people[0], (), ()
         return (view.first if view is not None and view.first != NONE else self.focus), (), ()
 
-    def _follow(self, view: State | None) -> bool:
+    def _zoomed(self, seat: int) -> Arrangement:
+        """The seat's map large, its small place taken by the map it replaces."""
+        if (seat, ()) == (self.focus, self.pair):
+            return seat, (), self.order
+        small = [s for s in self.order or range(self.players) if s != self.focus]
+        return seat, (), tuple(self.focus if s == seat else s for s in small)
+
+    def _follow(self, view: State | None, rezoom: bool = False) -> bool:
         """Lay the board out again if the large map moves to another seat; True if it did."""
-        wanted = self._wanted(view)
+        wanted = self._wanted(view, rezoom)
         if self.players == 2 or wanted == (self.focus, self.pair, self.order):
             return False
         self._arrange(wanted)
@@ -214,9 +231,8 @@ class ENYRenderer(SplitRoom):
         old = self.focus
         if seat == old or any(tw.seat in (seat, old) for tw in self.timeline):
             return
-        small = [s for s in self.order or range(self.players) if s != old]
         snapshot = self.layers.surface.copy()
-        self._arrange((seat, (), tuple(old if s == seat else s for s in small)))
+        self._arrange(self._zoomed(seat))
         self._warm()
         self.place_targets(self.view)
         self.refresh()
@@ -224,7 +240,7 @@ class ENYRenderer(SplitRoom):
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
-        self._follow(view)
+        self._follow(view, rezoom=True)
         super().reset(view, viewer)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
