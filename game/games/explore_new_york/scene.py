@@ -52,7 +52,7 @@ from .result_picture import paint_result
 from .rules import ExploreNewYork
 from .score_panel import Box, BoxPanel, TotalPanel, score_geometry
 from .scoring import CATEGORIES, RouteScorer
-from .state import CHART, NONE, State
+from .state import CHART, DISCARD, NONE, State
 from .zoom import Zoom, choosing
 
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
@@ -240,8 +240,22 @@ class ENYRenderer(SplitRoom):
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
+        self._note_answers(self.view, view)
         self._follow(view, rezoom=True)
         super().reset(view, viewer)
+
+    def _note_answers(self, old: State | None, new: State) -> None:
+        """The people who answered between two views count as moving, for the zoom (at the
+        "instant" speed the shell shows each answer with `reset`, its events unseen): the
+        first player who discarded, a person whose sheet or tasks changed in the turn."""
+        if old is None or old.turn != new.turn or not self.humans:
+            return
+        if old.phase == DISCARD and new.phase != DISCARD and old.first in self.humans:
+            self.zoom.acted(old.first)
+        elif old.phase == CHART and new.phase == CHART:
+            for seat in self.humans:
+                if (old.sheets[seat], old.queues[seat]) != (new.sheets[seat], new.queues[seat]):
+                    self.zoom.acted(seat)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """Queue the events' tweens; when a new turn moves the large map, the strokes still

@@ -51,8 +51,8 @@ class Zoom:
 
     def saw(self, cursors: Mapping[int, Target | None]) -> None:
         """This frame's cursors (seat -> focused target): a cursor on another target than
-        last frame has moved (one that only appears, after its seat's animation or with a
-        new prompt, has not)."""
+        last frame has moved (or its seat answered and its next prompt put it elsewhere: an
+        answer, too); one that only appears, after its seat's own animation, has not."""
         for seat, target in cursors.items():
             before = self._cursors.get(seat)
             if target is not None and before is not None and target != before:

@@ -9,12 +9,20 @@ real input layer; the test reads focus, prompts and targets to pick its presses.
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 from conftest import pad
 
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.engine.registry import rules_for
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.layout import make_layout
+from game.games.explore_new_york.scene import ENYRenderer
+from game.games.explore_new_york.state import CHART
 from game.games.explore_new_york.zoom import HOLD
 from game.legibility.audit import run
 from game.legibility.screens import Plays, Shot, settle
@@ -187,6 +195,19 @@ def test_three_people_the_large_map_zooms_on_the_last_to_move(home, speed):
     assert renderer.focus != other and game.match.prompt_for(renderer.focus) is not None
 
 
+@pytest.mark.parametrize("speed", ["2x", "instant"])
+def test_a_person_who_answers_without_moving_gets_the_large_map(home, speed):
+    app, game = open_table("PPPB", speed=speed)
+    renderer = game.renderer
+    all_charting(app, game, [0, 1, 2])
+    wait(app, HOLD + 0.2)
+    answerer = next(s for s in (0, 1, 2) if s != renderer.focus)
+    press(app, answerer, A)  # the cursor where it was: A on the first option
+    wait(app, 1.0)  # its strokes land
+    assert game.match.prompt_for(answerer) is not None  # more to do this round: it zooms
+    assert renderer.focus == answerer
+
+
 def test_the_board_fades_from_the_old_layout_to_the_new(home):
     """The zoom moving: a frame mid-fade differs from both the board before and after."""
     app, game = open_table("PPP")
@@ -242,3 +263,26 @@ def test_the_legibility_audit_passes_on_the_tables_of_several_people():
     failures = [f"[{s.language}] {s.name}: {f.line()}" for s in screens for f in s.failures]
     assert len(screens) == 2 * len(shots) and all(s.marks for s in screens)
     assert not failures, "\n".join(failures)
+
+
+def test_an_answer_shown_at_once_counts_as_a_move_of_that_person_only():
+    """At the "instant" speed the shell shows each answer with `reset` (no events): the
+    person whose sheet or tasks changed moved, whoever else sits at the table."""
+    pygame.init()
+    match = Match(rules_for(ENY), Config(4), 6)
+    renderer = ENYRenderer(match.rules, match.config, ["P0", "P1", "P2", "P3"])
+    renderer.zoom.clock = lambda: 7.0
+    renderer.set_humans((0, 1, 2))
+    match.resolve_chance()
+    renderer.reset(match.view(None), None)
+    bot = RandomBot(random.Random(6))
+    while not (match.view(None).phase == CHART and match.prompt_for(1) is not None):
+        prompt = match.prompts()[0]
+        match.apply(prompt.player, bot.choose(match.rules, match.view(prompt.player), prompt))
+        match.resolve_chance()
+        renderer.reset(match.view(None), None)
+    renderer.zoom.moved.clear()
+    match.apply(1, bot.choose(match.rules, match.view(1), match.prompt_for(1)))
+    match.resolve_chance()
+    renderer.reset(match.view(None), None)
+    assert renderer.zoom.moved == {1: 7.0}
