@@ -19,7 +19,8 @@ Peek (keyboard R, the pad's right-stick click) switches a seat's faint best rout
 the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 What spans panels stays here: the seat whose map is large (the board is laid out again when it
-moves; when the zoom moves to another person the old board fades out over the new one), the
+moves; when the zoom moves to another person their map grows into the large place while the
+old board fades out over the new one: zoom.py's ZoomMove), the
 seats peeking, every seat's best route per view (the boxes and the faint route read
 it) and the boxes as shown while they count up: each seat's changed boxes count to their new
 points once its strokes land (`animated`); at the end every map erases what is off its final
@@ -40,6 +41,7 @@ from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry
+from game.ui.paint import seat_color
 from game.ui.render_kit import Batch
 from game.ui.split_room import SplitRoom
 
@@ -53,12 +55,12 @@ from .rules import ExploreNewYork
 from .score_panel import Box, BoxPanel, TotalPanel, score_geometry
 from .scoring import CATEGORIES, RouteScorer
 from .state import CHART, DISCARD, NONE, State
-from .zoom import Zoom, choosing
+from .zoom import Zoom, ZoomMove, choosing
 
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
 COUNT_TIME = 0.6  # a live box counting to its new points
-FADE_TIME = 0.2  # the board laid out again for another person's zoom fades in over the old one
+FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
 Arrangement = tuple[int, tuple[int, ...], tuple[int, ...]]  # (focus, pair, order): make_layout's
 
 
@@ -86,7 +88,7 @@ class ENYRenderer(SplitRoom):
         self.pair: tuple[int, ...] = ()  # two people at 3-4 seats: both their maps large
         self.order: tuple[int, ...] = ()  # the small maps' order (a zoom swaps two of them)
         self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
-        self._fade: tuple[pygame.Surface, float] | None = None  # (old board, when it began)
+        self._fade: ZoomMove | None = None  # the zoom moving to another person, painted
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
@@ -214,10 +216,10 @@ class ENYRenderer(SplitRoom):
         """The share of the fade still to run (1 as it begins, 0 at its end)."""
         if self._fade is None:
             return 0.0
-        return min(1.0, max(0.0, 1.0 - (self.zoom.clock() - self._fade[1]) / FADE_TIME))
+        return min(1.0, max(0.0, 1.0 - (self.zoom.clock() - self._fade.start) / FADE_TIME))
 
     def fading(self) -> bool:
-        """True while the old board fades out over the new one."""
+        """True while the zoom's move to another person is painted (ZoomMove)."""
         return self._fade is not None
 
     def zoomed_on(self, seat: int) -> bool:
@@ -226,17 +228,19 @@ class ENYRenderer(SplitRoom):
 
     def _zoom_to(self, seat: int) -> None:
         """Make the seat's map the large one (its small place goes to the map it replaces),
-        once neither map has a stroke running (strokes are laid out on their map); the old
-        board fades out over the new one."""
+        once neither map has a stroke running (strokes are laid out on their map); its map
+        grows into its new place while the old board fades out (ZoomMove)."""
         old = self.focus
         if seat == old or any(tw.seat in (seat, old) for tw in self.timeline):
             return
-        snapshot = self.layers.surface.copy()
+        snapshot, small = self.layers.surface.copy(), self.layout.seats[seat].map
         self._arrange(self._zoomed(seat))
         self._warm()
         self.place_targets(self.view)
         self.refresh()
-        self._fade = (snapshot, self.zoom.clock())
+        large = self.layout.seats[seat].map
+        grown = self.layers.surface.subsurface(large).copy()
+        self._fade = ZoomMove(snapshot, grown, small, large, self.zoom.clock(), seat_color(seat))
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
@@ -298,9 +302,7 @@ class ENYRenderer(SplitRoom):
         self.zoom.saw(focus_by_seat)
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:
-            image = self._fade[0]
-            image.set_alpha(round(255 * pytweening.easeInQuad(self._fade_left())))
-            canvas.blit(image, BOARD_RECT)
+            self._fade.paint(canvas, self._fade_left())
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:

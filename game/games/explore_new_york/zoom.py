@@ -8,7 +8,9 @@ choosing for the round hands it at once to one still choosing (the latest to mov
 nobody is choosing (the cards turning over, a bot discarding) it stays where it is.
 
 `Zoom` only notes who moved when (the renderer tells it what each frame's cursors are and
-who answered) and picks the seat; the renderer lays the board out again (scene.py). Its clock
+who answered) and picks the seat; the renderer lays the board out again (scene.py) and paints
+the move over it for a moment (`ZoomMove`: the old board fading out, the person's map growing
+from its small place into the large one). Its clock
 is the players' (seconds, `time.monotonic`), not the animations' (which the speed setting
 scales, and "instant" stops); a test gives it one counting its frames.
 """
@@ -18,8 +20,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+import pytweening
 
 from game.engine.core import Target
+from game.ui.board_api import BOARD_RECT
 
 from .state import CHART, DISCARD, State
 
@@ -74,3 +81,30 @@ class Zoom:
 
     def _last(self, seat: int) -> float:
         return self.moved.get(seat, -math.inf)
+
+
+@dataclass(frozen=True)
+class ZoomMove:
+    """The board laid out again for another person: the old board fades out over the new one
+    while that person's map grows from its small place into the large one."""
+
+    old_board: pygame.Surface
+    grown: pygame.Surface  # the person's large map as the new board shows it
+    small: pygame.Rect  # where its map was small
+    large: pygame.Rect  # where it is large now
+    start: float  # on the zoom's clock
+    color: tuple[int, int, int]  # its seat's, framing it as on the board
+
+    def paint(self, canvas: pygame.Surface, left: float) -> None:
+        """Paint over the new board (`left`: the share of the move still to run, 1 to 0)."""
+        self.old_board.set_alpha(round(255 * pytweening.easeInQuad(left)))
+        canvas.blit(self.old_board, BOARD_RECT)
+        p = pytweening.easeOutCubic(1.0 - left)
+        rect = pygame.Rect(
+            round(self.small.x + (self.large.x - self.small.x) * p),
+            round(self.small.y + (self.large.y - self.small.y) * p),
+            round(self.small.w + (self.large.w - self.small.w) * p),
+            round(self.small.h + (self.large.h - self.small.h) * p))
+        rect.move_ip(BOARD_RECT.topleft)
+        pygame.draw.rect(canvas, self.color, rect.inflate(8, 8), border_radius=10)
+        canvas.blit(pygame.transform.scale(self.grown, rect.size), rect)

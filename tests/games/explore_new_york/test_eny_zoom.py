@@ -208,8 +208,9 @@ def test_a_person_who_answers_without_moving_gets_the_large_map(home, speed):
     assert renderer.focus == answerer
 
 
-def test_the_board_fades_from_the_old_layout_to_the_new(home):
-    """The zoom moving: a frame mid-fade differs from both the board before and after."""
+def test_the_board_moves_from_the_old_layout_to_the_new(home):
+    """The zoom moving: a frame mid-move (the map growing, the old board fading) differs from
+    both the board before and after."""
     app, game = open_table("PPP")
     renderer = game.renderer
     all_charting(app, game, [0, 1, 2])
@@ -218,7 +219,7 @@ def test_the_board_fades_from_the_old_layout_to_the_new(home):
     before = app.canvas.copy()
     mover = next(s for s in (0, 1, 2) if s != renderer.focus)
     move(app, game, mover)
-    wait(app, 0.1)  # the board is laid out again on the next frame, then fades for 0.2 s
+    wait(app, 0.1)  # the board is laid out again on the next frame, then moves for 0.25 s
     app.draw(full=True)
     middle = app.canvas.copy()
     wait(app, 0.5)
