@@ -10,9 +10,9 @@ nobody is choosing (the cards turning over, a bot discarding) it stays where it 
 `Zoom` only notes who moved when (the renderer tells it what each frame's cursors are and
 who answered) and picks the seat; the renderer lays the board out again (scene.py) and paints
 the move over it for a moment (`ZoomMove`: the old board fading out, the person's map growing
-from its small place into the large one). Its clock
-is the players' (seconds, `time.monotonic`), not the animations' (which the speed setting
-scales, and "instant" stops); a test gives it one counting its frames.
+from its small place into the large one). Its clock is the players' (seconds,
+`time.monotonic`), not the animations' (which the speed setting scales, and "instant" stops);
+a test gives it one counting its frames.
 """
 
 from __future__ import annotations
