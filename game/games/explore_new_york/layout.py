@@ -45,16 +45,14 @@ class ENYLayout(Layout):
         self.seats, self.column, self.header, self.cards = seats, column, header, cards
 
 
-def make_layout(players: int, focus: int = 0, pair: Sequence[int] = (),
-                order: Sequence[int] = ()) -> ENYLayout:
+def make_layout(players: int, focus: int = 0, pair: Sequence[int] = ()) -> ENYLayout:
     """Two maps side by side; with three or four, the two `pair` seats' maps large (two
-    people), else the `focus` seat's map large and the others small (in `order` if given,
-    else in seat order)."""
+    people), else the `focus` seat's map large and the others small."""
     if players == 2:
         return _layout_two()
     if len(pair) == 2:
         return _layout_pair(players, tuple(sorted(pair)))
-    return _layout_focus(players, focus, order)
+    return _layout_focus(players, focus)
 
 
 def _column(x: int, w: int, card_w: int, card_h: int, gap: int, header_h: int = 132
@@ -75,14 +73,15 @@ def _layout_two() -> ENYLayout:
     return ENYLayout(seats, column, header, cards)
 
 
-def _layout_focus(players: int, focus: int, order: Sequence[int] = ()) -> ENYLayout:
+def _layout_focus(players: int, focus: int) -> ENYLayout:
     """The focused map 848 px square (every symbol >= 24 px at 1080p, issue #27) with
     its scoring boxes in a column on its right; the card column; the other seats' maps small,
-    stacked on the right (in `order`, else in seat order), each with its boxes and a strip."""
+    stacked on the right in seat order (wherever the zoom is, so each person knows where to
+    find their own), each with its boxes and a strip."""
     column, header, cards = _column(1088, 290, 250, 170, 16, 196)  # a line may wrap
     seats = {focus: SeatArea(focus, pygame.Rect(8, 8, 1072, 984), pygame.Rect(16, 16, 848, 848),
                              pygame.Rect(872, 12, 204, 856), pygame.Rect(8, 880, 1072, 64), 1)}
-    others = [seat for seat in order or range(players) if seat != focus]
+    others = [seat for seat in range(players) if seat != focus]
     for k, seat in enumerate(others):
         y = 8 + k * 330
         seats[seat] = SeatArea(seat, pygame.Rect(1386, y, 526, 324),

@@ -61,7 +61,8 @@ __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer
 
 COUNT_TIME = 0.6  # a live box counting to its new points
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
-Arrangement = tuple[int, tuple[int, ...], tuple[int, ...]]  # (focus, pair, order): make_layout's
+Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
+MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
 
 
 class ENYRenderer(SplitRoom):
@@ -86,7 +87,6 @@ class ENYRenderer(SplitRoom):
         self.humans: tuple[int, ...] = ()
         self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted)
         self.pair: tuple[int, ...] = ()  # two people at 3-4 seats: both their maps large
-        self.order: tuple[int, ...] = ()  # the small maps' order (a zoom swaps two of them)
         self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
         self._fade: ZoomMove | None = None  # the zoom moving to another person, painted
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
@@ -97,14 +97,18 @@ class ENYRenderer(SplitRoom):
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
         self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
-        self._arrange((0, (), ()))
+        self._mounts: dict[Arrangement, tuple] = {}  # boards laid out before (see _remount)
+        self._arrange((0, ()))
         self._warm()
 
     def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
-        large, the small maps' order: see make_layout) and mount each seat's map, total and
-        boxes, then the card column."""
-        self.focus, self.pair, self.order = arrangement
+        large: see make_layout) and mount each seat's map, total and
+        boxes, then the card column; with three or four people, a board laid out before comes
+        back as it was left (its layers repaint only what changed since)."""
+        if self._remount(arrangement):
+            return
+        self.focus, self.pair = arrangement
         layout = make_layout(self.players, *arrangement)
         self.scales = {seat: self._scale(area.map.w, not area.mini)
                        for seat, area in layout.seats.items()}
@@ -125,6 +129,26 @@ class ENYRenderer(SplitRoom):
         self.seat_rects = dict(own)
         self.mount(layout, *panels, self.cards)
         self.damage_rect()  # a new static background: the whole board looks different
+
+    def _remount(self, arrangement: Arrangement) -> bool:
+        """Keep the board shown now for the zoom to come back to (with three or four people:
+        a few of them, the zoom moves often; each is two board-sized surfaces), and bring the
+        arrangement's back if it is kept; True if it was."""
+        if len(self.humans) <= 2 or not hasattr(self, "layers"):
+            self._mounts.clear()
+            return False
+        kept = self._mounts.pop(arrangement, None)
+        self._mounts[self.focus, self.pair] = (self.layout, self.panels, self.layers, self.maps,
+                                               self.cards, self._own_targets, self.scales)
+        while len(self._mounts) > MOUNTS_KEPT:
+            del self._mounts[next(iter(self._mounts))]  # the least recently shown
+        if kept is None:
+            return False
+        self.focus, self.pair = arrangement
+        (self.layout, self.panels, self.layers, self.maps, self.cards, self._own_targets,
+         self.scales) = kept
+        self.damage_rect()
+        return True
 
     def _scale(self, size: int, coords: bool) -> MapScale:
         """A map scale, made once per size (the zoom lays the board out again and again)."""
@@ -173,27 +197,20 @@ class ENYRenderer(SplitRoom):
         large in turn."""
         people = self.humans
         if len(people) == 2:
-            return people[0], people, ()
+            return people[0], people
         if len(people) > 2:
             holder = self.focus if self.focus in people else people[0]
             if rezoom and view is not None:
                 holder = self.zoom.pick(people, choosing(view), holder)
-            return self._zoomed(holder)
+            return holder, ()
         if people:
-            return people[0], (), ()
-        return (view.first if view is not None and view.first != NONE else self.focus), (), ()
-
-    def _zoomed(self, seat: int) -> Arrangement:
-        """The seat's map large, its small place taken by the map it replaces."""
-        if (seat, ()) == (self.focus, self.pair):
-            return seat, (), self.order
-        small = [s for s in self.order or range(self.players) if s != self.focus]
-        return seat, (), tuple(self.focus if s == seat else s for s in small)
+            return people[0], ()
+        return (view.first if view is not None and view.first != NONE else self.focus), ()
 
     def _follow(self, view: State | None, rezoom: bool = False) -> bool:
         """Lay the board out again if the large map moves to another seat; True if it did."""
         wanted = self._wanted(view, rezoom)
-        if self.players == 2 or wanted == (self.focus, self.pair, self.order):
+        if self.players == 2 or wanted == (self.focus, self.pair):
             return False
         self._arrange(wanted)
         self._warm()
@@ -227,20 +244,23 @@ class ENYRenderer(SplitRoom):
         return len(self.humans) > 2 and seat == self.focus
 
     def _zoom_to(self, seat: int) -> None:
-        """Make the seat's map the large one (its small place goes to the map it replaces),
-        once neither map has a stroke running (strokes are laid out on their map); its map
-        grows into its new place while the old board fades out (ZoomMove)."""
-        old = self.focus
-        if seat == old or any(tw.seat in (seat, old) for tw in self.timeline):
+        """Make the seat's map the large one (the others small in seat order), once no map that
+        moves has a stroke running (strokes are laid out on their map); its map grows into its
+        new place while the old board fades out (ZoomMove)."""
+        if seat == self.focus:
             return
-        snapshot, small = self.layers.surface.copy(), self.layout.seats[seat].map
-        self._arrange(self._zoomed(seat))
+        areas = make_layout(self.players, seat).seats
+        moving = {s for s, area in areas.items() if area != self.layout.seats[s]}
+        if any(tw.seat in moving for tw in self.timeline):
+            return
+        old_board, small = self.layers.surface, self.layout.seats[seat].map  # kept: no copy
+        self._arrange((seat, ()))
         self._warm()
         self.place_targets(self.view)
         self.refresh()
         large = self.layout.seats[seat].map
-        grown = self.layers.surface.subsurface(large).copy()
-        self._fade = ZoomMove(snapshot, grown, small, large, self.zoom.clock(), seat_color(seat))
+        grown = self.layers.surface.subsurface(large)  # live: a stroke landing shows
+        self._fade = ZoomMove(old_board, grown, small, large, self.zoom.clock(), seat_color(seat))
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""

@@ -88,8 +88,8 @@ class ZoomMove:
     """The board laid out again for another person: the old board fades out over the new one
     while that person's map grows from its small place into the large one."""
 
-    old_board: pygame.Surface
-    grown: pygame.Surface  # the person's large map as the new board shows it
+    old_board: pygame.Surface  # the board shown before (the renderer keeps it, unchanged)
+    grown: pygame.Surface  # the person's large map on the new board (a live subsurface)
     small: pygame.Rect  # where its map was small
     large: pygame.Rect  # where it is large now
     start: float  # on the zoom's clock
@@ -99,6 +99,7 @@ class ZoomMove:
         """Paint over the new board (`left`: the share of the move still to run, 1 to 0)."""
         self.old_board.set_alpha(round(255 * pytweening.easeInQuad(left)))
         canvas.blit(self.old_board, BOARD_RECT)
+        self.old_board.set_alpha(None)  # the renderer keeps that board to come back to
         p = pytweening.easeOutCubic(1.0 - left)
         rect = pygame.Rect(
             round(self.small.x + (self.large.x - self.small.x) * p),
