@@ -2,14 +2,17 @@
 card column, by the number of seats, and the scale a map is drawn at.
 
 Two maps side by side with the card column between them; with three or four, the `focus`
-seat's map large (the seat a person plays; at a table of bots the turn's first player) left of
-a narrower column and the others small on the right, so the large map's symbols are >= 24 px at
-1080p (four maps of one size would draw symbols of 12-16 px, issue #27).
+seat's map large (the seat a person plays or zooms on; at a table of bots the turn's first
+player) left of a narrower column and the others small on the right, so the large map's
+symbols are >= 24 px at 1080p (four maps of one size would draw symbols of 12-16 px, issue
+#27). With two people at three or four seats, both people's maps large side by side (`pair`)
+and the bots' sheets compact under the cards: a thumbnail map, the name and the total.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -25,6 +28,8 @@ TOTAL = "total"
 BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
 ROW_H = 52  # a scoring row (the header, then the boxes)
+BOX_MIN_H = 56  # a scoring box under a header row at least this tall, else the header on the left
+MINI_MAP = 196  # a bot's thumbnail map next to two people's large maps at most (no coordinates)
 
 
 class ENYLayout(Layout):
@@ -40,9 +45,14 @@ class ENYLayout(Layout):
         self.seats, self.column, self.header, self.cards = seats, column, header, cards
 
 
-def make_layout(players: int, focus: int = 0) -> ENYLayout:
-    """Two maps side by side; with three or four, the `focus` seat's map large."""
-    return _layout_two() if players == 2 else _layout_focus(players, focus)
+def make_layout(players: int, focus: int = 0, pair: Sequence[int] = ()) -> ENYLayout:
+    """Two maps side by side; with three or four, the two `pair` seats' maps large (two
+    people), else the `focus` seat's map large and the others small."""
+    if players == 2:
+        return _layout_two()
+    if len(pair) == 2:
+        return _layout_pair(players, tuple(sorted(pair)))
+    return _layout_focus(players, focus)
 
 
 def _column(x: int, w: int, card_w: int, card_h: int, gap: int, header_h: int = 132
@@ -66,7 +76,8 @@ def _layout_two() -> ENYLayout:
 def _layout_focus(players: int, focus: int) -> ENYLayout:
     """The focused map 848 px square (every symbol >= 24 px at 1080p, issue #27) with
     its scoring boxes in a column on its right; the card column; the other seats' maps small,
-    stacked on the right in seat order, each with its boxes and a strip."""
+    stacked on the right in seat order (wherever the zoom is, so each person knows where to
+    find their own), each with its boxes and a strip."""
     column, header, cards = _column(1088, 290, 250, 170, 16, 196)  # a line may wrap
     seats = {focus: SeatArea(focus, pygame.Rect(8, 8, 1072, 984), pygame.Rect(16, 16, 848, 848),
                              pygame.Rect(872, 12, 204, 856), pygame.Rect(8, 880, 1072, 64), 1)}
@@ -80,15 +91,54 @@ def _layout_focus(players: int, focus: int) -> ENYLayout:
     return ENYLayout(seats, column, header, cards)
 
 
+def _layout_pair(players: int, pair: tuple[int, int]) -> ENYLayout:
+    """Two people at three or four seats: their maps 784 px square side by side (every
+    symbol >= 24 px at 1080p), each over its boxes and strip; the card column between them,
+    and under its cards the bots' compact sheets side by side."""
+    column, header, cards = _column(816, 288, 250, 170, 12, 184)  # a line may wrap
+    seats = {}
+    for seat, x in zip(pair, (8, 1112)):
+        seats[seat] = SeatArea(seat, pygame.Rect(x, 8, 800, 984), pygame.Rect(x + 8, 16, 784, 784),
+                               pygame.Rect(x + 4, 808, 792, 116), pygame.Rect(x, 928, 800, 64), 3)
+    bots = [seat for seat in range(players) if seat not in pair]
+    bottom, column.h = column.bottom, cards[-1].bottom + 16 - column.y  # the bots' sheets below
+    top, w = column.bottom + 8, (column.w - 8 * (len(bots) - 1)) // len(bots)
+    for k, seat in enumerate(bots):
+        area = pygame.Rect(column.x + k * (w + 8), top, w, bottom - top)
+        lines = 1 if w >= 200 else 2  # the name beside the total, or over it when narrow
+        size = min(w - 8, MINI_MAP, area.h - 8 - lines * ROW_H + 4 * (lines - 1))
+        thumb = pygame.Rect(area.centerx - size // 2, area.y + 4, size, size)
+        score = pygame.Rect(area.x, thumb.bottom + 4, w, area.bottom - thumb.bottom - 4)
+        seats[seat] = SeatArea(seat, area, thumb, score, pygame.Rect(score), 1, mini=True)
+    return ENYLayout(seats, column, header, cards)
+
+
 def score_cells(area: SeatArea) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """A seat's score zone: the header row (name and total) and one cell per category."""
+    """A seat's score zone: the header (name and total) and one cell per category; a bot's
+    compact sheet has the header alone."""
     rect = area.score
-    rows = 2 if rect.w < 240 and rect.h > 600 else 1  # name over total in a narrow column
-    header = pygame.Rect(rect.x + 8, rect.y, rect.w - 16, rows * ROW_H - 8 * (rows - 1))
+    if area.mini:
+        return pygame.Rect(rect.x + 4, rect.y, rect.w - 8, rect.h), []
     cols = area.columns
+    rows = math.ceil(len(CATEGORIES) / cols)
+    if cols >= 3 and rect.h < ROW_H + rows * BOX_MIN_H:  # too low for a header row over them
+        return _side_header(rect, cols, rows)
+    lines = 2 if rect.w < 240 and rect.h > 600 else 1  # name over total in a narrow column
+    header = pygame.Rect(rect.x + 8, rect.y, rect.w - 16, lines * ROW_H - 8 * (lines - 1))
     w = (rect.w - 8) // cols
-    h = (rect.bottom - header.bottom - 4) // math.ceil(len(CATEGORIES) / cols)
+    h = (rect.bottom - header.bottom - 4) // rows
     cells = [pygame.Rect(rect.x + 4 + (k % cols) * w, header.bottom + 4 + (k // cols) * h,
+                         w - 6, h - 6) for k in range(len(CATEGORIES))]
+    return header, cells
+
+
+def _side_header(rect: pygame.Rect, cols: int, rows: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """A wide, low score zone: the name over the total on the left, the boxes in `rows` rows
+    of `cols` on its right."""
+    w = (rect.w - 8) // (cols + 1)
+    h = (rect.h - 4) // rows
+    header = pygame.Rect(rect.x + 8, rect.y + 2, w - 12, rect.h - 4)
+    cells = [pygame.Rect(rect.x + 4 + (1 + k % cols) * w, rect.y + 4 + (k // cols) * h,
                          w - 6, h - 6) for k in range(len(CATEGORIES))]
     return header, cells
 
@@ -102,7 +152,7 @@ class MapScale:
     pen: int  # a pen line's width
 
 
-def make_scale(board: Board, size: int) -> MapScale:
-    """The scale of a map `size` pixels square."""
-    geom = sp.make_geom(size)
+def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:
+    """The scale of a map `size` pixels square (`coords`: its coordinates printed)."""
+    geom = sp.make_geom(size, coords)
     return MapScale(geom, sp.link_polylines(board, geom), max(4, round(geom.cell * 0.09)))

@@ -47,6 +47,7 @@ BOX_TIME = 0.22  # one scoring box filling in
 FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (on Peek)
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
+ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +92,12 @@ class MapPanel(SeatPanel):
 
     # == the layer ================================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
-        """The seat's sheet panel and its printed map, framed in the seat's colour."""
+        """The seat's sheet panel and its printed map, framed in the seat's colour (the whole
+        sheet too while the zoom of three or four people is on it: whose map is large)."""
         pygame.draw.rect(surface, theme.PANEL, self.area.area, border_radius=16)
+        if self.room.zoomed_on(self.seat):
+            pygame.draw.rect(surface, seat_color(self.seat), self.area.area, ZOOM_EDGE,
+                             border_radius=16)
         pygame.draw.rect(surface, seat_color(self.seat), self.rect.inflate(8, 8),
                          border_radius=10)
         surface.blit(self.room.printed_map(self.scale), self.rect)
@@ -279,7 +284,7 @@ class MapPanel(SeatPanel):
         """The coordinates printed in the margins, the drawn links and the cafés."""
         ox, oy = self.rect.topleft
         seat, geom, lines = self.seat, self.scale.geom, self.scale.lines
-        for n in range(1, 7):
+        for n in range(1, 7 if geom.coords else 1):  # a thumbnail prints none
             digit = theme.text(str(n), theme.SMALL_SIZE, sp.INK, True)
             x, y = geom.point(n - 0.5, n - 0.5)
             half = round(geom.margin / 2)

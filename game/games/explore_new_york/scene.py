@@ -2,8 +2,10 @@
 per seat, everyone charts at once; game.ui.split_room's `SplitRoom`, like Next Station).
 
 The board (layout.py: two maps side by side with the card column between them; with three or
-four, one map large, the first person's or at a table of bots the turn's first player's, and
-the others small on the right) is made of panels, each in a module of its own:
+four, one map large and the others small on the right: the person's, or with three or four
+people the one choosing now (zoom.py), or at a table of bots the turn's first player's; two
+people at three or four seats have both their maps large and the bots' sheets compact) is made
+of panels, each in a module of its own:
 - `MapPanel` (map_panel.py), one per seat: its marks, its blocks and links as that seat's
   targets, the option highlights, the focused link's preview, the faint best route on Peek,
   and the seat's strokes (links, tourists, cafés, the final route);
@@ -17,7 +19,9 @@ Peek (keyboard R, the pad's right-stick click) switches a seat's faint best rout
 the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 What spans panels stays here: the seat whose map is large (the board is laid out again when it
-moves), the seats peeking, every seat's best route per view (the boxes and the faint route read
+moves; when the zoom moves to another person their map grows into the large place while the
+old board fades out over the new one: zoom.py's ZoomMove), the
+seats peeking, every seat's best route per view (the boxes and the faint route read
 it) and the boxes as shown while they count up: each seat's changed boxes count to their new
 points once its strokes land (`animated`); at the end every map erases what is off its final
 route, the route glows and the boxes fill in one by one, the total last (map_panel.py).
@@ -37,6 +41,7 @@ from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry
+from game.ui.paint import seat_color
 from game.ui.render_kit import Batch
 from game.ui.split_room import SplitRoom
 
@@ -49,11 +54,15 @@ from .result_picture import paint_result
 from .rules import ExploreNewYork
 from .score_panel import Box, BoxPanel, TotalPanel, score_geometry
 from .scoring import CATEGORIES, RouteScorer
-from .state import CHART, NONE, State
+from .state import CHART, DISCARD, NONE, State
+from .zoom import Zoom, ZoomMove, choosing
 
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
 COUNT_TIME = 0.6  # a live box counting to its new points
+FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
+Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
+MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
 
 
 class ENYRenderer(SplitRoom):
@@ -76,7 +85,10 @@ class ENYRenderer(SplitRoom):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.humans: tuple[int, ...] = ()
-        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted_focus)
+        self.focus = 0  # the seat whose map is large at 3-4 seats (see _wanted)
+        self.pair: tuple[int, ...] = ()  # two people at 3-4 seats: both their maps large
+        self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
+        self._fade: ZoomMove | None = None  # the zoom moving to another person, painted
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
@@ -84,16 +96,21 @@ class ENYRenderer(SplitRoom):
         self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
-        self._arrange(0)
+        self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
+        self._mounts: dict[Arrangement, tuple] = {}  # boards laid out before (see _remount)
+        self._arrange((0, ()))
         self._warm()
 
-    def _arrange(self, focus: int) -> None:
-        """Lay the board out (`focus`: the seat whose map is large, see make_layout) and mount
-        each seat's map, total and boxes, then the card column."""
-        self.focus = focus
-        layout = make_layout(self.players, focus)
-        by_size: dict[int, MapScale] = {}
-        self.scales = {seat: by_size.setdefault(area.map.w, make_scale(self.board, area.map.w))
+    def _arrange(self, arrangement: Arrangement) -> None:
+        """Lay the board out (the seat whose map is large, the two people's whose maps are both
+        large: see make_layout) and mount each seat's map, total and
+        boxes, then the card column; with three or four people, a board laid out before comes
+        back as it was left (its layers repaint only what changed since)."""
+        if self._remount(arrangement):
+            return
+        self.focus, self.pair = arrangement
+        layout = make_layout(self.players, *arrangement)
+        self.scales = {seat: self._scale(area.map.w, not area.mini)
                        for seat, area in layout.seats.items()}
         self.maps: dict[int, MapPanel] = {}
         panels: list[Any] = []
@@ -112,6 +129,32 @@ class ENYRenderer(SplitRoom):
         self.seat_rects = dict(own)
         self.mount(layout, *panels, self.cards)
         self.damage_rect()  # a new static background: the whole board looks different
+
+    def _remount(self, arrangement: Arrangement) -> bool:
+        """Keep the board shown now for the zoom to come back to (with three or four people:
+        a few of them, the zoom moves often; each is two board-sized surfaces), and bring the
+        arrangement's back if it is kept; True if it was."""
+        if len(self.humans) <= 2 or not hasattr(self, "layers"):
+            self._mounts.clear()
+            return False
+        kept = self._mounts.pop(arrangement, None)
+        self._mounts[self.focus, self.pair] = (self.layout, self.panels, self.layers, self.maps,
+                                               self.cards, self._own_targets, self.scales)
+        while len(self._mounts) > MOUNTS_KEPT:
+            del self._mounts[next(iter(self._mounts))]  # the least recently shown
+        if kept is None:
+            return False
+        self.focus, self.pair = arrangement
+        (self.layout, self.panels, self.layers, self.maps, self.cards, self._own_targets,
+         self.scales) = kept
+        self.damage_rect()
+        return True
+
+    def _scale(self, size: int, coords: bool) -> MapScale:
+        """A map scale, made once per size (the zoom lays the board out again and again)."""
+        if (size, coords) not in self._made_scales:
+            self._made_scales[size, coords] = make_scale(self.board, size, coords)
+        return self._made_scales[size, coords]
 
     def _warm(self) -> None:
         """Render now what a game needs later, so its first use never costs a frame (loading
@@ -143,32 +186,108 @@ class ENYRenderer(SplitRoom):
         """The seats people play (every seat has a full map whoever plays it)."""
         self.humans = tuple(h for h in humans if h in self.layout.seats)
         if self._follow(self.view) and self.view is not None:
+            self.place_targets(self.view)
             self.refresh()
 
-    def _wanted_focus(self, view: State | None) -> int:
-        """The seat whose map is large at 3-4 seats: the first person's; at a table of bots
-        (attract demos, screenshots) the turn's first player's, so each map is large in turn."""
-        if self.humans:
-            return self.humans[0]
-        return view.first if view is not None and view.first != NONE else self.focus
+    def _wanted(self, view: State | None, rezoom: bool = False) -> Arrangement:
+        """The board's arrangement at 3-4 seats: two people's maps both large; with three or
+        four people the zoom's (it moves in `damage`, fading, or on a `rezoom`: a view shown
+        at once, as a game opens and at the "instant" speed); one person's map large; at a
+        table of bots (attract demos, screenshots) the turn's first player's, so each map is
+        large in turn."""
+        people = self.humans
+        if len(people) == 2:
+            return people[0], people
+        if len(people) > 2:
+            holder = self.focus if self.focus in people else people[0]
+            if rezoom and view is not None:
+                holder = self.zoom.pick(people, choosing(view), holder)
+            return holder, ()
+        if people:
+            return people[0], ()
+        return (view.first if view is not None and view.first != NONE else self.focus), ()
 
-    def _follow(self, view: State | None) -> bool:
+    def _follow(self, view: State | None, rezoom: bool = False) -> bool:
         """Lay the board out again if the large map moves to another seat; True if it did."""
-        focus = self._wanted_focus(view)
-        if self.players == 2 or focus == self.focus:
+        wanted = self._wanted(view, rezoom)
+        if self.players == 2 or wanted == (self.focus, self.pair):
             return False
-        self._arrange(focus)
+        self._arrange(wanted)
         self._warm()
         return True
 
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """Move the zoom of three or four people, then report what the next frame redraws
+        (the shell asks once a frame, after `update` and before drawing, at every animation
+        speed: "instant" calls no `update`). The zoom and its fade run on the player's clock,
+        not the animation speed's."""
+        if self._fade is not None:
+            self.damage_rect()  # the old board fading out covers all of it
+            if self._fade_left() <= 0:
+                self._fade = None
+        if len(self.humans) > 2 and self.view is not None:
+            self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
+        return super().damage(prompted)
+
+    def _fade_left(self) -> float:
+        """The share of the fade still to run (1 as it begins, 0 at its end)."""
+        if self._fade is None:
+            return 0.0
+        return min(1.0, max(0.0, 1.0 - (self.zoom.clock() - self._fade.start) / FADE_TIME))
+
+    def fading(self) -> bool:
+        """True while the zoom's move to another person is painted (ZoomMove)."""
+        return self._fade is not None
+
+    def zoomed_on(self, seat: int) -> bool:
+        """True if three or four people play and the seat's map is the large one."""
+        return len(self.humans) > 2 and seat == self.focus
+
+    def _zoom_to(self, seat: int) -> None:
+        """Make the seat's map the large one (the others small in seat order), once no map that
+        moves has a stroke running (strokes are laid out on their map); its map grows into its
+        new place while the old board fades out (ZoomMove)."""
+        if seat == self.focus:
+            return
+        areas = make_layout(self.players, seat).seats
+        moving = {s for s, area in areas.items() if area != self.layout.seats[s]}
+        if any(tw.seat in moving for tw in self.timeline):
+            return
+        old_board, small = self.layers.surface, self.layout.seats[seat].map  # kept: no copy
+        self._arrange((seat, ()))
+        self._warm()
+        self.place_targets(self.view)
+        self.refresh()
+        large = self.layout.seats[seat].map
+        grown = self.layers.surface.subsurface(large)  # live: a stroke landing shows
+        self._fade = ZoomMove(old_board, grown, small, large, self.zoom.clock(), seat_color(seat))
+
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, the large map on the seat to follow."""
-        self._follow(view)
+        self._note_answers(self.view, view)
+        self._follow(view, rezoom=True)
         super().reset(view, viewer)
+
+    def _note_answers(self, old: State | None, new: State) -> None:
+        """The people who answered between two views count as moving, for the zoom (at the
+        "instant" speed the shell shows each answer with `reset`, its events unseen): the
+        first player who discarded, a person whose sheet or tasks changed in the turn."""
+        if old is None or old.turn != new.turn or not self.humans:
+            return
+        if old.phase == DISCARD and new.phase != DISCARD and old.first in self.humans:
+            self.zoom.acted(old.first)
+        elif old.phase == CHART and new.phase == CHART:
+            for seat in self.humans:
+                if (old.sheets[seat], old.queues[seat]) != (new.sheets[seat], new.queues[seat]):
+                    self.zoom.acted(seat)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """Queue the events' tweens; when a new turn moves the large map, the strokes still
-        running land at once (they were laid out on the old maps)."""
+        running land at once (they were laid out on the old maps). A person's answer counts
+        as their move for the zoom."""
+        for ev in events:
+            if ev.player in self.humans:
+                self.zoom.acted(ev.player)
         if self._follow(view):
             self.timeline.clear()
         super().animate(events, view, viewer)
@@ -195,6 +314,15 @@ class ENYRenderer(SplitRoom):
         if not self.view.routes:  # at the end the final route glows instead
             for seat in sorted(self.peeking):
                 self.maps[seat].draw_faint_route(canvas)
+
+    def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
+                   prompts: dict[int, Prompt]) -> None:
+        """Every sheet (the zoom notes whose cursor moved), then the old board fading out
+        while the zoom moves to another person."""
+        self.zoom.saw(focus_by_seat)
+        super().draw_seats(canvas, focus_by_seat, prompts)
+        if self._fade is not None:
+            self._fade.paint(canvas, self._fade_left())
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:

@@ -47,6 +47,7 @@ class MapGeom:
     size: int
     margin: float
     cell: float
+    coords: bool = True  # the coordinates printed in the margin (a thumbnail has none)
 
     @property
     def road(self) -> float:
@@ -82,9 +83,13 @@ class MapGeom:
                      for k in range(steps + 1))
 
 
-def make_geom(size: int) -> MapGeom:
+def make_geom(size: int, coords: bool = True) -> MapGeom:
     """The geometry of a map `size` pixels square: the coordinates' margin on the top and
-    left, room on the right and bottom for a circled café on the map's edge."""
+    left (a thin edge without coordinates), room on the right and bottom for a circled café
+    on the map's edge."""
+    if not coords:
+        margin = round(size * EDGE_ROOM / (SIZE + 2 * EDGE_ROOM))  # centred: edge room each side
+        return MapGeom(size, margin, (size - margin) / (SIZE + EDGE_ROOM), False)
     margin = max(round(size * 0.085), MIN_MARGIN)
     return MapGeom(size, margin, (size - margin) / (SIZE + EDGE_ROOM))
 
@@ -234,7 +239,7 @@ def paint_map(board: Board, geom: MapGeom) -> pygame.Surface:
     emblems, dotted roads and the cafés."""
     surf = pygame.Surface((geom.size, geom.size))
     surf.fill(PAPER)
-    for n in range(1, SIZE + 1):
+    for n in range(1, SIZE + 1 if geom.coords else 1):
         digit = theme.text(str(n), theme.SMALL_SIZE, INK, True)
         x, _ = geom.point(n - 0.5, 0)
         _, y = geom.point(0, n - 0.5)

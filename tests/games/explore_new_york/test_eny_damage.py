@@ -1,7 +1,8 @@
 """Explore New York on the panel kit draws only what changed: between two frames, every pixel
 that differs lies inside the rects the renderer reported (`damage`): strokes on their seat's map,
 cards in the column, boxes counting up; an idle board reports none, a board laid out again
-(the large map moving to the next first player) reports everything."""
+(the large map moving to the next first player) reports everything, and so does each frame of
+the old board fading out when the zoom of three or four people moves."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.games.explore_new_york.rules import ExploreNewYork
-from game.games.explore_new_york.scene import ENYRenderer
-from tests.games.damage_watch import watch
+from game.games.explore_new_york.scene import FADE_TIME, ENYRenderer
+from game.games.explore_new_york.state import CHART
+from game.games.explore_new_york.zoom import HOLD, choosing
+from tests.games.damage_watch import frame, outside, watch
 from tests.games.scene_match import scene_match, step
 
 
@@ -64,4 +67,35 @@ def test_a_board_laid_out_again_reports_everything():
     renderer.set_humans((person,))  # a person sits down: the large map becomes theirs
     assert renderer.focus == person
     assert renderer.damage(False) is None
+    settle(renderer)
+
+
+def test_the_zoom_moving_to_another_person_reports_every_frame_of_its_fade():
+    """Three people: the large map zooms on the last to move; the board laid out again and
+    every frame of the old board fading out over it are reported, then the board is idle."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    seconds = [0.0]
+    renderer.zoom.clock = lambda: seconds[0]  # the players' clock: a frame's 1/60 s each
+    renderer.set_humans((0, 1, 2))
+    while not (match.view(0).phase == CHART and len(choosing(match.view(0)) & {0, 1, 2}) > 1):
+        step(match, bots, renderer)
+        renderer.reset(match.view(0), 0)
+    settle(renderer)
+    seconds[0] += HOLD
+    mover = next(s for s in sorted(choosing(match.view(0)) & {0, 1, 2}) if s != renderer.focus)
+    renderer.zoom.acted(mover)
+    last = frame(renderer)
+    renderer.damage(False)
+    fading = 0
+    while renderer.focus != mover or renderer.fading():
+        seconds[0] += 1 / 60
+        renderer.update(1 / 60)
+        damaged = renderer.damage(False)
+        now = frame(renderer)
+        assert damaged is None or not outside(last, now, damaged)
+        fading += renderer.fading()
+        last = now
+        assert fading < 60
+    assert fading >= FADE_TIME * 60 - 2  # every frame of the fade was drawn
     settle(renderer)
