@@ -69,7 +69,7 @@ class ArtCache(Protocol[Result]):
 
 
 _ART_CACHES: list[ArtCache[Any]] = []  # every art_cache, in creation order
-_blank_words = False  # art is drawn with blank words now: the caches answer from that generation
+_blank_words = False  # texts are drawn blank now (on the frame loop): that generation answers
 
 
 def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], ArtCache[Result]]:

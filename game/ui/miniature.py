@@ -156,7 +156,8 @@ class MiniatureStudio:
         try:
             canvas = self._scratch()
             canvas.fill((0, 0, 0))
-            with textless(self._fonts):  # the renderer too: it may draw its labels once, when it is made
+            # the renderer is made inside too: it may draw its labels once, when it is made
+            with textless(self._fonts):
                 if mini.renderer is None:
                     mini.renderer = self._renderer(mini)
                 mini.renderer.reset(mini.match.view(None), None)
