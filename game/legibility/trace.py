@@ -453,9 +453,9 @@ def textless(fonts: BlankFonts | None = None) -> Iterator[None]:
     in `fonts` (new ones when not given). The art caches answer from their blank-words
     generation inside (memory.blank_words), so no word drawn before shows and no blank drawn
     here is reused outside, while the art of both kinds stays cached for the next time. Every
-    smaller memo of the drawing code that learned something inside is emptied on the way out
-    (a blank's faint ink, smoothed, measures a pixel short: French Quarter's `value_ink` must
-    not keep that for the game)."""
+    plain memo (lru_cache) of the drawing code that learned something inside is emptied on the
+    way out (a blank's faint ink, smoothed, measures a pixel short: French Quarter's
+    `value_ink` must not keep that for the game); such a memo holds measures, never art."""
     real_font = theme.font
     fonts = fonts if fonts is not None else BlankFonts()
     before = {id(memo): memo.cache_info().misses for memo in _drawing_memos()}

@@ -4,6 +4,8 @@ refresh frame redraws its miniature from warm caches and leaves the picker's war
 
 from __future__ import annotations
 
+import gc
+
 import pygame
 import pytest
 
@@ -50,6 +52,14 @@ def test_a_miniature_after_normal_drawing_and_normal_drawing_after_it_are_drawn_
     board(game_id, blank=False)  # the normal art of this board cached...
     assert board(game_id, blank=True) == fresh_blank  # ...yet no word of it in a miniature
     assert board(game_id, blank=False) == words  # and no blank of the miniature's in play
+    assert surfaces_outside_art_caches() == []  # the separation holds for art caches only
+
+
+def surfaces_outside_art_caches() -> list[str]:
+    """The plain lru_caches of the drawing code that hold a surface (art belongs in an art
+    cache, which keeps a miniature's blank words apart: memory.art_cache)."""
+    return [memo.__qualname__ for memo in trace._drawing_memos()
+            if any(isinstance(held, pygame.Surface) for held in gc.get_referents(memo))]
 
 
 def test_a_text_drawn_before_shows_nothing_inside_and_its_blank_nothing_after(app):
