@@ -578,6 +578,17 @@ def room_rows(game_id: str, plan: Plan) -> dict[str, dict[str, Any]]:
     return {f"{game_id} ({label})": row for label, row in rows.items()}
 
 
+def picker_row(game_ids: list[str], plan: Plan) -> dict[str, dict[str, Any]]:
+    """The "picker refresh" row: the picker's frame that redraws the focused miniature, the
+    frames after it and its usual frames (game.scenes.picker_bench), when every game is
+    benched (the picker shows them all)."""
+    if sorted(game_ids) != sorted(benched_ids()):
+        return {}
+    from game.scenes.picker_bench import bench_picker
+
+    return {"picker refresh": bench_picker(2 if plan == QUICK else 15)}
+
+
 def yardsticks(runs: int) -> Yardsticks:
     """Time the references once (the loop is timed again at the end of the run)."""
     walls, cpus = time_fill_blit(FILL_BLIT_RUNS)
@@ -607,6 +618,7 @@ def run(game_ids: list[str], plan: Plan, progress: bool,
         report.update(room_rows(game_id, plan))
         if game_id == US and scene:
             report[US_LATE_KEY] = bench_late_frames(game_id, plan.frames)
+    report.update(picker_row(game_ids, plan))
     refs.loop_cpu_ms += time_reference(REFERENCE_RUNS)  # a machine that got busier shows here
     report = {key: with_ratios(row, refs) for key, row in report.items()}
     report["reference"] = refs.report()

@@ -19,7 +19,9 @@ to the surface they draw on (`note_frame`).
 Nothing here changes a pixel: the traced classes draw exactly what the plain ones draw.
 `textless` is the one block that does: inside it every text is drawn as blank space of its
 size, for a picture of a board shown smaller than 1:1 (the picker's miniature, a guide page's
-view of the whole board), whose words would be under 24 px and are left out instead.
+view of the whole board), whose words would be under 24 px and are left out instead. Its art
+is cached apart from normal drawing's (game.ui.memory's two generations), so neither empties
+the other's caches.
 """
 
 from __future__ import annotations
@@ -432,27 +434,37 @@ class _BlankFont(pygame.font.Font):
         return ink
 
 
-@contextmanager
-def textless() -> Iterator[None]:
-    """Every text drawn inside the block is blank space of its size (layouts do not move). The
-    art caches are emptied on the way in and out, so no word drawn before shows and no blank
-    drawn here is reused outside; so is every smaller memo of the drawing code that learned
-    something inside (a blank's faint ink, smoothed, measures a pixel short: French Quarter's
-    `value_ink` must not keep that for the game)."""
-    real_font = theme.font
+class BlankFonts:
+    """The blank fonts of textless drawing, made once each: a picture redrawn every few
+    seconds (the picker's miniature) keeps its own, rather than building them at every redraw.
+    Hold one no longer than pygame's font module lives (a scene's lifetime)."""
 
-    @cache
-    def font(size: int, bold: bool = False) -> pygame.font.Font:
+    def __init__(self) -> None:
+        self.font = cache(self._build)
+
+    @staticmethod
+    def _build(size: int, bold: bool = False) -> pygame.font.Font:
         return theme.build_font(size, bold, _BlankFont)
 
-    empty_caches()
+
+@contextmanager
+def textless(fonts: BlankFonts | None = None) -> Iterator[None]:
+    """Every text drawn inside the block is blank space of its size (layouts do not move),
+    in `fonts` (new ones when not given). The art caches answer from their blank-words
+    generation inside (memory.blank_words), so no word drawn before shows and no blank drawn
+    here is reused outside, while the art of both kinds stays cached for the next time. Every
+    plain memo (lru_cache) of the drawing code that learned something inside is emptied on the
+    way out (a blank's faint ink, smoothed, measures a pixel short: French Quarter's
+    `value_ink` must not keep that for the game); such a memo holds measures, never art."""
+    real_font = theme.font
+    fonts = fonts if fonts is not None else BlankFonts()
     before = {id(memo): memo.cache_info().misses for memo in _drawing_memos()}
-    theme.font = font
+    theme.font = fonts.font
     try:
-        yield
+        with memory.blank_words():
+            yield
     finally:
         theme.font = real_font
-        empty_caches()
         for memo in _drawing_memos():
             if memo.cache_info().misses != before.get(id(memo)):
                 memo.cache_clear()

@@ -21,19 +21,29 @@ pages. Engines must not import the UI to register, so the release also empties e
 a handful (a map's label layout, a rules object's planner) hold a fixed few entries and take up
 to a quarter second to rebuild at a demo's first frame: they stay, like the unbounded
 `functools.cache`s (fonts, the catalog, rules objects, sounds), keyed by a fixed set.
+
+An art cache keeps two generations of its art: the one normal drawing uses, and the one used
+while every text is drawn blank (`game.legibility.trace.textless`: the picker's miniatures, a
+guide's shrunk board). A blank word never reaches normal drawing and a real word never reaches
+a miniature, yet neither empties the other's art: the picker redraws its focused miniature
+every few seconds, and emptying every cache for it cost a cold redraw of the whole board, and
+of the picker after it, each time. So art (a surface that may hold words) lives in an art
+cache, never in a plain lru_cache.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import gc
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import _lru_cache_wrapper, lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from game.engine.memos import owned_memos
 
@@ -42,29 +52,79 @@ log = logging.getLogger(__name__)
 Result = TypeVar("Result")
 
 FIXED_FEW = 8  # a memo this small holds a fixed handful: not worth emptying (see above)
-_ART_CACHES: list[_lru_cache_wrapper[Any]] = []  # every art_cache, in creation order
 
 
-def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], _lru_cache_wrapper[Result]]:
+class ArtCache(Protocol[Result]):
+    """An art cache: called like the function it caches, emptied like an lru_cache."""
+
+    generations: tuple[_lru_cache_wrapper[Result], _lru_cache_wrapper[Result]]
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Result: ...
+
+    def cache_clear(self) -> None: ...
+
+    def cache_info(self) -> Any: ...
+
+    def cache_parameters(self) -> dict[str, Any]: ...
+
+
+_ART_CACHES: list[ArtCache[Any]] = []  # every art_cache, in creation order
+_blank_words = False  # texts are drawn blank now (on the frame loop): that generation answers
+
+
+def art_cache(maxsize: int) -> Callable[[Callable[..., Result]], ArtCache[Result]]:
     """`functools.lru_cache(maxsize)` for drawn art (surfaces, fitted text, layouts of them),
-    emptied with all the others by `release_between_demos`."""
-    def register(func: Callable[..., Result]) -> _lru_cache_wrapper[Result]:
-        cached = lru_cache(maxsize=maxsize)(func)
-        _ART_CACHES.append(cached)
-        return cached
+    one per generation (normal, blank words), emptied with all the others by
+    `release_between_demos`."""
+    def register(func: Callable[..., Result]) -> ArtCache[Result]:
+        plain, blank = lru_cache(maxsize=maxsize)(func), lru_cache(maxsize=maxsize)(func)
+
+        def cached(*args: Any, **kwargs: Any) -> Result:
+            return (blank if _blank_words else plain)(*args, **kwargs)
+
+        def cache_clear() -> None:
+            plain.cache_clear()
+            blank.cache_clear()
+
+        functools.update_wrapper(cached, func)
+        art: Any = cached
+        art.generations = (plain, blank)
+        art.cache_clear = cache_clear
+        art.cache_info = lambda: (blank if _blank_words else plain).cache_info()
+        art.cache_parameters = plain.cache_parameters
+        _ART_CACHES.append(art)
+        return art
     return register
 
 
-def art_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
+def art_caches() -> tuple[ArtCache[Any], ...]:
     """Every registered art cache (tests check that each one empties)."""
     return tuple(_ART_CACHES)
 
 
-def memo_caches() -> tuple[_lru_cache_wrapper[Any], ...]:
+@contextmanager
+def blank_words() -> Iterator[None]:
+    """Inside, every art cache answers from (and fills) its blank-words generation; the
+    normal generation is kept, untouched, for the drawing after the block."""
+    global _blank_words
+    was, _blank_words = _blank_words, True
+    try:
+        yield
+    finally:
+        _blank_words = was
+
+
+def forget_blank_words() -> None:
+    """Empty the blank-words generation of every art cache (its pictures are gone)."""
+    for art in _ART_CACHES:
+        art.generations[1].cache_clear()
+
+
+def memo_caches() -> tuple[ArtCache[Any] | _lru_cache_wrapper[Any], ...]:
     """Every art cache, and every lru_cache of more than FIXED_FEW entries bound to a name at
     the top level of a loaded `game` module or made by an engine object with
     `game.engine.memos.owned_memo`, each once."""
-    found: dict[int, _lru_cache_wrapper[Any]] = {id(cached): cached for cached in _ART_CACHES}
+    found: dict[int, Any] = {id(cached): cached for cached in _ART_CACHES}
     for cached in owned_memos():  # held by engine objects, out of reach of the module scan
         if (cached.cache_parameters()["maxsize"] or 0) > FIXED_FEW:
             found.setdefault(id(cached), cached)
@@ -85,8 +145,8 @@ def _is_ours(cached: _lru_cache_wrapper[Any]) -> bool:
 
 
 def cached_art() -> int:
-    """How many entries all art caches hold now."""
-    return sum(cached.cache_info().currsize for cached in _ART_CACHES)
+    """How many entries all art caches hold now (both generations)."""
+    return sum(gen.cache_info().currsize for cached in _ART_CACHES for gen in cached.generations)
 
 
 def trim_heap() -> bool:

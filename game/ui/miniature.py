@@ -7,7 +7,9 @@ a smooth-scaled copy. Every REFRESH_SECONDS the focused game's bots take one mor
 miniature is redrawn, so the card looks alive; a finished game starts again from its seed.
 A miniature is the board at about a quarter of its size, where its words would be 7-9 px high:
 it is drawn without them (`textless`), a picture of the board's shapes and colours under the
-card's own legible title (issue 28: no text under 24 px, pictures included).
+card's own legible title (issue 28: no text under 24 px, pictures included). Its art is cached
+apart from the picker's (game.ui.memory's blank-words generation) and its renderer and fonts
+are kept, so a refresh redraws the board from warm caches and leaves the picker's warm too.
 
 `close` lets every renderer and surface go: a studio lives as long as the picker that owns it.
 """
@@ -30,10 +32,11 @@ from game.engine.capabilities import supports
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import GameInfo, get_game
-from game.legibility.trace import textless
+from game.legibility.trace import BlankFonts, textless
 
 from .board_api import BOARD_RECT, CANVAS_SIZE
 from .i18n import t
+from .memory import forget_blank_words
 
 REFRESH_SECONDS = 3.0  # the focused miniature moves on by one bot step this often
 log = logging.getLogger(__name__)
@@ -93,6 +96,7 @@ class MiniatureStudio:
         self.minis = {gid: Miniature(gid) for gid in game_ids
                       if get_game(gid).showcase is not None}
         self._canvas: pygame.Surface | None = None
+        self._fonts = BlankFonts()  # kept, like each renderer: a refresh builds no font
         self._pool: ThreadPoolExecutor | None = None
         for mini in self.minis.values():
             mini.job = self._submit(showcase_match, get_game(mini.game_id), self.stop)
@@ -152,7 +156,8 @@ class MiniatureStudio:
         try:
             canvas = self._scratch()
             canvas.fill((0, 0, 0))
-            with textless():  # the renderer too: it may draw its labels once, when it is made
+            # the renderer is made inside too: it may draw its labels once, when it is made
+            with textless(self._fonts):
                 if mini.renderer is None:
                     mini.renderer = self._renderer(mini)
                 mini.renderer.reset(mini.match.view(None), None)
@@ -185,3 +190,4 @@ class MiniatureStudio:
             self._pool = None
         self.minis.clear()
         self._canvas = None
+        forget_blank_words()  # the miniatures' art, cached apart from the console's

@@ -35,7 +35,8 @@ def test_a_long_match_keeps_a_bounded_amount_of_rendered_text():
     memory.release_between_demos()
     for score in range(3000):  # a long match's changing scores, each drawn for a while
         theme.text(f"{score} pts", theme.SMALL_SIZE)
-    held = [ref for ref in gc.get_referents(theme.text) if isinstance(ref, pygame.Surface)]
+    held = [ref for generation in theme.text.generations  # normal and blank-words art
+            for ref in gc.get_referents(generation) if isinstance(ref, pygame.Surface)]
     assert held, "the text cache's surfaces are out of the collector's sight"
     held_bytes = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in held)
     assert held_bytes <= TEXT_BUDGET, held_bytes
