@@ -13,6 +13,7 @@ from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
 from game.ui.damage import MAX_PASSES, canvas_class, merge, note_clock
+from game.ui.panels import own_frame_drawing
 from game.ui.scene import Scene
 from game.ui.settings import Settings
 
@@ -154,3 +155,66 @@ def test_a_painter_s_own_clip_stays_inside_the_frame_s():
     assert canvas.get_clip() == pygame.Rect(0, 0, 100, 100)
     canvas.begin(None)
     assert canvas.get_clip() == pygame.Rect(0, 0, 200, 100)
+
+
+ROOMS = ("ticket_to_ride_paris", "french_quarter", "next_station_paris", "explore_new_york",
+         "urban_sprawl")
+
+
+@pytest.mark.parametrize("game_id", ROOMS)
+def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, game_id):
+    """A person steers the focus over their options while nothing animates: the pulsing
+    highlights redraw the panels that show them (each frame still equal to a full redraw),
+    never the whole board."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+    from game.ui.board_api import BOARD_RECT
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    try:
+        scene = GameScene(app, game_id, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], seed=2)
+        app.stack.reset(scene)
+        app.stack.apply()
+        breathing = []  # the rects of frames where only the person's prompt moved
+        for frame in range(240):
+            still = not scene.renderer.busy() and bool(scene.human_prompts())
+            press = key(pygame.K_RIGHT) if frame % 20 == 19 else []
+            app.step(press, 1 / 60)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            if still and not press and app.drawn:
+                breathing.append(app.drawn)
+    finally:
+        pygame.display.quit()
+    assert breathing  # the prompt breathed
+    assert all(not any(r.contains(BOARD_RECT) for r in rects) for rects in breathing)
+
+
+@pytest.mark.parametrize("game_id", ROOMS)
+def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, game_id):
+    """Bots alone at full animation speed: a move that shows nobody a prompt redraws the
+    board's changes and the bar, not the whole frame; every frame equals a full redraw."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    try:
+        scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], seed=4)
+        app.stack.reset(scene)
+        app.stack.apply()
+        moves, whole = 0, 0
+        for frame in range(360):
+            before = len(scene.match.history)
+            app.step([], 1 / 60)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            if frame > 0 and len(scene.match.history) != before:
+                moves += 1
+                whole += app.drawn is None
+            if scene.finished:
+                break
+        draws_view = own_frame_drawing(type(scene.renderer))
+    finally:
+        pygame.display.quit()
+    assert moves >= 3
+    assert whole == moves if draws_view else whole < moves  # a room's draw_table: can't tell
