@@ -35,6 +35,20 @@ def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
+def playing(game_id: str, seats: list[SeatSpec], seed: int, **kwargs) -> tuple:
+    """An app showing that game at full animation speed, and its scene (the caller quits the
+    display when done)."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    scene = GameScene(app, game_id, seats, seed=seed, **kwargs)
+    app.stack.reset(scene)
+    app.stack.apply()
+    return app, scene
+
+
 def played_frames(app, scene, frames: int, presses) -> dict[str, int]:
     """Step the app, pressing `presses(frame)`; check each frame against a full redraw; count
     the frames drawn whole, in part and not at all."""
@@ -52,16 +66,8 @@ def played_frames(app, scene, frames: int, presses) -> dict[str, int]:
 def test_every_frame_of_a_played_game_equals_a_full_redraw(home):
     """A person and a bot play at full animation speed: a person steering the focus (the
     pulsing ring, the bar's buttons) and confirming, the bot's moves animating."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
-
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(GAME, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], 3)
     try:
-        scene = GameScene(app, GAME, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], seed=3)
-        app.stack.reset(scene)
-        app.stack.apply()
-
         def presses(frame: int) -> list[pygame.event.Event]:
             if frame % 45 == 44:
                 return key(pygame.K_RETURN)
@@ -76,16 +82,8 @@ def test_every_frame_of_a_played_game_equals_a_full_redraw(home):
 
 def test_an_idle_board_draws_nothing(home):
     """Bots held still, no animation left: nothing is redrawn, and the canvas stays right."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
-
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(GAME, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 5, hold_bots=True)
     try:
-        seats = [SeatSpec(BOT_KINDS[0]) for _ in range(3)]
-        scene = GameScene(app, GAME, seats, seed=5, hold_bots=True)
-        app.stack.reset(scene)
-        app.stack.apply()
         for _ in range(600):  # let the opening deal finish
             app.step([], 1 / 60)
             if not scene.renderer.busy():
@@ -166,16 +164,10 @@ def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, ga
     """A person steers the focus over their options while nothing animates: the pulsing
     highlights redraw the panels that show them (each frame still equal to a full redraw),
     never the whole board."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
     from game.ui.board_api import BOARD_RECT
 
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(game_id, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], 2)
     try:
-        scene = GameScene(app, game_id, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], seed=2)
-        app.stack.reset(scene)
-        app.stack.apply()
         breathing = []  # the rects of frames where only the person's prompt moved
         for frame in range(240):
             still = not scene.renderer.busy() and bool(scene.human_prompts())
@@ -194,15 +186,8 @@ def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, ga
 def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, game_id):
     """Bots alone at full animation speed: a move that shows nobody a prompt redraws the
     board's changes and the bar, not the whole frame; every frame equals a full redraw."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
-
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 4)
     try:
-        scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], seed=4)
-        app.stack.reset(scene)
-        app.stack.apply()
         moves, whole = 0, 0
         for frame in range(360):
             before = len(scene.match.history)
