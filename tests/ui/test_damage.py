@@ -121,7 +121,7 @@ def test_a_new_scene_or_an_unsure_one_is_drawn_whole(app):
 
 
 def test_a_pulse_noted_on_the_canvas_is_redrawn_next_frame(app):
-    ring = pygame.Rect(100, 100, 40, 40)
+    ring = pygame.Rect(96, 100, 48, 40)  # on whole columns (damage.COLUMN)
 
     class Pulsing(Quiet):
         def draw(self, surface: pygame.Surface) -> None:
@@ -133,13 +133,14 @@ def test_a_pulse_noted_on_the_canvas_is_redrawn_next_frame(app):
     assert app.drawn == [ring]
 
 
-def test_merge_joins_overlaps_cuts_to_bounds_and_caps_the_passes():
+def test_merge_widens_to_columns_joins_overlaps_cuts_to_bounds_and_caps_the_passes():
     a, b = pygame.Rect(0, 0, 50, 50), pygame.Rect(40, 40, 50, 50)
-    assert merge([a, b], BOUNDS) == [pygame.Rect(0, 0, 90, 90)]
-    assert merge([pygame.Rect(-10, -10, 20, 20)], BOUNDS) == [pygame.Rect(0, 0, 10, 10)]
+    assert merge([a, b], BOUNDS) == [pygame.Rect(0, 0, 96, 90)]  # whole columns of 16 px
+    assert merge([pygame.Rect(-10, -10, 20, 20)], BOUNDS) == [pygame.Rect(0, 0, 16, 10)]
     assert merge([pygame.Rect(5000, 0, 10, 10)], BOUNDS) == []
+    assert merge([pygame.Rect(1396, 74, 524, 926)], BOUNDS) == [pygame.Rect(1392, 74, 528, 926)]
     apart = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_PASSES + 1)]
-    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 10, 10)]
+    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 16, 10)]
     assert len(merge(apart[:MAX_PASSES], BOUNDS)) == MAX_PASSES
 
 
