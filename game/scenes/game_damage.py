@@ -2,9 +2,12 @@
 
 The renderer reports the board (game.ui.render_kit: layers, tweens, pulses); the shell's own
 drawing (the bar, seat strips, focus rings, cursors, banners, the curtain, the hint) follows from
-a few facts, summed up in one key: when it changes the whole frame is redrawn, and so it is
-whenever the renderer can't tell. The shell's pulsing rings note their own rects
-(game_paint.board_focus, hint_glow), which the app redraws next frame.
+a few facts, summed up in two keys. When the first changes (a focus, a curtain, a person's
+prompt shown or gone...) the whole frame is redrawn, and so it is whenever the renderer can't
+tell. The second is the moves: a move that shows no person a prompt, before or after, changes
+only the board (as the renderer reports it), the bar and the people's seat strips, which are all
+that is redrawn then (bots playing cost their animations, not whole frames). The shell's pulsing
+rings note their own rects (game_paint.board_focus, hint_glow), which the app redraws next frame.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.board_api import BAR_RECT
 from game.ui.render_kit import RoomRenderer
 
 
@@ -24,9 +28,10 @@ class FrameDamage:
         """`scene`: the GameScene (not imported: game.scenes.game imports this module)."""
         self.scene = scene
         self.shown: Hashable = None  # the key of the last frame (None: nothing drawn yet)
+        self.moves: Hashable = None  # the moves key of the last frame
 
-    def key(self) -> Hashable:
-        """Everything the shell's drawing depends on, except the clock."""
+    def key(self, prompted: bool) -> Hashable:
+        """Everything the shell's drawing depends on, except the clock and the moves."""
         game = self.scene
         table = game.table
         humans = game.humans()
@@ -34,11 +39,15 @@ class FrameDamage:
         # An animation hides a person's prompt and focus while it runs; with bots alone it
         # changes nothing the shell draws.
         busy = game.renderer.busy() if humans else None
-        return (id(table), table.curtain, id(game.match.state), len(game.match.history),
-                tuple(sorted(game.focus.items())), game.active, game.viewer, game.finished,
-                tuple(table.seat_busy(s) for s in humans), busy,
+        return (id(table), table.curtain, prompted, tuple(sorted(game.focus.items())),
+                game.viewer, game.finished, tuple(table.seat_busy(s) for s in humans), busy,
                 game.app.input.last_kind, tuple(game.disconnected(s) for s in humans),
                 tuple((s, id(h)) for s, h in hints.shown.items()), hints.enabled())
+
+    def moves_key(self) -> Hashable:
+        """What a move changes: the state, the history, whose prompt the bar shows."""
+        game = self.scene
+        return id(game.match.state), len(game.match.history), game.active
 
     def damage(self) -> list[pygame.Rect] | None:
         """The canvas rects the next frame redraws (None: all of it)."""
@@ -46,8 +55,20 @@ class FrameDamage:
         renderer = game.renderer
         prompted = bool(game.human_prompts())  # the renderer was given prompts or a focus
         board = renderer.damage(prompted) if isinstance(renderer, RoomRenderer) else None
-        key = self.key()
+        key, moves = self.key(prompted), self.moves_key()
         if key != self.shown:
-            self.shown = key
+            self.shown, self.moves = key, moves
             return None
+        if moves != self.moves:
+            self.moves = moves
+            if prompted or board is None:  # a person's prompt may read the new state
+                return None
+            return [*board, *self.shell_rects()]
         return board
+
+    def shell_rects(self) -> list[pygame.Rect]:
+        """Where the shell writes about the moves: the bar and each person's seat strip."""
+        game = self.scene
+        seat_bar = getattr(game.renderer, "seat_bar", None)  # split screen (SplitRenderer)
+        strips = [pygame.Rect(seat_bar(s)) for s in game.humans()] if seat_bar else []
+        return [BAR_RECT.copy(), *strips]

@@ -142,9 +142,13 @@ def darken(canvas: pygame.Surface, rect: pygame.Rect, alpha: int = 150) -> None:
     canvas.fill((alpha // 3, alpha // 3, alpha // 3), rect, special_flags=pygame.BLEND_RGB_SUB)
 
 
+RING_GROW = 4  # a `ring` reaches this many px past its rect in all (2 on each side)
+
+
 def ring(canvas: pygame.Surface, rect: pygame.Rect, color: Sequence[int], width: int,
          breath: float, radius: int = 12) -> None:
-    """A highlight outline that breathes with `breath` (0..1: thicker and wider at 1)."""
+    """A highlight outline that breathes with `breath` (0..1: thicker and wider at 1); it
+    stays inside `rect.inflate(RING_GROW, RING_GROW)`."""
     grow = round(4 * breath)
     pygame.draw.rect(canvas, color, rect.inflate(grow, grow), width + round(2 * breath),
                      border_radius=radius)

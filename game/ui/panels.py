@@ -32,7 +32,8 @@ A panel owns:
   whole board). A tween queued with `self.tween(..., area=rect)` reports that area (a flying
   sprite's path: `fly_area`) while it runs and on the frame after; a tween queued straight on
   `self.timeline`, without an area, makes the whole board damaged while it runs. Anything else a
-  panel changes it reports with `self.damage(rect)`.
+  panel changes it reports with `self.damage(rect)`. Highlights that breathe with `self.pulse()`
+  damage the panel's rect grown by `PULSE_REACH` while a prompt shows, not the whole board.
 
 A room:
 
@@ -74,7 +75,7 @@ from game.engine.core import Event, Prompt, Target
 from . import theme
 from .audio import CueEntry
 from .board_api import BOARD_RECT
-from .paint import INK, Plate, fast
+from .paint import INK, Plate, fast, pulse
 from .render_kit import _UNSET, Batch, Handler, Layers, RoomRenderer
 from .tween import Painter, Tween
 
@@ -151,6 +152,9 @@ class Panel:
     LAYERED: ClassVar[bool] = True  # False: no cached layer (drawn per frame only)
     RESTORE: ClassVar[bool] = True  # put the static background back before repainting
     CLIP: ClassVar[bool] = True  # keep the layer's painter inside the rect (exact damage)
+    # How far past the rect the highlights drawn with `pulse()` may reach (a ring around a
+    # target on the panel's edge): that margin is redrawn with the rect while they breathe.
+    PULSE_REACH: ClassVar[int] = 40
     HANDLERS: ClassVar[Mapping[str, tuple[Handler, CueEntry]]] = MappingProxyType({})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -187,9 +191,20 @@ class Panel:
         """The room's tween timeline, where event reactions queue their tweens."""
         return self.room.timeline
 
-    def pulse(self) -> float:
-        """0..1, breathing with time (the room's)."""
-        return self.room.pulse()
+    def pulse(self, *around: pygame.Rect) -> float:
+        """0..1, breathing with time (the room's). What breathes with it is redrawn next frame
+        while a prompt shows: the canvas rects `around` (every pixel it paints), or without
+        them the panel's rect grown by PULSE_REACH."""
+        for rect in around or (self.rect.inflate(2 * self.PULSE_REACH, 2 * self.PULSE_REACH),):
+            self.room.note_pulse(rect)
+        return pulse(self.room.clock)
+
+    def pulse_options(self, targets: Mapping[Target, pygame.Rect], options: set[Target],
+                      grow: int) -> float | None:
+        """The breath for highlighting those of `targets` that are options (None when none
+        is): each one's rect grown by `grow` px is what breathes."""
+        lit = [rect.inflate(grow, grow) for target, rect in targets.items() if target in options]
+        return self.pulse(*lit) if lit else None
 
     # == what a panel may override ================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -231,10 +246,26 @@ class Panel:
         self.room.note_area(tween, area)
         return tween
 
+    def view_damage(self) -> list[pygame.Rect]:
+        """Canvas rects a new view may change in this panel's per-frame drawing: none for a
+        layered panel (its layer repaints by key; its highlights follow the prompt, which the
+        shell watches), its rect for one drawn per frame only (override to tell better)."""
+        return [] if self.LAYERED else [self.rect.copy()]
+
     def damage(self, *rects: pygame.Rect) -> None:
         """Report canvas rects this panel changed outside its layer's repaints."""
         for rect in rects:
             self.room.damage_rect(pygame.Rect(rect))
+
+
+FRAME_DRAWING = ("draw", "draw_seats", "draw_table", "draw_seat", "draw_options",
+                 "draw_focus")  # what a room may draw per frame beside its panels
+
+
+def own_frame_drawing(room_cls: type) -> bool:
+    """True if a room class (not the kit's) draws per frame beside its panels."""
+    return any(name in vars(cls) for cls in room_cls.__mro__
+               if not cls.__module__.startswith("game.ui.") for name in FRAME_DRAWING)
 
 
 def _panel_handler(panel_cls: type[Panel], function: Handler) -> Handler:
@@ -301,7 +332,7 @@ class PanelRoom(RoomRenderer):
         self.paint_background(surface)
         for panel in panels:
             panel.paint_static(surface)
-        self.layers = Layers(fast(surface, alpha=False))
+        self.layers = Layers(fast(surface, alpha=False))  # new: all of it counts as painted
         for panel in layered:
             self.layers.add(panel.name, panel.rect, panel.key, panel.paint, panel.RESTORE,
                             panel.CLIP)
@@ -360,6 +391,13 @@ class PanelRoom(RoomRenderer):
             panel.draw_focus(canvas, focus, self._targets[focus], prompt)
 
     # == damage ===================================================================================
+    def view_damage(self) -> list[pygame.Rect] | None:
+        """What a new view changes outside the layers: each panel's `view_damage`, or
+        everything when the room itself draws per frame (a `draw_table`, an own `draw`...)."""
+        if own_frame_drawing(type(self)):
+            return None
+        return [rect for panel in self.panels.values() for rect in panel.view_damage()]
+
     def note_area(self, tween: Tween, area: pygame.Rect | None) -> None:
         """Where a queued tween paints (None: anywhere)."""
         if len(self._areas) > 256:  # forget tweens gone since (damage was not asked for)

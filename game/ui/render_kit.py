@@ -57,16 +57,20 @@ must give, inside the clip, the pixels an unclipped draw gives), and redraws eve
 what it passes to `draw` (focus, prompts, seats) changed, the scene stack changed or the window
 was resized. `prompted`: the last draw was given a prompt or a focus (the shell knows).
 What the base reports by itself:
-- everything (None) after `reset`, `show` (a new view) and until the first draw;
+- everything (None) after `reset` and until the first draw; after `show` (a new view), what
+  `view_damage()` names (None, everything, unless the room knows better: a PanelRoom names
+  the panels whose per-frame drawing shows the view);
 - every area `Layers` painted or restored since the last call (`Layers.take_painted`, moved to
   the canvas by BOARD_RECT): exactly the area of a layer declared with `clip=True`, the whole
   board for one without (its painter may reach past its area) and for `rebuild`;
 - the whole board (`tween_damage()`) while the timeline has tweens, and on the frame after the
   last one ended (its pixels must go); override `tween_damage` to give the tweens' own paths;
-- the whole board while a prompt is shown if the last draw read the clock (`pulse()` or
-  `time`): highlights breathe. A renderer that notes its pulsing rects itself sets
-  `NOTES_CLOCK = True` and calls `game.ui.damage.note_clock(canvas, rect)` for each (the
-  largest rect the pulse reaches); the shell then redraws only those rects next frame.
+- while a prompt is shown, what the last draw painted breathing with the clock: the rects
+  noted with `note_pulse(rect)` (each the largest rect a pulse reaches; a panel's `pulse()`
+  notes its own rect, game.ui.panels), and the whole board if the draw read the clock
+  otherwise (the room's own `pulse()` or `time`). A renderer that notes its pulsing rects on
+  the canvas instead sets `NOTES_CLOCK = True` and calls `game.ui.damage.note_clock(canvas,
+  rect)` for each; the shell then redraws only those rects next frame.
 A renderer (or a panel of it) reports anything else that changed with `damage_rect(rect)` (canvas
 coordinates; no rect: everything), e.g. a panel whose own cached surface was repainted, or
 whatever its `draw` shows from state it changes in `update` outside layers and tweens (the base
@@ -306,6 +310,7 @@ class RoomRenderer:
         # Damage (see the module docstring): what changed since the shell last asked.
         self._damaged: list[pygame.Rect] | None = None  # None: everything
         self._clock_read = False  # the last draw read the clock (a pulse shows on it)
+        self._pulses: set[tuple[int, int, int, int]] = set()  # where noted pulses reach
         self._tweens_drawn = False  # tweens were on the timeline at the last damage() call
 
     @property
@@ -319,11 +324,18 @@ class RoomRenderer:
     def time(self, value: float) -> None:
         self._time = value
 
+    @property
+    def clock(self) -> float:
+        """The same seconds as `time`, read by a painter that notes where its pulse reaches
+        itself (`note_pulse`): reading it leaves the rest of the board alone."""
+        return self._time
+
     # == the BoardRenderer protocol ==============================================================
     def reset(self, view: Any, viewer: int | None) -> None:
         """Show this view now; any running animation is dropped."""
         self.timeline.clear()
         self.show(view, viewer)
+        self.damage_rect()  # a jump (a start, an undo): everything may look different
         self.layers.invalidate()
         self.refresh()
 
@@ -372,6 +384,7 @@ class RoomRenderer:
             return None  # a room still building its layout
         painted = self.layers.take_painted()
         clock_read, self._clock_read = self._clock_read, False
+        pulses, self._pulses = self._pulses, set()
         tweens, self._tweens_drawn = self._tweens_drawn, bool(self.timeline)
         if damaged is None:
             return None
@@ -380,9 +393,16 @@ class RoomRenderer:
         damaged += [area.move(BOARD_RECT.topleft) for area in painted]
         if tweens or self.timeline:  # running, or the last one's pixels must go
             damaged += self.tween_damage()
-        if clock_read and prompted and not self.NOTES_CLOCK:
-            damaged.append(BOARD_RECT.copy())
+        if prompted:  # without a prompt nothing breathes (a pulse read shows nothing)
+            damaged += [pygame.Rect(rect) for rect in pulses]
+            if clock_read and not self.NOTES_CLOCK:
+                damaged.append(BOARD_RECT.copy())
         return damaged
+
+    def note_pulse(self, rect: pygame.Rect) -> None:
+        """A picture this draw paints breathing with the clock reaches `rect` (canvas
+        coordinates): the next frame redraws it while a prompt shows."""
+        self._pulses.add(tuple(rect))  # type: ignore[arg-type]
 
     def damage_rect(self, rect: pygame.Rect | None = None) -> None:
         """Report a canvas rect whose pixels changed (None: everything) for the next frame."""
@@ -403,7 +423,15 @@ class RoomRenderer:
         """Take a new view (before its events are animated) and place its targets."""
         self.view, self.viewer = view, viewer_seat(viewer)
         self._targets = self.place_targets(view)
-        self.damage_rect()  # a new view: anything may look different
+        changed = self.view_damage()
+        for rect in changed if changed is not None else [None]:
+            self.damage_rect(rect)
+
+    def view_damage(self) -> list[pygame.Rect] | None:
+        """Canvas rects a new view may change outside the layers (which report their own
+        repaints) and the tweens: what the per-frame drawing shows of the view (None: can't
+        tell, everything)."""
+        return None
 
     def place_targets(self, view: Any) -> dict[Target, pygame.Rect]:
         """The screen rect of every target this view shows."""

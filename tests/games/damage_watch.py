@@ -41,6 +41,15 @@ def watched(renderer, draw=frame) -> tuple[int, int]:
     return frames, partial
 
 
+def moved(renderer, last: pygame.Surface, draw=frame) -> list[pygame.Rect] | None:
+    """The damage reported after a move (a new view, its animation queued), checked against
+    `last`, the frame drawn before it: every pixel that changed lies inside it."""
+    damaged = renderer.damage(False)
+    if damaged is not None:
+        assert not outside(last, draw(renderer), damaged)
+    return damaged
+
+
 def watch(renderer) -> int:
     """`watched`, counting only the frames that redrew less than half the board."""
     return watched(renderer)[1]

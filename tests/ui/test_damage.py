@@ -13,6 +13,7 @@ from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
 from game.ui.damage import MAX_PASSES, canvas_class, merge, note_clock
+from game.ui.panels import own_frame_drawing
 from game.ui.scene import Scene
 from game.ui.settings import Settings
 
@@ -34,6 +35,20 @@ def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
+def playing(game_id: str, seats: list[SeatSpec], seed: int, **kwargs) -> tuple:
+    """An app showing that game at full animation speed, and its scene (the caller quits the
+    display when done)."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
+
+    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
+              persist=False)
+    scene = GameScene(app, game_id, seats, seed=seed, **kwargs)
+    app.stack.reset(scene)
+    app.stack.apply()
+    return app, scene
+
+
 def played_frames(app, scene, frames: int, presses) -> dict[str, int]:
     """Step the app, pressing `presses(frame)`; check each frame against a full redraw; count
     the frames drawn whole, in part and not at all."""
@@ -51,16 +66,8 @@ def played_frames(app, scene, frames: int, presses) -> dict[str, int]:
 def test_every_frame_of_a_played_game_equals_a_full_redraw(home):
     """A person and a bot play at full animation speed: a person steering the focus (the
     pulsing ring, the bar's buttons) and confirming, the bot's moves animating."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
-
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(GAME, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], 3)
     try:
-        scene = GameScene(app, GAME, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], seed=3)
-        app.stack.reset(scene)
-        app.stack.apply()
-
         def presses(frame: int) -> list[pygame.event.Event]:
             if frame % 45 == 44:
                 return key(pygame.K_RETURN)
@@ -75,16 +82,8 @@ def test_every_frame_of_a_played_game_equals_a_full_redraw(home):
 
 def test_an_idle_board_draws_nothing(home):
     """Bots held still, no animation left: nothing is redrawn, and the canvas stays right."""
-    from game.scenes import scene_registry
-    from game.ui.app import App
-
-    app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
-              persist=False)
+    app, scene = playing(GAME, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 5, hold_bots=True)
     try:
-        seats = [SeatSpec(BOT_KINDS[0]) for _ in range(3)]
-        scene = GameScene(app, GAME, seats, seed=5, hold_bots=True)
-        app.stack.reset(scene)
-        app.stack.apply()
         for _ in range(600):  # let the opening deal finish
             app.step([], 1 / 60)
             if not scene.renderer.busy():
@@ -122,7 +121,7 @@ def test_a_new_scene_or_an_unsure_one_is_drawn_whole(app):
 
 
 def test_a_pulse_noted_on_the_canvas_is_redrawn_next_frame(app):
-    ring = pygame.Rect(100, 100, 40, 40)
+    ring = pygame.Rect(96, 100, 48, 40)  # on whole columns (damage.COLUMN)
 
     class Pulsing(Quiet):
         def draw(self, surface: pygame.Surface) -> None:
@@ -134,13 +133,14 @@ def test_a_pulse_noted_on_the_canvas_is_redrawn_next_frame(app):
     assert app.drawn == [ring]
 
 
-def test_merge_joins_overlaps_cuts_to_bounds_and_caps_the_passes():
+def test_merge_widens_to_columns_joins_overlaps_cuts_to_bounds_and_caps_the_passes():
     a, b = pygame.Rect(0, 0, 50, 50), pygame.Rect(40, 40, 50, 50)
-    assert merge([a, b], BOUNDS) == [pygame.Rect(0, 0, 90, 90)]
-    assert merge([pygame.Rect(-10, -10, 20, 20)], BOUNDS) == [pygame.Rect(0, 0, 10, 10)]
+    assert merge([a, b], BOUNDS) == [pygame.Rect(0, 0, 96, 90)]  # whole columns of 16 px
+    assert merge([pygame.Rect(-10, -10, 20, 20)], BOUNDS) == [pygame.Rect(0, 0, 16, 10)]
     assert merge([pygame.Rect(5000, 0, 10, 10)], BOUNDS) == []
+    assert merge([pygame.Rect(1396, 74, 524, 926)], BOUNDS) == [pygame.Rect(1392, 74, 528, 926)]
     apart = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_PASSES + 1)]
-    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 10, 10)]
+    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 16, 10)]
     assert len(merge(apart[:MAX_PASSES], BOUNDS)) == MAX_PASSES
 
 
@@ -154,3 +154,53 @@ def test_a_painter_s_own_clip_stays_inside_the_frame_s():
     assert canvas.get_clip() == pygame.Rect(0, 0, 100, 100)
     canvas.begin(None)
     assert canvas.get_clip() == pygame.Rect(0, 0, 200, 100)
+
+
+ROOMS = ("ticket_to_ride_paris", "french_quarter", "next_station_paris", "explore_new_york",
+         "urban_sprawl")
+
+
+@pytest.mark.parametrize("game_id", ROOMS)
+def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, game_id):
+    """A person steers the focus over their options while nothing animates: the pulsing
+    highlights redraw the panels that show them (each frame still equal to a full redraw),
+    never the whole board."""
+    from game.ui.board_api import BOARD_RECT
+
+    app, scene = playing(game_id, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], 2)
+    try:
+        breathing = []  # the rects of frames where only the person's prompt moved
+        for frame in range(240):
+            still = not scene.renderer.busy() and bool(scene.human_prompts())
+            press = key(pygame.K_RIGHT) if frame % 20 == 19 else []
+            app.step(press, 1 / 60)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            if still and not press and app.drawn:
+                breathing.append(app.drawn)
+    finally:
+        pygame.display.quit()
+    assert breathing  # the prompt breathed
+    assert all(not any(r.contains(BOARD_RECT) for r in rects) for rects in breathing)
+
+
+@pytest.mark.parametrize("game_id", ROOMS)
+def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, game_id):
+    """Bots alone at full animation speed: a move that shows nobody a prompt redraws the
+    board's changes and the bar, not the whole frame; every frame equals a full redraw."""
+    app, scene = playing(game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 4)
+    try:
+        moves, whole = 0, 0
+        for frame in range(360):
+            before = len(scene.match.history)
+            app.step([], 1 / 60)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            if frame > 0 and len(scene.match.history) != before:
+                moves += 1
+                whole += app.drawn is None
+            if scene.finished:
+                break
+        draws_view = own_frame_drawing(type(scene.renderer))
+    finally:
+        pygame.display.quit()
+    assert moves >= 3
+    assert whole == moves if draws_view else whole < moves  # a room's draw_table: can't tell

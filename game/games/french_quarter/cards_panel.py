@@ -38,7 +38,7 @@ from .layout import (
     fit,
     hyphenated,
 )
-from .marks import draw_glows
+from .marks import GLOW_REACH, draw_glows
 from .state import CARLY, NOBODY, State
 from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
 
@@ -192,8 +192,9 @@ class CardsPanel(FQPanel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """The row's options glow."""
-        if prompt is not None:
-            draw_glows(canvas, prompt, self.offered, 3 + round(2 * self.pulse()))
+        breath = self.pulse_options(self.offered, options, GLOW_REACH) if prompt else None
+        if breath is not None:
+            draw_glows(canvas, prompt, self.offered, 3 + round(2 * breath))
 
     # == event reactions ==========================================================================
     @on_event("die_rolled", sound=EventSound((Cue("shuffle", volume=0.35),), 0.07))

@@ -50,6 +50,10 @@ class ChooserPanel(FQPanel):
         self.anchor: pygame.Rect | None = None  # what the chips decide about (ringed)
         self.plate: tuple[tuple, pygame.Surface, pygame.Rect] | None = None  # drawn chips
 
+    def view_damage(self) -> list[pygame.Rect]:
+        """None: the chips show only with a prompt (a new one redraws the whole frame)."""
+        return []
+
     def forget(self) -> None:
         """A new view: the chips are placed again."""
         self.anchor, self.plate = None, None

@@ -46,7 +46,7 @@ from .layout import (
     fit,
 )
 from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout, MapShapes
-from .marks import draw_glows, lane, no_entry, start_marker, tourist
+from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
 from .state import State, W
 from .tweens import ring_area, ring_pulse, walk_area, walker
 
@@ -300,8 +300,9 @@ class MapPanel(FQPanel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """The map's options glow; directions as arrows."""
-        if prompt is not None:
-            draw_glows(canvas, prompt, self.offered, 3 + round(2 * self.pulse()))
+        breath = self.pulse_options(self.offered, options, GLOW_REACH) if prompt else None
+        if breath is not None:
+            draw_glows(canvas, prompt, self.offered, 3 + round(2 * breath))
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:

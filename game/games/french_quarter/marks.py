@@ -96,6 +96,9 @@ def arrow(canvas: pygame.Surface, d: str, rect: pygame.Rect) -> None:
     pygame.draw.polygon(canvas, INK, pts, 3)
 
 
+GLOW_REACH = 16  # `glow` paints inside its target's rect grown by this (the breathing's damage)
+
+
 def glow(canvas: pygame.Surface, target: Target, rect: pygame.Rect, width: int) -> None:
     """An option's highlight: an arrow for a direction, a ring round a crossing, else a frame
     dark outside and cyan inside (visible on the paper cards and the dark panels)."""

@@ -43,7 +43,7 @@ from .layout import (
     S,
     fit,
 )
-from .marks import draw_glows, tourist
+from .marks import GLOW_REACH, draw_glows, tourist
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
 from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
@@ -238,8 +238,9 @@ class SheetPanel(FQPanel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """The sheet's options glow."""
-        if prompt is not None:
-            draw_glows(canvas, prompt, self.offered, 3 + round(2 * self.pulse()))
+        breath = self.pulse_options(self.offered, options, GLOW_REACH) if prompt else None
+        if breath is not None:
+            draw_glows(canvas, prompt, self.offered, 3 + round(2 * breath))
 
     # == event reactions ==========================================================================
     @on_event("meter", sound=EventSound((Cue("tick"),), 0.22))

@@ -131,7 +131,7 @@ def table_layout(players: int) -> Layout:
         "side_markers": pygame.Rect(GRID.right + EDGE, GRID.y, 60, GRID.h),
         "rows": pygame.Rect(RIGHT_X, 0, KEY_BOX.x - RIGHT_X, KEY_BOX.bottom),
         "piles": pygame.Rect(card_slot("contract", 5).topleft,
-                             (3 * (CARD[0] + CARD_GAP), CARD[1] + 30)),
+                             (3 * (CARD[0] + CARD_GAP), CARD[1] + label_reach())),
         "key": KEY_BOX, "track": TRACK}
     for seat, panel in enumerate(panel_rects(players)):
         rects[f"seat{seat}"] = panel
@@ -146,6 +146,11 @@ def track_cells(track: Sequence[str]) -> list[tuple[str, pygame.Rect]]:
     w = TRACK.w // (len(track) + 1)
     return [(office, pygame.Rect(TRACK.x + i * w, TRACK.y, w - 6, TRACK.h))
             for i, office in enumerate((*track, "contractor"))]
+
+
+def label_reach() -> int:
+    """How far below its card a slot's AP label (`cost_label`) ends: the piles' rect holds it."""
+    return RING_GAP + 2 + theme.font(SMALL, True).get_height()
 
 
 def cost_label(slot: pygame.Rect, cost: int) -> tuple[str, pygame.Rect]:

@@ -14,7 +14,7 @@ import pygame
 from game.engine.core import Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
-from game.ui.paint import ring
+from game.ui.paint import RING_GROW, ring
 from game.ui.panels import Panel
 
 from . import sprites as sp
@@ -31,20 +31,22 @@ class USPanel(Panel):
         """A white ring around every option's place this panel offered."""
         if prompt is None:
             return
-        breath = self.pulse()
-        owner, rects = self.room.owners(), self.room.placed()
-        for option in prompt.options:
-            target = option.target
-            if target is not None and owner.get(target) is self and target in rects:
-                ring(canvas, rects[target].inflate(RING_GAP, RING_GAP), OPTION, 3, breath,
-                     radius=10)
+        owner, placed = self.room.owners(), self.room.placed()
+        rings = [placed[o.target].inflate(RING_GAP, RING_GAP) for o in prompt.options
+                 if o.target is not None and owner.get(o.target) is self and o.target in placed]
+        if not rings:
+            return
+        breath = self.pulse(*(r.inflate(RING_GROW, RING_GROW) for r in rings))
+        for rect in rings:
+            ring(canvas, rect, OPTION, 3, breath, radius=10)
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
         """The focus frame, then the zoomed card on a card."""
         frame = rect.inflate(6, 6)
         pygame.draw.rect(canvas, sp.INK, frame.inflate(6, 6), 3, border_radius=14)
-        ring(canvas, frame, theme.FOCUS, 5, self.pulse(), radius=12)
+        ring(canvas, frame, theme.FOCUS, 5, self.pulse(frame.inflate(RING_GROW, RING_GROW)),
+             radius=12)
         card = self.card_at(focus)
         if card in self.room.board.cards:  # nothing to zoom on an empty slot or face-down card
             self.zoom(canvas, card, rect)

@@ -146,10 +146,6 @@ class RowsPanel(RowPart):
 class PilesPanel(RowPart):
     """The Town, City and Metropolis piles: the top card of each pile in play, then the backs."""
 
-    # Its cost labels reach 6 px below its rect, where nothing restores them: kept as it was
-    # (unclipped, so a repaint damages the whole board) to keep the golden frames.
-    CLIP = False
-
     def paint(self, surf: pygame.Surface) -> None:
         """A pile in play shows its top card and cost, one not yet in play its back."""
         v = self.view
