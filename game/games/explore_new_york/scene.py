@@ -65,6 +65,8 @@ Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
 MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 Board = tuple  # a mounted board: ENYRenderer._board's
+Building = tuple[Arrangement, Iterator[bool], Board, bool]  # (its arrangement, the steps left,
+# the board so far, the next step is heavy): the board ENYRenderer._prepare builds aside
 
 
 class ENYRenderer(SplitRoom):
@@ -101,7 +103,7 @@ class ENYRenderer(SplitRoom):
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
         self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
         self._mounts: dict[Arrangement, Board] = {}  # boards laid out before (see _remount)
-        self._building: tuple[Arrangement, Iterator[None], Board] | None = None  # _prepare's
+        self._building: Building | None = None  # the board _prepare builds aside
         self._arrange((0, ()))
         self._warm()
 
@@ -111,7 +113,8 @@ class ENYRenderer(SplitRoom):
         boxes, then the card column; with three or four people, a board laid out before (or
         ahead of time: `_prepare`) comes back as it was left (its layers repaint only what
         changed since)."""
-        self._building = None  # the board shown changes: a board half built is dropped
+        if self._building is not None and self._building[0] == arrangement:
+            self._building = None  # shown now, built at once: the half built one is dropped
         if self._remount(arrangement):
             return
         for _ in self._build(arrangement, paint=False):
@@ -119,11 +122,11 @@ class ENYRenderer(SplitRoom):
         self.seat_rects = dict(self._own_targets)
         self.damage_rect()  # a new static background: the whole board looks different
 
-    def _build(self, arrangement: Arrangement, paint: bool) -> Iterator[None]:
-        """Build the arrangement's board on this renderer, a step at a time (each `yield`
-        a few milliseconds: `_prepare` runs one step a frame): each seat's panels, the
-        static background and its layers, then (`paint`) its layers painted a few at a time
-        (shown at once, the caller refreshes them)."""
+    def _build(self, arrangement: Arrangement, paint: bool) -> Iterator[bool]:
+        """Build the arrangement's board on this renderer, a step at a time (`_prepare` runs
+        one step a frame; each `yield` says if the next step is a heavy one): each seat's
+        panels, the static background and its layers, then (`paint`) its layers painted a few
+        at a time (shown at once, the caller refreshes them)."""
         self.focus, self.pair = arrangement
         layout = make_layout(self.players, *arrangement)
         self.scales = {seat: self._scale(area.map.w, not area.mini)
@@ -132,7 +135,7 @@ class ENYRenderer(SplitRoom):
         panels: list[Any] = []
         own: dict[int, dict[Target, pygame.Rect]] = {}
         for seat, area in layout.seats.items():
-            yield  # a map's targets take a millisecond or two
+            yield False  # a map's targets take a millisecond or two
             self.maps[seat] = MapPanel(self, area, self.scales[seat])
             _, cells = score_cells(area)
             boxes = [BoxPanel(self, cell, seat, n) for n, cell in enumerate(cells)]
@@ -143,10 +146,10 @@ class ENYRenderer(SplitRoom):
             own[seat].update(self.maps[seat].own)
         self.cards = CardsPanel(self, layout)
         self._own_targets = own
-        yield
+        yield True  # mount paints three board-sized surfaces (~10 ms on a loaded machine)
         self.mount(layout, *panels, self.cards)
         while paint:
-            yield
+            yield False
             self.layers.refresh(PAINTED_PER_STEP)
             paint = self.layers.pending
 
@@ -178,28 +181,33 @@ class ENYRenderer(SplitRoom):
         return True
 
     def _prepare(self) -> None:
-        """On a quiet frame (nothing moving, no zoom fading) with three or four people, take
-        one step of building aside the board of a person whose map has not been large yet,
-        so the zoom's first move to them costs no more than its later ones (building a board
-        at once takes ~25 ms: a dropped frame). Each board is two board-sized surfaces: no
-        more are built than `_remount` keeps."""
-        if self._fade is not None or self.timeline or self.view is None:
+        """With three or four people, take one step of building aside the board of a person
+        whose map has not been large yet, so the zoom's first move to them costs no more than
+        its later ones (building a board at once takes ~25 ms: a dropped frame); never while
+        the zoom fades, the heavy step only on a quiet frame (nothing moving). Each board is
+        two board-sized surfaces: no more are built than `_remount` keeps."""
+        if self._fade is not None or self.view is None:
             return
         if self._building is None:
             todo = [seat for seat in self.humans if seat != self.focus
                     and (seat, ()) not in self._mounts]
             if len(self.humans) <= 2 or not todo or len(self._mounts) >= MOUNTS_KEPT:
                 return
-            self._building = ((todo[0], ()), self._build((todo[0], ()), paint=True), self._board())
-        arrangement, steps, board = self._building
+            arrangement = (todo[0], ())
+            self._building = (arrangement, self._build(arrangement, paint=True), self._board(),
+                              False)
+        arrangement, steps, board, heavy = self._building
+        if heavy and self.timeline:
+            return
         shown = self._board()
         self._put(board)  # the panels built read the room (its layout, its focus) as theirs
         try:
-            done = next(steps, True)
+            heavy = next(steps, None)
             board = self._board()
         finally:
             self._put(shown)
-        self._building = None if done else (arrangement, steps, board)
+        done = heavy is None
+        self._building = None if done else (arrangement, steps, board, bool(heavy))
         if done:
             self._mounts[arrangement] = board
             while len(self._mounts) > MOUNTS_KEPT:
@@ -243,6 +251,7 @@ class ENYRenderer(SplitRoom):
         self.humans = tuple(h for h in humans if h in self.layout.seats)
         reframed = framed != (len(self.humans) > 2)
         if reframed:  # the large map's frame (zoomed_on) comes or goes: a new background
+            self._building = None
             self._arrange((self.focus, self.pair))
             self._mounts.clear()  # every board kept was painted with the frame, or without
         if (self._follow(self.view) or reframed) and self.view is not None:
