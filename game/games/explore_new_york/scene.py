@@ -146,8 +146,9 @@ class ENYRenderer(SplitRoom):
             own[seat].update(self.maps[seat].own)
         self.cards = CardsPanel(self, layout)
         self._own_targets = own
-        yield True  # mount paints three board-sized surfaces (~10 ms on a loaded machine)
-        self.mount(layout, *panels, self.cards)
+        yield True  # each step of mount makes a board-sized surface (painted, converted,
+        for _ in self.mount_steps(layout, *panels, self.cards):  # copied): quiet frames only
+            yield True
         while paint:
             yield False
             self.layers.refresh(PAINTED_PER_STEP)
