@@ -181,24 +181,26 @@ class ENYRenderer(SplitRoom):
         self.damage_rect()
         return True
 
-    def _prepare(self) -> None:
+    def _prepare(self, wanted: int | None) -> None:
         """With three or four people, take one step of building aside the board of a person
         whose map has not been large yet, so the zoom's first move to them costs no more than
         its later ones (building a board at once takes ~25 ms: a dropped frame); never while
-        the zoom fades, the heavy step only on a quiet frame (nothing moving). Each board is
-        two board-sized surfaces: no more are built than `_remount` keeps."""
+        the zoom fades, the heavy steps only on a quiet frame (nothing moving) unless the zoom
+        waits for the board (`wanted`: whose). Each board is two board-sized surfaces: no
+        more are built than `_remount` keeps, unless the zoom waits."""
         if self._fade is not None or self.view is None:
             return
         if self._building is None:
-            todo = [seat for seat in self.humans if seat != self.focus
-                    and (seat, ()) not in self._mounts]
-            if len(self.humans) <= 2 or not todo or len(self._mounts) >= MOUNTS_KEPT:
+            todo = sorted((seat for seat in self.humans if seat != self.focus
+                           and (seat, ()) not in self._mounts), key=lambda s: s != wanted)
+            if len(self.humans) <= 2 or not todo or (
+                    wanted is None and len(self._mounts) >= MOUNTS_KEPT):
                 return
             arrangement = (todo[0], ())
             self._building = (arrangement, self._build(arrangement, paint=True), self._board(),
                               False)
         arrangement, steps, board, heavy = self._building
-        if heavy and self.timeline:
+        if heavy and self.timeline and wanted is None:
             return
         shown = self._board()
         self._put(board)  # the panels built read the room (its layout, its focus) as theirs
@@ -296,8 +298,12 @@ class ENYRenderer(SplitRoom):
             if self._fade_left() <= 0:
                 self._fade = None
         if len(self.humans) > 2 and self.view is not None:
-            self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
-            self._prepare()
+            picked = self.zoom.pick(self.humans, choosing(self.view), self.focus)
+            if picked == self.focus or (picked, ()) in self._mounts:
+                self._zoom_to(picked)
+                self._prepare(None)
+            else:  # the zoom waits a few frames for the person's board, built aside first
+                self._prepare(picked)
         return super().damage(prompted)
 
     def _fade_left(self) -> float:

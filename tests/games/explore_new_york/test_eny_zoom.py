@@ -327,3 +327,27 @@ def test_the_large_map_is_framed_in_its_colour_from_the_tables_first_frame(home,
     area = renderer.layout.seats[renderer.focus].area
     edge = (area.x + ZOOM_EDGE // 2, area.centery)
     assert renderer.layers.static.get_at(edge)[:3] == seat_color(renderer.focus)
+
+
+def test_the_zoom_never_builds_a_board_at_once_once_the_table_is_open(home):
+    """Its first move to a person (the table's first frame included) waits a few frames for
+    their board, built aside a step a frame, instead of building it in the frame (~25 ms)."""
+    app, game = open_table("PPPP")
+    renderer = game.renderer
+    built = renderer._build
+    at_once = []
+
+    def counted(arrangement, paint):
+        if not paint:
+            at_once.append(arrangement)
+        return built(arrangement, paint)
+
+    renderer._build = counted
+    shown = {renderer.focus}
+    all_charting(app, game, [0, 1, 2, 3])
+    for seat in (0, 1, 2, 3, 0, 2):
+        wait(app, HOLD + 0.2)
+        move(app, game, seat)
+        wait(app, 0.5)
+        shown.add(renderer.focus)
+    assert len(shown) >= 3 and at_once == []
