@@ -29,7 +29,7 @@ route, the route glows and the boxes fill in one by one, the total last (map_pan
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -63,12 +63,17 @@ COUNT_TIME = 0.6  # a live box counting to its new points
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
 Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
 MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
+PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
+Board = tuple  # a mounted board: ENYRenderer._board's
+Building = tuple[Arrangement, Iterator[bool], Board, bool]  # (its arrangement, the steps left,
+# the board so far, the next step is heavy): the board ENYRenderer._prepare builds aside
 
 
 class ENYRenderer(SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
+    maps: dict[int, MapPanel]  # per seat its map on the board mounted now
     PANELS = (MapPanel, TotalPanel, BoxPanel, CardsPanel)
     CATEGORY_COLORS: ClassVar[Mapping[str, tuple[int, int, int]]] = MappingProxyType({
         **{kind: sp.MARKERS[kind] for kind in TOURISTS}, "cafes": sp.CAFE,
@@ -97,25 +102,40 @@ class ENYRenderer(SplitRoom):
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
         self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
-        self._mounts: dict[Arrangement, tuple] = {}  # boards laid out before (see _remount)
+        self._mounts: dict[Arrangement, Board] = {}  # boards laid out before (see _remount)
+        self._building: Building | None = None  # the board _prepare builds aside
         self._arrange((0, ()))
         self._warm()
 
     def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
         large: see make_layout) and mount each seat's map, total and
-        boxes, then the card column; with three or four people, a board laid out before comes
-        back as it was left (its layers repaint only what changed since)."""
+        boxes, then the card column; with three or four people, a board laid out before (or
+        ahead of time: `_prepare`) comes back as it was left (its layers repaint only what
+        changed since)."""
+        if self._building is not None and self._building[0] == arrangement:
+            self._building = None  # shown now, built at once: the half built one is dropped
         if self._remount(arrangement):
             return
+        for _ in self._build(arrangement, paint=False):
+            pass
+        self.seat_rects = dict(self._own_targets)
+        self.damage_rect()  # a new static background: the whole board looks different
+
+    def _build(self, arrangement: Arrangement, paint: bool) -> Iterator[bool]:
+        """Build the arrangement's board on this renderer, a step at a time (`_prepare` runs
+        one step a frame; each `yield` says if the next step is a heavy one): each seat's
+        panels, the static background and its layers, then (`paint`) its layers painted a few
+        at a time (shown at once, the caller refreshes them)."""
         self.focus, self.pair = arrangement
         layout = make_layout(self.players, *arrangement)
         self.scales = {seat: self._scale(area.map.w, not area.mini)
                        for seat, area in layout.seats.items()}
-        self.maps: dict[int, MapPanel] = {}
+        self.maps = {}
         panels: list[Any] = []
         own: dict[int, dict[Target, pygame.Rect]] = {}
         for seat, area in layout.seats.items():
+            yield False  # a map's targets take a millisecond or two
             self.maps[seat] = MapPanel(self, area, self.scales[seat])
             _, cells = score_cells(area)
             boxes = [BoxPanel(self, cell, seat, n) for n, cell in enumerate(cells)]
@@ -126,9 +146,23 @@ class ENYRenderer(SplitRoom):
             own[seat].update(self.maps[seat].own)
         self.cards = CardsPanel(self, layout)
         self._own_targets = own
-        self.seat_rects = dict(own)
-        self.mount(layout, *panels, self.cards)
-        self.damage_rect()  # a new static background: the whole board looks different
+        yield True  # each step of mount makes a board-sized surface (painted, converted,
+        for _ in self.mount_steps(layout, *panels, self.cards):  # copied): quiet frames only
+            yield True
+        while paint:
+            yield False
+            self.layers.refresh(PAINTED_PER_STEP)
+            paint = self.layers.pending
+
+    def _board(self) -> Board:
+        """The board mounted now: what `_remount` keeps and `_prepare` builds aside."""
+        return (self.focus, self.pair, self.layout, self.panels, self.layers, self.maps,
+                self.cards, self._own_targets, self.scales)
+
+    def _put(self, board: Board) -> None:
+        """Mount a board kept or built aside (no paint: its layers are as they were left)."""
+        (self.focus, self.pair, self.layout, self.panels, self.layers, self.maps, self.cards,
+         self._own_targets, self.scales) = board
 
     def _remount(self, arrangement: Arrangement) -> bool:
         """Keep the board shown now for the zoom to come back to (with three or four people:
@@ -138,17 +172,49 @@ class ENYRenderer(SplitRoom):
             self._mounts.clear()
             return False
         kept = self._mounts.pop(arrangement, None)
-        self._mounts[self.focus, self.pair] = (self.layout, self.panels, self.layers, self.maps,
-                                               self.cards, self._own_targets, self.scales)
+        self._mounts[self.focus, self.pair] = self._board()
         while len(self._mounts) > MOUNTS_KEPT:
             del self._mounts[next(iter(self._mounts))]  # the least recently shown
         if kept is None:
             return False
-        self.focus, self.pair = arrangement
-        (self.layout, self.panels, self.layers, self.maps, self.cards, self._own_targets,
-         self.scales) = kept
+        self._put(kept)
         self.damage_rect()
         return True
+
+    def _prepare(self, wanted: int | None) -> None:
+        """With three or four people, take one step of building aside the board of a person
+        whose map has not been large yet, so the zoom's first move to them costs no more than
+        its later ones (building a board at once takes ~25 ms: a dropped frame); never while
+        the zoom fades, the heavy steps only on a quiet frame (nothing moving) unless the zoom
+        waits for the board (`wanted`: whose). Each board is two board-sized surfaces: no
+        more are built than `_remount` keeps, unless the zoom waits."""
+        if self._fade is not None or self.view is None:
+            return
+        if self._building is None:
+            todo = sorted((seat for seat in self.humans if seat != self.focus
+                           and (seat, ()) not in self._mounts), key=lambda s: s != wanted)
+            if len(self.humans) <= 2 or not todo or (
+                    wanted is None and len(self._mounts) >= MOUNTS_KEPT):
+                return
+            arrangement = (todo[0], ())
+            self._building = (arrangement, self._build(arrangement, paint=True), self._board(),
+                              False)
+        arrangement, steps, board, heavy = self._building
+        if heavy and self.timeline and wanted is None:
+            return
+        shown = self._board()
+        self._put(board)  # the panels built read the room (its layout, its focus) as theirs
+        try:
+            heavy = next(steps, None)
+            board = self._board()
+        finally:
+            self._put(shown)
+        done = heavy is None
+        self._building = None if done else (arrangement, steps, board, bool(heavy))
+        if done:
+            self._mounts[arrangement] = board
+            while len(self._mounts) > MOUNTS_KEPT:
+                del self._mounts[next(iter(self._mounts))]
 
     def _scale(self, size: int, coords: bool) -> MapScale:
         """A map scale, made once per size (the zoom lays the board out again and again)."""
@@ -184,8 +250,14 @@ class ENYRenderer(SplitRoom):
     # == the SplitRenderer calls ===================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """The seats people play (every seat has a full map whoever plays it)."""
+        framed = len(self.humans) > 2
         self.humans = tuple(h for h in humans if h in self.layout.seats)
-        if self._follow(self.view) and self.view is not None:
+        reframed = framed != (len(self.humans) > 2)
+        if reframed:  # the large map's frame (zoomed_on) comes or goes: a new background
+            self._building = None
+            self._arrange((self.focus, self.pair))
+            self._mounts.clear()  # every board kept was painted with the frame, or without
+        if (self._follow(self.view) or reframed) and self.view is not None:
             self.place_targets(self.view)
             self.refresh()
 
@@ -226,7 +298,12 @@ class ENYRenderer(SplitRoom):
             if self._fade_left() <= 0:
                 self._fade = None
         if len(self.humans) > 2 and self.view is not None:
-            self._zoom_to(self.zoom.pick(self.humans, choosing(self.view), self.focus))
+            picked = self.zoom.pick(self.humans, choosing(self.view), self.focus)
+            if picked == self.focus or (picked, ()) in self._mounts:
+                self._zoom_to(picked)
+                self._prepare(None)
+            else:  # the zoom waits a few frames for the person's board, built aside first
+                self._prepare(picked)
         return super().damage(prompted)
 
     def _fade_left(self) -> float:

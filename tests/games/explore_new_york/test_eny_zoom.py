@@ -21,6 +21,7 @@ from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.layout import make_layout
+from game.games.explore_new_york.map_panel import ZOOM_EDGE
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.state import CHART
 from game.games.explore_new_york.zoom import HOLD
@@ -30,6 +31,7 @@ from game.scenes import scene_registry
 from game.scenes.seating import SeatSpec
 from game.ui.app import App
 from game.ui.i18n import LANGUAGES
+from game.ui.paint import seat_color
 
 ENY = "explore_new_york"
 A = pygame.CONTROLLER_BUTTON_A
@@ -286,3 +288,66 @@ def test_an_answer_shown_at_once_counts_as_a_move_of_that_person_only():
     match.resolve_chance()
     renderer.reset(match.view(None), None)
     assert renderer.zoom.moved == {1: 7.0}
+
+
+def boards_ready(renderer) -> set[int]:
+    """The seats whose large-map board is built: the one shown and those kept aside."""
+    return {renderer.focus} | {focus for focus, _ in renderer._mounts}
+
+
+def test_every_persons_board_is_built_on_quiet_frames_before_the_zoom_needs_it(home):
+    """With four people the board of each one's large map is built ahead, a step on each quiet
+    frame (building it when the zoom first moves cost a dropped frame); the zoom then brings
+    it back, painted exactly as a board built at once."""
+    app, game = open_table("PPPP")
+    renderer = game.renderer
+    all_charting(app, game, [0, 1, 2, 3])
+    wait(app, 2.0)  # nobody moves: quiet frames
+    assert boards_ready(renderer) == {0, 1, 2, 3}
+    built = len(renderer._mounts)
+    mover = next(s for s in (0, 1, 2, 3) if s != renderer.focus)
+    move(app, game, mover)
+    wait(app, 0.6)  # the zoom moves to them and its fade ends
+    assert renderer.focus == mover and len(renderer._mounts) == built  # brought back, not built
+    shown = renderer.layers.surface.copy()
+    for _ in renderer._build((mover, ()), paint=False):
+        pass
+    renderer.place_targets(renderer.view)
+    renderer.refresh()
+    assert shown.get_view("2").raw == renderer.layers.surface.get_view("2").raw
+
+
+@pytest.mark.parametrize("kinds", ["PPP", "PPPP"])
+def test_the_large_map_is_framed_in_its_colour_from_the_tables_first_frame(home, kinds):
+    """The board laid out before the people are known is laid out again once they are: the
+    sheet of the person whose map is large has its frame (it was missing until the zoom first
+    moved, and came back without it)."""
+    _, game = open_table(kinds)
+    renderer = game.renderer
+    area = renderer.layout.seats[renderer.focus].area
+    edge = (area.x + ZOOM_EDGE // 2, area.centery)
+    assert renderer.layers.static.get_at(edge)[:3] == seat_color(renderer.focus)
+
+
+def test_the_zoom_never_builds_a_board_at_once_once_the_table_is_open(home):
+    """Its first move to a person (the table's first frame included) waits a few frames for
+    their board, built aside a step a frame, instead of building it in the frame (~25 ms)."""
+    app, game = open_table("PPPP")
+    renderer = game.renderer
+    built = renderer._build
+    at_once = []
+
+    def counted(arrangement, paint):
+        if not paint:
+            at_once.append(arrangement)
+        return built(arrangement, paint)
+
+    renderer._build = counted
+    shown = {renderer.focus}
+    all_charting(app, game, [0, 1, 2, 3])
+    for seat in (0, 1, 2, 3, 0, 2):
+        wait(app, HOLD + 0.2)
+        move(app, game, seat)
+        wait(app, 0.5)
+        shown.add(renderer.focus)
+    assert len(shown) >= 3 and at_once == []
