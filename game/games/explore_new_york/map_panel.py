@@ -37,7 +37,7 @@ from . import sprites as sp
 from .board import TOURISTS, Board
 from .layout import BOXES, GLOW, MapScale
 from .score_panel import ring_options
-from .state import NONE, Sheet
+from .state import CHART, NONE, Sheet
 
 STROKE_TIME = 0.28  # seconds per pen link
 TOURIST_TIME = 0.16  # per tourist drawn
@@ -48,6 +48,15 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
+
+
+@dataclass(frozen=True, slots=True)
+class Pictures:
+    """What the room draws on a map per frame (MapPanel.pictures): the block outline's canvas
+    rect and the faint route's links (None: not drawn)."""
+
+    outline: tuple[int, int, int, int] | None
+    faint: tuple[int, ...] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,7 @@ class MapPanel(SeatPanel):
         self.area, self.scale, self.board = area, scale, room.board
         self.own = self._place_targets()
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
+        self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -168,28 +178,52 @@ class MapPanel(SeatPanel):
         sp.dotted(canvas, seat_dark(self.seat), [(ox + x, oy + y) for x, y in points],
                   max(2.0, scale.pen / 3), scale.geom.cell / 6)
 
-    def draw_block(self, canvas: pygame.Surface) -> None:
-        """The seat's block of this turn outlined (café tourists go there too): drawn per
-        frame, so the turn's end repaints no map."""
-        block = self.view.sheets[self.seat].block
-        if block != NONE:
+    def pictures(self) -> Pictures:
+        """What the room draws on this map per frame for the view now (`draw_table`): the
+        rect of the seat's block of this turn outlined (in the chart phase; café tourists go
+        there too), and the links of its faint best route (on Peek, until the final route)."""
+        view, outline, faint = self.view, None, None
+        block = view.sheets[self.seat].block
+        if view.phase == CHART and block != NONE:
             b = self.board.blocks[block]
-            pygame.draw.rect(canvas, seat_color(self.seat), self.own[("block", b.x, b.y)]
-                             .inflate(6, 6), 4, border_radius=6)
+            outline = tuple(self.own["block", b.x, b.y].inflate(6, 6))
+        if self.seat in self.room.peeking and not view.routes:
+            faint = tuple(self.room.route_now(self.seat).links)
+        return Pictures(outline, faint)
 
-    def draw_faint_route(self, canvas: pygame.Surface) -> None:
+    def draw_table(self, canvas: pygame.Surface) -> None:
+        """Per frame, for the room: the block outline, then the faint route over it (drawn
+        per frame, so the turn's end repaints no map); what it drew is noted for
+        `view_damage`."""
+        self._drawn = shown = self.pictures()
+        if shown.outline is not None:
+            pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
+        if shown.faint is not None:
+            self._draw_faint_route(canvas, shown.faint)
+
+    def _draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
         """The route the seat's map would score now (the live boxes' route), a faint wide
         band under its pen lines: which links extend it is plain to see."""
-        route = self.room.route_now(self.seat)
-        if self._faint is None or self._faint[0] != route.links:
+        if self._faint is None or self._faint[0] != links:
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             scale = self.scale
-            for link in route.links:  # the band's own alpha: the pen lines stay opaque on it
+            for link in links:  # the band's own alpha: the pen lines stay opaque on it
                 sp.pen_line(surf, (*GLOW, FAINT_ALPHA), scale.lines[link], scale.pen * 3)
-            for link in route.links:
+            for link in links:
                 sp.pen_line(surf, seat_dark(self.seat), scale.lines[link], scale.pen)
-            self._faint = route.links, surf
+            self._faint = links, surf
         canvas.blit(self._faint[1], self.rect.move(BOARD_RECT.topleft))
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """What a new view changes of the room's per-frame pictures on this map (the layer
+        reports its own repaints): the block outline last drawn and the one to draw, or the
+        whole map when the faint route changes."""
+        drawn, now = self._drawn, self.pictures()
+        out = [] if drawn.outline == now.outline else [
+            pygame.Rect(r) for r in (drawn.outline, now.outline) if r is not None]
+        if drawn.faint != now.faint:
+            out.append(self.rect.move(BOARD_RECT.topleft))
+        return out
 
     # == event animations =========================================================================
     @on_event("link_drawn", sound=EventSound((Cue("swish", volume=0.45),), STROKE_TIME))

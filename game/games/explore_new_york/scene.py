@@ -375,6 +375,7 @@ class ENYRenderer(SplitRoom):
         if self.view is None or self.view.routes or seat not in self.layout.seats:
             return False
         self.peeking ^= {seat}
+        self.damage_rect(self.maps[seat].rect.move(BOARD_RECT.topleft))  # its faint route
         return True
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
@@ -384,13 +385,18 @@ class ENYRenderer(SplitRoom):
         return self.seat_rects[self.humans[0] if self.humans else 0]
 
     def draw_table(self, canvas: pygame.Surface) -> None:
-        """This turn's blocks outlined; the faint best routes of the seats peeking."""
-        if self.view.phase == CHART:
-            for seat in range(self.players):
-                self.maps[seat].draw_block(canvas)
-        if not self.view.routes:  # at the end the final route glows instead
-            for seat in sorted(self.peeking):
-                self.maps[seat].draw_faint_route(canvas)
+        """This turn's blocks outlined; the faint best routes of the seats peeking (each map
+        draws its own: MapPanel.draw_table)."""
+        for seat in range(self.players):
+            self.maps[seat].draw_table(canvas)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """What a new view changes outside the layers: what each panel reports, as the kit's
+        PanelRoom asks them, though this room draws per frame too: its `draw_table` is the
+        maps' pictures, which each map reports (MapPanel.view_damage); its own highlights
+        follow the prompts (the shell redraws all when a person's prompt may change) and the
+        zoom's fade reports every frame of its own (`damage`)."""
+        return [rect for panel in self.panels.values() for rect in panel.view_damage()]
 
     def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
                    prompts: dict[int, Prompt]) -> None:

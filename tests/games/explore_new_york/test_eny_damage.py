@@ -2,7 +2,8 @@
 that differs lies inside the rects the renderer reported (`damage`): strokes on their seat's map,
 cards in the column, boxes counting up; an idle board reports none, a board laid out again
 (the large map moving to the next first player) reports everything, and so does each frame of
-the old board fading out when the zoom of three or four people moves."""
+the old board fading out when the zoom of three or four people moves. A move of bots reports what
+it changed: its strokes' map, the block outlines it moves, a peeking seat's faint route."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import FADE_TIME, ENYRenderer
 from game.games.explore_new_york.state import CHART
 from game.games.explore_new_york.zoom import HOLD, choosing
-from tests.games.damage_watch import frame, outside, watch
+from game.ui.board_api import BOARD_RECT
+from game.ui.damage import merge
+from tests.games.damage_watch import frame, moved, outside, watch
 from tests.games.scene_match import scene_match, step
 
 
@@ -37,9 +40,11 @@ def test_every_changed_pixel_is_reported_in_play_and_at_the_final_count():
     renderer.damage(False)
     partial, steps = 0, 0
     while not match.is_over() and steps < 400:
+        last = frame(renderer) if steps < 12 else None
         step(match, bots, renderer)
         steps += 1
-        assert renderer.damage(False) is None  # a new view: everything may look different
+        if last is not None:
+            assert moved(renderer, last) is not None  # a new view: what it changed
         if steps <= 12 or match.is_over():
             partial += watch(renderer)
         else:
@@ -47,6 +52,33 @@ def test_every_changed_pixel_is_reported_in_play_and_at_the_final_count():
     assert match.is_over() and match.view(0).routes
     assert partial > 40  # most of the animation frames redrew less than half the board
     settle(renderer)
+
+
+def test_a_move_of_bots_damages_what_it_changed_not_the_whole_board():
+    """Each move's damage, checked against the frame before it, is not the board: the block
+    outlines drawn per frame (the turn's blocks) and seat 1's faint route on Peek report
+    their own rects; the Peek button itself reports its map."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 7)
+    renderer.set_humans(())
+    while not renderer.route_now(1).links:  # a route to show on Peek
+        step(match, bots, renderer)
+        watch(renderer)
+    settle(renderer)
+    last = frame(renderer)
+    assert renderer.peek(1)
+    assert moved(renderer, last) == [renderer.maps[1].rect]  # its faint route appears
+    assert outside(last, frame(renderer), [])  # and it shows
+    board, partial, outlines = BOARD_RECT.w * BOARD_RECT.h, 0, 0
+    for _ in range(40):
+        last, blocks = frame(renderer), [m.pictures().outline for m in renderer.maps.values()]
+        step(match, bots, renderer)
+        damaged = moved(renderer, last)
+        assert damaged is not None
+        partial += sum(r.w * r.h for r in merge(damaged, BOARD_RECT)) < board
+        outlines += blocks != [m.pictures().outline for m in renderer.maps.values()]
+        watch(renderer)
+    assert outlines >= 5 and partial >= 35  # the outlines moved, the board stayed mostly
 
 
 def test_a_board_laid_out_again_reports_everything():
