@@ -70,6 +70,15 @@ def set_lines(text: str, width: int) -> tuple[str, ...]:
     lines = wrap(text, MOVE_SIZE, width)
     if len(lines) > 2:
         return lines[0], " ".join(lines[1:])
-    while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
-        lines, width = narrower, width - 20
-    return tuple(lines)
+    if len(lines) < 2:
+        return tuple(lines)
+    # the narrowest of width, width - 20, width - 40, ... still on two lines: a text never
+    # takes fewer lines when narrower, so the steps are bisected (a few wraps, not a dozen)
+    good, bad = 0, (width - 1) // 20 + 1  # steps known to keep two lines / to break them
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if len(narrower := wrap(text, MOVE_SIZE, width - 20 * mid)) == 2:
+            good, lines = mid, narrower
+        else:
+            bad = mid
+    return tuple(lines)  # wrapped at the last good step

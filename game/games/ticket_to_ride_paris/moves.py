@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from game.engine.core import Event
-from game.ui.i18n import t
+from game.ui.i18n import language, t
 
 K = "ticket_to_ride_paris."
 KEPT = 8  # moves remembered (the strip shows this many)
@@ -55,7 +56,8 @@ class MoveLog:
 
     def lines(self, names: Sequence[str]) -> list[tuple[int | None, str]]:
         """Each move as (seat, text in the current language), newest first."""
-        return [(m.seat, _text(m, names)) for m in self.moves]
+        names, lang = tuple(names), language()
+        return [(m.seat, _text(m, names, lang)) for m in self.moves]
 
     def key(self) -> tuple:
         """A summary that changes whenever the log does (for a layer key)."""
@@ -93,7 +95,9 @@ class MoveLog:
         return None
 
 
-def _text(move: Move, names: Sequence[str]) -> str:
+# the log repaints after every move; its older moves are written already (in `language`)
+@lru_cache(maxsize=64)
+def _text(move: Move, names: tuple[str, ...], language: str) -> str:
     params = dict(move.params)
     if move.seat is not None:
         params["player"] = names[move.seat]

@@ -79,22 +79,38 @@ class SeatsPanel(Panel):
         super().__init__(room, rect, "seats")
         self.rects = seat_rects(room.players)
 
+    RESTORE = False  # `paint` puts the background back under the seat rows it repaints
+
     def key(self) -> tuple:
-        """Everything the player panels show."""
-        view, h, seats = self.view, self.holds, range(self.room.players)
-        return (tuple(self.room.shown_scores()), view.current, view.phase, view.buses,
-                tuple(view.hand_sizes[s] - h[("cards", s)] for s in seats),
-                tuple(None if tk is None else len(tk) - h[("tickets", s)]
-                      for s, tk in enumerate(view.tickets)),
-                tuple(tuple(self.front_shown(view, s, k) for k in range(len(fr)))
-                      for s, fr in enumerate(view.front)),
-                view.flags, view.final_turns, view.owners if view.phase == OVER else None,
-                i18n.language())
+        """Everything the player panels show: the language and each seat's figures."""
+        scores = self.room.shown_scores()
+        return i18n.language(), tuple(self.seat_key(s, score) for s, score in enumerate(scores))
+
+    def seat_key(self, seat: int, score: int) -> tuple:
+        """Everything one seat's panel shows."""
+        view, h = self.view, self.holds
+        over = view.phase == OVER
+        tickets = view.tickets[seat]
+        return (score, view.current == seat, over, view.buses[seat],
+                view.hand_sizes[seat] - h[("cards", seat)],
+                None if tickets is None else len(tickets) - h[("tickets", seat)],
+                tuple(self.front_shown(view, seat, k) for k in range(len(view.front[seat]))),
+                view.flags[seat], view.final_turns if view.current == seat else None,
+                view.owners if over else None)
 
     def paint(self, canvas: pygame.Surface) -> None:
-        """Every seat's panel."""
+        """The panels of the seats whose figures changed since the layer was last painted (a
+        bot's move changes one or two of them), over the background put back under them."""
+        layers = self.room.layers
+        before, now = layers.shown_key(self.name), self.key()
+        if before is None or before[0] != now[0]:  # nothing painted yet, or a new language
+            seats = range(self.room.players)
+        else:
+            seats = [s for s, (old, new) in enumerate(zip(before[1], now[1])) if old != new]
         scores = self.room.shown_scores()
-        for seat, rect in enumerate(self.rects):
+        for seat in seats:
+            rect = self.rects[seat]
+            canvas.blit(layers.static, rect, rect)  # the gaps between rows stay as painted
             self._draw_player(canvas, self.view, seat, rect, scores[seat])
 
     def card_spot(self, seat: int) -> tuple[int, int]:

@@ -14,12 +14,13 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config, event
 from game.engine.match import Match
-from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE
+from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE, set_lines
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.ui import theme
 from game.ui.i18n import set_language
+from game.ui.paint import wrap
 from tests.games.plural_forms import abbreviated_points, plural_after_one
 
 ROOM = "ticket_to_ride_paris"
@@ -133,6 +134,35 @@ def test_a_long_move_wraps_whole_onto_two_lines_of_its_column(language):
             lines = renderer.hand.log.lines(text)
             assert len(lines) <= 2, text
             assert all(theme.font(MOVE_SIZE).size(line)[0] <= room for line in lines)
+    finally:
+        set_language("en")
+
+
+def narrowed_step_by_step(text: str, width: int) -> tuple[str, ...]:
+    """`set_lines` as it was first written: two lines narrowed 20 px at a time."""
+    lines = wrap(text, MOVE_SIZE, width)
+    if len(lines) > 2:
+        return lines[0], " ".join(lines[1:])
+    while len(lines) == 2 and len(narrower := wrap(text, MOVE_SIZE, width - 20)) == 2:
+        lines, width = narrower, width - 20
+    return tuple(lines)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_bisecting_the_narrowest_two_lines_sets_every_claim_as_narrowing_step_by_step(language):
+    pygame.init()
+    set_language(language)
+    try:
+        rules = TicketToRideParis()
+        renderer = TTRRenderer(rules, Config(4), ["Bot 1", "Bot 2", "Bot 3", "Bot 4"])
+        log = MoveLog({r.id: rules.route_name(r) for r in rules.board.routes})
+        for route in rules.board.routes:
+            log.note([event("route_claimed", 3, route=route.id, points=10)], turn=1)
+            log.note([event("card_drawn", 2, source="faceup", color="yellow"),
+                      event("card_drawn", 2, source="faceup", color="white")], turn=2)
+            for _, text in log.lines(renderer.names):
+                for width in (renderer.hand.log.col_w - 56, 300, 217):
+                    assert set_lines(text, width) == narrowed_step_by_step(text, width), text
     finally:
         set_language("en")
 
