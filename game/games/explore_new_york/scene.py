@@ -22,8 +22,8 @@ What spans panels stays here: the seat whose map is large (the board is laid out
 moves; when the zoom moves to another person their map grows into the large place while the
 old board fades out over the new one: zoom.py's ZoomMove), the
 seats peeking, every seat's best route per view (the boxes and the faint route read
-it) and the boxes as shown while they count up: each seat's changed boxes count to their new
-points once its strokes land (`animated`); at the end every map erases what is off its final
+it) and the boxes as shown while they count up (live_boxes.py: each seat's changed boxes count
+to their new points once its strokes land); at the end every map erases what is off its final
 route, the route glows and the boxes fill in one by one, the total last (map_panel.py).
 """
 
@@ -34,7 +34,6 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 import pygame
-import pytweening
 
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
@@ -42,24 +41,22 @@ from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry
 from game.ui.paint import seat_color
-from game.ui.render_kit import Batch
 from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
 from .board import TOURISTS
 from .cards_panel import CardsPanel
-from .layout import BOXES, GLOW, TOTAL, MapScale, make_layout, make_scale, score_cells
+from .layout import BOXES, GLOW, MapScale, make_layout, make_scale, score_cells
+from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel, seed
 from .result_picture import paint_result
 from .rules import ExploreNewYork
-from .score_panel import Box, BoxPanel, TotalPanel, score_geometry
-from .scoring import CATEGORIES, RouteScorer
+from .score_panel import BoxPanel, TotalPanel, score_geometry
 from .state import CHART, DISCARD, NONE, State
 from .zoom import Zoom, ZoomMove, choosing
 
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
-COUNT_TIME = 0.6  # a live box counting to its new points
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
 Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
 MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
@@ -69,7 +66,7 @@ Building = tuple[Arrangement, Iterator[bool], Board, bool]  # (its arrangement, 
 # the board so far, the next step is heavy): the board ENYRenderer._prepare builds aside
 
 
-class ENYRenderer(SplitRoom):
+class ENYRenderer(LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -95,10 +92,7 @@ class ENYRenderer(SplitRoom):
         self.zoom = Zoom()  # with three or four people: who moved when (zoom.py)
         self._fade: ZoomMove | None = None  # the zoom moving to another person, painted
         self.peeking: set[int] = set()  # seats showing their best route (the Peek button)
-        self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
-        self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
-        self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
-        self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
+        self._forget_boxes()
         self._pictures: dict[tuple, pygame.Surface] = {}  # result_picture's, drawn once
         self._printed: dict[sp.MapGeom, pygame.Surface] = {}  # the printed map per size
         self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
@@ -412,91 +406,6 @@ class ENYRenderer(SplitRoom):
         """The seat's panels' highlights, and the cards it may discard."""
         super().draw_seat(canvas, seat, prompt, focus)
         self.cards.draw_options(canvas, focus, prompt, set())
-
-    def refresh(self, limit: int | None = None) -> None:
-        """Note the scoring boxes still filling in, then repaint the dirty layers."""
-        self._score_hold = dict(self.timeline.counting())
-        super().refresh(limit)
-
-    def animated(self, batch: Batch, end: float) -> None:
-        """The live scoring boxes that changed count from their old points to the new ones,
-        each seat's once its own strokes have landed (the final route counts on its own)."""
-        if batch.old is None or self.view.routes:
-            return
-        before, after = self._boxes_of(batch.old), self._final_boxes()
-        for seat in range(self.players):
-            changed = [n for n, (old, new) in enumerate(zip(before[seat], after[seat]))
-                       if old.points != new.points]
-            start = self.timeline.tail(seat)
-            for n in changed:
-                self._counted_from[seat, BOXES[n]] = before[seat][n]
-                self.timeline.add(start, COUNT_TIME, None, pytweening.easeOutQuad,
-                                  tag=(seat, BOXES[n]), seat=seat)
-
-    # == routes and boxes (what the maps and the boxes share) ======================================
-    def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
-        """(route links, route blocks mask) once the final route is known, else None."""
-        if not self.view.routes:
-            return None
-        route = self.view.routes[seat]
-        return route.links, sum(1 << b for b in route.blocks)
-
-    def route_now(self, seat: int) -> Any:
-        """The seat's best route in the view on screen, searched once per view (the boxes read
-        it, and the faint route is drawn every frame)."""
-        if self._routes[0] is not self.view:
-            self._routes = (self.view, {})
-        found = self._routes[1]
-        if seat not in found:
-            found[seat] = self.rules.route(self.view, seat)
-        return found[seat]
-
-    def _final_boxes(self) -> tuple[tuple[Box, ...], ...]:
-        """Per seat its boxes (categories, then the total) for the best final route its map
-        allows now (live during the game, the final route at the end)."""
-        view = self.view
-        if self._boxes[0] is not view:
-            self._boxes = (view, self._boxes_of(view))
-        return self._boxes[1]
-
-    def _boxes_of(self, view: State) -> tuple[tuple[Box, ...], ...]:
-        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map)."""
-        return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
-
-    def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
-        route = self.route_now(seat) if view is self.view else self.rules.route(view, seat)
-        sheet, b = view.sheets[seat], self.board
-        counts = RouteScorer(b, sheet).counts(sum(1 << k for k in route.blocks),
-                                              sum(1 << c for c in route.cafes))
-        points = dict(route.points)
-        texts = [f"{n}×{a}" for n, a in zip(counts.tourists, counts.attractions)]
-        texts += [f"{counts.cafes}×{b.cafe_points}", f"{counts.smileys}×{b.smiley_points}",
-                  str(counts.stars)]  # the box's star sign says what is counted
-        return (*(Box(c, text, points[c]) for c, text in zip(CATEGORIES, texts)),
-                Box(TOTAL, "", route.total))
-
-    def count_from_empty(self, seat: int) -> None:
-        """The seat's boxes fill in from empty when they next count (the final route)."""
-        for box in BOXES:
-            self._counted_from.pop((seat, box), None)
-
-    def shown_box(self, seat: int, n: int) -> Box:
-        """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
-        if self.view is None:
-            return Box(BOXES[n], "", None)
-        box = self._final_boxes()[seat][n]
-        left = self._score_hold.get((seat, box.category))
-        if left is None:
-            return box
-        before = self._counted_from.get((seat, box.category))
-        if left >= 1.0:
-            return Box(box.category, "", None) if before is None else before
-        start = 0 if before is None else before.points
-        return Box(box.category, box.counts, round(start + (box.points - start) * (1.0 - left)))
-
-    def shown_boxes(self, seat: int) -> tuple[Box, ...]:
-        """Every box of a seat as on screen now."""
-        return tuple(self.shown_box(seat, n) for n in range(len(BOXES)))
 
     # == the results screen (capability result_picture) ==========================================
     def result_picture(self, state: State, seat: int, size: tuple[int, int]) -> pygame.Surface:
