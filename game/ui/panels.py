@@ -405,6 +405,11 @@ class PanelRoom(RoomRenderer):
         everything when the room itself draws per frame (a `draw_table`, an own `draw`...)."""
         if own_frame_drawing(type(self)):
             return None
+        return self.panels_view_damage()
+
+    def panels_view_damage(self) -> list[pygame.Rect]:
+        """What a new view changes in the panels: each one's `view_damage` (a room that draws
+        per frame and whose panels report that drawing too returns this from its own)."""
         return [rect for panel in self.panels.values() for rect in panel.view_damage()]
 
     def note_area(self, tween: Tween, area: pygame.Rect | None) -> None:

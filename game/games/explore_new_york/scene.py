@@ -385,12 +385,11 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             self.maps[seat].draw_table(canvas)
 
     def view_damage(self) -> list[pygame.Rect]:
-        """What a new view changes outside the layers: what each panel reports, as the kit's
-        PanelRoom asks them, though this room draws per frame too: its `draw_table` is the
-        maps' pictures, which each map reports (MapPanel.view_damage); its own highlights
-        follow the prompts (the shell redraws all when a person's prompt may change) and the
-        zoom's fade reports every frame of its own (`damage`)."""
-        return [rect for panel in self.panels.values() for rect in panel.view_damage()]
+        """What a new view changes outside the layers: the panels' reports, though this room
+        draws per frame too: its `draw_table` is the maps' pictures, which each map reports
+        (MapPanel.view_damage); its own highlights follow the prompts (the shell redraws all
+        when a person's prompt may change) and the zoom's fade reports every frame (`damage`)."""
+        return self.panels_view_damage()
 
     def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
                    prompts: dict[int, Prompt]) -> None:
