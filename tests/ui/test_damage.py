@@ -12,7 +12,7 @@ from game.scenes.game import GameScene
 from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
-from game.ui.damage import MAX_PASSES, canvas_class, merge, note_clock
+from game.ui.damage import MAX_JOINED, MAX_PASSES, canvas_class, merge, note_clock
 from game.ui.panels import PanelRoom, own_frame_drawing
 from game.ui.scene import Scene
 from game.ui.settings import Settings
@@ -140,8 +140,14 @@ def test_merge_widens_to_columns_joins_overlaps_cuts_to_bounds_and_caps_the_pass
     assert merge([pygame.Rect(5000, 0, 10, 10)], BOUNDS) == []
     assert merge([pygame.Rect(1396, 74, 524, 926)], BOUNDS) == [pygame.Rect(1392, 74, 528, 926)]
     apart = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_PASSES + 1)]
-    assert merge(apart, BOUNDS) == [pygame.Rect(0, 0, MAX_PASSES * 100 + 16, 10)]
     assert len(merge(apart[:MAX_PASSES], BOUNDS)) == MAX_PASSES
+    # One too many: the two whose union adds the least are joined, not all of them.
+    near = [*apart[:MAX_PASSES], pygame.Rect(0, 500, 10, 10), pygame.Rect(0, 530, 10, 10)]
+    joined = merge(near, BOUNDS)
+    assert len(joined) == MAX_PASSES and pygame.Rect(0, 500, 16, 40) in joined
+    assert sum(r.w * r.h for r in joined) < 3000  # their union: 320 x 540
+    many = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_JOINED + 1)]
+    assert merge(many, BOUNDS) == [pygame.Rect(0, 0, MAX_JOINED * 100 + 16, 10)]
 
 
 @pytest.mark.usefixtures("home")
