@@ -194,6 +194,11 @@ class ScorePanel(SeatPanel):
         super().__init__(room, area.score, area.seat, f"score{area.seat}")
         self.area = area
 
+    def view_damage(self) -> list[pygame.Rect]:
+        """No rect: the zone draws nothing per frame; its rows are regions of the room's layers,
+        which report each row they repaint (a new view alone changes no pixel here)."""
+        return []
+
     def rows(self, score: SeatScore, current: int, objectives: bool) -> list[ScoreRow]:
         """(rect, content key, painter) of each part of a seat's score zone: the name and
         total, a row per round (in `area.columns` columns), the bonuses."""

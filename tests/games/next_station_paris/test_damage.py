@@ -61,3 +61,26 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
     renderer.damage(False)  # the frame after the last tween ended
     renderer.update(1 / 60)
     assert renderer.damage(False) == []  # idle: nothing to redraw
+
+
+def test_a_move_damages_what_it_changed_not_the_score_zones():
+    """The score zones draw nothing per frame (their rows are layer regions that report their
+    own repaints): a stroke queued by a move names no score zone, only its path and what the
+    layers repainted."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(4, ()), 5)
+    match.resolve_chance()
+    renderer = NSPRenderer(rules, match.config, NAMES[:4])
+    renderer.set_humans(())
+    renderer.reset(match.view(None), None)
+    renderer.damage(False)
+    prompt = match.prompts()[0]
+    action = RandomBot(random.Random(1)).choose(rules, match.view(prompt.player), prompt)
+    last = frame(renderer)
+    renderer.animate(match.apply(prompt.player, action), match.view(None), None)
+    damaged = moved(renderer, last, frame)
+    assert damaged is not None
+    zones = [panel.rect for panel in renderer.score_panels]
+    assert not any(rect.contains(zone) for rect in damaged for zone in zones)
+    assert sum(r.w * r.h for r in damaged) < sum(z.w * z.h for z in zones) // 4
