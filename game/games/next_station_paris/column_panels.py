@@ -17,7 +17,6 @@ import pytweening
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import flip
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
@@ -143,11 +142,10 @@ class CardPanel(Panel):
         index = board.card_index[ev.get("card")]
         spec, rect = board.cards[index], self.card
         face = sp.card_face(spec.symbol, spec.metro, rect.w, rect.h)
-        paint = flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL,
-                     min_width=2)
+        paint = sp.card_flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL)
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
-        self.tween(at, FLIP_TIME, paint, pytweening.linear, (("card", index, spec.metro),),
-                   area=area)
+        self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
+                   (("card", index, spec.metro),), area=area)
         return at + FLIP_TIME + FLIP_GAP
 
 

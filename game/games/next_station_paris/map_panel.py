@@ -363,14 +363,18 @@ class MapPanel(SeatPanel):
         paint = sp.stroke_painter(sp.pencil_rgb(COLORS[color]), a, b, self.pencil_width(),
                                   link * 7 + color, pencil, self.area.mini)
         start = self.timeline.tail(seat)
-        self.tween(start, STROKE_TIME, paint, pytweening.easeInOutSine,
-                   (("link", seat, r, link),), area=self._stroke_area(a, b, pencil), seat=seat)
+        area = self._stroke_area(a, b, pencil)
+        self.tween(start, STROKE_TIME, sp.within(paint, area), pytweening.easeInOutSine,
+                   (("link", seat, r, link),), area=area, seat=seat)
         return max(at, start + STROKE_TIME)
 
     def _stroke_area(self, a: tuple[float, float], b: tuple[float, float],
                      pencil: float) -> pygame.Rect:
-        """Every pixel a stroke may paint: its line and the pencil leaning over its tip."""
-        reach = math.ceil(2.5 * max(18.0, pencil)) + self.pencil_width() + 4
+        """Every pixel a stroke may paint: its line and the pencil leaning over its tip (a
+        compact map draws the line alone)."""
+        reach = self.pencil_width() + 4
+        if not self.area.mini:
+            reach += math.ceil(2.5 * max(18.0, pencil))
         box = pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
                           math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
         return box.inflate(2 * reach, 2 * reach)

@@ -323,6 +323,36 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
     return paint
 
 
+def within(paint: Painter, area: pygame.Rect) -> Painter:
+    """Paint: `paint`, which paints only inside `area`, skipped in a pass of a partial frame
+    whose clip misses that area (the app redraws each damaged rect in a pass of its own, and
+    every pass runs every tween: the four seats' strokes and the card would cost each pass)."""
+    def paint_within(canvas: pygame.Surface, p: float) -> None:
+        if canvas.get_clip().colliderect(area):
+            paint(canvas, p)
+    return paint_within
+
+
+def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lift: float,
+              backdrop: tuple[int, int, int]) -> Painter:
+    """Paint: a card in `rect` turns over from its back to its face, rising `lift` px at
+    mid-turn, over `backdrop` (game.ui.paint.flip's picture, at least 2 px wide); the squeezed
+    card is scaled once per width, not once per pass of a partial frame."""
+    scaled: dict[tuple[bool, int], pygame.Surface] = {}
+
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        width = max(2, int(rect.w * abs(math.cos(math.pi * p))))
+        rise = int(lift * math.sin(math.pi * p))
+        pygame.draw.rect(canvas, backdrop, rect.inflate(8, 8))
+        key = (p < 0.5, width)
+        img = scaled.get(key)
+        if img is None:
+            scaled.clear()
+            img = scaled[key] = pygame.transform.scale(back if key[0] else face, (width, rect.h))
+        canvas.blit(img, img.get_rect(center=(rect.centerx, rect.centery - rise)))
+    return paint
+
+
 @art_cache(maxsize=16)
 def badge(n: int, size: int) -> pygame.Surface:
     """A small dark disc with the number of lines meeting at an interchange."""
