@@ -98,6 +98,9 @@ class ScoreBoard:
         self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
         self.due = False  # score rows may have changed and wait to be repainted
         self._turn = 0  # the seat whose score rows are checked first (round-robin)
+        # What the last budgeted check saw with every row up to date (view, counts, seats
+        # drawing): the same again repaints nothing, so it is not checked again.
+        self._clean: tuple | None = None
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
@@ -161,6 +164,12 @@ class ScoreBoard:
             self.due = False
             return
         drawing = {tw.seat for tw in room.timeline if tw.seat is not None} if budget else set()
+        seen = (view, panels, tuple(self.hold.items()), frozenset(drawing))
+        if budget is not None and self._clean is not None and all(
+                a is b or a == b for a, b in zip(seen, self._clean)):
+            self.due = bool(drawing)  # a seat still drawing: checked when it has finished
+            return
+        self._clean = None
         objectives = "objectives" in view.modules
         current = view.round if view.phase != OVER else -1  # the round column to highlight
         painted = 0
@@ -182,6 +191,7 @@ class ScoreBoard:
                 painted += 1
         self._turn = (self._turn + 1) % len(panels)
         self.due = bool(drawing)  # the drawing seats' turn comes when they finish
+        self._clean = seen
 
 
 class ScorePanel(SeatPanel):
