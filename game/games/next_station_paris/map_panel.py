@@ -37,6 +37,9 @@ from .state import NONE, Line, State
 STROKE_TIME = 0.32  # seconds per pencil segment
 BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
 BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
+# How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
+# ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
+MARK_REACH = 0.6
 
 Badge = tuple[int, int, pygame.Rect]  # station, lines through it, where its number is
 
@@ -96,9 +99,9 @@ class MapPanel(SeatPanel):
         marks = tuple((ln.double_station, ln.double_district) for ln in lines)
         return (self.shown_links(), marks, self.view.modules)
 
-    def paint(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Just the new strokes (and the marks over them) when the map only grew since it was
-        painted, else all of it over the empty sheet."""
+        painted, returning where the picture changed; else all of it over the empty sheet."""
         self.room.scribe.begin(self.name)  # type: ignore[attr-defined]
         layers = self.room.layers
         before, now = layers.shown_key(self.name), self.key()
@@ -108,13 +111,19 @@ class MapPanel(SeatPanel):
             (st, tuple(rect)) for st, _, rect in self.badges}
         if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
                 and _marked(before[1], now[1]) and not moved):
-            self._paint_lines(surface, before[0])
-        else:
-            layers.restore(self.area.map)
-            self._paint_lines(surface)
+            changed = self._paint_lines(surface, before[0])
+            shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
+            changed += [pygame.Rect(rect) for _, _, rect in shown ^ {
+                (st, n, tuple(rect)) for st, n, rect in self.badges}]
+            return changed + self._marks_added(before[1], now[1])
+        layers.restore(self.area.map)
+        self._paint_lines(surface)
+        return None
 
-    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None) -> None:
-        """The seat's pencil lines, used overpasses and interchanges over its sheet.
+    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None
+                     ) -> list[pygame.Rect]:
+        """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
+        the rects of the strokes it added with what may change around them.
 
         With `since` (the links already on the layer, a prefix of each line's shown links) only
         the newer strokes are added; the marks are drawn again over them (they cover themselves
@@ -125,6 +134,7 @@ class MapPanel(SeatPanel):
         width = self.pencil_width()
         lines = self.view.lines[self.seat]
         used = 0
+        added = []
         for r, ((color, links), line) in enumerate(zip(self.shown_links(), lines)):
             rgb = sp.pencil_rgb(COLORS[color])
             done = len(since[r][1]) if since is not None and r < len(since) else 0
@@ -133,15 +143,39 @@ class MapPanel(SeatPanel):
                 if k < done:
                     continue
                 a, b = self._oriented(line, lk)
-                pa, pb = geom.pos[a], geom.pos[b]
-                sp.pencil_stroke(surface, rgb, (ox + pa[0], oy + pa[1]),
-                                 (ox + pb[0], oy + pb[1]), width, lk * 7 + color)
+                pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
+                                                                    oy + geom.pos[b][1])
+                sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
+                added.append(self._mark_reach(pa, pb))
         self._paint_overpasses(surface, used)
         self._paint_interchanges(surface)
         self._paint_bonuses(surface, lines)
         for _, n, rect in self.badges:  # the number of lines at each interchange
             surface.blit(sp.badge(n, rect.w), rect)
             self.room.scribe.note(str(n), rect, theme.SMALL_SIZE)  # type: ignore[attr-defined]
+        return added
+
+    def _mark_reach(self, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+        """Every pixel a segment from a to b (canvas points) may change on the sheet: its line,
+        an overpass on it, the interchange rings and gate marks at its ends (numbers apart)."""
+        reach = math.ceil(MARK_REACH * self.geom.spacing) + self.pencil_width() + 2
+        return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                           math.ceil(abs(a[0] - b[0])) + 1,
+                           math.ceil(abs(a[1] - b[1])) + 1).inflate(2 * reach, 2 * reach)
+
+    def _marks_added(self, old: tuple, new: tuple) -> list[pygame.Rect]:
+        """Where the gate marks added since `old` (a circled station, a doubled corner) lie."""
+        out = []
+        for was, now in zip(old, new):
+            if was == now:
+                continue
+            stations = [now[0]] if now[0] != NONE else []
+            stations += [d.stations[0] for d in self.board.districts
+                         if d.index == now[1] and d.stations]
+            for st in stations:
+                point = self.station_center(st)
+                out.append(self._mark_reach(point, point))
+        return out
 
     def pencil_width(self) -> int:
         """A pencil line's width on this map (thinner on a bot's compact sheet)."""

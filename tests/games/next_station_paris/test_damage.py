@@ -20,7 +20,7 @@ from game.engine.match import Match
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
 from game.ui.board_api import CANVAS_SIZE
-from tests.games.damage_watch import moved, watched
+from tests.games.damage_watch import moved, outside, watched
 from tests.games.scene_match import NAMES
 
 
@@ -84,3 +84,40 @@ def test_a_move_damages_what_it_changed_not_the_score_zones():
     zones = [panel.rect for panel in renderer.score_panels]
     assert not any(rect.contains(zone) for rect in damaged for zone in zones)
     assert sum(r.w * r.h for r in damaged) < sum(z.w * z.h for z in zones) // 4
+
+
+@pytest.mark.parametrize("humans", [(0,), ()])
+def test_a_landed_stroke_repaints_only_around_itself_on_the_map_layer(humans):
+    """A finished stroke is added to its map's layer with the marks around it (an interchange
+    ring, an overpass, a number): every pixel of the layer it changed lies in the rects it
+    reported, which are smaller than the map (a person's big map and a bot's compact one)."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(3, (("gates", True),)), 11)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:3])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    maps = [panel.rect for panel in renderer.map_panels.values()]
+    renderer.layers.take_painted()
+    partial = 0
+    for _ in range(40):
+        if not match.prompts():
+            break
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            before = renderer.layers.surface.copy()
+            renderer.animate(events, match.view(None), None)
+            while True:
+                painted = renderer.layers.take_painted()
+                assert painted is not None
+                assert not outside(before, renderer.layers.surface, painted)
+                partial += any(rect.colliderect(m) and not rect.contains(m)
+                               for rect in painted for m in maps)
+                if not renderer.busy():
+                    break
+                before = renderer.layers.surface.copy()
+                renderer.update(1 / 60)
+    assert partial > 10  # strokes landed and named less than their map
