@@ -40,6 +40,7 @@ BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the ce
 # How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
 # ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
 MARK_REACH = 0.6
+RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
 
 Badge = tuple[int, int, pygame.Rect]  # station, lines through it, where its number is
 
@@ -313,13 +314,22 @@ class MapPanel(SeatPanel):
         previewed (a bot's compact sheet shows none)."""
         if self.area.mini or prompt is None:
             return
-        self._draw_rings(canvas, prompt, self.pulse())
+        breath = self.pulse_options(self._stations, options, self._ring_grow())
+        if breath is not None:  # the rings alone breathe: only they are redrawn each frame
+            self._draw_rings(canvas, prompt, breath)
         self._draw_goal(canvas, prompt)
         self._draw_preview(canvas, prompt, focus)
 
+    def _ring_grow(self) -> int:
+        """How much wider than a station's target rect its option ring is at its widest (with
+        a pixel each side for centring)."""
+        side = next(iter(self._stations.values())).w
+        return max(2, 2 * (round(self.geom.radius * 1.55) + RING_WIDEST + 3) - side + 2)
+
     def _draw_rings(self, canvas: pygame.Surface, prompt: Prompt, breath: float) -> None:
         """Ring every station this seat may draw to now."""
-        ring = sp.ring_sprite(round(self.geom.radius * 1.55), 3 + round(2 * breath))
+        ring = sp.ring_sprite(round(self.geom.radius * 1.55),
+                              RING_WIDEST - 2 + round(2 * breath))
         for o in prompt.options:
             rect = self._stations.get(o.target) if o.target is not None else None
             if rect is not None:

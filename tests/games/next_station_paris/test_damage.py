@@ -121,3 +121,35 @@ def test_a_landed_stroke_repaints_only_around_itself_on_the_map_layer(humans):
                 before = renderer.layers.surface.copy()
                 renderer.update(1 / 60)
     assert partial > 10  # strokes landed and named less than their map
+
+
+def test_a_person_s_option_rings_breathe_alone():
+    """While a person is asked, only their option rings breathe: each frame redraws those
+    rings (every changed pixel inside them), not the person's whole map."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(2, ()), 3)
+    match.resolve_chance()
+    renderer = NSPRenderer(rules, match.config, NAMES[:2])
+    renderer.set_humans((0, 1))
+    renderer.reset(match.view(None), None)
+    prompt = match.prompt_for(0)
+    assert prompt is not None and any(o.target for o in prompt.options)
+
+    def asked(room: NSPRenderer) -> pygame.Surface:
+        canvas = pygame.Surface(CANVAS_SIZE)
+        room.draw_seats(canvas, {0: None}, {0: prompt})
+        return canvas
+
+    last = asked(renderer)
+    renderer.damage(True)
+    changed = 0
+    for _ in range(20):
+        renderer.update(0.05)
+        damaged = renderer.damage(True)
+        now = asked(renderer)
+        assert damaged is not None and not outside(last, now, damaged)
+        assert sum(r.w * r.h for r in damaged) < renderer.map_panels[0].rect.w ** 2 // 4
+        changed += pygame.image.tobytes(last, "RGB") != pygame.image.tobytes(now, "RGB")
+        last = now
+    assert changed  # the rings breathed
