@@ -146,3 +146,17 @@ def test_the_fast_paths_draw_is_the_deck_draws_pick() -> None:
             assert a.random() == b.random()
         draws += 1
     assert draws > 300
+
+
+def test_a_new_citys_memo_keeps_the_blocks_order_only_while_the_values_stay() -> None:
+    """A memo made for a changed city takes the blocks' order by value and the dearest value
+    over from the older city's memo when the values are the same tuple: along a random game
+    (markers move, so values change too), each state's memo has its own values' order."""
+    moved = 0
+    for state in walk(seed=14):
+        memo = city.city_memo(state)
+        values = state.values
+        assert memo.blocks_by_value() == tuple(sorted(range(len(values)), key=values.__getitem__))
+        assert memo.richest == max(values)
+        moved += state.markers.count(city.NOBODY) < len(state.markers)
+    assert moved > 100  # markers were in play for a good part of the game
