@@ -27,6 +27,9 @@ A game built on the kit has three parts:
      does: `(d, player, action) -> None`. The handler is found by task kind and action kind
      (`action[0]` for a tuple action, the action itself otherwise), then by task kind alone.
    - `@resolve("kind")` — what a chance outcome of the head task does: `(d, outcome) -> None`.
+   - `@draw("kind")` (optional) — how the fast path draws a chance task's outcome without
+     building its Chance: `(d, task, random) -> outcome`, the outcome `match.sample` would draw
+     from the ask's Chance with that `random` (for a chance asked every few steps).
 
    `apply` finds the pending decision (cached), checks the action once (the one legality check of
    the whole stack: Match and the UI trust it), dispatches, then `advance` runs automatic tasks
