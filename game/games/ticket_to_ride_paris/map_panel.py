@@ -10,7 +10,7 @@ names. Per frame it glows the claimable routes and rings the focused one with it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,14 +20,15 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import Icon, Stroke
-from game.ui.paint import INK, Plate, banner, fly, popup, seat_color, seat_dark, seat_emblem
-from game.ui.panels import Panel, PanelRoom, fly_area, label_area
+from game.ui.paint import INK, Plate, banner, popup, seat_color, seat_dark, seat_emblem
+from game.ui.panels import Panel, PanelRoom, label_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .labels import place_labels
 from .layout import OPTION
+from .motion import Drop, Flight
 from .sprites import MARKER_R
 from .state import EMPTY
 
@@ -262,15 +263,15 @@ class MapPanel(Panel):
             c = COLORS.index(name)
             card = market.card_sprite(c, True)
             path = (self.room.hand_target(seat, c), market.discard_rect.center)
-            self.tween(at + k * 0.05, 0.35, fly(card, *path, arc=30),
-                       area=fly_area(card, *path, arc=30))
+            self.tween(at + k * 0.05, 0.35, Flight(card, *path, arc=30))
         drop = at + 0.12
         bus = self.bus(seat, geom)
         last = drop + 0.12 * (len(geom.centers) - 1) + 0.3
         for k, c in enumerate(geom.centers):
             dur = last - drop - k * 0.12  # every bus stays until the route shows them all
-            self.tween(drop + k * 0.12, dur, _drop(bus, c, 0.3 / max(0.3, dur)),
-                       pytweening.linear, (("route", index),), fly_area(bus, (c[0], c[1] - 70), c, 0))
+            self.tween(drop + k * 0.12, dur,
+                       Drop(bus, c, 0.3 / max(0.3, dur), pytweening.easeOutBounce),
+                       pytweening.linear, (("route", index),))
         label, (x, y) = f"+{ev.get('points') or 0}", geom.rect.center
         self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad,
                    area=label_area(label, (x, y - 30), rise=40))  # popup's lift and rise
@@ -289,12 +290,3 @@ class MapPanel(Panel):
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     c = a.clip(b)
     return c.w * c.h
-
-
-def _drop(bus: pygame.Surface, c: Sequence[float], frac: float):
-    """Paint: a bus falls into its slot with a bounce, then sits there until the route is shown."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        q = min(1.0, p / frac) if frac > 0 else 1.0
-        y = c[1] - 70 * (1.0 - pytweening.easeOutBounce(q))
-        canvas.blit(bus, bus.get_rect(center=(round(c[0]), round(y))))
-    return paint

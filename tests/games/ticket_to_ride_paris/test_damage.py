@@ -13,6 +13,7 @@ import pygame
 from game.engine.core import event
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.ui.board_api import BOARD_RECT
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
 
@@ -47,3 +48,27 @@ def test_the_flag_and_the_last_round_report_where_they_are_drawn():
         renderer.animate(events, view, 0)
         renderer.damage(False)
         watch(renderer)
+
+
+def test_flying_cards_report_their_own_rect_frame_by_frame_not_their_path():
+    """A card in flight damages where it was and where it is (two card-sized rects), also on
+    the frame after one drawn whole (where it was drawn then must go)."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    flights = 0
+    for _ in range(12):
+        step(match, bots, renderer)
+        renderer.update(1 / 60)
+        renderer.damage_rect()  # e.g. a resize: this frame is drawn whole
+        assert renderer.damage(False) is None
+        for _ in range(8):  # the first frames of the flights, each checked against the last
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            damaged = moved(renderer, last)
+            sprites = [tw for tw in renderer.timeline if hasattr(tw.paint, "where")]
+            if sprites and damaged is not None:
+                flights += 1
+                area = sum(r.w * r.h for r in damaged)
+                assert area < BOARD_RECT.w * BOARD_RECT.h // 10  # not the whole path
+        watch(renderer)
+    assert flights > 10
