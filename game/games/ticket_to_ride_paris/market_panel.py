@@ -8,6 +8,8 @@ away, the deck reshuffled and tickets drawn.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pytweening
 
@@ -16,7 +18,7 @@ from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import darken, fit_text, fly, ring
 from game.ui.panels import Panel, PanelRoom, fly_area
-from game.ui.render_kit import Batch, on_event, translator
+from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
@@ -30,6 +32,9 @@ t = translator("ticket_to_ride_paris.scene.")
 class MarketPanel(Panel):
     """The face-up row and the deck, ticket and discard piles."""
 
+    # A layer per face-up slot and per pile instead of one for the panel (`add_layers`): a card
+    # drawn repaints, and the next frame redraws, its slot and the deck, not the whole market.
+    LAYERED = False
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Place the face-up slots and the three piles."""
@@ -58,33 +63,51 @@ class MarketPanel(Panel):
         return tuple(c if not self.holds[("slot", i)] else EMPTY
                      for i, c in enumerate(self.view.row))
 
-    def key(self) -> tuple:
-        """Everything the market shows."""
-        view = self.view
-        return (self.shown_row(), view.deck_size, view.ticket_deck_size, sum(view.discard),
-                i18n.language())
-
-    def paint(self, surface: pygame.Surface) -> None:
-        """The face-up cards, then the piles with their counts."""
-        row = self.shown_row()
+    def add_layers(self, layers: Layers) -> None:
+        """A layer per face-up slot and per pile, each clipped to its rect."""
         for i, rect in enumerate(self.faceup_rects):
-            if i < len(row) and row[i] != EMPTY:
-                surface.blit(sp.transport_card(COLORS[row[i]], CARD_W, CARD_H), rect)
-        self._paint_piles(surface)
+            layers.add(f"slot{i}", rect, partial(self.slot_key, i), partial(self.paint_slot, i),
+                       clip=True)
+        for name, rect in (("deck", self.deck_rect), ("ticket_pile", self.tickets_rect),
+                           ("discard", self.discard_rect)):
+            layers.add(name, rect, partial(self.pile_key, name), getattr(self, f"_paint_{name}"),
+                       clip=True)
 
-    def _paint_piles(self, canvas: pygame.Surface) -> None:
-        """Deck, ticket pile and discard pile, each with its count."""
+    def view_damage(self) -> list[pygame.Rect]:
+        """Nothing beside the slots' and piles' layers (which report their own repaints)."""
+        return []
+
+    def slot_key(self, slot: int) -> int:
+        """The card a face-up slot shows (EMPTY: none)."""
+        row = self.view.row
+        return row[slot] if slot < len(row) and not self.holds[("slot", slot)] else EMPTY
+
+    def paint_slot(self, slot: int, surface: pygame.Surface) -> None:
+        """A face-up card, if its slot shows one."""
+        card = self.slot_key(slot)
+        if card != EMPTY:
+            surface.blit(sp.transport_card(COLORS[card], CARD_W, CARD_H), self.faceup_rects[slot])
+
+    def pile_key(self, name: str) -> tuple:
+        """A pile's count and the language of its caption."""
         view = self.view
-        deck, tickets, disc = self.deck_rect, self.tickets_rect, self.discard_rect
-        back = sp.card_back(42, 58)
-        canvas.blit(back, (deck.x + 14, deck.y + 6))
-        self._pile_text(canvas, deck, view.deck_size, t("deck"))
-        tback = sp.ticket_back(58, 40)
-        canvas.blit(tback, (tickets.x + 12, tickets.y + 14))
+        count = {"deck": view.deck_size, "ticket_pile": view.ticket_deck_size,
+                 "discard": sum(view.discard)}[name]
+        return count, i18n.language()
+
+    def _paint_deck(self, canvas: pygame.Surface) -> None:
+        deck = self.deck_rect
+        canvas.blit(sp.card_back(42, 58), (deck.x + 14, deck.y + 6))
+        self._pile_text(canvas, deck, self.view.deck_size, t("deck"))
+
+    def _paint_ticket_pile(self, canvas: pygame.Surface) -> None:
+        tickets, n = self.tickets_rect, self.view.ticket_deck_size
+        canvas.blit(sp.ticket_back(58, 40), (tickets.x + 12, tickets.y + 14))
         # the caption under the count agrees with it: "1" over "Ticket"
-        self._pile_text(canvas, tickets, view.ticket_deck_size,
-                        t("tickets", count=view.ticket_deck_size))
-        n = sum(view.discard)
+        self._pile_text(canvas, tickets, n, t("tickets", count=n))
+
+    def _paint_discard(self, canvas: pygame.Surface) -> None:
+        disc, n = self.discard_rect, sum(self.view.discard)
         for k in range(3 if n else 1):  # a fanned stack of spent cards
             r = pygame.Rect(disc.x + 14 + k * 6, disc.y + 10 - k * 3, 40, 54)
             pygame.draw.rect(canvas, theme.PANEL_LIGHT if n else theme.PANEL, r, border_radius=8)

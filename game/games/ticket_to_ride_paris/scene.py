@@ -80,6 +80,8 @@ class TTRRenderer(PanelRoom):
         self.choice = TicketChoicePanel(self, layout["choice"])
         self.mount(layout, self.map_panel, TrackPanel(self, layout["track"], "track"),
                    self.market, self.seats, self.hand, self.choice)
+        self.market.add_layers(self.layers)
+        self.seats.add_layers(self.layers)
 
     # == what spans panels ========================================================================
     def shown_scores(self) -> list[int]:
