@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 import pytweening
@@ -190,6 +191,44 @@ class MapPanel(Panel):
                 surface.blit(bus, bus.get_rect(center=(round(c[0]), round(c[1]))))
         for label in self.labels:
             surface.blit(label.plate, label.rect)
+
+    def add_claims(self) -> None:
+        """Routes newly shown as claimed are painted into the layer over their own buses' rect
+        alone (`paint_within`), not the whole map: the next frame redraws only that rect. Any
+        other change (an undo, a first paint) is left to the layer's full repaint."""
+        layers = self.room.layers
+        before, now = layers.shown_key(self.name), self.key()
+        if before is None or before == now or len(before) != len(now):
+            return
+        added = [i for i, (was, seat) in enumerate(zip(before, now)) if was != seat]
+        if any(before[i] != EMPTY or now[i] == EMPTY for i in added):
+            return
+        for i in added:
+            area = self.bus_area(i, now[i])
+            layers.paint_region(self.name, area, now, partial(self.paint_within, area), clip=True)
+
+    def bus_area(self, route: int, seat: int) -> pygame.Rect:
+        """The rect a seat's buses cover on a route."""
+        geom = self.routes[route]
+        bus = self.bus(seat, geom)
+        rects = [bus.get_rect(center=(round(c[0]), round(c[1]))) for c in geom.centers]
+        return rects[0].unionall(rects[1:])
+
+    def paint_within(self, area: pygame.Rect, surface: pygame.Surface) -> None:
+        """What `paint` paints inside `area` (over the background put back there): the buses
+        and names that reach into it, in the same order."""
+        for i, seat in enumerate(self.key()):
+            if seat == EMPTY:
+                continue
+            geom = self.routes[i]
+            bus = self.bus(seat, geom)
+            for c in geom.centers:
+                rect = bus.get_rect(center=(round(c[0]), round(c[1])))
+                if rect.colliderect(area):
+                    surface.blit(bus, rect)
+        for label in self.labels:
+            if label.rect.colliderect(area):
+                surface.blit(label.plate, label.rect)
 
     def bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
         """A seat's bus as it sits in one of this route's slots."""

@@ -57,6 +57,10 @@ class TTRRenderer(PanelRoom):
     """Draws the Paris map, cards, tickets and players; animates the rules' events."""
 
     view: State | None
+    # Dirty layers repainted per frame: a move's repaints (the log, a seat row, a slot, a pile)
+    # are spread over the frames after it, two a frame (the track and a seat row count up
+    # together), instead of all in the frame that applies it.
+    REPAINT_BUDGET = 2
     PANELS = (MapPanel, TrackPanel, MarketPanel, SeatsPanel, HandPanel, TicketChoicePanel)
     # Kinds that make no sound of their own (tickets_drawn: its ticket_drawn events flip).
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
@@ -119,11 +123,15 @@ class TTRRenderer(PanelRoom):
         super().animate(events, view, viewer)
 
     def refresh(self, limit: int | None = None) -> None:
-        """Note the points still counting up, then let the kit repaint the dirty layers."""
+        """Note the points still counting up, paint the routes newly claimed (their rects
+        alone), then let the kit repaint the dirty layers."""
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
         self._score_hold = score
+        self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
+        if self.view is not None:
+            self.map_panel.add_claims()
         super().refresh(limit)
 
     # == damage: moving sprites report where they are, not their whole path =====================
