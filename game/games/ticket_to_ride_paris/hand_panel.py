@@ -17,7 +17,7 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
-from game.ui.paint import flip, ring, seat_color
+from game.ui.paint import RING_GROW, flip, ring, seat_color
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
@@ -166,8 +166,10 @@ class HandPanel(Panel):
         if prompt is None or prompt.kind != "pay" or not view.claim:
             return
         route = self.room.board.routes[view.claim[0]]
-        for c in {route.color, len(COLORS) - 1}:
-            ring(canvas, self.card_rects[c].inflate(8, 8), theme.ACCENT, 4, self.pulse())
+        groups = [self.card_rects[c] for c in {route.color, len(COLORS) - 1}]
+        breath = self.pulse(*(rect.inflate(8 + RING_GROW, 8 + RING_GROW) for rect in groups))
+        for rect in groups:  # only these breathe, not the whole strip
+            ring(canvas, rect.inflate(8, 8), theme.ACCENT, 4, breath)
 
     # == event reactions ==========================================================================
     @on_event("tickets_kept", sound=None)

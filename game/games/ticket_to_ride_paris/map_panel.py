@@ -244,9 +244,11 @@ class MapPanel(Panel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """Claimable routes pulse; the route being paid for stays lit."""
-        alpha = int(120 + 135 * self.pulse())
-        for route, geom in zip(self.board.routes, self.routes):
-            if ("route", route.id) in options:
+        lit = [geom for route, geom in zip(self.board.routes, self.routes)
+               if ("route", route.id) in options]
+        if lit:  # only then does the map breathe (and get redrawn every frame while it does)
+            alpha = int(120 + 135 * self.pulse())
+            for geom in lit:
                 self.glow_route(canvas, geom, INK, alpha, 8)
                 self.glow_route(canvas, geom, OPTION, alpha, 5)
         view = self.view

@@ -16,7 +16,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import darken, fit_text, fly, ring
+from game.ui.paint import RING_GROW, darken, fit_text, fly, ring
 from game.ui.panels import Panel, PanelRoom, fly_area
 from game.ui.render_kit import Batch, Layers, on_event, translator
 
@@ -134,19 +134,23 @@ class MarketPanel(Panel):
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
-        """Face-up options and piles glow; face-up cards that are not options dim."""
+        """Face-up options and piles glow; face-up cards that are not options dim. Only the
+        glowing ones breathe (are redrawn every frame while a prompt shows)."""
         if not options:
             return
-        pulse = self.pulse()
-        for i, c in enumerate(self.shown_row()):
-            if i >= len(self.faceup_rects) or c == EMPTY:
-                continue
-            rect = self.faceup_rects[i]
-            if ("faceup", i) in options:
+        # the cards as the slots' layers show them (a slot repainted a frame late, under
+        # REPAINT_BUDGET, is dimmed with it: what is drawn per frame changes only with a repaint)
+        layers = self.room.layers
+        cards = {("faceup", i): rect for i, rect in enumerate(self.faceup_rects)
+                 if layers.shown_key(f"slot{i}") not in (None, EMPTY)}
+        piles = {("deck",): self.deck_rect, ("tickets",): self.tickets_rect}
+        pulse = self.pulse_options({**cards, **piles}, options, 8 + RING_GROW)
+        for key, rect in cards.items():
+            if key in options:
                 ring(canvas, rect.inflate(8, 8), OPTION, 3, pulse)
-            else:
-                darken(canvas, rect)
-        for key, rect in ((("deck",), self.deck_rect), (("tickets",), self.tickets_rect)):
+            elif (seen := rect.clip(canvas.get_clip())).w:
+                darken(canvas, seen)  # a blending fill ignores the canvas clip: cut by hand
+        for key, rect in piles.items():
             if key in options:
                 ring(canvas, rect.inflate(6, 6), OPTION, 3, pulse)
 

@@ -19,7 +19,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import INK, draw_seat_emblem, fit_text, ring, seat_color, seat_dark
+from game.ui.paint import INK, RING_GROW, draw_seat_emblem, fit_text, ring, seat_color, seat_dark
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, Layers, on_event, translator
 
@@ -220,7 +220,8 @@ class SeatsPanel(Panel):
         color = self.room.board.routes[view.claim[0]].color
         if color in FLAG_COLORS:
             r = self.flag_rect(prompt.player, FLAG_COLORS.index(color))
-            ring(canvas, r.inflate(8, 8), theme.ACCENT, 4, self.pulse())
+            ring(canvas, r.inflate(8, 8), theme.ACCENT, 4,
+                 self.pulse(r.inflate(8 + RING_GROW, 8 + RING_GROW)))
 
     # == event reactions ==========================================================================
     @on_event("flag_card_kept", sound=EventSound((Cue("swish", volume=0.6),), 0.4))
