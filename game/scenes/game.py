@@ -30,7 +30,9 @@ from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
 from game.scenes.table.focus import FocusKey
 from game.ui import settings as store
+from game.ui.board_api import CANVAS_SIZE
 from game.ui.input import DIRECTIONS, Intent
+from game.ui.render_kit import RoomRenderer
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 
 BOARD_INTENTS = frozenset(DIRECTIONS) | {"confirm", "click", "pointer", "undo", "page_prev",
                                          "page_next", "alt"}
+WHOLE_CANVAS = pygame.Rect((0, 0), CANVAS_SIZE)
 
 
 class GameScene(Scene):
@@ -324,6 +327,14 @@ class GameScene(Scene):
     def damage(self) -> list[pygame.Rect] | None:
         """The canvas rects the next frame redraws (None: all of it; see game_damage)."""
         return self.frame_damage.damage()
+
+    def opaque_area(self) -> pygame.Rect | None:
+        """All of the canvas when the renderer covers the board with opaque pixels (every table
+        mode paints the whole bar): the app lays no background fill under this scene."""
+        renderer = self.renderer
+        if isinstance(renderer, RoomRenderer) and renderer.opaque_board():
+            return WHOLE_CANVAS
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, bar, banners, the shown hints and, with hidden hands, the curtain."""

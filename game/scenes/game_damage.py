@@ -6,7 +6,8 @@ a few facts, summed up in two keys. When the first changes (a focus, a curtain, 
 prompt shown or gone...) the whole frame is redrawn, and so it is whenever the renderer can't
 tell. The second is the moves: a move that shows no person a prompt, before or after, changes
 only the board (as the renderer reports it), the bar and the people's seat strips, which are all
-that is redrawn then (bots playing cost their animations, not whole frames). The shell's pulsing
+that is redrawn then (bots playing cost their animations, not whole frames); the bar and strips
+only when what they say changed (`Table.idle_bar_key`). The shell's pulsing
 rings note their own rects (game_paint.board_focus, hint_glow), which the app redraws next frame.
 """
 
@@ -29,6 +30,8 @@ class FrameDamage:
         self.scene = scene
         self.shown: Hashable = None  # the key of the last frame (None: nothing drawn yet)
         self.moves: Hashable = None  # the moves key of the last frame
+        # What the bar and seat strips on the canvas say (Table.idle_bar_key; None: unknown).
+        self.bar: Hashable = None
 
     def key(self, prompted: bool) -> Hashable:
         """Everything the shell's drawing depends on, except the clock and the moves."""
@@ -58,13 +61,19 @@ class FrameDamage:
         key, moves = self.key(prompted), self.moves_key()
         if key != self.shown:
             self.shown, self.moves = key, moves
+            self.bar = self._bar_key(prompted)
             return None
         if moves != self.moves:
             self.moves = moves
+            bar, self.bar = self.bar, self._bar_key(prompted)
             if prompted or board is None:  # a person's prompt may read the new state
                 return None
-            return [*board, *self.shell_rects()]
+            return [*board, *self.shell_rects()] if bar is None or bar != self.bar else board
         return board
+
+    def _bar_key(self, prompted: bool) -> Hashable:
+        """What the bar says now, when nobody here is prompted (None otherwise)."""
+        return None if prompted else self.scene.table.idle_bar_key()
 
     def shell_rects(self) -> list[pygame.Rect]:
         """Where the shell writes about the moves: the bar and each person's seat strip."""

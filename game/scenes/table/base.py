@@ -208,6 +208,11 @@ class Table(ABC):
             return t("game.waiting_for", name=game.names[waiting[0]]), waiting[0]
         return "", None
 
+    def idle_bar_key(self) -> Hashable:
+        """What the bar and the seat strips show while no person here has a prompt: a bot's
+        move that leaves it equal redraws neither (game_damage)."""
+        return self.bar_message(None, None), self.game.match.is_over()
+
     def draw_disconnected(self, surface: pygame.Surface) -> None:
         """A banner per seat whose controller was unplugged."""
         game = self.game
