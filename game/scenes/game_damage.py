@@ -40,12 +40,13 @@ class FrameDamage:
         humans = game.humans()
         hints = game.hint_desk
         # An animation hides a person's prompt and focus while it runs; with bots alone it
-        # changes nothing the shell draws.
+        # changes nothing the shell draws (and a frame of bots builds no per-seat tuples).
         busy = game.renderer.busy() if humans else None
-        return (id(table), table.curtain, prompted, tuple(sorted(game.focus.items())),
-                game.viewer, game.finished, tuple(table.seat_busy(s) for s in humans), busy,
-                game.app.input.last_kind, tuple(game.disconnected(s) for s in humans),
-                tuple((s, id(h)) for s, h in hints.shown.items()), hints.enabled())
+        seats = tuple((table.seat_busy(s), game.disconnected(s)) for s in humans) if humans else ()
+        shown = tuple((s, id(h)) for s, h in hints.shown.items()) if hints.shown else ()
+        return (id(table), table.curtain, prompted,
+                tuple(sorted(game.focus.items())) if game.focus else (), game.viewer,
+                game.finished, seats, busy, game.app.input.last_kind, shown, hints.enabled())
 
     def moves_key(self) -> Hashable:
         """What a move changes: the state, the history, whose prompt the bar shows."""

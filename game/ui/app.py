@@ -310,8 +310,12 @@ class App:
     def _same_scenes(self, scenes: list[Scene]) -> bool:
         """True if these are the scenes drawn last frame."""
         drawn = self._drawn_scenes
-        return len(scenes) == len(drawn) and all(
-            scene is ref() for scene, ref in zip(scenes, drawn))
+        if len(scenes) != len(drawn):
+            return False
+        for scene, ref in zip(scenes, drawn):
+            if scene is not ref():
+                return False
+        return True
 
     def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None,
                      opaque: pygame.Rect | None = None) -> None:
