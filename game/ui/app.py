@@ -73,7 +73,9 @@ class App:
         self._window_stale = True
         self._leave_shown = False  # the kiosk's leave progress was drawn last frame
         self._letterbox: tuple[tuple[int, int], pygame.Rect] | None = None  # (window size, box)
-        self._music: tuple[Any, str | None] | None = None  # (the stack's version, its music)
+        # (the stack, its version, the music it wants): the stack is held, not its id, as a
+        # new stack (after a crash) may take the old one's address.
+        self._music: tuple[SceneStack, int, str | None] | None = None
         self.full_redraw = False  # True: every frame drawn whole (the bench's "before" figures)
         self.input = InputMapper(self.to_canvas)
         self.input.start()
@@ -230,11 +232,10 @@ class App:
 
     def _follow_music(self) -> None:
         """Tell the audio the music the stack wants, asked again only when the stack changed."""
-        stack = self.stack
-        version = (id(stack), stack.version)
-        if self._music is None or self._music[0] != version:
-            self._music = version, self.music_wanted()
-        self.audio.set_music(self._music[1])
+        stack, memo = self.stack, self._music
+        if memo is None or memo[0] is not stack or memo[1] != stack.version:
+            memo = self._music = stack, stack.version, self.music_wanted()
+        self.audio.set_music(memo[2])
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
