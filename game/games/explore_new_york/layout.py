@@ -19,6 +19,7 @@ import pygame
 
 from game.ui.panels import Layout
 from game.ui.split_room import SeatArea
+from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import Board
@@ -188,3 +189,13 @@ def _added(a: pygame.Rect, b: pygame.Rect) -> int:
     """The area the union of two rects holds beyond theirs."""
     union = a.union(b)
     return union.w * union.h - a.w * a.h - b.w * b.h
+
+
+def painted_within(area: pygame.Rect, paint: Painter) -> Painter:
+    """A tween's painter that paints nothing in a frame's pass whose clip misses `area` (all
+    it paints: the tween's area): the app draws a frame once per damaged rect, and a stroke
+    on one map has nothing to paint while the other map's rect is redrawn."""
+    def painter(canvas: pygame.Surface, p: float) -> None:
+        if canvas.get_clip().colliderect(area):
+            paint(canvas, p)
+    return painter

@@ -35,7 +35,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS, Board
-from .layout import BOXES, GLOW, MapScale, add_joined
+from .layout import BOXES, GLOW, MapScale, add_joined, painted_within
 from .score_panel import ring_options
 from .state import CHART, NONE, Sheet
 
@@ -48,7 +48,6 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
-MAX_AREAS = 6  # changed areas of a map repainted one by one; more: the whole map repaints
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,26 +135,12 @@ class MapPanel(SeatPanel):
         paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
                     self.seat, self.key(), self.scale)
 
-    def repaint_changes(self) -> None:
-        """Repaint only where the map's marks changed since its layer was painted (a stroke
-        landing, a block's tourists laid out again), before the room's refresh would repaint
-        the whole map: each changed area is restored and the whole sheet painted clipped to
-        it, so its pixels are those of a whole repaint, and only those areas are redrawn."""
-        layers = self.room.layers
-        shown, now = layers.shown_key(self.name), self.key()
-        if not isinstance(shown, Marks) or shown == now:
-            return
-        areas = self.changed_areas(shown, now)
-        if areas is None or len(areas) > MAX_AREAS:
-            return  # the refresh repaints the whole map
-        for area in areas:
-            layers.paint_region(self.name, area, now, self.paint, restore=True, clip=True)
-
     def changed_areas(self, old: Marks, new: Marks) -> list[pygame.Rect] | None:
-        """The layer's rects (board coordinates) where marks `old` and `new` paint differently:
-        the links and cafés drawn or undrawn, the tourists of each block whose tourists or
-        strokes running changed (all of them: their slots depend on how many); None for a
-        final route shown or gone (most of the map changes)."""
+        """The layer's rects (board coordinates) where marks `old` and `new` paint differently
+        (the room repaints only those: ENYRenderer.repaint_parts): the links and cafés drawn or
+        undrawn, the tourists of each block whose tourists or strokes running changed (all of
+        them: their slots depend on how many); None for a final route shown or gone (most of
+        the map changes)."""
         if old.route is not None or new.route is not None:
             return None
         origin, scale = self.rect.topleft, self.scale
@@ -346,8 +331,8 @@ class MapPanel(SeatPanel):
         """Queue a stroke of the seat after its earlier ones (it holds that seat alone); only
         `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs."""
         start = self.timeline.tail(self.seat)
-        self.tween(start, dur, paint, pytweening.easeInOutSine, (("seat", self.seat, *hold),),
-                   area=reach, seat=self.seat)
+        self.tween(start, dur, painted_within(reach, paint), pytweening.easeInOutSine,
+                   (("seat", self.seat, *hold),), area=reach, seat=self.seat)
         return max(at, start + dur)
 
     def _glow(self, links: Sequence[int]) -> pygame.Surface:
