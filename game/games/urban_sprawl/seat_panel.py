@@ -128,11 +128,14 @@ class SeatBody(SeatPart):
 
     # == the layer ================================================================================
     def key(self) -> tuple:
-        """Everything the body shows."""
-        v, seat = self.view, self.seat
-        return (v.hands[seat], v.favours[seat], v.vocations[seat], v.offices, v.active == seat,
+        """Everything the body shows (of the cards tweens hold back, only whether its own
+        chips are: a card flying elsewhere leaves the body alone)."""
+        v, seat, holds = self.view, self.seat, self.holds
+        held = tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
+        return (v.hands[seat], v.favours[seat], v.vocations[seat],
+                tuple(holder == seat for holder in v.offices), v.active == seat,
                 v.ap if v.active == seat else None, v.over, v.extra_favour == seat,
-                self.room.zone_counts(seat), self.room.held_cards(), language())
+                self.room.zone_counts(seat), held, language())
 
     def paint(self, surf: pygame.Surface) -> None:
         """The body: pills, chips and its foot."""

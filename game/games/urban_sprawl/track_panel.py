@@ -12,7 +12,7 @@ from game.ui.paint import fast, fit_text, flip, popup, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
-from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_area
+from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_path
 from .board import OFFICES
 from .layout import SMALL, t, track_cells
 from .panel_base import USPanel
@@ -94,9 +94,9 @@ class TrackPanel(USPanel):
         self.tween(at, BALLOT_TIME, turn, holds=(("office", office),), area=flip_area(cell, 16))
         label = t("elected", player=self.room.names[ev.player], office=t(f"office.{office}"))
         where = (cell.centerx, cell.y - 30)
-        self.tween(at + BALLOT_TIME * 0.5, POP_TIME,
-                   popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
-                   area=popup_area(label, where, theme.BODY_SIZE))
+        self.room.tween_on(at + BALLOT_TIME * 0.5, POP_TIME,
+                           popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
+                           popup_path(label, where, theme.BODY_SIZE))
         self.room.origin = cell.center
         return at + BALLOT_TIME
 
