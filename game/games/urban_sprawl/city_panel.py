@@ -13,7 +13,7 @@ circles above the city, or the row circles right of it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import pygame
 import pytweening
@@ -52,7 +52,7 @@ from .layout import (
     lots_center,
     lots_target,
 )
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import NOBODY, State
 
 
@@ -148,7 +148,8 @@ class CityPanel(USPanel):
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
     # == the layer ================================================================================
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """The buildings as shown, the block values and the value marks."""
         return self.room.shown_buildings(), self.view.values, self.view.value_marks
 
@@ -261,7 +262,8 @@ class MarkersPanel(USPanel):
         super().__init__(room, rect, name)
         self.line = line
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """Which circle each marker stands on."""
         return self.view.markers
 

@@ -9,6 +9,8 @@ sliding along its row, turning over) is left for its animation.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 import pytweening
 
@@ -22,10 +24,11 @@ from . import sprites as sp
 from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area, fly_path
 from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import HIDDEN_CARD, State
 
-Slot = tuple[pygame.Rect, str | None, int | None, int | None, str]  # rect, card, cost, pile
+# rect, card, cost, pile count, pile name (its string key, translated only when painted)
+Slot = tuple[pygame.Rect, str | None, int | None, int | None, str]
 
 
 class RowPart(USPanel):
@@ -40,7 +43,8 @@ class RowPart(USPanel):
         a pile not yet in play shows no cost)."""
         return []
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """What each slot shows (a card held by a tween shows as none) and the language."""
         holds = self.holds
         return tuple((None if card is not None and ("card", card) in holds else card, cost, pile,
@@ -57,7 +61,7 @@ class RowPart(USPanel):
             if fresh or before[0][k] != now[0][k]:
                 area = rect.union(cost_label(rect, cost)[1]) if cost is not None else rect
                 surf.blit(layers.static, area, area)
-                self.paint_slot(surf, rect, card, cost, pile, name)
+                self.paint_slot(surf, rect, card, cost, pile, t(name) if name else "")
                 areas.append(area)
         return areas
 
@@ -90,7 +94,7 @@ class RowsPanel(RowPart):
             found.append((card_slot("planning", i), card,
                           board.planning_deck_cost if pile else board.planning_costs[i],
                           len(v.planning_deck.cards) if pile else None,
-                          t("planning_back") if pile else ""))
+                          "planning_back" if pile else ""))
         return found
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
@@ -177,7 +181,7 @@ class PilesPanel(RowPart):
         """A pile in play shows its top card and cost, one not yet in play its back."""
         v, cost = self.view, self.room.board.contract_deck_cost
         return [(card_slot("contract", 5 + k), v.tops[k] if k < v.active_decks else None,
-                 cost if k < v.active_decks else None, len(v.decks[k].cards), t(f"deck.{deck}"))
+                 cost if k < v.active_decks else None, len(v.decks[k].cards), f"deck.{deck}")
                 for k, deck in enumerate(CONTRACT_DECKS)]
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:

@@ -93,6 +93,16 @@ class USRenderer(USAnimations):
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
 
+    def refresh(self, limit: int | None = None) -> None:
+        """The kit's refresh, keeping the holds object while what the tweens hold back is
+        unchanged: the panels' keys are computed once per view and holds (panel_base.by_view),
+        not every frame something counts up."""
+        holds = self.timeline.holds()
+        if holds != self.holds:
+            self.holds = holds
+        if self.view is not None:
+            self.layers.refresh(limit)
+
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:
         """Which panel offered each target of the current view."""

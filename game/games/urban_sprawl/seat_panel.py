@@ -9,6 +9,8 @@ room's `counting`)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.engine.core import Target
@@ -37,7 +39,7 @@ from .layout import (
     ZERO_ALPHA,
     t,
 )
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import State, total_prestige
 
 
@@ -127,7 +129,8 @@ class SeatBody(SeatPart):
         return target[1]
 
     # == the layer ================================================================================
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """Everything the body shows (of the cards tweens hold back, only whether its own
         chips are: a card flying elsewhere leaves the body alone)."""
         v, seat, holds = self.view, self.seat, self.holds

@@ -3,6 +3,8 @@ square lit), then the Contractor's, each with its holder's name or "vacant"."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.engine.core import Event
@@ -15,7 +17,7 @@ from game.ui.render_kit import Batch, on_event
 from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_path
 from .board import OFFICES
 from .layout import SMALL, t, track_cells
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import NOBODY, State
 
 
@@ -28,7 +30,8 @@ class TrackPanel(USPanel):
         self.track = self.room.board.election_track
         self._faces: dict[tuple, pygame.Surface] = {}
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """The pawn, the holders, the offices held back by a running ballot."""
         v = self.view
         held = tuple(sorted(k for k in self.holds if k[0] == "office"))

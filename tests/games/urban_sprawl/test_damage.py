@@ -116,3 +116,22 @@ def test_a_new_building_repaints_its_block_and_a_taken_card_its_slots_not_their_
             kinds.add("taken")
             assert in_rows and all(r.w <= CARD[0] for r in in_rows)
     assert kinds == {"built", "taken"}
+
+
+def test_the_panels_keys_kept_per_view_and_holds_are_the_keys_computed_afresh():
+    """The panels compute their keys once per view and holds (panel_base.by_view): at every
+    frame of a played game each kept key equals the key computed again, so no layer is left
+    unpainted while the tweens let go of what they held."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 4, 4)
+    kept = [p for p in renderer.panels.values() if hasattr(type(p).key, "__wrapped__")]
+    assert len(kept) >= 8
+    frames = 0
+    for _ in range(25):
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            frames += 1
+            for panel in kept:
+                assert panel.key() == type(panel).key.__wrapped__(panel), panel.name
+    assert frames > 100
