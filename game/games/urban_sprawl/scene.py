@@ -64,6 +64,7 @@ class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
+    REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",
         "reshuffled": "shuffle", "vocation_taken": "swish",
