@@ -66,6 +66,7 @@ class CityPanel(USPanel):
         super().__init__(room, rect, name)
         self.board = self.room.board
         self._fixed = self._fixed_targets()
+        self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -129,8 +130,15 @@ class CityPanel(USPanel):
         rects = dict(self._fixed)
         for bid, building in enumerate(view.buildings):
             if building is not None:
-                rects[("building", bid)] = lots_target(building.lots)
+                rects[("building", bid)] = self._building_target(building.lots)
         return rects
+
+    def _building_target(self, lots: tuple[int, ...]) -> pygame.Rect:
+        """A building's focus square, worked out once per set of lots (a full city places
+        ~60 of them at every move; targets are read only, as the fixed ones)."""
+        if lots not in self._built:
+            self._built[lots] = lots_target(lots)
+        return self._built[lots]
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
