@@ -214,8 +214,10 @@ class Panel:
         """A hashable summary of everything the layer shows: it repaints when this changes."""
         return None
 
-    def paint(self, surface: pygame.Surface) -> None:
-        """Paint the layer onto the room's cached surface (only inside `self.rect`)."""
+    def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint the layer onto the room's cached surface (only inside `self.rect`); a panel
+        with `RESTORE = False` may return the rects it repainted (only those are redrawn)."""
+        return None
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:
         """The canvas rect of every target this panel shows for `view`."""

@@ -61,8 +61,9 @@ What the base reports by itself:
   `view_damage()` names (None, everything, unless the room knows better: a PanelRoom names
   the panels whose per-frame drawing shows the view);
 - every area `Layers` painted or restored since the last call (`Layers.take_painted`, moved to
-  the canvas by BOARD_RECT): exactly the area of a layer declared with `clip=True`, the whole
-  board for one without (its painter may reach past its area) and for `rebuild`;
+  the canvas by BOARD_RECT): exactly the area of a layer declared with `clip=True` (of one that
+  does not restore, the rects its painter returns if it returns any: it repainted only those),
+  the whole board for one without (its painter may reach past its area) and for `rebuild`;
 - the whole board (`tween_damage()`) while the timeline has tweens, and on the frame after the
   last one ended (its pixels must go); override `tween_damage` to give the tweens' own paths;
 - while a prompt is shown, what the last draw painted breathing with the clock: the rects
@@ -109,6 +110,9 @@ Handler = Callable[[Any, Event, float, "Batch"], float]
 F = TypeVar("F", bound=Callable[..., float])
 _UNSET: Any = object()  # a handler declared without a sound: the shared defaults apply
 _NEVER = object()  # the key of a layer never painted (differs from every real key)
+# A layer's painter; one that neither restores nor reaches past its area may return the rects
+# it changed as a list (only those count as painted); anything else: all of its area.
+LayerPainter = Callable[[pygame.Surface], "list[pygame.Rect] | None"]
 MAX_NOTED = 64  # damage rects kept before giving up on them (nobody asks: a demo's renderer)
 
 
@@ -153,7 +157,7 @@ class Layer:
     name: str
     area: pygame.Rect
     key: Callable[[], Hashable]
-    paint: Callable[[pygame.Surface], None]
+    paint: LayerPainter
     restore: bool = True  # put the static background back under `area` before painting
     clip: bool = False  # keep the painter inside `area`
 
@@ -171,7 +175,7 @@ class Layers:
         self._painted: list[pygame.Rect] | None = None  # changed areas (None: everything)
 
     def add(self, name: str, area: pygame.Rect, key: Callable[[], Hashable],
-            paint: Callable[[pygame.Surface], None], restore: bool = True,
+            paint: LayerPainter, restore: bool = True,
             clip: bool = False) -> None:
         """Declare a layer; layers repaint in the order they were added."""
         if name in self._layers:
@@ -231,21 +235,22 @@ class Layers:
         self._pending = tuple(layer.name for layer, _ in due[len(painted):])
 
     def paint_region(self, name: str, area: pygame.Rect, key: Hashable,
-                     paint: Callable[[pygame.Surface], None], restore: bool = True,
+                     paint: LayerPainter, restore: bool = True,
                      clip: bool = False) -> None:
         """Paint a region now and remember its key: the step `refresh` takes for each dirty
         layer, open to regions that come and go with the layout (keyed by name likewise)."""
         if restore:
             self.restore(area)
-        elif clip:  # painted over, not restored: its area changed all the same
-            self._note(area)
         if not clip:  # the painter may reach past its area: the whole surface may have changed
             self._painted = None
         old_clip = self.surface.get_clip()
         if clip:
             self.surface.set_clip(area)
-        paint(self.surface)
+        changed = paint(self.surface)
         self.surface.set_clip(old_clip)
+        if clip and not restore:  # painted over, not restored: the list it returned, or all
+            for rect in changed if isinstance(changed, list) else [area]:
+                self._note(pygame.Rect(rect).clip(area))
         self._shown[name] = key
         self._marked.discard(name)
 

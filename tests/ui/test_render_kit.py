@@ -291,6 +291,18 @@ def test_clip_keeps_a_painter_inside_its_area_and_restore_can_be_skipped():
     assert layers.surface.get_clip() == layers.surface.get_rect()
 
 
+def test_a_layer_that_does_not_restore_reports_only_the_rects_its_painter_returns():
+    layers = Layers(pygame.Surface((100, 100)))
+    area, part = pygame.Rect(0, 0, 60, 60), pygame.Rect(10, 10, 20, 20)
+    layers.take_painted()
+    layers.paint_region("a", area, 1, lambda s: [s.fill(GREEN, part)], restore=False, clip=True)
+    assert layers.take_painted() == [part]  # not the whole area
+    layers.paint_region("a", area, 2, lambda s: None, restore=False, clip=True)
+    assert layers.take_painted() == [area]  # a painter that says nothing: all of it
+    layers.paint_region("a", area, 3, lambda s: [part], restore=True, clip=True)
+    assert layers.take_painted() == [area]  # restored: all of it whatever it says
+
+
 def test_a_limit_leaves_dirty_layers_pending_and_rebuild_repaints_all():
     layers, _, painted = layers_with("a", "b", "c")
     layers.refresh(limit=1)
