@@ -171,15 +171,42 @@ def _eny_block(index: int, block: Any, sheet: Any, tourists: tuple[str, ...]) ->
     if sheet.block == index:
         shapes.append({"k": "rect", "p": box, "c": "none", "o": ENY_ROAD})
     if block.attraction != "white":
-        shapes.append({"k": "mark", "p": [_r(box[0] + 3), _r(box[1] + 3)],
-                       "s": block.attraction, "r": 1.8, "c": "#6b6457"})
+        shapes.append({"k": "mark", "p": [_r(box[0] + 2.6), _r(box[1] + 2.6)],
+                       "s": block.attraction, "r": 1.6, "c": "#6b6457"})
     counts = [(name, n) for name, n in zip(tourists, sheet.tourists[index], strict=True) if n]
-    for row, (name, n) in enumerate(counts):
-        y = box[1] + 5 + row * 3.3
-        shapes.append({"k": "mark", "p": [_r(box[0] + 7), _r(y)], "s": name, "r": 1.4,
-                       "c": INK})
-        shapes.append({"k": "text", "p": [_r(box[0] + 9), _r(y + 1.1)], "t": f"×{n}",
-                       "r": 3.2, "c": INK})
+    return shapes + _eny_tallies(box, block, counts)
+
+
+# A block's tallies: one row per tourist kind (at most three), a symbol and its count, right of
+# the attraction's corner. Sized to the box (12.6 units, ~48 px on a phone): the digits ~16 px,
+# the third row still inside the box, clear of the roads drawn over its edges.
+TALLY_PITCH, TALLY_DIGIT = 3.9, 4.4
+TALLY_AT = (6.4, 2.6)  # the first symbol's centre from the box's top-left corner
+# The map's rounded corner roads cut through the four corner blocks: there the column sits
+# where the curve leaves room (the test checks the road misses every tally; our map puts no
+# attraction in a corner block).
+TALLY_AT_CORNER = {"nw": (7.5, 3.1), "ne": (1.6, 3.2), "sw": (7.7, 1.8), "se": (1.7, 1.8)}
+
+
+def _eny_tally_at(block: Any) -> tuple[float, float]:
+    """Where the block's first tally symbol goes, from its box's top-left corner."""
+    from game.games.explore_new_york.board import CORNERS
+
+    for name, (x, y) in CORNERS.items():
+        # a block spans the intersections x-1..x, y-1..y
+        if block.x - 1 <= x <= block.x and block.y - 1 <= y <= block.y:
+            return TALLY_AT_CORNER[name]
+    return TALLY_AT
+
+
+def _eny_tallies(box: list[float], block: Any, counts: list[tuple[str, int]]) -> list[Shape]:
+    dx, dy = _eny_tally_at(block)
+    shapes: list[Shape] = []
+    for row, (name, count) in enumerate(counts):
+        x, y = box[0] + dx, box[1] + dy + row * TALLY_PITCH
+        shapes += [{"k": "mark", "p": [_r(x), _r(y)], "s": name, "r": 1.5, "c": INK},
+                   {"k": "text", "p": [_r(x + 2.0), _r(y + 1.5)], "t": str(count),
+                    "r": TALLY_DIGIT, "c": INK}]
     return shapes
 
 

@@ -27,6 +27,9 @@ A game built on the kit has three parts:
      does: `(d, player, action) -> None`. The handler is found by task kind and action kind
      (`action[0]` for a tuple action, the action itself otherwise), then by task kind alone.
    - `@resolve("kind")` — what a chance outcome of the head task does: `(d, outcome) -> None`.
+   - `@draw("kind")` (optional) — how the fast path draws a chance task's outcome without
+     building its Chance: `(d, task, random) -> outcome`, the outcome `match.sample` would draw
+     from the ask's Chance with that `random` (for a chance asked every few steps).
 
    `apply` finds the pending decision (cached), checks the action once (the one legality check of
    the whole stack: Match and the UI trust it), dispatches, then `advance` runs automatic tasks
@@ -293,6 +296,23 @@ def resolve(kind: str) -> Callable:
     return _mark("resolve", kind)
 
 
+def draw(kind: str) -> Callable:
+    """Declare how the fast path draws a chance task's outcome with no Chance built:
+    `(self, d, task, random) -> outcome`, with `task` still on top of the stack: the outcome
+    `match.sample` draws from what the task's ask returns, with the same calls of `random`
+    (tests/engine/test_rollout.py). Only `rollout` uses it; `apply`, `pending`, Match and
+    the UI still get the Chance."""
+    return _mark("draw", kind)
+
+
+_DRAW = object()  # the fast path's pending for a chance task it draws itself (`draw`)
+
+
+def _ask_draw(rules: Any, d: Any, task: tuple) -> object:
+    """The fast path's ask of a task with a `draw` handler: the outcome is drawn next."""
+    return _DRAW
+
+
 def action_kind(action: Action) -> Action:
     """What a decide handler's `action` names: a tuple action's first item, else the action."""
     return action[0] if type(action) is tuple and action else action
@@ -314,16 +334,21 @@ class TurnRules:
     _runs: ClassVar[dict[str, Callable]] = {}
     _decides: ClassVar[dict[tuple, tuple[Callable, bool]]] = {}
     _resolves: ClassVar[dict[str, Callable]] = {}
+    _draws: ClassVar[dict[str, Callable]] = {}
+    _rollout_asks: ClassVar[dict[str, Callable]] = {}  # _asks, `_ask_draw` for the drawn
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        tables: dict[str, dict] = {"ask": {}, "run": {}, "decide": {}, "resolve": {}}
+        tables: dict[str, dict] = {"ask": {}, "run": {}, "decide": {}, "resolve": {},
+                                   "draw": {}}
         for klass in reversed(cls.__mro__):  # subclasses override their bases
             for fn in vars(klass).values():
                 for role, key, extra in getattr(fn, "_flow", ()):
                     tables[role][key] = (fn, extra["keep_head"]) if role == "decide" else fn
         cls._asks, cls._runs = tables["ask"], tables["run"]
         cls._decides, cls._resolves = tables["decide"], tables["resolve"]
+        cls._draws = tables["draw"]
+        cls._rollout_asks = {**cls._asks, **dict.fromkeys(cls._draws, _ask_draw)}
         if cls.over_field is not None and cls.is_over is not TurnRules.is_over:
             raise TypeError(f"{cls.__name__}: is_over and over_field say the same thing twice")
 
@@ -473,8 +498,9 @@ class TurnRules:
         if pending is None:
             pending = self.pending(state)
         d = quiet_draft(self.Draft)(state)
-        asks, runs, resolves, decides = self._asks, self._runs, self._resolves, self._decides
-        is_over, refill, skipped = self._over_check(), self.refill, self.skipped
+        asks, runs, resolves, decides = (self._rollout_asks, self._runs, self._resolves,
+                                         self._decides)
+        is_over, refill, skipped, draws = self._over_check(), self.refill, self.skipped, self._draws
         rand, getrandbits = (chance_rng or rng).random, _exact_bits(rng)
         decisions = 0
         for step in range(max_steps):
@@ -482,7 +508,11 @@ class TurnRules:
                 d.memo = pending
                 return d.freeze(), step
             head = d.tasks[0]
-            if isinstance(pending, Chance):  # match.sample, written out
+            if pending is _DRAW:  # the game draws it: match.sample with no Chance built
+                outcome = draws[head[0]](self, d, head, rand)
+                d.task, d.tasks = head, d.tasks[1:]
+                resolves[head[0]](self, d, outcome)
+            elif isinstance(pending, Chance):  # match.sample, written out
                 pick = getattr(pending, "pick", None)
                 if pick is not None:  # the chance samples itself (see the module docstring)
                     outcome = pick(rand)

@@ -10,6 +10,7 @@ driver's events into animation and sound and opens the pause and results screens
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,12 +26,14 @@ from game.engine.search_pool import match_pool
 from game.scenes.game_damage import FrameDamage
 from game.scenes.hinting import HintDesk
 from game.scenes.seat_change import AbsenceWatch
-from game.scenes.seating import SeatSpec, seat_name
+from game.scenes.seating import HUMAN, SeatSpec, seat_name
 from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
 from game.scenes.table.focus import FocusKey
 from game.ui import settings as store
+from game.ui.board_api import CANVAS_SIZE
 from game.ui.input import DIRECTIONS, Intent
+from game.ui.render_kit import RoomRenderer
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
 
 BOARD_INTENTS = frozenset(DIRECTIONS) | {"confirm", "click", "pointer", "undo", "page_prev",
                                          "page_next", "alt"}
+WHOLE_CANVAS = pygame.Rect((0, 0), CANVAS_SIZE)
+SEAT_FACTS = attrgetter("kind", "device")  # what the scene reads of each seat, every frame
 
 
 class GameScene(Scene):
@@ -62,6 +67,11 @@ class GameScene(Scene):
         self.seats = seats or [SeatSpec("human")] + [SeatSpec(BOT_KINDS[0])
                                                      for _ in range(players - 1)]
         kinds = [None if s.human else s.kind for s in self.seats]
+        # (each seat's kind and device, the human seats, those on this screen); the prompts
+        # shown here, for one pending answer and those seats: asked several times a frame,
+        # worked out again only when a seat or the game changes (`_seat_facts`).
+        self._facts: tuple[tuple, tuple[int, ...], frozenset[int]] = ((), (), frozenset())
+        self._prompts: tuple[Any, frozenset[int], dict[int, Prompt]] | None = None
         pool = match_pool(kinds, game_id, app.settings.search_workers)
         bots = seat_bots(kinds, game_id, match.seed, budget_s=app.settings.bot_budget, pool=pool)
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
@@ -76,6 +86,7 @@ class GameScene(Scene):
         # A room may tune its event sounds; audio.DEFAULT_CUES and kind patterns cover the rest.
         self.sound_cues = capability(self.renderer, "sound_cues")
         self.deciders: frozenset[int] = frozenset()  # human seats with a prompt, for the chime
+        self._settled: tuple | None = None  # the `_table_inputs` the bookkeeping last ran on
         self.hold_bots = hold_bots  # screenshots: freeze the game where it is
         self.focus: dict[int, FocusKey] = {}  # each person's focused slot
         self.active: int | None = None  # the human seat whose prompt is shown
@@ -111,23 +122,39 @@ class GameScene(Scene):
         return self.driver.match
 
     # -- seats -------------------------------------------------------------------------------
+    def _seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
+        """(the human seats, those of them played on this screen rather than on a phone),
+        worked out again only when a seat changes hands or devices."""
+        signature = tuple(map(SEAT_FACTS, self.seats))
+        if signature != self._facts[0]:
+            humans = tuple(i for i, (kind, _) in enumerate(signature) if kind == HUMAN)
+            here = frozenset(i for i in humans if not is_phone(signature[i][1]))
+            self._facts = signature, humans, here
+        return self._facts[1], self._facts[2]
+
     def humans(self) -> list[int]:
         """Seats played by people."""
-        return [i for i, s in enumerate(self.seats) if s.human]
+        return list(self._seat_facts()[0])
 
     def hidden(self) -> bool:
         """True when hands must be hidden between human turns (shared screen, closed hands)."""
         return (self.info.hidden_hands and not self.app.settings.open_hands
-                and len([i for i in self.humans() if not self.on_phone(i)]) > 1)
+                and len(self._seat_facts()[1]) > 1)
 
     def on_phone(self, seat: int) -> bool:
         """True if a phone holds the seat: its prompt and hand are on the phone, not the TV."""
         return is_phone(self.seats[seat].device)
 
     def human_prompts(self) -> dict[int, Prompt]:
-        """The prompts waiting for human seats now (a phone's seat answers on the phone)."""
-        return {p.player: p for p in self.match.prompts()
-                if self.seats[p.player].human and not self.on_phone(p.player)}
+        """The prompts waiting for human seats now (a phone's seat answers on the phone); the
+        same dict until the game or a seat changes: read it, never change it."""
+        here = self._seat_facts()[1]
+        pending = self.match.pending()  # held below: its identity marks the game's position
+        memo = self._prompts
+        if memo is None or memo[0] is not pending or memo[1] is not here:
+            prompts = {p.player: p for p in self.match.prompts() if p.player in here}
+            memo = self._prompts = pending, here, prompts
+        return memo[2]
 
     def disconnected(self, seat: int) -> bool:
         """True if the seat's controller was unplugged."""
@@ -193,22 +220,36 @@ class GameScene(Scene):
         """Animate; when the table is free: results, whose turn shows, a bot move."""
         self.clock += dt
         if not self._instant():
-            self.renderer.update(dt * self.speed_factor())
-            self.app.audio.update(dt * self.speed_factor())  # in step with tweens
+            scaled = dt * self.speed_factor()
+            self.renderer.update(scaled)
+            self.app.audio.update(scaled)  # in step with tweens
         if self.finished:
             return
-        self._follow_settings()
+        inputs = self._table_inputs()
+        fresh = inputs != self._settled  # else the bookkeeping below would change nothing
+        if fresh:
+            self._follow_settings()
         if self.table.waits_for_animation():
             return
-        if self.match.is_over():
-            self._finish()
-            return
-        self.table.sync()
+        if fresh:
+            if self.match.is_over():
+                self._finish()
+                return
+            self.table.sync()
         self.absence.update(self, dt)
         self.hint_desk.update()
-        self._turn_chime()
+        if fresh:
+            self._turn_chime()
+            self._settled = inputs  # what it ran on: the next frame that sees the same skips it
         if self.table.curtain is None and not self.hold_bots:
             self._play_bots(dt)
+
+    def _table_inputs(self) -> tuple:
+        """Everything the table's bookkeeping (the settings followed, the end of the game, whose
+        turn shows, the chime) reads and writes: it runs again only when this changed."""
+        table = self.table
+        return (self.match.pending(), self._seat_facts(), self.app.settings.open_hands, table,
+                table.curtain, getattr(table, "revealed", None), self.active, self.viewer)
 
     def _turn_chime(self) -> None:
         """Chime when a person's turn comes (not on each step of a turn already theirs)."""
@@ -324,6 +365,14 @@ class GameScene(Scene):
     def damage(self) -> list[pygame.Rect] | None:
         """The canvas rects the next frame redraws (None: all of it; see game_damage)."""
         return self.frame_damage.damage()
+
+    def opaque_area(self) -> pygame.Rect | None:
+        """All of the canvas when the renderer covers the board with opaque pixels (every table
+        mode paints the whole bar): the app lays no background fill under this scene."""
+        renderer = self.renderer
+        if isinstance(renderer, RoomRenderer) and renderer.opaque_board():
+            return WHOLE_CANVAS
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, bar, banners, the shown hints and, with hidden hands, the curtain."""

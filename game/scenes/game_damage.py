@@ -6,7 +6,8 @@ a few facts, summed up in two keys. When the first changes (a focus, a curtain, 
 prompt shown or gone...) the whole frame is redrawn, and so it is whenever the renderer can't
 tell. The second is the moves: a move that shows no person a prompt, before or after, changes
 only the board (as the renderer reports it), the bar and the people's seat strips, which are all
-that is redrawn then (bots playing cost their animations, not whole frames). The shell's pulsing
+that is redrawn then (bots playing cost their animations, not whole frames); the bar and strips
+only when what they say changed (`Table.idle_bar_key`). The shell's pulsing
 rings note their own rects (game_paint.board_focus, hint_glow), which the app redraws next frame.
 """
 
@@ -29,6 +30,8 @@ class FrameDamage:
         self.scene = scene
         self.shown: Hashable = None  # the key of the last frame (None: nothing drawn yet)
         self.moves: Hashable = None  # the moves key of the last frame
+        # What the bar and seat strips on the canvas say (Table.idle_bar_key; None: unknown).
+        self.bar: Hashable = None
 
     def key(self, prompted: bool) -> Hashable:
         """Everything the shell's drawing depends on, except the clock and the moves."""
@@ -37,12 +40,13 @@ class FrameDamage:
         humans = game.humans()
         hints = game.hint_desk
         # An animation hides a person's prompt and focus while it runs; with bots alone it
-        # changes nothing the shell draws.
+        # changes nothing the shell draws (and a frame of bots builds no per-seat tuples).
         busy = game.renderer.busy() if humans else None
-        return (id(table), table.curtain, prompted, tuple(sorted(game.focus.items())),
-                game.viewer, game.finished, tuple(table.seat_busy(s) for s in humans), busy,
-                game.app.input.last_kind, tuple(game.disconnected(s) for s in humans),
-                tuple((s, id(h)) for s, h in hints.shown.items()), hints.enabled())
+        seats = tuple((table.seat_busy(s), game.disconnected(s)) for s in humans) if humans else ()
+        shown = tuple((s, id(h)) for s, h in hints.shown.items()) if hints.shown else ()
+        return (id(table), table.curtain, prompted,
+                tuple(sorted(game.focus.items())) if game.focus else (), game.viewer,
+                game.finished, seats, busy, game.app.input.last_kind, shown, hints.enabled())
 
     def moves_key(self) -> Hashable:
         """What a move changes: the state, the history, whose prompt the bar shows."""
@@ -58,13 +62,19 @@ class FrameDamage:
         key, moves = self.key(prompted), self.moves_key()
         if key != self.shown:
             self.shown, self.moves = key, moves
+            self.bar = self._bar_key(prompted)
             return None
         if moves != self.moves:
             self.moves = moves
+            bar, self.bar = self.bar, self._bar_key(prompted)
             if prompted or board is None:  # a person's prompt may read the new state
                 return None
-            return [*board, *self.shell_rects()]
+            return [*board, *self.shell_rects()] if bar is None or bar != self.bar else board
         return board
+
+    def _bar_key(self, prompted: bool) -> Hashable:
+        """What the bar says now, when nobody here is prompted (None otherwise)."""
+        return None if prompted else self.scene.table.idle_bar_key()
 
     def shell_rects(self) -> list[pygame.Rect]:
         """Where the shell writes about the moves: the bar and each person's seat strip."""

@@ -27,6 +27,9 @@ BAR_EMBLEM = 40  # the speaker's emblem in the bar
 FOCUS_REACH = 36  # the pulsing board focus ring stays inside its target grown by this
 GLOW_REACH = 120  # the hint's glow stays inside its target grown by this
 CURSOR_EMBLEM = 30  # the emblem on another decider's cursor
+# Every pixel the bar paints: its rect and the row above it (the 3 px top line is centred on
+# the bar's top edge).
+BAR_REACH = pygame.Rect(BAR_RECT.x, BAR_RECT.y - 1, BAR_RECT.w, BAR_RECT.h + 1)
 
 # Shortening a label measures it once per removed character: remember the results, as bars
 # redraw the same labels every frame (four seat strips in split screen).
@@ -136,8 +139,8 @@ def paint_bar(surface: pygame.Surface, message: str, who: int | None, message_ri
     if who is not None:
         draw_seat_emblem(surface, who, (x + BAR_EMBLEM // 2, BAR_RECT.centery), BAR_EMBLEM)
         x += BAR_EMBLEM + 12
-    draw_text(surface, fit(message, theme.SMALL_SIZE, message_right - x), (x, BAR_RECT.centery),
-              theme.SMALL_SIZE, theme.TEXT, "midleft")
+    draw_text(surface, fit_cached(message, theme.SMALL_SIZE, message_right - x),
+              (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
 
 
 def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:

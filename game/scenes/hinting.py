@@ -68,6 +68,8 @@ class HintDesk:
 
     def update(self) -> None:
         """Collect an answer (shown if still about the seat's prompt) and ask the next one."""
+        if not self.wanted and not self.worker.busy():
+            return  # nothing asked, nothing on the way: the usual frame
         answer = self.worker.collect(self.game.match.state)
         if answer is not None:
             seat, hint = answer

@@ -71,6 +71,8 @@ class AbsenceWatch:
     def update(self, game: Any, dt: float) -> None:
         """Called by the game scene each frame it is on top. Only a device seen here and then
         lost counts as gone (one never plugged in this game has nobody to miss)."""
+        if not self.gone and not self.offered and not game.humans():
+            return  # bots alone: nobody to miss (the usual frame of a demo)
         for seat, spec in enumerate(game.seats):
             if spec.human and game.disconnected(seat) and (seat, spec.device) in self.seen:
                 self.gone[seat] = self.gone.get(seat, 0.0) + dt

@@ -72,6 +72,10 @@ class App:
         self.drawn: list[pygame.Rect] | None = None
         self._window_stale = True
         self._leave_shown = False  # the kiosk's leave progress was drawn last frame
+        self._letterbox: tuple[tuple[int, int], pygame.Rect] | None = None  # (window size, box)
+        # (the stack, its version, the music it wants): the stack is held, not its id, as a
+        # new stack (after a crash) may take the old one's address.
+        self._music: tuple[SceneStack, int, str | None] | None = None
         self.full_redraw = False  # True: every frame drawn whole (the bench's "before" figures)
         self.input = InputMapper(self.to_canvas)
         self.input.start()
@@ -118,12 +122,17 @@ class App:
         self.save_settings()
 
     def letterbox(self) -> pygame.Rect:
-        """Where the canvas lands in the window: as large as fits, aspect kept, centred."""
-        width, height = self.screen.get_size()
-        scale = min(width / CANVAS_SIZE[0], height / CANVAS_SIZE[1])
-        rect = pygame.Rect(0, 0, round(CANVAS_SIZE[0] * scale), round(CANVAS_SIZE[1] * scale))
-        rect.center = (width // 2, height // 2)
-        return rect
+        """Where the canvas lands in the window: as large as fits, aspect kept, centred
+        (worked out again only when the window's size changes; a copy)."""
+        size = self.screen.get_size()
+        if self._letterbox is None or self._letterbox[0] != size:
+            width, height = size
+            scale = min(width / CANVAS_SIZE[0], height / CANVAS_SIZE[1])
+            rect = pygame.Rect(0, 0, round(CANVAS_SIZE[0] * scale),
+                               round(CANVAS_SIZE[1] * scale))
+            rect.center = (width // 2, height // 2)
+            self._letterbox = size, rect
+        return self._letterbox[1].copy()
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """Window pixel → canvas pixel (None in the letterbox bars)."""
@@ -156,7 +165,7 @@ class App:
         else:
             self._window_stale = True  # what was drawn meanwhile never reached the window
         if self.frames:  # from the second frame on: the first title frame never waits for audio
-            self.audio.set_music(self.music_wanted())
+            self._follow_music()
         self.frames += 1
         return self.running
 
@@ -175,6 +184,9 @@ class App:
     def _watch_idle(self, dt: float) -> None:
         """Idle on a menu starts a demo; idle in kiosk mode elsewhere starts the countdown."""
         self.idle += dt
+        settings = self.settings
+        if self.idle < settings.attract_idle and self.idle < settings.abandon_idle:
+            return  # neither timeout is due: the usual frame looks no further
         top = self.stack.top
         if top is None or self.stack.pending():
             return
@@ -217,6 +229,13 @@ class App:
         if not self.stack.scenes:
             return None
         return "menu" if all(getattr(s, "music", "menu") for s in self.stack.scenes) else None
+
+    def _follow_music(self) -> None:
+        """Tell the audio the music the stack wants, asked again only when the stack changed."""
+        stack, memo = self.stack, self._music
+        if memo is None or memo[0] is not stack or memo[1] != stack.version:
+            memo = self._music = stack, stack.version, self.music_wanted()
+        self.audio.set_music(memo[2])
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -276,41 +295,59 @@ class App:
     def draw(self, full: bool = False) -> None:
         """Redraw the visible scenes where they changed (`full`, or when one can't tell: all)."""
         scenes = self.stack.visible()
-        regions = self._damage(scenes)  # asked even when unused: the reports are consumed
+        same = self._same_scenes(scenes)
+        regions = self._damage(scenes, same)  # asked even when unused: the reports are consumed
         if full or self.full_redraw:
             regions = None
-        self._drawn_scenes = [weakref.ref(scene) for scene in scenes]
+        if not same:
+            self._drawn_scenes = [weakref.ref(scene) for scene in scenes]
         self.drawn = regions
+        if regions == []:
+            return  # nothing changed: the usual idle frame
+        opaque = scenes[0].opaque_area() if scenes else None
         for region in regions if regions is not None else [None]:
-            self._draw_region(scenes, region)
+            self._draw_region(scenes, region, opaque)
 
-    def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None) -> None:
-        """Draw the scenes with the canvas clipped to `region` (None: all of it)."""
+    def _same_scenes(self, scenes: list[Scene]) -> bool:
+        """True if these are the scenes drawn last frame."""
+        drawn = self._drawn_scenes
+        if len(scenes) != len(drawn):
+            return False
+        for scene, ref in zip(scenes, drawn):
+            if scene is not ref():
+                return False
+        return True
+
+    def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None,
+                     opaque: pygame.Rect | None = None) -> None:
+        """Draw the scenes with the canvas clipped to `region` (None: all of it); the background
+        fill is skipped where the bottom scene paints opaque pixels anyway (`opaque`)."""
         canvas = self.canvas
         canvas.begin(region)
-        canvas.fill(theme.BACKGROUND)
+        if opaque is None or not opaque.contains(region or canvas.get_rect()):
+            canvas.fill(theme.BACKGROUND)
         for scene in scenes:
             scene.draw(canvas)
         if self.kiosk:
             self._draw_leave_progress()
         canvas.begin(None)
 
-    def _damage(self, scenes: list[Scene]) -> list[pygame.Rect] | None:
-        """The canvas rects this frame must redraw, merged; None: all of it."""
+    def _damage(self, scenes: list[Scene], same: bool) -> list[pygame.Rect] | None:
+        """The canvas rects this frame must redraw, merged; None: all of it. `same`: these
+        scenes are those drawn last frame."""
         reports = [scene.damage() for scene in scenes]  # each scene's report is consumed
-        rects = [*self.canvas.take_clock()]  # pulses drawn last frame move on
+        rects = self.canvas.take_clock()  # pulses drawn last frame move on
         leaving = self.kiosk and self.input.combo_progress() > 0
         if leaving or self._leave_shown:
             rects.append(LEAVE_AREA)
         self._leave_shown = leaving
         # A canvas that notes what is drawn on it (the legibility tracer) wants whole frames.
         traced = getattr(self.canvas, "note_frame", None) is not None
-        same = len(scenes) == len(self._drawn_scenes) and all(
-            scene is drawn() for scene, drawn in zip(scenes, self._drawn_scenes))
-        if traced or not same or any(report is None for report in reports):
+        if traced or not same or None in reports:
             return None
-        return merge([*rects, *(rect for report in reports for rect in report)],
-                     self.canvas.get_rect())
+        for report in reports:
+            rects += report
+        return merge(rects, self.canvas.get_rect()) if rects else []
 
     def _draw_leave_progress(self) -> None:
         """While the leave combo is held: a bar filling up over COMBO_HOLD seconds."""
@@ -329,8 +366,10 @@ class App:
     def present(self) -> None:
         """Show the canvas in the window (letterboxed): only the rects the last draw changed
         when it lands unscaled, all of it after a full draw, a resize or a scaled window."""
-        box = self.letterbox()
         regions, stale = self.drawn, self._window_stale
+        if regions == [] and not stale:
+            return  # nothing drawn: the usual idle frame
+        box = self.letterbox()
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:

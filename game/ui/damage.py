@@ -42,7 +42,9 @@ def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect
     MAX_PASSES of them (`fewest`)."""
     merged: list[pygame.Rect] = []
     for rect in rects:
-        rect = columns(rect).clip(bounds)
+        left = rect.left // COLUMN * COLUMN  # `columns`, inline: a frame merges dozens
+        rect = pygame.Rect(left, rect.top, -(-rect.right // COLUMN) * COLUMN - left,
+                           rect.h).clip(bounds)
         if rect.w <= 0 or rect.h <= 0:
             continue
         _absorb(rect, merged)

@@ -395,6 +395,8 @@ class InputMapper:
     # -- repeat ------------------------------------------------------------------------------
     def update(self, dt: float) -> list[Intent]:
         """Repeat intents for directions held down long enough; the held leave combo."""
+        if not self._combos and not self._held:
+            return []  # nothing held: the usual frame
         out = self._combo_intents(dt)
         for key, left in list(self._held.items()):
             left -= dt

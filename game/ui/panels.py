@@ -423,10 +423,11 @@ class PanelRoom(RoomRenderer):
 
     def tween_damage(self) -> list[pygame.Rect]:
         """The areas of the running tweens and of last frame's (their pixels must go); the whole
-        board if a running tween has no area."""
+        board if a running tween has no area. Those still waiting in the queue are left out."""
         painting = [tw for tw in self.timeline if tw.paint is not None]  # others only hold
         self._areas = {tw: self._areas.get(tw) for tw in painting}
-        areas = list(self._areas.values())
+        clock = self.timeline.clock  # a tween still waiting paints nothing yet (Timeline.paint)
+        areas = [area for tw, area in self._areas.items() if tw.early or tw.started(clock)]
         if any(area is None for area in areas):
             self._last_areas = [BOARD_RECT.copy()]
             return [BOARD_RECT.copy()]

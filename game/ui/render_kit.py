@@ -379,6 +379,19 @@ class RoomRenderer:
         self.timeline.paint(canvas)
         self.draw_focus(canvas, focus, prompt)
 
+    def opaque_board(self) -> bool:
+        """True if `draw` (and `draw_seats`) covers the whole BOARD_RECT with opaque pixels
+        first, as the kit's do with the cached layers (a surface without alpha as large as the
+        board): the shell then lays no background fill under the board. A room whose own
+        `draw` does not start with that blit overrides this to return False."""
+        layers = getattr(self, "layers", None)
+        if layers is None:
+            return False  # a room still building its layout
+        surface = layers.surface
+        return (not surface.get_flags() & pygame.SRCALPHA and surface.get_alpha() is None
+                and surface.get_colorkey() is None and surface.get_width() >= BOARD_RECT.w
+                and surface.get_height() >= BOARD_RECT.h)
+
     # == damage: what the next frame must redraw ================================================
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
         """Canvas rects the next draw may paint differently from the last (None: can't tell,

@@ -51,6 +51,11 @@ class Scene:
         what a scene that does not keep track says)."""
         return None
 
+    def opaque_area(self) -> pygame.Rect | None:
+        """A canvas rect every `draw` paints whole with opaque pixels (None: none): under it the
+        app skips the background fill it lays before the bottom scene draws."""
+        return None
+
 
 SceneFactory = Callable[..., Scene]  # (app, *args, **kwargs) -> Scene
 
@@ -86,6 +91,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._ops: list[Callable[[], None]] = []
+        self.version = 0  # counts the applied changes: what depends on the stack follows it
 
     @property
     def top(self) -> Scene | None:
@@ -118,7 +124,10 @@ class SceneStack:
 
     def apply(self) -> None:
         """Apply queued changes in order."""
+        if not self._ops:
+            return
         ops, self._ops = self._ops, []
+        self.version += 1
         for op in ops:
             op()
 

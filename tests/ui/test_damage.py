@@ -211,3 +211,63 @@ def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, game_
         pygame.display.quit()
     assert moves >= 3
     assert whole == moves if draws_view else whole < moves
+
+
+class Covering(Quiet):
+    """A scene that says it paints the whole canvas opaque (and, to show the fill, paints
+    nothing)."""
+
+    def opaque_area(self) -> pygame.Rect | None:
+        return BOUNDS.copy()
+
+
+def test_no_background_fill_under_a_scene_s_opaque_area(app):
+    """The app lays the background only where the bottom scene does not paint opaque pixels
+    itself (one pass less over every redrawn pixel of a game screen)."""
+    stale = (200, 0, 0)
+    for scene, expected in ((Covering(app), stale), (Quiet(app), theme.BACKGROUND)):
+        app.stack.reset(scene)
+        app.canvas.fill(stale)
+        app.step([], 1 / 60, present=False)
+        assert app.drawn is None  # drawn whole: a scene first on screen
+        assert app.canvas.get_at((500, 500))[:3] == expected
+
+
+@pytest.mark.parametrize("game_id", ROOMS)
+def test_every_room_covers_the_canvas_so_no_fill_is_laid_under_it(home, game_id):
+    """Each room's board is a cached surface without alpha (render_kit.opaque_board): the game
+    screen claims the whole canvas, and a whole frame drawn without the fill equals one drawn
+    over it."""
+    app, scene = playing(game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(2)], 6)
+    try:
+        app.step([], 1 / 60)
+        assert scene.opaque_area() == BOUNDS
+        app.canvas.fill((200, 0, 0))
+        app.draw(full=True)
+        assert same_pixels(app.canvas, full_redraw(app))
+    finally:
+        pygame.display.quit()
+
+
+def test_a_bot_s_move_redraws_the_bar_only_when_its_message_changes(home):
+    """Bots alone: a move by the bot already named in the bar ("Bot 2 is thinking") leaves the
+    bar alone; the turn passing to another bot redraws it; every frame equals a full redraw."""
+    from game.ui.board_api import BAR_RECT
+
+    app, scene = playing(GAME, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 4)
+    kept, redrawn = 0, 0
+    try:
+        for frame in range(900):
+            before = len(scene.match.history)
+            app.step([], 1 / 60)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            if frame > 0 and len(scene.match.history) != before and app.drawn is not None:
+                if any(rect.colliderect(BAR_RECT) for rect in app.drawn):
+                    redrawn += 1
+                else:
+                    kept += 1
+            if scene.finished or (kept and redrawn >= 2):
+                break
+    finally:
+        pygame.display.quit()
+    assert kept and redrawn

@@ -260,6 +260,19 @@ def test_a_crashing_game_is_closed_on_the_way_out(kiosk_app, monkeypatch):
     assert not game.driver.worker.busy()
 
 
+def test_the_menu_music_comes_back_with_the_title_after_a_game_crashed(kiosk_app, monkeypatch):
+    """The music follows the stack (asked again only when it changes): a game is quiet, the
+    title and its message after the crash want the menu loop again, on a fresh stack."""
+    game = game_on(kiosk_app)
+    run(kiosk_app, TICK)
+    assert kiosk_app.audio._music_wanted is None  # no menu music over a game
+    monkeypatch.setattr(game.table, "draw", lambda surface: 1 / 0)
+    run(kiosk_app, TICK)
+    assert isinstance(kiosk_app.stack.top, MessageScene)
+    run(kiosk_app, TICK)
+    assert kiosk_app.audio._music_wanted == "menu"
+
+
 def test_a_title_that_keeps_failing_is_not_retried_forever(home, fake_game, monkeypatch):
     app = make_app(False)
     monkeypatch.setattr(TitleScene, "draw", lambda self, surface: 1 / 0)

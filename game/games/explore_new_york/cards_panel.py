@@ -20,9 +20,10 @@ from game.ui.geometry import BoardGeometry, Icon, Label
 from game.ui.paint import fit_text, flip, seat_color, veil
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
+from game.ui.tween import Painter
 
 from . import sprites as sp
-from .layout import ENYLayout
+from .layout import ENYLayout, painted_within
 from .score_panel import ring_options
 from .state import NONE
 
@@ -32,6 +33,8 @@ FLIP_TIME = 0.4
 FLIP_GAP = 0.06
 DISCARD_TIME = 0.3
 DIM_ALPHA = 170  # the veil over the discarded card
+LIFT = 14  # how far a card turning over rises at mid-turn
+SLOT_EDGE = 8  # an empty slot's outline lies this close to its edges (rounded corners too)
 
 
 class CardsPanel(Panel):
@@ -53,6 +56,18 @@ class CardsPanel(Panel):
                        and ("discard", c) not in self.holds)
         return (view.turn, view.first, view.left, view.revealed, shown, dimmed,
                 bool(view.routes))
+
+    def changed_areas(self, old: tuple, new: tuple) -> list[pygame.Rect]:
+        """The rects where keys `old` and `new` paint differently (the room repaints only
+        those: ENYRenderer.repaint_parts): the header if its lines changed, each card slot
+        whose card, face or veil changed."""
+        areas = [self.header_area()] if old[:3] + old[6:] != new[:3] + new[6:] else []
+        return areas + [rect for k, rect in enumerate(self.cards)
+                        if _slot(old, k) != _slot(new, k)]
+
+    def header_area(self) -> pygame.Rect:
+        """The column above its first card: the header's lines (header_labels) lie in it."""
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.cards[0].top - self.rect.y)
 
     def paint(self, surface: pygame.Surface) -> None:
         """The header, then the revealed cards (the discarded one dimmed), empty slots after."""
@@ -116,9 +131,10 @@ class CardsPanel(Panel):
             return at  # a later turn already cleared the table
         rect = self.cards[self.view.revealed.index(card)]
         face = sp.card_face(self.room.board.cards[card], rect.w, rect.h)
-        paint = flip(sp.card_back(rect.w, rect.h), face, rect, 14, theme.PANEL, min_width=2)
-        self.tween(at, FLIP_TIME, paint, pytweening.linear, (("flip", card),),
-                   area=rect.inflate(8, 8).union(rect.move(0, -14)))  # it rises as it turns
+        paint = turn_over(sp.card_back(rect.w, rect.h), face, rect)
+        area = rect.inflate(8, 8).union(rect.move(0, -LIFT))  # it rises as it turns
+        self.tween(at, FLIP_TIME, painted_within(area, paint), pytweening.linear,
+                   (("flip", card),), area=area)
         return at + FLIP_TIME + FLIP_GAP
 
     @on_event("card_discarded", sound=EventSound((Cue("swish", volume=0.5),), DISCARD_TIME))
@@ -133,9 +149,36 @@ class CardsPanel(Panel):
         def paint(canvas: pygame.Surface, p: float) -> None:
             shadow.set_alpha(round(255 * p))
             canvas.blit(shadow, rect)
-        self.tween(at, DISCARD_TIME, paint, pytweening.easeOutQuad, (("discard", card),),
-                   area=rect)
+        self.tween(at, DISCARD_TIME, painted_within(rect, paint), pytweening.easeOutQuad,
+                   (("discard", card),), area=rect)
         return at + DISCARD_TIME
+
+
+def turn_over(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect) -> Painter:
+    """Paint: a card turning over in its slot (paint.flip's, backdrop and all), covering only
+    the slot's edge rather than filling the whole slot first: under a card turning over, the
+    column shows its empty slot (the card is held back), plain panel but for the outline near
+    its edges, so the pixels are the same at a fifth of the fill (a fill not on whole columns of
+    pixels is slow; cards turn over in a fifth of a turn's frames)."""
+    card = flip(back, face, rect, LIFT, None, min_width=2)
+    outer, inner = rect.inflate(8, 8), rect.inflate(-2 * SLOT_EDGE, -2 * SLOT_EDGE)
+    edge = (pygame.Rect(outer.x, outer.y, outer.w, inner.top - outer.y),
+            pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+            pygame.Rect(outer.x, inner.top, inner.left - outer.x, inner.h),
+            pygame.Rect(inner.right, inner.top, outer.right - inner.right, inner.h))
+
+    def paint(canvas: pygame.Surface, p: float) -> None:
+        for strip in edge:
+            canvas.fill(theme.PANEL, strip)
+        card(canvas, p)
+    return paint
+
+
+def _slot(key: tuple, k: int) -> tuple:
+    """What card slot k shows under a CardsPanel key: its card, face up, veiled."""
+    _, _, _, revealed, shown, dimmed, _ = key
+    card = revealed[k] if k < len(revealed) else None
+    return card, card in shown, card in dimmed
 
 
 def _split_if_wide(text: str, size: int, width: int, bold: bool, room: bool) -> list[str]:

@@ -18,9 +18,10 @@ from game.ui.render_kit import Batch
 from .layout import BOXES, TOTAL
 from .score_panel import Box
 from .scoring import CATEGORIES, RouteScorer
-from .state import State
+from .state import Sheet, State
 
 COUNT_TIME = 0.6  # a live box counting to its new points
+ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
 
 
 class LiveBoxes:
@@ -31,7 +32,7 @@ class LiveBoxes:
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
         self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
-        self._routes: tuple[Any, dict[int, Any]] = (None, {})  # (view, best route per seat)
+        self._routes: dict[tuple[int, Sheet], Any] = {}  # (seat, its sheet): its best route
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -62,14 +63,21 @@ class LiveBoxes:
         return route.links, sum(1 << b for b in route.blocks)
 
     def route_now(self, seat: int) -> Any:
-        """The seat's best route in the view on screen, searched once per view (the boxes read
-        it, and the faint route is drawn every frame)."""
-        if self._routes[0] is not self.view:
-            self._routes = (self.view, {})
-        found = self._routes[1]
-        if seat not in found:
-            found[seat] = self.rules.route(self.view, seat)
-        return found[seat]
+        """The seat's best route in the view on screen (the boxes read it, and the faint route
+        is drawn every frame)."""
+        return self._route(self.view, seat)
+
+    def _route(self, view: State, seat: int) -> Any:
+        """The seat's best route in a view (the rules'), searched once per sheet while the game
+        runs: a move changes one seat's sheet, and the others' routes stay as they were."""
+        if view.routes:
+            return self.rules.route(view, seat)
+        key = (seat, view.sheets[seat])
+        if key not in self._routes:
+            if len(self._routes) >= ROUTES_KEPT:
+                self._routes.clear()
+            self._routes[key] = self.rules.route(view, seat)
+        return self._routes[key]
 
     def _final_boxes(self) -> tuple[tuple[Box, ...], ...]:
         """Per seat its boxes (categories, then the total) for the best final route its map
@@ -80,11 +88,12 @@ class LiveBoxes:
         return self._boxes[1]
 
     def _boxes_of(self, view: State) -> tuple[tuple[Box, ...], ...]:
-        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map)."""
+        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map, for the sheets
+        not seen before)."""
         return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
 
     def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
-        route = self.route_now(seat) if view is self.view else self.rules.route(view, seat)
+        route = self._route(view, seat)
         sheet, b = view.sheets[seat], self.board
         counts = RouteScorer(b, sheet).counts(sum(1 << k for k in route.blocks),
                                               sum(1 << c for c in route.cafes))

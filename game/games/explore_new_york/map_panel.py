@@ -35,7 +35,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS, Board
-from .layout import BOXES, GLOW, MapScale
+from .layout import BOXES, GLOW, MapScale, add_joined, painted_within
 from .score_panel import ring_options
 from .state import CHART, NONE, Sheet
 
@@ -134,6 +134,32 @@ class MapPanel(SeatPanel):
     def paint(self, surface: pygame.Surface) -> None:
         paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
                     self.seat, self.key(), self.scale)
+
+    def changed_areas(self, old: Marks, new: Marks) -> list[pygame.Rect] | None:
+        """The layer's rects (board coordinates) where marks `old` and `new` paint differently
+        (the room repaints only those: ENYRenderer.repaint_parts): the links and cafés drawn or
+        undrawn, the tourists of each block whose tourists or strokes running changed (all of
+        them: their slots depend on how many); None for a final route shown or gone (most of
+        the map changes)."""
+        if old.route is not None or new.route is not None:
+            return None
+        origin, scale = self.rect.topleft, self.scale
+        reach = [pen_reach(scale.lines[k], scale.pen, origin)
+                 for k in bits(old.links ^ new.links)]
+        reach += [pen_reach(cafe_ring(self.board, scale, c), max(3, scale.pen // 2), origin)
+                  for c in bits(old.cafes ^ new.cafes)]
+        blocks = {d[0] for d in old.drawing ^ new.drawing}
+        blocks |= {b for b, (was, now) in enumerate(zip(old.tourists, new.tourists)) if was != now}
+        for block in blocks:
+            b = self.board.blocks[block]
+            for counts in (old.tourists[block], new.tourists[block]):
+                reach += tourist_reach(scale.geom, b.x, b.y, sum(counts), origin)
+        areas: list[pygame.Rect] = []  # overlapping ones are painted once, as their union
+        for rect in reach:
+            rect = rect.move(-BOARD_RECT.x, -BOARD_RECT.y).clip(self.rect)
+            if rect.w and rect.h:
+                add_joined(areas, rect)
+        return areas
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:
         return self.own
@@ -235,7 +261,8 @@ class MapPanel(SeatPanel):
 
         def paint(canvas: pygame.Surface, p: float) -> None:
             sp.pen_line(canvas, color, sp.partial_line(points, p), width, origin)
-        return self._stroke(at, STROKE_TIME, paint, ("link", link))
+        return self._stroke(at, STROKE_TIME, paint, ("link", link),
+                            pen_reach(points, width, origin))
 
     @on_event("cafe_reached", sound=EventSound((Cue("chime", volume=0.6),), CIRCLE_TIME))
     def _cafe_reached(self, ev: Event, at: float, batch: Batch) -> float:
@@ -246,7 +273,8 @@ class MapPanel(SeatPanel):
 
         def paint(canvas: pygame.Surface, p: float) -> None:
             sp.pen_line(canvas, color, sp.partial_line(points, p), width, origin)
-        return self._stroke(at, CIRCLE_TIME, paint, ("cafe", cafe))
+        return self._stroke(at, CIRCLE_TIME, paint, ("cafe", cafe),
+                            pen_reach(points, width, origin))
 
     @on_event("tourists_drawn", sound=EventSound((Cue("tick", volume=0.5),), TOURIST_TIME,
                                                  per_item=TOURIST_TIME, count="tourists"))
@@ -268,8 +296,10 @@ class MapPanel(SeatPanel):
             batch.tally[seat, block, kind] += 1
             cx, cy = slots[sum(counts[:kind]) + k]
             path = sp.marker_path(name, r, seed(kind, k))
-            paint = partial(_marker, name, path, sp.marker_width(r), (ox + cx, oy + cy))
-            at = self._stroke(at, TOURIST_TIME, paint, ("tourist", block, kind, k))
+            width, center = sp.marker_width(r), (ox + cx, oy + cy)
+            paint = partial(_marker, name, path, width, center)
+            at = self._stroke(at, TOURIST_TIME, paint, ("tourist", block, kind, k),
+                              pen_reach(path, width, center))
         return at
 
     @on_event("route_found", sound=EventSound((Cue("swish", volume=0.4),), ERASE_TIME))
@@ -296,11 +326,13 @@ class MapPanel(SeatPanel):
                    pytweening.linear, area=self.rect, seat=seat)
         return at
 
-    def _stroke(self, at: float, dur: float, paint: Any, hold: tuple) -> float:
-        """Queue a stroke of the seat after its earlier ones (it holds that seat alone)."""
+    def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
+                ) -> float:
+        """Queue a stroke of the seat after its earlier ones (it holds that seat alone); only
+        `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs."""
         start = self.timeline.tail(self.seat)
-        self.tween(start, dur, paint, pytweening.easeInOutSine, (("seat", self.seat, *hold),),
-                   area=self.rect, seat=self.seat)
+        self.tween(start, dur, painted_within(reach, paint), pytweening.easeInOutSine,
+                   (("seat", self.seat, *hold),), area=reach, seat=self.seat)
         return max(at, start + dur)
 
     def _glow(self, links: Sequence[int]) -> pygame.Surface:
@@ -381,6 +413,34 @@ def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.Map
     top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
     left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
     return rect.move(max(0, left - rect.x), max(0, top - rect.y))
+
+
+def pen_reach(points: Sequence[tuple[float, float]], width: int,
+              origin: tuple[float, float]) -> pygame.Rect:
+    """Every canvas pixel `sp.pen_line(canvas, _, points, width, origin)` may paint (or any
+    part of it): the points' bounds grown by the pen's round ends, a pixel spare for rounding."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    reach = width / 2 + 2
+    left, top = math.floor(min(xs) + origin[0] - reach), math.floor(min(ys) + origin[1] - reach)
+    right = math.ceil(max(xs) + origin[0] + reach)
+    bottom = math.ceil(max(ys) + origin[1] + reach)
+    return pygame.Rect(left, top, right - left, bottom - top).move(BOARD_RECT.topleft)
+
+
+def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
+                  ) -> list[pygame.Rect]:
+    """The canvas rect around the tourist sprites `_paint_tourists` puts in block (x, y) when
+    it holds `count` tourists (a pixel spare for rounding; none without tourists)."""
+    if count == 0:
+        return []
+    r = sp.tourist_radius(geom, count)
+    side = 2 * r + 2 * sp.marker_width(r) + 2
+    rects = []
+    for cx, cy in sp.tourist_slots(geom, x, y, count):
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (round(origin[0] + cx), round(origin[1] + cy))
+        rects.append(rect)
+    return [rects[0].unionall(rects[1:]).move(BOARD_RECT.topleft)]
 
 
 def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:

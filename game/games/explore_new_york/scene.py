@@ -46,7 +46,7 @@ from game.ui.split_room import SplitRoom
 from . import sprites as sp
 from .board import TOURISTS
 from .cards_panel import CardsPanel
-from .layout import BOXES, GLOW, MapScale, make_layout, make_scale, score_cells
+from .layout import BOXES, GLOW, MapScale, fewest_rects, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel, seed
 from .result_picture import paint_result
@@ -60,6 +60,9 @@ __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
 Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
 MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
+DAMAGE_RECTS = 3  # the board's damage joined into this many rects at most (fewest_rects; the
+# shell adds the bar after a move, and more than four are redrawn as their union)
+MAX_PARTS = 6  # changed rects of a layer repainted one by one (repaint_parts); more: all of it
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 Board = tuple  # a mounted board: ENYRenderer._board's
 Building = tuple[Arrangement, Iterator[bool], Board, bool]  # (its arrangement, the steps left,
@@ -241,6 +244,30 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             self._printed[scale.geom] = sp.paint_map(self.board, scale.geom)
         return self._printed[scale.geom]
 
+    def refresh(self, limit: int | None = None) -> None:
+        """The maps and the card column first repaint only where they changed (`repaint_parts`:
+        a stroke landing redraws its own few pixels, a card turned over its slot), then the
+        dirty layers."""
+        if self.view is not None:
+            self.holds = self.timeline.holds()  # what the panels' keys read
+            for panel in (*self.maps.values(), self.cards):
+                self.repaint_parts(panel)
+        super().refresh(limit)
+
+    def repaint_parts(self, panel: MapPanel | CardsPanel) -> None:
+        """Repaint only the rects of a panel's layer its `changed_areas` names between the key
+        painted last and the key now: each is restored and the whole layer painted clipped to
+        it, so its pixels are those of a whole repaint (none named, or too many: the refresh
+        repaints the whole layer)."""
+        shown, now = self.layers.shown_key(panel.name), panel.key()
+        if shown is None or shown == now:
+            return
+        areas = panel.changed_areas(shown, now)
+        if areas is None or len(areas) > MAX_PARTS:
+            return
+        for area in areas:
+            self.layers.paint_region(panel.name, area, now, panel.paint, restore=True, clip=True)
+
     # == the SplitRenderer calls ===================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """The seats people play (every seat has a full map whoever plays it)."""
@@ -298,7 +325,8 @@ class ENYRenderer(LiveBoxes, SplitRoom):
                 self._prepare(None)
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
-        return super().damage(prompted)
+        damaged = super().damage(prompted)
+        return None if damaged is None else fewest_rects(damaged, DAMAGE_RECTS)
 
     def _fade_left(self) -> float:
         """The share of the fade still to run (1 as it begins, 0 at its end)."""

@@ -12,7 +12,7 @@ import pygame
 
 from game.engine.core import Prompt, Target
 from game.ui import theme
-from game.ui.paint import fast, ring, veil
+from game.ui.paint import RING_GROW, fast, ring, veil
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import translator
 
@@ -103,7 +103,8 @@ class TicketChoicePanel(Panel):
             canvas.blit(self._big_ticket(tk, rect.size), rect)
             key = ("ticket", ticket.id)
             if key in options:
-                ring(canvas, rect.inflate(10, 10), OPTION, 3, self.pulse())
+                ring(canvas, rect.inflate(10, 10), OPTION, 3,
+                     self.pulse(rect.inflate(10 + RING_GROW, 10 + RING_GROW)))
             if focus == key:
                 self._endpoints(canvas, ticket)
 
@@ -146,8 +147,11 @@ class TicketChoicePanel(Panel):
 
     def _endpoints(self, canvas: pygame.Surface, ticket) -> None:
         """Ring the two landmarks of the focused ticket on the dimmed map."""
-        r = MARKER_R + 10 + 4 * self.pulse()
-        for loc in (ticket.a, ticket.b):
-            p = self.room.map_panel.loc[loc]
+        points = [self.room.map_panel.loc[loc] for loc in (ticket.a, ticket.b)]
+        reach = MARKER_R + 16  # the ring at its widest, and its 5 px line
+        breath = self.pulse(*(pygame.Rect(p[0] - reach - 1, p[1] - reach - 1, 2 * reach + 3,
+                                          2 * reach + 3) for p in points))
+        r = MARKER_R + 10 + 4 * breath
+        for p in points:
             sp.marker(canvas, p)
             pygame.draw.circle(canvas, theme.FOCUS, p, r, 5)

@@ -17,13 +17,14 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
-from game.ui.paint import flip, fly, ring, seat_color
-from game.ui.panels import Panel, PanelRoom, fly_area
+from game.ui.paint import RING_GROW, flip, ring, seat_color
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .log_strip import MoveLogStrip
+from .motion import Flight
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -165,8 +166,10 @@ class HandPanel(Panel):
         if prompt is None or prompt.kind != "pay" or not view.claim:
             return
         route = self.room.board.routes[view.claim[0]]
-        for c in {route.color, len(COLORS) - 1}:
-            ring(canvas, self.card_rects[c].inflate(8, 8), theme.ACCENT, 4, self.pulse())
+        groups = [self.card_rects[c] for c in {route.color, len(COLORS) - 1}]
+        breath = self.pulse(*(rect.inflate(8 + RING_GROW, 8 + RING_GROW) for rect in groups))
+        for rect in groups:  # only these breathe, not the whole strip
+            ring(canvas, rect.inflate(8, 8), theme.ACCENT, 4, breath)
 
     # == event reactions ==========================================================================
     @on_event("tickets_kept", sound=None)
@@ -188,8 +191,8 @@ class HandPanel(Panel):
                 continue
             chip = self.chip(tk, dest, "")
             path = (src[offered.index(tk)].center, dest.center)
-            self.tween(at + k * 0.08, 0.4, fly(chip, *path, arc=20), pytweening.easeInOutCubic,
-                       (("tickets", seat),), fly_area(chip, *path, arc=20))
+            self.tween(at + k * 0.08, 0.4, Flight(chip, *path, arc=20), pytweening.easeInOutCubic,
+                       (("tickets", seat),))
         return at + 0.45
 
     @on_event("game_over")

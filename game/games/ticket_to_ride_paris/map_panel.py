@@ -10,8 +10,9 @@ names. Per frame it glows the claimable routes and rings the focused one with it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 import pytweening
@@ -20,14 +21,15 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import Icon, Stroke
-from game.ui.paint import INK, Plate, banner, fly, popup, seat_color, seat_dark, seat_emblem
-from game.ui.panels import Panel, PanelRoom, fly_area, label_area
+from game.ui.paint import INK, Plate, banner, popup, seat_color, seat_dark, seat_emblem
+from game.ui.panels import Panel, PanelRoom, label_area
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .labels import place_labels
 from .layout import OPTION
+from .motion import Drop, Flight
 from .sprites import MARKER_R
 from .state import EMPTY
 
@@ -190,6 +192,44 @@ class MapPanel(Panel):
         for label in self.labels:
             surface.blit(label.plate, label.rect)
 
+    def add_claims(self) -> None:
+        """Routes newly shown as claimed are painted into the layer over their own buses' rect
+        alone (`paint_within`), not the whole map: the next frame redraws only that rect. Any
+        other change (an undo, a first paint) is left to the layer's full repaint."""
+        layers = self.room.layers
+        before, now = layers.shown_key(self.name), self.key()
+        if before is None or before == now or len(before) != len(now):
+            return
+        added = [i for i, (was, seat) in enumerate(zip(before, now)) if was != seat]
+        if any(before[i] != EMPTY or now[i] == EMPTY for i in added):
+            return
+        for i in added:
+            area = self.bus_area(i, now[i])
+            layers.paint_region(self.name, area, now, partial(self.paint_within, area), clip=True)
+
+    def bus_area(self, route: int, seat: int) -> pygame.Rect:
+        """The rect a seat's buses cover on a route."""
+        geom = self.routes[route]
+        bus = self.bus(seat, geom)
+        rects = [bus.get_rect(center=(round(c[0]), round(c[1]))) for c in geom.centers]
+        return rects[0].unionall(rects[1:])
+
+    def paint_within(self, area: pygame.Rect, surface: pygame.Surface) -> None:
+        """What `paint` paints inside `area` (over the background put back there): the buses
+        and names that reach into it, in the same order."""
+        for i, seat in enumerate(self.key()):
+            if seat == EMPTY:
+                continue
+            geom = self.routes[i]
+            bus = self.bus(seat, geom)
+            for c in geom.centers:
+                rect = bus.get_rect(center=(round(c[0]), round(c[1])))
+                if rect.colliderect(area):
+                    surface.blit(bus, rect)
+        for label in self.labels:
+            if label.rect.colliderect(area):
+                surface.blit(label.plate, label.rect)
+
     def bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
         """A seat's bus as it sits in one of this route's slots."""
         return sp.bus_sprite(seat_color(seat), seat_dark(seat), geom.slot_len + BUS_GROW[0],
@@ -204,9 +244,11 @@ class MapPanel(Panel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """Claimable routes pulse; the route being paid for stays lit."""
-        alpha = int(120 + 135 * self.pulse())
-        for route, geom in zip(self.board.routes, self.routes):
-            if ("route", route.id) in options:
+        lit = [geom for route, geom in zip(self.board.routes, self.routes)
+               if ("route", route.id) in options]
+        if lit:  # only then does the map breathe (and get redrawn every frame while it does)
+            alpha = int(120 + 135 * self.pulse())
+            for geom in lit:
                 self.glow_route(canvas, geom, INK, alpha, 8)
                 self.glow_route(canvas, geom, OPTION, alpha, 5)
         view = self.view
@@ -262,15 +304,15 @@ class MapPanel(Panel):
             c = COLORS.index(name)
             card = market.card_sprite(c, True)
             path = (self.room.hand_target(seat, c), market.discard_rect.center)
-            self.tween(at + k * 0.05, 0.35, fly(card, *path, arc=30),
-                       area=fly_area(card, *path, arc=30))
+            self.tween(at + k * 0.05, 0.35, Flight(card, *path, arc=30))
         drop = at + 0.12
         bus = self.bus(seat, geom)
         last = drop + 0.12 * (len(geom.centers) - 1) + 0.3
         for k, c in enumerate(geom.centers):
             dur = last - drop - k * 0.12  # every bus stays until the route shows them all
-            self.tween(drop + k * 0.12, dur, _drop(bus, c, 0.3 / max(0.3, dur)),
-                       pytweening.linear, (("route", index),), fly_area(bus, (c[0], c[1] - 70), c, 0))
+            self.tween(drop + k * 0.12, dur,
+                       Drop(bus, c, 0.3 / max(0.3, dur), pytweening.easeOutBounce),
+                       pytweening.linear, (("route", index),))
         label, (x, y) = f"+{ev.get('points') or 0}", geom.rect.center
         self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad,
                    area=label_area(label, (x, y - 30), rise=40))  # popup's lift and rise
@@ -289,12 +331,3 @@ class MapPanel(Panel):
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     c = a.clip(b)
     return c.w * c.h
-
-
-def _drop(bus: pygame.Surface, c: Sequence[float], frac: float):
-    """Paint: a bus falls into its slot with a bounce, then sits there until the route is shown."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        q = min(1.0, p / frac) if frac > 0 else 1.0
-        y = c[1] - 70 * (1.0 - pytweening.easeOutBounce(q))
-        canvas.blit(bus, bus.get_rect(center=(round(c[0]), round(y))))
-    return paint

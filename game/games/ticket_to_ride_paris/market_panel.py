@@ -8,19 +8,22 @@ away, the deck reshuffled and tickets drawn.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import darken, delayed, fit_text, fly, ring
+from game.ui.paint import RING_GROW, darken, fit_text, fly, ring
 from game.ui.panels import Panel, PanelRoom, fly_area
-from game.ui.render_kit import Batch, on_event, translator
+from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .layout import CARD_H, CARD_W, OPTION, PANEL_W, PANEL_X, PILE_H, PILES_Y, ROW_Y
+from .motion import Delayed, Flight
 from .state import EMPTY
 
 t = translator("ticket_to_ride_paris.scene.")
@@ -29,6 +32,9 @@ t = translator("ticket_to_ride_paris.scene.")
 class MarketPanel(Panel):
     """The face-up row and the deck, ticket and discard piles."""
 
+    # A layer per face-up slot and per pile instead of one for the panel (`add_layers`): a card
+    # drawn repaints, and the next frame redraws, its slot and the deck, not the whole market.
+    LAYERED = False
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Place the face-up slots and the three piles."""
@@ -57,33 +63,51 @@ class MarketPanel(Panel):
         return tuple(c if not self.holds[("slot", i)] else EMPTY
                      for i, c in enumerate(self.view.row))
 
-    def key(self) -> tuple:
-        """Everything the market shows."""
-        view = self.view
-        return (self.shown_row(), view.deck_size, view.ticket_deck_size, sum(view.discard),
-                i18n.language())
-
-    def paint(self, surface: pygame.Surface) -> None:
-        """The face-up cards, then the piles with their counts."""
-        row = self.shown_row()
+    def add_layers(self, layers: Layers) -> None:
+        """A layer per face-up slot and per pile, each clipped to its rect."""
         for i, rect in enumerate(self.faceup_rects):
-            if i < len(row) and row[i] != EMPTY:
-                surface.blit(sp.transport_card(COLORS[row[i]], CARD_W, CARD_H), rect)
-        self._paint_piles(surface)
+            layers.add(f"slot{i}", rect, partial(self.slot_key, i), partial(self.paint_slot, i),
+                       clip=True)
+        for name, rect in (("deck", self.deck_rect), ("ticket_pile", self.tickets_rect),
+                           ("discard", self.discard_rect)):
+            layers.add(name, rect, partial(self.pile_key, name), getattr(self, f"_paint_{name}"),
+                       clip=True)
 
-    def _paint_piles(self, canvas: pygame.Surface) -> None:
-        """Deck, ticket pile and discard pile, each with its count."""
+    def view_damage(self) -> list[pygame.Rect]:
+        """Nothing beside the slots' and piles' layers (which report their own repaints)."""
+        return []
+
+    def slot_key(self, slot: int) -> int:
+        """The card a face-up slot shows (EMPTY: none)."""
+        row = self.view.row
+        return row[slot] if slot < len(row) and not self.holds[("slot", slot)] else EMPTY
+
+    def paint_slot(self, slot: int, surface: pygame.Surface) -> None:
+        """A face-up card, if its slot shows one."""
+        card = self.slot_key(slot)
+        if card != EMPTY:
+            surface.blit(sp.transport_card(COLORS[card], CARD_W, CARD_H), self.faceup_rects[slot])
+
+    def pile_key(self, name: str) -> tuple:
+        """A pile's count and the language of its caption."""
         view = self.view
-        deck, tickets, disc = self.deck_rect, self.tickets_rect, self.discard_rect
-        back = sp.card_back(42, 58)
-        canvas.blit(back, (deck.x + 14, deck.y + 6))
-        self._pile_text(canvas, deck, view.deck_size, t("deck"))
-        tback = sp.ticket_back(58, 40)
-        canvas.blit(tback, (tickets.x + 12, tickets.y + 14))
+        count = {"deck": view.deck_size, "ticket_pile": view.ticket_deck_size,
+                 "discard": sum(view.discard)}[name]
+        return count, i18n.language()
+
+    def _paint_deck(self, canvas: pygame.Surface) -> None:
+        deck = self.deck_rect
+        canvas.blit(sp.card_back(42, 58), (deck.x + 14, deck.y + 6))
+        self._pile_text(canvas, deck, self.view.deck_size, t("deck"))
+
+    def _paint_ticket_pile(self, canvas: pygame.Surface) -> None:
+        tickets, n = self.tickets_rect, self.view.ticket_deck_size
+        canvas.blit(sp.ticket_back(58, 40), (tickets.x + 12, tickets.y + 14))
         # the caption under the count agrees with it: "1" over "Ticket"
-        self._pile_text(canvas, tickets, view.ticket_deck_size,
-                        t("tickets", count=view.ticket_deck_size))
-        n = sum(view.discard)
+        self._pile_text(canvas, tickets, n, t("tickets", count=n))
+
+    def _paint_discard(self, canvas: pygame.Surface) -> None:
+        disc, n = self.discard_rect, sum(self.view.discard)
         for k in range(3 if n else 1):  # a fanned stack of spent cards
             r = pygame.Rect(disc.x + 14 + k * 6, disc.y + 10 - k * 3, 40, 54)
             pygame.draw.rect(canvas, theme.PANEL_LIGHT if n else theme.PANEL, r, border_radius=8)
@@ -110,19 +134,23 @@ class MarketPanel(Panel):
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
-        """Face-up options and piles glow; face-up cards that are not options dim."""
+        """Face-up options and piles glow; face-up cards that are not options dim. Only the
+        glowing ones breathe (are redrawn every frame while a prompt shows)."""
         if not options:
             return
-        pulse = self.pulse()
-        for i, c in enumerate(self.shown_row()):
-            if i >= len(self.faceup_rects) or c == EMPTY:
-                continue
-            rect = self.faceup_rects[i]
-            if ("faceup", i) in options:
+        # the cards as the slots' layers show them (a slot repainted a frame late, under
+        # REPAINT_BUDGET, is dimmed with it: what is drawn per frame changes only with a repaint)
+        layers = self.room.layers
+        cards = {("faceup", i): rect for i, rect in enumerate(self.faceup_rects)
+                 if layers.shown_key(f"slot{i}") not in (None, EMPTY)}
+        piles = {("deck",): self.deck_rect, ("tickets",): self.tickets_rect}
+        pulse = self.pulse_options({**cards, **piles}, options, 8 + RING_GROW)
+        for key, rect in cards.items():
+            if key in options:
                 ring(canvas, rect.inflate(8, 8), OPTION, 3, pulse)
-            else:
-                darken(canvas, rect)
-        for key, rect in ((("deck",), self.deck_rect), (("tickets",), self.tickets_rect)):
+            elif (seen := rect.clip(canvas.get_clip())).w:
+                darken(canvas, seen)  # a blending fill ignores the canvas clip: cut by hand
+        for key, rect in piles.items():
             if key in options:
                 ring(canvas, rect.inflate(6, 6), OPTION, 3, pulse)
 
@@ -148,8 +176,7 @@ class MarketPanel(Panel):
         if faceup:
             holds += (("slot", ev.get("slot")),)
         sprite, end = self.card_sprite(color, visible), self.room.hand_target(seat, color)
-        self.tween(at, 0.42, fly(sprite, start, end), pytweening.easeInOutCubic, holds,
-                   fly_area(sprite, start, end))
+        self.tween(at, 0.42, Flight(sprite, start, end), pytweening.easeInOutCubic, holds)
         return at + (0.12 if ev.kind == "card_dealt" else 0.3)
 
     @on_event("faceup_refilled", sound=EventSound((Cue("swish", volume=0.35),), 0.1))
@@ -159,8 +186,8 @@ class MarketPanel(Panel):
         color = COLORS.index(ev.get("color"))
         sprite, start, end = (self.card_sprite(color, True), self.deck_rect.center,
                               self.faceup_rects[slot].center)
-        self.tween(at, 0.32, fly(sprite, start, end, arc=0), pytweening.easeOutCubic,
-                   (("slot", slot),), fly_area(sprite, start, end, arc=0))
+        self.tween(at, 0.32, Flight(sprite, start, end, arc=0), pytweening.easeOutCubic,
+                   (("slot", slot),))
         return at + 0.1
 
     @on_event("row_reset", sound=EventSound((Cue("shuffle", volume=0.7),), 0.6))
@@ -172,12 +199,12 @@ class MarketPanel(Panel):
         for i, name in enumerate(cards[:len(self.faceup_rects)]):
             sprite = sp.transport_card(name, CARD_W, CARD_H)
             path = (self.faceup_rects[i].center, self.discard_rect.center)
-            sweep = fly(sprite, *path, arc=-30)
+            sweep = Flight(sprite, *path, arc=-30)
             # the old card waits in its slot (the view already holds the new row) until it goes
             start = at + i * 0.05
             dur = start - now + 0.4
-            self.tween(now, dur, delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
-                       pytweening.linear, holds, fly_area(sprite, *path, arc=-30))
+            self.tween(now, dur, Delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
+                       pytweening.linear, holds)
         self.timeline.add(at, 0.62, None, holds=holds)  # the row stays empty until it refills
         return at + 0.6
 
@@ -187,7 +214,7 @@ class MarketPanel(Panel):
         back = sp.card_back(CARD_W, CARD_H)
         path = (self.discard_rect.center, self.deck_rect.center)
         for i in range(3):
-            self.tween(at + i * 0.08, 0.35, fly(back, *path), area=fly_area(back, *path))
+            self.tween(at + i * 0.08, 0.35, Flight(back, *path))
         return at + 0.5
 
     @on_event("ticket_drawn", sound=EventSound((Cue("flip"),), 0.15))
@@ -206,9 +233,11 @@ class MarketPanel(Panel):
             dest = (rect.x + 260, rect.y + 80)
             card = None
             holds = ()
-        area = fly_area(sprite, self.tickets_rect.center, dest)
-        if card is not None:  # when the flight lands, the big card (and its ring) shows there
-            area = area.union(card.inflate(24, 24))
-        self.tween(at, 0.4, fly(sprite, self.tickets_rect.center, dest), pytweening.easeOutCubic,
-                   holds, area)
+        path = (self.tickets_rect.center, dest)
+        if card is None:
+            self.tween(at, 0.4, Flight(sprite, *path), pytweening.easeOutCubic, holds)
+            return at + 0.15
+        # when the flight lands, the big card (and its ring) shows there: redrawn with it
+        area = fly_area(sprite, *path).union(card.inflate(24, 24))
+        self.tween(at, 0.4, fly(sprite, *path), pytweening.easeOutCubic, holds, area)
         return at + 0.15

@@ -10,6 +10,7 @@ player, then the tricolour's celebration.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,13 +19,14 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import INK, draw_seat_emblem, fit_text, fly, ring, seat_color, seat_dark
-from game.ui.panels import Panel, PanelRoom, fly_area
-from game.ui.render_kit import Batch, on_event, translator
+from game.ui.paint import INK, RING_GROW, draw_seat_emblem, fit_text, ring, seat_color, seat_dark
+from game.ui.panels import Panel, PanelRoom
+from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
 from .layout import TRACK_BOX, seat_rects
+from .motion import Flight
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -79,12 +81,23 @@ class SeatsPanel(Panel):
         super().__init__(room, rect, "seats")
         self.rects = seat_rects(room.players)
 
-    RESTORE = False  # `paint` puts the background back under the seat rows it repaints
+    # One layer per seat row instead of one for the panel (`add_layers`): a move repaints, and
+    # the next frame redraws, only the rows whose figures changed, not the whole column.
+    LAYERED = False
 
-    def key(self) -> tuple:
-        """Everything the player panels show: the language and each seat's figures."""
-        scores = self.room.shown_scores()
-        return i18n.language(), tuple(self.seat_key(s, score) for s, score in enumerate(scores))
+    def add_layers(self, layers: Layers) -> None:
+        """A layer per seat's row, clipped to it (named "seat0", "seat1"...)."""
+        for seat, rect in enumerate(self.rects):
+            layers.add(f"seat{seat}", rect, partial(self.row_key, seat),
+                       partial(self.paint_row, seat), clip=True)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """Nothing beside the rows' layers (which report their own repaints)."""
+        return []
+
+    def row_key(self, seat: int) -> tuple:
+        """Everything one seat's row shows: the language and its figures."""
+        return i18n.language(), self.seat_key(seat, self.room.shown_scores()[seat])
 
     def seat_key(self, seat: int, score: int) -> tuple:
         """Everything one seat's panel shows."""
@@ -98,20 +111,10 @@ class SeatsPanel(Panel):
                 view.flags[seat], view.final_turns if view.current == seat else None,
                 view.owners if over else None)
 
-    def paint(self, canvas: pygame.Surface) -> None:
-        """The panels of the seats whose figures changed since the layer was last painted (a
-        bot's move changes one or two of them), over the background put back under them."""
-        layers = self.room.layers
-        before, now = layers.shown_key(self.name), self.key()
-        if before is None or before[0] != now[0]:  # nothing painted yet, or a new language
-            seats = range(self.room.players)
-        else:
-            seats = [s for s, (old, new) in enumerate(zip(before[1], now[1])) if old != new]
-        scores = self.room.shown_scores()
-        for seat in seats:
-            rect = self.rects[seat]
-            canvas.blit(layers.static, rect, rect)  # the gaps between rows stay as painted
-            self._draw_player(canvas, self.view, seat, rect, scores[seat])
+    def paint_row(self, seat: int, canvas: pygame.Surface) -> None:
+        """One seat's row, over the background its layer put back."""
+        rect = self.rects[seat]
+        self._draw_player(canvas, self.view, seat, rect, self.room.shown_scores()[seat])
 
     def card_spot(self, seat: int) -> tuple[int, int]:
         """Where a card given to this seat lands: its card count."""
@@ -217,7 +220,8 @@ class SeatsPanel(Panel):
         color = self.room.board.routes[view.claim[0]].color
         if color in FLAG_COLORS:
             r = self.flag_rect(prompt.player, FLAG_COLORS.index(color))
-            ring(canvas, r.inflate(8, 8), theme.ACCENT, 4, self.pulse())
+            ring(canvas, r.inflate(8, 8), theme.ACCENT, 4,
+                 self.pulse(r.inflate(8 + RING_GROW, 8 + RING_GROW)))
 
     # == event reactions ==========================================================================
     @on_event("flag_card_kept", sound=EventSound((Cue("swish", volume=0.6),), 0.4))
@@ -229,8 +233,8 @@ class SeatsPanel(Panel):
         dest = self.flag_rect(seat, slot)
         sprite = sp.transport_card(COLORS[color], 30, 42)
         path = (self.room.market.discard_rect.center, dest.center)
-        self.tween(at, 0.4, fly(sprite, *path), pytweening.easeInOutCubic, (("front", seat, slot),),
-                   fly_area(sprite, *path))
+        self.tween(at, 0.4, Flight(sprite, *path), pytweening.easeInOutCubic,
+                   (("front", seat, slot),))
         return at + 0.4
 
     @on_event("flag_completed", sound=EventSound((Cue("fanfare"),), 0.6))

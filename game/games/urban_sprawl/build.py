@@ -55,8 +55,10 @@ class LotSetCheck:
         self.rules, self.state, self.seat = rules, state, seat
         self.memo = self.rights = self.known = None
 
-    def __call__(self, card: str, kind: Any) -> bool:
-        """True if contract `card` (its lot sets' `kind`: search_kind) has a legal lot set."""
+    def check(self, card: str, kind: Any) -> bool:
+        """True if contract `card` (its lot sets' `kind`: search_kind) has a legal lot set
+        (a method, not __call__: a bound method's call runs in the caller's interpreter loop,
+        a __call__ through the type's slot does not)."""
         if self.known is None:
             self.memo, self.rights = self.rules.build_context(self.state, self.seat)
             self.known = self.memo.cheapest_for(self.rights[1], self.rights[2])
@@ -77,6 +79,8 @@ class BuildMixin:
     # (rules.lot_set_entry).
     lot_set_table: tuple
     free_rings: tuple  # [size][block][free lots] -> ((ring mask, option), ...): the same
+    # [size][block] -> (the mask of the lots of all its lot sets, the mask of all their rings)
+    block_spans: tuple
     # Contract id -> what its lot sets depend on (zone, size, restriction): the memo's key, so
     # that contracts alike share their answers.
     search_kind: Any
@@ -149,10 +153,17 @@ class BuildMixin:
         occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
         table, free = self.lot_set_table[size], ~occupied
+        # Per block, its lot sets' lots and rings all together: a block none of whose lot sets
+        # could meet the card's restriction is passed over whole (most, for a restricted card).
+        spans = self.block_spans[size]
         if demolition:  # may_demolish, a call, only for lot sets that pass the rest
             for block in blocks:
                 if not low <= values[block] <= high:
                     continue
+                if restricted:
+                    lots_span, ring_span = spans[block]
+                    if not (ring_span & ring_need and lots_span & lots_need):
+                        continue
                 for lots, mask, ring, option in table[block][0]:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
@@ -168,10 +179,13 @@ class BuildMixin:
         for block in blocks:
             if not low <= values[block] <= high:
                 continue
+            lots_span, ring_span = spans[block]
+            if not (ring_span & ring_need and lots_span & lots_need):
+                continue
             for _, mask, ring, option in table[block][1][block_masks[block] & free]:
                 if ring & other and not ring & same:
                     continue
-                if not restricted or ring & ring_need and mask & lots_need:
+                if ring & ring_need and mask & lots_need:
                     found.append(option)
                     if first:
                         return found

@@ -35,17 +35,20 @@ class CityMemo:
     __slots__ = ("buildings", "by_value", "cheapest", "listed", "lots", "richest", "values",
                  "zone_lots")
 
-    def __init__(self, s: Any) -> None:
+    def __init__(self, s: Any, older: CityMemo | None = None) -> None:
         self.buildings, self.lots, self.zone_lots, self.values = (
             s.buildings, s.lots, s.zone_lots, s.values)
-        self.richest = max(s.values)  # no block costs more: more wealth changes nothing
+        if older is not None and older.values is s.values:  # only the buildings changed
+            self.richest, self.by_value = older.richest, older.by_value
+        else:
+            self.richest = max(s.values)  # no block costs more: more wealth changes nothing
+            self.by_value = None  # blocks, cheapest first (blocks_by_value)
         # (may demolish, protected seat) -> {search kind: the value of the cheapest block
         # with a legal lot set, or NO_LOT_SET}: a builder has a lot set iff his wealth
         # reaches it, so one search serves every wealth (wealth changes every turn, the
         # city seldom). By rights first: the action prompt asks of several kinds for one builder.
         self.cheapest: dict[tuple, dict[int, int]] = {}
         self.listed: dict[tuple, tuple] = {}  # (rights, kind) -> the place prompt's options
-        self.by_value: tuple[int, ...] | None = None  # blocks, cheapest first (blocks_by_value)
 
     def cheapest_for(self, demolition: bool, protected: int | None) -> dict[int, int]:
         """Search kind -> its cheapest block value, for a builder with these rights."""
@@ -70,7 +73,7 @@ def city_memo(s: Any) -> CityMemo:
     memo = getattr(s, "city_memo", None)  # a new state or its first draft has none yet
     if (memo is None or memo.buildings is not s.buildings or memo.lots is not s.lots
             or memo.zone_lots is not s.zone_lots or memo.values is not s.values):
-        memo = CityMemo(s)
+        memo = CityMemo(s, memo)  # the blocks' order by value stays while the values do
         object.__setattr__(s, "city_memo", memo)  # a cache field: states stay values
     return memo
 

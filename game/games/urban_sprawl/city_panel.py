@@ -13,7 +13,7 @@ circles above the city, or the row circles right of it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import pygame
 import pytweening
@@ -21,11 +21,11 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.paint import fly
-from game.ui.panels import PanelRoom, fly_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
-from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME
+from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME, fly_path
 from .board import BLOCKS, Contract
 from .city import PARK, payout_blocks
 from .faces import lots_box
@@ -52,7 +52,7 @@ from .layout import (
     lots_center,
     lots_target,
 )
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import NOBODY, State
 
 
@@ -66,6 +66,7 @@ class CityPanel(USPanel):
         super().__init__(room, rect, name)
         self.board = self.room.board
         self._fixed = self._fixed_targets()
+        self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -129,8 +130,15 @@ class CityPanel(USPanel):
         rects = dict(self._fixed)
         for bid, building in enumerate(view.buildings):
             if building is not None:
-                rects[("building", bid)] = lots_target(building.lots)
+                rects[("building", bid)] = self._building_target(building.lots)
         return rects
+
+    def _building_target(self, lots: tuple[int, ...]) -> pygame.Rect:
+        """A building's focus square, worked out once per set of lots (a full city places
+        ~60 of them at every move; targets are read only, as the fixed ones)."""
+        if lots not in self._built:
+            self._built[lots] = lots_target(lots)
+        return self._built[lots]
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
@@ -148,15 +156,16 @@ class CityPanel(USPanel):
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
     # == the layer ================================================================================
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """The buildings as shown, the block values and the value marks."""
         return self.room.shown_buildings(), self.view.values, self.view.value_marks
 
-    def paint(self, surf: pygame.Surface) -> None:
+    def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """Repaint the blocks whose buildings or value plate changed since the last paint
         (every block when nothing was painted yet): a building never leaves its block, so a
         build repaints one block, and a marker move the blocks of its line and of the moved
-        value marks, instead of the city."""
+        value marks, instead of the city. Returns the blocks' areas (all that changed)."""
         buildings, values, marks = self.key()
         layers = self.room.layers
         before = layers.shown_key(self.name)
@@ -176,6 +185,7 @@ class CityPanel(USPanel):
         for block in blocks:
             plate = sp.value_plate(*plates[block])
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
+        return [block_area(block) for block in blocks]
 
     def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
         """The blocks of every building that differs between two shown cities."""
@@ -202,8 +212,8 @@ class CityPanel(USPanel):
         def paint(canvas: pygame.Surface, p: float) -> None:
             self.paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
         box = lots_box(lots)
-        self.tween(at, DROP_TIME, paint, pytweening.easeOutBounce, holds=(("building", bid),),
-                   area=box.union(box.move(0, -120)))
+        self.room.tween_on(at, DROP_TIME, paint, lambda p: box.move(0, round(-120 * (1 - p))),
+                           pytweening.easeOutBounce, holds=(("building", bid),))
         return at + DROP_TIME * 0.6
 
     @on_event("building_demolished", sound="clunk")
@@ -233,8 +243,9 @@ class CityPanel(USPanel):
             if seat != NOBODY:
                 home = self.room.panel_point(seat)
                 sprite = sp.cube(seat, CUBE_SIDE)
-                self.tween(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
-                           holds=(("cube", bid),), area=fly_area(sprite, a or home, b or home, 40))
+                self.room.tween_on(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
+                                   fly_path(sprite, a or home, b or home, 40),
+                                   holds=(("cube", bid),))
         return at + FLY_TIME
 
     @on_event("payout", sound="chord")
@@ -259,7 +270,8 @@ class MarkersPanel(USPanel):
         super().__init__(room, rect, name)
         self.line = line
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """Which circle each marker stands on."""
         return self.view.markers
 

@@ -15,7 +15,7 @@ from itertools import accumulate, chain, repeat
 from typing import Any
 
 from game.engine.core import Chance, Pending
-from game.engine.flow import ask, resolve, run
+from game.engine.flow import ask, draw, resolve, run
 
 from .board import CONTRACT_DECKS
 from .state import Deck, State, inserted, make_deck, replaced
@@ -96,13 +96,17 @@ class DeckDraw(Chance):
 
     def pick(self, random: Callable[[], float]) -> str:
         """The card `match.sample` draws with this `random` (one call, none for one card)."""
-        events, others = self.events, self.others
-        last = len(events) + len(others) - 1
-        if not last:
-            return (events or others)[0]
-        running = self.running
-        index = bisect(running, random() * (running[-1] + 0.0), 0, last)
-        return events[index] if index < len(events) else others[index - len(events)]
+        return pick_card(self.events, self.others, self.running, random)
+
+
+def pick_card(events: tuple[str, ...], others: tuple[str, ...], running: list[float],
+              random: Callable[[], float]) -> str:
+    """DeckDraw.pick of a draw with these events and other cards and their running weights."""
+    last = len(events) + len(others) - 1
+    if not last:
+        return (events or others)[0]
+    index = bisect(running, random() * (running[-1] + 0.0), 0, last)
+    return events[index] if index < len(events) else others[index - len(events)]
 
 
 (_SET_BUILT, _SET_EVENT_WEIGHT, _SET_EVENTS, _SET_OTHER_WEIGHT, _SET_OTHERS, _SET_RUNNING) = (
@@ -212,6 +216,18 @@ class DeckMixin:
         return deck_draw(event_cards if some_events else (), event_weight,
                          others if some_others else (), other_weight, CARD_LABELS[name],
                          running)
+
+    @draw("reveal")
+    def _draw_reveal(self, d: Any, task: tuple, random: Callable[[], float]) -> str:
+        """The card _ask_reveal's DeckDraw picks with this `random`, with no DeckDraw built
+        (the fast path's draw: a card is revealed every few steps)."""
+        name = task[1]
+        deck = d.planning_deck if name == "planning" else d.decks[DECK_INDEX[name]]
+        event_cards, others = deck.split or self.deck_split(deck)
+        some_events, _, some_others, _, running = draw_weights(
+            len(event_cards), len(others), deck.drawn + 1, deck.window)
+        return pick_card(event_cards if some_events else (), others if some_others else (),
+                         running, random)
 
     @resolve("reveal")
     def _revealed(self, d: Any, card: str) -> None:

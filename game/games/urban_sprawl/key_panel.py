@@ -4,7 +4,7 @@ deck and discard, then a picture and a meaning for each board symbol that says n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -15,7 +15,7 @@ from game.ui.paint import fit_text, seat_color
 from . import sprites as sp
 from .city_panel import marker_disc
 from .layout import KEY_BOX, KEY_CIRCLE, KEY_STEP, SMALL, t
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 
 Picture = Callable[[pygame.Surface, pygame.Rect], None]
 
@@ -23,7 +23,8 @@ Picture = Callable[[pygame.Surface, pygame.Rect], None]
 class KeyPanel(USPanel):
     """The turn, the piles and the meaning of the board's symbols."""
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """Whose turn, the AP left, the piles' sizes, the end."""
         v = self.view
         return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,

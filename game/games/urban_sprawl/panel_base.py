@@ -7,24 +7,46 @@ Favour) shows the card zoomed left of the rows with its whole text (card_text.py
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 import pygame
 
 from game.engine.core import Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.i18n import language
 from game.ui.paint import RING_GROW, ring
 from game.ui.panels import Panel
 
 from . import sprites as sp
 from .layout import OPTION, RIGHT_X, RING_GAP
 
+P = TypeVar("P", bound="USPanel")
+
+
+def by_view(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
+    """A panel's key that reads only the room's view, its holds and the language, computed once
+    for each of them: a refresh asks every key each frame something counts up, and the room
+    keeps its holds object while what they hold is unchanged (scene.USRenderer.refresh)."""
+    @functools.wraps(key)
+    def memo(self: P) -> Hashable:
+        stamp = (self.view, self.holds, language())
+        last = self.key_memo
+        if last is not None and last[0] is stamp[0] and last[1] is stamp[1] and last[2] == stamp[2]:
+            return last[3]
+        value = key(self)
+        self.key_memo = (*stamp, value)
+        return value
+    return memo
+
 
 class USPanel(Panel):
     """An Urban Sprawl panel: white option rings, a pulsing focus frame, a zoom on cards."""
 
     room: Any  # scene.USRenderer (not imported here: no import circle through scene.py)
+    key_memo: tuple | None = None  # (view, holds, language, key) of the last `by_view` key
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:

@@ -9,6 +9,8 @@ sliding along its row, turning over) is left for its animation.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 import pytweening
 
@@ -16,30 +18,55 @@ from game.engine.core import Event, Target
 from game.ui import theme
 from game.ui.i18n import language
 from game.ui.paint import flip, fly
-from game.ui.panels import fly_area
 from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
-from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
+from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area, fly_path
 from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import HIDDEN_CARD, State
+
+# rect, card, cost, pile count, pile name (its string key, translated only when painted)
+Slot = tuple[pygame.Rect, str | None, int | None, int | None, str]
 
 
 class RowPart(USPanel):
-    """What the rows and the piles share: their key and how a slot is painted."""
+    """What the rows and the piles share: a slot at a time, each repainted only when what it
+    shows changes (a taken card, a slide or a refill repaints its slots, not the rows)."""
 
-    def key(self) -> tuple:
-        """Everything the rows and piles show (the piles share it: one pile's count moves
-        with a row's refill)."""
-        v = self.view
-        return (v.planning_row, v.planning_top, v.contract_row, v.tops, v.active_decks,
-                len(v.planning_deck.cards), tuple(len(d.cards) for d in v.decks),
-                self.room.held_cards(), language())
+    RESTORE = False  # `paint` restores only the slots it repaints
 
-    def paint_slot(self, surf: pygame.Surface, rect: pygame.Rect, card: str | None, cost: int,
-                   pile: int | None = None, pile_name: str = "") -> None:
+    def slots(self) -> list[Slot]:
+        """(rect, card, AP cost, pile count, pile name) of each slot: a card (or, with no card
+        or one held by a tween, the pile's back, or an empty place), its cost under it (None:
+        a pile not yet in play shows no cost)."""
+        return []
+
+    @by_view
+    def key(self) -> Hashable:
+        """What each slot shows (a card held by a tween shows as none) and the language."""
+        holds = self.holds
+        return tuple((None if card is not None and ("card", card) in holds else card, cost, pile,
+                      name) for _, card, cost, pile, name in self.slots()), language()
+
+    def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """The slots whose picture changed since the last paint (all of them at first or in a
+        new language), over the background put back under them; returns their areas."""
+        layers = self.room.layers
+        before, now = layers.shown_key(self.name), self.key()
+        fresh = before is None or before[1] != now[1] or len(before[0]) != len(now[0])
+        areas = []
+        for k, (rect, card, cost, pile, name) in enumerate(self.slots()):
+            if fresh or before[0][k] != now[0][k]:
+                area = rect.union(cost_label(rect, cost)[1]) if cost is not None else rect
+                surf.blit(layers.static, area, area)
+                self.paint_slot(surf, rect, card, cost, pile, t(name) if name else "")
+                areas.append(area)
+        return areas
+
+    def paint_slot(self, surf: pygame.Surface, rect: pygame.Rect, card: str | None,
+                   cost: int | None, pile: int | None = None, pile_name: str = "") -> None:
         """A card (or an empty place or a pile) with its AP cost under it."""
         if card is not None and ("card", card) not in self.holds:
             surf.blit(self.room.faces.face(card), rect)
@@ -47,9 +74,9 @@ class RowPart(USPanel):
             surf.blit(sp.deck_back(pile_name, CARD, pile), rect)
         else:
             pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
-        text, at = cost_label(rect, cost)
-        surf.blit(theme.text(text, SMALL, theme.TEXT, True), at)
-
+        if cost is not None:
+            text, at = cost_label(rect, cost)
+            surf.blit(theme.text(text, SMALL, theme.TEXT, True), at)
 
 
 class RowsPanel(RowPart):
@@ -57,15 +84,18 @@ class RowsPanel(RowPart):
     discarded contract sinks out of its slot, revealed cards turn over, and the cards left in
     the rows slide to their new slots."""
 
-    def paint(self, surf: pygame.Surface) -> None:
-        """Each slot's card (or its empty place) with its cost; the planning pile's back."""
+    def slots(self) -> list[Slot]:
+        """The contract row's slots, then the planning row's and its pile."""
         v, board = self.view, self.room.board
-        for j, card in enumerate(v.contract_row):
-            self.paint_slot(surf, card_slot("contract", j), card, board.contract_costs[j])
+        found: list[Slot] = [(card_slot("contract", j), card, board.contract_costs[j], None, "")
+                             for j, card in enumerate(v.contract_row)]
         for i, card in enumerate((*v.planning_row, v.planning_top)):
-            cost = board.planning_costs[i] if i < 4 else board.planning_deck_cost
-            self.paint_slot(surf, card_slot("planning", i), card, cost,
-                            len(v.planning_deck.cards) if i == 4 else None, t("planning_back"))
+            pile = i == 4
+            found.append((card_slot("planning", i), card,
+                          board.planning_deck_cost if pile else board.planning_costs[i],
+                          len(v.planning_deck.cards) if pile else None,
+                          "planning_back" if pile else ""))
+        return found
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """The planning row's slots and pile, the contract row's slots."""
@@ -94,8 +124,9 @@ class RowsPanel(RowPart):
         def paint(canvas: pygame.Surface, p: float) -> None:
             face.set_alpha(round(255 * (1 - p)))
             canvas.blit(face, start.move(0, round(DISCARD_DROP * p)))
-        self.tween(at, DISCARD_TIME, paint, pytweening.easeInQuad, holds=(("card", ev.get("card")),),
-                   area=start.union(start.move(0, DISCARD_DROP)))
+        self.room.tween_on(at, DISCARD_TIME, paint,
+                           lambda p: start.move(0, round(DISCARD_DROP * p)).inflate(0, 2),
+                           pytweening.easeInQuad, holds=(("card", ev.get("card")),))
         return at + DISCARD_TIME
 
     @on_event("revealed", sound="flip")
@@ -125,9 +156,9 @@ class RowsPanel(RowPart):
             start, end = self.room.place_of(batch.old, card), self.room.place_of(v, card)
             if start is not None and end is not None and start != end:
                 face = self.room.faces.face(card)
-                self.tween(at, SLIDE_TIME, fly(face, start.center, end.center, 0),
-                           holds=(("card", card),), early=True,
-                           area=fly_area(face, start.center, end.center, 0))
+                self.room.tween_on(at, SLIDE_TIME, fly(face, start.center, end.center, 0),
+                                   fly_path(face, start.center, end.center, 0),
+                                   holds=(("card", card),), early=True)
                 moved = True
         return at + SLIDE_TIME if moved else at
 
@@ -146,16 +177,12 @@ class RowsPanel(RowPart):
 class PilesPanel(RowPart):
     """The Town, City and Metropolis piles: the top card of each pile in play, then the backs."""
 
-    def paint(self, surf: pygame.Surface) -> None:
+    def slots(self) -> list[Slot]:
         """A pile in play shows its top card and cost, one not yet in play its back."""
-        v = self.view
-        for k, deck in enumerate(CONTRACT_DECKS):
-            rect = card_slot("contract", 5 + k)
-            if k >= v.active_decks:
-                surf.blit(sp.deck_back(t(f"deck.{deck}"), CARD, len(v.decks[k].cards)), rect)
-                continue
-            self.paint_slot(surf, rect, v.tops[k], self.room.board.contract_deck_cost,
-                            len(v.decks[k].cards), t(f"deck.{deck}"))
+        v, cost = self.view, self.room.board.contract_deck_cost
+        return [(card_slot("contract", 5 + k), v.tops[k] if k < v.active_decks else None,
+                 cost if k < v.active_decks else None, len(v.decks[k].cards), f"deck.{deck}")
+                for k, deck in enumerate(CONTRACT_DECKS)]
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Each pile's top."""

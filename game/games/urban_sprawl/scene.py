@@ -64,6 +64,7 @@ class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
+    REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",
         "reshuffled": "shuffle", "vocation_taken": "swish",
@@ -92,6 +93,16 @@ class USRenderer(USAnimations):
                    MarkersPanel(self, layout["side_markers"], "side_markers", "row"),
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """The kit's refresh, keeping the holds object while what the tweens hold back is
+        unchanged: the panels' keys are computed once per view and holds (panel_base.by_view),
+        not every frame something counts up."""
+        holds = self.timeline.holds()
+        if holds != self.holds:
+            self.holds = holds
+        if self.view is not None:
+            self.layers.refresh(limit)
 
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:

@@ -9,6 +9,8 @@ room's `counting`)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.engine.core import Target
@@ -37,7 +39,7 @@ from .layout import (
     ZERO_ALPHA,
     t,
 )
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import State, total_prestige
 
 
@@ -127,12 +129,16 @@ class SeatBody(SeatPart):
         return target[1]
 
     # == the layer ================================================================================
-    def key(self) -> tuple:
-        """Everything the body shows."""
-        v, seat = self.view, self.seat
-        return (v.hands[seat], v.favours[seat], v.vocations[seat], v.offices, v.active == seat,
+    @by_view
+    def key(self) -> Hashable:
+        """Everything the body shows (of the cards tweens hold back, only whether its own
+        chips are: a card flying elsewhere leaves the body alone)."""
+        v, seat, holds = self.view, self.seat, self.holds
+        held = tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
+        return (v.hands[seat], v.favours[seat], v.vocations[seat],
+                tuple(holder == seat for holder in v.offices), v.active == seat,
                 v.ap if v.active == seat else None, v.over, v.extra_favour == seat,
-                self.room.zone_counts(seat), self.room.held_cards(), language())
+                self.room.zone_counts(seat), held, language())
 
     def paint(self, surf: pygame.Surface) -> None:
         """The body: pills, chips and its foot."""

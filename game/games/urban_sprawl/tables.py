@@ -33,6 +33,16 @@ def lot_set_entry(block_mask: int, options: tuple) -> tuple[tuple, dict[int, tup
 
 
 
+def block_span(options: tuple[tuple[tuple[int, ...], int, int], ...]) -> tuple[int, int]:
+    """(the mask of every lot of a block's lot sets, the mask of all their rings), from its
+    (lots, lot mask, ring mask) entries of board.placement_masks (BuildMixin.block_spans)."""
+    lots = rings = 0
+    for _, mask, ring in options:
+        lots |= mask
+        rings |= ring
+    return lots, rings
+
+
 class TablesMixin:
     """The read-only tables the rules build once (prebuild_options)."""
 
@@ -108,6 +118,8 @@ class TablesMixin:
             for by_block in board.placement_masks)
         # The same, for the search of a contract with no restriction and no demolition: per
         # free-lots mask, only (ring mask, option) of each lot set (less to unpack per step).
+        self.block_spans = tuple(tuple(block_span(options) for options in by_block)
+                                 for by_block in board.placement_masks)
         self.free_rings = tuple(
             tuple({free: tuple((ring, found) for _, _, ring, found in on_free)
                    for free, on_free in by_free.items()} for _, by_free in by_size)

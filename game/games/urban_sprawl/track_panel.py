@@ -3,6 +3,8 @@ square lit), then the Contractor's, each with its holder's name or "vacant"."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.engine.core import Event
@@ -12,10 +14,10 @@ from game.ui.paint import fast, fit_text, flip, popup, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
-from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_area
+from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_path
 from .board import OFFICES
 from .layout import SMALL, t, track_cells
-from .panel_base import USPanel
+from .panel_base import USPanel, by_view
 from .state import NOBODY, State
 
 
@@ -28,7 +30,8 @@ class TrackPanel(USPanel):
         self.track = self.room.board.election_track
         self._faces: dict[tuple, pygame.Surface] = {}
 
-    def key(self) -> tuple:
+    @by_view
+    def key(self) -> Hashable:
         """The pawn, the holders, the offices held back by a running ballot."""
         v = self.view
         held = tuple(sorted(k for k in self.holds if k[0] == "office"))
@@ -94,9 +97,9 @@ class TrackPanel(USPanel):
         self.tween(at, BALLOT_TIME, turn, holds=(("office", office),), area=flip_area(cell, 16))
         label = t("elected", player=self.room.names[ev.player], office=t(f"office.{office}"))
         where = (cell.centerx, cell.y - 30)
-        self.tween(at + BALLOT_TIME * 0.5, POP_TIME,
-                   popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
-                   area=popup_area(label, where, theme.BODY_SIZE))
+        self.room.tween_on(at + BALLOT_TIME * 0.5, POP_TIME,
+                           popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
+                           popup_path(label, where, theme.BODY_SIZE))
         self.room.origin = cell.center
         return at + BALLOT_TIME
 

@@ -135,7 +135,7 @@ class TurnMixin:
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
-        has_lot_set = LotSetCheck(self, state, seat)
+        has_lot_set = LotSetCheck(self, state, seat).check
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:

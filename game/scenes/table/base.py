@@ -38,6 +38,9 @@ class Table(ABC):
     def __init__(self, game: Seating) -> None:
         self.game = game
         self._models: dict[int, FocusModel] = {}
+        # (the match state, the seats and setting they were read for, the bar's hints): asked
+        # several times a frame while a person decides, built again only when those change.
+        self._hints: tuple[Any, tuple, list[tuple[str, str]]] | None = None
 
     # -- what each mode decides --------------------------------------------------------------
     @abstractmethod
@@ -183,6 +186,15 @@ class Table(ABC):
     def hints(self) -> list[tuple[str, str]]:
         """The bar's button hints: choose, undo (when one of `hint_seats` may), Hint (when the
         setting allows), Help, menu."""
+        game = self.game
+        state = game.match.state  # held by the memo: its identity marks the game's position
+        asked = (tuple(self.hint_seats()), game.hint_desk.enabled())
+        memo = self._hints
+        if memo is None or memo[0] is not state or memo[1] != asked:
+            memo = self._hints = state, asked, self._build_hints()
+        return list(memo[2])
+
+    def _build_hints(self) -> list[tuple[str, str]]:
         hints = [("confirm", "hint.choose")]
         if any(self.game.driver.can_undo(s) for s in self.hint_seats()):
             hints.append(("undo", "hint.undo"))
@@ -207,6 +219,11 @@ class Table(ABC):
         if waiting:
             return t("game.waiting_for", name=game.names[waiting[0]]), waiting[0]
         return "", None
+
+    def idle_bar_key(self) -> Hashable:
+        """What the bar and the seat strips show while no person here has a prompt: a bot's
+        move that leaves it equal redraws neither (game_damage)."""
+        return self.bar_message(None, None), self.game.match.is_over()
 
     def draw_disconnected(self, surface: pygame.Surface) -> None:
         """A banner per seat whose controller was unplugged."""

@@ -164,29 +164,37 @@ class SharedTable(Table):
 
     def _draw_bar(self, surface: pygame.Surface, seat: int | None, model: FocusModel | None,
                   rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:
-        message, who = self.bar_message(seat, model.prompt if model else None)
-        zone = self.bar_zone(_bar_widths(rects))
-        message_right = zone[0] - 30 if model is not None else MESSAGE_RIGHT_IDLE
-        paint.paint_bar(surface, message, who, message_right)
+        """The bar (its message, buttons and hints: worked out only when the frame redraws
+        some of the bar, as nothing of it shows elsewhere) and the board's focus ring."""
+        bar = surface.get_clip().colliderect(paint.BAR_REACH)
+        zone = None
+        if bar:
+            message, who = self.bar_message(seat, model.prompt if model else None)
+            zone = self.bar_zone(_bar_widths(rects))
+            message_right = zone[0] - 30 if model is not None else MESSAGE_RIGHT_IDLE
+            paint.paint_bar(surface, message, who, message_right)
         if model is not None:
             self._draw_bar_buttons(surface, model.labels, rects, focus, zone)
-        if model is not None or self.curtain is not None:
+        if bar and (model is not None or self.curtain is not None):
             draw_hints(surface, self.hints(), self.game.app.input.last_kind,
                        (BAR_RECT.right - 24, BAR_RECT.centery))
 
     def _draw_bar_buttons(self, surface: pygame.Surface, labels: dict[int, str],
                           rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None,
-                          zone: tuple[int, int]) -> None:
-        """The bar buttons, clipped to the zone they scroll in, and the focus ring."""
-        left, right = zone
-        old_clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h))
-        for key, rect in rects.items():
-            if key[0] == "bar":
-                paint.paint_button(surface, labels[key[1]], rect, key == focus)
-        surface.set_clip(old_clip)
+                          zone: tuple[int, int] | None) -> None:
+        """The bar buttons, clipped to the zone they scroll in (None: the frame redraws none of
+        the bar), and the focus ring."""
+        if zone is not None:
+            left, right = zone
+            old_clip = surface.get_clip()
+            surface.set_clip(pygame.Rect(left - 10, BAR_RECT.y, right - left + 20, BAR_RECT.h))
+            for key, rect in rects.items():
+                if key[0] == "bar":
+                    paint.paint_button(surface, labels[key[1]], rect, key == focus)
+            surface.set_clip(old_clip)
         if focus is not None and focus[0] == "bar" and focus in rects:
-            paint.bar_focus_ring(surface, rects[focus])
+            if zone is not None:  # the bar's ring stays inside the bar
+                paint.bar_focus_ring(surface, rects[focus])
         elif focus is not None and focus in rects:
             paint.board_focus(surface, rects[focus], self.game.clock)
 

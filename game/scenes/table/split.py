@@ -186,6 +186,18 @@ class SplitTable(Table):
         every person's prompt, held by an animation or not."""
         strip = pygame.Rect(self.game.renderer.seat_bar(seat))
         model, rects, focus = shown if shown is not None else (None, {}, None)
+        if surface.get_clip().colliderect(strip):  # else the frame redraws none of it
+            self._blit_strip(surface, seat, strip, model, rects, focus, waiting)
+        if focus is not None and focus in rects:
+            if focus[0] == "bar":
+                paint.bar_focus_ring(surface, rects[focus])
+            else:
+                paint.board_focus(surface, rects[focus], self.game.clock)
+
+    def _blit_strip(self, surface: pygame.Surface, seat: int, strip: pygame.Rect,
+                    model: FocusModel | None, rects: dict[FocusKey, pygame.Rect],
+                    focus: FocusKey | None, waiting: dict[int, Prompt]) -> None:
+        """The seat's strip: its message and bar buttons (drawn again only when they change)."""
         buttons: tuple = ()
         if model is not None:
             buttons = tuple((model.labels[k[1]], r.move(-strip.x, -strip.y), k == focus)
@@ -198,11 +210,6 @@ class SplitTable(Table):
                                             buttons)
             self._strips[seat] = cached
         surface.blit(cached[1], strip)
-        if focus is not None and focus in rects:
-            if focus[0] == "bar":
-                paint.bar_focus_ring(surface, rects[focus])
-            else:
-                paint.board_focus(surface, rects[focus], self.game.clock)
 
     def _strip_message(self, seat: int, model: FocusModel | None,
                        waiting: dict[int, Prompt]) -> str:
@@ -219,7 +226,9 @@ class SplitTable(Table):
     def _draw_bar(self, surface: pygame.Surface, waiting: dict[int, Prompt],
                   deciding: list[int]) -> None:
         """The shared bar: who is still deciding (`deciding`: the waiting seats no animation
-        holds), and the button hints."""
+        holds), and the button hints (worked out only when the frame redraws some of it)."""
+        if not surface.get_clip().colliderect(BAR_RECT):
+            return
         game = self.game
         speaker = None  # a thinking bot's seat: its colour dot leads the message
         if game.match.is_over():

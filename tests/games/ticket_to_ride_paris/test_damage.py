@@ -13,6 +13,7 @@ import pygame
 from game.engine.core import event
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.ui.board_api import BOARD_RECT
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
 
@@ -27,11 +28,22 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
         step(match, bots, renderer)
         assert moved(renderer, last) is not None  # a new view: what it changed, not the board
         partial += watch(renderer)
+        settle(renderer)
     assert partial > 20  # most of the animation frames redrew less than half the board
     renderer.update(1 / 60)
-    renderer.damage(False)  # the frame after the last tween ended
-    renderer.update(1 / 60)
     assert renderer.damage(False) == []  # idle: nothing to redraw
+
+
+def settle(renderer) -> None:
+    """Play the frames after the last tween ended until no layer waits to be repainted (two a
+    frame, REPAINT_BUDGET), checking each frame's damage like `watch`."""
+    for _ in range(20):
+        last = frame(renderer)
+        renderer.update(1 / 60)
+        moved(renderer, last)
+        if not renderer.layers.pending:
+            return
+    raise AssertionError("layers still pending after 20 frames")
 
 
 def test_the_flag_and_the_last_round_report_where_they_are_drawn():
@@ -47,3 +59,50 @@ def test_the_flag_and_the_last_round_report_where_they_are_drawn():
         renderer.animate(events, view, 0)
         renderer.damage(False)
         watch(renderer)
+
+
+def test_flying_cards_report_their_own_rect_frame_by_frame_not_their_path():
+    """A card in flight damages where it was and where it is (two card-sized rects), also on
+    the frame after one drawn whole (where it was drawn then must go)."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    flights = 0
+    for _ in range(12):
+        step(match, bots, renderer)
+        renderer.update(1 / 60)
+        renderer.damage_rect()  # e.g. a resize: this frame is drawn whole
+        assert renderer.damage(False) is None
+        for _ in range(8):  # the first frames of the flights, each checked against the last
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            damaged = moved(renderer, last)
+            sprites = [tw for tw in renderer.timeline if hasattr(tw.paint, "where")]
+            if sprites and damaged is not None:
+                flights += 1
+                area = sum(r.w * r.h for r in damaged)
+                assert area < BOARD_RECT.w * BOARD_RECT.h // 10  # not the whole path
+        watch(renderer)
+    assert flights > 10
+
+
+def test_regions_painted_piece_by_piece_equal_a_full_repaint():
+    """A claimed route painted into its own rect (the map's `add_claims`), a seat row, a
+    face-up slot or a pile repainted alone: the board surface equals one painted whole."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    claims = 0
+    for _ in range(80):
+        owners = renderer.layers.shown_key("map")
+        step(match, bots, renderer)
+        whole_map = False
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+            whole_map |= renderer.map_panel.rect in (renderer.layers.take_painted() or [])
+        renderer.update(1 / 60)  # the frame after the last tween ended
+        claims += renderer.layers.shown_key("map") != owners and not whole_map
+        piecewise = pygame.image.tobytes(renderer.layers.surface, "RGB")
+        renderer.layers.invalidate()
+        renderer.refresh()
+        renderer.layers.take_painted()
+        assert pygame.image.tobytes(renderer.layers.surface, "RGB") == piecewise
+    assert claims >= 3

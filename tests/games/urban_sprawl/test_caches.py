@@ -130,3 +130,33 @@ def test_the_anchors_are_the_controlled_buildings_first_lots() -> None:
                         if b is not None and b.owner == seat and city.matches(b, zone))
         checked += 1
     assert checked > 1000
+
+
+def test_the_fast_paths_draw_is_the_deck_draws_pick() -> None:
+    """The reveal's `draw` handler (the rollout draws with it, no DeckDraw built) picks the
+    card the pending DeckDraw picks, with as many calls of the same random stream."""
+    r, draws = rules(), 0
+    for state in walk(seed=13):
+        pending = r.pending(state)
+        if not isinstance(pending, DeckDraw):
+            continue
+        for k in range(3):
+            a, b = random.Random(k), random.Random(k)
+            assert r._draw_reveal(state, state.tasks[0], a.random) == pending.pick(b.random)
+            assert a.random() == b.random()
+        draws += 1
+    assert draws > 300
+
+
+def test_a_new_citys_memo_keeps_the_blocks_order_only_while_the_values_stay() -> None:
+    """A memo made for a changed city takes the blocks' order by value and the dearest value
+    over from the older city's memo when the values are the same tuple: along a random game
+    (markers move, so values change too), each state's memo has its own values' order."""
+    moved = 0
+    for state in walk(seed=14):
+        memo = city.city_memo(state)
+        values = state.values
+        assert memo.blocks_by_value() == tuple(sorted(range(len(values)), key=values.__getitem__))
+        assert memo.richest == max(values)
+        moved += state.markers.count(city.NOBODY) < len(state.markers)
+    assert moved > 100  # markers were in play for a good part of the game

@@ -49,14 +49,22 @@ def kinds(events) -> set[str]:
 
 
 def finish(renderer: USRenderer) -> None:
-    while renderer.busy():
+    while renderer.busy() or renderer.layers.pending:
         renderer.update(0.05)
+
+
+def repaint(renderer: USRenderer) -> None:
+    """Let the layers a move left dirty repaint (one a frame: REPAINT_BUDGET), the clock
+    standing still."""
+    while renderer.layers.pending:
+        renderer.update(0)
 
 
 def test_an_election_turns_the_office_square_over_to_the_new_holder():
     renderer, events, after = batch_with(lambda ev, b, a: "elected" in kinds(ev))
     office = next(e for e in events if e.kind == "elected").get("office")
     renderer.animate(events, after, 0)
+    repaint(renderer)
     assert ("office", office) in renderer.holds  # the ballot turns: the track leaves it
     assert ("office", office) in renderer.layers.shown_key("track")[2]
     finish(renderer)

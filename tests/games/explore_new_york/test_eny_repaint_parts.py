@@ -1,0 +1,130 @@
+"""Explore New York's maps and card column repaint only where they changed
+(ENYRenderer.repaint_parts): a stroke landing restores and repaints its own few pixels, a block
+whose tourists grow lays them out again, a card turned over its slot, a new turn the header, and
+nothing else of the layer is touched. Whatever such a layer shows must be what a whole repaint
+of it gives, frame after frame of a played game: this compares the two."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.games.explore_new_york import sprites as sp
+from game.games.explore_new_york.cards_panel import LIFT, turn_over
+from game.games.explore_new_york.layout import fewest_rects
+from game.games.explore_new_york.rules import ExploreNewYork
+from game.games.explore_new_york.scene import ENYRenderer
+from game.ui import theme
+from game.ui.board_api import BOARD_RECT
+from game.ui.paint import flip
+from tests.games.scene_match import scene_match, step
+
+
+def repainted_whole(renderer, panel) -> bytes:
+    """The panel's pixels as a repaint of its whole layer over the static background gives."""
+    reference = renderer.layers.static.copy()
+    reference.set_clip(panel.rect)
+    panel.paint(reference)
+    return pygame.image.tobytes(reference.subsurface(panel.rect), "RGB")
+
+
+def shown(renderer, panel) -> bytes:
+    """The panel's pixels on the layers' surface now."""
+    return pygame.image.tobytes(renderer.layers.surface.subsurface(panel.rect), "RGB")
+
+
+def in_parts(renderer) -> list:
+    """The panels whose layers repaint in parts: every map and the card column."""
+    return [*renderer.maps.values(), renderer.cards]
+
+
+def check_layers(renderer, checked: dict) -> None:
+    """Every such layer repainted since the last check (its key changed) shows what a whole
+    repaint would."""
+    for panel in in_parts(renderer):
+        key = renderer.layers.shown_key(panel.name)
+        if key == panel.key() and checked.get(panel.name) != key:
+            assert shown(renderer, panel) == repainted_whole(renderer, panel), panel.name
+            checked[panel.name] = key
+
+
+def spy_on_repaints(renderer) -> dict[str, int]:
+    """Count each layer's partial repaints (a region smaller than its panel) through the
+    renderer's `paint_region`."""
+    partial = {"map": 0, "column": 0}
+    rects = {panel.name: panel.rect for panel in in_parts(renderer)}
+    paint_region = renderer.layers.paint_region
+
+    def counted(name, area, *args, **kwargs):
+        whole = rects.get(name)
+        if whole is not None and pygame.Rect(area) != whole:
+            partial[name.rstrip("0123456789")] += 1
+        return paint_region(name, area, *args, **kwargs)
+    renderer.layers.paint_region = counted
+    return partial
+
+
+@pytest.mark.parametrize("players, seed", [(2, 11), (4, 5)])
+def test_a_layer_repainted_in_parts_equals_a_whole_repaint(players, seed):
+    """Bots play; after each move and each frame of its animations, every map's layer and the
+    column's equal a whole repaint of them; most landings repainted only their own part."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans((0,) if players == 4 else ())  # the large map stays on seat 0
+    partial = spy_on_repaints(renderer)
+    steps, checked = 0, {}
+    while not match.is_over() and steps < 160:
+        step(match, bots, renderer)
+        steps += 1
+        check_layers(renderer, checked)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            check_layers(renderer, checked)
+    assert partial["map"] > 60 and partial["column"] > 10
+
+
+def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
+    """A stroke on each map, the three cards and a box counting: joined into at most three
+    rects covering every one of them, far from the whole board the app's union would be;
+    close small rects are joined even under three (a pass costs more than their gap)."""
+    rects = [pygame.Rect(200, 150, 60, 20), pygame.Rect(1400, 300, 40, 40),
+             pygame.Rect(791, 138, 338, 242), pygame.Rect(791, 386, 338, 242),
+             pygame.Rect(791, 634, 338, 242), pygame.Rect(1176, 842, 235, 64)]
+    joined = fewest_rects(rects, 3)
+    assert len(joined) <= 3
+    assert all(any(j.contains(r) for j in joined) for r in rects)
+    assert sum(j.w * j.h for j in joined) < BOARD_RECT.w * BOARD_RECT.h // 4
+    assert fewest_rects([pygame.Rect(0, 0, 10, 10), pygame.Rect(30, 0, 10, 10)], 3) == [
+        pygame.Rect(0, 0, 40, 10)]
+    far = [pygame.Rect(0, 0, 10, 10), pygame.Rect(1800, 900, 10, 10)]
+    assert sorted(map(tuple, fewest_rects(far, 3))) == sorted(map(tuple, far))
+
+
+def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows():
+    """Over the column as it is while cards turn over (their slots empty), `turn_over`, which
+    covers only the slots' edges, paints the same pixels as paint.flip filling the whole slot
+    first, at every stage of the turn."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
+    renderer.set_humans(())
+    compared = 0
+    for _ in range(40):
+        step(match, bots, renderer)
+        for card in [c for c in renderer.view.revealed if renderer.holds[("flip", c)]]:
+            rect = renderer.cards.cards[renderer.view.revealed.index(card)]
+            face = sp.card_face(renderer.board.cards[card], rect.w, rect.h)
+            back = sp.card_back(rect.w, rect.h)
+            for p in (0.0, 0.1, 0.3, 0.5, 0.6, 0.9, 1.0):
+                kit, own = (renderer.layers.surface.copy() for _ in range(2))
+                flip(back, face, rect, LIFT, theme.PANEL, min_width=2)(kit, p)
+                turn_over(back, face, rect)(own, p)
+                assert pygame.image.tobytes(kit, "RGB") == pygame.image.tobytes(own, "RGB")
+            compared += 1
+        while renderer.busy():
+            renderer.update(1 / 60)
+    assert compared >= 3
