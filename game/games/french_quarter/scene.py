@@ -9,8 +9,10 @@ The board (layout.py) is four panels, each in a module of its own:
   Carly in solo) and the active seat's sheet, large;
 - `ChooserPanel` (chooser_panel.py): chips for the choices that have no place of their own (a
   value to write, a circle's bonus or multiplier, a boost), next to where the decision happens.
-The three layered panels are each repainted only when what they show changes, at most one a
-frame (REPAINT_BUDGET: a sheet takes a few milliseconds to paint). Each animates the events that
+The map, the cards and the sheets are painted in pieces (pieces.py): when what one shows changes,
+only where its pieces came, went or changed is painted again, at most REPAINT_AREA pixels a
+frame after a move (the large sheet changing hands takes a few frames, a band at a time), so
+no frame redraws a third of the canvas. Each animates the events that
 happen in it, with its sound timed to it (dice tumble 0.35 s each, staggered 0.07 s; a die flies
 0.35 s; a tourist walks 0.16 s a space; a value is written in 0.4 s; a box ticks in 0.22 s; a
 Second Line stretch draws in 0.5 s), each tween with the area it paints (tweens.py). Tweens hold
@@ -64,7 +66,8 @@ class FQRenderer(PanelRoom):
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({  # kinds without a sound
         "first_player": None, "vacation_dealt": None, "police_value": None,
         "personal_line": None})
-    REPAINT_BUDGET = 1  # layers repainted per frame after an animation (a sheet is costly)
+    REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
+    REPAINT_AREA = 60_000  # pixels of the regions repainted a frame after a move (3% of it)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Lay the panels out and paint the static background once."""
@@ -76,6 +79,7 @@ class FQRenderer(PanelRoom):
         self.sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
+        self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
@@ -88,6 +92,7 @@ class FQRenderer(PanelRoom):
         self.sheet = SheetPanel(self, layout["sheet"])
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
+        self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
@@ -104,6 +109,35 @@ class FQRenderer(PanelRoom):
             self._scored = scored
             self.totals = [sum(x.values()) for x in self.rules.scores(view)]
         super().show(view, viewer)
+
+    def busy(self) -> bool:
+        """True while tweens run or wait, or a region still has pieces to repaint."""
+        return bool(self.timeline) or self.repaints_due()
+
+    def repaints_due(self) -> bool:
+        """True if a region still has pieces to repaint."""
+        return self.view is not None and any(region.due() for region in self.regions)
+
+    def update(self, dt: float) -> None:
+        """Advance the timeline; repaint, REPAINT_AREA pixels at most, what changed."""
+        self.time = self.clock + dt
+        self._budget = self.REPAINT_AREA
+        if self.timeline.advance(dt) or self.repaints_due():
+            self.refresh(self.REPAINT_BUDGET)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Recompute the holds, then repaint the regions' changed pieces: all of them (limit
+        None), none yet (0: the frame of a move has enough to do), else what is left of this
+        frame's REPAINT_AREA."""
+        super().refresh(limit)  # the holds (no panel has a layer of the kit's)
+        if self.view is None or limit == 0:
+            return
+        for region in self.regions:
+            if limit is not None and self._budget <= 0:
+                return
+            if region.due():
+                spent = region.paint(None if limit is None else self._budget)
+                self._budget -= spent
 
     @staticmethod
     def _active(view: State, viewer: int | None) -> int:
