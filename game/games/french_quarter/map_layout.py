@@ -16,7 +16,6 @@ street stops short of the labels on it and of its crossings (the crossing street
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -92,6 +91,7 @@ class MapLayout:
         self.specials = {x.index: self._special(x, special_text)
                          for x in board.buildings if x.special}
         self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
+        self._pawn_spots: dict[tuple, pygame.Rect] = {}  # see pawn_spot
 
     # == fixed measures ===========================================================================
     def point(self, x: int, y: int) -> tuple[int, int]:
@@ -345,7 +345,19 @@ class MapLayout:
     def pawn_spot(self, seat: int, b: int, value: pygame.Rect | None = None,
                   others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """A tourist in building b clear of its labels (its name, its value), then of its icons,
-        then of the other tourists, as near its seat's corner as that allows."""
+        then of the other tourists, as near its seat's corner as that allows (each answer is
+        kept: a walk's landing asks for several, and searching a building takes a millisecond)."""
+        key = (seat, b, None if value is None else tuple(value), tuple(map(tuple, others)))
+        spot = self._pawn_spots.get(key)
+        if spot is None:
+            if len(self._pawn_spots) > 4096:  # a long game's odd crowds: start again
+                self._pawn_spots.clear()
+            spot = self._pawn_spots[key] = self._find_pawn_spot(seat, b, value, others)
+        return spot.copy()
+
+    def _find_pawn_spot(self, seat: int, b: int, value: pygame.Rect | None,
+                        others: Sequence[pygame.Rect]) -> pygame.Rect:
+        """`pawn_spot`, searched."""
         size = self.pawn_size(b)
         labels = [r for r in (self.specials.get(b, (None, None))[1], value) if r is not None]
         icons = [i for _, i in self.icons[b]]
@@ -408,10 +420,11 @@ def _spots(room: tuple, size: tuple[int, int], step: int,
     x0, y0, w, h = room
     xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
     ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
-    half_w, half_h = size[0] / 2, size[1] / 2
-    return tuple(sorted(((x, y) for x in xs for y in ys),
-                        key=lambda p: math.hypot(p[0] + half_w - prefer[0],
-                                                 p[1] + half_h - prefer[1])))
+    # squared distances of the centres (the order of their square roots), computed per axis
+    dx = [(x + size[0] / 2 - prefer[0]) ** 2 for x in xs]
+    dy = [(y + size[1] / 2 - prefer[1]) ** 2 for y in ys]
+    ranked = sorted((ex + ey, x, y) for x, ex in zip(xs, dx) for y, ey in zip(ys, dy))
+    return tuple((x, y) for _, x, y in ranked)
 
 
 def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:
