@@ -23,7 +23,6 @@ from functools import cache
 import pygame
 
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
-from game.ui.memory import art_cache
 
 from . import sprites as sp
 from .board import Board, Building
@@ -403,28 +402,29 @@ def value_ink(size: int) -> pygame.Rect:
 
 def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, float],
                  blocked: Sequence[pygame.Rect], step: int = 2) -> pygame.Rect | None:
-    """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`."""
+    """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`
+    (ties: the leftmost, then the topmost), top-left corners `step` px apart. Searched in a
+    window round `prefer` that doubles until it holds the answer: a free spot at distance d
+    inside a window reaching d or more is nearer than any spot outside it."""
     if size[0] > room.w or size[1] > room.h:
         return None
-    for x, y in _spots(tuple(room), size, step, prefer):
-        rect = pygame.Rect(x, y, *size)
-        if rect.collidelist(blocked) < 0:
-            return rect
-    return None
-
-
-@art_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
-def _spots(room: tuple, size: tuple[int, int], step: int,
-           prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
-    """Top-left corners of `size` inside room, nearest to `prefer` first."""
-    x0, y0, w, h = room
-    xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
-    ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
-    # squared distances of the centres (the order of their square roots), computed per axis
-    dx = [(x + size[0] / 2 - prefer[0]) ** 2 for x in xs]
-    dy = [(y + size[1] / 2 - prefer[1]) ** 2 for y in ys]
-    ranked = sorted((ex + ey, x, y) for x, ex in zip(xs, dx) for y, ey in zip(ys, dy))
-    return tuple((x, y) for _, x, y in ranked)
+    xs = [*range(room.x, room.right - size[0], step), room.right - size[0]]
+    ys = [*range(room.y, room.bottom - size[1], step), room.bottom - size[1]]
+    cx, cy = prefer[0] - size[0] / 2, prefer[1] - size[1] / 2  # the corner centred on prefer
+    reach = 8.0
+    while True:
+        near_x = [(x, (x - cx) ** 2) for x in xs if abs(x - cx) <= reach]
+        near_y = [(y, (y - cy) ** 2) for y in ys if abs(y - cy) <= reach]
+        whole = len(near_x) == len(xs) and len(near_y) == len(ys)
+        for d2, x, y in sorted((ex + ey, x, y) for x, ex in near_x for y, ey in near_y):
+            if d2 > reach * reach and not whole:
+                break  # a spot outside the window may be nearer
+            rect = pygame.Rect(x, y, *size)
+            if rect.collidelist(blocked) < 0:
+                return rect
+        if whole:
+            return None
+        reach *= 2
 
 
 def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:
