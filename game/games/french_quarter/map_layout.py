@@ -91,6 +91,7 @@ class MapLayout:
                          for x in board.buildings if x.special}
         self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
         self._pawn_spots: dict[tuple, pygame.Rect] = {}  # see pawn_spot
+        self._named: dict[tuple, tuple] = {}  # the labels placed for lines, closed street, head
 
     # == fixed measures ===========================================================================
     def point(self, x: int, y: int) -> tuple[int, int]:
@@ -218,17 +219,18 @@ class MapLayout:
         for seg, seat, offset in personal:
             out.lines.append((seg, seat, offset))
             strokes.append(self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line"))
-        labels = list(self.marker_rects.values())
         if head >= 0 and head not in self.markers:
             out.head = pygame.Rect(0, 0, HEAD, HEAD)
             out.head.center = self.ix[head]
-        icons = [out.head] if out.head else []
-        if closed >= 0 and sign is not None:
-            out.sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
-            labels.append(out.sign)
-        for street, forms in sorted(names.items(), key=self._fewest_spots_first):
-            out.names[street] = self._place_name(street, forms, strokes, labels + icons)
-            labels.append(out.names[street][1])
+        key = (tuple(out.lines), closed, head, sign,
+               tuple((street, tuple(forms)) for street, forms in names.items()))
+        placed = self._named.get(key)
+        if placed is None:  # the labels depend only on the lines, the closed street and head
+            if len(self._named) > 64:
+                self._named.clear()
+            placed = self._named[key] = self._place_labels(out, closed, names, sign)
+        out.sign = None if placed[0] is None else placed[0].copy()
+        out.names = {street: (form, rect.copy()) for street, (form, rect) in placed[1].items()}
         if closed >= 0:
             on_it = out.names[closed][1] if closed in out.names else None
             out.hatch = self._hatch(closed, [out.sign, on_it])
@@ -240,6 +242,23 @@ class MapLayout:
         out.geometry.labels = self._labels(out, names)
         out.geometry.icons = self._icon_list(out)
         return out
+
+    def _place_labels(self, out: MapShapes, closed: int,
+                      names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
+                      ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
+        """The closed street's sign and the street names, placed clear of the lines (`out`'s
+        strokes so far), the start markers and the parade's head."""
+        strokes, labels = out.geometry.strokes, list(self.marker_rects.values())
+        icons = [out.head] if out.head else []
+        placed_sign = None
+        if closed >= 0 and sign is not None:
+            placed_sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
+            labels.append(placed_sign)
+        placed: dict[int, tuple[int, pygame.Rect]] = {}
+        for street, forms in sorted(names.items(), key=self._fewest_spots_first):
+            placed[street] = self._place_name(street, forms, strokes, labels + icons)
+            labels.append(placed[street][1])
+        return placed_sign, placed
 
     def _fewest_spots_first(self, item: tuple[int, Sequence[tuple[int, int]]]) -> int:
         """North-south streets' names (two spots each) are placed before east-west ones."""

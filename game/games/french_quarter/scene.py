@@ -93,6 +93,7 @@ class FQRenderer(PanelRoom):
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
         self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
+        self.sheet.warm()
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:

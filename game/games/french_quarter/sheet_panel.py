@@ -220,6 +220,12 @@ class SheetPanel(PiecePanel):
             label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
             surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
 
+    def warm(self) -> None:
+        """Paint every seat's frame and blank sheet now (once the static background is): the
+        first band of a seat's sheet would spend a few milliseconds on it."""
+        for seat in range(self.room.players):
+            self._large_base(seat)
+
     def _large_base(self, seat: int) -> pygame.Surface:
         """The seat's frame and the blank sheet in one opaque surface (painted once)."""
         base = self._frames.get(("large", seat))
