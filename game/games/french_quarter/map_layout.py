@@ -23,6 +23,7 @@ from functools import cache
 import pygame
 
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
+from game.ui.memory import art_cache
 
 from . import sprites as sp
 from .board import Board, Building
@@ -35,6 +36,7 @@ GAP = 4  # what hatching leaves round a label
 VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
 INSET = 6  # what labels and tourists leave inside a building's edge
 OUTLINE = 3  # a Vacation building's outline, inside its edge
+FAR = 32  # past this, nearest_free ranks every spot of a room (kept for the next time)
 SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…) and the gift shop's box
 
 
@@ -431,7 +433,7 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
     ys = [*range(room.y, room.bottom - size[1], step), room.bottom - size[1]]
     cx, cy = prefer[0] - size[0] / 2, prefer[1] - size[1] / 2  # the corner centred on prefer
     reach = 8.0
-    while True:
+    while reach <= FAR:
         near_x = [(x, (x - cx) ** 2) for x in xs if abs(x - cx) <= reach]
         near_y = [(y, (y - cy) ** 2) for y in ys if abs(y - cy) <= reach]
         whole = len(near_x) == len(xs) and len(near_y) == len(ys)
@@ -444,6 +446,25 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
         if whole:
             return None
         reach *= 2
+    for x, y in _ranked(tuple(room), size, step, prefer):  # crowded: every spot, ranked once
+        rect = pygame.Rect(x, y, *size)
+        if rect.collidelist(blocked) < 0:
+            return rect
+    return None
+
+
+@art_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
+def _ranked(room: tuple, size: tuple[int, int], step: int,
+            prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
+    """Top-left corners of `size` inside room, nearest to `prefer` first (then leftmost,
+    topmost)."""
+    x0, y0, w, h = room
+    xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
+    ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
+    dx = [(x + size[0] / 2 - prefer[0]) ** 2 for x in xs]
+    dy = [(y + size[1] / 2 - prefer[1]) ** 2 for y in ys]
+    return tuple((x, y) for _, x, y in sorted((ex + ey, x, y) for x, ex in zip(xs, dx)
+                                              for y, ey in zip(ys, dy)))
 
 
 def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:
