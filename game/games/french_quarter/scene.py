@@ -80,6 +80,7 @@ class FQRenderer(PanelRoom):
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
+        self._settled = False  # True: every region was found up to date since the last change
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
@@ -93,6 +94,7 @@ class FQRenderer(PanelRoom):
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
         self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
+        self._settled = False
         self.sheet.warm()
 
     # == the kit's hooks ==========================================================================
@@ -102,6 +104,7 @@ class FQRenderer(PanelRoom):
         if view.mayor != self.mayor:
             self.mayor = view.mayor
             self._build()
+        self._settled = False
         self.large = self._active(view, viewer_seat(viewer))
         self.choosers.forget()
         self.sheet_fields = tuple(map(fields_of, view.sheets))
@@ -116,8 +119,13 @@ class FQRenderer(PanelRoom):
         return bool(self.timeline) or self.repaints_due()
 
     def repaints_due(self) -> bool:
-        """True if a region still has pieces to repaint."""
-        return self.view is not None and any(region.due() for region in self.regions)
+        """True if a region still has pieces to repaint (asked a few times a frame: once all
+        are painted, nothing is due until a new view or a refresh)."""
+        if self._settled:
+            return False
+        due = self.view is not None and any(region.due() for region in self.regions)
+        self._settled = not due
+        return due
 
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint, REPAINT_AREA pixels at most, what changed."""
@@ -131,6 +139,7 @@ class FQRenderer(PanelRoom):
         None), none yet (0: the frame of a move has enough to do), else what is left of this
         frame's REPAINT_AREA."""
         super().refresh(limit)  # the holds (no panel has a layer of the kit's)
+        self._settled = False
         if self.view is None or limit == 0:
             return
         for region in self.regions:
