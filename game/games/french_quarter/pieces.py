@@ -11,7 +11,8 @@ clipped to it. What a full repaint would give, at the price of a few small rects
 step repaints its two spots, not the 45% of the canvas the map covers.
 
 A budget (pixels a frame) spreads a large change over a few frames, a band at a time from the
-top (the large sheet changing hands repaints a tenth of itself a frame); what is left waits.
+top (the large sheet changing hands repaints a tenth of itself a frame), as one rect (their
+box) a frame; what is left waits.
 """
 
 from __future__ import annotations
@@ -78,6 +79,25 @@ def joined(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     return sorted(out, key=lambda r: (r.y, r.x))
 
 
+def fewest(rects: Iterable[pygame.Rect], most: int) -> list[pygame.Rect]:
+    """The rects joined (`joined`), then the two whose box adds the fewest pixels merged into
+    it until `most` are left: the shell redraws more than a few rects as their union, which
+    for rects spread over the board is most of the canvas."""
+    out = joined(rects)
+    while len(out) > most:
+        _, i, j = min((_growth(out[i], out[j]), i, j)
+                      for i in range(len(out)) for j in range(i + 1, len(out)))
+        box = out[i].union(out.pop(j))
+        out = joined([*out[:i], box, *out[i + 1:]])
+    return out
+
+
+def _growth(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The pixels the box of two rects adds to them."""
+    box = a.union(b)
+    return box.w * box.h - a.w * a.h - b.w * b.h
+
+
 def take(rects: Sequence[pygame.Rect], budget: int | None
          ) -> tuple[list[pygame.Rect], list[pygame.Rect], int]:
     """The rects to paint now within `budget` pixels (their bounding box; None: all), the
@@ -138,6 +158,8 @@ class PieceLayer:
             self.stale += [r.clip(self.area) for r in changed(self.shown, new)]
             self.shown, self.shown_key = new, key
         now, self.stale, spent = take(joined(self.stale), budget)
+        if budget is not None and len(now) > 1:  # one rect a frame: the shell redraws each
+            now = [now[0].unionall(now[1:])]  # rect in a pass of its own (their box fits)
         rects = [pygame.Rect(p.rect) for p in self.shown]
         layers = self.layers()
         for rect in now:

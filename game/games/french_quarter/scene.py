@@ -32,6 +32,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
+import pygame
+
 from game.engine.core import Config
 from game.ui.audio import CueEntry
 from game.ui.geometry import BoardGeometry
@@ -44,6 +46,7 @@ from .cards_panel import CardsPanel
 from .chooser_panel import ChooserPanel
 from .layout import CLOSED_RGB, LINE_RGB, table_layout
 from .map_panel import MapPanel
+from .pieces import fewest
 from .rules import FrenchQuarter
 from .sheet_panel import SheetPanel, fields_of
 from .state import OVER, State
@@ -68,6 +71,7 @@ class FQRenderer(PanelRoom):
         "personal_line": None})
     REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
     REPAINT_AREA = 60_000  # pixels of the regions repainted a frame after a move (3% of it)
+    TWEEN_RECTS = 3  # the tweens' areas in so many rects at most (and one for a repaint)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Lay the panels out and paint the static background once."""
@@ -114,6 +118,12 @@ class FQRenderer(PanelRoom):
             self.totals = [sum(x.values()) for x in self.rules.scores(view)]
         super().show(view, viewer)
 
+    def tween_damage(self) -> list[pygame.Rect]:
+        """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
+        start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
+        one by one, and their union is two thirds of the canvas."""
+        return fewest(super().tween_damage(), self.TWEEN_RECTS)
+
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""
         return bool(self.timeline) or self.repaints_due()
@@ -136,15 +146,15 @@ class FQRenderer(PanelRoom):
 
     def refresh(self, limit: int | None = None) -> None:
         """Recompute the holds, then repaint the regions' changed pieces: all of them (limit
-        None), none yet (0: the frame of a move has enough to do), else what is left of this
-        frame's REPAINT_AREA."""
+        None), none yet (0: the frame of a move has enough to do), else REPAINT_AREA of one
+        region's, if none was repainted this frame."""
         super().refresh(limit)  # the holds (no panel has a layer of the kit's)
         self._settled = False
         if self.view is None or limit == 0:
             return
         for region in self.regions:
-            if limit is not None and self._budget <= 0:
-                return
+            if limit is not None and self._budget < self.REPAINT_AREA:
+                return  # one region a frame: one rect more for the shell to redraw
             if region.due():
                 spent = region.paint(None if limit is None else self._budget)
                 self._budget -= spent
