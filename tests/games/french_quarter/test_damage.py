@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.engine.core import event
-from game.games.french_quarter.pieces import MIN_BAND
+from game.games.french_quarter.pieces import MIN_BAND, fewest
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from tests.games.damage_watch import frame, moved, watch
@@ -119,3 +119,15 @@ def test_a_move_repaints_a_few_pixels_a_frame_until_the_regions_are_up_to_date()
         spread += frames > 1
         renderer.timeline.clear()
     assert spread > 5  # the large sheet changing hands took several frames
+
+
+def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
+    """A round's start: a banner and a line on the map, the card row, two tags (five groups):
+    three rects at most, each input inside one, the far ones not joined into the board."""
+    areas = [pygame.Rect(346, 459, 288, 82), pygame.Rect(174, 768, 176, 24),
+             pygame.Rect(981, 8, 290, 194), pygame.Rect(1141, 8, 290, 194),
+             pygame.Rect(1412, 218, 68, 80), pygame.Rect(1763, 633, 68, 80)]
+    merged = fewest(areas, 3)
+    assert len(merged) == 3
+    assert all(any(m.contains(a) for m in merged) for a in areas)
+    assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
