@@ -1,6 +1,7 @@
 """French Quarter's card row: this round's card of each deck with its dice, and the Mayor card.
 
-Each card is painted once per face over the static background (an opaque blit after); dice not
+Each card is painted once per face over the static background (an opaque blit after); the card
+faces, dice and the Mayor card are the pieces of the row's region (pieces.py); dice not
 taken yet are targets, taken ones fade and are ringed in the taker's colour with its emblem. The
 Mayor card shows the closed street and, in solo, Mayor Carly's deck priority. The row animates the
 dice tumbling onto the cards, the cards turning up, and a taken die flying to its seat.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from functools import partial
 
 import pygame
 import pytweening
@@ -33,12 +35,13 @@ from .layout import (
     RIGHT_X,
     TAKER_EMBLEM,
     WHITE,
-    FQPanel,
+    PiecePanel,
     S,
     fit,
     hyphenated,
 )
 from .marks import GLOW_REACH, draw_glows
+from .pieces import Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
 from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
 
@@ -48,7 +51,7 @@ tr = translator("french_quarter.")  # the rules' strings: deck and activity name
 CARDS_HOLDS = frozenset({"die", "card", "mayor"})  # the holds the row shows
 
 
-class CardsPanel(FQPanel):
+class CardsPanel(PiecePanel):
     """The row of cards with their dice (and the Mayor card); its targets and animations."""
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
@@ -74,25 +77,29 @@ class CardsPanel(FQPanel):
         view = self.view
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS))
 
-    def paint(self, surf: pygame.Surface) -> None:
+    def pieces(self) -> list[Piece]:
         """This round's card of each deck with its dice (taken ones faded), the Mayor card."""
         view, h = self.view, self.holds
+        out = []
         for d, rect in self.card_rects.items():
-            i = DECKS.index(d)
-            card = view.cards[i] if not h[("card", d)] else -1
-            self._paint_card(surf, d, card, rect)
+            card = view.cards[DECKS.index(d)] if not h[("card", d)] else -1
+            out.append(blit_piece(("card", d, card), self._face(d, card, rect), rect))
         for i, (deck, value, taker) in enumerate(view.dice):
             if deck not in self.card_rects or not value or h[("die", i)]:
                 continue
             r = self.die_rect(view, i)
             if taker == NOBODY:
-                surf.blit(sp.die(value, DIE), r)
-            else:  # taken: a faded die ringed in the taker's colour
-                surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
-                pygame.draw.rect(surf, seat_color(taker), r.inflate(6, 6), 4, border_radius=12)
-                draw_seat_emblem(surf, taker, r.topright, TAKER_EMBLEM)
+                out.append(blit_piece(("die", value), sp.die(value, DIE), r))
+            else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
+                reach = r.inflate(6, 6).union(pygame.Rect(r.right - TAKER_EMBLEM, r.y - TAKER_EMBLEM,
+                                                          2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM))
+                out.append(piece(("taken", value, taker, tuple(r)), reach,
+                                 partial(_paint_taken, r=r, value=value, taker=taker)))
         if view.mayor:
-            self._paint_mayor(surf, view)
+            card = view.mayor_card if not h[("mayor",)] else -1
+            out.append(piece(("mayor", card), self.mayor_rect,
+                             partial(self._paint_mayor, card=card)))
+        return out
 
     def die_rect(self, view: State, i: int) -> pygame.Rect:
         """Where die i sits on its card: side by side along the card's foot."""
@@ -104,14 +111,16 @@ class CardsPanel(FQPanel):
         x0 = card.centerx - (n * DIE + (n - 1) * gap) // 2
         return pygame.Rect(x0 + k * (DIE + gap), card.bottom - DIE - 8, DIE, DIE)
 
-    def _paint_card(self, surf: pygame.Surface, deck: str, card: int, rect: pygame.Rect) -> None:
+    def _face(self, deck: str, card: int, rect: pygame.Rect) -> pygame.Surface:
+        """A deck's card (-1: face down), painted once over the static background (an opaque
+        blit after)."""
         key = (deck, card)
         face = self._faces.get(key)
-        if face is None:  # painted over the static background: an opaque blit
+        if face is None:
             face = self.room.layers.static.subsurface(rect).copy()
             self._card_face(face, deck, card, face.get_rect())
             face = self._faces[key] = fast(face, alpha=False)
-        surf.blit(face, rect)
+        return face
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""
@@ -139,8 +148,9 @@ class CardsPanel(FQPanel):
                 surf.blit(sp.icon(name, size), (x0 + k * (size + 6), band.bottom + 30))
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
-    def _paint_mayor(self, surf: pygame.Surface, view: State) -> None:
-        """The Mayor card: the closed street, the car (Carly first) and her priority."""
+    def _paint_mayor(self, surf: pygame.Surface, card: int) -> None:
+        """The Mayor card (-1: not turned up yet): the closed street, the car (Carly first) and
+        her priority."""
         rect = self.mayor_rect
         pygame.draw.rect(surf, (236, 228, 240), rect, border_radius=12)
         band = pygame.Rect(rect.x, rect.y, rect.w, self.band_h)
@@ -148,16 +158,16 @@ class CardsPanel(FQPanel):
                          border_top_right_radius=12)
         title = fit(t("mayor"), S, rect.w - 10, WHITE, True)
         surf.blit(title, title.get_rect(center=band.center))
-        if view.mayor_card >= 0 and not self.holds[("mayor",)]:
-            card = self.board.mayor[view.mayor_card]
-            street = self.board.streets[card.street].name if card.street >= 0 else t("no_closed")
+        if card >= 0:
+            mayor = self.board.mayor[card]
+            street = self.board.streets[mayor.street].name if mayor.street >= 0 else t("no_closed")
             y = band.bottom + 6
             for line in wrap(street, S, rect.w - 10)[:2]:
                 text = fit(line, S, rect.w - 10, CLOSED_RGB)
                 surf.blit(text, text.get_rect(midtop=(rect.centerx, y)))
                 y += 26
             if self.room.players == 1:
-                self._paint_priority(surf, card, rect, y + 4)
+                self._paint_priority(surf, mayor, rect, y + 4)
         pygame.draw.rect(surf, INK, rect, 2, border_radius=12)
 
     def _paint_priority(self, surf: pygame.Surface, card, rect: pygame.Rect, y: int) -> None:
@@ -258,3 +268,10 @@ class CardsPanel(FQPanel):
         if rect is not None:
             self.tween(at, 0.25, ring_pulse(rect, theme.ACCENT), area=ring_area(rect))
         return at + 0.2
+
+
+def _paint_taken(surf: pygame.Surface, r: pygame.Rect, value: int, taker: int) -> None:
+    """A taken die: faded, ringed in the taker's colour, the taker's emblem on its corner."""
+    surf.blit(sp.die(value, DIE, (150, 150, 150), (80, 80, 80)), r)
+    pygame.draw.rect(surf, seat_color(taker), r.inflate(6, 6), 4, border_radius=12)
+    draw_seat_emblem(surf, taker, r.topright, TAKER_EMBLEM)

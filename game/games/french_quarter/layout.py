@@ -18,6 +18,8 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.paint import INK, Plate, fit_text
 from game.ui.panels import Layout, Panel, PanelRoom
 
+from .pieces import Piece, PieceLayer
+
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
 RIGHT_X, RIGHT_W = 984, 924
@@ -85,8 +87,8 @@ CLOSED_SIGN = Plate(CLOSED_RGB, WHITE, 2, 8, (16, 6))
 
 def table_layout() -> Layout:
     """The panels' rects (the same at every seat count: the seat panels share their row out,
-    the card row its width). The sheet's layer spans the compact panels and the large sheet:
-    the two change together (the large one is the active seat's), in one repaint."""
+    the card row its width). The sheet's region spans the compact panels and the large sheet:
+    the two change together (the large one is the active seat's)."""
     return Layout(map=MAP, cards=CARDS_AREA, sheet=PANELS_AREA.union(SHEET_RECT),
                   choosers=BOARD_RECT)
 
@@ -136,9 +138,35 @@ class FQPanel(Panel):
         self.offered: dict[Target, pygame.Rect] = {}
 
     def held(self, kinds: frozenset[str]) -> frozenset:
-        """The holds of these kinds now (part of a layer's key)."""
-        return frozenset(x for x in self.holds if x[0] in kinds)
+        """The holds of these kinds now, with how many tweens hold each (part of a region's
+        key: two ticks of one meter hold it twice, and the first one's end shows its box)."""
+        return frozenset((x, n) for x, n in self.holds.items() if x[0] in kinds and n)
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
         """Nothing: the shell rings the focused target."""
+
+
+class PiecePanel(FQPanel):
+    """A French Quarter panel whose region of the room's layers is painted in pieces
+    (pieces.py): the room repaints, a few pixels a frame, only where what it shows changed."""
+
+    LAYERED = False  # no layer of the kit's: its `region` paints into the room's layers
+
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str | None = None) -> None:
+        """A panel of `room` at `rect`, its region not painted yet."""
+        super().__init__(room, rect, name)
+        self.region = PieceLayer(lambda: room.layers, self.name, self.rect, self.key,
+                                 self.pieces, self.base)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """None: its region reports its own repaints; its highlights follow the prompt."""
+        return []
+
+    def pieces(self) -> list[Piece]:
+        """What the region shows, in painting order."""
+        return []
+
+    def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Put back what lies under the pieces in `rect`: the static background."""
+        surface.blit(self.room.layers.static, rect, rect)

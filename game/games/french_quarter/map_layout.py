@@ -16,7 +16,6 @@ street stops short of the labels on it and of its crossings (the crossing street
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -37,6 +36,7 @@ GAP = 4  # what hatching leaves round a label
 VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
 INSET = 6  # what labels and tourists leave inside a building's edge
 OUTLINE = 3  # a Vacation building's outline, inside its edge
+FAR = 32  # past this, nearest_free ranks every spot of a room (kept for the next time)
 SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…) and the gift shop's box
 
 
@@ -92,6 +92,8 @@ class MapLayout:
         self.specials = {x.index: self._special(x, special_text)
                          for x in board.buildings if x.special}
         self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
+        self._pawn_spots: dict[tuple, pygame.Rect] = {}  # see pawn_spot
+        self._named: dict[tuple, tuple] = {}  # the labels placed for lines, closed street, head
 
     # == fixed measures ===========================================================================
     def point(self, x: int, y: int) -> tuple[int, int]:
@@ -219,17 +221,18 @@ class MapLayout:
         for seg, seat, offset in personal:
             out.lines.append((seg, seat, offset))
             strokes.append(self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line"))
-        labels = list(self.marker_rects.values())
         if head >= 0 and head not in self.markers:
             out.head = pygame.Rect(0, 0, HEAD, HEAD)
             out.head.center = self.ix[head]
-        icons = [out.head] if out.head else []
-        if closed >= 0 and sign is not None:
-            out.sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
-            labels.append(out.sign)
-        for street, forms in sorted(names.items(), key=self._fewest_spots_first):
-            out.names[street] = self._place_name(street, forms, strokes, labels + icons)
-            labels.append(out.names[street][1])
+        key = (tuple(out.lines), closed, head, sign,
+               tuple((street, tuple(forms)) for street, forms in names.items()))
+        placed = self._named.get(key)
+        if placed is None:  # the labels depend only on the lines, the closed street and head
+            if len(self._named) > 64:
+                self._named.clear()
+            placed = self._named[key] = self._place_labels(out, closed, names, sign)
+        out.sign = None if placed[0] is None else placed[0].copy()
+        out.names = {street: (form, rect.copy()) for street, (form, rect) in placed[1].items()}
         if closed >= 0:
             on_it = out.names[closed][1] if closed in out.names else None
             out.hatch = self._hatch(closed, [out.sign, on_it])
@@ -241,6 +244,23 @@ class MapLayout:
         out.geometry.labels = self._labels(out, names)
         out.geometry.icons = self._icon_list(out)
         return out
+
+    def _place_labels(self, out: MapShapes, closed: int,
+                      names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
+                      ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
+        """The closed street's sign and the street names, placed clear of the lines (`out`'s
+        strokes so far), the start markers and the parade's head."""
+        strokes, labels = out.geometry.strokes, list(self.marker_rects.values())
+        icons = [out.head] if out.head else []
+        placed_sign = None
+        if closed >= 0 and sign is not None:
+            placed_sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
+            labels.append(placed_sign)
+        placed: dict[int, tuple[int, pygame.Rect]] = {}
+        for street, forms in sorted(names.items(), key=self._fewest_spots_first):
+            placed[street] = self._place_name(street, forms, strokes, labels + icons)
+            labels.append(placed[street][1])
+        return placed_sign, placed
 
     def _fewest_spots_first(self, item: tuple[int, Sequence[tuple[int, int]]]) -> int:
         """North-south streets' names (two spots each) are placed before east-west ones."""
@@ -345,7 +365,19 @@ class MapLayout:
     def pawn_spot(self, seat: int, b: int, value: pygame.Rect | None = None,
                   others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """A tourist in building b clear of its labels (its name, its value), then of its icons,
-        then of the other tourists, as near its seat's corner as that allows."""
+        then of the other tourists, as near its seat's corner as that allows (each answer is
+        kept: a walk's landing asks for several, and searching a building takes a millisecond)."""
+        key = (seat, b, None if value is None else tuple(value), tuple(map(tuple, others)))
+        spot = self._pawn_spots.get(key)
+        if spot is None:
+            if len(self._pawn_spots) > 4096:  # a long game's odd crowds: start again
+                self._pawn_spots.clear()
+            spot = self._pawn_spots[key] = self._find_pawn_spot(seat, b, value, others)
+        return spot.copy()
+
+    def _find_pawn_spot(self, seat: int, b: int, value: pygame.Rect | None,
+                        others: Sequence[pygame.Rect]) -> pygame.Rect:
+        """`pawn_spot`, searched."""
         size = self.pawn_size(b)
         labels = [r for r in (self.specials.get(b, (None, None))[1], value) if r is not None]
         icons = [i for _, i in self.icons[b]]
@@ -391,10 +423,30 @@ def value_ink(size: int) -> pygame.Rect:
 
 def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, float],
                  blocked: Sequence[pygame.Rect], step: int = 2) -> pygame.Rect | None:
-    """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`."""
+    """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`
+    (ties: the leftmost, then the topmost), top-left corners `step` px apart. Searched in a
+    window round `prefer` that doubles until it holds the answer: a free spot at distance d
+    inside a window reaching d or more is nearer than any spot outside it."""
     if size[0] > room.w or size[1] > room.h:
         return None
-    for x, y in _spots(tuple(room), size, step, prefer):
+    xs = [*range(room.x, room.right - size[0], step), room.right - size[0]]
+    ys = [*range(room.y, room.bottom - size[1], step), room.bottom - size[1]]
+    cx, cy = prefer[0] - size[0] / 2, prefer[1] - size[1] / 2  # the corner centred on prefer
+    reach = 8.0
+    while reach <= FAR:
+        near_x = [(x, (x - cx) ** 2) for x in xs if abs(x - cx) <= reach]
+        near_y = [(y, (y - cy) ** 2) for y in ys if abs(y - cy) <= reach]
+        whole = len(near_x) == len(xs) and len(near_y) == len(ys)
+        for d2, x, y in sorted((ex + ey, x, y) for x, ex in near_x for y, ey in near_y):
+            if d2 > reach * reach and not whole:
+                break  # a spot outside the window may be nearer
+            rect = pygame.Rect(x, y, *size)
+            if rect.collidelist(blocked) < 0:
+                return rect
+        if whole:
+            return None
+        reach *= 2
+    for x, y in _ranked(tuple(room), size, step, prefer):  # crowded: every spot, ranked once
         rect = pygame.Rect(x, y, *size)
         if rect.collidelist(blocked) < 0:
             return rect
@@ -402,16 +454,17 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
 
 
 @art_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
-def _spots(room: tuple, size: tuple[int, int], step: int,
-           prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
-    """Top-left corners of `size` inside room, nearest to `prefer` first."""
+def _ranked(room: tuple, size: tuple[int, int], step: int,
+            prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
+    """Top-left corners of `size` inside room, nearest to `prefer` first (then leftmost,
+    topmost)."""
     x0, y0, w, h = room
     xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
     ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
-    half_w, half_h = size[0] / 2, size[1] / 2
-    return tuple(sorted(((x, y) for x in xs for y in ys),
-                        key=lambda p: math.hypot(p[0] + half_w - prefer[0],
-                                                 p[1] + half_h - prefer[1])))
+    dx = [(x + size[0] / 2 - prefer[0]) ** 2 for x in xs]
+    dy = [(y + size[1] / 2 - prefer[1]) ** 2 for y in ys]
+    return tuple((x, y) for _, x, y in sorted((ex + ey, x, y) for x, ex in zip(xs, dx)
+                                              for y, ey in zip(ys, dy)))
 
 
 def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 """French Quarter's map panel: the shared map and what moves on it.
 
 Painted once into the static background: the streets (activity streets in their colour), the
-blocks, the buildings with their icons. The layer, repainted when what it shows changes: the
+blocks, the buildings with their icons. Painted in pieces (pieces.py), where it changed: the
 Second Lines, the closed street, the start markers and street names over them, the active sheet's
 mapped values, the Vacation card's buildings and the tourists, all placed by map_layout.py so that
 no label hides anything (reported as the room's `board_geometry`). Targets: buildings, the start
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable
+from functools import partial
 
 import pygame
 import pytweening
@@ -41,12 +42,13 @@ from .layout import (
     STREET,
     TOOLTIP,
     WHITE,
-    FQPanel,
+    PiecePanel,
     S,
     fit,
 )
 from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout, MapShapes
 from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
+from .pieces import Piece, blit_part, blit_piece, piece
 from .state import State, W
 from .tweens import ring_area, ring_pulse, walk_area, walker
 
@@ -55,7 +57,7 @@ t = translator("french_quarter.scene.")
 MAP_HOLDS = frozenset({"pawn", "mapped", "seg", "pseg"})  # the holds the map shows
 
 
-class MapPanel(FQPanel):
+class MapPanel(PiecePanel):
     """The map: streets, buildings, lines, values and tourists; its targets and animations."""
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
@@ -180,31 +182,52 @@ class MapPanel(FQPanel):
             names={s: [img.get_size() for img in forms] for s, forms in self._name_imgs.items()},
             sign=self._sign(closed).get_size() if closed >= 0 else None)
 
-    def paint(self, surf: pygame.Surface) -> None:
-        """The Second Lines, the closed street, the markers and names, the values, the tourists."""
+    def pieces(self) -> list[Piece]:
+        """The Second Lines, the closed street, the markers and names, the values, the
+        tourists, in painting order (see pieces.py)."""
         view, shapes = self.view, self.shapes()
+        out = []
         for seg, seat, offset in shapes.lines:
-            self.paint_seg(surf, seg, LINE_RGB if seat < 0 else seat_color(seat), offset)
+            color = LINE_RGB if seat < 0 else seat_color(seat)
+            out.append(piece(("seg", seg, color, offset), self._seg_area(seg, offset),
+                             partial(self.paint_seg, seg=seg, color=color, offset=offset)))
         closed = self.room.rules.closed_street(view)
         if closed >= 0:  # over the lines: a closed street must read as closed
-            self._paint_closed(surf, closed, shapes)
-        for p, img in self._markers.items():  # over the lines, which end at their edge
-            if p == view.line_head:  # the parade's head on a start: the marker turns gold
-                img = start_marker(self.map.markers[p], LINE_RGB)
-            surf.blit(img, self.map.marker_rects[p])
+            out += self._closed_pieces(closed, shapes)
+        for p in self._markers:  # over the lines, which end at their edge
+            gold = p == view.line_head  # the parade's head on a start: the marker turns gold
+            out.append(piece(("marker", p, gold), self.map.marker_rects[p],
+                             partial(self._paint_marker, p=p, gold=gold)))
         for street, (form, rect) in shapes.names.items():
-            surf.blit(self._name_imgs[street][form], rect)
+            out.append(blit_piece(("name", street, form), self._name_imgs[street][form], rect))
         if shapes.head is not None:
-            pygame.draw.circle(surf, INK, shapes.head.center, HEAD // 2)
-            pygame.draw.circle(surf, LINE_RGB, shapes.head.center, HEAD // 2 - 3)
+            head = shapes.head.copy()
+            out.append(piece(("head", tuple(head)), head.inflate(2, 2),
+                             partial(self._paint_head, head=head)))
         sh = view.sheets[self.room.large]
         for b in shapes.values:
-            self.blit_value(surf, b, sh.mapped[b])
+            text, at = self._value_at(b, sh.mapped[b])
+            out.append(blit_piece(("value", b, sh.mapped[b]), text, at))
         if sh.vacation >= 0:
             for i in self.board.vacations[sh.vacation].buildings:
-                pygame.draw.rect(surf, (60, 150, 190), self.bld[i], OUTLINE, border_radius=6)
+                out.append(piece(("outline", i), self.bld[i], partial(self._paint_outline, b=i)))
         for seat, rect in shapes.pawns.items():
-            surf.blit(tourist(seat, rect.w), rect)
+            out.append(blit_piece(("pawn", seat, rect.w), tourist(seat, rect.w), rect))
+        return out
+
+    def _paint_marker(self, surf: pygame.Surface, p: int, gold: bool) -> None:
+        img = start_marker(self.map.markers[p], LINE_RGB) if gold else self._markers[p]
+        surf.blit(img, self.map.marker_rects[p])
+
+    @staticmethod
+    def _paint_head(surf: pygame.Surface, head: pygame.Rect) -> None:
+        """The parade's head: a gold dot on its crossing."""
+        pygame.draw.circle(surf, INK, head.center, HEAD // 2)
+        pygame.draw.circle(surf, LINE_RGB, head.center, HEAD // 2 - 3)
+
+    def _paint_outline(self, surf: pygame.Surface, b: int) -> None:
+        """A Vacation building's outline."""
+        pygame.draw.rect(surf, (60, 150, 190), self.bld[b], OUTLINE, border_radius=6)
 
     def _value_at(self, b: int, v: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """Building b's value in the large sheet's pen, and where it is blitted in its spot."""
@@ -248,7 +271,7 @@ class MapPanel(FQPanel):
         return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]),
                            abs(b[1] - a[1])).inflate(pad, pad)
 
-    def _paint_closed(self, surf: pygame.Surface, street: int, shapes: MapShapes) -> None:
+    def _closed_pieces(self, street: int, shapes: MapShapes) -> list[Piece]:
         """Variante Alcalde: the closed street's stretches hatched red round its labels, and
         its sign."""
         r = self.map.street_rect(street)
@@ -259,10 +282,12 @@ class MapPanel(FQPanel):
             for k in range(-r.h, r.w + r.h, 28):
                 pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
             hatch = self._closed[street] = fast(hatch)
-        for piece in shapes.hatch:
-            surf.blit(hatch, piece, piece.move(-r.x, -r.y))
+        out = [piece(("hatch", street, tuple(p)), p, partial(blit_part, image=hatch, at=p,
+                                                               part=p.move(-r.x, -r.y)))
+               for p in shapes.hatch]
         if shapes.sign is not None:
-            surf.blit(self._sign(street), shapes.sign)
+            out.append(blit_piece(("sign", street), self._sign(street), shapes.sign))
+        return out
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:

@@ -9,8 +9,10 @@ The board (layout.py) is four panels, each in a module of its own:
   Carly in solo) and the active seat's sheet, large;
 - `ChooserPanel` (chooser_panel.py): chips for the choices that have no place of their own (a
   value to write, a circle's bonus or multiplier, a boost), next to where the decision happens.
-The three layered panels are each repainted only when what they show changes, at most one a
-frame (REPAINT_BUDGET: a sheet takes a few milliseconds to paint). Each animates the events that
+The map, the cards and the sheets are painted in pieces (pieces.py): when what one shows changes,
+only where its pieces came, went or changed is painted again, at most REPAINT_AREA pixels a
+frame after a move (the large sheet changing hands takes a few frames, a band at a time), so
+no frame redraws a third of the canvas. Each animates the events that
 happen in it, with its sound timed to it (dice tumble 0.35 s each, staggered 0.07 s; a die flies
 0.35 s; a tourist walks 0.16 s a space; a value is written in 0.4 s; a box ticks in 0.22 s; a
 Second Line stretch draws in 0.5 s), each tween with the area it paints (tweens.py). Tweens hold
@@ -30,6 +32,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
+import pygame
+
 from game.engine.core import Config
 from game.ui.audio import CueEntry
 from game.ui.geometry import BoardGeometry
@@ -42,6 +46,7 @@ from .cards_panel import CardsPanel
 from .chooser_panel import ChooserPanel
 from .layout import CLOSED_RGB, LINE_RGB, table_layout
 from .map_panel import MapPanel
+from .pieces import fewest
 from .rules import FrenchQuarter
 from .sheet_panel import SheetPanel, fields_of
 from .state import OVER, State
@@ -64,7 +69,9 @@ class FQRenderer(PanelRoom):
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = MappingProxyType({  # kinds without a sound
         "first_player": None, "vacation_dealt": None, "police_value": None,
         "personal_line": None})
-    REPAINT_BUDGET = 1  # layers repainted per frame after an animation (a sheet is costly)
+    REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
+    REPAINT_AREA = 60_000  # pixels of the regions repainted a frame after a move (3% of it)
+    TWEEN_RECTS = 3  # the tweens' areas in so many rects at most (and one for a repaint)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Lay the panels out and paint the static background once."""
@@ -76,6 +83,8 @@ class FQRenderer(PanelRoom):
         self.sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
+        self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
+        self._settled = False  # True: every region was found up to date since the last change
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
@@ -88,6 +97,9 @@ class FQRenderer(PanelRoom):
         self.sheet = SheetPanel(self, layout["sheet"])
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
+        self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
+        self._settled = False
+        self.sheet.warm()
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
@@ -96,6 +108,7 @@ class FQRenderer(PanelRoom):
         if view.mayor != self.mayor:
             self.mayor = view.mayor
             self._build()
+        self._settled = False
         self.large = self._active(view, viewer_seat(viewer))
         self.choosers.forget()
         self.sheet_fields = tuple(map(fields_of, view.sheets))
@@ -104,6 +117,47 @@ class FQRenderer(PanelRoom):
             self._scored = scored
             self.totals = [sum(x.values()) for x in self.rules.scores(view)]
         super().show(view, viewer)
+
+    def tween_damage(self) -> list[pygame.Rect]:
+        """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
+        start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
+        one by one, and their union is two thirds of the canvas."""
+        return fewest(super().tween_damage(), self.TWEEN_RECTS)
+
+    def busy(self) -> bool:
+        """True while tweens run or wait, or a region still has pieces to repaint."""
+        return bool(self.timeline) or self.repaints_due()
+
+    def repaints_due(self) -> bool:
+        """True if a region still has pieces to repaint (asked a few times a frame: once all
+        are painted, nothing is due until a new view or a refresh)."""
+        if self._settled:
+            return False
+        due = self.view is not None and any(region.due() for region in self.regions)
+        self._settled = not due
+        return due
+
+    def update(self, dt: float) -> None:
+        """Advance the timeline; repaint, REPAINT_AREA pixels at most, what changed."""
+        self.time = self.clock + dt
+        self._budget = self.REPAINT_AREA
+        if self.timeline.advance(dt) or self.repaints_due():
+            self.refresh(self.REPAINT_BUDGET)
+
+    def refresh(self, limit: int | None = None) -> None:
+        """Recompute the holds, then repaint the regions' changed pieces: all of them (limit
+        None), none yet (0: the frame of a move has enough to do), else REPAINT_AREA of one
+        region's, if none was repainted this frame."""
+        super().refresh(limit)  # the holds (no panel has a layer of the kit's)
+        self._settled = False
+        if self.view is None or limit == 0:
+            return
+        for region in self.regions:
+            if limit is not None and self._budget < self.REPAINT_AREA:
+                return  # one region a frame: one rect more for the shell to redraw
+            if region.due():
+                spent = region.paint(None if limit is None else self._budget)
+                self._budget -= spent
 
     @staticmethod
     def _active(view: State, viewer: int | None) -> int:

@@ -11,6 +11,7 @@ artists' codes and the sheet's symbols.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -52,6 +53,7 @@ from .layout import (
     fit,
 )
 from .marks import reward_mark, small_box, tourist
+from .pieces import Piece, blit_part, blit_piece, piece
 from .sheet import w_left
 from .state import Sheet, State
 
@@ -106,20 +108,23 @@ class SheetArt:
             out.append(fast(surf.subsurface(self.content).copy(), alpha=False))
         self.blank, self.full = out
 
-    def marks(self, surf: pygame.Surface, meters: list[int], umb: int, line: int,
-              art: int) -> None:
+    def mark_pieces(self, meters: list[int], umb: int, line: int, art: int) -> list[Piece]:
         """The marked part of each row, copied from the all-marked sheet."""
         content = self.content
-        marks = [(self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
-        for rows, count in ((self.umb_rows, umb), (self.line_rows, line), (self.art_rows, art)):
-            for row in rows:
-                marks.append((row, count))
+        rows = [(("meter", a), self.box_rects[a], meters[a]) for a in range(len(ACTIVITIES))]
+        for kind, runs, count in (("umb", self.umb_rows, umb), ("line", self.line_rows, line),
+                                  ("art", self.art_rows, art)):
+            for k, row in enumerate(runs):
+                rows.append(((kind, k), row, count))
                 count -= len(row)
-        for boxes, n in marks:
+        out = []
+        for row_id, boxes, n in rows:
             n = min(n, len(boxes))
             if n > 0:
                 area = boxes[0].union(boxes[n - 1]).inflate(4, 4)
-                surf.blit(self.full, area, area.move(-content.x, -content.y))
+                out.append(piece(("marks", row_id, n), area, partial(
+                    blit_part, image=self.full, at=area, part=area.move(-content.x, -content.y))))
+        return out
 
     def _small_rows(self, surf: pygame.Surface, n: int) -> None:
         """Umbrella and Second Line rows with their labels."""
@@ -136,18 +141,18 @@ class SheetArt:
             end = (k + 1) % self.board.line_row == 0
             small_box(surf, r, k < n, LINE_RGB, end)
 
-    def header(self, surf: pygame.Surface, view: State, seat: int, name: str,
-               points: str) -> None:
+    def header_pieces(self, view: State, seat: int, name: str, points: str) -> list[Piece]:
         """Name, this round's dice, unspent W writes and the police value, points."""
         rect = self.sheet_rect
-        surf.blit(tourist(seat, 34), (rect.x + 20, rect.y + 8))
         label = fit(name, theme.BODY_SIZE, 300 - 38, seat_color(seat), True)
-        surf.blit(label, (rect.x + 58, rect.y + 10))
         score = theme.text(points, theme.BODY_SIZE, theme.TEXT, True)
-        surf.blit(score, score.get_rect(topright=(rect.right - 16, rect.y + 10)))
+        at = score.get_rect(topright=(rect.right - 16, rect.y + 10))
+        out = [blit_piece(("pawn", seat), tourist(seat, 34), (rect.x + 20, rect.y + 8)),
+               blit_piece(("name", seat, name), label, (rect.x + 58, rect.y + 10)),
+               blit_piece(("points", points), score, at)]
         taken = [v for d, v, tk in view.dice if tk == seat]
         for k, v in enumerate(taken):
-            surf.blit(sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6))
+            out.append(blit_piece(("die", k, v), sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6)))
         x = rect.x + 470
         sh = view.sheets[seat]
         writes = max(0, w_left(sh))
@@ -157,9 +162,10 @@ class SheetArt:
         if sh.police > 0:
             bits.append(t("police", value=sh.police))
         if bits:
-            text = fit("  ".join(bits), S, score.get_rect(
-                topright=(rect.right - 16, 0)).x - x - 12, theme.ACCENT, True)
-            surf.blit(text, (x, rect.y + 14))
+            note = "  ".join(bits)
+            text = fit(note, S, at.x - x - 12, theme.ACCENT, True)
+            out.append(blit_piece(("note", note, at.x), text, (x, rect.y + 14)))
+        return out
 
     def _meter_row(self, surf: pygame.Surface, a: int, act: str, marked: int) -> None:
         """One activity meter's icon, name and 14 boxes (the first `marked` ones ticked)."""
@@ -185,16 +191,17 @@ class SheetArt:
             if k < marked:
                 sp.check(surf, r, INK, 1.0, 3)
 
-    def meter_extras(self, surf: pygame.Surface, sh: Sheet, a: int) -> None:
+    def extra_pieces(self, sh: Sheet, a: int) -> list[Piece]:
         """Crossed-out circles (Party A), the multiplier reached and the bonuses unlocked."""
         meter = self.board.meters[a]
         boxes = self.box_rects[a]
-        for k in sh.crossed if a == 1 else ():
-            r = boxes[k]
-            pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)
+        out = [piece(("crossed", k), boxes[k].inflate(8, 8), partial(_cross, r=boxes[k]))
+               for k in (sh.crossed if a == 1 else ())]
         mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
-        for text, rect in self.meter_tail(a, mult, "ABCD"[:sh.bonuses[a]]):
-            surf.blit(text, rect)
+        letters = "ABCD"[:sh.bonuses[a]]
+        for k, (text, rect) in enumerate(self.meter_tail(a, mult, letters)):
+            out.append(blit_piece(("tail", a, k, mult, letters), text, rect))
+        return out
 
     def meter_tail(self, a: int, mult: int, letters: str) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """What follows meter a's boxes: its multiplier ("×2", body text) and the bonus letters
@@ -267,15 +274,18 @@ class SheetArt:
         surf.blit(text, text.get_rect(midleft=(x, cy)))
         return x + text.get_width() + KEY_GAP
 
-    def artist_cells(self, surf: pygame.Surface, sh: Sheet) -> None:
+    def artist_pieces(self, sh: Sheet) -> list[Piece]:
         """The artists seen, in the top row and then the bottom row."""
+        out = []
         for i, a in enumerate(ARTISTS):
             for row, mask in enumerate((sh.top, sh.bottom)):
                 if mask & (1 << i):
                     img = sp.artist_tag(self.abbr[a], ARTIST_CELL[1])  # its code at 28 px
-                    surf.blit(img, img.get_rect(center=self.artist_cell(i, row).center))
+                    at = img.get_rect(center=self.artist_cell(i, row).center)
+                    out.append(blit_piece(("artist", i, row), img, at))
+        return out
 
-    def footer(self, surf: pygame.Surface, view: State, seat: int, name: str) -> None:
+    def footer_pieces(self, view: State, seat: int, name: str) -> list[Piece]:
         """Courtyards and Riverwalk beside the umbrellas; what the blue numbers on the map are
         and the Vacation card (only its owner sees it until the end) at the foot."""
         rect = self.sheet_rect
@@ -288,8 +298,14 @@ class SheetArt:
                 lines.append(t("vacation", count=sum(1 for b in vac.buildings if sh.mapped[b])))
             else:
                 lines.append(t("vacation_hidden"))
-        for k, line in enumerate(lines):
-            text = fit(line, S, rect.right - 16 - x, theme.TEXT)
-            surf.blit(text, (x, y + k * SIDE_LINE))
-        text = fit(t("map_values", name=name), S, rect.w - 40, VALUE_NOTE)
-        surf.blit(text, (rect.x + 26, self.legend_y + 3 * LEGEND_STEP + 2))
+        out = [blit_piece(("side", k, line), fit(line, S, rect.right - 16 - x, theme.TEXT),
+                          (x, y + k * SIDE_LINE)) for k, line in enumerate(lines)]
+        note = fit(t("map_values", name=name), S, rect.w - 40, VALUE_NOTE)
+        out.append(blit_piece(("map_values", name), note,
+                              (rect.x + 26, self.legend_y + 3 * LEGEND_STEP + 2)))
+        return out
+
+
+def _cross(surf: pygame.Surface, r: pygame.Rect) -> None:
+    """A circle crossed out (Party A)."""
+    pygame.draw.line(surf, CLOSED_RGB, r.bottomleft, r.topright, 5)

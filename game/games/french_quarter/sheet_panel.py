@@ -1,9 +1,11 @@
 """French Quarter's sheets: the compact panels of the other seats (Mayor Carly's in solo) and the
-active seat's large sheet (sheet_art.py), in one layer: the large sheet is the active seat's, so
-the two change together and repaint as one.
+active seat's large sheet (sheet_art.py), in one region painted in pieces (pieces.py): a compact
+panel is one piece, the large sheet's header items, marked rows, tails, artists and footer lines
+are pieces over its seat's frame and blank sheet (the region's base there; the whole sheet is
+painted again, a band a frame, when another seat's becomes large).
 
 Panels and the large sheet's frame are pre-painted over the static background (opaque blits are
-the fast ones); a repaint covers all it paints, so the layer is not restored first. Targets: the
+the fast ones). Targets: the
 large sheet's meter boxes and artist cells. The panel animates boxes being ticked and the tags
 that rise by a meter, a row or a seat's panel (multipliers, bonuses, the Second Line's points, a
 seat that cannot move).
@@ -12,6 +14,7 @@ seat that cannot move).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from functools import partial
 from operator import attrgetter
 
 import pygame
@@ -39,11 +42,12 @@ from .layout import (
     UMBRELLA_RGB_LIGHT,
     WHITE,
     WIDE_PANEL,
-    FQPanel,
+    PiecePanel,
     S,
     fit,
 )
 from .marks import GLOW_REACH, draw_glows, tourist
+from .pieces import Piece, piece
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
 from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
@@ -60,10 +64,8 @@ def points(count: int) -> str:
     return t("points", count=count)
 
 
-class SheetPanel(FQPanel):
+class SheetPanel(PiecePanel):
     """The other seats' compact panels and the active seat's large sheet."""
-
-    RESTORE = False  # the panels and the large sheet are opaque frames covering all they paint
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Lay the large sheet out and paint its blank and all-marked forms once."""
@@ -92,15 +94,29 @@ class SheetPanel(FQPanel):
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
                 self.held(SHEET_HOLDS))
 
-    def paint(self, surf: pygame.Surface) -> None:
+    def pieces(self) -> list[Piece]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
-        view = self.view
+        view, out = self.view, []
         for seat, rect in zip(self.panel_seats(), self.panel_rects()):
             if seat == CARLY:
-                self._paint_carly(surf, view, rect)
-            else:
-                self._paint_compact(surf, view, seat, rect)
-        self._paint_large(surf, view, self.room.large)
+                taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
+                out.append(piece(("carly", tuple(rect), taken), rect,
+                                 partial(self._paint_carly, rect=rect, taken=taken)))
+                continue
+            shown, total, active = self._shown(view, seat), self.room.totals[seat], view.turn == seat
+            out.append(piece(("compact", seat, tuple(rect), active, shown, total), rect,
+                             partial(self._paint_compact, seat=seat, rect=rect, active=active,
+                                     shown=shown, total=total)))
+        return out + self._large_pieces(view, self.room.large)
+
+    def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The static background; on the large sheet, its seat's frame and blank sheet."""
+        sheet = self.sheet_rect
+        inside = rect.clip(sheet)
+        if inside != rect:
+            surface.blit(self.room.layers.static, rect, rect)
+        if inside.w and inside.h:
+            surface.blit(self._large_base(self.room.large), inside, inside.move(-sheet.x, -sheet.y))
 
     def panel_seats(self) -> list[int]:
         """Seats in the compact panels (CARLY in solo)."""
@@ -124,10 +140,10 @@ class SheetPanel(FQPanel):
                 return r.center
         return PANELS_AREA.center
 
-    def _shown(self, view: State, seat: int) -> tuple[list[int], int, int, int]:
+    def _shown(self, view: State, seat: int) -> tuple[tuple[int, ...], int, int, int]:
         """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
         sh, h = view.sheets[seat], self.holds
-        meters = [m - h[("meter", seat, a)] for a, m in enumerate(sh.meters)]
+        meters = tuple(m - h[("meter", seat, a)] for a, m in enumerate(sh.meters))
         return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
             sh.art - h[("art", seat)]
 
@@ -142,13 +158,13 @@ class SheetPanel(FQPanel):
             frame = self._frames[key] = fast(frame, alpha=False)
         surf.blit(frame, rect)
 
-    def _paint_compact(self, surf: pygame.Surface, view: State, seat: int,
-                       rect: pygame.Rect) -> None:
+    def _paint_compact(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
+                       shown: tuple[tuple[int, ...], int, int, int], total: int) -> None:
         """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
-        self._panel_frame(surf, rect, seat, view.turn == seat)
-        meters, umb, line, art = self._shown(view, seat)
+        self._panel_frame(surf, rect, seat, active)
+        meters, umb, line, art = shown
         wide = rect.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
-        score = theme.text(points(self.room.totals[seat]), theme.BODY_SIZE if wide else S,
+        score = theme.text(points(total), theme.BODY_SIZE if wide else S,
                            theme.TEXT, wide)
         srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if wide else 12)))
         surf.blit(score, srect)
@@ -190,38 +206,47 @@ class SheetPanel(FQPanel):
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
-    def _paint_carly(self, surf: pygame.Surface, view: State, rect: pygame.Rect) -> None:
-        """Solo: Mayor Carly's panel with the dice she took this round."""
+    def _paint_carly(self, surf: pygame.Surface, rect: pygame.Rect,
+                     taken: tuple[tuple[str, int], ...]) -> None:
+        """Solo: Mayor Carly's panel with the dice she took this round (deck, value)."""
         self._panel_frame(surf, rect, CARLY, False)
         name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
         surf.blit(name, (rect.x + 26, rect.y + 8))
         hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
         surf.blit(hint, (rect.x + 26, rect.y + 48))
-        taken = [(d, v) for d, v, tk in view.dice if tk == CARLY]
         for k, (d, v) in enumerate(taken):
             r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 84, 44, 44)
             surf.blit(sp.die(v, 44), r)
             label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
             surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
 
-    def _paint_large(self, surf: pygame.Surface, view: State, seat: int) -> None:
-        """The active seat's sheet: the pre-rendered blank sheet, then what is marked on it."""
-        rect, art = self.sheet_rect, self.art
+    def warm(self) -> None:
+        """Paint every seat's frame and blank sheet now (once the static background is): the
+        first band of a seat's sheet would spend a few milliseconds on it."""
+        for seat in range(self.room.players):
+            self._large_base(seat)
+
+    def _large_base(self, seat: int) -> pygame.Surface:
+        """The seat's frame and the blank sheet in one opaque surface (painted once)."""
         base = self._frames.get(("large", seat))
-        if base is None:  # the seat's frame and the blank sheet in one opaque surface
+        if base is None:
+            rect, art = self.sheet_rect, self.art
             base = self.room.layers.static.subsurface(rect).copy()
             sp.panel(base, seat_color(seat), True)
             base.blit(art.blank, art.content.move(-rect.x, -rect.y))
             base = self._frames[("large", seat)] = fast(base, alpha=False)
-        surf.blit(base, rect)
-        name = self.room.names[seat]
-        art.header(surf, view, seat, name, points(self.room.totals[seat]))
-        art.marks(surf, *self._shown(view, seat))
-        sh = view.sheets[seat]
+        return base
+
+    def _large_pieces(self, view: State, seat: int) -> list[Piece]:
+        """The active seat's sheet: its frame and the blank sheet (the region's base, all of
+        it new with another seat), then what is marked on it."""
+        art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
+        out = [piece(("large", seat), self.sheet_rect, _nothing)]
+        out += art.header_pieces(view, seat, name, points(self.room.totals[seat]))
+        out += art.mark_pieces(*self._shown(view, seat))
         for a in range(len(ACTIVITIES)):
-            art.meter_extras(surf, sh, a)
-        art.artist_cells(surf, sh)
-        art.footer(surf, view, seat, name)
+            out += art.extra_pieces(sh, a)
+        return out + art.artist_pieces(sh) + art.footer_pieces(view, seat, name)
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
@@ -318,3 +343,7 @@ class SheetPanel(FQPanel):
         """A seat cannot move: a red note rises by its panel."""
         self._rise(t("no_move"), self.seat_anchor(ev.player), CLOSED_RGB, at, 0.4)
         return at + 0.2
+
+
+def _nothing(surface: pygame.Surface) -> None:
+    """Paints nothing: the large sheet's frame is the region's base."""

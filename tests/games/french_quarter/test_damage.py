@@ -8,12 +8,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import itertools
 from collections import Counter
 
 import pygame
 import pytest
 
 from game.engine.core import event
+from game.games.french_quarter.pieces import MIN_BAND, fewest
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from tests.games.damage_watch import frame, moved, watch
@@ -66,3 +68,66 @@ def test_the_banners_rings_and_tags_report_where_they_are_drawn():
         renderer.animate(events, view, 0)
         renderer.damage(False)
         assert watch(renderer) > 0
+
+
+def whole_repaint(renderer) -> pygame.Surface:
+    """The layers painted from scratch now (the renderer keeps them)."""
+    renderer.layers.invalidate()
+    renderer.refresh()
+    return renderer.layers.surface
+
+
+@pytest.mark.parametrize("players, options, seed", [(1, (), 3), (2, (("mayor", True),
+                                                                   ("tourism", True)), 5),
+                                                    (4, (), 7)])
+def test_regions_painted_in_pieces_equal_a_whole_repaint(players, options, seed):
+    """The map, cards and sheets repaint only the pieces that changed (pieces.py), a band at a
+    time: whenever nothing is left to repaint, the layers are what painting them whole gives."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    checked = 0
+    for move in range(36):
+        step(match, bots, renderer)
+        for frame_no in itertools.count():
+            renderer.update(1 / 60)
+            if not renderer.busy() or (frame_no % 7 == 3 and not renderer.repaints_due()):
+                shown = pygame.image.tobytes(renderer.layers.surface, "RGB")
+                assert shown == pygame.image.tobytes(whole_repaint(renderer), "RGB"), move
+                checked += 1
+            if not renderer.busy():
+                break
+    assert checked > 60
+
+
+def test_a_move_repaints_a_few_pixels_a_frame_until_the_regions_are_up_to_date():
+    """The frame of a move paints nothing; each later frame at most REPAINT_AREA pixels (and a
+    band's rows past it); then nothing is due."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    renderer.layers.take_painted()
+    widest = max(region.area.w for region in renderer.regions)
+    spread = 0
+    for _ in range(40):
+        step(match, bots, renderer)
+        assert renderer.layers.take_painted() == []
+        frames = 0
+        while renderer.repaints_due():
+            renderer.update(1 / 60)
+            painted = renderer.layers.take_painted()
+            assert sum(r.w * r.h for r in painted) <= renderer.REPAINT_AREA + MIN_BAND * widest
+            frames += 1
+        spread += frames > 1
+        renderer.timeline.clear()
+    assert spread > 5  # the large sheet changing hands took several frames
+
+
+def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
+    """A round's start: a banner and a line on the map, the card row, two tags (five groups):
+    three rects at most, each input inside one, the far ones not joined into the board."""
+    areas = [pygame.Rect(346, 459, 288, 82), pygame.Rect(174, 768, 176, 24),
+             pygame.Rect(981, 8, 290, 194), pygame.Rect(1141, 8, 290, 194),
+             pygame.Rect(1412, 218, 68, 80), pygame.Rect(1763, 633, 68, 80)]
+    merged = fewest(areas, 3)
+    assert len(merged) == 3
+    assert all(any(m.contains(a) for m in merged) for a in areas)
+    assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds

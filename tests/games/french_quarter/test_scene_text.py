@@ -197,7 +197,7 @@ def test_the_multipliers_are_in_body_text(rules, monkeypatch):
 
     monkeypatch.setattr(theme, "text", recording)
     for a in range(len(ACTIVITIES)):
-        renderer.sheet.art.meter_extras(pygame.Surface(CANVAS_SIZE), match.state.sheets[0], a)
+        renderer.sheet.art.extra_pieces(match.state.sheets[0], a)
     assert len(sizes) == len(ACTIVITIES)
     assert min(theme.font(size, True).get_height() for size in sizes) >= 30
 

@@ -1,0 +1,177 @@
+"""French Quarter's layers painted in pieces: only where what a layer shows changed is painted
+again, and reported as damage.
+
+A panel lists what its layer shows as `Piece`s, in painting order: what one shows (a hashable of
+everything its pixels depend on), every pixel it may paint (its rect) and how to paint it. A
+`PieceLayer` keeps the pieces last painted; when the panel's key changes it compares them with
+the new ones, and only the rects of the pieces that came, went or changed are painted again,
+each through the room's `Layers.paint_region` (which reports exactly that rect as damage):
+there the background is put back and every piece touching the rect is painted again, in order,
+clipped to it. What a full repaint would give, at the price of a few small rects: a tourist's
+step repaints its two spots, not the 45% of the canvas the map covers.
+
+A budget (pixels a frame) spreads a large change over a few frames, a band at a time from the
+top (the large sheet changing hands repaints a tenth of itself a frame), as one rect (their
+box) a frame; what is left waits.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.render_kit import Layers
+
+RectTuple = tuple[int, int, int, int]
+Painter = Callable[[pygame.Surface], None]
+MIN_BAND = 16  # the fewest rows a budget cuts a large rect down to
+_NEVER = object()  # the key of a region not painted yet
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One thing a layer shows: equal pieces paint the same pixels."""
+
+    what: Hashable  # everything its pixels depend on
+    rect: RectTuple  # every pixel it may paint
+    paint: Painter = field(compare=False, hash=False)
+
+
+def piece(what: Hashable, rect: pygame.Rect | RectTuple, paint: Painter) -> Piece:
+    """A piece showing `what` inside `rect`, painted by `paint(surface)`."""
+    return Piece(what, tuple(rect), paint)  # type: ignore[arg-type]
+
+
+def blit_piece(what: Hashable, image: pygame.Surface, at: tuple[int, int] | pygame.Rect
+               ) -> Piece:
+    """A piece that is one image blitted at `at` (a point or a rect's top left)."""
+    rect = image.get_rect(topleft=at[:2] if isinstance(at, tuple) else at.topleft)
+    return Piece(what, tuple(rect), lambda surf: surf.blit(image, rect))  # type: ignore[arg-type]
+
+
+def blit_part(surf: pygame.Surface, image: pygame.Surface, at: pygame.Rect,
+              part: pygame.Rect) -> None:
+    """Blit `part` of `image` at `at` (a piece's painter)."""
+    surf.blit(image, at, part)
+
+
+def changed(before: Iterable[Piece], after: Iterable[Piece]) -> list[pygame.Rect]:
+    """The rects of the pieces that are in one list and not in the other."""
+    old, new = Counter(before), Counter(after)
+    return [pygame.Rect(p.rect) for p in (old - new) + (new - old)]
+
+
+def joined(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """The rects, overlapping ones joined into their union, top to bottom."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if rect.w <= 0 or rect.h <= 0:
+            continue
+        rect = rect.copy()
+        hit = rect.collidelist(out)
+        while hit >= 0:
+            rect.union_ip(out.pop(hit))
+            hit = rect.collidelist(out)
+        out.append(rect)
+    return sorted(out, key=lambda r: (r.y, r.x))
+
+
+def fewest(rects: Iterable[pygame.Rect], most: int) -> list[pygame.Rect]:
+    """The rects joined (`joined`), then the two whose box adds the fewest pixels merged into
+    it until `most` are left: the shell redraws more than a few rects as their union, which
+    for rects spread over the board is most of the canvas."""
+    out = joined(rects)
+    while len(out) > most:
+        _, i, j = min((_growth(out[i], out[j]), i, j)
+                      for i in range(len(out)) for j in range(i + 1, len(out)))
+        box = out[i].union(out.pop(j))
+        out = joined([*out[:i], box, *out[i + 1:]])
+    return out
+
+
+def _growth(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The pixels the box of two rects adds to them."""
+    box = a.union(b)
+    return box.w * box.h - a.w * a.h - b.w * b.h
+
+
+def take(rects: Sequence[pygame.Rect], budget: int | None
+         ) -> tuple[list[pygame.Rect], list[pygame.Rect], int]:
+    """The rects to paint now within `budget` pixels (their bounding box; None: all), the
+    rects left for later, and the pixels spent. A rect larger than what is left is cut to its
+    top band; something is always painted if the budget is not spent."""
+    if budget is None:
+        return list(rects), [], sum(r.w * r.h for r in rects)
+    now: list[pygame.Rect] = []
+    box: pygame.Rect | None = None
+    for k, rect in enumerate(rects):
+        grown = rect if box is None else box.union(rect)
+        if grown.w * grown.h <= budget:
+            now.append(rect)
+            box = grown
+            continue
+        if box is None:  # the first one alone is too large: its top band now
+            rows = max(MIN_BAND, budget // rect.w)
+            if rows < rect.h:
+                band = pygame.Rect(rect.x, rect.y, rect.w, rows)
+                rest = pygame.Rect(rect.x, rect.y + rows, rect.w, rect.h - rows)
+                return [band], [rest, *rects[k + 1:]], band.w * band.h
+            now.append(rect)
+            box = rect
+            continue
+        return now, list(rects[k:]), box.w * box.h
+    return now, [], 0 if box is None else box.w * box.h
+
+
+class PieceLayer:
+    """One region of the room's layers painted in pieces (see the module docstring)."""
+
+    def __init__(self, layers: Callable[[], Layers], name: str, area: pygame.Rect,
+                 key: Callable[[], Hashable], pieces: Callable[[], list[Piece]],
+                 base: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        """A region `name` over `area` of `layers()`: repainted when `key()` changes, showing
+        `pieces()` over what `base(surface, rect)` puts back under a rect."""
+        self.layers, self.name, self.area = layers, name, pygame.Rect(area)
+        self.key, self.pieces, self.base = key, pieces, base
+        self.shown: list[Piece] = []  # the pieces on the surface (outside `stale`)
+        self.shown_key: Hashable = _NEVER
+        self.stale: list[pygame.Rect] = []  # areas still to paint (a budget cut a change short)
+
+    def _blank(self) -> bool:
+        """True if the layers hold nothing of this region (new, invalidated or rebuilt)."""
+        return self.layers().shown_key(self.name) is None
+
+    def due(self) -> bool:
+        """True if something of this region is still to be painted."""
+        return bool(self.stale) or self._blank() or self.key() != self.shown_key
+
+    def paint(self, budget: int | None) -> int:
+        """Paint what changed, at most `budget` pixels of it (None: all); the pixels spent."""
+        if self._blank():  # everything, over the background
+            self.shown, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
+        key = self.key()
+        if key != self.shown_key:
+            new = self.pieces()
+            self.stale += [r.clip(self.area) for r in changed(self.shown, new)]
+            self.shown, self.shown_key = new, key
+        now, self.stale, spent = take(joined(self.stale), budget)
+        if budget is not None and len(now) > 1:  # one rect a frame: the shell redraws each
+            now = [now[0].unionall(now[1:])]  # rect in a pass of its own (their box fits)
+        rects = [pygame.Rect(p.rect) for p in self.shown]
+        layers = self.layers()
+        for rect in now:
+            touched = [self.shown[i] for i in rect.collidelistall(rects)]
+            layers.paint_region(self.name, rect, key, self._painter(rect, touched),
+                                restore=False, clip=True)
+        return spent
+
+    def _painter(self, rect: pygame.Rect, touched: list[Piece]) -> Painter:
+        """Paint `rect` again: the background, then every piece touching it, in order."""
+        def paint(surface: pygame.Surface) -> None:
+            self.base(surface, rect)
+            for p in touched:
+                p.paint(surface)
+        return paint
