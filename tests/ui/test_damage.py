@@ -12,7 +12,14 @@ from game.scenes.game import GameScene
 from game.scenes.seating import SeatSpec
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
-from game.ui.damage import MAX_JOINED, MAX_PASSES, canvas_class, merge, note_clock
+from game.ui.damage import (
+    MAX_JOINED,
+    MAX_PASSES,
+    canvas_class,
+    join_cheapest,
+    merge,
+    note_clock,
+)
 from game.ui.panels import PanelRoom, own_frame_drawing
 from game.ui.scene import Scene
 from game.ui.settings import Settings
@@ -148,6 +155,16 @@ def test_merge_widens_to_columns_joins_overlaps_cuts_to_bounds_and_caps_the_pass
     assert sum(r.w * r.h for r in joined) < 3000  # their union: 320 x 540
     many = [pygame.Rect(i * 100, 0, 10, 10) for i in range(MAX_JOINED + 1)]
     assert merge(many, BOUNDS) == [pygame.Rect(0, 0, MAX_JOINED * 100 + 16, 10)]
+
+
+def test_rooms_join_their_rects_under_the_passes_while_a_union_wastes_little():
+    near, far = pygame.Rect(0, 0, 10, 10), pygame.Rect(30, 0, 10, 10)
+    away = pygame.Rect(1000, 900, 10, 10)
+    assert join_cheapest([near, far, away], 3) == [near, far, away]  # nothing to save
+    joined = join_cheapest([near, far, away], 3, waste=200)  # 200 px: cheaper than a pass
+    assert sorted(map(tuple, joined)) == [(0, 0, 40, 10), (1000, 900, 10, 10)]
+    assert join_cheapest([near, far, away], 1) == [pygame.Rect(0, 0, 1010, 910)]
+    assert join_cheapest([pygame.Rect(0, 0, 0, 5), near], 3) == [near]  # empty ones dropped
 
 
 @pytest.mark.usefixtures("home")

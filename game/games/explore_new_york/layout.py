@@ -30,9 +30,6 @@ BOXES = (*CATEGORIES, TOTAL)  # the order the boxes fill in
 GLOW = (255, 222, 80)
 ROW_H = 52  # a scoring row (the header, then the boxes)
 BOX_MIN_H = 56  # a scoring box under a header row at least this tall, else the header on the left
-# Redrawing this many more pixels costs about as much as one more pass over a frame's drawing
-# (~0.02 ms: the per-frame drawing again, clipped; measured): fewest_rects joins rects below it.
-PASS_AREA = 40_000
 MINI_MAP = 196  # a bot's thumbnail map next to two people's large maps at most (no coordinates)
 
 
@@ -160,41 +157,6 @@ def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:
     """The scale of a map `size` pixels square (`coords`: its coordinates printed)."""
     geom = sp.make_geom(size, coords)
     return MapScale(geom, sp.link_polylines(board, geom), max(4, round(geom.cell * 0.09)))
-
-
-def fewest_rects(rects: Sequence[pygame.Rect], most: int) -> list[pygame.Rect]:
-    """The rects joined into at most `most` that cover every pixel of them: overlapping ones
-    first, then again and again the two whose union adds the least area, and beyond `most`
-    while that is less than a pass's worth (PASS_AREA). (The app redraws a frame once per
-    rect, and more than a few as their one union: a stroke on each map, the card column and a
-    box counting would be most of the screen.)"""
-    joined: list[pygame.Rect] = []
-    for rect in rects:
-        if rect.w > 0 and rect.h > 0:
-            add_joined(joined, pygame.Rect(rect))
-    while len(joined) > 1:
-        added, i, j = min((_added(a, b), i, j) for i, a in enumerate(joined)
-                          for j, b in enumerate(joined[i + 1:], i + 1))
-        if len(joined) <= most and added > PASS_AREA:
-            break
-        add_joined(joined, joined.pop(j).union(joined.pop(i)))
-    return joined
-
-
-def add_joined(joined: list[pygame.Rect], rect: pygame.Rect) -> None:
-    """Add `rect` to rects that do not overlap, joined with every one it overlaps (changes
-    `rect`)."""
-    hit = rect.collidelist(joined)
-    while hit >= 0:  # absorb every overlapping rect, then look again
-        rect.union_ip(joined.pop(hit))
-        hit = rect.collidelist(joined)
-    joined.append(rect)
-
-
-def _added(a: pygame.Rect, b: pygame.Rect) -> int:
-    """The area the union of two rects holds beyond theirs."""
-    union = a.union(b)
-    return union.w * union.h - a.w * a.h - b.w * b.h
 
 
 def painted_within(area: pygame.Rect, paint: Painter) -> Painter:

@@ -27,6 +27,7 @@ from game.engine.trails import bits
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
+from game.ui.damage import absorb
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
 from game.ui.paint import seat_color, seat_dark
 from game.ui.panels import PanelRoom
@@ -35,7 +36,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS, Board
-from .layout import BOXES, GLOW, MapScale, add_joined, painted_within
+from .layout import BOXES, GLOW, MapScale, painted_within
 from .score_panel import ring_options
 from .state import CHART, NONE, Sheet
 
@@ -158,7 +159,7 @@ class MapPanel(SeatPanel):
         for rect in reach:
             rect = rect.move(-BOARD_RECT.x, -BOARD_RECT.y).clip(self.rect)
             if rect.w and rect.h:
-                add_joined(areas, rect)
+                absorb(rect, areas)
         return areas
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui.damage import absorb
 from game.ui.render_kit import Layers
 
 RectTuple = tuple[int, int, int, int]
@@ -68,34 +69,9 @@ def joined(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     """The rects, overlapping ones joined into their union, top to bottom."""
     out: list[pygame.Rect] = []
     for rect in rects:
-        if rect.w <= 0 or rect.h <= 0:
-            continue
-        rect = rect.copy()
-        hit = rect.collidelist(out)
-        while hit >= 0:
-            rect.union_ip(out.pop(hit))
-            hit = rect.collidelist(out)
-        out.append(rect)
+        if rect.w > 0 and rect.h > 0:
+            absorb(rect.copy(), out)
     return sorted(out, key=lambda r: (r.y, r.x))
-
-
-def fewest(rects: Iterable[pygame.Rect], most: int) -> list[pygame.Rect]:
-    """The rects joined (`joined`), then the two whose box adds the fewest pixels merged into
-    it until `most` are left: the shell redraws more than a few rects as their union, which
-    for rects spread over the board is most of the canvas."""
-    out = joined(rects)
-    while len(out) > most:
-        _, i, j = min((_growth(out[i], out[j]), i, j)
-                      for i in range(len(out)) for j in range(i + 1, len(out)))
-        box = out[i].union(out.pop(j))
-        out = joined([*out[:i], box, *out[i + 1:]])
-    return out
-
-
-def _growth(a: pygame.Rect, b: pygame.Rect) -> int:
-    """The pixels the box of two rects adds to them."""
-    box = a.union(b)
-    return box.w * box.h - a.w * a.h - b.w * b.h
 
 
 def take(rects: Sequence[pygame.Rect], budget: int | None

@@ -36,6 +36,7 @@ import pygame
 
 from game.engine.core import Config
 from game.ui.audio import CueEntry
+from game.ui.damage import join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import translator, viewer_seat
@@ -46,7 +47,6 @@ from .cards_panel import CardsPanel
 from .chooser_panel import ChooserPanel
 from .layout import CLOSED_RGB, LINE_RGB, table_layout
 from .map_panel import MapPanel
-from .pieces import fewest
 from .rules import FrenchQuarter
 from .sheet_panel import SheetPanel, fields_of
 from .state import OVER, State
@@ -122,7 +122,7 @@ class FQRenderer(PanelRoom):
         """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
         start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
         one by one, and their union is two thirds of the canvas."""
-        return fewest(super().tween_damage(), self.TWEEN_RECTS)
+        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS)
 
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""

@@ -91,30 +91,3 @@ def moving_damage(now: dict, before: dict) -> list[pygame.Rect]:
             continue
         out += [r for r in (was, is_) if r is not None]
     return out
-
-
-def cluster(rects: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rect]:
-    """Join rects whose union covers little more than they do (at most `waste` px more), and
-    then the cheapest pairs until at most `passes` are left: each rect is a redraw pass of the
-    whole scene, so near ones are redrawn together rather than one by one."""
-    rects = [pygame.Rect(r) for r in rects]
-    while len(rects) > 1:
-        best = None
-        for i in range(len(rects)):
-            for j in range(i + 1, len(rects)):
-                a, b = rects[i], rects[j]
-                union = a.union(b)
-                extra = union.w * union.h - a.w * a.h - b.w * b.h + _overlap(a, b)
-                if best is None or extra < best[0]:
-                    best = (extra, i, j, union)
-        extra, i, j, union = best  # type: ignore[misc]
-        if extra > waste and len(rects) <= passes:
-            break
-        rects[i] = union
-        del rects[j]
-    return rects
-
-
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    c = a.clip(b)
-    return c.w * c.h

@@ -31,6 +31,7 @@ import pytweening
 from game.engine.core import Config, Event
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
+from game.ui.damage import join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
@@ -43,7 +44,7 @@ from .labels import as_labels
 from .layout import table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
-from .motion import cluster, moving_damage
+from .motion import moving_damage
 from .moves import MoveLog
 from .rules import TicketToRideParis
 from .seats_panel import SeatsPanel, TrackPanel
@@ -152,7 +153,7 @@ class TTRRenderer(PanelRoom):
         self._moved, self._last_still = moved, still
         if anywhere:
             return [BOARD_RECT.copy()]
-        return cluster(out, TWEEN_PASSES, TWEEN_WASTE)
+        return join_cheapest(out, TWEEN_PASSES, TWEEN_WASTE)
 
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
         """The kit's damage; when it is everything, the tweens are drawn where they are now

@@ -16,11 +16,11 @@ import pytest
 
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
-from game.games.explore_new_york.layout import fewest_rects
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.paint import flip
 from tests.games.scene_match import scene_match, step
 
@@ -95,14 +95,14 @@ def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
     rects = [pygame.Rect(200, 150, 60, 20), pygame.Rect(1400, 300, 40, 40),
              pygame.Rect(791, 138, 338, 242), pygame.Rect(791, 386, 338, 242),
              pygame.Rect(791, 634, 338, 242), pygame.Rect(1176, 842, 235, 64)]
-    joined = fewest_rects(rects, 3)
+    joined = join_cheapest(rects, 3, PASS_AREA)
     assert len(joined) <= 3
     assert all(any(j.contains(r) for j in joined) for r in rects)
     assert sum(j.w * j.h for j in joined) < BOARD_RECT.w * BOARD_RECT.h // 4
-    assert fewest_rects([pygame.Rect(0, 0, 10, 10), pygame.Rect(30, 0, 10, 10)], 3) == [
+    assert join_cheapest([pygame.Rect(0, 0, 10, 10), pygame.Rect(30, 0, 10, 10)], 3, PASS_AREA) == [
         pygame.Rect(0, 0, 40, 10)]
     far = [pygame.Rect(0, 0, 10, 10), pygame.Rect(1800, 900, 10, 10)]
-    assert sorted(map(tuple, fewest_rects(far, 3))) == sorted(map(tuple, far))
+    assert sorted(map(tuple, join_cheapest(far, 3, PASS_AREA))) == sorted(map(tuple, far))
 
 
 def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows():

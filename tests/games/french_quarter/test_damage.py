@@ -15,9 +15,10 @@ import pygame
 import pytest
 
 from game.engine.core import event
-from game.games.french_quarter.pieces import MIN_BAND, fewest
+from game.games.french_quarter.pieces import MIN_BAND
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
+from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
 
@@ -127,7 +128,7 @@ def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
     areas = [pygame.Rect(346, 459, 288, 82), pygame.Rect(174, 768, 176, 24),
              pygame.Rect(981, 8, 290, 194), pygame.Rect(1141, 8, 290, 194),
              pygame.Rect(1412, 218, 68, 80), pygame.Rect(1763, 633, 68, 80)]
-    merged = fewest(areas, 3)
+    merged = join_cheapest(areas, 3)
     assert len(merged) == 3
     assert all(any(m.contains(a) for m in merged) for a in areas)
     assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
