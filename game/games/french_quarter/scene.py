@@ -138,9 +138,11 @@ class FQRenderer(PanelRoom):
         return due
 
     def update(self, dt: float) -> None:
-        """Advance the timeline; repaint, REPAINT_AREA pixels at most, what changed."""
+        """Advance the timeline; repaint, REPAINT_AREA pixels a 60th of a second at most, what
+        changed (an update standing for several frames, a hitch, repaints as many frames'
+        worth)."""
         self.time = self.clock + dt
-        self._budget = self.REPAINT_AREA
+        self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
         if self.timeline.advance(dt) or self.repaints_due():
             self.refresh(self.REPAINT_BUDGET)
 

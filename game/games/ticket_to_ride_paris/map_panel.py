@@ -182,15 +182,7 @@ class MapPanel(Panel):
 
     def paint(self, surface: pygame.Surface) -> None:
         """A bus in every slot of every visibly claimed route, then the landmark names."""
-        for i, seat in enumerate(self.key()):
-            if seat == EMPTY:
-                continue
-            geom = self.routes[i]
-            bus = self.bus(seat, geom)
-            for c in geom.centers:
-                surface.blit(bus, bus.get_rect(center=(round(c[0]), round(c[1]))))
-        for label in self.labels:
-            surface.blit(label.plate, label.rect)
+        self.paint_within(surface.get_rect(), surface)
 
     def add_claims(self) -> None:
         """Routes newly shown as claimed are painted into the layer over their own buses' rect
