@@ -39,14 +39,20 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
     assert renderer.damage(False) == []  # idle: nothing to redraw
 
 
-def test_an_election_a_loss_and_the_end_report_where_they_are_drawn():
-    """Events the first test's seed may not reach, animated over an unchanged view."""
+def _ten_moves_in() -> tuple:
+    """Seat 0's view after ten moves of a 4-player game, and a renderer just reset to it."""
     pygame.init()
     match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 4, 4)
     for _ in range(10):
         step(match, bots, renderer)
     view = match.view(0)
     renderer.reset(view, 0)
+    return view, renderer
+
+
+def test_an_election_a_loss_and_the_end_report_where_they_are_drawn():
+    """Events the first test's seed may not reach, animated over an unchanged view."""
+    view, renderer = _ten_moves_in()
     office = renderer.board.election_track[0]
     for events in ([event("elected", 1, office=office)], [event("prestige", 2, amount=-2)],
                    [event("prestige", 3, amount=3)], [event("game_over")]):
@@ -59,12 +65,7 @@ def test_a_moving_tween_redrawn_whole_mid_flight_is_erased_from_where_it_was_dra
     """The tweens report only where they are and were last frame (their paths): after a frame
     redrawn whole mid-flight (damage None), the next frame erases the sprites from where that
     frame drew them, not from where the frame before it did."""
-    pygame.init()
-    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 4, 4)
-    for _ in range(10):
-        step(match, bots, renderer)
-    view = match.view(0)
-    renderer.reset(view, 0)
+    view, renderer = _ten_moves_in()
     renderer.animate([event("prestige", 3, amount=3)], view, 0)
     renderer.damage(False)
     for _ in range(5):
