@@ -158,7 +158,7 @@ def test_a_seat_handed_to_a_bot_survives_a_kill_and_continue(home):
 
     from game.scenes.title import TitleScene
 
-    child = multiprocessing.get_context("fork").Process(target=_hand_seat_to_bot_then_die,
+    child = multiprocessing.get_context("forkserver").Process(target=_hand_seat_to_bot_then_die,
                                                         args=(str(home),))
     child.start()
     child.join(60)
@@ -280,7 +280,7 @@ def _run_child(home, resume: bool, seat: int, kind: str) -> dict:
     import multiprocessing
 
     record = home / f"record-{seat}-{kind}.json"
-    child = multiprocessing.get_context("fork").Process(
+    child = multiprocessing.get_context("forkserver").Process(
         target=_change_seat_then_die, args=(str(home), resume, seat, kind, str(record)))
     child.start()
     child.join(120)
