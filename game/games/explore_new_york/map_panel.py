@@ -49,6 +49,7 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
+Bounds = tuple[float, float, float, float]  # points' (left, top, right, bottom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +134,12 @@ class MapPanel(SeatPanel):
         return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
 
     def paint(self, surface: pygame.Surface) -> None:
+        """The seat's marks; clipped to a part of the map (`ENYRenderer.repaint_parts`), only
+        those reaching into it (the others paint no pixel there)."""
+        clip = surface.get_clip()
+        within = None if clip.contains(self.rect) else clip
         paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
-                    self.seat, self.key(), self.scale)
+                    self.seat, self.key(), self.scale, within)
 
     def changed_areas(self, old: Marks, new: Marks) -> list[pygame.Rect] | None:
         """The layer's rects (board coordinates) where marks `old` and `new` paint differently
@@ -370,23 +375,32 @@ class MapPanel(SeatPanel):
 
 # == painting a sheet (the map's layer and the results picture) ==================================
 def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, sheet: Sheet,
-                seat: int, marks: Marks, scale: MapScale) -> None:
+                seat: int, marks: Marks, scale: MapScale,
+                within: pygame.Rect | None = None) -> None:
     """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
-    route: only the route, glowing, and the tourists on its blocks)."""
+    route: only the route, glowing, and the tourists on its blocks); with `within` (the
+    surface's clip), only the marks whose pixels may reach into it."""
     links, blocks = list(bits(marks.links)), sheet.filled
-    lines, pen = scale.lines, scale.pen
+    lines, pen, ring = scale.lines, scale.pen, max(3, scale.pen // 2)
+
+    def reaches(extent: Bounds, width: int) -> bool:
+        return within is None or within.colliderect(_reach(extent, width, origin))
     if marks.route is not None:
         links, blocks = list(marks.route[0]), blocks & marks.route[1]
         for k in links:
-            sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
+            if reaches(scale.bounds[k], pen * 3):
+                sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
     for k in links:
-        sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
+        if reaches(scale.bounds[k], pen):
+            sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
     for cafe in bits(marks.cafes):
-        sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), max(3, pen // 2),
-                    origin)
+        if reaches(_cafe_bounds(board, scale, cafe), ring):
+            sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), ring, origin)
     for block in bits(blocks):
-        _paint_tourists(surface, origin, board, block, marks.tourists[block], marks.drawing,
-                        scale.geom)
+        b, counts = board.blocks[block], marks.tourists[block]
+        if within is None or any(within.colliderect(area) for area in _tourist_areas(
+                scale.geom, b.x, b.y, sum(counts), origin)):
+            _paint_tourists(surface, origin, board, block, counts, marks.drawing, scale.geom)
 
 
 def _paint_tourists(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
@@ -420,18 +434,29 @@ def pen_reach(points: Sequence[tuple[float, float]], width: int,
               origin: tuple[float, float]) -> pygame.Rect:
     """Every canvas pixel `sp.pen_line(canvas, _, points, width, origin)` may paint (or any
     part of it): the points' bounds grown by the pen's round ends, a pixel spare for rounding."""
-    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return _reach(sp.bounds(points), width, origin).move(BOARD_RECT.topleft)
+
+
+def _reach(extent: Bounds, width: int, origin: tuple[float, float]) -> pygame.Rect:
+    """`pen_reach` of points within `extent`, on the surface drawn on (not the canvas)."""
     reach = width / 2 + 2
-    left, top = math.floor(min(xs) + origin[0] - reach), math.floor(min(ys) + origin[1] - reach)
-    right = math.ceil(max(xs) + origin[0] + reach)
-    bottom = math.ceil(max(ys) + origin[1] + reach)
-    return pygame.Rect(left, top, right - left, bottom - top).move(BOARD_RECT.topleft)
+    left = math.floor(extent[0] + origin[0] - reach)
+    top = math.floor(extent[1] + origin[1] - reach)
+    right, bottom = math.ceil(extent[2] + origin[0] + reach), math.ceil(
+        extent[3] + origin[1] + reach)
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
                   ) -> list[pygame.Rect]:
     """The canvas rect around the tourist sprites `_paint_tourists` puts in block (x, y) when
     it holds `count` tourists (a pixel spare for rounding; none without tourists)."""
+    return [area.move(BOARD_RECT.topleft) for area in _tourist_areas(geom, x, y, count, origin)]
+
+
+def _tourist_areas(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
+                   ) -> list[pygame.Rect]:
+    """`tourist_reach` on the surface drawn on (not the canvas)."""
     if count == 0:
         return []
     r = sp.tourist_radius(geom, count)
@@ -441,7 +466,7 @@ def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[in
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(origin[0] + cx), round(origin[1] + cy))
         rects.append(rect)
-    return [rects[0].unionall(rects[1:]).move(BOARD_RECT.topleft)]
+    return [rects[0].unionall(rects[1:])]
 
 
 def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
@@ -450,6 +475,13 @@ def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, flo
     r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
     return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
              cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
+
+
+def _cafe_bounds(board: Board, scale: MapScale, cafe: int) -> Bounds:
+    """Bounds holding every point of `cafe_ring` (its circle's square)."""
+    cx, cy = scale.geom.point(*board.cafes[cafe].at)
+    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
+    return cx - r, cy - r, cx + r, cy + r
 
 
 def seed(kind: int, k: int) -> int:
