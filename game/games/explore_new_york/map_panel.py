@@ -27,7 +27,7 @@ from game.engine.trails import bits
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
-from game.ui.damage import absorb
+from game.ui.damage import PASS_AREA, absorb, join_cheapest
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
 from game.ui.paint import seat_color, seat_dark
 from game.ui.panels import PanelRoom
@@ -49,6 +49,7 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
+FINAL_PARTS = 4  # rects a map's final fade and glow are painted in, at most
 Bounds = tuple[float, float, float, float]  # points' (left, top, right, bottom)
 
 
@@ -311,26 +312,51 @@ class MapPanel(SeatPanel):
     @on_event("route_found", sound=EventSound((Cue("swish", volume=0.4),), ERASE_TIME))
     def _route_found(self, ev: Event, at: float, batch: Batch) -> float:
         """Every map at once: what is off the final route fades out, then the route glows
-        while the scoring boxes fill in one by one."""
-        seat = self.seat
+        while the scoring boxes fill in one by one. Both are painted only where they change
+        the map (`_erased_parts`, `_glow_parts`): a few rects around the route and the
+        marks erased, not the whole map an alpha blit at a time."""
+        seat, topleft = self.seat, self.rect.topleft
         start = batch.moments.setdefault("final", at)
         erased = self.room.layers.static.subsurface(self.rect).copy()
-        sheet = self.view.sheets[seat]
+        sheet, route = self.view.sheets[seat], self.room.route_of(seat)
         paint_sheet(erased, (0, 0), self.board, sheet, seat,
-                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(),
-                          self.room.route_of(seat)), self.scale)
-        self.tween(start, ERASE_TIME, partial(_fade_in, erased, self.rect.topleft),
-                   pytweening.easeInOutQuad, (("seat", seat, "erase"),), area=self.rect,
-                   seat=seat)
+                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route),
+                    self.scale)
+        for part in self._erased_parts(sheet, route):
+            self.tween(start, ERASE_TIME, partial(_fade_in, erased, topleft, part),
+                       pytweening.easeInOutQuad, (("seat", seat, "erase"),),
+                       area=part.move(topleft), seat=seat)
         boxes = start + ERASE_TIME
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):
             self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
                        tag=(seat, box), seat=seat)
         glow = self._glow(ev.get("links"))
-        self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, self.rect.topleft),
-                   pytweening.linear, area=self.rect, seat=seat)
+        for part in self._glow_parts(ev.get("links")):
+            self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, topleft, part),
+                       pytweening.linear, area=part.move(topleft), seat=seat)
         return at
+
+    def _erased_parts(self, sheet: Sheet, route: tuple[tuple[int, ...], int]
+                      ) -> list[pygame.Rect]:
+        """The rects of the map (its own coordinates) where the marks as drawn in play and
+        the final route's picture differ: the links off the route, the route's glow and the
+        tourists of the blocks off it (cafés stay circled), joined into a few."""
+        links, blocks = route
+        scale, origin = self.scale, (0, 0)
+        reach = [_reach(scale.bounds[k], scale.pen, origin)
+                 for k in bits(sheet.links) if k not in links]
+        reach += [_reach(scale.bounds[k], scale.pen * 3, origin) for k in links]
+        for block in bits(sheet.filled & ~blocks):
+            b = self.board.blocks[block]
+            reach += _tourist_areas(scale.geom, b.x, b.y, sum(sheet.tourists[block]), origin)
+        return _joined(reach, self.rect.size)
+
+    def _glow_parts(self, links: Sequence[int]) -> list[pygame.Rect]:
+        """The rects of the map (its own coordinates) the route's glow covers, joined."""
+        scale = self.scale
+        return _joined([_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links],
+                       self.rect.size)
 
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
                 ) -> float:
@@ -495,15 +521,27 @@ def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,
     sp.pen_line(canvas, sp.MARKERS[kind], sp.partial_line(path, p), width, center)
 
 
-def _fade_in(image: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
-             p: float) -> None:
-    """Paint: an image laid over its place more and more opaque (the map being erased)."""
+def _joined(rects: list[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect]:
+    """Rects inside a map of `size` joined into at most FINAL_PARTS (join_cheapest)."""
+    inside = pygame.Rect((0, 0), size)
+    areas: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(inside)
+        if rect.w and rect.h:
+            absorb(rect, areas)
+    return join_cheapest(areas, FINAL_PARTS, PASS_AREA)
+
+
+def _fade_in(image: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
+             canvas: pygame.Surface, p: float) -> None:
+    """Paint: a part of an image laid over its place more and more opaque (the map being
+    erased)."""
     image.set_alpha(round(255 * p))
-    canvas.blit(image, topleft)
+    canvas.blit(image, (topleft[0] + part.x, topleft[1] + part.y), part)
 
 
-def _pulse(glow: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
-           p: float) -> None:
-    """Paint: a halo breathing twice over the tween."""
+def _pulse(glow: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
+           canvas: pygame.Surface, p: float) -> None:
+    """Paint: a part of a halo breathing twice over the tween."""
     glow.set_alpha(round(150 * math.sin(math.pi * ((2 * p) % 1.0))))
-    canvas.blit(glow, topleft)
+    canvas.blit(glow, (topleft[0] + part.x, topleft[1] + part.y), part)
