@@ -134,7 +134,8 @@ def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows()
 
 def clipped_and_whole(renderer, panel, clip: pygame.Rect) -> tuple[bytes, bytes]:
     """The panel's pixels inside `clip` painted with the surface clipped to it (MapPanel.paint
-    then paints only the marks reaching into it), and those of a whole paint."""
+    then paints only the marks reaching into it, CardsPanel.paint the cards it meets), and
+    those of a whole paint."""
     clipped, whole = renderer.layers.static.copy(), renderer.layers.static.copy()
     clipped.set_clip(clip)
     panel.paint(clipped)
@@ -144,10 +145,11 @@ def clipped_and_whole(renderer, panel, clip: pygame.Rect) -> tuple[bytes, bytes]
 
 
 @pytest.mark.parametrize("players, seed", [(2, 4), (4, 9)])
-def test_a_map_painted_within_a_clip_paints_there_what_a_whole_paint_does(players, seed):
-    """A map paints only its marks that reach into the clip it is given (a part repainted):
-    for rects of every size across every map, mid-game and with the final route shown, its
-    pixels inside the rect are those of a whole paint."""
+def test_a_layer_painted_within_a_clip_paints_there_what_a_whole_paint_does(players, seed):
+    """A map paints only its marks that reach into the clip it is given (a part repainted),
+    the card column only its header or the cards the clip meets: for rects of every size
+    across every map and the column, mid-game and with the final route shown, the pixels
+    inside the rect are those of a whole paint."""
     pygame.init()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
     renderer.set_humans(())
@@ -156,7 +158,7 @@ def test_a_map_painted_within_a_clip_paints_there_what_a_whole_paint_does(player
         step(match, bots)
         if match.view(0).routes or rng.random() < 0.1:
             renderer.reset(match.view(0), 0)
-            for panel in renderer.maps.values():
+            for panel in in_parts(renderer):
                 for _ in range(12):
                     side = rng.choice((6, 20, 60, 160))
                     clip = pygame.Rect(panel.rect.x + rng.randrange(panel.rect.w - side),
