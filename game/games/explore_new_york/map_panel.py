@@ -85,6 +85,7 @@ class MapPanel(SeatPanel):
         self.own = self._place_targets()
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
+        self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -215,23 +216,29 @@ class MapPanel(SeatPanel):
         """What the room draws on this map per frame for the view now (`draw_table`): the
         rect of the seat's block of this turn outlined (in the chart phase; café tourists go
         there too), and the links of its faint best route (on Peek, until the final route)."""
-        view, outline, faint = self.view, None, None
+        view, peeking = self.view, self.seat in self.room.peeking
+        known = self._pictured
+        if known is not None and known[0] is view and known[1] == peeking:
+            return known[2]  # asked once per map and damaged rect every frame
+        outline, faint = None, None
         block = view.sheets[self.seat].block
         if view.phase == CHART and block != NONE:
             b = self.board.blocks[block]
             outline = tuple(self.own["block", b.x, b.y].inflate(6, 6))
-        if self.seat in self.room.peeking and not view.routes:
+        if peeking and not view.routes:
             faint = tuple(self.room.route_now(self.seat).links)
-        return Pictures(outline, faint)
+        self._pictured = (view, peeking, Pictures(outline, faint))
+        return self._pictured[2]
 
     def draw_table(self, canvas: pygame.Surface) -> None:
         """Per frame, for the room: the block outline, then the faint route over it (drawn
         per frame, so the turn's end repaints no map); what it drew is noted for
         `view_damage`."""
         self._drawn = shown = self.pictures()
-        if shown.outline is not None:
+        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
+        if shown.outline is not None and clip.colliderect(shown.outline):
             pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
-        if shown.faint is not None:
+        if shown.faint is not None and clip.colliderect(self.rect):
             self._draw_faint_route(canvas, shown.faint)
 
     def _draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
