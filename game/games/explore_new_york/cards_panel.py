@@ -70,11 +70,17 @@ class CardsPanel(Panel):
         return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.cards[0].top - self.rect.y)
 
     def paint(self, surface: pygame.Surface) -> None:
-        """The header, then the revealed cards (the discarded one dimmed), empty slots after."""
+        """The header, then the revealed cards (the discarded one dimmed), empty slots after;
+        clipped to a part of the column (`ENYRenderer.repaint_parts`), only what lies in it
+        (a card turned over repaints its slot, not the header's lines and the other cards)."""
         _, _, _, revealed, shown, dimmed, _ = self.key()
-        for img, rect in self.header_labels():
-            surface.blit(img, rect)
+        clip = surface.get_clip()
+        if clip.colliderect(self.header_area()):
+            for img, rect in self.header_labels():
+                surface.blit(img, rect)
         for k, rect in enumerate(self.cards):
+            if not clip.colliderect(rect):
+                continue
             card = revealed[k] if k < len(revealed) else None
             if card is None or card not in shown:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, 3, border_radius=14)

@@ -151,12 +151,16 @@ class MapScale:
     geom: sp.MapGeom
     lines: tuple[tuple[tuple[float, float], ...], ...]  # per link, its polyline
     pen: int  # a pen line's width
+    bounds: tuple[tuple[float, float, float, float], ...]  # per link, its points' (left, top,
+    # right, bottom): where its pen line reaches (map_panel.pen_reach) without a loop a frame
 
 
 def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:
     """The scale of a map `size` pixels square (`coords`: its coordinates printed)."""
     geom = sp.make_geom(size, coords)
-    return MapScale(geom, sp.link_polylines(board, geom), max(4, round(geom.cell * 0.09)))
+    lines = sp.link_polylines(board, geom)
+    return MapScale(geom, lines, max(4, round(geom.cell * 0.09)),
+                    tuple(sp.bounds(points) for points in lines))
 
 
 def painted_within(area: pygame.Rect, paint: Painter) -> Painter:

@@ -18,7 +18,7 @@ from game.ui.render_kit import Batch
 from .layout import BOXES, TOTAL
 from .score_panel import Box
 from .scoring import CATEGORIES, RouteScorer
-from .state import Sheet, State
+from .state import State
 
 COUNT_TIME = 0.6  # a live box counting to its new points
 ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
@@ -32,7 +32,10 @@ class LiveBoxes:
         self._score_hold: dict[tuple[int, str], float] = {}  # (seat, box): fraction to come
         self._boxes: tuple[Any, tuple] = (None, ())  # (view, boxes per seat)
         self._counted_from: dict[tuple[int, str], Box] = {}  # (seat, box): shown before a change
-        self._routes: dict[tuple[int, Sheet], Any] = {}  # (seat, its sheet): its best route
+        # (seat, id of its sheet): [the sheet, its best route, its boxes or None yet]; by
+        # identity (a move makes a new sheet for one seat and keeps the others' as they were):
+        # hashing a sheet's 36 blocks at every look-up cost more than the look-up saved
+        self._by_sheet: dict[tuple[int, int], list] = {}
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -72,12 +75,17 @@ class LiveBoxes:
         runs: a move changes one seat's sheet, and the others' routes stay as they were."""
         if view.routes:
             return self.rules.route(view, seat)
-        key = (seat, view.sheets[seat])
-        if key not in self._routes:
-            if len(self._routes) >= ROUTES_KEPT:
-                self._routes.clear()
-            self._routes[key] = self.rules.route(view, seat)
-        return self._routes[key]
+        return self._known(view, seat)[1]
+
+    def _known(self, view: State, seat: int) -> list:
+        """What is known of the seat's sheet in a view: [sheet, best route, boxes or None]."""
+        sheet = view.sheets[seat]
+        known = self._by_sheet.get((seat, id(sheet)))
+        if known is None or known[0] is not sheet:
+            if len(self._by_sheet) >= ROUTES_KEPT:
+                self._by_sheet.clear()
+            known = self._by_sheet[seat, id(sheet)] = [sheet, self.rules.route(view, seat), None]
+        return known
 
     def _final_boxes(self) -> tuple[tuple[Box, ...], ...]:
         """Per seat its boxes (categories, then the total) for the best final route its map
@@ -88,9 +96,18 @@ class LiveBoxes:
         return self._boxes[1]
 
     def _boxes_of(self, view: State) -> tuple[tuple[Box, ...], ...]:
-        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map, for the sheets
-        not seen before)."""
-        return tuple(self._seat_boxes(view, seat) for seat in range(self.players))
+        """Every seat's boxes in a view (the exact route search, ~0.15 ms a map, and its
+        counts, for the sheets not seen before: a move changes one seat's sheet)."""
+        return tuple(self._sheet_boxes_of(view, seat) for seat in range(self.players))
+
+    def _sheet_boxes_of(self, view: State, seat: int) -> tuple[Box, ...]:
+        """A seat's boxes in a view, counted once per sheet while the game runs."""
+        if view.routes:
+            return self._seat_boxes(view, seat)
+        known = self._known(view, seat)
+        if known[2] is None:
+            known[2] = self._seat_boxes(view, seat)
+        return known[2]
 
     def _seat_boxes(self, view: State, seat: int) -> tuple[Box, ...]:
         route = self._route(view, seat)

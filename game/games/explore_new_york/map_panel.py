@@ -27,7 +27,7 @@ from game.engine.trails import bits
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
-from game.ui.damage import absorb
+from game.ui.damage import PASS_AREA, absorb, join_cheapest
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
 from game.ui.paint import seat_color, seat_dark
 from game.ui.panels import PanelRoom
@@ -49,6 +49,8 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
+FINAL_PARTS = 4  # rects a map's final fade and glow are painted in, at most
+Bounds = tuple[float, float, float, float]  # points' (left, top, right, bottom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,7 @@ class MapPanel(SeatPanel):
         self.own = self._place_targets()
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
+        self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -133,8 +136,12 @@ class MapPanel(SeatPanel):
         return Marks(links, cafes, sheet.tourists, frozenset(drawing), route)
 
     def paint(self, surface: pygame.Surface) -> None:
+        """The seat's marks; clipped to a part of the map (`ENYRenderer.repaint_parts`), only
+        those reaching into it (the others paint no pixel there)."""
+        clip = surface.get_clip()
+        within = None if clip.contains(self.rect) else clip
         paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
-                    self.seat, self.key(), self.scale)
+                    self.seat, self.key(), self.scale, within)
 
     def changed_areas(self, old: Marks, new: Marks) -> list[pygame.Rect] | None:
         """The layer's rects (board coordinates) where marks `old` and `new` paint differently
@@ -209,23 +216,29 @@ class MapPanel(SeatPanel):
         """What the room draws on this map per frame for the view now (`draw_table`): the
         rect of the seat's block of this turn outlined (in the chart phase; café tourists go
         there too), and the links of its faint best route (on Peek, until the final route)."""
-        view, outline, faint = self.view, None, None
+        view, peeking = self.view, self.seat in self.room.peeking
+        known = self._pictured
+        if known is not None and known[0] is view and known[1] == peeking:
+            return known[2]  # asked once per map and damaged rect every frame
+        outline, faint = None, None
         block = view.sheets[self.seat].block
         if view.phase == CHART and block != NONE:
             b = self.board.blocks[block]
             outline = tuple(self.own["block", b.x, b.y].inflate(6, 6))
-        if self.seat in self.room.peeking and not view.routes:
+        if peeking and not view.routes:
             faint = tuple(self.room.route_now(self.seat).links)
-        return Pictures(outline, faint)
+        self._pictured = (view, peeking, Pictures(outline, faint))
+        return self._pictured[2]
 
     def draw_table(self, canvas: pygame.Surface) -> None:
         """Per frame, for the room: the block outline, then the faint route over it (drawn
         per frame, so the turn's end repaints no map); what it drew is noted for
         `view_damage`."""
         self._drawn = shown = self.pictures()
-        if shown.outline is not None:
+        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
+        if shown.outline is not None and clip.colliderect(shown.outline):
             pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
-        if shown.faint is not None:
+        if shown.faint is not None and clip.colliderect(self.rect):
             self._draw_faint_route(canvas, shown.faint)
 
     def _draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
@@ -306,26 +319,51 @@ class MapPanel(SeatPanel):
     @on_event("route_found", sound=EventSound((Cue("swish", volume=0.4),), ERASE_TIME))
     def _route_found(self, ev: Event, at: float, batch: Batch) -> float:
         """Every map at once: what is off the final route fades out, then the route glows
-        while the scoring boxes fill in one by one."""
-        seat = self.seat
+        while the scoring boxes fill in one by one. Both are painted only where they change
+        the map (`_erased_parts`, `_glow_parts`): a few rects around the route and the
+        marks erased, not the whole map an alpha blit at a time."""
+        seat, topleft = self.seat, self.rect.topleft
         start = batch.moments.setdefault("final", at)
         erased = self.room.layers.static.subsurface(self.rect).copy()
-        sheet = self.view.sheets[seat]
+        sheet, route = self.view.sheets[seat], self.room.route_of(seat)
         paint_sheet(erased, (0, 0), self.board, sheet, seat,
-                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(),
-                          self.room.route_of(seat)), self.scale)
-        self.tween(start, ERASE_TIME, partial(_fade_in, erased, self.rect.topleft),
-                   pytweening.easeInOutQuad, (("seat", seat, "erase"),), area=self.rect,
-                   seat=seat)
+                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route),
+                    self.scale)
+        for part in self._erased_parts(sheet, route):
+            self.tween(start, ERASE_TIME, partial(_fade_in, erased, topleft, part),
+                       pytweening.easeInOutQuad, (("seat", seat, "erase"),),
+                       area=part.move(topleft), seat=seat)
         boxes = start + ERASE_TIME
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):
             self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
                        tag=(seat, box), seat=seat)
         glow = self._glow(ev.get("links"))
-        self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, self.rect.topleft),
-                   pytweening.linear, area=self.rect, seat=seat)
+        for part in self._glow_parts(ev.get("links")):
+            self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, topleft, part),
+                       pytweening.linear, area=part.move(topleft), seat=seat)
         return at
+
+    def _erased_parts(self, sheet: Sheet, route: tuple[tuple[int, ...], int]
+                      ) -> list[pygame.Rect]:
+        """The rects of the map (its own coordinates) where the marks as drawn in play and
+        the final route's picture differ: the links off the route, the route's glow and the
+        tourists of the blocks off it (cafés stay circled), joined into a few."""
+        links, blocks = route
+        scale, origin = self.scale, (0, 0)
+        reach = [_reach(scale.bounds[k], scale.pen, origin)
+                 for k in bits(sheet.links) if k not in links]
+        reach += [_reach(scale.bounds[k], scale.pen * 3, origin) for k in links]
+        for block in bits(sheet.filled & ~blocks):
+            b = self.board.blocks[block]
+            reach += _tourist_areas(scale.geom, b.x, b.y, sum(sheet.tourists[block]), origin)
+        return _joined(reach, self.rect.size)
+
+    def _glow_parts(self, links: Sequence[int]) -> list[pygame.Rect]:
+        """The rects of the map (its own coordinates) the route's glow covers, joined."""
+        scale = self.scale
+        return _joined([_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links],
+                       self.rect.size)
 
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
                 ) -> float:
@@ -370,23 +408,32 @@ class MapPanel(SeatPanel):
 
 # == painting a sheet (the map's layer and the results picture) ==================================
 def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, sheet: Sheet,
-                seat: int, marks: Marks, scale: MapScale) -> None:
+                seat: int, marks: Marks, scale: MapScale,
+                within: pygame.Rect | None = None) -> None:
     """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
-    route: only the route, glowing, and the tourists on its blocks)."""
+    route: only the route, glowing, and the tourists on its blocks); with `within` (the
+    surface's clip), only the marks whose pixels may reach into it."""
     links, blocks = list(bits(marks.links)), sheet.filled
-    lines, pen = scale.lines, scale.pen
+    lines, pen, ring = scale.lines, scale.pen, max(3, scale.pen // 2)
+
+    def reaches(extent: Bounds, width: int) -> bool:
+        return within is None or within.colliderect(_reach(extent, width, origin))
     if marks.route is not None:
         links, blocks = list(marks.route[0]), blocks & marks.route[1]
         for k in links:
-            sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
+            if reaches(scale.bounds[k], pen * 3):
+                sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
     for k in links:
-        sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
+        if reaches(scale.bounds[k], pen):
+            sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
     for cafe in bits(marks.cafes):
-        sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), max(3, pen // 2),
-                    origin)
+        if reaches(_cafe_bounds(board, scale, cafe), ring):
+            sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), ring, origin)
     for block in bits(blocks):
-        _paint_tourists(surface, origin, board, block, marks.tourists[block], marks.drawing,
-                        scale.geom)
+        b, counts = board.blocks[block], marks.tourists[block]
+        if within is None or any(within.colliderect(area) for area in _tourist_areas(
+                scale.geom, b.x, b.y, sum(counts), origin)):
+            _paint_tourists(surface, origin, board, block, counts, marks.drawing, scale.geom)
 
 
 def _paint_tourists(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
@@ -420,18 +467,29 @@ def pen_reach(points: Sequence[tuple[float, float]], width: int,
               origin: tuple[float, float]) -> pygame.Rect:
     """Every canvas pixel `sp.pen_line(canvas, _, points, width, origin)` may paint (or any
     part of it): the points' bounds grown by the pen's round ends, a pixel spare for rounding."""
-    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return _reach(sp.bounds(points), width, origin).move(BOARD_RECT.topleft)
+
+
+def _reach(extent: Bounds, width: int, origin: tuple[float, float]) -> pygame.Rect:
+    """`pen_reach` of points within `extent`, on the surface drawn on (not the canvas)."""
     reach = width / 2 + 2
-    left, top = math.floor(min(xs) + origin[0] - reach), math.floor(min(ys) + origin[1] - reach)
-    right = math.ceil(max(xs) + origin[0] + reach)
-    bottom = math.ceil(max(ys) + origin[1] + reach)
-    return pygame.Rect(left, top, right - left, bottom - top).move(BOARD_RECT.topleft)
+    left = math.floor(extent[0] + origin[0] - reach)
+    top = math.floor(extent[1] + origin[1] - reach)
+    right, bottom = math.ceil(extent[2] + origin[0] + reach), math.ceil(
+        extent[3] + origin[1] + reach)
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
                   ) -> list[pygame.Rect]:
     """The canvas rect around the tourist sprites `_paint_tourists` puts in block (x, y) when
     it holds `count` tourists (a pixel spare for rounding; none without tourists)."""
+    return [area.move(BOARD_RECT.topleft) for area in _tourist_areas(geom, x, y, count, origin)]
+
+
+def _tourist_areas(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
+                   ) -> list[pygame.Rect]:
+    """`tourist_reach` on the surface drawn on (not the canvas)."""
     if count == 0:
         return []
     r = sp.tourist_radius(geom, count)
@@ -441,7 +499,7 @@ def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[in
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(origin[0] + cx), round(origin[1] + cy))
         rects.append(rect)
-    return [rects[0].unionall(rects[1:]).move(BOARD_RECT.topleft)]
+    return [rects[0].unionall(rects[1:])]
 
 
 def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
@@ -450,6 +508,13 @@ def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, flo
     r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
     return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
              cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
+
+
+def _cafe_bounds(board: Board, scale: MapScale, cafe: int) -> Bounds:
+    """Bounds holding every point of `cafe_ring` (its circle's square)."""
+    cx, cy = scale.geom.point(*board.cafes[cafe].at)
+    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
+    return cx - r, cy - r, cx + r, cy + r
 
 
 def seed(kind: int, k: int) -> int:
@@ -463,15 +528,27 @@ def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,
     sp.pen_line(canvas, sp.MARKERS[kind], sp.partial_line(path, p), width, center)
 
 
-def _fade_in(image: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
-             p: float) -> None:
-    """Paint: an image laid over its place more and more opaque (the map being erased)."""
+def _joined(rects: list[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect]:
+    """Rects inside a map of `size` joined into at most FINAL_PARTS (join_cheapest)."""
+    inside = pygame.Rect((0, 0), size)
+    areas: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(inside)
+        if rect.w and rect.h:
+            absorb(rect, areas)
+    return join_cheapest(areas, FINAL_PARTS, PASS_AREA)
+
+
+def _fade_in(image: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
+             canvas: pygame.Surface, p: float) -> None:
+    """Paint: a part of an image laid over its place more and more opaque (the map being
+    erased)."""
     image.set_alpha(round(255 * p))
-    canvas.blit(image, topleft)
+    canvas.blit(image, (topleft[0] + part.x, topleft[1] + part.y), part)
 
 
-def _pulse(glow: pygame.Surface, topleft: tuple[int, int], canvas: pygame.Surface,
-           p: float) -> None:
-    """Paint: a halo breathing twice over the tween."""
+def _pulse(glow: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
+           canvas: pygame.Surface, p: float) -> None:
+    """Paint: a part of a halo breathing twice over the tween."""
     glow.set_alpha(round(150 * math.sin(math.pi * ((2 * p) % 1.0))))
-    canvas.blit(glow, topleft)
+    canvas.blit(glow, (topleft[0] + part.x, topleft[1] + part.y), part)

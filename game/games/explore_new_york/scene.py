@@ -164,9 +164,11 @@ class ENYRenderer(LiveBoxes, SplitRoom):
 
     def _remount(self, arrangement: Arrangement) -> bool:
         """Keep the board shown now for the zoom to come back to (with three or four people:
-        a few of them, the zoom moves often; each is two board-sized surfaces), and bring the
-        arrangement's back if it is kept; True if it was."""
-        if len(self.humans) <= 2 or not hasattr(self, "layers"):
+        a few of them, the zoom moves often; at a table of three or four bots, whose large map
+        moves to the next first player every turn: a board is laid out once per seat, ~10 ms,
+        then comes back; each is two board-sized surfaces), and bring the arrangement's back
+        if it is kept; True if it was."""
+        if not self._keeps_boards() or not hasattr(self, "layers"):
             self._mounts.clear()
             return False
         kept = self._mounts.pop(arrangement, None)
@@ -178,6 +180,11 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._put(kept)
         self.damage_rect()
         return True
+
+    def _keeps_boards(self) -> bool:
+        """True if the large map moves between seats again and again (three or four people,
+        or a table of three or four bots): the boards laid out are kept (`_remount`)."""
+        return len(self.humans) > 2 or (not self.humans and self.players > 2)
 
     def _prepare(self, wanted: int | None) -> None:
         """With three or four people, take one step of building aside the board of a person

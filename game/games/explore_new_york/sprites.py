@@ -99,6 +99,12 @@ def link_polylines(board: Board, geom: MapGeom) -> tuple[tuple[Point, ...], ...]
     return tuple(geom.link_points(link.ends, link.corner) for link in board.links)
 
 
+def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    """A polyline's (left, top, right, bottom)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 # == strokes =====================================================================================
 def partial_line(points: Sequence[Point], p: float) -> list[Point]:
     """The first fraction `p` (0..1) of a polyline, by length."""

@@ -7,6 +7,7 @@ of it gives, frame after frame of a played game: this compares the two."""
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.games.explore_new_york import map_panel
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
 from game.games.explore_new_york.rules import ExploreNewYork
@@ -128,3 +130,102 @@ def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows()
         while renderer.busy():
             renderer.update(1 / 60)
     assert compared >= 3
+
+
+def clipped_and_whole(renderer, panel, clip: pygame.Rect) -> tuple[bytes, bytes]:
+    """The panel's pixels inside `clip` painted with the surface clipped to it (MapPanel.paint
+    then paints only the marks reaching into it, CardsPanel.paint the cards it meets), and
+    those of a whole paint."""
+    clipped, whole = renderer.layers.static.copy(), renderer.layers.static.copy()
+    clipped.set_clip(clip)
+    panel.paint(clipped)
+    whole.set_clip(panel.rect)
+    panel.paint(whole)
+    return tuple(pygame.image.tobytes(s.subsurface(clip), "RGB") for s in (clipped, whole))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 9)])
+def test_a_layer_painted_within_a_clip_paints_there_what_a_whole_paint_does(players, seed):
+    """A map paints only its marks that reach into the clip it is given (a part repainted),
+    the card column only its header or the cards the clip meets: for rects of every size
+    across every map and the column, mid-game and with the final route shown, the pixels
+    inside the rect are those of a whole paint."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans(())
+    rng, compared = random.Random(seed), 0
+    while not match.is_over():
+        step(match, bots)
+        if match.view(0).routes or rng.random() < 0.1:
+            renderer.reset(match.view(0), 0)
+            for panel in in_parts(renderer):
+                for _ in range(12):
+                    side = rng.choice((6, 20, 60, 160))
+                    clip = pygame.Rect(panel.rect.x + rng.randrange(panel.rect.w - side),
+                                       panel.rect.y + rng.randrange(panel.rect.h - side),
+                                       side, side)
+                    got, wanted = clipped_and_whole(renderer, panel, clip)
+                    assert got == wanted, (panel.name, clip)
+                    compared += 1
+    assert compared > 150
+
+
+def final_move_animated(players: int, seed: int):
+    """A game of random bots played to its last move unseen, the renderer reset to the view
+    before it, then the last move animated (the maps erased, the routes glowing)."""
+    match, bots, _ = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    moves = 0
+    while not match.is_over():
+        step(match, bots)
+        moves += 1
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans(())
+    for _ in range(moves - 1):
+        step(match, bots)
+    renderer.reset(match.view(0), 0)
+    step(match, bots, renderer)
+    assert match.is_over()
+    return renderer
+
+
+def painted_by(renderer, paint, base: pygame.Surface, p: float) -> bytes:
+    """The board as `base` with every running tween painting `paint` drawn at progress p."""
+    canvas = base.copy()
+    for tween in renderer.timeline:
+        if getattr(tween.paint, "func", None) is paint:
+            tween.paint(canvas, p)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+def whole(paint, renderer, image_of, base: pygame.Surface, p: float) -> bytes:
+    """The board as `base` with `paint` laid over every map whole (each map's own image)."""
+    canvas = base.copy()
+    for panel in renderer.maps.values():
+        paint(image_of[panel.seat], panel.rect.topleft, panel.rect.move(-panel.rect.x,
+                                                                        -panel.rect.y),
+              canvas, p)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 6), (4, 2)])
+def test_the_final_fade_and_glow_in_parts_paint_what_whole_maps_would(players, seed):
+    """The last move: each map's fade to its final route and its glow are painted in a few
+    rects around what changes (map_panel._erased_parts, _glow_parts), not over the whole
+    map: at every stage, the board looks as if each had been laid over its whole map."""
+    pygame.init()
+    renderer = final_move_animated(players, seed)
+    images = {name: {tw.seat: tw.paint.args[0] for tw in renderer.timeline
+                     if getattr(tw.paint, "func", None) is getattr(map_panel, name)}
+              for name in ("_fade_in", "_pulse")}
+    assert set(images["_fade_in"]) == set(images["_pulse"]) == set(range(players))
+    parts = sum(1 for tw in renderer.timeline if getattr(tw.paint, "func", None) is not None)
+    assert parts > 2 * players  # the maps are painted in parts
+    for name in ("_fade_in", "_pulse"):
+        paint = getattr(map_panel, name)
+        while not any(getattr(tw.paint, "func", None) is paint and tw.started(
+                renderer.timeline.clock) for tw in renderer.timeline):
+            renderer.update(1 / 60)
+        base = renderer.layers.surface.copy()  # the layer under the fade, then the glow
+        for p in (0.0, 0.1, 0.35, 0.5, 0.8, 1.0):
+            assert painted_by(renderer, paint, base, p) == whole(
+                paint, renderer, images[name], base, p), (name, p)

@@ -351,3 +351,31 @@ def test_the_zoom_never_builds_a_board_at_once_once_the_table_is_open(home):
         wait(app, 0.5)
         shown.add(renderer.focus)
     assert len(shown) >= 3 and at_once == []
+
+
+def test_a_table_of_bots_brings_a_board_back_painted_as_one_built_anew():
+    """At a table of three bots the large map moves to each turn's first player: each board is
+    laid out once (~10 ms a turn otherwise), kept, and brought back when its seat is first
+    again, showing what a board built at once for that view shows."""
+    from tests.games.scene_match import scene_match, step
+
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, rules_for(ENY), 3, 4)
+    renderer.set_humans(())
+    brought = 0
+    while not match.is_over() and brought < 2:
+        ready, focus = boards_ready(renderer), renderer.focus
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+        if renderer.focus == focus or renderer.focus not in ready:
+            continue
+        brought += 1
+        assert boards_ready(renderer) == ready  # brought back, not built
+        shown = renderer.layers.surface.copy()
+        fresh = ENYRenderer(match.rules, match.config, renderer.names)
+        fresh.set_humans(())
+        fresh.reset(renderer.view, 0)
+        assert fresh.focus == renderer.focus
+        assert shown.get_view("2").raw == fresh.layers.surface.get_view("2").raw
+    assert brought == 2
