@@ -283,7 +283,8 @@ class BuildMixin:
         lose(d, seat, "wealth", city.block_value(self.board, d, self.board.block_of[lots[0]]),
              "cards")
         bid = city.place(d, contract.zone, lots, seat)
-        d.emit("built", seat, card=card, building=bid)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("built", seat, card=card, building=bid)
         d.tasks = (("license", card, contract.size), ("built", card, bid), *d.tasks)  # d.push
 
     @ask("license")

@@ -36,7 +36,8 @@ class ChoicesMixin:
     @run("event")
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
-        d.emit("event", None, reveal=True, card=card)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("event", None, reveal=True, card=card)
         run_first(self, d, (*self.event_effects[card], ("event_done", card, deck)))
 
     @run("event_done")

@@ -243,7 +243,8 @@ class DeckMixin:
                 self._event_done(d, ("event_done", card, deck_name))
             return
         self._put(d, dest, card, deck_name)
-        d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
         # The ballot first, then the payout: the rulebook pays "después de cualquier elección

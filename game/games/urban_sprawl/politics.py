@@ -59,7 +59,8 @@ class PoliticsMixin:
             row = self.circle_masks[circle]
         # A building lies within one block: it stands in the row if its first lot does.
         counts = tuple(map(int.bit_count, map(row.__and__, d.anchors)))  # no Python frame
-        d.emit("payout", None, resource=resource, value=value)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("payout", None, resource=resource, value=value)
         shares = shares_in_order(counts, table[:d.players])
         if resource == "wealth":  # gain() per seat, one new tuple for them all
             wealth = list(d.wealth)
@@ -125,7 +126,8 @@ class PoliticsMixin:
     def _appoint(self, d: Any, task: tuple) -> None:
         _, office, seat = task
         d.offices = replaced(d.offices, OFFICE[office], seat)
-        d.emit("elected", seat, office=office)
+        if d.loud:
+            d.emit("elected", seat, office=office)
         if office == "mayor":  # a (re)elected Mayor places a park and controls it
             d.push(("place_park", seat, "anywhere", NOBODY), ("contractor",))
         else:
@@ -146,7 +148,8 @@ class PoliticsMixin:
     def set_office(self, d: Any, office: str, seat: int) -> None:
         """Hand an office's tile to a seat."""
         d.offices = replaced(d.offices, OFFICE[office], seat)
-        d.emit("elected", seat, office=office)
+        if d.loud:
+            d.emit("elected", seat, office=office)
 
     @ask("choose_seat")
     def _ask_seat(self, state: State, task: tuple) -> Pending:

@@ -138,7 +138,9 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> 
         wealth[seat] += amount
         s.wealth = tuple(wealth)
     else:
-        s.emit("prestige", seat, amount=amount, source=_add_prestige(s, seat, source, amount))
+        source = _add_prestige(s, seat, source, amount)
+        if s.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            s.emit("prestige", seat, amount=amount, source=source)
 
 
 def lose(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> int:
@@ -153,7 +155,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> 
         wealth[seat] -= taken
         s.wealth = tuple(wealth)
     else:
-        s.emit("prestige", seat, amount=-taken, source=_add_prestige(s, seat, source, -taken))
+        source = _add_prestige(s, seat, source, -taken)
+        if s.loud:
+            s.emit("prestige", seat, amount=-taken, source=source)
     return taken
 
 

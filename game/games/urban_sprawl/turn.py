@@ -90,7 +90,8 @@ class TurnMixin:
         boss = d.offices[OFFICE["union_boss"]] == seat
         d.ap = board.union_boss_action_points if boss else board.action_points
         d.builds = 0
-        d.emit("turn", seat, ap=d.ap)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("turn", seat, ap=d.ap)
         if d.offices[OFFICE["treasurer"]] == seat:
             for other in seats_from(d, seat)[1:]:
                 gain(d, seat, "wealth", lose(d, other, "wealth", TREASURER_TAX, "cards"), "cards")
@@ -168,14 +169,16 @@ class TurnMixin:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
         d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
-        d.emit("planning_taken", seat, card=card)
+        if d.loud:
+            d.emit("planning_taken", seat, card=card)
         d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
 
     @decide("act", "favour")
     def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
         card = self.take_contract(d, action[1:])
         d.favours = replaced(d.favours, seat, (*d.favours[seat], card))
-        d.emit("favour_taken", seat, card=card)
+        if d.loud:
+            d.emit("favour_taken", seat, card=card)
         d.push(("act",))
 
     @decide("act", "build")
