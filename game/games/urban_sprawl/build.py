@@ -23,7 +23,7 @@ from . import city
 from .board import OFFICES, ZONES, Contract, Renewal
 from .decks import run_first
 from .effects import ANY_LOTS, restriction_filter
-from .prompts import option, prompt, split_options
+from .prompts import prompt_of, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
 CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
@@ -267,7 +267,7 @@ class BuildMixin:
         options = memo.listed.get(key)
         if options is None:
             options = memo.listed[key] = tuple(self.lot_sets(state, contract, *rights))
-        return prompt(seat, "place", options, card=contract.id)
+        return prompt_of(seat, "place", options, (("card", contract.id),))
 
     @decide("place")
     def _placed(self, d: Any, seat: int, action: tuple) -> None:
@@ -293,7 +293,7 @@ class BuildMixin:
         zone, licence_options = self.board.cards[card].zone, self.licence_options
         options = [licence_options[c][1] for c in state.hands[state.active]
                    if zone in licence_options.get(c, NO_LICENCE)[0]]
-        return prompt(state.active, "license", options, left=left)
+        return prompt_of(state.active, "license", options, (("left", left),))
 
     @decide("license")
     def _licensed(self, d: Any, seat: int, action: tuple) -> None:
@@ -340,8 +340,9 @@ class BuildMixin:
     @ask("steal")
     def _ask_steal(self, state: State, task: tuple) -> Pending:
         _, name, _, holders = task
-        options = [option(("seat", s), ("seat", s), "seat", player=s) for s in holders]
-        return prompt(state.active, "steal", options, vocation=name)
+        fixed = self.fixed
+        return prompt_of(state.active, "steal", [fixed[("seat", s)] for s in holders],
+                         (("vocation", name),))
 
     @decide("steal")
     def _stolen(self, d: Any, seat: int, action: tuple) -> None:
@@ -372,7 +373,7 @@ class BuildMixin:
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
         _, seat, value, n, _ = task
-        return prompt(seat, "split", split_options(n, value), value=value)
+        return prompt_of(seat, "split", split_options(n, value), (("value", value),))
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:

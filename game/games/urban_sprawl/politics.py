@@ -20,7 +20,7 @@ from game.engine.trails import bits
 
 from . import city
 from .board import OFFICES
-from .prompts import option, prompt
+from .prompts import prompt_of
 from .state import NOBODY, State, gain, replaced, total_prestige
 
 OFFICE = {name: i for i, name in enumerate(OFFICES)}
@@ -41,6 +41,7 @@ class PoliticsMixin:
     # amounts); per circle, the mask of its row's lots (rules.prebuild_options)
     payout_rows: Any
     circle_masks: tuple[int, ...]
+    fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -154,8 +155,9 @@ class PoliticsMixin:
     @ask("choose_seat")
     def _ask_seat(self, state: State, task: tuple) -> Pending:
         _, decider, purpose, tied = task
-        return prompt(decider, "choose_seat", [option(("seat", s), ("seat", s), "seat", player=s)
-                                               for s in tied], purpose=purpose[-1])
+        fixed = self.fixed
+        return prompt_of(decider, "choose_seat", [fixed[("seat", s)] for s in tied],
+                         (("purpose", purpose[-1]),))
 
     @decide("choose_seat")
     def _seat_chosen(self, d: Any, decider: int, action: tuple) -> None:

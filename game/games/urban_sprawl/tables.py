@@ -159,7 +159,8 @@ class TablesMixin:
             elif isinstance(found, Permit):
                 out[("invest", card)] = option(("invest", card), ("hand", card), "invest",
                                                wealth=found.invest)
-        out[("done",)] = option(("done",), None, "done")
+        for verb in ("done", "buy", "pass"):
+            out[(verb,)] = option((verb,), None, verb)
         out[("end",)] = option(("end",), None, "end")
         for lots in board.rings:
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")
