@@ -121,6 +121,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     # What the placement search found for this city (city.CityMemo): a cache, shared by every
     # state holding the same city tuples, checked against them before each use.
     city_memo: Any = memo_field()
+    # (the ledger, per seat {term: its index}) of a ledger (ledger_indexes): a cache, carried
+    # along drafts, checked against the ledger before each use.
+    ledger_terms: Any = memo_field()
 
 
 def total_prestige(s: Any, seat: int) -> int:
@@ -179,16 +182,31 @@ def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
     row[SOURCE_INDEX[source]] += delta
     prestige[seat] = tuple(row)
     s.prestige = tuple(prestige)
-    ledger = list(s.ledger)
+    ledger, indexes = s.ledger, ledger_indexes(s)
+    index = indexes[seat]
+    i = index.get(term)
+    ledger = list(ledger)
     entries = ledger[seat]
-    for i, (known, points, times) in enumerate(entries):
-        if known == term:
-            ledger[seat] = (*entries[:i], (term, points + delta, times + 1), *entries[i + 1:])
-            break
-    else:
+    if i is None:
         ledger[seat] = (*entries, (term, delta, 1))
-    s.ledger = tuple(ledger)
+        # A new dict for the seat: the old one stays with the states that share it.
+        indexes = replaced(indexes, seat, {**index, term: len(entries)})
+    else:
+        _, points, times = entries[i]
+        ledger[seat] = replaced(entries, i, (term, points + delta, times + 1))
+    s.ledger = ledger = tuple(ledger)
+    s.ledger_terms = (ledger, indexes)
     return source
+
+
+def ledger_indexes(s: Any) -> tuple[dict[tuple, int], ...]:
+    """Per seat, {ledger term: its entry's index} for the state's ledger (a seat's ledger
+    holds ~20 terms: a dict rather than a search along them each time prestige moves), kept
+    in `ledger_terms` with the ledger it was made for (checked by identity)."""
+    known = getattr(s, "ledger_terms", None)  # a new state or its first draft has none yet
+    if known is not None and known[0] is s.ledger:
+        return known[1]
+    return tuple({entry[0]: i for i, entry in enumerate(entries)} for entries in s.ledger)
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:
