@@ -68,6 +68,8 @@ class TablesMixin:
             tuple((place, take) for place, (cost, take) in enumerate(self.take_places)
                   if cost <= ap)
             for ap in range(max(cost for cost, _ in self.take_places) + 1))
+        # The same, options only: the takes of a whole planning row (~40% of act prompts).
+        self.take_options = tuple(tuple(take for _, take in takes) for takes in self.takes_within)
         places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])

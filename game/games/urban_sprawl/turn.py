@@ -32,6 +32,7 @@ class TurnMixin:
     board: Any
     fixed: Any  # tables.TablesMixin's, as the names below
     takes_within: Any
+    take_options: Any
     hand_licences: Any
     contract_needs: Any
     contract_places: Any
@@ -129,10 +130,14 @@ class TurnMixin:
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, ap = state.active, state.ap
-        cards, within = (*state.planning_row, state.planning_top), self.takes_within
-        options = [take for place, take in within[ap if ap < len(within) else -1]
-                   if cards[place] is not None]
+        seat, ap, within = state.active, state.ap, self.takes_within
+        row, top = state.planning_row, state.planning_top
+        if top is not None and None not in row:  # a whole planning row: every take it affords
+            options = list(self.take_options[ap if ap < len(within) else -1])
+        else:
+            cards = (*row, top)
+            options = [take for place, take in within[ap if ap < len(within) else -1]
+                       if cards[place] is not None]
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
