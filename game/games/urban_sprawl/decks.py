@@ -263,11 +263,16 @@ class DeckMixin:
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
         events, others = deck.split or self.deck_split(deck)
+        # without(), written out: a card is revealed every few steps
         if card in self.board.stacked:
-            events = without(events, card)
+            i = events.index(card)
+            events = events[:i] + events[i + 1:]
         else:
-            others = without(others, card)
-        new = make_deck(without(deck.cards, card), deck.drawn + 1, deck.window, (events, others))
+            i = others.index(card)
+            others = others[:i] + others[i + 1:]
+        cards = deck.cards
+        i = cards.index(card)
+        new = make_deck(cards[:i] + cards[i + 1:], deck.drawn + 1, deck.window, (events, others))
         if deck_name == "planning":
             d.planning_deck = new
         else:

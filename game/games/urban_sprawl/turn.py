@@ -141,20 +141,24 @@ class TurnMixin:
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
-        has_lot_set = LotSetCheck(self, state, seat).check
+        has_lot_set = None  # made at the first contract whose licences the hand holds
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
             zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(build)
+            if held[zone] >= size:
+                has_lot_set = has_lot_set or LotSetCheck(self, state, seat).check
+                if has_lot_set(card, kind):
+                    options.append(build)
             if favour_room:
                 options.append(favour)
         for card in favours:  # a Favour is built for no action points
             zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(self.favour_builds[card])
+            if held[zone] >= size:
+                has_lot_set = has_lot_set or LotSetCheck(self, state, seat).check
+                if has_lot_set(card, kind):
+                    options.append(self.favour_builds[card])
         options.append(self.end_option)
         return prompt_of(seat, "act", options, (("ap", ap),))
 
@@ -166,14 +170,17 @@ class TurnMixin:
     def _take_planning(self, d: Any, seat: int, action: tuple) -> None:
         if action[1] == "row":
             i = action[2]
-            card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
-            d.planning_row = replaced(d.planning_row, i, None)
+            row = list(d.planning_row)  # replaced(), written out: the commonest action
+            card, row[i], d.ap = row[i], None, d.ap - self.board.planning_costs[i]
+            d.planning_row = tuple(row)
             if d.planning_face_down[i]:  # it turns face up (taken unseen)
                 d.planning_face_down = replaced(d.planning_face_down, i, False)
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
-        d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
+        hands = list(d.hands)
+        hands[seat] = inserted(hands[seat], card)
+        d.hands = tuple(hands)
         if d.loud:
             d.emit("planning_taken", seat, card=card)
         d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
