@@ -61,7 +61,8 @@ class LotSetCheck:
         a __call__ through the type's slot does not)."""
         if self.known is None:
             self.memo, self.rights = self.rules.build_context(self.state, self.seat)
-            self.known = self.memo.cheapest_for(self.rights[1], self.rights[2])
+            # memo.cheapest_for(demolition, protected), with no call
+            self.known = self.memo.cheapest.setdefault(self.rights[1:], {})
         cheapest = self.known.get(kind)
         if cheapest is None:
             return self.rules.has_lot_set(self.state, self.rules.board.cards[card], self.memo,
@@ -78,6 +79,7 @@ class BuildMixin:
     # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
     # (rules.lot_set_entry).
     lot_set_table: tuple
+    lot_set_masks: Mapping[tuple[int, ...], int]  # a lot set -> the mask of its lots
     free_rings: tuple  # [size][block][free lots] -> ((ring mask, option), ...): the same
     # [size][block] -> (the mask of the lots of all its lot sets, the mask of all their rings)
     block_spans: tuple
@@ -156,7 +158,8 @@ class BuildMixin:
         # Per block, its lot sets' lots and rings all together: a block none of whose lot sets
         # could meet the card's restriction is passed over whole (most, for a restricted card).
         spans = self.block_spans[size]
-        if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+        if demolition:  # demolition tested only for lot sets that pass the rest
+            grid, buildings, set_masks = s.lots, s.buildings, self.lot_set_masks
             for block in blocks:
                 if not low <= values[block] <= high:
                     continue
@@ -168,10 +171,23 @@ class BuildMixin:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
                         continue
-                    if not mask & occupied or self.may_demolish(s, lots, protected):
-                        found.append(option)
-                        if first:
-                            return found
+                    # Rulebook demolition (the Contractor, or with an Urban Renewal card): each
+                    # building under it lies wholly under it (so it is no larger), and none is
+                    # the protected seat's (the Contractor's unless he builds); written out, as
+                    # a call per lot set would cost more than the test.
+                    if mask & occupied:
+                        for lot in lots:
+                            bid = grid[lot]
+                            if bid != NOBODY and (buildings[bid].owner == protected
+                                                  or set_masks[buildings[bid].lots] & ~mask):
+                                break
+                        else:
+                            bid = NOBODY  # none in the way
+                        if bid != NOBODY:
+                            continue
+                    found.append(option)
+                    if first:
+                        return found
             return found
         if not restricted:
             return self._unrestricted(values, size, low, high, free, other, same, first, blocks)
@@ -224,7 +240,7 @@ class BuildMixin:
         (builder_rights): his wealth reaches the cheapest block where one lies, which the
         city's memo keeps per kind of contract (searched once, cheapest blocks first)."""
         wealth, demolition, protected = rights
-        known = memo.cheapest_for(demolition, protected)
+        known = memo.cheapest.setdefault((demolition, protected), {})  # cheapest_for, no call
         kind = self.search_kind[contract.id]
         cheapest = known.get(kind)
         if cheapest is None:
@@ -238,24 +254,6 @@ class BuildMixin:
     def covered(s: Any, lots: tuple[int, ...]) -> tuple[int, ...]:
         """Ids of the buildings standing on any of the lots."""
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
-
-    @staticmethod
-    def may_demolish(s: Any, lots: tuple[int, ...], protected: int | None) -> bool:
-        """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
-        Urban Renewal card): every building on the lots lies wholly under the new one (so it is
-        no larger), and none is the `protected` seat's (the Contractor's unless he builds)."""
-        grid, buildings = s.lots, s.buildings
-        for lot in lots:
-            bid = grid[lot]
-            if bid == NOBODY:
-                continue
-            old = buildings[bid]
-            if old.owner == protected:
-                return False
-            for under in old.lots:
-                if under not in lots:
-                    return False
-        return True
 
     # -- the build tasks ------------------------------------------------------------------------
     @ask("place")

@@ -52,11 +52,7 @@ class CityMemo:
 
     def cheapest_for(self, demolition: bool, protected: int | None) -> dict[int, int]:
         """Search kind -> its cheapest block value, for a builder with these rights."""
-        key = (demolition, protected)
-        found = self.cheapest.get(key)
-        if found is None:
-            found = self.cheapest[key] = {}
-        return found
+        return self.cheapest.setdefault((demolition, protected), {})
 
     def blocks_by_value(self) -> tuple[int, ...]:
         """Every block, by value then number: the first legal lot set in this order lies in

@@ -21,7 +21,7 @@ from game.engine.trails import bits
 from . import city
 from .board import OFFICES
 from .prompts import prompt_of
-from .state import NOBODY, State, gain, replaced, total_prestige
+from .state import NOBODY, State, gain, replaced
 
 OFFICE = {name: i for i, name in enumerate(OFFICES)}
 # Who breaks a tie in each election (rulebook "Elecciones"); the Mayor's is the Media holder.
@@ -139,8 +139,9 @@ class PoliticsMixin:
         """After each election, the Contractor (once in play) goes to the least prestige."""
         if not d.contractor_in_play:
             return
-        least = min(total_prestige(d, s) for s in range(d.players))
-        tied = tuple(s for s in range(d.players) if total_prestige(d, s) == least)
+        totals = list(map(sum, d.prestige))  # total_prestige of every seat, with no call each
+        least = min(totals)
+        tied = tuple(s for s, total in enumerate(totals) if total == least)
         if len(tied) == 1:
             self.set_office(d, "contractor", tied[0])
         else:

@@ -113,6 +113,7 @@ class TablesMixin:
             lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
         self.payout_rows = MappingProxyType(self._payout_rows())
         self.circle_masks = tuple(self.row_masks[blocks] for blocks in board.circle_blocks)
+        self.lot_set_masks = MappingProxyType({lots: city.lot_mask(lots) for lots in board.rings})
         self.lot_set_table = tuple(
             tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
                                                   for lots, mask, ring in options))
