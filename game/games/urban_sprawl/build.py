@@ -150,9 +150,11 @@ class BuildMixin:
         high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
         # holds a building it demolishes (that one lies wholly under the new building).
-        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
-        other = city.zoned_lots(s) & ~same
-        occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
+        zone_lots = s.zone_lots
+        civ, com, ind, res, park = zone_lots  # city.zoned_lots, written out
+        same = zone_lots[city.ZONE_INDEX[contract.zone]]
+        other = (civ | com | ind | res) & ~same
+        occupied = other | same | park
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
         table, free = self.lot_set_table[size], ~occupied
         # Per block, its lot sets' lots and rings all together: a block none of whose lot sets

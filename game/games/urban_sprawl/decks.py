@@ -185,7 +185,8 @@ class DeckMixin:
         """True while the planning deck or its discards hold a card that is not an event (ours:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
-        return (bool(self.deck_split(s.planning_deck)[1])
+        deck = s.planning_deck
+        return (bool((deck.split or self.deck_split(deck))[1])
                 or not self.board.events.issuperset(s.discard))
 
     def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -281,8 +282,10 @@ class DeckMixin:
     @staticmethod
     def _put(d: Any, dest: tuple, card: str, deck_name: str) -> None:
         where = dest[0]
-        if where == "hand":
-            d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
+        if where == "hand":  # replaced(), written out: the commonest destination
+            hands = list(d.hands)
+            hands[dest[1]] = inserted(hands[dest[1]], card)
+            d.hands = tuple(hands)
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
             down = where == "row_face_down"

@@ -186,7 +186,8 @@ def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
     row[SOURCE_INDEX[source]] += delta
     prestige[seat] = tuple(row)
     s.prestige = tuple(prestige)
-    ledger, indexes = s.ledger, ledger_indexes(s)
+    ledger, known = s.ledger, getattr(s, "ledger_terms", None)
+    indexes = known[1] if known is not None and known[0] is ledger else ledger_indexes(ledger)
     index = indexes[seat]
     i = index.get(term)
     ledger = list(ledger)
@@ -195,22 +196,22 @@ def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
         ledger[seat] = (*entries, (term, delta, 1))
         # A new dict for the seat: the old one stays with the states that share it.
         indexes = replaced(indexes, seat, {**index, term: len(entries)})
-    else:
+    else:  # replaced(), written out
         _, points, times = entries[i]
-        ledger[seat] = replaced(entries, i, (term, points + delta, times + 1))
+        entries = list(entries)
+        entries[i] = (term, points + delta, times + 1)
+        ledger[seat] = tuple(entries)
     s.ledger = ledger = tuple(ledger)
     s.ledger_terms = (ledger, indexes)
     return source
 
 
-def ledger_indexes(s: Any) -> tuple[dict[tuple, int], ...]:
-    """Per seat, {ledger term: its entry's index} for the state's ledger (a seat's ledger
-    holds ~20 terms: a dict rather than a search along them each time prestige moves), kept
-    in `ledger_terms` with the ledger it was made for (checked by identity)."""
-    known = getattr(s, "ledger_terms", None)  # a new state or its first draft has none yet
-    if known is not None and known[0] is s.ledger:
-        return known[1]
-    return tuple({entry[0]: i for i, entry in enumerate(entries)} for entries in s.ledger)
+def ledger_indexes(ledger: tuple) -> tuple[dict[tuple, int], ...]:
+    """Per seat, {ledger term: its entry's index} (a seat's ledger holds ~20 terms: a dict
+    rather than a search along them each time prestige moves). A state keeps it in
+    `ledger_terms` with the ledger it was made for (checked by identity; a new state or its
+    first draft has none yet)."""
+    return tuple({entry[0]: i for i, entry in enumerate(entries)} for entries in ledger)
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:

@@ -114,7 +114,9 @@ class TurnMixin:
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
         card = action[1]
         self.discard_from_hand(d, seat, card)
-        gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
+        wealth = list(d.wealth)  # gain(), written out: a permit is cashed in most turns
+        wealth[seat] += self.board.cards[card].invest
+        d.wealth = tuple(wealth)
         d.tasks = (("invest",), *d.tasks)  # d.push, written out: every few steps
 
     @decide("invest", "done")
@@ -123,9 +125,10 @@ class TurnMixin:
 
     def discard_from_hand(self, d: Any, seat: int, card: str) -> None:
         """A planning card from a seat's hand to the discard pile."""
-        hand = list(d.hands[seat])
+        hands, hand = list(d.hands), list(d.hands[seat])  # replaced(), written out
         hand.remove(card)
-        d.hands = replaced(d.hands, seat, tuple(hand))
+        hands[seat] = tuple(hand)
+        d.hands = tuple(hands)
         d.discard = inserted(d.discard, card)
 
     @ask("act")
