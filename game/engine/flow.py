@@ -107,6 +107,10 @@ class DraftBase:
     tasks: tuple[tuple, ...]
     task: tuple
     events: list[Event]
+    # False on a quiet draft (quiet_draft), whose `emit` records nothing: a hot handler may
+    # skip the call (a builtin called with keywords still builds their dict: ~1,500
+    # instructions, and a playout emits hundreds of events).
+    loud = True
 
     def push(self, *tasks: tuple) -> None:
         """Put tasks on top of the stack; the first one given runs first."""
@@ -253,7 +257,7 @@ def quiet_draft(draft_cls: type, many_steps: bool = True) -> type:
         # A dict draft as `drafting` made it has a slots twin: the same copy in and state out,
         # but its fields are read and written faster (handlers touch them all the time).
         base = draft_cls.__dict__.get(SLOTS_TWIN, draft_cls) if many_steps else draft_cls
-        namespace: dict[str, Any] = {"emit": _IGNORE_EVENT}
+        namespace: dict[str, Any] = {"emit": _IGNORE_EVENT, "loud": False}
         if "__slots__" in base.__dict__:
             namespace["__slots__"] = ()
         found = _QUIET[(draft_cls, many_steps)] = type(f"Quiet{draft_cls.__name__}", (base,),

@@ -23,7 +23,7 @@ from . import city
 from .board import OFFICES, ZONES, Contract, Renewal
 from .decks import run_first
 from .effects import ANY_LOTS, restriction_filter
-from .prompts import option, prompt, split_options
+from .prompts import prompt_of, split_options
 from .state import NOBODY, State, gain, lose, replaced, seats_from
 
 CONTRACTOR, DISTRICT_ATTORNEY, POLICE_CHIEF = (OFFICES.index(o) for o in (
@@ -61,7 +61,8 @@ class LotSetCheck:
         a __call__ through the type's slot does not)."""
         if self.known is None:
             self.memo, self.rights = self.rules.build_context(self.state, self.seat)
-            self.known = self.memo.cheapest_for(self.rights[1], self.rights[2])
+            # memo.cheapest_for(demolition, protected), with no call
+            self.known = self.memo.cheapest.setdefault(self.rights[1:], {})
         cheapest = self.known.get(kind)
         if cheapest is None:
             return self.rules.has_lot_set(self.state, self.rules.board.cards[card], self.memo,
@@ -78,6 +79,7 @@ class BuildMixin:
     # a mask: the lot sets on them}): board.placement_masks with each lot set's prebuilt option
     # (rules.lot_set_entry).
     lot_set_table: tuple
+    lot_set_masks: Mapping[tuple[int, ...], int]  # a lot set -> the mask of its lots
     free_rings: tuple  # [size][block][free lots] -> ((ring mask, option), ...): the same
     # [size][block] -> (the mask of the lots of all its lot sets, the mask of all their rings)
     block_spans: tuple
@@ -148,15 +150,18 @@ class BuildMixin:
         high = min(high, wealth)
         # The zone restriction on lot masks (city.zones_allow): the ring of a lot set never
         # holds a building it demolishes (that one lies wholly under the new building).
-        same = s.zone_lots[city.ZONE_INDEX[contract.zone]]
-        other = city.zoned_lots(s) & ~same
-        occupied = other | same | s.zone_lots[city.ZONE_INDEX[city.PARK]]
+        zone_lots = s.zone_lots
+        civ, com, ind, res, park = zone_lots  # city.zoned_lots, written out
+        same = zone_lots[city.ZONE_INDEX[contract.zone]]
+        other = (civ | com | ind | res) & ~same
+        occupied = other | same | park
         size, restricted = contract.size, (ring_need, lots_need) != (ANY_LOTS, ANY_LOTS)
         table, free = self.lot_set_table[size], ~occupied
         # Per block, its lot sets' lots and rings all together: a block none of whose lot sets
         # could meet the card's restriction is passed over whole (most, for a restricted card).
         spans = self.block_spans[size]
-        if demolition:  # may_demolish, a call, only for lot sets that pass the rest
+        if demolition:  # demolition tested only for lot sets that pass the rest
+            grid, buildings, set_masks = s.lots, s.buildings, self.lot_set_masks
             for block in blocks:
                 if not low <= values[block] <= high:
                     continue
@@ -168,10 +173,23 @@ class BuildMixin:
                     if ring & other and not ring & same or restricted and not (
                             ring & ring_need and mask & lots_need):
                         continue
-                    if not mask & occupied or self.may_demolish(s, lots, protected):
-                        found.append(option)
-                        if first:
-                            return found
+                    # Rulebook demolition (the Contractor, or with an Urban Renewal card): each
+                    # building under it lies wholly under it (so it is no larger), and none is
+                    # the protected seat's (the Contractor's unless he builds); written out, as
+                    # a call per lot set would cost more than the test.
+                    if mask & occupied:
+                        for lot in lots:
+                            bid = grid[lot]
+                            if bid != NOBODY and (buildings[bid].owner == protected
+                                                  or set_masks[buildings[bid].lots] & ~mask):
+                                break
+                        else:
+                            bid = NOBODY  # none in the way
+                        if bid != NOBODY:
+                            continue
+                    found.append(option)
+                    if first:
+                        return found
             return found
         if not restricted:
             return self._unrestricted(values, size, low, high, free, other, same, first, blocks)
@@ -224,7 +242,7 @@ class BuildMixin:
         (builder_rights): his wealth reaches the cheapest block where one lies, which the
         city's memo keeps per kind of contract (searched once, cheapest blocks first)."""
         wealth, demolition, protected = rights
-        known = memo.cheapest_for(demolition, protected)
+        known = memo.cheapest.setdefault((demolition, protected), {})  # cheapest_for, no call
         kind = self.search_kind[contract.id]
         cheapest = known.get(kind)
         if cheapest is None:
@@ -239,24 +257,6 @@ class BuildMixin:
         """Ids of the buildings standing on any of the lots."""
         return tuple(sorted({s.lots[lot] for lot in lots} - {NOBODY}))
 
-    @staticmethod
-    def may_demolish(s: Any, lots: tuple[int, ...], protected: int | None) -> bool:
-        """Rulebook demolition, for a builder allowed to demolish (the Contractor, or with an
-        Urban Renewal card): every building on the lots lies wholly under the new one (so it is
-        no larger), and none is the `protected` seat's (the Contractor's unless he builds)."""
-        grid, buildings = s.lots, s.buildings
-        for lot in lots:
-            bid = grid[lot]
-            if bid == NOBODY:
-                continue
-            old = buildings[bid]
-            if old.owner == protected:
-                return False
-            for under in old.lots:
-                if under not in lots:
-                    return False
-        return True
-
     # -- the build tasks ------------------------------------------------------------------------
     @ask("place")
     def _ask_place(self, state: State, task: tuple) -> Pending:
@@ -267,7 +267,7 @@ class BuildMixin:
         options = memo.listed.get(key)
         if options is None:
             options = memo.listed[key] = tuple(self.lot_sets(state, contract, *rights))
-        return prompt(seat, "place", options, card=contract.id)
+        return prompt_of(seat, "place", options, (("card", contract.id),))
 
     @decide("place")
     def _placed(self, d: Any, seat: int, action: tuple) -> None:
@@ -283,7 +283,8 @@ class BuildMixin:
         lose(d, seat, "wealth", city.block_value(self.board, d, self.board.block_of[lots[0]]),
              "cards")
         bid = city.place(d, contract.zone, lots, seat)
-        d.emit("built", seat, card=card, building=bid)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("built", seat, card=card, building=bid)
         d.tasks = (("license", card, contract.size), ("built", card, bid), *d.tasks)  # d.push
 
     @ask("license")
@@ -292,7 +293,7 @@ class BuildMixin:
         zone, licence_options = self.board.cards[card].zone, self.licence_options
         options = [licence_options[c][1] for c in state.hands[state.active]
                    if zone in licence_options.get(c, NO_LICENCE)[0]]
-        return prompt(state.active, "license", options, left=left)
+        return prompt_of(state.active, "license", options, (("left", left),))
 
     @decide("license")
     def _licensed(self, d: Any, seat: int, action: tuple) -> None:
@@ -339,8 +340,9 @@ class BuildMixin:
     @ask("steal")
     def _ask_steal(self, state: State, task: tuple) -> Pending:
         _, name, _, holders = task
-        options = [option(("seat", s), ("seat", s), "seat", player=s) for s in holders]
-        return prompt(state.active, "steal", options, vocation=name)
+        fixed = self.fixed
+        return prompt_of(state.active, "steal", [fixed[("seat", s)] for s in holders],
+                         (("vocation", name),))
 
     @decide("steal")
     def _stolen(self, d: Any, seat: int, action: tuple) -> None:
@@ -371,7 +373,7 @@ class BuildMixin:
     @ask("split")
     def _ask_split(self, state: State, task: tuple) -> Pending:
         _, seat, value, n, _ = task
-        return prompt(seat, "split", split_options(n, value), value=value)
+        return prompt_of(seat, "split", split_options(n, value), (("value", value),))
 
     @decide("split")
     def _split(self, d: Any, seat: int, action: tuple) -> None:

@@ -18,7 +18,7 @@ from game.engine.trails import bits
 from . import city
 from .decks import run_first
 from .effects import area_buildings
-from .prompts import option, prompt, split_options
+from .prompts import option, prompt, prompt_of, split_options
 from .state import NOBODY, State, can_pay, gain, inserted, lose
 
 
@@ -36,7 +36,8 @@ class ChoicesMixin:
     @run("event")
     def _event(self, d: Any, task: tuple) -> None:
         _, card, deck = task
-        d.emit("event", None, reveal=True, card=card)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("event", None, reveal=True, card=card)
         run_first(self, d, (*self.event_effects[card], ("event_done", card, deck)))
 
     @run("event_done")
@@ -89,7 +90,7 @@ class ChoicesMixin:
     def _ask_building(self, state: State, task: tuple) -> Pending:
         _, seat, purpose, candidates = task
         options = [option(("building", bid), ("building", bid), purpose[0]) for bid in candidates]
-        return prompt(seat, "choose_building", options, purpose=purpose[0])
+        return prompt_of(seat, "choose_building", options, (("purpose", purpose[0]),))
 
     @decide("choose_building")
     def _building_chosen(self, d: Any, seat: int, action: tuple) -> None:
@@ -131,8 +132,8 @@ class ChoicesMixin:
     def _ask_order(self, state: State, task: tuple) -> Pending:
         _, decision, seats = task
         fixed = self.fixed
-        return prompt(state.active, "order", [fixed[("seat", s)] for s in seats],
-                      decision=decision[0])
+        return prompt_of(state.active, "order", [fixed[("seat", s)] for s in seats],
+                         (("decision", decision[0]),))
 
     @decide("order")
     def _ordered(self, d: Any, active: int, action: tuple) -> None:
@@ -145,7 +146,7 @@ class ChoicesMixin:
     def _ask_pay_split(self, state: State, task: tuple) -> Pending:
         _, seat, zone, amount = task
         n = city.owned(state, seat, zone)
-        return prompt(seat, "pay_split", split_options(n, amount), amount=amount)
+        return prompt_of(seat, "pay_split", split_options(n, amount), (("amount", amount),))
 
     @decide("pay_split")
     def _paid_split(self, d: Any, seat: int, action: tuple) -> None:
@@ -161,7 +162,7 @@ class ChoicesMixin:
                    for bid in area_buildings(self.board, state, seat, area)]
         if can_pay(state, seat, "prestige", cost):
             options.append(option(("pay",), None, "pay", cost=cost))
-        return prompt(seat, "disaster", options, prestige=cost)
+        return prompt_of(seat, "disaster", options, (("prestige", cost),))
 
     @decide("disaster")
     def _disaster_decided(self, d: Any, seat: int, action: tuple) -> None:
@@ -173,9 +174,9 @@ class ChoicesMixin:
     @ask("purchase")
     def _ask_purchase(self, state: State, task: tuple) -> Pending:
         _, seat, (pay, cost, get, amount) = task
-        return prompt(seat, "purchase", [option(("buy",), None, "buy"),
-                                         option(("pass",), None, "pass")],
-                      pay=pay, cost=cost, get=get, amount=amount)
+        fixed = self.fixed
+        return prompt_of(seat, "purchase", (fixed[("buy",)], fixed[("pass",)]),
+                         (("pay", pay), ("cost", cost), ("get", get), ("amount", amount)))
 
     @decide("purchase")
     def _purchased(self, d: Any, seat: int, action: tuple) -> None:

@@ -52,11 +52,7 @@ class CityMemo:
 
     def cheapest_for(self, demolition: bool, protected: int | None) -> dict[int, int]:
         """Search kind -> its cheapest block value, for a builder with these rights."""
-        key = (demolition, protected)
-        found = self.cheapest.get(key)
-        if found is None:
-            found = self.cheapest[key] = {}
-        return found
+        return self.cheapest.setdefault((demolition, protected), {})
 
     def blocks_by_value(self) -> tuple[int, ...]:
         """Every block, by value then number: the first legal lot set in this order lies in
@@ -253,8 +249,9 @@ def place(d: Any, zone: str, lots: tuple[int, ...], owner: int) -> int:
     d.zone_lots = replaced(d.zone_lots, index, d.zone_lots[index] | lot_mask(lots))
     if owner != NOBODY:
         d.anchors = replaced(d.anchors, owner, d.anchors[owner] | 1 << lots[0])
-    d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
-           lots=lots)
+    if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+        d.emit("building_placed", owner if owner != NOBODY else None, building=bid, zone=zone,
+               lots=lots)
     return bid
 
 
@@ -271,7 +268,8 @@ def demolish(d: Any, bid: int) -> None:
     if building.owner != NOBODY:
         d.anchors = replaced(d.anchors, building.owner,
                              d.anchors[building.owner] & ~(1 << building.lots[0]))
-    d.emit("building_demolished", None, building=bid)
+    if d.loud:
+        d.emit("building_demolished", None, building=bid)
 
 
 def set_owner(d: Any, bid: int, owner: int) -> None:
@@ -284,7 +282,8 @@ def set_owner(d: Any, bid: int, owner: int) -> None:
     if owner != NOBODY:
         anchors[owner] |= anchor
     d.anchors = tuple(anchors)
-    d.emit("control_changed", owner if owner != NOBODY else None, building=bid)
+    if d.loud:
+        d.emit("control_changed", owner if owner != NOBODY else None, building=bid)
 
 
 def empty_lots(s: Any) -> list[int]:

@@ -185,7 +185,8 @@ class DeckMixin:
         """True while the planning deck or its discards hold a card that is not an event (ours:
         with only events left, drawing "again" after each event would never end, so the
         slot stays empty until a permit or Urban Renewal card comes back)."""
-        return (bool(self.deck_split(s.planning_deck)[1])
+        deck = s.planning_deck
+        return (bool((deck.split or self.deck_split(deck))[1])
                 or not self.board.events.issuperset(s.discard))
 
     def deck_split(self, deck: Deck) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -243,7 +244,8 @@ class DeckMixin:
                 self._event_done(d, ("event_done", card, deck_name))
             return
         self._put(d, dest, card, deck_name)
-        d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("revealed", None, reveal=True, card=card, deck=deck_name)
         if not triggers:
             return
         # The ballot first, then the payout: the rulebook pays "después de cualquier elección
@@ -262,11 +264,16 @@ class DeckMixin:
     def _remove_from_deck(self, d: Any, deck_name: str, card: str) -> None:
         deck = d.planning_deck if deck_name == "planning" else d.decks[DECK_INDEX[deck_name]]
         events, others = deck.split or self.deck_split(deck)
+        # without(), written out: a card is revealed every few steps
         if card in self.board.stacked:
-            events = without(events, card)
+            i = events.index(card)
+            events = events[:i] + events[i + 1:]
         else:
-            others = without(others, card)
-        new = make_deck(without(deck.cards, card), deck.drawn + 1, deck.window, (events, others))
+            i = others.index(card)
+            others = others[:i] + others[i + 1:]
+        cards = deck.cards
+        i = cards.index(card)
+        new = make_deck(cards[:i] + cards[i + 1:], deck.drawn + 1, deck.window, (events, others))
         if deck_name == "planning":
             d.planning_deck = new
         else:
@@ -275,8 +282,10 @@ class DeckMixin:
     @staticmethod
     def _put(d: Any, dest: tuple, card: str, deck_name: str) -> None:
         where = dest[0]
-        if where == "hand":
-            d.hands = replaced(d.hands, dest[1], inserted(d.hands[dest[1]], card))
+        if where == "hand":  # replaced(), written out: the commonest destination
+            hands = list(d.hands)
+            hands[dest[1]] = inserted(hands[dest[1]], card)
+            d.hands = tuple(hands)
         elif where in ("row", "row_face_down"):
             d.planning_row = replaced(d.planning_row, dest[1], card)
             down = where == "row_face_down"

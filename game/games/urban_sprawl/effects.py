@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.engine.schema import Choice, Int, Spec, Str
+from game.engine.trails import bits
 
 from . import city
 from .city import ANY, PARK
@@ -63,6 +64,13 @@ def _count(board: Any, s: Any, params: Mapping, origin: int, owner: int | None) 
     if scope != "game" and origin == NOBODY:
         return 0  # an event has no building of its own: "these rows" and "next to it" are empty
     buildings, zone, size = s.buildings, params["zone"], params["size"]
+    if scope == "game" and owner is not None and owner != NOBODY:
+        # The owner's buildings of the zone, by their first lots (no pass over every building)
+        firsts = s.anchors[owner] & city.zone_mask(s, zone)
+        if not size:
+            return firsts.bit_count()
+        grid = s.lots
+        return sum(1 for lot in bits(firsts) if len(buildings[grid[lot]].lots) == size)
     if scope == "adjacent":
         found = [buildings[bid] for bid in city.adjacent_buildings(board, s,
                                                                    buildings[origin].lots)]

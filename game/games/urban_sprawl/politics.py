@@ -20,8 +20,8 @@ from game.engine.trails import bits
 
 from . import city
 from .board import OFFICES
-from .prompts import option, prompt
-from .state import NOBODY, State, gain, replaced, total_prestige
+from .prompts import prompt_of
+from .state import NOBODY, State, gain, replaced
 
 OFFICE = {name: i for i, name in enumerate(OFFICES)}
 # Who breaks a tie in each election (rulebook "Elecciones"); the Mayor's is the Media holder.
@@ -41,6 +41,7 @@ class PoliticsMixin:
     # amounts); per circle, the mask of its row's lots (rules.prebuild_options)
     payout_rows: Any
     circle_masks: tuple[int, ...]
+    fixed: Any  # the rules' prebuilt options (rules.UrbanSprawl._fixed_options)
 
     # -- payouts (rulebook "Activadores de elecciones y pagos") ---------------------------------
     @run("payout")
@@ -59,7 +60,8 @@ class PoliticsMixin:
             row = self.circle_masks[circle]
         # A building lies within one block: it stands in the row if its first lot does.
         counts = tuple(map(int.bit_count, map(row.__and__, d.anchors)))  # no Python frame
-        d.emit("payout", None, resource=resource, value=value)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("payout", None, resource=resource, value=value)
         shares = shares_in_order(counts, table[:d.players])
         if resource == "wealth":  # gain() per seat, one new tuple for them all
             wealth = list(d.wealth)
@@ -125,7 +127,8 @@ class PoliticsMixin:
     def _appoint(self, d: Any, task: tuple) -> None:
         _, office, seat = task
         d.offices = replaced(d.offices, OFFICE[office], seat)
-        d.emit("elected", seat, office=office)
+        if d.loud:
+            d.emit("elected", seat, office=office)
         if office == "mayor":  # a (re)elected Mayor places a park and controls it
             d.push(("place_park", seat, "anywhere", NOBODY), ("contractor",))
         else:
@@ -136,8 +139,9 @@ class PoliticsMixin:
         """After each election, the Contractor (once in play) goes to the least prestige."""
         if not d.contractor_in_play:
             return
-        least = min(total_prestige(d, s) for s in range(d.players))
-        tied = tuple(s for s in range(d.players) if total_prestige(d, s) == least)
+        totals = list(map(sum, d.prestige))  # total_prestige of every seat, with no call each
+        least = min(totals)
+        tied = tuple(s for s, total in enumerate(totals) if total == least)
         if len(tied) == 1:
             self.set_office(d, "contractor", tied[0])
         else:
@@ -146,13 +150,15 @@ class PoliticsMixin:
     def set_office(self, d: Any, office: str, seat: int) -> None:
         """Hand an office's tile to a seat."""
         d.offices = replaced(d.offices, OFFICE[office], seat)
-        d.emit("elected", seat, office=office)
+        if d.loud:
+            d.emit("elected", seat, office=office)
 
     @ask("choose_seat")
     def _ask_seat(self, state: State, task: tuple) -> Pending:
         _, decider, purpose, tied = task
-        return prompt(decider, "choose_seat", [option(("seat", s), ("seat", s), "seat", player=s)
-                                               for s in tied], purpose=purpose[-1])
+        fixed = self.fixed
+        return prompt_of(decider, "choose_seat", [fixed[("seat", s)] for s in tied],
+                         (("purpose", purpose[-1]),))
 
     @decide("choose_seat")
     def _seat_chosen(self, d: Any, decider: int, action: tuple) -> None:

@@ -212,7 +212,8 @@ class UrbanSprawl(TurnMixin, TablesMixin, DeckMixin, BuildMixin, PoliticsMixin, 
         index = self.board.vocations.index(name)
         d.vocations = replaced(d.vocations, seat, replaced(d.vocations[seat], index,
                                                            d.vocations[seat][index] + 1))
-        d.emit("vocation_taken", seat, vocation=name)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("vocation_taken", seat, vocation=name)
 
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:

@@ -47,20 +47,24 @@ class Deck:
     split: Any = field(default=None, init=False, compare=False, repr=False)
 
 
-_DECK_SETTERS = tuple(Deck.__dict__[name].__set__
-                      for name in ("cards", "drawn", "window", "split"))
+class _DeckLayout:
+    """Deck's slots, plainly settable: make_deck fills one and makes it a Deck (`__class__`:
+    the same slots, so the same layout), about half the cost of a frozen slot's setter call
+    per field."""
+
+    __slots__ = Deck.__slots__
 
 
 def make_deck(cards: tuple[str, ...], drawn: int, window: tuple[int, int],
               split: tuple[tuple[str, ...], tuple[str, ...]] | None) -> Deck:
     """Deck(cards, drawn, window) with its split known, without the frozen __init__'s setattr
     per field (one per card drawn)."""
-    deck = object.__new__(Deck)
-    set_cards, set_drawn, set_window, set_split = _DECK_SETTERS
-    set_cards(deck, cards)
-    set_drawn(deck, drawn)
-    set_window(deck, window)
-    set_split(deck, split)
+    deck = object.__new__(_DeckLayout)
+    deck.cards = cards
+    deck.drawn = drawn
+    deck.window = window
+    deck.split = split
+    deck.__class__ = Deck
     return deck
 
 
@@ -121,6 +125,9 @@ class State:                # copy in and none out, not ~40 attribute copies eac
     # What the placement search found for this city (city.CityMemo): a cache, shared by every
     # state holding the same city tuples, checked against them before each use.
     city_memo: Any = memo_field()
+    # (the ledger, per seat {term: its index}) of a ledger (ledger_indexes): a cache, carried
+    # along drafts, checked against the ledger before each use.
+    ledger_terms: Any = memo_field()
 
 
 def total_prestige(s: Any, seat: int) -> int:
@@ -138,7 +145,9 @@ def gain(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> 
         wealth[seat] += amount
         s.wealth = tuple(wealth)
     else:
-        s.emit("prestige", seat, amount=amount, source=_add_prestige(s, seat, source, amount))
+        source = _add_prestige(s, seat, source, amount)
+        if s.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            s.emit("prestige", seat, amount=amount, source=source)
 
 
 def lose(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> int:
@@ -153,7 +162,9 @@ def lose(s: Any, seat: int, resource: str, amount: int, source: str | tuple) -> 
         wealth[seat] -= taken
         s.wealth = tuple(wealth)
     else:
-        s.emit("prestige", seat, amount=-taken, source=_add_prestige(s, seat, source, -taken))
+        source = _add_prestige(s, seat, source, -taken)
+        if s.loud:
+            s.emit("prestige", seat, amount=-taken, source=source)
     return taken
 
 
@@ -175,16 +186,32 @@ def _add_prestige(s: Any, seat: int, source: str | tuple, delta: int) -> str:
     row[SOURCE_INDEX[source]] += delta
     prestige[seat] = tuple(row)
     s.prestige = tuple(prestige)
-    ledger = list(s.ledger)
+    ledger, known = s.ledger, getattr(s, "ledger_terms", None)
+    indexes = known[1] if known is not None and known[0] is ledger else ledger_indexes(ledger)
+    index = indexes[seat]
+    i = index.get(term)
+    ledger = list(ledger)
     entries = ledger[seat]
-    for i, (known, points, times) in enumerate(entries):
-        if known == term:
-            ledger[seat] = (*entries[:i], (term, points + delta, times + 1), *entries[i + 1:])
-            break
-    else:
+    if i is None:
         ledger[seat] = (*entries, (term, delta, 1))
-    s.ledger = tuple(ledger)
+        # A new dict for the seat: the old one stays with the states that share it.
+        indexes = replaced(indexes, seat, {**index, term: len(entries)})
+    else:  # replaced(), written out
+        _, points, times = entries[i]
+        entries = list(entries)
+        entries[i] = (term, points + delta, times + 1)
+        ledger[seat] = tuple(entries)
+    s.ledger = ledger = tuple(ledger)
+    s.ledger_terms = (ledger, indexes)
     return source
+
+
+def ledger_indexes(ledger: tuple) -> tuple[dict[tuple, int], ...]:
+    """Per seat, {ledger term: its entry's index} (a seat's ledger holds ~20 terms: a dict
+    rather than a search along them each time prestige moves). A state keeps it in
+    `ledger_terms` with the ledger it was made for (checked by identity; a new state or its
+    first draft has none yet)."""
+    return tuple({entry[0]: i for i, entry in enumerate(entries)} for entries in ledger)
 
 
 def replaced(values: tuple, index: int, value: Any) -> tuple:

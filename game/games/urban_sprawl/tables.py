@@ -68,6 +68,8 @@ class TablesMixin:
             tuple((place, take) for place, (cost, take) in enumerate(self.take_places)
                   if cost <= ap)
             for ap in range(max(cost for cost, _ in self.take_places) + 1))
+        # The same, options only: the takes of a whole planning row (~40% of act prompts).
+        self.take_options = tuple(tuple(take for _, take in takes) for takes in self.takes_within)
         places = [(("row", j), cost) for j, cost in enumerate(board.contract_costs)]
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
@@ -111,6 +113,7 @@ class TablesMixin:
             lot for lot, block in enumerate(board.block_of) if block in blocks) for blocks in rows})
         self.payout_rows = MappingProxyType(self._payout_rows())
         self.circle_masks = tuple(self.row_masks[blocks] for blocks in board.circle_blocks)
+        self.lot_set_masks = MappingProxyType({lots: city.lot_mask(lots) for lots in board.rings})
         self.lot_set_table = tuple(
             tuple(lot_set_entry(block_mask, tuple((lots, mask, ring, fixed[("lots", lots)])
                                                   for lots, mask, ring in options))
@@ -159,7 +162,8 @@ class TablesMixin:
             elif isinstance(found, Permit):
                 out[("invest", card)] = option(("invest", card), ("hand", card), "invest",
                                                wealth=found.invest)
-        out[("done",)] = option(("done",), None, "done")
+        for verb in ("done", "buy", "pass"):
+            out[(verb,)] = option((verb,), None, verb)
         out[("end",)] = option(("end",), None, "end")
         for lots in board.rings:
             out[("lots", lots)] = option(("lots", lots), ("lots", lots), "lots")

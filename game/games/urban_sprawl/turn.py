@@ -32,6 +32,7 @@ class TurnMixin:
     board: Any
     fixed: Any  # tables.TablesMixin's, as the names below
     takes_within: Any
+    take_options: Any
     hand_licences: Any
     contract_needs: Any
     contract_places: Any
@@ -90,7 +91,8 @@ class TurnMixin:
         boss = d.offices[OFFICE["union_boss"]] == seat
         d.ap = board.union_boss_action_points if boss else board.action_points
         d.builds = 0
-        d.emit("turn", seat, ap=d.ap)
+        if d.loud:  # a quiet draft's emit records nothing (flow.DraftBase.loud)
+            d.emit("turn", seat, ap=d.ap)
         if d.offices[OFFICE["treasurer"]] == seat:
             for other in seats_from(d, seat)[1:]:
                 gain(d, seat, "wealth", lose(d, other, "wealth", TREASURER_TAX, "cards"), "cards")
@@ -112,7 +114,9 @@ class TurnMixin:
     def _invested(self, d: Any, seat: int, action: tuple) -> None:
         card = action[1]
         self.discard_from_hand(d, seat, card)
-        gain(d, seat, "wealth", self.board.cards[card].invest, "cards")
+        wealth = list(d.wealth)  # gain(), written out: a permit is cashed in most turns
+        wealth[seat] += self.board.cards[card].invest
+        d.wealth = tuple(wealth)
         d.tasks = (("invest",), *d.tasks)  # d.push, written out: every few steps
 
     @decide("invest", "done")
@@ -121,34 +125,43 @@ class TurnMixin:
 
     def discard_from_hand(self, d: Any, seat: int, card: str) -> None:
         """A planning card from a seat's hand to the discard pile."""
-        hand = list(d.hands[seat])
+        hands, hand = list(d.hands), list(d.hands[seat])  # replaced(), written out
         hand.remove(card)
-        d.hands = replaced(d.hands, seat, tuple(hand))
+        hands[seat] = tuple(hand)
+        d.hands = tuple(hands)
         d.discard = inserted(d.discard, card)
 
     @ask("act")
     def _ask_act(self, state: State, task: tuple) -> Pending:
-        seat, ap = state.active, state.ap
-        cards, within = (*state.planning_row, state.planning_top), self.takes_within
-        options = [take for place, take in within[ap if ap < len(within) else -1]
-                   if cards[place] is not None]
+        seat, ap, within = state.active, state.ap, self.takes_within
+        row, top = state.planning_row, state.planning_top
+        if top is not None and None not in row:  # a whole planning row: every take it affords
+            options = list(self.take_options[ap if ap < len(within) else -1])
+        else:
+            cards = (*row, top)
+            options = [take for place, take in within[ap if ap < len(within) else -1]
+                       if cards[place] is not None]
         favours = state.favours[seat]
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
-        has_lot_set = LotSetCheck(self, state, seat).check
+        has_lot_set = None  # made at the first contract whose licences the hand holds
         offered = (*state.contract_row, *state.tops[:state.active_decks])
         for card, (cost, build, favour) in zip(offered, self.contract_places):
             if card is None or cost > ap:
                 continue
             zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(build)
+            if held[zone] >= size:
+                has_lot_set = has_lot_set or LotSetCheck(self, state, seat).check
+                if has_lot_set(card, kind):
+                    options.append(build)
             if favour_room:
                 options.append(favour)
         for card in favours:  # a Favour is built for no action points
             zone, size, kind = needs[card]
-            if held[zone] >= size and has_lot_set(card, kind):
-                options.append(self.favour_builds[card])
+            if held[zone] >= size:
+                has_lot_set = has_lot_set or LotSetCheck(self, state, seat).check
+                if has_lot_set(card, kind):
+                    options.append(self.favour_builds[card])
         options.append(self.end_option)
         return prompt_of(seat, "act", options, (("ap", ap),))
 
@@ -160,22 +173,27 @@ class TurnMixin:
     def _take_planning(self, d: Any, seat: int, action: tuple) -> None:
         if action[1] == "row":
             i = action[2]
-            card, d.ap = d.planning_row[i], d.ap - self.board.planning_costs[i]
-            d.planning_row = replaced(d.planning_row, i, None)
+            row = list(d.planning_row)  # replaced(), written out: the commonest action
+            card, row[i], d.ap = row[i], None, d.ap - self.board.planning_costs[i]
+            d.planning_row = tuple(row)
             if d.planning_face_down[i]:  # it turns face up (taken unseen)
                 d.planning_face_down = replaced(d.planning_face_down, i, False)
         else:
             card, d.ap = d.planning_top, d.ap - self.board.planning_deck_cost
             d.planning_top = None
-        d.hands = replaced(d.hands, seat, inserted(d.hands[seat], card))
-        d.emit("planning_taken", seat, card=card)
+        hands = list(d.hands)
+        hands[seat] = inserted(hands[seat], card)
+        d.hands = tuple(hands)
+        if d.loud:
+            d.emit("planning_taken", seat, card=card)
         d.tasks = (("act",), *d.tasks)  # d.push, written out: the commonest action
 
     @decide("act", "favour")
     def _take_favour(self, d: Any, seat: int, action: tuple) -> None:
         card = self.take_contract(d, action[1:])
         d.favours = replaced(d.favours, seat, (*d.favours[seat], card))
-        d.emit("favour_taken", seat, card=card)
+        if d.loud:
+            d.emit("favour_taken", seat, card=card)
         d.push(("act",))
 
     @decide("act", "build")

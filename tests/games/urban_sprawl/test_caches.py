@@ -7,11 +7,15 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from game.engine.core import Chance, Config
+import pytest
+
+from game.engine.core import Chance, Config, Prompt
 from game.engine.match import sample
 from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Contract
 from game.games.urban_sprawl.decks import DeckDraw
+from game.games.urban_sprawl.prompts import prompt_of
+from game.games.urban_sprawl.state import Deck, make_deck, total_prestige
 
 from .support import rules
 
@@ -160,3 +164,35 @@ def test_a_new_citys_memo_keeps_the_blocks_order_only_while_the_values_stay() ->
         assert memo.richest == max(values)
         moved += state.markers.count(city.NOBODY) < len(state.markers)
     assert moved > 100  # markers were in play for a good part of the game
+
+
+def test_prompts_and_decks_filled_in_their_twins_are_real_frozen_ones() -> None:
+    """prompt_of and make_deck fill a plain twin of the slots and then change its class: a
+    Prompt (a Deck) equal to one built by its constructor, and frozen like it."""
+    option = rules().end_option
+    made = prompt_of(2, "act", [option], (("ap", 3),))[0]
+    assert type(made) is Prompt
+    assert made == Prompt(2, "act", "urban_sprawl.prompt.act", (option,), (("ap", 3),))
+    deck = make_deck(("E1", "P1"), 4, (2, 9), (("E1",), ("P1",)))
+    assert type(deck) is Deck and deck == Deck(("E1", "P1"), 4, (2, 9))
+    assert deck.split == (("E1",), ("P1",))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.player = 0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        deck.drawn = 0  # type: ignore[misc]
+
+
+def test_the_ledgers_term_index_follows_the_ledger() -> None:
+    """ledger_terms (a state's per-seat {term: index}, carried along drafts) always indexes
+    the state's own ledger, along a random game: each term at its entry, every entry there,
+    and the prestige the ledger adds up to."""
+    checked = 0
+    for state in walk(seed=15):
+        known = getattr(state, "ledger_terms", None)
+        if known is None or known[0] is not state.ledger:
+            continue
+        for seat, (entries, index) in enumerate(zip(state.ledger, known[1])):
+            assert index == {entry[0]: i for i, entry in enumerate(entries)}
+            assert sum(points for _, points, _ in entries) == total_prestige(state, seat)
+        checked += 1
+    assert checked > 500
