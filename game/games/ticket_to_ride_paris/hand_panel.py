@@ -17,14 +17,13 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
-from game.ui.paint import RING_GROW, flip, ring, seat_color
+from game.ui.paint import RING_GROW, flip, fly, ring, seat_color
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .log_strip import MoveLogStrip
-from .motion import Flight
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -191,7 +190,7 @@ class HandPanel(Panel):
                 continue
             chip = self.chip(tk, dest, "")
             path = (src[offered.index(tk)].center, dest.center)
-            self.tween(at + k * 0.08, 0.4, Flight(chip, *path, arc=20), pytweening.easeInOutCubic,
+            self.tween(at + k * 0.08, 0.4, fly(chip, *path, arc=20), pytweening.easeInOutCubic,
                        (("tickets", seat),))
         return at + 0.45
 
