@@ -370,11 +370,11 @@ def popup(label: str, center: Point, color: Sequence[int], size: int = theme.HEA
 
 
 def banner(label: str, center: Point, color: Sequence[int], plate: Plate,
-           size: int = theme.HEADING_SIZE) -> Painter:
-    """Paint: a still announcement ("Last round") on a plate for as long as its tween runs."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        draw_label(canvas, label, center, size, color, plate)
-    return paint
+           size: int = theme.HEADING_SIZE) -> Popup:
+    """Paint: a still announcement ("Last round") on a plate for as long as its tween runs (a
+    popup that neither lifts nor rises: it says where it is, so it is drawn once, not every
+    frame it stands there)."""
+    return Popup(label, center, color, size, 0, 0, plate, None, False)
 
 
 def delayed(paint: Painter, still: float, ease: Ease) -> Painter:

@@ -387,9 +387,9 @@ class PanelRoom(RoomRenderer):
         out: dict[Target, pygame.Rect] = {}
         self._owner = {}
         for panel in modal or self.panels.values():
-            for target, rect in panel.targets(view).items():
-                out[target] = rect
-                self._owner[target] = panel
+            targets = panel.targets(view)  # a city may offer hundreds: joined in C, at a move
+            out.update(targets)
+            self._owner.update(dict.fromkeys(targets, panel))
         return out
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,

@@ -215,7 +215,8 @@ def test_a_moving_painter_covers_exactly_the_rect_it_says_at_every_progress():
                 paint.popup("Bonus", (200.5, 200.7), RED, theme.BODY_SIZE, 0, 33, plate),
                 paint.popup("-3", (200, 200), RED, rise=31, outline=None, nearest=True),
                 paint.delayed(paint.fly(sprite(), (50, 200), (350, 120)), 0.3,
-                              pytweening.easeInCubic)]
+                              pytweening.easeInCubic),
+                paint.banner("Last", (200, 100), theme.ACCENT, plate)]
     for painter in painters:
         for k in range(21):
             p = k / 20

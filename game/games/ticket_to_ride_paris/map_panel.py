@@ -32,7 +32,7 @@ from game.ui.paint import (
     seat_dark,
     seat_emblem,
 )
-from game.ui.panels import Panel, PanelRoom, label_area
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -315,8 +315,7 @@ class MapPanel(Panel):
                        bus_drop(bus, c, 0.3 / max(0.3, dur), pytweening.easeOutBounce),
                        pytweening.linear, (("route", index),))
         label, (x, y) = f"+{ev.get('points') or 0}", geom.rect.center
-        self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad,
-                   area=label_area(label, (x, y - 30), rise=40))  # popup's lift and rise
+        self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad)
         batch.moments["score"] = drop
         return last
 
@@ -324,8 +323,7 @@ class MapPanel(Panel):
     def _last_round(self, ev: Event, at: float, batch: Batch) -> float:
         """A banner across the top of the map."""
         spot, plate = (self.rect.centerx, self.rect.y + 80), Plate(INK, theme.ACCENT, 4, 18, (60, 24))
-        self.tween(at, 0.6, banner(t("last_round"), spot, theme.ACCENT, plate), pytweening.linear,
-                   area=label_area(t("last_round"), spot, plate=plate))
+        self.tween(at, 0.6, banner(t("last_round"), spot, theme.ACCENT, plate), pytweening.linear)
         return at + 0.6
 
 
