@@ -46,6 +46,8 @@ from .rules import TicketToRideParis
 from .seats_panel import SeatsPanel, TrackPanel
 from .state import State
 
+LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
+
 
 class TTRRenderer(PanelRoom):
     """Draws the Paris map, cards, tickets and players; animates the rules' events."""
@@ -115,6 +117,13 @@ class TTRRenderer(PanelRoom):
         self.moves.note(events, (self.view or view).turn)
         super().animate(events, view, viewer)
 
+    def update(self, dt: float) -> None:
+        """The kit's update; meanwhile the move log's new text is made a piece a frame, and
+        the strip repainted once it is all made (log_strip.py)."""
+        super().update(dt)
+        if self.view is not None and self.hand.prepare_log():
+            self.refresh(self.REPAINT_BUDGET)
+
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
         alone), then let the kit repaint the dirty layers."""
@@ -128,7 +137,11 @@ class TTRRenderer(PanelRoom):
         super().refresh(limit)
 
     def animated(self, batch: Batch, end: float) -> None:
-        """Scores count up once the events that changed them have played."""
+        """Scores count up once the events that changed them have played; a move the table
+        sees nothing of (another seat keeping tickets) still gives the move log a few frames
+        to make its text in, a piece a frame (`LOG_TIME`), not all in the frame it lands in."""
+        if self.hand.shows_log() and self.hand.log.ready != self.moves.key() and not self.timeline:
+            self.timeline.add(end, LOG_TIME, None)
         old = batch.old
         if old is not None and old.players == self.view.players:
             for seat, (a, b) in enumerate(zip(self._totals(old), self._totals(self.view))):
