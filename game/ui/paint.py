@@ -12,7 +12,7 @@ its pencils) in its `sprites.py` and styles these helpers with its colours.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -217,6 +217,17 @@ class Plate:
     pad: tuple[int, int] = (18, 8)
 
 
+def label_box(label: str, center: Point, size: int, plate: Plate | None = None,
+              outline: Sequence[int] | None = None,
+              color: Sequence[int] = theme.TEXT) -> pygame.Rect:
+    """Every pixel `draw_label` covers with these arguments: its plate, or its text and the
+    2 px halo of its outline."""
+    rect = theme.text(label, size, color, True).get_rect(center=center)
+    if plate is not None:
+        return rect.inflate(*plate.pad)
+    return rect.inflate(4, 4) if outline is not None else rect
+
+
 def draw_label(canvas: pygame.Surface, label: str, center: Point, size: int,
                color: Sequence[int], plate: Plate | None = None,
                outline: Sequence[int] | None = None) -> pygame.Rect:
@@ -237,13 +248,71 @@ def draw_label(canvas: pygame.Surface, label: str, center: Point, size: int,
 
 
 # == tween painters ==============================================================================
-def fly(sprite: pygame.Surface, a: Point, b: Point, arc: float = 50) -> Painter:
-    """Paint: the sprite travels from a to b (centres) along an arc `arc` px high."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
+Path = Callable[[float], pygame.Rect]  # the rect a painter covers at each eased progress
+
+
+class Moving:
+    """A tween painter that knows where it paints: `where(p)`, every pixel it covers at eased
+    progress p, and the same rect means the same pixels. A room's damage then redraws only where
+    such a sprite is and where it was last frame (game.ui.panels.PanelRoom.tween_damage), not
+    its whole way, and nothing while it stands still."""
+
+    def where(self, p: float) -> pygame.Rect:
+        """The rect this painter covers at eased progress `p`."""
+        raise NotImplementedError
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Paint one frame at eased progress `p`."""
+        raise NotImplementedError
+
+
+class Sprite(Moving):
+    """Paint: one sprite at the rect `path(p)` gives (a card flying, a bus dropping)."""
+
+    def __init__(self, sprite: pygame.Surface, path: Path) -> None:
+        """`sprite` blitted at `path(p)` (a rect of its size)."""
+        self.sprite, self.path = sprite, path
+
+    def where(self, p: float) -> pygame.Rect:
+        """Where the sprite is at `p`."""
+        return self.path(p)
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Blit the sprite where it is at `p`."""
+        canvas.blit(self.sprite, self.path(p))
+
+
+class Retimed(Moving):
+    """Paint: a moving painter at its own progress `progress(p)` (`delayed`)."""
+
+    def __init__(self, inner: Moving, progress: Ease) -> None:
+        """`inner` run at `progress(p)` when this one is at p."""
+        self.inner, self.progress = inner, progress
+
+    def where(self, p: float) -> pygame.Rect:
+        """Where the inner painter paints at its progress."""
+        return self.inner.where(self.progress(p))
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Paint the inner painter at its progress."""
+        self.inner(canvas, self.progress(p))
+
+
+def fly_path(size: tuple[int, int], a: Point, b: Point, arc: float = 50) -> Path:
+    """The one flight geometry (painting and damage share it): a `size` sprite's rect at eased
+    progress p on its way from centre a to centre b along an arc `arc` px high."""
+    def at(p: float) -> pygame.Rect:
         x = a[0] + (b[0] - a[0]) * p
         y = a[1] + (b[1] - a[1]) * p - arc * math.sin(math.pi * p)
-        canvas.blit(sprite, sprite.get_rect(center=(round(x), round(y))))
-    return paint
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (round(x), round(y))
+        return rect
+    return at
+
+
+def fly(sprite: pygame.Surface, a: Point, b: Point, arc: float = 50) -> Sprite:
+    """Paint: the sprite travels from a to b (centres) along an arc `arc` px high."""
+    return Sprite(sprite, fly_path(sprite.get_size(), a, b, arc))
 
 
 def flip(first: pygame.Surface, second: pygame.Surface, rect: pygame.Rect, lift: float = 0,
@@ -263,31 +332,60 @@ def flip(first: pygame.Surface, second: pygame.Surface, rect: pygame.Rect, lift:
     return paint
 
 
+class Popup(Moving):
+    """Paint: a label (points won, "Bonus A") appears `lift` px above `center` and rises `rise`
+    px more (`popup`)."""
+
+    def __init__(self, label: str, center: Point, color: Sequence[int], size: int, lift: float,
+                 rise: float, plate: Plate | None, outline: Sequence[int] | None,
+                 nearest: bool) -> None:
+        """See `popup`."""
+        self.label, self.center, self.color, self.size = label, center, color, size
+        self.lift, self.rise, self.plate, self.outline = lift, rise, plate, outline
+        self.nearest = nearest
+
+    def at(self, p: float) -> tuple[float, float]:
+        """The label's centre at `p`."""
+        at = (self.center[0], self.center[1] - self.lift - self.rise * p)
+        return (round(at[0]), round(at[1])) if self.nearest else at
+
+    def where(self, p: float) -> pygame.Rect:
+        """Every pixel the label (its plate or its halo) covers at `p`."""
+        return label_box(self.label, self.at(p), self.size, self.plate, self.outline,
+                         self.color)
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Draw the label where it is at `p`."""
+        draw_label(canvas, self.label, self.at(p), self.size, self.color, self.plate,
+                   self.outline)
+
+
 def popup(label: str, center: Point, color: Sequence[int], size: int = theme.HEADING_SIZE,
           lift: float = 30, rise: float = 40, plate: Plate | None = None,
-          outline: Sequence[int] | None = INK, nearest: bool = False) -> Painter:
+          outline: Sequence[int] | None = INK, nearest: bool = False) -> Popup:
     """Paint: a label (points won, "Bonus A") appears `lift` px above `center` and rises
     `rise` px more; outlined text, or text on `plate`. Its centre is truncated to a pixel as
     a Rect does, or rounded to the nearest one if `nearest`."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        at = (center[0], center[1] - lift - rise * p)
-        if nearest:
-            at = (round(at[0]), round(at[1]))
-        draw_label(canvas, label, at, size, color, plate, outline)
-    return paint
+    return Popup(label, center, color, size, lift, rise, plate, outline, nearest)
 
 
 def banner(label: str, center: Point, color: Sequence[int], plate: Plate,
-           size: int = theme.HEADING_SIZE) -> Painter:
-    """Paint: a still announcement ("Last round") on a plate for as long as its tween runs."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        draw_label(canvas, label, center, size, color, plate)
-    return paint
+           size: int = theme.HEADING_SIZE) -> Popup:
+    """Paint: a still announcement ("Last round") on a plate for as long as its tween runs (a
+    popup that neither lifts nor rises: it says where it is, so it is drawn once, not every
+    frame it stands there)."""
+    return Popup(label, center, color, size, 0, 0, plate, None, False)
 
 
 def delayed(paint: Painter, still: float, ease: Ease) -> Painter:
     """Paint: `paint`'s first frame for the first `still` fraction of the tween, then the rest
-    of it with its own ease (a card that waits in its slot, then flies)."""
+    of it with its own ease (a card that waits in its slot, then flies); a moving painter
+    stays one (`Retimed`: it still says where it paints)."""
+    def progress(p: float) -> float:
+        return ease(max(0.0, (p - still) / (1.0 - still))) if still < 1 else 0.0
+    if isinstance(paint, Moving):
+        return Retimed(paint, progress)
+
     def wrapped(canvas: pygame.Surface, p: float) -> None:
-        paint(canvas, ease(max(0.0, (p - still) / (1.0 - still))) if still < 1 else 0.0)
+        paint(canvas, progress(p))
     return wrapped

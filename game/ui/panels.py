@@ -29,10 +29,14 @@ A panel owns:
 - **its damage** (the render kit's damage API, `RoomRenderer.damage`): a repaint of its layer
   reports exactly its rect, since the layer is clipped to it (`CLIP = True`, the default; a
   panel whose painter must reach past its rect sets `CLIP = False` and its repaints count as the
-  whole board). A tween queued with `self.tween(..., area=rect)` reports that area (a flying
-  sprite's path: `fly_area`) while it runs and on the frame after; a tween queued straight on
-  `self.timeline`, without an area, makes the whole board damaged while it runs. Anything else a
-  panel changes it reports with `self.damage(rect)`. Highlights that breathe with `self.pulse()`
+  whole board). A tween queued with `self.tween(...)` (the room's `PanelRoom.tween`) reports
+  where it paints while it runs and on the frame after: a painter that says where it is
+  (`paint.Moving`: `fly`, `popup`, `delayed` of those, a `paint.Sprite` on a path of the
+  room's own) only its rect now and last frame, nothing while it stands still; otherwise the
+  `area` given, a rect (`fly_area`) or a path (progress -> rect, for a picture that changes
+  where it stands, e.g. fading); a tween with neither, or queued straight on `self.timeline`,
+  makes the whole board damaged while it runs. Anything else a panel changes it reports with
+  `self.damage(rect)`. Highlights that breathe with `self.pulse()`
   damage the panel's rect grown by `PULSE_REACH` while a prompt shows, not the whole board.
 
 A room:
@@ -75,12 +79,15 @@ from game.engine.core import Event, Prompt, Target
 from . import theme
 from .audio import CueEntry
 from .board_api import BOARD_RECT
-from .paint import INK, Plate, fast, pulse
+from .damage import join_cheapest
+from .paint import INK, Moving, Plate, fast, pulse
+from .paint import Path as PaintPath
 from .render_kit import _UNSET, Batch, Handler, Layers, RoomRenderer
 from .tween import Painter, Tween
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 Point = tuple[float, float]
+Area = pygame.Rect | PaintPath | None  # where a tween paints (see PanelRoom.tween)
 
 
 def focus_ring(canvas: pygame.Surface, rect: pygame.Rect) -> None:
@@ -239,14 +246,9 @@ class Panel:
 
     # == damage =================================================================================
     def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
-              holds: tuple = (), area: pygame.Rect | None = None, **extra: Any) -> Tween:
-        """Queue a tween on the room's timeline (as `Timeline.add`); `area`: every canvas pixel
-        it paints (e.g. `fly_area`), so that only that area is redrawn while it runs."""
-        if ease is not None:
-            extra["ease"] = ease
-        tween = self.timeline.add(start, dur, paint, holds=holds, **extra)
-        self.room.note_area(tween, area)
-        return tween
+              holds: tuple = (), area: Area = None, **extra: Any) -> Tween:
+        """Queue a tween on the room's timeline (`PanelRoom.tween`: `area` is where it paints)."""
+        return self.room.tween(start, dur, paint, ease, holds, area, **extra)
 
     def view_damage(self) -> list[pygame.Rect]:
         """Canvas rects a new view may change in this panel's per-frame drawing: none for a
@@ -283,6 +285,10 @@ class PanelRoom(RoomRenderer):
     """A RoomRenderer composed of panels (see the module docstring)."""
 
     PANELS: ClassVar[tuple[type[Panel], ...]] = ()  # the panel classes whose events it animates
+    # Tween damage joined into at most this many rects (each a redraw pass of the scene; None:
+    # not joined), a union kept when it adds at most TWEEN_WASTE px (damage.join_cheapest).
+    TWEEN_PASSES: ClassVar[int | None] = None
+    TWEEN_WASTE: ClassVar[int] = 0
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Join the handlers and sounds of the declared panel classes to the room's own."""
@@ -314,8 +320,9 @@ class PanelRoom(RoomRenderer):
         self.panels: dict[str, Panel] = {}
         self.layout: Layout = Layout()
         self._owner: dict[Target, Panel] = {}  # which panel offered each target
-        self._areas: dict[Tween, pygame.Rect | None] = {}  # where queued tweens paint
+        self._areas: dict[Tween, pygame.Rect | PaintPath | None] = {}  # where tweens paint
         self._last_areas: list[pygame.Rect] = []  # tween areas reported last frame
+        self._moved: dict[Tween, pygame.Rect] = {}  # where moving painters were drawn last
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -380,9 +387,9 @@ class PanelRoom(RoomRenderer):
         out: dict[Target, pygame.Rect] = {}
         self._owner = {}
         for panel in modal or self.panels.values():
-            for target, rect in panel.targets(view).items():
-                out[target] = rect
-                self._owner[target] = panel
+            targets = panel.targets(view)  # a city may offer hundreds: joined in C, at a move
+            out.update(targets)
+            self._owner.update(dict.fromkeys(targets, panel))
         return out
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
@@ -414,23 +421,76 @@ class PanelRoom(RoomRenderer):
         per frame and whose panels report that drawing too returns this from its own)."""
         return [rect for panel in self.panels.values() for rect in panel.view_damage()]
 
-    def note_area(self, tween: Tween, area: pygame.Rect | None) -> None:
-        """Where a queued tween paints (None: anywhere)."""
+    def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
+              holds: tuple = (), area: Area = None, **extra: Any) -> Tween:
+        """Queue a tween on the timeline (as `Timeline.add`). Where it paints, so that a frame
+        redraws only that: `area`, a rect (e.g. `fly_area`) or a path (progress -> rect; a
+        picture whose pixels change where it stands, e.g. as it fades), or none for a painter
+        that says where it is (`paint.Moving`: `fly`, `popup`) or one that may paint anywhere."""
+        if ease is not None:
+            extra["ease"] = ease
+        tween = self.timeline.add(start, dur, paint, holds=holds, **extra)
+        self.note_area(tween, area)
+        return tween
+
+    def note_area(self, tween: Tween, area: Area) -> None:
+        """Where a queued tween paints: a rect, a path, or None (its painter's `where`, or
+        anywhere)."""
         if len(self._areas) > 256:  # forget tweens gone since (damage was not asked for)
             live = set(self.timeline)
             self._areas = {tw: a for tw, a in self._areas.items() if tw in live}
-        self._areas[tween] = None if area is None else pygame.Rect(area)
+        self._areas[tween] = pygame.Rect(area) if isinstance(area, (pygame.Rect, tuple)) else area
 
     def tween_damage(self) -> list[pygame.Rect]:
-        """The areas of the running tweens and of last frame's (their pixels must go); the whole
-        board if a running tween has no area. Those still waiting in the queue are left out."""
+        """Where the started tweens paint now and painted last frame (their pixels must go):
+        a moving painter's rect where it is and was (none while it stands still), the others'
+        areas; the whole board if one may paint anywhere. Tweens still waiting in the queue
+        paint nothing. Joined into TWEEN_PASSES rects if the room sets it."""
+        moving, areas = self.tween_rects()
+        out = moved_rects(moving, self._moved) + areas + self._last_areas
+        self._moved, self._last_areas = moving, areas
+        if any(area == BOARD_RECT for area in areas):
+            return [BOARD_RECT.copy()]
+        if self.TWEEN_PASSES is None:
+            return out
+        return join_cheapest(out, self.TWEEN_PASSES, self.TWEEN_WASTE)
+
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """The kit's damage; when it is everything (the whole frame is redrawn), the tweens
+        are drawn where they are now, which the next frame's tween damage must erase."""
+        damaged = super().damage(prompted)
+        if damaged is None:
+            self._moved, self._last_areas = self.tween_rects()
+        return damaged
+
+    def tween_rects(self) -> tuple[dict[Tween, pygame.Rect], list[pygame.Rect]]:
+        """Where each started moving painter is now (by tween), and every other started
+        painting tween's area now ([the board] alone if one may paint anywhere)."""
         painting = [tw for tw in self.timeline if tw.paint is not None]  # others only hold
         self._areas = {tw: self._areas.get(tw) for tw in painting}
         clock = self.timeline.clock  # a tween still waiting paints nothing yet (Timeline.paint)
-        areas = [area for tw, area in self._areas.items() if tw.early or tw.started(clock)]
-        if any(area is None for area in areas):
-            self._last_areas = [BOARD_RECT.copy()]
-            return [BOARD_RECT.copy()]
-        out = [*areas, *self._last_areas]
-        self._last_areas = [a.copy() for a in areas]  # type: ignore[union-attr]
-        return out
+        moving: dict[Tween, pygame.Rect] = {}
+        areas: list[pygame.Rect] = []
+        for tween, area in self._areas.items():
+            if not (tween.early or tween.started(clock)):
+                continue
+            if area is None and isinstance(tween.paint, Moving):
+                moving[tween] = tween.paint.where(tween.progress(clock))
+            elif area is None:
+                return {}, [BOARD_RECT.copy()]
+            else:
+                areas.append(area(tween.progress(clock)) if callable(area) else area.copy())
+        return moving, areas
+
+
+def moved_rects(now: Mapping[Any, pygame.Rect], before: Mapping[Any, pygame.Rect]
+                ) -> list[pygame.Rect]:
+    """What moving painters need redrawn: for each, where it was drawn last frame and where it
+    is now, unless it stands where it stood (the same rect: the same pixels, `paint.Moving`).
+    `now` and `before` map each painter's key to its rect (absent: not drawn)."""
+    out = []
+    for key in now.keys() | before.keys():
+        was, is_ = before.get(key), now.get(key)
+        if was != is_:
+            out += [rect for rect in (was, is_) if rect is not None]
+    return out

@@ -206,6 +206,26 @@ def test_popup_appears_above_its_point_and_rises():
     assert plated.size == (text.get_width() + 18, text.get_height() + 8)
 
 
+def test_a_moving_painter_covers_exactly_the_rect_it_says_at_every_progress():
+    """`where(p)` is the damage a room reports for a flight or a popup: it must hold every
+    pixel painted at p (the outline's halo, the plate): a sprite's rect, a label's text box."""
+    plate = paint.Plate((0, 0, 0), (255, 255, 255), 3, 10, (20, 8))
+    painters = [paint.fly(sprite(), (50, 200), (350, 120), arc=60),
+                paint.popup("+7", (200, 200), RED, lift=30, rise=40),
+                paint.popup("Bonus", (200.5, 200.7), RED, theme.BODY_SIZE, 0, 33, plate),
+                paint.popup("-3", (200, 200), RED, rise=31, outline=None, nearest=True),
+                paint.delayed(paint.fly(sprite(), (50, 200), (350, 120)), 0.3,
+                              pytweening.easeInCubic),
+                paint.banner("Last", (200, 100), theme.ACCENT, plate)]
+    for painter in painters:
+        for k in range(21):
+            p = k / 20
+            drawn, said = painted(painter, p), painter.where(p)
+            assert said.contains(drawn), (painter, p)
+            assert said.w * said.h < 2 * drawn.w * drawn.h, (painter, p)  # not much more
+    assert painters[0].where(0.5) == painted(painters[0], 0.5)  # a sprite's: exactly it
+
+
 def test_popup_may_round_its_centre_to_the_nearest_pixel():
     # at p = 0.08 the label's centre is 30 * 0.08 = 2.4 px up: y = 197.6
     truncated = painted(paint.popup("+7", (200, 200), RED, lift=0, rise=30), 0.08)

@@ -13,8 +13,10 @@ from types import MappingProxyType
 
 import pygame
 import pytest
+import pytweening
 
 from game.engine.core import Config, Option, Prompt, event
+from game.ui import paint
 from game.ui.board_api import BOARD_RECT
 from game.ui.paint import Plate, draw_label, fly
 from game.ui.panels import Layout, Panel, PanelRoom, fly_area, focus_ring, label_area
@@ -151,9 +153,42 @@ def test_a_tween_with_an_area_damages_that_area_while_it_runs_and_the_frame_afte
     assert room.damage(False) == [area]
     room.update(0.1)
     assert room.damage(False) == []
-    room.timeline.add(room.timeline.clock, 0.2, fly(sprite, (0, 0), (9, 9)))  # no area given
-    room.update(0.1)
+    room.timeline.add(room.timeline.clock, 0.2, lambda canvas, p: canvas.fill((9, 9, 9)))
+    room.update(0.1)  # a painter queued with no area that does not say where it paints
     assert room.damage(False) == [BOARD_RECT]
+
+
+def test_a_moving_painter_damages_where_it_is_and_was_and_nothing_while_it_stands_still():
+    """A `paint.Moving` queued without an area (a flight) reports its own rect frame by frame:
+    where it was drawn last frame and where it is now, none while it stands still, and after a
+    frame drawn whole the rect that frame drew it at."""
+    room = Room()
+    room.reset(View(3), 0)
+    room.damage(False)
+    sprite = pygame.Surface((20, 10))
+    flight = fly(sprite, (100, 100), (300, 100), arc=0)
+    room.counter.tween(0.1, 0.2, flight, pytweening.linear)
+    room.update(0.05)
+    assert room.damage(False) == []  # still waiting in the queue: paints nothing yet
+    room.update(0.1)  # 0.15: a quarter of the way
+    assert room.damage(False) == [pygame.Rect(140, 95, 20, 10)]
+    room.update(0.05)
+    assert sorted(map(tuple, room.damage(False))) == [(140, 95, 20, 10), (190, 95, 20, 10)]
+    room.damage_rect()  # e.g. a resize: this frame is drawn whole, the sprite at 0.25 + ...
+    room.update(0.05)
+    assert room.damage(False) is None
+    room.update(0.05)  # ... so the next frame erases it from where that frame drew it
+    assert sorted(map(tuple, room.damage(False))) == [(240, 95, 20, 10), (290, 95, 20, 10)]
+    room.update(0.1)  # ended: its last pixels go
+    assert room.damage(False) == [pygame.Rect(290, 95, 20, 10)]
+    room.update(0.1)
+    assert room.damage(False) == []
+    still = paint.delayed(fly(sprite, (100, 100), (300, 100), arc=0), 0.5, pytweening.linear)
+    room.counter.tween(room.timeline.clock, 0.4, still, pytweening.linear)
+    room.update(0.05)
+    assert room.damage(False) == [pygame.Rect(90, 95, 20, 10)]  # it appears in its slot
+    room.update(0.05)
+    assert room.damage(False) == []  # it waits there: the same rect, the same pixels
 
 
 def test_a_label_area_holds_the_label_on_its_plate_and_on_its_way_up():

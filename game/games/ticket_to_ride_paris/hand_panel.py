@@ -9,7 +9,7 @@ at the end, each ticket flipping to show whether it was completed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -17,14 +17,13 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
-from game.ui.paint import RING_GROW, flip, ring, seat_color
+from game.ui.paint import RING_GROW, flip, fly, ring, seat_color
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .log_strip import MoveLogStrip
-from .motion import Flight
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -73,11 +72,30 @@ class HandPanel(Panel):
         view, seat, h = self.view, self.viewer, self.holds
         hand = view.hands[seat] if seat is not None else None
         if hand is None:
-            return (seat, self.room.moves.key(), i18n.language())
+            return (seat, self.log_key(), i18n.language())
         return (seat, tuple(n - h[("hand", c)] for c, n in enumerate(hand)), view.tickets[seat],
                 h[("tickets", seat)], view.owners, view.phase == OVER,
                 tuple((h[("flipping", i)], h[("unflipped", i)])
                       for i in range(len(view.tickets[seat] or ()))))
+
+    def shows_log(self) -> bool:
+        """True while the strip shows the table's moves (no seat's hand may be shown)."""
+        seat = self.viewer
+        return seat is None or self.view.hands[seat] is None
+
+    def log_key(self) -> Hashable:
+        """The moves the strip shows: while an animation runs, those whose text is made
+        (`prepare_log` makes a new move's a piece a frame); at rest, all of them."""
+        if not self.timeline:
+            self.log.prepare(self.room.names, None)
+        return self.log.ready
+
+    def prepare_log(self) -> bool:
+        """One frame's piece of the moves' text (`MoveLogStrip.prepare`); True when the strip
+        may now show more moves than it does."""
+        if not self.shows_log() or self.log.ready == self.room.moves.key():
+            return False
+        return self.log.prepare(self.room.names)
 
     def paint(self, canvas: pygame.Surface) -> None:
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
@@ -191,7 +209,7 @@ class HandPanel(Panel):
                 continue
             chip = self.chip(tk, dest, "")
             path = (src[offered.index(tk)].center, dest.center)
-            self.tween(at + k * 0.08, 0.4, Flight(chip, *path, arc=20), pytweening.easeInOutCubic,
+            self.tween(at + k * 0.08, 0.4, fly(chip, *path, arc=20), pytweening.easeInOutCubic,
                        (("tickets", seat),))
         return at + 0.45
 

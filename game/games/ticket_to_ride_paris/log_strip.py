@@ -6,7 +6,7 @@ the latest moves (moves.py), newest first, down two columns, each by its seat's 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -31,6 +31,39 @@ class MoveLogStrip:
         self.moves = moves
         self.rect = rect
         self.col_w = (rect.w - 48) // 2
+        self._made: set[tuple] = set()  # texts set into lines, and lines drawn in a colour
+        self.ready: Hashable = None  # the moves' key when their text was last all made
+
+    def prepare(self, names: Sequence[str], steps: int | None = 1) -> bool:
+        """Make up to `steps` pieces of the text a repaint needs (one piece: a move's lines, or
+        one line drawn in its colour; None: all), so that a new move's text is made a piece a
+        frame, not all in the frame that repaints the strip. True once all of it is made:
+        `ready` is then the moves' key."""
+        if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
+            self._made.clear()
+        for piece in self._pieces(names):
+            if piece in self._made:
+                continue
+            if steps is not None:
+                if steps <= 0:
+                    return False
+                steps -= 1
+            self._made.add(piece)
+            if piece[0] == "set":
+                self.lines(piece[1])
+            else:
+                fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
+        self.ready = self.moves.key()
+        return True
+
+    def _pieces(self, names: Sequence[str]) -> Iterator[tuple]:
+        """The pieces of text `paint` draws, in order: each move's lines, then each line in the
+        move's colour."""
+        for i, (_, text) in enumerate(self.moves.lines(names)):
+            yield ("set", text)
+            color = theme.TEXT if i == 0 else theme.TEXT_DIM
+            for line in self.lines(text):
+                yield ("line", line, color)
 
     def paint(self, canvas: pygame.Surface, names: Sequence[str]) -> None:
         """The latest moves, newest first, down two columns, each by its seat's colour dot; a

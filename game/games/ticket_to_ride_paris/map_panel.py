@@ -21,15 +21,24 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import Icon, Stroke
-from game.ui.paint import INK, Plate, banner, popup, seat_color, seat_dark, seat_emblem
-from game.ui.panels import Panel, PanelRoom, label_area
+from game.ui.paint import (
+    INK,
+    Plate,
+    Sprite,
+    banner,
+    fly,
+    popup,
+    seat_color,
+    seat_dark,
+    seat_emblem,
+)
+from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .labels import place_labels
 from .layout import OPTION
-from .motion import Drop, Flight
 from .sprites import MARKER_R
 from .state import EMPTY
 
@@ -296,18 +305,17 @@ class MapPanel(Panel):
             c = COLORS.index(name)
             card = market.card_sprite(c, True)
             path = (self.room.hand_target(seat, c), market.discard_rect.center)
-            self.tween(at + k * 0.05, 0.35, Flight(card, *path, arc=30))
+            self.tween(at + k * 0.05, 0.35, fly(card, *path, arc=30))
         drop = at + 0.12
         bus = self.bus(seat, geom)
         last = drop + 0.12 * (len(geom.centers) - 1) + 0.3
         for k, c in enumerate(geom.centers):
             dur = last - drop - k * 0.12  # every bus stays until the route shows them all
             self.tween(drop + k * 0.12, dur,
-                       Drop(bus, c, 0.3 / max(0.3, dur), pytweening.easeOutBounce),
+                       bus_drop(bus, c, 0.3 / max(0.3, dur), pytweening.easeOutBounce),
                        pytweening.linear, (("route", index),))
         label, (x, y) = f"+{ev.get('points') or 0}", geom.rect.center
-        self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad,
-                   area=label_area(label, (x, y - 30), rise=40))  # popup's lift and rise
+        self.tween(last - 0.1, 0.6, popup(label, (x, y), seat_color(seat)), pytweening.easeOutQuad)
         batch.moments["score"] = drop
         return last
 
@@ -315,9 +323,22 @@ class MapPanel(Panel):
     def _last_round(self, ev: Event, at: float, batch: Batch) -> float:
         """A banner across the top of the map."""
         spot, plate = (self.rect.centerx, self.rect.y + 80), Plate(INK, theme.ACCENT, 4, 18, (60, 24))
-        self.tween(at, 0.6, banner(t("last_round"), spot, theme.ACCENT, plate), pytweening.linear,
-                   area=label_area(t("last_round"), spot, plate=plate))
+        self.tween(at, 0.6, banner(t("last_round"), spot, theme.ACCENT, plate), pytweening.linear)
         return at + 0.6
+
+
+BUS_FALL = 70  # px above its slot a claimed route's bus starts from
+
+
+def bus_drop(bus: pygame.Surface, c: tuple[float, float], frac: float,
+         bounce: Callable[[float], float]) -> Sprite:
+    """Paint: a bus falls into its slot at centre `c` with a bounce (the first `frac` of the
+    tween), then sits there until the route is shown."""
+    def at(p: float) -> pygame.Rect:
+        q = min(1.0, p / frac) if frac > 0 else 1.0
+        y = c[1] - BUS_FALL * (1.0 - bounce(q))
+        return bus.get_rect(center=(round(c[0]), round(y)))
+    return Sprite(bus, at)
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

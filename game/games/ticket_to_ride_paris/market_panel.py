@@ -16,14 +16,13 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import RING_GROW, darken, fit_text, fly, ring
+from game.ui.paint import RING_GROW, darken, delayed, fit_text, fly, ring
 from game.ui.panels import Panel, PanelRoom, fly_area
 from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
 from .layout import CARD_H, CARD_W, OPTION, PANEL_W, PANEL_X, PILE_H, PILES_Y, ROW_Y
-from .motion import Delayed, Flight
 from .state import EMPTY
 
 t = translator("ticket_to_ride_paris.scene.")
@@ -176,7 +175,7 @@ class MarketPanel(Panel):
         if faceup:
             holds += (("slot", ev.get("slot")),)
         sprite, end = self.card_sprite(color, visible), self.room.hand_target(seat, color)
-        self.tween(at, 0.42, Flight(sprite, start, end), pytweening.easeInOutCubic, holds)
+        self.tween(at, 0.42, fly(sprite, start, end), pytweening.easeInOutCubic, holds)
         return at + (0.12 if ev.kind == "card_dealt" else 0.3)
 
     @on_event("faceup_refilled", sound=EventSound((Cue("swish", volume=0.35),), 0.1))
@@ -186,7 +185,7 @@ class MarketPanel(Panel):
         color = COLORS.index(ev.get("color"))
         sprite, start, end = (self.card_sprite(color, True), self.deck_rect.center,
                               self.faceup_rects[slot].center)
-        self.tween(at, 0.32, Flight(sprite, start, end, arc=0), pytweening.easeOutCubic,
+        self.tween(at, 0.32, fly(sprite, start, end, arc=0), pytweening.easeOutCubic,
                    (("slot", slot),))
         return at + 0.1
 
@@ -199,11 +198,11 @@ class MarketPanel(Panel):
         for i, name in enumerate(cards[:len(self.faceup_rects)]):
             sprite = sp.transport_card(name, CARD_W, CARD_H)
             path = (self.faceup_rects[i].center, self.discard_rect.center)
-            sweep = Flight(sprite, *path, arc=-30)
+            sweep = fly(sprite, *path, arc=-30)
             # the old card waits in its slot (the view already holds the new row) until it goes
             start = at + i * 0.05
             dur = start - now + 0.4
-            self.tween(now, dur, Delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
+            self.tween(now, dur, delayed(sweep, (start - now) / dur, pytweening.easeInCubic),
                        pytweening.linear, holds)
         self.timeline.add(at, 0.62, None, holds=holds)  # the row stays empty until it refills
         return at + 0.6
@@ -214,7 +213,7 @@ class MarketPanel(Panel):
         back = sp.card_back(CARD_W, CARD_H)
         path = (self.discard_rect.center, self.deck_rect.center)
         for i in range(3):
-            self.tween(at + i * 0.08, 0.35, Flight(back, *path))
+            self.tween(at + i * 0.08, 0.35, fly(back, *path))
         return at + 0.5
 
     @on_event("ticket_drawn", sound=EventSound((Cue("flip"),), 0.15))
@@ -235,7 +234,7 @@ class MarketPanel(Panel):
             holds = ()
         path = (self.tickets_rect.center, dest)
         if card is None:
-            self.tween(at, 0.4, Flight(sprite, *path), pytweening.easeOutCubic, holds)
+            self.tween(at, 0.4, fly(sprite, *path), pytweening.easeOutCubic, holds)
             return at + 0.15
         # when the flight lands, the big card (and its ring) shows there: redrawn with it
         area = fly_area(sprite, *path).union(card.inflate(24, 24))

@@ -30,12 +30,9 @@ import pytweening
 
 from game.engine.core import Config, Event
 from game.ui.audio import CueEntry
-from game.ui.board_api import BOARD_RECT
-from game.ui.damage import join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
-from game.ui.tween import Tween
 
 from .board import Board
 from .choice_panel import TicketChoicePanel
@@ -44,14 +41,12 @@ from .labels import as_labels
 from .layout import table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
-from .motion import moving_damage
 from .moves import MoveLog
 from .rules import TicketToRideParis
 from .seats_panel import SeatsPanel, TrackPanel
 from .state import State
 
-TWEEN_PASSES = 3  # at most this many rects for the tweens (each is a redraw pass of the scene)
-TWEEN_WASTE = 40_000  # px a union of two tween rects may add and still beat two passes
+LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
 
 
 class TTRRenderer(PanelRoom):
@@ -62,6 +57,8 @@ class TTRRenderer(PanelRoom):
     # are spread over the frames after it, two a frame (the track and a seat row count up
     # together), instead of all in the frame that applies it.
     REPAINT_BUDGET = 2
+    TWEEN_PASSES = 3  # at most this many rects for the tweens (each is a redraw pass)
+    TWEEN_WASTE = 40_000  # px a union of two tween rects may add and still beat two passes
     PANELS = (MapPanel, TrackPanel, MarketPanel, SeatsPanel, HandPanel, TicketChoicePanel)
     # Kinds that make no sound of their own (tickets_drawn: its ticket_drawn events flip).
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
@@ -74,9 +71,6 @@ class TTRRenderer(PanelRoom):
         self.flag_points = rules.rules.get("flag_points", 4)
         self._score_hold = [0.0] * self.players  # points of each seat still to count up
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
-        self._tween_areas: dict[Tween, pygame.Rect | None] = {}  # where still tweens paint
-        self._moved: dict[Tween, pygame.Rect] = {}  # where moving sprites were drawn last
-        self._last_still: list[pygame.Rect] = []  # still tweens' areas reported last frame
         layout = table_layout()
         self.map_panel = MapPanel(self, layout["map"])
         self.market = MarketPanel(self, layout["market"])
@@ -123,6 +117,13 @@ class TTRRenderer(PanelRoom):
         self.moves.note(events, (self.view or view).turn)
         super().animate(events, view, viewer)
 
+    def update(self, dt: float) -> None:
+        """The kit's update; meanwhile the move log's new text is made a piece a frame, and
+        the strip repainted once it is all made (log_strip.py)."""
+        super().update(dt)
+        if self.view is not None and self.hand.prepare_log():
+            self.refresh(self.REPAINT_BUDGET)
+
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
         alone), then let the kit repaint the dirty layers."""
@@ -135,56 +136,12 @@ class TTRRenderer(PanelRoom):
             self.map_panel.add_claims()
         super().refresh(limit)
 
-    # == damage: moving sprites report where they are, not their whole path =====================
-    def note_area(self, tween: Tween, area: pygame.Rect | None) -> None:
-        """Where a queued tween paints (None: anywhere); a moving sprite (motion.py) says
-        where it is frame by frame instead."""
-        if len(self._tween_areas) > 256:  # forget tweens gone since (damage was not asked for)
-            live = set(self.timeline)
-            self._tween_areas = {tw: a for tw, a in self._tween_areas.items() if tw in live}
-        if getattr(tween.paint, "where", None) is None:
-            self._tween_areas[tween] = None if area is None else pygame.Rect(area)
-
-    def tween_damage(self) -> list[pygame.Rect]:
-        """Each moving sprite's rect last frame and now (none once it stands still), the other
-        tweens' areas now and last frame, near rects joined into a few redraw passes."""
-        moved, still, anywhere = self._tween_rects()
-        out = moving_damage(moved, self._moved) + still + self._last_still
-        self._moved, self._last_still = moved, still
-        if anywhere:
-            return [BOARD_RECT.copy()]
-        return join_cheapest(out, TWEEN_PASSES, TWEEN_WASTE)
-
-    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
-        """The kit's damage; when it is everything, the tweens are drawn where they are now
-        (what the next frame's tween damage starts from)."""
-        damaged = super().damage(prompted)
-        if damaged is None:
-            self._moved, self._last_still, _ = self._tween_rects()
-        return damaged
-
-    def _tween_rects(self) -> tuple[dict[Tween, pygame.Rect], list[pygame.Rect], bool]:
-        """Where each started moving sprite is now, the other painting tweens' areas, and
-        whether one of those may paint anywhere."""
-        clock = self.timeline.clock
-        moved: dict[Tween, pygame.Rect] = {}
-        still: list[pygame.Rect] = []
-        anywhere = False
-        for tw in self.timeline:
-            where = getattr(tw.paint, "where", None)
-            if where is not None:
-                if tw.started(clock) or tw.early:
-                    moved[tw] = where(tw.progress(clock))
-            elif tw.paint is not None:
-                area = self._tween_areas.get(tw)
-                anywhere |= area is None
-                still.append(area or BOARD_RECT)
-        self._tween_areas = {tw: self._tween_areas[tw] for tw in self.timeline
-                             if tw in self._tween_areas}
-        return moved, still, anywhere
-
     def animated(self, batch: Batch, end: float) -> None:
-        """Scores count up once the events that changed them have played."""
+        """Scores count up once the events that changed them have played; a move the table
+        sees nothing of (another seat keeping tickets) still gives the move log a few frames
+        to make its text in, a piece a frame (`LOG_TIME`), not all in the frame it lands in."""
+        if self.hand.shows_log() and self.hand.log.ready != self.moves.key() and not self.timeline:
+            self.timeline.add(end, LOG_TIME, None)
         old = batch.old
         if old is not None and old.players == self.view.players:
             for seat, (a, b) in enumerate(zip(self._totals(old), self._totals(self.view))):

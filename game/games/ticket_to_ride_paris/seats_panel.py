@@ -19,14 +19,22 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.paint import INK, RING_GROW, draw_seat_emblem, fit_text, ring, seat_color, seat_dark
+from game.ui.paint import (
+    INK,
+    RING_GROW,
+    draw_seat_emblem,
+    fit_text,
+    fly,
+    ring,
+    seat_color,
+    seat_dark,
+)
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
 from .layout import TRACK_BOX, seat_rects
-from .motion import Flight
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -233,7 +241,7 @@ class SeatsPanel(Panel):
         dest = self.flag_rect(seat, slot)
         sprite = sp.transport_card(COLORS[color], 30, 42)
         path = (self.room.market.discard_rect.center, dest.center)
-        self.tween(at, 0.4, Flight(sprite, *path), pytweening.easeInOutCubic,
+        self.tween(at, 0.4, fly(sprite, *path), pytweening.easeInOutCubic,
                    (("front", seat, slot),))
         return at + 0.4
 

@@ -10,26 +10,23 @@ right after `animate`, so none of this delays a game.
 
 The room keeps one note per batch, `origin`: where the last thing that pays (a new building, a
 paid row, a revealed card, an election) happened, so gains fly from there; and `coins_from`,
-the paid row a wealth payout's coins leave. Every tween reports the area it paints: a moving
-one its `Path` (where it paints at each progress), so that a frame redraws only where a sprite
-is and was, not the whole way it travels; one still waiting in the queue reports nothing.
+the paid row a wealth payout's coins leave. Every tween reports where it paints (the kit's
+`PanelRoom.tween`): a flying card, a popup or a dropping building says where it is at each
+progress (`paint.Moving`), so that a frame redraws only where it is and was, not its whole way.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from game.engine.core import Config, Event
 from game.ui import theme
-from game.ui.board_api import BOARD_RECT
 from game.ui.paint import fly, popup
-from game.ui.panels import PanelRoom, label_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
-from game.ui.tween import Ease, Painter, Tween
 
 from . import sprites as sp
 from .layout import (
@@ -45,9 +42,7 @@ from .state import State
 DROP_TIME, CRUMBLE_TIME, FLY_TIME, FLIP_TIME, POP_TIME = 0.35, 0.3, 0.35, 0.3, 0.6
 SLIDE_TIME, GAIN_TIME, GAIN_STEP = 0.3, 0.45, 0.08
 BALLOT_TIME = 0.5
-POP_LIFT, POP_RISE = 30, 40  # paint.popup's defaults: where its label starts, how far it rises
 DISCARD_TIME, DISCARD_DROP = 0.4, 90  # a discarded contract sinks this far (px)
-Path = Callable[[float], pygame.Rect]  # every pixel a tween paints at an eased progress
 
 
 class USAnimations(PanelRoom):
@@ -62,52 +57,6 @@ class USAnimations(PanelRoom):
         super().__init__(rules, config, seat_names)
         self.origin: tuple[int, int] = GRID.center
         self.coins_from: tuple[int, int] | None = None  # this batch's paid row, if any
-        self._paths: dict[Tween, Path] = {}  # where each moving tween paints, by progress
-
-    def tween_on(self, at: float, dur: float, paint: Painter, area: pygame.Rect | Path,
-                 ease: Ease | None = None, **extra: Any) -> Tween:
-        """Queue a tween that paints only inside `area`: a rect, or a moving tween's path
-        (only where it paints this frame and last frame is redrawn)."""
-        if ease is not None:
-            extra["ease"] = ease
-        tween = self.timeline.add(at, dur, paint, **extra)
-        if isinstance(area, pygame.Rect):
-            self.note_area(tween, area)
-        else:
-            self._paths[tween] = area
-        return tween
-
-    def tween_damage(self) -> list[pygame.Rect]:
-        """Where the tweens paint this frame (a moving one only where it is now, one still
-        waiting nowhere) and where they painted last frame (their pixels must go)."""
-        now = self.tweens_now()
-        out, self._last_areas = [*now, *self._last_areas], now
-        return out
-
-    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
-        """The kit's damage; when it is everything (the whole frame is redrawn), the tweens
-        are drawn where they are now, which the next frame's tween_damage must erase."""
-        damaged = super().damage(prompted)
-        if damaged is None:
-            self._last_areas = self.tweens_now()
-        return damaged
-
-    def tweens_now(self) -> list[pygame.Rect]:
-        """Every pixel the running tweens paint at the timeline's clock (the whole board if
-        one was queued without an area)."""
-        clock, now = self.timeline.clock, []
-        painting = [tw for tw in self.timeline if tw.paint is not None]
-        self._paths = {tw: self._paths[tw] for tw in painting if tw in self._paths}
-        self._areas = {tw: self._areas.get(tw) for tw in painting if tw not in self._paths}
-        for tween in painting:
-            if not (tween.early or tween.started(clock)):
-                continue  # the timeline paints it only once it has started
-            path = self._paths.get(tween)
-            area = path(tween.progress(clock)) if path else self._areas.get(tween)
-            if area is None:  # a tween queued without an area paints anywhere
-                return [BOARD_RECT.copy()]
-            now.append(area)
-        return now
 
     # == where things are =========================================================================
     def panel_point(self, seat: int | None) -> tuple[int, int]:
@@ -144,8 +93,8 @@ class USAnimations(PanelRoom):
         if start is None or end is None:
             return at
         face = self.faces.face(card)
-        self.tween_on(at, FLY_TIME, fly(face, start.center, end.center, 40),
-                      fly_path(face, start.center, end.center, 40), holds=(("card", card),))
+        self.tween(at, FLY_TIME, fly(face, start.center, end.center, 40),
+                   holds=(("card", card),))
         return at + FLY_TIME
 
     # == the panels =================================================================
@@ -166,14 +115,12 @@ class USAnimations(PanelRoom):
         tag = (what, seat, amount)
         if amount > 0:
             origin = start or self.origin
-            self.tween_on(at, GAIN_TIME, fly(sprite, origin, end, 60),
-                          fly_path(sprite, origin, end, 60), tag=tag)
+            self.tween(at, GAIN_TIME, fly(sprite, origin, end, 60), tag=tag)
         label = (f"+{amount}" if amount > 0 else str(amount)) if what == "prestige" else (
             f"+${amount}" if amount > 0 else f"-${-amount}")
         rgb = (theme.ACCENT if what == "prestige" else sp.WEALTH_RGB) if amount > 0 else theme.BAD
-        self.tween_on(at + (GAIN_TIME if amount > 0 else 0), POP_TIME,
-                      popup(label, end, rgb, theme.BODY_SIZE),
-                      popup_path(label, end, theme.BODY_SIZE), tag=None if amount > 0 else tag)
+        self.tween(at + (GAIN_TIME if amount > 0 else 0), POP_TIME,
+                   popup(label, end, rgb, theme.BODY_SIZE), tag=None if amount > 0 else tag)
 
     def animated(self, batch: Batch, end: float) -> None:
         """After the events: the rows slide if nothing revealed made them, and each seat's
@@ -190,8 +137,7 @@ class USAnimations(PanelRoom):
 
     @on_event("game_over", sound="chord")
     def _game_over(self, ev: Event, at: float, batch: Batch) -> float:
-        self.tween_on(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT),
-                      popup_path(t("game_over"), GRID.center))
+        self.tween(at, 1.0, popup(t("game_over"), GRID.center, theme.ACCENT))
         return at + 1.0
 
 
@@ -202,36 +148,3 @@ def flip_area(rect: pygame.Rect, lift: int = 0) -> pygame.Rect:
     """Every pixel `paint.flip(..., rect, lift, backdrop)` covers: the backdrop round the card
     and the card as it rises."""
     return rect.inflate(8, 8).union(rect.move(0, -lift)).inflate(2, 2)
-
-
-def popup_area(label: str, center: tuple[int, int], size: int = theme.HEADING_SIZE
-               ) -> pygame.Rect:
-    """Every pixel `paint.popup(label, center, ..., size)` covers (its default lift and rise)."""
-    return label_area(label, (center[0], center[1] - POP_LIFT), size, rise=POP_RISE)
-
-
-def popup_path(label: str, center: tuple[int, int], size: int = theme.HEADING_SIZE) -> Path:
-    """Where `paint.popup(label, center, ..., size)` paints at each progress (its default lift
-    and rise; a pixel more above and below for the truncated centre)."""
-    start = label_area(label, (center[0], center[1] - POP_LIFT), size).inflate(0, 2)
-
-    def at(p: float) -> pygame.Rect:
-        rise = POP_RISE * p
-        return pygame.Rect(start.x, start.y - math.ceil(rise), start.w,
-                           start.h + math.ceil(rise) - math.floor(rise))
-    return at
-
-
-def fly_path(sprite: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
-             arc: float = 50) -> Path:
-    """Where `paint.fly(sprite, a, b, arc)` paints at each progress (as it computes it, and a
-    pixel round it)."""
-    w, h = sprite.get_size()
-
-    def at(p: float) -> pygame.Rect:
-        x = a[0] + (b[0] - a[0]) * p
-        y = a[1] + (b[1] - a[1]) * p - arc * math.sin(math.pi * p)
-        rect = pygame.Rect(0, 0, w + 2, h + 2)
-        rect.center = (round(x), round(y))
-        return rect
-    return at

@@ -20,12 +20,12 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
-from game.ui.paint import fly
+from game.ui.paint import Sprite, fly
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
-from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME, fly_path
+from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME
 from .board import BLOCKS, Contract
 from .city import PARK, payout_blocks
 from .faces import lots_box
@@ -198,9 +198,9 @@ class CityPanel(USPanel):
         return blocks
 
     def paint_building(self, surf: pygame.Surface, zone: str, lots: Sequence[int],
-                       owner: int, offset: tuple[int, int] = (0, 0)) -> None:
-        """A building (its cached sprite) on its lots, moved by `offset` (a dropping one)."""
-        surf.blit(self.room.faces.building(zone, lots, owner), lots_box(lots).move(offset))
+                       owner: int) -> None:
+        """A building (its cached sprite) on its lots."""
+        surf.blit(self.room.faces.building(zone, lots, owner), lots_box(lots))
 
     # == event reactions ==========================================================================
     @on_event("building_placed", sound="clunk")
@@ -209,11 +209,10 @@ class CityPanel(USPanel):
         owner = ev.player if ev.player is not None else NOBODY
         self.room.origin = lots_center(lots)
 
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            self.paint_building(canvas, zone, lots, owner, (0, round(-120 * (1 - p))))
         box = lots_box(lots)
-        self.room.tween_on(at, DROP_TIME, paint, lambda p: box.move(0, round(-120 * (1 - p))),
-                           pytweening.easeOutBounce, holds=(("building", bid),))
+        self.tween(at, DROP_TIME, Sprite(self.room.faces.building(zone, lots, owner),
+                                         lambda p: box.move(0, round(-120 * (1 - p)))),
+                   pytweening.easeOutBounce, holds=(("building", bid),))
         return at + DROP_TIME * 0.6
 
     @on_event("building_demolished", sound="clunk")
@@ -243,9 +242,8 @@ class CityPanel(USPanel):
             if seat != NOBODY:
                 home = self.room.panel_point(seat)
                 sprite = sp.cube(seat, CUBE_SIDE)
-                self.room.tween_on(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
-                                   fly_path(sprite, a or home, b or home, 40),
-                                   holds=(("cube", bid),))
+                self.tween(at, FLY_TIME, fly(sprite, a or home, b or home, 40),
+                           holds=(("cube", bid),))
         return at + FLY_TIME
 
     @on_event("payout", sound="chord")

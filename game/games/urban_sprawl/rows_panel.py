@@ -21,7 +21,7 @@ from game.ui.paint import flip, fly
 from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
-from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area, fly_path
+from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
 from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
 from .panel_base import USPanel, by_view
@@ -124,9 +124,8 @@ class RowsPanel(RowPart):
         def paint(canvas: pygame.Surface, p: float) -> None:
             face.set_alpha(round(255 * (1 - p)))
             canvas.blit(face, start.move(0, round(DISCARD_DROP * p)))
-        self.room.tween_on(at, DISCARD_TIME, paint,
-                           lambda p: start.move(0, round(DISCARD_DROP * p)).inflate(0, 2),
-                           pytweening.easeInQuad, holds=(("card", ev.get("card")),))
+        self.tween(at, DISCARD_TIME, paint, pytweening.easeInQuad, (("card", ev.get("card")),),
+                   lambda p: start.move(0, round(DISCARD_DROP * p)).inflate(0, 2))  # it fades
         return at + DISCARD_TIME
 
     @on_event("revealed", sound="flip")
@@ -156,9 +155,8 @@ class RowsPanel(RowPart):
             start, end = self.room.place_of(batch.old, card), self.room.place_of(v, card)
             if start is not None and end is not None and start != end:
                 face = self.room.faces.face(card)
-                self.room.tween_on(at, SLIDE_TIME, fly(face, start.center, end.center, 0),
-                                   fly_path(face, start.center, end.center, 0),
-                                   holds=(("card", card),), early=True)
+                self.tween(at, SLIDE_TIME, fly(face, start.center, end.center, 0),
+                           holds=(("card", card),), early=True)
                 moved = True
         return at + SLIDE_TIME if moved else at
 

@@ -14,7 +14,7 @@ from game.ui.paint import fast, fit_text, flip, popup, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
-from .anim import BALLOT_TIME, POP_TIME, flip_area, popup_path
+from .anim import BALLOT_TIME, POP_TIME, flip_area
 from .board import OFFICES
 from .layout import SMALL, t, track_cells
 from .panel_base import USPanel, by_view
@@ -97,9 +97,8 @@ class TrackPanel(USPanel):
         self.tween(at, BALLOT_TIME, turn, holds=(("office", office),), area=flip_area(cell, 16))
         label = t("elected", player=self.room.names[ev.player], office=t(f"office.{office}"))
         where = (cell.centerx, cell.y - 30)
-        self.room.tween_on(at + BALLOT_TIME * 0.5, POP_TIME,
-                           popup(label, where, seat_color(ev.player), theme.BODY_SIZE),
-                           popup_path(label, where, theme.BODY_SIZE))
+        self.tween(at + BALLOT_TIME * 0.5, POP_TIME,
+                   popup(label, where, seat_color(ev.player), theme.BODY_SIZE))
         self.room.origin = cell.center
         return at + BALLOT_TIME
 

@@ -176,3 +176,38 @@ def test_no_string_puts_a_plural_after_one():
     """"1 pts", "1 tickets", "1 hechos": a number 1 followed by a plural word."""
     assert plural_after_one(ROOM, TWO_OR_MORE) == []
     assert abbreviated_points(ROOM) == []
+
+
+def test_a_new_move_s_text_is_made_a_piece_a_frame_and_the_strip_at_rest_is_painted_whole():
+    """Bots only: a move's new text (its lines, each line's picture) is made over the frames
+    after it, at most one piece a frame, not all in the frame that repaints the strip; at rest
+    the strip shows every move, as a board painted whole from scratch does."""
+    pygame.init()
+    rules = TicketToRideParis()
+    match = Match(rules, Config(4), 5)
+    renderer = TTRRenderer(rules, match.config, NAMES)
+    renderer.reset(match.view(None), None)
+    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    log, staged = renderer.hand.log, 0
+    for _ in range(25):
+        events = match.resolve_chance()
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+            prompt.player), prompt))
+        made = len(log._made)
+        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        assert len(log._made) == made  # the frame a move lands in makes none of its text
+        # a move without an animation still waits for its new text (LOG_TIME)
+        assert renderer.busy() or log.ready == renderer.moves.key()
+        while renderer.busy() or renderer.layers.pending:
+            made = len(log._made)
+            renderer.update(1 / 60)
+            assert len(log._made) - made <= 1 or not renderer.busy()
+            staged += renderer.busy() and len(log._made) > made
+        renderer.update(1 / 60)
+        assert log.ready == renderer.moves.key()
+        piecewise = pygame.image.tobytes(renderer.layers.surface, "RGB")
+        renderer.layers.invalidate()
+        renderer.refresh()
+        assert pygame.image.tobytes(renderer.layers.surface, "RGB") == piecewise
+    assert staged > 25  # most moves' text was made while their animation ran
