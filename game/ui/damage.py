@@ -108,6 +108,9 @@ def canvas_class(base: type[pygame.Surface]) -> type[pygame.Surface]:
         """The app's canvas: see the module docstring."""
 
         frame_clip: pygame.Rect | None = None  # the damaged rect being redrawn (None: all)
+        # A token of the App.draw under way (None between them): what a scene works out for
+        # its damage report and every redraw pass of one frame may be worked out once.
+        frame: object | None = None
         clock_rects: list[pygame.Rect]
 
         def set_clip(self, rect=None) -> None:

@@ -41,6 +41,7 @@ class Table(ABC):
         # (the match state, the seats and setting they were read for, the bar's hints): asked
         # several times a frame while a person decides, built again only when those change.
         self._hints: tuple[Any, tuple, list[tuple[str, str]]] | None = None
+        self._plan: tuple[object, Any] | None = None  # (the draw under way, its `plan()`)
 
     # -- what each mode decides --------------------------------------------------------------
     @abstractmethod
@@ -71,6 +72,22 @@ class Table(ABC):
     def focus_seats(self) -> list[int]:
         """The seats whose prompt and focus are on screen now (a Help or Hint press is about
         one of them)."""
+
+    def plan(self) -> Any:
+        """What this mode shows now (whose prompt, its slots and focus...), read by `draw`."""
+        return None
+
+    def planned(self, canvas: Any) -> Any:
+        """`plan()`, worked out once per App.draw: its damage report and every redraw pass
+        (one per damaged rect) read the same (`canvas.frame`: the draw under way, None
+        outside the app's, e.g. a screenshot)."""
+        token = getattr(canvas, "frame", None)
+        memo = self._plan
+        if token is None:
+            return self.plan()
+        if memo is None or memo[0] is not token:
+            memo = self._plan = token, self.plan()
+        return memo[1]
 
     def waits_for_animation(self) -> bool:
         """True while an animation holds the whole table (no sync, no bots, no results)."""
