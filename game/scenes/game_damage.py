@@ -9,6 +9,12 @@ only the board (as the renderer reports it), the bar and the people's seat strip
 that is redrawn then (bots playing cost their animations, not whole frames); the bar and strips
 only when what they say changed (`Table.idle_bar_key`). The shell's pulsing
 rings note their own rects (game_paint.board_focus, hint_glow), which the app redraws next frame.
+
+A split screen (table/split.py) is watched seat by seat instead: what all seats share (the
+table, the viewer, the input kind, the Hint setting) redraws everything when it changes, but a
+person's focus, prompt, animation hold or unplugged pad redraws only what changed of that seat
+(its strip, its focus ring, the renderer's `seat_damage` where its prompt's highlights are, its
+notice) and the shared bar when what it says changed. While a hint shows, the first rule holds.
 """
 
 from __future__ import annotations

@@ -14,6 +14,9 @@ do is the same in every such room, so it lives here once:
   cached layers, `draw_table(canvas)` (shared per-frame drawing, default none), then per seat
   with a prompt `draw_seat(canvas, seat, prompt, focus)` (its highlights on its own map), then
   the running tweens. The shell draws the cursors itself, so no focus ring is drawn here.
+  `seat_damage(seat)` says where `draw_seat` paints for that seat: a change of one person's
+  prompt or focus redraws only that (game/scenes/game_damage.py), and a redraw pass skips the
+  seats it does not reach.
   The room provides `self.layout.seats` (seat -> SeatArea; or overrides `seat_areas`),
   `self.humans` (set by its `set_humans`) and fills `self.seat_rects` (seat -> its targets;
   read-only dicts, the shell asks several times a frame) whenever its targets change.
