@@ -17,7 +17,6 @@ import pygame
 
 from game.engine.capabilities import capability
 from game.engine.core import Prompt, Target
-from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating, Slots
 from game.ui.focus import hit, nearest
@@ -241,9 +240,3 @@ class Table(ABC):
         """What the bar and the seat strips show while no person here has a prompt: a bot's
         move that leaves it equal redraws neither (game_damage)."""
         return self.bar_message(None, None), self.game.match.is_over()
-
-    def draw_disconnected(self, surface: pygame.Surface) -> None:
-        """A banner per seat whose controller was unplugged."""
-        game = self.game
-        paint.paint_disconnected(surface, [game.names[i] for i in game.humans()
-                                           if game.disconnected(i)])

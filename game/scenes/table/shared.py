@@ -32,6 +32,7 @@ class SharedPlan(NamedTuple):
     rects: dict[FocusKey, pygame.Rect]  # the slots, bar buttons placed
     focus: FocusKey | None
     others: tuple[tuple[int, pygame.Rect], ...]  # the other deciders' board cursors
+    unplugged: tuple[str, ...]  # the names of the seats whose controller is unplugged
 
 
 class SharedTable(Table):
@@ -148,22 +149,24 @@ class SharedTable(Table):
     def plan(self) -> SharedPlan:
         """Whose prompt shows, its slots and focus, and the other deciders' cursors."""
         seat = self.shown_seat()
+        game = self.game
+        unplugged = tuple(game.names[i] for i in game.humans() if game.disconnected(i))
         if seat is None:
-            return SharedPlan(None, None, {}, None, ())
+            return SharedPlan(None, None, {}, None, (), unplugged)
         model = self.model(seat)
         rects = self.placed(seat, model) if model is not None else {}
         focus = self._focus_in(seat, rects) if model is not None else None
-        return SharedPlan(seat, model, rects, focus, self._other_cursors(seat))
+        return SharedPlan(seat, model, rects, focus, self._other_cursors(seat), unplugged)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, the other deciders' cursors, the bar and disconnection banners."""
-        seat, model, rects, focus, others = self.planned(surface)
+        seat, model, rects, focus, others, unplugged = self.planned(surface)
         board_focus = focus[1] if focus and focus[0] == "board" else None
         self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
         for other, rect in others:
             paint.other_focus(surface, rect, other)
         self._draw_bar(surface, seat, model, rects, focus)
-        self.draw_disconnected(surface)
+        paint.paint_disconnected(surface, unplugged)
 
     def _other_cursors(self, active: int) -> tuple[tuple[int, pygame.Rect], ...]:
         """Simultaneous play: the other deciders' cursors on the board (seat, target rect),
