@@ -9,6 +9,12 @@ only the board (as the renderer reports it), the bar and the people's seat strip
 that is redrawn then (bots playing cost their animations, not whole frames); the bar and strips
 only when what they say changed (`Table.idle_bar_key`). The shell's pulsing
 rings note their own rects (game_paint.board_focus, hint_glow), which the app redraws next frame.
+
+A split screen (table/split.py) is watched seat by seat instead: what all seats share (the
+table, the viewer, the input kind, the Hint setting) redraws everything when it changes, but a
+person's focus, prompt, animation hold or unplugged pad redraws only what changed of that seat
+(its strip, its focus ring, the renderer's `seat_damage` where its prompt's highlights are, its
+notice) and the shared bar when what it says changed. While a hint shows, the first rule holds.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from typing import Any
 
 import pygame
 
+from game.scenes import game_paint as paint
+from game.scenes.table.split import SeatShown, SplitTable
 from game.ui.board_api import BAR_RECT
 from game.ui.render_kit import RoomRenderer
 
@@ -30,8 +38,10 @@ class FrameDamage:
         self.scene = scene
         self.shown: Hashable = None  # the key of the last frame (None: nothing drawn yet)
         self.moves: Hashable = None  # the moves key of the last frame
-        # What the bar and seat strips on the canvas say (Table.idle_bar_key; None: unknown).
+        # What the bar and seat strips on the canvas say (Table.idle_bar_key; on a split
+        # screen SplitTable.bar_key; None: unknown).
         self.bar: Hashable = None
+        self.seats: dict[int, SeatShown] = {}  # split screen: each person's seat last frame
 
     def key(self, prompted: bool) -> Hashable:
         """Everything the shell's drawing depends on, except the clock and the moves."""
@@ -59,6 +69,8 @@ class FrameDamage:
         renderer = game.renderer
         prompted = bool(game.human_prompts())  # the renderer was given prompts or a focus
         board = renderer.damage(prompted) if isinstance(renderer, RoomRenderer) else None
+        if isinstance(game.table, SplitTable) and not game.hint_desk.shown:
+            return self._split_damage(game.table, board)
         key, moves = self.key(prompted), self.moves_key()
         if key != self.shown:
             self.shown, self.moves = key, moves
@@ -82,3 +94,53 @@ class FrameDamage:
         seat_bar = getattr(game.renderer, "seat_bar", None)  # split screen (SplitRenderer)
         strips = [pygame.Rect(seat_bar(s)) for s in game.humans()] if seat_bar else []
         return [BAR_RECT.copy(), *strips]
+
+    # -- split screen: each person's seat on its own --------------------------------------------
+    def _split_damage(self, table: SplitTable, board: list[pygame.Rect] | None
+                      ) -> list[pygame.Rect] | None:
+        """A split screen's frame: the board's report, what changed in each person's seat (its
+        strip, its prompt's highlights, its focus ring, its notice) and the shared bar when
+        what it says changed; everything when what all seats share changed."""
+        game = self.scene
+        key = ("split", id(table), game.viewer, game.finished, game.app.input.last_kind,
+               game.hint_desk.enabled())
+        moves = self.moves_key()
+        plan = table.planned(game.app.canvas)
+        was, self.seats = self.seats, plan.seats
+        if key != self.shown or was.keys() != plan.seats.keys():
+            self.shown, self.moves, self.bar = key, moves, table.bar_key(plan)
+            return None
+        rects: list[pygame.Rect] = []
+        for seat, now in plan.seats.items():
+            found = self._seat_rects(seat, was[seat], now)
+            if found is None:
+                self.moves, self.bar = moves, table.bar_key(plan)
+                return None
+            rects += found
+        if moves != self.moves or rects:  # whose turn the bar names, its hints
+            self.moves = moves
+            bar, self.bar = self.bar, table.bar_key(plan)
+            if bar != self.bar:
+                rects.append(paint.BAR_REACH.copy())
+        return None if board is None else [*board, *rects]
+
+    def _seat_rects(self, seat: int, was: SeatShown, now: SeatShown
+                    ) -> list[pygame.Rect] | None:
+        """What changed of one seat since last frame (None: can't tell)."""
+        rects: list[pygame.Rect] = []
+        if was.strip_key(seat) != now.strip_key(seat) or was.strip != now.strip:
+            rects += [was.strip.inflate(8, 8), now.strip.inflate(8, 8)]  # a button's ring too
+        if was.prompt() != now.prompt() or was.board_focus() != now.board_focus():
+            seat_damage = getattr(self.scene.renderer, "seat_damage", None)
+            drawn = seat_damage(seat) if seat_damage is not None else None
+            if drawn is None:
+                return None
+            rects += [rect.copy() for rect in drawn]
+        rings = (was.ring(), now.ring())
+        if rings[0] != rings[1]:
+            rects += [ring.inflate(paint.FOCUS_REACH, paint.FOCUS_REACH) for ring in rings if ring]
+        if (was.disconnected, was.strip) != (now.disconnected, now.strip):
+            name = self.scene.names[seat]
+            rects += [paint.seat_notice(shown.strip, name)[0] for shown in (was, now)
+                      if shown.disconnected]
+        return rects

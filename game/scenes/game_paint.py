@@ -152,13 +152,21 @@ def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:
                   box.center, theme.BODY_SIZE, (255, 255, 255), "center", True)
 
 
-def paint_seat_disconnected(surface: pygame.Surface, strip: pygame.Rect, name: str) -> None:
-    """The unplugged-controller notice of one seat of a split screen, over its own strip
-    (grown upwards, into the seat's own map, when the words need more lines)."""
+def seat_notice(strip: pygame.Rect, name: str) -> tuple[pygame.Rect, list[str]]:
+    """Where the unplugged-controller notice of a split-screen seat goes (its strip, grown
+    upwards into the seat's own map when the words need more lines) and its lines."""
     step = theme.font(theme.SMALL_SIZE).get_height() + 2
     lines = wrap(t("game.disconnected", name=name), theme.SMALL_SIZE, strip.w - 40)
     box = pygame.Rect(strip.x, 0, strip.w, max(strip.h, len(lines) * step + 16))
     box.bottom = strip.bottom
+    return box, lines
+
+
+def paint_seat_disconnected(surface: pygame.Surface, strip: pygame.Rect, name: str) -> None:
+    """The unplugged-controller notice of one seat of a split screen, over its own strip
+    (`seat_notice`)."""
+    step = theme.font(theme.SMALL_SIZE).get_height() + 2
+    box, lines = seat_notice(strip, name)
     panel(surface, box, theme.BAD, (255, 255, 255), 3, 12)
     top = box.centery - step * len(lines) // 2
     for k, line in enumerate(lines):

@@ -294,6 +294,14 @@ class App:
 
     def draw(self, full: bool = False) -> None:
         """Redraw the visible scenes where they changed (`full`, or when one can't tell: all)."""
+        canvas = self.canvas
+        canvas.frame = object()  # this draw: its report and passes may share what they work out
+        try:
+            self._draw_scenes(full)
+        finally:
+            canvas.frame = None
+
+    def _draw_scenes(self, full: bool) -> None:
         scenes = self.stack.visible()
         same = self._same_scenes(scenes)
         regions = self._damage(scenes, same)  # asked even when unused: the reports are consumed

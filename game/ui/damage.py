@@ -78,13 +78,45 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
             absorb(pygame.Rect(rect), joined)
     if len(joined) > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
+    # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a
+    # frame of pulsing options joins a dozen rects: each pair is measured once, not per join)
+    costs = _pair_costs(joined)
     while len(joined) > 1:
-        added, i, j = min((_added(a, b), i, j) for i, a in enumerate(joined)
-                          for j, b in enumerate(joined[i + 1:], i + 1))
-        if len(joined) <= passes and added > waste:
+        n = len(joined)
+        added, i, j = _cheapest(costs)
+        if n <= passes and added > waste:
             break
         absorb(joined.pop(j).union(joined.pop(i)), joined)
+        if len(joined) != n - 1:  # the union swallowed others too: measure again
+            costs = _pair_costs(joined)
+            continue
+        del costs[j], costs[i]  # j > i: the two joined rects' rows, then their columns
+        union = joined[-1]
+        for row, rect in zip(costs, joined):
+            del row[j], row[i]
+            row.append(_added(rect, union))
+        costs.append([row[-1] for row in costs] + [0])
     return joined
+
+
+def _cheapest(costs: list[list[int]]) -> tuple[int, int, int]:
+    """(cost, i, j) of the cheapest pair i < j (the first such pair on a tie)."""
+    best = costs[0][1], 0, 1
+    for i, row in enumerate(costs[:-1]):
+        later = row[i + 1:]
+        cost = min(later)
+        if cost < best[0]:
+            best = cost, i, i + 1 + later.index(cost)
+    return best
+
+
+def _pair_costs(rects: list[pygame.Rect]) -> list[list[int]]:
+    """What joining each pair of `rects` adds (`_added`), as a square table."""
+    costs = [[0] * len(rects) for _ in rects]
+    for i, a in enumerate(rects):
+        for j in range(i + 1, len(rects)):
+            costs[i][j] = costs[j][i] = _added(a, rects[j])
+    return costs
 
 
 def _added(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -108,6 +140,9 @@ def canvas_class(base: type[pygame.Surface]) -> type[pygame.Surface]:
         """The app's canvas: see the module docstring."""
 
         frame_clip: pygame.Rect | None = None  # the damaged rect being redrawn (None: all)
+        # A token of the App.draw under way (None between them): what a scene works out for
+        # its damage report and every redraw pass of one frame may be worked out once.
+        frame: object | None = None
         clock_rects: list[pygame.Rect]
 
         def set_clip(self, rect=None) -> None:

@@ -14,6 +14,9 @@ do is the same in every such room, so it lives here once:
   cached layers, `draw_table(canvas)` (shared per-frame drawing, default none), then per seat
   with a prompt `draw_seat(canvas, seat, prompt, focus)` (its highlights on its own map), then
   the running tweens. The shell draws the cursors itself, so no focus ring is drawn here.
+  `seat_damage(seat)` says where `draw_seat` paints for that seat: a change of one person's
+  prompt or focus redraws only that (game/scenes/game_damage.py), and a redraw pass skips the
+  seats it does not reach.
   The room provides `self.layout.seats` (seat -> SeatArea; or overrides `seat_areas`),
   `self.humans` (set by its `set_humans`) and fills `self.seat_rects` (seat -> its targets;
   read-only dicts, the shell asks several times a frame) whenever its targets change.
@@ -110,10 +113,22 @@ class SplitScreen:
         if self.view is None:
             return
         self.draw_table(canvas)
+        clip = canvas.get_clip()
         for seat, prompt in prompts.items():
-            if seat in self.seat_areas:
+            if seat in self.seat_areas and self._seat_in(seat, clip):
                 self.draw_seat(canvas, seat, prompt, focus_by_seat.get(seat))
         self.timeline.paint(canvas)  # every seat's tweens: each paints on its own sheet
+
+    def _seat_in(self, seat: int, clip: pygame.Rect) -> bool:
+        """True if `draw_seat` may paint inside `clip` (a frame redrawing other parts of the
+        canvas skips the seat: its highlights breathing are redrawn with their own rects)."""
+        reach = self.seat_damage(seat)
+        return reach is None or clip.collidelist(reach) >= 0
+
+    def seat_damage(self, seat: int) -> list[pygame.Rect] | None:
+        """Canvas rects a change of this seat's prompt or focus may repaint in `draw_seat`
+        (the shell redraws them then, not the whole frame); None: can't tell."""
+        return None
 
     def draw_table(self, canvas: pygame.Surface) -> None:
         """Per frame, under the seats' highlights: what every seat sees (default: nothing)."""
@@ -140,6 +155,8 @@ class SplitRoom(SplitScreen, PanelRoom):
         """Common state; `set_humans` then lays the sheets out and mounts the panels."""
         super().__init__(rules, config, seat_names)
         self.seat_rects = {}
+        # (the mounted panels, seat -> `seat_damage`): worked out again on a new mount
+        self._seat_reach: tuple[dict[str, Panel], dict[int, list[pygame.Rect]]] | None = None
 
     def panel_for(self, panel_cls: type[Panel], ev: Event) -> Panel:
         """A SeatPanel class's reaction runs on the panel of the event's seat."""
@@ -166,6 +183,27 @@ class SplitRoom(SplitScreen, PanelRoom):
                 own.update(panel.targets(view))
             self.seat_rects[seat] = {**own, **shared} if shared else own
         return self.seat_targets(self.humans[0] if self.humans else 0)
+
+    def seat_damage(self, seat: int) -> list[pygame.Rect]:
+        """Where `draw_seat` draws: the seat's panels, each grown by the reach of its
+        highlights (`Panel.PULSE_REACH`); the shared panels too when the room draws a seat's
+        options beyond its sheet (its own `draw_seat`, e.g. the cards a seat may discard).
+        Read the list, never change it."""
+        memo = self._seat_reach
+        if memo is None or memo[0] is not self.panels:
+            memo = self._seat_reach = self.panels, {}
+        reach = memo[1].get(seat)
+        if reach is None:
+            reach = memo[1][seat] = self._panels_reach(seat)
+        return reach
+
+    def _panels_reach(self, seat: int) -> list[pygame.Rect]:
+        if seat not in self.seat_areas:
+            return []  # no sheet: nothing of it is drawn
+        panels = self.seat_panels(seat)
+        if type(self).draw_seat is not SplitRoom.draw_seat:
+            panels += self.seat_panels(None)
+        return [p.rect.inflate(2 * p.PULSE_REACH, 2 * p.PULSE_REACH) for p in panels]
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:

@@ -17,7 +17,6 @@ import pygame
 
 from game.engine.capabilities import capability
 from game.engine.core import Prompt, Target
-from game.scenes import game_paint as paint
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating, Slots
 from game.ui.focus import hit, nearest
@@ -41,6 +40,7 @@ class Table(ABC):
         # (the match state, the seats and setting they were read for, the bar's hints): asked
         # several times a frame while a person decides, built again only when those change.
         self._hints: tuple[Any, tuple, list[tuple[str, str]]] | None = None
+        self._plan: tuple[object, Any] | None = None  # (the draw under way, its `plan()`)
 
     # -- what each mode decides --------------------------------------------------------------
     @abstractmethod
@@ -71,6 +71,22 @@ class Table(ABC):
     def focus_seats(self) -> list[int]:
         """The seats whose prompt and focus are on screen now (a Help or Hint press is about
         one of them)."""
+
+    def plan(self) -> Any:
+        """What this mode shows now (whose prompt, its slots and focus...), read by `draw`."""
+        return None
+
+    def planned(self, canvas: Any) -> Any:
+        """`plan()`, worked out once per App.draw: its damage report and every redraw pass
+        (one per damaged rect) read the same (`canvas.frame`: the draw under way, None
+        outside the app's, e.g. a screenshot)."""
+        token = getattr(canvas, "frame", None)
+        memo = self._plan
+        if token is None:
+            return self.plan()
+        if memo is None or memo[0] is not token:
+            memo = self._plan = token, self.plan()
+        return memo[1]
 
     def waits_for_animation(self) -> bool:
         """True while an animation holds the whole table (no sync, no bots, no results)."""
@@ -224,9 +240,3 @@ class Table(ABC):
         """What the bar and the seat strips show while no person here has a prompt: a bot's
         move that leaves it equal redraws neither (game_damage)."""
         return self.bar_message(None, None), self.game.match.is_over()
-
-    def draw_disconnected(self, surface: pygame.Surface) -> None:
-        """A banner per seat whose controller was unplugged."""
-        game = self.game
-        paint.paint_disconnected(surface, [game.names[i] for i in game.humans()
-                                           if game.disconnected(i)])

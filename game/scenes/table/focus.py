@@ -54,11 +54,22 @@ class FocusModel:
         self.options.update({("bar", i): prompt.options[i] for i in self.bar})
         self.labels = {i: option_label(prompt.options[i]) for i in self.bar}
         self.widths = [paint.label_width(self.labels[i], label_cap) for i in self.bar]
+        self.message = t(prompt.message, **dict(prompt.params))  # the prompt's text
         self._placed: tuple[Hashable, dict[FocusKey, pygame.Rect]] | None = None
+        self._fitted: Mapping[Target, Any] = targets  # the targets last found to fit
 
     def fits(self, prompt: Prompt, targets: Mapping[Target, Any]) -> bool:
-        """True if this model still describes `prompt` drawn at `targets`."""
-        return prompt is self.prompt and layout_key(prompt, targets) == self.key
+        """True if this model still describes `prompt` drawn at `targets` (the same mapping
+        as last time fits at once: a renderer hands out a new one when its targets move,
+        as `SplitRenderer.seat_targets` does, or a copy each time)."""
+        if prompt is not self.prompt:
+            return False
+        if targets is self._fitted and self.key[0] == language():
+            return True
+        if layout_key(prompt, targets) != self.key:
+            return False
+        self._fitted = targets
+        return True
 
     def slots(self, placement: Hashable, place: Callable[[], dict[int, pygame.Rect]]
               ) -> dict[FocusKey, pygame.Rect]:

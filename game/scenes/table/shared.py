@@ -8,7 +8,7 @@ focused one is visible.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -22,6 +22,17 @@ from game.ui.input import Intent
 from game.ui.widgets import draw_hints, hints_width
 
 MESSAGE_RIGHT_IDLE = 1400  # where the bar message may run to when no buttons are shown
+
+
+class SharedPlan(NamedTuple):
+    """What the shared table draws in a frame (SharedTable.plan)."""
+
+    seat: int | None  # whose prompt and focus show (None: nobody's, or an animation runs)
+    model: FocusModel | None  # that prompt's slots
+    rects: dict[FocusKey, pygame.Rect]  # the slots, bar buttons placed
+    focus: FocusKey | None
+    others: tuple[tuple[int, pygame.Rect], ...]  # the other deciders' board cursors
+    unplugged: tuple[str, ...]  # the names of the seats whose controller is unplugged
 
 
 class SharedTable(Table):
@@ -135,32 +146,43 @@ class SharedTable(Table):
         """Whose prompt and focus are drawn (none while an animation runs)."""
         return None if self.game.renderer.busy() else self.game.active
 
+    def plan(self) -> SharedPlan:
+        """Whose prompt shows, its slots and focus, and the other deciders' cursors."""
+        seat = self.shown_seat()
+        game = self.game
+        unplugged = tuple(game.names[i] for i in game.humans() if game.disconnected(i))
+        if seat is None:
+            return SharedPlan(None, None, {}, None, (), unplugged)
+        model = self.model(seat)
+        rects = self.placed(seat, model) if model is not None else {}
+        focus = self._focus_in(seat, rects) if model is not None else None
+        return SharedPlan(seat, model, rects, focus, self._other_cursors(seat), unplugged)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Board, the other deciders' cursors, the bar and disconnection banners."""
-        seat = self.shown_seat()
-        model = self.model(seat) if seat is not None else None
-        rects: dict[FocusKey, pygame.Rect] = {}
-        focus = None
-        if model is not None:
-            rects = self.placed(seat, model)
-            focus = self._focus_in(seat, rects)
+        seat, model, rects, focus, others, unplugged = self.planned(surface)
         board_focus = focus[1] if focus and focus[0] == "board" else None
         self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
-        if seat is not None:
-            self._draw_other_focus(surface, seat)
+        for other, rect in others:
+            paint.other_focus(surface, rect, other)
         self._draw_bar(surface, seat, model, rects, focus)
-        self.draw_disconnected(surface)
+        paint.paint_disconnected(surface, unplugged)
 
-    def _draw_other_focus(self, surface: pygame.Surface, active: int) -> None:
-        """Simultaneous play: the other deciders' cursors, ringed in their seat colours."""
+    def _other_cursors(self, active: int) -> tuple[tuple[int, pygame.Rect], ...]:
+        """Simultaneous play: the other deciders' cursors on the board (seat, target rect),
+        ringed in their seat colours."""
         game = self.game
+        cursors = []
+        targets = None
         for other in game.human_prompts():
             key = game.focus.get(other)
             if other == active or key is None or key[0] != "board":
                 continue
-            rect = game.renderer.targets().get(key[1])
+            targets = game.renderer.targets() if targets is None else targets
+            rect = targets.get(key[1])
             if rect is not None:
-                paint.other_focus(surface, rect, other)
+                cursors.append((other, rect))
+        return tuple(cursors)
 
     def _draw_bar(self, surface: pygame.Surface, seat: int | None, model: FocusModel | None,
                   rects: dict[FocusKey, pygame.Rect], focus: FocusKey | None) -> None:

@@ -9,7 +9,7 @@ and every map shows the public view.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -51,6 +51,46 @@ def render_seat_strip(size: tuple[int, int], seat: int, message: str, live: bool
                   (STRIP_TEXT_X, top + k * step), theme.SMALL_SIZE,
                   theme.TEXT if live else theme.TEXT_DIM, "midleft")
     return image
+
+
+class SeatShown(NamedTuple):
+    """One person's seat as the split table draws it in a frame."""
+
+    strip: pygame.Rect  # where its message and bar buttons go
+    model: FocusModel | None  # its prompt's slots (None: no prompt, or its animation holds it)
+    rects: dict[FocusKey, pygame.Rect]  # the model's slots, bar buttons placed in the strip
+    focus: FocusKey | None
+    message: str
+    buttons: tuple  # (label, rect in the strip, focused) per bar button
+    disconnected: bool  # its controller is unplugged: a notice over the strip
+
+    def board_focus(self) -> Target | None:
+        """The focused target on the seat's map (None: none, or a bar button)."""
+        focus = self.focus
+        return focus[1] if focus is not None and focus[0] == "board" else None
+
+    def prompt(self) -> Prompt | None:
+        """The prompt whose options the seat's map highlights (None: none)."""
+        return self.model.prompt if self.model is not None else None
+
+    def ring(self) -> pygame.Rect | None:
+        """Where the focus ring on the seat's map is (None: none)."""
+        focus = self.focus
+        return self.rects.get(focus) if focus is not None and focus[0] == "board" else None
+
+    def strip_key(self, seat: int) -> tuple:
+        """Everything the strip's picture shows."""
+        return self.strip.size, seat, self.message, self.model is not None, self.buttons
+
+
+class SplitPlan(NamedTuple):
+    """What the split table draws in a frame (SplitTable.plan)."""
+
+    waiting: dict[int, Prompt]  # every person's prompt, held by an animation or not
+    seats: dict[int, SeatShown]  # every person's seat
+    deciding: list[int]  # the seats whose prompt shows
+    focus_by_seat: dict[int, Target | None]  # of the deciding seats, for the renderer
+    prompts: dict[int, Prompt]  # of the deciding seats, for the renderer
 
 
 class SplitTable(Table):
@@ -151,70 +191,69 @@ class SplitTable(Table):
         return dict(zip(model.bar, paint.row_of_buttons(widths, x, strip.centery, h)))
 
     # -- drawing -----------------------------------------------------------------------------
+    def plan(self) -> SplitPlan:
+        """Every person's seat as drawn now: whose prompt shows, its slots, focus and strip."""
+        game = self.game
+        waiting = game.human_prompts()
+        seats: dict[int, SeatShown] = {}
+        for seat in game.humans():
+            # a busy seat's cursor waits for its own animation
+            model = self.model(seat) if seat in waiting and not self.seat_busy(seat) else None
+            rects = self.placed(seat, model) if model is not None else {}
+            focus = self._focus_in(seat, rects) if model is not None else None
+            strip = pygame.Rect(game.renderer.seat_bar(seat))
+            buttons: tuple = ()
+            if model is not None:
+                buttons = tuple((model.labels[k[1]], r.move(-strip.x, -strip.y), k == focus)
+                                for k, r in rects.items() if k[0] == "bar")
+            seats[seat] = SeatShown(strip, model, rects, focus,
+                                    self._strip_message(seat, model, waiting), buttons,
+                                    game.disconnected(seat))
+        # the renderer draws the seats' highlights in the prompts' order
+        shown = {seat: seats[seat] for seat in waiting
+                 if seat in seats and seats[seat].model is not None}
+        return SplitPlan(waiting, seats, sorted(shown),
+                         {seat: s.board_focus() for seat, s in shown.items()},
+                         {seat: s.model.prompt for seat, s in shown.items()})
+
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
-        game = self.game
-        waiting = game.human_prompts()  # once a frame: the strips and the bar read it
-        shown: dict[int, tuple[FocusModel, dict[FocusKey, pygame.Rect], FocusKey | None]] = {}
-        for seat in waiting:
-            model = None if self.seat_busy(seat) else self.model(seat)
-            if model is not None:  # a busy seat's cursor waits for its own animation
-                rects = self.placed(seat, model)
-                shown[seat] = model, rects, self._focus_in(seat, rects)
-        focus_by_seat = {s: f[1] if f and f[0] == "board" else None
-                         for s, (_, _, f) in shown.items()}
-        game.renderer.draw_seats(surface, focus_by_seat,
-                                 {s: model.prompt for s, (model, _, _) in shown.items()})
-        for seat in game.humans():
-            self._draw_strip(surface, seat, shown.get(seat), waiting)
-        self._draw_bar(surface, waiting, sorted(shown))
+        plan = self.planned(surface)
+        self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
+        for seat, shown in plan.seats.items():
+            self._draw_strip(surface, seat, shown)
+        self._draw_bar(surface, plan)
         self.draw_disconnected(surface)
 
     def draw_disconnected(self, surface: pygame.Surface) -> None:
         """A red notice over the strip of each seat whose controller was unplugged, in that
         seat's own area (a banner across the top would lie over the other players' maps)."""
-        game = self.game
-        for seat in game.humans():
-            if game.disconnected(seat):
-                paint.paint_seat_disconnected(surface, game.renderer.seat_bar(seat),
-                                              game.names[seat])
+        for seat, shown in self.planned(surface).seats.items():
+            if shown.disconnected:
+                paint.paint_seat_disconnected(surface, shown.strip, self.game.names[seat])
 
-    def _draw_strip(self, surface: pygame.Surface, seat: int,
-                    shown: tuple[FocusModel, dict[FocusKey, pygame.Rect], FocusKey | None] | None,
-                    waiting: dict[int, Prompt]) -> None:
-        """One seat's message and bar buttons in its own strip; its focus ring. `waiting`:
-        every person's prompt, held by an animation or not."""
-        strip = pygame.Rect(self.game.renderer.seat_bar(seat))
-        model, rects, focus = shown if shown is not None else (None, {}, None)
+    def _draw_strip(self, surface: pygame.Surface, seat: int, shown: SeatShown) -> None:
+        """One seat's message and bar buttons in its own strip (drawn again only when they
+        change); its focus ring."""
+        strip, focus, rects = shown.strip, shown.focus, shown.rects
         if surface.get_clip().colliderect(strip):  # else the frame redraws none of it
-            self._blit_strip(surface, seat, strip, model, rects, focus, waiting)
+            key = shown.strip_key(seat)
+            cached = self._strips.get(seat)
+            if cached is None or cached[0] != key:  # four strips a frame: each only on change
+                cached = key, render_seat_strip(strip.size, seat, shown.message,
+                                                shown.model is not None, shown.buttons)
+                self._strips[seat] = cached
+            surface.blit(cached[1], strip)
         if focus is not None and focus in rects:
             if focus[0] == "bar":
                 paint.bar_focus_ring(surface, rects[focus])
             else:
                 paint.board_focus(surface, rects[focus], self.game.clock)
 
-    def _blit_strip(self, surface: pygame.Surface, seat: int, strip: pygame.Rect,
-                    model: FocusModel | None, rects: dict[FocusKey, pygame.Rect],
-                    focus: FocusKey | None, waiting: dict[int, Prompt]) -> None:
-        """The seat's strip: its message and bar buttons (drawn again only when they change)."""
-        buttons: tuple = ()
-        if model is not None:
-            buttons = tuple((model.labels[k[1]], r.move(-strip.x, -strip.y), k == focus)
-                            for k, r in rects.items() if k[0] == "bar")
-        message = self._strip_message(seat, model, waiting)
-        key = (strip.size, seat, message, model is not None, buttons)
-        cached = self._strips.get(seat)
-        if cached is None or cached[0] != key:  # four strips a frame: draw each only on change
-            cached = key, render_seat_strip(strip.size, seat, message, model is not None,
-                                            buttons)
-            self._strips[seat] = cached
-        surface.blit(cached[1], strip)
-
     def _strip_message(self, seat: int, model: FocusModel | None,
                        waiting: dict[int, Prompt]) -> str:
         if model is not None:
-            return t(model.prompt.message, **dict(model.prompt.params))
+            return model.message
         if self.game.match.is_over():
             return t("game.over")
         if seat in waiting:
@@ -223,26 +262,30 @@ class SplitTable(Table):
             return t("game.seat_done")  # answered: the cursor waits for the others
         return ""
 
-    def _draw_bar(self, surface: pygame.Surface, waiting: dict[int, Prompt],
-                  deciding: list[int]) -> None:
-        """The shared bar: who is still deciding (`deciding`: the waiting seats no animation
-        holds), and the button hints (worked out only when the frame redraws some of it)."""
-        if not surface.get_clip().colliderect(BAR_RECT):
-            return
+    def bar_key(self, plan: SplitPlan) -> tuple:
+        """What the shared bar shows: (message, hints, input kind, the seats it is about):
+        who is still deciding (the waiting seats no animation holds) and the button hints."""
         game = self.game
+        deciding = plan.deciding
         speaker = None  # a thinking bot's seat: its colour dot leads the message
         if game.match.is_over():
             message = t("game.over")
         elif deciding:
             message = t("game.waiting_for", name=", ".join(game.names[s] for s in deciding))
-        elif waiting:
+        elif plan.waiting:
             message = ""  # every person's prompt waits for an animation (the card flip)
         else:
             message, speaker = self.bar_message(None, None)
         hints = tuple(self.hints()) if deciding else ()
         who = tuple(deciding) if not game.match.is_over() else ()
         who = who or ((speaker,) if speaker is not None else ())
-        key = (message, hints, game.app.input.last_kind, who)
+        return message, hints, game.app.input.last_kind, who
+
+    def _draw_bar(self, surface: pygame.Surface, plan: SplitPlan) -> None:
+        """The shared bar (`bar_key`: worked out only when the frame redraws some of it)."""
+        if not surface.get_clip().colliderect(BAR_RECT):
+            return
+        key = self.bar_key(plan)
         if self._bar is None or self._bar[0] != key:
-            self._bar = key, paint.render_bar(message, hints, game.app.input.last_kind, who)
+            self._bar = key, paint.render_bar(*key)
         surface.blit(self._bar[1], BAR_RECT)

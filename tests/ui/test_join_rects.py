@@ -1,0 +1,38 @@
+"""damage.join_cheapest keeps each pair's cost between joins: the rects it gives are exactly
+those of measuring every pair again before each join (the rule as first written)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui.damage import MAX_JOINED, _added, absorb, join_cheapest
+
+
+def measured_again(rects: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rect]:
+    """join_cheapest as first written: every pair measured again before each join."""
+    joined: list[pygame.Rect] = []
+    for rect in rects:
+        if rect.w > 0 and rect.h > 0:
+            absorb(pygame.Rect(rect), joined)
+    if len(joined) > MAX_JOINED:
+        return [joined[0].unionall(joined[1:])]
+    while len(joined) > 1:
+        added, i, j = min((_added(a, b), i, j) for i, a in enumerate(joined)
+                          for j, b in enumerate(joined[i + 1:], i + 1))
+        if len(joined) <= passes and added > waste:
+            break
+        absorb(joined.pop(j).union(joined.pop(i)), joined)
+    return joined
+
+
+def test_joining_gives_the_rects_of_measuring_every_pair_again():
+    rng = random.Random(7)
+    for _ in range(3000):
+        count = rng.randrange(0, MAX_JOINED + 3)
+        spread = rng.choice((200, 800, 1900))  # crowded rects overlap and swallow others
+        rects = [pygame.Rect(rng.randrange(spread), rng.randrange(spread // 2),
+                             rng.randrange(0, 300), rng.randrange(0, 200)) for _ in range(count)]
+        passes, waste = rng.randrange(1, 6), rng.choice((0, 500, 40_000))
+        assert join_cheapest(rects, passes, waste) == measured_again(rects, passes, waste)
