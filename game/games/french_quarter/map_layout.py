@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 
 import pygame
 
@@ -66,7 +66,16 @@ class MapShapes:
     head: pygame.Rect | None = None  # the parade's head, when it is not on a start marker
     values: dict[int, pygame.Rect] = field(default_factory=dict)  # building -> value's ink
     pawns: dict[int, pygame.Rect] = field(default_factory=dict)  # seat -> tourist
-    geometry: BoardGeometry = field(default_factory=BoardGeometry)
+    describe: Callable[[MapShapes], BoardGeometry] | None = None  # how to tell its geometry
+    _geometry: BoardGeometry | None = None
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        """Every label, stroke and icon of the map, described once asked (the map is laid out
+        again on every change a frame shows; its geometry is read by audits and choosers)."""
+        if self._geometry is None:
+            self._geometry = BoardGeometry() if self.describe is None else self.describe(self)
+        return self._geometry
 
 
 class MapLayout:
@@ -213,13 +222,8 @@ class MapLayout:
         names: street -> sizes of its name's forms, longest first; sign: the closed sign's
         size."""
         out = MapShapes()
-        strokes = out.geometry.strokes
-        for seg in line:
-            out.lines.append((seg, -1, 0))
-            strokes.append(self._line_stroke(seg, 0, LINE_W[0], "the Second Line"))
-        for seg, seat, offset in personal:
-            out.lines.append((seg, seat, offset))
-            strokes.append(self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line"))
+        out.lines += [(seg, -1, 0) for seg in line]
+        out.lines += [(seg, seat, offset) for seg, seat, offset in personal]
         if head >= 0 and head not in self.markers:
             out.head = pygame.Rect(0, 0, HEAD, HEAD)
             out.head.center = self.ix[head]
@@ -235,21 +239,31 @@ class MapLayout:
         if closed >= 0:
             on_it = out.names[closed][1] if closed in out.names else None
             out.hatch = self._hatch(closed, [out.sign, on_it])
-            strokes += [rect_stroke("the closed street's hatching", r) for r in out.hatch]
-        for b in outlined:
-            strokes += self._outline(b)
         out.values = {b: self.value_spots[b] for b in values}
         self._place_pawns(out, pawns)
-        out.geometry.labels = self._labels(out, names)
-        out.geometry.icons = self._icon_list(out)
+        out.describe = partial(self._geometry, outlined=tuple(outlined))
         return out
+
+    def _geometry(self, out: MapShapes, outlined: tuple[int, ...]) -> BoardGeometry:
+        """`out`'s labels, strokes (lines, hatching, Vacation outlines) and icons."""
+        strokes = self._line_strokes(out.lines)
+        strokes += [rect_stroke("the closed street's hatching", r) for r in out.hatch]
+        for b in outlined:
+            strokes += self._outline(b)
+        return BoardGeometry(self._labels(out), strokes, self._icon_list(out))
+
+    def _line_strokes(self, lines: Iterable[tuple[int, int, int]]) -> list[Stroke]:
+        """The Second Lines' segments (the parade's, then the seats' own) as strokes."""
+        return [self._line_stroke(seg, 0, LINE_W[0], "the Second Line") if seat < 0 else
+                self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line")
+                for seg, seat, offset in lines]
 
     def _place_labels(self, out: MapShapes, closed: int,
                       names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
                       ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
-        """The closed street's sign and the street names, placed clear of the lines (`out`'s
-        strokes so far), the start markers and the parade's head."""
-        strokes, labels = out.geometry.strokes, list(self.marker_rects.values())
+        """The closed street's sign and the street names, placed clear of the lines (`out`'s),
+        the start markers and the parade's head."""
+        strokes, labels = self._line_strokes(out.lines), list(self.marker_rects.values())
         icons = [out.head] if out.head else []
         placed_sign = None
         if closed >= 0 and sign is not None:
@@ -388,7 +402,7 @@ class MapLayout:
                 return spot
         return pygame.Rect(room.topleft, (size, size))
 
-    def _labels(self, out: MapShapes, names: Mapping[int, tuple[int, int]]) -> list[Label]:
+    def _labels(self, out: MapShapes) -> list[Label]:
         """Every label on the map: markers, names, the sign, special names and values."""
         labels = labels_from([(self.markers[p], r) for p, r in self.marker_rects.items()])
         labels += labels_from([(self.board.streets[s].name, r)

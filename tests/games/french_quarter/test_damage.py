@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.engine.core import event
-from game.games.french_quarter.pieces import MIN_BAND
+from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.ui.damage import join_cheapest
@@ -72,7 +72,10 @@ def test_the_banners_rings_and_tags_report_where_they_are_drawn():
 
 
 def whole_repaint(renderer) -> pygame.Surface:
-    """The layers painted from scratch now (the renderer keeps them)."""
+    """The layers painted from scratch now (the renderer keeps them), every group of pieces
+    built anew: one that missed a change of what it shows would show here."""
+    for panel in (renderer.board_panel, renderer.cards, renderer.sheet):
+        panel.groups.kept.clear()
     renderer.layers.invalidate()
     renderer.refresh()
     return renderer.layers.surface
@@ -98,6 +101,38 @@ def test_regions_painted_in_pieces_equal_a_whole_repaint(players, options, seed)
             if not renderer.busy():
                 break
     assert checked > 60
+
+
+@pytest.mark.parametrize("players, options, seed", [(1, (), 4), (3, (("mayor", True),
+                                                                   ("tourism", True)), 6),
+                                                    (4, (), 8)])
+def test_the_groups_of_pieces_kept_are_those_built_anew(players, options, seed):
+    """A region's groups of pieces are kept by what they are built from (pieces.Groups): at
+    every frame, what a region shows is what building its groups anew gives."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    panels = (renderer.board_panel, renderer.cards, renderer.sheet)
+    checked = 0
+    for _ in range(30):
+        step(match, bots, renderer)
+        while True:
+            renderer.update(1 / 60)
+            for panel in panels:
+                if not panel.region.due():
+                    assert panel.region.shown == built_anew(panel), panel.name
+                    checked += 1
+            if not renderer.busy():
+                break
+    assert checked > 300
+
+
+def built_anew(panel) -> list:
+    """The pieces `panel` shows now, every group built again."""
+    kept, panel.groups = panel.groups, Groups()
+    try:
+        return [p for group in panel.pieces() for p in group]
+    finally:
+        panel.groups = kept
 
 
 def test_a_move_repaints_a_few_pixels_a_frame_until_the_regions_are_up_to_date():
