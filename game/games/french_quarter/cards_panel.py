@@ -140,6 +140,13 @@ class CardsPanel(PiecePanel):
             face = self._faces[key] = fast(face, alpha=False)
         return face
 
+    def warm(self) -> None:
+        """Paint every face of every deck in play now (once the static background is): a
+        round's cards turning up would each spend a fraction of a millisecond on it."""
+        for deck, rect in self.card_rects.items():
+            for card in range(-1, len(self.board.decks[deck])):
+                self._face(deck, card, rect)
+
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""
         return hyphenated(tr("deck." + deck), S, self.card_w - 6)

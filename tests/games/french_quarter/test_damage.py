@@ -18,6 +18,7 @@ from game.engine.core import event
 from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.tweens import flash, flash_area
 from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
@@ -167,3 +168,15 @@ def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
     assert len(merged) == 3
     assert all(any(m.contains(a) for m in merged) for a in areas)
     assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
+
+
+@pytest.mark.parametrize("card", [pygame.Rect(1000, 10, 150, 190), pygame.Rect(1300, 10, 61, 190)])
+def test_a_card_turning_up_paints_inside_its_area_at_every_step(card):
+    """The flash grows from a 2 px strip: its area is the card's, so the strip must stay in."""
+    area = flash_area(card)
+    for step_no in range(101):
+        canvas = pygame.Surface((1920, 220))
+        canvas.fill((0, 0, 0))
+        flash(card, (200, 120, 40))(canvas, step_no / 100)
+        canvas.set_colorkey((0, 0, 0))
+        assert area.contains(canvas.get_bounding_rect()), step_no
