@@ -128,11 +128,13 @@ class SheetPanel(PiecePanel):
         if inside.w and inside.h:
             surface.blit(self._large_base(self.room.large), inside, inside.move(-sheet.x, -sheet.y))
 
-    def panel_seats(self) -> list[int]:
-        """Seats in the compact panels (CARLY in solo)."""
+    def panel_seats(self, large: int | None = None) -> list[int]:
+        """Seats in the compact panels (CARLY in solo), while `large` (None: the room's
+        active seat) has the large sheet."""
         if self.room.players == 1:
             return [CARLY]
-        return [s for s in range(self.room.players) if s != self.room.large]
+        large = self.room.large if large is None else large
+        return [s for s in range(self.room.players) if s != large]
 
     def panel_rects(self) -> list[pygame.Rect]:
         """The compact panels' rects, sharing the row out."""
@@ -160,13 +162,17 @@ class SheetPanel(PiecePanel):
     def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
                      active: bool) -> None:
         """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
+        surf.blit(self._compact_base(rect, seat, active), rect)
+
+    def _compact_base(self, rect: pygame.Rect, seat: int, active: bool) -> pygame.Surface:
+        """A seat's compact panel at `rect` over the static background (painted once)."""
         key = (tuple(rect), seat, active)
         frame = self._frames.get(key)
         if frame is None:
             frame = self.room.layers.static.subsurface(rect).copy()
             sp.panel(frame, seat_color(seat), active)
             frame = self._frames[key] = fast(frame, alpha=False)
-        surf.blit(frame, rect)
+        return frame
 
     def _paint_compact(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
                        shown: tuple[tuple[int, ...], int, int, int], total: int) -> None:
@@ -232,9 +238,14 @@ class SheetPanel(PiecePanel):
 
     def warm(self) -> None:
         """Paint every seat's frame and blank sheet now (once the static background is): the
-        first band of a seat's sheet would spend a few milliseconds on it."""
+        first band of a seat's sheet would spend a few milliseconds on it; and every compact
+        panel's, at each place the seat's panel takes in the row, playing or not (a fraction
+        of a millisecond in the frame the large sheet changes hands)."""
         for seat in range(self.room.players):
             self._large_base(seat)
+            for other, rect in zip(self.panel_seats(seat), self.panel_rects()):
+                for active in (False, True):
+                    self._compact_base(rect, other, active)
 
     def _large_base(self, seat: int) -> pygame.Surface:
         """The seat's frame and the blank sheet in one opaque surface (painted once)."""
