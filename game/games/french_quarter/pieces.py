@@ -17,7 +17,8 @@ hundred pieces whenever anything changed cost a third of a millisecond a frame).
 
 A budget (pixels a frame) spreads a large change over a few frames, a band at a time from the
 top (the large sheet changing hands repaints a tenth of itself a frame), as one rect (their
-box) a frame; what is left waits.
+box) a frame; what is left waits. The frame that builds a large change's pieces (more than a
+frame's budget to paint: a wipe) paints none of it, its first band comes the frame after.
 """
 
 from __future__ import annotations
@@ -159,6 +160,7 @@ class PieceLayer:
         self.rects: list[pygame.Rect] = []  # theirs
         self.shown_key: Hashable = _NEVER
         self.stale: list[pygame.Rect] = []  # areas still to paint (a budget cut a change short)
+        self.deferred = False  # the last call only built the pieces of a wipe
 
     def _blank(self) -> bool:
         """True if the layers hold nothing of this region (new, invalidated or rebuilt)."""
@@ -173,13 +175,20 @@ class PieceLayer:
         if self._blank():  # everything, over the background
             self.groups, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
         key = self.key()
-        if key != self.shown_key:
+        rebuilt = key != self.shown_key
+        if rebuilt:
             groups = self.pieces()
             self.stale += [r.clip(self.area) for r in changed_groups(self.groups, groups)]
             self.groups, self.shown_key = groups, key
             self.shown = [p for group in groups for p in group]
             self.rects = [pygame.Rect(p.rect) for p in self.shown]
-        now, self.stale, spent = take(joined(self.stale), budget)
+        self.stale = joined(self.stale)
+        if rebuilt and budget is not None and not self.deferred and sum(
+                r.w * r.h for r in self.stale) > budget:
+            self.deferred = True  # a wipe (the large sheet changing hands): its first band
+            return budget  # next frame, as building its pieces took this frame's share
+        self.deferred = False
+        now, self.stale, spent = take(self.stale, budget)
         if budget is not None and len(now) > 1:  # one rect a frame: the shell redraws each
             now = [now[0].unionall(now[1:])]  # rect in a pass of its own (their box fits)
         layers = self.layers()

@@ -180,3 +180,25 @@ def test_a_card_turning_up_paints_inside_its_area_at_every_step(card):
         flash(card, (200, 120, 40))(canvas, step_no / 100)
         canvas.set_colorkey((0, 0, 0))
         assert area.contains(canvas.get_bounding_rect()), step_no
+
+
+def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
+    """The large sheet changing hands: the frame that builds the new seat's pieces paints none
+    of them (a band a frame after that), and the sheet ends as a whole repaint paints it."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    region, budget, wipes = renderer.sheet.region, FQRenderer.REPAINT_AREA, 0
+    for _ in range(30):
+        large = renderer.large
+        step(match, bots, renderer)
+        renderer.timeline.clear()
+        renderer.refresh(0)  # the holds of the cleared tweens
+        if renderer.large != large:
+            renderer.layers.take_painted()
+            assert region.paint(budget) == budget and renderer.layers.take_painted() == []
+            assert region.paint(budget) > 0 and renderer.layers.take_painted()
+            wipes += 1
+        renderer.refresh()
+        shown = pygame.image.tobytes(renderer.layers.surface, "RGB")
+        assert shown == pygame.image.tobytes(whole_repaint(renderer), "RGB")
+    assert wipes > 5
