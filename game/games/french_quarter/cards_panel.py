@@ -41,7 +41,7 @@ from .layout import (
     hyphenated,
 )
 from .marks import GLOW_REACH, draw_glows
-from .pieces import Piece, blit_piece, piece
+from .pieces import Group, Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
 from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
 
@@ -77,17 +77,31 @@ class CardsPanel(PiecePanel):
         view = self.view
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS))
 
-    def pieces(self) -> list[Piece]:
+    def pieces(self) -> list[Group]:
         """This round's card of each deck with its dice (taken ones faded), the Mayor card."""
-        view, h = self.view, self.holds
+        view, h, groups = self.view, self.holds, self.groups
+        cards = tuple(view.cards[DECKS.index(d)] if not h[("card", d)] else -1
+                      for d in self.card_rects)
+        held = tuple(i for i in range(len(view.dice)) if h[("die", i)])
+        out = [groups(self._card_pieces, cards), groups(self._dice_pieces, view.dice, held)]
+        if view.mayor:
+            card = view.mayor_card if not h[("mayor",)] else -1
+            out.append(groups(self._mayor_pieces, card))
+        return out
+
+    def _card_pieces(self, cards: tuple[int, ...]) -> list[Piece]:
+        """Each deck's card (-1: face down), in the row's order."""
+        return [blit_piece(("card", d, card), self._face(d, card, rect), rect)
+                for (d, rect), card in zip(self.card_rects.items(), cards)]
+
+    def _dice_pieces(self, dice: tuple[tuple[str, int, int], ...], held: tuple[int, ...]
+                     ) -> list[Piece]:
+        """The dice on their cards but those `held` back (still tumbling)."""
         out = []
-        for d, rect in self.card_rects.items():
-            card = view.cards[DECKS.index(d)] if not h[("card", d)] else -1
-            out.append(blit_piece(("card", d, card), self._face(d, card, rect), rect))
-        for i, (deck, value, taker) in enumerate(view.dice):
-            if deck not in self.card_rects or not value or h[("die", i)]:
+        for i, (deck, value, taker) in enumerate(dice):
+            if deck not in self.card_rects or not value or i in held:
                 continue
-            r = self.die_rect(view, i)
+            r = self._die_rect(dice, i)
             if taker == NOBODY:
                 out.append(blit_piece(("die", value), sp.die(value, DIE), r))
             else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
@@ -95,16 +109,20 @@ class CardsPanel(PiecePanel):
                                                           2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM))
                 out.append(piece(("taken", value, taker, tuple(r)), reach,
                                  partial(_paint_taken, r=r, value=value, taker=taker)))
-        if view.mayor:
-            card = view.mayor_card if not h[("mayor",)] else -1
-            out.append(piece(("mayor", card), self.mayor_rect,
-                             partial(self._paint_mayor, card=card)))
         return out
+
+    def _mayor_pieces(self, card: int) -> list[Piece]:
+        """The Mayor card (-1: face down)."""
+        return [piece(("mayor", card), self.mayor_rect, partial(self._paint_mayor, card=card))]
 
     def die_rect(self, view: State, i: int) -> pygame.Rect:
         """Where die i sits on its card: side by side along the card's foot."""
-        deck = view.dice[i][0]
-        same = [j for j, d in enumerate(view.dice) if d[0] == deck]
+        return self._die_rect(view.dice, i)
+
+    def _die_rect(self, dice: tuple[tuple[str, int, int], ...], i: int) -> pygame.Rect:
+        """`die_rect` among these dice."""
+        deck = dice[i][0]
+        same = [j for j, d in enumerate(dice) if d[0] == deck]
         k, n = same.index(i), len(same)
         card = self.card_rects[deck]
         gap = 8
@@ -121,6 +139,13 @@ class CardsPanel(PiecePanel):
             self._card_face(face, deck, card, face.get_rect())
             face = self._faces[key] = fast(face, alpha=False)
         return face
+
+    def warm(self) -> None:
+        """Paint every face of every deck in play now (once the static background is): a
+        round's cards turning up would each spend a fraction of a millisecond on it."""
+        for deck, rect in self.card_rects.items():
+            for card in range(-1, len(self.board.decks[deck])):
+                self._face(deck, card, rect)
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""

@@ -18,7 +18,7 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.paint import INK, Plate, fit_text
 from game.ui.panels import Layout, Panel, PanelRoom
 
-from .pieces import Piece, PieceLayer
+from .pieces import Group, Groups, PieceLayer
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
@@ -158,13 +158,14 @@ class PiecePanel(FQPanel):
         super().__init__(room, rect, name)
         self.region = PieceLayer(lambda: room.layers, self.name, self.rect, self.key,
                                  self.pieces, self.base)
+        self.groups = Groups()  # its groups of pieces, kept by what they are built from
 
     def view_damage(self) -> list[pygame.Rect]:
         """None: its region reports its own repaints; its highlights follow the prompt."""
         return []
 
-    def pieces(self) -> list[Piece]:
-        """What the region shows, in painting order."""
+    def pieces(self) -> list[Group]:
+        """What the region shows, in painting order, in groups (made by `self.groups`)."""
         return []
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

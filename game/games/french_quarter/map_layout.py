@@ -16,14 +16,14 @@ street stops short of the labels on it and of its crossings (the crossing street
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 
 import pygame
 
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
-from game.ui.memory import art_cache
 
 from . import sprites as sp
 from .board import Board, Building
@@ -36,7 +36,6 @@ GAP = 4  # what hatching leaves round a label
 VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
 INSET = 6  # what labels and tourists leave inside a building's edge
 OUTLINE = 3  # a Vacation building's outline, inside its edge
-FAR = 32  # past this, nearest_free ranks every spot of a room (kept for the next time)
 SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…) and the gift shop's box
 
 
@@ -67,7 +66,16 @@ class MapShapes:
     head: pygame.Rect | None = None  # the parade's head, when it is not on a start marker
     values: dict[int, pygame.Rect] = field(default_factory=dict)  # building -> value's ink
     pawns: dict[int, pygame.Rect] = field(default_factory=dict)  # seat -> tourist
-    geometry: BoardGeometry = field(default_factory=BoardGeometry)
+    describe: Callable[[MapShapes], BoardGeometry] | None = None  # how to tell its geometry
+    _geometry: BoardGeometry | None = None
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        """Every label, stroke and icon of the map, described once asked (the map is laid out
+        again on every change a frame shows; its geometry is read by audits and choosers)."""
+        if self._geometry is None:
+            self._geometry = BoardGeometry() if self.describe is None else self.describe(self)
+        return self._geometry
 
 
 class MapLayout:
@@ -214,13 +222,8 @@ class MapLayout:
         names: street -> sizes of its name's forms, longest first; sign: the closed sign's
         size."""
         out = MapShapes()
-        strokes = out.geometry.strokes
-        for seg in line:
-            out.lines.append((seg, -1, 0))
-            strokes.append(self._line_stroke(seg, 0, LINE_W[0], "the Second Line"))
-        for seg, seat, offset in personal:
-            out.lines.append((seg, seat, offset))
-            strokes.append(self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line"))
+        out.lines += [(seg, -1, 0) for seg in line]
+        out.lines += [(seg, seat, offset) for seg, seat, offset in personal]
         if head >= 0 and head not in self.markers:
             out.head = pygame.Rect(0, 0, HEAD, HEAD)
             out.head.center = self.ix[head]
@@ -236,21 +239,31 @@ class MapLayout:
         if closed >= 0:
             on_it = out.names[closed][1] if closed in out.names else None
             out.hatch = self._hatch(closed, [out.sign, on_it])
-            strokes += [rect_stroke("the closed street's hatching", r) for r in out.hatch]
-        for b in outlined:
-            strokes += self._outline(b)
         out.values = {b: self.value_spots[b] for b in values}
         self._place_pawns(out, pawns)
-        out.geometry.labels = self._labels(out, names)
-        out.geometry.icons = self._icon_list(out)
+        out.describe = partial(self._geometry, outlined=tuple(outlined))
         return out
+
+    def _geometry(self, out: MapShapes, outlined: tuple[int, ...]) -> BoardGeometry:
+        """`out`'s labels, strokes (lines, hatching, Vacation outlines) and icons."""
+        strokes = self._line_strokes(out.lines)
+        strokes += [rect_stroke("the closed street's hatching", r) for r in out.hatch]
+        for b in outlined:
+            strokes += self._outline(b)
+        return BoardGeometry(self._labels(out), strokes, self._icon_list(out))
+
+    def _line_strokes(self, lines: Iterable[tuple[int, int, int]]) -> list[Stroke]:
+        """The Second Lines' segments (the parade's, then the seats' own) as strokes."""
+        return [self._line_stroke(seg, 0, LINE_W[0], "the Second Line") if seat < 0 else
+                self._line_stroke(seg, offset, LINE_W[1], f"seat {seat}'s line")
+                for seg, seat, offset in lines]
 
     def _place_labels(self, out: MapShapes, closed: int,
                       names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
                       ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
-        """The closed street's sign and the street names, placed clear of the lines (`out`'s
-        strokes so far), the start markers and the parade's head."""
-        strokes, labels = out.geometry.strokes, list(self.marker_rects.values())
+        """The closed street's sign and the street names, placed clear of the lines (`out`'s),
+        the start markers and the parade's head."""
+        strokes, labels = self._line_strokes(out.lines), list(self.marker_rects.values())
         icons = [out.head] if out.head else []
         placed_sign = None
         if closed >= 0 and sign is not None:
@@ -389,7 +402,7 @@ class MapLayout:
                 return spot
         return pygame.Rect(room.topleft, (size, size))
 
-    def _labels(self, out: MapShapes, names: Mapping[int, tuple[int, int]]) -> list[Label]:
+    def _labels(self, out: MapShapes) -> list[Label]:
         """Every label on the map: markers, names, the sign, special names and values."""
         labels = labels_from([(self.markers[p], r) for p, r in self.marker_rects.items()])
         labels += labels_from([(self.board.streets[s].name, r)
@@ -424,47 +437,37 @@ def value_ink(size: int) -> pygame.Rect:
 def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, float],
                  blocked: Sequence[pygame.Rect], step: int = 2) -> pygame.Rect | None:
     """The rect of `size` inside `room` touching nothing blocked, its centre nearest `prefer`
-    (ties: the leftmost, then the topmost), top-left corners `step` px apart. Searched in a
-    window round `prefer` that doubles until it holds the answer: a free spot at distance d
-    inside a window reaching d or more is nearer than any spot outside it."""
+    (ties: the leftmost, then the topmost), top-left corners `step` px apart (and the last one
+    flush with the room's far edge).
+
+    Only a few corners are tried: along each axis, the two nearest `prefer` and those on either
+    side of a blocked rect's edge. The answer is among them: from any other free corner, the
+    next corner towards `prefer` along an axis is nearer, so it is blocked too, by a rect
+    whose edge lies between the two (a crowded building took a millisecond ranking every
+    corner; this takes a few dozen tries)."""
     if size[0] > room.w or size[1] > room.h:
         return None
-    xs = [*range(room.x, room.right - size[0], step), room.right - size[0]]
-    ys = [*range(room.y, room.bottom - size[1], step), room.bottom - size[1]]
-    cx, cy = prefer[0] - size[0] / 2, prefer[1] - size[1] / 2  # the corner centred on prefer
-    reach = 8.0
-    while reach <= FAR:
-        near_x = [(x, (x - cx) ** 2) for x in xs if abs(x - cx) <= reach]
-        near_y = [(y, (y - cy) ** 2) for y in ys if abs(y - cy) <= reach]
-        whole = len(near_x) == len(xs) and len(near_y) == len(ys)
-        for d2, x, y in sorted((ex + ey, x, y) for x, ex in near_x for y, ey in near_y):
-            if d2 > reach * reach and not whole:
-                break  # a spot outside the window may be nearer
-            rect = pygame.Rect(x, y, *size)
-            if rect.collidelist(blocked) < 0:
-                return rect
-        if whole:
-            return None
-        reach *= 2
-    for x, y in _ranked(tuple(room), size, step, prefer):  # crowded: every spot, ranked once
-        rect = pygame.Rect(x, y, *size)
+    w, h = size
+    xs = [*range(room.x, room.right - w, step), room.right - w]
+    ys = [*range(room.y, room.bottom - h, step), room.bottom - h]
+    cx, cy = prefer[0] - w / 2, prefer[1] - h / 2  # the corner centred on prefer
+    near_x = _tried(xs, cx, [e for r in blocked for e in (r.x - w, r.right)])
+    near_y = _tried(ys, cy, [e for r in blocked for e in (r.y - h, r.bottom)])
+    for _, x, y in sorted((ex + ey, x, y) for x, ex in near_x for y, ey in near_y):
+        rect = pygame.Rect(x, y, w, h)
         if rect.collidelist(blocked) < 0:
             return rect
     return None
 
 
-@art_cache(maxsize=1024)  # a building's rooms x sizes x seats' corners: a few hundred
-def _ranked(room: tuple, size: tuple[int, int], step: int,
-            prefer: tuple[float, float]) -> tuple[tuple[int, int], ...]:
-    """Top-left corners of `size` inside room, nearest to `prefer` first (then leftmost,
-    topmost)."""
-    x0, y0, w, h = room
-    xs = [*range(x0, x0 + w - size[0], step), x0 + w - size[0]]
-    ys = [*range(y0, y0 + h - size[1], step), y0 + h - size[1]]
-    dx = [(x + size[0] / 2 - prefer[0]) ** 2 for x in xs]
-    dy = [(y + size[1] / 2 - prefer[1]) ** 2 for y in ys]
-    return tuple((x, y) for _, x, y in sorted((ex + ey, x, y) for x, ex in zip(xs, dx)
-                                              for y, ey in zip(ys, dy)))
+def _tried(grid: list[int], centre: float, edges: Iterable[int]) -> list[tuple[int, float]]:
+    """The grid values `nearest_free` tries along one axis, each with its squared distance to
+    `centre`: the two round `centre`, and the two round each edge of a blocked interval."""
+    picked = set()
+    for at in (centre, *edges):
+        k = bisect_left(grid, at)
+        picked.update(grid[max(0, k - 1):k + 1])
+    return [(v, (v - centre) ** 2) for v in picked]
 
 
 def _corner(room: pygame.Rect, seat: int) -> tuple[int, int]:

@@ -48,7 +48,7 @@ from .layout import (
 )
 from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout, MapShapes
 from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
-from .pieces import Piece, blit_part, blit_piece, piece
+from .pieces import Group, Piece, RectTuple, blit_part, blit_piece, piece
 from .state import State, W
 from .tweens import ring_area, ring_pulse, walk_area, walker
 
@@ -182,38 +182,72 @@ class MapPanel(PiecePanel):
             names={s: [img.get_size() for img in forms] for s, forms in self._name_imgs.items()},
             sign=self._sign(closed).get_size() if closed >= 0 else None)
 
-    def pieces(self) -> list[Piece]:
+    def pieces(self) -> list[Group]:
         """The Second Lines, the closed street, the markers and names, the values, the
         tourists, in painting order (see pieces.py)."""
-        view, shapes = self.view, self.shapes()
+        view, shapes, groups = self.view, self.shapes(), self.groups
+        out = [groups(self._line_pieces, tuple(shapes.lines))]
+        closed = self.room.rules.closed_street(view)
+        if closed >= 0:  # over the lines: a closed street must read as closed
+            sign = None if shapes.sign is None else tuple(shapes.sign)
+            out.append(groups(self._closed_pieces, closed, tuple(map(tuple, shapes.hatch)), sign))
+        sh = view.sheets[self.room.large]
+        return out + [
+            groups(self._marker_pieces, view.line_head),  # over the lines, which end at them
+            groups(self._name_pieces, tuple((street, form, tuple(rect))
+                                            for street, (form, rect) in shapes.names.items())),
+            groups(self._head_pieces, None if shapes.head is None else tuple(shapes.head)),
+            groups(self._value_pieces, tuple((b, sh.mapped[b]) for b in shapes.values)),
+            groups(self._outline_pieces, sh.vacation),
+            groups(self._pawn_pieces, tuple((seat, tuple(rect))
+                                            for seat, rect in shapes.pawns.items()))]
+
+    def _line_pieces(self, lines: tuple[tuple[int, int, int], ...]) -> list[Piece]:
+        """The Second Lines' stretches: (segment, seat or -1 for the parade, lane offset)."""
         out = []
-        for seg, seat, offset in shapes.lines:
+        for seg, seat, offset in lines:
             color = LINE_RGB if seat < 0 else seat_color(seat)
             out.append(piece(("seg", seg, color, offset), self._seg_area(seg, offset),
                              partial(self.paint_seg, seg=seg, color=color, offset=offset)))
-        closed = self.room.rules.closed_street(view)
-        if closed >= 0:  # over the lines: a closed street must read as closed
-            out += self._closed_pieces(closed, shapes)
-        for p in self._markers:  # over the lines, which end at their edge
-            gold = p == view.line_head  # the parade's head on a start: the marker turns gold
-            out.append(piece(("marker", p, gold), self.map.marker_rects[p],
-                             partial(self._paint_marker, p=p, gold=gold)))
-        for street, (form, rect) in shapes.names.items():
-            out.append(blit_piece(("name", street, form), self._name_imgs[street][form], rect))
-        if shapes.head is not None:
-            head = shapes.head.copy()
-            out.append(piece(("head", tuple(head)), head.inflate(2, 2),
-                             partial(self._paint_head, head=head)))
-        sh = view.sheets[self.room.large]
-        for b in shapes.values:
-            text, at = self._value_at(b, sh.mapped[b])
-            out.append(blit_piece(("value", b, sh.mapped[b]), text, at))
-        if sh.vacation >= 0:
-            for i in self.board.vacations[sh.vacation].buildings:
-                out.append(piece(("outline", i), self.bld[i], partial(self._paint_outline, b=i)))
-        for seat, rect in shapes.pawns.items():
-            out.append(blit_piece(("pawn", seat, rect.w), tourist(seat, rect.w), rect))
         return out
+
+    def _marker_pieces(self, line_head: int) -> list[Piece]:
+        """The start markers (the parade's head on one turns it gold)."""
+        return [piece(("marker", p, p == line_head), self.map.marker_rects[p],
+                      partial(self._paint_marker, p=p, gold=p == line_head))
+                for p in self._markers]
+
+    def _name_pieces(self, names: tuple[tuple[int, int, RectTuple], ...]) -> list[Piece]:
+        """The street names: (street, form, rect)."""
+        return [blit_piece(("name", street, form), self._name_imgs[street][form],
+                           pygame.Rect(rect)) for street, form, rect in names]
+
+    def _head_pieces(self, head: RectTuple | None) -> list[Piece]:
+        """The parade's head off the start markers (None: on one, or none)."""
+        if head is None:
+            return []
+        rect = pygame.Rect(head)
+        return [piece(("head", head), rect.inflate(2, 2), partial(self._paint_head, head=rect))]
+
+    def _value_pieces(self, values: tuple[tuple[int, int], ...]) -> list[Piece]:
+        """The large sheet's values on the map: (building, value)."""
+        out = []
+        for b, v in values:
+            text, at = self._value_at(b, v)
+            out.append(blit_piece(("value", b, v), text, at))
+        return out
+
+    def _outline_pieces(self, vacation: int) -> list[Piece]:
+        """The buildings of the large sheet's Vacation card outlined (-1: none)."""
+        if vacation < 0:
+            return []
+        return [piece(("outline", i), self.bld[i], partial(self._paint_outline, b=i))
+                for i in self.board.vacations[vacation].buildings]
+
+    def _pawn_pieces(self, pawns: tuple[tuple[int, RectTuple], ...]) -> list[Piece]:
+        """The tourists: (seat, rect)."""
+        return [blit_piece(("pawn", seat, rect[2]), tourist(seat, rect[2]), pygame.Rect(rect))
+                for seat, rect in pawns]
 
     def _paint_marker(self, surf: pygame.Surface, p: int, gold: bool) -> None:
         img = start_marker(self.map.markers[p], LINE_RGB) if gold else self._markers[p]
@@ -271,22 +305,23 @@ class MapPanel(PiecePanel):
         return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]),
                            abs(b[1] - a[1])).inflate(pad, pad)
 
-    def _closed_pieces(self, street: int, shapes: MapShapes) -> list[Piece]:
-        """Variante Alcalde: the closed street's stretches hatched red round its labels, and
-        its sign."""
+    def _closed_pieces(self, street: int, hatch: tuple[RectTuple, ...], sign: RectTuple | None
+                       ) -> list[Piece]:
+        """Variante Alcalde: the closed street's stretches hatched red round its labels (the
+        hatch's rects), and its sign (None: none)."""
         r = self.map.street_rect(street)
-        hatch = self._closed.get(street)
-        if hatch is None:
-            hatch = pygame.Surface(r.size, pygame.SRCALPHA)
-            hatch.fill((*CLOSED_RGB, 110))
+        image = self._closed.get(street)
+        if image is None:
+            image = pygame.Surface(r.size, pygame.SRCALPHA)
+            image.fill((*CLOSED_RGB, 110))
             for k in range(-r.h, r.w + r.h, 28):
-                pygame.draw.line(hatch, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
-            hatch = self._closed[street] = fast(hatch)
-        out = [piece(("hatch", street, tuple(p)), p, partial(blit_part, image=hatch, at=p,
-                                                               part=p.move(-r.x, -r.y)))
-               for p in shapes.hatch]
-        if shapes.sign is not None:
-            out.append(blit_piece(("sign", street), self._sign(street), shapes.sign))
+                pygame.draw.line(image, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
+            image = self._closed[street] = fast(image)
+        out = [piece(("hatch", street, p), p, partial(blit_part, image=image, at=pygame.Rect(p),
+                                                      part=pygame.Rect(p).move(-r.x, -r.y)))
+               for p in hatch]
+        if sign is not None:
+            out.append(blit_piece(("sign", street), self._sign(street), pygame.Rect(sign)))
         return out
 
     # == targets and per-frame drawing ============================================================

@@ -100,6 +100,7 @@ class FQRenderer(PanelRoom):
         self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
         self._settled = False
         self.sheet.warm()
+        self.cards.warm()
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:

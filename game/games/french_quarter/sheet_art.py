@@ -54,8 +54,6 @@ from .layout import (
 )
 from .marks import reward_mark, small_box, tourist
 from .pieces import Piece, blit_part, blit_piece, piece
-from .sheet import w_left
-from .state import Sheet, State
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -141,8 +139,10 @@ class SheetArt:
             end = (k + 1) % self.board.line_row == 0
             small_box(surf, r, k < n, LINE_RGB, end)
 
-    def header_pieces(self, view: State, seat: int, name: str, points: str) -> list[Piece]:
-        """Name, this round's dice, unspent W writes and the police value, points."""
+    def header_pieces(self, seat: int, name: str, points: str, taken: tuple[int, ...],
+                      writes: int, police: int) -> list[Piece]:
+        """Name, the dice the seat took this round (their values), unspent W writes and the
+        police value, points."""
         rect = self.sheet_rect
         label = fit(name, theme.BODY_SIZE, 300 - 38, seat_color(seat), True)
         score = theme.text(points, theme.BODY_SIZE, theme.TEXT, True)
@@ -150,17 +150,14 @@ class SheetArt:
         out = [blit_piece(("pawn", seat), tourist(seat, 34), (rect.x + 20, rect.y + 8)),
                blit_piece(("name", seat, name), label, (rect.x + 58, rect.y + 10)),
                blit_piece(("points", points), score, at)]
-        taken = [v for d, v, tk in view.dice if tk == seat]
         for k, v in enumerate(taken):
             out.append(blit_piece(("die", k, v), sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6)))
         x = rect.x + 470
-        sh = view.sheets[seat]
-        writes = max(0, w_left(sh))
         bits = []
         if writes:
             bits.append(t("w_left", count=writes))
-        if sh.police > 0:
-            bits.append(t("police", value=sh.police))
+        if police > 0:
+            bits.append(t("police", value=police))
         if bits:
             note = "  ".join(bits)
             text = fit(note, S, at.x - x - 12, theme.ACCENT, True)
@@ -191,14 +188,16 @@ class SheetArt:
             if k < marked:
                 sp.check(surf, r, INK, 1.0, 3)
 
-    def extra_pieces(self, sh: Sheet, a: int) -> list[Piece]:
-        """Crossed-out circles (Party A), the multiplier reached and the bonuses unlocked."""
+    def extra_pieces(self, a: int, crossed: tuple[int, ...], mults: int, bonuses: int
+                     ) -> list[Piece]:
+        """Meter a's crossed-out circles (Party A), the multiplier reached (`mults` of them)
+        and the bonuses unlocked (how many)."""
         meter = self.board.meters[a]
         boxes = self.box_rects[a]
         out = [piece(("crossed", k), boxes[k].inflate(8, 8), partial(_cross, r=boxes[k]))
-               for k in (sh.crossed if a == 1 else ())]
-        mult = meter.multipliers[sh.mults[a] - 1] if sh.mults[a] else 0
-        letters = "ABCD"[:sh.bonuses[a]]
+               for k in crossed]
+        mult = meter.multipliers[mults - 1] if mults else 0
+        letters = "ABCD"[:bonuses]
         for k, (text, rect) in enumerate(self.meter_tail(a, mult, letters)):
             out.append(blit_piece(("tail", a, k, mult, letters), text, rect))
         return out
@@ -274,30 +273,27 @@ class SheetArt:
         surf.blit(text, text.get_rect(midleft=(x, cy)))
         return x + text.get_width() + KEY_GAP
 
-    def artist_pieces(self, sh: Sheet) -> list[Piece]:
-        """The artists seen, in the top row and then the bottom row."""
+    def artist_pieces(self, top: int, bottom: int) -> list[Piece]:
+        """The artists seen (bit masks), in the top row and then the bottom row."""
         out = []
         for i, a in enumerate(ARTISTS):
-            for row, mask in enumerate((sh.top, sh.bottom)):
+            for row, mask in enumerate((top, bottom)):
                 if mask & (1 << i):
                     img = sp.artist_tag(self.abbr[a], ARTIST_CELL[1])  # its code at 28 px
                     at = img.get_rect(center=self.artist_cell(i, row).center)
                     out.append(blit_piece(("artist", i, row), img, at))
         return out
 
-    def footer_pieces(self, view: State, seat: int, name: str) -> list[Piece]:
-        """Courtyards and Riverwalk beside the umbrellas; what the blue numbers on the map are
-        and the Vacation card (only its owner sees it until the end) at the foot."""
+    def footer_pieces(self, name: str, courtyards: int, riverwalk: int, vacation: int | None
+                      ) -> list[Piece]:
+        """Courtyards and Riverwalk beside the umbrellas, and the Vacation card (None: not in
+        play; -1: hidden, as only its owner sees it until the end; else its buildings done);
+        what the blue numbers on the map are at the foot."""
         rect = self.sheet_rect
-        sh = view.sheets[seat]
         x, y = self.umb_rows[0][-1].right + 16, self.umb_rows[0][0].y - 3
-        lines = [t("courtyards", count=len(sh.courtyards)), t("riverwalk", count=sh.riverwalk)]
-        if view.tourism:  # the card's buildings are outlined on the map; here how many are done
-            if sh.vacation >= 0:
-                vac = self.board.vacations[sh.vacation]
-                lines.append(t("vacation", count=sum(1 for b in vac.buildings if sh.mapped[b])))
-            else:
-                lines.append(t("vacation_hidden"))
+        lines = [t("courtyards", count=courtyards), t("riverwalk", count=riverwalk)]
+        if vacation is not None:  # the card's buildings are outlined on the map
+            lines.append(t("vacation_hidden") if vacation < 0 else t("vacation", count=vacation))
         out = [blit_piece(("side", k, line), fit(line, S, rect.right - 16 - x, theme.TEXT),
                           (x, y + k * SIDE_LINE)) for k, line in enumerate(lines)]
         note = fit(t("map_values", name=name), S, rect.w - 40, VALUE_NOTE)

@@ -47,7 +47,8 @@ from .layout import (
     fit,
 )
 from .marks import GLOW_REACH, draw_glows, tourist
-from .pieces import Piece, piece
+from .pieces import Group, Piece, RectTuple, piece
+from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
 from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
@@ -94,20 +95,29 @@ class SheetPanel(PiecePanel):
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
                 self.held(SHEET_HOLDS))
 
-    def pieces(self) -> list[Piece]:
+    def pieces(self) -> list[Group]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
-        view, out = self.view, []
+        view, groups, out = self.view, self.groups, []
         for seat, rect in zip(self.panel_seats(), self.panel_rects()):
             if seat == CARLY:
                 taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
-                out.append(piece(("carly", tuple(rect), taken), rect,
-                                 partial(self._paint_carly, rect=rect, taken=taken)))
+                out.append(groups(self._carly_pieces, tuple(rect), taken))
                 continue
-            shown, total, active = self._shown(view, seat), self.room.totals[seat], view.turn == seat
-            out.append(piece(("compact", seat, tuple(rect), active, shown, total), rect,
-                             partial(self._paint_compact, seat=seat, rect=rect, active=active,
-                                     shown=shown, total=total)))
-        return out + self._large_pieces(view, self.room.large)
+            out.append(groups(self._compact_pieces, seat, tuple(rect), view.turn == seat,
+                              self._shown(view, seat), self.room.totals[seat]))
+        return out + self._large_groups(view, self.room.large)
+
+    def _carly_pieces(self, rect: RectTuple, taken: tuple[tuple[str, int], ...]) -> list[Piece]:
+        """Mayor Carly's panel (solo)."""
+        return [piece(("carly", rect, taken), rect,
+                      partial(self._paint_carly, rect=pygame.Rect(rect), taken=taken))]
+
+    def _compact_pieces(self, seat: int, rect: RectTuple, active: bool,
+                        shown: tuple[tuple[int, ...], int, int, int], total: int) -> list[Piece]:
+        """Another seat's compact panel."""
+        return [piece(("compact", seat, rect, active, shown, total), rect,
+                      partial(self._paint_compact, seat=seat, rect=pygame.Rect(rect),
+                              active=active, shown=shown, total=total))]
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The static background; on the large sheet, its seat's frame and blank sheet."""
@@ -118,11 +128,13 @@ class SheetPanel(PiecePanel):
         if inside.w and inside.h:
             surface.blit(self._large_base(self.room.large), inside, inside.move(-sheet.x, -sheet.y))
 
-    def panel_seats(self) -> list[int]:
-        """Seats in the compact panels (CARLY in solo)."""
+    def panel_seats(self, large: int | None = None) -> list[int]:
+        """Seats in the compact panels (CARLY in solo), while `large` (None: the room's
+        active seat) has the large sheet."""
         if self.room.players == 1:
             return [CARLY]
-        return [s for s in range(self.room.players) if s != self.room.large]
+        large = self.room.large if large is None else large
+        return [s for s in range(self.room.players) if s != large]
 
     def panel_rects(self) -> list[pygame.Rect]:
         """The compact panels' rects, sharing the row out."""
@@ -150,13 +162,17 @@ class SheetPanel(PiecePanel):
     def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
                      active: bool) -> None:
         """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
+        surf.blit(self._compact_base(rect, seat, active), rect)
+
+    def _compact_base(self, rect: pygame.Rect, seat: int, active: bool) -> pygame.Surface:
+        """A seat's compact panel at `rect` over the static background (painted once)."""
         key = (tuple(rect), seat, active)
         frame = self._frames.get(key)
         if frame is None:
             frame = self.room.layers.static.subsurface(rect).copy()
             sp.panel(frame, seat_color(seat), active)
             frame = self._frames[key] = fast(frame, alpha=False)
-        surf.blit(frame, rect)
+        return frame
 
     def _paint_compact(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
                        shown: tuple[tuple[int, ...], int, int, int], total: int) -> None:
@@ -222,9 +238,14 @@ class SheetPanel(PiecePanel):
 
     def warm(self) -> None:
         """Paint every seat's frame and blank sheet now (once the static background is): the
-        first band of a seat's sheet would spend a few milliseconds on it."""
+        first band of a seat's sheet would spend a few milliseconds on it; and every compact
+        panel's, at each place the seat's panel takes in the row, playing or not (a fraction
+        of a millisecond in the frame the large sheet changes hands)."""
         for seat in range(self.room.players):
             self._large_base(seat)
+            for other, rect in zip(self.panel_seats(seat), self.panel_rects()):
+                for active in (False, True):
+                    self._compact_base(rect, other, active)
 
     def _large_base(self, seat: int) -> pygame.Surface:
         """The seat's frame and the blank sheet in one opaque surface (painted once)."""
@@ -237,16 +258,28 @@ class SheetPanel(PiecePanel):
             base = self._frames[("large", seat)] = fast(base, alpha=False)
         return base
 
-    def _large_pieces(self, view: State, seat: int) -> list[Piece]:
+    def _large_groups(self, view: State, seat: int) -> list[Group]:
         """The active seat's sheet: its frame and the blank sheet (the region's base, all of
         it new with another seat), then what is marked on it."""
-        art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
-        out = [piece(("large", seat), self.sheet_rect, _nothing)]
-        out += art.header_pieces(view, seat, name, points(self.room.totals[seat]))
-        out += art.mark_pieces(*self._shown(view, seat))
-        for a in range(len(ACTIVITIES)):
-            out += art.extra_pieces(sh, a)
-        return out + art.artist_pieces(sh) + art.footer_pieces(view, seat, name)
+        art, sh, name, groups = self.art, view.sheets[seat], self.room.names[seat], self.groups
+        taken = tuple(v for d, v, tk in view.dice if tk == seat)
+        out = [groups(self._large_frame, seat),
+               groups(art.header_pieces, seat, name, points(self.room.totals[seat]), taken,
+                      max(0, w_left(sh)), sh.police),
+               groups(art.mark_pieces, *self._shown(view, seat))]
+        out += [groups(art.extra_pieces, a, sh.crossed if a == 1 else (), sh.mults[a],
+                       sh.bonuses[a]) for a in range(len(ACTIVITIES))]
+        vacation = None  # the Vacation card's line: none without Tourism, else how many done
+        if view.tourism:
+            vacation = -1 if sh.vacation < 0 else sum(
+                1 for b in self.board.vacations[sh.vacation].buildings if sh.mapped[b])
+        return out + [groups(art.artist_pieces, sh.top, sh.bottom),
+                      groups(art.footer_pieces, name, len(sh.courtyards), sh.riverwalk,
+                             vacation)]
+
+    def _large_frame(self, seat: int) -> list[Piece]:
+        """The large sheet's frame and blank sheet: the region's base there."""
+        return [piece(("large", seat), self.sheet_rect, _nothing)]
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:

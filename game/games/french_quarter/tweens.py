@@ -17,6 +17,7 @@ from . import sprites as sp
 from .layout import DIE, OPTION, WHITE
 
 TUMBLE_DROP = 80 + 12  # a tumbling die falls this far, and hops up to 12 px on its way
+STRIP_ROUND = 4  # a flashing card's strip this wide or wider has rounded corners
 
 
 def tag_plate(color: tuple) -> Plate:
@@ -97,19 +98,21 @@ def tick_area(rect: pygame.Rect) -> pygame.Rect:
 
 
 def flash(rect: pygame.Rect, color: tuple) -> Painter:
-    """Paint: a card turning face up grows from a thin strip."""
+    """Paint: a card turning face up grows from a thin strip (square-cornered while narrower
+    than STRIP_ROUND: pygame's 2 px outline of a rounded strip that thin spreads up to 64 px
+    each side, past the card)."""
     def paint(canvas: pygame.Surface, p: float) -> None:
         r = pygame.Rect(0, 0, max(2, round(rect.w * p)), rect.h)
         r.center = rect.center
-        pygame.draw.rect(canvas, color, r, border_radius=12)
-        pygame.draw.rect(canvas, INK, r, 2, border_radius=12)
+        radius = 12 if r.w >= STRIP_ROUND else 0
+        pygame.draw.rect(canvas, color, r, border_radius=radius)
+        pygame.draw.rect(canvas, INK, r, 2, border_radius=radius)
     return paint
 
 
 def flash_area(rect: pygame.Rect) -> pygame.Rect:
-    """Every pixel `flash` paints: pygame draws its first thin strips, narrower than their
-    rounded corners, wider than asked (up to 64 px each side for cards 60 to 150 px wide)."""
-    return rect.inflate(140, 4)
+    """Every pixel `flash` paints: inside the card."""
+    return rect.inflate(4, 4)
 
 
 def ring_pulse(rect: pygame.Rect, color: tuple) -> Painter:

@@ -15,9 +15,10 @@ import pygame
 import pytest
 
 from game.engine.core import event
-from game.games.french_quarter.pieces import MIN_BAND
+from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.tweens import flash, flash_area
 from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
@@ -72,7 +73,10 @@ def test_the_banners_rings_and_tags_report_where_they_are_drawn():
 
 
 def whole_repaint(renderer) -> pygame.Surface:
-    """The layers painted from scratch now (the renderer keeps them)."""
+    """The layers painted from scratch now (the renderer keeps them), every group of pieces
+    built anew: one that missed a change of what it shows would show here."""
+    for panel in (renderer.board_panel, renderer.cards, renderer.sheet):
+        panel.groups.kept.clear()
     renderer.layers.invalidate()
     renderer.refresh()
     return renderer.layers.surface
@@ -98,6 +102,38 @@ def test_regions_painted_in_pieces_equal_a_whole_repaint(players, options, seed)
             if not renderer.busy():
                 break
     assert checked > 60
+
+
+@pytest.mark.parametrize("players, options, seed", [(1, (), 4), (3, (("mayor", True),
+                                                                   ("tourism", True)), 6),
+                                                    (4, (), 8)])
+def test_the_groups_of_pieces_kept_are_those_built_anew(players, options, seed):
+    """A region's groups of pieces are kept by what they are built from (pieces.Groups): at
+    every frame, what a region shows is what building its groups anew gives."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    panels = (renderer.board_panel, renderer.cards, renderer.sheet)
+    checked = 0
+    for _ in range(30):
+        step(match, bots, renderer)
+        while True:
+            renderer.update(1 / 60)
+            for panel in panels:
+                if not panel.region.due():
+                    assert panel.region.shown == built_anew(panel), panel.name
+                    checked += 1
+            if not renderer.busy():
+                break
+    assert checked > 300
+
+
+def built_anew(panel) -> list:
+    """The pieces `panel` shows now, every group built again."""
+    kept, panel.groups = panel.groups, Groups()
+    try:
+        return [p for group in panel.pieces() for p in group]
+    finally:
+        panel.groups = kept
 
 
 def test_a_move_repaints_a_few_pixels_a_frame_until_the_regions_are_up_to_date():
@@ -132,3 +168,37 @@ def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
     assert len(merged) == 3
     assert all(any(m.contains(a) for m in merged) for a in areas)
     assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
+
+
+@pytest.mark.parametrize("card", [pygame.Rect(1000, 10, 150, 190), pygame.Rect(1300, 10, 61, 190)])
+def test_a_card_turning_up_paints_inside_its_area_at_every_step(card):
+    """The flash grows from a 2 px strip: its area is the card's, so the strip must stay in."""
+    area = flash_area(card)
+    for step_no in range(101):
+        canvas = pygame.Surface((1920, 220))
+        canvas.fill((0, 0, 0))
+        flash(card, (200, 120, 40))(canvas, step_no / 100)
+        canvas.set_colorkey((0, 0, 0))
+        assert area.contains(canvas.get_bounding_rect()), step_no
+
+
+def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
+    """The large sheet changing hands: the frame that builds the new seat's pieces paints none
+    of them (a band a frame after that), and the sheet ends as a whole repaint paints it."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    region, budget, wipes = renderer.sheet.region, FQRenderer.REPAINT_AREA, 0
+    for _ in range(30):
+        large = renderer.large
+        step(match, bots, renderer)
+        renderer.timeline.clear()
+        renderer.refresh(0)  # the holds of the cleared tweens
+        if renderer.large != large:
+            renderer.layers.take_painted()
+            assert region.paint(budget) == budget and renderer.layers.take_painted() == []
+            assert region.paint(budget) > 0 and renderer.layers.take_painted()
+            wipes += 1
+        renderer.refresh()
+        shown = pygame.image.tobytes(renderer.layers.surface, "RGB")
+        assert shown == pygame.image.tobytes(whole_repaint(renderer), "RGB")
+    assert wipes > 5

@@ -196,8 +196,9 @@ def test_the_multipliers_are_in_body_text(rules, monkeypatch):
         return real(message, size, *args, **kwargs)
 
     monkeypatch.setattr(theme, "text", recording)
+    sheet = match.state.sheets[0]
     for a in range(len(ACTIVITIES)):
-        renderer.sheet.art.extra_pieces(match.state.sheets[0], a)
+        renderer.sheet.art.extra_pieces(a, sheet.crossed, sheet.mults[a], sheet.bonuses[a])
     assert len(sizes) == len(ACTIVITIES)
     assert min(theme.font(size, True).get_height() for size in sizes) >= 30
 
