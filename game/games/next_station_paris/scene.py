@@ -191,8 +191,7 @@ class NSPRenderer(SplitRoom):
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
         many, more if more `URGENT` ones are dirty); score rows are due. How many it painted."""
-        self.scores.hold = {box: left for boxes, left in self.timeline.counting()
-                            for box in boxes}
+        self.scores.count(self.timeline.counting())
         self.holds = self.timeline.holds()
         if self.view is None:
             return 0
