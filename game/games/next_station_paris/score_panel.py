@@ -35,7 +35,7 @@ from .state import OVER, Line, State
 ROUNDS = 4
 BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 COUNT_TIME = 0.55  # a score box counting up
-SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
+SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame (the rest wait for the next one)
 # The values a box shows while it counts up: each new one repaints its row and renders its
 # number (a text never rendered before), so a count-up in as many steps as frames would render
 # text every frame, on every seat's sheet at once.
