@@ -18,8 +18,12 @@ What the board shows is the newest view minus what running or queued tweens hold
 in flight is not on the sheet yet, a card turning over is not on the table yet). Keeping the
 worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much as the average:
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
-score rows repaint at most SCORE_ROWS_PER_FRAME a frame, and sprites and font sizes a game will
-need are rendered when the layout is built (`_warm`), never in the middle of play. What spans
+a card turned over veils just its own small card in the round's deck, a move's layers repaint one
+a frame after it lands (REPAINT_BUDGET) except the maps and the card (URGENT: their new picture
+replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame and only in
+a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and sprites and font
+sizes a game will need are rendered when the layout is built (`_warm`), never in the middle of
+play. What spans
 panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
 """
