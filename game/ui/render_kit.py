@@ -222,8 +222,8 @@ class Layers:
         """True if the last refresh left dirty layers for later (its limit was reached)."""
         return bool(self._pending)
 
-    def refresh(self, limit: int | None = None) -> None:
-        """Repaint the dirty layers, at most `limit` of them (None: all)."""
+    def refresh(self, limit: int | None = None) -> int:
+        """Repaint the dirty layers, at most `limit` of them (None: all); how many it painted."""
         due = []
         for layer in self._layers.values():
             key = layer.key()
@@ -234,6 +234,7 @@ class Layers:
             self.paint_region(layer.name, layer.area, key, layer.paint, layer.restore,
                               layer.clip)
         self._pending = tuple(layer.name for layer, _ in due[len(painted):])
+        return len(painted)
 
     def paint_region(self, name: str, area: pygame.Rect, key: Hashable,
                      paint: LayerPainter, restore: bool = True,

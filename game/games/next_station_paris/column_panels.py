@@ -196,6 +196,8 @@ class SidePanel(Panel):
 class DeckPanel(SidePanel):
     """Every card of the round's deck, the ones already turned over dimmed."""
 
+    RESTORE = False  # a card turned over only veils its own small card
+
     def warm(self) -> None:
         """The small card faces and the veil, before play."""
         w, h = self.card_size()
@@ -222,24 +224,41 @@ class DeckPanel(SidePanel):
                 round((box.h - DECK_HEAD_H - DECK_GAP - 10) / 2 / 1.4), 96)
         return w, round(w * 1.4)
 
-    def paint(self, surface: pygame.Surface) -> None:
-        """Every card of the round's deck, the ones already turned over dimmed: what may still
-        come (how many Metro cards before the round ends, which symbols)."""
-        box = self.box(surface)
-        self.room.scribe.heading(surface, t("deck_panel"), box, box.y + 8)
+    def spots(self) -> dict[int, pygame.Rect]:
+        """Card index -> where its small card lies: the Street cards over the Metro cards."""
+        box, board = self.rect.inflate(-6, -6), self.room.board
         y = box.y + DECK_HEAD_H
         w, h = self.card_size()
-        seen = set(self.seen())
-        board = self.room.board
+        out = {}
         for row, metro in enumerate((False, True)):
             cards = [k for k, c in enumerate(board.cards) if c.metro == metro]
             x = box.centerx - (len(cards) * (w + DECK_GAP) - DECK_GAP) // 2
             for n, k in enumerate(cards):
-                spot = pygame.Rect(x + n * (w + DECK_GAP), y + row * (h + DECK_GAP), w, h)
-                c = board.cards[k]
-                surface.blit(sp.card_face(c.symbol, c.metro, w, h), spot)
-                if k in seen:
-                    surface.blit(sp.seen_veil(w, h), spot)
+                out[k] = pygame.Rect(x + n * (w + DECK_GAP), y + row * (h + DECK_GAP), w, h)
+        return out
+
+    def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Every card of the round's deck, the ones already turned over dimmed: what may still
+        come (how many Metro cards before the round ends, which symbols). When cards were only
+        turned over since the last paint, just their veils are laid (returning where)."""
+        before, seen = self.room.layers.shown_key(self.name), self.seen()
+        spots = self.spots()
+        w, h = self.card_size()
+        if before is not None and seen[:len(before[0])] == before[0]:
+            new = seen[len(before[0]):]
+            for k in new:  # the same pixels as the whole paint: the veil over that face
+                surface.blit(sp.seen_veil(w, h), spots[k])
+            return [spots[k] for k in new]
+        self.room.layers.restore(self.rect)
+        box = self.box(surface)
+        self.room.scribe.heading(surface, t("deck_panel"), box, box.y + 8)
+        board = self.room.board
+        for k, spot in spots.items():
+            c = board.cards[k]
+            surface.blit(sp.card_face(c.symbol, c.metro, w, h), spot)
+            if k in seen:
+                surface.blit(sp.seen_veil(w, h), spot)
+        return None
 
 
 class LadderPanel(SidePanel):

@@ -18,8 +18,12 @@ What the board shows is the newest view minus what running or queued tweens hold
 in flight is not on the sheet yet, a card turning over is not on the table yet). Keeping the
 worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much as the average:
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
-score rows repaint at most SCORE_ROWS_PER_FRAME a frame, and sprites and font sizes a game will
-need are rendered when the layout is built (`_warm`), never in the middle of play. What spans
+a card turned over veils just its own small card in the round's deck, a move's layers repaint one
+a frame after it lands (REPAINT_BUDGET) except the maps and the card (URGENT: their new picture
+replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame and only in
+a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and sprites and font
+sizes a game will need are rendered when the layout is built (`_warm`), never in the middle of
+play. What spans
 panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
 """
@@ -58,6 +62,13 @@ class NSPRenderer(SplitRoom):
     layout: Table
     PANELS = (MapPanel, ScorePanel, HeaderPanel, CardPanel, PipsPanel, DeckPanel, LadderPanel,
               ModulesPanel)
+    # A move's layers repaint after it lands, one a frame (the landing frame has enough to do):
+    # the header's count, the pips, the deck and the side panels may show a frame or two late.
+    REPAINT_BUDGET = 1
+    # Layers repainted at once whatever the budget: their new picture replaces the last one of
+    # a tween that just ended (a stroke landed, a card turned over), so a frame late they would
+    # flicker back to the old picture.
+    URGENT: ClassVar[tuple[type, ...]] = (MapPanel, CardPanel)
     # Kinds with no animation: a new round shuffles the deck; declining a card, a tour or a
     # gate bonus, and what shows at once (a gate reached, a circled station, the modules
     # drawn at setup) make no sound. The end of the game keeps the shared chord.
@@ -92,7 +103,9 @@ class NSPRenderer(SplitRoom):
         self.layout = lay  # the panels read the places while they are built
         maps = [MapPanel(self, area) for area in lay.seats.values()]
         scores = [ScorePanel(self, area) for area in lay.seats.values()]
-        column = [HeaderPanel(self, lay["header"], "header"), CardPanel(self, lay["card"]),
+        # The card before the header: layers repaint in mount order, the maps and the card
+        # first (`URGENT`: their new picture replaces a finished tween's last one).
+        column = [CardPanel(self, lay["card"]), HeaderPanel(self, lay["header"], "header"),
                   PipsPanel(self, lay["pips"], "pips")]
         sides = [cls(self, lay[name], name) for cls, name in (
             (ModulesPanel, "modules"), (DeckPanel, "deck"), (LadderPanel, "ladder")) if name in lay]
@@ -155,27 +168,45 @@ class NSPRenderer(SplitRoom):
             icons += panel.icons()
         return BoardGeometry(labels, strokes, icons)
 
-    # == the kit's hooks: score rows repaint a few a frame ========================================
+    # == the kit's hooks: layers and score rows repaint a few a frame ============================
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now, score zones included; running animations are dropped."""
         super().reset(view, viewer)
         self.scores.paint(None)
 
     def busy(self) -> bool:
-        """True while any tween runs or waits, or score rows still wait to be repainted."""
-        return bool(self.timeline) or self.scores.due
+        """True while any tween runs or waits, or layers or score rows still wait to be
+        repainted."""
+        return bool(self.timeline) or self.scores.due or self.layers.pending
 
     def update(self, dt: float) -> None:
-        """Advance the timeline; then a few score rows a frame (a round's end changes some
-        twenty)."""
-        super().update(dt)
-        if self.scores.due:
-            self.scores.paint(SCORE_ROWS_PER_FRAME)
+        """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
+        whose tween ended (a map, the card), else one other layer (REPAINT_BUDGET), else a few
+        score rows (a round's end changes some twenty). An update standing for several frames
+        (a hitch) repaints as many frames' worth."""
+        frames = max(1, round(dt * 60))
+        self.time = self.clock + dt
+        painted = 0
+        if self.timeline.advance(dt) or self.layers.pending:
+            painted = self.refresh(self.REPAINT_BUDGET * frames)
+        if self.scores.due and (not painted or frames > 1):
+            self.scores.paint(SCORE_ROWS_PER_FRAME * frames)
 
-    def refresh(self, limit: int | None = None) -> None:
-        """Note the boxes still counting up, repaint the dirty layers; score rows are due."""
-        self.scores.hold = {box: left for boxes, left in self.timeline.counting()
-                            for box in boxes}
-        super().refresh(limit)
-        if self.view is not None:
-            self.scores.due = True
+    def refresh(self, limit: int | None = None) -> int:
+        """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
+        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted."""
+        self.scores.count(self.timeline.counting())
+        self.holds = self.timeline.holds()
+        if self.view is None:
+            return 0
+        if limit:  # the budget counts the urgent ones, never left for later
+            limit = max(limit, self._urgent_due())
+        painted = self.layers.refresh(limit)
+        self.scores.due = True
+        return painted
+
+    def _urgent_due(self) -> int:
+        """How many `URGENT` layers are dirty (they come first in the layers' order)."""
+        shown = self.layers.shown_key
+        return sum(1 for panel in self.panels.values()
+                   if isinstance(panel, self.URGENT) and shown(panel.name) != panel.key())

@@ -11,7 +11,8 @@ seat's total up (`line_scored`, on the seat's panel).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -34,7 +35,11 @@ from .state import OVER, Line, State
 ROUNDS = 4
 BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 COUNT_TIME = 0.55  # a score box counting up
-SCORE_ROWS_PER_FRAME = 4  # score rows repainted per frame (the rest wait for the next one)
+SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame (the rest wait for the next one)
+# The values a box shows while it counts up: each new one repaints its row and renders its
+# number (a text never rendered before), so a count-up in as many steps as frames would render
+# text every frame, on every seat's sheet at once.
+COUNT_STEPS = 8
 OP_PAD = 10  # px around an operator of a line's sum
 TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
 HEADER_EMBLEM = 30  # the seat's emblem before its name over its sheet (colour is never the only cue)
@@ -137,6 +142,12 @@ class ScoreBoard:
                 self._line_scores.clear()
             score = self._line_scores[line] = score_line(self.room.board, line)
         return score
+
+    def count(self, counting: Iterable[tuple[tuple, float]]) -> None:
+        """Note the boxes counting up (the timeline's tags and the fraction still to come),
+        that fraction in COUNT_STEPS steps (it reaches 0 when the count-up ends)."""
+        self.hold = {box: math.ceil(left * COUNT_STEPS) / COUNT_STEPS
+                     for boxes, left in counting for box in boxes}
 
     def held(self, seat: int, box: int, value: int) -> int:
         """A box's value while it counts up (box: round index, or BONUS_BOX for the totals)."""

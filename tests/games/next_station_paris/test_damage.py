@@ -153,3 +153,70 @@ def test_a_person_s_option_rings_breathe_alone():
         changed += pygame.image.tobytes(last, "RGB") != pygame.image.tobytes(now, "RGB")
         last = now
     assert changed  # the rings breathed
+
+
+@pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (4, ())])
+def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans):
+    """A layer painted from what changed since its last paint (a map's new strokes with the
+    marks around them, the deck's newly veiled cards) gives the very pixels of a repaint from
+    nothing: after every frame of a played game that leaves no layer for later, painting every
+    layer anew changes no pixel.
+    The deck panel took that path (a small rect of it reported) several times."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(players, ()), players + 6)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    deck = renderer.panels["deck"].rect
+    zones = [panel.rect for panel in renderer.score_panels]
+    veiled = 0
+    for _ in range(10):
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            painted = renderer.layers.take_painted() or []
+            veiled += any(deck.contains(rect) and rect != deck for rect in painted)
+            if renderer.layers.pending or not painted:
+                continue  # a layer left for a later frame differs until then
+            drawn = renderer.layers.surface.copy()
+            renderer.layers.invalidate()
+            renderer.refresh()  # every layer painted from nothing
+            renderer.scores.paint(None)  # and the score rows the invalidation forgot
+            assert not outside(drawn, renderer.layers.surface, zones)  # rows may lag: budgeted
+    assert veiled >= 5
+
+
+def test_what_a_finished_tween_showed_is_on_its_layer_in_that_frame():
+    """Layers repaint one a frame after a move (REPAINT_BUDGET), but a map whose stroke landed
+    and the card that turned over are repainted in the very frame their tween ended (else the
+    old picture would flash for a frame); the deferred ones catch up within a few frames."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(4, ()), 9)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:4])
+    renderer.set_humans(())
+    renderer.reset(match.view(None), None)
+    urgent = [p for p in renderer.panels.values() if isinstance(p, NSPRenderer.URGENT)]
+    deferred = 0
+    for _ in range(10):
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+        frames = 0
+        while renderer.busy():
+            renderer.update(1 / 60)
+            frames += 1
+            assert all(renderer.layers.shown_key(p.name) == p.key() for p in urgent)
+            deferred += renderer.layers.pending
+        assert frames < 120
+    assert deferred  # some layers did wait for a later frame

@@ -23,6 +23,7 @@ from game.games.next_station_paris.map_panel import STROKE_TIME
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
 from game.games.next_station_paris.score_panel import (
+    COUNT_STEPS,
     COUNT_TIME,
     HEADER_EMBLEM,
     MINI_EMBLEM,
@@ -207,7 +208,9 @@ def test_the_board_animates_the_events_not_what_changed_between_views(rules):
     assert not stroke_shows(renderer, match, 0, start, end)
     match.apply(0, action)
     renderer.animate((), match.view(None), None)  # a new view and no event: nothing to animate
-    assert not renderer.timeline and stroke_shows(renderer, match, 0, start, end)
+    assert not renderer.timeline
+    renderer.update(1 / 60)  # the layers repaint from the frame after a move (REPAINT_BUDGET)
+    assert stroke_shows(renderer, match, 0, start, end)
     match, _bots, renderer = new_match(rules, 2, seed=3)
     renderer.animate(match.apply(0, action), match.view(None), None)
     strokes = [tw for tw in renderer.timeline if tw.seat == 0]
@@ -321,6 +324,23 @@ def test_score_boxes_count_up_when_a_round_ends(rules):
         shown.append(renderer.scores.held(0, 1, final))
     assert shown and min(shown) < final and shown[-1] == final
     assert shown == sorted(shown)  # counting up, never down
+
+
+def test_a_count_up_shows_a_few_steps_not_a_number_a_frame(rules):
+    """A box counting up shows at most COUNT_STEPS values on its way (each a repaint of its row
+    and a number rendered), not one a frame, and ends on its points."""
+    match, bots, renderer = new_match(rules, 2, seed=6)
+    play_round(match, bots)
+    renderer.reset(match.view(None), None)
+    while not any(e.kind == "line_scored" for e in answer_all(match, bots, renderer)):
+        settle(renderer)
+    final = renderer.scores.seat_score(match.view(None), 0).rounds[1].points
+    shown = []
+    while renderer.busy():
+        renderer.update(1 / 60)
+        shown.append(renderer.scores.held(0, 1, final))
+    assert len(shown) > 2 * COUNT_STEPS and shown[-1] == final
+    assert 2 < len(set(shown)) <= COUNT_STEPS + 1
 
 
 def test_draw_does_not_change_the_renderer(rules):
