@@ -152,7 +152,7 @@ class MapScale:
     lines: tuple[tuple[tuple[float, float], ...], ...]  # per link, its polyline
     pen: int  # a pen line's width
     bounds: tuple[tuple[float, float, float, float], ...]  # per link, its points' (left, top,
-    # right, bottom): where its pen line reaches (map_panel.pen_reach) without a loop a frame
+    # right, bottom): where its pen line reaches (map_paint.pen_reach) without a loop a frame
 
 
 def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:

@@ -35,8 +35,18 @@ from game.ui.render_kit import Batch, on_event
 from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
-from .board import TOURISTS, Board
+from .board import TOURISTS
 from .layout import BOXES, GLOW, MapScale, painted_within
+from .map_paint import (
+    Marks,
+    bounds_reach,
+    cafe_ring,
+    paint_sheet,
+    pen_reach,
+    seed,
+    tourist_areas,
+    tourist_reach,
+)
 from .score_panel import ring_options
 from .state import CHART, NONE, Sheet
 
@@ -50,7 +60,6 @@ FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reach
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
 FINAL_PARTS = 4  # rects a map's final fade and glow are painted in, at most
-Bounds = tuple[float, float, float, float]  # points' (left, top, right, bottom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,19 +69,6 @@ class Pictures:
 
     outline: tuple[int, int, int, int] | None
     faint: tuple[int, ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Marks:
-    """What a seat's map shows: drawn links and circled cafés (masks, strokes still running
-    left out), tourists per block, the (block, type, k) of those still being drawn and the
-    final route (links, blocks mask) once shown."""
-
-    links: int
-    cafes: int
-    tourists: tuple[tuple[int, int, int], ...]
-    drawing: frozenset
-    route: tuple[tuple[int, ...], int] | None
 
 
 class MapPanel(SeatPanel):
@@ -351,18 +347,18 @@ class MapPanel(SeatPanel):
         tourists of the blocks off it (cafés stay circled), joined into a few."""
         links, blocks = route
         scale, origin = self.scale, (0, 0)
-        reach = [_reach(scale.bounds[k], scale.pen, origin)
+        reach = [bounds_reach(scale.bounds[k], scale.pen, origin)
                  for k in bits(sheet.links) if k not in links]
-        reach += [_reach(scale.bounds[k], scale.pen * 3, origin) for k in links]
+        reach += [bounds_reach(scale.bounds[k], scale.pen * 3, origin) for k in links]
         for block in bits(sheet.filled & ~blocks):
             b = self.board.blocks[block]
-            reach += _tourist_areas(scale.geom, b.x, b.y, sum(sheet.tourists[block]), origin)
+            reach += tourist_areas(scale.geom, b.x, b.y, sum(sheet.tourists[block]), origin)
         return _joined(reach, self.rect.size)
 
     def _glow_parts(self, links: Sequence[int]) -> list[pygame.Rect]:
         """The rects of the map (its own coordinates) the route's glow covers, joined."""
         scale = self.scale
-        return _joined([_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links],
+        return _joined([bounds_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links],
                        self.rect.size)
 
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
@@ -406,52 +402,6 @@ class MapPanel(SeatPanel):
                                   pygame.Rect(round(ox + x - r), round(oy + y - r), 2 * r, 2 * r)))
 
 
-# == painting a sheet (the map's layer and the results picture) ==================================
-def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, sheet: Sheet,
-                seat: int, marks: Marks, scale: MapScale,
-                within: pygame.Rect | None = None) -> None:
-    """A seat's marks on its map at `origin`: links, circled cafés and tourists (with a
-    route: only the route, glowing, and the tourists on its blocks); with `within` (the
-    surface's clip), only the marks whose pixels may reach into it."""
-    links, blocks = list(bits(marks.links)), sheet.filled
-    lines, pen, ring = scale.lines, scale.pen, max(3, scale.pen // 2)
-
-    def reaches(extent: Bounds, width: int) -> bool:
-        return within is None or within.colliderect(_reach(extent, width, origin))
-    if marks.route is not None:
-        links, blocks = list(marks.route[0]), blocks & marks.route[1]
-        for k in links:
-            if reaches(scale.bounds[k], pen * 3):
-                sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
-    for k in links:
-        if reaches(scale.bounds[k], pen):
-            sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
-    for cafe in bits(marks.cafes):
-        if reaches(_cafe_bounds(board, scale, cafe), ring):
-            sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), ring, origin)
-    for block in bits(blocks):
-        b, counts = board.blocks[block], marks.tourists[block]
-        if within is None or any(within.colliderect(area) for area in _tourist_areas(
-                scale.geom, b.x, b.y, sum(counts), origin)):
-            _paint_tourists(surface, origin, board, block, counts, marks.drawing, scale.geom)
-
-
-def _paint_tourists(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
-                    counts: tuple[int, int, int], drawing: frozenset, geom: sp.MapGeom) -> None:
-    b = board.blocks[block]
-    slots = sp.tourist_slots(geom, b.x, b.y, sum(counts))
-    r = sp.tourist_radius(geom, sum(counts))
-    n = 0
-    for kind, count in enumerate(counts):
-        for k in range(count):
-            if (block, kind, k) not in drawing:
-                sprite = sp.tourist_sprite(TOURISTS[kind], r, seed(kind, k))
-                cx, cy = slots[n]
-                surface.blit(sprite, sprite.get_rect(center=(round(origin[0] + cx),
-                                                             round(origin[1] + cy))))
-            n += 1
-
-
 def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.MapGeom
                           ) -> pygame.Rect:
     """A link's target moved inwards, if need be, so the focus ring around it (up to
@@ -461,65 +411,6 @@ def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.Map
     top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
     left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
     return rect.move(max(0, left - rect.x), max(0, top - rect.y))
-
-
-def pen_reach(points: Sequence[tuple[float, float]], width: int,
-              origin: tuple[float, float]) -> pygame.Rect:
-    """Every canvas pixel `sp.pen_line(canvas, _, points, width, origin)` may paint (or any
-    part of it): the points' bounds grown by the pen's round ends, a pixel spare for rounding."""
-    return _reach(sp.bounds(points), width, origin).move(BOARD_RECT.topleft)
-
-
-def _reach(extent: Bounds, width: int, origin: tuple[float, float]) -> pygame.Rect:
-    """`pen_reach` of points within `extent`, on the surface drawn on (not the canvas)."""
-    reach = width / 2 + 2
-    left = math.floor(extent[0] + origin[0] - reach)
-    top = math.floor(extent[1] + origin[1] - reach)
-    right, bottom = math.ceil(extent[2] + origin[0] + reach), math.ceil(
-        extent[3] + origin[1] + reach)
-    return pygame.Rect(left, top, right - left, bottom - top)
-
-
-def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
-                  ) -> list[pygame.Rect]:
-    """The canvas rect around the tourist sprites `_paint_tourists` puts in block (x, y) when
-    it holds `count` tourists (a pixel spare for rounding; none without tourists)."""
-    return [area.move(BOARD_RECT.topleft) for area in _tourist_areas(geom, x, y, count, origin)]
-
-
-def _tourist_areas(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
-                   ) -> list[pygame.Rect]:
-    """`tourist_reach` on the surface drawn on (not the canvas)."""
-    if count == 0:
-        return []
-    r = sp.tourist_radius(geom, count)
-    side = 2 * r + 2 * sp.marker_width(r) + 2
-    rects = []
-    for cx, cy in sp.tourist_slots(geom, x, y, count):
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = (round(origin[0] + cx), round(origin[1] + cy))
-        rects.append(rect)
-    return [rects[0].unionall(rects[1:])]
-
-
-def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
-    """The circle drawn around a used café (map coordinates)."""
-    cx, cy = scale.geom.point(*board.cafes[cafe].at)
-    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
-    return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
-             cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
-
-
-def _cafe_bounds(board: Board, scale: MapScale, cafe: int) -> Bounds:
-    """Bounds holding every point of `cafe_ring` (its circle's square)."""
-    cx, cy = scale.geom.point(*board.cafes[cafe].at)
-    r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
-    return cx - r, cy - r, cx + r, cy + r
-
-
-def seed(kind: int, k: int) -> int:
-    """The wobble of the k-th tourist of a type in a block (a few shapes, reused)."""
-    return kind * 5 + k % 5
 
 
 def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,

@@ -13,7 +13,7 @@ from game.ui.paint import seat_color
 
 from . import sprites as sp
 from .layout import ROW_H, make_scale
-from .map_panel import Marks, paint_sheet
+from .map_paint import Marks, paint_sheet
 from .score_panel import paint_box
 from .scoring import CATEGORIES
 

@@ -49,7 +49,8 @@ from .board import TOURISTS
 from .cards_panel import CardsPanel
 from .layout import BOXES, GLOW, MapScale, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
-from .map_panel import BOX_TIME, ERASE_TIME, MapPanel, seed
+from .map_paint import seed
+from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
 from .result_picture import paint_result
 from .rules import ExploreNewYork
 from .score_panel import BoxPanel, TotalPanel, score_geometry

@@ -12,7 +12,7 @@ panel animates the tourists' walks, values being written, the lines drawing on a
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import partial
 
 import pygame
@@ -402,7 +402,7 @@ class MapPanel(PiecePanel):
 
     def _walk(self, seat: int, start: int, end: int, at: float, hop: bool = False) -> float:
         """The tourist walks building to building (a Streetcar or Boat ride hops straight)."""
-        path = [start, end] if hop else self._path(start, end)
+        path = [start, end] if hop else building_path(self.board.adjacency, start, end)
         if len(path) > 5 or self.view.card_deck in ("streetcar", "boat"):
             path = [start, end]
         pts = [self.pawn_pos(seat, b) for b in path]
@@ -412,25 +412,6 @@ class MapPanel(PiecePanel):
         self.tween(at, dur, walker(sprite, pts), pytweening.linear, (("pawn", seat),),
                    walk_area(sprite, pts), early=True)
         return at + dur
-
-    def _path(self, a: int, b: int) -> list[int]:
-        """Shortest building path (BFS over orthogonal adjacency)."""
-        prev = {a: a}
-        queue = deque([a])
-        while queue:
-            x = queue.popleft()
-            if x == b:
-                break
-            for n in self.board.adjacency[x]:
-                if n not in prev:
-                    prev[n] = x
-                    queue.append(n)
-        if b not in prev:
-            return [a, b]
-        out = [b]
-        while out[-1] != a:
-            out.append(prev[out[-1]])
-        return out[::-1]
 
     @on_event("mapped", sound=EventSound((Cue("clunk", volume=0.5, at=0.3),), 0.4))
     def _mapped(self, ev: Event, at: float, batch: Batch) -> float:
@@ -487,3 +468,24 @@ class MapPanel(PiecePanel):
         self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER),
                    area=label_area(label, MAP.center, theme.HEADING_SIZE, BANNER))
         return at + then
+
+
+def building_path(adjacency: Sequence[Sequence[int]], a: int, b: int) -> list[int]:
+    """The shortest walk from building a to b (breadth-first over orthogonal neighbours);
+    [a, b] if none joins them."""
+    prev = {a: a}
+    queue = deque([a])
+    while queue:
+        x = queue.popleft()
+        if x == b:
+            break
+        for n in adjacency[x]:
+            if n not in prev:
+                prev[n] = x
+                queue.append(n)
+    if b not in prev:
+        return [a, b]
+    out = [b]
+    while out[-1] != a:
+        out.append(prev[out[-1]])
+    return out[::-1]
