@@ -65,6 +65,15 @@ def absorb(rect: pygame.Rect, joined: list[pygame.Rect]) -> None:
     joined.append(rect)
 
 
+def disjoint(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
+    """Copies of the non-empty `rects`, each overlapping group joined into its union."""
+    joined: list[pygame.Rect] = []
+    for rect in rects:
+        if rect.w > 0 and rect.h > 0:
+            absorb(pygame.Rect(rect), joined)
+    return joined
+
+
 def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
                   waste: int = 0) -> list[pygame.Rect]:
     """Disjoint rects covering `rects`: overlapping ones joined, then again and again the two
@@ -72,10 +81,7 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
     most `waste` pixels (four strokes in the corners and a card in the middle stay five small
     rects joined into four, not a union spanning the screen). More than MAX_JOINED rects:
     their union."""
-    joined: list[pygame.Rect] = []
-    for rect in rects:
-        if rect.w > 0 and rect.h > 0:
-            absorb(pygame.Rect(rect), joined)
+    joined = disjoint(rects)
     if len(joined) > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
     # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a

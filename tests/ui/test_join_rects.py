@@ -7,15 +7,12 @@ import random
 
 import pygame
 
-from game.ui.damage import MAX_JOINED, _added, absorb, join_cheapest
+from game.ui.damage import MAX_JOINED, _added, absorb, disjoint, join_cheapest
 
 
 def measured_again(rects: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rect]:
     """join_cheapest as first written: every pair measured again before each join."""
-    joined: list[pygame.Rect] = []
-    for rect in rects:
-        if rect.w > 0 and rect.h > 0:
-            absorb(pygame.Rect(rect), joined)
+    joined = disjoint(rects)
     if len(joined) > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
     while len(joined) > 1:

@@ -31,6 +31,14 @@ def frame(renderer: NSPRenderer) -> pygame.Surface:
     return canvas
 
 
+def bots_answer(match: Match, bots: dict, renderer: NSPRenderer) -> None:
+    """Every waiting seat's bot answers; the renderer animates each answer's events."""
+    for prompt in match.prompts():
+        action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+        events = match.apply(prompt.player, action) + match.resolve_chance()
+        renderer.animate(events, match.view(None), None)
+
+
 @pytest.mark.parametrize(("players", "humans", "options", "turns"), [
     (2, (0, 1), (), 8), (3, (0,), (("gates", True), ("objectives", True)), 4)])
 def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board(
@@ -174,10 +182,7 @@ def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans)
     zones = [panel.rect for panel in renderer.score_panels]
     veiled = 0
     for _ in range(10):
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
-            events = match.apply(prompt.player, action) + match.resolve_chance()
-            renderer.animate(events, match.view(None), None)
+        bots_answer(match, bots, renderer)
         while renderer.busy():
             renderer.layers.take_painted()
             renderer.update(1 / 60)
@@ -208,10 +213,7 @@ def test_what_a_finished_tween_showed_is_on_its_layer_in_that_frame():
     urgent = [p for p in renderer.panels.values() if isinstance(p, NSPRenderer.URGENT)]
     deferred = 0
     for _ in range(10):
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
-            events = match.apply(prompt.player, action) + match.resolve_chance()
-            renderer.animate(events, match.view(None), None)
+        bots_answer(match, bots, renderer)
         frames = 0
         while renderer.busy():
             renderer.update(1 / 60)
