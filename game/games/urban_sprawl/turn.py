@@ -36,6 +36,8 @@ class TurnMixin:
     hand_licences: Any
     contract_needs: Any
     contract_places: Any
+    places_within: Any
+    dearest: int
     favour_builds: Any
     end_option: Any
     invest_options: Any
@@ -145,9 +147,10 @@ class TurnMixin:
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
         has_lot_set = None  # made at the first contract whose licences the hand holds
-        offered = (*state.contract_row, *state.tops[:state.active_decks])
-        for card, (cost, build, favour) in zip(offered, self.contract_places):
-            if card is None or cost > ap:
+        offered = (*state.contract_row, *state.tops)
+        for place, build, favour in self.places_within[state.active_decks][min(ap, self.dearest)]:
+            card = offered[place]
+            if card is None:
                 continue
             zone, size, kind = needs[card]
             if held[zone] >= size:
