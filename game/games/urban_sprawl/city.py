@@ -109,11 +109,17 @@ def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
 def controlled_of_zone(s: Any, zone: str) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` (ANY: zoned, PARK: parks), ascending: from
     the seats' anchors (a building's first lot), not a pass over every building."""
+    grid = s.lots
+    return tuple(sorted(grid[lot] for lot in bits(controlled_firsts(s, zone))))
+
+
+def controlled_firsts(s: Any, zone: str) -> int:
+    """The mask of the first lots of the controlled buildings of `zone` (as controlled_of_zone):
+    every seat's anchors on the zone's lots."""
     anchors = 0
     for seat_anchors in s.anchors:
         anchors |= seat_anchors
-    grid = s.lots
-    return tuple(sorted(grid[lot] for lot in bits(anchors & zone_mask(s, zone))))
+    return anchors & zone_mask(s, zone)
 
 
 def free_lots(s: Any) -> int:

@@ -303,13 +303,13 @@ def end_game(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` whose value is the max (or min), ascending."""
-    block_of, values, buildings = board.block_of, s.values, s.buildings
-    valued = [(values[block_of[buildings[bid].lots[0]]], bid)
-              for bid in city.controlled_of_zone(s, zone)]
+    block_of, values, grid = board.block_of, s.values, s.lots
+    # A building's value is its first lot's block's: no pass through the buildings.
+    valued = [(values[block_of[lot]], grid[lot]) for lot in bits(city.controlled_firsts(s, zone))]
     if not valued:
         return ()
-    target = pick(v for v, _ in valued)
-    return tuple(bid for v, bid in valued if v == target)
+    target = pick(valued)[0]
+    return tuple(sorted([bid for v, bid in valued if v == target]))
 
 
 # -- construction restrictions -----------------------------------------------------------------
