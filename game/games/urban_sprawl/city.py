@@ -151,8 +151,9 @@ def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
               for row in range(BLOCKS) for col in range(BLOCKS)]
     for marker, circle in zip(board.markers, markers):
         if circle != NOBODY:
+            bonus = marker_value(marker)
             for block in board.circle_blocks[circle]:
-                values[block] += marker_value(marker)
+                values[block] += bonus
     return tuple(values)
 
 
