@@ -8,6 +8,7 @@ draft; the edits (`place`, `demolish`) work on drafts.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from game.engine.trails import bits
@@ -147,14 +148,21 @@ def marker_value(marker: str) -> int:
 def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
     """Every block's value: wealth plus prestige along both of its rows, markers included
     (rulebook "Valor"). States keep it in `values`: it changes only when a marker moves."""
-    values = [board.wealth_columns[col] + board.row_prestige[row]
-              for row in range(BLOCKS) for col in range(BLOCKS)]
+    values = list(printed_values(board.wealth_columns, board.row_prestige))
     for marker, circle in zip(board.markers, markers):
         if circle != NOBODY:
             bonus = marker_value(marker)
             for block in board.circle_blocks[circle]:
                 values[block] += bonus
     return tuple(values)
+
+
+@lru_cache(maxsize=16)  # one board's columns and rows: made once, not per marker moved
+def printed_values(wealth_columns: tuple[int, ...], row_prestige: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+    """Every block's value with no marker in play: its column's wealth plus its row's prestige."""
+    return tuple(wealth_columns[col] + row_prestige[row]
+                 for row in range(BLOCKS) for col in range(BLOCKS))
 
 
 def block_value(board: Any, s: Any, block: int) -> int:

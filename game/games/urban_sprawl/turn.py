@@ -246,9 +246,9 @@ class TurnMixin:
         """True unless the seat is stuck whatever it gathers: its Favour slots are full and no
         contract on offer or held as a Favour has room in the city for it (any lot set, with
         the wealth, licences and an Urban Renewal card it may yet get)."""
-        cards = (*s.contract_row, *s.tops[:s.active_decks])
-        offered = [card for card, (cost, _, _) in zip(cards, self.contract_places)
-                   if card is not None and cost <= self.board.action_points]
+        cards = (*s.contract_row, *s.tops)  # those a turn's action points reach
+        places = self.places_within[s.active_decks][min(self.board.action_points, self.dearest)]
+        offered = [cards[place] for place, _, _ in places if cards[place] is not None]
         if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
             return True
         contracts = self.board.cards
