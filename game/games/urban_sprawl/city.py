@@ -8,6 +8,7 @@ draft; the edits (`place`, `demolish`) work on drafts.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from game.engine.trails import bits
@@ -109,11 +110,17 @@ def controlled(s: Any, seat: int, zone_lots: int = -1) -> list[int]:
 def controlled_of_zone(s: Any, zone: str) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` (ANY: zoned, PARK: parks), ascending: from
     the seats' anchors (a building's first lot), not a pass over every building."""
+    grid = s.lots
+    return tuple(sorted(grid[lot] for lot in bits(controlled_firsts(s, zone))))
+
+
+def controlled_firsts(s: Any, zone: str) -> int:
+    """The mask of the first lots of the controlled buildings of `zone` (as controlled_of_zone):
+    every seat's anchors on the zone's lots."""
     anchors = 0
     for seat_anchors in s.anchors:
         anchors |= seat_anchors
-    grid = s.lots
-    return tuple(sorted(grid[lot] for lot in bits(anchors & zone_mask(s, zone))))
+    return anchors & zone_mask(s, zone)
 
 
 def free_lots(s: Any) -> int:
@@ -141,13 +148,21 @@ def marker_value(marker: str) -> int:
 def block_values(board: Any, markers: tuple[int, ...]) -> tuple[int, ...]:
     """Every block's value: wealth plus prestige along both of its rows, markers included
     (rulebook "Valor"). States keep it in `values`: it changes only when a marker moves."""
-    values = [board.wealth_columns[col] + board.row_prestige[row]
-              for row in range(BLOCKS) for col in range(BLOCKS)]
+    values = list(printed_values(board.wealth_columns, board.row_prestige))
     for marker, circle in zip(board.markers, markers):
         if circle != NOBODY:
+            bonus = marker_value(marker)
             for block in board.circle_blocks[circle]:
-                values[block] += marker_value(marker)
+                values[block] += bonus
     return tuple(values)
+
+
+@lru_cache(maxsize=16)  # one board's columns and rows: made once, not per marker moved
+def printed_values(wealth_columns: tuple[int, ...], row_prestige: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+    """Every block's value with no marker in play: its column's wealth plus its row's prestige."""
+    return tuple(wealth_columns[col] + row_prestige[row]
+                 for row in range(BLOCKS) for col in range(BLOCKS))
 
 
 def block_value(board: Any, s: Any, block: int) -> int:

@@ -216,8 +216,21 @@ def disaster(rules: Any, d: Any, params: Mapping, origin: int) -> None:
     anywhere) loses one of them, their choice, unless they pay the prestige (an optional
     payment), in the active player's order (the rulebook's Flood, Fire, Earthquake)."""
     area = params["area"]
-    seats = [seat for seat in seats_from(d, d.active) if area_buildings(rules.board, d, seat, area)]
+    owners = area_owners(rules.board, d, area)
+    seats = [seat for seat in seats_from(d, d.active) if seat in owners]
     rules.in_order(d, ("disaster", area, params["prestige"]), seats)
+
+
+def area_owners(board: Any, s: Any, area: str) -> set[int]:
+    """The seats with a building in a disaster's area (those area_buildings finds some for):
+    read off the lots along its edge, or the seats' anchors for "anywhere"."""
+    edge = {"water": board.water_mask, "forest": board.forest_mask}.get(area)
+    if edge is None:
+        return {seat for seat, anchors in enumerate(s.anchors) if anchors}
+    grid, buildings = s.lots, s.buildings
+    owners = {buildings[grid[lot]].owner for lot in bits(edge & ~city.free_lots(s))}
+    owners.discard(NOBODY)
+    return owners
 
 
 def area_buildings(board: Any, s: Any, seat: int, area: str) -> tuple[int, ...]:
@@ -290,13 +303,13 @@ def end_game(rules: Any, d: Any, params: Mapping, origin: int) -> None:
 
 def _extreme_buildings(board: Any, s: Any, zone: str, pick: Callable) -> tuple[int, ...]:
     """Ids of the controlled buildings of `zone` whose value is the max (or min), ascending."""
-    block_of, values, buildings = board.block_of, s.values, s.buildings
-    valued = [(values[block_of[buildings[bid].lots[0]]], bid)
-              for bid in city.controlled_of_zone(s, zone)]
+    block_of, values, grid = board.block_of, s.values, s.lots
+    # A building's value is its first lot's block's: no pass through the buildings.
+    valued = [(values[block_of[lot]], grid[lot]) for lot in bits(city.controlled_firsts(s, zone))]
     if not valued:
         return ()
-    target = pick(v for v, _ in valued)
-    return tuple(bid for v, bid in valued if v == target)
+    target = pick(valued)[0]
+    return tuple(sorted([bid for v, bid in valued if v == target]))
 
 
 # -- construction restrictions -----------------------------------------------------------------

@@ -38,10 +38,10 @@ def prompt_of(seat: int, kind: str, options: list[Option] | tuple[Option, ...],
     made = _new(_PromptLayout)
     made.player = seat
     made.kind = kind
-    message = _MESSAGES.get(kind)
-    if message is None:
-        message = _MESSAGES[kind] = f"{K}prompt.{kind}"
-    made.message = message
+    try:  # (a try costs nothing in Python 3.11 until it catches)
+        made.message = _MESSAGES[kind]
+    except KeyError:
+        made.message = _MESSAGES[kind] = f"{K}prompt.{kind}"
     made.options = tuple(options)
     made.params = params
     made.__class__ = Prompt

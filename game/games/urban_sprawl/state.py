@@ -230,6 +230,11 @@ def inserted(values: tuple, value: Any) -> tuple:
     return tuple(out)
 
 
-def seats_from(s: Any, first: int) -> list[int]:
+def seats_from(s: Any, first: int) -> tuple[int, ...]:
     """Every seat clockwise from `first` (the active player's order for group decisions)."""
-    return [(first + k) % s.players for k in range(s.players)]
+    return _SEATS_FROM[s.players][first]
+
+
+# [players][first seat] -> seats_from's answer, made once (asked several times a turn).
+_SEATS_FROM = tuple(tuple(tuple((first + k) % players for k in range(players))
+                          for first in range(players)) for players in range(9))

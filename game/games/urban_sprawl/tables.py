@@ -74,6 +74,15 @@ class TablesMixin:
         places += [(("top", k), board.contract_deck_cost) for k in range(len(CONTRACT_DECKS))]
         self.contract_places = tuple((cost, fixed[("build", *place)], fixed[("favour", *place)])
                                      for place, cost in places)
+        # Per number of active decks, per action points (up to the dearest place's cost), the
+        # contract places the action prompt offers: (index in row + tops, build option, Favour
+        # option), in the prompt's order (the places a seat cannot afford are left out).
+        self.dearest = max(cost for cost, _, _ in self.contract_places)
+        self.places_within = tuple(
+            tuple(tuple((i, build, favour) for i, (cost, build, favour)
+                        in enumerate(self.contract_places[:len(board.contract_costs) + decks])
+                        if cost <= ap) for ap in range(self.dearest + 1))
+            for decks in range(len(CONTRACT_DECKS) + 1))
         # Per card, (effect function, parameters) of each effect; an event's effect tasks.
         self.effect_calls = MappingProxyType({
             card.id: tuple((EFFECTS[rule.kind].fn, rule.params) for rule in card.effects)

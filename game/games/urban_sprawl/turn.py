@@ -36,6 +36,8 @@ class TurnMixin:
     hand_licences: Any
     contract_needs: Any
     contract_places: Any
+    places_within: Any
+    dearest: int
     favour_builds: Any
     end_option: Any
     invest_options: Any
@@ -145,9 +147,10 @@ class TurnMixin:
         favour_room = len(favours) < (2 if state.extra_favour == seat else 1)  # favour_capacity
         held, needs = self.hand_licences(state.hands[seat]), self.contract_needs
         has_lot_set = None  # made at the first contract whose licences the hand holds
-        offered = (*state.contract_row, *state.tops[:state.active_decks])
-        for card, (cost, build, favour) in zip(offered, self.contract_places):
-            if card is None or cost > ap:
+        offered = (*state.contract_row, *state.tops)
+        for place, build, favour in self.places_within[state.active_decks][min(ap, self.dearest)]:
+            card = offered[place]
+            if card is None:
                 continue
             zone, size, kind = needs[card]
             if held[zone] >= size:
@@ -243,9 +246,9 @@ class TurnMixin:
         """True unless the seat is stuck whatever it gathers: its Favour slots are full and no
         contract on offer or held as a Favour has room in the city for it (any lot set, with
         the wealth, licences and an Urban Renewal card it may yet get)."""
-        cards = (*s.contract_row, *s.tops[:s.active_decks])
-        offered = [card for card, (cost, _, _) in zip(cards, self.contract_places)
-                   if card is not None and cost <= self.board.action_points]
+        cards = (*s.contract_row, *s.tops)  # those a turn's action points reach
+        places = self.places_within[s.active_decks][min(self.board.action_points, self.dearest)]
+        offered = [cards[place] for place, _, _ in places if cards[place] is not None]
         if offered and len(s.favours[seat]) < self.favour_capacity(s, seat):
             return True
         contracts = self.board.cards

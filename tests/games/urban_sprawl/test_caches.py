@@ -14,6 +14,7 @@ from game.engine.match import sample
 from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Contract
 from game.games.urban_sprawl.decks import DeckDraw
+from game.games.urban_sprawl.effects import area_buildings, area_owners
 from game.games.urban_sprawl.prompts import prompt_of
 from game.games.urban_sprawl.state import Deck, make_deck, total_prestige
 
@@ -196,3 +197,16 @@ def test_the_ledgers_term_index_follows_the_ledger() -> None:
             assert sum(points for _, points, _ in entries) == total_prestige(state, seat)
         checked += 1
     assert checked > 500
+
+
+def test_a_disasters_owners_are_the_seats_with_a_building_in_its_area() -> None:
+    """area_owners (read off the edge's lots or the anchors) names exactly the seats for which
+    area_buildings (each seat's buildings, lot by lot) finds one, in every area."""
+    board, seen = rules().board, set()
+    for state in list(walk(seed=12))[::25]:
+        for area in ("water", "forest", "anywhere"):
+            owners = {seat for seat in range(state.players)
+                      if area_buildings(board, state, seat, area)}
+            assert area_owners(board, state, area) == owners
+            seen.add(len(owners))
+    assert len(seen) > 2  # cities where none, some and all seats have one
