@@ -20,7 +20,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, draw_seat_emblem, fast, fly, seat_color, wrap
-from game.ui.panels import PanelRoom, fly_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -43,7 +43,7 @@ from .layout import (
 from .marks import GLOW_REACH, draw_glows
 from .pieces import Group, Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
-from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
+from .tweens import Flash, Tumble, ring_area, ring_pulse
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -243,8 +243,8 @@ class CardsPanel(PiecePanel):
             return at
         i = same[k]
         rect = self.die_rect(view, i)
-        self.tween(at, 0.35, tumble(rect, ev.get("value"), i), pytweening.easeOutQuad,
-                   (("die", i),), tumble_area(rect))
+        die = Tumble(rect, ev.get("value"), i)
+        self.tween(at, 0.35, die, pytweening.easeOutQuad, (("die", i),), die.where)
         return at + 0.07
 
     @on_event("card_revealed", sound=EventSound((Cue("flip", volume=0.5),), 0.08))
@@ -254,15 +254,13 @@ class CardsPanel(PiecePanel):
         if deck not in self.card_rects:
             return at
         rect = self.card_rects[deck]
-        self.tween(at, 0.25, flash(rect, sp.DECK_RGB[deck]), holds=(("card", deck),),
-                   area=flash_area(rect))
+        self.tween(at, 0.25, Flash(rect, sp.DECK_RGB[deck]), holds=(("card", deck),))
         return at + 0.08
 
     @on_event("mayor_card", sound=EventSound((Cue("flip"),), 0.25))
     def _mayor_card(self, ev: Event, at: float, batch: Batch) -> float:
         """This round's Mayor card turns face up."""
-        self.tween(at, 0.3, flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),),
-                   area=flash_area(self.mayor_rect))
+        self.tween(at, 0.3, Flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),))
         return at + 0.25
 
     @on_event("die_taken", sound=EventSound((Cue("swish"),), 0.35))
@@ -283,7 +281,7 @@ class CardsPanel(PiecePanel):
             return at
         sprite = sp.die(value, DIE)
         path = (self.die_rect(src, i).center, self.room.sheet.seat_anchor(seat))
-        self.tween(at, 0.35, fly(sprite, *path, arc=60), area=fly_area(sprite, *path, arc=60))
+        self.tween(at, 0.35, fly(sprite, *path, arc=60))  # it says where it is
         return at + 0.35
 
     @on_event("card_swapped", sound=EventSound((Cue("flip"),), 0.2))

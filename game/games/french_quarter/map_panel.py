@@ -22,7 +22,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, banner, draw_label, fast, seat_color, shade
-from game.ui.panels import PanelRoom, label_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -50,7 +50,7 @@ from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout,
 from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
 from .pieces import Group, Piece, RectTuple, blit_part, blit_piece, piece
 from .state import State, W
-from .tweens import ring_area, ring_pulse, walk_area, walker
+from .tweens import Walker, ring_area, ring_pulse
 
 t = translator("french_quarter.scene.")
 
@@ -409,8 +409,8 @@ class MapPanel(PiecePanel):
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
         # early: a queued walk keeps its tourist where it was until it sets off
         sprite = tourist(seat, self.map.pawn_size(end))
-        self.tween(at, dur, walker(sprite, pts), pytweening.linear, (("pawn", seat),),
-                   walk_area(sprite, pts), early=True)
+        self.tween(at, dur, Walker(sprite, pts), pytweening.linear, (("pawn", seat),),
+                   early=True)
         return at + dur
 
     @on_event("mapped", sound=EventSound((Cue("clunk", volume=0.5, at=0.3),), 0.4))
@@ -465,8 +465,7 @@ class MapPanel(PiecePanel):
 
     def _banner(self, label: str, at: float, dur: float, then: float) -> float:
         """A still announcement on its plate at the map's centre."""
-        self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER),
-                   area=label_area(label, MAP.center, theme.HEADING_SIZE, BANNER))
+        self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER))  # drawn once
         return at + then
 
 

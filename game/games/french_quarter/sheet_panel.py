@@ -51,7 +51,7 @@ from .pieces import Group, Piece, RectTuple, piece
 from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
-from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
+from .tweens import ring_area, ring_pulse, rising_tag, tick, tick_area
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -348,7 +348,7 @@ class SheetPanel(PiecePanel):
 
     def _rise(self, label: str, c: tuple[int, int], color: tuple, at: float, dur: float) -> None:
         """A tag rising from `c`."""
-        self.tween(at, dur, rising_tag(label, c, color), area=tag_area(label, c, color))
+        self.tween(at, dur, rising_tag(label, c, color))  # it says where it is
 
     @on_event("artist", sound=EventSound((Cue("tick"),), 0.22))
     def _artist(self, ev: Event, at: float, batch: Batch) -> float:

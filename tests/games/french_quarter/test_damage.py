@@ -18,7 +18,7 @@ from game.engine.core import event
 from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
-from game.games.french_quarter.tweens import flash, flash_area
+from game.games.french_quarter.tweens import Flash, Tumble, Walker, flash_area
 from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
@@ -170,16 +170,35 @@ def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
     assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
 
 
+def painted_by(painter, p: float, size=(1920, 400)) -> pygame.Rect:
+    """The bounding rect of what `painter` paints at `p` on a blank canvas."""
+    canvas = pygame.Surface(size)
+    canvas.fill((0, 0, 0))
+    painter(canvas, p)
+    canvas.set_colorkey((0, 0, 0))
+    return canvas.get_bounding_rect()
+
+
 @pytest.mark.parametrize("card", [pygame.Rect(1000, 10, 150, 190), pygame.Rect(1300, 10, 61, 190)])
-def test_a_card_turning_up_paints_inside_its_area_at_every_step(card):
-    """The flash grows from a 2 px strip: its area is the card's, so the strip must stay in."""
-    area = flash_area(card)
+def test_a_card_turning_up_paints_inside_its_card_and_where_it_says_at_every_step(card):
+    """The flash grows from a 2 px strip: it stays inside the card, and inside `where(p)`."""
+    area, painter = flash_area(card), Flash(card, (200, 120, 40))
     for step_no in range(101):
-        canvas = pygame.Surface((1920, 220))
-        canvas.fill((0, 0, 0))
-        flash(card, (200, 120, 40))(canvas, step_no / 100)
-        canvas.set_colorkey((0, 0, 0))
-        assert area.contains(canvas.get_bounding_rect()), step_no
+        shown = painted_by(painter, step_no / 100)
+        assert area.contains(shown) and painter.where(step_no / 100).contains(shown), step_no
+
+
+def test_a_tumbling_die_and_a_walking_tourist_paint_only_where_they_say():
+    """Their tweens' damage is `where(p)` (now and last frame), not their whole way: what each
+    paints at p must lie inside it."""
+    pygame.init()
+    die = Tumble(pygame.Rect(1200, 140, 50, 50), 5, 3)
+    walker = Walker(pygame.Surface((34, 34)), [(100, 200), (180, 200), (180, 280)])
+    walker.sprite.fill((90, 200, 40))
+    for step_no in range(101):
+        for painter in (die, walker):
+            shown = painted_by(painter, step_no / 100)
+            assert shown.w and painter.where(step_no / 100).contains(shown), step_no
 
 
 def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
