@@ -142,10 +142,14 @@ class CardsPanel(PiecePanel):
 
     def warm(self) -> None:
         """Paint every face of every deck in play now (once the static background is): a
-        round's cards turning up would each spend a fraction of a millisecond on it."""
+        round's cards turning up would each spend a fraction of a millisecond on it. Turn every
+        die face too: a round's dice tumbling would turn a few a frame."""
         for deck, rect in self.card_rects.items():
             for card in range(-1, len(self.board.decks[deck])):
                 self._face(deck, card, rect)
+        for value in range(1, 7):
+            for turn in sp.DIE_TURNS:
+                sp.turned_die(value, DIE, turn)
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""

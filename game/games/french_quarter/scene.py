@@ -36,7 +36,7 @@ import pygame
 
 from game.engine.core import Config
 from game.ui.audio import CueEntry
-from game.ui.damage import join_cheapest
+from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import translator, viewer_seat
@@ -122,8 +122,10 @@ class FQRenderer(PanelRoom):
     def tween_damage(self) -> list[pygame.Rect]:
         """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
         start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
-        one by one, and their union is two thirds of the canvas."""
-        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS)
+        one by one, and their union is two thirds of the canvas. Two are joined anyway when
+        their union adds less than a draw pass costs (PASS_AREA: cards turning up side by side
+        are one pass, not three)."""
+        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS, PASS_AREA)
 
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""

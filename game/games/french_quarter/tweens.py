@@ -33,7 +33,7 @@ class Tumble:
     """Paint: a die falls onto its card, rolling through faces, and lands on `value`. `where(p)`
     is every pixel it paints at p: its tween's area is that path, so a frame redraws where the
     die is and was, not its whole fall. The die turned for p is made once for the frame's
-    damage and its every draw pass (it changes every frame: it is not kept longer)."""
+    damage and its every draw pass (its turned faces are kept: sprites.turned_die)."""
 
     def __init__(self, rect: pygame.Rect, value: int, seed: int) -> None:
         """A die landing on `rect` showing `value`; `seed` picks the faces it rolls through."""
@@ -46,9 +46,7 @@ class Tumble:
         """The die's picture at `p` and where it is blitted."""
         if self._at is None or self._at[0] != p:
             face = self.value if p > 0.85 else self.faces[int(p * 8) % 8]
-            img = sp.die(face, DIE)
-            if p < 1.0:
-                img = pygame.transform.rotate(img, (1 - p) * 360)
+            img = sp.turned_die(face, DIE, sp.die_turn((1 - p) * 360))
             y = self.rect.centery - (1 - p) * 80 - abs(math.sin(p * math.pi * 2)) * 12 * (1 - p)
             self._at = (p, img, img.get_rect(center=(self.rect.centerx, y)))
         return self._at[1], self._at[2]
@@ -123,6 +121,8 @@ class Flash(Moving):
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Draw the strip as wide as it is at `p`."""
         r = self.strip(p)
+        if not canvas.get_clip().colliderect(r):
+            return  # a draw pass elsewhere (a round turns several cards up at once)
         radius = 12 if r.w >= STRIP_ROUND else 0
         pygame.draw.rect(canvas, self.color, r, border_radius=radius)
         pygame.draw.rect(canvas, INK, r, 2, border_radius=radius)

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.engine.core import event
+from game.games.french_quarter import sprites as sp
 from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
@@ -221,3 +222,23 @@ def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
         shown = pygame.image.tobytes(renderer.layers.surface, "RGB")
         assert shown == pygame.image.tobytes(whole_repaint(renderer), "RGB")
     assert wipes > 5
+
+
+def test_a_tumbling_die_blits_faces_turned_before_the_match_not_in_its_frames():
+    """The card row warms every turned die face (sprites.turned_die): a tumble at any step only
+    looks them up, and its angle is kept within a step of the exact one (half a turn looks
+    the same)."""
+    pygame.init()
+    _match, _bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 3, 5)
+    renderer.cards.warm()
+    made = sp.turned_die.cache_info().misses
+    for value, seed in itertools.product(range(1, 7), range(3)):
+        die = Tumble(pygame.Rect(1200, 140, 50, 50), value, seed)
+        for step_no in range(101):
+            die(pygame.Surface((1920, 400)), step_no / 100)
+    assert sp.turned_die.cache_info().misses == made
+    for tenth in range(3600):
+        angle = tenth / 10
+        turn = sp.die_turn(angle)
+        off = min((angle - turn) % 180, (turn - angle) % 180)
+        assert turn in sp.DIE_TURNS and off <= (1 if angle % 180 < 19 else 5), angle
