@@ -70,6 +70,7 @@ class CardsPanel(PiecePanel):
         self.band_h = 52 if two else 40  # every band as tall as the tallest
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
+        self._targets_of: tuple | None = None  # the dice `offered` was listed for
 
     # == the layer ================================================================================
     def key(self) -> Hashable:
@@ -217,7 +218,14 @@ class CardsPanel(PiecePanel):
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Each card above its dice, and each die not taken yet (one per deck and value)."""
+        """Each card above its dice, and each die not taken yet (one per deck and value);
+        listed again only when the dice changed."""
+        if self._targets_of != view.dice:
+            self._targets_of, self.offered = view.dice, self._list_targets(view)
+        return self.offered
+
+    def _list_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """`targets`, listed."""
         out: dict[Target, pygame.Rect] = {}
         for d, rect in self.card_rects.items():
             out[("card", d)] = pygame.Rect(rect.x, rect.y, rect.w, rect.h - DIE - 16)
@@ -225,7 +233,6 @@ class CardsPanel(PiecePanel):
             key = ("die", deck, value)
             if taker == NOBODY and value and key not in out:
                 out[key] = self.die_rect(view, i)
-        self.offered = out
         return out
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,

@@ -79,7 +79,8 @@ class FQRenderer(PanelRoom):
         self.board: Board = rules.board
         self.mayor = self.players == 1 or bool(config.option("mayor", False))
         self.large = 0  # the active seat (see the module docstring)
-        self.totals: list[int] = [0] * self.players
+        self._totals: list[int] | None = [0] * self.players  # None: to add up (`totals`)
+        self._scored_view: State | None = None  # the view they are added up from
         self.sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
@@ -104,8 +105,9 @@ class FQRenderer(PanelRoom):
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
-        """Take the view: re-lay out for other options, pick the large sheet, add the points
-        up (when a sheet changed or the end reveals the Vacation cards), place the targets."""
+        """Take the view: re-lay out for other options, pick the large sheet, note that the
+        points are to be added up again (when a sheet changed or the end reveals the Vacation
+        cards), place the targets."""
         if view.mayor != self.mayor:
             self.mayor = view.mayor
             self._build()
@@ -115,9 +117,21 @@ class FQRenderer(PanelRoom):
         self.sheet_fields = tuple(map(fields_of, view.sheets))
         scored = (self.sheet_fields, view.phase == OVER)
         if scored != self._scored:
-            self._scored = scored
-            self.totals = [sum(x.values()) for x in self.rules.scores(view)]
+            self._scored, self._totals, self._scored_view = scored, None, view
         super().show(view, viewer)
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's points, added up when first read after a sheet changed: by the sheets'
+        repaint, a frame after the move's (whose frame has enough to do)."""
+        if self._totals is None:
+            self._totals = [sum(x.values()) for x in self.rules.scores(self._scored_view)]
+        return self._totals
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """What a new view changes outside the regions: the panels' (none); the room draws
+        nothing per frame of its own (the kit's answer, without looking that up each move)."""
+        return self.panels_view_damage()
 
     def tween_damage(self) -> list[pygame.Rect]:
         """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's

@@ -283,15 +283,15 @@ class SheetPanel(PiecePanel):
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """The large sheet's meter boxes and artist cells."""
-        out: dict[Target, pygame.Rect] = {}
-        for a, act in enumerate(ACTIVITIES):
-            for k, rect in enumerate(self.art.box_rects[a]):
-                out[("meter", act, k)] = rect
-        for i, a in enumerate(ARTISTS):
-            out[("artist", a)] = self.art.artist_rects[i]
-        self.offered = out
-        return out
+        """The large sheet's meter boxes and artist cells (the same at every move: listed
+        once)."""
+        if not self.offered:
+            for a, act in enumerate(ACTIVITIES):
+                for k, rect in enumerate(self.art.box_rects[a]):
+                    self.offered[("meter", act, k)] = rect
+            for i, a in enumerate(ARTISTS):
+                self.offered[("artist", a)] = self.art.artist_rects[i]
+        return self.offered
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
