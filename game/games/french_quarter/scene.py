@@ -86,6 +86,7 @@ class FQRenderer(PanelRoom):
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
         self._settled = False  # True: every region was found up to date since the last change
+        self._prepared = True  # True: every other seat's large sheet is built (update)
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
@@ -112,6 +113,7 @@ class FQRenderer(PanelRoom):
             self.mayor = view.mayor
             self._build()
         self._settled = False
+        self._prepared = False  # other seats' large sheets: their groups to build again
         self.large = self._active(view, viewer_seat(viewer))
         self.choosers.forget()
         self.sheet_fields = tuple(map(fields_of, view.sheets))
@@ -157,11 +159,17 @@ class FQRenderer(PanelRoom):
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint, REPAINT_AREA pixels a 60th of a second at most, what
         changed (an update standing for several frames, a hitch, repaints as many frames'
-        worth)."""
+        worth). A frame of an animation that repainted nothing builds a group of another
+        seat's large sheet (SheetPanel.prepare) until all are built for this view: the move
+        that hands the large sheet over finds its text and pieces made (that frame cost over
+        a millisecond). Never in an idle frame (it must cost next to nothing) nor in a move's
+        (moves land when the timeline is empty: the table waits for the animation)."""
         self.time = self.clock + dt
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
         if self.timeline.advance(dt) or self.repaints_due():
             self.refresh(self.REPAINT_BUDGET)
+        if self.timeline and self._budget >= self.REPAINT_AREA and not self._prepared:
+            self._prepared = not self.sheet.prepare(self.view)
 
     def refresh(self, limit: int | None = None) -> None:
         """Recompute the holds, then repaint the regions' changed pieces: all of them (limit

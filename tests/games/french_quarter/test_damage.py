@@ -242,3 +242,27 @@ def test_a_tumbling_die_blits_faces_turned_before_the_match_not_in_its_frames():
         turn = sp.die_turn(angle)
         off = min((angle - turn) % 180, (turn - angle) % 180)
         assert turn in sp.DIE_TURNS and off <= (1 if angle % 180 < 19 else 5), angle
+
+
+def test_an_animation_builds_the_other_seats_large_sheets_ahead():
+    """Frames of an animation that repaint nothing build, a group a frame, the large sheet of
+    every other seat (SheetPanel.prepare): once they have, handing the large sheet to one of
+    them builds none of its groups; idle frames build nothing."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    sheet, prepared = renderer.sheet, 0
+    for _ in range(40):
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+        if not renderer._prepared:
+            continue
+        prepared += 1
+        for seat in range(4):
+            assert all(sheet.groups.has(build, *args)
+                       for build, args in sheet._large_builds(renderer.view, seat)), seat
+    assert prepared > 10
+    sheet.groups.kept.clear()
+    renderer._prepared = False
+    renderer.update(1 / 60)  # idle: the timeline is empty
+    assert not sheet.groups.kept
