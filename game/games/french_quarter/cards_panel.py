@@ -20,7 +20,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, draw_seat_emblem, fast, fly, seat_color, wrap
-from game.ui.panels import PanelRoom, fly_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -43,7 +43,7 @@ from .layout import (
 from .marks import GLOW_REACH, draw_glows
 from .pieces import Group, Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
-from .tweens import flash, flash_area, ring_area, ring_pulse, tumble, tumble_area
+from .tweens import Flash, Tumble, ring_area, ring_pulse
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -70,6 +70,7 @@ class CardsPanel(PiecePanel):
         self.band_h = 52 if two else 40  # every band as tall as the tallest
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
+        self._targets_of: tuple | None = None  # the dice `offered` was listed for
 
     # == the layer ================================================================================
     def key(self) -> Hashable:
@@ -142,10 +143,14 @@ class CardsPanel(PiecePanel):
 
     def warm(self) -> None:
         """Paint every face of every deck in play now (once the static background is): a
-        round's cards turning up would each spend a fraction of a millisecond on it."""
+        round's cards turning up would each spend a fraction of a millisecond on it. Turn every
+        die face too: a round's dice tumbling would turn a few a frame."""
         for deck, rect in self.card_rects.items():
             for card in range(-1, len(self.board.decks[deck])):
                 self._face(deck, card, rect)
+        for value in range(1, 7):
+            for turn in sp.DIE_TURNS:
+                sp.turned_die(value, DIE, turn)
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""
@@ -213,7 +218,14 @@ class CardsPanel(PiecePanel):
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Each card above its dice, and each die not taken yet (one per deck and value)."""
+        """Each card above its dice, and each die not taken yet (one per deck and value);
+        listed again only when the dice changed."""
+        if self._targets_of != view.dice:
+            self._targets_of, self.offered = view.dice, self._list_targets(view)
+        return self.offered
+
+    def _list_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """`targets`, listed."""
         out: dict[Target, pygame.Rect] = {}
         for d, rect in self.card_rects.items():
             out[("card", d)] = pygame.Rect(rect.x, rect.y, rect.w, rect.h - DIE - 16)
@@ -221,7 +233,6 @@ class CardsPanel(PiecePanel):
             key = ("die", deck, value)
             if taker == NOBODY and value and key not in out:
                 out[key] = self.die_rect(view, i)
-        self.offered = out
         return out
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
@@ -243,8 +254,8 @@ class CardsPanel(PiecePanel):
             return at
         i = same[k]
         rect = self.die_rect(view, i)
-        self.tween(at, 0.35, tumble(rect, ev.get("value"), i), pytweening.easeOutQuad,
-                   (("die", i),), tumble_area(rect))
+        die = Tumble(rect, ev.get("value"), i)
+        self.tween(at, 0.35, die, pytweening.easeOutQuad, (("die", i),), die.where)
         return at + 0.07
 
     @on_event("card_revealed", sound=EventSound((Cue("flip", volume=0.5),), 0.08))
@@ -254,15 +265,13 @@ class CardsPanel(PiecePanel):
         if deck not in self.card_rects:
             return at
         rect = self.card_rects[deck]
-        self.tween(at, 0.25, flash(rect, sp.DECK_RGB[deck]), holds=(("card", deck),),
-                   area=flash_area(rect))
+        self.tween(at, 0.25, Flash(rect, sp.DECK_RGB[deck]), holds=(("card", deck),))
         return at + 0.08
 
     @on_event("mayor_card", sound=EventSound((Cue("flip"),), 0.25))
     def _mayor_card(self, ev: Event, at: float, batch: Batch) -> float:
         """This round's Mayor card turns face up."""
-        self.tween(at, 0.3, flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),),
-                   area=flash_area(self.mayor_rect))
+        self.tween(at, 0.3, Flash(self.mayor_rect, CLOSED_RGB), holds=(("mayor",),))
         return at + 0.25
 
     @on_event("die_taken", sound=EventSound((Cue("swish"),), 0.35))
@@ -283,7 +292,7 @@ class CardsPanel(PiecePanel):
             return at
         sprite = sp.die(value, DIE)
         path = (self.die_rect(src, i).center, self.room.sheet.seat_anchor(seat))
-        self.tween(at, 0.35, fly(sprite, *path, arc=60), area=fly_area(sprite, *path, arc=60))
+        self.tween(at, 0.35, fly(sprite, *path, arc=60))  # it says where it is
         return at + 0.35
 
     @on_event("card_swapped", sound=EventSound((Cue("flip"),), 0.2))

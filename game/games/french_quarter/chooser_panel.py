@@ -102,13 +102,9 @@ class ChooserPanel(FQPanel):
         r = board.bld[b]
         rows = [pygame.Rect(x - w // 2, y - h // 2, w, h).clamp(area)
                 for x in (r.centerx, r.x + w // 2, r.right - w // 2)]
-        row = min(rows, key=self._hidden_names)
+        labels = board.map.label_rects(board.shapes())
+        row = min(rows, key=lambda row: hidden(row, labels))
         return chip_row(keys, [size[0]] * len(keys), h, row.center, area)
-
-    def _hidden_names(self, rect: pygame.Rect) -> int:
-        """Pixels of the map's labels (street names, start markers…) a chip row would cover."""
-        labels = [label.rect for label in self.room.board_panel.shapes().geometry.labels]
-        return sum(rect.clip(r).w * rect.clip(r).h for r in labels)
 
     def _circle_row(self, view: State, keys: list[Target]) -> dict[Target, pygame.Rect]:
         """The bonus and multiplier chips just below the circle (above it at the sheet's foot),
@@ -168,6 +164,12 @@ class ChooserPanel(FQPanel):
             img = self.chip(self.view, key)
             surf.blit(img, img.get_rect(center=rect.move(-plate.x, -plate.y).center))
         return fast(surf), plate
+
+
+def hidden(rect: pygame.Rect, labels: list[pygame.Rect]) -> int:
+    """Pixels of the map's labels (street names, start markers…) `rect` would cover."""
+    return sum(rect.clip(labels[i]).w * rect.clip(labels[i]).h
+               for i in rect.collidelistall(labels))
 
 
 def chip_row(keys: list[Target], widths: list[int], h: int, center: tuple[int, int],

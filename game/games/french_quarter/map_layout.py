@@ -415,6 +415,14 @@ class MapLayout:
                                for b, r in out.values.items()])
         return labels
 
+    def label_rects(self, out: MapShapes) -> list[pygame.Rect]:
+        """Where the labels of `_labels` lie, in its order, without naming them (a chooser's
+        chips must hide as little of them as they can: asked at a move)."""
+        rects = [*self.marker_rects.values(), *(r for _, r in out.names.values())]
+        if out.sign is not None:
+            rects.append(out.sign)
+        return rects + [r for _, r in self.specials.values()] + list(out.values.values())
+
     def _icon_list(self, out: MapShapes) -> list[Icon]:
         """Building icons, tourists and the parade's head."""
         icons = [Icon(f"an icon of {self.board.buildings[b].name}", r)

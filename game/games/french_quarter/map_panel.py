@@ -22,7 +22,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import INK, banner, draw_label, fast, seat_color, shade
-from game.ui.panels import PanelRoom, label_area
+from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
@@ -50,7 +50,7 @@ from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout,
 from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
 from .pieces import Group, Piece, RectTuple, blit_part, blit_piece, piece
 from .state import State, W
-from .tweens import ring_area, ring_pulse, walk_area, walker
+from .tweens import Walker, ring_area, ring_pulse
 
 t = translator("french_quarter.scene.")
 
@@ -70,6 +70,7 @@ class MapPanel(PiecePanel):
         self._closed: dict[int, pygame.Surface] = {}
         self._signs: dict[int, pygame.Surface] = {}
         self._shapes: tuple[Hashable, MapShapes] | None = None  # the map's layout and its key
+        self._targets_at: dict[int, dict[Target, pygame.Rect]] = {}  # by the line head's crossing
         self._name_imgs = {s.index: self._street_name(s.index) for s in b.streets
                            if not s.id.startswith("border")}
         self._markers = {p: start_marker(label, STARTS[p in b.line_starts])
@@ -279,10 +280,10 @@ class MapPanel(PiecePanel):
             surf.blit(text, at, pygame.Rect(0, 0, round(text.get_width() * frac),
                                             text.get_height()))
 
-    def pawn_pos(self, seat: int, b: int) -> tuple[int, int]:
-        """Top-left of seat's tourist in building b: where the map stands it, or (on a walk)
-        where it would stand there alone."""
-        shapes = self.shapes()
+    def pawn_pos(self, seat: int, b: int, shapes: MapShapes | None = None) -> tuple[int, int]:
+        """Top-left of seat's tourist in building b: where the map (`shapes`, else as laid out
+        now) stands it, or (on a walk) where it would stand there alone."""
+        shapes = self.shapes() if shapes is None else shapes
         shown = shapes.pawns.get(seat)
         if shown is not None and self.bld[b].contains(shown):
             return shown.topleft
@@ -327,7 +328,19 @@ class MapPanel(PiecePanel):
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Buildings, the start crossings and the directions the parade (or a seat's own line,
-        while one is being drawn) may take."""
+        while one is being drawn) may take (listed once for each crossing the line's head
+        may be at: a move only looks them up)."""
+        head = view.line_head
+        if view.tasks and view.tasks[0][0] == "pdir":
+            head = view.sheets[view.tasks[0][1]].p_head
+        out = self._targets_at.get(head)
+        if out is None:
+            out = self._targets_at[head] = self._list_targets(head)
+        self.offered = out
+        return out
+
+    def _list_targets(self, head: int) -> dict[Target, pygame.Rect]:
+        """The targets while the line's head is at crossing `head` (-1: none)."""
         b = self.board
         out: dict[Target, pygame.Rect] = {}
         for x, rect in zip(b.buildings, self.bld):
@@ -336,15 +349,11 @@ class MapPanel(PiecePanel):
             r = pygame.Rect(0, 0, INTERSECTION, INTERSECTION)
             r.center = self.ix[p]
             out[("intersection", *b.intersections[p])] = r
-        head = view.line_head
-        if view.tasks and view.tasks[0][0] == "pdir":
-            head = view.sheets[view.tasks[0][1]].p_head
         if head >= 0:
             for d in DIRECTIONS:
                 r = self._arrow_rect(head, d)
                 if r is not None:
                     out[("direction", d)] = r
-        self.offered = out
         return out
 
     def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
@@ -405,12 +414,15 @@ class MapPanel(PiecePanel):
         path = [start, end] if hop else building_path(self.board.adjacency, start, end)
         if len(path) > 5 or self.view.card_deck in ("streetcar", "boat"):
             path = [start, end]
-        pts = [self.pawn_pos(seat, b) for b in path]
+        # Where the map stands the tourists now (the layout last made): the move's own layout
+        # waits for the walk's hold (laying it out now would lay the map out twice a move).
+        shown = self._shapes[1] if self._shapes is not None else self.shapes()
+        pts = [self.pawn_pos(seat, b, shown) for b in path]
         dur = min(0.8, 0.16 * max(1, len(pts) - 1) + 0.12)
         # early: a queued walk keeps its tourist where it was until it sets off
         sprite = tourist(seat, self.map.pawn_size(end))
-        self.tween(at, dur, walker(sprite, pts), pytweening.linear, (("pawn", seat),),
-                   walk_area(sprite, pts), early=True)
+        self.tween(at, dur, Walker(sprite, pts), pytweening.linear, (("pawn", seat),),
+                   early=True)
         return at + dur
 
     @on_event("mapped", sound=EventSound((Cue("clunk", volume=0.5, at=0.3),), 0.4))
@@ -465,8 +477,7 @@ class MapPanel(PiecePanel):
 
     def _banner(self, label: str, at: float, dur: float, then: float) -> float:
         """A still announcement on its plate at the map's centre."""
-        self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER),
-                   area=label_area(label, MAP.center, theme.HEADING_SIZE, BANNER))
+        self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER))  # drawn once
         return at + then
 
 

@@ -78,6 +78,10 @@ class Groups:
         """No group built yet."""
         self.kept: dict[Hashable, Group] = {}
 
+    def has(self, build: Callable[..., Iterable[Piece]], *args: Hashable) -> bool:
+        """True if the group `build(*args)` gives is kept (in this language)."""
+        return (build, args, language()) in self.kept
+
     def __call__(self, build: Callable[..., Iterable[Piece]], *args: Hashable) -> Group:
         """The pieces `build(*args)` gives: `args` must hold everything they depend on."""
         key = (build, args, language())

@@ -36,7 +36,7 @@ import pygame
 
 from game.engine.core import Config
 from game.ui.audio import CueEntry
-from game.ui.damage import join_cheapest
+from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import translator, viewer_seat
@@ -79,12 +79,14 @@ class FQRenderer(PanelRoom):
         self.board: Board = rules.board
         self.mayor = self.players == 1 or bool(config.option("mayor", False))
         self.large = 0  # the active seat (see the module docstring)
-        self.totals: list[int] = [0] * self.players
+        self._totals: list[int] | None = [0] * self.players  # None: to add up (`totals`)
+        self._scored_view: State | None = None  # the view they are added up from
         self.sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
         self._settled = False  # True: every region was found up to date since the last change
+        self._prepared = True  # True: every other seat's large sheet is built (update)
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
@@ -104,26 +106,42 @@ class FQRenderer(PanelRoom):
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
-        """Take the view: re-lay out for other options, pick the large sheet, add the points
-        up (when a sheet changed or the end reveals the Vacation cards), place the targets."""
+        """Take the view: re-lay out for other options, pick the large sheet, note that the
+        points are to be added up again (when a sheet changed or the end reveals the Vacation
+        cards), place the targets."""
         if view.mayor != self.mayor:
             self.mayor = view.mayor
             self._build()
         self._settled = False
+        self._prepared = False  # other seats' large sheets: their groups to build again
         self.large = self._active(view, viewer_seat(viewer))
         self.choosers.forget()
         self.sheet_fields = tuple(map(fields_of, view.sheets))
         scored = (self.sheet_fields, view.phase == OVER)
         if scored != self._scored:
-            self._scored = scored
-            self.totals = [sum(x.values()) for x in self.rules.scores(view)]
+            self._scored, self._totals, self._scored_view = scored, None, view
         super().show(view, viewer)
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's points, added up when first read after a sheet changed: by the sheets'
+        repaint, a frame after the move's (whose frame has enough to do)."""
+        if self._totals is None:
+            self._totals = [sum(x.values()) for x in self.rules.scores(self._scored_view)]
+        return self._totals
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """What a new view changes outside the regions: the panels' (none); the room draws
+        nothing per frame of its own (the kit's answer, without looking that up each move)."""
+        return self.panels_view_damage()
 
     def tween_damage(self) -> list[pygame.Rect]:
         """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
         start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
-        one by one, and their union is two thirds of the canvas."""
-        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS)
+        one by one, and their union is two thirds of the canvas. Two are joined anyway when
+        their union adds less than a draw pass costs (PASS_AREA: cards turning up side by side
+        are one pass, not three)."""
+        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS, PASS_AREA)
 
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""
@@ -141,11 +159,17 @@ class FQRenderer(PanelRoom):
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint, REPAINT_AREA pixels a 60th of a second at most, what
         changed (an update standing for several frames, a hitch, repaints as many frames'
-        worth)."""
+        worth). A frame of an animation that repainted nothing builds a group of another
+        seat's large sheet (SheetPanel.prepare) until all are built for this view: the move
+        that hands the large sheet over finds its text and pieces made (that frame cost over
+        a millisecond). Never in an idle frame (it must cost next to nothing) nor in a move's
+        (moves land when the timeline is empty: the table waits for the animation)."""
         self.time = self.clock + dt
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
         if self.timeline.advance(dt) or self.repaints_due():
             self.refresh(self.REPAINT_BUDGET)
+        if self.timeline and self._budget >= self.REPAINT_AREA and not self._prepared:
+            self._prepared = not self.sheet.prepare(self.view)
 
     def refresh(self, limit: int | None = None) -> None:
         """Recompute the holds, then repaint the regions' changed pieces: all of them (limit

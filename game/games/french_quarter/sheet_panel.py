@@ -13,7 +13,7 @@ seat that cannot move).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import partial
 from operator import attrgetter
 
@@ -51,7 +51,7 @@ from .pieces import Group, Piece, RectTuple, piece
 from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
-from .tweens import ring_area, ring_pulse, rising_tag, tag_area, tick, tick_area
+from .tweens import ring_area, ring_pulse, rising_tag, tick, tick_area
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -261,21 +261,38 @@ class SheetPanel(PiecePanel):
     def _large_groups(self, view: State, seat: int) -> list[Group]:
         """The active seat's sheet: its frame and the blank sheet (the region's base, all of
         it new with another seat), then what is marked on it."""
-        art, sh, name, groups = self.art, view.sheets[seat], self.room.names[seat], self.groups
+        return [self.groups(build, *args) for build, args in self._large_builds(view, seat)]
+
+    def _large_builds(self, view: State, seat: int) -> list[tuple[Callable[..., list[Piece]],
+                                                                  tuple]]:
+        """How `_large_groups` builds each group of the seat's sheet: (build, its args)."""
+        art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
         taken = tuple(v for d, v, tk in view.dice if tk == seat)
-        out = [groups(self._large_frame, seat),
-               groups(art.header_pieces, seat, name, points(self.room.totals[seat]), taken,
-                      max(0, w_left(sh)), sh.police),
-               groups(art.mark_pieces, *self._shown(view, seat))]
-        out += [groups(art.extra_pieces, a, sh.crossed if a == 1 else (), sh.mults[a],
-                       sh.bonuses[a]) for a in range(len(ACTIVITIES))]
+        out = [(self._large_frame, (seat,)),
+               (art.header_pieces, (seat, name, points(self.room.totals[seat]), taken,
+                                    max(0, w_left(sh)), sh.police)),
+               (art.mark_pieces, self._shown(view, seat))]
+        out += [(art.extra_pieces, (a, sh.crossed if a == 1 else (), sh.mults[a],
+                                    sh.bonuses[a])) for a in range(len(ACTIVITIES))]
         vacation = None  # the Vacation card's line: none without Tourism, else how many done
         if view.tourism:
             vacation = -1 if sh.vacation < 0 else sum(
                 1 for b in self.board.vacations[sh.vacation].buildings if sh.mapped[b])
-        return out + [groups(art.artist_pieces, sh.top, sh.bottom),
-                      groups(art.footer_pieces, name, len(sh.courtyards), sh.riverwalk,
-                             vacation)]
+        return out + [(art.artist_pieces, (sh.top, sh.bottom)),
+                      (art.footer_pieces, (name, len(sh.courtyards), sh.riverwalk, vacation))]
+
+    def prepare(self, view: State) -> bool:
+        """Build one group of another seat's large sheet that is not kept yet (its text and
+        pieces): when its sheet becomes the large one, the frame that builds the sheet's
+        pieces finds them made. False when every one is kept."""
+        for seat in range(self.room.players):
+            if seat == self.room.large:
+                continue
+            for build, args in self._large_builds(view, seat):
+                if not self.groups.has(build, *args):
+                    self.groups(build, *args)
+                    return True
+        return False
 
     def _large_frame(self, seat: int) -> list[Piece]:
         """The large sheet's frame and blank sheet: the region's base there."""
@@ -283,15 +300,15 @@ class SheetPanel(PiecePanel):
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """The large sheet's meter boxes and artist cells."""
-        out: dict[Target, pygame.Rect] = {}
-        for a, act in enumerate(ACTIVITIES):
-            for k, rect in enumerate(self.art.box_rects[a]):
-                out[("meter", act, k)] = rect
-        for i, a in enumerate(ARTISTS):
-            out[("artist", a)] = self.art.artist_rects[i]
-        self.offered = out
-        return out
+        """The large sheet's meter boxes and artist cells (the same at every move: listed
+        once)."""
+        if not self.offered:
+            for a, act in enumerate(ACTIVITIES):
+                for k, rect in enumerate(self.art.box_rects[a]):
+                    self.offered[("meter", act, k)] = rect
+            for i, a in enumerate(ARTISTS):
+                self.offered[("artist", a)] = self.art.artist_rects[i]
+        return self.offered
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
@@ -348,7 +365,7 @@ class SheetPanel(PiecePanel):
 
     def _rise(self, label: str, c: tuple[int, int], color: tuple, at: float, dur: float) -> None:
         """A tag rising from `c`."""
-        self.tween(at, dur, rising_tag(label, c, color), area=tag_area(label, c, color))
+        self.tween(at, dur, rising_tag(label, c, color))  # it says where it is
 
     @on_event("artist", sound=EventSound((Cue("tick"),), 0.22))
     def _artist(self, ev: Event, at: float, batch: Batch) -> float:

@@ -9,14 +9,12 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui import theme
-from game.ui.paint import INK, Plate, popup
-from game.ui.panels import label_area
+from game.ui.paint import INK, Moving, Plate, popup
 from game.ui.tween import Painter
 
 from . import sprites as sp
 from .layout import DIE, OPTION, WHITE
 
-TUMBLE_DROP = 80 + 12  # a tumbling die falls this far, and hops up to 12 px on its way
 STRIP_ROUND = 4  # a flashing card's strip this wide or wider has rounded corners
 
 
@@ -31,55 +29,59 @@ def rising_tag(label: str, center: Sequence[float], color: tuple) -> Painter:
                  plate=tag_plate(color), nearest=True)
 
 
-def tag_area(label: str, center: Sequence[float], color: tuple) -> pygame.Rect:
-    """Every pixel `rising_tag` paints on its way up."""
-    return label_area(label, (round(center[0]), round(center[1])), theme.BODY_SIZE,
-                      tag_plate(color), rise=30).inflate(4, 4)
+class Tumble:
+    """Paint: a die falls onto its card, rolling through faces, and lands on `value`. `where(p)`
+    is every pixel it paints at p: its tween's area is that path, so a frame redraws where the
+    die is and was, not its whole fall. The die turned for p is made once for the frame's
+    damage and its every draw pass (its turned faces are kept: sprites.turned_die)."""
+
+    def __init__(self, rect: pygame.Rect, value: int, seed: int) -> None:
+        """A die landing on `rect` showing `value`; `seed` picks the faces it rolls through."""
+        rng = random.Random(seed)
+        self.rect, self.value = rect, value
+        self.faces = [rng.randint(1, 6) for _ in range(8)]
+        self._at: tuple[float, pygame.Surface, pygame.Rect] | None = None
+
+    def at(self, p: float) -> tuple[pygame.Surface, pygame.Rect]:
+        """The die's picture at `p` and where it is blitted."""
+        if self._at is None or self._at[0] != p:
+            face = self.value if p > 0.85 else self.faces[int(p * 8) % 8]
+            img = sp.turned_die(face, DIE, sp.die_turn((1 - p) * 360))
+            y = self.rect.centery - (1 - p) * 80 - abs(math.sin(p * math.pi * 2)) * 12 * (1 - p)
+            self._at = (p, img, img.get_rect(center=(self.rect.centerx, y)))
+        return self._at[1], self._at[2]
+
+    def where(self, p: float) -> pygame.Rect:
+        """Every pixel the die covers at `p`."""
+        return self.at(p)[1].copy()
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Blit the die as it is at `p`."""
+        canvas.blit(*self.at(p))
 
 
-def tumble(rect: pygame.Rect, value: int, seed: int) -> Painter:
-    """Paint: a die falls onto its card, rolling through faces, and lands on `value`."""
-    rng = random.Random(seed)
-    faces = [rng.randint(1, 6) for _ in range(8)]
+class Walker(Moving):
+    """Paint: a pawn moves along pts at an even pace, hopping a little at each step. It says
+    where it is (`paint.Moving`): a frame redraws the pawn where it is and was, not its walk."""
 
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        face = value if p > 0.85 else faces[int(p * 8) % 8]
-        img = sp.die(face, DIE)
-        if p < 1.0:
-            img = pygame.transform.rotate(img, (1 - p) * 360)
-        y = rect.centery - (1 - p) * 80 - abs(math.sin(p * math.pi * 2)) * 12 * (1 - p)
-        canvas.blit(img, img.get_rect(center=(rect.centerx, y)))
-    return paint
+    def __init__(self, sprite: pygame.Surface, pts: list[tuple[int, int]]) -> None:
+        """`sprite`'s top left walks from pts[0] to pts[-1] through the points between."""
+        self.sprite, self.pts = sprite, pts
 
-
-def tumble_area(rect: pygame.Rect) -> pygame.Rect:
-    """Every pixel `tumble` paints: the die turned (its diagonal) all the way down."""
-    side = math.ceil(DIE * math.sqrt(2)) + 6
-    turned = pygame.Rect(0, 0, side, side)
-    turned.center = rect.center
-    return turned.union(turned.move(0, -TUMBLE_DROP))
-
-
-def walker(sprite: pygame.Surface, pts: list[tuple[int, int]]) -> Painter:
-    """Paint: a pawn moves along pts at an even pace, hopping a little at each step."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        n = len(pts) - 1
+    def where(self, p: float) -> pygame.Rect:
+        """The pawn's rect at `p` (its position truncated to the pixel, as a blit does)."""
+        n = len(self.pts) - 1
         f = p * n
         k = min(n - 1, int(f))
         u = f - k
-        (x1, y1), (x2, y2) = pts[k], pts[k + 1]
+        (x1, y1), (x2, y2) = self.pts[k], self.pts[k + 1]
         hop = math.sin(u * math.pi) * 14
-        canvas.blit(sprite, (x1 + (x2 - x1) * u, y1 + (y2 - y1) * u - hop))
-    return paint
+        return self.sprite.get_rect(topleft=(int(x1 + (x2 - x1) * u),
+                                             int(y1 + (y2 - y1) * u - hop)))
 
-
-def walk_area(sprite: pygame.Surface, pts: list[tuple[int, int]]) -> pygame.Rect:
-    """Every pixel `walker` paints: the sprite at every point, the hops above them."""
-    spots = [sprite.get_rect(topleft=pt) for pt in pts]
-    path = spots[0].unionall(spots[1:])
-    path.y -= 15
-    path.h += 15
-    return path.inflate(4, 4)
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Blit the pawn where it is at `p`."""
+        canvas.blit(self.sprite, self.where(p))
 
 
 def tick(rect: pygame.Rect, color: tuple) -> Painter:
@@ -97,21 +99,37 @@ def tick_area(rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(12, 12)
 
 
-def flash(rect: pygame.Rect, color: tuple) -> Painter:
+class Flash(Moving):
     """Paint: a card turning face up grows from a thin strip (square-cornered while narrower
     than STRIP_ROUND: pygame's 2 px outline of a rounded strip that thin spreads up to 64 px
-    each side, past the card)."""
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        r = pygame.Rect(0, 0, max(2, round(rect.w * p)), rect.h)
-        r.center = rect.center
+    each side, past the card). Its strip's width says what it paints (`paint.Moving`)."""
+
+    def __init__(self, rect: pygame.Rect, color: tuple) -> None:
+        """The card at `rect` in its deck's `color`."""
+        self.rect, self.color = rect, color
+
+    def strip(self, p: float) -> pygame.Rect:
+        """The strip at `p`, centred on the card."""
+        r = pygame.Rect(0, 0, max(2, round(self.rect.w * p)), self.rect.h)
+        r.center = self.rect.center
+        return r
+
+    def where(self, p: float) -> pygame.Rect:
+        """Every pixel the strip paints at `p` (its rect and a margin)."""
+        return self.strip(p).inflate(4, 4)
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """Draw the strip as wide as it is at `p`."""
+        r = self.strip(p)
+        if not canvas.get_clip().colliderect(r):
+            return  # a draw pass elsewhere (a round turns several cards up at once)
         radius = 12 if r.w >= STRIP_ROUND else 0
-        pygame.draw.rect(canvas, color, r, border_radius=radius)
+        pygame.draw.rect(canvas, self.color, r, border_radius=radius)
         pygame.draw.rect(canvas, INK, r, 2, border_radius=radius)
-    return paint
 
 
 def flash_area(rect: pygame.Rect) -> pygame.Rect:
-    """Every pixel `flash` paints: inside the card."""
+    """Every pixel a `Flash` of the card at `rect` paints: inside the card."""
     return rect.inflate(4, 4)
 
 

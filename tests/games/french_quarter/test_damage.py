@@ -15,10 +15,11 @@ import pygame
 import pytest
 
 from game.engine.core import event
+from game.games.french_quarter import sprites as sp
 from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
-from game.games.french_quarter.tweens import flash, flash_area
+from game.games.french_quarter.tweens import Flash, Tumble, Walker, flash_area
 from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
@@ -170,16 +171,35 @@ def test_the_tweens_areas_are_merged_into_a_few_rects_covering_them_all():
     assert sum(m.w * m.h for m in merged) < 0.25 * 1920 * 1080  # their union: two thirds
 
 
+def painted_by(painter, p: float, size=(1920, 400)) -> pygame.Rect:
+    """The bounding rect of what `painter` paints at `p` on a blank canvas."""
+    canvas = pygame.Surface(size)
+    canvas.fill((0, 0, 0))
+    painter(canvas, p)
+    canvas.set_colorkey((0, 0, 0))
+    return canvas.get_bounding_rect()
+
+
 @pytest.mark.parametrize("card", [pygame.Rect(1000, 10, 150, 190), pygame.Rect(1300, 10, 61, 190)])
-def test_a_card_turning_up_paints_inside_its_area_at_every_step(card):
-    """The flash grows from a 2 px strip: its area is the card's, so the strip must stay in."""
-    area = flash_area(card)
+def test_a_card_turning_up_paints_inside_its_card_and_where_it_says_at_every_step(card):
+    """The flash grows from a 2 px strip: it stays inside the card, and inside `where(p)`."""
+    area, painter = flash_area(card), Flash(card, (200, 120, 40))
     for step_no in range(101):
-        canvas = pygame.Surface((1920, 220))
-        canvas.fill((0, 0, 0))
-        flash(card, (200, 120, 40))(canvas, step_no / 100)
-        canvas.set_colorkey((0, 0, 0))
-        assert area.contains(canvas.get_bounding_rect()), step_no
+        shown = painted_by(painter, step_no / 100)
+        assert area.contains(shown) and painter.where(step_no / 100).contains(shown), step_no
+
+
+def test_a_tumbling_die_and_a_walking_tourist_paint_only_where_they_say():
+    """Their tweens' damage is `where(p)` (now and last frame), not their whole way: what each
+    paints at p must lie inside it."""
+    pygame.init()
+    die = Tumble(pygame.Rect(1200, 140, 50, 50), 5, 3)
+    walker = Walker(pygame.Surface((34, 34)), [(100, 200), (180, 200), (180, 280)])
+    walker.sprite.fill((90, 200, 40))
+    for step_no in range(101):
+        for painter in (die, walker):
+            shown = painted_by(painter, step_no / 100)
+            assert shown.w and painter.where(step_no / 100).contains(shown), step_no
 
 
 def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
@@ -202,3 +222,47 @@ def test_a_wipe_paints_its_first_band_the_frame_after_building_its_pieces():
         shown = pygame.image.tobytes(renderer.layers.surface, "RGB")
         assert shown == pygame.image.tobytes(whole_repaint(renderer), "RGB")
     assert wipes > 5
+
+
+def test_a_tumbling_die_blits_faces_turned_before_the_match_not_in_its_frames():
+    """The card row warms every turned die face (sprites.turned_die): a tumble at any step only
+    looks them up, and its angle is kept within a step of the exact one (half a turn looks
+    the same)."""
+    pygame.init()
+    _match, _bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 3, 5)
+    renderer.cards.warm()
+    made = sp.turned_die.cache_info().misses
+    for value, seed in itertools.product(range(1, 7), range(3)):
+        die = Tumble(pygame.Rect(1200, 140, 50, 50), value, seed)
+        for step_no in range(101):
+            die(pygame.Surface((1920, 400)), step_no / 100)
+    assert sp.turned_die.cache_info().misses == made
+    for tenth in range(3600):
+        angle = tenth / 10
+        turn = sp.die_turn(angle)
+        off = min((angle - turn) % 180, (turn - angle) % 180)
+        assert turn in sp.DIE_TURNS and off <= (1 if angle % 180 < 19 else 5), angle
+
+
+def test_an_animation_builds_the_other_seats_large_sheets_ahead():
+    """Frames of an animation that repaint nothing build, a group a frame, the large sheet of
+    every other seat (SheetPanel.prepare): once they have, handing the large sheet to one of
+    them builds none of its groups; idle frames build nothing."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    sheet, prepared = renderer.sheet, 0
+    for _ in range(40):
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+        if not renderer._prepared:
+            continue
+        prepared += 1
+        for seat in range(4):
+            assert all(sheet.groups.has(build, *args)
+                       for build, args in sheet._large_builds(renderer.view, seat)), seat
+    assert prepared > 10
+    sheet.groups.kept.clear()
+    renderer._prepared = False
+    renderer.update(1 / 60)  # idle: the timeline is empty
+    assert not sheet.groups.kept

@@ -347,6 +347,17 @@ def test_value_chips_lie_beside_the_building_being_mapped(renderer_for, samples)
                 assert abs(rect.centerx - building.centerx) < 400
 
 
+def test_value_chips_weigh_the_labels_where_the_map_geometry_has_them(renderer_for, samples):
+    """The chips' row is chosen by the labels it would hide, listed without naming them
+    (MapLayout.label_rects, at a move): the same rects as the map's geometry, in order."""
+    for config, view, prompt in samples["mapw:value"] + samples["move:boost"]:
+        renderer = renderer_for(config)
+        shown(renderer, view, prompt)
+        shapes = renderer.board_panel.shapes()
+        assert renderer.board_panel.map.label_rects(shapes) == [
+            label.rect for label in shapes.geometry.labels]
+
+
 def test_circle_chips_sit_just_under_or_over_the_circle(renderer_for, samples):
     for config, view, prompt in samples["circle:circle"]:
         renderer = renderer_for(config)
