@@ -323,6 +323,9 @@ class PanelRoom(RoomRenderer):
         self._areas: dict[Tween, pygame.Rect | PaintPath | None] = {}  # where tweens paint
         self._last_areas: list[pygame.Rect] = []  # tween areas reported last frame
         self._moved: dict[Tween, pygame.Rect] = {}  # where moving painters were drawn last
+        # (the timeline's clock, where each started painting tween paints then): worked out
+        # with the damage, read by every redraw pass of that frame (`tween_reach`)
+        self._reach: tuple[float, dict[Tween, pygame.Rect]] = (-1.0, {})
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -471,16 +474,27 @@ class PanelRoom(RoomRenderer):
         clock = self.timeline.clock  # a tween still waiting paints nothing yet (Timeline.paint)
         moving: dict[Tween, pygame.Rect] = {}
         areas: list[pygame.Rect] = []
+        reach: dict[Tween, pygame.Rect] = {}
+        self._reach = clock, reach
         for tween, area in self._areas.items():
             if not (tween.early or tween.started(clock)):
                 continue
             if area is None and isinstance(tween.paint, Moving):
-                moving[tween] = tween.paint.where(tween.progress(clock))
+                rect = moving[tween] = tween.paint.where(tween.progress(clock))
             elif area is None:
+                reach.clear()  # one may paint anywhere: the board is redrawn whole anyway
                 return {}, [BOARD_RECT.copy()]
             else:
-                areas.append(area(tween.progress(clock)) if callable(area) else area.copy())
+                rect = area(tween.progress(clock)) if callable(area) else area.copy()
+                areas.append(rect)
+            reach[tween] = rect
         return moving, areas
+
+    def tween_reach(self) -> dict[Tween, pygame.Rect] | None:
+        """Where each started tween paints now, as this frame's damage worked it out (None
+        when the timeline moved on since: every tween is painted)."""
+        clock, reach = self._reach
+        return reach if reach and clock == self.timeline.clock else None
 
 
 def moved_rects(now: Mapping[Any, pygame.Rect], before: Mapping[Any, pygame.Rect]

@@ -378,8 +378,13 @@ class RoomRenderer:
         if self.view is None:
             return
         self.draw_options(canvas, focus, prompt)
-        self.timeline.paint(canvas)
+        self.timeline.paint(canvas, reach=self.tween_reach())
         self.draw_focus(canvas, focus, prompt)
+
+    def tween_reach(self) -> Mapping[Any, pygame.Rect] | None:
+        """Where the running tweens paint now, for those known (by tween; a PanelRoom knows):
+        a redraw pass skips the tweens outside its clip. None: every tween is painted."""
+        return None
 
     def opaque_board(self) -> bool:
         """True if `draw` (and `draw_seats`) covers the whole BOARD_RECT with opaque pixels

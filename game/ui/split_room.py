@@ -41,7 +41,7 @@ A room on the panel kit:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +77,7 @@ class SplitScreen:
     timeline: Any
     view: Any
     layers: Any
+    tween_reach: Callable[[], Mapping[Any, pygame.Rect] | None]  # RoomRenderer's
 
     @property
     def seat_areas(self) -> Mapping[int, SeatArea]:
@@ -117,7 +118,8 @@ class SplitScreen:
         for seat, prompt in prompts.items():
             if seat in self.seat_areas and self._seat_in(seat, clip):
                 self.draw_seat(canvas, seat, prompt, focus_by_seat.get(seat))
-        self.timeline.paint(canvas)  # every seat's tweens: each paints on its own sheet
+        # every seat's tweens, each on its own sheet (those outside this pass's clip skipped)
+        self.timeline.paint(canvas, reach=self.tween_reach())
 
     def _seat_in(self, seat: int, clip: pygame.Rect) -> bool:
         """True if `draw_seat` may paint inside `clip` (a frame redrawing other parts of the

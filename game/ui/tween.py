@@ -9,7 +9,7 @@ queue empties, so a renderer is `busy()` exactly while tweens run or wait.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,11 +122,19 @@ class Timeline:
                 held.update(tw.holds)
         return held
 
-    def paint(self, canvas: pygame.Surface, seat: int | None = None) -> None:
+    def paint(self, canvas: pygame.Surface, seat: int | None = None,
+              reach: Mapping[Tween, pygame.Rect] | None = None) -> None:
         """Paint the running tweens in queue order (only one seat's and the shared ones if
-        `seat` is given)."""
+        `seat` is given). `reach`: where some of them paint now, every pixel (a room's damage
+        worked that out this frame): one whose rect misses the canvas clip is not painted (a
+        redraw pass of some other part of the canvas would clip all of it away)."""
+        clip = canvas.get_clip() if reach else None
         for tw in self.tweens:
             if tw.paint is None or (seat is not None and tw.seat not in (None, seat)):
                 continue
+            if clip is not None:
+                where = reach.get(tw)  # type: ignore[union-attr]
+                if where is not None and not clip.colliderect(where):
+                    continue
             if tw.started(self.clock) or tw.early:
                 tw.paint(canvas, tw.progress(self.clock))

@@ -18,6 +18,7 @@ import pytweening
 from game.engine.core import Config, Option, Prompt, event
 from game.ui import paint
 from game.ui.board_api import BOARD_RECT
+from game.ui.damage import canvas_class, merge
 from game.ui.paint import Plate, draw_label, fly
 from game.ui.panels import Layout, Panel, PanelRoom, fly_area, focus_ring, label_area
 from game.ui.render_kit import on_event
@@ -189,6 +190,51 @@ def test_a_moving_painter_damages_where_it_is_and_was_and_nothing_while_it_stand
     assert room.damage(False) == [pygame.Rect(90, 95, 20, 10)]  # it appears in its slot
     room.update(0.05)
     assert room.damage(False) == []  # it waits there: the same rect, the same pixels
+
+
+class Marker(paint.Moving):
+    """A moving painter that counts its paints: a red block sliding 400 px to the right."""
+
+    def __init__(self, x: int, y: int) -> None:
+        self.start, self.paints = pygame.Rect(x, y, 20, 10), 0
+
+    def where(self, p: float) -> pygame.Rect:
+        return self.start.move(round(400 * p), 0)
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        self.paints += 1
+        canvas.fill((200, 40, 40), self.where(p))
+
+
+def test_a_redraw_pass_paints_only_the_tweens_in_its_clip_and_equals_a_full_redraw():
+    """Two sprites far apart: each redraw pass (one per damaged rect) paints only the sprite
+    its clip reaches, and the frame drawn from damage equals one drawn whole."""
+    room = Room()
+    room.reset(View(3), 0)
+    left, right = Marker(100, 100), Marker(600, 250)
+    for marker in (left, right):
+        room.counter.tween(0, 1, marker, pytweening.linear)
+    canvas = canvas_class(pygame.Surface)((1920, 1080))
+    room.update(0.25)
+    room.damage(False)
+    room.draw(canvas, None, None)  # the frame before, drawn whole
+    room.update(0.25)
+    rects = merge(room.damage(False), canvas.get_rect())
+    left.paints = right.paints = 0
+    for rect in rects:  # as App._draw_region does
+        canvas.begin(rect)
+        room.draw(canvas, None, None)
+    canvas.begin(None)
+    assert len(rects) == 4  # where each sprite was and is: four passes, two reach a sprite
+    assert (left.paints, right.paints) == (1, 1)
+    whole = pygame.Surface((1920, 1080))
+    room.draw(whole, None, None)
+    assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(whole, "RGB")
+    room.update(0.25)  # the clock moved on, the damage was not asked: every tween is painted
+    canvas.begin(pygame.Rect(1500, 800, 16, 16))
+    room.draw(canvas, None, None)
+    canvas.begin(None)
+    assert (left.paints, right.paints) == (3, 3)
 
 
 def test_a_label_area_holds_the_label_on_its_plate_and_on_its_way_up():
