@@ -173,6 +173,7 @@ class Layers:
         self._shown: dict[str, Hashable] = {}  # the key each region was last painted with
         self._marked: set[str] = set()
         self._pending: tuple[str, ...] = ()  # dirty at the last refresh, left for later
+        self._unsure = False  # a refresh(0) left every layer to be looked at again
         self._painted: list[pygame.Rect] | None = None  # changed areas (None: everything)
 
     def add(self, name: str, area: pygame.Rect, key: Callable[[], Hashable],
@@ -219,11 +220,18 @@ class Layers:
 
     @property
     def pending(self) -> bool:
-        """True if the last refresh left dirty layers for later (its limit was reached)."""
-        return bool(self._pending)
+        """True if the last refresh left dirty layers for later (its limit was reached; after
+        a limit of 0, until the next refresh looks)."""
+        return bool(self._pending) or self._unsure
 
     def refresh(self, limit: int | None = None) -> int:
-        """Repaint the dirty layers, at most `limit` of them (None: all); how many it painted."""
+        """Repaint the dirty layers, at most `limit` of them (None: all); how many it painted.
+        A limit of 0 (the frame of a move, with a budget) puts off even asking which layers are
+        dirty, every key, to the next refresh: they are pending until then."""
+        if limit == 0:
+            self._unsure = bool(self._layers)
+            return 0
+        self._unsure = False
         due = []
         for layer in self._layers.values():
             key = layer.key()

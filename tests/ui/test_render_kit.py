@@ -303,6 +303,20 @@ def test_a_layer_that_does_not_restore_reports_only_the_rects_its_painter_return
     assert layers.take_painted() == [area]  # restored: all of it whatever it says
 
 
+def test_a_limit_of_zero_asks_no_key_and_leaves_every_layer_to_the_next_refresh():
+    """The frame of a move (a budget's refresh(0)) asks no layer's key: all are pending until
+    the next refresh looks, which paints those that changed (here none) and clears it."""
+    static = pygame.Surface((100, 100))
+    layers, asked = Layers(static), []
+    for name in ("a", "b"):
+        layers.add(name, pygame.Rect(0, 0, 10, 10), lambda name=name: asked.append(name) or 1,
+                   lambda s: None)
+    layers.refresh()
+    asked.clear()
+    assert layers.refresh(limit=0) == 0 and asked == [] and layers.pending
+    assert layers.refresh(limit=1) == 0 and asked == ["a", "b"] and not layers.pending
+
+
 def test_a_limit_leaves_dirty_layers_pending_and_rebuild_repaints_all():
     layers, _, painted = layers_with("a", "b", "c")
     layers.refresh(limit=1)
