@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -266,6 +267,7 @@ FRAME_DRAWING = ("draw", "draw_seats", "draw_table", "draw_seat", "draw_options"
                  "draw_focus")  # what a room may draw per frame beside its panels
 
 
+@cache  # a class's methods are what they were: asked again at every new view
 def own_frame_drawing(room_cls: type) -> bool:
     """True if a room class (not the kit's) draws per frame beside its panels."""
     return any(name in vars(cls) for cls in room_cls.__mro__
@@ -320,6 +322,8 @@ class PanelRoom(RoomRenderer):
         self.panels: dict[str, Panel] = {}
         self.layout: Layout = Layout()
         self._owner: dict[Target, Panel] = {}  # which panel offered each target
+        # (the mounted panels, class -> its one panel): `panel_of` for each event of a move
+        self._by_class: tuple[dict[str, Panel], dict[type[Panel], Panel]] | None = None
         self._areas: dict[Tween, pygame.Rect | PaintPath | None] = {}  # where tweens paint
         self._last_areas: list[pygame.Rect] = []  # tween areas reported last frame
         self._moved: dict[Tween, pygame.Rect] = {}  # where moving painters were drawn last
@@ -363,12 +367,19 @@ class PanelRoom(RoomRenderer):
         surface.fill(theme.BACKGROUND)
 
     def panel_of(self, panel_cls: type[Panel]) -> Panel:
-        """The mounted panel of this class (the one whose event reactions run)."""
-        found = [p for p in self.panels.values() if type(p) is panel_cls]
-        if len(found) != 1:
-            raise LookupError(f"{type(self).__name__}: {len(found)} panels of "
-                              f"{panel_cls.__name__} mounted (its events need exactly one)")
-        return found[0]
+        """The mounted panel of this class (the one whose event reactions run); looked up
+        once per class and mount."""
+        memo = self._by_class
+        if memo is None or memo[0] is not self.panels:
+            memo = self._by_class = self.panels, {}
+        panel = memo[1].get(panel_cls)
+        if panel is None:
+            found = [p for p in self.panels.values() if type(p) is panel_cls]
+            if len(found) != 1:
+                raise LookupError(f"{type(self).__name__}: {len(found)} panels of "
+                                  f"{panel_cls.__name__} mounted (its events need exactly one)")
+            panel = memo[1][panel_cls] = found[0]
+        return panel
 
     def panel_for(self, panel_cls: type[Panel], ev: Event) -> Panel:
         """The panel whose reaction to `ev` runs: the mounted one of its class (a split-screen
@@ -401,7 +412,7 @@ class PanelRoom(RoomRenderer):
         options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
         modal = self.modal_panels()
         for panel in self.panels.values():
-            if not self.covered(panel, modal):
+            if not modal or not self.covered(panel, modal):
                 panel.draw_options(canvas, focus, prompt, options)
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target | None,
@@ -469,16 +480,18 @@ class PanelRoom(RoomRenderer):
     def tween_rects(self) -> tuple[dict[Tween, pygame.Rect], list[pygame.Rect]]:
         """Where each started moving painter is now (by tween), and every other started
         painting tween's area now ([the board] alone if one may paint anywhere)."""
-        painting = [tw for tw in self.timeline if tw.paint is not None]  # others only hold
-        self._areas = {tw: self._areas.get(tw) for tw in painting}
+        known, tweens = self._areas, self.timeline.tweens
+        if len(known) > len(tweens):  # forget the tweens gone
+            self._areas = known = {tw: known[tw] for tw in tweens if tw in known}
         clock = self.timeline.clock  # a tween still waiting paints nothing yet (Timeline.paint)
         moving: dict[Tween, pygame.Rect] = {}
         areas: list[pygame.Rect] = []
         reach: dict[Tween, pygame.Rect] = {}
         self._reach = clock, reach
-        for tween, area in self._areas.items():
-            if not (tween.early or tween.started(clock)):
-                continue
+        for tween in tweens:
+            if tween.paint is None or not (tween.early or tween.started(clock)):
+                continue  # one that only holds, or still waits
+            area = known.get(tween)
             if area is None and isinstance(tween.paint, Moving):
                 rect = moving[tween] = tween.paint.where(tween.progress(clock))
             elif area is None:

@@ -258,6 +258,20 @@ def test_a_panels_event_reaction_runs_on_the_mounted_panel_and_its_sound_joins_t
     assert room.counter.key() == 3
 
 
+def test_a_new_mount_s_panel_reacts_to_events_not_the_old_one():
+    """`panel_of` remembers each class's panel for one mount only."""
+    room = Room()
+    room.reset(View(2), 0)
+    old = room.counter
+    assert room.panel_of(CounterPanel) is old
+    room.counter = CounterPanel(room, old.rect)
+    room.mount(room.layout, room.counter, ChoicePanel(room, old.rect, "choice"))
+    room.reset(View(2), 0)
+    room.animate([event("counted", 0)], View(3), 0)
+    assert room.panel_of(CounterPanel) is room.counter is not old
+    assert room.counter.key() == 2 and room.busy()  # the new panel's tween holds its count
+
+
 def test_a_kind_animated_by_the_room_and_a_panel_is_refused():
     with pytest.raises(TypeError, match="animated twice"):
         class Twice(PanelRoom):
