@@ -66,7 +66,8 @@ What the base reports by itself:
   the whole board for one without (its painter may reach past its area) and for `rebuild`;
 - the whole board (`tween_damage()`) while the timeline has tweens, and on the frame after the
   last one ended (its pixels must go); override `tween_damage` to give the tweens' own paths
-  (a PanelRoom does: where each tween paints, game.ui.panels);
+  (a PanelRoom does: where each tween paints, game.ui.panels, which `tween_reach` then hands
+  to `Timeline.paint`: a redraw pass skips the tweens outside its clip);
 - while a prompt is shown, what the last draw painted breathing with the clock: the rects
   noted with `note_pulse(rect)` (each the largest rect a pulse reaches; a panel's `pulse()`
   notes its own rect, game.ui.panels), and the whole board if the draw read the clock
