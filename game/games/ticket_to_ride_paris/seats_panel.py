@@ -94,9 +94,11 @@ class SeatsPanel(Panel):
     LAYERED = False
 
     def add_layers(self, layers: Layers) -> None:
-        """A layer per seat's row, clipped to it (named "seat0", "seat1"...)."""
+        """A layer per seat's row, clipped to it (named "seat0", "seat1"...), across the whole
+        column: restored on whole 16-px columns (layout.COLUMN_X), the fast path."""
         for seat, rect in enumerate(self.rects):
-            layers.add(f"seat{seat}", rect, partial(self.row_key, seat),
+            area = pygame.Rect(self.rect.x, rect.y, self.rect.w, rect.h)
+            layers.add(f"seat{seat}", area, partial(self.row_key, seat),
                        partial(self.paint_row, seat), clip=True)
 
     def view_damage(self) -> list[pygame.Rect]:
