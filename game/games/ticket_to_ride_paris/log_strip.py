@@ -38,9 +38,12 @@ class MoveLogStrip:
         """Make up to `steps` pieces of the text a repaint needs (one piece: a move's lines, or
         one line drawn in its colour; None: all), so that a new move's text is made a piece a
         frame, not all in the frame that repaints the strip. True once all of it is made:
-        `ready` is then the moves' key."""
+        `ready` is then the moves' key. Made a piece at a time, the last piece is made in a call
+        of its own (False) and the next call says True: the frame that repaints the strip then
+        makes no text."""
         if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
             self._made.clear()
+        made = False
         for piece in self._pieces(names):
             if piece in self._made:
                 continue
@@ -49,10 +52,13 @@ class MoveLogStrip:
                     return False
                 steps -= 1
             self._made.add(piece)
+            made = True
             if piece[0] == "set":
                 self.lines(piece[1])
             else:
                 fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
+        if made and steps is not None:
+            return False
         self.ready = self.moves.key()
         return True
 
