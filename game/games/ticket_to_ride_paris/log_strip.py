@@ -32,6 +32,8 @@ class MoveLogStrip:
         self.rect = rect
         self.col_w = (rect.w - 48) // 2
         self._made: set[tuple] = set()  # texts set into lines, and lines drawn in a colour
+        theme.font(MOVE_SIZE, False)  # loaded now (~0.4 ms), not in the frame setting a move (a
+        # cache key as the text helpers pass it: `font(32)` would be another entry)
         self.ready: Hashable = None  # the moves' key when their text was last all made
 
     def prepare(self, names: Sequence[str], steps: int | None = 1) -> bool:
