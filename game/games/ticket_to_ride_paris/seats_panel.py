@@ -100,6 +100,17 @@ class SeatsPanel(Panel):
         for seat in range(len(self.rects)):
             layers.add(f"seat{seat}", self.row_area(seat), partial(self.row_key, seat),
                        partial(self.paint_row, seat), restore=False, clip=True)
+        # each row's backdrop, as the seat to play and not: the static background under it,
+        # the plate, the seat's stripe (and ring) and emblem, laid in one blit
+        self._backdrops = {(seat, current): self._backdrop(layers.static, seat, current)
+                           for seat in range(len(self.rects)) for current in (False, True)}
+
+    def _backdrop(self, static: pygame.Surface, seat: int, current: bool) -> pygame.Surface:
+        """A row's backdrop, drawn over its area of the static background."""
+        row = self.row_area(seat)
+        backdrop = static.subsurface(row).copy()
+        _draw_plate(backdrop, seat, self.rects[seat].move(-row.x, -row.y), current)
+        return backdrop
 
     def row_area(self, seat: int) -> pygame.Rect:
         """A seat's row across the whole column (its layer's area)."""
@@ -137,8 +148,8 @@ class SeatsPanel(Panel):
             canvas.fill(_plate(view, seat), area)
             self._draw_figures(canvas, view, seat, rect)
             return [area]
-        row = self.row_area(seat)
-        canvas.blit(self.room.layers.static, row, row)
+        current = view.current == seat and view.phase != OVER
+        canvas.blit(self._backdrops[seat, current], self.row_area(seat))
         self._draw_player(canvas, view, seat, rect, self.room.shown_scores()[seat])
         return None
 
@@ -168,14 +179,7 @@ class SeatsPanel(Panel):
 
     def _draw_player(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect,
                      score: int) -> None:
-        """Name, score, buses, cards, tickets and flag cards of one seat."""
-        current = view.current == seat and view.phase != OVER
-        pygame.draw.rect(canvas, _plate(view, seat), rect, border_radius=16)
-        pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(rect.x, rect.y, 14, rect.h),
-                         border_top_left_radius=16, border_bottom_left_radius=16)
-        if current:
-            pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
-        draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
+        """Name, score, buses, cards, tickets and flag cards of one seat, over its backdrop."""
         x = rect.x + 30
         num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
         num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
@@ -304,6 +308,17 @@ FIGURES_X, FIGURES_Y = 30, 62  # where a row's figures line starts, from the row
 FIGURES_H = 44  # the figures line's height: its icons and counts (y+1..y+40), never the score
 FIGURES_MARGIN = 4  # px kept between the figures line and the flag cards (or their count)
 STAT_ICON_W = {"bus": 52, "card": 32, "ticket": 46}  # an icon and its gap before the count
+
+
+def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: bool) -> None:
+    """A seat row's plate (lighter for the seat to play, then ringed), stripe and emblem."""
+    pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
+                     border_radius=16)
+    pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(rect.x, rect.y, 14, rect.h),
+                     border_top_left_radius=16, border_bottom_left_radius=16)
+    if current:
+        pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
+    draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
 
 
 def _plate(view: State, seat: int) -> tuple[int, int, int]:
