@@ -48,6 +48,9 @@ class TicketStrip:
 class HandPanel(Panel):
     """The viewer's cards by colour and their ticket chips, or the table's latest moves."""
 
+    # Its painter lays the strip's backdrop itself (`paint`): the move log's plain plate in one
+    # blit, instead of the static background put back and then covered by the plate.
+    RESTORE = False
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Place a slot per card colour, then the ticket area to their right."""
@@ -59,6 +62,7 @@ class HandPanel(Panel):
                                         rect.right - self.card_rects[-1].right - 42,
                                         rect.h - 16)
         self.log = MoveLogStrip(room.moves, self.rect)
+        self._log_plate: pygame.Surface | None = None  # the backdrop of the move log
 
     # == static background and layer ==============================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -102,9 +106,10 @@ class HandPanel(Panel):
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
         if hand is None:  # nobody's hand may be shown: the table's latest moves instead
-            pygame.draw.rect(canvas, theme.PANEL, self.rect, border_radius=18)
+            canvas.blit(self.log_plate(), self.rect)
             self.log.paint(canvas, self.room.names)
             return
+        canvas.blit(self.room.layers.static, self.rect, self.rect)  # the slots' outlines
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,
                                                                self.rect.h), border_radius=4)
         for c, rect in enumerate(self.card_rects):
@@ -114,6 +119,15 @@ class HandPanel(Panel):
             canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
             sp.count_badge(canvas, (rect.right - 6, rect.y + 8), n)
         self._paint_tickets(canvas, view, seat)
+
+    def log_plate(self) -> pygame.Surface:
+        """The move log's backdrop: the static background under the strip covered by a plain
+        plate (no card slots), made once."""
+        if self._log_plate is None:
+            plate = self.room.layers.static.subsurface(self.rect).copy()
+            pygame.draw.rect(plate, theme.PANEL, plate.get_rect(), border_radius=18)
+            self._log_plate = plate
+        return self._log_plate
 
     def _paint_tickets(self, canvas: pygame.Surface, view: State, seat: int) -> None:
         tickets = view.tickets[seat] or ()

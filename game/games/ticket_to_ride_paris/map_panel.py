@@ -80,6 +80,7 @@ class MapPanel(Panel):
         self.loc = [self._fit((loc.x, loc.y)) for loc in self.board.locations]
         self.routes = [self._route_geom(r) for r in self.board.routes]
         self._separate_twins()
+        self._target_index = {("route", r.id): i for i, r in enumerate(self.board.routes)}
         self.labels = place_labels(  # drawn above buses, and never over one
             [loc.name for loc in self.board.locations], self.loc, self.route_strokes(),
             self.marker_icons(), self.rect.inflate(-16, -16))
@@ -245,8 +246,10 @@ class MapPanel(Panel):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
         """Claimable routes pulse; the route being paid for stays lit."""
-        lit = [geom for route, geom in zip(self.board.routes, self.routes)
-               if ("route", route.id) in options]
+        # the routes that are options, in board order: looked up from the options (a handful,
+        # or none while nobody is prompted), not by walking every route in every redraw pass
+        index = self._target_index
+        lit = [self.routes[i] for i in sorted(index[o] for o in options if o in index)]
         if lit:  # only then does the map breathe (and get redrawn every frame while it does)
             alpha = int(120 + 135 * self.pulse())
             for geom in lit:

@@ -70,6 +70,7 @@ class TTRRenderer(PanelRoom):
         self.board: Board = rules.board
         self.flag_points = rules.rules.get("flag_points", 4)
         self._score_hold = [0.0] * self.players  # points of each seat still to count up
+        self._scored: tuple[State | None, list[int]] = (None, [])  # the last view scored
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
         layout = table_layout()
         self.map_panel = MapPanel(self, layout["map"])
@@ -89,7 +90,11 @@ class TTRRenderer(PanelRoom):
         return [round(v - h) for v, h in zip(totals, self._score_hold)]
 
     def _totals(self, view: State) -> list[int]:
-        return [sum(b.values()) for b in self.rules.scores(view)]
+        """Each seat's total in `view`, scored once per view (every seat row's key and the
+        track's ask for them at each refresh)."""
+        if self._scored[0] is not view:
+            self._scored = (view, [sum(b.values()) for b in self.rules.scores(view)])
+        return self._scored[1]
 
     def hand_target(self, seat: int, color: int) -> tuple[float, float]:
         """Where a card lands: the viewer's hand group, or the card count of another seat."""

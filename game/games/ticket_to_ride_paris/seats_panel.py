@@ -94,10 +94,28 @@ class SeatsPanel(Panel):
     LAYERED = False
 
     def add_layers(self, layers: Layers) -> None:
-        """A layer per seat's row, clipped to it (named "seat0", "seat1"...)."""
-        for seat, rect in enumerate(self.rects):
-            layers.add(f"seat{seat}", rect, partial(self.row_key, seat),
-                       partial(self.paint_row, seat), clip=True)
+        """A layer per seat's row, clipped to it (named "seat0", "seat1"...), across the whole
+        column: restored on whole 16-px columns (layout.COLUMN_X), the fast path. Its painter
+        restores the row itself (`paint_row`: a change of the figures alone repaints them alone)."""
+        for seat in range(len(self.rects)):
+            layers.add(f"seat{seat}", self.row_area(seat), partial(self.row_key, seat),
+                       partial(self.paint_row, seat), restore=False, clip=True)
+        # each row's backdrop, as the seat to play and not: the static background under it,
+        # the plate, the seat's stripe (and ring) and emblem, laid in one blit
+        self._backdrops = {(seat, current): self._backdrop(layers.static, seat, current)
+                           for seat in range(len(self.rects)) for current in (False, True)}
+
+    def _backdrop(self, static: pygame.Surface, seat: int, current: bool) -> pygame.Surface:
+        """A row's backdrop, drawn over its area of the static background."""
+        row = self.row_area(seat)
+        backdrop = static.subsurface(row).copy()
+        _draw_plate(backdrop, seat, self.rects[seat].move(-row.x, -row.y), current)
+        return backdrop
+
+    def row_area(self, seat: int) -> pygame.Rect:
+        """A seat's row across the whole column (its layer's area)."""
+        rect = self.rects[seat]
+        return pygame.Rect(self.rect.x, rect.y, self.rect.w, rect.h)
 
     def view_damage(self) -> list[pygame.Rect]:
         """Nothing beside the rows' layers (which report their own repaints)."""
@@ -119,10 +137,40 @@ class SeatsPanel(Panel):
                 view.flags[seat], view.final_turns if view.current == seat else None,
                 view.owners if over else None)
 
-    def paint_row(self, seat: int, canvas: pygame.Surface) -> None:
-        """One seat's row, over the background its layer put back."""
+    def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
+        """One seat's row: when only its bus, card or ticket count changed (most moves: a card
+        drawn), those figures alone over their plate (the rect returned); else all of it over
+        the static background put back (None: the whole row)."""
+        view, rect = self.view, self.rects[seat]
+        before = self.room.layers.shown_key(f"seat{seat}")
+        area = self._figures_area(seat, before, self.row_key(seat))
+        if area is not None:
+            canvas.fill(_plate(view, seat), area)
+            self._draw_figures(canvas, view, seat, rect)
+            return [area]
+        current = view.current == seat and view.phase != OVER
+        canvas.blit(self._backdrops[seat, current], self.row_area(seat))
+        self._draw_player(canvas, view, seat, rect, self.room.shown_scores()[seat])
+        return None
+
+    def _figures_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
+        """The rect the figures line covers before and now, if nothing but its counts changed
+        between the row keys and the line stays clear of the flag cards (None: repaint all)."""
+        if before is None or before[0] != now[0]:
+            return None
+        was, key = before[1], now[1]
+        if was[:3] != key[:3] or was[6:] != key[6:]:  # beyond the buses, cards and tickets
+            return None
         rect = self.rects[seat]
-        self._draw_player(canvas, self.view, seat, rect, self.room.shown_scores()[seat])
+        right = max(_figures_end(rect, was[3:6]), _figures_end(rect, key[3:6]))
+        limit = self.flag_rect(seat, 0).x
+        if key[7]:  # the flags won: their count and tricolour left of the cards
+            label = theme.text(f"×{key[7]}", theme.SMALL_SIZE, theme.TEXT, True)
+            limit -= label.get_width() + 8 + 40
+        if right + FIGURES_MARGIN > limit:
+            return None
+        x = rect.x + FIGURES_X
+        return pygame.Rect(x, rect.y + FIGURES_Y, right + FIGURES_MARGIN - x, FIGURES_H)
 
     def card_spot(self, seat: int) -> tuple[int, int]:
         """Where a card given to this seat lands: its card count."""
@@ -131,15 +179,7 @@ class SeatsPanel(Panel):
 
     def _draw_player(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect,
                      score: int) -> None:
-        """Name, score, buses, cards, tickets and flag cards of one seat."""
-        current = view.current == seat and view.phase != OVER
-        pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
-                         border_radius=16)
-        pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(rect.x, rect.y, 14, rect.h),
-                         border_top_left_radius=16, border_bottom_left_radius=16)
-        if current:
-            pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
-        draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
+        """Name, score, buses, cards, tickets and flag cards of one seat, over its backdrop."""
         x = rect.x + 30
         num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
         num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
@@ -148,29 +188,32 @@ class SeatsPanel(Panel):
         name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
                         seat_color(seat), bold=True)
         canvas.blit(name, (name_x, rect.y + 14))
-        row_y = rect.y + 62
-        x = self._stat(canvas, x, row_y, "bus", view.buses[seat] - 0, seat)
+        self._draw_figures(canvas, view, seat, rect)
+        self._draw_front(canvas, view, seat, rect)
+        self._draw_status(canvas, view, seat, rect)
+
+    def _draw_figures(self, canvas: pygame.Surface, view: State, seat: int,
+                      rect: pygame.Rect) -> None:
+        """The figures line: buses, cards and tickets, each an icon and its count."""
+        row_y = rect.y + FIGURES_Y
+        x = self._stat(canvas, rect.x + FIGURES_X, row_y, "bus", view.buses[seat], seat)
         cards = max(0, view.hand_sizes[seat] - self.holds[("cards", seat)])
         x = self._stat(canvas, x + 22, row_y, "card", cards, seat)
         tickets = view.tickets[seat]
         shown = "?" if tickets is None else max(0, len(tickets) - self.holds[("tickets", seat)])
         self._stat(canvas, x + 22, row_y, "ticket", shown, seat)
-        self._draw_front(canvas, view, seat, rect)
-        self._draw_status(canvas, view, seat, rect)
 
     @staticmethod
     def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
         """An icon with a number; returns the x after it."""
         if icon == "bus":
             sp.draw_bus_icon(canvas, pygame.Rect(x, y + 4, 46, 30), seat_color(seat), INK)
-            x += 52
         elif icon == "card":
             canvas.blit(sp.card_back(26, 36), (x, y + 1))
-            x += 32
         else:
             canvas.blit(sp.ticket_back(40, 28), (x, y + 5))
-            x += 46
-        num = theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
+        x += STAT_ICON_W[icon]
+        num = _figure(value)
         canvas.blit(num, (x, y + 4))
         return x + num.get_width()
 
@@ -259,6 +302,45 @@ class SeatsPanel(Panel):
                    area=_burst_area(self.rects[seat], text, slots))
         batch.moments["score"] = at + 0.2
         return at + 0.6
+
+
+FIGURES_X, FIGURES_Y = 30, 62  # where a row's figures line starts, from the row's corner
+FIGURES_H = 44  # the figures line's height: its icons and counts (y+1..y+40), never the score
+FIGURES_MARGIN = 4  # px kept between the figures line and the flag cards (or their count)
+STAT_ICON_W = {"bus": 52, "card": 32, "ticket": 46}  # an icon and its gap before the count
+
+
+def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: bool) -> None:
+    """A seat row's plate (lighter for the seat to play, then ringed), stripe and emblem."""
+    pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
+                     border_radius=16)
+    pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(rect.x, rect.y, 14, rect.h),
+                     border_top_left_radius=16, border_bottom_left_radius=16)
+    if current:
+        pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
+    draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
+
+
+def _plate(view: State, seat: int) -> tuple[int, int, int]:
+    """The colour of a seat's row: lighter for the seat to play."""
+    current = view.current == seat and view.phase != OVER
+    return theme.PANEL_LIGHT if current else theme.PANEL
+
+
+def _figure(value: Any) -> pygame.Surface:
+    """A count of the figures line, drawn."""
+    return theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
+
+
+def _figures_end(rect: pygame.Rect, counts: tuple) -> int:
+    """Where a row's figures line ends for these row-key counts (buses, cards, tickets: the
+    cards and tickets less what flies in, as drawn)."""
+    buses, cards, tickets = counts
+    shown = ["bus", "card", "ticket"]
+    x = rect.x + FIGURES_X
+    for k, value in enumerate((buses, max(0, cards), "?" if tickets is None else max(0, tickets))):
+        x += (22 if k else 0) + STAT_ICON_W[shown[k]] + _figure(value).get_width()
+    return x
 
 
 def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:

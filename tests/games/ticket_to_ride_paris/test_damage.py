@@ -4,13 +4,14 @@ differs lies inside the rects the renderer reported (`damage`), and an idle boar
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game.engine.core import event
+from game.engine.core import Config, event
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.ui.board_api import BOARD_RECT
@@ -106,3 +107,45 @@ def test_regions_painted_piece_by_piece_equal_a_full_repaint():
         renderer.layers.take_painted()
         assert pygame.image.tobytes(renderer.layers.surface, "RGB") == piecewise
     assert claims >= 3
+
+
+def test_a_rows_figures_repainted_alone_equal_the_row_painted_whole():
+    """A change of a seat's bus, card or ticket count alone repaints that row's figures line
+    alone (a rect inside the row, smaller than it), wider or narrower numbers alike, and the
+    board surface equals one painted whole; any other change repaints the whole row."""
+    pygame.init()
+    match, _, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    view = match.view(0)
+    rows = renderer.seats
+    seat = 2
+    steps = [{"hand_sizes": (9,)}, {"hand_sizes": (10,)}, {"hand_sizes": (9,)},
+             {"buses": (3,)}, {"buses": (12,), "hand_sizes": (3,)}]
+    for change in steps:
+        fields = {name: getattr(view, name)[:seat] + value + getattr(view, name)[seat + 1:]
+                  for name, value in change.items()}
+        view = replace(view, **fields)
+        renderer.layers.take_painted()
+        renderer.show(view, 0)
+        renderer.refresh()
+        painted = [r for r in renderer.layers.take_painted() or []
+                   if r.colliderect(rows.row_area(seat))]
+        assert len(painted) == 1 and rows.row_area(seat).contains(painted[0])
+        assert painted[0].w * painted[0].h < rows.row_area(seat).w * rows.row_area(seat).h // 4
+        assert _surface(renderer) == _whole(view)
+    view = replace(view, current=seat)  # the row lights up: all of it is repainted
+    renderer.show(view, 0)
+    renderer.refresh()
+    assert rows.row_area(seat) in renderer.layers.take_painted()
+    assert _surface(renderer) == _whole(view)
+
+
+def _surface(renderer) -> bytes:
+    return pygame.image.tobytes(renderer.layers.surface, "RGB")
+
+
+def _whole(view) -> bytes:
+    """The board surface of a new renderer showing `view` (every layer painted whole)."""
+    rules = TicketToRideParis()
+    renderer = TTRRenderer(rules, Config(4), ["Ana", "Bruno", "Carmen", "Dmitri"])
+    renderer.reset(view, 0)
+    return _surface(renderer)

@@ -14,6 +14,7 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config, event
 from game.engine.match import Match
+from game.games.ticket_to_ride_paris import log_strip
 from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE, set_lines
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
@@ -165,6 +166,34 @@ def test_bisecting_the_narrowest_two_lines_sets_every_claim_as_narrowing_step_by
                     assert set_lines(text, width) == narrowed_step_by_step(text, width), text
     finally:
         set_language("en")
+
+
+def test_a_move_is_set_a_wrap_a_frame_into_the_lines_set_all_at_once(monkeypatch):
+    """The log strip sets a new move's text piece by piece (`prepare`, a step a frame): each
+    step wraps the text at most once, and the lines it ends with are `set_lines`' own."""
+    pygame.init()
+    rules = TicketToRideParis()
+    renderer = TTRRenderer(rules, Config(4), ["Bot 1", "Bot 2", "Bot 3", "Bot 4"])
+    strip, log = renderer.hand.log, renderer.moves
+    wraps = []
+    monkeypatch.setattr(log_strip, "wrap", lambda *a: wraps.append(a) or wrap(*a))
+    set_over_steps = 0
+    for route in rules.board.routes[:12]:
+        log.note([event("route_claimed", 3, route=route.id, points=10)], turn=1)
+        log.note([event("card_drawn", 2, source="faceup", color="yellow"),
+                  event("card_drawn", 2, source="faceup", color="white")], turn=2)
+        steps = 0
+        while True:
+            wraps.clear()
+            done = strip.prepare(renderer.names)
+            assert len(wraps) <= 1  # at most one wrap in a frame
+            if done:
+                break
+            steps += 1
+        for _, text in log.lines(renderer.names):
+            assert strip.lines(text) == set_lines(text, strip.col_w - 56), text
+        set_over_steps += steps > 4
+    assert set_over_steps  # two-line moves took several frames
 
 
 # Strings only ever shown with a count of 2 or more (the code picks another string for 1), and
