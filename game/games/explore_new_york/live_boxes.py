@@ -36,11 +36,52 @@ class LiveBoxes:
         # identity (a move makes a new sheet for one seat and keeps the others' as they were):
         # hashing a sheet's 36 blocks at every look-up cost more than the look-up saved
         self._by_sheet: dict[tuple[int, int], list] = {}
+        self._refreshed: tuple[State, Any] | None = None  # (view, layers) at the last refresh
+        self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
         self._score_hold = dict(self.timeline.counting())
         super().refresh(limit)
+
+    def repaint_scores(self) -> bool:
+        """Repaint the scoring boxes and totals that changed since the last refresh, looking
+        only at those that may have: the seats' whose sheet is new in the view, and the boxes
+        counting up (or just stopped; not those still waiting for their seat's strokes);
+        False if every layer must be looked at instead (no view refreshed yet on these layers,
+        a final route, layers repainted anew or left for later). Most frames of a move count a
+        box or end a stroke: a look at every seat's boxes each frame cost more than what it
+        repainted."""
+        last, view, layers = self._refreshed, self.view, self.layers
+        counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
+        if (last is None or last[1] is not layers or last[0].routes or view.routes
+                or layers.pending or layers.shown_key(self.cards.name) is None):
+            return False
+        panels = self._score_panels()
+        due = [panels[tag] for tag, left in self._score_hold.items()
+               if counted.pop(tag, None) != left and tag in panels]
+        due += [panels[tag] for tag in counted if tag in panels]  # stopped counting
+        for seat, (was, now) in enumerate(zip(last[0].sheets, view.sheets)):
+            if was is not now:
+                due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
+        for panel in due:
+            key = panel.key()
+            if layers.shown_key(panel.name) != key:
+                layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
+                                    panel.CLIP)
+        return True
+
+    def _score_panels(self) -> dict[tuple[int, str], Any]:
+        """(seat, box) -> its panel mounted now (the total's box is TOTAL; a bot's compact
+        sheet has its total alone), found once per board."""
+        known = self._scored
+        if known is None or known[0] is not self.panels:
+            names = {f"box{seat}.{n}": (seat, box) for seat in range(self.players)
+                     for n, box in enumerate(BOXES[:-1])}
+            names.update({f"total{seat}": (seat, TOTAL) for seat in range(self.players)})
+            known = self._scored = (self.panels, {names[name]: panel for name, panel
+                                                  in self.panels.items() if name in names})
+        return known[1]
 
     def animated(self, batch: Batch, end: float) -> None:
         """The live scoring boxes that changed count from their old points to the new ones,

@@ -82,6 +82,7 @@ class MapPanel(SeatPanel):
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
+        self._keyed: tuple[Any, Any, Marks] | None = None  # (view, holds, key)
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -114,7 +115,16 @@ class MapPanel(SeatPanel):
 
     def key(self) -> Hashable:
         """What the seat's map shows now (a stroke that starts changes no pixel, so it changes
-        no key either: the map repaints when the stroke lands)."""
+        no key either: the map repaints when the stroke lands); worked out once per view and
+        holds (the room keeps its holds while they stay the same)."""
+        view, holds = self.view, self.holds
+        keyed = self._keyed
+        if keyed is None or keyed[0] is not view or keyed[1] is not holds:
+            keyed = self._keyed = (view, holds, self._marks())
+        return keyed[2]
+
+    def _marks(self) -> Marks:
+        """What the seat's map shows now (`key`)."""
         sheet = self.view.sheets[self.seat]
         links, cafes, drawing, erasing = sheet.links, sheet.cafes, set(), False
         for hold in self.holds:

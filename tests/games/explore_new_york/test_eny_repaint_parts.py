@@ -229,3 +229,37 @@ def test_the_final_fade_and_glow_in_parts_paint_what_whole_maps_would(players, s
         for p in (0.0, 0.1, 0.35, 0.5, 0.8, 1.0):
             assert painted_by(renderer, paint, base, p) == whole(
                 paint, renderer, images[name], base, p), (name, p)
+
+
+def dirty_layers(renderer) -> list[str]:
+    """The layered panels whose layer shows another key than theirs now (a map's worked out
+    afresh, not the one kept for its view and holds)."""
+    def key(panel):
+        return panel._marks() if isinstance(panel, map_panel.MapPanel) else panel.key()
+    return [p.name for p in renderer.panels.values()
+            if p.LAYERED and renderer.layers.shown_key(p.name) != key(p)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_refresh_looking_at_a_few_score_layers_leaves_none_dirty(players):
+    """Most refreshes look only at the boxes and totals of the seats whose sheet changed or
+    whose boxes count (`repaint_scores`); after each one, at every move and frame of the
+    opening turns (strokes landing, boxes counting up or jumping to their end on a slow
+    frame, the large map moving on at three or four seats), no layer is left showing an old
+    key."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, 3)
+    light = []
+    looked = renderer.repaint_scores
+    renderer.repaint_scores = lambda: light.append(looked()) or light[-1]
+    for _ in range(40):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        assert not dirty_layers(renderer)
+        for k in range(240):  # its strokes land, then the boxes count (now and then a hitch)
+            renderer.update(0.3 if k % 7 == 6 else 1 / 60)
+            assert not dirty_layers(renderer)
+            if not renderer.busy():
+                break
+    assert sum(light) > len(light) * 3 // 4  # most refreshes looked at a few layers only
