@@ -87,8 +87,7 @@ class CardPanel(Panel):
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
-        view, board = self.view, self.room.board
-        shown = [c for c in view.revealed if ("card", c, board.cards[c].metro) not in self.holds]
+        view, shown = self.view, self.room.cards_on_table()
         if view.card != NONE and view.card in shown:
             return view.card
         return shown[-1] if shown else NONE
@@ -207,9 +206,7 @@ class DeckPanel(SidePanel):
 
     def seen(self) -> tuple[int, ...]:
         """The cards turned over this round, as on the table now (a flip in flight held back)."""
-        board = self.room.board
-        return tuple(c for c in self.view.revealed
-                     if ("card", c, board.cards[c].metro) not in self.holds)
+        return self.room.cards_on_table()
 
     def key(self) -> tuple:
         """The cards seen."""

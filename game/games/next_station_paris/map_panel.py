@@ -59,6 +59,7 @@ class MapPanel(SeatPanel):
         self.badges: tuple[Badge, ...] = ()  # its interchange numbers as painted
         self._icons: list[Icon] | None = None  # its stations and overpasses (screen rects)
         self._stations = self._station_rects()
+        self._shown: tuple = (None, None, ())  # (view, holds, shown_links) last worked out
 
     def station_center(self, station: int) -> tuple[float, float]:
         """Screen position of a station on this map."""
@@ -88,11 +89,19 @@ class MapPanel(SeatPanel):
         surface.blit(self.room.static_map(area.map.w, area.mini), area.map)  # type: ignore[attr-defined]
 
     def shown_links(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """Per line: (colour, links already drawn on screen), strokes in flight held back."""
+        """Per line: (colour, links already drawn on screen), strokes in flight held back
+        (worked out once per view and holds: the key, the paint and the badges all ask)."""
+        view, holds = self.view, self.holds
+        memo = self._shown
+        if memo[0] is view and memo[1] is holds:
+            return memo[2]
         seat = self.seat
-        return tuple((line.color, tuple(lk for lk in line.links
-                                        if ("link", seat, r, lk) not in self.holds))
-                     for r, line in enumerate(self.view.lines[seat]))
+        held = {h[2:] for h in holds if h[:2] == ("link", seat)}  # (line, link) in flight
+        shown = tuple((line.color, tuple(lk for lk in line.links if (r, lk) not in held)
+                       if held else line.links)
+                      for r, line in enumerate(view.lines[seat]))
+        self._shown = (view, holds, shown)
+        return shown
 
     def key(self) -> tuple:
         """The strokes on screen, the gate marks, the modules (city gates ringed)."""

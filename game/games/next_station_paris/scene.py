@@ -86,6 +86,8 @@ class NSPRenderer(SplitRoom):
         self._geoms: dict[int, MapGeom] = {}
         self._statics: dict[tuple[int, bool], pygame.Surface] = {}
         self.scribe = Scribe()
+        self._on_table: tuple = (None, None, ())  # (view, holds, cards_on_table) last worked out
+        self._placed: tuple = (None, {})  # (panels, seat_rects) their targets were placed for
         self.scores = ScoreBoard(self)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
@@ -154,6 +156,27 @@ class NSPRenderer(SplitRoom):
             self._statics[key] = paint_map(self.board, self.geom(size), mini)
         return self._statics[key]
 
+    def cards_on_table(self) -> tuple[int, ...]:
+        """The cards revealed this round whose flip has finished, in order (worked out once
+        per view and holds: the card, the deck and their keys all ask at each refresh)."""
+        view, holds = self.view, self.holds
+        memo = self._on_table
+        if memo[0] is view and memo[1] is holds:
+            return memo[2]
+        cards = self.board.cards
+        shown = tuple(c for c in view.revealed if ("card", c, cards[c].metro) not in holds)
+        self._on_table = (view, holds, shown)
+        return shown
+
+    def place_targets(self, view: State) -> dict:
+        """Every seat's stations (and the first human seat's): they never move, so they are
+        placed once per layout, not at every move."""
+        if self._placed[0] is not self.panels:
+            super().place_targets(view)
+            self._placed = (self.panels, self.seat_rects)
+        self.seat_rects = self._placed[1]
+        return self.seat_targets(self.humans[0] if self.humans else 0)
+
     def station_center(self, seat: int, station: int) -> tuple[float, float]:
         """Screen position of a station on a seat's map."""
         return self.map_panels[seat].station_center(station)
@@ -196,7 +219,9 @@ class NSPRenderer(SplitRoom):
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
         many, more if more `URGENT` ones are dirty); score rows are due. How many it painted."""
         self.scores.count(self.timeline.counting())
-        self.holds = self.timeline.holds()
+        holds = self.timeline.holds()
+        if holds != self.holds:  # the same holds kept: what the panels worked out from them holds
+            self.holds = holds
         if self.view is None:
             return 0
         if limit:  # the budget counts the urgent ones, never left for later

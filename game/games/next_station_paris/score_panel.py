@@ -100,6 +100,7 @@ class ScoreBoard:
         self.room = room
         self._line_scores: dict[Line, Any] = {}
         self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) last computed
+        self._seat_scores: tuple[Any, dict[int, SeatScore]] = (None, {})  # (view, seat -> score)
         self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
         self.due = False  # score rows may have changed and wait to be repainted
         self._turn = 0  # the seat whose score rows are checked first (round-robin)
@@ -109,7 +110,18 @@ class ScoreBoard:
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
-        """Everything the score zone shows, from the rules' own scoring functions."""
+        """Everything the score zone shows, from the rules' own scoring functions (worked out
+        once per view and seat: a row repainted a frame at a time asks again each frame).
+        Read it, never change it."""
+        memo = self._seat_scores
+        if memo[0] is not view:
+            memo = self._seat_scores = (view, {})
+        score = memo[1].get(seat)
+        if score is None:
+            score = memo[1][seat] = self._seat_score(view, seat)
+        return score
+
+    def _seat_score(self, view: State, seat: int) -> SeatScore:
         out = SeatScore()
         lines = view.lines[seat]
         finished = len(lines) if view.phase == OVER else len(lines) - 1

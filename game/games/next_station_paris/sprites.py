@@ -141,6 +141,19 @@ def dashed(surface: pygame.Surface, color, a: Point, b: Point, width: int, dash:
 
 
 # -- pencil strokes ----------------------------------------------------------------------------
+@art_cache(maxsize=1024)
+def pencil_grain(color: tuple[int, int, int], width: int, seed: int
+                 ) -> tuple[tuple[tuple[int, int, int], float, float], ...]:
+    """A stroke's hairlines: (tone, offset at its start, offset at its tip) each, seeded by the
+    segment so that a redraw looks the same (worked out once: a stroke in flight is drawn
+    every frame)."""
+    rng = random.Random(seed)
+    dark, light = shade(color, 0.7), shade(color, 1.25)
+    half = width / 2
+    return tuple((tone, rng.uniform(-half * 0.7, half * 0.7), rng.uniform(-half * 0.7, half * 0.7))
+                 for tone in (dark, light, dark))
+
+
 def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
                   seed: int, progress: float = 1.0) -> None:
     """A coloured-pencil line from a towards b (drawn up to `progress` of its length)."""
@@ -151,15 +164,12 @@ def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int
         return
     ux, uy = (ex - a[0]) / length, (ey - a[1]) / length
     px, py = -uy, ux
-    rng = random.Random(seed)
-    dark, light = shade(color, 0.7), shade(color, 1.25)
-    pygame.draw.line(surface, color, a, (ex, ey), width)
-    half = width / 2
-    for tone in (dark, light, dark):  # hairlines wander inside the stroke: the pencil grain
-        off0 = rng.uniform(-half * 0.7, half * 0.7)
-        off1 = rng.uniform(-half * 0.7, half * 0.7)
-        pygame.draw.line(surface, tone, (a[0] + px * off0, a[1] + py * off0),
-                         (ex + px * off1, ey + py * off1), max(1, width // 5))
+    line = pygame.draw.line
+    line(surface, color, a, (ex, ey), width)
+    hair = max(1, width // 5)
+    for tone, off0, off1 in pencil_grain(tuple(color), width, seed):  # the pencil grain
+        line(surface, tone, (a[0] + px * off0, a[1] + py * off0), (ex + px * off1, ey + py * off1),
+             hair)
     r = max(1, width // 2 - 1)
     pygame.draw.circle(surface, color, a, r)
     pygame.draw.circle(surface, color, (ex, ey), r)
