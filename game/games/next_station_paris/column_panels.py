@@ -17,6 +17,7 @@ import pytweening
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
+from game.ui.paint import fit_text
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
@@ -46,6 +47,19 @@ class HeaderPanel(Panel):
         """Cards still face down, as on the table now."""
         return len(self.room.board.cards) - len(self.view.revealed) + cards_held(self.room)
 
+    def warm(self) -> None:
+        """Every round's title and count of cards left, rendered before play (a new text
+        rendered in the frame a card turns over would cost that frame)."""
+        for rnd in range(1, ROUNDS + 1):
+            theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
+        for left in range(len(self.room.board.cards) + 1):
+            theme.text(self.words(left), theme.SMALL_SIZE, theme.TEXT_DIM)
+
+    @staticmethod
+    def words(left: int) -> str:
+        """How many cards are left, in words."""
+        return {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+
     def key(self) -> tuple[int, int]:
         """The round and the cards left."""
         return (self.view.round, self.deck_left())
@@ -59,8 +73,7 @@ class HeaderPanel(Panel):
         w.write(surface, t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True,
                 midtop=(header.centerx, header.y + 6))
         back = sp.card_back(34, 48)
-        left = self.deck_left()
-        words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+        words = self.words(self.deck_left())
         width = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
         x = header.centerx - width // 2
         surface.blit(back, (x, header.y + 52))
@@ -82,8 +95,12 @@ class CardPanel(Panel):
         card, board = self.card, self.room.board
         for c in board.cards:
             sp.card_face(c.symbol, c.metro, card.w, card.h)
+            if self.name_rect is not None:  # its name under it
+                fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, self.name_rect.w - 16,
+                         theme.TEXT, True)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
         sp.card_back(card.w, card.h)
+        theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
@@ -264,7 +281,7 @@ class LadderPanel(SidePanel):
     def key(self) -> str:
         """The solo rating band the seat's total is in now."""
         room = self.room
-        return rating(room.board, sum(room.scores.breakdowns(self.view)[0].values()))
+        return rating(room.board, sum(room.scores.breakdown(self.view, 0).values()))
 
     def paint(self, surface: pygame.Surface) -> None:
         """The heading, then each band with its points."""

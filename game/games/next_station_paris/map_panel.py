@@ -59,7 +59,10 @@ class MapPanel(SeatPanel):
         self.badges: tuple[Badge, ...] = ()  # its interchange numbers as painted
         self._icons: list[Icon] | None = None  # its stations and overpasses (screen rects)
         self._stations = self._station_rects()
-        self._shown: tuple = (None, None, ())  # (view, holds, shown_links) last worked out
+        # What `shown_links` and `key` last worked out, with what from: (lines, holds, the
+        # seat's links held back, shown links) and (lines, shown links, modules, key).
+        self._shown: tuple = (None, None, None, ())
+        self._key: tuple = (None, None, None, None)
 
     def station_center(self, station: int) -> tuple[float, float]:
         """Screen position of a station on this map."""
@@ -89,25 +92,33 @@ class MapPanel(SeatPanel):
         surface.blit(self.room.static_map(area.map.w, area.mini), area.map)  # type: ignore[attr-defined]
 
     def shown_links(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """Per line: (colour, links already drawn on screen), strokes in flight held back
-        (worked out once per view and holds: the key, the paint and the badges all ask)."""
-        view, holds = self.view, self.holds
+        """Per line: (colour, links already drawn on screen), strokes in flight held back.
+        Worked out again only when this seat's lines or strokes in flight change (the key,
+        the paint and the badges all ask, at every refresh, for every seat)."""
+        lines, holds = self.view.lines[self.seat], self.holds
         memo = self._shown
-        if memo[0] is view and memo[1] is holds:
-            return memo[2]
+        if memo[0] is lines and memo[1] is holds:
+            return memo[3]
         seat = self.seat
-        held = {h[2:] for h in holds if h[:2] == ("link", seat)}  # (line, link) in flight
+        held = frozenset(h[2:] for h in holds if h[:2] == ("link", seat))  # (line, link)
+        if memo[0] is lines and memo[2] == held:
+            self._shown = (lines, holds, held, memo[3])
+            return memo[3]
         shown = tuple((line.color, tuple(lk for lk in line.links if (r, lk) not in held)
-                       if held else line.links)
-                      for r, line in enumerate(view.lines[seat]))
-        self._shown = (view, holds, shown)
+                       if held else line.links) for r, line in enumerate(lines))
+        self._shown = (lines, holds, held, shown)
         return shown
 
     def key(self) -> tuple:
         """The strokes on screen, the gate marks, the modules (city gates ringed)."""
-        lines = self.view.lines[self.seat]
+        lines, shown, modules = self.view.lines[self.seat], self.shown_links(), self.view.modules
+        memo = self._key
+        if memo[0] is lines and memo[1] is shown and memo[2] is modules:
+            return memo[3]
         marks = tuple((ln.double_station, ln.double_district) for ln in lines)
-        return (self.shown_links(), marks, self.view.modules)
+        key = (shown, marks, modules)
+        self._key = (lines, shown, modules, key)
+        return key
 
     def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Just the new strokes (and the marks over them) when the map only grew since it was

@@ -88,6 +88,7 @@ class NSPRenderer(SplitRoom):
         self.scribe = Scribe()
         self._on_table: tuple = (None, None, ())  # (view, holds, cards_on_table) last worked out
         self._placed: tuple = (None, {})  # (panels, seat_rects) their targets were placed for
+        self._landed = False  # a move landed: its layers are checked at the next update
         self.scores = ScoreBoard(self)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
@@ -129,7 +130,7 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel):
                 panel.warm()
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
@@ -200,7 +201,7 @@ class NSPRenderer(SplitRoom):
     def busy(self) -> bool:
         """True while any tween runs or waits, or layers or score rows still wait to be
         repainted."""
-        return bool(self.timeline) or self.scores.due or self.layers.pending
+        return bool(self.timeline) or self.scores.due or self.layers.pending or self._landed
 
     def update(self, dt: float) -> None:
         """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
@@ -210,14 +211,20 @@ class NSPRenderer(SplitRoom):
         frames = max(1, round(dt * 60))
         self.time = self.clock + dt
         painted = 0
-        if self.timeline.advance(dt) or self.layers.pending:
+        if self.timeline.advance(dt) or self.layers.pending or self._landed:
             painted = self.refresh(self.REPAINT_BUDGET * frames)
         if self.scores.due and (not painted or frames > 1):
             self.scores.paint(SCORE_ROWS_PER_FRAME * frames)
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
-        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted."""
+        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted.
+        A move landing (`animate`'s limit 0) only notes that the layers are to be checked
+        from the next frame on: the frame of the move has its events to set up."""
+        if limit == 0:
+            self._landed = True
+            return 0
+        self._landed = False
         self.scores.count(self.timeline.counting())
         holds = self.timeline.holds()
         if holds != self.holds:  # the same holds kept: what the panels worked out from them holds

@@ -99,7 +99,8 @@ class ScoreBoard:
         """Nothing computed yet."""
         self.room = room
         self._line_scores: dict[Line, Any] = {}
-        self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) last computed
+        # seat -> (what its points are made of, rules.scores' breakdown of them)
+        self._breakdowns: dict[int, tuple[tuple, dict[str, int]]] = {}
         self._seat_scores: tuple[Any, dict[int, SeatScore]] = (None, {})  # (view, seat -> score)
         self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
         self.due = False  # score rows may have changed and wait to be repainted
@@ -133,18 +134,22 @@ class ScoreBoard:
                 out.rounds.append(RoundRow(lines[r].color, s, s.points, live=r >= finished))
             else:
                 out.rounds.append(RoundRow(lines[r].color))
-        breakdown = self.breakdowns(view)[seat]
+        breakdown = self.breakdown(view, seat)
         out.overpasses = breakdown.get("overpasses", 0)
         out.interchanges = breakdown.get("interchanges", 0)
         out.objectives = breakdown.get("objectives", 0)
         out.total = sum(breakdown.values())
         return out
 
-    def breakdowns(self, view: State) -> tuple:
-        """rules.scores(view), computed once per view (every region of a refresh reads it)."""
-        if self._scores[0] is not view:
-            self._scores = (view, self.room.rules.scores(view))
-        return self._scores[1]
+    def breakdown(self, view: State, seat: int) -> dict[str, int]:
+        """One seat's points by category, as rules.scores gives them (the engine's own
+        `_breakdown` of that seat), worked out again only when what they are made of changed:
+        a move changes one seat's sheet, not the others'."""
+        made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
+        memo = self._breakdowns.get(seat)
+        if memo is None or any(a is not b for a, b in zip(memo[0], made_of)):
+            memo = self._breakdowns[seat] = (made_of, self.room.rules._breakdown(view, seat))
+        return memo[1]
 
     def line_score(self, line: Line) -> Any:
         """score_line, memoised: a finished line never changes."""
