@@ -13,7 +13,7 @@ seat's earlier strokes (it holds this seat alone, so the others keep playing).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -180,9 +180,7 @@ class MapPanel(SeatPanel):
         """Every pixel a segment from a to b (canvas points) may change on the sheet: its line,
         an overpass on it, the interchange rings and gate marks at its ends (numbers apart)."""
         reach = math.ceil(MARK_REACH * self.geom.spacing) + self.pencil_width() + 2
-        return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
-                           math.ceil(abs(a[0] - b[0])) + 1,
-                           math.ceil(abs(a[1] - b[1])) + 1).inflate(2 * reach, 2 * reach)
+        return _box(a, b).inflate(2 * reach, 2 * reach)
 
     def _marks_added(self, old: tuple, new: tuple) -> list[pygame.Rect]:
         """Where the gate marks added since `old` (a circled station, a doubled corner) lie."""
@@ -429,7 +427,7 @@ class MapPanel(SeatPanel):
         start = self.timeline.tail(seat)
         area = self._stroke_area(a, b, pencil)
         self.tween(start, STROKE_TIME, sp.within(paint, area), pytweening.easeInOutSine,
-                   (("link", seat, r, link),), area=area, seat=seat)
+                   (("link", seat, r, link),), area=self._stroke_path(a, b, pencil), seat=seat)
         return max(at, start + STROKE_TIME)
 
     def _stroke_area(self, a: tuple[float, float], b: tuple[float, float],
@@ -439,12 +437,35 @@ class MapPanel(SeatPanel):
         reach = self.pencil_width() + 4
         if not self.area.mini:
             reach += math.ceil(2.5 * max(18.0, pencil))
-        box = pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
-                          math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
-        return box.inflate(2 * reach, 2 * reach)
+        return _box(a, b).inflate(2 * reach, 2 * reach)
+
+    def _stroke_path(self, a: tuple[float, float], b: tuple[float, float],
+                     pencil: float) -> Callable[[float], pygame.Rect]:
+        """Where a stroke paints at each progress (the tween's area as it goes): its line so
+        far and the pencil at its tip, not the whole path from the start (a frame redraws
+        what the stroke covers now and covered the frame before)."""
+        reach = self.pencil_width() + 4
+        size, lean = max(18.0, pencil), sp.pencil_lean(a, b)
+        mini = self.area.mini
+
+        def where(p: float) -> pygame.Rect:
+            q = max(0.02, p)  # the line is drawn this far (sprites.stroke_painter)
+            line = _box(a, (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
+            line.inflate_ip(2 * reach, 2 * reach)
+            if mini or p >= 1.0:
+                return line
+            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+            return line.union(sp.pencil_box(tip, lean, size))
+        return where
 
 
 # == helpers ========================================================================================
+def _box(a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+    """The pixels between two canvas points (both included)."""
+    return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                       math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
+
+
 def _stroke_box(stroke: Stroke) -> pygame.Rect:
     """The rectangle a stroke (with its width) lies in."""
     xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]

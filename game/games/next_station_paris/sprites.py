@@ -175,14 +175,29 @@ def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int
     pygame.draw.circle(surface, color, (ex, ey), r)
 
 
-def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
-    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
+def pencil_lean(a: Point, b: Point) -> Point:
+    """The unit vector from a stroke's tip up its pencil: leaning up and back from the
+    stroke from a to b, like a hand holding it."""
     d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-    # lean the pencil up and back, like a hand holding it
     lx, ly = -ux * 0.5 + 0.5, -uy * 0.5 - 0.85
     n = math.hypot(lx, ly) or 1.0
-    lx, ly = lx / n, ly / n
+    return lx / n, ly / n
+
+
+def pencil_box(at: Point, lean: Point, size: float) -> pygame.Rect:
+    """Every pixel `pencil_tip` paints with its tip at `at` (`lean`: `pencil_lean`)."""
+    end = (at[0] + lean[0] * size * 2.2, at[1] + lean[1] * size * 2.2)
+    reach = math.ceil(size * 0.22) + 4  # the body's half width, its ink outline, rounding
+    return pygame.Rect(math.floor(min(at[0], end[0])) - reach,
+                       math.floor(min(at[1], end[1])) - reach,
+                       math.ceil(abs(at[0] - end[0])) + 2 * reach + 1,
+                       math.ceil(abs(at[1] - end[1])) + 2 * reach + 1)
+
+
+def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
+    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
+    lx, ly = pencil_lean(a, b)
     px, py = -ly, lx
     tip = at
     cone = (at[0] + lx * size * 0.45, at[1] + ly * size * 0.45)
