@@ -132,23 +132,26 @@ class MapPanel(SeatPanel):
             (st, tuple(rect)) for st, _, rect in self.badges}
         if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
                 and _marked(before[1], now[1]) and not moved):
-            changed = self._paint_lines(surface, before[0])
             shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
-            changed += [pygame.Rect(rect) for _, _, rect in shown ^ {
+            changed = [pygame.Rect(rect) for _, _, rect in shown ^ {
                 (st, n, tuple(rect)) for st, n, rect in self.badges}]
-            return changed + self._marks_added(before[1], now[1])
+            changed += self._marks_added(before[1], now[1])
+            return self._paint_lines(surface, before[0], changed) + changed
         layers.restore(self.area.map)
         self._paint_lines(surface)
         return None
 
-    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None
-                     ) -> list[pygame.Rect]:
+    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None,
+                     also: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
         """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
         the rects of the strokes it added with what may change around them.
 
         With `since` (the links already on the layer, a prefix of each line's shown links) only
         the newer strokes are added; the marks are drawn again over them (they cover themselves
-        exactly), so the result is the same as a full repaint at a fraction of the cost.
+        exactly), so the result is the same as a full repaint at a fraction of the cost. Only
+        the marks that reach the rect around what changed (the new strokes and `also`: marks
+        added, numbers moved) are drawn again, clipped to it: in it, every mark there is drawn
+        in its order as a full repaint would; outside it nothing changed.
         """
         geom = self.geom
         ox, oy = self.area.map.topleft
@@ -168,13 +171,30 @@ class MapPanel(SeatPanel):
                                                                     oy + geom.pos[b][1])
                 sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
                 added.append(self._mark_reach(pa, pb))
-        self._paint_overpasses(surface, used)
-        self._paint_interchanges(surface)
-        self._paint_bonuses(surface, lines)
+        near = None
+        if since is not None:  # the marks in the rect around what changed, clipped to it
+            around = [*added, *also]
+            near = around[0].unionall(around[1:]) if around else pygame.Rect(0, 0, 0, 0)
+        clip = surface.get_clip()
+        if near is not None:
+            surface.set_clip(near.clip(clip))
+        self._paint_overpasses(surface, used, near)
+        self._paint_interchanges(surface, near)
+        self._paint_bonuses(surface, lines, near)
         for _, n, rect in self.badges:  # the number of lines at each interchange
-            surface.blit(sp.badge(n, rect.w), rect)
+            if near is None or rect.colliderect(near):
+                surface.blit(sp.badge(n, rect.w), rect)
             self.room.scribe.note(str(n), rect, theme.SMALL_SIZE)  # type: ignore[attr-defined]
+        surface.set_clip(clip)
         return added
+
+    def _reaches(self, near: pygame.Rect | None, x: float, y: float) -> bool:
+        """True if a mark centred at (x, y) on the canvas may paint in `near` (None: all)."""
+        if near is None:
+            return True
+        half = math.ceil(MARK_REACH * self.geom.spacing) + 2
+        return near.colliderect((math.floor(x) - half, math.floor(y) - half, 2 * half + 1,
+                                 2 * half + 1))
 
     def _mark_reach(self, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
         """Every pixel a segment from a to b (canvas points) may change on the sheet: its line,
@@ -207,14 +227,16 @@ class MapPanel(SeatPanel):
         a, b = lk.a, lk.b
         return (a, b) if order.get(a, 99) <= order.get(b, 99) else (b, a)
 
-    def _paint_overpasses(self, surface: pygame.Surface, used: int) -> None:
-        """Used overpasses: a dark bridge over the line, doubled when both links are drawn."""
+    def _paint_overpasses(self, surface: pygame.Surface, used: int,
+                          near: pygame.Rect | None = None) -> None:
+        """Used overpasses: a dark bridge over the line, doubled when both links are drawn
+        (those that reach `near`)."""
         geom = self.geom
         ox, oy = self.area.map.topleft
         for o, n in zip(self.board.overpasses, overpass_uses(self.board, used)):
-            if not n:
-                continue
             x, y = geom.point(o.col, o.row)
+            if not n or not self._reaches(near, ox + x, oy + y):
+                continue
             r = geom.spacing * 0.2
             la = self.board.links[o.links[0]]
             a, b = geom.pos[la.a], geom.pos[la.b]
@@ -236,13 +258,16 @@ class MapPanel(SeatPanel):
             landed.append(line)
         return interchange_counts(tuple(landed))
 
-    def _paint_interchanges(self, surface: pygame.Surface) -> None:
-        """Stations on two or more lines: a white ring, thicker for more lines."""
+    def _paint_interchanges(self, surface: pygame.Surface,
+                            near: pygame.Rect | None = None) -> None:
+        """Stations on two or more lines: a white ring, thicker for more lines (those that
+        reach `near`)."""
         ox, oy = self.area.map.topleft
         r = self.geom.radius * 1.25
         for st, n in self._interchanges_shown().items():
             x, y = self.geom.pos[st]
-            sp.interchange_mark(surface, (ox + x, oy + y), r, n)
+            if self._reaches(near, ox + x, oy + y):
+                sp.interchange_mark(surface, (ox + x, oy + y), r, n)
 
     def _badge_spots(self) -> tuple[Badge, ...]:
         """Each interchange's number: in the first corner beside the station that no pencil
@@ -269,13 +294,17 @@ class MapPanel(SeatPanel):
                     break
         return tuple(out)
 
-    def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line]) -> None:
-        """City gates ringed in red; a doubled station or corner dotted in its line's colour."""
+    def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line],
+                       near: pygame.Rect | None = None) -> None:
+        """City gates ringed in red; a doubled station or corner dotted in its line's colour
+        (those that reach `near`)."""
         geom = self.geom
         ox, oy = self.area.map.topleft
         if "gates" in self.view.modules:
             for corner in self.board.gate_corners:
                 x, y = geom.pos[corner]
+                if not self._reaches(near, ox + x, oy + y):
+                    continue
                 pygame.draw.circle(surface, sp.GATE, (ox + x, oy + y), geom.spacing * 0.45,
                                    max(2, round(geom.spacing / 14)))
         for line in lines:
@@ -285,6 +314,8 @@ class MapPanel(SeatPanel):
                       if d.index == line.double_district and d.stations]
             for st in marks:
                 x, y = geom.pos[st]
+                if not self._reaches(near, ox + x, oy + y):
+                    continue
                 sp.dotted_ring(surface, rgb, (ox + x, oy + y), geom.spacing * 0.4,
                                max(2, round(geom.spacing / 16)))
 

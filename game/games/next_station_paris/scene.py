@@ -20,11 +20,10 @@ worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except the maps and the card (URGENT: their new picture
-replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame and only in
-a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and sprites and font
-sizes a game will need are rendered when the layout is built (`_warm`), never in the middle of
-play. What spans
-panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
+replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame (one after a
+move) and only in a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and
+sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
+middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
 """
 
@@ -51,7 +50,7 @@ from .map_panel import BADGE_MIN_SPACING, MapPanel
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis
-from .score_panel import SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
+from .score_panel import SCORE_ROWS_AFTER_MOVE, SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
 from .state import State
 
 
@@ -214,7 +213,8 @@ class NSPRenderer(SplitRoom):
         if self.timeline.advance(dt) or self.layers.pending or self._landed:
             painted = self.refresh(self.REPAINT_BUDGET * frames)
         if self.scores.due and (not painted or frames > 1):
-            self.scores.paint(SCORE_ROWS_PER_FRAME * frames)
+            rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
+            self.scores.paint(rows * frames)
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that

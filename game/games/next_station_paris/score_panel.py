@@ -4,9 +4,10 @@ Every full sheet's score zone is the same: name and total, a row per round writi
 sum out (districts × stations + monuments ×2 = points, `line_sum`), the bonuses; a bot's compact
 sheet shows its name, total and each round's points. A `ScorePanel` per seat has no layer of
 its own: its rows are regions of the room's layers, each repainted only when its numbers change
-(`ScoreBoard.paint`), at most SCORE_ROWS_PER_FRAME a frame, the seats taking turns (a round's end
-changes some twenty rows for four seats at once). A scored line counts its round box and the
-seat's total up (`line_scored`, on the seat's panel).
+(`ScoreBoard.paint`), at most SCORE_ROWS_PER_FRAME a frame while boxes count up (a round's end
+changes some twenty rows for four seats at once) and SCORE_ROWS_AFTER_MOVE otherwise, the seats
+taking turns. A scored line counts its round box and the seat's total up (`line_scored`, on the
+seat's panel).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from .state import OVER, Line, State
 ROUNDS = 4
 BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 COUNT_TIME = 0.55  # a score box counting up
-SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame (the rest wait for the next one)
+SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame while boxes count up (the rest wait)
+# ... and after a move, when a row or two per seat changed: one a frame keeps those frames short
+SCORE_ROWS_AFTER_MOVE = 1
 # The values a box shows while it counts up: each new one repaints its row and renders its
 # number (a text never rendered before), so a count-up in as many steps as frames would render
 # text every frame, on every seat's sheet at once.
