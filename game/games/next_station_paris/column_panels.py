@@ -17,6 +17,7 @@ import pytweening
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
+from game.ui.board_api import BOARD_RECT
 from game.ui.paint import fit_text
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -84,11 +85,17 @@ class HeaderPanel(Panel):
 class CardPanel(Panel):
     """The revealed card, its name, and the branch card when it came first."""
 
+    # A new card's face is laid on its spot already on the plate (`on_plate`: one opaque blit)
+    # and its name written anew; the whole band is restored only when the branch card comes
+    # or goes (its picture at the card's left), or at the first paint.
+    RESTORE = False
+
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """The card's band of the column (from under the header to under the card's name)."""
         super().__init__(room, rect, "card")
         lay = room.layout
         self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
+        self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -98,9 +105,24 @@ class CardPanel(Panel):
             if self.name_rect is not None:  # its name under it
                 fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, self.name_rect.w - 16,
                          theme.TEXT, True)
+            self.on_plate(c.symbol, c.metro)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
-        sp.card_back(card.w, card.h)
+        self.on_plate(None, False)
         theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
+
+    def on_plate(self, symbol: str | None, metro: bool) -> pygame.Surface:
+        """A card's face (`symbol` None: its back) over the plate under the card's spot,
+        composed once (the pixels a restore and the face's blit give there)."""
+        key = (symbol, metro)
+        plate = self._plates.get(key)
+        if plate is None:
+            rect = self.card
+            plate = self.room.layers.static.subsurface(rect.move(-BOARD_RECT.x, -BOARD_RECT.y)
+                                                       ).copy()
+            plate.blit(sp.card_back(rect.w, rect.h) if symbol is None
+                       else sp.card_face(symbol, metro, rect.w, rect.h), (0, 0))
+            self._plates[key] = plate
+        return plate
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
@@ -121,21 +143,31 @@ class CardPanel(Panel):
         """The card on the table, and whether the branch card is tucked beside it."""
         return (self.shown_card(), self.branch_shown())
 
-    def paint(self, surface: pygame.Surface) -> None:
-        """The revealed card (the branch tucked beside it when it came first) and its name."""
+    def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The revealed card (the branch tucked beside it when it came first) and its name;
+        returns where it painted (None: the whole band)."""
         w = self.room.scribe
         w.begin(self.name)
-        card, rect = self.shown_card(), self.card
+        layers, (card, branch) = self.room.layers, self.key()
+        before = layers.shown_key(self.name)
+        whole = before is None or branch or before[1]
+        if whole:
+            layers.restore(self.rect)
+        elif self.name_rect is not None:
+            layers.restore(self.name_rect)
+        changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
+                                                          if self.name_rect else [])]
         if card == NONE:
-            surface.blit(sp.card_back(rect.w, rect.h), rect)
-            return
+            surface.blit(self.on_plate(None, False), self.card)
+            return changed
         c = self.room.board.cards[card]
-        surface.blit(sp.card_face(c.symbol, c.metro, rect.w, rect.h), rect)
+        surface.blit(self.on_plate(c.symbol, c.metro), self.card)
         if self.name_rect is not None:  # what the card is, in words, for everyone at once
             w.write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
                     self.name_rect.w - 16, center=self.name_rect.center)
-        if self.branch_shown():
+        if branch:
             self._paint_branch(surface)
+        return changed
 
     def _paint_branch(self, surface: pygame.Surface) -> None:
         """The branch card tucked in at the card's lower left, its name on a plate over the

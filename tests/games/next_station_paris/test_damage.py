@@ -166,7 +166,8 @@ def test_a_person_s_option_rings_breathe_alone():
 @pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (4, ())])
 def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans):
     """A layer painted from what changed since its last paint (a map's new strokes with the
-    marks around them, the deck's newly veiled cards) gives the very pixels of a repaint from
+    marks around them, the deck's newly veiled cards, a new card's face on its plate and its
+    name) gives the very pixels of a repaint from
     nothing: after every frame of a played game that leaves no layer for later, painting every
     layer anew changes no pixel.
     The deck panel took that path (a small rect of it reported) several times."""
