@@ -17,6 +17,8 @@ import pytweening
 from game.engine.core import Event
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
+from game.ui.board_api import BOARD_RECT
+from game.ui.paint import fit_text
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
@@ -46,6 +48,19 @@ class HeaderPanel(Panel):
         """Cards still face down, as on the table now."""
         return len(self.room.board.cards) - len(self.view.revealed) + cards_held(self.room)
 
+    def warm(self) -> None:
+        """Every round's title and count of cards left, rendered before play (a new text
+        rendered in the frame a card turns over would cost that frame)."""
+        for rnd in range(1, ROUNDS + 1):
+            theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
+        for left in range(len(self.room.board.cards) + 1):
+            theme.text(self.words(left), theme.SMALL_SIZE, theme.TEXT_DIM)
+
+    @staticmethod
+    def words(left: int) -> str:
+        """How many cards are left, in words."""
+        return {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+
     def key(self) -> tuple[int, int]:
         """The round and the cards left."""
         return (self.view.round, self.deck_left())
@@ -59,8 +74,7 @@ class HeaderPanel(Panel):
         w.write(surface, t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True,
                 midtop=(header.centerx, header.y + 6))
         back = sp.card_back(34, 48)
-        left = self.deck_left()
-        words = {0: t("deck_none"), 1: t("deck_one")}.get(left) or t("deck", count=left)
+        words = self.words(self.deck_left())
         width = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
         x = header.centerx - width // 2
         surface.blit(back, (x, header.y + 52))
@@ -71,24 +85,48 @@ class HeaderPanel(Panel):
 class CardPanel(Panel):
     """The revealed card, its name, and the branch card when it came first."""
 
+    # A new card's face is laid on its spot already on the plate (`on_plate`: one opaque blit)
+    # and its name written anew; the whole band is restored only when the branch card comes
+    # or goes (its picture at the card's left), or at the first paint.
+    RESTORE = False
+
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """The card's band of the column (from under the header to under the card's name)."""
         super().__init__(room, rect, "card")
         lay = room.layout
         self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
+        self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
         card, board = self.card, self.room.board
         for c in board.cards:
             sp.card_face(c.symbol, c.metro, card.w, card.h)
+            if self.name_rect is not None:  # its name under it
+                fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, self.name_rect.w - 16,
+                         theme.TEXT, True)
+            self.on_plate(c.symbol, c.metro)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
-        sp.card_back(card.w, card.h)
+        self.on_plate(None, False)
+        theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
+
+    def on_plate(self, symbol: str | None, metro: bool) -> pygame.Surface:
+        """A card's face (`symbol` None: its back) over the plate under the card's spot,
+        composed once (the pixels a restore and the face's blit give there)."""
+        key = (symbol, metro)
+        plate = self._plates.get(key)
+        if plate is None:
+            rect = self.card
+            plate = self.room.layers.static.subsurface(rect.move(-BOARD_RECT.x, -BOARD_RECT.y)
+                                                       ).copy()
+            plate.blit(sp.card_back(rect.w, rect.h) if symbol is None
+                       else sp.card_face(symbol, metro, rect.w, rect.h), (0, 0))
+            self._plates[key] = plate
+        return plate
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
-        view, board = self.view, self.room.board
-        shown = [c for c in view.revealed if ("card", c, board.cards[c].metro) not in self.holds]
+        view, shown = self.view, self.room.cards_on_table()
         if view.card != NONE and view.card in shown:
             return view.card
         return shown[-1] if shown else NONE
@@ -105,21 +143,31 @@ class CardPanel(Panel):
         """The card on the table, and whether the branch card is tucked beside it."""
         return (self.shown_card(), self.branch_shown())
 
-    def paint(self, surface: pygame.Surface) -> None:
-        """The revealed card (the branch tucked beside it when it came first) and its name."""
+    def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The revealed card (the branch tucked beside it when it came first) and its name;
+        returns where it painted (None: the whole band)."""
         w = self.room.scribe
         w.begin(self.name)
-        card, rect = self.shown_card(), self.card
+        layers, (card, branch) = self.room.layers, self.key()
+        before = layers.shown_key(self.name)
+        whole = before is None or branch or before[1]
+        if whole:
+            layers.restore(self.rect)
+        elif self.name_rect is not None:
+            layers.restore(self.name_rect)
+        changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
+                                                          if self.name_rect else [])]
         if card == NONE:
-            surface.blit(sp.card_back(rect.w, rect.h), rect)
-            return
+            surface.blit(self.on_plate(None, False), self.card)
+            return changed
         c = self.room.board.cards[card]
-        surface.blit(sp.card_face(c.symbol, c.metro, rect.w, rect.h), rect)
+        surface.blit(self.on_plate(c.symbol, c.metro), self.card)
         if self.name_rect is not None:  # what the card is, in words, for everyone at once
             w.write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
                     self.name_rect.w - 16, center=self.name_rect.center)
-        if self.branch_shown():
+        if branch:
             self._paint_branch(surface)
+        return changed
 
     def _paint_branch(self, surface: pygame.Surface) -> None:
         """The branch card tucked in at the card's lower left, its name on a plate over the
@@ -207,9 +255,7 @@ class DeckPanel(SidePanel):
 
     def seen(self) -> tuple[int, ...]:
         """The cards turned over this round, as on the table now (a flip in flight held back)."""
-        board = self.room.board
-        return tuple(c for c in self.view.revealed
-                     if ("card", c, board.cards[c].metro) not in self.holds)
+        return self.room.cards_on_table()
 
     def key(self) -> tuple:
         """The cards seen."""
@@ -267,7 +313,7 @@ class LadderPanel(SidePanel):
     def key(self) -> str:
         """The solo rating band the seat's total is in now."""
         room = self.room
-        return rating(room.board, sum(room.scores.breakdowns(self.view)[0].values()))
+        return rating(room.board, sum(room.scores.breakdown(self.view, 0).values()))
 
     def paint(self, surface: pygame.Surface) -> None:
         """The heading, then each band with its points."""

@@ -13,7 +13,7 @@ seat's earlier strokes (it holds this seat alone, so the others keep playing).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -59,6 +59,10 @@ class MapPanel(SeatPanel):
         self.badges: tuple[Badge, ...] = ()  # its interchange numbers as painted
         self._icons: list[Icon] | None = None  # its stations and overpasses (screen rects)
         self._stations = self._station_rects()
+        # What `shown_links` and `key` last worked out, with what from: (lines, holds, the
+        # seat's links held back, shown links) and (lines, shown links, modules, key).
+        self._shown: tuple = (None, None, None, ())
+        self._key: tuple = (None, None, None, None)
 
     def station_center(self, station: int) -> tuple[float, float]:
         """Screen position of a station on this map."""
@@ -88,17 +92,33 @@ class MapPanel(SeatPanel):
         surface.blit(self.room.static_map(area.map.w, area.mini), area.map)  # type: ignore[attr-defined]
 
     def shown_links(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """Per line: (colour, links already drawn on screen), strokes in flight held back."""
+        """Per line: (colour, links already drawn on screen), strokes in flight held back.
+        Worked out again only when this seat's lines or strokes in flight change (the key,
+        the paint and the badges all ask, at every refresh, for every seat)."""
+        lines, holds = self.view.lines[self.seat], self.holds
+        memo = self._shown
+        if memo[0] is lines and memo[1] is holds:
+            return memo[3]
         seat = self.seat
-        return tuple((line.color, tuple(lk for lk in line.links
-                                        if ("link", seat, r, lk) not in self.holds))
-                     for r, line in enumerate(self.view.lines[seat]))
+        held = frozenset(h[2:] for h in holds if h[:2] == ("link", seat))  # (line, link)
+        if memo[0] is lines and memo[2] == held:
+            self._shown = (lines, holds, held, memo[3])
+            return memo[3]
+        shown = tuple((line.color, tuple(lk for lk in line.links if (r, lk) not in held)
+                       if held else line.links) for r, line in enumerate(lines))
+        self._shown = (lines, holds, held, shown)
+        return shown
 
     def key(self) -> tuple:
         """The strokes on screen, the gate marks, the modules (city gates ringed)."""
-        lines = self.view.lines[self.seat]
+        lines, shown, modules = self.view.lines[self.seat], self.shown_links(), self.view.modules
+        memo = self._key
+        if memo[0] is lines and memo[1] is shown and memo[2] is modules:
+            return memo[3]
         marks = tuple((ln.double_station, ln.double_district) for ln in lines)
-        return (self.shown_links(), marks, self.view.modules)
+        key = (shown, marks, modules)
+        self._key = (lines, shown, modules, key)
+        return key
 
     def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Just the new strokes (and the marks over them) when the map only grew since it was
@@ -112,23 +132,26 @@ class MapPanel(SeatPanel):
             (st, tuple(rect)) for st, _, rect in self.badges}
         if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
                 and _marked(before[1], now[1]) and not moved):
-            changed = self._paint_lines(surface, before[0])
             shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
-            changed += [pygame.Rect(rect) for _, _, rect in shown ^ {
+            changed = [pygame.Rect(rect) for _, _, rect in shown ^ {
                 (st, n, tuple(rect)) for st, n, rect in self.badges}]
-            return changed + self._marks_added(before[1], now[1])
+            changed += self._marks_added(before[1], now[1])
+            return self._paint_lines(surface, before[0], changed) + changed
         layers.restore(self.area.map)
         self._paint_lines(surface)
         return None
 
-    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None
-                     ) -> list[pygame.Rect]:
+    def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None,
+                     also: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
         """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
         the rects of the strokes it added with what may change around them.
 
         With `since` (the links already on the layer, a prefix of each line's shown links) only
         the newer strokes are added; the marks are drawn again over them (they cover themselves
-        exactly), so the result is the same as a full repaint at a fraction of the cost.
+        exactly), so the result is the same as a full repaint at a fraction of the cost. Only
+        the marks that reach the rect around what changed (the new strokes and `also`: marks
+        added, numbers moved) are drawn again, clipped to it: in it, every mark there is drawn
+        in its order as a full repaint would; outside it nothing changed.
         """
         geom = self.geom
         ox, oy = self.area.map.topleft
@@ -148,21 +171,36 @@ class MapPanel(SeatPanel):
                                                                     oy + geom.pos[b][1])
                 sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
                 added.append(self._mark_reach(pa, pb))
-        self._paint_overpasses(surface, used)
-        self._paint_interchanges(surface)
-        self._paint_bonuses(surface, lines)
+        near = None
+        if since is not None:  # the marks in the rect around what changed, clipped to it
+            around = [*added, *also]
+            near = around[0].unionall(around[1:]) if around else pygame.Rect(0, 0, 0, 0)
+        clip = surface.get_clip()
+        if near is not None:
+            surface.set_clip(near.clip(clip))
+        self._paint_overpasses(surface, used, near)
+        self._paint_interchanges(surface, near)
+        self._paint_bonuses(surface, lines, near)
         for _, n, rect in self.badges:  # the number of lines at each interchange
-            surface.blit(sp.badge(n, rect.w), rect)
+            if near is None or rect.colliderect(near):
+                surface.blit(sp.badge(n, rect.w), rect)
             self.room.scribe.note(str(n), rect, theme.SMALL_SIZE)  # type: ignore[attr-defined]
+        surface.set_clip(clip)
         return added
+
+    def _reaches(self, near: pygame.Rect | None, x: float, y: float) -> bool:
+        """True if a mark centred at (x, y) on the canvas may paint in `near` (None: all)."""
+        if near is None:
+            return True
+        half = math.ceil(MARK_REACH * self.geom.spacing) + 2
+        return near.colliderect((math.floor(x) - half, math.floor(y) - half, 2 * half + 1,
+                                 2 * half + 1))
 
     def _mark_reach(self, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
         """Every pixel a segment from a to b (canvas points) may change on the sheet: its line,
         an overpass on it, the interchange rings and gate marks at its ends (numbers apart)."""
         reach = math.ceil(MARK_REACH * self.geom.spacing) + self.pencil_width() + 2
-        return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
-                           math.ceil(abs(a[0] - b[0])) + 1,
-                           math.ceil(abs(a[1] - b[1])) + 1).inflate(2 * reach, 2 * reach)
+        return _box(a, b).inflate(2 * reach, 2 * reach)
 
     def _marks_added(self, old: tuple, new: tuple) -> list[pygame.Rect]:
         """Where the gate marks added since `old` (a circled station, a doubled corner) lie."""
@@ -189,14 +227,16 @@ class MapPanel(SeatPanel):
         a, b = lk.a, lk.b
         return (a, b) if order.get(a, 99) <= order.get(b, 99) else (b, a)
 
-    def _paint_overpasses(self, surface: pygame.Surface, used: int) -> None:
-        """Used overpasses: a dark bridge over the line, doubled when both links are drawn."""
+    def _paint_overpasses(self, surface: pygame.Surface, used: int,
+                          near: pygame.Rect | None = None) -> None:
+        """Used overpasses: a dark bridge over the line, doubled when both links are drawn
+        (those that reach `near`)."""
         geom = self.geom
         ox, oy = self.area.map.topleft
         for o, n in zip(self.board.overpasses, overpass_uses(self.board, used)):
-            if not n:
-                continue
             x, y = geom.point(o.col, o.row)
+            if not n or not self._reaches(near, ox + x, oy + y):
+                continue
             r = geom.spacing * 0.2
             la = self.board.links[o.links[0]]
             a, b = geom.pos[la.a], geom.pos[la.b]
@@ -218,13 +258,16 @@ class MapPanel(SeatPanel):
             landed.append(line)
         return interchange_counts(tuple(landed))
 
-    def _paint_interchanges(self, surface: pygame.Surface) -> None:
-        """Stations on two or more lines: a white ring, thicker for more lines."""
+    def _paint_interchanges(self, surface: pygame.Surface,
+                            near: pygame.Rect | None = None) -> None:
+        """Stations on two or more lines: a white ring, thicker for more lines (those that
+        reach `near`)."""
         ox, oy = self.area.map.topleft
         r = self.geom.radius * 1.25
         for st, n in self._interchanges_shown().items():
             x, y = self.geom.pos[st]
-            sp.interchange_mark(surface, (ox + x, oy + y), r, n)
+            if self._reaches(near, ox + x, oy + y):
+                sp.interchange_mark(surface, (ox + x, oy + y), r, n)
 
     def _badge_spots(self) -> tuple[Badge, ...]:
         """Each interchange's number: in the first corner beside the station that no pencil
@@ -251,13 +294,17 @@ class MapPanel(SeatPanel):
                     break
         return tuple(out)
 
-    def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line]) -> None:
-        """City gates ringed in red; a doubled station or corner dotted in its line's colour."""
+    def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line],
+                       near: pygame.Rect | None = None) -> None:
+        """City gates ringed in red; a doubled station or corner dotted in its line's colour
+        (those that reach `near`)."""
         geom = self.geom
         ox, oy = self.area.map.topleft
         if "gates" in self.view.modules:
             for corner in self.board.gate_corners:
                 x, y = geom.pos[corner]
+                if not self._reaches(near, ox + x, oy + y):
+                    continue
                 pygame.draw.circle(surface, sp.GATE, (ox + x, oy + y), geom.spacing * 0.45,
                                    max(2, round(geom.spacing / 14)))
         for line in lines:
@@ -267,6 +314,8 @@ class MapPanel(SeatPanel):
                       if d.index == line.double_district and d.stations]
             for st in marks:
                 x, y = geom.pos[st]
+                if not self._reaches(near, ox + x, oy + y):
+                    continue
                 sp.dotted_ring(surface, rgb, (ox + x, oy + y), geom.spacing * 0.4,
                                max(2, round(geom.spacing / 16)))
 
@@ -409,7 +458,7 @@ class MapPanel(SeatPanel):
         start = self.timeline.tail(seat)
         area = self._stroke_area(a, b, pencil)
         self.tween(start, STROKE_TIME, sp.within(paint, area), pytweening.easeInOutSine,
-                   (("link", seat, r, link),), area=area, seat=seat)
+                   (("link", seat, r, link),), area=self._stroke_path(a, b, pencil), seat=seat)
         return max(at, start + STROKE_TIME)
 
     def _stroke_area(self, a: tuple[float, float], b: tuple[float, float],
@@ -419,12 +468,35 @@ class MapPanel(SeatPanel):
         reach = self.pencil_width() + 4
         if not self.area.mini:
             reach += math.ceil(2.5 * max(18.0, pencil))
-        box = pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
-                          math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
-        return box.inflate(2 * reach, 2 * reach)
+        return _box(a, b).inflate(2 * reach, 2 * reach)
+
+    def _stroke_path(self, a: tuple[float, float], b: tuple[float, float],
+                     pencil: float) -> Callable[[float], pygame.Rect]:
+        """Where a stroke paints at each progress (the tween's area as it goes): its line so
+        far and the pencil at its tip, not the whole path from the start (a frame redraws
+        what the stroke covers now and covered the frame before)."""
+        reach = self.pencil_width() + 4
+        size, lean = max(18.0, pencil), sp.pencil_lean(a, b)
+        mini = self.area.mini
+
+        def where(p: float) -> pygame.Rect:
+            q = max(0.02, p)  # the line is drawn this far (sprites.stroke_painter)
+            line = _box(a, (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
+            line.inflate_ip(2 * reach, 2 * reach)
+            if mini or p >= 1.0:
+                return line
+            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+            return line.union(sp.pencil_box(tip, lean, size))
+        return where
 
 
 # == helpers ========================================================================================
+def _box(a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+    """The pixels between two canvas points (both included)."""
+    return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                       math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
+
+
 def _stroke_box(stroke: Stroke) -> pygame.Rect:
     """The rectangle a stroke (with its width) lies in."""
     xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]

@@ -20,11 +20,10 @@ worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except the maps and the card (URGENT: their new picture
-replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame and only in
-a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and sprites and font
-sizes a game will need are rendered when the layout is built (`_warm`), never in the middle of
-play. What spans
-panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
+replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame (one after a
+move) and only in a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and
+sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
+middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
 """
 
@@ -51,7 +50,7 @@ from .map_panel import BADGE_MIN_SPACING, MapPanel
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis
-from .score_panel import SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
+from .score_panel import SCORE_ROWS_AFTER_MOVE, SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
 from .state import State
 
 
@@ -86,6 +85,9 @@ class NSPRenderer(SplitRoom):
         self._geoms: dict[int, MapGeom] = {}
         self._statics: dict[tuple[int, bool], pygame.Surface] = {}
         self.scribe = Scribe()
+        self._on_table: tuple = (None, None, ())  # (view, holds, cards_on_table) last worked out
+        self._placed: tuple = (None, {})  # (panels, seat_rects) their targets were placed for
+        self._landed = False  # a move landed: its layers are checked at the next update
         self.scores = ScoreBoard(self)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
@@ -127,7 +129,7 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel):
                 panel.warm()
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
@@ -154,6 +156,27 @@ class NSPRenderer(SplitRoom):
             self._statics[key] = paint_map(self.board, self.geom(size), mini)
         return self._statics[key]
 
+    def cards_on_table(self) -> tuple[int, ...]:
+        """The cards revealed this round whose flip has finished, in order (worked out once
+        per view and holds: the card, the deck and their keys all ask at each refresh)."""
+        view, holds = self.view, self.holds
+        memo = self._on_table
+        if memo[0] is view and memo[1] is holds:
+            return memo[2]
+        cards = self.board.cards
+        shown = tuple(c for c in view.revealed if ("card", c, cards[c].metro) not in holds)
+        self._on_table = (view, holds, shown)
+        return shown
+
+    def place_targets(self, view: State) -> dict:
+        """Every seat's stations (and the first human seat's): they never move, so they are
+        placed once per layout, not at every move."""
+        if self._placed[0] is not self.panels:
+            super().place_targets(view)
+            self._placed = (self.panels, self.seat_rects)
+        self.seat_rects = self._placed[1]
+        return self.seat_targets(self.humans[0] if self.humans else 0)
+
     def station_center(self, seat: int, station: int) -> tuple[float, float]:
         """Screen position of a station on a seat's map."""
         return self.map_panels[seat].station_center(station)
@@ -177,7 +200,7 @@ class NSPRenderer(SplitRoom):
     def busy(self) -> bool:
         """True while any tween runs or waits, or layers or score rows still wait to be
         repainted."""
-        return bool(self.timeline) or self.scores.due or self.layers.pending
+        return bool(self.timeline) or self.scores.due or self.layers.pending or self._landed
 
     def update(self, dt: float) -> None:
         """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
@@ -187,16 +210,25 @@ class NSPRenderer(SplitRoom):
         frames = max(1, round(dt * 60))
         self.time = self.clock + dt
         painted = 0
-        if self.timeline.advance(dt) or self.layers.pending:
+        if self.timeline.advance(dt) or self.layers.pending or self._landed:
             painted = self.refresh(self.REPAINT_BUDGET * frames)
         if self.scores.due and (not painted or frames > 1):
-            self.scores.paint(SCORE_ROWS_PER_FRAME * frames)
+            rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
+            self.scores.paint(rows * frames)
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
-        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted."""
+        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted.
+        A move landing (`animate`'s limit 0) only notes that the layers are to be checked
+        from the next frame on: the frame of the move has its events to set up."""
+        if limit == 0:
+            self._landed = True
+            return 0
+        self._landed = False
         self.scores.count(self.timeline.counting())
-        self.holds = self.timeline.holds()
+        holds = self.timeline.holds()
+        if holds != self.holds:  # the same holds kept: what the panels worked out from them holds
+            self.holds = holds
         if self.view is None:
             return 0
         if limit:  # the budget counts the urgent ones, never left for later

@@ -4,9 +4,10 @@ Every full sheet's score zone is the same: name and total, a row per round writi
 sum out (districts × stations + monuments ×2 = points, `line_sum`), the bonuses; a bot's compact
 sheet shows its name, total and each round's points. A `ScorePanel` per seat has no layer of
 its own: its rows are regions of the room's layers, each repainted only when its numbers change
-(`ScoreBoard.paint`), at most SCORE_ROWS_PER_FRAME a frame, the seats taking turns (a round's end
-changes some twenty rows for four seats at once). A scored line counts its round box and the
-seat's total up (`line_scored`, on the seat's panel).
+(`ScoreBoard.paint`), at most SCORE_ROWS_PER_FRAME a frame while boxes count up (a round's end
+changes some twenty rows for four seats at once) and SCORE_ROWS_AFTER_MOVE otherwise, the seats
+taking turns. A scored line counts its round box and the seat's total up (`line_scored`, on the
+seat's panel).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from .state import OVER, Line, State
 ROUNDS = 4
 BONUS_BOX = ROUNDS  # the score "box" of the bonus row and the total (after the four rounds)
 COUNT_TIME = 0.55  # a score box counting up
-SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame (the rest wait for the next one)
+SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame while boxes count up (the rest wait)
+# ... and after a move, when a row or two per seat changed: one a frame keeps those frames short
+SCORE_ROWS_AFTER_MOVE = 1
 # The values a box shows while it counts up: each new one repaints its row and renders its
 # number (a text never rendered before), so a count-up in as many steps as frames would render
 # text every frame, on every seat's sheet at once.
@@ -99,7 +102,9 @@ class ScoreBoard:
         """Nothing computed yet."""
         self.room = room
         self._line_scores: dict[Line, Any] = {}
-        self._scores: tuple[Any, tuple] = (None, ())  # (view, rules.scores(view)) last computed
+        # seat -> (what its points are made of, rules.scores' breakdown of them)
+        self._breakdowns: dict[int, tuple[tuple, dict[str, int]]] = {}
+        self._seat_scores: tuple[Any, dict[int, SeatScore]] = (None, {})  # (view, seat -> score)
         self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
         self.due = False  # score rows may have changed and wait to be repainted
         self._turn = 0  # the seat whose score rows are checked first (round-robin)
@@ -109,7 +114,18 @@ class ScoreBoard:
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
-        """Everything the score zone shows, from the rules' own scoring functions."""
+        """Everything the score zone shows, from the rules' own scoring functions (worked out
+        once per view and seat: a row repainted a frame at a time asks again each frame).
+        Read it, never change it."""
+        memo = self._seat_scores
+        if memo[0] is not view:
+            memo = self._seat_scores = (view, {})
+        score = memo[1].get(seat)
+        if score is None:
+            score = memo[1][seat] = self._seat_score(view, seat)
+        return score
+
+    def _seat_score(self, view: State, seat: int) -> SeatScore:
         out = SeatScore()
         lines = view.lines[seat]
         finished = len(lines) if view.phase == OVER else len(lines) - 1
@@ -121,18 +137,22 @@ class ScoreBoard:
                 out.rounds.append(RoundRow(lines[r].color, s, s.points, live=r >= finished))
             else:
                 out.rounds.append(RoundRow(lines[r].color))
-        breakdown = self.breakdowns(view)[seat]
+        breakdown = self.breakdown(view, seat)
         out.overpasses = breakdown.get("overpasses", 0)
         out.interchanges = breakdown.get("interchanges", 0)
         out.objectives = breakdown.get("objectives", 0)
         out.total = sum(breakdown.values())
         return out
 
-    def breakdowns(self, view: State) -> tuple:
-        """rules.scores(view), computed once per view (every region of a refresh reads it)."""
-        if self._scores[0] is not view:
-            self._scores = (view, self.room.rules.scores(view))
-        return self._scores[1]
+    def breakdown(self, view: State, seat: int) -> dict[str, int]:
+        """One seat's points by category, as rules.scores gives them (the engine's own
+        `_breakdown` of that seat), worked out again only when what they are made of changed:
+        a move changes one seat's sheet, not the others'."""
+        made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
+        memo = self._breakdowns.get(seat)
+        if memo is None or any(a is not b for a, b in zip(memo[0], made_of)):
+            memo = self._breakdowns[seat] = (made_of, self.room.rules._breakdown(view, seat))
+        return memo[1]
 
     def line_score(self, line: Line) -> Any:
         """score_line, memoised: a finished line never changes."""

@@ -141,6 +141,19 @@ def dashed(surface: pygame.Surface, color, a: Point, b: Point, width: int, dash:
 
 
 # -- pencil strokes ----------------------------------------------------------------------------
+@art_cache(maxsize=1024)
+def pencil_grain(color: tuple[int, int, int], width: int, seed: int
+                 ) -> tuple[tuple[tuple[int, int, int], float, float], ...]:
+    """A stroke's hairlines: (tone, offset at its start, offset at its tip) each, seeded by the
+    segment so that a redraw looks the same (worked out once: a stroke in flight is drawn
+    every frame)."""
+    rng = random.Random(seed)
+    dark, light = shade(color, 0.7), shade(color, 1.25)
+    half = width / 2
+    return tuple((tone, rng.uniform(-half * 0.7, half * 0.7), rng.uniform(-half * 0.7, half * 0.7))
+                 for tone in (dark, light, dark))
+
+
 def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
                   seed: int, progress: float = 1.0) -> None:
     """A coloured-pencil line from a towards b (drawn up to `progress` of its length)."""
@@ -151,28 +164,40 @@ def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int
         return
     ux, uy = (ex - a[0]) / length, (ey - a[1]) / length
     px, py = -uy, ux
-    rng = random.Random(seed)
-    dark, light = shade(color, 0.7), shade(color, 1.25)
-    pygame.draw.line(surface, color, a, (ex, ey), width)
-    half = width / 2
-    for tone in (dark, light, dark):  # hairlines wander inside the stroke: the pencil grain
-        off0 = rng.uniform(-half * 0.7, half * 0.7)
-        off1 = rng.uniform(-half * 0.7, half * 0.7)
-        pygame.draw.line(surface, tone, (a[0] + px * off0, a[1] + py * off0),
-                         (ex + px * off1, ey + py * off1), max(1, width // 5))
+    line = pygame.draw.line
+    line(surface, color, a, (ex, ey), width)
+    hair = max(1, width // 5)
+    for tone, off0, off1 in pencil_grain(tuple(color), width, seed):  # the pencil grain
+        line(surface, tone, (a[0] + px * off0, a[1] + py * off0), (ex + px * off1, ey + py * off1),
+             hair)
     r = max(1, width // 2 - 1)
     pygame.draw.circle(surface, color, a, r)
     pygame.draw.circle(surface, color, (ex, ey), r)
 
 
-def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
-    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
+def pencil_lean(a: Point, b: Point) -> Point:
+    """The unit vector from a stroke's tip up its pencil: leaning up and back from the
+    stroke from a to b, like a hand holding it."""
     d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
     ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-    # lean the pencil up and back, like a hand holding it
     lx, ly = -ux * 0.5 + 0.5, -uy * 0.5 - 0.85
     n = math.hypot(lx, ly) or 1.0
-    lx, ly = lx / n, ly / n
+    return lx / n, ly / n
+
+
+def pencil_box(at: Point, lean: Point, size: float) -> pygame.Rect:
+    """Every pixel `pencil_tip` paints with its tip at `at` (`lean`: `pencil_lean`)."""
+    end = (at[0] + lean[0] * size * 2.2, at[1] + lean[1] * size * 2.2)
+    reach = math.ceil(size * 0.22) + 4  # the body's half width, its ink outline, rounding
+    return pygame.Rect(math.floor(min(at[0], end[0])) - reach,
+                       math.floor(min(at[1], end[1])) - reach,
+                       math.ceil(abs(at[0] - end[0])) + 2 * reach + 1,
+                       math.ceil(abs(at[1] - end[1])) + 2 * reach + 1)
+
+
+def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
+    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
+    lx, ly = pencil_lean(a, b)
     px, py = -ly, lx
     tip = at
     cone = (at[0] + lx * size * 0.45, at[1] + ly * size * 0.45)

@@ -166,7 +166,8 @@ def test_a_person_s_option_rings_breathe_alone():
 @pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (4, ())])
 def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans):
     """A layer painted from what changed since its last paint (a map's new strokes with the
-    marks around them, the deck's newly veiled cards) gives the very pixels of a repaint from
+    marks around them, the deck's newly veiled cards, a new card's face on its plate and its
+    name) gives the very pixels of a repaint from
     nothing: after every frame of a played game that leaves no layer for later, painting every
     layer anew changes no pixel.
     The deck panel took that path (a small rect of it reported) several times."""
@@ -222,3 +223,57 @@ def test_what_a_finished_tween_showed_is_on_its_layer_in_that_frame():
             deferred += renderer.layers.pending
         assert frames < 120
     assert deferred  # some layers did wait for a later frame
+
+
+@pytest.mark.parametrize("humans", [(0,), ()])
+def test_a_stroke_redraws_where_its_pencil_is_not_its_whole_path(humans):
+    """A stroke in flight damages the line drawn so far and the pencil at its tip (where it
+    is now and was the frame before), not the whole path with the pencil's reach around it:
+    every changed pixel lies in the reported rects, and most frames of a stroke name less
+    than half its whole area (a person's big map with its pencil, a bot's compact one)."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(3, ()), 4)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:3])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    renderer.damage(False)
+    small = strokes = 0
+    for _ in range(3):
+        bots_answer(match, bots, renderer)
+        last = frame(renderer)
+        renderer.damage(False)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            damaged = renderer.damage(False)
+            now = frame(renderer)
+            assert damaged is not None and not outside(last, now, damaged)
+            last = now
+            for panel in renderer.map_panels.values():  # each seat's stroke in flight
+                running = [tw for tw in renderer.timeline if tw.seat == panel.seat
+                           and tw.paint is not None and tw.started(renderer.timeline.clock)]
+                for tw in running:
+                    whole = panel._stroke_area(*_ends(panel, tw), panel.geom.spacing * 0.5)
+                    strokes += 1
+                    small += _covered(whole, damaged) < 0.5
+    assert strokes and small > strokes // 2
+
+
+def _covered(whole: pygame.Rect, rects: list[pygame.Rect]) -> float:
+    """The share of `whole` the rects cover (overlaps counted once)."""
+    mask = pygame.Mask(whole.size)
+    for rect in rects:
+        part = rect.clip(whole)
+        if part.w and part.h:
+            mask.draw(pygame.Mask(part.size, fill=True), (part.x - whole.x, part.y - whole.y))
+    return mask.count() / (whole.w * whole.h)
+
+
+def _ends(panel, tween) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The canvas ends of the stroke a tween draws on a map (from the link it holds back)."""
+    (_, _, r, link), = tween.holds
+    line = panel.view.lines[panel.seat][r]
+    a, b = panel._oriented(line, link)
+    return panel.station_center(a), panel.station_center(b)
