@@ -23,10 +23,12 @@ from functools import cache, partial
 
 import pygame
 
+from game.engine.core import Target
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke, labels_from, stroke_hits
 
 from . import sprites as sp
-from .board import Board, Building
+from .board import DIRECTIONS, Board, Building
+from .layout import ARROW, INTERSECTION
 
 ICON = 30  # a building's icons and artist tags (the tags' letters stay at the 28 px floor)
 MARKER_R = 18  # a start marker's disc
@@ -102,6 +104,7 @@ class MapLayout:
         self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
         self._pawn_spots: dict[tuple, pygame.Rect] = {}  # see pawn_spot
         self._named: dict[tuple, tuple] = {}  # the labels placed for lines, closed street, head
+        self._targets_at: dict[int, dict[Target, pygame.Rect]] = {}  # see targets_at
 
     # == fixed measures ===========================================================================
     def point(self, x: int, y: int) -> tuple[int, int]:
@@ -155,6 +158,42 @@ class MapLayout:
         if y1 == y2:
             return (x1, y1 + offset), (x2, y2 + offset)
         return (x1 + offset, y1), (x2 + offset, y2)
+
+    def targets_at(self, head: int) -> dict[Target, pygame.Rect]:
+        """The map's targets while the line's head is at crossing `head` (-1: none): buildings,
+        the start crossings and the directions out of the head; listed once per crossing (a
+        move only looks them up)."""
+        out = self._targets_at.get(head)
+        if out is None:
+            out = self._targets_at[head] = self._list_targets(head)
+        return out
+
+    def _list_targets(self, head: int) -> dict[Target, pygame.Rect]:
+        b = self.board
+        out: dict[Target, pygame.Rect] = {}
+        for x, rect in zip(b.buildings, self.bld):
+            out[("building", x.id)] = rect
+        for p in (*b.line_starts, *b.personal_starts):
+            r = pygame.Rect(0, 0, INTERSECTION, INTERSECTION)
+            r.center = self.ix[p]
+            out[("intersection", *b.intersections[p])] = r
+        if head >= 0:
+            for d in DIRECTIONS:
+                r = self.arrow_rect(head, d)
+                if r is not None:
+                    out[("direction", d)] = r
+        return out
+
+    def arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
+        """Where the arrow out of crossing `head` towards `d` is offered (None: no street)."""
+        if (head, d) not in self.board.seg_at:
+            return None
+        dx, dy = DIRECTIONS[d]
+        cx, cy = self.ix[head]
+        reach = 30 + ARROW[0] // 2
+        r = pygame.Rect(0, 0, *(ARROW if dx else ARROW[::-1]))
+        r.center = (cx + dx * reach, cy + dy * reach)
+        return r
 
     # == buildings: icons, special names, value spots ============================================
     def _icons(self, x: Building, r: pygame.Rect,

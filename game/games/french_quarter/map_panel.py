@@ -26,14 +26,11 @@ from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
-from .board import DIRECTIONS
 from .layout import (
-    ARROW,
     BANNER,
     BLOCK,
     CLOSED_RGB,
     HOUSE,
-    INTERSECTION,
     LINE_RGB,
     MAP,
     ROAD,
@@ -70,7 +67,6 @@ class MapPanel(PiecePanel):
         self._closed: dict[int, pygame.Surface] = {}
         self._signs: dict[int, pygame.Surface] = {}
         self._shapes: tuple[Hashable, MapShapes] | None = None  # the map's layout and its key
-        self._targets_at: dict[int, dict[Target, pygame.Rect]] = {}  # by the line head's crossing
         self._name_imgs = {s.index: self._street_name(s.index) for s in b.streets
                            if not s.id.startswith("border")}
         self._markers = {p: start_marker(label, STARTS[p in b.line_starts])
@@ -333,38 +329,8 @@ class MapPanel(PiecePanel):
         head = view.line_head
         if view.tasks and view.tasks[0][0] == "pdir":
             head = view.sheets[view.tasks[0][1]].p_head
-        out = self._targets_at.get(head)
-        if out is None:
-            out = self._targets_at[head] = self._list_targets(head)
-        self.offered = out
-        return out
-
-    def _list_targets(self, head: int) -> dict[Target, pygame.Rect]:
-        """The targets while the line's head is at crossing `head` (-1: none)."""
-        b = self.board
-        out: dict[Target, pygame.Rect] = {}
-        for x, rect in zip(b.buildings, self.bld):
-            out[("building", x.id)] = rect
-        for p in (*b.line_starts, *b.personal_starts):
-            r = pygame.Rect(0, 0, INTERSECTION, INTERSECTION)
-            r.center = self.ix[p]
-            out[("intersection", *b.intersections[p])] = r
-        if head >= 0:
-            for d in DIRECTIONS:
-                r = self._arrow_rect(head, d)
-                if r is not None:
-                    out[("direction", d)] = r
-        return out
-
-    def _arrow_rect(self, head: int, d: str) -> pygame.Rect | None:
-        if (head, d) not in self.board.seg_at:
-            return None
-        dx, dy = DIRECTIONS[d]
-        cx, cy = self.ix[head]
-        reach = 30 + ARROW[0] // 2
-        r = pygame.Rect(0, 0, *(ARROW if dx else ARROW[::-1]))
-        r.center = (cx + dx * reach, cy + dy * reach)
-        return r
+        self.offered = self.map.targets_at(head)
+        return self.offered
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
