@@ -34,6 +34,7 @@ import pygame
 
 from game.engine.core import Config, Target
 from game.ui.audio import CueEntry
+from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
 from game.ui.panels import Panel
 
@@ -65,6 +66,8 @@ class USRenderer(USAnimations):
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
+    TWEEN_PASSES = 2  # the tweens' rects joined into at most two (each is a redraw pass) ...
+    TWEEN_WASTE = PASS_AREA  # ... and two joined whenever that adds less than a pass costs
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",
         "reshuffled": "shuffle", "vocation_taken": "swish",
