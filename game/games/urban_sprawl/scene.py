@@ -57,7 +57,7 @@ from .layout import (
 from .rows_panel import PilesPanel, RowsPanel
 from .rules import UrbanSprawl
 from .seat_panel import SeatBody, SeatHead
-from .state import NOBODY
+from .state import NOBODY, State
 from .track_panel import TrackPanel
 
 
@@ -80,6 +80,7 @@ class USRenderer(USAnimations):
         self.board = rules.board
         self.faces = Faces(self.board)
         self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
+        self._placed_memo: tuple | None = None  # (what moves targets, the targets placed)
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -106,6 +107,16 @@ class USRenderer(USAnimations):
             self.holds = holds
         if self.view is not None:
             self.layers.refresh(limit)
+
+    def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """The panels' targets, placed again only when what moves one changed: the buildings
+        (the city's) and each seat's cards and pills (its chips); most moves change neither,
+        and a full city offers hundreds of targets."""
+        moves = (view.buildings, tuple((view.hands[body.seat], view.favours[body.seat],
+                                        body.pill_count(view)) for body in self.bodies))
+        if self._placed_memo is None or self._placed_memo[0] != moves:
+            self._placed_memo = (moves, super().place_targets(view))
+        return self._placed_memo[1]
 
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:

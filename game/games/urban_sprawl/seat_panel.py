@@ -134,7 +134,7 @@ class SeatBody(SeatPart):
         """Each planning card and Favour, under the lines kept for the pills (a fixed number,
         so that no language moves a card)."""
         seat, panel = self.seat, self.whole
-        lines = pill_lines(panel, len(self.pills(view)))
+        lines = pill_lines(panel, self.pill_count(view))
         top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
         bottom = self.foot_top() - 6
         hand = len(view.hands[seat])
@@ -215,6 +215,13 @@ class SeatBody(SeatPart):
         if view.extra_favour == seat:
             found.append((t("extra_favour"), "favour"))
         return found or [(t("no_office"), "none")]
+
+    def pill_count(self, view: State) -> int:
+        """How many pills `pills` gives, without translating them (it places the chips)."""
+        seat = self.seat
+        active = seat == view.active and bool(view.ap) and not view.over
+        offices = sum(holder == seat for holder in view.offices)
+        return max(1, active + offices + (view.extra_favour == seat))
 
     # == the foot: buildings per zone, vocations ==================================================
     def foot_top(self) -> int:
