@@ -36,6 +36,7 @@ from game.engine.core import Config, Target
 from game.ui.audio import CueEntry
 from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
+from game.ui.i18n import language
 from game.ui.panels import Panel
 
 from . import sprites as sp
@@ -81,6 +82,7 @@ class USRenderer(USAnimations):
         self.faces = Faces(self.board)
         self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
         self._placed_memo: tuple | None = None  # (what moves targets, the targets placed)
+        self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -101,12 +103,31 @@ class USRenderer(USAnimations):
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
         unchanged: the panels' keys are computed once per view and holds (panel_base.by_view),
-        not every frame something counts up."""
+        not every frame something counts up. A frame whose view, holds and language are
+        those every layer was last brought up to date with (none left pending) can change
+        only the heads' figures, counting up: it looks at those alone (not at a reset's
+        whole refresh, `limit` None)."""
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
-        if self.view is not None:
-            self.layers.refresh(limit)
+        if self.view is None:
+            return
+        stamp, done = (self.view, self.holds, language()), self._refreshed
+        if (limit is not None and done is not None and done[0] is stamp[0]
+                and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):
+            self.refresh_heads()
+            return
+        self.layers.refresh(limit)
+        self._refreshed = stamp
+
+    def refresh_heads(self) -> None:
+        """Repaint the heads whose figures changed (the only keys that read the clock)."""
+        layers = self.layers
+        for head in self.heads:
+            key = head.key()
+            if layers.shown_key(head.name) != key:
+                layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
+                                    head.CLIP)
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
         """The panels' targets, placed again only when what moves one changed: the buildings

@@ -69,3 +69,26 @@ def test_item_panels_repainted_in_parts_equal_them_painted_whole(players, seed):
     heads, bodies = (sum(n for name, n in partial.items() if name.startswith(part))
                      for part in ("head", "panel"))
     assert heads > 20 and bodies > 5 and partial.get("key", 0) > 0, partial
+
+
+def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():
+    """The room's refresh looks only at the heads on frames where just the clock moved
+    (USRenderer.refresh): at every frame of a played game with nothing left pending, every
+    layer shows the key computed afresh."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 6)
+    checked = 0
+    for _ in range(40):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            if renderer.layers.pending:
+                continue
+            for panel in renderer.panels.values():
+                if panel.LAYERED:
+                    fresh = getattr(type(panel).key, "__wrapped__", type(panel).key)(panel)
+                    assert renderer.layers.shown_key(panel.name) == fresh, panel.name
+            checked += 1
+    assert checked > 200
