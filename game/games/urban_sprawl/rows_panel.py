@@ -19,7 +19,6 @@ from game.ui import theme
 from game.ui.i18n import language
 from game.ui.paint import flip, fly
 from game.ui.render_kit import Batch, on_event
-from game.ui.tween import Painter
 
 from . import sprites as sp
 from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
@@ -137,18 +136,10 @@ class RowsPanel(RowPart):
         if rect is None:
             return at
         self.room.origin = rect.center
-        self.tween(at, FLIP_TIME, self.turning(card, rect), holds=(("card", card),),
-                   area=flip_area(rect))
+        back = sp.card_back("", rect.size)
+        self.tween(at, FLIP_TIME, flip(back, self.room.faces.face(card), rect),
+                   holds=(("card", card),), area=flip_area(rect))
         return at + FLIP_TIME * 0.5
-
-    def turning(self, card: str, rect: pygame.Rect) -> Painter:
-        """Paint: the card turns over from its back (`paint.flip`); its face, new to the
-        board, is drawn when it first shows (at half turn), not in the frame the move lands."""
-        back, faces = sp.card_back("", rect.size), self.room.faces
-
-        def paint(canvas: pygame.Surface, p: float) -> None:
-            flip(back, faces.face(card) if p >= 0.5 else back, rect)(canvas, p)
-        return paint
 
     def slide_rows(self, batch: Batch, at: float) -> float:
         """Once a batch: the cards still in the rows glide from their old slots to their new
