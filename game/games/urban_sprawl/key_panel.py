@@ -4,6 +4,7 @@ deck and discard, then a picture and a meaning for each board symbol that says n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 
 import pygame
@@ -15,12 +16,12 @@ from game.ui.paint import fit_text, seat_color
 from . import sprites as sp
 from .city_panel import marker_disc
 from .layout import KEY_BOX, KEY_CIRCLE, KEY_STEP, SMALL, t
-from .panel_base import USPanel, by_view
+from .panel_base import Item, ItemPanel, blit_item, by_view
 
 Picture = Callable[[pygame.Surface, pygame.Rect], None]
 
 
-class KeyPanel(USPanel):
+class KeyPanel(ItemPanel):
     """The turn, the piles and the meaning of the board's symbols."""
 
     @by_view
@@ -30,28 +31,40 @@ class KeyPanel(USPanel):
         return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
                 language())
 
-    def paint(self, surf: pygame.Surface) -> None:
+    def paint_static(self, surface: pygame.Surface) -> None:
+        """The key's plate."""
+        pygame.draw.rect(surface, theme.PANEL, KEY_BOX, border_radius=12)
+
+    def items(self) -> list[Item]:
         """Whose turn and the AP left, the planning deck and discard, then one line per board
-        symbol that says nothing by itself: its picture and its meaning."""
+        symbol that says nothing by itself: its picture and its meaning (a new turn or AP
+        repaints its line, not the key)."""
         v, box = self.view, KEY_BOX
-        pygame.draw.rect(surf, theme.PANEL, box, border_radius=12)
+        found = []
         if v.over:  # no one's turn any more
-            surf.blit(theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True),
-                      (box.x + 12, box.y + 8))
+            over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
+            found.append(blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8))))
         else:
             ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
-            surf.blit(ap, ap.get_rect(topright=(box.right - 12, box.y + 8)))
+            found.append(blit_item("ap", ap, ap.get_rect(topright=(box.right - 12, box.y + 8))))
             turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
                             box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
-            surf.blit(turn, (box.x + 12, box.y + 8))
-        piles = t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard))
-        surf.blit(fit_text(piles, SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8),
-                  (box.x + 12, box.y + 8 + KEY_STEP))
-        pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, box.y + 6 + 2 * KEY_STEP),
-                         (box.right - 12, box.y + 6 + 2 * KEY_STEP), 2)
-        for (picture, words), (icon, line) in zip(key_entries(), key_rows(), strict=True):
-            picture(surf, icon)
-            surf.blit(fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8), line)
+            found.append(blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8))))
+        piles = fit_text(t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard)),
+                         SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8)
+        found.append(blit_item("piles", piles,
+                               piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP))))
+        y = box.y + 6 + 2 * KEY_STEP
+        found.append(Item("rule", None, pygame.Rect(box.x + 11, y - 2, box.w - 22, 5),
+                          lambda surf: pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, y),
+                                                        (box.right - 12, y), 2)))
+        for k, ((picture, words), (icon, line)) in enumerate(
+                zip(key_entries(), key_rows(), strict=True)):
+            found.append(Item(("symbol", k), None, icon.inflate(8, 8),
+                              functools.partial(picture, at=icon)))
+            text = fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8)
+            found.append(blit_item(("meaning", k), text, text.get_rect(topleft=line.topleft)))
+        return found
 
 
 def key_entries() -> list[tuple[Picture, str]]:

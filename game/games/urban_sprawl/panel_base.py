@@ -3,19 +3,25 @@
 A panel rings each option it offered (in the prompt's order: a target offered twice rings
 twice), frames the focused one, and on a card (a row slot, a pile top, a seat's planning card or
 Favour) shows the card zoomed left of the rows with its whole text (card_text.py).
+
+`ItemPanel`: a panel whose layer is a list of items (a pill, a chip, a figure, a line of text),
+each with what it looks like and the rect it reaches; a repaint puts the background back and
+paints the items only where one changed (a seat's AP pill, not its whole panel), so that a frame
+costs what changed.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, NamedTuple, TypeVar
 
 import pygame
 
 from game.engine.core import Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
+from game.ui.damage import PASS_AREA, disjoint, join_cheapest
 from game.ui.i18n import language
 from game.ui.paint import RING_GROW, ring
 from game.ui.panels import Panel
@@ -84,3 +90,85 @@ class USPanel(Panel):
         panel = self.room.faces.zoom_panel(card)
         rect = panel.get_rect(topright=(RIGHT_X - 16, near.y))
         canvas.blit(panel, rect.clamp(BOARD_RECT.inflate(-16, -16)))
+
+
+class Item(NamedTuple):
+    """One thing an `ItemPanel` paints: `look` changes exactly when its pixels do (a surface
+    is compared by identity: the panel keeps the one it painted), `rect` holds every pixel it
+    paints, `draw` paints it (clipped by the caller)."""
+
+    name: Hashable
+    look: Hashable
+    rect: pygame.Rect
+    draw: Callable[[pygame.Surface], object]
+
+
+def blit_item(name: Hashable, surface: pygame.Surface, rect: pygame.Rect) -> Item:
+    """An item that blits a picture at `rect` (its size is the picture's)."""
+    return Item(name, surface, rect, lambda surf: surf.blit(surface, rect))
+
+
+def changed_areas(before: Mapping[Hashable, Item], now: Mapping[Hashable, Item]
+                  ) -> list[pygame.Rect]:
+    """Where items differ between two paints (by name): where each one that changed, moved,
+    came or went was and is (an item kept from the last paint is the same object)."""
+    areas = []
+    for name in before.keys() | now.keys():
+        was, is_ = before.get(name), now.get(name)
+        if was is is_:
+            continue
+        if was is None or is_ is None or was.look != is_.look or was.rect != is_.rect:
+            areas += [item.rect for item in (was, is_) if item is not None]
+    return areas
+
+
+REPAINT_PASSES = 2  # an ItemPanel's changed areas, joined into at most this many rects
+
+
+class ItemPanel(USPanel):
+    """A panel painted as items (`items`): a repaint restores and paints only the areas where
+    an item changed, and reports those (the layer does not restore its whole rect). Items
+    built in sections (`section`) are built again only when their section's key changes."""
+
+    RESTORE = False
+    drawn: dict[Hashable, Item] | None = None  # the last paint's items by name
+
+    def __init__(self, room: Any, rect: pygame.Rect, name: str | None = None) -> None:
+        """A panel with no section built yet."""
+        super().__init__(room, rect, name)
+        self.sections: dict[str, tuple[Hashable, list[Item]]] = {}
+
+    def items(self) -> list[Item]:
+        """Everything the layer shows, in painting order."""
+        return []
+
+    def section(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> list[Item]:
+        """The items of one section of the panel, built again only when `key` changed."""
+        kept = self.sections.get(name)
+        if kept is None or kept[0] != key:
+            kept = self.sections[name] = (key, build())
+        return kept[1]
+
+    def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """The areas where an item changed since the last paint (all of the panel at first or
+        after a reset), each put back from the background and painted again; returns them."""
+        items = self.items()
+        now = {item.name: item for item in items}
+        fresh = self.drawn is None or self.room.layers.shown_key(self.name) is None
+        areas = [self.rect.copy()] if fresh else changed_areas(self.drawn, now)
+        self.drawn = now
+        areas = join_cheapest(disjoint(a.clip(self.rect) for a in areas), REPAINT_PASSES,
+                              PASS_AREA)
+        for area in areas:
+            self.paint_area(surf, area, items)
+        return areas
+
+    def paint_area(self, surf: pygame.Surface, area: pygame.Rect, items: list[Item]) -> None:
+        """The background, then every item that reaches into `area`, clipped to it."""
+        clip = surf.get_clip()
+        surf.set_clip(area.clip(clip))
+        surf.blit(self.room.layers.static, area, area)
+        for item in items:
+            if item.rect.colliderect(area):
+                item.draw(surf)
+        surf.set_clip(clip)

@@ -34,7 +34,9 @@ import pygame
 
 from game.engine.core import Config, Target
 from game.ui.audio import CueEntry
+from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
+from game.ui.i18n import language
 from game.ui.panels import Panel
 
 from . import sprites as sp
@@ -56,7 +58,7 @@ from .layout import (
 from .rows_panel import PilesPanel, RowsPanel
 from .rules import UrbanSprawl
 from .seat_panel import SeatBody, SeatHead
-from .state import NOBODY
+from .state import NOBODY, State
 from .track_panel import TrackPanel
 
 
@@ -65,6 +67,8 @@ class USRenderer(USAnimations):
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
+    TWEEN_PASSES = 2  # the tweens' rects joined into at most two (each is a redraw pass) ...
+    TWEEN_WASTE = PASS_AREA  # ... and two joined whenever that adds less than a pass costs
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",
         "reshuffled": "shuffle", "vocation_taken": "swish",
@@ -77,6 +81,8 @@ class USRenderer(USAnimations):
         self.board = rules.board
         self.faces = Faces(self.board)
         self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
+        self._placed_memo: tuple | None = None  # (what moves targets, the targets placed)
+        self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -97,12 +103,41 @@ class USRenderer(USAnimations):
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
         unchanged: the panels' keys are computed once per view and holds (panel_base.by_view),
-        not every frame something counts up."""
+        not every frame something counts up. A frame whose view, holds and language are
+        those every layer was last brought up to date with (none left pending) can change
+        only the heads' figures, counting up: it looks at those alone (not at a reset's
+        whole refresh, `limit` None)."""
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
-        if self.view is not None:
-            self.layers.refresh(limit)
+        if self.view is None:
+            return
+        stamp, done = (self.view, self.holds, language()), self._refreshed
+        if (limit is not None and done is not None and done[0] is stamp[0]
+                and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):
+            self.refresh_heads()
+            return
+        self.layers.refresh(limit)
+        self._refreshed = stamp
+
+    def refresh_heads(self) -> None:
+        """Repaint the heads whose figures changed (the only keys that read the clock)."""
+        layers = self.layers
+        for head in self.heads:
+            key = head.key()
+            if layers.shown_key(head.name) != key:
+                layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
+                                    head.CLIP)
+
+    def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
+        """The panels' targets, placed again only when what moves one changed: the buildings
+        (the city's) and each seat's cards and pills (its chips); most moves change neither,
+        and a full city offers hundreds of targets."""
+        moves = (view.buildings, tuple((view.hands[body.seat], view.favours[body.seat],
+                                        body.pill_count(view)) for body in self.bodies))
+        if self._placed_memo is None or self._placed_memo[0] != moves:
+            self._placed_memo = (moves, super().place_targets(view))
+        return self._placed_memo[1]
 
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:

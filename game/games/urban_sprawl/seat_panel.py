@@ -9,6 +9,7 @@ room's `counting`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 
 import pygame
@@ -39,13 +40,16 @@ from .layout import (
     ZERO_ALPHA,
     t,
 )
-from .panel_base import USPanel, by_view
+from .panel_base import Item, ItemPanel, blit_item, by_view
 from .state import State, total_prestige
 
+FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
 
-class SeatPart(USPanel):
-    """A part of one seat's panel (`whole`: the seat's panel rect): both parts paint the plate,
-    outlined in the seat's colour on its turn, clipped to their own part."""
+
+class SeatPart(ItemPanel):
+    """A part of one seat's panel (`whole`: the seat's panel rect), over the plate the head
+    paints into the background: on the seat's turn both parts outline the panel in the seat's
+    colour, each on its own part."""
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
                  whole: pygame.Rect) -> None:
@@ -53,11 +57,22 @@ class SeatPart(USPanel):
         super().__init__(room, rect, name)
         self.seat, self.whole = seat, whole
 
-    def paint_back(self, surf: pygame.Surface) -> None:
-        """The panel's plate, outlined in the seat's colour on its turn."""
-        pygame.draw.rect(surf, theme.PANEL, self.whole, border_radius=12)
-        if self.seat == self.view.active:
-            pygame.draw.rect(surf, seat_color(self.seat), self.whole, 3, border_radius=12)
+    def outline_items(self, *edges: str) -> list[Item]:
+        """The outline on the seat's turn, as one item per edge of this part that it runs
+        along (a strip as deep as its rounded corners): a change of turn repaints the strips,
+        not the panel."""
+        whole, rect, reach = self.whole, self.rect, FRAME_REACH
+        active = self.seat == self.view.active
+        strips = {"left": (whole.x, rect.y, reach, rect.h),
+                  "right": (whole.right - reach, rect.y, reach, rect.h),
+                  "top": (whole.x, whole.y, whole.w, reach),
+                  "bottom": (whole.x, whole.bottom - reach, whole.w, reach)}
+
+        def draw(surf: pygame.Surface) -> None:
+            if active:
+                pygame.draw.rect(surf, seat_color(self.seat), whole, 3, border_radius=12)
+        return [Item(("outline", edge), active, pygame.Rect(strips[edge]), draw)
+                for edge in edges]
 
 
 class SeatHead(SeatPart):
@@ -73,23 +88,30 @@ class SeatHead(SeatPart):
         return (v.wealth[seat], v.prestige[seat], v.active == seat, room.counting(seat),
                 room.counting(seat, "wealth"))
 
-    def paint(self, surf: pygame.Surface) -> None:
-        """Emblem, name, wealth and prestige."""
+    def items(self) -> list[Item]:
+        """The outline, emblem, prestige and its star, wealth and name: while a gain counts
+        up only its figure repaints."""
         v, panel, seat = self.view, self.whole, self.seat
-        self.paint_back(surf)
-        draw_seat_emblem(surf, seat, (panel.x + 24, panel.y + 24), 14)
+        found = self.outline_items("left", "right", "top")
+        emblem = (panel.x + 24, panel.y + 24)
+        found.append(Item("emblem", seat, pygame.Rect(0, 0, 40, 40).move(emblem[0] - 20,
+                                                                           emblem[1] - 20),
+                          lambda surf: draw_seat_emblem(surf, seat, emblem, 14)))
         prestige = theme.text(str(total_prestige(v, seat) - self.room.counting(seat)),
                               FIGURE_SIZE, theme.ACCENT, True)
         at = prestige.get_rect(topright=(panel.right - 12, panel.y + 4))
-        surf.blit(prestige, at)
-        sp.star(surf, (at.x - 20, at.centery), 16, theme.ACCENT)
+        found.append(blit_item("prestige", prestige, at))
+        star_at = (at.x - 20, at.centery)
+        found.append(Item("star", star_at, pygame.Rect(star_at[0] - 18, star_at[1] - 18, 36, 36),
+                          lambda surf: sp.star(surf, star_at, 16, theme.ACCENT)))
         wealth = theme.text(f"${v.wealth[seat] - self.room.counting(seat, 'wealth')}",
                             FIGURE_SIZE, sp.WEALTH_RGB, True)
         where = wealth.get_rect(topright=(at.x - 48, at.y))
-        surf.blit(wealth, where)
+        found.append(blit_item("wealth", wealth, where))
         name = fit_text(self.room.names[seat], theme.SMALL_SIZE, where.x - panel.x - 60,
                         seat_color(seat), True)
-        surf.blit(name, (panel.x + 44, panel.y + 8))
+        found.append(blit_item("name", name, name.get_rect(topleft=(panel.x + 44, panel.y + 8))))
+        return found
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """The seat itself, at its head."""
@@ -112,7 +134,7 @@ class SeatBody(SeatPart):
         """Each planning card and Favour, under the lines kept for the pills (a fixed number,
         so that no language moves a card)."""
         seat, panel = self.seat, self.whole
-        lines = pill_lines(panel, len(self.pills(view)))
+        lines = pill_lines(panel, self.pill_count(view))
         top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
         bottom = self.foot_top() - 6
         hand = len(view.hands[seat])
@@ -131,35 +153,56 @@ class SeatBody(SeatPart):
     # == the layer ================================================================================
     @by_view
     def key(self) -> Hashable:
-        """Everything the body shows (of the cards tweens hold back, only whether its own
-        chips are: a card flying elsewhere leaves the body alone)."""
-        v, seat, holds = self.view, self.seat, self.holds
+        """Everything the body shows, per section: the outline (the seat's turn), the pills,
+        the chips (of the cards tweens hold back, only whether its own chips are: a card
+        flying elsewhere leaves the body alone; and where they sit) and the foot."""
+        v, seat, holds, words = self.view, self.seat, self.holds, language()
+        active = v.active == seat
         held = tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
-        return (v.hands[seat], v.favours[seat], v.vocations[seat],
-                tuple(holder == seat for holder in v.offices), v.active == seat,
-                v.ap if v.active == seat else None, v.over, v.extra_favour == seat,
-                self.room.zone_counts(seat), held, language())
+        return (active,
+                (active, v.ap if active else None, v.over,
+                 tuple(holder == seat for holder in v.offices), v.extra_favour == seat, words),
+                (v.hands[seat], v.favours[seat], held,
+                 tuple(tuple(r) for r in (*self.hand_rects, *self.favour_rects)), words),
+                (self.room.zone_counts(seat), v.vocations[seat], words))
 
-    def paint(self, surf: pygame.Surface) -> None:
-        """The body: pills, chips and its foot."""
-        v, seat = self.view, self.seat
-        self.paint_back(surf)
-        for text, style, rect in pill_layout(self.whole, self.pills(v)):
-            paint_pill(surf, text, style, rect)
-        for card, rect in zip(v.hands[seat], self.hand_rects, strict=True):
-            self._paint_chip(surf, card, rect)
-        for card, rect in zip(v.favours[seat], self.favour_rects, strict=True):
-            self._paint_chip(surf, card, rect)
-        for icon, text, rect, count in self.foot():
-            surf.blit(icon, icon.get_rect(midleft=(rect.x, rect.centery)))
+    def items(self) -> list[Item]:
+        """The outline, the pills, the chips (a chip a tween holds back is left out) and the
+        foot, each section built again only when it changed: a new pill, chip or count
+        repaints itself, not the panel."""
+        outline, pills, chips, foot = self.key()
+        return [*self.section("outline", outline,
+                              lambda: self.outline_items("left", "right", "bottom")),
+                *self.section("pills", pills, self.pill_items),
+                *self.section("chips", chips, self.chip_items),
+                *self.section("foot", foot, self.foot_items)]
+
+    def pill_items(self) -> list[Item]:
+        """The pills under the head."""
+        return [pill_item(k, text, style, rect)
+                for k, (text, style, rect) in enumerate(pill_layout(self.whole,
+                                                                    self.pills(self.view)))]
+
+    def chip_items(self) -> list[Item]:
+        """The planning cards, then the Favours (one a tween holds back shows nothing)."""
+        v, seat, found = self.view, self.seat, []
+        chips = [*zip(v.hands[seat], self.hand_rects, strict=True),
+                 *zip(v.favours[seat], self.favour_rects, strict=True)]
+        for k, (card, rect) in enumerate(chips):
+            held = ("card", card) in self.holds
+            face = None if held else self.room.faces.face(card, rect.size, chip=True)
+            found.append(Item(("chip", k), face, rect, functools.partial(blit_face, face, rect)))
+        return found
+
+    def foot_items(self) -> list[Item]:
+        """The foot's pictures and counts."""
+        found = []
+        for k, (icon, text, rect, count) in enumerate(self.foot()):
+            at = icon.get_rect(midleft=(rect.x, rect.centery))
             words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
-            surf.blit(words, words.get_rect(midleft=(rect.x + icon.get_width() + 6,
-                                                     rect.centery)))
-
-    def _paint_chip(self, surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
-        if ("card", card) in self.holds:
-            return
-        surf.blit(self.room.faces.face(card, rect.size, chip=True), rect)
+            where = words.get_rect(midleft=(rect.x + icon.get_width() + 6, rect.centery))
+            found += [blit_item(("icon", k), icon, at), blit_item(("count", k), words, where)]
+        return found
 
     def pills(self, view: State) -> list[tuple[str, str]]:
         """(text, style) of the seat's pills: the AP left (the active seat), its offices, the
@@ -172,6 +215,13 @@ class SeatBody(SeatPart):
         if view.extra_favour == seat:
             found.append((t("extra_favour"), "favour"))
         return found or [(t("no_office"), "none")]
+
+    def pill_count(self, view: State) -> int:
+        """How many pills `pills` gives, without translating them (it places the chips)."""
+        seat = self.seat
+        active = seat == view.active and bool(view.ap) and not view.over
+        offices = sum(holder == seat for holder in view.offices)
+        return max(1, active + offices + (view.extra_favour == seat))
 
     # == the foot: buildings per zone, vocations ==================================================
     def foot_top(self) -> int:
@@ -241,17 +291,27 @@ def pill_layout(panel: pygame.Rect, pills: list[tuple[str, str]]
     return placed
 
 
-def paint_pill(surf: pygame.Surface, text: str, style: str, rect: pygame.Rect) -> None:
+def pill_item(k: int, text: str, style: str, rect: pygame.Rect) -> Item:
     """One pill of a seat's status: the AP left in gold, an office, the Extra Favour in the
     event colour, or "No office" as plain dim text."""
     if style == "none":
-        surf.blit(fit_text(text, SMALL, rect.w, theme.TEXT_DIM), rect.topleft)
-        return
+        plain = fit_text(text, SMALL, rect.w, theme.TEXT_DIM)
+        return blit_item(("pill", k), plain, plain.get_rect(topleft=rect.topleft))
     fill, ink = {"ap": (theme.ACCENT, sp.INK), "favour": (sp.EVENT_RGB, theme.TEXT)}.get(
         style, (theme.PANEL_LIGHT, theme.TEXT))
-    pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
     words = fit_text(text, SMALL, rect.w - 2 * PILL_PAD + 4, ink, style == "ap", 0.6)
-    surf.blit(words, words.get_rect(center=rect.center))
+    at = words.get_rect(center=rect.center)
+
+    def draw(surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
+        surf.blit(words, at)
+    return Item(("pill", k), (style, words), rect.union(at), draw)
+
+
+def blit_face(face: pygame.Surface | None, rect: pygame.Rect, surf: pygame.Surface) -> None:
+    """A chip's face (None: a tween holds the card back, nothing shows)."""
+    if face is not None:
+        surf.blit(face, rect)
 
 
 def foot_columns(panel: pygame.Rect) -> int:

@@ -1,0 +1,94 @@
+"""Urban Sprawl's item panels (panel_base.ItemPanel: the seats' heads and bodies, the key) repaint
+only where an item changed: at every frame of played games each such layer, once up to date,
+equals the same panel painted whole over the background, and most repaints were partial."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.registry import rules_for
+from game.games.urban_sprawl.panel_base import ItemPanel
+from game.games.urban_sprawl.scene import USRenderer
+from tests.games.scene_match import scene_match, step
+
+
+def painted_whole(panel: ItemPanel, scratch: pygame.Surface) -> bytes:
+    """The panel's pixels painted whole (every item over the background), as bytes."""
+    static = panel.room.layers.static
+    scratch.set_clip(panel.rect)
+    scratch.blit(static, panel.rect, panel.rect)
+    for item in panel.items():
+        item.draw(scratch)
+    scratch.set_clip(None)
+    return pygame.image.tobytes(scratch.subsurface(panel.rect), "RGB")
+
+
+def watch_repaints(renderer: USRenderer) -> dict[str, int]:
+    """Count, per panel, the repaints that put back less than the whole panel."""
+    partial: dict[str, int] = {}
+    for panel in renderer.panels.values():
+        if isinstance(panel, ItemPanel):
+            paint = panel.paint
+
+            def counted(surf: pygame.Surface, panel=panel, paint=paint) -> list[pygame.Rect]:
+                areas = paint(surf)
+                if sum(a.w * a.h for a in areas) < panel.rect.w * panel.rect.h:
+                    partial[panel.name] = partial.get(panel.name, 0) + 1
+                return areas
+            renderer.layers._layers[panel.name].paint = counted
+    return partial
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 5)])
+def test_item_panels_repainted_in_parts_equal_them_painted_whole(players, seed):
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
+    partial = watch_repaints(renderer)
+    panels = [p for p in renderer.panels.values() if isinstance(p, ItemPanel)]
+    scratch = renderer.layers.static.copy()
+    checked = 0
+    for _ in range(45):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+            for panel in panels:
+                if renderer.layers.shown_key(panel.name) != panel.key():
+                    continue  # left for a later frame (REPAINT_BUDGET)
+                layer = pygame.image.tobytes(renderer.layers.surface.subsurface(panel.rect), "RGB")
+                assert layer == painted_whole(panel, scratch), panel.name
+                checked += 1
+    assert checked > 1000
+    heads, bodies = (sum(n for name, n in partial.items() if name.startswith(part))
+                     for part in ("head", "panel"))
+    assert heads > 20 and bodies > 5 and partial.get("key", 0) > 0, partial
+
+
+def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():
+    """The room's refresh looks only at the heads on frames where just the clock moved
+    (USRenderer.refresh): at every frame of a played game with nothing left pending, every
+    layer shows the key computed afresh."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 6)
+    checked = 0
+    for _ in range(40):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            if renderer.layers.pending:
+                continue
+            for panel in renderer.panels.values():
+                if panel.LAYERED:
+                    fresh = getattr(type(panel).key, "__wrapped__", type(panel).key)(panel)
+                    assert renderer.layers.shown_key(panel.name) == fresh, panel.name
+            checked += 1
+    assert checked > 200
