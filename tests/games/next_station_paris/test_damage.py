@@ -39,6 +39,20 @@ def bots_answer(match: Match, bots: dict, renderer: NSPRenderer) -> None:
         renderer.animate(events, match.view(None), None)
 
 
+def seated(players: int, seed: int, humans: tuple[int, ...] = ()
+           ) -> tuple[Match, dict, NSPRenderer]:
+    """A match past its first chance, random bots for every seat, and its renderer reset."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(players, ()), seed)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    return match, bots, renderer
+
+
 @pytest.mark.parametrize(("players", "humans", "options", "turns"), [
     (2, (0, 1), (), 8), (3, (0,), (("gates", True), ("objectives", True)), 4)])
 def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_board(
@@ -203,14 +217,7 @@ def test_what_a_finished_tween_showed_is_on_its_layer_in_that_frame():
     """Layers repaint one a frame after a move (REPAINT_BUDGET), but a map whose stroke landed
     and the card that turned over are repainted in the very frame their tween ended (else the
     old picture would flash for a frame); the deferred ones catch up within a few frames."""
-    pygame.init()
-    rules = NextStationParis()
-    match = Match(rules, Config(4, ()), 9)
-    match.resolve_chance()
-    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
-    renderer = NSPRenderer(rules, match.config, NAMES[:4])
-    renderer.set_humans(())
-    renderer.reset(match.view(None), None)
+    match, bots, renderer = seated(4, 9)
     urgent = [p for p in renderer.panels.values() if isinstance(p, NSPRenderer.URGENT)]
     deferred = 0
     for _ in range(10):
@@ -231,14 +238,7 @@ def test_a_stroke_redraws_where_its_pencil_is_not_its_whole_path(humans):
     is now and was the frame before), not the whole path with the pencil's reach around it:
     every changed pixel lies in the reported rects, and most frames of a stroke name less
     than half its whole area (a person's big map with its pencil, a bot's compact one)."""
-    pygame.init()
-    rules = NextStationParis()
-    match = Match(rules, Config(3, ()), 4)
-    match.resolve_chance()
-    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
-    renderer = NSPRenderer(rules, match.config, NAMES[:3])
-    renderer.set_humans(humans)
-    renderer.reset(match.view(None), None)
+    match, bots, renderer = seated(3, 4, humans)
     renderer.damage(False)
     small = strokes = 0
     for _ in range(3):
