@@ -141,7 +141,7 @@ def line_points(p: Planner, sheet: CompactSheet) -> int:
 
 
 def sheet_points(rules: NextStationParis, state: State, lines: list[Line], used: int) -> int:
-    """A seat's points beyond its lines' own (as results._breakdown scores them): overpasses,
+    """A seat's points beyond its lines' own (as results.seat_scores scores them): overpasses,
     interchanges, objectives, the solo modules' malus."""
     board = rules.board
     final = tuple(lines)

@@ -22,9 +22,9 @@ class ResultsMixin:
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:
         """Points by category: lines, overpasses, interchanges (+ objectives, gates, solo)."""
-        return tuple(self._breakdown(state, seat) for seat in range(state.players))
+        return tuple(self.seat_scores(state, seat) for seat in range(state.players))
 
-    def _breakdown(self, s: State, seat: int) -> dict[str, int]:
+    def seat_scores(self, s: State, seat: int) -> dict[str, int]:
         """One seat's points by category (see `scores`)."""
         board = self.board
         lines = s.lines[seat]

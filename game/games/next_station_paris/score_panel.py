@@ -146,12 +146,12 @@ class ScoreBoard:
 
     def breakdown(self, view: State, seat: int) -> dict[str, int]:
         """One seat's points by category, as rules.scores gives them (the engine's own
-        `_breakdown` of that seat), worked out again only when what they are made of changed:
+        `seat_scores`), worked out again only when what they are made of changed:
         a move changes one seat's sheet, not the others'."""
         made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
         memo = self._breakdowns.get(seat)
         if memo is None or any(a is not b for a, b in zip(memo[0], made_of)):
-            memo = self._breakdowns[seat] = (made_of, self.room.rules._breakdown(view, seat))
+            memo = self._breakdowns[seat] = (made_of, self.room.rules.seat_scores(view, seat))
         return memo[1]
 
     def line_score(self, line: Line) -> Any:
