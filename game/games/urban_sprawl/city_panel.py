@@ -125,6 +125,11 @@ class CityPanel(USPanel):
             rects[("circle", i)].center = circle_center(line, index)
         return rects
 
+    def targets_moved_by(self, view: State) -> Hashable:
+        """Which building covers each lot: where the buildings' targets are (not who controls
+        them)."""
+        return view.lots
+
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """The fixed targets, then this view's buildings."""
         rects = dict(self._fixed)

@@ -79,6 +79,11 @@ class USPanel(Panel):
         if card in self.room.board.cards:  # nothing to zoom on an empty slot or face-down card
             self.zoom(canvas, card, rect)
 
+    def targets_moved_by(self, view: Any) -> Hashable:
+        """What in `view` moves this panel's targets (the room places them again only when it
+        changed): nothing by default, a panel whose targets depend on the view says what."""
+        return None
+
     def card_at(self, target: Target) -> str | None:
         """The card shown at one of this panel's targets (None: no card there)."""
         return None

@@ -81,7 +81,10 @@ class USRenderer(USAnimations):
         self.board = rules.board
         self.faces = Faces(self.board)
         self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
-        self._placed_memo: tuple | None = None  # (what moves targets, the targets placed)
+        # (the targets placed, the panel that offers each) and, by panel name, (what moves its
+        # targets, its targets, the panel by target): see `place_targets`
+        self._placed_memo: tuple | None = None
+        self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
@@ -130,14 +133,32 @@ class USRenderer(USAnimations):
                                     head.CLIP)
 
     def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """The panels' targets, placed again only when what moves one changed: the buildings
-        (the city's) and each seat's cards and pills (its chips); most moves change neither,
-        and a full city offers hundreds of targets."""
-        moves = (view.buildings, tuple((view.hands[body.seat], view.favours[body.seat],
-                                        body.pill_count(view)) for body in self.bodies))
-        if self._placed_memo is None or self._placed_memo[0] != moves:
-            self._placed_memo = (moves, super().place_targets(view))
-        return self._placed_memo[1]
+        """The panels' targets, each panel's placed again only when what moves them changed
+        (`USPanel.targets_moved_by`: which lots hold a building, not who controls it; a seat's
+        cards and pills), and joined again only then: most moves (a cube, a pill, a gain)
+        move none, and a full city offers hundreds of targets. The kit's order, panel by
+        panel in mount order."""
+        if self.modal_panels():  # none in this room today; the kit's way if one ever is
+            self._placed_memo = None
+            return super().place_targets(view)
+        memo, moved = self._by_panel, self._placed_memo is None
+        for panel in self.panels.values():
+            moves = panel.targets_moved_by(view)
+            kept = memo.get(panel.name)
+            if kept is None or kept[0] != moves:
+                targets = panel.targets(view)
+                memo[panel.name] = (moves, targets, dict.fromkeys(targets, panel))
+                moved = True
+        if moved:
+            placed: dict[Target, pygame.Rect] = {}
+            owners: dict[Target, Panel] = {}
+            for panel in self.panels.values():
+                _, targets, owner = memo[panel.name]
+                placed.update(targets)
+                owners.update(owner)
+            self._placed_memo = placed, owners
+        self._owner = self._placed_memo[1]
+        return self._placed_memo[0]
 
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:

@@ -130,6 +130,11 @@ class SeatBody(SeatPart):
         self.favour_rects: list[pygame.Rect] = []
 
     # == targets: the planning cards and Favours ==================================================
+    def targets_moved_by(self, view: State) -> Hashable:
+        """The seat's cards and how many pills sit above them."""
+        seat = self.seat
+        return view.hands[seat], view.favours[seat], self.pill_count(view)
+
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Each planning card and Favour, under the lines kept for the pills (a fixed number,
         so that no language moves a card)."""

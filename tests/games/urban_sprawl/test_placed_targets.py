@@ -1,6 +1,7 @@
-"""Urban Sprawl places its targets again only when what moves one changed (the buildings, a
-seat's cards or pills): at every move of played games the targets kept equal those placed
-afresh, and a seat's pill count (which places its chips) is its pills'."""
+"""Urban Sprawl places a panel's targets again only when what moves them changed (which lots
+hold a building, a seat's cards or pills): at every move of played games the targets kept equal
+those placed afresh, in the same order, and a seat's pill count (which places its chips) is its
+pills'."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_targets_kept_between_moves_are_the_targets_placed_afresh(players, seed)
         placed = renderer.placed()
         kept += placed is before
         owners = dict(renderer.owners())
-        assert placed == PanelRoom.place_targets(renderer, view)
+        fresh = PanelRoom.place_targets(renderer, view)
+        assert placed == fresh and list(placed) == list(fresh)  # the kit's order too
         assert owners == renderer.owners()
     assert kept > 20  # most moves move no target
