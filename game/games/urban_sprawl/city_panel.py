@@ -52,7 +52,7 @@ from .layout import (
     lots_center,
     lots_target,
 )
-from .panel_base import USPanel, by_view
+from .panel_base import USPanel, by_view, restore
 from .state import NOBODY, State
 
 
@@ -182,8 +182,7 @@ class CityPanel(USPanel):
             blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
                           if old != new)
         for block in blocks:
-            area = block_area(block)
-            surf.blit(layers.static, area, area)
+            restore(surf, layers.static, block_area(block))
         for building in buildings:
             if building is not None and self.board.block_of[building.lots[0]] in blocks:
                 self.paint_building(surf, building.zone, building.lots, building.owner)

@@ -38,7 +38,12 @@ class KeyPanel(ItemPanel):
     def items(self) -> list[Item]:
         """Whose turn and the AP left, the planning deck and discard, then one line per board
         symbol that says nothing by itself: its picture and its meaning (a new turn or AP
-        repaints its line, not the key)."""
+        repaints its line, not the key; the symbols' lines are built once per language)."""
+        return [*self.section("turn", self.key(), self.turn_items),
+                *self.section("symbols", language(), symbol_items)]
+
+    def turn_items(self) -> list[Item]:
+        """Whose turn and the AP left (or the end), the planning deck and discard."""
         v, box = self.view, KEY_BOX
         found = []
         if v.over:  # no one's turn any more
@@ -54,17 +59,23 @@ class KeyPanel(ItemPanel):
                          SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8)
         found.append(blit_item("piles", piles,
                                piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP))))
-        y = box.y + 6 + 2 * KEY_STEP
-        found.append(Item("rule", None, pygame.Rect(box.x + 11, y - 2, box.w - 22, 5),
-                          lambda surf: pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, y),
-                                                        (box.right - 12, y), 2)))
-        for k, ((picture, words), (icon, line)) in enumerate(
-                zip(key_entries(), key_rows(), strict=True)):
-            found.append(Item(("symbol", k), None, icon.inflate(8, 8),
-                              functools.partial(picture, at=icon)))
-            text = fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8)
-            found.append(blit_item(("meaning", k), text, text.get_rect(topleft=line.topleft)))
         return found
+
+
+def symbol_items() -> list[Item]:
+    """The rule under the piles, then each board symbol's picture and meaning."""
+    box = KEY_BOX
+    y = box.y + 6 + 2 * KEY_STEP
+    found = [Item("rule", None, pygame.Rect(box.x + 11, y - 2, box.w - 22, 5),
+                  lambda surf: pygame.draw.line(surf, theme.PANEL_LIGHT, (box.x + 12, y),
+                                                (box.right - 12, y), 2))]
+    for k, ((picture, words), (icon, line)) in enumerate(
+            zip(key_entries(), key_rows(), strict=True)):
+        found.append(Item(("symbol", k), None, icon.inflate(8, 8),
+                          functools.partial(picture, at=icon)))
+        text = fit_text(words, SMALL, line.w, theme.TEXT, squeeze=0.8)
+        found.append(blit_item(("meaning", k), text, text.get_rect(topleft=line.topleft)))
+    return found
 
 
 def key_entries() -> list[tuple[Picture, str]]:

@@ -10,6 +10,7 @@ sliding along its row, turning over) is left for its animation.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 import pygame
 import pytweening
@@ -24,7 +25,7 @@ from . import sprites as sp
 from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
 from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
-from .panel_base import USPanel, by_view
+from .panel_base import USPanel, by_view, restore
 from .state import HIDDEN_CARD, State
 
 # rect, card, cost, pile count, pile name (its string key, translated only when painted)
@@ -60,7 +61,7 @@ class RowPart(USPanel):
         for k, (rect, card, cost, pile, name) in enumerate(self.slots()):
             if fresh or before[0][k] != now[0][k]:
                 area = rect.union(cost_label(rect, cost)[1]) if cost is not None else rect
-                surf.blit(layers.static, area, area)
+                restore(surf, layers.static, area)
                 self.paint_slot(surf, rect, card, cost, pile, t(name) if name else "")
                 areas.append(area)
         return areas
@@ -136,8 +137,7 @@ class RowsPanel(RowPart):
         if rect is None:
             return at
         self.room.origin = rect.center
-        back = sp.card_back("", rect.size)
-        self.tween(at, FLIP_TIME, flip(back, self.room.faces.face(card), rect),
+        self.tween(at, FLIP_TIME, FaceUp(self.room.faces, card, rect),
                    holds=(("card", card),), area=flip_area(rect))
         return at + FLIP_TIME * 0.5
 
@@ -170,6 +170,26 @@ class RowsPanel(RowPart):
         costs += [("planning", i, c) for i, c in enumerate(board.planning_costs)]
         costs.append(("planning", 4, board.planning_deck_cost))
         return [cost_label(card_slot(row, i), cost) for row, i, cost in costs]
+
+
+class FaceUp:
+    """Paint: a revealed card turning over from its back (`paint.flip`), its face drawn only
+    when it shows, at mid-turn: the cards an end of turn reveals draw their faces in the
+    frames they turn (half a flip apart), not all in the frame the move lands."""
+
+    def __init__(self, faces: Any, card: str, rect: pygame.Rect) -> None:
+        """`card` (its face from `faces`) turning over in `rect`."""
+        self.faces, self.card, self.rect = faces, card, rect
+        self.back = sp.card_back("", rect.size)
+        self.turn = flip(self.back, self.back, rect)  # the first half shows only the back
+        self.face_up = False
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """The card at eased progress `p` (its face from mid-turn on)."""
+        if p >= 0.5 and not self.face_up:
+            self.turn = flip(self.back, self.faces.face(self.card), self.rect)
+            self.face_up = True
+        self.turn(canvas, p)
 
 
 class PilesPanel(RowPart):

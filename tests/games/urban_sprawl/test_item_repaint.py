@@ -5,6 +5,7 @@ equals the same panel painted whole over the background, and most repaints were 
 from __future__ import annotations
 
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,7 +14,7 @@ import pygame
 import pytest
 
 from game.engine.registry import rules_for
-from game.games.urban_sprawl.panel_base import ItemPanel
+from game.games.urban_sprawl.panel_base import ItemPanel, restore
 from game.games.urban_sprawl.scene import USRenderer
 from tests.games.scene_match import scene_match, step
 
@@ -92,3 +93,43 @@ def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():
                     assert renderer.layers.shown_key(panel.name) == fresh, panel.name
             checked += 1
     assert checked > 200
+
+
+def test_a_restore_in_parts_puts_back_exactly_the_area():
+    """`restore` splits an area at 16-px columns (speed only): the pixels are one blit's, at
+    every offset and width, narrow and wide."""
+    rng = random.Random(1)
+    static = pygame.Surface((200, 40))
+    for x in range(200):
+        for y in range(0, 40, 7):
+            static.set_at((x, y), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+    for left in range(33):
+        for width in (1, 5, 15, 16, 17, 31, 33, 47, 100, 140):
+            area = pygame.Rect(left, 3, width, 30)
+            mine, one = pygame.Surface(static.get_size()), pygame.Surface(static.get_size())
+            mine.fill((9, 9, 9))
+            one.fill((9, 9, 9))
+            restore(mine, static, area)
+            one.blit(static, area, area)
+            assert pygame.image.tobytes(mine, "RGB") == pygame.image.tobytes(one, "RGB"), area
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4), (4, 6)])
+def test_every_layer_repainted_in_parts_equals_it_painted_afresh(players, seed):
+    """The city (block by block), the rows and piles (slot by slot) and the item panels, brought
+    up to date move after move, equal the whole board painted afresh over the background."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
+    layers = renderer.layers
+    for _ in range(40):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy() or layers.pending:
+            renderer.update(1 / 60)
+        renderer.refresh()
+        kept = pygame.image.tobytes(layers.surface, "RGB")
+        layers.invalidate()
+        layers.surface.blit(layers.static, (0, 0))
+        renderer.refresh()
+        assert kept == pygame.image.tobytes(layers.surface, "RGB")
