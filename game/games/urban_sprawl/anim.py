@@ -57,6 +57,8 @@ class USAnimations(PanelRoom):
         super().__init__(rules, config, seat_names)
         self.origin: tuple[int, int] = GRID.center
         self.coins_from: tuple[int, int] | None = None  # this batch's paid row, if any
+        # (the tweens, the clock, what each (kind, seat) still counts up then): `counting`
+        self._counted: tuple[list, float, dict] = ([], -1.0, {})
 
     # == where things are =========================================================================
     def panel_point(self, seat: int | None) -> tuple[int, int]:
@@ -79,9 +81,17 @@ class USAnimations(PanelRoom):
 
     def counting(self, seat: int, what: str = "prestige") -> int:
         """The seat's prestige (or wealth) still flying in: its panel shows the old figure
-        until the star or coin lands."""
-        return sum(round(amount * left) for (kind, who, amount), left in self.timeline.counting()
-                   if who == seat and kind == what)
+        until the star or coin lands. Summed for every seat at once per clock and tweens
+        (each head asks for both figures, in its key and its items, every frame something
+        counts up)."""
+        timeline = self.timeline
+        tweens, clock, totals = self._counted
+        if clock != timeline.clock or tweens != timeline.tweens:  # tweens compare by identity
+            totals = {}
+            for (kind, who, amount), left in timeline.counting():
+                totals[kind, who] = totals.get((kind, who), 0) + round(amount * left)
+            self._counted = (list(timeline.tweens), timeline.clock, totals)
+        return totals.get((what, seat), 0)
 
     # == the rows =================================================================================
     @on_event("planning_taken", sound="swish")

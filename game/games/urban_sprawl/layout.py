@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.i18n import language
 from game.ui.panels import Layout
 from game.ui.render_kit import translator
 
@@ -154,10 +155,19 @@ def label_reach() -> int:
 
 
 def cost_label(slot: pygame.Rect, cost: int) -> tuple[str, pygame.Rect]:
-    """A slot's AP cost under it: its text and rect."""
-    text = t("ap", ap=cost)
-    size = theme.font(SMALL, True).size(text)
-    return text, pygame.Rect((slot.centerx - size[0] // 2, slot.bottom + RING_GAP + 2), size)
+    """A slot's AP cost under it: its text and rect (measured once per slot, cost and
+    language: a slot repainted as the rows slide asks twice)."""
+    key = (slot.centerx, slot.bottom, cost, language())
+    found = _COST_LABELS.get(key)
+    if found is None:
+        text = t("ap", ap=cost)
+        size = theme.font(SMALL, True).size(text)
+        found = _COST_LABELS[key] = (text, pygame.Rect(
+            (slot.centerx - size[0] // 2, slot.bottom + RING_GAP + 2), size))
+    return found[0], found[1].copy()
+
+
+_COST_LABELS: dict[tuple, tuple[str, pygame.Rect]] = {}  # a few slots x costs x languages
 
 
 def card_slot(row: str, index: int) -> pygame.Rect:

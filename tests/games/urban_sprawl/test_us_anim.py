@@ -98,6 +98,40 @@ def test_prestige_and_wealth_count_up_as_they_land():
     assert renderer.counting(seat) == 0 and renderer.counting(richer, "wealth") == 0
 
 
+def counted_afresh(renderer: USRenderer, seat: int, what: str) -> int:
+    """What `counting` sums, walked through the timeline again."""
+    return sum(round(amount * left) for (kind, who, amount), left in renderer.timeline.counting()
+               if who == seat and kind == what)
+
+
+def test_the_figures_still_counting_are_the_timelines_at_every_frame():
+    """`counting` sums every seat at once per clock and tweens: at every frame of the batches
+    of a played game (and right after each is queued, the clock standing still) it equals
+    the timeline's tagged tweens walked afresh."""
+    rules = rules_for(US)
+    match = Match(rules, Config(4), 5)
+    renderer = USRenderer(rules, match.config, ["A", "B", "C", "D"])
+    bots = {i: RandomBot(random.Random(50 + i)) for i in range(4)}
+    match.resolve_chance()
+    renderer.reset(match.view(0), 0)
+    counted = 0
+    for _ in range(60):
+        prompt = match.prompts()[0]
+        events = match.apply(prompt.player, bots[prompt.player].choose(
+            rules, match.view(prompt.player), prompt)) + match.resolve_chance()
+        renderer.counting(0)  # asked before the batch is queued: the memo must not stay
+        renderer.animate(events, match.view(0), 0)
+        while True:
+            for seat in range(4):
+                for what in ("prestige", "wealth"):
+                    assert renderer.counting(seat, what) == counted_afresh(renderer, seat, what)
+                    counted += renderer.counting(seat, what) != 0
+            if not renderer.busy():
+                break
+            renderer.update(1 / 60)
+    assert counted > 50
+
+
 def test_cards_left_in_a_row_slide_to_their_new_slot():
     def slid(events, before, after):
         return any(card not in (None, HIDDEN_CARD) and card in before.contract_row
