@@ -72,7 +72,8 @@ class RowPart(USPanel):
         if card is not None and ("card", card) not in self.holds:
             surf.blit(self.room.faces.face(card), rect)
         elif pile is not None:
-            surf.blit(sp.deck_back(pile_name, CARD, pile), rect)
+            surf.blit(sp.deck_back(pile_name, CARD), rect)
+            sp.deck_count(surf, rect, pile_name, pile)
         else:
             pygame.draw.rect(surf, theme.PANEL, rect, 2, border_radius=10)
         if cost is not None:

@@ -259,14 +259,21 @@ def coin(side: int) -> pygame.Surface:
     return fast(surf)
 
 
-@art_cache(maxsize=32)
-def deck_back(label: str, size: tuple[int, int], count: int) -> pygame.Surface:
-    """A face-down pile: its name and how many cards are left."""
-    lines = label.count("\n")
-    surf = _back(label, size, size[1] // 2 - 16 - 14 * lines)
+@art_cache(maxsize=16)
+def deck_back(label: str, size: tuple[int, int]) -> pygame.Surface:
+    """A face-down pile's back with its name, room left under it for the count
+    (`deck_count`)."""
+    return fast(_back(label, size, size[1] // 2 - 16 - 14 * label.count("\n")))
+
+
+def deck_count(surf: pygame.Surface, rect: pygame.Rect, label: str, count: int) -> None:
+    """How many cards are left, written on the pile's back (`deck_back(label, ...)`) at
+    `rect`: a pile that shrinks renders one number, not its back again (the same pixels as
+    the count drawn into the back)."""
     left = theme.text(str(count), theme.SMALL_SIZE, theme.TEXT_DIM, True)
-    surf.blit(left, left.get_rect(center=(size[0] // 2, size[1] // 2 + 18 + 14 * lines)))
-    return fast(surf)
+    lines = label.count("\n")
+    surf.blit(left, left.get_rect(center=(rect.x + rect.w // 2,
+                                          rect.y + rect.h // 2 + 18 + 14 * lines)))
 
 
 @art_cache(maxsize=32)

@@ -14,8 +14,11 @@ import pygame
 import pytest
 
 from game.engine.registry import rules_for
+from game.games.urban_sprawl import sprites
+from game.games.urban_sprawl.layout import CARD, t
 from game.games.urban_sprawl.panel_base import ItemPanel, restore
 from game.games.urban_sprawl.scene import USRenderer
+from game.ui import theme
 from tests.games.scene_match import scene_match, step
 
 
@@ -133,3 +136,24 @@ def test_every_layer_repainted_in_parts_equals_it_painted_afresh(players, seed):
         layers.surface.blit(layers.static, (0, 0))
         renderer.refresh()
         assert kept == pygame.image.tobytes(layers.surface, "RGB")
+
+
+@pytest.mark.parametrize("label", ["planning_back", "deck.town", "deck.city", "deck.metropolis"])
+def test_a_piles_count_written_on_its_back_is_the_back_drawn_with_it(label):
+    """A pile's back is drawn once per name and its count written on it (`deck_count`): the
+    same pixels as the count drawn into the back, at every count."""
+    pygame.init()
+    name = t(label)
+    lines = name.count("\n")
+    backdrop = pygame.Surface((CARD[0] + 20, CARD[1] + 20))
+    backdrop.fill(theme.BACKGROUND)
+    rect = pygame.Rect((10, 10), CARD)
+    for count in range(61):
+        whole = sprites._back(name, CARD, CARD[1] // 2 - 16 - 14 * lines)
+        left = theme.text(str(count), theme.SMALL_SIZE, theme.TEXT_DIM, True)
+        whole.blit(left, left.get_rect(center=(CARD[0] // 2, CARD[1] // 2 + 18 + 14 * lines)))
+        one, two = backdrop.copy(), backdrop.copy()
+        one.blit(whole, rect)
+        two.blit(sprites.deck_back(name, CARD), rect)
+        sprites.deck_count(two, rect, name, count)
+        assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(two, "RGB"), count
