@@ -138,8 +138,10 @@ class RowsPanel(RowPart):
         if rect is None:
             return at
         self.room.origin = rect.center
-        self.tween(at, FLIP_TIME, FaceUp(self.room.faces, card, rect),
-                   holds=(("card", card),), area=flip_area(rect))
+        turn = FaceUp(self.room.faces, card, rect)
+        if self.room.redrawn_whole():  # e.g. the opening deal, animated before the first frame
+            turn.face_now()
+        self.tween(at, FLIP_TIME, turn, holds=(("card", card),), area=flip_area(rect))
         return at + FLIP_TIME * 0.5
 
     def slide_rows(self, batch: Batch, at: float) -> float:
@@ -148,8 +150,11 @@ class RowsPanel(RowPart):
         if batch.old is None or "slid" in batch.moments:
             return at
         batch.moments["slid"] = at
+        old, v = batch.old, self.view
+        if (old.contract_row == v.contract_row and old.planning_row == v.planning_row
+                and old.tops == v.tops and old.planning_top == v.planning_top):
+            return at  # every card where it was (`place_of` reads no more than these)
         moved = False
-        v = self.view
         for card in (*v.contract_row, *v.planning_row):
             if card is None or card == HIDDEN_CARD:
                 continue
@@ -185,11 +190,16 @@ class FaceUp:
         self.turn = flip(self.back, self.back, rect)  # the first half shows only the back
         self.face_up = False
 
-    def __call__(self, canvas: pygame.Surface, p: float) -> None:
-        """The card at eased progress `p` (its face from mid-turn on)."""
-        if p >= 0.5 and not self.face_up:
+    def face_now(self) -> None:
+        """Draw the face now (if not yet): from mid-turn on the card shows it."""
+        if not self.face_up:
             self.turn = flip(self.back, self.faces.face(self.card), self.rect)
             self.face_up = True
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """The card at eased progress `p` (its face from mid-turn on)."""
+        if p >= 0.5:
+            self.face_now()
         self.turn(canvas, p)
 
 

@@ -13,6 +13,7 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
+from game.games.urban_sprawl.rows_panel import FaceUp
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY
 
@@ -175,3 +176,28 @@ def test_a_discarded_contract_sinks_out_of_its_slot_before_the_row_slides():
     renderer.draw(canvas, None, None)  # paints the sinking card
     finish(renderer)
     assert ("card", card) not in renderer.holds
+
+
+def test_a_revealed_face_is_drawn_at_mid_turn_unless_the_whole_board_is_redrawn_anyway():
+    """A card turning over draws its face at mid-turn (the reveals of one batch in the frames
+    they turn, not all in the frame the move lands), but at once when the next frame redraws
+    everything anyway (the opening deal, animated before the first frame)."""
+    def reveals(events, before, after):
+        return sum(e.kind == "revealed" for e in events) >= 2
+    renderer, events, after = batch_with(reveals)
+    before = renderer.view
+    renderer.animate(events, after, 0)  # right after the reset: nothing drawn yet
+    turns = [tw.paint for tw in renderer.timeline if isinstance(tw.paint, FaceUp)]
+    assert len(turns) >= 2 and all(turn.face_up for turn in turns)
+    renderer.reset(before, 0)
+    renderer.damage(False)  # a frame was drawn: the next one redraws only what changed
+    renderer.animate(events, after, 0)
+    turns = [tw for tw in renderer.timeline if isinstance(tw.paint, FaceUp)]
+    assert len(turns) >= 2 and not any(tw.paint.face_up for tw in turns)
+    canvas = pygame.Surface((1920, 1080))
+    first = min(turns, key=lambda tw: tw.start)
+    while renderer.timeline.clock < first.start + first.dur * 0.6:
+        renderer.update(1 / 60)
+        renderer.draw(canvas, None, None)
+    assert first.paint.face_up  # past mid-turn: its face is up ...
+    assert not all(tw.paint.face_up for tw in turns)  # ... the later ones still wait
