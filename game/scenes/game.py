@@ -93,6 +93,9 @@ class GameScene(Scene):
         self.viewer: int | None = None  # whose hand the board shows
         self.clock = 0.0  # drives the focus pulse
         self.finished = False
+        # A bot's move applied by the rules but not yet shown: the next frame animates it (a
+        # frame does the rules, the next the picture, so that no frame pays for both).
+        self._unshown: tuple[tuple[Event, ...], Any] | None = None  # (events, view after them)
         self.table: Table = table_for(self, self.split, self.hidden())
         self.hint_desk = HintDesk(self)
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
@@ -174,6 +177,7 @@ class GameScene(Scene):
             viewer = None
         if viewer != self.viewer:
             self.viewer = viewer
+            self._unshown = None  # the reset shows the move already
             self.renderer.reset(self.match.view(viewer), viewer)
 
     # -- the table mode's answers --------------------------------------------------------------
@@ -223,6 +227,7 @@ class GameScene(Scene):
             scaled = dt * self.speed_factor()
             self.renderer.update(scaled)
             self.app.audio.update(scaled)  # in step with tweens
+        self._show_unshown()  # after the advance: its tweens start from their first frame
         if self.finished:
             return
         inputs = self._table_inputs()
@@ -263,20 +268,30 @@ class GameScene(Scene):
         events = self.driver.play_bots(dt * self.speed_factor(), table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
-            self._show(events)
+            # Shown next frame, with the view of now: a person's move may come meanwhile.
+            self._unshown = (events, self.match.view(self.viewer))
+
+    def _show_unshown(self) -> None:
+        """Show the bot move the rules applied last frame, if any."""
+        if self._unshown is not None:
+            (events, view), self._unshown = self._unshown, None
+            self._show(events, view)
 
     def apply(self, seat: int, action: Any) -> bool:
         """A seat's choice through the scene (the renderer animates it); False if refused."""
         events = self.driver.apply(seat, action)
         if events is None:
             return False
+        self._show_unshown()  # a bot's move of the frame before came first
         self.hint_desk.answered(seat)
         self._show(events)
         return True
 
-    def _show(self, events: tuple[Event, ...]) -> None:
-        """Animate (or, at instant speed, show) the events and play their sounds."""
-        view = self.match.view(self.viewer)
+    def _show(self, events: tuple[Event, ...], view: Any = None) -> None:
+        """Animate (or, at instant speed, show) the events and play their sounds; `view`: the
+        viewer's view right after them (None: the match's now)."""
+        if view is None:
+            view = self.match.view(self.viewer)
         self.renderer.animate(events, view, self.viewer)
         if self._instant():  # the renderer still hears the events (a move log), then skips ahead
             self.renderer.reset(view, self.viewer)
@@ -314,6 +329,7 @@ class GameScene(Scene):
         seat = self.undo_seat(device)
         if seat is None or not self.driver.undo(seat):
             return False
+        self._unshown = None  # the reset shows where the game is now
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
         self.hint_desk.forget()
         self.app.audio.cancel()  # the undone step's animation is gone, so are its sounds
