@@ -54,7 +54,9 @@ class HeaderPanel(Panel):
         for rnd in range(1, ROUNDS + 1):
             theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
         for left in range(len(self.room.board.cards) + 1):
-            theme.text(self.words(left), theme.SMALL_SIZE, theme.TEXT_DIM)
+            words = self.words(left)  # as `paint` writes it (the cache tells bold=False apart)
+            theme.text(words, theme.SMALL_SIZE, theme.TEXT_DIM, False)
+            sp.text_width(words, theme.SMALL_SIZE)
 
     @staticmethod
     def words(left: int) -> str:
@@ -75,7 +77,7 @@ class HeaderPanel(Panel):
                 midtop=(header.centerx, header.y + 6))
         back = sp.card_back(34, 48)
         words = self.words(self.deck_left())
-        width = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
+        width = back.get_width() + 12 + sp.text_width(words, theme.SMALL_SIZE)
         x = header.centerx - width // 2
         surface.blit(back, (x, header.y + 52))
         w.write(surface, words, theme.SMALL_SIZE, theme.TEXT_DIM,
@@ -212,7 +214,7 @@ class PipsPanel(Panel):
         metros = self.key()
         need = self.room.board.scoring.get("metro_cards_per_round", 5)
         gap, r = 40, 14
-        width = theme.font(theme.SMALL_SIZE).size(t("metro"))[0] + 16 + need * gap
+        width = sp.text_width(t("metro"), theme.SMALL_SIZE) + 16 + need * gap
         x = pips.centerx - width // 2
         x = w.write(surface, t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM,
                     midleft=(x, pips.centery)).right + 16 + r
