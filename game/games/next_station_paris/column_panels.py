@@ -191,8 +191,10 @@ class CardPanel(Panel):
         board = self.room.board
         index = board.card_index[ev.get("card")]
         spec, rect = board.cards[index], self.card
-        face = sp.card_face(spec.symbol, spec.metro, rect.w, rect.h)
-        paint = sp.card_flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL)
+        # the back and the face on their plate (opaque, composed before play): a frame scales
+        # and blits no alpha (the rounded corners' plate pixels are the backdrop's colour)
+        paint = sp.card_flip(self.on_plate(None, False), self.on_plate(spec.symbol, spec.metro),
+                             rect, FLIP_LIFT, theme.PANEL)
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
         self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
                    (("card", index, spec.metro),), area=area)
