@@ -115,6 +115,9 @@ class ScoreBoard:
         # What the last budgeted check saw with every row up to date (view, counts, seats
         # drawing): the same again repaints nothing, so it is not checked again.
         self._clean: tuple | None = None
+        # seat -> what its rows were all last painted from (the panels, the score as shown,
+        # the round lit, objectives, its name): the same again is skipped unlaid out
+        self._shown: dict[int, tuple] = {}
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
@@ -214,6 +217,9 @@ class ScoreBoard:
             if panel.seat in drawing:
                 continue
             score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
+            shown = (panels, score, current, objectives, room.names[panel.seat])
+            if budget is not None and self._shown.get(panel.seat) == shown:
+                continue  # every row as painted: its rows need not be laid out to tell
             for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
                 region = f"score{panel.seat}.{n}"
                 if room.layers.shown_key(region) == key:
@@ -224,6 +230,7 @@ class ScoreBoard:
                 room.layers.paint_region(region, rect, key, room.scribe.painting(region, paint),
                                          clip=True)
                 painted += 1
+            self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
         self.due = bool(drawing)  # the drawing seats' turn comes when they finish
         self._clean = seen
