@@ -15,7 +15,7 @@ import pygame
 import pytweening
 
 from game.engine.core import Event
-from game.ui import theme
+from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.paint import fit_text
@@ -98,6 +98,7 @@ class CardPanel(Panel):
         lay = room.layout
         self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
         self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
+        self._names: dict[tuple[str, str], tuple[pygame.Surface, str, pygame.Rect]] = {}
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -105,8 +106,7 @@ class CardPanel(Panel):
         for c in board.cards:
             sp.card_face(c.symbol, c.metro, card.w, card.h)
             if self.name_rect is not None:  # its name under it
-                fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, self.name_rect.w - 16,
-                         theme.TEXT, True)
+                self.name_strip(c.symbol)
             self.on_plate(c.symbol, c.metro)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
         self.on_plate(None, False)
@@ -125,6 +125,22 @@ class CardPanel(Panel):
                        else sp.card_face(symbol, metro, rect.w, rect.h), (0, 0))
             self._plates[key] = plate
         return plate
+
+    def name_strip(self, symbol: str) -> tuple[pygame.Surface, str, pygame.Rect]:
+        """A card's name written on the plate under the card, composed once per language (the
+        pixels a restore and the name's write give there), with the name and where it lies."""
+        key = (symbol, i18n.language())
+        strip = self._names.get(key)
+        if strip is None:
+            rect = self.name_rect
+            name = t(f"card.{symbol}")
+            img = fit_text(name, theme.SMALL_SIZE, rect.w - 16, theme.TEXT, True)
+            spot = img.get_rect(center=rect.center)
+            plate = self.room.layers.static.subsurface(rect.move(-BOARD_RECT.x, -BOARD_RECT.y)
+                                                       ).copy()
+            plate.blit(img, spot.move(-rect.x, -rect.y))
+            strip = self._names[key] = (plate, name, spot)
+        return strip
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
@@ -155,18 +171,19 @@ class CardPanel(Panel):
         whole = before is None or branch or before[1]
         if whole:
             layers.restore(self.rect)
-        elif self.name_rect is not None:
-            layers.restore(self.name_rect)
         changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
                                                           if self.name_rect else [])]
         if card == NONE:
+            if not whole and self.name_rect is not None:
+                layers.restore(self.name_rect)
             surface.blit(self.on_plate(None, False), self.card)
             return changed
         c = self.room.board.cards[card]
         surface.blit(self.on_plate(c.symbol, c.metro), self.card)
         if self.name_rect is not None:  # what the card is, in words, for everyone at once
-            w.write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
-                    self.name_rect.w - 16, center=self.name_rect.center)
+            strip, name, spot = self.name_strip(c.symbol)
+            surface.blit(strip, self.name_rect)
+            w.note(name, spot, theme.SMALL_SIZE)
         if branch:
             self._paint_branch(surface)
         return changed
