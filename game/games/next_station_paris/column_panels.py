@@ -15,7 +15,7 @@ import pygame
 import pytweening
 
 from game.engine.core import Event
-from game.ui import theme
+from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
 from game.ui.paint import fit_text
@@ -54,7 +54,9 @@ class HeaderPanel(Panel):
         for rnd in range(1, ROUNDS + 1):
             theme.text(t("round", n=rnd, total=ROUNDS), theme.BODY_SIZE, theme.TEXT, True)
         for left in range(len(self.room.board.cards) + 1):
-            theme.text(self.words(left), theme.SMALL_SIZE, theme.TEXT_DIM)
+            words = self.words(left)  # as `paint` writes it (the cache tells bold=False apart)
+            theme.text(words, theme.SMALL_SIZE, theme.TEXT_DIM, False)
+            sp.text_width(words, theme.SMALL_SIZE)
 
     @staticmethod
     def words(left: int) -> str:
@@ -75,7 +77,7 @@ class HeaderPanel(Panel):
                 midtop=(header.centerx, header.y + 6))
         back = sp.card_back(34, 48)
         words = self.words(self.deck_left())
-        width = back.get_width() + 12 + theme.font(theme.SMALL_SIZE).size(words)[0]
+        width = back.get_width() + 12 + sp.text_width(words, theme.SMALL_SIZE)
         x = header.centerx - width // 2
         surface.blit(back, (x, header.y + 52))
         w.write(surface, words, theme.SMALL_SIZE, theme.TEXT_DIM,
@@ -96,6 +98,7 @@ class CardPanel(Panel):
         lay = room.layout
         self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
         self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
+        self._names: dict[tuple[str, str], tuple[pygame.Surface, str, pygame.Rect]] = {}
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -103,8 +106,7 @@ class CardPanel(Panel):
         for c in board.cards:
             sp.card_face(c.symbol, c.metro, card.w, card.h)
             if self.name_rect is not None:  # its name under it
-                fit_text(t(f"card.{c.symbol}"), theme.SMALL_SIZE, self.name_rect.w - 16,
-                         theme.TEXT, True)
+                self.name_strip(c.symbol)
             self.on_plate(c.symbol, c.metro)
         sp.card_face("branch", False, card.w * 2 // 5, round(card.w * 2 // 5 * 1.4))
         self.on_plate(None, False)
@@ -123,6 +125,22 @@ class CardPanel(Panel):
                        else sp.card_face(symbol, metro, rect.w, rect.h), (0, 0))
             self._plates[key] = plate
         return plate
+
+    def name_strip(self, symbol: str) -> tuple[pygame.Surface, str, pygame.Rect]:
+        """A card's name written on the plate under the card, composed once per language (the
+        pixels a restore and the name's write give there), with the name and where it lies."""
+        key = (symbol, i18n.language())
+        strip = self._names.get(key)
+        if strip is None:
+            rect = self.name_rect
+            name = t(f"card.{symbol}")
+            img = fit_text(name, theme.SMALL_SIZE, rect.w - 16, theme.TEXT, True)
+            spot = img.get_rect(center=rect.center)
+            plate = self.room.layers.static.subsurface(rect.move(-BOARD_RECT.x, -BOARD_RECT.y)
+                                                       ).copy()
+            plate.blit(img, spot.move(-rect.x, -rect.y))
+            strip = self._names[key] = (plate, name, spot)
+        return strip
 
     def shown_card(self) -> int:
         """The card face on the table: the newest one whose flip has finished."""
@@ -153,18 +171,19 @@ class CardPanel(Panel):
         whole = before is None or branch or before[1]
         if whole:
             layers.restore(self.rect)
-        elif self.name_rect is not None:
-            layers.restore(self.name_rect)
         changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
                                                           if self.name_rect else [])]
         if card == NONE:
+            if not whole and self.name_rect is not None:
+                layers.restore(self.name_rect)
             surface.blit(self.on_plate(None, False), self.card)
             return changed
         c = self.room.board.cards[card]
         surface.blit(self.on_plate(c.symbol, c.metro), self.card)
         if self.name_rect is not None:  # what the card is, in words, for everyone at once
-            w.write(surface, t(f"card.{c.symbol}"), theme.SMALL_SIZE, theme.TEXT, True,
-                    self.name_rect.w - 16, center=self.name_rect.center)
+            strip, name, spot = self.name_strip(c.symbol)
+            surface.blit(strip, self.name_rect)
+            w.note(name, spot, theme.SMALL_SIZE)
         if branch:
             self._paint_branch(surface)
         return changed
@@ -189,8 +208,10 @@ class CardPanel(Panel):
         board = self.room.board
         index = board.card_index[ev.get("card")]
         spec, rect = board.cards[index], self.card
-        face = sp.card_face(spec.symbol, spec.metro, rect.w, rect.h)
-        paint = sp.card_flip(sp.card_back(rect.w, rect.h), face, rect, FLIP_LIFT, theme.PANEL)
+        # the back and the face on their plate (opaque, composed before play): a frame scales
+        # and blits no alpha (the rounded corners' plate pixels are the backdrop's colour)
+        paint = sp.card_flip(self.on_plate(None, False), self.on_plate(spec.symbol, spec.metro),
+                             rect, FLIP_LIFT, theme.PANEL)
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
         self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
                    (("card", index, spec.metro),), area=area)
@@ -212,7 +233,7 @@ class PipsPanel(Panel):
         metros = self.key()
         need = self.room.board.scoring.get("metro_cards_per_round", 5)
         gap, r = 40, 14
-        width = theme.font(theme.SMALL_SIZE).size(t("metro"))[0] + 16 + need * gap
+        width = sp.text_width(t("metro"), theme.SMALL_SIZE) + 16 + need * gap
         x = pips.centerx - width // 2
         x = w.write(surface, t("metro"), theme.SMALL_SIZE, theme.TEXT_DIM,
                     midleft=(x, pips.centery)).right + 16 + r

@@ -63,6 +63,7 @@ class MapPanel(SeatPanel):
         # seat's links held back, shown links) and (lines, shown links, modules, key).
         self._shown: tuple = (None, None, None, ())
         self._key: tuple = (None, None, None, None)
+        self._seen: tuple = (None, None, None)  # (view, holds, key) `key` last answered
 
     def station_center(self, station: int) -> tuple[float, float]:
         """Screen position of a station on this map."""
@@ -110,14 +111,22 @@ class MapPanel(SeatPanel):
         return shown
 
     def key(self) -> tuple:
-        """The strokes on screen, the gate marks, the modules (city gates ringed)."""
-        lines, shown, modules = self.view.lines[self.seat], self.shown_links(), self.view.modules
+        """The strokes on screen, the gate marks, the modules (city gates ringed); looked up
+        again only for a new view or new holds (every refresh asks each map, twice)."""
+        room = self.room
+        seen = self._seen
+        if seen[0] is room.view and seen[1] is room.holds:
+            return seen[2]
+        view = room.view
+        lines, shown, modules = view.lines[self.seat], self.shown_links(), view.modules
         memo = self._key
         if memo[0] is lines and memo[1] is shown and memo[2] is modules:
-            return memo[3]
-        marks = tuple((ln.double_station, ln.double_district) for ln in lines)
-        key = (shown, marks, modules)
-        self._key = (lines, shown, modules, key)
+            key = memo[3]
+        else:
+            marks = tuple((ln.double_station, ln.double_district) for ln in lines)
+            key = (shown, marks, modules)
+            self._key = (lines, shown, modules, key)
+        self._seen = (view, room.holds, key)
         return key
 
     def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:

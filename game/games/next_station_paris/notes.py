@@ -17,6 +17,8 @@ import pygame
 from game.ui import theme
 from game.ui.paint import fit_text, wrap
 
+from .sprites import numeral
+
 
 @dataclass(frozen=True, slots=True)
 class Written:
@@ -54,6 +56,16 @@ class Scribe:
         returns its rect."""
         img = (theme.text(text, size, color, bold) if width is None
                else fit_text(text, size, width, color, bold))
+        rect = img.get_rect(**anchor)
+        surface.blit(img, rect)
+        self.note(text, rect, size)
+        return rect
+
+    def number(self, surface: pygame.Surface, text: str, size: int, color: tuple,
+                **anchor: Any) -> pygame.Rect:
+        """Paint a bold number of a score zone (rendered before play: `sprites.numeral`) where
+        `anchor` says, and note it; returns its rect."""
+        img = numeral(text, size, color)
         rect = img.get_rect(**anchor)
         surface.blit(img, rect)
         self.note(text, rect, size)

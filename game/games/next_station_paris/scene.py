@@ -113,6 +113,7 @@ class NSPRenderer(SplitRoom):
             (ModulesPanel, "modules"), (DeckPanel, "deck"), (LadderPanel, "ladder")) if name in lay]
         self.mount(lay, *maps, *scores, *column, *sides)
         self.score_panels = scores
+        self._urgent = [p for p in self.panels.values() if isinstance(p, self.URGENT)]
         self.map_panels = {panel.seat: panel for panel in maps}
         self._warm()
         if self.view is not None:
@@ -129,7 +130,7 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | ScorePanel):
                 panel.warm()
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
@@ -240,5 +241,4 @@ class NSPRenderer(SplitRoom):
     def _urgent_due(self) -> int:
         """How many `URGENT` layers are dirty (they come first in the layers' order)."""
         shown = self.layers.shown_key
-        return sum(1 for panel in self.panels.values()
-                   if isinstance(panel, self.URGENT) and shown(panel.name) != panel.key())
+        return sum(1 for panel in self._urgent if shown(panel.name) != panel.key())

@@ -45,6 +45,10 @@ SCORE_ROWS_AFTER_MOVE = 1
 COUNT_STEPS = 8
 OP_PAD = 10  # px around an operator of a line's sum
 TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
+# The numbers rendered before play (`ScorePanel.warm`), up to: a factor of a line's sum, a
+# line's points (a compact sheet's round too), a bonus, a seat's total. Higher ones are rare
+# and render when first shown.
+FACTOR_WARM, POINTS_WARM, BONUS_WARM, TOTAL_WARM = 20, 60, 40, 150
 HEADER_EMBLEM = 30  # the seat's emblem before its name over its sheet (colour is never the only cue)
 MINI_EMBLEM = 24  # the same before a bot's name over its small map
 
@@ -111,6 +115,9 @@ class ScoreBoard:
         # What the last budgeted check saw with every row up to date (view, counts, seats
         # drawing): the same again repaints nothing, so it is not checked again.
         self._clean: tuple | None = None
+        # seat -> what its rows were all last painted from (the panels, the score as shown,
+        # the round lit, objectives, its name): the same again is skipped unlaid out
+        self._shown: dict[int, tuple] = {}
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
@@ -210,6 +217,9 @@ class ScoreBoard:
             if panel.seat in drawing:
                 continue
             score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
+            shown = (panels, score, current, objectives, room.names[panel.seat])
+            if budget is not None and self._shown.get(panel.seat) == shown:
+                continue  # every row as painted: its rows need not be laid out to tell
             for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
                 region = f"score{panel.seat}.{n}"
                 if room.layers.shown_key(region) == key:
@@ -220,6 +230,7 @@ class ScoreBoard:
                 room.layers.paint_region(region, rect, key, room.scribe.painting(region, paint),
                                          clip=True)
                 painted += 1
+            self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
         self.due = bool(drawing)  # the drawing seats' turn comes when they finish
         self._clean = seen
@@ -234,6 +245,19 @@ class ScorePanel(SeatPanel):
         """The score zone of the seat of `area`."""
         super().__init__(room, area.score, area.seat, f"score{area.seat}")
         self.area = area
+
+    def warm(self) -> None:
+        """Render the numbers this zone may show now (`sprites.numeral`): a number rendered
+        in the frame that first shows it would cost that frame."""
+        sp.warm_numerals(theme.HEADING_SIZE, theme.TEXT, TOTAL_WARM)
+        if self.area.mini:
+            sp.warm_numerals(theme.SMALL_SIZE, theme.TEXT, POINTS_WARM)
+            sp.numeral("-", theme.SMALL_SIZE, theme.TEXT)
+            return
+        for ink in (sp.INK, theme.TEXT_DIM):  # a finished line's sum, the live line's
+            sp.warm_numerals(theme.SMALL_SIZE, ink, FACTOR_WARM)
+            sp.warm_numerals(theme.BODY_SIZE, ink, POINTS_WARM)
+        sp.warm_numerals(theme.BODY_SIZE, theme.TEXT, BONUS_WARM)
 
     def view_damage(self) -> list[pygame.Rect]:
         """No rect: the zone draws nothing per frame; its rows are regions of the room's layers,
@@ -274,8 +298,8 @@ class ScorePanel(SeatPanel):
                 surface: pygame.Surface) -> None:
         """The seat's emblem and name, and its total."""
         w = self.room.scribe
-        num = w.write(surface, str(total), theme.HEADING_SIZE, theme.TEXT, True,
-                      midright=(rect.right - 4, rect.centery))
+        num = w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT,
+                       midright=(rect.right - 4, rect.centery))
         mark = draw_seat_emblem(surface, seat, (rect.x + 4 + HEADER_EMBLEM // 2, rect.centery),
                                 HEADER_EMBLEM)
         w.write(surface, self.room.names[seat], theme.BODY_SIZE, seat_color(seat), True,
@@ -294,10 +318,11 @@ class ScorePanel(SeatPanel):
             pygame.draw.rect(surface, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
         pieces = line_sum(row.score if row else None, row.points if row else 0,
                           self.room.scores.each)
-        bold = theme.font(theme.SMALL_SIZE, True)
-        ops = sum(bold.size(text)[0] + OP_PAD for text, kind in pieces if kind == "op")
+        ops = sum(sp.text_width(text, theme.SMALL_SIZE, True) + OP_PAD
+                  for text, kind in pieces if kind == "op")
         box_w = min(64, (rect.right - swatch.right - 8 - ops - TOTAL_EXTRA) // 4)
         live = row is not None and row.live
+        ink = theme.TEXT_DIM if live else sp.INK
         x = swatch.right + 8
         for text, kind in pieces:
             if kind == "op":
@@ -307,11 +332,10 @@ class ScorePanel(SeatPanel):
             total = kind == "total"
             size = theme.BODY_SIZE if total else theme.SMALL_SIZE
             box = pygame.Rect(x, cy - h // 2, box_w + (TOTAL_EXTRA if total else 0), h)
-            surface.blit(sp.box_sprite(box.w, box.h, text, size, total, live, kind == "gate"),
-                         box)
+            surface.blit(sp.box_sprite(box.w, box.h, bool(text) and not live, total,
+                                       kind == "gate"), box)
             if text:
-                w.note(text, theme.text(text, size, sp.INK, True).get_rect(center=box.center),
-                       size)
+                w.number(surface, text, size, ink, center=box.center)
             x = box.right
 
     def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]],
@@ -321,14 +345,14 @@ class ScorePanel(SeatPanel):
         for k, (icon, value) in enumerate(items):
             cell = pygame.Rect(rect.x + k * step, rect.y, step, rect.h)
             sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
-            self.room.scribe.write(surface, str(value), theme.BODY_SIZE, theme.TEXT, True,
-                                   midleft=(cell.x + 48, cell.centery))
+            self.room.scribe.number(surface, str(value), theme.BODY_SIZE, theme.TEXT,
+                                    midleft=(cell.x + 48, cell.centery))
 
     def _paint_mini(self, score: SeatScore, surface: pygame.Surface) -> None:
         """A bot's numbers: name, total, and each round's line points."""
         rect, seat, w = self.area.score, self.seat, self.room.scribe
         wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
-        total = theme.text(str(score.total), theme.HEADING_SIZE, theme.TEXT, True)
+        total = sp.numeral(str(score.total), theme.HEADING_SIZE, theme.TEXT)
         room = rect.w - 8 - (total.get_width() + 16 if wide else 0) - MINI_EMBLEM - 6
         name_y = rect.y + 10 + theme.font(theme.SMALL_SIZE, True).get_height() // 2
         mark = draw_seat_emblem(surface, seat, (rect.x + 4 + MINI_EMBLEM // 2, name_y),
@@ -336,12 +360,12 @@ class ScorePanel(SeatPanel):
         w.write(surface, self.room.names[seat], theme.SMALL_SIZE, seat_color(seat), True, room,
                 midleft=(mark.right + 6, name_y))
         if wide:
-            w.write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
-                    topright=(rect.right - 8, rect.y))
+            w.number(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT,
+                     topright=(rect.right - 8, rect.y))
             top, cols = rect.y + 76, ROUNDS
         else:
-            w.write(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT, True,
-                    topleft=(rect.x + 4, rect.y + 46))
+            w.number(surface, str(score.total), theme.HEADING_SIZE, theme.TEXT,
+                     topleft=(rect.x + 4, rect.y + 46))
             top = rect.y + 112
             cols = 2 if rect.bottom - top < 4 * 34 else 1  # short panels: the rounds 2 by 2
         for r, row in enumerate(score.rounds):
@@ -350,8 +374,8 @@ class ScorePanel(SeatPanel):
             color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
             pygame.draw.rect(surface, color, pygame.Rect(x, y + 4, 18, 26), border_radius=5)
             done = row is not None and row.score is not None and not row.live
-            w.write(surface, str(row.points) if done else "-", theme.SMALL_SIZE,
-                    theme.TEXT, True, topleft=(x + 26, y + 2))
+            w.number(surface, str(row.points) if done else "-", theme.SMALL_SIZE, theme.TEXT,
+                     topleft=(x + 26, y + 2))
 
     @on_event("line_scored", sound=None)
     def line_scored(self, ev: Event, at: float, batch: Batch) -> float:

@@ -398,21 +398,42 @@ def dotted_ring(surface: pygame.Surface, color, center: Point, r: float, dot: in
 
 
 # -- the score zone and the modules panel ---------------------------------------------------------
-@art_cache(maxsize=512)
-def box_sprite(w: int, h: int, text: str, size: int, strong: bool, live: bool,
-               gate: bool = False) -> pygame.Surface:
-    """One score box: empty until its number is known; the line in progress is dimmed; a
-    number that counts a city gate's bonus gets the gates' red rim."""
+@art_cache(maxsize=64)
+def box_sprite(w: int, h: int, filled: bool, strong: bool, gate: bool = False) -> pygame.Surface:
+    """One score box, without its number (`numeral`, laid over it: the box is opaque where
+    the number goes): paper once its number is known and final, else dark; a number that
+    counts a city gate's bonus gets the gates' red rim."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     box = surf.get_rect()
-    fill = (250, 248, 240) if text and not live else theme.BACKGROUND
+    fill = (250, 248, 240) if filled else theme.BACKGROUND
     pygame.draw.rect(surf, fill, box, border_radius=8)
     rim = GATE if gate else theme.ACCENT if strong else theme.TEXT_DIM
     pygame.draw.rect(surf, rim, box, 4 if gate else 3 if strong else 2, border_radius=8)
-    if text:
-        txt = theme.text(text, size, theme.TEXT_DIM if live else INK, True)
-        surf.blit(txt, txt.get_rect(center=box.center))
     return fast(surf)
+
+
+# The score zones' numbers, rendered before play (`warm_numerals`): a number seen for the first
+# time in a frame would cost that frame a render (a total counting up shows eight new ones on
+# every sheet at once). Kept apart from theme.text's cache, which they would flush.
+NUMERALS_CACHED = 1024
+
+
+@art_cache(maxsize=NUMERALS_CACHED)
+def numeral(text: str, size: int, color: tuple) -> pygame.Surface:
+    """A bold number (or a short mark such as "-") as theme.text renders it."""
+    return theme.font(size, True).render(text, True, color)
+
+
+def warm_numerals(size: int, color: tuple, top: int) -> None:
+    """Render the numbers 0..top at this size and colour now, before play."""
+    for n in range(top + 1):
+        numeral(str(n), size, color)
+
+
+@art_cache(maxsize=64)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """How wide a line of text renders (measured once: a font's measure costs a frame)."""
+    return theme.font(size, bold).size(text)[0]
 
 
 def icon(surface: pygame.Surface, kind: str, center: tuple[int, int], r: int) -> None:

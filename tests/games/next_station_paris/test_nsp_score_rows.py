@@ -1,0 +1,55 @@
+"""The score rows repainted a few a frame end up as a full repaint would paint them: a seat
+whose score as shown did not change is skipped without laying its rows out, and never one
+whose rows are out of date (a round's end, the count-ups, every seat's strokes)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+from game.games.next_station_paris.state import OVER
+from tests.games.next_station_paris.test_damage import bots_answer, seated
+
+
+def stale_rows(renderer) -> list[str]:
+    """The score regions whose painted key differs from the row the view asks for now."""
+    scores, view = renderer.scores, renderer.view
+    current = view.round if view.phase != OVER else -1
+    objectives = "objectives" in view.modules
+    out = []
+    for panel in renderer.score_panels:
+        score = scores.shown_score(panel.seat, scores.seat_score(view, panel.seat))
+        for n, (_, key, _) in enumerate(panel.rows(score, current, objectives)):
+            if renderer.layers.shown_key(f"score{panel.seat}.{n}") != key:
+                out.append(f"score{panel.seat}.{n}")
+    return out
+
+
+@pytest.mark.parametrize(("players", "humans"), [(4, ()), (3, (0,))])
+def test_budgeted_score_rows_catch_up_with_every_change(players, humans):
+    match, bots, renderer = seated(players, 6, humans)
+    skipped = 0
+    laid_out = type(renderer.score_panels[0]).rows
+    calls = []
+
+    def counted(panel, *args):
+        calls.append(panel.seat)
+        return laid_out(panel, *args)
+
+    for panel in renderer.score_panels:  # count the rows laid out, per seat
+        panel.rows = counted.__get__(panel)
+    for _ in range(30):  # past a round's end: its count-ups
+        if not match.prompts():
+            break
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            before = len(calls)
+            renderer.update(1 / 60)
+            skipped += renderer.scores.due is False and len(calls) == before
+        assert stale_rows(renderer) == []
+    assert match.view(None).round >= 1  # a round ended on the way
+    assert skipped
