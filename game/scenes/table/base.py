@@ -240,3 +240,8 @@ class Table(ABC):
         """What the bar and the seat strips show while no person here has a prompt: a bot's
         move that leaves it equal redraws neither (game_damage)."""
         return self.bar_message(None, None), self.game.match.is_over()
+
+    def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the bar changes from the idle bar `was` to `now` (`idle_bar_key`s): None for
+        all of it, unless a mode knows where it writes the message."""
+        return None

@@ -7,7 +7,7 @@ focused one is visible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, NamedTuple
 
 import pygame
@@ -140,6 +140,16 @@ class SharedTable(Table):
         left, right = self.bar_zone(_bar_widths(rects))
         return {k: r for k, r in rects.items()
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
+
+    def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the idle bar's message (`_draw_bar` without a prompt: the speaker's emblem
+        and the message on the bar's plain backdrop, no hints) was and is now: a bot's move
+        that names another speaker redraws those two rects, not the whole bar."""
+        if was is None or now is None or self.curtain is not None:
+            return None
+        return [paint.bar_message_area(message, () if who is None else (who,),
+                                       MESSAGE_RIGHT_IDLE)
+                for (message, who), _ in (was, now)]
 
     # -- drawing -----------------------------------------------------------------------------
     def shown_seat(self) -> int | None:

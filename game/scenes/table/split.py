@@ -281,6 +281,16 @@ class SplitTable(Table):
         who = who or ((speaker,) if speaker is not None else ())
         return message, hints, game.app.input.last_kind, who
 
+    @staticmethod
+    def bar_rects(was: tuple | None, now: tuple) -> list[pygame.Rect]:
+        """Where the shared bar changes from `was` to `now` (`bar_key`s): where the message
+        was and is when the hints stay (the plain backdrop between is the same), else all of
+        it."""
+        if was is None or was[1:3] != now[1:3]:
+            return [paint.BAR_REACH.copy()]
+        return [paint.bar_message_area(message, who, paint.split_bar_right(hints, kind))
+                for message, hints, kind, who in (was, now)]
+
     def _draw_bar(self, surface: pygame.Surface, plan: SplitPlan) -> None:
         """The shared bar (`bar_key`: worked out only when the frame redraws some of it)."""
         if not surface.get_clip().colliderect(BAR_RECT):
