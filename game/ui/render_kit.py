@@ -105,6 +105,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from . import i18n
 from .audio import CueEntry
 from .board_api import BOARD_RECT
+from .damage import blit_columns
 from .paint import pulse
 from .tween import Timeline
 
@@ -186,8 +187,9 @@ class Layers:
         self._layers[name] = Layer(name, pygame.Rect(area), key, paint, restore, clip)
 
     def restore(self, area: pygame.Rect) -> None:
-        """Put the static background back under one area of the surface."""
-        self.surface.blit(self.static, area, area)
+        """Put the static background back under one area of the surface (copied part by part
+        on whole columns: most layers' areas start off one, damage.column_parts)."""
+        blit_columns(self.surface, self.static, pygame.Rect(area))
         self._note(area)
 
     def _note(self, area: pygame.Rect) -> None:
