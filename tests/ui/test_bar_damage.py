@@ -77,3 +77,36 @@ def test_the_split_bar_is_redrawn_whole_when_its_hints_change():
     now = ("Waiting for Ana", (("confirm", "hint.choose"),), "keyboard", (0,))
     assert SplitTable.bar_rects(was, now) == [paint.BAR_REACH]
     assert SplitTable.bar_rects(None, now) == [paint.BAR_REACH]
+
+
+def test_bots_moves_redraw_only_the_bar_s_messages_and_equal_a_full_redraw(home):
+    """Bots alone: a move naming another speaker redraws the old and new message (the bar's
+    pass never calls the renderer, which draws on the board only); frames equal full redraws."""
+    from test_damage import full_redraw, playing, same_pixels
+
+    from game.engine.bots import BOT_KINDS
+    from game.scenes.seating import SeatSpec
+
+    app, scene = playing("ticket_to_ride_paris", [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 4)
+    renderer, calls = scene.renderer, []
+    draw = renderer.draw
+    renderer.draw = lambda canvas, *args: (calls.append(canvas.get_clip()), draw(canvas, *args))
+    bar_passes = 0
+    try:
+        for frame in range(900):
+            calls.clear()
+            app.step([], 1 / 60)
+            during = list(calls)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+            drawn = app.drawn or []
+            in_bar = [rect for rect in drawn if rect.top >= BAR_RECT.top]
+            if in_bar:
+                bar_passes += 1
+                assert not any(rect.contains(BAR_RECT) for rect in in_bar)  # the messages
+                assert all(clip.top < BAR_RECT.top for clip in during)  # board passes only
+                assert len(during) == len(drawn) - len(in_bar)
+            if scene.finished or bar_passes >= 3:
+                break
+    finally:
+        pygame.display.quit()
+    assert bar_passes >= 3

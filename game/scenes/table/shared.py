@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.core import Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.base import BarPlacement, Table, board_in_pass
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
 from game.ui.board_api import BAR_RECT
@@ -172,7 +172,8 @@ class SharedTable(Table):
         """Board, the other deciders' cursors, the bar and disconnection banners."""
         seat, model, rects, focus, others, unplugged = self.planned(surface)
         board_focus = focus[1] if focus and focus[0] == "board" else None
-        self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
+        if board_in_pass(surface, model is not None or focus is not None):
+            self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
         for other, rect in others:
             paint.other_focus(surface, rect, other)
         self._draw_bar(surface, seat, model, rects, focus)

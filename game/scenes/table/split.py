@@ -15,7 +15,7 @@ import pygame
 
 from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.base import BarPlacement, Table, board_in_pass
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
 from game.ui import theme
@@ -219,7 +219,9 @@ class SplitTable(Table):
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
         plan = self.planned(surface)
-        self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
+        shown = bool(plan.prompts) or any(f is not None for f in plan.focus_by_seat.values())
+        if board_in_pass(surface, shown):
+            self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
         for seat, shown in plan.seats.items():
             self._draw_strip(surface, seat, shown)
         self._draw_bar(surface, plan)
