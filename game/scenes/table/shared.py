@@ -203,8 +203,10 @@ class SharedTable(Table):
         zone = None
         if bar:
             message, who = self.bar_message(seat, model.prompt if model else None)
-            zone = self.bar_zone(_bar_widths(rects))
-            message_right = zone[0] - 30 if model is not None else MESSAGE_RIGHT_IDLE
+            message_right = MESSAGE_RIGHT_IDLE
+            if model is not None:  # the buttons' zone (the hints measured) only beside them
+                zone = self.bar_zone(_bar_widths(rects))
+                message_right = zone[0] - 30
             paint.paint_bar(surface, message, who, message_right)
         if model is not None:
             self._draw_bar_buttons(surface, model.labels, rects, focus, zone)
