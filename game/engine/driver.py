@@ -86,9 +86,10 @@ class MatchDriver:
             self.worker.drop()
             return None
         self.think += elapsed
-        startable = [p for p in waiting if ready(p.player)]
-        if not self.worker.busy() and startable:
-            self._start_thinking(startable[0])  # thinks during the pause, on the worker thread
+        if not self.worker.busy():  # `ready` (a split screen reads its timeline) only then
+            startable = [p for p in waiting if ready(p.player)]
+            if startable:
+                self._start_thinking(startable[0])  # thinks during the pause, on the worker
         if self.think < THINK_TIME and not at_once:
             return None
         answer = self.worker.collect(self.match.state)

@@ -81,19 +81,21 @@ class FrameDamage:
             bar, self.bar = self.bar, self._bar_key(prompted)
             if prompted or board is None:  # a person's prompt may read the new state
                 return None
-            return [*board, *self.shell_rects()] if bar is None or bar != self.bar else board
+            return [*board, *self.shell_rects(bar)] if bar is None or bar != self.bar else board
         return board
 
     def _bar_key(self, prompted: bool) -> Hashable:
         """What the bar says now, when nobody here is prompted (None otherwise)."""
         return None if prompted else self.scene.table.idle_bar_key()
 
-    def shell_rects(self) -> list[pygame.Rect]:
-        """Where the shell writes about the moves: the bar and each person's seat strip."""
+    def shell_rects(self, was: Hashable = None) -> list[pygame.Rect]:
+        """Where the shell writes about the moves: the bar (where its message was and is, when
+        the table knows: `was` is the bar key before the move) and each person's seat strip."""
         game = self.scene
         seat_bar = getattr(game.renderer, "seat_bar", None)  # split screen (SplitRenderer)
         strips = [pygame.Rect(seat_bar(s)) for s in game.humans()] if seat_bar else []
-        return [BAR_RECT.copy(), *strips]
+        bar = game.table.idle_bar_rects(was, self.bar)
+        return [*(bar if bar is not None else [BAR_RECT.copy()]), *strips]
 
     # -- split screen: each person's seat on its own --------------------------------------------
     def _split_damage(self, table: SplitTable, board: list[pygame.Rect] | None
@@ -121,7 +123,7 @@ class FrameDamage:
             self.moves = moves
             bar, self.bar = self.bar, table.bar_key(plan)
             if bar != self.bar:
-                rects.append(paint.BAR_REACH.copy())
+                rects += table.bar_rects(bar, self.bar)
         return None if board is None else [*board, *rects]
 
     def _seat_rects(self, seat: int, was: SeatShown, now: SeatShown

@@ -110,6 +110,36 @@ def render_strip(size: tuple[int, int], seat: int, message: str, live: bool,
     return image
 
 
+def bar_line(who: Sequence[int], message: str, right: int
+             ) -> tuple[list[tuple[int, int]], str, int]:
+    """How a bar lays out its message (canvas x): (seat, emblem centre x) for each seat of
+    `who`, the text fitted to end by `right`, and where the text starts."""
+    x = BAR_RECT.x + 24
+    emblems = []
+    for seat in who:
+        emblems.append((seat, x + BAR_EMBLEM // 2))
+        x += BAR_EMBLEM + 10
+    x += 2 if who else 0
+    return emblems, fit_cached(message, theme.SMALL_SIZE, right - x), x
+
+
+def bar_message_area(message: str, who: Sequence[int], right: int) -> pygame.Rect:
+    """Every canvas pixel a bar's message (`bar_line`) paints over the bar's plain backdrop:
+    a new message on the same bar redraws these rects of the old and the new one alone."""
+    emblems, text, x = bar_line(who, message, right)
+    y = BAR_RECT.centery
+    area = theme.text(text, theme.SMALL_SIZE, theme.TEXT).get_rect(midleft=(x, y))
+    for _, center in emblems:
+        area.union_ip(pygame.Rect(center - BAR_EMBLEM // 2, y - BAR_EMBLEM // 2, BAR_EMBLEM,
+                                  BAR_EMBLEM))
+    return area.inflate(8, 8)  # outlines and antialiasing a pixel or two past the boxes
+
+
+def split_bar_right(hints: Sequence[tuple[str, str]], kind: str) -> int:
+    """Where the split-screen bar's message must end (canvas x): before the hints."""
+    return BAR_RECT.right - 60 - (hints_width(list(hints), kind) if hints else 0)
+
+
 def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str,
                who: Sequence[int] = ()) -> pygame.Surface:
     """The split-screen shared bar as one surface (it changes only when someone answers): the
@@ -118,14 +148,11 @@ def render_bar(message: str, hints: Sequence[tuple[str, str]], kind: str,
     image = pygame.Surface(BAR_RECT.size)
     image.fill(theme.PANEL)
     pygame.draw.line(image, theme.PANEL_LIGHT, (0, 0), (BAR_RECT.w, 0), 3)
-    x = 24
-    for seat in who:
-        draw_seat_emblem(image, seat, (x + BAR_EMBLEM // 2, BAR_RECT.h // 2), BAR_EMBLEM)
-        x += BAR_EMBLEM + 10
-    x += 2 if who else 0
-    right = BAR_RECT.w - 60 - (hints_width(list(hints), kind) if hints else 0)
-    draw_text(image, fit_cached(message, theme.SMALL_SIZE, right - x), (x, BAR_RECT.h // 2),
-              theme.SMALL_SIZE, theme.TEXT, "midleft")
+    emblems, text, x = bar_line(who, message, split_bar_right(hints, kind))
+    for seat, center in emblems:
+        draw_seat_emblem(image, seat, (center - BAR_RECT.x, BAR_RECT.h // 2), BAR_EMBLEM)
+    draw_text(image, text, (x - BAR_RECT.x, BAR_RECT.h // 2), theme.SMALL_SIZE, theme.TEXT,
+              "midleft")
     if hints:
         draw_hints(image, list(hints), kind, (BAR_RECT.w - 24, BAR_RECT.h // 2))
     return image
@@ -135,12 +162,10 @@ def paint_bar(surface: pygame.Surface, message: str, who: int | None, message_ri
     """The bottom bar's background and message (after the speaker's seat emblem)."""
     pygame.draw.rect(surface, theme.PANEL, BAR_RECT)
     pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
-    x = BAR_RECT.x + 24
-    if who is not None:
-        draw_seat_emblem(surface, who, (x + BAR_EMBLEM // 2, BAR_RECT.centery), BAR_EMBLEM)
-        x += BAR_EMBLEM + 12
-    draw_text(surface, fit_cached(message, theme.SMALL_SIZE, message_right - x),
-              (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
+    emblems, text, x = bar_line(() if who is None else (who,), message, message_right)
+    for seat, center in emblems:
+        draw_seat_emblem(surface, seat, (center, BAR_RECT.centery), BAR_EMBLEM)
+    draw_text(surface, text, (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
 
 
 def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:

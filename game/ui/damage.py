@@ -138,6 +138,37 @@ def columns(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(left, rect.top, right - left, rect.h)
 
 
+def column_parts(rect: pygame.Rect) -> list[pygame.Rect]:
+    """`rect` cut at the first and the last COLUMN boundary inside it: a left edge and a right
+    edge narrower than a column and the whole columns between (the empty ones left out; the
+    rect alone when no whole column lies inside). A copy or fill made part by part takes the
+    fast path in the middle: a restore of a layer whose area starts off a column costs ~10%
+    less in real frames, a fill of one several times less (see COLUMN)."""
+    left = -(-rect.left // COLUMN) * COLUMN
+    right = rect.right // COLUMN * COLUMN
+    if right <= left:
+        return [pygame.Rect(rect)]
+    top, h = rect.top, rect.h
+    parts = [pygame.Rect(rect.left, top, left - rect.left, h),
+             pygame.Rect(left, top, right - left, h),
+             pygame.Rect(right, top, rect.right - right, h)]
+    return [part for part in parts if part.w > 0]
+
+
+def blit_columns(surface: pygame.Surface, source: pygame.Surface, area: pygame.Rect) -> None:
+    """Copy `area` of `source` onto the same place of `surface` (two surfaces of one size and
+    format without alpha, e.g. a background and the cached surface painted over it), part by
+    part (`column_parts`): the same pixels as one blit, sooner."""
+    for part in column_parts(area):
+        surface.blit(source, part, part)
+
+
+def fill_columns(surface: pygame.Surface, color: tuple, rect: pygame.Rect) -> None:
+    """`surface.fill(color, rect)` part by part (`column_parts`): the same pixels, sooner."""
+    for part in column_parts(pygame.Rect(rect)):
+        surface.fill(color, part)
+
+
 def canvas_class(base: type[pygame.Surface]) -> type[pygame.Surface]:
     """A subclass of `base` (pygame.Surface, or the legibility tracer's) for the app's canvas:
     it keeps painters' clips inside the frame's, and collects `note_clock` rects."""

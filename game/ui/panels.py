@@ -321,7 +321,7 @@ class PanelRoom(RoomRenderer):
         super().__init__(rules, config, seat_names)
         self.panels: dict[str, Panel] = {}
         self.layout: Layout = Layout()
-        self._owner: dict[Target, Panel] = {}  # which panel offered each target
+        self._target_owners: dict[Target, Panel] = {}  # which panel offered each target (`_owner`)
         # (the mounted panels, class -> its one panel): `panel_of` for each event of a move
         self._by_class: tuple[dict[str, Panel], dict[type[Panel], Panel]] | None = None
         self._areas: dict[Tween, pygame.Rect | PaintPath | None] = {}  # where tweens paint
@@ -399,12 +399,22 @@ class PanelRoom(RoomRenderer):
         """Every panel's targets (only the modal panels' while a choice is up)."""
         modal = self.modal_panels()
         out: dict[Target, pygame.Rect] = {}
-        self._owner = {}
+        self._target_owners = {}
         for panel in modal or self.panels.values():
             targets = panel.targets(view)  # a city may offer hundreds: joined in C, at a move
             out.update(targets)
-            self._owner.update(dict.fromkeys(targets, panel))
+            self._target_owners.update(dict.fromkeys(targets, panel))
         return out
+
+    @property
+    def _owner(self) -> dict[Target, Panel]:
+        """Which panel offered each target of the current view (placed now if not yet)."""
+        self._targets  # noqa: B018 (reading it places a new view's targets)
+        return self._target_owners
+
+    @_owner.setter
+    def _owner(self, owners: dict[Target, Panel]) -> None:
+        self._target_owners = owners
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:

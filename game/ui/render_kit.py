@@ -16,7 +16,9 @@ A room's renderer (`game/games/<id>/scene.py`) subclasses `RoomRenderer`, which 
    Regions that come and go with a layout may use `layers.paint_region` with a key of their
    own, and `layers.shown_key(name)` to add only what is new since the last paint.
 3. **Targets.** `place_targets(view)` returns the screen rect of every target the board shows;
-   it runs whenever the view changes (`show`, which a room may extend, e.g. to re-lay out).
+   it runs whenever the view changes (`show`, which a room may extend, e.g. to re-lay out), or,
+   in a room that sets `PLACES_LATE = True`, when the new view's targets are first read
+   (`targets()`, `_targets`: bots alone never read them).
 4. **Event animations.** One method per event kind, declared with `@on_event("kind", sound=...)`:
    `handler(self, ev, at, batch) -> float` queues tweens on `self.timeline` from time `at` and
    returns where the next event's tweens start. Tweens `holds` keys that a layer's key and
@@ -105,6 +107,7 @@ from game.engine.core import Config, Event, Prompt, Target
 from . import i18n
 from .audio import CueEntry
 from .board_api import BOARD_RECT
+from .damage import blit_columns
 from .paint import pulse
 from .tween import Timeline
 
@@ -186,8 +189,9 @@ class Layers:
         self._layers[name] = Layer(name, pygame.Rect(area), key, paint, restore, clip)
 
     def restore(self, area: pygame.Rect) -> None:
-        """Put the static background back under one area of the surface."""
-        self.surface.blit(self.static, area, area)
+        """Put the static background back under one area of the surface (copied part by part
+        on whole columns: most layers' areas start off one, damage.column_parts)."""
+        blit_columns(self.surface, self.static, pygame.Rect(area))
         self._note(area)
 
     def _note(self, area: pygame.Rect) -> None:
@@ -284,6 +288,13 @@ class RoomRenderer:
     # True: the room notes each pulsing rect it draws (damage.note_clock), so a frame whose
     # only change is the breathing redraws those rects alone, not the whole board.
     NOTES_CLOCK: ClassVar[bool] = False
+    # True: a new view's targets are placed when first read (`targets()`, `_targets`), not in
+    # `show`: bots alone never read them, so a bot's move places none (0.08-0.15 ms of a
+    # landing frame in the panel rooms). Only for a room whose `place_targets` changes nothing
+    # else its drawing reads (a panel noting its cards' rects as it lists their targets must
+    # place them at once) and whose targets are read through `_targets` (not a split screen's
+    # per-seat `seat_rects`).
+    PLACES_LATE: ClassVar[bool] = False
 
     layers: Layers  # set by the room's __init__ once its static background is painted
 
@@ -322,7 +333,8 @@ class RoomRenderer:
         self.viewer: int | None = None
         self.holds: Counter = Counter()  # view keys the tweens hold back now
         self._time = 0.0
-        self._targets: dict[Target, pygame.Rect] = {}
+        self._targets_placed: dict[Target, pygame.Rect] = {}  # the view's targets, once placed
+        self._targets_due = False  # a new view's targets are still to be placed (`_targets`)
         # Damage (see the module docstring): what changed since the shell last asked.
         self._damaged: list[pygame.Rect] | None = None  # None: everything
         self._clock_read = False  # the last draw read the clock (a pulse shows on it)
@@ -339,6 +351,20 @@ class RoomRenderer:
     @time.setter
     def time(self, value: float) -> None:
         self._time = value
+
+    @property
+    def _targets(self) -> dict[Target, pygame.Rect]:
+        """The rect of every target of the current view, placed now if not yet (PLACES_LATE);
+        read it, never change it."""
+        if self._targets_due:
+            self._targets_due = False
+            self._targets_placed = self.place_targets(self.view)
+        return self._targets_placed
+
+    @_targets.setter
+    def _targets(self, placed: dict[Target, pygame.Rect]) -> None:
+        self._targets_due = False
+        self._targets_placed = placed
 
     @property
     def clock(self) -> float:
@@ -456,7 +482,10 @@ class RoomRenderer:
     def show(self, view: Any, viewer: int | None) -> None:
         """Take a new view (before its events are animated) and place its targets."""
         self.view, self.viewer = view, viewer_seat(viewer)
-        self._targets = self.place_targets(view)
+        if self.PLACES_LATE:
+            self._targets_due = True  # placed when first read
+        else:
+            self._targets = self.place_targets(view)
         changed = self.view_damage()
         for rect in changed if changed is not None else [None]:
             self.damage_rect(rect)

@@ -309,3 +309,20 @@ def test_the_panel_that_offered_the_focus_draws_it():
     room.draw(expected, None, None)
     focus_ring(expected, room.counter.button)
     assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+class LateRoom(Room):
+    """The room, placing each view's targets only when they are read."""
+
+    PLACES_LATE = True
+
+
+def test_a_room_placing_late_knows_which_panel_offered_the_focus_of_the_newest_view():
+    """Reading which panel offered a target places the newest view's targets first: the
+    focus after a choice came up (nothing read meanwhile) is drawn by the modal panel."""
+    room = LateRoom()
+    room.reset(View(1), 0)
+    assert room._owner[("button",)] is room.counter
+    room.reset(View(1, choosing=True), 0)
+    assert set(room._owner) == {("pick",)}  # the choice's, not the last read view's
+    assert set(room.targets()) == {("pick",)}

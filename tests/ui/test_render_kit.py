@@ -185,6 +185,35 @@ def test_targets_are_copies_placed_for_each_view():
     assert room.targets() == {("number",): room.area}
 
 
+class LateRoom(NumberRoom):
+    """A room that places its targets when first read; its target follows the number."""
+
+    PLACES_LATE = True
+
+    def place_targets(self, view: Count) -> dict:
+        self.calls.append(f"placed {view.value}")
+        return {("number", view.value): self.area.move(view.value, 0)}
+
+
+def test_a_room_that_places_late_places_a_view_s_targets_only_when_they_are_read():
+    """PLACES_LATE: a move nobody looks at places nothing; a read places the newest view's
+    targets once, the same as placing them in `show`."""
+    room = LateRoom()
+    room.reset(Count(1), 0)
+    room.animate([event("bump")], Count(2), 0)
+    room.animate([event("bump")], Count(3), 0)
+    assert not [call for call in room.calls if call.startswith("placed")]
+    assert room.targets() == {("number", 3): room.area.move(3, 0)}
+    assert [call for call in room.calls if call.startswith("placed")] == ["placed 3"]
+    room.show(Count(4), 0)
+    assert room.targets() == {("number", 4): room.area.move(4, 0)}
+    eager = NumberRoom()
+    eager.reset(Count(4), 0)
+    eager.calls.clear()
+    eager.animate([event("bump")], Count(5), 0)
+    assert eager.targets() == {("number",): eager.area}  # placed in `show` (the default)
+
+
 def test_viewers_and_names():
     assert viewer_seat(-1) is None and viewer_seat(None) is None and viewer_seat(2) == 2
     room = NumberRoom(Config(3))

@@ -19,11 +19,19 @@ from game.engine.capabilities import capability
 from game.engine.core import Prompt, Target
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating, Slots
+from game.ui.board_api import BOARD_RECT
 from game.ui.focus import hit, nearest
 from game.ui.i18n import t
 from game.ui.input import DIRECTIONS, Intent
 
 BarPlacement = tuple[Hashable, Callable[[], dict[int, pygame.Rect]]]  # (inputs, place buttons)
+
+
+def board_in_pass(surface: pygame.Surface, prompted: bool) -> bool:
+    """True if this redraw pass must call the renderer's draw: its clip reaches the board
+    (the renderer draws inside BOARD_RECT), or a prompt is shown (a draw that reads the clock
+    asks for the next frame's pulses). A pass over the bar alone, bots playing, skips it."""
+    return prompted or surface.get_clip().colliderect(BOARD_RECT)
 
 
 class Table(ABC):
@@ -240,3 +248,8 @@ class Table(ABC):
         """What the bar and the seat strips show while no person here has a prompt: a bot's
         move that leaves it equal redraws neither (game_damage)."""
         return self.bar_message(None, None), self.game.match.is_over()
+
+    def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the bar changes from the idle bar `was` to `now` (`idle_bar_key`s): None for
+        all of it, unless a mode knows where it writes the message."""
+        return None

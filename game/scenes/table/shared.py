@@ -7,14 +7,14 @@ focused one is visible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, NamedTuple
 
 import pygame
 
 from game.engine.core import Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.base import BarPlacement, Table, board_in_pass
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
 from game.ui.board_api import BAR_RECT
@@ -141,6 +141,16 @@ class SharedTable(Table):
         return {k: r for k, r in rects.items()
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
 
+    def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
+        """Where the idle bar's message (`_draw_bar` without a prompt: the speaker's emblem
+        and the message on the bar's plain backdrop, no hints) was and is now: a bot's move
+        that names another speaker redraws those two rects, not the whole bar."""
+        if was is None or now is None or self.curtain is not None:
+            return None
+        return [paint.bar_message_area(message, () if who is None else (who,),
+                                       MESSAGE_RIGHT_IDLE)
+                for (message, who), _ in (was, now)]
+
     # -- drawing -----------------------------------------------------------------------------
     def shown_seat(self) -> int | None:
         """Whose prompt and focus are drawn (none while an animation runs)."""
@@ -162,7 +172,8 @@ class SharedTable(Table):
         """Board, the other deciders' cursors, the bar and disconnection banners."""
         seat, model, rects, focus, others, unplugged = self.planned(surface)
         board_focus = focus[1] if focus and focus[0] == "board" else None
-        self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
+        if board_in_pass(surface, model is not None or focus is not None):
+            self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
         for other, rect in others:
             paint.other_focus(surface, rect, other)
         self._draw_bar(surface, seat, model, rects, focus)
@@ -192,8 +203,10 @@ class SharedTable(Table):
         zone = None
         if bar:
             message, who = self.bar_message(seat, model.prompt if model else None)
-            zone = self.bar_zone(_bar_widths(rects))
-            message_right = zone[0] - 30 if model is not None else MESSAGE_RIGHT_IDLE
+            message_right = MESSAGE_RIGHT_IDLE
+            if model is not None:  # the buttons' zone (the hints measured) only beside them
+                zone = self.bar_zone(_bar_widths(rects))
+                message_right = zone[0] - 30
             paint.paint_bar(surface, message, who, message_right)
         if model is not None:
             self._draw_bar_buttons(surface, model.labels, rects, focus, zone)

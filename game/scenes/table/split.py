@@ -15,7 +15,7 @@ import pygame
 
 from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table
+from game.scenes.table.base import BarPlacement, Table, board_in_pass
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
 from game.ui import theme
@@ -219,7 +219,9 @@ class SplitTable(Table):
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
         plan = self.planned(surface)
-        self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
+        shown = bool(plan.prompts) or any(f is not None for f in plan.focus_by_seat.values())
+        if board_in_pass(surface, shown):
+            self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
         for seat, shown in plan.seats.items():
             self._draw_strip(surface, seat, shown)
         self._draw_bar(surface, plan)
@@ -280,6 +282,16 @@ class SplitTable(Table):
         who = tuple(deciding) if not game.match.is_over() else ()
         who = who or ((speaker,) if speaker is not None else ())
         return message, hints, game.app.input.last_kind, who
+
+    @staticmethod
+    def bar_rects(was: tuple | None, now: tuple) -> list[pygame.Rect]:
+        """Where the shared bar changes from `was` to `now` (`bar_key`s): where the message
+        was and is when the hints stay (the plain backdrop between is the same), else all of
+        it."""
+        if was is None or was[1:3] != now[1:3]:
+            return [paint.BAR_REACH.copy()]
+        return [paint.bar_message_area(message, who, paint.split_bar_right(hints, kind))
+                for message, hints, kind, who in (was, now)]
 
     def _draw_bar(self, surface: pygame.Surface, plan: SplitPlan) -> None:
         """The shared bar (`bar_key`: worked out only when the frame redraws some of it)."""
