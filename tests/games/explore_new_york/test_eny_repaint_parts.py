@@ -20,6 +20,7 @@ from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
+from game.games.explore_new_york.score_panel import BoxPanel, paint_box
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.damage import PASS_AREA, join_cheapest
@@ -263,3 +264,41 @@ def test_a_refresh_looking_at_a_few_score_layers_leaves_none_dirty(players):
             if not renderer.busy():
                 break
     assert sum(light) > len(light) * 3 // 4  # most refreshes looked at a few layers only
+
+
+def box_panels(renderer) -> list:
+    """Every seat's scoring boxes mounted now (BoxPanel: their backdrops blitted)."""
+    return [panel for panel in renderer.panels.values() if isinstance(panel, BoxPanel)]
+
+
+def box_painted_anew(renderer, panel) -> bytes:
+    """A box's pixels as drawing it afresh over the static background gives (paint_box)."""
+    reference = renderer.layers.static.copy()
+    reference.set_clip(panel.rect)
+    paint_box(reference, renderer.shown_box(panel.seat, panel.n), panel.rect)
+    return pygame.image.tobytes(reference.subsurface(panel.rect), "RGB")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 7), (4, 3)])
+def test_a_box_repainted_over_its_backdrop_equals_a_box_drawn_afresh(players, seed):
+    """A scoring box lays down its backdrop (the static under it, its plate and its sign, kept
+    from its first paint) and then its numbers: after each move and each frame of its
+    animations (boxes counting up, the final route's boxes filling in), every box shows what
+    drawing it afresh over the static background gives."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans(())
+    compared, checked = 0, {}
+    while not match.is_over():
+        step(match, bots, renderer)
+        while True:
+            for panel in box_panels(renderer):
+                key = renderer.layers.shown_key(panel.name)
+                if key == panel.key() and checked.get(panel.name) != key:
+                    assert shown(renderer, panel) == box_painted_anew(renderer, panel), panel.name
+                    checked[panel.name] = key
+                    compared += 1
+            if not renderer.busy():
+                break
+            renderer.update(1 / 60)
+    assert compared > 40 * players, compared
