@@ -408,6 +408,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
                 self.zoom.acted(ev.player)
         if self._follow(view):
             self.timeline.clear()
+            self._to_count.clear()  # its clock starts again: those counts go too
         super().animate(events, view, viewer)
 
     def peek(self, seat: int) -> bool:
