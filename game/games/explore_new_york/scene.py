@@ -53,7 +53,7 @@ from .map_paint import seed
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
 from .result_picture import paint_result
 from .rules import ExploreNewYork
-from .score_panel import BoxPanel, TotalPanel, score_geometry
+from .score_panel import BoxPanel, TotalPanel, score_geometry, warm_numbers
 from .state import CHART, DISCARD, NONE, State
 from .zoom import Zoom, ZoomMove, choosing
 
@@ -105,6 +105,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._building: Building | None = None  # the board _prepare builds aside
         self._arrange((0, ()))
         self._warm()
+        warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
 
     def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
