@@ -18,6 +18,7 @@ import pytest
 from game.games.explore_new_york import map_panel
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
+from game.games.explore_new_york.layout import DAMAGE_RECTS, joined_damage
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel, paint_box
@@ -302,3 +303,18 @@ def test_a_box_repainted_over_its_backdrop_equals_a_box_drawn_afresh(players, se
                 break
             renderer.update(1 / 60)
     assert compared > 40 * players, compared
+
+
+def test_the_damage_joined_again_is_what_joining_it_gives():
+    """The room's damage is joined once for rects it saw last (most frames of a move report
+    the same strokes' reaches): each answer equals join_cheapest's for its own rects, whether
+    they repeat, change or come back, and changing the rects handed out changes no answer."""
+    strokes = [pygame.Rect(200, 150, 60, 20), pygame.Rect(1400, 300, 40, 40),
+               pygame.Rect(791, 138, 338, 242), pygame.Rect(240, 160, 30, 30),
+               pygame.Rect(1176, 842, 235, 64)]
+    other = [pygame.Rect(10, 10, 50, 50), pygame.Rect(1800, 900, 20, 20)]
+    for rects in (strokes, strokes, other, strokes[:3], strokes, other, other, []):
+        got = joined_damage([pygame.Rect(r) for r in rects])
+        assert got == join_cheapest([pygame.Rect(r) for r in rects], DAMAGE_RECTS, PASS_AREA)
+        for rect in got:
+            rect.inflate_ip(100, 100)  # the app may change the rects it is given
