@@ -23,19 +23,19 @@ from .scoring import CATEGORIES, RouteScorer
 from .state import State
 
 COUNT_TIME = 0.6  # a live box counting to its new points
-COUNT_LATER = 2  # frames after a move its counts are queued (unless they start sooner)
+COUNT_AHEAD = 0.05  # s: a move's counts are queued this long before they start (a frame of
+# its seat's last stroke running, not the one where it lands and its map repaints: LiveBoxes)
 ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
 
 
 class Recount(NamedTuple):
     """A move's counts left for later (`LiveBoxes.animated`): its seat, the seat's boxes
-    before it, the view after it, when its counts start and the frame they are queued by."""
+    before it, the view after it and when its counts start (its strokes' end)."""
 
     seat: int
     before: tuple[Box, ...]
     view: State
     start: float
-    frame: int
 
 
 class LiveBoxes:
@@ -54,7 +54,6 @@ class LiveBoxes:
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
-        self._frame = 0  # frames (updates) seen: when a Recount is due
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -106,16 +105,16 @@ class LiveBoxes:
     def animated(self, batch: Batch, end: float) -> None:
         """The live scoring boxes that changed count from their old points to the new ones,
         each seat's once its own strokes have landed (the final route counts on its own).
-        Which changed is worked out a few frames later (`update`): a new sheet's best route
-        is an exact search, and the move's own frame and the next (its strokes starting) have
-        enough to do; the counts start once the seat's strokes end, and are queued by then."""
+        Which changed is worked out just before they start (`update`): a new sheet's best
+        route is an exact search, and the move's own frame and the next ones (its strokes
+        starting, the other bots' moves landing) have enough to do, as has the frame its last
+        stroke lands in; until then its boxes show what they showed before the move."""
         if batch.old is None or self.view.routes:
             return
         for seat, (was, now) in enumerate(zip(batch.old.sheets, self.view.sheets)):
             if was is not now:  # a sheet kept is the same boxes: nothing counts
                 self._to_count.append(Recount(seat, self._sheet_boxes_of(batch.old, seat),
-                                              self.view, self.timeline.tail(seat),
-                                              self._frame + COUNT_LATER))
+                                              self.view, self.timeline.tail(seat)))
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """As the final route is shown, the counts left for later are queued first (the
@@ -126,17 +125,14 @@ class LiveBoxes:
         super().animate(events, view, viewer)
 
     def update(self, dt: float) -> None:
-        """Queue the counts of a move shown a few frames ago (`animated`; one a frame, unless
-        one is about to start), then advance; its seat's boxes are looked at this frame."""
-        self._frame += 1
+        """Queue the counts of the moves shown earlier whose counts start within COUNT_AHEAD
+        (as their seats' strokes end: `animated`), then advance; their seats' boxes are
+        looked at this frame."""
         if not self._to_count:
             super().update(dt)
             return
-        now = self.timeline.clock + dt
-        due = [r for r in self._to_count if r.start <= now]
-        if not due and self._to_count[0].frame <= self._frame:
-            due = self._to_count[:1]
-        for recount in due:
+        soon = self.timeline.clock + dt + COUNT_AHEAD
+        for recount in [r for r in self._to_count if r.start <= soon]:
             self._to_count.remove(recount)
             self._count(recount)
         super().update(dt)

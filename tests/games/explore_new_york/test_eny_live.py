@@ -246,10 +246,10 @@ def test_a_plain_joysticks_right_stick_click_is_the_peek_button_too():
 
 
 @pytest.mark.parametrize("players, seed", [(2, 5), (4, 8)])
-def test_a_move_s_counts_are_queued_frames_later_and_end_on_its_boxes(players, seed):
-    """A move's frame searches no best route (the boxes that count are worked out a few
-    frames later, LiveBoxes.update): until then its seat's boxes show what they showed before
-    it; every box whose points changed then counts, from where the seat's strokes end, and
+def test_a_move_s_counts_are_queued_as_they_start_and_end_on_its_boxes(players, seed):
+    """A move's frame searches no best route (the boxes that count are worked out as their
+    counts start, where the seat's strokes end: LiveBoxes.update): until then its seat's
+    boxes show what they showed before it; every box whose points changed then counts, and
     once the animations are over every seat's boxes are those of the view."""
     pygame.init()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
