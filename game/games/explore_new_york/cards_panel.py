@@ -44,18 +44,25 @@ class CardsPanel(Panel):
         """The column with its header and card slots."""
         super().__init__(room, layout.column, "column")
         self.header, self.cards = layout.header, layout.cards
+        self._keyed: tuple[Any, Any, tuple] | None = None  # (view, holds, key)
 
     def paint_static(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=18)
 
     def key(self) -> Hashable:
-        view = self.view
-        shown = tuple(c for c in view.revealed if ("flip", c) not in self.holds)
-        dimmed = tuple(c for c in view.revealed
-                       if view.turn_cards and c not in view.turn_cards
-                       and ("discard", c) not in self.holds)
-        return (view.turn, view.first, view.left, view.revealed, shown, dimmed,
-                bool(view.routes))
+        """What the column shows now; worked out once per view and holds (the room keeps its
+        holds while they stay the same, and asks every frame a tween ends or counts)."""
+        view, holds = self.view, self.holds
+        keyed = self._keyed
+        if keyed is None or keyed[0] is not view or keyed[1] is not holds:
+            shown = tuple(c for c in view.revealed if ("flip", c) not in holds)
+            dimmed = tuple(c for c in view.revealed
+                           if view.turn_cards and c not in view.turn_cards
+                           and ("discard", c) not in holds)
+            keyed = self._keyed = (view, holds, (view.turn, view.first, view.left,
+                                                 view.revealed, shown, dimmed,
+                                                 bool(view.routes)))
+        return keyed[2]
 
     def changed_areas(self, old: tuple, new: tuple) -> list[pygame.Rect]:
         """The rects where keys `old` and `new` paint differently (the room repaints only

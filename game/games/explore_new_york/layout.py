@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.panels import Layout
 from game.ui.split_room import SeatArea
 from game.ui.tween import Painter
@@ -31,6 +32,11 @@ GLOW = (255, 222, 80)
 ROW_H = 52  # a scoring row (the header, then the boxes)
 BOX_MIN_H = 56  # a scoring box under a header row at least this tall, else the header on the left
 MINI_MAP = 196  # a bot's thumbnail map next to two people's large maps at most (no coordinates)
+DAMAGE_RECTS = 3  # the board's damage joined into this many rects at most (join_cheapest; the
+# shell adds the bar after a move, and more than four are redrawn as their union)
+# The last damage joined: (its rects, the joined rects). Most frames of a move report what the
+# frame before did (a stroke's whole reach while it runs): joined once, not every frame.
+_last_joined: list[tuple[tuple, tuple]] = [((), ())]
 
 
 class ENYLayout(Layout):
@@ -161,6 +167,16 @@ def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:
     lines = sp.link_polylines(board, geom)
     return MapScale(geom, lines, max(4, round(geom.cell * 0.09)),
                     tuple(sp.bounds(points) for points in lines))
+
+
+def joined_damage(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The board's damage joined into a few rects (join_cheapest: at most DAMAGE_RECTS, or
+    more when a join would add more than a pass costs); copies, worked out again only when
+    the rects differ from the last ones joined."""
+    key = tuple(map(tuple, rects))
+    if _last_joined[0][0] != key:
+        _last_joined[0] = (key, tuple(map(tuple, join_cheapest(rects, DAMAGE_RECTS, PASS_AREA))))
+    return [pygame.Rect(rect) for rect in _last_joined[0][1]]
 
 
 def painted_within(area: pygame.Rect, paint: Painter) -> Painter:

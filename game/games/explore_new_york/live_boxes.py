@@ -9,10 +9,12 @@ which holds the view, the timeline and the rules it reads.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import pytweening
 
+from game.engine.core import Event
 from game.ui.render_kit import Batch
 
 from .layout import BOXES, TOTAL
@@ -21,7 +23,19 @@ from .scoring import CATEGORIES, RouteScorer
 from .state import State
 
 COUNT_TIME = 0.6  # a live box counting to its new points
+COUNT_AHEAD = 0.05  # s: a move's counts are queued this long before they start (a frame of
+# its seat's last stroke running, not the one where it lands and its map repaints: LiveBoxes)
 ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
+
+
+class Recount(NamedTuple):
+    """A move's counts left for later (`LiveBoxes.animated`): its seat, the seat's boxes
+    before it, the view after it and when its counts start (its strokes' end)."""
+
+    seat: int
+    before: tuple[Box, ...]
+    view: State
+    start: float
 
 
 class LiveBoxes:
@@ -38,6 +52,8 @@ class LiveBoxes:
         self._by_sheet: dict[tuple[int, int], list] = {}
         self._refreshed: tuple[State, Any] | None = None  # (view, layers) at the last refresh
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
+        self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
+        self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -46,14 +62,16 @@ class LiveBoxes:
 
     def repaint_scores(self) -> bool:
         """Repaint the scoring boxes and totals that changed since the last refresh, looking
-        only at those that may have: the seats' whose sheet is new in the view, and the boxes
-        counting up (or just stopped; not those still waiting for their seat's strokes);
+        only at those that may have: the seats' whose sheet is new in the view or whose counts
+        were just queued (`_count`), and the boxes counting up (or just stopped; not those
+        still waiting for their seat's strokes);
         False if every layer must be looked at instead (no view refreshed yet on these layers,
         a final route, layers repainted anew or left for later). Most frames of a move count a
         box or end a stroke: a look at every seat's boxes each frame cost more than what it
         repainted."""
         last, view, layers = self._refreshed, self.view, self.layers
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
+        recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
         if (last is None or last[1] is not layers or last[0].routes or view.routes
                 or layers.pending or layers.shown_key(self.cards.name) is None):
             return False
@@ -61,9 +79,10 @@ class LiveBoxes:
         due = [panels[tag] for tag, left in self._score_hold.items()
                if counted.pop(tag, None) != left and tag in panels]
         due += [panels[tag] for tag in counted if tag in panels]  # stopped counting
-        for seat, (was, now) in enumerate(zip(last[0].sheets, view.sheets)):
-            if was is not now:
-                due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
+        changed = {seat for seat, (was, now) in enumerate(zip(last[0].sheets, view.sheets))
+                   if was is not now} | recounted
+        for seat in changed:
+            due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
         for panel in due:
             key = panel.key()
             if layers.shown_key(panel.name) != key:
@@ -85,18 +104,62 @@ class LiveBoxes:
 
     def animated(self, batch: Batch, end: float) -> None:
         """The live scoring boxes that changed count from their old points to the new ones,
-        each seat's once its own strokes have landed (the final route counts on its own)."""
+        each seat's once its own strokes have landed (the final route counts on its own).
+        Which changed is worked out just before they start (`update`): a new sheet's best
+        route is an exact search, and the move's own frame and the next ones (its strokes
+        starting, the other bots' moves landing) have enough to do, as has the frame its last
+        stroke lands in; until then its boxes show what they showed before the move."""
         if batch.old is None or self.view.routes:
             return
-        before, after = self._boxes_of(batch.old), self._final_boxes()
-        for seat in range(self.players):
-            changed = [n for n, (old, new) in enumerate(zip(before[seat], after[seat]))
-                       if old.points != new.points]
-            start = self.timeline.tail(seat)
-            for n in changed:
-                self._counted_from[seat, BOXES[n]] = before[seat][n]
-                self.timeline.add(start, COUNT_TIME, None, pytweening.easeOutQuad,
+        for seat, (was, now) in enumerate(zip(batch.old.sheets, self.view.sheets)):
+            if was is not now:  # a sheet kept is the same boxes: nothing counts
+                self._to_count.append(Recount(seat, self._sheet_boxes_of(batch.old, seat),
+                                              self.view, self.timeline.tail(seat)))
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """As the final route is shown, the counts left for later are queued first (the
+        route's boxes then fill in from empty, after them)."""
+        if view.routes:
+            while self._to_count:
+                self._count(self._to_count.pop(0))
+        super().animate(events, view, viewer)
+
+    def update(self, dt: float) -> None:
+        """Queue the counts of the moves shown earlier whose counts start within COUNT_AHEAD
+        (as their seats' strokes end: `animated`), then advance; their seats' boxes are
+        looked at this frame."""
+        if not self._to_count:
+            super().update(dt)
+            return
+        soon = self.timeline.clock + dt + COUNT_AHEAD
+        for recount in [r for r in self._to_count if r.start <= soon]:
+            self._to_count.remove(recount)
+            self._count(recount)
+        super().update(dt)
+        if self._recounted and not self.repaint_scores():  # no refresh looked at them
+            self.refresh()
+
+    def busy(self) -> bool:
+        """True while tweens run or a move's counts are still to be queued."""
+        return bool(self._to_count) or super().busy()
+
+    def reset(self, view: State, viewer: int | None) -> None:
+        """A view shown at once: no count is queued for the moves before it."""
+        self._to_count.clear()
+        super().reset(view, viewer)
+
+    def _count(self, recount: Recount) -> None:
+        """Queue the counts of one move `animated` left for later: each changed box of its
+        seat counts from its points before the move to those after it, from where the seat's
+        strokes end; the seat's boxes are looked at again (`repaint_scores`)."""
+        seat, before = recount.seat, recount.before
+        after = self._sheet_boxes_of(recount.view, seat)
+        for n, (old, new) in enumerate(zip(before, after)):
+            if old.points != new.points:
+                self._counted_from[seat, BOXES[n]] = old
+                self.timeline.add(recount.start, COUNT_TIME, None, pytweening.easeOutQuad,
                                   tag=(seat, BOXES[n]), seat=seat)
+        self._recounted.add(seat)
 
     # == routes and boxes (what the maps and the boxes share) ======================================
     def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
@@ -171,7 +234,13 @@ class LiveBoxes:
         """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
         if self.view is None:
             return Box(BOXES[n], "", None)
-        box = self._final_boxes()[seat][n]
+        waiting = self._to_count and next((r for r in self._to_count if r.seat == seat), None)
+        if waiting:  # its move's counts are not queued yet: as it was before
+            box = waiting.before[n]
+        elif self.view.routes:
+            box = self._final_boxes()[seat][n]
+        else:
+            box = self._sheet_boxes_of(self.view, seat)[n]
         left = self._score_hold.get((seat, box.category))
         if left is None:
             return box

@@ -39,7 +39,6 @@ from game.engine.core import Config, Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.board_api import BOARD_RECT
-from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.geometry import BoardGeometry
 from game.ui.paint import seat_color
 from game.ui.split_room import SplitRoom
@@ -47,13 +46,13 @@ from game.ui.split_room import SplitRoom
 from . import sprites as sp
 from .board import TOURISTS
 from .cards_panel import CardsPanel
-from .layout import BOXES, GLOW, MapScale, make_layout, make_scale, score_cells
+from .layout import BOXES, GLOW, MapScale, joined_damage, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_paint import seed
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
 from .result_picture import paint_result
 from .rules import ExploreNewYork
-from .score_panel import BoxPanel, TotalPanel, score_geometry
+from .score_panel import BoxPanel, TotalPanel, score_geometry, warm_numbers
 from .state import CHART, DISCARD, NONE, State
 from .zoom import Zoom, ZoomMove, choosing
 
@@ -62,8 +61,6 @@ __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
 Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
 MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
-DAMAGE_RECTS = 3  # the board's damage joined into this many rects at most (join_cheapest; the
-# shell adds the bar after a move, and more than four are redrawn as their union)
 MAX_PARTS = 6  # changed rects of a layer repainted one by one (repaint_parts); more: all of it
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 Board = tuple  # a mounted board: ENYRenderer._board's
@@ -105,6 +102,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._building: Building | None = None  # the board _prepare builds aside
         self._arrange((0, ()))
         self._warm()
+        warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
 
     def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
@@ -345,7 +343,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
         damaged = super().damage(prompted)
-        return None if damaged is None else join_cheapest(damaged, DAMAGE_RECTS, PASS_AREA)
+        return None if damaged is None else joined_damage(damaged)
 
     def _fade_left(self) -> float:
         """The share of the fade still to run (1 as it begins, 0 at its end)."""
@@ -408,6 +406,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
                 self.zoom.acted(ev.player)
         if self._follow(view):
             self.timeline.clear()
+            self._to_count.clear()  # its clock starts again: those counts go too
         super().animate(events, view, viewer)
 
     def peek(self, seat: int) -> bool:

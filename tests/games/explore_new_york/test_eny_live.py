@@ -16,6 +16,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.explore_new_york import sprites as sp
+from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import (
     BOXES,
     COUNT_TIME,
@@ -28,6 +29,7 @@ from game.scenes.results import DETAIL
 from game.scenes.seating import SeatSpec
 from game.ui.app import App
 from game.ui.input import InputMapper
+from tests.games.scene_match import scene_match, step
 
 ENY = "explore_new_york"
 
@@ -241,3 +243,33 @@ def test_a_plain_joysticks_right_stick_click_is_the_peek_button_too():
     up = pygame.event.Event(pygame.JOYBUTTONUP, instance_id=5, button=9)
     assert [(i.kind, i.device) for e in (down, up) for i in mapper.process(e)] == [
         ("peek", "joy:5")]  # a toggle: the release says nothing
+
+
+@pytest.mark.parametrize("players, seed", [(2, 5), (4, 8)])
+def test_a_move_s_counts_are_queued_as_they_start_and_end_on_its_boxes(players, seed):
+    """A move's frame searches no best route (the boxes that count are worked out as their
+    counts start, where the seat's strokes end: LiveBoxes.update): until then its seat's
+    boxes show what they showed before it; every box whose points changed then counts, and
+    once the animations are over every seat's boxes are those of the view."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans(())
+    searched = []
+    route = renderer.rules.route
+    renderer.rules.route = lambda view, seat: searched.append(seat) or route(view, seat)
+    counted = moves = 0
+    while not match.is_over():
+        before = [renderer.shown_boxes(seat) for seat in range(players)]
+        searched.clear()
+        step(match, bots, renderer)
+        if renderer.view.routes:
+            break
+        moves += 1
+        assert not searched  # nothing searched in the move's own frame
+        assert [renderer.shown_boxes(seat) for seat in range(players)] == before
+        while renderer.busy():
+            renderer.update(1 / 60)
+            counted += any(tw.tag is not None for tw in renderer.timeline)
+        for seat in range(players):
+            assert renderer.shown_boxes(seat) == renderer._sheet_boxes_of(renderer.view, seat)
+    assert moves > 20 and counted > 50

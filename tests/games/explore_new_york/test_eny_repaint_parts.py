@@ -18,8 +18,10 @@ import pytest
 from game.games.explore_new_york import map_panel
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
+from game.games.explore_new_york.layout import DAMAGE_RECTS, joined_damage
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
+from game.games.explore_new_york.score_panel import BoxPanel, paint_box
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.damage import PASS_AREA, join_cheapest
@@ -263,3 +265,56 @@ def test_a_refresh_looking_at_a_few_score_layers_leaves_none_dirty(players):
             if not renderer.busy():
                 break
     assert sum(light) > len(light) * 3 // 4  # most refreshes looked at a few layers only
+
+
+def box_panels(renderer) -> list:
+    """Every seat's scoring boxes mounted now (BoxPanel: their backdrops blitted)."""
+    return [panel for panel in renderer.panels.values() if isinstance(panel, BoxPanel)]
+
+
+def box_painted_anew(renderer, panel) -> bytes:
+    """A box's pixels as drawing it afresh over the static background gives (paint_box)."""
+    reference = renderer.layers.static.copy()
+    reference.set_clip(panel.rect)
+    paint_box(reference, renderer.shown_box(panel.seat, panel.n), panel.rect)
+    return pygame.image.tobytes(reference.subsurface(panel.rect), "RGB")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 7), (4, 3)])
+def test_a_box_repainted_over_its_backdrop_equals_a_box_drawn_afresh(players, seed):
+    """A scoring box lays down its backdrop (the static under it, its plate and its sign, kept
+    from its first paint) and then its numbers: after each move and each frame of its
+    animations (boxes counting up, the final route's boxes filling in), every box shows what
+    drawing it afresh over the static background gives."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
+    renderer.set_humans(())
+    compared, checked = 0, {}
+    while not match.is_over():
+        step(match, bots, renderer)
+        while True:
+            for panel in box_panels(renderer):
+                key = renderer.layers.shown_key(panel.name)
+                if key == panel.key() and checked.get(panel.name) != key:
+                    assert shown(renderer, panel) == box_painted_anew(renderer, panel), panel.name
+                    checked[panel.name] = key
+                    compared += 1
+            if not renderer.busy():
+                break
+            renderer.update(1 / 60)
+    assert compared > 40 * players, compared
+
+
+def test_the_damage_joined_again_is_what_joining_it_gives():
+    """The room's damage is joined once for rects it saw last (most frames of a move report
+    the same strokes' reaches): each answer equals join_cheapest's for its own rects, whether
+    they repeat, change or come back, and changing the rects handed out changes no answer."""
+    strokes = [pygame.Rect(200, 150, 60, 20), pygame.Rect(1400, 300, 40, 40),
+               pygame.Rect(791, 138, 338, 242), pygame.Rect(240, 160, 30, 30),
+               pygame.Rect(1176, 842, 235, 64)]
+    other = [pygame.Rect(10, 10, 50, 50), pygame.Rect(1800, 900, 20, 20)]
+    for rects in (strokes, strokes, other, strokes[:3], strokes, other, other, []):
+        got = joined_damage([pygame.Rect(r) for r in rects])
+        assert got == join_cheapest([pygame.Rect(r) for r in rects], DAMAGE_RECTS, PASS_AREA)
+        for rect in got:
+            rect.inflate_ip(100, 100)  # the app may change the rects it is given
