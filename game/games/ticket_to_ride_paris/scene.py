@@ -57,6 +57,7 @@ class TTRRenderer(PanelRoom):
     # are spread over the frames after it, two a frame (the track and a seat row count up
     # together), instead of all in the frame that applies it.
     REPAINT_BUDGET = 2
+    PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
     TWEEN_PASSES = 3  # at most this many rects for the tweens (each is a redraw pass)
     TWEEN_WASTE = 40_000  # px a union of two tween rects may add and still beat two passes
     PANELS = (MapPanel, TrackPanel, MarketPanel, SeatsPanel, HandPanel, TicketChoicePanel)
