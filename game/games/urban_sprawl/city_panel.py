@@ -20,6 +20,7 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
+from game.ui.damage import blit_columns
 from game.ui.paint import Sprite, fly
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
@@ -52,7 +53,7 @@ from .layout import (
     lots_center,
     lots_target,
 )
-from .panel_base import USPanel, by_view, restore
+from .panel_base import USPanel, by_view
 from .state import NOBODY, State
 
 
@@ -182,7 +183,7 @@ class CityPanel(USPanel):
             blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
                           if old != new)
         for block in blocks:
-            restore(surf, layers.static, block_area(block))
+            blit_columns(surf, layers.static, block_area(block))
         for building in buildings:
             if building is not None and self.board.block_of[building.lots[0]] in blocks:
                 self.paint_building(surf, building.zone, building.lots, building.owner)

@@ -21,7 +21,7 @@ import pygame
 from game.engine.core import Prompt, Target
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT
-from game.ui.damage import COLUMN, PASS_AREA, disjoint, join_cheapest
+from game.ui.damage import PASS_AREA, blit_columns, disjoint, join_cheapest
 from game.ui.i18n import language
 from game.ui.paint import RING_GROW, ring
 from game.ui.panels import Panel
@@ -127,22 +127,6 @@ def changed_areas(before: Mapping[Hashable, Item], now: Mapping[Hashable, Item]
     return areas
 
 
-def restore(surf: pygame.Surface, static: pygame.Surface, area: pygame.Rect) -> None:
-    """Put the static background back under `area` (the same pixels as one blit), the part on
-    whole 16-px columns (damage.COLUMN) apart from the narrow edges beside it: SDL copies
-    rows that start off a column several times slower for some widths (a city block at
-    x=200: 46 us in one blit, 5 us in three)."""
-    left, right = -(-area.left // COLUMN) * COLUMN, area.right // COLUMN * COLUMN
-    if right - left < COLUMN:  # too narrow to gain: one blit
-        surf.blit(static, area, area)
-        return
-    for part in ((left, area.y, right - left, area.h),
-                 (area.x, area.y, left - area.x, area.h),
-                 (right, area.y, area.right - right, area.h)):
-        if part[2] > 0:
-            surf.blit(static, part, part)
-
-
 REPAINT_PASSES = 2  # an ItemPanel's changed areas, joined into at most this many rects
 
 
@@ -188,7 +172,7 @@ class ItemPanel(USPanel):
         """The background, then every item that reaches into `area`, clipped to it."""
         clip = surf.get_clip()
         surf.set_clip(area.clip(clip))
-        restore(surf, self.room.layers.static, area)
+        blit_columns(surf, self.room.layers.static, area)  # off-column rows copy slowly
         for item in items:
             if item.rect.colliderect(area):
                 item.draw(surf)

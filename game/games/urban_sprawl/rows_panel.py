@@ -17,6 +17,7 @@ import pytweening
 
 from game.engine.core import Event, Target
 from game.ui import theme
+from game.ui.damage import blit_columns
 from game.ui.i18n import language
 from game.ui.paint import flip, fly
 from game.ui.render_kit import Batch, on_event
@@ -25,7 +26,7 @@ from . import sprites as sp
 from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
 from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
-from .panel_base import USPanel, by_view, restore
+from .panel_base import USPanel, by_view
 from .state import HIDDEN_CARD, State
 
 # rect, card, cost, pile count, pile name (its string key, translated only when painted)
@@ -61,7 +62,7 @@ class RowPart(USPanel):
         for k, (rect, card, cost, pile, name) in enumerate(self.slots()):
             if fresh or before[0][k] != now[0][k]:
                 area = rect.union(cost_label(rect, cost)[1]) if cost is not None else rect
-                restore(surf, layers.static, area)
+                blit_columns(surf, layers.static, area)
                 self.paint_slot(surf, rect, card, cost, pile, t(name) if name else "")
                 areas.append(area)
         return areas

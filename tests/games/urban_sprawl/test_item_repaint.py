@@ -5,7 +5,6 @@ equals the same panel painted whole over the background, and most repaints were 
 from __future__ import annotations
 
 import os
-import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,7 +15,7 @@ import pytest
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
-from game.games.urban_sprawl.panel_base import ItemPanel, restore
+from game.games.urban_sprawl.panel_base import ItemPanel
 from game.games.urban_sprawl.scene import USRenderer
 from game.ui import theme
 from tests.games.scene_match import scene_match, step
@@ -96,25 +95,6 @@ def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():
                     assert renderer.layers.shown_key(panel.name) == fresh, panel.name
             checked += 1
     assert checked > 200
-
-
-def test_a_restore_in_parts_puts_back_exactly_the_area():
-    """`restore` splits an area at 16-px columns (speed only): the pixels are one blit's, at
-    every offset and width, narrow and wide."""
-    rng = random.Random(1)
-    static = pygame.Surface((200, 40))
-    for x in range(200):
-        for y in range(0, 40, 7):
-            static.set_at((x, y), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
-    for left in range(33):
-        for width in (1, 5, 15, 16, 17, 31, 33, 47, 100, 140):
-            area = pygame.Rect(left, 3, width, 30)
-            mine, one = pygame.Surface(static.get_size()), pygame.Surface(static.get_size())
-            mine.fill((9, 9, 9))
-            one.fill((9, 9, 9))
-            restore(mine, static, area)
-            one.blit(static, area, area)
-            assert pygame.image.tobytes(mine, "RGB") == pygame.image.tobytes(one, "RGB"), area
 
 
 @pytest.mark.parametrize("players, seed", [(2, 4), (4, 6)])
