@@ -473,6 +473,11 @@ class RoomRenderer:
             if len(self._damaged) > MAX_NOTED:
                 self._damaged = None
 
+    def whole_board_due(self) -> bool:
+        """True while the next frame redraws the whole board anyway (after a reset, until the
+        shell asks what changed): work done now costs no frame of its own."""
+        return self._damaged is None
+
     def tween_damage(self) -> list[pygame.Rect]:
         """Where the running tweens paint (and painted last frame): the whole board, unless a
         room knows better."""

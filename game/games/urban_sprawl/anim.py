@@ -79,12 +79,6 @@ class USAnimations(PanelRoom):
                 return card_slot("planning", i)
         return None
 
-    def redrawn_whole(self) -> bool:
-        """True while the next frame redraws the whole board anyway (after a reset, until the
-        shell asks what changed): work done now costs no frame of its own, e.g. the faces the
-        opening deal turns over, animated before the first frame."""
-        return self._damaged is None
-
     def counting(self, seat: int, what: str = "prestige") -> int:
         """The seat's prestige (or wealth) still flying in: its panel shows the old figure
         until the star or coin lands. Summed for every seat at once per clock and tweens

@@ -140,7 +140,7 @@ class RowsPanel(RowPart):
             return at
         self.room.origin = rect.center
         turn = FaceUp(self.room.faces, card, rect)
-        if self.room.redrawn_whole():  # e.g. the opening deal, animated before the first frame
+        if self.room.whole_board_due():  # e.g. the opening deal, animated before the first frame
             turn.face_now()
         self.tween(at, FLIP_TIME, turn, holds=(("card", card),), area=flip_area(rect))
         return at + FLIP_TIME * 0.5
