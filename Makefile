@@ -16,8 +16,10 @@ play: $(STAMP)
 	$(PY) main.py
 
 test: $(STAMP)
-	# -n auto: one test process per core (the suite takes about half as long on two cores)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto
+	# -n auto: one test process per core (the suite takes about half as long on two cores);
+	# worksteal: an idle process takes queued tests from a busy one, so a few long tests at the
+	# end of one queue do not leave the other core waiting. LONG_RUN=1 lifts the samples.
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist worksteal
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game.bench

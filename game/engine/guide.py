@@ -56,6 +56,19 @@ def guide_pages(info: GameInfo) -> Mapping[str, PageBuilder] | None:
     return capability(guide_module(info.id), "guide")
 
 
+_BUILT: dict[tuple[str, str], Illustration] = {}
+
+
+def illustration(info: GameInfo, key: str) -> Illustration:
+    """Page `key`'s picture state, its script played once per rules engine (a script lets bots
+    play to its moment, up to half a second; the state is the same in every language, and
+    nobody changes a match once it is a picture). New rules (levels reloaded) play it again."""
+    built = _BUILT.get((info.id, key))
+    if built is None or built.match.rules is not rules_for(info.id):
+        built = _BUILT[info.id, key] = guide_pages(info)[key]()
+    return built
+
+
 def guide_module(game_id: str) -> Any:
     """The room's guide module (import it only for a room that declares `guide`)."""
     return importlib.import_module(f"{ROOMS_PACKAGE}.{game_id}.guide")

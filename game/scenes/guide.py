@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.guide import guide_pages
+from game.engine.guide import guide_pages, illustration
 from game.engine.registry import get_game
 from game.scenes.guide_picture import Picture
 from game.ui import theme
@@ -94,7 +94,6 @@ class GuideScene(Scene):
         pages = guide_pages(self.info)
         if not pages:
             raise KeyError(f"{game_id}: this game declares no guide")
-        self.builders = list(pages.values())
         self.keys = list(pages)
         self.page = max(0, min(page, len(self.keys) - 1))
         self.clock = 0.0
@@ -112,7 +111,8 @@ class GuideScene(Scene):
         """The page's picture (built once per language: the renderer's own words change)."""
         key = (page, language())
         if key not in self._pictures:
-            self._pictures[key] = Picture(self.info.id, self.builders[page](), FRAME)
+            self._pictures[key] = Picture(self.info.id, illustration(self.info, self.keys[page]),
+                                          FRAME)
         return self._pictures[key]
 
     def turn(self, step: int) -> bool:

@@ -36,28 +36,62 @@ def redealer_for(game_id: str) -> Callable | None:
     return module.redeal
 
 
+_PLAIN = (bool, int, float, str, bytes)  # subclasses too (IntEnum, StrEnum): kept as they are
+
+
 def snapshot(obj: Any) -> Any:
     """A deep, comparable, pickle-free structural copy of a state or view.
 
     Dataclass fields declared with `compare=False` are treated as caches and left out.
+    Each type's way of being copied is worked out once (`_copier`): states are large and the
+    conformance suite snapshots them at every step, so the per-object path is one dict lookup.
     """
-    if obj is None or isinstance(obj, bool | int | float | str | bytes):
-        return obj
-    if isinstance(obj, enum.Enum):
-        return ("enum", type(obj).__qualname__, obj.name)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        fields = dataclasses.fields(obj)
-        return (
-            type(obj).__qualname__,
-            tuple((f.name, snapshot(getattr(obj, f.name))) for f in fields if f.compare),
-        )
-    if isinstance(obj, dict):
-        items = ((snapshot(k), snapshot(v)) for k, v in obj.items())
-        return ("dict", tuple(sorted(items, key=repr)))
-    if isinstance(obj, list | tuple):
-        return (type(obj).__name__, tuple(snapshot(x) for x in obj))
-    if isinstance(obj, set | frozenset):
-        return ("set", tuple(sorted((snapshot(x) for x in obj), key=repr)))
+    kind = type(obj)
+    copier = _COPIERS.get(kind)
+    if copier is None:
+        copier = _COPIERS[kind] = _copier(kind)
+    return copier(obj)
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier(kind: type) -> Callable[[Any], Any]:
+    """How to snapshot every object of this type (the type's checks, in the order below)."""
+    if kind is type(None) or issubclass(kind, _PLAIN):
+        return _same
+    if issubclass(kind, enum.Enum):
+        return lambda obj: ("enum", type(obj).__qualname__, obj.name)
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        return _dataclass_copier(kind)
+    if issubclass(kind, dict):
+        return _dict_copy
+    if issubclass(kind, list | tuple):
+        name = kind.__name__
+        return lambda obj: (name, tuple(map(snapshot, obj)))
+    if issubclass(kind, set | frozenset):
+        return lambda obj: ("set", tuple(sorted(map(snapshot, obj), key=repr)))
+    return _other_copy
+
+
+def _same(obj: Any) -> Any:
+    return obj
+
+
+def _dataclass_copier(kind: type) -> Callable[[Any], Any]:
+    """A dataclass's compared fields, by name, under its qualified name."""
+    names = tuple(f.name for f in dataclasses.fields(kind) if f.compare)
+    qualname = kind.__qualname__
+    return lambda obj: (qualname, tuple((n, snapshot(getattr(obj, n))) for n in names))
+
+
+def _dict_copy(obj: dict) -> tuple:
+    items = ((snapshot(k), snapshot(v)) for k, v in obj.items())
+    return ("dict", tuple(sorted(items, key=repr)))
+
+
+def _other_copy(obj: Any) -> Any:
+    """Random generators, numpy arrays, slotted or plain objects, and anything else by repr."""
     if isinstance(obj, random.Random):
         return ("Random", obj.getstate())
     if hasattr(obj, "dtype") and hasattr(obj, "tobytes"):  # numpy arrays, without importing numpy

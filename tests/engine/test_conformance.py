@@ -20,7 +20,6 @@ What a game's rules must offer to pass (beyond the Rules protocol):
 
 from __future__ import annotations
 
-import copy
 import functools
 import importlib
 import importlib.util
@@ -36,9 +35,13 @@ from game.engine.bots import make_bot, play_out, random_playout
 from game.engine.core import TERMINAL, Chance, Config, Event, IllegalAction, Prompt, Rules, freeze
 from game.engine.jsonsafe import action_from_json
 from game.engine.match import Match, match_from_json
+from tests.long_run import quick_or_long
 
 GAME_IDS = registry.game_ids(include_unlisted=True)
 PLAYOUTS = 1000
+# Random playouts stop at this many steps in all: every game but Urban Sprawl plays its 1,000
+# within it (French Quarter's are ~250 steps each), Urban Sprawl's ~1,300-step games ~230 of them
+PLAYOUT_STEPS = quick_or_long(300_000, None)
 NOT_AN_ACTION = ("__conformance__", "not an action")
 
 
@@ -93,9 +96,14 @@ def bots_for(game_id: str, players: int, seed: int) -> dict[int, object]:
 
 def test_random_playouts_end_with_well_formed_scores(game) -> None:
     _, rules = game
+    steps = 0
     for i in range(PLAYOUTS):
+        if PLAYOUT_STEPS is not None and steps >= PLAYOUT_STEPS:
+            assert i >= 2 * config_count(rules), "the budget covers every config twice"
+            break
         config = config_for(rules, i)
-        state, _ = random_playout(rules, config, random.Random(i), max_steps=MAX_STEPS)
+        state, taken = random_playout(rules, config, random.Random(i), max_steps=MAX_STEPS)
+        steps += taken
         assert rules.pending(state) is TERMINAL
         scores = rules.scores(state)
         assert len(scores) == config.players, f"seed {i}: one breakdown per seat"
@@ -151,12 +159,13 @@ def test_apply_never_mutates_its_input(game) -> None:
     for i in range(config_count(rules)):
         config = config_for(rules, i)
         for state, _, (player, action) in walk(rules, config, random.Random(100 + i)):
-            before = copy.deepcopy(state)
+            # a snapshot holds no reference into the state (it is built of tuples, numbers,
+            # strings and bytes), so it is as good a "before" as a deep copy, at half the cost
             frozen = snapshot(state)
             new_state, events = rules.apply(state, player, action)
             assert new_state is not state or snapshot(new_state) == frozen
             assert all(isinstance(e, Event) for e in events)
-            assert snapshot(state) == frozen == snapshot(before), f"apply mutated at {action!r}"
+            assert snapshot(state) == frozen, f"apply mutated at {action!r}"
 
 
 def test_same_seed_gives_same_history(game) -> None:
@@ -208,20 +217,23 @@ def test_views_are_invariant_under_hidden_information(game) -> None:
         assert redeal, f"{game_id}: no randomize_hidden and no tests/games/{game_id}/hidden_info.py"
         randomize = functools.partial(redeal, rules)
     rng = random.Random(5)
-    changed = 0
+    changed = False
     for i in range(config_count(rules)):
         config = config_for(rules, i)
         for step, (state, _, _) in enumerate(walk(rules, config, random.Random(200 + i))):
             if step % 3:
                 continue  # every third state keeps the test fast and still covers all phases
-            for seat in [*range(config.players), None]:
+            seen = {seat: snapshot(rules.view(state, seat)) for seat in [*range(config.players), None]}
+            whole = None if changed else snapshot(state)
+            for seat, view in seen.items():
                 other = randomize(state, seat, rng)
-                changed += snapshot(other) != snapshot(state)
-                assert snapshot(rules.view(other, seat)) == snapshot(rules.view(state, seat)), (
+                if whole is not None and snapshot(other) != whole:
+                    changed, whole = True, None  # one re-deal that changed something is proof
+                assert snapshot(rules.view(other, seat)) == view, (
                     f"seat {seat} sees hidden information (step {step})"
                 )
                 if seat is not None:  # a spectator sees no more than any seat
-                    assert snapshot(rules.view(other, None)) == snapshot(rules.view(state, None))
+                    assert snapshot(rules.view(other, None)) == seen[None]
     assert changed, "randomize_hidden never changed anything: the check proved nothing"
 
 

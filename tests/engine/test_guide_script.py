@@ -14,6 +14,7 @@ from game.engine.guide import (
     Script,
     first_option,
     guide_pages,
+    illustration,
     kind_is,
     prompt_page,
     targets_of,
@@ -41,6 +42,17 @@ def test_every_listed_game_has_a_guide_of_five_to_eight_pages(game_id: str) -> N
 
 def test_a_room_without_the_capability_has_no_pages() -> None:
     assert guide_pages(registry.get_game(DICE)) is None
+
+
+def test_a_page_s_state_is_played_once_per_rules_engine() -> None:
+    info = registry.get_game("ticket_to_ride_paris")
+    key = next(iter(guide_pages(info)))
+    first = illustration(info, key)
+    assert illustration(info, key) is first  # turning back to a page plays no bot again
+    registry.rules_for.cache_clear()  # levels reloaded: the page is played on the new rules
+    again = illustration(info, key)
+    assert again is not first and again.match.rules is registry.rules_for(info.id)
+    assert again.match.history == first.match.history
 
 
 def test_until_stops_before_the_prompt_it_looks_for_and_replays_legally() -> None:

@@ -36,9 +36,12 @@ from game.engine.levels import LEVELS_DIR, LevelError, load_toml
 from game.engine.match import Match, SaveError, entry_json, load_match
 from game.engine.registry import game_ids, get_game, rules_for
 from game.ui.settings import Settings, _valid, load_settings
+from tests.long_run import quick_or_long
 
-# A bounded budget in the suite; FUZZ_EXAMPLES=600 for a long run (README, "Hostile files").
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
+# A bounded budget in the suite; 600 in the long run (LONG_RUN=1), or FUZZ_EXAMPLES=<n>
+# (README, "Hostile files").
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", quick_or_long(60, 600)))
+FUZZ = settings(max_examples=FUZZ_EXAMPLES, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from tests.pixels import differs_outside
 
 
 def frame(renderer) -> pygame.Surface:
@@ -15,13 +16,7 @@ def frame(renderer) -> pygame.Surface:
     return canvas
 
 
-def outside(a: pygame.Surface, b: pygame.Surface, rects: list[pygame.Rect]) -> bool:
-    """True if the two frames differ somewhere outside these rects."""
-    a, b = a.copy(), b.copy()
-    for rect in rects:
-        a.fill((0, 0, 0), rect)
-        b.fill((0, 0, 0), rect)
-    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+outside = differs_outside  # True if the two frames differ somewhere outside these rects
 
 
 def watched(renderer, draw=frame) -> tuple[int, int]:

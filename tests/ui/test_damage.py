@@ -23,6 +23,7 @@ from game.ui.damage import (
 from game.ui.panels import PanelRoom, own_frame_drawing
 from game.ui.scene import Scene
 from game.ui.settings import Settings
+from tests.pixels import same_pixels
 
 GAME = "ticket_to_ride_paris"  # layers, tweens, pulsing options, a bar with buttons
 BOUNDS = pygame.Rect((0, 0), CANVAS_SIZE)
@@ -35,11 +36,6 @@ def full_redraw(app) -> pygame.Surface:
     for scene in app.stack.visible():
         scene.draw(reference)
     return reference
-
-
-def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
-    """True if two surfaces show the same picture."""
-    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
 def playing(game_id: str, seats: list[SeatSpec], seed: int, **kwargs) -> tuple:

@@ -12,6 +12,7 @@ import pytest
 
 from game.bench import PAD_BASE, PadPlayer
 from game.scenes.seating import SeatSpec
+from tests.pixels import differs_outside
 from tests.ui.test_damage import full_redraw, playing, same_pixels
 
 AREA = 1920 * 1080  # the whole canvas
@@ -68,11 +69,7 @@ def test_a_person_s_focus_or_prompt_redraws_their_seat_not_the_frame(home, game_
 def same_outside(before: pygame.Surface, after: pygame.Surface,
                  allowed: list[pygame.Rect]) -> bool:
     """True if `after` equals `before` everywhere outside the `allowed` rects."""
-    before, after = before.copy(), after.copy()
-    for rect in allowed:  # what changed inside them does not count
-        before.fill((0, 0, 0), rect)
-        after.fill((0, 0, 0), rect)
-    return same_pixels(before, after)
+    return not differs_outside(before, after, allowed)
 
 
 @pytest.mark.parametrize(("game_id", "people"), [("next_station_paris", 4),
