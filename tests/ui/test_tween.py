@@ -91,3 +91,26 @@ def test_counting_yields_each_tag_with_the_fraction_still_to_come() -> None:
     line.add(0.0, 1.0, holds=("x",))
     line.update(0.25)
     assert list(line.counting()) == [((0, 10), 0.75), ((1, 4), 1.0)]
+
+
+def test_holds_and_quiet_spells_follow_every_change_of_the_queue() -> None:
+    """`holds()` and `advance` keep what they work out from the queue between its changes:
+    a tween added, a late one starting, one ending or a clear must each be seen at once."""
+    line = Timeline()
+    line.add(0.0, 2.0, holds=("card",))
+    assert line.holds() == {"card": 1} and line.holds() is line.holds()  # kept while unchanged
+    assert not line.advance(0.1)
+    line.add(0.0, 0.3, holds=("hand",))  # ends before anything queued so far
+    assert line.holds() == {"card": 1, "hand": 1}
+    assert line.advance(0.25)  # the new tween's end is seen, not the old quiet spell's
+    assert line.holds() == {"card": 1}
+    line.add(0.6, 1.0, holds=("flip",), late=True)
+    assert line.holds() == {"card": 1}
+    assert not line.advance(0.1)
+    assert line.advance(0.2) and line.holds() == {"card": 1, "flip": 1}  # started holding
+    line.add(line.clock + 0.1, 1.0, tag=("seat", 1))
+    assert not line.advance(0.05) and line.advance(0.1)  # a count starts changing the view
+    line.clear()
+    assert line.holds() == {} and not line.advance(0.1)
+    line.add(0.0, 0.5, holds=("die",))
+    assert line.holds() == {"die": 1} and line.advance(0.6) and not line
