@@ -230,13 +230,17 @@ class GameScene(Scene):
         self._show_unshown()  # after the advance: its tweens start from their first frame
         if self.finished:
             return
+        if self.table.waits_for_animation():
+            # Only the settings are followed meanwhile (a no-op unless they changed): the
+            # bookkeeping's inputs are compared once the table is free again.
+            self._follow_settings()
+            return
         inputs = self._table_inputs()
         fresh = inputs != self._settled  # else the bookkeeping below would change nothing
         if fresh:
             self._follow_settings()
-        if self.table.waits_for_animation():
-            return
-        if fresh:
+            if self.table.waits_for_animation():  # a new table (curtain) may wait
+                return
             if self.match.is_over():
                 self._finish()
                 return
