@@ -65,6 +65,9 @@ class App:
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
         self.canvas = make_canvas(CANVAS_SIZE)
+        # A canvas that notes what is drawn on it (the legibility tracer's class, installed
+        # before the app) wants whole frames: known from its class, asked once.
+        self._traced = getattr(self.canvas, "note_frame", None) is not None
         # Damage bookkeeping: the scenes drawn last frame (others on screen: redraw all; weak,
         # so a scene gone from the stack is freed at once), what the last draw changed (None:
         # everything) and whether the window shows all of it.
@@ -349,9 +352,7 @@ class App:
         if leaving or self._leave_shown:
             rects.append(LEAVE_AREA)
         self._leave_shown = leaving
-        # A canvas that notes what is drawn on it (the legibility tracer) wants whole frames.
-        traced = getattr(self.canvas, "note_frame", None) is not None
-        if traced or not same or None in reports:
+        if self._traced or not same or None in reports:
             return None
         for report in reports:
             rects += report

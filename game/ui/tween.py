@@ -163,6 +163,7 @@ class Timeline:
         worked that out this frame): one whose rect misses the canvas clip is not painted (a
         redraw pass of some other part of the canvas would clip all of it away)."""
         clip = canvas.get_clip() if reach else None
+        clock = self.clock
         for tw in self.tweens:
             if tw.paint is None or (seat is not None and tw.seat not in (None, seat)):
                 continue
@@ -170,5 +171,5 @@ class Timeline:
                 where = reach.get(tw)  # type: ignore[union-attr]
                 if where is not None and not clip.colliderect(where):
                     continue
-            if tw.started(self.clock) or tw.early:
-                tw.paint(canvas, tw.progress(self.clock))
+            if tw.start <= clock or tw.early:  # started (inline: every tween, every pass)
+                tw.paint(canvas, tw.progress(clock))
