@@ -127,6 +127,10 @@ class App:
     def letterbox(self) -> pygame.Rect:
         """Where the canvas lands in the window: as large as fits, aspect kept, centred
         (worked out again only when the window's size changes; a copy)."""
+        return self._box().copy()
+
+    def _box(self) -> pygame.Rect:
+        """`letterbox`, the app's own (not a copy: never change it)."""
         size = self.screen.get_size()
         if self._letterbox is None or self._letterbox[0] != size:
             width, height = size
@@ -135,7 +139,7 @@ class App:
                                round(CANVAS_SIZE[1] * scale))
             rect.center = (width // 2, height // 2)
             self._letterbox = size, rect
-        return self._letterbox[1].copy()
+        return self._letterbox[1]
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """Window pixel → canvas pixel (None in the letterbox bars)."""
@@ -378,7 +382,7 @@ class App:
         regions, stale = self.drawn, self._window_stale
         if regions == [] and not stale:
             return  # nothing drawn: the usual idle frame
-        box = self.letterbox()
+        box = self._box()
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:

@@ -489,7 +489,7 @@ class PanelRoom(RoomRenderer):
         moving, areas = self.tween_rects()
         out = moved_rects(moving, self._moved) + areas + self._last_areas
         self._moved, self._last_areas = moving, areas
-        if any(area == BOARD_RECT for area in areas):
+        if areas and any(area == BOARD_RECT for area in areas):
             return [BOARD_RECT.copy()]
         if self.TWEEN_PASSES is None:
             return out

@@ -62,6 +62,7 @@ class Timeline:
         self._version = 0
         self._quiet: tuple[int, float] | None = None  # (version, `quiet_until`)
         self._held: tuple[int, float, Counter] | None = None  # (version, valid until, holds)
+        self._seats: tuple[int, set[int | None]] | None = None  # (version, the tweens' seats)
 
     def __bool__(self) -> bool:
         return bool(self.tweens)
@@ -128,6 +129,15 @@ class Timeline:
         for tw in self.tweens:
             if tw.tag is not None:
                 yield tw.tag, 1.0 - tw.progress(self.clock)
+
+    def watched_by(self, seat: int) -> bool:
+        """True while a tween queued or running is one `seat` watches: a shared one (seat None)
+        or its own (split screen: the seat's input waits for it). Asked for every seat every
+        frame: the seats are gathered once per version of the queue."""
+        memo = self._seats
+        if memo is None or memo[0] != self._version:
+            memo = self._seats = self._version, {tw.seat for tw in self.tweens}
+        return None in memo[1] or seat in memo[1]
 
     def quiet_until(self) -> float:
         """The clock time before which no tween ends, no `late` tween starts holding and no

@@ -114,3 +114,21 @@ def test_holds_and_quiet_spells_follow_every_change_of_the_queue() -> None:
     assert line.holds() == {} and not line.advance(0.1)
     line.add(0.0, 0.5, holds=("die",))
     assert line.holds() == {"die": 1} and line.advance(0.6) and not line
+
+
+def test_a_seat_watches_its_own_and_the_shared_tweens_while_they_are_queued():
+    """`watched_by` follows the queue: a tween added, ended or cleared is seen at once."""
+    line = Timeline()
+    assert not line.watched_by(0)
+    line.add(0.0, 1.0, seat=1)
+    assert line.watched_by(1) and not line.watched_by(0)
+    line.add(0.5, 1.0)  # a shared one, still waiting: everyone watches it
+    assert line.watched_by(0)
+    line.update(1.2)  # seat 1's ends
+    assert line.watched_by(0) and line.watched_by(1)
+    line.update(0.5)
+    assert not line.watched_by(1)
+    line.add(0.0, 1.0, seat=0)
+    assert line.watched_by(0) and not line.watched_by(1)
+    line.clear()
+    assert not line.watched_by(0)
