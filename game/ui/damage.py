@@ -88,10 +88,14 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
     rects joined into four, not a union spanning the screen). More than MAX_JOINED rects:
     their union."""
     joined = disjoint(rects)
-    if len(joined) < 2:  # nothing to join (the frame of one moving picture)
+    n = len(joined)
+    if n < 2:  # nothing to join (the frame of one moving picture)
         return joined
-    if len(joined) > MAX_JOINED:
+    if n > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
+    if n <= passes and all(_added(a, b) > waste for i, a in enumerate(joined)
+                           for b in joined[i + 1:]):
+        return joined  # few enough, and no union cheap enough to want (the usual frame)
     # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a
     # frame of pulsing options joins a dozen rects: each pair is measured once, not per join)
     costs = _pair_costs(joined)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -34,6 +34,8 @@ class Tween:
     early: bool = False  # paints its first frame while it still waits (a die already on a card)
     seat: int | None = None  # split screen: the one seat that watches it (None: everyone)
     tag: Any = None  # the renderer's own note, e.g. points still counting up
+    # (clock, eased progress) last worked out: a frame asks for it in its damage and each pass
+    _last: tuple[float, float] = field(default=(math.nan, 0.0), init=False, repr=False)
 
     @property
     def end(self) -> float:
@@ -42,8 +44,13 @@ class Tween:
 
     def progress(self, clock: float) -> float:
         """Eased progress in 0..1 at `clock`."""
+        last = self._last
+        if last[0] == clock:
+            return last[1]
         raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
-        return self.ease(raw)
+        eased = self.ease(raw)
+        self._last = clock, eased
+        return eased
 
     def started(self, clock: float) -> bool:
         """True once the clock has reached the tween's start."""
