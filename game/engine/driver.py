@@ -87,9 +87,10 @@ class MatchDriver:
             return None
         self.think += elapsed
         if not self.worker.busy():  # `ready` (a split screen reads its timeline) only then
-            startable = [p for p in waiting if ready(p.player)]
-            if startable:
-                self._start_thinking(startable[0])  # thinks during the pause, on the worker
+            for prompt in waiting:  # the first ready one thinks during the pause, on the worker
+                if ready(prompt.player):
+                    self._start_thinking(prompt)
+                    break
         if self.think < THINK_TIME and not at_once:
             return None
         answer = self.worker.collect(self.match.state)

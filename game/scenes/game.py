@@ -71,6 +71,7 @@ class GameScene(Scene):
         # shown here, for one pending answer and those seats: asked several times a frame,
         # worked out again only when a seat or the game changes (`_seat_facts`).
         self._facts: tuple[tuple, tuple[int, ...], frozenset[int]] = ((), (), frozenset())
+        self._facts_frame: object | None = None  # the App.draw `_facts` was checked in
         self._prompts: tuple[Any, frozenset[int], dict[int, Prompt]] | None = None
         pool = match_pool(kinds, game_id, app.settings.search_workers)
         bots = seat_bots(kinds, game_id, match.seed, budget_s=app.settings.bot_budget, pool=pool)
@@ -127,12 +128,16 @@ class GameScene(Scene):
     # -- seats -------------------------------------------------------------------------------
     def _seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
         """(the human seats, those of them played on this screen rather than on a phone),
-        worked out again only when a seat changes hands or devices."""
-        signature = tuple(map(SEAT_FACTS, self.seats))
-        if signature != self._facts[0]:
-            humans = tuple(i for i, (kind, _) in enumerate(signature) if kind == HUMAN)
-            here = frozenset(i for i in humans if not is_phone(signature[i][1]))
-            self._facts = signature, humans, here
+        worked out again only when a seat changes hands or devices (looked at once per App.draw:
+        no seat changes while one draws, and its damage report and passes ask several times)."""
+        frame = getattr(self.app.canvas, "frame", None)  # the draw under way (None: none)
+        if frame is None or frame is not self._facts_frame:
+            signature = tuple(map(SEAT_FACTS, self.seats))
+            if signature != self._facts[0]:
+                humans = tuple(i for i, (kind, _) in enumerate(signature) if kind == HUMAN)
+                here = frozenset(i for i in humans if not is_phone(signature[i][1]))
+                self._facts = signature, humans, here
+            self._facts_frame = frame
         return self._facts[1], self._facts[2]
 
     def humans(self) -> list[int]:
@@ -223,20 +228,25 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         """Animate; when the table is free: results, whose turn shows, a bot move."""
         self.clock += dt
+        factor = self.speed_factor()
         if not self._instant():
-            scaled = dt * self.speed_factor()
+            scaled = dt * factor
             self.renderer.update(scaled)
             self.app.audio.update(scaled)  # in step with tweens
         self._show_unshown()  # after the advance: its tweens start from their first frame
         if self.finished:
             return
+        if self.table.waits_for_animation():
+            # Only the settings are followed meanwhile (a no-op unless they changed): the
+            # bookkeeping's inputs are compared once the table is free again.
+            self._follow_settings()
+            return
         inputs = self._table_inputs()
         fresh = inputs != self._settled  # else the bookkeeping below would change nothing
         if fresh:
             self._follow_settings()
-        if self.table.waits_for_animation():
-            return
-        if fresh:
+            if self.table.waits_for_animation():  # a new table (curtain) may wait
+                return
             if self.match.is_over():
                 self._finish()
                 return
@@ -247,7 +257,7 @@ class GameScene(Scene):
             self._turn_chime()
             self._settled = inputs  # what it ran on: the next frame that sees the same skips it
         if self.table.curtain is None and not self.hold_bots:
-            self._play_bots(dt)
+            self._play_bots(dt * factor)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose
@@ -263,9 +273,10 @@ class GameScene(Scene):
             self.app.audio.play("chime")
         self.deciders = deciders
 
-    def _play_bots(self, dt: float) -> None:
+    def _play_bots(self, elapsed: float) -> None:
+        """Give the bots `elapsed` thinking seconds (dt at the animation speed)."""
         table = self.table
-        events = self.driver.play_bots(dt * self.speed_factor(), table.bot_ready,
+        events = self.driver.play_bots(elapsed, table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
             # Shown next frame, with the view of now: a person's move may come meanwhile.

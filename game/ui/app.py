@@ -65,6 +65,9 @@ class App:
         pygame.display.set_caption("City Board Console")
         self.screen = self._open_window()
         self.canvas = make_canvas(CANVAS_SIZE)
+        # A canvas that notes what is drawn on it (the legibility tracer's class, installed
+        # before the app) wants whole frames: known from its class, asked once.
+        self._traced = getattr(self.canvas, "note_frame", None) is not None
         # Damage bookkeeping: the scenes drawn last frame (others on screen: redraw all; weak,
         # so a scene gone from the stack is freed at once), what the last draw changed (None:
         # everything) and whether the window shows all of it.
@@ -124,6 +127,10 @@ class App:
     def letterbox(self) -> pygame.Rect:
         """Where the canvas lands in the window: as large as fits, aspect kept, centred
         (worked out again only when the window's size changes; a copy)."""
+        return self._box().copy()
+
+    def _box(self) -> pygame.Rect:
+        """`letterbox`, the app's own (not a copy: never change it)."""
         size = self.screen.get_size()
         if self._letterbox is None or self._letterbox[0] != size:
             width, height = size
@@ -132,7 +139,7 @@ class App:
                                round(CANVAS_SIZE[1] * scale))
             rect.center = (width // 2, height // 2)
             self._letterbox = size, rect
-        return self._letterbox[1].copy()
+        return self._letterbox[1]
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """Window pixel → canvas pixel (None in the letterbox bars)."""
@@ -349,9 +356,7 @@ class App:
         if leaving or self._leave_shown:
             rects.append(LEAVE_AREA)
         self._leave_shown = leaving
-        # A canvas that notes what is drawn on it (the legibility tracer) wants whole frames.
-        traced = getattr(self.canvas, "note_frame", None) is not None
-        if traced or not same or None in reports:
+        if self._traced or not same or None in reports:
             return None
         for report in reports:
             rects += report
@@ -377,7 +382,7 @@ class App:
         regions, stale = self.drawn, self._window_stale
         if regions == [] and not stale:
             return  # nothing drawn: the usual idle frame
-        box = self.letterbox()
+        box = self._box()
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:

@@ -51,7 +51,10 @@ def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect
                            rect.h).clip(bounds)
         if rect.w <= 0 or rect.h <= 0:
             continue
-        absorb(rect, merged)
+        if rect.collidelist(merged) < 0:  # the usual case: `absorb` has nothing to join
+            merged.append(rect)
+        else:
+            absorb(rect, merged)
     return join_cheapest(merged, MAX_PASSES)
 
 
@@ -70,7 +73,10 @@ def disjoint(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     joined: list[pygame.Rect] = []
     for rect in rects:
         if rect.w > 0 and rect.h > 0:
-            absorb(pygame.Rect(rect), joined)
+            if rect.collidelist(joined) < 0:  # the usual case: `absorb` has nothing to join
+                joined.append(pygame.Rect(rect))
+            else:
+                absorb(pygame.Rect(rect), joined)
     return joined
 
 
@@ -82,8 +88,14 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
     rects joined into four, not a union spanning the screen). More than MAX_JOINED rects:
     their union."""
     joined = disjoint(rects)
-    if len(joined) > MAX_JOINED:
+    n = len(joined)
+    if n < 2:  # nothing to join (the frame of one moving picture)
+        return joined
+    if n > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
+    if n <= passes and all(_added(a, b) > waste for i, a in enumerate(joined)
+                           for b in joined[i + 1:]):
+        return joined  # few enough, and no union cheap enough to want (the usual frame)
     # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a
     # frame of pulsing options joins a dozen rects: each pair is measured once, not per join)
     costs = _pair_costs(joined)
@@ -191,8 +203,7 @@ def canvas_class(base: type[pygame.Surface]) -> type[pygame.Surface]:
 
         def begin(self, rect: pygame.Rect | None) -> None:
             """Start redrawing `rect` (None: the whole canvas)."""
-            self.frame_clip = None
-            self.set_clip(rect)
+            super().set_clip(rect)  # as `set_clip` with no frame clip (twice a redraw pass)
             self.frame_clip = rect
 
         def note_clock(self, rect: pygame.Rect) -> None:

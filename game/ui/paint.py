@@ -270,16 +270,24 @@ class Sprite(Moving):
     """Paint: one sprite at the rect `path(p)` gives (a card flying, a bus dropping)."""
 
     def __init__(self, sprite: pygame.Surface, path: Path) -> None:
-        """`sprite` blitted at `path(p)` (a rect of its size)."""
+        """`sprite` blitted at `path(p)` (a rect of its size; `path` depends on p alone)."""
         self.sprite, self.path = sprite, path
+        # (p, path(p)): a frame asks where the sprite is (its damage), then paints it there
+        self._last: tuple[float, pygame.Rect] | None = None
+
+    def _at(self, p: float) -> pygame.Rect:
+        last = self._last
+        if last is None or last[0] != p:
+            last = self._last = p, self.path(p)
+        return last[1]
 
     def where(self, p: float) -> pygame.Rect:
-        """Where the sprite is at `p`."""
-        return self.path(p)
+        """Where the sprite is at `p` (a copy: the caller may change it)."""
+        return self._at(p).copy()
 
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Blit the sprite where it is at `p`."""
-        canvas.blit(self.sprite, self.path(p))
+        canvas.blit(self.sprite, self._at(p))
 
 
 class Retimed(Moving):

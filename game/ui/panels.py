@@ -330,6 +330,8 @@ class PanelRoom(RoomRenderer):
         # (the timeline's clock, where each started painting tween paints then): worked out
         # with the damage, read by every redraw pass of that frame (`tween_reach`)
         self._reach: tuple[float, dict[Tween, pygame.Rect]] = (-1.0, {})
+        # (the panels dict and its size, its possibly modal panels, those drawing options)
+        self._frame_panels: tuple[dict, int, list[Panel], list[Panel]] | None = None
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -388,7 +390,21 @@ class PanelRoom(RoomRenderer):
 
     def modal_panels(self) -> list[Panel]:
         """The panels showing a choice over the board right now."""
-        return [p for p in self.panels.values() if p.modal()]
+        return [p for p in self._own_frame_panels()[0] if p.modal()]
+
+    def _own_frame_panels(self) -> tuple[list[Panel], list[Panel]]:
+        """(the mounted panels that may be modal, those that may draw options): those whose
+        class has its own `modal` / `draw_options` (the kit's are False / draw nothing).
+        Asked every redraw pass: worked out once per mount."""
+        panels = self.panels
+        memo = self._frame_panels
+        if memo is None or memo[0] is not panels or memo[1] != len(panels):
+            mounted = list(panels.values())
+            memo = self._frame_panels = (
+                panels, len(panels),
+                [p for p in mounted if type(p).modal is not Panel.modal],
+                [p for p in mounted if type(p).draw_options is not Panel.draw_options])
+        return memo[2], memo[3]
 
     def covered(self, panel: Panel, modal: Iterable[Panel]) -> bool:
         """True if a modal panel (other than this one) lies over this panel's rect."""
@@ -421,7 +437,7 @@ class PanelRoom(RoomRenderer):
         """Each panel highlights its options, except those a modal panel covers."""
         options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
         modal = self.modal_panels()
-        for panel in self.panels.values():
+        for panel in self._own_frame_panels()[1]:  # (the others draw nothing)
             if not modal or not self.covered(panel, modal):
                 panel.draw_options(canvas, focus, prompt, options)
 
@@ -473,7 +489,7 @@ class PanelRoom(RoomRenderer):
         moving, areas = self.tween_rects()
         out = moved_rects(moving, self._moved) + areas + self._last_areas
         self._moved, self._last_areas = moving, areas
-        if any(area == BOARD_RECT for area in areas):
+        if areas and any(area == BOARD_RECT for area in areas):
             return [BOARD_RECT.copy()]
         if self.TWEEN_PASSES is None:
             return out
@@ -499,8 +515,8 @@ class PanelRoom(RoomRenderer):
         reach: dict[Tween, pygame.Rect] = {}
         self._reach = clock, reach
         for tween in tweens:
-            if tween.paint is None or not (tween.early or tween.started(clock)):
-                continue  # one that only holds, or still waits
+            if tween.paint is None or not (tween.early or tween.start <= clock):
+                continue  # one that only holds, or still waits (`started`, inline)
             area = known.get(tween)
             if area is None and isinstance(tween.paint, Moving):
                 rect = moving[tween] = tween.paint.where(tween.progress(clock))

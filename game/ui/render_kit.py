@@ -340,6 +340,8 @@ class RoomRenderer:
         self._clock_read = False  # the last draw read the clock (a pulse shows on it)
         self._pulses: set[tuple[int, int, int, int]] = set()  # where noted pulses reach
         self._tweens_drawn = False  # tweens were on the timeline at the last damage() call
+        # (the layers' surface, whether it is opaque and covers the board): `opaque_board`
+        self._opaque: tuple[pygame.Surface, bool] | None = None
 
     @property
     def time(self) -> float:
@@ -430,9 +432,13 @@ class RoomRenderer:
         if layers is None:
             return False  # a room still building its layout
         surface = layers.surface
-        return (not surface.get_flags() & pygame.SRCALPHA and surface.get_alpha() is None
+        memo = self._opaque
+        if memo is None or memo[0] is not surface:  # asked every frame: once per surface
+            memo = self._opaque = surface, (
+                not surface.get_flags() & pygame.SRCALPHA and surface.get_alpha() is None
                 and surface.get_colorkey() is None and surface.get_width() >= BOARD_RECT.w
                 and surface.get_height() >= BOARD_RECT.h)
+        return memo[1]
 
     # == damage: what the next frame must redraw ================================================
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:

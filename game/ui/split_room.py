@@ -100,7 +100,7 @@ class SplitScreen:
 
     def seat_busy(self, seat: int) -> bool:
         """True while a shared animation or this seat's own one runs."""
-        return any(tw.seat is None or tw.seat == seat for tw in self.timeline)
+        return self.timeline.watched_by(seat)
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
         """The single-prompt form of `draw_seats`."""

@@ -8,9 +8,10 @@ queue empties, so a renderer is `busy()` exactly while tweens run or wait.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -33,6 +34,8 @@ class Tween:
     early: bool = False  # paints its first frame while it still waits (a die already on a card)
     seat: int | None = None  # split screen: the one seat that watches it (None: everyone)
     tag: Any = None  # the renderer's own note, e.g. points still counting up
+    # (clock, eased progress) last worked out: a frame asks for it in its damage and each pass
+    _last: tuple[float, float] = field(default=(math.nan, 0.0), init=False, repr=False)
 
     @property
     def end(self) -> float:
@@ -41,8 +44,13 @@ class Tween:
 
     def progress(self, clock: float) -> float:
         """Eased progress in 0..1 at `clock`."""
+        last = self._last
+        if last[0] == clock:
+            return last[1]
         raw = min(1.0, max(0.0, (clock - self.start) / self.dur)) if self.dur > 0 else 1.0
-        return self.ease(raw)
+        eased = self.ease(raw)
+        self._last = clock, eased
+        return eased
 
     def started(self, clock: float) -> bool:
         """True once the clock has reached the tween's start."""
@@ -55,6 +63,13 @@ class Timeline:
     def __init__(self) -> None:
         self.tweens: list[Tween] = []
         self.clock = 0.0
+        # Bumped whenever the queue changes (add, clear, a tween dropped): what is worked out
+        # from the queue below is kept for one version (and, for the holds, one stretch of the
+        # clock), since a frame's clock only grows between two changes of the queue.
+        self._version = 0
+        self._quiet: tuple[int, float] | None = None  # (version, `quiet_until`)
+        self._held: tuple[int, float, Counter] | None = None  # (version, valid until, holds)
+        self._seats: tuple[int, set[int | None]] | None = None  # (version, the tweens' seats)
 
     def __bool__(self) -> bool:
         return bool(self.tweens)
@@ -66,6 +81,7 @@ class Timeline:
         """Drop every tween (a reset: load, undo, a new viewer)."""
         self.tweens.clear()
         self.clock = 0.0
+        self._version += 1
 
     def tail(self, seat: int | None = None) -> float:
         """When the queue (only that seat's tweens and the shared ones, if given) runs out."""
@@ -83,6 +99,7 @@ class Timeline:
         """Queue a tween (extra: late, early, seat, tag) and return it."""
         tween = Tween(start, dur, paint, ease, holds, **extra)
         self.tweens.append(tween)
+        self._version += 1
         return tween
 
     def update(self, dt: float) -> bool:
@@ -90,7 +107,10 @@ class Timeline:
         if not self.tweens:
             return False
         self.clock += dt
+        running = len(self.tweens)
         self.tweens = [tw for tw in self.tweens if tw.end > self.clock]
+        if len(self.tweens) != running:
+            self._version += 1
         if not self.tweens:
             self.clock = 0.0
         return True
@@ -101,6 +121,9 @@ class Timeline:
         if not self.tweens:
             return False
         then, now = self.clock, self.clock + dt
+        if now < self.quiet_until():  # the usual frame: only the clock moves
+            self.clock = now
+            return False
         changed = any(tw.start <= now and ((tw.late and tw.start > then) or tw.tag is not None)
                       for tw in self.tweens)
         running = len(self.tweens)
@@ -114,13 +137,41 @@ class Timeline:
             if tw.tag is not None:
                 yield tw.tag, 1.0 - tw.progress(self.clock)
 
+    def watched_by(self, seat: int) -> bool:
+        """True while a tween queued or running is one `seat` watches: a shared one (seat None)
+        or its own (split screen: the seat's input waits for it). Asked for every seat every
+        frame: the seats are gathered once per version of the queue."""
+        memo = self._seats
+        if memo is None or memo[0] != self._version:
+            memo = self._seats = self._version, {tw.seat for tw in self.tweens}
+        return None in memo[1] or seat in memo[1]
+
+    def quiet_until(self) -> float:
+        """The clock time before which no tween ends, no `late` tween starts holding and no
+        tagged one counts (`advance` then has nothing to report): worked out once per version
+        of the queue (the clock only grows meanwhile)."""
+        memo = self._quiet
+        if memo is None or memo[0] != self._version:
+            clock = self.clock
+            memo = self._quiet = self._version, min(
+                (tw.start if tw.tag is not None or (tw.late and tw.start > clock) else tw.end
+                 for tw in self.tweens), default=math.inf)
+        return memo[1]
+
     def holds(self) -> Counter:
-        """How many tweens hold back each view key now."""
-        held: Counter = Counter()
-        for tw in self.tweens:
-            if not tw.late or tw.started(self.clock):
-                held.update(tw.holds)
-        return held
+        """How many tweens hold back each view key now; the same Counter until that changes
+        (the queue changes or a `late` tween starts): read it, never change it."""
+        memo, clock = self._held, self.clock
+        if memo is None or memo[0] != self._version or clock >= memo[1]:
+            held: Counter = Counter()
+            until = math.inf  # the next late tween to start holding
+            for tw in self.tweens:
+                if not tw.late or tw.start <= clock:
+                    held.update(tw.holds)
+                elif tw.start < until:
+                    until = tw.start
+            memo = self._held = self._version, until, held
+        return memo[2]
 
     def paint(self, canvas: pygame.Surface, seat: int | None = None,
               reach: Mapping[Tween, pygame.Rect] | None = None) -> None:
@@ -129,6 +180,7 @@ class Timeline:
         worked that out this frame): one whose rect misses the canvas clip is not painted (a
         redraw pass of some other part of the canvas would clip all of it away)."""
         clip = canvas.get_clip() if reach else None
+        clock = self.clock
         for tw in self.tweens:
             if tw.paint is None or (seat is not None and tw.seat not in (None, seat)):
                 continue
@@ -136,5 +188,5 @@ class Timeline:
                 where = reach.get(tw)  # type: ignore[union-attr]
                 if where is not None and not clip.colliderect(where):
                     continue
-            if tw.started(self.clock) or tw.early:
-                tw.paint(canvas, tw.progress(self.clock))
+            if tw.start <= clock or tw.early:  # started (inline: every tween, every pass)
+                tw.paint(canvas, tw.progress(clock))

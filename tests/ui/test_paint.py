@@ -226,6 +226,23 @@ def test_a_moving_painter_covers_exactly_the_rect_it_says_at_every_progress():
     assert painters[0].where(0.5) == painted(painters[0], 0.5)  # a sprite's: exactly it
 
 
+def test_a_sprite_works_out_its_rect_once_per_progress_and_lends_copies():
+    """A frame asks a sprite where it is (its damage), then paints it: the rect is worked out
+    once for that progress; a caller changing the rect it got moves nothing, and another
+    progress is worked out anew."""
+    calls: list[float] = []
+
+    def path(p: float) -> pygame.Rect:
+        calls.append(p)
+        return pygame.Rect(round(100 * p), 50, 20, 20)
+    flying = paint.Sprite(sprite((20, 20)), path)
+    said = flying.where(0.5)
+    said.move_ip(300, 300)  # the kit's damage may grow or move what it got
+    assert painted(flying, 0.5) == pygame.Rect(50, 50, 20, 20) and calls == [0.5]
+    assert flying.where(0.75) == painted(flying, 0.75) == pygame.Rect(75, 50, 20, 20)
+    assert calls == [0.5, 0.75]
+
+
 def test_popup_may_round_its_centre_to_the_nearest_pixel():
     # at p = 0.08 the label's centre is 30 * 0.08 = 2.4 px up: y = 197.6
     truncated = painted(paint.popup("+7", (200, 200), RED, lift=0, rise=30), 0.08)

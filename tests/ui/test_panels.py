@@ -301,6 +301,21 @@ def test_a_modal_panel_covers_the_option_highlights_under_it():
     assert canvas.get_at(room.counter.button.topleft)[:3] != (0, 255, 0)
 
 
+def test_a_new_mount_s_modal_and_drawing_panels_are_asked_not_the_old_ones():
+    """The panels asked whether they are modal and asked to draw options each pass are worked
+    out once per mount: a new mount's are asked at once."""
+    room = Room()
+    room.reset(View(1, choosing=True), 0)
+    assert [p.name for p in room.modal_panels()] == ["choice"]
+    room.counter = CounterPanel(room, room.counter.rect)
+    room.mount(room.layout, room.counter)  # no choice panel now: nothing covers the counter
+    room.reset(View(1, choosing=True), 0)
+    assert room.modal_panels() == [] and set(room.targets()) == {("button",)}
+    canvas = pygame.Surface((1920, 1080))
+    room.draw(canvas, None, prompt_for(("button",)))
+    assert canvas.get_at(room.counter.button.topleft)[:3] == (0, 255, 0)  # the new panel's
+
+
 def test_the_panel_that_offered_the_focus_draws_it():
     room = Room()
     room.reset(View(1), 0)

@@ -370,3 +370,16 @@ def test_a_painter_sees_the_key_of_what_is_already_on_the_surface():
         layers.paint_region("strokes", area, key, lambda s: seen.append(layers.shown_key("strokes")),
                             restore=False)
     assert seen == [None, (1,), (1, 2)] and layers.shown_key("strokes") == (1, 2, 3)
+
+
+def test_opaque_board_follows_a_rebuilt_surface():
+    """`opaque_board` is worked out once per layer surface (the shell asks every frame): a
+    rebuild onto a background with alpha, or one smaller than the board, is seen at once."""
+    room = NumberRoom()
+    assert room.opaque_board() and room.opaque_board()
+    room.layers.rebuild(pygame.Surface(BOARD_RECT.size, pygame.SRCALPHA))
+    assert not room.opaque_board()
+    room.layers.rebuild(pygame.Surface(BOARD_RECT.size))
+    assert room.opaque_board()
+    room.layers.rebuild(pygame.Surface((BOARD_RECT.w - 1, BOARD_RECT.h)))
+    assert not room.opaque_board()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 from conftest import pad
 
+from game.engine.bots import BOT_KINDS
 from game.engine.core import Option, Prompt
 from game.scenes.game import GameScene
 from game.scenes.hinting import HintDesk
@@ -194,3 +195,20 @@ def test_bar_placement_is_computed_once_per_placement(app):
     assert model.slots(("zone", None), place) is first and len(placed) == 1
     assert model.slots(("zone", 0), place)[("bar", 0)] == pygame.Rect(5, 5, 50, 20)
     assert len(placed) == 2
+
+
+def test_seats_are_looked_at_once_per_draw_and_again_in_the_next(app, fake_game):
+    """Who plays here is worked out once per App.draw (its damage report and passes ask several
+    times; nothing changes hands while it draws): a seat taken over between two draws, or
+    outside any, is seen at once."""
+    game = race(app, SeatSpec("human", "pad:77"), SeatSpec(BOT_KINDS[0]))
+    app.canvas.frame = object()  # a draw under way
+    assert game.humans() == [0]
+    game.seats[1] = SeatSpec("human", "pad:88")
+    assert game.humans() == [0]  # the same draw: as it began
+    app.canvas.frame = object()  # the next draw
+    assert game.humans() == [0, 1]
+    app.canvas.frame = None  # between draws: every question looks
+    assert game.humans() == [0, 1]
+    game.seats[0] = SeatSpec(BOT_KINDS[0])
+    assert game.humans() == [1]

@@ -91,3 +91,44 @@ def test_counting_yields_each_tag_with_the_fraction_still_to_come() -> None:
     line.add(0.0, 1.0, holds=("x",))
     line.update(0.25)
     assert list(line.counting()) == [((0, 10), 0.75), ((1, 4), 1.0)]
+
+
+def test_holds_and_quiet_spells_follow_every_change_of_the_queue() -> None:
+    """`holds()` and `advance` keep what they work out from the queue between its changes:
+    a tween added, a late one starting, one ending or a clear must each be seen at once."""
+    line = Timeline()
+    line.add(0.0, 2.0, holds=("card",))
+    assert line.holds() == {"card": 1} and line.holds() is line.holds()  # kept while unchanged
+    assert not line.advance(0.1)
+    line.add(0.0, 0.3, holds=("hand",))  # ends before anything queued so far
+    assert line.holds() == {"card": 1, "hand": 1}
+    assert line.advance(0.25)  # the new tween's end is seen, not the old quiet spell's
+    assert line.holds() == {"card": 1}
+    line.add(0.6, 1.0, holds=("flip",), late=True)
+    assert line.holds() == {"card": 1}
+    assert not line.advance(0.1)
+    assert line.advance(0.2) and line.holds() == {"card": 1, "flip": 1}  # started holding
+    line.add(line.clock + 0.1, 1.0, tag=("seat", 1))
+    assert not line.advance(0.05) and line.advance(0.1)  # a count starts changing the view
+    line.clear()
+    assert line.holds() == {} and not line.advance(0.1)
+    line.add(0.0, 0.5, holds=("die",))
+    assert line.holds() == {"die": 1} and line.advance(0.6) and not line
+
+
+def test_a_seat_watches_its_own_and_the_shared_tweens_while_they_are_queued():
+    """`watched_by` follows the queue: a tween added, ended or cleared is seen at once."""
+    line = Timeline()
+    assert not line.watched_by(0)
+    line.add(0.0, 1.0, seat=1)
+    assert line.watched_by(1) and not line.watched_by(0)
+    line.add(0.5, 1.0)  # a shared one, still waiting: everyone watches it
+    assert line.watched_by(0)
+    line.update(1.2)  # seat 1's ends
+    assert line.watched_by(0) and line.watched_by(1)
+    line.update(0.5)
+    assert not line.watched_by(1)
+    line.add(0.0, 1.0, seat=0)
+    assert line.watched_by(0) and not line.watched_by(1)
+    line.clear()
+    assert not line.watched_by(0)
