@@ -62,10 +62,12 @@ def showcase_match(info: GameInfo, stop: threading.Event | None = None) -> tuple
     return match, bots
 
 
-def step_on(match: Match, bots: dict, info: GameInfo) -> tuple[Match, dict]:
-    """One more bot step of a showcase game; a finished one starts again from its seed."""
+def step_on(match: Match, bots: dict, info: GameInfo,
+            stop: threading.Event | None = None) -> tuple[Match, dict]:
+    """One more bot step of a showcase game; a finished one starts again from its seed (and
+    stops, like the first, when the studio closes)."""
     if match.is_over():
-        return showcase_match(info)
+        return showcase_match(info, stop)
     bot_step(match, bots)
     return match, bots
 
@@ -135,7 +137,8 @@ class MiniatureStudio:
         if mini is not None and self.since_refresh >= self.refresh and mini.drawn:
             self.since_refresh = 0.0
             mini.drawn = False
-            mini.job = self._submit(step_on, mini.match, mini.bots, get_game(mini.game_id))
+            mini.job = self._submit(step_on, mini.match, mini.bots, get_game(mini.game_id),
+                                    self.stop)
 
     def _collect(self, mini: Miniature) -> None:
         if mini.job is None or not mini.job.done():

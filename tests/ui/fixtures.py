@@ -78,6 +78,8 @@ def app(home):
 
     application = App(scene_registry(), windowed=(480, 270))
     yield application
+    for scene in reversed(application.stack.scenes):  # a picker's miniature worker stops: left
+        scene.exit()  # running, it would play its showcase games through the next tests
     pygame.display.quit()
 
 

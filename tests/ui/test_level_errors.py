@@ -114,13 +114,23 @@ def damaged_levels(tmp_path, monkeypatch):
     registry.rules_for.cache_clear()
 
 
+@pytest.fixture(autouse=True)
+def threads_before() -> None:
+    """The threads running as a test starts (an earlier test's are not its to wait for)."""
+    BEFORE.clear()
+    BEFORE.update(threading.enumerate())
+
+
+BEFORE: set[threading.Thread] = set()
+
+
 def close(app: App) -> None:
     """Leave every scene and wait for the picker's miniature thread: one still running would
     cache rules read from the next test's levels folder."""
     for scene in reversed(app.stack.scenes):
         scene.exit()
     for thread in threading.enumerate():
-        if thread.name.startswith("miniature"):
+        if thread.name.startswith("miniature") and thread not in BEFORE:
             thread.join(30)
     pygame.display.quit()
 
