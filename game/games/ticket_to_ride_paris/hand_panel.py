@@ -17,6 +17,7 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
+from game.ui.damage import column_parts
 from game.ui.paint import RING_GROW, flip, fly, ring, seat_color
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -106,7 +107,9 @@ class HandPanel(Panel):
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
         if hand is None:  # nobody's hand may be shown: the table's latest moves instead
-            canvas.blit(self.log_plate(), self.rect)
+            plate, (x, y) = self.log_plate(), self.rect.topleft
+            for part in column_parts(self.rect):  # the strip starts off a column: see COLUMN
+                canvas.blit(plate, part, part.move(-x, -y))
             self.log.paint(canvas, self.room.names)
             return
         canvas.blit(self.room.layers.static, self.rect, self.rect)  # the slots' outlines

@@ -34,6 +34,7 @@ from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
 
+from . import sprites as sp
 from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HandPanel
@@ -46,6 +47,8 @@ from .rules import TicketToRideParis
 from .seats_panel import SeatsPanel, TrackPanel
 from .state import State
 
+GOOD_SCORE = 80  # scores above this are rare: rendered when first shown
+GOOD_HAND = 24  # likewise for a seat's card count
 LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
 
 
@@ -83,6 +86,11 @@ class TTRRenderer(PanelRoom):
                    self.market, self.seats, self.hand, self.choice)
         self.market.add_layers(self.layers)
         self.seats.add_layers(self.layers)
+        # the pile counts and scores (up to the deck's size, or a good score) and the seats'
+        # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
+        buses = rules.rules.get("buses", 15)
+        sp.text_ahead(max(sum(self.board.deck), len(self.board.tickets), GOOD_SCORE),
+                      max(buses, GOOD_HAND))
 
     # == what spans panels ========================================================================
     def shown_scores(self) -> list[int]:

@@ -19,6 +19,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
+from game.ui.damage import fill_columns
 from game.ui.paint import (
     INK,
     RING_GROW,
@@ -145,7 +146,7 @@ class SeatsPanel(Panel):
         before = self.room.layers.shown_key(f"seat{seat}")
         area = self._figures_area(seat, before, self.row_key(seat))
         if area is not None:
-            canvas.fill(_plate(view, seat), area)
+            fill_columns(canvas, _plate(view, seat), area)  # it starts off a column
             self._draw_figures(canvas, view, seat, rect)
             return [area]
         current = view.current == seat and view.phase != OVER
@@ -207,7 +208,7 @@ class SeatsPanel(Panel):
     def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
         """An icon with a number; returns the x after it."""
         if icon == "bus":
-            sp.draw_bus_icon(canvas, pygame.Rect(x, y + 4, 46, 30), seat_color(seat), INK)
+            canvas.blit(sp.bus_icon(seat_color(seat), INK, 46, 30), (x, y + 4))
         elif icon == "card":
             canvas.blit(sp.card_back(26, 36), (x, y + 1))
         else:
