@@ -16,6 +16,7 @@ from game.ui.paint import draw_seat_emblem, fit_text, wrap
 from game.ui.render_kit import translator
 
 from .moves import MoveLog
+from .sprites import GLYPHS
 
 t = translator("ticket_to_ride_paris.scene.")
 
@@ -32,8 +33,10 @@ class MoveLogStrip:
         self.rect = rect
         self.col_w = (rect.w - 48) // 2
         self._made: set[tuple] = set()  # texts set into lines, and lines drawn in a colour
-        theme.font(MOVE_SIZE, False)  # loaded now (~0.4 ms), not in the frame setting a move (a
-        # cache key as the text helpers pass it: `font(32)` would be another entry)
+        # loaded now (~0.4 ms), and every glyph rendered once (measuring a move's words with
+        # glyphs not met yet cost up to 0.9 ms), not in the frame setting a move (a cache key
+        # as the text helpers pass it: `font(32)` would be another entry)
+        theme.font(MOVE_SIZE, False).render(GLYPHS, True, theme.TEXT)
         self.ready: Hashable = None  # the moves' key when their text was last all made
         self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps

@@ -19,7 +19,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.damage import fill_columns
+from game.ui.damage import blit_columns, fill_columns
 from game.ui.paint import (
     INK,
     RING_GROW,
@@ -42,11 +42,15 @@ from .state import OVER, State
 t = translator("ticket_to_ride_paris.scene.")
 
 PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
+EMBLEM_MAX = 16  # px around a score's spot on the track its emblem (20 px at most) may reach
 
 
 class TrackPanel(Panel):
     """A compact score track: one lane per seat, ticks every 10 points."""
 
+    # Its painter puts the background back itself: under the whole track, or, while a score
+    # counts up on the same scale, under the lanes' stretch between the old and the new score.
+    RESTORE = False
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """The track's plate."""
@@ -56,17 +60,52 @@ class TrackPanel(Panel):
         """The scores as shown (counting up)."""
         return tuple(self.room.shown_scores())
 
-    def paint(self, canvas: pygame.Surface) -> None:
-        """Ticks and labels, then each seat's bar ending at its emblem."""
-        box = pygame.Rect(TRACK_BOX)
-        players = self.room.players
+    def paint(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """The track within what changed since it was last painted (all of it, or the lanes'
+        stretch a score moved along), over the background put back there."""
         scores = self.room.shown_scores()
+        area = self.moved_area(self.room.layers.shown_key(self.name), scores) or self.rect
+        clip = canvas.get_clip()
+        canvas.set_clip(area.clip(clip))
+        blit_columns(canvas, self.room.layers.static, area)
+        self.paint_track(canvas, scores)
+        canvas.set_clip(clip)
+        return [area]
+
+    def moved_area(self, before: Any, scores: list[int]) -> pygame.Rect | None:
+        """Every pixel a change from the scores `before` to `scores` may touch, if the scale
+        stayed the same: from the lowest to the highest of their old and new emblems' edges,
+        across their lanes (None: the whole track)."""
+        if before is None or len(before) != len(scores):
+            return None
+        scale = self._scale(scores)
+        if self._scale(list(before)) != scale:
+            return None
+        moved = [seat for seat, (a, b) in enumerate(zip(before, scores)) if a != b]
+        if not moved:
+            return None
+        _, lo, x0, span, lane_top, lane_h = scale
+        reach = EMBLEM_MAX  # an emblem's half width and its edge, and the bar's half width
+        xs = [x0 + (v - lo) * span for seat in moved for v in (before[seat], scores[seat])]
+        ys = [lane_top + lane_h * (seat + 0.5) for seat in moved]
+        left, right = math.floor(min(xs)) - reach, math.ceil(max(xs)) + reach
+        top_y, bottom_y = math.floor(min(ys)) - reach, math.ceil(max(ys)) + reach
+        return pygame.Rect(left, top_y, right - left, bottom_y - top_y).clip(self.rect)
+
+    def _scale(self, scores: list[int]) -> tuple:
+        """The track's scale for these scores: the highest and lowest ticks, where the lowest
+        sits, pixels a point, the lanes' top and height."""
+        box = pygame.Rect(TRACK_BOX)
         top = max(40, math.ceil((max(scores + [0]) + 6) / 20) * 20)
         lo = min(0, math.floor(min(scores + [0]) / 20) * 20)
         x0, x1 = box.x + 34, box.right - 34
-        lane_top, lane_h = box.y + 12, 52 / players
+        return top, lo, x0, (x1 - x0) / (top - lo), box.y + 12, 52 / self.room.players
+
+    def paint_track(self, canvas: pygame.Surface, scores: list[int]) -> None:
+        """Ticks and labels, then each seat's bar ending at its emblem."""
+        players = self.room.players
+        top, lo, x0, span, lane_top, lane_h = self._scale(scores)
         bottom = lane_top + lane_h * players
-        span = (x1 - x0) / (top - lo)
         for v in range(lo, top + 1, 10):
             x = x0 + (v - lo) * span
             pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
@@ -140,19 +179,47 @@ class SeatsPanel(Panel):
 
     def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
         """One seat's row: when only its bus, card or ticket count changed (most moves: a card
-        drawn), those figures alone over their plate (the rect returned); else all of it over
-        the static background put back (None: the whole row)."""
+        drawn), those figures alone over their plate (the rect returned); when only its score
+        changed (a score counting up, a frame in two), the row within the old and the new
+        number alone; else all of it over the static background put back (None: the whole
+        row)."""
         view, rect = self.view, self.rects[seat]
-        before = self.room.layers.shown_key(f"seat{seat}")
-        area = self._figures_area(seat, before, self.row_key(seat))
+        before, now = self.room.layers.shown_key(f"seat{seat}"), self.row_key(seat)
+        area = self._figures_area(seat, before, now)
         if area is not None:
             fill_columns(canvas, _plate(view, seat), area)  # it starts off a column
             self._draw_figures(canvas, view, seat, rect)
             return [area]
+        area = self._score_area(seat, before, now)
+        clip = canvas.get_clip()
+        if area is not None:
+            canvas.set_clip(area.clip(clip))
         current = view.current == seat and view.phase != OVER
         canvas.blit(self._backdrops[seat, current], self.row_area(seat))
-        self._draw_player(canvas, view, seat, rect, self.room.shown_scores()[seat])
-        return None
+        self._draw_player(canvas, view, seat, rect, now[1][0])
+        canvas.set_clip(clip)
+        return None if area is None else [area]
+
+    def _score_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
+        """The rect the score covers before and now, if nothing but the score changed between
+        the row keys and the name beside it is drawn the same (None: repaint all)."""
+        if before is None or before[0] != now[0] or before[1][1:] != now[1][1:]:
+            return None
+        (was, name_was), (score, name) = (self._score_rect(seat, before[1][0]),
+                                          self._score_rect(seat, now[1][0]))
+        if name_was is not name:  # the name fitted into another width: it changed too
+            return None
+        return was.union(score)
+
+    def _score_rect(self, seat: int, score: int) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where a score's number goes on a seat's row, and the name drawn beside it."""
+        rect = self.rects[seat]
+        num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
+        num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
+        name_x = rect.x + 30 + PANEL_EMBLEM + 4
+        name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
+                        seat_color(seat), bold=True)
+        return num_rect, name
 
     def _figures_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
         """The rect the figures line covers before and now, if nothing but its counts changed
@@ -181,14 +248,9 @@ class SeatsPanel(Panel):
     def _draw_player(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect,
                      score: int) -> None:
         """Name, score, buses, cards, tickets and flag cards of one seat, over its backdrop."""
-        x = rect.x + 30
-        num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
-        num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
-        canvas.blit(num, num_rect)
-        name_x = x + PANEL_EMBLEM + 4
-        name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
-                        seat_color(seat), bold=True)
-        canvas.blit(name, (name_x, rect.y + 14))
+        num_rect, name = self._score_rect(seat, score)
+        canvas.blit(theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True), num_rect)
+        canvas.blit(name, (rect.x + 30 + PANEL_EMBLEM + 4, rect.y + 14))
         self._draw_figures(canvas, view, seat, rect)
         self._draw_front(canvas, view, seat, rect)
         self._draw_status(canvas, view, seat, rect)

@@ -139,6 +139,49 @@ def test_a_rows_figures_repainted_alone_equal_the_row_painted_whole():
     assert _surface(renderer) == _whole(view)
 
 
+def test_a_score_counting_up_repaints_its_number_and_its_stretch_of_the_track_alone():
+    """A change of a seat's score alone (a route's points counting up) repaints that row
+    within its old and new number, and the track within the stretch the seat's emblem moved
+    along (rects smaller than the row and the track), wider or narrower numbers alike, and the
+    board surface equals one painted whole; a score that moves the track's scale repaints all
+    of the track, and a score whose width changes how the name beside it fits, all the row."""
+    pygame.init()
+    match, _, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    view = match.view(0)
+    rows, track = renderer.seats, renderer.layers._layers["track"].area
+    seat = 2
+    for points in (5, 9, 12, 3, 10, 11):
+        view = _scored(view, seat, points)
+        painted = _repainted(renderer, view)
+        row = [r for r in painted if r.colliderect(rows.row_area(seat))]
+        assert len(row) == 1 and rows.row_area(seat).contains(row[0])
+        assert row[0].w * row[0].h < rows.row_area(seat).w * rows.row_area(seat).h // 8
+        lane = [r for r in painted if r.colliderect(track)]
+        assert len(lane) == 1 and lane[0].w * lane[0].h < track.w * track.h // 4
+        assert _surface(renderer) == _whole(view)
+    view = _scored(view, seat, 45)  # past 40: the track's scale grows
+    assert track in _repainted(renderer, view)
+    assert _surface(renderer) == _whole(view)
+    renderer.names[seat] = "Maximiliana de la Concepción"  # cut shorter beside 100 than 45
+    renderer.reset(view, 0)
+    view = _scored(view, seat, 100)
+    assert rows.row_area(seat) in _repainted(renderer, view)
+
+
+def _scored(view, seat: int, points: int):
+    """`view` with `seat`'s route points (and so its score) set to `points`."""
+    route_points = view.route_points[:seat] + (points,) + view.route_points[seat + 1:]
+    return replace(view, route_points=route_points)
+
+
+def _repainted(renderer, view) -> list[pygame.Rect]:
+    """The board rects painted when `renderer` shows `view` (its layers refreshed at once)."""
+    renderer.layers.take_painted()
+    renderer.show(view, 0)
+    renderer.refresh()
+    return renderer.layers.take_painted() or []
+
+
 def _surface(renderer) -> bytes:
     return pygame.image.tobytes(renderer.layers.surface, "RGB")
 
