@@ -135,12 +135,18 @@ class TTRRenderer(PanelRoom):
         """The kit's update; meanwhile the move log's new text is made a piece a frame, and
         the strip repainted once it is all made (log_strip.py)."""
         super().update(dt)
-        if self.view is not None and self.hand.prepare_log():
+        if self.view is not None and (self.hand.prepare_log() or self.seats.turn_due()):
             self.refresh(self.REPAINT_BUDGET)
+
+    def busy(self) -> bool:
+        """True while tweens run or wait, or the row of the seat to play is still to light
+        up (a step a frame: `SeatsPanel.follow_turn`)."""
+        return bool(self.timeline) or self.seats.turn_due()
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
-        alone), then let the kit repaint the dirty layers."""
+        alone), take the next step of lighting the row of the seat to play, then let the kit
+        repaint the dirty layers."""
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
@@ -148,6 +154,8 @@ class TTRRenderer(PanelRoom):
         self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
         if self.view is not None:
             self.map_panel.add_claims()
+            if limit != 0:  # the frame of a move leaves even that to the next
+                self.seats.follow_turn(at_once=limit is None)
         super().refresh(limit)
 
     def animated(self, batch: Batch, end: float) -> None:

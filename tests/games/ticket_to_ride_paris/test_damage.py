@@ -168,6 +168,39 @@ def test_a_score_counting_up_repaints_its_number_and_its_stretch_of_the_track_al
     assert rows.row_area(seat) in _repainted(renderer, view)
 
 
+def test_the_turn_passing_puts_one_row_out_then_lights_the_next_a_frame_later():
+    """When the turn passes, the row lit until then is painted out a frame (at least) before
+    the next seat's row lights up: never both rows repainted whole in one frame. Every frame's
+    damage covers what changed, and the board at rest equals one painted whole."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
+    rows = range(renderer.players)
+    passes = 0
+    for _ in range(20):
+        lit = [_lit(renderer, seat) for seat in rows]
+        was = renderer.view.current
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            moved(renderer, last)
+            now = [_lit(renderer, seat) for seat in rows]
+            assert sum(a != b for a, b in zip(lit, now)) <= 1  # one row lights or goes out
+            lit = now
+        assert lit == [seat == renderer.view.current for seat in rows]
+        passes += renderer.view.current != was
+        settled = _surface(renderer)
+        renderer.layers.invalidate()
+        renderer.refresh()
+        assert _surface(renderer) == settled
+    assert passes >= 5
+
+
+def _lit(renderer, seat: int) -> bool:
+    """True if a seat's row is painted lit as the seat to play (its shown key says)."""
+    return renderer.layers.shown_key(f"seat{seat}")[1][1]
+
+
 def _scored(view, seat: int, points: int):
     """`view` with `seat`'s route points (and so its score) set to `points`."""
     route_points = view.route_points[:seat] + (points,) + view.route_points[seat + 1:]
