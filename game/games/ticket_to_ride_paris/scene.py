@@ -75,6 +75,7 @@ class TTRRenderer(PanelRoom):
         self.flag_points = rules.rules.get("flag_points", 4)
         self._score_hold = [0.0] * self.players  # points of each seat still to count up
         self._scored: tuple[State | None, list[int]] = (None, [])  # the last view scored
+        self._refreshed = False  # this frame's update refreshed the layers
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
         layout = table_layout()
         self.map_panel = MapPanel(self, layout["map"])
@@ -133,9 +134,15 @@ class TTRRenderer(PanelRoom):
 
     def update(self, dt: float) -> None:
         """The kit's update; meanwhile the move log's new text is made a piece a frame, and
-        the strip repainted once it is all made (log_strip.py)."""
+        the strip repainted once it is all made (log_strip.py), and the row of the seat to
+        play lights up a step a frame (`SeatsPanel.follow_turn`)."""
+        self._refreshed = False
         super().update(dt)
-        if self.view is not None and (self.hand.prepare_log() or self.seats.turn_due()):
+        if self.view is None:
+            return
+        if self.hand.prepare_log():
+            self.refresh(self.REPAINT_BUDGET)
+        elif self.seats.turn_due() and not self._refreshed:  # each refresh repaints a budget
             self.refresh(self.REPAINT_BUDGET)
 
     def busy(self) -> bool:
@@ -147,6 +154,7 @@ class TTRRenderer(PanelRoom):
         """Note the points still counting up, paint the routes newly claimed (their rects
         alone), take the next step of lighting the row of the seat to play, then let the kit
         repaint the dirty layers."""
+        self._refreshed = True
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
