@@ -140,9 +140,9 @@ class TTRRenderer(PanelRoom):
         super().update(dt)
         if self.view is None:
             return
-        if self.hand.prepare_log():
-            self.refresh(self.REPAINT_BUDGET)
-        elif self.seats.turn_due() and not self._refreshed:  # each refresh repaints a budget
+        # the log's text all made: its strip now (once); a row to light: unless the kit
+        # refreshed this frame (each refresh repaints a budget's worth of layers)
+        if self.hand.prepare_log() or (self.seats.turn_due() and not self._refreshed):
             self.refresh(self.REPAINT_BUDGET)
 
     def busy(self) -> bool:
