@@ -100,17 +100,19 @@ class HandPanel(Panel):
         may now show more moves than it does."""
         if not self.shows_log() or self.log.ready == self.room.moves.key():
             return False
-        return self.log.prepare(self.room.names)
+        return self.log.prepare(self.room.names, plate=self.log_plate)
 
     def paint(self, canvas: pygame.Surface) -> None:
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
         if hand is None:  # nobody's hand may be shown: the table's latest moves instead
-            plate, (x, y) = self.log_plate(), self.rect.topleft
+            composed = self.log.composed(self.room.names)  # drawn ahead, or the plate alone
+            plate, (x, y) = composed or self.log_plate(), self.rect.topleft
             for part in column_parts(self.rect):  # the strip starts off a column: see COLUMN
                 canvas.blit(plate, part, part.move(-x, -y))
-            self.log.paint(canvas, self.room.names)
+            if composed is None:
+                self.log.paint(canvas, self.room.names)
             return
         canvas.blit(self.room.layers.static, self.rect, self.rect)  # the slots' outlines
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,

@@ -196,6 +196,30 @@ def test_the_turn_passing_puts_one_row_out_then_lights_the_next_a_frame_later():
     assert passes >= 5
 
 
+def test_the_move_log_drawn_ahead_equals_the_strip_painted_at_once():
+    """With nobody's hand to show, the move log's strip is drawn ahead over its plate, a part
+    a frame (log_strip `prepare`), and the repaint that shows a move blits it: every frame's
+    damage covers what changed, and the board equals the strip painted at once, move after
+    move."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
+    renderer.reset(match.view(None), None)
+    log, ahead = renderer.hand.log, 0
+    for _ in range(16):
+        step(match, bots, renderer, viewer=None)
+        for _ in range(40):  # the animation, then the frames that finish the log's text
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            moved(renderer, last)
+        ahead += log.composed(renderer.names) is not None
+        drawn = _surface(renderer)
+        log._composed = None  # painted at once this time
+        renderer.layers.invalidate()
+        renderer.refresh()
+        assert _surface(renderer) == drawn
+    assert ahead >= 12
+
+
 def _lit(renderer, seat: int) -> bool:
     """True if a seat's row is painted lit as the seat to play (its shown key says)."""
     return renderer.layers.shown_key(f"seat{seat}")[1][1]
