@@ -96,11 +96,12 @@ class HandPanel(Panel):
         return self.log.ready
 
     def prepare_log(self) -> bool:
-        """One frame's piece of the moves' text (`MoveLogStrip.prepare`); True when the strip
-        may now show more moves than it does."""
+        """One frame's piece of the moves' text, or of the strip drawn ahead with it
+        (`MoveLogStrip.prepare`); True when the strip may now show more moves than it does."""
         if not self.shows_log() or self.log.ready == self.room.moves.key():
             return False
-        return self.log.prepare(self.room.names, plate=self.log_plate)
+        # the strip drawn ahead only while an animation runs: never in an idle frame
+        return self.log.prepare(self.room.names, plate=self.log_plate if self.timeline else None)
 
     def paint(self, canvas: pygame.Surface) -> None:
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
