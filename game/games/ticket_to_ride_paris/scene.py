@@ -122,6 +122,11 @@ class TTRRenderer(PanelRoom):
         return self.choice.keep_clear()
 
     # == the kit's hooks ===========================================================================
+    def show(self, view: State, viewer: int | None) -> None:
+        """The kit's show; then whether the row of the seat to play is to light up."""
+        super().show(view, viewer)
+        self.seats.see_turn()
+
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now; moves after its turn leave the log (an undo went back)."""
         self.moves.forget_after(view.turn)
@@ -142,13 +147,13 @@ class TTRRenderer(PanelRoom):
             return
         # the log's text all made: its strip now (once); a row to light: unless the kit
         # refreshed this frame (each refresh repaints a budget's worth of layers)
-        if self.hand.prepare_log() or (self.seats.turn_due() and not self._refreshed):
+        if self.hand.prepare_log() or (self.seats.lighting and not self._refreshed):
             self.refresh(self.REPAINT_BUDGET)
 
     def busy(self) -> bool:
         """True while tweens run or wait, or the row of the seat to play is still to light
         up (a step a frame: `SeatsPanel.follow_turn`)."""
-        return bool(self.timeline) or self.seats.turn_due()
+        return bool(self.timeline) or self.seats.lighting
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects

@@ -131,6 +131,7 @@ class SeatsPanel(Panel):
         self.lit: int | None = None  # the seat whose row shows it to play (`follow_turn`)
         self._out: int | None = None  # the seat whose row goes out first
         self._out_at = 0.0  # the room's clock when it went out
+        self.lighting = False  # the row of the seat to play is still to light up (a step due)
 
     def follow_turn(self, at_once: bool) -> None:
         """Light the row of the seat to play a step a refresh: first the row lit until now
@@ -139,6 +140,7 @@ class SeatsPanel(Panel):
         reset) lights it now."""
         current = self.view.current
         if self.lit == current:
+            self.lighting = False
             return
         if at_once or (self.lit is None and self._out is None):
             self.lit, self._out = current, None
@@ -148,10 +150,12 @@ class SeatsPanel(Panel):
             shown = self.room.layers.shown_key(f"seat{self._out}")
             if shown is None or not shown[1][1]:  # painted out (its key's lit flag)
                 self.lit, self._out = current, None
+        self.lighting = self.lit != current
 
-    def turn_due(self) -> bool:
-        """True while the row of the seat to play is still to light up (`follow_turn`)."""
-        return self.view is not None and self.lit != self.view.current
+    def see_turn(self) -> None:
+        """A new view: its seat to play's row is to light up if it is not lit (`lighting`,
+        asked every frame: a flag, not a look at the view)."""
+        self.lighting = self.lit != self.view.current
 
     def _plate(self, seat: int) -> tuple[int, int, int]:
         """The colour of a seat's row: lighter for the seat to play."""
