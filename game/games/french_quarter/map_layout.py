@@ -16,6 +16,7 @@ street stops short of the labels on it and of its crossings (the crossing street
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,9 +52,40 @@ def rect_stroke(name: str, rect: pygame.Rect) -> Stroke:
     return Stroke(name, ((x, rect.y + half), (x, rect.bottom - half)), rect.w)
 
 
-def collisions(rect: pygame.Rect, strokes: Sequence[Stroke], rects: Sequence[pygame.Rect]) -> int:
+@dataclass(frozen=True, slots=True)
+class Strokes:
+    """Strokes a label must not hide, each with a box it cannot reach past (`stroke_box`): a
+    spot is tested only against the strokes whose box it touches (placing the street names
+    again after a Second Line grew tested every spot against every stroke: up to 0.8 ms)."""
+
+    strokes: Sequence[Stroke]
+    boxes: Sequence[pygame.Rect]
+
+    @classmethod
+    def of(cls, strokes: Sequence[Stroke]) -> Strokes:
+        """These strokes and their boxes."""
+        return cls(strokes, [stroke_box(s) for s in strokes])
+
+    def hits(self, rect: pygame.Rect) -> int:
+        """How many of the strokes `rect` touches (`stroke_hits`)."""
+        strokes = self.strokes
+        return sum(1 for k in rect.collidelistall(self.boxes) if stroke_hits(strokes[k], rect))
+
+
+def stroke_box(stroke: Stroke) -> pygame.Rect:
+    """A rect that every rect a stroke hits (`stroke_hits`) overlaps: its points' box grown by
+    its width and a pixel more on each side (a rect grown by the width that only touches the
+    line still counts as a hit)."""
+    xs, ys = [x for x, _ in stroke.points], [y for _, y in stroke.points]
+    reach = round(stroke.width) + 2
+    left, top = math.floor(min(xs)) - reach, math.floor(min(ys)) - reach
+    return pygame.Rect(left, top, math.ceil(max(xs)) + reach - left,
+                       math.ceil(max(ys)) + reach - top)
+
+
+def collisions(rect: pygame.Rect, strokes: Strokes, rects: Sequence[pygame.Rect]) -> int:
     """How many strokes and rects `rect` touches."""
-    return sum(1 for s in strokes if stroke_hits(s, rect)) + len(rect.collidelistall(rects))
+    return strokes.hits(rect) + len(rect.collidelistall(rects))
 
 
 @dataclass
@@ -302,7 +334,8 @@ class MapLayout:
                       ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
         """The closed street's sign and the street names, placed clear of the lines (`out`'s),
         the start markers and the parade's head."""
-        strokes, labels = self._line_strokes(out.lines), list(self.marker_rects.values())
+        strokes = Strokes.of(self._line_strokes(out.lines))
+        labels = list(self.marker_rects.values())
         icons = [out.head] if out.head else []
         placed_sign = None
         if closed >= 0 and sign is not None:
@@ -332,7 +365,7 @@ class MapLayout:
         return rect_stroke(name, pygame.Rect(x1 - half, lo, width, max(1, hi - lo)))
 
     def _place_name(self, street: int, forms: Sequence[tuple[int, int]],
-                    strokes: Sequence[Stroke], rects: Sequence[pygame.Rect]
+                    strokes: Strokes, rects: Sequence[pygame.Rect]
                     ) -> tuple[int, pygame.Rect]:
         """A street name's form and rect: the longest form on a stretch where it hides
         nothing, else a shorter one, else the full name where it hides least (a north-south
@@ -344,7 +377,7 @@ class MapLayout:
         form = free[0] if free else min(range(len(forms)), key=lambda k: placed[k][1])
         return form, placed[form][0]
 
-    def _place_on(self, street: int, size: tuple[int, int], strokes: Sequence[Stroke],
+    def _place_on(self, street: int, size: tuple[int, int], strokes: Strokes,
                   rects: Sequence[pygame.Rect], mid_first: bool = False
                   ) -> tuple[pygame.Rect, int]:
         """A label's rect on the stretch of `street` it hides least on, and how much it hides
@@ -362,7 +395,7 @@ class MapLayout:
                 break
         return best, best_cost
 
-    def _place_at_ends(self, street: int, size: tuple[int, int], strokes: Sequence[Stroke],
+    def _place_at_ends(self, street: int, size: tuple[int, int], strokes: Strokes,
                        rects: Sequence[pygame.Rect]) -> tuple[pygame.Rect, int]:
         """A north-south street's level sign on the north border where the street meets it,
         else on the south one, else beside the crossing (a start marker on it), and how much it

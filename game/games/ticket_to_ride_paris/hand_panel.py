@@ -17,6 +17,7 @@ import pytweening
 
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
+from game.ui.damage import column_parts
 from game.ui.paint import RING_GROW, flip, fly, ring, seat_color
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -95,19 +96,24 @@ class HandPanel(Panel):
         return self.log.ready
 
     def prepare_log(self) -> bool:
-        """One frame's piece of the moves' text (`MoveLogStrip.prepare`); True when the strip
-        may now show more moves than it does."""
+        """One frame's piece of the moves' text, or of the strip drawn ahead with it
+        (`MoveLogStrip.prepare`); True when the strip may now show more moves than it does."""
         if not self.shows_log() or self.log.ready == self.room.moves.key():
             return False
-        return self.log.prepare(self.room.names)
+        # the strip drawn ahead only while an animation runs: never in an idle frame
+        return self.log.prepare(self.room.names, plate=self.log_plate if self.timeline else None)
 
     def paint(self, canvas: pygame.Surface) -> None:
         """The viewer's cards grouped by colour (large, with counts) and their tickets."""
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
         if hand is None:  # nobody's hand may be shown: the table's latest moves instead
-            canvas.blit(self.log_plate(), self.rect)
-            self.log.paint(canvas, self.room.names)
+            composed = self.log.composed(self.room.names)  # drawn ahead, or the plate alone
+            plate, (x, y) = composed or self.log_plate(), self.rect.topleft
+            for part in column_parts(self.rect):  # the strip starts off a column: see COLUMN
+                canvas.blit(plate, part, part.move(-x, -y))
+            if composed is None:
+                self.log.paint(canvas, self.room.names)
             return
         canvas.blit(self.room.layers.static, self.rect, self.rect)  # the slots' outlines
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,

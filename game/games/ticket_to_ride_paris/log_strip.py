@@ -6,21 +6,24 @@ the latest moves (moves.py), newest first, down two columns, each by its seat's 
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from functools import lru_cache
+from itertools import chain
 
 import pygame
 
-from game.ui import theme
+from game.ui import i18n, theme
 from game.ui.paint import draw_seat_emblem, fit_text, wrap
 from game.ui.render_kit import translator
 
 from .moves import MoveLog
+from .sprites import GLYPHS
 
 t = translator("ticket_to_ride_paris.scene.")
 
 MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
 MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
+COMPOSE_PARTS = 3  # the plate, then each half of the moves: a frame each (`prepare`)
 
 
 class MoveLogStrip:
@@ -32,24 +35,36 @@ class MoveLogStrip:
         self.rect = rect
         self.col_w = (rect.w - 48) // 2
         self._made: set[tuple] = set()  # texts set into lines, and lines drawn in a colour
-        theme.font(MOVE_SIZE, False)  # loaded now (~0.4 ms), not in the frame setting a move (a
-        # cache key as the text helpers pass it: `font(32)` would be another entry)
+        # loaded now (~0.4 ms), and every glyph rendered once (measuring a move's words with
+        # glyphs not met yet cost up to 0.9 ms), not in the frame setting a move (a cache key
+        # as the text helpers pass it: `font(32)` would be another entry)
+        theme.font(MOVE_SIZE, False).render(GLYPHS, True, theme.TEXT)
         self.ready: Hashable = None  # the moves' key when their text was last all made
         self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
+        # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
+        # frame like the text, so that the repaint that shows them is one blit.
+        self._composing: tuple[Hashable, pygame.Surface] | None = None
+        self._composed: tuple[Hashable, pygame.Surface] | None = None
 
-    def prepare(self, names: Sequence[str], steps: int | None = 1) -> bool:
+    def prepare(self, names: Sequence[str], steps: int | None = 1,
+                plate: Callable[[], pygame.Surface] | None = None) -> bool:
         """Make up to `steps` pieces of the text a repaint needs (one piece: a move's lines, or
         one line drawn in its colour; None: all), so that a new move's text is made a piece a
-        frame, not all in the frame that repaints the strip. True once all of it is made:
-        `ready` is then the moves' key. Made a piece at a time, the last piece is made in a call
-        of its own (False) and the next call says True: the frame that repaints the strip then
-        makes no text."""
+        frame, not all in the frame that repaints the strip; with a `plate` (the strip's
+        backdrop), then draw the strip over a copy of it in COMPOSE_PARTS pieces (`composed`).
+        True once all of it is made: `ready` is then the moves' key. Made a piece at a time,
+        the last piece is made in a call of its own (False) and the next call says True: the
+        frame that repaints the strip then makes no text."""
         if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
             self._made.clear()
             self._set.clear()
         made = False
-        for piece in self._pieces(names):
+        pieces = self._pieces(names)
+        if plate is not None and steps is not None:
+            key = self.composed_key(names)
+            pieces = chain(pieces, (("compose", key, k) for k in range(COMPOSE_PARTS)))
+        for piece in pieces:
             if piece in self._made:
                 continue
             if steps is not None:
@@ -59,6 +74,8 @@ class MoveLogStrip:
             made = True
             if piece[0] == "set" and not self._set_step(piece[1], steps is None):
                 return False  # a wrap of its lines made in this step, more in the next
+            if piece[0] == "compose" and not self._compose(names, plate, *piece[1:]):
+                return False  # drawn over from the plate (an undo came back to these moves)
             self._made.add(piece)
             if piece[0] == "line":
                 fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
@@ -76,14 +93,42 @@ class MoveLogStrip:
             for line in self.lines(text):
                 yield ("line", line, color)
 
-    def paint(self, canvas: pygame.Surface, names: Sequence[str]) -> None:
+    def composed_key(self, names: Sequence[str]) -> Hashable:
+        """What the strip shows: the moves, in this language, by these names."""
+        return self.moves.key(), i18n.language(), tuple(names)
+
+    def composed(self, names: Sequence[str]) -> pygame.Surface | None:
+        """The strip over its plate as `paint` draws it now, if drawn ahead (`prepare`)."""
+        done = self._composed
+        return done[1] if done is not None and done[0] == self.composed_key(names) else None
+
+    def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
+                 key: Hashable, part: int) -> bool:
+        """One part of drawing the strip ahead: the plate copied, then each part's moves; True
+        once this part is drawn (a later part finding another key's drawing starts over)."""
+        if part == 0 or self._composing is None or self._composing[0] != key:
+            self._composing = (key, plate().copy())  # type: ignore[misc]
+            return part == 0
+        surface = self._composing[1]
+        moves = self.moves.lines(names)
+        share = -(-len(moves) // (COMPOSE_PARTS - 1))
+        offset = (-self.rect.x, -self.rect.y)
+        self.paint(surface, names, range(share * (part - 1), share * part), offset)
+        if part == COMPOSE_PARTS - 1:
+            self._composed, self._composing = self._composing, None
+        return True
+
+    def paint(self, canvas: pygame.Surface, names: Sequence[str], which: range | None = None,
+              offset: tuple[int, int] = (0, 0)) -> None:
         """The latest moves, newest first, down two columns, each by its seat's colour dot; a
-        long move wraps onto a second line."""
+        long move wraps onto a second line (`which`: only these of them; `offset`: moved so,
+        onto a surface of the strip alone)."""
         moves = self.moves.lines(names)
         if not moves:
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
-            canvas.blit(msg, msg.get_rect(center=self.rect.center))
+            canvas.blit(msg, msg.get_rect(center=self.rect.move(offset).center))
             return
+        dx, dy = offset
         slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
         for i, (seat, text) in enumerate(moves):
             lines = self.lines(text)
@@ -92,15 +137,17 @@ class MoveLogStrip:
             if slot + len(lines) > 2 * MOVE_ROWS:
                 break
             col, row = divmod(slot, MOVE_ROWS)
-            x = self.rect.x + 24 + col * self.col_w
-            y = self.rect.y + 10 + row * MOVE_STEP + MOVE_STEP // 2
+            slot += len(lines)
+            if which is not None and i not in which:
+                continue
+            x = self.rect.x + dx + 24 + col * self.col_w
+            y = self.rect.y + dy + 10 + row * MOVE_STEP + MOVE_STEP // 2
             if seat is not None:
                 draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
                 surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
-            slot += len(lines)
 
     def lines(self, text: str) -> tuple[str, ...]:
         """A move's text set for one column (`set_lines`)."""

@@ -34,6 +34,7 @@ from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
 
+from . import sprites as sp
 from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HandPanel
@@ -46,6 +47,8 @@ from .rules import TicketToRideParis
 from .seats_panel import SeatsPanel, TrackPanel
 from .state import State
 
+GOOD_SCORE = 80  # scores above this are rare: rendered when first shown
+GOOD_HAND = 24  # likewise for a seat's card count
 LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
 
 
@@ -72,6 +75,7 @@ class TTRRenderer(PanelRoom):
         self.flag_points = rules.rules.get("flag_points", 4)
         self._score_hold = [0.0] * self.players  # points of each seat still to count up
         self._scored: tuple[State | None, list[int]] = (None, [])  # the last view scored
+        self._refreshed = False  # this frame's update refreshed the layers
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
         layout = table_layout()
         self.map_panel = MapPanel(self, layout["map"])
@@ -83,6 +87,11 @@ class TTRRenderer(PanelRoom):
                    self.market, self.seats, self.hand, self.choice)
         self.market.add_layers(self.layers)
         self.seats.add_layers(self.layers)
+        # the pile counts and scores (up to the deck's size, or a good score) and the seats'
+        # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
+        buses = rules.rules.get("buses", 15)
+        sp.text_ahead(max(sum(self.board.deck), len(self.board.tickets), GOOD_SCORE),
+                      max(buses, GOOD_HAND))
 
     # == what spans panels ========================================================================
     def shown_scores(self) -> list[int]:
@@ -113,6 +122,11 @@ class TTRRenderer(PanelRoom):
         return self.choice.keep_clear()
 
     # == the kit's hooks ===========================================================================
+    def show(self, view: State, viewer: int | None) -> None:
+        """The kit's show; then whether the row of the seat to play is to light up."""
+        super().show(view, viewer)
+        self.seats.see_turn()
+
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now; moves after its turn leave the log (an undo went back)."""
         self.moves.forget_after(view.turn)
@@ -125,14 +139,27 @@ class TTRRenderer(PanelRoom):
 
     def update(self, dt: float) -> None:
         """The kit's update; meanwhile the move log's new text is made a piece a frame, and
-        the strip repainted once it is all made (log_strip.py)."""
+        the strip repainted once it is all made (log_strip.py), and the row of the seat to
+        play lights up a step a frame (`SeatsPanel.follow_turn`)."""
+        self._refreshed = False
         super().update(dt)
-        if self.view is not None and self.hand.prepare_log():
+        if self.view is None:
+            return
+        # the log's text all made: its strip now (once); a row to light: unless the kit
+        # refreshed this frame (each refresh repaints a budget's worth of layers)
+        if self.hand.prepare_log() or (self.seats.lighting and not self._refreshed):
             self.refresh(self.REPAINT_BUDGET)
+
+    def busy(self) -> bool:
+        """True while tweens run or wait, or the row of the seat to play is still to light
+        up (a step a frame: `SeatsPanel.follow_turn`)."""
+        return bool(self.timeline) or self.seats.lighting
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
-        alone), then let the kit repaint the dirty layers."""
+        alone), take the next step of lighting the row of the seat to play, then let the kit
+        repaint the dirty layers."""
+        self._refreshed = True
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
@@ -140,6 +167,8 @@ class TTRRenderer(PanelRoom):
         self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
         if self.view is not None:
             self.map_panel.add_claims()
+            if limit != 0:  # the frame of a move leaves even that to the next
+                self.seats.follow_turn(at_once=limit is None)
         super().refresh(limit)
 
     def animated(self, batch: Batch, end: float) -> None:

@@ -19,6 +19,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
+from game.ui.damage import blit_columns, fill_columns
 from game.ui.paint import (
     INK,
     RING_GROW,
@@ -41,11 +42,15 @@ from .state import OVER, State
 t = translator("ticket_to_ride_paris.scene.")
 
 PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
+EMBLEM_MAX = 16  # px around a score's spot on the track its emblem (20 px at most) may reach
 
 
 class TrackPanel(Panel):
     """A compact score track: one lane per seat, ticks every 10 points."""
 
+    # Its painter puts the background back itself: under the whole track, or, while a score
+    # counts up on the same scale, under the lanes' stretch between the old and the new score.
+    RESTORE = False
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """The track's plate."""
@@ -55,17 +60,52 @@ class TrackPanel(Panel):
         """The scores as shown (counting up)."""
         return tuple(self.room.shown_scores())
 
-    def paint(self, canvas: pygame.Surface) -> None:
-        """Ticks and labels, then each seat's bar ending at its emblem."""
-        box = pygame.Rect(TRACK_BOX)
-        players = self.room.players
+    def paint(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """The track within what changed since it was last painted (all of it, or the lanes'
+        stretch a score moved along), over the background put back there."""
         scores = self.room.shown_scores()
+        area = self.moved_area(self.room.layers.shown_key(self.name), scores) or self.rect
+        clip = canvas.get_clip()
+        canvas.set_clip(area.clip(clip))
+        blit_columns(canvas, self.room.layers.static, area)
+        self.paint_track(canvas, scores)
+        canvas.set_clip(clip)
+        return [area]
+
+    def moved_area(self, before: Any, scores: list[int]) -> pygame.Rect | None:
+        """Every pixel a change from the scores `before` to `scores` may touch, if the scale
+        stayed the same: from the lowest to the highest of their old and new emblems' edges,
+        across their lanes (None: the whole track)."""
+        if before is None or len(before) != len(scores):
+            return None
+        scale = self._scale(scores)
+        if self._scale(list(before)) != scale:
+            return None
+        moved = [seat for seat, (a, b) in enumerate(zip(before, scores)) if a != b]
+        if not moved:
+            return None
+        _, lo, x0, span, lane_top, lane_h = scale
+        reach = EMBLEM_MAX  # an emblem's half width and its edge, and the bar's half width
+        xs = [x0 + (v - lo) * span for seat in moved for v in (before[seat], scores[seat])]
+        ys = [lane_top + lane_h * (seat + 0.5) for seat in moved]
+        left, right = math.floor(min(xs)) - reach, math.ceil(max(xs)) + reach
+        top_y, bottom_y = math.floor(min(ys)) - reach, math.ceil(max(ys)) + reach
+        return pygame.Rect(left, top_y, right - left, bottom_y - top_y).clip(self.rect)
+
+    def _scale(self, scores: list[int]) -> tuple:
+        """The track's scale for these scores: the highest and lowest ticks, where the lowest
+        sits, pixels a point, the lanes' top and height."""
+        box = pygame.Rect(TRACK_BOX)
         top = max(40, math.ceil((max(scores + [0]) + 6) / 20) * 20)
         lo = min(0, math.floor(min(scores + [0]) / 20) * 20)
         x0, x1 = box.x + 34, box.right - 34
-        lane_top, lane_h = box.y + 12, 52 / players
+        return top, lo, x0, (x1 - x0) / (top - lo), box.y + 12, 52 / self.room.players
+
+    def paint_track(self, canvas: pygame.Surface, scores: list[int]) -> None:
+        """Ticks and labels, then each seat's bar ending at its emblem."""
+        players = self.room.players
+        top, lo, x0, span, lane_top, lane_h = self._scale(scores)
         bottom = lane_top + lane_h * players
-        span = (x1 - x0) / (top - lo)
         for v in range(lo, top + 1, 10):
             x = x0 + (v - lo) * span
             pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
@@ -88,6 +128,39 @@ class SeatsPanel(Panel):
         """Share the panel's height out between the seats."""
         super().__init__(room, rect, "seats")
         self.rects = seat_rects(room.players)
+        self.lit: int | None = None  # the seat whose row shows it to play (`follow_turn`)
+        self._out: int | None = None  # the seat whose row goes out first
+        self._out_at = 0.0  # the room's clock when it went out
+        self.lighting = False  # the row of the seat to play is still to light up (a step due)
+
+    def follow_turn(self, at_once: bool) -> None:
+        """Light the row of the seat to play a step a refresh: first the row lit until now
+        goes out, then, once it is painted out, the new one lights up (the turn passing
+        repaints two rows whole, ~0.2-0.3 ms each: in two frames, not one); `at_once` (a
+        reset) lights it now."""
+        current = self.view.current
+        if self.lit == current:
+            self.lighting = False
+            return
+        if at_once or (self.lit is None and self._out is None):
+            self.lit, self._out = current, None
+        elif self.lit is not None:
+            self._out, self.lit, self._out_at = self.lit, None, self.room.clock
+        elif self.room.clock > self._out_at:  # a frame later (a frame may refresh twice)
+            shown = self.room.layers.shown_key(f"seat{self._out}")
+            if shown is None or not shown[1][1]:  # painted out (its key's lit flag)
+                self.lit, self._out = current, None
+        self.lighting = self.lit != current
+
+    def see_turn(self) -> None:
+        """A new view: its seat to play's row is to light up if it is not lit (`lighting`,
+        asked every frame: a flag, not a look at the view)."""
+        self.lighting = self.lit != self.view.current
+
+    def _plate(self, seat: int) -> tuple[int, int, int]:
+        """The colour of a seat's row: lighter for the seat to play."""
+        current = self.lit == seat and self.view.phase != OVER
+        return theme.PANEL_LIGHT if current else theme.PANEL
 
     # One layer per seat row instead of one for the panel (`add_layers`): a move repaints, and
     # the next frame redraws, only the rows whose figures changed, not the whole column.
@@ -130,28 +203,57 @@ class SeatsPanel(Panel):
         view, h = self.view, self.holds
         over = view.phase == OVER
         tickets = view.tickets[seat]
-        return (score, view.current == seat, over, view.buses[seat],
+        lit = self.lit == seat
+        return (score, lit, over, view.buses[seat],
                 view.hand_sizes[seat] - h[("cards", seat)],
                 None if tickets is None else len(tickets) - h[("tickets", seat)],
                 tuple(self.front_shown(view, seat, k) for k in range(len(view.front[seat]))),
-                view.flags[seat], view.final_turns if view.current == seat else None,
+                view.flags[seat], view.final_turns if lit else None,
                 view.owners if over else None)
 
     def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
         """One seat's row: when only its bus, card or ticket count changed (most moves: a card
-        drawn), those figures alone over their plate (the rect returned); else all of it over
-        the static background put back (None: the whole row)."""
+        drawn), those figures alone over their plate (the rect returned); when only its score
+        changed (a score counting up, a frame in two), the row within the old and the new
+        number alone; else all of it over the static background put back (None: the whole
+        row)."""
         view, rect = self.view, self.rects[seat]
-        before = self.room.layers.shown_key(f"seat{seat}")
-        area = self._figures_area(seat, before, self.row_key(seat))
+        before, now = self.room.layers.shown_key(f"seat{seat}"), self.row_key(seat)
+        area = self._figures_area(seat, before, now)
         if area is not None:
-            canvas.fill(_plate(view, seat), area)
+            fill_columns(canvas, self._plate(seat), area)  # it starts off a column
             self._draw_figures(canvas, view, seat, rect)
             return [area]
-        current = view.current == seat and view.phase != OVER
+        area = self._score_area(seat, before, now)
+        clip = canvas.get_clip()
+        if area is not None:
+            canvas.set_clip(area.clip(clip))
+        current = self.lit == seat and view.phase != OVER
         canvas.blit(self._backdrops[seat, current], self.row_area(seat))
-        self._draw_player(canvas, view, seat, rect, self.room.shown_scores()[seat])
-        return None
+        self._draw_player(canvas, view, seat, rect, now[1][0])
+        canvas.set_clip(clip)
+        return None if area is None else [area]
+
+    def _score_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
+        """The rect the score covers before and now, if nothing but the score changed between
+        the row keys and the name beside it is drawn the same (None: repaint all)."""
+        if before is None or before[0] != now[0] or before[1][1:] != now[1][1:]:
+            return None
+        (was, name_was), (score, name) = (self._score_rect(seat, before[1][0]),
+                                          self._score_rect(seat, now[1][0]))
+        if name_was is not name:  # the name fitted into another width: it changed too
+            return None
+        return was.union(score)
+
+    def _score_rect(self, seat: int, score: int) -> tuple[pygame.Rect, pygame.Surface]:
+        """Where a score's number goes on a seat's row, and the name drawn beside it."""
+        rect = self.rects[seat]
+        num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
+        num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
+        name_x = rect.x + 30 + PANEL_EMBLEM + 4
+        name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
+                        seat_color(seat), bold=True)
+        return num_rect, name
 
     def _figures_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
         """The rect the figures line covers before and now, if nothing but its counts changed
@@ -180,14 +282,9 @@ class SeatsPanel(Panel):
     def _draw_player(self, canvas: pygame.Surface, view: State, seat: int, rect: pygame.Rect,
                      score: int) -> None:
         """Name, score, buses, cards, tickets and flag cards of one seat, over its backdrop."""
-        x = rect.x + 30
-        num = theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True)
-        num_rect = num.get_rect(topright=(rect.right - 18, rect.y + 6))
-        canvas.blit(num, num_rect)
-        name_x = x + PANEL_EMBLEM + 4
-        name = fit_text(self.room.names[seat], theme.BODY_SIZE, num_rect.x - name_x - 16,
-                        seat_color(seat), bold=True)
-        canvas.blit(name, (name_x, rect.y + 14))
+        num_rect, name = self._score_rect(seat, score)
+        canvas.blit(theme.text(str(score), theme.HEADING_SIZE, theme.TEXT, True), num_rect)
+        canvas.blit(name, (rect.x + 30 + PANEL_EMBLEM + 4, rect.y + 14))
         self._draw_figures(canvas, view, seat, rect)
         self._draw_front(canvas, view, seat, rect)
         self._draw_status(canvas, view, seat, rect)
@@ -207,7 +304,7 @@ class SeatsPanel(Panel):
     def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
         """An icon with a number; returns the x after it."""
         if icon == "bus":
-            sp.draw_bus_icon(canvas, pygame.Rect(x, y + 4, 46, 30), seat_color(seat), INK)
+            canvas.blit(sp.bus_icon(seat_color(seat), INK, 46, 30), (x, y + 4))
         elif icon == "card":
             canvas.blit(sp.card_back(26, 36), (x, y + 1))
         else:
@@ -255,7 +352,7 @@ class SeatsPanel(Panel):
         if view.phase == OVER and view.tickets[seat] is not None:
             done = completed_tickets(self.room.board, view.owners, seat, view.tickets[seat])
             line = t("results", done=sum(done), failed=len(done) - sum(done))
-        elif view.final_turns >= 0 and view.current == seat:
+        elif view.final_turns >= 0 and self.lit == seat:
             line = (t("final_turn") if view.final_turns <= 1
                     else t("turns_left", count=view.final_turns))
         if line:
@@ -321,10 +418,6 @@ def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: b
     draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
 
 
-def _plate(view: State, seat: int) -> tuple[int, int, int]:
-    """The colour of a seat's row: lighter for the seat to play."""
-    current = view.current == seat and view.phase != OVER
-    return theme.PANEL_LIGHT if current else theme.PANEL
 
 
 def _figure(value: Any) -> pygame.Surface:

@@ -139,6 +139,106 @@ def test_a_rows_figures_repainted_alone_equal_the_row_painted_whole():
     assert _surface(renderer) == _whole(view)
 
 
+def test_a_score_counting_up_repaints_its_number_and_its_stretch_of_the_track_alone():
+    """A change of a seat's score alone (a route's points counting up) repaints that row
+    within its old and new number, and the track within the stretch the seat's emblem moved
+    along (rects smaller than the row and the track), wider or narrower numbers alike, and the
+    board surface equals one painted whole; a score that moves the track's scale repaints all
+    of the track, and a score whose width changes how the name beside it fits, all the row."""
+    pygame.init()
+    match, _, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 4)
+    view = match.view(0)
+    rows, track = renderer.seats, renderer.layers._layers["track"].area
+    seat = 2
+    for points in (5, 9, 12, 3, 10, 11):
+        view = _scored(view, seat, points)
+        painted = _repainted(renderer, view)
+        row = [r for r in painted if r.colliderect(rows.row_area(seat))]
+        assert len(row) == 1 and rows.row_area(seat).contains(row[0])
+        assert row[0].w * row[0].h < rows.row_area(seat).w * rows.row_area(seat).h // 8
+        lane = [r for r in painted if r.colliderect(track)]
+        assert len(lane) == 1 and lane[0].w * lane[0].h < track.w * track.h // 4
+        assert _surface(renderer) == _whole(view)
+    view = _scored(view, seat, 45)  # past 40: the track's scale grows
+    assert track in _repainted(renderer, view)
+    assert _surface(renderer) == _whole(view)
+    renderer.names[seat] = "Maximiliana de la Concepción"  # cut shorter beside 100 than 45
+    renderer.reset(view, 0)
+    view = _scored(view, seat, 100)
+    assert rows.row_area(seat) in _repainted(renderer, view)
+
+
+def test_the_turn_passing_puts_one_row_out_then_lights_the_next_a_frame_later():
+    """When the turn passes, the row lit until then is painted out a frame (at least) before
+    the next seat's row lights up: never both rows repainted whole in one frame. Every frame's
+    damage covers what changed, and the board at rest equals one painted whole."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
+    rows = range(renderer.players)
+    passes = 0
+    for _ in range(20):
+        lit = [_lit(renderer, seat) for seat in rows]
+        was = renderer.view.current
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            moved(renderer, last)
+            now = [_lit(renderer, seat) for seat in rows]
+            assert sum(a != b for a, b in zip(lit, now)) <= 1  # one row lights or goes out
+            lit = now
+        assert lit == [seat == renderer.view.current for seat in rows]
+        passes += renderer.view.current != was
+        settled = _surface(renderer)
+        renderer.layers.invalidate()
+        renderer.refresh()
+        assert _surface(renderer) == settled
+    assert passes >= 5
+
+
+def test_the_move_log_drawn_ahead_equals_the_strip_painted_at_once():
+    """With nobody's hand to show, the move log's strip is drawn ahead over its plate, a part
+    a frame (log_strip `prepare`), and the repaint that shows a move blits it: every frame's
+    damage covers what changed, and the board equals the strip painted at once, move after
+    move."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
+    renderer.reset(match.view(None), None)
+    log, ahead = renderer.hand.log, 0
+    for _ in range(16):
+        step(match, bots, renderer, viewer=None)
+        for _ in range(40):  # the animation, then the frames that finish the log's text
+            last = frame(renderer)
+            renderer.update(1 / 60)
+            moved(renderer, last)
+        ahead += log.composed(renderer.names) is not None
+        drawn = _surface(renderer)
+        log._composed = None  # painted at once this time
+        renderer.layers.invalidate()
+        renderer.refresh()
+        assert _surface(renderer) == drawn
+    assert ahead >= 12
+
+
+def _lit(renderer, seat: int) -> bool:
+    """True if a seat's row is painted lit as the seat to play (its shown key says)."""
+    return renderer.layers.shown_key(f"seat{seat}")[1][1]
+
+
+def _scored(view, seat: int, points: int):
+    """`view` with `seat`'s route points (and so its score) set to `points`."""
+    route_points = view.route_points[:seat] + (points,) + view.route_points[seat + 1:]
+    return replace(view, route_points=route_points)
+
+
+def _repainted(renderer, view) -> list[pygame.Rect]:
+    """The board rects painted when `renderer` shows `view` (its layers refreshed at once)."""
+    renderer.layers.take_painted()
+    renderer.show(view, 0)
+    renderer.refresh()
+    return renderer.layers.take_painted() or []
+
+
 def _surface(renderer) -> bytes:
     return pygame.image.tobytes(renderer.layers.surface, "RGB")
 
