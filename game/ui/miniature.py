@@ -39,6 +39,7 @@ from .i18n import t
 from .memory import forget_blank_words
 
 REFRESH_SECONDS = 3.0  # the focused miniature moves on by one bot step this often
+HELD_POLL_S = 0.25  # a held worker looks this often whether its studio closed
 log = logging.getLogger(__name__)
 
 
@@ -46,8 +47,10 @@ class Stopped(Exception):
     """The studio closed while a showcase game was being played."""
 
 
-def showcase_match(info: GameInfo, stop: threading.Event | None = None) -> tuple[Match, dict]:
-    """(match, bots): the room's showcase game, its bots `showcase.steps` steps in."""
+def showcase_match(info: GameInfo, stop: threading.Event | None = None,
+                   uncovered: threading.Event | None = None) -> tuple[Match, dict]:
+    """(match, bots): the room's showcase game, its bots `showcase.steps` steps in. While
+    `uncovered` is clear (the picker is under another scene) the bots wait."""
     shown = info.showcase
     if shown is None:
         raise ValueError(f"{info.id} declares no showcase")
@@ -55,19 +58,29 @@ def showcase_match(info: GameInfo, stop: threading.Event | None = None) -> tuple
     bots = seat_bots(["greedy"] * shown.players, info.id, shown.seed)
     match.resolve_chance()
     for _ in range(shown.steps):
-        if stop is not None and stop.is_set():
-            raise Stopped(info.id)
+        wait_uncovered(info.id, stop, uncovered)
         if not bot_step(match, bots):
             break
     return match, bots
 
 
-def step_on(match: Match, bots: dict, info: GameInfo,
-            stop: threading.Event | None = None) -> tuple[Match, dict]:
+def wait_uncovered(game_id: str, stop: threading.Event | None,
+                   uncovered: threading.Event | None) -> None:
+    """Return once the picker shows (at once when there is no `uncovered`); raise Stopped when
+    the studio closes. A covered picker's bots would take the GIL from the game on top of it."""
+    while uncovered is not None and not uncovered.wait(HELD_POLL_S):
+        if stop is not None and stop.is_set():
+            break
+    if stop is not None and stop.is_set():
+        raise Stopped(game_id)
+
+
+def step_on(match: Match, bots: dict, info: GameInfo, stop: threading.Event | None = None,
+            uncovered: threading.Event | None = None) -> tuple[Match, dict]:
     """One more bot step of a showcase game; a finished one starts again from its seed (and
     stops, like the first, when the studio closes)."""
     if match.is_over():
-        return showcase_match(info, stop)
+        return showcase_match(info, stop, uncovered)
     bot_step(match, bots)
     return match, bots
 
@@ -95,13 +108,16 @@ class MiniatureStudio:
         self.refresh = refresh
         self.since_refresh = 0.0
         self.stop = threading.Event()
+        self.uncovered = threading.Event()  # cleared while the picker is under another scene
+        self.uncovered.set()
         self.minis = {gid: Miniature(gid) for gid in game_ids
                       if get_game(gid).showcase is not None}
         self._canvas: pygame.Surface | None = None
         self._fonts = BlankFonts()  # kept, like each renderer: a refresh builds no font
         self._pool: ThreadPoolExecutor | None = None
         for mini in self.minis.values():
-            mini.job = self._submit(showcase_match, get_game(mini.game_id), self.stop)
+            mini.job = self._submit(showcase_match, get_game(mini.game_id), self.stop,
+                                    self.uncovered)
 
     def _submit(self, job: Any, *args: Any) -> Future:
         if self._pool is None:
@@ -138,7 +154,7 @@ class MiniatureStudio:
             self.since_refresh = 0.0
             mini.drawn = False
             mini.job = self._submit(step_on, mini.match, mini.bots, get_game(mini.game_id),
-                                    self.stop)
+                                    self.stop, self.uncovered)
 
     def _collect(self, mini: Miniature) -> None:
         if mini.job is None or not mini.job.done():
@@ -185,9 +201,19 @@ class MiniatureStudio:
             self._canvas = pygame.Surface(CANVAS_SIZE)
         return self._canvas
 
+    def hold(self) -> None:
+        """The picker is covered: its bots wait between steps (a game on top runs at full
+        speed, its own bots unhindered)."""
+        self.uncovered.clear()
+
+    def release(self) -> None:
+        """The picker shows again: its bots go on."""
+        self.uncovered.set()
+
     def close(self) -> None:
         """Stop the bots and let every renderer and picture go."""
         self.stop.set()
+        self.uncovered.set()  # a held worker wakes and stops
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

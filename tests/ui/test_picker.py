@@ -5,7 +5,9 @@ rooms' renderers, the level-error path and the "How to play" hook."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 import pytest
@@ -26,10 +28,10 @@ from game.scenes.select import (
     facts_text,
     grid,
 )
-from game.ui import theme
+from game.ui import miniature, theme
 from game.ui.app import App
 from game.ui.i18n import set_language, t
-from game.ui.miniature import MiniatureStudio
+from game.ui.miniature import MiniatureStudio, Stopped, showcase_match
 
 A, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -240,6 +242,37 @@ def test_closing_the_studio_stops_its_bots_and_drops_the_pictures():
     studio = MiniatureStudio(["ticket_to_ride_paris"], (96, 50))
     studio.close()
     assert studio.stop.is_set() and studio.minis == {} and studio.image("x") is None
+
+
+def test_a_held_showcase_plays_no_step_until_released_and_stops_when_closed(monkeypatch):
+    steps = []
+    monkeypatch.setattr(miniature, "bot_step", lambda match, bots: steps.append(1) or True)
+    stop, uncovered = threading.Event(), threading.Event()
+    worker = ThreadPoolExecutor(max_workers=1)
+    try:
+        held = worker.submit(showcase_match, get_game("ticket_to_ride_paris"), stop, uncovered)
+        time.sleep(0.3)
+        assert steps == [] and not held.done()  # covered: not one step
+        uncovered.set()
+        held.result(timeout=30)
+        assert len(steps) == get_game("ticket_to_ride_paris").showcase.steps
+        uncovered.clear()
+        closed = worker.submit(showcase_match, get_game("ticket_to_ride_paris"), stop, uncovered)
+        stop.set()
+        with pytest.raises(Stopped):
+            closed.result(timeout=30)  # a held worker ends when its studio closes
+    finally:
+        worker.shutdown()
+
+
+def test_the_picker_holds_its_studio_while_covered_and_releases_it_on_return(app):
+    picker = open_picker(app)
+    assert picker.studio.uncovered.is_set()
+    frames(app, pad(A))  # the seats screen covers the picker
+    assert isinstance(app.stack.top, SeatSetupScene)
+    assert not picker.studio.uncovered.is_set()
+    frames(app, pad(pygame.CONTROLLER_BUTTON_B))
+    assert app.stack.top is picker and picker.studio.uncovered.is_set()
 
 
 def test_leaving_the_picker_closes_its_studio(app):
