@@ -114,14 +114,6 @@ class GameSelectScene(Scene):
         """Stop the miniatures' bots and free their renderers."""
         self.studio.close()
 
-    def pause(self) -> None:
-        """Covered (seats, a game, a guide): the miniatures' bots wait."""
-        self.studio.hold()
-
-    def resume(self) -> None:
-        """Shown again: the miniatures' bots go on."""
-        self.studio.release()
-
     # -- layout ------------------------------------------------------------------------------
     def rows(self) -> int:
         """How many rows the grid has."""

@@ -1,10 +1,13 @@
 """Live miniatures of game boards for the game picker, drawn by each game's own renderer.
 
 A room's `GameInfo.showcase` names a seeded bot game (players, steps, seed). The bots play it on
-a worker thread (the engine is pure), so the picker's frames never wait for them; `update`, on
-the frame loop, then draws at most one board per call into a full-size scratch canvas and keeps
-a smooth-scaled copy. Every REFRESH_SECONDS the focused game's bots take one more step and its
-miniature is redrawn, so the card looks alive; a finished game starts again from its seed.
+a worker thread (the engine is pure), so the picker's frames never wait for them: CHUNK_STEPS
+steps a job, each job asked for by the picker's `update`. A picker under another scene (the
+seats, a game) gets no update, so its bots rest rather than take the GIL from the game on top.
+`update`, on the frame loop, also draws at most one board per call into a full-size scratch
+canvas and keeps a smooth-scaled copy. Every REFRESH_SECONDS the focused game's bots take one
+more step and its miniature is redrawn, so the card looks alive; a finished game starts again
+from its seed.
 A miniature is the board at about a quarter of its size, where its words would be 7-9 px high:
 it is drawn without them (`textless`), a picture of the board's shapes and colours under the
 card's own legible title (issue 28: no text under 24 px, pictures included). Its art is cached
@@ -39,7 +42,7 @@ from .i18n import t
 from .memory import forget_blank_words
 
 REFRESH_SECONDS = 3.0  # the focused miniature moves on by one bot step this often
-HELD_POLL_S = 0.25  # a held worker looks this often whether its studio closed
+CHUNK_STEPS = 16  # bot steps of a showcase game in one job of the worker
 log = logging.getLogger(__name__)
 
 
@@ -47,40 +50,51 @@ class Stopped(Exception):
     """The studio closed while a showcase game was being played."""
 
 
-def showcase_match(info: GameInfo, stop: threading.Event | None = None,
-                   uncovered: threading.Event | None = None) -> tuple[Match, dict]:
-    """(match, bots): the room's showcase game, its bots `showcase.steps` steps in. While
-    `uncovered` is clear (the picker is under another scene) the bots wait."""
+def showcase_start(info: GameInfo) -> tuple[Match, dict]:
+    """(match, bots): the room's showcase game at its start, chance resolved."""
     shown = info.showcase
     if shown is None:
         raise ValueError(f"{info.id} declares no showcase")
     match = Match(info.make_rules(), Config(shown.players, ()), shown.seed)
-    bots = seat_bots(["greedy"] * shown.players, info.id, shown.seed)
     match.resolve_chance()
-    for _ in range(shown.steps):
-        wait_uncovered(info.id, stop, uncovered)
+    return match, seat_bots(["greedy"] * shown.players, info.id, shown.seed)
+
+
+def play_steps(match: Match, bots: dict, steps: int, game_id: str,
+               stop: threading.Event | None = None) -> int:
+    """Up to `steps` bot steps (fewer once the game is over): how many were taken. Raises
+    Stopped when the studio closes."""
+    for taken in range(steps):
+        if stop is not None and stop.is_set():
+            raise Stopped(game_id)
         if not bot_step(match, bots):
-            break
+            return taken
+    return steps
+
+
+def showcase_chunk(match: Match | None, bots: dict | None, steps: int, info: GameInfo,
+                   stop: threading.Event | None = None) -> tuple[Match, dict, int | None]:
+    """One worker job: the showcase game (started when `match` is None) `steps` bot steps on;
+    (match, bots, steps taken, or None when the game ended before them)."""
+    if match is None or bots is None:
+        match, bots = showcase_start(info)
+    taken = play_steps(match, bots, steps, info.id, stop)
+    return match, bots, taken if taken == steps else None
+
+
+def showcase_match(info: GameInfo, stop: threading.Event | None = None) -> tuple[Match, dict]:
+    """(match, bots): the room's showcase game, its bots `showcase.steps` steps in."""
+    match, bots = showcase_start(info)
+    play_steps(match, bots, info.showcase.steps, info.id, stop)
     return match, bots
 
 
-def wait_uncovered(game_id: str, stop: threading.Event | None,
-                   uncovered: threading.Event | None) -> None:
-    """Return once the picker shows (at once when there is no `uncovered`); raise Stopped when
-    the studio closes. A covered picker's bots would take the GIL from the game on top of it."""
-    while uncovered is not None and not uncovered.wait(HELD_POLL_S):
-        if stop is not None and stop.is_set():
-            break
-    if stop is not None and stop.is_set():
-        raise Stopped(game_id)
-
-
-def step_on(match: Match, bots: dict, info: GameInfo, stop: threading.Event | None = None,
-            uncovered: threading.Event | None = None) -> tuple[Match, dict]:
+def step_on(match: Match, bots: dict, info: GameInfo,
+            stop: threading.Event | None = None) -> tuple[Match, dict]:
     """One more bot step of a showcase game; a finished one starts again from its seed (and
     stops, like the first, when the studio closes)."""
     if match.is_over():
-        return showcase_match(info, stop, uncovered)
+        return showcase_match(info, stop)
     bot_step(match, bots)
     return match, bots
 
@@ -95,6 +109,7 @@ class Miniature:
     renderer: Any = None
     image: pygame.Surface | None = None
     job: Future | None = None  # the worker playing its bots (the match is the worker's then)
+    steps_left: int = 0  # bot steps still to play before the showcase's position is reached
     drawn: bool = False  # the image shows the match as it is now
     failed: bool = False  # its bots or renderer raised: the card shows no miniature
 
@@ -108,16 +123,20 @@ class MiniatureStudio:
         self.refresh = refresh
         self.since_refresh = 0.0
         self.stop = threading.Event()
-        self.uncovered = threading.Event()  # cleared while the picker is under another scene
-        self.uncovered.set()
         self.minis = {gid: Miniature(gid) for gid in game_ids
                       if get_game(gid).showcase is not None}
         self._canvas: pygame.Surface | None = None
         self._fonts = BlankFonts()  # kept, like each renderer: a refresh builds no font
         self._pool: ThreadPoolExecutor | None = None
         for mini in self.minis.values():
-            mini.job = self._submit(showcase_match, get_game(mini.game_id), self.stop,
-                                    self.uncovered)
+            mini.steps_left = get_game(mini.game_id).showcase.steps
+            self._play_on(mini)
+
+    def _play_on(self, mini: Miniature) -> None:
+        """Send the showcase's next CHUNK_STEPS (or fewer) to the worker."""
+        steps = min(CHUNK_STEPS, mini.steps_left)
+        mini.job = self._submit(showcase_chunk, mini.match, mini.bots, steps,
+                                get_game(mini.game_id), self.stop)
 
     def _submit(self, job: Any, *args: Any) -> Future:
         if self._pool is None:
@@ -143,8 +162,10 @@ class MiniatureStudio:
         """Collect finished bot work, draw at most one miniature, move the focused one on."""
         for mini in self.minis.values():
             self._collect(mini)
-        waiting = [m for m in self.minis.values()
-                   if not m.drawn and not m.failed and m.match is not None and m.job is None]
+            if mini.steps_left and mini.job is None and not mini.failed:
+                self._play_on(mini)  # only while the picker shows: covered, it gets no update
+        waiting = [m for m in self.minis.values() if not m.drawn and not m.failed
+                   and m.match is not None and m.job is None and not m.steps_left]
         waiting.sort(key=lambda m: m.game_id != focused)  # the focused card first
         if waiting:
             self._draw(waiting[0])
@@ -154,14 +175,18 @@ class MiniatureStudio:
             self.since_refresh = 0.0
             mini.drawn = False
             mini.job = self._submit(step_on, mini.match, mini.bots, get_game(mini.game_id),
-                                    self.stop, self.uncovered)
+                                    self.stop)
 
     def _collect(self, mini: Miniature) -> None:
         if mini.job is None or not mini.job.done():
             return
         job, mini.job = mini.job, None
         try:
-            mini.match, mini.bots = job.result()
+            if mini.steps_left:
+                mini.match, mini.bots, taken = job.result()
+                mini.steps_left = 0 if taken is None else mini.steps_left - taken
+            else:
+                mini.match, mini.bots = job.result()
         except Stopped:
             return
         except Exception:  # a room's bug costs its miniature, never the picker
@@ -201,19 +226,9 @@ class MiniatureStudio:
             self._canvas = pygame.Surface(CANVAS_SIZE)
         return self._canvas
 
-    def hold(self) -> None:
-        """The picker is covered: its bots wait between steps (a game on top runs at full
-        speed, its own bots unhindered)."""
-        self.uncovered.clear()
-
-    def release(self) -> None:
-        """The picker shows again: its bots go on."""
-        self.uncovered.set()
-
     def close(self) -> None:
         """Stop the bots and let every renderer and picture go."""
         self.stop.set()
-        self.uncovered.set()  # a held worker wakes and stops
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -5,9 +5,7 @@ rooms' renderers, the level-error path and the "How to play" hook."""
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 import pytest
@@ -31,7 +29,7 @@ from game.scenes.select import (
 from game.ui import miniature, theme
 from game.ui.app import App
 from game.ui.i18n import set_language, t
-from game.ui.miniature import MiniatureStudio, Stopped, showcase_match
+from game.ui.miniature import CHUNK_STEPS, MiniatureStudio
 
 A, Y = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y
 DPAD = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -244,35 +242,47 @@ def test_closing_the_studio_stops_its_bots_and_drops_the_pictures():
     assert studio.stop.is_set() and studio.minis == {} and studio.image("x") is None
 
 
-def test_a_held_showcase_plays_no_step_until_released_and_stops_when_closed(monkeypatch):
+def test_a_showcase_is_played_a_chunk_per_update_and_rests_without_one(monkeypatch):
     steps = []
     monkeypatch.setattr(miniature, "bot_step", lambda match, bots: steps.append(1) or True)
-    stop, uncovered = threading.Event(), threading.Event()
-    worker = ThreadPoolExecutor(max_workers=1)
+    game_id = "ticket_to_ride_paris"
+    wanted = get_game(game_id).showcase.steps
+    assert wanted > 2 * CHUNK_STEPS  # else there is no second chunk to hold back
+    studio = MiniatureStudio([game_id], (96, 50))
+    mini = studio.minis[game_id]
     try:
-        held = worker.submit(showcase_match, get_game("ticket_to_ride_paris"), stop, uncovered)
-        time.sleep(0.3)
-        assert steps == [] and not held.done()  # covered: not one step
-        uncovered.set()
-        held.result(timeout=30)
-        assert len(steps) == get_game("ticket_to_ride_paris").showcase.steps
-        uncovered.clear()
-        closed = worker.submit(showcase_match, get_game("ticket_to_ride_paris"), stop, uncovered)
-        stop.set()
-        with pytest.raises(Stopped):
-            closed.result(timeout=30)  # a held worker ends when its studio closes
+        mini.job.result(timeout=30)
+        time.sleep(0.3)  # no update: no job for the worker
+        assert len(steps) == CHUNK_STEPS and mini.job.done()
+        studio.update(0.0, None)  # the picker's frame: collects and sends the next chunk
+        mini.job.result(timeout=30)
+        assert len(steps) == 2 * CHUNK_STEPS and mini.image is None
+        deadline = time.monotonic() + 30
+        while not studio.ready() and time.monotonic() < deadline:
+            studio.update(0.0, None)
+            time.sleep(0.01)
+        assert len(steps) == wanted and mini.image is not None and not mini.failed
     finally:
-        worker.shutdown()
+        studio.close()
 
 
-def test_the_picker_holds_its_studio_while_covered_and_releases_it_on_return(app):
+def test_a_covered_picker_sends_its_bots_no_more_work(app):
     picker = open_picker(app)
-    assert picker.studio.uncovered.is_set()
     frames(app, pad(A))  # the seats screen covers the picker
     assert isinstance(app.stack.top, SeatSetupScene)
-    assert not picker.studio.uncovered.is_set()
+    minis = picker.studio.minis.values()
+    deadline = time.monotonic() + 60
+    while any(m.job is not None and not m.job.done() for m in minis):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)  # the chunks already sent finish
+    left = {m.game_id: m.steps_left for m in minis}
+    assert any(left.values()), "every showcase was played already: this test shows nothing"
+    frames(app, count=10)
+    time.sleep(0.2)
+    assert {m.game_id: m.steps_left for m in minis} == left
+    assert all(m.job is None or m.job.done() for m in minis)
     frames(app, pad(pygame.CONTROLLER_BUTTON_B))
-    assert app.stack.top is picker and picker.studio.uncovered.is_set()
+    assert app.stack.top is picker and wait_for(picker.studio.ready, app)
 
 
 def test_leaving_the_picker_closes_its_studio(app):
