@@ -78,7 +78,8 @@ def test_quick_json_report_has_every_field() -> None:
     for kinds in game["by_seats"].values():
         assert kinds["idle_frames"] + kinds["animated_frames"] == QUICK.seat_frames
         for kind in ("idle", "animated"):
-            for key in (f"{kind}_ms", f"{kind}_cpu_ms", f"{kind}_x_fill", f"{kind}_cpu_x_fill"):
+            for key in (f"{kind}_ms", f"{kind}_cpu_ms", f"{kind}_x_fill", f"{kind}_cpu_x_fill",
+                        f"{kind}_cpu_x_paced_fill"):
                 f = kinds[key]
                 assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
@@ -99,9 +100,12 @@ def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
     assert abs(game["bot_x_ref"]["p95"] - p95) <= 0.02 * p95 + 1e-4
     p99 = game["frame_ms"]["p99"] / ref["fill_blit_ms"]
     assert abs(game["frame_x_fill"]["p99"] - p99) <= 0.02 * p99 + 1e-3
+    for kinds in game["by_seats"].values():  # the paced yardstick: CPU over its own median
+        paced = kinds["animated_cpu_ms"]["p99"] / ref["paced_fill_blit_cpu_ms"]
+        assert abs(kinds["animated_cpu_x_paced_fill"]["p99"] - paced) <= 0.02 * paced + 1e-3
     text = table(report, QUICK)
     assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
-    assert "idle / animated frames" in text and "4p " in text
+    assert "idle / animated frames" in text and "4p " in text and "paced" in text
 
 
 def test_unknown_game_is_refused_with_exit_2() -> None:

@@ -63,7 +63,7 @@ def test_the_route_row_of_the_report(rules):
                   "playouts_per_s": 1.0, "playouts_per_cpu_s": 1.0, "playouts_per_ref": 0.01,
                   "bot_ms": bot, "bot_cpu_ms": bot, "bot_x_ref": bot}
     reference = {"loop_cpu_ms": 10.0, "loop_cpu_ms_range": [9.0, 11.0], "fill_blit_ms": 1.0,
-                 "fill_blit_cpu_ms": 1.0}  # the yardsticks of issue 30's bench
+                 "fill_blit_cpu_ms": 1.0, "paced_fill_blit_cpu_ms": 1.0}  # the yardsticks
     report = {"explore_new_york": engine_row, ROUTES_KEY: row, "reference": reference,
               "startup_s": 0.1, "peak_rss_mb": 1.0}
     _, engine_only, cpu, routes, *_ = table(report, QUICK).splitlines()
