@@ -182,8 +182,9 @@ class App:
         for intent in self.input.update(dt):
             self.dispatch(intent)
         self.companion.pump()  # phones' moves, through the same scene calls as a pad's
-        if self.stack.top is not None:
-            self.stack.top.update(dt)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
         self._watch_idle(dt)
         self.stack.apply()
         self.draw()
@@ -386,7 +387,7 @@ class App:
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:
-                shown = [rect.move(box.topleft) for rect in regions]
+                shown = [rect.move(box.topleft) for rect in regions] if box.x or box.y else regions
                 for rect, region in zip(shown, regions):
                     self.screen.blit(self.canvas, rect, region)
                 pygame.display.update(shown)

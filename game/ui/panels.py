@@ -70,6 +70,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -179,25 +180,15 @@ class Panel:
         self.name = name or type(self).__name__.lower().removesuffix("panel")
 
     # == what the room lends ======================================================================
-    @property
-    def view(self) -> Any:
-        """The room's newest view."""
-        return self.room.view
-
-    @property
-    def holds(self) -> Any:
-        """What running tweens hold back from the view (a Counter of view keys)."""
-        return self.room.holds
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hidden things may be shown (None: nobody's)."""
-        return self.room.viewer
-
-    @property
-    def timeline(self) -> Any:
-        """The room's tween timeline, where event reactions queue their tweens."""
-        return self.room.timeline
+    # Read by the panels' keys and painters a dozen times a frame: each a property whose getter
+    # is an attrgetter (C), so a read runs no Python function of its own.
+    view = property(attrgetter("room.view"), doc="The room's newest view.")
+    holds = property(attrgetter("room.holds"),
+                     doc="What running tweens hold back from the view (a Counter of view keys).")
+    viewer = property(attrgetter("room.viewer"),
+                      doc="The seat whose hidden things may be shown (None: nobody's).")
+    timeline = property(attrgetter("room.timeline"),
+                        doc="The room's tween timeline, where event reactions queue tweens.")
 
     def pulse(self, *around: pygame.Rect) -> float:
         """0..1, breathing with time (the room's). What breathes with it is redrawn next frame
@@ -435,9 +426,12 @@ class PanelRoom(RoomRenderer):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:
         """Each panel highlights its options, except those a modal panel covers."""
+        may_be_modal, drawing = self._own_frame_panels()
+        if not drawing:
+            return  # no panel of the room draws options
         options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
-        modal = self.modal_panels()
-        for panel in self._own_frame_panels()[1]:  # (the others draw nothing)
+        modal = [p for p in may_be_modal if p.modal()] if may_be_modal else ()  # `modal_panels`
+        for panel in drawing:  # (the others draw nothing)
             if not modal or not self.covered(panel, modal):
                 panel.draw_options(canvas, focus, prompt, options)
 

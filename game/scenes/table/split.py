@@ -96,6 +96,7 @@ class SplitPlan(NamedTuple):
 class SplitTable(Table):
     """One map per person, all live at once."""
 
+    SPLIT = True
     keeps_bot_pace = True
     label_cap = 360
 
@@ -219,18 +220,21 @@ class SplitTable(Table):
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
         plan = self.planned(surface)
-        shown = bool(plan.prompts) or any(f is not None for f in plan.focus_by_seat.values())
+        focus = plan.focus_by_seat
+        shown = bool(plan.prompts) or bool(focus) and any(f is not None for f in focus.values())
         if board_in_pass(surface, shown):
-            self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
-        for seat, shown in plan.seats.items():
-            self._draw_strip(surface, seat, shown)
+            self.game.renderer.draw_seats(surface, focus, plan.prompts)
+        for seat, seen in plan.seats.items():
+            self._draw_strip(surface, seat, seen)
         self._draw_bar(surface, plan)
-        self.draw_disconnected(surface)
+        if plan.seats:  # (bots alone: no notice)
+            self.draw_disconnected(surface, plan)
 
-    def draw_disconnected(self, surface: pygame.Surface) -> None:
+    def draw_disconnected(self, surface: pygame.Surface, plan: SplitPlan | None = None) -> None:
         """A red notice over the strip of each seat whose controller was unplugged, in that
-        seat's own area (a banner across the top would lie over the other players' maps)."""
-        for seat, shown in self.planned(surface).seats.items():
+        seat's own area (a banner across the top would lie over the other players' maps);
+        `plan`: this pass's (None: the draw's)."""
+        for seat, shown in (plan or self.planned(surface)).seats.items():
             if shown.disconnected:
                 paint.paint_seat_disconnected(surface, shown.strip, self.game.names[seat])
 
