@@ -97,6 +97,12 @@ def _join(joined: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rec
         return joined
     if n > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
+    if n == 2:  # (the loop below, for two: joined when too many or cheap enough)
+        a, b = joined
+        union = a.union(b)
+        if n > passes or union.w * union.h - a.w * a.h - b.w * b.h <= waste:
+            return [union]
+        return joined
     if n <= passes and not _any_cheap(joined, waste):
         return joined  # few enough, and no union cheap enough to want (the usual frame)
     # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a

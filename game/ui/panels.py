@@ -321,8 +321,9 @@ class PanelRoom(RoomRenderer):
         # (the timeline's clock, where each started painting tween paints then): worked out
         # with the damage, read by every redraw pass of that frame (`tween_reach`)
         self._reach: tuple[float, dict[Tween, pygame.Rect]] = (-1.0, {})
-        # (the panels dict and its size, its possibly modal panels, those drawing options)
-        self._frame_panels: tuple[dict, int, list[Panel], list[Panel]] | None = None
+        # (the panels dict and its size, its possibly modal panels, those drawing options,
+        # those whose per-frame drawing may show a new view): `_own_frame_panels`
+        self._frame_panels: tuple[dict, int, list[Panel], list[Panel], list[Panel]] | None = None
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -387,6 +388,13 @@ class PanelRoom(RoomRenderer):
         """(the mounted panels that may be modal, those that may draw options): those whose
         class has its own `modal` / `draw_options` (the kit's are False / draw nothing).
         Asked every redraw pass: worked out once per mount."""
+        memo = self._panel_lists()
+        return memo[2], memo[3]
+
+    def _panel_lists(self) -> tuple[dict, int, list[Panel], list[Panel], list[Panel]]:
+        """`_frame_panels`, worked out again when the mounted panels changed; the last list:
+        the panels whose `view_damage` may name a rect (the kit's names none for a layered
+        panel, so those are not asked at every new view)."""
         panels = self.panels
         memo = self._frame_panels
         if memo is None or memo[0] is not panels or memo[1] != len(panels):
@@ -394,8 +402,10 @@ class PanelRoom(RoomRenderer):
             memo = self._frame_panels = (
                 panels, len(panels),
                 [p for p in mounted if type(p).modal is not Panel.modal],
-                [p for p in mounted if type(p).draw_options is not Panel.draw_options])
-        return memo[2], memo[3]
+                [p for p in mounted if type(p).draw_options is not Panel.draw_options],
+                [p for p in mounted
+                 if type(p).view_damage is not Panel.view_damage or not p.LAYERED])
+        return memo
 
     def covered(self, panel: Panel, modal: Iterable[Panel]) -> bool:
         """True if a modal panel (other than this one) lies over this panel's rect."""
@@ -453,7 +463,7 @@ class PanelRoom(RoomRenderer):
     def panels_view_damage(self) -> list[pygame.Rect]:
         """What a new view changes in the panels: each one's `view_damage` (a room that draws
         per frame and whose panels report that drawing too returns this from its own)."""
-        return [rect for panel in self.panels.values() for rect in panel.view_damage()]
+        return [rect for panel in self._panel_lists()[4] for rect in panel.view_damage()]
 
     def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
               holds: tuple = (), area: Area = None, **extra: Any) -> Tween:

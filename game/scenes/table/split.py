@@ -196,8 +196,11 @@ class SplitTable(Table):
         """Every person's seat as drawn now: whose prompt shows, its slots, focus and strip."""
         game = self.game
         waiting = game.human_prompts()
+        humans = game.humans()
+        if not humans:  # bots alone (a demo, the bench): no seat, prompt or focus to show
+            return SplitPlan(waiting, {}, [], {}, {})
         seats: dict[int, SeatShown] = {}
-        for seat in game.humans():
+        for seat in humans:
             # a busy seat's cursor waits for its own animation
             model = self.model(seat) if seat in waiting and not self.seat_busy(seat) else None
             rects = self.placed(seat, model) if model is not None else {}
