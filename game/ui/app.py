@@ -323,6 +323,7 @@ class App:
         opaque = scenes[0].opaque_area() if scenes else None
         for region in regions if regions is not None else [None]:
             self._draw_region(scenes, region, opaque)
+        self.canvas.begin(None)  # (once, after the last pass: each pass sets its own clip)
 
     def _same_scenes(self, scenes: list[Scene]) -> bool:
         """True if these are the scenes drawn last frame."""
@@ -336,8 +337,9 @@ class App:
 
     def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None,
                      opaque: pygame.Rect | None = None) -> None:
-        """Draw the scenes with the canvas clipped to `region` (None: all of it); the background
-        fill is skipped where the bottom scene paints opaque pixels anyway (`opaque`)."""
+        """Draw the scenes with the canvas clipped to `region` (None: all of it; the clip is left
+        set); the background fill is skipped where the bottom scene paints opaque pixels anyway
+        (`opaque`)."""
         canvas = self.canvas
         canvas.begin(region)
         if opaque is None or not opaque.contains(region or canvas.get_rect()):
@@ -346,7 +348,6 @@ class App:
             scene.draw(canvas)
         if self.kiosk:
             self._draw_leave_progress()
-        canvas.begin(None)
 
     def _damage(self, scenes: list[Scene], same: bool) -> list[pygame.Rect] | None:
         """The canvas rects this frame must redraw, merged; None: all of it. `same`: these
