@@ -120,10 +120,8 @@ class GameScene(Scene):
         if not self.renderer.busy():
             self.table.sync()  # otherwise update() does it once the deal has been shown
 
-    @property
-    def match(self) -> Match:
-        """The match being played."""
-        return self.driver.match
+    # read several times a frame: a getter in C, no Python function of its own
+    match = property(attrgetter("driver.match"), doc="The match being played.")
 
     # -- seats -------------------------------------------------------------------------------
     def _seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
@@ -228,12 +226,14 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         """Animate; when the table is free: results, whose turn shows, a bot move."""
         self.clock += dt
-        factor = self.speed_factor()
-        if not self._instant():
+        settings = self.app.settings  # `speed_factor` and `_instant`, inline (every frame)
+        factor = 1.0 if self.demo else settings.speed_factor()
+        if self.demo or settings.animation_speed != "instant":
             scaled = dt * factor
             self.renderer.update(scaled)
             self.app.audio.update(scaled)  # in step with tweens
-        self._show_unshown()  # after the advance: its tweens start from their first frame
+        if self._unshown is not None:  # after the advance: its tweens start from their first frame
+            self._show_unshown()
         if self.finished:
             return
         if self.table.waits_for_animation():

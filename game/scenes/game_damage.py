@@ -69,8 +69,9 @@ class FrameDamage:
         renderer = game.renderer
         prompted = bool(game.human_prompts())  # the renderer was given prompts or a focus
         board = renderer.damage(prompted) if isinstance(renderer, RoomRenderer) else None
-        if isinstance(game.table, SplitTable) and not game.hint_desk.shown:
-            return self._split_damage(game.table, board)
+        table = game.table
+        if table.SPLIT and not game.hint_desk.shown:  # a SplitTable (a flag: Table is an ABC)
+            return self._split_damage(table, board)
         key, moves = self.key(prompted), self.moves_key()
         if key != self.shown:
             self.shown, self.moves = key, moves

@@ -182,8 +182,9 @@ class App:
         for intent in self.input.update(dt):
             self.dispatch(intent)
         self.companion.pump()  # phones' moves, through the same scene calls as a pad's
-        if self.stack.top is not None:
-            self.stack.top.update(dt)
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
         self._watch_idle(dt)
         self.stack.apply()
         self.draw()
@@ -322,6 +323,7 @@ class App:
         opaque = scenes[0].opaque_area() if scenes else None
         for region in regions if regions is not None else [None]:
             self._draw_region(scenes, region, opaque)
+        self.canvas.begin(None)  # (once, after the last pass: each pass sets its own clip)
 
     def _same_scenes(self, scenes: list[Scene]) -> bool:
         """True if these are the scenes drawn last frame."""
@@ -335,8 +337,9 @@ class App:
 
     def _draw_region(self, scenes: Sequence[Scene], region: pygame.Rect | None,
                      opaque: pygame.Rect | None = None) -> None:
-        """Draw the scenes with the canvas clipped to `region` (None: all of it); the background
-        fill is skipped where the bottom scene paints opaque pixels anyway (`opaque`)."""
+        """Draw the scenes with the canvas clipped to `region` (None: all of it; the clip is left
+        set); the background fill is skipped where the bottom scene paints opaque pixels anyway
+        (`opaque`)."""
         canvas = self.canvas
         canvas.begin(region)
         if opaque is None or not opaque.contains(region or canvas.get_rect()):
@@ -345,7 +348,6 @@ class App:
             scene.draw(canvas)
         if self.kiosk:
             self._draw_leave_progress()
-        canvas.begin(None)
 
     def _damage(self, scenes: list[Scene], same: bool) -> list[pygame.Rect] | None:
         """The canvas rects this frame must redraw, merged; None: all of it. `same`: these
@@ -386,7 +388,7 @@ class App:
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:
-                shown = [rect.move(box.topleft) for rect in regions]
+                shown = [rect.move(box.topleft) for rect in regions] if box.x or box.y else regions
                 for rect, region in zip(shown, regions):
                     self.screen.blit(self.canvas, rect, region)
                 pygame.display.update(shown)

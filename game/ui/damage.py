@@ -55,7 +55,7 @@ def merge(rects: Iterable[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect
             merged.append(rect)
         else:
             absorb(rect, merged)
-    return join_cheapest(merged, MAX_PASSES)
+    return _join(merged, MAX_PASSES, 0)  # already disjoint: `join_cheapest` less its copy
 
 
 def absorb(rect: pygame.Rect, joined: list[pygame.Rect]) -> None:
@@ -87,14 +87,23 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
     most `waste` pixels (four strokes in the corners and a card in the middle stay five small
     rects joined into four, not a union spanning the screen). More than MAX_JOINED rects:
     their union."""
-    joined = disjoint(rects)
+    return _join(disjoint(rects), passes, waste)
+
+
+def _join(joined: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rect]:
+    """`join_cheapest` of rects already disjoint (joined in place, returned)."""
     n = len(joined)
     if n < 2:  # nothing to join (the frame of one moving picture)
         return joined
     if n > MAX_JOINED:
         return [joined[0].unionall(joined[1:])]
-    if n <= passes and all(_added(a, b) > waste for i, a in enumerate(joined)
-                           for b in joined[i + 1:]):
+    if n == 2:  # (the loop below, for two: joined when too many or cheap enough)
+        a, b = joined
+        union = a.union(b)
+        if n > passes or union.w * union.h - a.w * a.h - b.w * b.h <= waste:
+            return [union]
+        return joined
+    if n <= passes and not _any_cheap(joined, waste):
         return joined  # few enough, and no union cheap enough to want (the usual frame)
     # costs[i][j]: what joining joined[i] and joined[j] adds, kept in step with `joined` (a
     # frame of pulsing options joins a dozen rects: each pair is measured once, not per join)
@@ -115,6 +124,18 @@ def join_cheapest(rects: Iterable[pygame.Rect], passes: int,
             row.append(_added(rect, union))
         costs.append([row[-1] for row in costs] + [0])
     return joined
+
+
+def _any_cheap(rects: list[pygame.Rect], waste: int) -> bool:
+    """True if the union of two of the disjoint `rects` adds at most `waste` px (`_added`,
+    inline: asked of every frame's few rects)."""
+    for i, a in enumerate(rects):
+        area = a.w * a.h
+        for b in rects[i + 1:]:
+            union = a.union(b)
+            if union.w * union.h - area - b.w * b.h <= waste:
+                return True
+    return False
 
 
 def _cheapest(costs: list[list[int]]) -> tuple[int, int, int]:

@@ -70,6 +70,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -179,25 +180,15 @@ class Panel:
         self.name = name or type(self).__name__.lower().removesuffix("panel")
 
     # == what the room lends ======================================================================
-    @property
-    def view(self) -> Any:
-        """The room's newest view."""
-        return self.room.view
-
-    @property
-    def holds(self) -> Any:
-        """What running tweens hold back from the view (a Counter of view keys)."""
-        return self.room.holds
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hidden things may be shown (None: nobody's)."""
-        return self.room.viewer
-
-    @property
-    def timeline(self) -> Any:
-        """The room's tween timeline, where event reactions queue their tweens."""
-        return self.room.timeline
+    # Read by the panels' keys and painters a dozen times a frame: each a property whose getter
+    # is an attrgetter (C), so a read runs no Python function of its own.
+    view = property(attrgetter("room.view"), doc="The room's newest view.")
+    holds = property(attrgetter("room.holds"),
+                     doc="What running tweens hold back from the view (a Counter of view keys).")
+    viewer = property(attrgetter("room.viewer"),
+                      doc="The seat whose hidden things may be shown (None: nobody's).")
+    timeline = property(attrgetter("room.timeline"),
+                        doc="The room's tween timeline, where event reactions queue tweens.")
 
     def pulse(self, *around: pygame.Rect) -> float:
         """0..1, breathing with time (the room's). What breathes with it is redrawn next frame
@@ -330,8 +321,9 @@ class PanelRoom(RoomRenderer):
         # (the timeline's clock, where each started painting tween paints then): worked out
         # with the damage, read by every redraw pass of that frame (`tween_reach`)
         self._reach: tuple[float, dict[Tween, pygame.Rect]] = (-1.0, {})
-        # (the panels dict and its size, its possibly modal panels, those drawing options)
-        self._frame_panels: tuple[dict, int, list[Panel], list[Panel]] | None = None
+        # (the panels dict and its size, its possibly modal panels, those drawing options,
+        # those whose per-frame drawing may show a new view): `_own_frame_panels`
+        self._frame_panels: tuple[dict, int, list[Panel], list[Panel], list[Panel]] | None = None
 
     def mount(self, layout: Layout, *panels: Panel) -> None:
         """Paint the static background, then give each layered panel its layer (in order)."""
@@ -396,6 +388,13 @@ class PanelRoom(RoomRenderer):
         """(the mounted panels that may be modal, those that may draw options): those whose
         class has its own `modal` / `draw_options` (the kit's are False / draw nothing).
         Asked every redraw pass: worked out once per mount."""
+        memo = self._panel_lists()
+        return memo[2], memo[3]
+
+    def _panel_lists(self) -> tuple[dict, int, list[Panel], list[Panel], list[Panel]]:
+        """`_frame_panels`, worked out again when the mounted panels changed; the last list:
+        the panels whose `view_damage` may name a rect (the kit's names none for a layered
+        panel, so those are not asked at every new view)."""
         panels = self.panels
         memo = self._frame_panels
         if memo is None or memo[0] is not panels or memo[1] != len(panels):
@@ -403,8 +402,10 @@ class PanelRoom(RoomRenderer):
             memo = self._frame_panels = (
                 panels, len(panels),
                 [p for p in mounted if type(p).modal is not Panel.modal],
-                [p for p in mounted if type(p).draw_options is not Panel.draw_options])
-        return memo[2], memo[3]
+                [p for p in mounted if type(p).draw_options is not Panel.draw_options],
+                [p for p in mounted
+                 if type(p).view_damage is not Panel.view_damage or not p.LAYERED])
+        return memo
 
     def covered(self, panel: Panel, modal: Iterable[Panel]) -> bool:
         """True if a modal panel (other than this one) lies over this panel's rect."""
@@ -435,9 +436,12 @@ class PanelRoom(RoomRenderer):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:
         """Each panel highlights its options, except those a modal panel covers."""
+        may_be_modal, drawing = self._own_frame_panels()
+        if not drawing:
+            return  # no panel of the room draws options
         options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
-        modal = self.modal_panels()
-        for panel in self._own_frame_panels()[1]:  # (the others draw nothing)
+        modal = [p for p in may_be_modal if p.modal()] if may_be_modal else ()  # `modal_panels`
+        for panel in drawing:  # (the others draw nothing)
             if not modal or not self.covered(panel, modal):
                 panel.draw_options(canvas, focus, prompt, options)
 
@@ -459,7 +463,7 @@ class PanelRoom(RoomRenderer):
     def panels_view_damage(self) -> list[pygame.Rect]:
         """What a new view changes in the panels: each one's `view_damage` (a room that draws
         per frame and whose panels report that drawing too returns this from its own)."""
-        return [rect for panel in self.panels.values() for rect in panel.view_damage()]
+        return [rect for panel in self._panel_lists()[4] for rect in panel.view_damage()]
 
     def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
               holds: tuple = (), area: Area = None, **extra: Any) -> Tween:

@@ -397,7 +397,7 @@ class RoomRenderer:
 
     def busy(self) -> bool:
         """True while tweens run or wait on the timeline."""
-        return bool(self.timeline)
+        return bool(self.timeline.tweens)  # (asked several times a frame)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint what finished, started or counts up meanwhile."""
@@ -450,17 +450,22 @@ class RoomRenderer:
             return None  # a room still building its layout
         painted = self.layers.take_painted()
         clock_read, self._clock_read = self._clock_read, False
-        pulses, self._pulses = self._pulses, set()
-        tweens, self._tweens_drawn = self._tweens_drawn, bool(self.timeline)
+        pulses = self._pulses
+        if pulses:  # (none noted, the usual bots' frame: the set is kept, not made anew)
+            self._pulses = set()
+        running = bool(self.timeline.tweens)
+        tweens, self._tweens_drawn = self._tweens_drawn, running
         if damaged is None:
             return None
         if painted is None:  # the whole layer surface: the board
             painted = [self.layers.surface.get_rect()]
-        damaged += [area.move(BOARD_RECT.topleft) for area in painted]
-        if tweens or self.timeline:  # running, or the last one's pixels must go
+        if painted:
+            damaged += [area.move(BOARD_RECT.topleft) for area in painted]
+        if tweens or running:  # running, or the last one's pixels must go
             damaged += self.tween_damage()
         if prompted:  # without a prompt nothing breathes (a pulse read shows nothing)
-            damaged += [pygame.Rect(rect) for rect in pulses]
+            if pulses:
+                damaged += [pygame.Rect(rect) for rect in pulses]
             if clock_read and not self.NOTES_CLOCK:
                 damaged.append(BOARD_RECT.copy())
         return damaged

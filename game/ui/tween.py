@@ -106,9 +106,9 @@ class Timeline:
         """Advance by dt seconds and drop finished tweens; False if nothing was running."""
         if not self.tweens:
             return False
-        self.clock += dt
+        self.clock = clock = self.clock + dt
         running = len(self.tweens)
-        self.tweens = [tw for tw in self.tweens if tw.end > self.clock]
+        self.tweens = [tw for tw in self.tweens if tw.start + tw.dur > clock]  # `end`, inline
         if len(self.tweens) != running:
             self._version += 1
         if not self.tweens:
@@ -121,7 +121,9 @@ class Timeline:
         if not self.tweens:
             return False
         then, now = self.clock, self.clock + dt
-        if now < self.quiet_until():  # the usual frame: only the clock moves
+        quiet = self._quiet  # `quiet_until`, its memo read inline (every frame of a tween)
+        if now < (quiet[1] if quiet is not None and quiet[0] == self._version
+                  else self.quiet_until()):  # the usual frame: only the clock moves
             self.clock = now
             return False
         changed = any(tw.start <= now and ((tw.late and tw.start > then) or tw.tag is not None)
@@ -163,14 +165,14 @@ class Timeline:
         (the queue changes or a `late` tween starts): read it, never change it."""
         memo, clock = self._held, self.clock
         if memo is None or memo[0] != self._version or clock >= memo[1]:
-            held: Counter = Counter()
+            keys: list[Hashable] = []
             until = math.inf  # the next late tween to start holding
             for tw in self.tweens:
                 if not tw.late or tw.start <= clock:
-                    held.update(tw.holds)
+                    keys += tw.holds
                 elif tw.start < until:
                     until = tw.start
-            memo = self._held = self._version, until, held
+            memo = self._held = self._version, until, Counter(keys)  # counted at once, in C
         return memo[2]
 
     def paint(self, canvas: pygame.Surface, seat: int | None = None,

@@ -110,3 +110,32 @@ def test_bots_moves_redraw_only_the_bar_s_messages_and_equal_a_full_redraw(home)
     finally:
         pygame.display.quit()
     assert bar_passes >= 3
+
+
+def test_the_split_bar_is_rendered_once_per_key_and_language_and_equals_a_fresh_render(canvases):
+    """`SplitTable.bar_image` keeps the last BARS_KEPT bars: each one it gives equals a bar
+    rendered now for that key, a key seen again is not rendered again, the hints follow the
+    language, and no more bars than that are kept."""
+    from game.scenes.table.split import BARS_KEPT
+    from game.ui.i18n import language, set_language
+
+    table = SplitTable(None)  # the bar needs nothing of the game
+    hints = (("confirm", "hint.choose"), ("menu", "hint.menu"))
+    keys = [(message, hints if n % 2 else (), "keyboard", who)
+            for n, (message, who) in enumerate(MESSAGES)]
+    message, who = MESSAGES[0]  # one message with other hints, input kind, speakers
+    keys += [(message, hints, "keyboard", who), (message, hints, "pad", who),
+             (message, (), "keyboard", (2,))]
+    was = language()
+    try:
+        for lang in ("en", "es", "en"):
+            set_language(lang)
+            for key in keys + keys[::-1]:
+                image = table.bar_image(key)
+                fresh = paint.render_bar(*key)
+                assert pygame.image.tobytes(image, "RGB") == pygame.image.tobytes(fresh, "RGB")
+            assert len(table._bars) <= BARS_KEPT
+        again = table.bar_image(keys[-1])
+        assert table.bar_image(keys[-1]) is again  # kept, not rendered anew
+    finally:
+        set_language(was)

@@ -341,3 +341,26 @@ def test_a_room_placing_late_knows_which_panel_offered_the_focus_of_the_newest_v
     room.reset(View(1, choosing=True), 0)
     assert set(room._owner) == {("pick",)}  # the choice's, not the last read view's
     assert set(room.targets()) == {("pick",)}
+
+
+class NoticePanel(Panel):
+    """A layered panel whose per-frame drawing shows the view: it names a rect of its own."""
+
+    def view_damage(self):
+        return [pygame.Rect(self.rect.x, self.rect.y, 5, 5)]
+
+
+def test_a_new_view_damages_what_every_panel_names_and_layered_panels_are_not_asked():
+    """The panels asked for their `view_damage` at a new view are worked out once per mount
+    (a layered panel of the kit's names nothing): the rects are those of asking every panel."""
+    room = Room()
+    room.mount(room.layout, room.counter, Panel(room, room.layout["log"], "log"),
+               NoticePanel(room, pygame.Rect(500, 0, 50, 50), "notice"),
+               ChoicePanel(room, room.layout["choice"], "choice"))
+    every = [rect for panel in room.panels.values() for rect in panel.view_damage()]
+    assert room.panels_view_damage() == every
+    assert every == [pygame.Rect(500, 0, 5, 5), room.panels["choice"].rect]
+    asked = []
+    room.panels["log"].view_damage = lambda: asked.append("log") or []  # type: ignore[method-assign]
+    room.panels_view_damage()
+    assert asked == []  # a layered panel of the kit's class is not asked

@@ -212,3 +212,10 @@ def test_seats_are_looked_at_once_per_draw_and_again_in_the_next(app, fake_game)
     assert game.humans() == [0, 1]
     game.seats[0] = SeatSpec(BOT_KINDS[0])
     assert game.humans() == [1]
+
+
+def test_only_the_split_table_says_it_is_one():
+    """The damage report tells a split table by its SPLIT flag (an isinstance on the Table ABC
+    is slow, and asked every frame): the flag must be what the class is."""
+    for mode in (SharedTable, CurtainTable, SplitTable, base.Table):
+        assert mode.SPLIT is issubclass(mode, SplitTable), mode.__name__

@@ -38,6 +38,7 @@ class Table(ABC):
     """One way of seating people at the screen (see the module docstring)."""
 
     curtain: int | None = None  # pass-the-screen: the seat the screen waits for
+    SPLIT = False  # one map per person (SplitTable): read where an isinstance would be slow
     hides_hands = False
     keeps_bot_pace = False  # after a bot's move the next bot answers without a new pause
     label_cap = 520  # widest bar button

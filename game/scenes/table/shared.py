@@ -160,7 +160,8 @@ class SharedTable(Table):
         """Whose prompt shows, its slots and focus, and the other deciders' cursors."""
         seat = self.shown_seat()
         game = self.game
-        unplugged = tuple(game.names[i] for i in game.humans() if game.disconnected(i))
+        humans = game.humans()
+        unplugged = tuple(game.names[i] for i in humans if game.disconnected(i)) if humans else ()
         if seat is None:
             return SharedPlan(None, None, {}, None, (), unplugged)
         model = self.model(seat)
@@ -177,7 +178,8 @@ class SharedTable(Table):
         for other, rect in others:
             paint.other_focus(surface, rect, other)
         self._draw_bar(surface, seat, model, rects, focus)
-        paint.paint_disconnected(surface, unplugged)
+        if unplugged:
+            paint.paint_disconnected(surface, unplugged)
 
     def _other_cursors(self, active: int) -> tuple[tuple[int, pygame.Rect], ...]:
         """Simultaneous play: the other deciders' cursors on the board (seat, target rect),

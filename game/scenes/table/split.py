@@ -21,7 +21,7 @@ from game.scenes.table.host import Seating
 from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.focus import hit
-from game.ui.i18n import t
+from game.ui.i18n import language, t
 from game.ui.input import Intent
 from game.ui.paint import wrap
 from game.ui.widgets import draw_text
@@ -29,6 +29,7 @@ from game.ui.widgets import draw_text
 STRIP_BUTTON_MIN_W = 60  # bar buttons shrink to share a strip, never below this
 STRIP_EMBLEM = 28  # the seat's emblem at the start of its strip, as in the shared bar
 STRIP_TEXT_X = 18 + STRIP_EMBLEM + 12  # the strip's message starts after the emblem
+BARS_KEPT = 6  # shared bars kept drawn (0.6 MB each): a speaker per seat, waiting, game over
 
 
 def render_seat_strip(size: tuple[int, int], seat: int, message: str, live: bool,
@@ -96,13 +97,17 @@ class SplitPlan(NamedTuple):
 class SplitTable(Table):
     """One map per person, all live at once."""
 
+    SPLIT = True
     keeps_bot_pace = True
     label_cap = 360
 
     def __init__(self, game: Seating) -> None:
         super().__init__(game)
         self._strips: dict[int, tuple[tuple, pygame.Surface]] = {}  # drawn strips per seat
-        self._bar: tuple[tuple, pygame.Surface] | None = None  # the drawn shared bar
+        # The shared bar as drawn for each of its last keys (`bar_key` and the language): bots
+        # passing the turn round the table name the same few speakers again and again, and a
+        # bar costs ~0.1-0.4 ms to render (Next Station at 4 seats: 36 renders in 600 frames).
+        self._bars: dict[tuple, pygame.Surface] = {}
 
     # -- flow --------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -195,8 +200,11 @@ class SplitTable(Table):
         """Every person's seat as drawn now: whose prompt shows, its slots, focus and strip."""
         game = self.game
         waiting = game.human_prompts()
+        humans = game.humans()
+        if not humans:  # bots alone (a demo, the bench): no seat, prompt or focus to show
+            return SplitPlan(waiting, {}, [], {}, {})
         seats: dict[int, SeatShown] = {}
-        for seat in game.humans():
+        for seat in humans:
             # a busy seat's cursor waits for its own animation
             model = self.model(seat) if seat in waiting and not self.seat_busy(seat) else None
             rects = self.placed(seat, model) if model is not None else {}
@@ -219,18 +227,21 @@ class SplitTable(Table):
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
         plan = self.planned(surface)
-        shown = bool(plan.prompts) or any(f is not None for f in plan.focus_by_seat.values())
+        focus = plan.focus_by_seat
+        shown = bool(plan.prompts) or bool(focus) and any(f is not None for f in focus.values())
         if board_in_pass(surface, shown):
-            self.game.renderer.draw_seats(surface, plan.focus_by_seat, plan.prompts)
-        for seat, shown in plan.seats.items():
-            self._draw_strip(surface, seat, shown)
+            self.game.renderer.draw_seats(surface, focus, plan.prompts)
+        for seat, seen in plan.seats.items():
+            self._draw_strip(surface, seat, seen)
         self._draw_bar(surface, plan)
-        self.draw_disconnected(surface)
+        if plan.seats:  # (bots alone: no notice)
+            self.draw_disconnected(surface, plan)
 
-    def draw_disconnected(self, surface: pygame.Surface) -> None:
+    def draw_disconnected(self, surface: pygame.Surface, plan: SplitPlan | None = None) -> None:
         """A red notice over the strip of each seat whose controller was unplugged, in that
-        seat's own area (a banner across the top would lie over the other players' maps)."""
-        for seat, shown in self.planned(surface).seats.items():
+        seat's own area (a banner across the top would lie over the other players' maps);
+        `plan`: this pass's (None: the draw's)."""
+        for seat, shown in (plan or self.planned(surface)).seats.items():
             if shown.disconnected:
                 paint.paint_seat_disconnected(surface, shown.strip, self.game.names[seat])
 
@@ -297,7 +308,15 @@ class SplitTable(Table):
         """The shared bar (`bar_key`: worked out only when the frame redraws some of it)."""
         if not surface.get_clip().colliderect(BAR_RECT):
             return
-        key = self.bar_key(plan)
-        if self._bar is None or self._bar[0] != key:
-            self._bar = key, paint.render_bar(*key)
-        surface.blit(self._bar[1], BAR_RECT)
+        surface.blit(self.bar_image(self.bar_key(plan)), BAR_RECT)
+
+    def bar_image(self, key: tuple) -> pygame.Surface:
+        """The shared bar for `key` (`bar_key`), rendered once per key and language while at
+        most BARS_KEPT keys are kept (read it, never change it)."""
+        kept = (*key, language())  # hints are translated when rendered
+        image = self._bars.get(kept)
+        if image is None:
+            if len(self._bars) >= BARS_KEPT:
+                self._bars.pop(next(iter(self._bars)))  # the oldest
+            image = self._bars[kept] = paint.render_bar(*key)
+        return image
