@@ -43,6 +43,7 @@ class MoveLogStrip:
         self.ready: Hashable = None  # the moves' key when their text was last all made
         self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
+        self._queue: list | None = None  # the pieces still to make: `_queue_for`
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
         self._composing: tuple[Hashable, pygame.Surface] | None = None
@@ -63,23 +64,27 @@ class MoveLogStrip:
         if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
             self._made.clear()
             self._set.clear()
+            self._queue = None
         made = False
-        pieces = self._pieces(names)
-        if plate is not None and steps is not None:
-            key = self.composed_key(names)
-            pieces = chain(pieces, (("compose", key, k) for k in range(COMPOSE_PARTS)))
-        for piece in pieces:
+        queue = self._queue_for(names, plate is not None and steps is not None)
+        while True:
+            piece, queue[2] = queue[2] or next(queue[1], None), None
+            if piece is None:
+                break
             if piece in self._made:
                 continue
             if steps is not None:
                 if steps <= 0:
+                    queue[2] = piece  # the next call starts with it
                     return False
                 steps -= 1
             made = True
-            if piece[0] == "set" and not self._set_step(piece[1], steps is None):
-                return False  # a wrap of its lines made in this step, more in the next
-            if piece[0] == "compose" and not self._compose(names, plate, *piece[1:]):
-                return False  # drawn over from the plate (an undo came back to these moves)
+            if piece[0] == "set" and not self._set_step(piece[1], steps is None) or (
+                    piece[0] == "compose" and not self._compose(names, plate, *piece[1:])):
+                # a wrap of its lines made in this step, more in the next; or a drawing ahead
+                # begun again from the plate (an undo came back to these moves)
+                queue[2] = piece
+                return False
             self._made.add(piece)
             if piece[0] == "line":
                 fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
@@ -87,6 +92,18 @@ class MoveLogStrip:
             return False
         self.ready = self.moves.key()
         return True
+
+    def _queue_for(self, names: Sequence[str], compose: bool) -> list:
+        """The pieces `prepare` goes through for these moves and names, as [key, the pieces
+        still to look at, a piece looked at and still to make]: kept from call to call, so
+        that a frame looks at the pieces after those made, not at all of them again."""
+        key = (self.composed_key(names), compose)
+        if self._queue is None or self._queue[0] != key:
+            pieces = self._pieces(names)
+            if compose:
+                pieces = chain(pieces, (("compose", key[0], k) for k in range(COMPOSE_PARTS)))
+            self._queue = [key, pieces, None]
+        return self._queue
 
     def _pieces(self, names: Sequence[str]) -> Iterator[tuple]:
         """The pieces of text `paint` draws, in order: each move's lines, then each line in the
