@@ -23,7 +23,8 @@ t = translator("ticket_to_ride_paris.scene.")
 
 MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
 MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
-COMPOSE_PARTS = 3  # the plate, then each half of the moves: a frame each (`prepare`)
+# The plate, then each quarter of the moves (two moves, ~0.15 ms): a frame each (`prepare`).
+COMPOSE_PARTS = 5
 
 
 class MoveLogStrip:
@@ -42,10 +43,14 @@ class MoveLogStrip:
         self.ready: Hashable = None  # the moves' key when their text was last all made
         self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
+        self._queue: list | None = None  # the pieces still to make: `_queue_for`
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
         self._composing: tuple[Hashable, pygame.Surface] | None = None
         self._composed: tuple[Hashable, pygame.Surface] | None = None
+        # A drawing no longer shown, drawn over in the next (a new strip-sized surface costs
+        # 0.3-0.7 ms: its memory is fresh; a blit of the plate into this one, ~0.05 ms).
+        self._spare: pygame.Surface | None = None
 
     def prepare(self, names: Sequence[str], steps: int | None = 1,
                 plate: Callable[[], pygame.Surface] | None = None) -> bool:
@@ -59,23 +64,27 @@ class MoveLogStrip:
         if len(self._made) > 1024:  # a long game: start over (the text caches stay warm)
             self._made.clear()
             self._set.clear()
+            self._queue = None
         made = False
-        pieces = self._pieces(names)
-        if plate is not None and steps is not None:
-            key = self.composed_key(names)
-            pieces = chain(pieces, (("compose", key, k) for k in range(COMPOSE_PARTS)))
-        for piece in pieces:
+        queue = self._queue_for(names, plate is not None and steps is not None)
+        while True:
+            piece, queue[2] = queue[2] or next(queue[1], None), None
+            if piece is None:
+                break
             if piece in self._made:
                 continue
             if steps is not None:
                 if steps <= 0:
+                    queue[2] = piece  # the next call starts with it
                     return False
                 steps -= 1
             made = True
-            if piece[0] == "set" and not self._set_step(piece[1], steps is None):
-                return False  # a wrap of its lines made in this step, more in the next
-            if piece[0] == "compose" and not self._compose(names, plate, *piece[1:]):
-                return False  # drawn over from the plate (an undo came back to these moves)
+            if piece[0] == "set" and not self._set_step(piece[1], steps is None) or (
+                    piece[0] == "compose" and not self._compose(names, plate, *piece[1:])):
+                # a wrap of its lines made in this step, more in the next; or a drawing ahead
+                # begun again from the plate (an undo came back to these moves)
+                queue[2] = piece
+                return False
             self._made.add(piece)
             if piece[0] == "line":
                 fit_text(piece[1], MOVE_SIZE, self.col_w - 56, piece[2])
@@ -83,6 +92,18 @@ class MoveLogStrip:
             return False
         self.ready = self.moves.key()
         return True
+
+    def _queue_for(self, names: Sequence[str], compose: bool) -> list:
+        """The pieces `prepare` goes through for these moves and names, as [key, the pieces
+        still to look at, a piece looked at and still to make]: kept from call to call, so
+        that a frame looks at the pieces after those made, not at all of them again."""
+        key = (self.composed_key(names), compose)
+        if self._queue is None or self._queue[0] != key:
+            pieces = self._pieces(names)
+            if compose:
+                pieces = chain(pieces, (("compose", key[0], k) for k in range(COMPOSE_PARTS)))
+            self._queue = [key, pieces, None]
+        return self._queue
 
     def _pieces(self, names: Sequence[str]) -> Iterator[tuple]:
         """The pieces of text `paint` draws, in order: each move's lines, then each line in the
@@ -107,7 +128,7 @@ class MoveLogStrip:
         """One part of drawing the strip ahead: the plate copied, then each part's moves; True
         once this part is drawn (a later part finding another key's drawing starts over)."""
         if part == 0 or self._composing is None or self._composing[0] != key:
-            self._composing = (key, plate().copy())  # type: ignore[misc]
+            self._composing = (key, self._backdrop(plate()))  # type: ignore[misc]
             return part == 0
         surface = self._composing[1]
         moves = self.moves.lines(names)
@@ -115,8 +136,22 @@ class MoveLogStrip:
         offset = (-self.rect.x, -self.rect.y)
         self.paint(surface, names, range(share * (part - 1), share * part), offset)
         if part == COMPOSE_PARTS - 1:
-            self._composed, self._composing = self._composing, None
+            shown, self._composed, self._composing = self._composed, self._composing, None
+            if shown is not None:
+                self._spare = shown[1]
         return True
+
+    def _backdrop(self, plate: pygame.Surface) -> pygame.Surface:
+        """The plate on a surface to draw the strip on: a drawing given up or no longer shown,
+        drawn over (never the one `composed` shows), or a copy of the plate."""
+        if self._composing is not None:  # given up (another key): its surface is free
+            surface, self._composing = self._composing[1], None
+        else:
+            surface, self._spare = self._spare, None
+        if surface is None or surface.get_size() != plate.get_size():
+            return plate.copy()
+        surface.blit(plate, (0, 0))
+        return surface
 
     def paint(self, canvas: pygame.Surface, names: Sequence[str], which: range | None = None,
               offset: tuple[int, int] = (0, 0)) -> None:

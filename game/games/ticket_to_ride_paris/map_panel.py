@@ -81,6 +81,7 @@ class MapPanel(Panel):
         self.routes = [self._route_geom(r) for r in self.board.routes]
         self._separate_twins()
         self._target_index = {("route", r.id): i for i, r in enumerate(self.board.routes)}
+        self._shown: tuple | None = None  # (owners, holds, the key shown for them): `key`
         self.labels = place_labels(  # drawn above buses, and never over one
             [loc.name for loc in self.board.locations], self.loc, self.route_strokes(),
             self.marker_icons(), self.rect.inflate(-16, -16))
@@ -184,11 +185,17 @@ class MapPanel(Panel):
         pygame.draw.ellipse(surf, sp.MAP_BLOCK[1], rect)
 
     def key(self) -> tuple[int, ...]:
-        """Route owners as the map shows them: a route whose buses still drop is not yet."""
-        owners = self.view.owners
-        if any(k[0] == "route" for k in self.holds):
-            owners = tuple(EMPTY if self.holds[("route", i)] else o for i, o in enumerate(owners))
-        return owners
+        """Route owners as the map shows them: a route whose buses still drop is not yet.
+        Worked out once per view's owners and tweens' holds (asked several times a refresh;
+        the timeline's holds are a new Counter whenever they change)."""
+        owners, holds = self.view.owners, self.holds
+        memo = self._shown
+        if memo is None or memo[0] is not owners or memo[1] is not holds:
+            shown = owners
+            if any(k[0] == "route" for k in holds):
+                shown = tuple(EMPTY if holds[("route", i)] else o for i, o in enumerate(owners))
+            memo = self._shown = owners, holds, shown
+        return memo[2]
 
     def paint(self, surface: pygame.Surface) -> None:
         """A bus in every slot of every visibly claimed route, then the landmark names."""

@@ -37,19 +37,22 @@ from game.ui.render_kit import Batch
 from . import sprites as sp
 from .board import Board
 from .choice_panel import TicketChoicePanel
-from .hand_panel import HandPanel
+from .hand_panel import HAND_CARD, HandPanel
 from .labels import as_labels
-from .layout import table_layout
+from .layout import CARD_H, CARD_W, table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
 from .moves import MoveLog
 from .rules import TicketToRideParis
-from .seats_panel import SeatsPanel, TrackPanel
+from .seats_panel import FLAG_CARD, SeatsPanel, TrackPanel
 from .state import State
 
 GOOD_SCORE = 80  # scores above this are rare: rendered when first shown
 GOOD_HAND = 24  # likewise for a seat's card count
 LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
+# s of animation left under which the log's text is made even in a frame that repainted a
+# layer (a piece a frame; a move's text and strip take ~10 pieces)
+LOG_SLACK = 0.25
 
 
 class TTRRenderer(PanelRoom):
@@ -76,6 +79,7 @@ class TTRRenderer(PanelRoom):
         self._score_hold = [0.0] * self.players  # points of each seat still to count up
         self._scored: tuple[State | None, list[int]] = (None, [])  # the last view scored
         self._refreshed = False  # this frame's update refreshed the layers
+        self._repainted = 0  # layers this frame's refreshes repainted
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
         layout = table_layout()
         self.map_panel = MapPanel(self, layout["map"])
@@ -92,6 +96,11 @@ class TTRRenderer(PanelRoom):
         buses = rules.rules.get("buses", 15)
         sp.text_ahead(max(sum(self.board.deck), len(self.board.tickets), GOOD_SCORE),
                       max(buses, GOOD_HAND))
+        # the cards a move flies or shows, drawn now, not in the frame a move lands in: faces
+        # in the market, the hand and a flag; backs in flight, the deck and a seat's figures;
+        # tickets on their pile, drawn, and in a seat's figures
+        sp.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
+                       ((CARD_W, CARD_H), (42, 58), (26, 36)), ((58, 40), (140, 92), (40, 28)))
 
     # == what spans panels ========================================================================
     def shown_scores(self) -> list[int]:
@@ -141,14 +150,25 @@ class TTRRenderer(PanelRoom):
         """The kit's update; meanwhile the move log's new text is made a piece a frame, and
         the strip repainted once it is all made (log_strip.py), and the row of the seat to
         play lights up a step a frame (`SeatsPanel.follow_turn`)."""
-        self._refreshed = False
+        self._refreshed, self._repainted = False, 0
         super().update(dt)
         if self.view is None:
             return
-        # the log's text all made: its strip now (once); a row to light: unless the kit
-        # refreshed this frame (each refresh repaints a budget's worth of layers)
-        if self.hand.prepare_log() or (self.seats.lighting and not self._refreshed):
+        # a row to light: unless the kit refreshed this frame (each refresh repaints a
+        # budget's worth of layers); then, the log's text all made: its strip now (once)
+        if self.seats.lighting and not self._refreshed:
             self.refresh(self.REPAINT_BUDGET)
+        if self._log_piece_due() and self.hand.prepare_log():
+            self.refresh(self.REPAINT_BUDGET)
+
+    def _log_piece_due(self) -> bool:
+        """True if this frame makes a piece of the move log's text: not in a frame that
+        repainted a layer (the two would add up), unless the animation is about to end (the
+        text must be made by then, or the strip at rest would make all of it in one frame)."""
+        if not self._repainted:
+            return True
+        timeline = self.timeline
+        return timeline.tail() - timeline.clock < LOG_SLACK
 
     def busy(self) -> bool:
         """True while tweens run or wait, or the row of the seat to play is still to light
@@ -158,18 +178,21 @@ class TTRRenderer(PanelRoom):
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
         alone), take the next step of lighting the row of the seat to play, then let the kit
-        repaint the dirty layers."""
+        repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
+        hold back is noted (nothing is painted: the next refresh does all of it)."""
         self._refreshed = True
+        self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
+        if limit == 0:  # the frame of a move: all of it is left to the next refresh
+            self.layers.refresh(0)
+            return
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
         self._score_hold = score
-        self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
         if self.view is not None:
             self.map_panel.add_claims()
-            if limit != 0:  # the frame of a move leaves even that to the next
-                self.seats.follow_turn(at_once=limit is None)
-        super().refresh(limit)
+            self.seats.follow_turn(at_once=limit is None)
+            self._repainted += self.layers.refresh(limit)  # the kit's refresh, counted
 
     def animated(self, batch: Batch, end: float) -> None:
         """Scores count up once the events that changed them have played; a move the table

@@ -42,6 +42,7 @@ from .state import OVER, State
 t = translator("ticket_to_ride_paris.scene.")
 
 PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
+FLAG_CARD = (30, 42)  # a flag card in front of a player
 EMBLEM_MAX = 16  # px around a score's spot on the track its emblem (20 px at most) may reach
 
 
@@ -317,7 +318,7 @@ class SeatsPanel(Panel):
     def flag_rect(self, seat: int, slot: int) -> pygame.Rect:
         """Where one of the flag's three cards sits on a seat's panel."""
         rect = self.rects[seat]
-        return pygame.Rect(rect.right - 18 - (3 - slot) * 34, rect.y + 62, 30, 42)
+        return pygame.Rect(rect.right - 18 - (3 - slot) * 34, rect.y + 62, *FLAG_CARD)
 
     def front_shown(self, view: State, seat: int, slot: int) -> bool:
         """A flag card shows once it has landed and until the flag it completes is celebrated."""
@@ -331,7 +332,7 @@ class SeatsPanel(Panel):
         for slot, color in enumerate(FLAG_COLORS):
             r = self.flag_rect(seat, slot)
             if self.front_shown(view, seat, slot):
-                canvas.blit(sp.transport_card(COLORS[color], 30, 42), r)
+                canvas.blit(sp.transport_card(COLORS[color], *FLAG_CARD), r)
             else:
                 pygame.draw.rect(canvas, theme.BACKGROUND, r, border_radius=6)
                 pygame.draw.rect(canvas, sp.CARD_RGB[COLORS[color]], r, 3, border_radius=6)
@@ -379,7 +380,7 @@ class SeatsPanel(Panel):
         color = COLORS.index(ev.get("color"))
         slot = FLAG_COLORS.index(color)
         dest = self.flag_rect(seat, slot)
-        sprite = sp.transport_card(COLORS[color], 30, 42)
+        sprite = sp.transport_card(COLORS[color], *FLAG_CARD)
         path = (self.room.market.discard_rect.center, dest.center)
         self.tween(at, 0.4, fly(sprite, *path), pytweening.easeInOutCubic,
                    (("front", seat, slot),))
@@ -456,7 +457,7 @@ def _flag_burst(rect: pygame.Rect, label: str, slots: list[pygame.Rect]):
         if p < 0.35:
             q = pytweening.easeInCubic(p / 0.35)
             for name, r in zip(names, slots):
-                card = sp.transport_card(name, 30, 42)
+                card = sp.transport_card(name, *FLAG_CARD)
                 x = r.centerx + (spot[0] - r.centerx) * q
                 y = r.centery + (spot[1] - r.centery) * q
                 canvas.blit(card, card.get_rect(center=(round(x), round(y))))

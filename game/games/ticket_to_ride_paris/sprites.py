@@ -123,6 +123,20 @@ def text_ahead(counts: int, figures: int) -> None:
         theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
 
 
+def cards_ahead(faces: Sequence[tuple[int, int]], backs: Sequence[tuple[int, int]],
+                tickets: Sequence[tuple[int, int]]) -> None:
+    """Draw, before the game's first frame, every transport card's face at each of the sizes
+    `faces` and the card and ticket backs at theirs (~0.1 ms each): a move's animation set-up
+    (its landing frame) would otherwise draw the first cards of a colour it flies."""
+    for w, h in faces:
+        for color in CARD_ORDER:
+            transport_card(color, w, h)
+    for w, h in backs:
+        card_back(w, h)
+    for w, h in tickets:
+        ticket_back(w, h)
+
+
 def draw_bus_icon(surface: pygame.Surface, rect: pygame.Rect, body, ink) -> None:
     """A little side-on bus (body, windows, wheels) filling `rect`."""
     w, h = rect.size

@@ -13,7 +13,8 @@ import pygame
 
 from game.engine.core import Config, event
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.games.ticket_to_ride_paris.scene import LOG_SLACK, TTRRenderer
+from game.games.ticket_to_ride_paris.state import EMPTY
 from game.ui.board_api import BOARD_RECT
 from tests.games.damage_watch import frame, moved, watch
 from tests.games.scene_match import scene_match, step
@@ -200,11 +201,11 @@ def test_the_move_log_drawn_ahead_equals_the_strip_painted_at_once():
     """With nobody's hand to show, the move log's strip is drawn ahead over its plate, a part
     a frame (log_strip `prepare`), and the repaint that shows a move blits it: every frame's
     damage covers what changed, and the board equals the strip painted at once, move after
-    move."""
+    move (each drawing ahead on the surface of one no longer shown, drawn over)."""
     pygame.init()
     match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
     renderer.reset(match.view(None), None)
-    log, ahead = renderer.hand.log, 0
+    log, ahead, surfaces = renderer.hand.log, 0, set()
     for _ in range(16):
         step(match, bots, renderer, viewer=None)
         for _ in range(40):  # the animation, then the frames that finish the log's text
@@ -212,12 +213,54 @@ def test_the_move_log_drawn_ahead_equals_the_strip_painted_at_once():
             renderer.update(1 / 60)
             moved(renderer, last)
         ahead += log.composed(renderer.names) is not None
-        drawn = _surface(renderer)
+        drawn, composed = _surface(renderer), log._composed
+        surfaces.add(id(composed[1]) if composed else None)
         log._composed = None  # painted at once this time
         renderer.layers.invalidate()
         renderer.refresh()
         assert _surface(renderer) == drawn
+        log._composed = composed  # drawn over by a later move's drawing ahead
     assert ahead >= 12
+    assert len(surfaces - {None}) <= 3  # surfaces drawn over, not a new one a move
+
+
+def test_the_map_key_worked_out_once_per_owners_and_holds_equals_a_fresh_one():
+    """The map's key (route owners as shown) is kept for the view's owners and the tweens'
+    holds it was worked out for: frame after frame, through routes claimed and their buses
+    dropping, it equals the owners less the routes held back, worked out afresh."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 2)
+    held = 0
+    for _ in range(60):
+        step(match, bots, renderer)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            owners, holds = renderer.view.owners, renderer.holds
+            fresh = tuple(EMPTY if holds[("route", i)] else o for i, o in enumerate(owners))
+            assert renderer.map_panel.key() == fresh
+            held += fresh != owners
+    assert held > 10  # buses were seen dropping (routes held back)
+
+
+def test_the_move_log_makes_no_text_in_a_frame_that_repainted_a_layer():
+    """Bots only: a piece of the move log's text (or of its strip drawn ahead) is made in a
+    frame that repainted no layer, unless the animation is about to end (LOG_SLACK): the two
+    would add up in one frame. The log still gets made in time (the strip drawn ahead)."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
+    renderer.reset(match.view(None), None)
+    log, spared, ahead = renderer.hand.log, 0, 0
+    for _ in range(16):
+        step(match, bots, renderer, viewer=None)
+        for _ in range(40):
+            made = len(log._made)
+            renderer.update(1 / 60)
+            left = renderer.timeline.tail() - renderer.timeline.clock
+            if renderer._repainted and left >= LOG_SLACK:
+                assert len(log._made) == made
+                spared += 1
+        ahead += log.composed(renderer.names) is not None
+    assert spared > 20 and ahead >= 12
 
 
 def _lit(renderer, seat: int) -> bool:
