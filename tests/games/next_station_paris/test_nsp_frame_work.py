@@ -1,0 +1,201 @@
+"""Next Station's cheaper frames draw the same pixels as the plain way: the card turning over
+fills its backdrop only around the squeezed card (the same picture as a whole fill under it)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import math
+import random
+
+import pygame
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.core import Config
+from game.engine.match import Match
+from game.games.next_station_paris import sprites as sp
+from game.games.next_station_paris.column_panels import t
+from game.games.next_station_paris.notes import Scribe
+from game.games.next_station_paris.rules import NextStationParis
+from game.games.next_station_paris.scene import NSPRenderer
+from game.games.next_station_paris.state import OVER
+from game.ui import theme
+from game.ui.board_api import CANVAS_SIZE
+from tests.games.damage_watch import outside
+from tests.games.next_station_paris.test_damage import seated
+from tests.games.scene_match import NAMES
+
+
+def _noise(size: tuple[int, int], seed: int) -> pygame.Surface:
+    """A canvas of random colours (whatever a fill forgot shows)."""
+    rng = random.Random(seed)
+    surface = pygame.Surface(size)
+    for x in range(0, size[0], 8):
+        surface.fill((rng.randrange(256), rng.randrange(256), rng.randrange(256)),
+                     (x, 0, 8, size[1]))
+    return surface
+
+
+def _whole_fill_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect,
+                     lift: float, backdrop: tuple, canvas: pygame.Surface, p: float) -> None:
+    """The flip as it was painted before: the whole backdrop, then the squeezed card."""
+    width = max(2, int(rect.w * abs(math.cos(math.pi * p))))
+    rise = int(lift * math.sin(math.pi * p))
+    pygame.draw.rect(canvas, backdrop, rect.inflate(8, 8))
+    img = pygame.transform.scale(back if p < 0.5 else face, (width, rect.h))
+    canvas.blit(img, img.get_rect(center=(rect.centerx, rect.centery - rise)))
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_card_flip_fills_around_the_card_the_picture_of_a_whole_fill(players):
+    _, _, renderer = seated(players, 2)
+    panel = renderer.panels["card"]
+    back, face = panel.on_plate(None, False), panel.on_plate("square", False)
+    rect = panel.card
+    paint = sp.card_flip(back, face, rect, 18, theme.PANEL)
+    base = _noise(CANVAS_SIZE, players)
+    clips = [None, rect.inflate(8, 8).move(0, 40).clip(rect.inflate(40, 40)),
+             pygame.Rect(rect.centerx, rect.y - 30, 50, 60)]
+    for step in range(61):
+        p = step / 60
+        for clip in clips:
+            new, old = base.copy(), base.copy()
+            new.set_clip(clip)
+            old.set_clip(clip)
+            paint(new, p)
+            _whole_fill_flip(back, face, rect, 18, theme.PANEL, old, p)
+            assert pygame.image.tobytes(new, "RGB") == pygame.image.tobytes(old, "RGB"), (p, clip)
+
+
+def test_around_covers_the_area_less_the_hole_once():
+    area = pygame.Rect(10, 20, 100, 80)
+    for hole in (pygame.Rect(40, 10, 30, 80), pygame.Rect(40, 30, 30, 20),
+                 pygame.Rect(0, 0, 200, 200), pygame.Rect(200, 0, 5, 5),
+                 pygame.Rect(10, 20, 100, 80), pygame.Rect(5, 90, 50, 40)):
+        mask = pygame.Mask((300, 300))
+        for part in sp.around(area, hole):
+            assert area.contains(part) and not part.colliderect(hole)
+            piece = pygame.Mask(part.size, fill=True)
+            assert mask.overlap_area(piece, part.topleft) == 0  # no pixel twice
+            mask.draw(piece, part.topleft)
+        whole = pygame.Mask(area.size, fill=True)
+        cut = hole.clip(area)
+        assert mask.count() == area.w * area.h - cut.w * cut.h
+        assert mask.overlap_area(whole, area.topleft) == mask.count()
+
+
+def test_a_seat_s_score_is_worked_out_again_when_its_sheet_changed():
+    """Each seat's score as the zone shows it is kept until that seat's sheet changes: after
+    every move and every frame of a played game, it equals one worked out anew."""
+    match, bots, renderer = seated(3, 8)
+    scores = renderer.scores
+    checked = 0
+    while match.prompts() and checked < 300:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+            view = renderer.view
+            for seat in range(3):
+                assert scores.seat_score(view, seat) == scores._seat_score(view, seat)
+                checked += 1
+        for _ in range(3):
+            renderer.update(1 / 60)
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_deck_composed_before_play_equals_the_deck_painted_from_nothing(players):
+    """The round's deck panel, laid from its picture composed before play (every card unseen)
+    with the veils of the cards seen, has the pixels of the panel painted from nothing, at
+    every frame of a played game, across rounds; and its heading is noted."""
+    match, bots, renderer = seated(players, 5)
+    deck = renderer.panels["deck"]
+    rounds, frames = set(), 0
+    while match.prompts() and frames < 2000:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            frames += 1
+            if renderer.layers.shown_key(deck.name) != deck.key():
+                continue  # left for a later frame
+            scratch = renderer.layers.static.copy()
+            scratch.set_clip(deck.rect)
+            deck._paint_unseen(scratch, Scribe())
+            w, h = deck.card_size()
+            for k in deck.seen():
+                scratch.blit(sp.seen_veil(w, h), deck.spots()[k])
+            assert (pygame.image.tobytes(scratch.subsurface(deck.rect), "RGB")
+                    == pygame.image.tobytes(renderer.layers.surface.subsurface(deck.rect), "RGB"))
+            assert [n.text for n in renderer.written["deck"]] == [t("deck_panel")]
+            rounds.add(renderer.view.round)
+    assert len(rounds) >= 3
+
+
+def _rows_shown(renderer) -> list[tuple[str, pygame.Rect]] | None:
+    """Every score row (region, band) when all of them show what they should; else None."""
+    view, scores = renderer.view, renderer.scores
+    current = view.round if view.phase != OVER else -1
+    objectives = "objectives" in view.modules
+    out = []
+    for panel in renderer.score_panels:
+        score = scores.shown_score(panel.seat, scores.seat_score(view, panel.seat))
+        for n, (rect, key, _) in enumerate(panel.rows(score, current, objectives)):
+            region = f"score{panel.seat}.{n}"
+            if renderer.layers.shown_key(region) != key:
+                return None
+            out.append((region, rect))
+    return out
+
+
+@pytest.mark.parametrize(("players", "humans", "options"), [
+    (1, (0,), ()), (3, (), (("gates", True), ("objectives", True))), (2, (1,), ())])
+def test_score_rows_painted_from_what_changed_equal_rows_painted_from_nothing(
+        players, humans, options):
+    """A score row whose numbers alone changed repaints just those numbers (a total, a box
+    of the line's sum, a bonus): at every frame of a played game whose rows are all up to
+    date, the layer and the texts noted equal every row painted anew from nothing; and rows
+    did take that path (rects smaller than their row), checked in the frame they did."""
+    pygame.init()
+    rules = NextStationParis()
+    match = Match(rules, Config(players, options), players + 1)
+    match.resolve_chance()
+    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
+    renderer = NSPRenderer(rules, match.config, NAMES[:players])
+    renderer.set_humans(humans)
+    renderer.reset(match.view(None), None)
+    partial = checked = frames = 0
+    while match.prompts() and checked < 150:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            renderer.animate(events, match.view(None), None)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            rows = _rows_shown(renderer)
+            painted = renderer.layers.take_painted() or []
+            if rows is None or renderer.layers.pending:
+                continue
+            bands = [rect for _, rect in rows]
+            partly = any(band.contains(r) and r != band for r in painted for band in bands)
+            partial += partly
+            frames += 1
+            if not partly and frames % 10:
+                continue  # a check paints every row from nothing: the next would not be partial
+            drawn = renderer.layers.surface.copy()
+            noted = {region: renderer.written.get(region) for region, _ in rows}
+            renderer.layers.invalidate()
+            renderer.refresh()
+            renderer.scores.paint(None)  # every row from nothing
+            assert not outside(drawn, renderer.layers.surface, [])
+            assert noted == {region: renderer.written.get(region) for region, _ in rows}
+            checked += 1
+    assert checked >= 50 and partial >= 20
