@@ -18,7 +18,7 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.next_station_paris import sprites as sp
-from game.games.next_station_paris.column_panels import t
+from game.games.next_station_paris.column_panels import lay, t
 from game.games.next_station_paris.notes import Scribe
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
@@ -199,3 +199,23 @@ def test_score_rows_painted_from_what_changed_equal_rows_painted_from_nothing(
             assert noted == {region: renderer.written.get(region) for region, _ in rows}
             checked += 1
     assert checked >= 50 and partial >= 20
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_pips_composed_before_play_equal_the_pips_painted_from_nothing(players):
+    """Each count of Metro cards turned is laid from a picture composed before play: the
+    pixels and the noted word of the pips painted from nothing over their plate."""
+    _, _, renderer = seated(players, 3)
+    pips = renderer.panels["pips"]
+    for metros in range(pips.need() + 1):
+        scratch = renderer.layers.static.copy()
+        scratch.set_clip(pips.rect)
+        scribe = Scribe()
+        scribe.begin(pips.name)
+        pips._paint_pips(metros, scratch, scribe)
+        laid = renderer.layers.static.copy()
+        renderer.scribe.begin("other")
+        lay(pips, laid, pips.picture(metros))
+        assert (pygame.image.tobytes(scratch.subsurface(pips.rect), "RGB")
+                == pygame.image.tobytes(laid.subsurface(pips.rect), "RGB")), metros
+        assert renderer.written[pips.name] == scribe.written[pips.name] != []
