@@ -26,7 +26,7 @@ from game.games.next_station_paris.state import OVER
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
 from tests.games.damage_watch import outside
-from tests.games.next_station_paris.test_damage import seated
+from tests.games.next_station_paris.test_damage import bots_answer, seated
 from tests.games.scene_match import NAMES
 
 
@@ -219,3 +219,26 @@ def test_the_pips_composed_before_play_equal_the_pips_painted_from_nothing(playe
         assert (pygame.image.tobytes(scratch.subsurface(pips.rect), "RGB")
                 == pygame.image.tobytes(laid.subsurface(pips.rect), "RGB")), metros
         assert renderer.written[pips.name] == scribe.written[pips.name] != []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_frames_that_skip_the_layers_leave_none_out_of_date(players):
+    """A frame whose timeline moved on without changing the view or the holds (a count-up)
+    skips working every layer's key out: after every frame of a played game, across round
+    ends, each layer shows its key unless the budget left layers for a later frame; and
+    frames did skip."""
+    match, bots, renderer = seated(players, 6)
+    layers = renderer.layers
+    skipped = frames = 0
+    while match.prompts() and frames < 2500:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            settled = renderer._settled() and not layers.pending and not renderer._landed
+            renderer.update(1 / 60)
+            frames += 1
+            skipped += settled
+            if not layers.pending:  # the layers were painted with the timeline's holds
+                assert renderer.holds == renderer.timeline.holds()
+                assert all(layers.shown_key(layer.name) == layer.key()
+                           for layer in layers._layers.values()), frames
+    assert frames >= 1000 and skipped >= 50
