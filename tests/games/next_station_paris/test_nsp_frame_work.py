@@ -14,20 +14,16 @@ import random
 import pygame
 import pytest
 
-from game.engine.bots import RandomBot
-from game.engine.core import Config
-from game.engine.match import Match
 from game.games.next_station_paris import sprites as sp
+from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
 from game.games.next_station_paris.notes import Scribe
-from game.games.next_station_paris.rules import NextStationParis
-from game.games.next_station_paris.scene import NSPRenderer
-from game.games.next_station_paris.state import OVER
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
+from game.ui.geometry import Stroke
 from tests.games.damage_watch import outside
 from tests.games.next_station_paris.test_damage import bots_answer, seated
-from tests.games.scene_match import NAMES
+from tests.games.next_station_paris.test_nsp_score_rows import score_rows
 
 
 def _noise(size: tuple[int, int], seed: int) -> pygame.Surface:
@@ -141,18 +137,10 @@ def test_the_deck_composed_before_play_equals_the_deck_painted_from_nothing(play
 
 def _rows_shown(renderer) -> list[tuple[str, pygame.Rect]] | None:
     """Every score row (region, band) when all of them show what they should; else None."""
-    view, scores = renderer.view, renderer.scores
-    current = view.round if view.phase != OVER else -1
-    objectives = "objectives" in view.modules
-    out = []
-    for panel in renderer.score_panels:
-        score = scores.shown_score(panel.seat, scores.seat_score(view, panel.seat))
-        for n, (rect, key, _) in enumerate(panel.rows(score, current, objectives)):
-            region = f"score{panel.seat}.{n}"
-            if renderer.layers.shown_key(region) != key:
-                return None
-            out.append((region, rect))
-    return out
+    rows = list(score_rows(renderer))
+    if any(renderer.layers.shown_key(region) != key for region, _, key in rows):
+        return None
+    return [(region, rect) for region, rect, _ in rows]
 
 
 @pytest.mark.parametrize(("players", "humans", "options"), [
@@ -163,20 +151,10 @@ def test_score_rows_painted_from_what_changed_equal_rows_painted_from_nothing(
     of the line's sum, a bonus): at every frame of a played game whose rows are all up to
     date, the layer and the texts noted equal every row painted anew from nothing; and rows
     did take that path (rects smaller than their row), checked in the frame they did."""
-    pygame.init()
-    rules = NextStationParis()
-    match = Match(rules, Config(players, options), players + 1)
-    match.resolve_chance()
-    bots = {i: RandomBot(random.Random(i)) for i in range(players)}
-    renderer = NSPRenderer(rules, match.config, NAMES[:players])
-    renderer.set_humans(humans)
-    renderer.reset(match.view(None), None)
+    match, bots, renderer = seated(players, players + 1, humans, options)
     partial = checked = frames = 0
     while match.prompts() and checked < 150:
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
-            events = match.apply(prompt.player, action) + match.resolve_chance()
-            renderer.animate(events, match.view(None), None)
+        bots_answer(match, bots, renderer)
         while renderer.busy():
             renderer.layers.take_painted()
             renderer.update(1 / 60)
@@ -242,3 +220,33 @@ def test_frames_that_skip_the_layers_leave_none_out_of_date(players):
                 assert all(layers.shown_key(layer.name) == layer.key()
                            for layer in layers._layers.values()), frames
     assert frames >= 1000 and skipped >= 50
+
+
+def _fresh_strokes(panel) -> list[Stroke]:
+    """A map's pencil segments made anew (what `strokes` gave before it kept them)."""
+    out = []
+    for color, links in panel.shown_links():
+        for lk in links:
+            link = panel.board.links[lk]
+            out.append(Stroke(f"seat {panel.seat} {COLORS[color]} line",
+                              (panel.station_center(link.a), panel.station_center(link.b)),
+                              panel.pencil_width()))
+    return out
+
+
+@pytest.mark.parametrize(("players", "humans", "seed"), [(2, (0, 1), 4), (3, (), 4)])
+def test_a_map_s_kept_segments_and_interchanges_equal_fresh_ones(players, humans, seed):
+    """The segments a map keeps (made once each) and its interchanges (worked out once per
+    shown links) equal those made anew after every frame of a played game, strokes in
+    flight held back; so do its numbers' places."""
+    match, bots, renderer = seated(players, seed, humans)
+    crossings = 0
+    while match.prompts():
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            for panel in renderer.map_panels.values():
+                assert panel.strokes() == _fresh_strokes(panel)
+                assert panel._interchanges_shown() == panel._count_interchanges()
+                crossings += len(panel._count_interchanges())
+    assert crossings >= 100  # lines met at interchanges
