@@ -64,6 +64,10 @@ class MapPanel(SeatPanel):
         self._shown: tuple = (None, None, None, ())
         self._key: tuple = (None, None, None, None)
         self._seen: tuple = (None, None, None)  # (view, holds, key) `key` last answered
+        # (colour, link) -> that pencil segment and the box it lies in (screen coordinates;
+        # a segment never moves): the badges' placement tests every segment after a stroke
+        self._segments: dict[tuple[int, int], tuple[Stroke, pygame.Rect]] = {}
+        self._crossings: tuple = (None, None, {})  # (shown links, lines, interchanges shown)
 
     def station_center(self, station: int) -> tuple[float, float]:
         """Screen position of a station on this map."""
@@ -256,7 +260,17 @@ class MapPanel(SeatPanel):
 
     def _interchanges_shown(self) -> dict[int, int]:
         """Station -> lines through it, for the strokes on screen (a line still being stroked
-        counts when its stroke lands)."""
+        counts when its stroke lands); worked out once per shown links (a repaint asks twice:
+        the numbers' places, the rings)."""
+        shown, lines = self.shown_links(), self.view.lines[self.seat]
+        memo = self._crossings
+        if memo[0] is shown and memo[1] is lines:
+            return memo[2]
+        counts = self._count_interchanges()
+        self._crossings = (shown, lines, counts)
+        return counts
+
+    def _count_interchanges(self) -> dict[int, int]:
         landed = []
         for (color, links), line in zip(self.shown_links(), self.view.lines[self.seat]):
             if len(links) != len(line.links):
@@ -285,8 +299,9 @@ class MapPanel(SeatPanel):
         geom, area = self.geom, self.area
         if area.mini or geom.spacing < BADGE_MIN_SPACING:
             return ()
-        strokes = self.strokes()
-        reach = [_stroke_box(s) for s in strokes]  # a cheap first test before the exact one
+        segments = self._shown_segments()
+        strokes = [stroke for stroke, _ in segments]
+        reach = [box for _, box in segments]  # a cheap first test before the exact one
         taken = [icon.rect for icon in self.icons()]
         size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
         out = []
@@ -331,14 +346,21 @@ class MapPanel(SeatPanel):
     # == what the map shows, for board_geometry ===================================================
     def strokes(self) -> list[Stroke]:
         """The pencil segments on this map as drawn now (screen coordinates)."""
-        width = self.pencil_width()
-        out = []
+        return [stroke for stroke, _ in self._shown_segments()]
+
+    def _shown_segments(self) -> list[tuple[Stroke, pygame.Rect]]:
+        """Each pencil segment drawn now with its box, each made once (`_segments`)."""
+        known, out = self._segments, []
         for color, links in self.shown_links():
             for lk in links:
-                link = self.board.links[lk]
-                out.append(Stroke(f"seat {self.seat} {COLORS[color]} line",
-                                  (self.station_center(link.a), self.station_center(link.b)),
-                                  width))
+                segment = known.get((color, lk))
+                if segment is None:
+                    link = self.board.links[lk]
+                    stroke = Stroke(f"seat {self.seat} {COLORS[color]} line",
+                                    (self.station_center(link.a), self.station_center(link.b)),
+                                    self.pencil_width())
+                    segment = known[color, lk] = (stroke, _stroke_box(stroke))
+                out.append(segment)
         return out
 
     def icons(self) -> list[Icon]:

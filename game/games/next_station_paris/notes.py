@@ -42,12 +42,12 @@ class Scribe:
         self._region = region
         self.written[region] = []
 
-    def painting(self, region: str, paint: Callable[[pygame.Surface], None]
-                 ) -> Callable[[pygame.Surface], None]:
-        """`paint` for a region: it begins that region first."""
-        def run(surface: pygame.Surface) -> None:
+    def painting(self, region: str, paint: Callable[[pygame.Surface], Any]
+                 ) -> Callable[[pygame.Surface], Any]:
+        """`paint` for a region: it begins that region first (what it returns, returned)."""
+        def run(surface: pygame.Surface) -> Any:
             self.begin(region)
-            paint(surface)
+            return paint(surface)
         return run
 
     def write(self, surface: pygame.Surface, text: str, size: int, color: tuple,

@@ -88,6 +88,7 @@ class NSPRenderer(SplitRoom):
         self._on_table: tuple = (None, None, ())  # (view, holds, cards_on_table) last worked out
         self._placed: tuple = (None, {})  # (panels, seat_rects) their targets were placed for
         self._landed = False  # a move landed: its layers are checked at the next update
+        self._clean: tuple | None = None  # (view, holds) the last refresh left every layer on
         self.scores = ScoreBoard(self)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
 
@@ -130,7 +131,7 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | ScorePanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel):
                 panel.warm()
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
@@ -211,8 +212,12 @@ class NSPRenderer(SplitRoom):
         frames = max(1, round(dt * 60))
         self.time = self.clock + dt
         painted = 0
-        if self.timeline.advance(dt) or self.layers.pending or self._landed:
+        advanced = self.timeline.advance(dt)
+        if self.layers.pending or self._landed or (advanced and not self._settled()):
             painted = self.refresh(self.REPAINT_BUDGET * frames)
+        elif advanced:  # only boxes counting up moved on: no layer shows them
+            self.scores.count(self.timeline.counting())
+            self.scores.due = True
         if self.scores.due and (not painted or frames > 1):
             rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
             self.scores.paint(rows * frames)
@@ -235,8 +240,17 @@ class NSPRenderer(SplitRoom):
         if limit:  # the budget counts the urgent ones, never left for later
             limit = max(limit, self._urgent_due())
         painted = self.layers.refresh(limit)
+        self._clean = None if self.layers.pending else (self.view, self.holds)
         self.scores.due = True
         return painted
+
+    def _settled(self) -> bool:
+        """True if every layer is up to date with the view and the holds as they are now (the
+        last refresh left none for later, and neither changed since): a refresh would repaint
+        nothing, only work every layer's key out again (~0.1 ms in each frame of a count-up,
+        whose tagged tweens move the timeline on every frame)."""
+        clean = self._clean
+        return clean is not None and clean[0] is self.view and clean[1] == self.timeline.holds()
 
     def _urgent_due(self) -> int:
         """How many `URGENT` layers are dirty (they come first in the layers' order)."""

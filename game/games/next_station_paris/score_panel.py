@@ -75,7 +75,7 @@ class SeatScore:
     total: int = 0
 
 
-ScoreRow = tuple[pygame.Rect, tuple, Callable[[pygame.Surface], None]]
+ScoreRow = tuple[pygame.Rect, tuple, Callable[..., "list[pygame.Rect] | None"]]
 
 # A piece of a line's sum as written on the sheet: its text and how it is drawn: "box" (a
 # number in a box), "gate" (a box whose number counts a city gate's bonus), "op" (an operator
@@ -108,7 +108,7 @@ class ScoreBoard:
         self._line_scores: dict[Line, Any] = {}
         # seat -> (what its points are made of, rules.scores' breakdown of them)
         self._breakdowns: dict[int, tuple[tuple, dict[str, int]]] = {}
-        self._seat_scores: tuple[Any, dict[int, SeatScore]] = (None, {})  # (view, seat -> score)
+        self._seat_scores: dict[int, tuple[tuple, SeatScore]] = {}  # seat -> (made of, score)
         self.hold: dict[tuple[int, int], float] = {}  # (seat, box): fraction still to count
         self.due = False  # score rows may have changed and wait to be repainted
         self._turn = 0  # the seat whose score rows are checked first (round-robin)
@@ -121,16 +121,17 @@ class ScoreBoard:
         self.each = room.board.scoring["monument"]  # points per monument, in every line's sum
 
     def seat_score(self, view: State, seat: int) -> SeatScore:
-        """Everything the score zone shows, from the rules' own scoring functions (worked out
-        once per view and seat: a row repainted a frame at a time asks again each frame).
-        Read it, never change it."""
-        memo = self._seat_scores
-        if memo[0] is not view:
-            memo = self._seat_scores = (view, {})
-        score = memo[1].get(seat)
-        if score is None:
-            score = memo[1][seat] = self._seat_score(view, seat)
-        return score
+        """Everything the score zone shows, from the rules' own scoring functions, worked out
+        again only when what it is made of changed: a move changes one seat's sheet, and the
+        frame that repaints a row asked again for every seat at each new view. Read it, never
+        change it."""
+        made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
+        memo = self._seat_scores.get(seat)
+        if (memo is None or memo[0][-1] != view.phase
+                or any(a is not b for a, b in zip(memo[0], made_of))):
+            memo = self._seat_scores[seat] = ((*made_of, view.phase),
+                                              self._seat_score(view, seat))
+        return memo[1]
 
     def _seat_score(self, view: State, seat: int) -> SeatScore:
         out = SeatScore()
@@ -227,8 +228,10 @@ class ScoreBoard:
                 if budget is not None and painted >= budget:
                     self._turn = turn  # this sheet goes first next frame
                     return
-                room.layers.paint_region(region, rect, key, room.scribe.painting(region, paint),
-                                         clip=True)
+                painter = partial(paint, before=room.layers.shown_key(region))
+                room.layers.paint_region(region, rect, key,
+                                         room.scribe.painting(region, painter),
+                                         restore=False, clip=True)
                 painted += 1
             self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
@@ -282,75 +285,139 @@ class ScorePanel(SeatPanel):
         top = rect.y + (rect.h - count * row_h) // 2
         head = pygame.Rect(rect.x, top, rect.w, row_h)
         rows: list[ScoreRow] = [(head, (name, score.total),
-                                 partial(self._header, head.inflate(-20, 0), seat,
-                                         score.total))]
+                                 partial(self._header, head, seat, score.total))]
         w = rect.w // cols
         for r in range(ROUNDS):
             band = pygame.Rect(rect.x + r % cols * w, top + (1 + r // cols) * row_h, w, row_h)
             row = score.rounds[r]
             rows.append((band, (row, r == current),
-                         partial(self._round_row, band.inflate(-20, 0), row, r == current)))
+                         partial(self._round_row, band, row, r == current)))
         band = pygame.Rect(rect.x, top + (count - 1) * row_h, rect.w, row_h)
-        rows.append((band, tuple(bonus), partial(self._bonus_row, band.inflate(-20, 0), bonus)))
+        rows.append((band, tuple(bonus), partial(self._bonus_row, band, bonus)))
         return rows
 
-    def _header(self, rect: pygame.Rect, seat: int, total: int,
-                surface: pygame.Surface) -> None:
+    # A full sheet's row painters: (its band, what it shows, the surface, the key it was last
+    # painted with). From nothing (no key, or one that differs in more than numbers) they
+    # restore the band and paint it all, returning None; when only numbers changed they paint
+    # just those (restored where the old number may show past the new one), returning where:
+    # the same pixels, nothing else of the row reaches there. Every text of the row is noted.
+    def _header(self, band: pygame.Rect, seat: int, total: int, surface: pygame.Surface,
+                before: tuple | None = None) -> list[pygame.Rect] | None:
         """The seat's emblem and name, and its total."""
-        w = self.room.scribe
-        num = w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT,
-                       midright=(rect.right - 4, rect.centery))
-        mark = draw_seat_emblem(surface, seat, (rect.x + 4 + HEADER_EMBLEM // 2, rect.centery),
-                                HEADER_EMBLEM)
-        w.write(surface, self.room.names[seat], theme.BODY_SIZE, seat_color(seat), True,
+        rect, w, name = band.inflate(-20, 0), self.room.scribe, self.room.names[seat]
+        spot = (rect.right - 4, rect.centery)
+        num = sp.numeral(str(total), theme.HEADING_SIZE, theme.TEXT).get_rect(midright=spot)
+        mark = pygame.Rect(rect.x + 4, rect.centery - HEADER_EMBLEM // 2, HEADER_EMBLEM,
+                           HEADER_EMBLEM)  # draw_seat_emblem's square
+        named = theme.text(name, theme.BODY_SIZE, seat_color(seat), True)
+        if before is not None and before[0] == name:
+            was = sp.numeral(str(before[1]), theme.HEADING_SIZE, theme.TEXT
+                             ).get_rect(midright=spot)
+            if named.get_width() <= min(was.x, num.x) - mark.right - 24:  # the name in full
+                changed = was.union(num)
+                self.room.layers.restore(changed)
+                w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT, midright=spot)
+                w.note(name, named.get_rect(midleft=(mark.right + 8, rect.centery)),
+                       theme.BODY_SIZE)
+                return [changed]
+        self.room.layers.restore(band)
+        w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT, midright=spot)
+        draw_seat_emblem(surface, seat, mark.center, HEADER_EMBLEM)
+        w.write(surface, name, theme.BODY_SIZE, seat_color(seat), True,
                 num.x - mark.right - 24, midleft=(mark.right + 8, rect.centery))
+        return None
 
-    def _round_row(self, rect: pygame.Rect, row: RoundRow | None, current: bool,
-                   surface: pygame.Surface) -> None:
+    def _round_row(self, band: pygame.Rect, row: RoundRow | None, current: bool,
+                   surface: pygame.Surface, before: tuple | None = None
+                   ) -> list[pygame.Rect] | None:
         """Swatch, then the line's sum: districts × stations + monuments ×2 = points."""
-        w = self.room.scribe
+        rect, w = band.inflate(-20, 0), self.room.scribe
         h = min(rect.h - 12, 54)
         cy = rect.centery
-        color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
-        swatch = pygame.Rect(rect.x, cy - h // 2, 22, h)
-        pygame.draw.rect(surface, color, swatch, border_radius=8)
-        if row is not None and current:
-            pygame.draw.rect(surface, theme.FOCUS, swatch.inflate(6, 6), 3, border_radius=10)
         pieces = line_sum(row.score if row else None, row.points if row else 0,
                           self.room.scores.each)
+        was = None
+        if (before is not None and row is not None and before[0] is not None
+                and before[1] == current and before[0].color == row.color
+                and before[0].live == row.live):
+            old = before[0]
+            was = line_sum(old.score, old.points, self.room.scores.each)
+        if was is None:
+            self.room.layers.restore(band)
+            color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
+            pygame.draw.rect(surface, color, (rect.x, cy - h // 2, 22, h), border_radius=8)
+            if row is not None and current:
+                pygame.draw.rect(surface, theme.FOCUS, (rect.x - 3, cy - h // 2 - 3, 28, h + 6),
+                                 3, border_radius=10)
         ops = sum(sp.text_width(text, theme.SMALL_SIZE, True) + OP_PAD
                   for text, kind in pieces if kind == "op")
-        box_w = min(64, (rect.right - swatch.right - 8 - ops - TOTAL_EXTRA) // 4)
+        x = rect.x + 22 + 8  # after the swatch
+        box_w = min(64, (rect.right - x - ops - TOTAL_EXTRA) // 4)
         live = row is not None and row.live
         ink = theme.TEXT_DIM if live else sp.INK
-        x = swatch.right + 8
-        for text, kind in pieces:
+        changed = []
+        for k, (text, kind) in enumerate(pieces):
             if kind == "op":
-                x = w.write(surface, text, theme.SMALL_SIZE, theme.TEXT_DIM, True,
-                            midleft=(x + OP_PAD // 2, cy)).right + OP_PAD // 2
+                spot = (x + OP_PAD // 2, cy)
+                if was is None:
+                    x = w.write(surface, text, theme.SMALL_SIZE, theme.TEXT_DIM, True,
+                                midleft=spot).right + OP_PAD // 2
+                    continue
+                img = theme.text(text, theme.SMALL_SIZE, theme.TEXT_DIM, True)
+                w.note(text, img.get_rect(midleft=spot), theme.SMALL_SIZE)
+                x = spot[0] + img.get_width() + OP_PAD // 2
                 continue
             total = kind == "total"
             size = theme.BODY_SIZE if total else theme.SMALL_SIZE
             box = pygame.Rect(x, cy - h // 2, box_w + (TOTAL_EXTRA if total else 0), h)
+            x = box.right
+            if was is not None and was[k] == (text, kind):
+                if text:
+                    w.note(text, sp.numeral(text, size, ink).get_rect(center=box.center), size)
+                continue
+            if was is not None:  # no restore: the box is opaque wherever it is not clear
+                changed.append(box)
             surface.blit(sp.box_sprite(box.w, box.h, bool(text) and not live, total,
                                        kind == "gate"), box)
             if text:
                 w.number(surface, text, size, ink, center=box.center)
-            x = box.right
+        return None if was is None else changed
 
-    def _bonus_row(self, rect: pygame.Rect, items: list[tuple[str, int]],
-                   surface: pygame.Surface) -> None:
+    def _bonus_row(self, band: pygame.Rect, items: list[tuple[str, int]],
+                   surface: pygame.Surface, before: tuple | None = None
+                   ) -> list[pygame.Rect] | None:
         """Overpasses, interchanges and objectives: icon and points each."""
+        rect = band.inflate(-20, 0)
         step = rect.w // len(items)
+        partly = before is not None and [i for i, _ in before] == [i for i, _ in items]
+        if not partly:
+            self.room.layers.restore(band)
+        changed = []
         for k, (icon, value) in enumerate(items):
             cell = pygame.Rect(rect.x + k * step, rect.y, step, rect.h)
-            sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
+            spot = (cell.x + 48, cell.centery)
+            if partly and before[k][1] != value:  # its number alone, where it was and is
+                was = sp.numeral(str(before[k][1]), theme.BODY_SIZE, theme.TEXT)
+                changed.append(was.get_rect(midleft=spot).union(
+                    sp.numeral(str(value), theme.BODY_SIZE, theme.TEXT).get_rect(midleft=spot)))
+                self.room.layers.restore(changed[-1])
+            elif partly:
+                self.room.scribe.note(str(value), sp.numeral(
+                    str(value), theme.BODY_SIZE, theme.TEXT).get_rect(midleft=spot),
+                    theme.BODY_SIZE)
+                continue
+            else:
+                sp.icon(surface, icon, (cell.x + 22, cell.centery), 16)
             self.room.scribe.number(surface, str(value), theme.BODY_SIZE, theme.TEXT,
-                                    midleft=(cell.x + 48, cell.centery))
+                                    midleft=spot)
+        return changed if partly else None
 
-    def _paint_mini(self, score: SeatScore, surface: pygame.Surface) -> None:
-        """A bot's numbers: name, total, and each round's line points."""
+    def _paint_mini(self, score: SeatScore, surface: pygame.Surface,
+                    before: tuple | None = None) -> None:
+        """A bot's numbers: name, total, and each round's line points (all of them: a small
+        zone)."""
         rect, seat, w = self.area.score, self.seat, self.room.scribe
+        self.room.layers.restore(rect)
         wide = rect.w >= 400  # under a tall map: name and total on one line, rounds in a row
         total = sp.numeral(str(score.total), theme.HEADING_SIZE, theme.TEXT)
         room = rect.w - 8 - (total.get_width() + 16 if wide else 0) - MINI_EMBLEM - 6

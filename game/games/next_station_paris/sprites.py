@@ -17,6 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from game.ui import theme
+from game.ui.damage import fill_columns
 from game.ui.memory import art_cache
 from game.ui.paint import fast, shade
 from game.ui.tween import Painter
@@ -362,20 +363,39 @@ def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lif
               backdrop: tuple[int, int, int]) -> Painter:
     """Paint: a card in `rect` turns over from its back to its face, rising `lift` px at
     mid-turn, over `backdrop` (game.ui.paint.flip's picture, at least 2 px wide); the squeezed
-    card is scaled once per width, not once per pass of a partial frame."""
+    card is scaled once per width, not once per pass of a partial frame. The backdrop is
+    filled only around the squeezed card (its pictures are opaque), on whole columns: one fill
+    of the whole spot starting off a column cost ~0.1 ms a frame at 3 seats."""
     scaled: dict[tuple[bool, int], pygame.Surface] = {}
+    spot = rect.inflate(8, 8)
 
     def paint(canvas: pygame.Surface, p: float) -> None:
         width = max(2, int(rect.w * abs(math.cos(math.pi * p))))
         rise = int(lift * math.sin(math.pi * p))
-        pygame.draw.rect(canvas, backdrop, rect.inflate(8, 8))
         key = (p < 0.5, width)
         img = scaled.get(key)
         if img is None:
             scaled.clear()
             img = scaled[key] = pygame.transform.scale(back if key[0] else face, (width, rect.h))
-        canvas.blit(img, img.get_rect(center=(rect.centerx, rect.centery - rise)))
+        card = img.get_rect(center=(rect.centerx, rect.centery - rise))
+        for part in around(spot, card):
+            fill_columns(canvas, backdrop, part)
+        canvas.blit(img, card)
     return paint
+
+
+def around(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """`area` less `hole`: the bands above and under the hole, then those beside it (empty
+    ones left out)."""
+    top, bottom = max(area.top, hole.top), min(area.bottom, hole.bottom)
+    if bottom <= top or hole.right <= area.left or hole.left >= area.right:
+        return [pygame.Rect(area)]
+    left, right = max(area.left, hole.left), min(area.right, hole.right)
+    parts = [pygame.Rect(area.left, area.top, area.w, top - area.top),
+             pygame.Rect(area.left, bottom, area.w, area.bottom - bottom),
+             pygame.Rect(area.left, top, left - area.left, bottom - top),
+             pygame.Rect(right, top, area.right - right, bottom - top)]
+    return [part for part in parts if part.w > 0 and part.h > 0]
 
 
 @art_cache(maxsize=16)

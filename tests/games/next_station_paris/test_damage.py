@@ -39,12 +39,12 @@ def bots_answer(match: Match, bots: dict, renderer: NSPRenderer) -> None:
         renderer.animate(events, match.view(None), None)
 
 
-def seated(players: int, seed: int, humans: tuple[int, ...] = ()
+def seated(players: int, seed: int, humans: tuple[int, ...] = (), options: tuple = ()
            ) -> tuple[Match, dict, NSPRenderer]:
     """A match past its first chance, random bots for every seat, and its renderer reset."""
     pygame.init()
     rules = NextStationParis()
-    match = Match(rules, Config(players, ()), seed)
+    match = Match(rules, Config(players, options), seed)
     match.resolve_chance()
     bots = {i: RandomBot(random.Random(i)) for i in range(players)}
     renderer = NSPRenderer(rules, match.config, NAMES[:players])

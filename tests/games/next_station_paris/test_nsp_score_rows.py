@@ -9,24 +9,30 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Iterator
+
+import pygame
 import pytest
 
 from game.games.next_station_paris.state import OVER
 from tests.games.next_station_paris.test_damage import bots_answer, seated
 
 
-def stale_rows(renderer) -> list[str]:
-    """The score regions whose painted key differs from the row the view asks for now."""
+def score_rows(renderer) -> Iterator[tuple[str, pygame.Rect, tuple]]:
+    """Every score row the view asks for now: (its region, its band, its key)."""
     scores, view = renderer.scores, renderer.view
     current = view.round if view.phase != OVER else -1
     objectives = "objectives" in view.modules
-    out = []
     for panel in renderer.score_panels:
         score = scores.shown_score(panel.seat, scores.seat_score(view, panel.seat))
-        for n, (_, key, _) in enumerate(panel.rows(score, current, objectives)):
-            if renderer.layers.shown_key(f"score{panel.seat}.{n}") != key:
-                out.append(f"score{panel.seat}.{n}")
-    return out
+        for n, (rect, key, _) in enumerate(panel.rows(score, current, objectives)):
+            yield f"score{panel.seat}.{n}", rect, key
+
+
+def stale_rows(renderer) -> list[str]:
+    """The score regions whose painted key differs from the row the view asks for now."""
+    return [region for region, _, key in score_rows(renderer)
+            if renderer.layers.shown_key(region) != key]
 
 
 @pytest.mark.parametrize(("players", "humans"), [(4, ()), (3, (0,))])
