@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -19,6 +21,10 @@ from .layout import GLOW, MapScale
 from .state import Sheet
 
 Bounds = tuple[float, float, float, float]  # points' (left, top, right, bottom)
+# What is worked out once per map scale (a stroke landing asks for every mark's reach):
+# (what, id of the scale, its arguments) -> (the scale, kept alive, the answer)
+_PER_SCALE: dict[tuple, tuple[MapScale, Any]] = {}
+PER_SCALE_KEPT = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,19 +48,18 @@ def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, 
     surface's clip), only the marks whose pixels may reach into it."""
     links, blocks = list(bits(marks.links)), sheet.filled
     lines, pen, ring = scale.lines, scale.pen, max(3, scale.pen // 2)
-
-    def reaches(extent: Bounds, width: int) -> bool:
-        return within is None or within.colliderect(bounds_reach(extent, width, origin))
     if marks.route is not None:
         links, blocks = list(marks.route[0]), blocks & marks.route[1]
+        glows = link_reaches(scale, pen * 3, origin)
         for k in links:
-            if reaches(scale.bounds[k], pen * 3):
+            if within is None or within.colliderect(glows[k]):
                 sp.pen_line(surface, GLOW, lines[k], pen * 3, origin)
+    reach = link_reaches(scale, pen, origin)
     for k in links:
-        if reaches(scale.bounds[k], pen):
+        if within is None or within.colliderect(reach[k]):
             sp.pen_line(surface, seat_dark(seat), lines[k], pen, origin)
     for cafe in bits(marks.cafes):
-        if reaches(_cafe_bounds(board, scale, cafe), ring):
+        if within is None or within.colliderect(cafe_reach(board, scale, cafe, origin)):
             sp.pen_line(surface, seat_dark(seat), cafe_ring(board, scale, cafe), ring, origin)
     for block in bits(blocks):
         b, counts = board.blocks[block], marks.tourists[block]
@@ -63,20 +68,39 @@ def paint_sheet(surface: pygame.Surface, origin: tuple[int, int], board: Board, 
             _paint_tourists(surface, origin, board, block, counts, marks.drawing, scale.geom)
 
 
+def _per_scale(what: str, scale: MapScale, args: tuple, make: Any) -> Any:
+    """`make()` for this scale and arguments, worked out once (by the scale's identity: a
+    room makes each scale once, and hashing one walks all its links' points)."""
+    key = (what, id(scale), *args)
+    known = _PER_SCALE.get(key)
+    if known is None or known[0] is not scale:
+        if len(_PER_SCALE) >= PER_SCALE_KEPT:
+            _PER_SCALE.clear()
+        known = _PER_SCALE[key] = (scale, make())
+    return known[1]
+
+
+def link_reaches(scale: MapScale, width: int, origin: tuple[int, int]
+                 ) -> tuple[pygame.Rect, ...]:
+    """Per link, `bounds_reach` of its pen line `width` wide on a map at `origin` (shared:
+    not to be changed)."""
+    return _per_scale("links", scale, (width, origin), lambda: tuple(
+        bounds_reach(extent, width, origin) for extent in scale.bounds))
+
+
+def cafe_reach(board: Board, scale: MapScale, cafe: int, origin: tuple[int, int]
+               ) -> pygame.Rect:
+    """`bounds_reach` of a café's circle on a map at `origin` (shared: not to be changed)."""
+    return _per_scale("cafe", scale, (id(board), cafe, origin), lambda: bounds_reach(
+        _cafe_bounds(board, scale, cafe), max(3, scale.pen // 2), origin))
+
+
 def _paint_tourists(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
                     counts: tuple[int, int, int], drawing: frozenset, geom: sp.MapGeom) -> None:
-    b = board.blocks[block]
-    slots = sp.tourist_slots(geom, b.x, b.y, sum(counts))
-    r = sp.tourist_radius(geom, sum(counts))
-    n = 0
     for kind, count in enumerate(counts):
         for k in range(count):
             if (block, kind, k) not in drawing:
-                sprite = sp.tourist_sprite(TOURISTS[kind], r, seed(kind, k))
-                cx, cy = slots[n]
-                surface.blit(sprite, sprite.get_rect(center=(round(origin[0] + cx),
-                                                             round(origin[1] + cy))))
-            n += 1
+                paint_tourist(surface, origin, board, block, counts, kind, k, geom)
 
 
 def pen_reach(points: Sequence[tuple[float, float]], width: int,
@@ -103,11 +127,13 @@ def tourist_reach(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[in
     return [area.move(BOARD_RECT.topleft) for area in tourist_areas(geom, x, y, count, origin)]
 
 
+@lru_cache(maxsize=4096)
 def tourist_areas(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[int, int]
-                   ) -> list[pygame.Rect]:
-    """`tourist_reach` on the surface drawn on (not the canvas)."""
+                   ) -> tuple[pygame.Rect, ...]:
+    """`tourist_reach` on the surface drawn on (not the canvas); worked out once per map size
+    and place (shared: not to be changed)."""
     if count == 0:
-        return []
+        return ()
     r = sp.tourist_radius(geom, count)
     side = 2 * r + 2 * sp.marker_width(r) + 2
     rects = []
@@ -115,15 +141,19 @@ def tourist_areas(geom: sp.MapGeom, x: int, y: int, count: int, origin: tuple[in
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (round(origin[0] + cx), round(origin[1] + cy))
         rects.append(rect)
-    return [rects[0].unionall(rects[1:])]
+    return (rects[0].unionall(rects[1:]),)
 
 
-def cafe_ring(board: Board, scale: MapScale, cafe: int) -> list[tuple[float, float]]:
-    """The circle drawn around a used café (map coordinates)."""
+def cafe_ring(board: Board, scale: MapScale, cafe: int) -> tuple[tuple[float, float], ...]:
+    """The circle drawn around a used café (map coordinates; made once per scale)."""
+    return _per_scale("ring", scale, (id(board), cafe), lambda: _ring(board, scale, cafe))
+
+
+def _ring(board: Board, scale: MapScale, cafe: int) -> tuple[tuple[float, float], ...]:
     cx, cy = scale.geom.point(*board.cafes[cafe].at)
     r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
-    return [(cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
-             cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25)]
+    return tuple((cx + r * math.cos(-math.pi / 2 + math.tau * k / 24),
+                  cy + r * math.sin(-math.pi / 2 + math.tau * k / 24)) for k in range(25))
 
 
 def _cafe_bounds(board: Board, scale: MapScale, cafe: int) -> Bounds:
@@ -131,6 +161,47 @@ def _cafe_bounds(board: Board, scale: MapScale, cafe: int) -> Bounds:
     cx, cy = scale.geom.point(*board.cafes[cafe].at)
     r = sp.cafe_radius(scale.geom) + scale.pen * 0.8
     return cx - r, cy - r, cx + r, cy + r
+
+
+@lru_cache(maxsize=4096)
+def tourist_inks(geom: sp.MapGeom, x: int, y: int, counts: tuple[int, int, int],
+                 origin: tuple[int, int]) -> tuple[tuple[pygame.Rect, bool], ...]:
+    """Per tourist of block (x, y) in the order `_paint_tourists` paints them: the rect of its
+    sprite's inked pixels on the surface drawn on, and whether it is alone there (no tourist
+    of another type inks a pixel it inks: then the order they are painted in changes no
+    pixel). Shared: not to be changed."""
+    slots = sp.tourist_slots(geom, x, y, sum(counts))
+    r = sp.tourist_radius(geom, sum(counts))
+    placed = []  # (kind, its sprite, where it goes)
+    for kind, count in enumerate(counts):
+        for k in range(count):
+            sprite = sp.tourist_sprite(TOURISTS[kind], r, seed(kind, k))
+            cx, cy = slots[len(placed)]
+            place = sprite.get_rect(center=(round(origin[0] + cx), round(origin[1] + cy)))
+            placed.append((kind, sprite, place))
+    out = []
+    for kind, sprite, place in placed:
+        mask = _ink_mask(sprite)
+        alone = not any(other != kind and mask.overlap(_ink_mask(ink), (at.x - place.x,
+                                                                        at.y - place.y))
+                        for other, ink, at in placed)
+        out.append((sprite.get_bounding_rect().move(place.topleft), alone))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _ink_mask(sprite: pygame.Surface) -> pygame.mask.Mask:
+    """The inked pixels of a tourist's sprite (by identity: sprites are made once)."""
+    return pygame.mask.from_surface(sprite)
+
+
+def paint_tourist(surface: pygame.Surface, origin: tuple[int, int], board: Board, block: int,
+                  counts: tuple[int, int, int], kind: int, k: int, geom: sp.MapGeom) -> None:
+    """One tourist of a block where `_paint_tourists` puts it (the k-th of its type)."""
+    b = board.blocks[block]
+    cx, cy = sp.tourist_slots(geom, b.x, b.y, sum(counts))[sum(counts[:kind]) + k]
+    sprite = sp.tourist_sprite(TOURISTS[kind], sp.tourist_radius(geom, sum(counts)), seed(kind, k))
+    surface.blit(sprite, sprite.get_rect(center=(round(origin[0] + cx), round(origin[1] + cy))))
 
 
 def seed(kind: int, k: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import pygame
@@ -40,12 +40,15 @@ from .layout import BOXES, GLOW, MapScale, painted_within
 from .map_paint import (
     Marks,
     bounds_reach,
+    cafe_reach,
     cafe_ring,
+    link_reaches,
     paint_sheet,
+    paint_tourist,
     pen_reach,
     seed,
     tourist_areas,
-    tourist_reach,
+    tourist_inks,
 )
 from .score_panel import ring_options
 from .state import CHART, NONE, Sheet
@@ -158,22 +161,78 @@ class MapPanel(SeatPanel):
         if old.route is not None or new.route is not None:
             return None
         origin, scale = self.rect.topleft, self.scale
-        reach = [pen_reach(scale.lines[k], scale.pen, origin)
-                 for k in bits(old.links ^ new.links)]
-        reach += [pen_reach(cafe_ring(self.board, scale, c), max(3, scale.pen // 2), origin)
-                  for c in bits(old.cafes ^ new.cafes)]
+        links = link_reaches(scale, scale.pen, origin)  # on the layer: no move to the canvas
+        reach = [links[k] for k in bits(old.links ^ new.links)]
+        reach += [cafe_reach(self.board, scale, c, origin) for c in bits(old.cafes ^ new.cafes)]
         blocks = {d[0] for d in old.drawing ^ new.drawing}
-        blocks |= {b for b, (was, now) in enumerate(zip(old.tourists, new.tourists)) if was != now}
+        if old.tourists is not new.tourists:
+            blocks |= {b for b, (was, now) in enumerate(zip(old.tourists, new.tourists))
+                       if was != now}
         for block in blocks:
             b = self.board.blocks[block]
             for counts in (old.tourists[block], new.tourists[block]):
-                reach += tourist_reach(scale.geom, b.x, b.y, sum(counts), origin)
+                reach += tourist_areas(scale.geom, b.x, b.y, sum(counts), origin)
         areas: list[pygame.Rect] = []  # overlapping ones are painted once, as their union
         for rect in reach:
-            rect = rect.move(-BOARD_RECT.x, -BOARD_RECT.y).clip(self.rect)
+            rect = rect.clip(self.rect)
             if rect.w and rect.h:
                 absorb(rect, areas)
         return areas
+
+    def paint_added(self, old: Marks, new: Marks) -> bool:
+        """Paint on the layer (now showing marks `old`) only the marks `new` adds, each over
+        what is there, if that gives the pixels of a whole repaint: strokes that landed, no
+        mark gone, no tourist moved, and no pixel of an added mark under one of another
+        colour painted after it (links and café circles are the seat's one colour, painted
+        before every tourist, clear of their inked pixels; a tourist's inked pixels clear of
+        its block's tourists of other types); True if it did
+        (False: nothing painted, `changed_areas` repaints instead)."""
+        if (old.route is not None or new.route is not None or old.links & ~new.links
+                or old.cafes & ~new.cafes or not new.drawing <= old.drawing
+                or (old.tourists is not new.tourists and old.tourists != new.tourists)):
+            return False
+        parts = self._added_links(old, new)
+        if parts is None:
+            return False
+        for block, kind, k in old.drawing - new.drawing:
+            area = self._lone_tourist(new, block, kind, k)
+            if area is None:
+                return False
+            parts.append((area, partial(paint_tourist, origin=self.rect.topleft, board=self.board,
+                                        block=block, counts=new.tourists[block], kind=kind, k=k,
+                                        geom=self.scale.geom)))
+        for area, paint in parts:
+            self.room.layers.paint_region(self.name, area.clip(self.rect), new, paint,
+                                          restore=False, clip=True)
+        return True
+
+    def _added_links(self, old: Marks, new: Marks) -> list[tuple[pygame.Rect, Any]] | None:
+        """(area, painter) of each link and café circle `new` adds, or None if one reaches a
+        block's tourists (painted after it)."""
+        added, circled = bits(new.links & ~old.links), bits(new.cafes & ~old.cafes)
+        if not added and not circled:
+            return []
+        scale, origin, color = self.scale, self.rect.topleft, seat_dark(self.seat)
+        parts: list[tuple[pygame.Rect, Any]] = [
+            (link_reaches(scale, scale.pen, origin)[k],
+             partial(_pen, color, scale.lines[k], scale.pen, origin)) for k in added]
+        parts += [(cafe_reach(self.board, scale, c, origin),
+                   partial(_pen, color, cafe_ring(self.board, scale, c), max(3, scale.pen // 2),
+                           origin)) for c in circled]
+        for block in bits(self.view.sheets[self.seat].filled):
+            b = self.board.blocks[block]
+            for ink, _ in tourist_inks(scale.geom, b.x, b.y, new.tourists[block], origin):
+                if any(area.colliderect(ink) for area, _ in parts):
+                    return None
+        return parts
+
+    def _lone_tourist(self, marks: Marks, block: int, kind: int, k: int) -> pygame.Rect | None:
+        """The rect of a tourist's inked pixels, if no tourist of another type in its block
+        inks any pixel it inks (else None)."""
+        b, counts = self.board.blocks[block], marks.tourists[block]
+        ink, alone = tourist_inks(self.scale.geom, b.x, b.y, counts,
+                                  self.rect.topleft)[sum(counts[:kind]) + k]
+        return ink if alone else None
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:
         return self.own
@@ -417,10 +476,22 @@ def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.Map
     """A link's target moved inwards, if need be, so the focus ring around it (up to
     FOCUS_REACH px outside) stays off the coordinates printed in the map's top and left margin
     (the outer roads run just inside them)."""
-    digit = theme.text("6", theme.SMALL_SIZE, sp.INK, True)
-    top = map_rect.y + round(geom.margin / 2 + digit.get_height() / 2) + FOCUS_REACH
-    left = map_rect.x + round(geom.margin / 2 + digit.get_width() / 2) + FOCUS_REACH
+    digit = _digit_size()
+    top = map_rect.y + round(geom.margin / 2 + digit[1] / 2) + FOCUS_REACH
+    left = map_rect.x + round(geom.margin / 2 + digit[0] / 2) + FOCUS_REACH
     return rect.move(max(0, left - rect.x), max(0, top - rect.y))
+
+
+@cache
+def _digit_size() -> tuple[int, int]:
+    """The size of a coordinate printed in a map's margin (asked for each of its links)."""
+    return theme.text("6", theme.SMALL_SIZE, sp.INK, True).get_size()
+
+
+def _pen(color: tuple[int, int, int], points: Sequence[tuple[float, float]], width: int,
+         origin: tuple[int, int], surface: pygame.Surface) -> None:
+    """Paint: a pen line on the layer (a landed link or café circle, `paint_added`)."""
+    sp.pen_line(surface, color, points, width, origin)
 
 
 def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,

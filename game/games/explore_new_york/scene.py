@@ -272,13 +272,16 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._refreshed = (self.view, self.layers)
 
     def repaint_parts(self, panel: MapPanel | CardsPanel) -> None:
-        """Repaint only the rects of a panel's layer its `changed_areas` names between the key
+        """Paint on a map's layer only the strokes that landed (`MapPanel.paint_added`), or
+        repaint only the rects of a panel's layer its `changed_areas` names between the key
         painted last and the key now: each is restored and the whole layer painted clipped to
         it, so its pixels are those of a whole repaint (none named, or too many: the refresh
         repaints the whole layer)."""
         shown, now = self.layers.shown_key(panel.name), panel.key()
         if shown is None or shown == now:
             return
+        if isinstance(panel, MapPanel) and panel.paint_added(shown, now):
+            return  # strokes landed: painted over what was there
         areas = panel.changed_areas(shown, now)
         if areas is None or len(areas) > MAX_PARTS:
             return

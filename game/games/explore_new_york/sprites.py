@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from types import MappingProxyType
 
@@ -143,9 +144,11 @@ def dotted(surface: pygame.Surface, color: Sequence[int], points: Sequence[Point
                                                 a[1] + (b[1] - a[1]) * k / n), radius)
 
 
-def marker_path(kind: str, r: float, seed: int) -> list[Point]:
+@lru_cache(maxsize=256)
+def marker_path(kind: str, r: float, seed: int) -> tuple[Point, ...]:
     """A tourist's outline as one hand-drawn stroke around (0, 0): a slightly wobbly circle,
-    square or triangle that closes where it began (seeded, so a redraw looks the same)."""
+    square or triangle that closes where it began (seeded, so a redraw looks the same; made
+    once per shape: a move's tourists ask for theirs as the move lands)."""
     rng = random.Random(seed)
     if kind == "circle":
         turn = rng.uniform(0, math.tau)
@@ -159,7 +162,7 @@ def marker_path(kind: str, r: float, seed: int) -> list[Point]:
     pts = [(r * (x + rng.uniform(-wobble, wobble)), r * (y + rng.uniform(-wobble, wobble)))
            for x, y in corners]
     pts[-1] = pts[0]
-    return pts
+    return tuple(pts)
 
 
 def marker_width(r: float) -> int:
@@ -272,17 +275,19 @@ def emblem_center(geom: MapGeom, x: int, y: int) -> Point:
     return (rect.right - r * 1.5, rect.top + r * 1.5)
 
 
-def tourist_slots(geom: MapGeom, x: int, y: int, count: int) -> list[Point]:
+@lru_cache(maxsize=2048)
+def tourist_slots(geom: MapGeom, x: int, y: int, count: int) -> tuple[Point, ...]:
     """Centres of `count` tourists drawn in block (x, y): rows of three under the emblem, or
-    rows of four when many share the block."""
+    rows of four when many share the block (worked out once per map size: a stroke landing
+    asks for every block it may touch)."""
     rect = geom.block_rect(x, y)
     per_row = 3 if count <= 6 else 4
     rows = max(1, math.ceil(count / per_row))
     top = rect.top + rect.h * 0.34
     step_x = rect.w / per_row
     step_y = (rect.bottom - top) / max(2, rows)
-    return [(rect.left + step_x * (k % per_row + 0.5), top + step_y * (k // per_row + 0.5))
-            for k in range(count)]
+    return tuple((rect.left + step_x * (k % per_row + 0.5), top + step_y * (k // per_row + 0.5))
+                 for k in range(count))
 
 
 def tourist_radius(geom: MapGeom, count: int) -> int:

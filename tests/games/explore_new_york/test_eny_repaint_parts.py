@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -73,14 +74,31 @@ def spy_on_repaints(renderer) -> dict[str, int]:
     return partial
 
 
+def spy_on_strokes_painted_over(monkeypatch) -> Counter:
+    """Count the maps' `paint_added` answers (True: the strokes that landed painted over)."""
+    answers: Counter = Counter()
+    paint_added = map_panel.MapPanel.paint_added
+
+    def counted(panel, old, new):
+        done = paint_added(panel, old, new)
+        if (old.drawing, old.links, old.cafes) != (new.drawing, new.links, new.cafes):
+            answers[done] += 1  # a stroke landed (or a move drew new tourists)
+        return done
+    monkeypatch.setattr(map_panel.MapPanel, "paint_added", counted)
+    return answers
+
+
 @pytest.mark.parametrize("players, seed", [(2, 11), (4, 5)])
-def test_a_layer_repainted_in_parts_equals_a_whole_repaint(players, seed):
+def test_a_layer_repainted_in_parts_equals_a_whole_repaint(players, seed, monkeypatch):
     """Bots play; after each move and each frame of its animations, every map's layer and the
-    column's equal a whole repaint of them; most landings repainted only their own part."""
+    column's equal a whole repaint of them; most landings repainted only their own part, most
+    strokes landing were painted over what was there (MapPanel.paint_added: seen failing with
+    a tourist painted over one of another type)."""
     pygame.init()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, seed)
     renderer.set_humans((0,) if players == 4 else ())  # the large map stays on seat 0
     partial = spy_on_repaints(renderer)
+    added = spy_on_strokes_painted_over(monkeypatch)
     steps, checked = 0, {}
     while not match.is_over() and steps < 160:
         step(match, bots, renderer)
@@ -90,6 +108,7 @@ def test_a_layer_repainted_in_parts_equals_a_whole_repaint(players, seed):
             renderer.update(1 / 60)
             check_layers(renderer, checked)
     assert partial["map"] > 60 and partial["column"] > 10
+    assert added[True] > 40 and added[True] > added[False]
 
 
 def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
