@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 import pygame
@@ -482,9 +482,9 @@ def _clear_of_coordinates(rect: pygame.Rect, map_rect: pygame.Rect, geom: sp.Map
     return rect.move(max(0, left - rect.x), max(0, top - rect.y))
 
 
-@cache
 def _digit_size() -> tuple[int, int]:
-    """The size of a coordinate printed in a map's margin (asked for each of its links)."""
+    """The size of a coordinate printed in a map's margin (asked for each of its links; not
+    kept here: a miniature draws without text, where the size is a blank's)."""
     return theme.text("6", theme.SMALL_SIZE, sp.INK, True).get_size()
 
 
