@@ -13,7 +13,7 @@ seat that cannot move).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable, Mapping
 from functools import partial
 from operator import attrgetter
 
@@ -22,6 +22,7 @@ import pygame
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
+from game.ui.i18n import language
 from game.ui.paint import INK, fast, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -42,12 +43,13 @@ from .layout import (
     UMBRELLA_RGB_LIGHT,
     WHITE,
     WIDE_PANEL,
+    Build,
     PiecePanel,
     S,
     fit,
 )
 from .marks import GLOW_REACH, draw_glows, tourist
-from .pieces import Group, Piece, RectTuple, piece
+from .pieces import Piece, RectTuple, piece
 from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
@@ -61,12 +63,22 @@ fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer k
 
 
 def points(count: int) -> str:
-    """ "1 point", "23 points": a score in whole words (the one/other plural)."""
-    return t("points", count=count)
+    """ "1 point", "23 points": a score in whole words (the one/other plural), worded once
+    per language (the sheets' groups ask for every seat's at every change)."""
+    key = (language(), count)
+    words = _POINTS.get(key)
+    if words is None:
+        words = _POINTS[key] = t("points", count=count)
+    return words
+
+
+_POINTS: dict[tuple[str, int], str] = {}  # points(): (language, count) -> words
 
 
 class SheetPanel(PiecePanel):
     """The other seats' compact panels and the active seat's large sheet."""
+
+    HOLDS = SHEET_HOLDS
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Lay the large sheet out and paint its blank and all-marked forms once."""
@@ -89,23 +101,24 @@ class SheetPanel(PiecePanel):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
 
     # == the layer ================================================================================
-    def key(self) -> Hashable:
+    def shows(self) -> Hashable:
         """Everything the panels and the large sheet show."""
         view, room = self.view, self.room
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
                 self.held(SHEET_HOLDS))
 
-    def pieces(self) -> list[Group]:
+    def builds(self, holds: Mapping) -> list[Build]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
-        view, groups, out = self.view, self.groups, []
+        view, out = self.view, []
         for seat, rect in zip(self.panel_seats(), self.panel_rects()):
             if seat == CARLY:
                 taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
-                out.append(groups(self._carly_pieces, tuple(rect), taken))
+                out.append((self._carly_pieces, (tuple(rect), taken)))
                 continue
-            out.append(groups(self._compact_pieces, seat, tuple(rect), view.turn == seat,
-                              self._shown(view, seat), self.room.totals[seat]))
-        return out + self._large_groups(view, self.room.large)
+            out.append((self._compact_pieces, (seat, tuple(rect), view.turn == seat,
+                                               self._shown(view, seat, holds),
+                                               self.room.totals[seat])))
+        return out + self._large_builds(view, self.room.large, holds)
 
     def _carly_pieces(self, rect: RectTuple, taken: tuple[tuple[str, int], ...]) -> list[Piece]:
         """Mayor Carly's panel (solo)."""
@@ -152,9 +165,11 @@ class SheetPanel(PiecePanel):
                 return r.center
         return PANELS_AREA.center
 
-    def _shown(self, view: State, seat: int) -> tuple[tuple[int, ...], int, int, int]:
-        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
-        sh, h = view.sheets[seat], self.holds
+    def _shown(self, view: State, seat: int, h: Mapping
+               ) -> tuple[tuple[int, ...], int, int, int]:
+        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks (the
+        holds `h`)."""
+        sh = view.sheets[seat]
         meters = tuple(m - h[("meter", seat, a)] for a, m in enumerate(sh.meters))
         return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
             sh.art - h[("art", seat)]
@@ -258,20 +273,15 @@ class SheetPanel(PiecePanel):
             base = self._frames[("large", seat)] = fast(base, alpha=False)
         return base
 
-    def _large_groups(self, view: State, seat: int) -> list[Group]:
-        """The active seat's sheet: its frame and the blank sheet (the region's base, all of
-        it new with another seat), then what is marked on it."""
-        return [self.groups(build, *args) for build, args in self._large_builds(view, seat)]
-
-    def _large_builds(self, view: State, seat: int) -> list[tuple[Callable[..., list[Piece]],
-                                                                  tuple]]:
-        """How `_large_groups` builds each group of the seat's sheet: (build, its args)."""
+    def _large_builds(self, view: State, seat: int, holds: Mapping) -> list[Build]:
+        """How the seat's large sheet's groups are built: its frame and the blank sheet (the
+        region's base, all of it new with another seat), then what is marked on it."""
         art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
         taken = tuple(v for d, v, tk in view.dice if tk == seat)
         out = [(self._large_frame, (seat,)),
                (art.header_pieces, (seat, name, points(self.room.totals[seat]), taken,
                                     max(0, w_left(sh)), sh.police)),
-               (art.mark_pieces, self._shown(view, seat))]
+               (art.mark_pieces, self._shown(view, seat, holds))]
         out += [(art.extra_pieces, (a, sh.crossed if a == 1 else (), sh.mults[a],
                                     sh.bonuses[a])) for a in range(len(ACTIVITIES))]
         vacation = None  # the Vacation card's line: none without Tourism, else how many done
@@ -288,7 +298,7 @@ class SheetPanel(PiecePanel):
         for seat in range(self.room.players):
             if seat == self.room.large:
                 continue
-            for build, args in self._large_builds(view, seat):
+            for build, args in self._large_builds(view, seat, self.holds):
                 if not self.groups.has(build, *args):
                     self.groups(build, *args)
                     return True
