@@ -166,6 +166,7 @@ class PiecePanel(FQPanel):
                                  self.pieces, self.base)
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
+        self._futures: list | None = None  # [view, its holds to come, how many are done]
 
     def key(self) -> Hashable:
         """What the region shows (`shows`), worked out once per view, holds and active seat
@@ -205,8 +206,18 @@ class PiecePanel(FQPanel):
 
     def work_ahead(self) -> bool:
         """A `build_step` for what the region shows once each running tween holding part of
-        it has ended, in the order they end: False when there is none left to take."""
-        return any(self.build_step(holds) for holds in self.futures())
+        it has ended, in the order they end: False when there is none left to take. The
+        holds to come are listed once per view (its tweens are queued with it) and each is
+        looked at until all of its steps are done."""
+        memo = self._futures
+        if memo is None or memo[0] is not self.view:
+            memo = self._futures = [self.view, self.futures(), 0]
+        futures = memo[1]
+        while memo[2] < len(futures):
+            if self.build_step(futures[memo[2]]):
+                return True
+            memo[2] += 1
+        return False
 
     def futures(self) -> list[Counter]:
         """The holds once each running tween holding part of what the region shows (HOLDS)

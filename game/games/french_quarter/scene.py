@@ -91,10 +91,11 @@ class FQRenderer(PanelRoom):
         self._settled = False  # True: every region was found up to date since the last change
         self._prepared = True  # True: every other seat's large sheet is built (update)
         self._ahead_done = True  # True: what the regions show once the tweens end is built
-        self._tags = self._tag_texts()  # still to render ahead (_work_ahead)
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
+        for label, size in self._tag_texts():
+            theme.text(label, size, WHITE, True)
 
     def _build(self) -> None:
         """Make and mount the panels (again for a save made with other options)."""
@@ -203,13 +204,11 @@ class FQRenderer(PanelRoom):
                 return
         if not self._prepared:
             self._prepared = not self.sheet.prepare(self.view)
-        elif self._tags:
-            theme.text(*self._tags.pop(), WHITE, True)
 
     def _tag_texts(self) -> list[tuple[str, int]]:
-        """The words the rising tags and the banners may show, with their size (rendered
-        ahead, one a frame with time to spare: a tag's first frame rendered its words, up to
-        ~1 ms)."""
+        """The words the rising tags and the banners may show, with their size (rendered with
+        the room: a tag's first frame rendered its words, with its font the first time, up to
+        ~1.3 ms; all of them take a few milliseconds)."""
         labels = [(f"×{m}", theme.BODY_SIZE) for meter in self.board.meters
                   for m in meter.multipliers]
         labels += [(t("bonus", letter=letter), theme.BODY_SIZE) for letter in "ABCD"]
@@ -217,7 +216,7 @@ class FQRenderer(PanelRoom):
         labels += [(t("no_move"), theme.BODY_SIZE), (t("game_over"), theme.HEADING_SIZE)]
         labels += [(t("round", round=r), theme.HEADING_SIZE)
                    for r in range(1, self.board.rounds + 1)]
-        return list(dict.fromkeys(labels))[::-1]  # popped from the end: in this order
+        return list(dict.fromkeys(labels))
 
     def refresh(self, limit: int | None = None) -> None:
         """Recompute the holds, then repaint the regions' changed pieces: all of them (limit

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.games.french_quarter.map_panel import MapPanel
-from game.games.french_quarter.pieces import Groups
+from game.games.french_quarter.pieces import GROUPS_KEPT, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.ui.paint import Popup
@@ -164,8 +164,8 @@ def test_the_hatching_kept_per_size_is_each_streets_own():
 
 
 def test_every_tag_and_banner_shows_words_rendered_ahead():
-    """The rising tags and the banners of whole games show only words the room renders ahead
-    (in frames with time to spare), never words first rendered in their own frame."""
+    """The rising tags and the banners of whole games show only words the room renders when it
+    is made, never words (nor a font) first rendered in their own frame."""
     pygame.init()
     for players, options, seed in ((1, (), 2), (3, MAYOR, 4)):
         rules = FrenchQuarter()
@@ -178,3 +178,21 @@ def test_every_tag_and_banner_shows_words_rendered_ahead():
                       if isinstance(tw.paint, Popup)}
             renderer.timeline.clear()
         assert shown and shown <= ahead, shown - ahead
+
+
+def test_groups_let_the_least_recently_used_half_go():
+    """Groups kept past GROUPS_KEPT: the least recently used half go, those asked for lately
+    (the ones shown now) stay, and each group asked for is what building it gives."""
+    groups, built = Groups(), []
+
+    def build(n):
+        built.append(n)
+        return [n]
+    for n in range(GROUPS_KEPT):
+        groups(build, n)
+    groups(build, 0)  # used again: the most recent now
+    groups(build, GROUPS_KEPT)  # one too many: half go
+    assert groups.has(build, 0) and groups.has(build, GROUPS_KEPT)
+    assert not groups.has(build, 1) and groups.has(build, GROUPS_KEPT // 2 + 1)
+    assert len(groups.kept) == GROUPS_KEPT // 2 + 1
+    assert groups(build, 1) == (1,) and built.count(1) == 2
