@@ -234,7 +234,10 @@ class FQRenderer(PanelRoom):
                 if limit is not None and panel.build_step():
                     self._budget = 0  # this frame's share went on building
                     return
-                self._budget -= panel.region.paint(None if limit is None else self._budget)
+                # a region a frame, even one whose pieces came out the same (building and
+                # comparing them was this frame's share)
+                self._budget -= max(1, panel.region.paint(None if limit is None
+                                                          else self._budget))
 
     @staticmethod
     def _active(view: State, viewer: int | None) -> int:
