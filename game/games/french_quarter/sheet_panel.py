@@ -127,10 +127,62 @@ class SheetPanel(PiecePanel):
 
     def _compact_pieces(self, seat: int, rect: RectTuple, active: bool,
                         shown: tuple[tuple[int, ...], int, int, int], total: int) -> list[Piece]:
-        """Another seat's compact panel."""
-        return [piece(("compact", seat, rect, active, shown, total), rect,
-                      partial(self._paint_compact, seat=seat, rect=pygame.Rect(rect),
-                              active=active, shown=shown, total=total))]
+        """Another seat's compact panel: its frame (with the seat's tourist), its name and
+        points, each meter's cell and the row of umbrellas, Second Line and artists, each a
+        piece (a meter ticked repaints its cell, not the panel), their text made here (not
+        in the frame that paints them)."""
+        r = pygame.Rect(rect)
+        meters, umb, line, art = shown
+        wide = r.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
+        pawn = 34 if wide else 26
+        out = [piece(("compact", seat, rect, active), rect,
+                     partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn))]
+        out.append(self._compact_head(seat, r, total, wide, pawn))
+        cell = min(54, (r.w - 30) // 5 - 4)
+        for a, act in enumerate(ACTIVITIES):
+            box = pygame.Rect(r.x + 22 + a * (cell + 4), r.y + 46, cell, 44)
+            num = theme.text(str(meters[a]), S, WHITE, True)
+            out.append(piece(("meter", box.topleft, cell, a, meters[a]),
+                             box.union(num.get_rect(center=box.center)),
+                             partial(_paint_cell, box=box, color=sp.ACTIVITY_RGB[act], num=num)))
+        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
+        at = (r.x + 22, r.y + 94)
+        out.append(piece(("stats", at, umb, line, art), stats_area(at, texts),
+                         partial(self._paint_stats, at=at, texts=texts)))
+        return out
+
+    def _compact_head(self, seat: int, r: pygame.Rect, total: int, wide: bool, pawn: int
+                      ) -> Piece:
+        """A compact panel's name and points (the name's room is what the points leave)."""
+        score = theme.text(points(total), theme.BODY_SIZE if wide else S, theme.TEXT, wide)
+        srect = score.get_rect(topright=(r.right - 12, r.y + (6 if wide else 12)))
+        # No dice here (the cards ring the dice each seat took): a number beside dice read
+        # as a dice count, and the name keeps its room.
+        name_x = r.x + (24 if wide else 18) + pawn
+        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
+        # a narrow panel: smaller, then regular, never cut
+        names = self.room.names
+        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
+                           if theme.font(z, b).size(names[seat])[0] * SQUEEZE <= room),
+                          (S, False))
+        name = fit(names[seat], size, room, seat_color(seat), bold)
+        nrect = name.get_rect(topleft=(name_x, r.y + 8))
+        return piece(("head", seat, tuple(r), total), nrect.union(srect),
+                     partial(_blit_all, images=((score, srect), (name, nrect))))
+
+    def _paint_frame(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
+                     pawn: int) -> None:
+        """A compact panel's frame and the seat's tourist."""
+        self._panel_frame(surf, rect, seat, active)
+        wide = rect.w >= WIDE_PANEL
+        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
+
+    def _paint_stats(self, surf: pygame.Surface, at: tuple[int, int],
+                     texts: list[pygame.Surface]) -> None:
+        """Umbrellas, Second Line and artists: an icon and a number each."""
+        x, y = at
+        for kind, text in zip(("umbrella", "line", "art"), texts):
+            x = self._stat(surf, x, y, kind, text) + 16
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The static background; on the large sheet, its seat's frame and blank sheet."""
@@ -189,43 +241,9 @@ class SheetPanel(PiecePanel):
             frame = self._frames[key] = fast(frame, alpha=False)
         return frame
 
-    def _paint_compact(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
-                       shown: tuple[tuple[int, ...], int, int, int], total: int) -> None:
-        """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
-        self._panel_frame(surf, rect, seat, active)
-        meters, umb, line, art = shown
-        wide = rect.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
-        score = theme.text(points(total), theme.BODY_SIZE if wide else S,
-                           theme.TEXT, wide)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if wide else 12)))
-        surf.blit(score, srect)
-        pawn = 34 if wide else 26
-        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
-        # No dice here (the cards ring the dice each seat took): a number beside dice read
-        # as a dice count, and the name keeps its room.
-        name_x = rect.x + (24 if wide else 18) + pawn
-        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
-        # a narrow panel: smaller, then regular, never cut
-        names = self.room.names
-        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
-                           if theme.font(z, b).size(names[seat])[0] * SQUEEZE <= room),
-                          (S, False))
-        name = fit(names[seat], size, room, seat_color(seat), bold)
-        surf.blit(name, (name_x, rect.y + 8))
-        cell = min(54, (rect.w - 30) // 5 - 4)
-        for a, act in enumerate(ACTIVITIES):
-            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
-            pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
-            num = theme.text(str(meters[a]), S, WHITE, True)
-            surf.blit(num, num.get_rect(center=r.center))
-        parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
-        x = rect.x + 22
-        for kind, value in parts:
-            x = self._stat(surf, x, rect.y + 94, kind, value) + 16
-
     @staticmethod
-    def _stat(surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
-        """An icon and a number; returns the x after them."""
+    def _stat(surf: pygame.Surface, x: int, y: int, kind: str, text: pygame.Surface) -> int:
+        """An icon and its number's `text`; returns the x after them."""
         if kind == "umbrella":
             surf.blit(sp.icon("umbrella", 32), (x, y))
         elif kind == "line":
@@ -233,7 +251,6 @@ class SheetPanel(PiecePanel):
             pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
         else:  # a blank artist tag: any artist (a code here read as "the Sax count")
             surf.blit(sp.artist_tag("", 32), (x, y))
-        text = theme.text(value, S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
@@ -403,6 +420,32 @@ class SheetPanel(PiecePanel):
         """A seat cannot move: a red note rises by its panel."""
         self._rise(t("no_move"), self.seat_anchor(ev.player), CLOSED_RGB, at, 0.4)
         return at + 0.2
+
+
+def stats_area(at: tuple[int, int], texts: list[pygame.Surface]) -> pygame.Rect:
+    """Every pixel `SheetPanel._paint_stats` paints from `at` with these numbers: each icon's
+    32 px square and its number beside it."""
+    x, y = at
+    area = pygame.Rect(x, y, 32, 32)
+    for text in texts:
+        area.union_ip(pygame.Rect(x, y, 32, 32))
+        area.union_ip(text.get_rect(midleft=(x + 38, y + 16)))
+        x += 38 + text.get_width() + 16
+    return area
+
+
+def _paint_cell(surf: pygame.Surface, box: pygame.Rect, color: tuple,
+                num: pygame.Surface) -> None:
+    """A compact panel's meter: its count on a cell of its activity's colour."""
+    pygame.draw.rect(surf, color, box, border_radius=8)
+    surf.blit(num, num.get_rect(center=box.center))
+
+
+def _blit_all(surf: pygame.Surface, images: tuple[tuple[pygame.Surface, pygame.Rect], ...]
+              ) -> None:
+    """Blit each image at its rect."""
+    for image, at in images:
+        surf.blit(image, at)
 
 
 def _nothing(surface: pygame.Surface) -> None:

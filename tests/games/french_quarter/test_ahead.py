@@ -196,3 +196,29 @@ def test_groups_let_the_least_recently_used_half_go():
     assert not groups.has(build, 1) and groups.has(build, GROUPS_KEPT // 2 + 1)
     assert len(groups.kept) == GROUPS_KEPT // 2 + 1
     assert groups(build, 1) == (1,) and built.count(1) == 2
+
+
+@pytest.mark.parametrize("players, options, seed", [(2, MAYOR, 5), (4, (), 7)])
+def test_every_piece_paints_only_inside_its_rect(players, options, seed):
+    """A region repaints a changed piece's rect alone: every piece of every panel, painted on
+    its own, changes no pixel outside its rect (the compact panels' cells, names and rows)."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    canvas, key = pygame.Surface(renderer.layers.surface.get_size()), (255, 0, 255)
+    seen = set()
+    for _ in range(30):
+        step(match, bots, renderer)
+        renderer.timeline.clear()
+        renderer.refresh()
+        for panel in renderer.painted:
+            for p in (p for group in panel.pieces() for p in group):
+                if p in seen:
+                    continue
+                seen.add(p)
+                canvas.fill(key)
+                p.paint(canvas)
+                mask = pygame.mask.from_threshold(canvas, key, (1, 1, 1, 255))
+                mask.invert()
+                for painted in mask.get_bounding_rects():
+                    assert pygame.Rect(p.rect).contains(painted), (p.what, p.rect, painted)
+    assert len(seen) > 100
