@@ -296,8 +296,9 @@ class SheetPanel(PiecePanel):
         art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
         taken = tuple(v for d, v, tk in view.dice if tk == seat)
         out = [(self._large_frame, (seat,)),
-               (art.header_pieces, (seat, name, points(self.room.totals[seat]), taken,
-                                    max(0, w_left(sh)), sh.police)),
+               (art.header_pieces, (seat, name)),
+               (art.score_pieces, (points(self.room.totals[seat]), taken, max(0, w_left(sh)),
+                                   sh.police)),
                (art.mark_pieces, self._shown(view, seat, holds))]
         out += [(art.extra_pieces, (a, sh.crossed if a == 1 else (), sh.mults[a],
                                     sh.bonuses[a])) for a in range(len(ACTIVITIES))]
