@@ -16,7 +16,7 @@ is the same tuple, not built again and not compared piece by piece (listing and 
 hundred pieces whenever anything changed cost a third of a millisecond a frame).
 
 A budget (pixels a frame) spreads a large change over a few frames, a band at a time from the
-top (the large sheet changing hands repaints a tenth of itself a frame), as one rect (their
+top (the large sheet changing hands repaints a twentieth of itself a frame), as one rect (their
 box) a frame; what is left waits. The frame that builds a large change's pieces (more than a
 frame's budget to paint: a wipe) paints none of it, its first band comes the frame after.
 """

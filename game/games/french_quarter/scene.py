@@ -72,7 +72,7 @@ class FQRenderer(PanelRoom):
         "personal_line": None})
     REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
     PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
-    REPAINT_AREA = 60_000  # pixels of the regions repainted a frame after a move (3% of it)
+    REPAINT_AREA = 30_000  # pixels of the regions repainted a frame after a move (1.5% of it)
     TWEEN_RECTS = 3  # the tweens' areas in so many rects at most (and one for a repaint)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:

@@ -129,7 +129,7 @@ def test_the_map_laid_out_ahead_is_laid_out_afresh_and_found_made(players, optio
                 assert work == [], work
                 found += 1
             assert same_shapes(panel.shapes(), fresh_shapes(panel, renderer.holds))
-    assert found > 5
+    assert found > 2
 
 
 def test_a_changed_region_builds_a_group_a_frame_before_it_is_painted():
