@@ -154,17 +154,13 @@ class MapPanel(PiecePanel):
         return sign
 
     # == the layer ================================================================================
-    def shows(self) -> Hashable:
-        """Everything the map layer shows."""
-        return self._shows(self.holds)
-
-    def _shows(self, holds: Mapping[Hashable, int]) -> Hashable:
-        """Everything the map layer shows with these holds."""
+    def shows(self, holds: Mapping[Hashable, int] | None = None) -> Hashable:
+        """Everything the map layer shows (with these holds; None: now's)."""
         view, large = self.view, self.room.large
         sheet = view.sheets[large]
         return (large, sheet.mapped, sheet.vacation, view.line_segs, view.line_head,
                 view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
-                self.held(MAP_HOLDS, holds))
+                self.held(MAP_HOLDS, self.holds if holds is None else holds))
 
     def shapes(self) -> MapShapes:
         """Where the layer puts what moves (laid out again when the map's key changes, unless
@@ -202,7 +198,7 @@ class MapPanel(PiecePanel):
         holds = self.holds if holds is None else holds
         closed = self.room.rules.closed_street(self.view)
         if closed >= 0 and self.map.street_rect(closed).size not in self._closed:
-            self._hatch_image(closed)
+            hatch_image(self._closed, self.map.street_rect(closed))
             return True
         if self.map.prepare(**self._shape_args(holds, outlined=False)):
             return True
@@ -211,31 +207,13 @@ class MapPanel(PiecePanel):
     def builds(self, holds: Mapping) -> list[Build]:
         """The Second Lines, the closed street, the markers and names, the values, the
         tourists, in painting order (see pieces.py), as laid out with these holds."""
-        return self._builds_of(self._shapes_for(holds), self.room.large)
-
-    def _shapes_for(self, holds: Mapping) -> MapShapes:
-        """`shapes` with these holds (laid out ahead and kept if they are not now's)."""
-        if holds is self.holds:
-            return self.shapes()
-        key = self._shows(holds)
-        if self._shapes is not None and self._shapes[0] == key:
-            return self._shapes[1]
-        shapes = self._ahead.get(key)
-        if shapes is None:
-            if len(self._ahead) > 8:  # a skipped animation's leftovers
-                self._ahead.clear()
-            shapes = self._ahead[key] = self.map.shapes(**self._shape_args(holds))
-        return shapes
-
-    def _builds_of(self, shapes: MapShapes, large: int) -> list[Build]:
-        """`builds` for these shapes, the large sheet `large`'s values."""
-        view = self.view
+        view, shapes = self.view, self._shapes_for(holds)
         out: list[Build] = [(self._line_pieces, (tuple(shapes.lines),))]
         closed = self.room.rules.closed_street(view)
         if closed >= 0:  # over the lines: a closed street must read as closed
             sign = None if shapes.sign is None else tuple(shapes.sign)
             out.append((self._closed_pieces, (closed, tuple(map(tuple, shapes.hatch)), sign)))
-        sh = view.sheets[large]
+        sh = view.sheets[self.room.large]
         return out + [
             (self._marker_pieces, (view.line_head,)),  # over the lines, which end at them
             (self._name_pieces, (tuple((street, form, tuple(rect))
@@ -245,6 +223,20 @@ class MapPanel(PiecePanel):
             (self._outline_pieces, (sh.vacation,)),
             (self._pawn_pieces, (tuple((seat, tuple(rect))
                                        for seat, rect in shapes.pawns.items()),))]
+
+    def _shapes_for(self, holds: Mapping) -> MapShapes:
+        """`shapes` with these holds (laid out ahead and kept if they are not now's)."""
+        if holds is self.holds:
+            return self.shapes()
+        key = self.shows(holds)
+        if self._shapes is not None and self._shapes[0] == key:
+            return self._shapes[1]
+        shapes = self._ahead.get(key)
+        if shapes is None:
+            if len(self._ahead) > 8:  # a skipped animation's leftovers
+                self._ahead.clear()
+            shapes = self._ahead[key] = self.map.shapes(**self._shape_args(holds))
+        return shapes
 
     def _line_pieces(self, lines: tuple[tuple[int, int, int], ...]) -> list[Piece]:
         """The Second Lines' stretches: (segment, seat or -1 for the parade, lane offset)."""
@@ -271,7 +263,7 @@ class MapPanel(PiecePanel):
         if head is None:
             return []
         rect = pygame.Rect(head)
-        return [piece(("head", head), rect.inflate(2, 2), partial(self._paint_head, head=rect))]
+        return [piece(("head", head), rect.inflate(2, 2), partial(_paint_head, head=rect))]
 
     def _value_pieces(self, values: tuple[tuple[int, int], ...]) -> list[Piece]:
         """The large sheet's values on the map: (building, value)."""
@@ -285,7 +277,7 @@ class MapPanel(PiecePanel):
         """The buildings of the large sheet's Vacation card outlined (-1: none)."""
         if vacation < 0:
             return []
-        return [piece(("outline", i), self.bld[i], partial(self._paint_outline, b=i))
+        return [piece(("outline", i), self.bld[i], partial(_paint_outline, rect=self.bld[i]))
                 for i in self.board.vacations[vacation].buildings]
 
     def _pawn_pieces(self, pawns: tuple[tuple[int, RectTuple], ...]) -> list[Piece]:
@@ -296,16 +288,6 @@ class MapPanel(PiecePanel):
     def _paint_marker(self, surf: pygame.Surface, p: int, gold: bool) -> None:
         img = start_marker(self.map.markers[p], LINE_RGB) if gold else self._markers[p]
         surf.blit(img, self.map.marker_rects[p])
-
-    @staticmethod
-    def _paint_head(surf: pygame.Surface, head: pygame.Rect) -> None:
-        """The parade's head: a gold dot on its crossing."""
-        pygame.draw.circle(surf, INK, head.center, HEAD // 2)
-        pygame.draw.circle(surf, LINE_RGB, head.center, HEAD // 2 - 3)
-
-    def _paint_outline(self, surf: pygame.Surface, b: int) -> None:
-        """A Vacation building's outline."""
-        pygame.draw.rect(surf, (60, 150, 190), self.bld[b], OUTLINE, border_radius=6)
 
     def _value_at(self, b: int, v: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """Building b's value in the large sheet's pen, and where it is blitted in its spot."""
@@ -354,7 +336,7 @@ class MapPanel(PiecePanel):
         """Variante Alcalde: the closed street's stretches hatched red round its labels (the
         hatch's rects), and its sign (None: none)."""
         r = self.map.street_rect(street)
-        image = self._hatch_image(street)
+        image = hatch_image(self._closed, self.map.street_rect(street))
         out = [piece(("hatch", street, p), p, partial(blit_part, image=image, at=pygame.Rect(p),
                                                       part=pygame.Rect(p).move(-r.x, -r.y)))
                for p in hatch]
@@ -369,20 +351,7 @@ class MapPanel(PiecePanel):
             for axis in ("h", "v"):
                 street = next((s for s in self.board.streets if s.axis == axis), None)
                 if street is not None:
-                    self._hatch_image(street.index)
-
-    def _hatch_image(self, street: int) -> pygame.Surface:
-        """The closed street's red hatching, all along it (painted once per size: every
-        street of an axis is as long and as wide)."""
-        r = self.map.street_rect(street)
-        image = self._closed.get(r.size)
-        if image is None:
-            image = pygame.Surface(r.size, pygame.SRCALPHA)
-            image.fill((*CLOSED_RGB, 110))
-            for k in range(-r.h, r.w + r.h, 28):
-                pygame.draw.line(image, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
-            image = self._closed[r.size] = fast(image)
-        return image
+                    hatch_image(self._closed, self.map.street_rect(street.index))
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
@@ -508,6 +477,30 @@ class MapPanel(PiecePanel):
         """A still announcement on its plate at the map's centre."""
         self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER))  # drawn once
         return at + then
+
+
+def _paint_head(surf: pygame.Surface, head: pygame.Rect) -> None:
+    """The parade's head: a gold dot on its crossing."""
+    pygame.draw.circle(surf, INK, head.center, HEAD // 2)
+    pygame.draw.circle(surf, LINE_RGB, head.center, HEAD // 2 - 3)
+
+
+def _paint_outline(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """A Vacation building's outline."""
+    pygame.draw.rect(surf, (60, 150, 190), rect, OUTLINE, border_radius=6)
+
+
+def hatch_image(kept: dict[tuple[int, int], pygame.Surface], r: pygame.Rect) -> pygame.Surface:
+    """The closed street's red hatching all along its rect `r`, painted once per size and kept
+    in `kept` (every street of an axis is as long and as wide)."""
+    image = kept.get(r.size)
+    if image is None:
+        image = pygame.Surface(r.size, pygame.SRCALPHA)
+        image.fill((*CLOSED_RGB, 110))
+        for k in range(-r.h, r.w + r.h, 28):
+            pygame.draw.line(image, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
+        image = kept[r.size] = fast(image)
+    return image
 
 
 def building_path(adjacency: Sequence[Sequence[int]], a: int, b: int) -> list[int]:

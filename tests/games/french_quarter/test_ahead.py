@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.games.french_quarter.map_panel import MapPanel
+from game.games.french_quarter.map_panel import MapPanel, hatch_image
 from game.games.french_quarter.pieces import GROUPS_KEPT, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
@@ -157,10 +157,9 @@ def test_the_hatching_kept_per_size_is_each_streets_own():
     kept = dict(panel._closed)
     assert len(kept) == 2  # warmed: one per axis
     for street in panel.board.streets:
-        panel._closed = {}
-        fresh = pygame.image.tobytes(panel._hatch_image(street.index), "RGBA")
-        panel._closed = kept
-        assert pygame.image.tobytes(panel._hatch_image(street.index), "RGBA") == fresh
+        rect = panel.map.street_rect(street.index)
+        fresh = pygame.image.tobytes(hatch_image({}, rect), "RGBA")
+        assert pygame.image.tobytes(hatch_image(kept, rect), "RGBA") == fresh
 
 
 def test_every_tag_and_banner_shows_words_rendered_ahead():
