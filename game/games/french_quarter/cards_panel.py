@@ -10,7 +10,7 @@ dice tumbling onto the cards, the cards turning up, and a taken die flying to it
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from functools import partial
 
 import pygame
@@ -35,13 +35,14 @@ from .layout import (
     RIGHT_X,
     TAKER_EMBLEM,
     WHITE,
+    Build,
     PiecePanel,
     S,
     fit,
     hyphenated,
 )
 from .marks import GLOW_REACH, draw_glows
-from .pieces import Group, Piece, blit_piece, piece
+from .pieces import Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
 from .tweens import Flash, Tumble, ring_area, ring_pulse
 
@@ -53,6 +54,8 @@ CARDS_HOLDS = frozenset({"die", "card", "mayor"})  # the holds the row shows
 
 class CardsPanel(PiecePanel):
     """The row of cards with their dice (and the Mayor card); its targets and animations."""
+
+    HOLDS = CARDS_HOLDS
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Share the row's width out between the decks in play (and the Mayor card)."""
@@ -73,21 +76,22 @@ class CardsPanel(PiecePanel):
         self._targets_of: tuple | None = None  # the dice `offered` was listed for
 
     # == the layer ================================================================================
-    def key(self) -> Hashable:
+    def shows(self) -> Hashable:
         """Everything the row shows."""
         view = self.view
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS))
 
-    def pieces(self) -> list[Group]:
-        """This round's card of each deck with its dice (taken ones faded), the Mayor card."""
-        view, h, groups = self.view, self.holds, self.groups
+    def builds(self, h: Mapping) -> list[Build]:
+        """This round's card of each deck with its dice (taken ones faded), the Mayor card,
+        minus what the holds `h` hold back."""
+        view = self.view
         cards = tuple(view.cards[DECKS.index(d)] if not h[("card", d)] else -1
                       for d in self.card_rects)
         held = tuple(i for i in range(len(view.dice)) if h[("die", i)])
-        out = [groups(self._card_pieces, cards), groups(self._dice_pieces, view.dice, held)]
+        out: list[Build] = [(self._card_pieces, (cards,)),
+                            (self._dice_pieces, (view.dice, held))]
         if view.mayor:
-            card = view.mayor_card if not h[("mayor",)] else -1
-            out.append(groups(self._mayor_pieces, card))
+            out.append((self._mayor_pieces, (view.mayor_card if not h[("mayor",)] else -1,)))
         return out
 
     def _card_pieces(self, cards: tuple[int, ...]) -> list[Piece]:

@@ -8,7 +8,8 @@ the other seats (or Mayor Carly in solo) and the active seat's sheet, large. The
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
 import pygame
 
@@ -18,7 +19,9 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.paint import INK, Plate, fit_text
 from game.ui.panels import Layout, Panel, PanelRoom
 
-from .pieces import Group, Groups, PieceLayer
+from .pieces import Group, Groups, Piece, PieceLayer
+
+Build = tuple[Callable[..., Iterable[Piece]], tuple]  # how a group is built: (build, args)
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
@@ -137,10 +140,12 @@ class FQPanel(Panel):
         super().__init__(room, rect, name)
         self.offered: dict[Target, pygame.Rect] = {}
 
-    def held(self, kinds: frozenset[str]) -> frozenset:
-        """The holds of these kinds now, with how many tweens hold each (part of a region's
-        key: two ticks of one meter hold it twice, and the first one's end shows its box)."""
-        return frozenset((x, n) for x, n in self.holds.items() if x[0] in kinds and n)
+    def held(self, kinds: frozenset[str], holds: Mapping | None = None) -> frozenset:
+        """The holds of these kinds now (or in `holds`), with how many tweens hold each (part
+        of a region's key: two ticks of one meter hold it twice, and the first one's end shows
+        its box)."""
+        holds = self.holds if holds is None else holds
+        return frozenset((x, n) for x, n in holds.items() if x[0] in kinds and n)
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
@@ -152,6 +157,7 @@ class PiecePanel(FQPanel):
     (pieces.py): the room repaints, a few pixels a frame, only where what it shows changed."""
 
     LAYERED = False  # no layer of the kit's: its `region` paints into the room's layers
+    HOLDS: frozenset[str] = frozenset()  # the kinds of holds the region shows
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str | None = None) -> None:
         """A panel of `room` at `rect`, its region not painted yet."""
@@ -159,6 +165,21 @@ class PiecePanel(FQPanel):
         self.region = PieceLayer(lambda: room.layers, self.name, self.rect, self.key,
                                  self.pieces, self.base)
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
+        self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
+        self._futures: list | None = None  # [view, its holds to come, how many are done]
+
+    def key(self) -> Hashable:
+        """What the region shows (`shows`), worked out once per view, holds and active seat
+        (a frame asks a few times, each region: building the tuples cost ~0.1 ms a frame)."""
+        view, holds, large = self.view, self.holds, self.room.large
+        memo = self._key
+        if memo is None or memo[0] is not view or memo[1] is not holds or memo[2] != large:
+            memo = self._key = (view, holds, large, self.shows())
+        return memo[3]
+
+    def shows(self) -> Hashable:
+        """Everything the region shows, from the view, the holds and the active seat alone."""
+        return None
 
     def view_damage(self) -> list[pygame.Rect]:
         """None: its region reports its own repaints; its highlights follow the prompt."""
@@ -166,7 +187,51 @@ class PiecePanel(FQPanel):
 
     def pieces(self) -> list[Group]:
         """What the region shows, in painting order, in groups (made by `self.groups`)."""
+        return [self.groups(build, *args) for build, args in self.builds(self.holds)]
+
+    def builds(self, holds: Mapping) -> list[Build]:
+        """How each group of `pieces` is built with these holds: (build, its args)."""
         return []
+
+    def build_step(self, holds: Mapping | None = None) -> bool:
+        """Build one group of what the region shows with these holds (None: now's) that is not
+        built yet: False if every one is. The room builds a changed region's groups a frame
+        each before it paints it (a group's text and pieces cost up to ~0.3 ms), and builds
+        what it will show once the running tweens end in frames with time to spare."""
+        for build, args in self.builds(self.holds if holds is None else holds):
+            if not self.groups.has(build, *args):
+                self.groups(build, *args)
+                return True
+        return False
+
+    def work_ahead(self) -> bool:
+        """A `build_step` for what the region shows once each running tween holding part of
+        it has ended, in the order they end: False when there is none left to take. The
+        holds to come are listed once per view (its tweens are queued with it) and each is
+        looked at until all of its steps are done: a step, or finding one done, a frame."""
+        memo = self._futures
+        if memo is None or memo[0] is not self.view:
+            memo = self._futures = [self.view, self.futures(), 0]
+        futures = memo[1]
+        if memo[2] >= len(futures):
+            return False
+        if not self.build_step(futures[memo[2]]):  # all made: the next holds' next frame
+            memo[2] += 1  # (looking one over costs a tenth of a millisecond or two)
+        return True
+
+    def futures(self) -> list[Counter]:
+        """The holds once each running tween holding part of what the region shows (HOLDS)
+        has ended, in the order they end."""
+        tweens, kinds = self.room.timeline.tweens, self.HOLDS
+        ends = sorted({tw.end for tw in tweens if any(k[0] in kinds for k in tw.holds)})
+        out = []
+        for end in ends:
+            held: Counter = Counter()
+            for tw in tweens:
+                if tw.end > end and (not tw.late or tw.start <= end):
+                    held.update(tw.holds)
+            out.append(held)
+        return out
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Put back what lies under the pieces in `rect`: the static background."""

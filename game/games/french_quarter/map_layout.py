@@ -292,19 +292,8 @@ class MapLayout:
         buildings with a value shown; pawns: (seat, building); outlined: Vacation buildings;
         names: street -> sizes of its name's forms, longest first; sign: the closed sign's
         size."""
-        out = MapShapes()
-        out.lines += [(seg, -1, 0) for seg in line]
-        out.lines += [(seg, seat, offset) for seg, seat, offset in personal]
-        if head >= 0 and head not in self.markers:
-            out.head = pygame.Rect(0, 0, HEAD, HEAD)
-            out.head.center = self.ix[head]
-        key = (tuple(out.lines), closed, head, sign,
-               tuple((street, tuple(forms)) for street, forms in names.items()))
-        placed = self._named.get(key)
-        if placed is None:  # the labels depend only on the lines, the closed street and head
-            if len(self._named) > 64:
-                self._named.clear()
-            placed = self._named[key] = self._place_labels(out, closed, names, sign)
+        out = self._moving(line, personal, head)
+        placed = self._placed_labels(out, closed, head, names, sign)
         out.sign = None if placed[0] is None else placed[0].copy()
         out.names = {street: (form, rect.copy()) for street, (form, rect) in placed[1].items()}
         if closed >= 0:
@@ -314,6 +303,53 @@ class MapLayout:
         self._place_pawns(out, pawns)
         out.describe = partial(self._geometry, outlined=tuple(outlined))
         return out
+
+    def prepare(self, line: Iterable[int], personal: Iterable[tuple[int, int, int]],
+                closed: int, head: int, values: Iterable[int], pawns: Iterable[tuple[int, int]],
+                names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
+                ) -> bool:
+        """One step of `shapes` for these arguments not worked out yet (the labels, or one
+        tourist's spot), kept for when `shapes` is asked: False if none was left. A frame
+        with time to spare lays out ahead what the map shows once the running tweens end."""
+        out = self._moving(line, personal, head)
+        key = self._labels_key(out, closed, head, names, sign)
+        if key not in self._named:
+            self._placed_labels(out, closed, head, names, sign)
+            return True
+        out.values = {b: self.value_spots[b] for b in values}
+        return self._place_pawns(out, pawns, stop_at_new=True)
+
+    def _moving(self, line: Iterable[int], personal: Iterable[tuple[int, int, int]],
+                head: int) -> MapShapes:
+        """New shapes with the lines and the parade's head (off the start markers)."""
+        out = MapShapes()
+        out.lines += [(seg, -1, 0) for seg in line]
+        out.lines += [(seg, seat, offset) for seg, seat, offset in personal]
+        if head >= 0 and head not in self.markers:
+            out.head = pygame.Rect(0, 0, HEAD, HEAD)
+            out.head.center = self.ix[head]
+        return out
+
+    @staticmethod
+    def _labels_key(out: MapShapes, closed: int, head: int,
+                    names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
+                    ) -> tuple:
+        """What the labels' places depend on: the lines, the closed street and the head."""
+        return (tuple(out.lines), closed, head, sign,
+                tuple((street, tuple(forms)) for street, forms in names.items()))
+
+    def _placed_labels(self, out: MapShapes, closed: int, head: int,
+                names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
+                ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
+        """The closed sign's and the street names' places (`_place_labels`), kept by what
+        they depend on."""
+        key = self._labels_key(out, closed, head, names, sign)
+        placed = self._named.get(key)
+        if placed is None:
+            if len(self._named) > 64:
+                self._named.clear()
+            placed = self._named[key] = self._place_labels(out, closed, names, sign)
+        return placed
 
     def _geometry(self, out: MapShapes, outlined: tuple[int, ...]) -> BoardGeometry:
         """`out`'s labels, strokes (lines, hatching, Vacation outlines) and icons."""
@@ -441,18 +477,31 @@ class MapLayout:
         return [rect_stroke(f"{self.board.buildings[b].name}'s Vacation outline", s)
                 for s in sides]
 
-    def _place_pawns(self, out: MapShapes, pawns: Iterable[tuple[int, int]]) -> None:
-        """Each tourist in its building, seat by seat (see pawn_spot)."""
+    def _place_pawns(self, out: MapShapes, pawns: Iterable[tuple[int, int]],
+                     stop_at_new: bool = False) -> bool:
+        """Each tourist in its building, seat by seat (see pawn_spot). `stop_at_new`: stop
+        after the first spot not kept yet (searched and kept; True), else False at the end."""
         for seat, b in sorted(pawns):
             others = [r for r in out.pawns.values() if self.bld[b].colliderect(r)]
-            out.pawns[seat] = self.pawn_spot(seat, b, out.values.get(b), others)
+            value = out.values.get(b)
+            if stop_at_new and self._spot_key(seat, b, value, others) not in self._pawn_spots:
+                self.pawn_spot(seat, b, value, others)
+                return True
+            out.pawns[seat] = self.pawn_spot(seat, b, value, others)
+        return False
+
+    @staticmethod
+    def _spot_key(seat: int, b: int, value: pygame.Rect | None,
+                  others: Sequence[pygame.Rect]) -> tuple:
+        """What a tourist's spot depends on (`pawn_spot`)."""
+        return seat, b, None if value is None else tuple(value), tuple(map(tuple, others))
 
     def pawn_spot(self, seat: int, b: int, value: pygame.Rect | None = None,
                   others: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """A tourist in building b clear of its labels (its name, its value), then of its icons,
         then of the other tourists, as near its seat's corner as that allows (each answer is
         kept: a walk's landing asks for several, and searching a building takes a millisecond)."""
-        key = (seat, b, None if value is None else tuple(value), tuple(map(tuple, others)))
+        key = self._spot_key(seat, b, value, others)
         spot = self._pawn_spots.get(key)
         if spot is None:
             if len(self._pawn_spots) > 4096:  # a long game's odd crowds: start again

@@ -12,7 +12,7 @@ panel animates the tourists' walks, values being written, the lines drawing on a
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import partial
 
 import pygame
@@ -39,13 +39,14 @@ from .layout import (
     STREET,
     TOOLTIP,
     WHITE,
+    Build,
     PiecePanel,
     S,
     fit,
 )
 from .map_layout import HEAD, LINE_W, MARKER_R, OUTLINE, SPECIAL_INK, MapLayout, MapShapes
 from .marks import GLOW_REACH, draw_glows, lane, no_entry, start_marker, tourist
-from .pieces import Group, Piece, RectTuple, blit_part, blit_piece, piece
+from .pieces import Piece, RectTuple, blit_part, blit_piece, piece
 from .state import State, W
 from .tweens import Walker, ring_area, ring_pulse
 
@@ -57,6 +58,8 @@ MAP_HOLDS = frozenset({"pawn", "mapped", "seg", "pseg"})  # the holds the map sh
 class MapPanel(PiecePanel):
     """The map: streets, buildings, lines, values and tourists; its targets and animations."""
 
+    HOLDS = MAP_HOLDS
+
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Lay the map out; the street names and start markers are drawn once."""
         super().__init__(room, rect, "map")
@@ -64,11 +67,14 @@ class MapPanel(PiecePanel):
         self.map = MapLayout(b, MAP, STREET, room.abbr,
                              lambda kind, w: fit(t(f"special.{kind}"), S, w, SPECIAL_INK, True))
         self.bld, self.ix = self.map.bld, self.map.ix
-        self._closed: dict[int, pygame.Surface] = {}
+        self._closed: dict[tuple[int, int], pygame.Surface] = {}  # hatching, by street size
         self._signs: dict[int, pygame.Surface] = {}
         self._shapes: tuple[Hashable, MapShapes] | None = None  # the map's layout and its key
+        self._ahead: dict[Hashable, MapShapes] = {}  # layouts made ahead, by key (prepare)
         self._name_imgs = {s.index: self._street_name(s.index) for s in b.streets
                            if not s.id.startswith("border")}
+        self._name_sizes = {s: [img.get_size() for img in forms]
+                            for s, forms in self._name_imgs.items()}
         self._markers = {p: start_marker(label, STARTS[p in b.line_starts])
                          for p, label in self.map.markers.items()}
 
@@ -148,56 +154,89 @@ class MapPanel(PiecePanel):
         return sign
 
     # == the layer ================================================================================
-    def key(self) -> Hashable:
-        """Everything the map layer shows."""
+    def shows(self, holds: Mapping[Hashable, int] | None = None) -> Hashable:
+        """Everything the map layer shows (with these holds; None: now's)."""
         view, large = self.view, self.room.large
         sheet = view.sheets[large]
         return (large, sheet.mapped, sheet.vacation, view.line_segs, view.line_head,
                 view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
-                self.held(MAP_HOLDS))
+                self.held(MAP_HOLDS, self.holds if holds is None else holds))
 
     def shapes(self) -> MapShapes:
-        """Where the layer puts what moves (laid out again when the map's key changes)."""
+        """Where the layer puts what moves (laid out again when the map's key changes, unless
+        it was laid out ahead: `prepare`)."""
         key = self.key()
         if self._shapes is None or self._shapes[0] != key:
-            self._shapes = (key, self._lay_out(self.view))
+            shapes = self._ahead.pop(key, None)
+            self._shapes = (key, shapes or self.map.shapes(**self._shape_args(self.holds)))
         return self._shapes[1]
 
-    def _lay_out(self, view: State) -> MapShapes:
-        """The map's shapes for this view, minus what the tweens still hold back."""
-        h, seat = self.holds, self.room.large
+    def _shape_args(self, h: Mapping[Hashable, int], outlined: bool = True) -> dict:
+        """`MapLayout.shapes`'s arguments for the view minus what the holds `h` hold back
+        (without the Vacation outline's if not `outlined`: `MapLayout.prepare`'s)."""
+        view, seat = self.view, self.room.large
         sh = view.sheets[seat]
         closed = self.room.rules.closed_street(view)
         personal = [(seg, s, lane(s)) for s, x in enumerate(view.sheets) for seg in x.p_segs
                     if not h[("pseg", s, seg)]]
-        return self.map.shapes(
-            line=[seg for seg in view.line_segs if not h[("seg", seg)]], personal=personal,
-            closed=closed, head=view.line_head,
-            values=[b for b, v in enumerate(sh.mapped) if v and not h[("mapped", seat, b)]],
-            pawns=[(s, x.pos) for s, x in enumerate(view.sheets) if not h[("pawn", s)]],
-            outlined=self.board.vacations[sh.vacation].buildings if sh.vacation >= 0 else (),
-            names={s: [img.get_size() for img in forms] for s, forms in self._name_imgs.items()},
-            sign=self._sign(closed).get_size() if closed >= 0 else None)
+        args = {
+            "line": [seg for seg in view.line_segs if not h[("seg", seg)]],
+            "personal": personal, "closed": closed, "head": view.line_head,
+            "values": [b for b, v in enumerate(sh.mapped) if v and not h[("mapped", seat, b)]],
+            "pawns": [(s, x.pos) for s, x in enumerate(view.sheets) if not h[("pawn", s)]],
+            "names": self._name_sizes,
+            "sign": self._sign(closed).get_size() if closed >= 0 else None}
+        if outlined:
+            args["outlined"] = (self.board.vacations[sh.vacation].buildings
+                                if sh.vacation >= 0 else ())
+        return args
 
-    def pieces(self) -> list[Group]:
+    def build_step(self, holds: Mapping | None = None) -> bool:
+        """One step of what the map shows with these holds (None: now's) not made yet: the
+        closed street's hatching, the labels' places, a tourist's spot, a group of pieces
+        (laying the map out and building its groups cost up to ~0.9 ms in one frame)."""
+        holds = self.holds if holds is None else holds
+        closed = self.room.rules.closed_street(self.view)
+        if closed >= 0 and self.map.street_rect(closed).size not in self._closed:
+            hatch_image(self._closed, self.map.street_rect(closed))
+            return True
+        if self.map.prepare(**self._shape_args(holds, outlined=False)):
+            return True
+        return super().build_step(holds)
+
+    def builds(self, holds: Mapping) -> list[Build]:
         """The Second Lines, the closed street, the markers and names, the values, the
-        tourists, in painting order (see pieces.py)."""
-        view, shapes, groups = self.view, self.shapes(), self.groups
-        out = [groups(self._line_pieces, tuple(shapes.lines))]
+        tourists, in painting order (see pieces.py), as laid out with these holds."""
+        view, shapes = self.view, self._shapes_for(holds)
+        out: list[Build] = [(self._line_pieces, (tuple(shapes.lines),))]
         closed = self.room.rules.closed_street(view)
         if closed >= 0:  # over the lines: a closed street must read as closed
             sign = None if shapes.sign is None else tuple(shapes.sign)
-            out.append(groups(self._closed_pieces, closed, tuple(map(tuple, shapes.hatch)), sign))
+            out.append((self._closed_pieces, (closed, tuple(map(tuple, shapes.hatch)), sign)))
         sh = view.sheets[self.room.large]
         return out + [
-            groups(self._marker_pieces, view.line_head),  # over the lines, which end at them
-            groups(self._name_pieces, tuple((street, form, tuple(rect))
-                                            for street, (form, rect) in shapes.names.items())),
-            groups(self._head_pieces, None if shapes.head is None else tuple(shapes.head)),
-            groups(self._value_pieces, tuple((b, sh.mapped[b]) for b in shapes.values)),
-            groups(self._outline_pieces, sh.vacation),
-            groups(self._pawn_pieces, tuple((seat, tuple(rect))
-                                            for seat, rect in shapes.pawns.items()))]
+            (self._marker_pieces, (view.line_head,)),  # over the lines, which end at them
+            (self._name_pieces, (tuple((street, form, tuple(rect))
+                                       for street, (form, rect) in shapes.names.items()),)),
+            (self._head_pieces, (None if shapes.head is None else tuple(shapes.head),)),
+            (self._value_pieces, (tuple((b, sh.mapped[b]) for b in shapes.values),)),
+            (self._outline_pieces, (sh.vacation,)),
+            (self._pawn_pieces, (tuple((seat, tuple(rect))
+                                       for seat, rect in shapes.pawns.items()),))]
+
+    def _shapes_for(self, holds: Mapping) -> MapShapes:
+        """`shapes` with these holds (laid out ahead and kept if they are not now's)."""
+        if holds is self.holds:
+            return self.shapes()
+        key = self.shows(holds)
+        if self._shapes is not None and self._shapes[0] == key:
+            return self._shapes[1]
+        shapes = self._ahead.get(key)
+        if shapes is None:
+            if len(self._ahead) > 8:  # a skipped animation's leftovers
+                self._ahead.clear()
+            shapes = self._ahead[key] = self.map.shapes(**self._shape_args(holds))
+        return shapes
 
     def _line_pieces(self, lines: tuple[tuple[int, int, int], ...]) -> list[Piece]:
         """The Second Lines' stretches: (segment, seat or -1 for the parade, lane offset)."""
@@ -224,7 +263,7 @@ class MapPanel(PiecePanel):
         if head is None:
             return []
         rect = pygame.Rect(head)
-        return [piece(("head", head), rect.inflate(2, 2), partial(self._paint_head, head=rect))]
+        return [piece(("head", head), rect.inflate(2, 2), partial(_paint_head, head=rect))]
 
     def _value_pieces(self, values: tuple[tuple[int, int], ...]) -> list[Piece]:
         """The large sheet's values on the map: (building, value)."""
@@ -238,7 +277,7 @@ class MapPanel(PiecePanel):
         """The buildings of the large sheet's Vacation card outlined (-1: none)."""
         if vacation < 0:
             return []
-        return [piece(("outline", i), self.bld[i], partial(self._paint_outline, b=i))
+        return [piece(("outline", i), self.bld[i], partial(_paint_outline, rect=self.bld[i]))
                 for i in self.board.vacations[vacation].buildings]
 
     def _pawn_pieces(self, pawns: tuple[tuple[int, RectTuple], ...]) -> list[Piece]:
@@ -249,16 +288,6 @@ class MapPanel(PiecePanel):
     def _paint_marker(self, surf: pygame.Surface, p: int, gold: bool) -> None:
         img = start_marker(self.map.markers[p], LINE_RGB) if gold else self._markers[p]
         surf.blit(img, self.map.marker_rects[p])
-
-    @staticmethod
-    def _paint_head(surf: pygame.Surface, head: pygame.Rect) -> None:
-        """The parade's head: a gold dot on its crossing."""
-        pygame.draw.circle(surf, INK, head.center, HEAD // 2)
-        pygame.draw.circle(surf, LINE_RGB, head.center, HEAD // 2 - 3)
-
-    def _paint_outline(self, surf: pygame.Surface, b: int) -> None:
-        """A Vacation building's outline."""
-        pygame.draw.rect(surf, (60, 150, 190), self.bld[b], OUTLINE, border_radius=6)
 
     def _value_at(self, b: int, v: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """Building b's value in the large sheet's pen, and where it is blitted in its spot."""
@@ -307,19 +336,22 @@ class MapPanel(PiecePanel):
         """Variante Alcalde: the closed street's stretches hatched red round its labels (the
         hatch's rects), and its sign (None: none)."""
         r = self.map.street_rect(street)
-        image = self._closed.get(street)
-        if image is None:
-            image = pygame.Surface(r.size, pygame.SRCALPHA)
-            image.fill((*CLOSED_RGB, 110))
-            for k in range(-r.h, r.w + r.h, 28):
-                pygame.draw.line(image, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
-            image = self._closed[street] = fast(image)
+        image = hatch_image(self._closed, self.map.street_rect(street))
         out = [piece(("hatch", street, p), p, partial(blit_part, image=image, at=pygame.Rect(p),
                                                       part=pygame.Rect(p).move(-r.x, -r.y)))
                for p in hatch]
         if sign is not None:
             out.append(blit_piece(("sign", street), self._sign(street), pygame.Rect(sign)))
         return out
+
+    def warm(self) -> None:
+        """Paint the closed street's hatching now if a street may be closed (Mayor variant):
+        ~1 ms, once per axis, in the frame a street closed."""
+        if self.room.mayor:
+            for axis in ("h", "v"):
+                street = next((s for s in self.board.streets if s.axis == axis), None)
+                if street is not None:
+                    hatch_image(self._closed, self.map.street_rect(street.index))
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
@@ -445,6 +477,30 @@ class MapPanel(PiecePanel):
         """A still announcement on its plate at the map's centre."""
         self.tween(at, dur, banner(label, MAP.center, WHITE, BANNER))  # drawn once
         return at + then
+
+
+def _paint_head(surf: pygame.Surface, head: pygame.Rect) -> None:
+    """The parade's head: a gold dot on its crossing."""
+    pygame.draw.circle(surf, INK, head.center, HEAD // 2)
+    pygame.draw.circle(surf, LINE_RGB, head.center, HEAD // 2 - 3)
+
+
+def _paint_outline(surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """A Vacation building's outline."""
+    pygame.draw.rect(surf, (60, 150, 190), rect, OUTLINE, border_radius=6)
+
+
+def hatch_image(kept: dict[tuple[int, int], pygame.Surface], r: pygame.Rect) -> pygame.Surface:
+    """The closed street's red hatching all along its rect `r`, painted once per size and kept
+    in `kept` (every street of an axis is as long and as wide)."""
+    image = kept.get(r.size)
+    if image is None:
+        image = pygame.Surface(r.size, pygame.SRCALPHA)
+        image.fill((*CLOSED_RGB, 110))
+        for k in range(-r.h, r.w + r.h, 28):
+            pygame.draw.line(image, (*CLOSED_RGB, 230), (k, 0), (k + r.h, r.h), 5)
+        image = kept[r.size] = fast(image)
+    return image
 
 
 def building_path(adjacency: Sequence[Sequence[int]], a: int, b: int) -> list[int]:

@@ -16,7 +16,7 @@ is the same tuple, not built again and not compared piece by piece (listing and 
 hundred pieces whenever anything changed cost a third of a millisecond a frame).
 
 A budget (pixels a frame) spreads a large change over a few frames, a band at a time from the
-top (the large sheet changing hands repaints a tenth of itself a frame), as one rect (their
+top (the large sheet changing hands repaints a twentieth of itself a frame), as one rect (their
 box) a frame; what is left waits. The frame that builds a large change's pieces (more than a
 frame's budget to paint: a wipe) paints none of it, its first band comes the frame after.
 """
@@ -36,7 +36,7 @@ from game.ui.render_kit import Layers
 RectTuple = tuple[int, int, int, int]
 Painter = Callable[[pygame.Surface], None]
 MIN_BAND = 16  # the fewest rows a budget cuts a large rect down to
-GROUPS_KEPT = 256  # groups a region's `Groups` keeps (a few dozen show at once)
+GROUPS_KEPT = 512  # groups a region's `Groups` keeps (a few dozen show at once)
 _NEVER = object()  # the key of a region not painted yet
 
 
@@ -72,7 +72,8 @@ Group = tuple[Piece, ...]
 
 class Groups:
     """Groups of pieces kept by what they are built from: `groups(build, *args)` is the tuple
-    `build(*args)` gave the last time (in this language), built again only for new args."""
+    `build(*args)` gave the last time (in this language), built again only for new args (the
+    least recently used half is let go when GROUPS_KEPT are kept)."""
 
     def __init__(self) -> None:
         """No group built yet."""
@@ -85,11 +86,13 @@ class Groups:
     def __call__(self, build: Callable[..., Iterable[Piece]], *args: Hashable) -> Group:
         """The pieces `build(*args)` gives: `args` must hold everything they depend on."""
         key = (build, args, language())
-        group = self.kept.get(key)
+        group = self.kept.pop(key, None)  # put back last: the least recently used come first
         if group is None:
-            if len(self.kept) >= GROUPS_KEPT:  # a long game's old states: start again
-                self.kept.clear()
-            group = self.kept[key] = tuple(build(*args))
+            if len(self.kept) >= GROUPS_KEPT:  # a long game's old states: the older half go
+                for old in list(self.kept)[:GROUPS_KEPT // 2]:  # (not all: those shown now
+                    del self.kept[old]  # would be built again, all in one frame)
+            group = tuple(build(*args))
+        self.kept[key] = group
         return group
 
 

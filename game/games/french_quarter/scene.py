@@ -35,6 +35,7 @@ from typing import ClassVar
 import pygame
 
 from game.engine.core import Config
+from game.ui import theme
 from game.ui.audio import CueEntry
 from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.geometry import BoardGeometry
@@ -45,7 +46,7 @@ from . import sprites as sp
 from .board import ARTISTS, Board
 from .cards_panel import CardsPanel
 from .chooser_panel import ChooserPanel
-from .layout import CLOSED_RGB, LINE_RGB, table_layout
+from .layout import CLOSED_RGB, LINE_RGB, WHITE, table_layout
 from .map_panel import MapPanel
 from .rules import FrenchQuarter
 from .sheet_panel import SheetPanel, fields_of
@@ -71,7 +72,7 @@ class FQRenderer(PanelRoom):
         "personal_line": None})
     REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
     PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
-    REPAINT_AREA = 60_000  # pixels of the regions repainted a frame after a move (3% of it)
+    REPAINT_AREA = 30_000  # pixels of the regions repainted a frame after a move (1.5% of it)
     TWEEN_RECTS = 3  # the tweens' areas in so many rects at most (and one for a repaint)
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
@@ -84,13 +85,17 @@ class FQRenderer(PanelRoom):
         self._scored_view: State | None = None  # the view they are added up from
         self.sheet_fields: tuple[tuple, ...] = ()  # each sheet shown, field by field
         self._scored: Hashable = None  # the sheets (and the end) the totals were added up from
+        self._points: dict[tuple, int] = {}  # a sheet's points (see _seat_points)
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
         self._settled = False  # True: every region was found up to date since the last change
         self._prepared = True  # True: every other seat's large sheet is built (update)
+        self._ahead_done = True  # True: what the regions show once the tweens end is built
         self._build()
         for v in ("W", *map(str, range(1, 7))):  # warm the pen: a first rotozoom costs a frame
             sp.handwritten(v, 52)
+        for label, size in self._tag_texts():
+            theme.text(label, size, WHITE, True)
 
     def _build(self) -> None:
         """Make and mount the panels (again for a save made with other options)."""
@@ -100,10 +105,12 @@ class FQRenderer(PanelRoom):
         self.sheet = SheetPanel(self, layout["sheet"])
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
-        self.regions = [panel.region for panel in (self.board_panel, self.cards, self.sheet)]
+        self.painted = (self.board_panel, self.cards, self.sheet)  # the panels in pieces
+        self.regions = [panel.region for panel in self.painted]
         self._settled = False
         self.sheet.warm()
         self.cards.warm()
+        self.board_panel.warm()
 
     # == the kit's hooks ==========================================================================
     def show(self, view: State, viewer: int | None) -> None:
@@ -115,6 +122,7 @@ class FQRenderer(PanelRoom):
             self._build()
         self._settled = False
         self._prepared = False  # other seats' large sheets: their groups to build again
+        self._ahead_done = False  # what the regions show once the tweens end: to build
         self.large = self._active(view, viewer_seat(viewer))
         self.choosers.forget()
         self.sheet_fields = tuple(map(fields_of, view.sheets))
@@ -128,8 +136,22 @@ class FQRenderer(PanelRoom):
         """Each seat's points, added up when first read after a sheet changed: by the sheets'
         repaint, a frame after the move's (whose frame has enough to do)."""
         if self._totals is None:
-            self._totals = [sum(x.values()) for x in self.rules.scores(self._scored_view)]
+            view = self._scored_view
+            self._totals = [self._seat_points(view, seat) for seat in range(self.players)]
         return self._totals
+
+    def _seat_points(self, view: State, seat: int) -> int:
+        """A seat's points in `view`, added up again only when its sheet changed: a seat's
+        points depend on its own sheet, the Tourism option and whether the game is over
+        (the rules' `_seat_scores`); a move changes one sheet, and adding up all four cost
+        ~1 ms of the frame after it."""
+        key = (fields_of(view.sheets[seat]), view.tourism, view.phase == OVER)
+        total = self._points.get(key)
+        if total is None:
+            if len(self._points) > 1024:  # a long session's old sheets: start again
+                self._points.clear()
+            total = self._points[key] = sum(self.rules._seat_scores(view, seat).values())
+        return total
 
     def view_damage(self) -> list[pygame.Rect]:
         """What a new view changes outside the regions: the panels' (none); the room draws
@@ -163,29 +185,59 @@ class FQRenderer(PanelRoom):
         worth). A frame of an animation that repainted nothing builds a group of another
         seat's large sheet (SheetPanel.prepare) until all are built for this view: the move
         that hands the large sheet over finds its text and pieces made (that frame cost over
-        a millisecond). Never in an idle frame (it must cost next to nothing) nor in a move's
+        a millisecond); before that, what the regions show once their tweens end (`_work_ahead`). Never in an idle frame (it must cost next to nothing) nor in a move's
         (moves land when the timeline is empty: the table waits for the animation)."""
         self.time = self.clock + dt
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
         if self.timeline.advance(dt) or self.repaints_due():
             self.refresh(self.REPAINT_BUDGET)
-        if self.timeline and self._budget >= self.REPAINT_AREA and not self._prepared:
+        if self.timeline and self._budget >= self.REPAINT_AREA:
+            self._work_ahead()
+
+    def _work_ahead(self) -> None:
+        """One step of work done ahead, in a frame of an animation that repainted nothing:
+        what a region shows once its tweens end (PiecePanel.work_ahead), else a group of
+        another seat's large sheet (SheetPanel.prepare)."""
+        if not self._ahead_done:
+            self._ahead_done = not any(panel.work_ahead() for panel in self.painted)
+            if not self._ahead_done:
+                return
+        if not self._prepared:
             self._prepared = not self.sheet.prepare(self.view)
+
+    def _tag_texts(self) -> list[tuple[str, int]]:
+        """The words the rising tags and the banners may show, with their size (rendered with
+        the room: a tag's first frame rendered its words, with its font the first time, up to
+        ~1.3 ms; all of them take a few milliseconds)."""
+        labels = [(f"×{m}", theme.BODY_SIZE) for meter in self.board.meters
+                  for m in meter.multipliers]
+        labels += [(t("bonus", letter=letter), theme.BODY_SIZE) for letter in "ABCD"]
+        labels += [(f"+{n}", theme.BODY_SIZE) for n in range(13)]
+        labels += [(t("no_move"), theme.BODY_SIZE), (t("game_over"), theme.HEADING_SIZE)]
+        labels += [(t("round", round=r), theme.HEADING_SIZE)
+                   for r in range(1, self.board.rounds + 1)]
+        return list(dict.fromkeys(labels))
 
     def refresh(self, limit: int | None = None) -> None:
         """Recompute the holds, then repaint the regions' changed pieces: all of them (limit
         None), none yet (0: the frame of a move has enough to do), else REPAINT_AREA of one
-        region's, if none was repainted this frame."""
+        region's, if none was repainted this frame, once its groups of pieces are built (one
+        group a frame: `PiecePanel.build_step`)."""
         super().refresh(limit)  # the holds (no panel has a layer of the kit's)
         self._settled = False
         if self.view is None or limit == 0:
             return
-        for region in self.regions:
+        for panel in self.painted:
             if limit is not None and self._budget < self.REPAINT_AREA:
                 return  # one region a frame: one rect more for the shell to redraw
-            if region.due():
-                spent = region.paint(None if limit is None else self._budget)
-                self._budget -= spent
+            if panel.region.due():
+                if limit is not None and panel.build_step():
+                    self._budget = 0  # this frame's share went on building
+                    return
+                # a region a frame, even one whose pieces came out the same (building and
+                # comparing them was this frame's share)
+                self._budget -= max(1, panel.region.paint(None if limit is None
+                                                          else self._budget))
 
     @staticmethod
     def _active(view: State, viewer: int | None) -> int:

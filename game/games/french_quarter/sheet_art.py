@@ -139,17 +139,21 @@ class SheetArt:
             end = (k + 1) % self.board.line_row == 0
             small_box(surf, r, k < n, LINE_RGB, end)
 
-    def header_pieces(self, seat: int, name: str, points: str, taken: tuple[int, ...],
-                      writes: int, police: int) -> list[Piece]:
-        """Name, the dice the seat took this round (their values), unspent W writes and the
-        police value, points."""
+    def header_pieces(self, seat: int, name: str) -> list[Piece]:
+        """The seat's tourist and name (built when the sheet changes hands)."""
         rect = self.sheet_rect
         label = fit(name, theme.BODY_SIZE, 300 - 38, seat_color(seat), True)
+        return [blit_piece(("pawn", seat), tourist(seat, 34), (rect.x + 20, rect.y + 8)),
+                blit_piece(("name", seat, name), label, (rect.x + 58, rect.y + 10))]
+
+    def score_pieces(self, points: str, taken: tuple[int, ...], writes: int, police: int
+                     ) -> list[Piece]:
+        """The dice the seat took this round (their values), unspent W writes and the police
+        value, points (a group of its own: the name's text is not made again with them)."""
+        rect = self.sheet_rect
         score = theme.text(points, theme.BODY_SIZE, theme.TEXT, True)
         at = score.get_rect(topright=(rect.right - 16, rect.y + 10))
-        out = [blit_piece(("pawn", seat), tourist(seat, 34), (rect.x + 20, rect.y + 8)),
-               blit_piece(("name", seat, name), label, (rect.x + 58, rect.y + 10)),
-               blit_piece(("points", points), score, at)]
+        out = [blit_piece(("points", points), score, at)]
         for k, v in enumerate(taken):
             out.append(blit_piece(("die", k, v), sp.die(v, 38), (rect.x + 360 + k * 44, rect.y + 6)))
         x = rect.x + 470

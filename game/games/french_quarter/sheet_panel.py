@@ -13,7 +13,7 @@ seat that cannot move).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable, Mapping
 from functools import partial
 from operator import attrgetter
 
@@ -22,6 +22,7 @@ import pygame
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
+from game.ui.i18n import language
 from game.ui.paint import INK, fast, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -42,12 +43,13 @@ from .layout import (
     UMBRELLA_RGB_LIGHT,
     WHITE,
     WIDE_PANEL,
+    Build,
     PiecePanel,
     S,
     fit,
 )
 from .marks import GLOW_REACH, draw_glows, tourist
-from .pieces import Group, Piece, RectTuple, piece
+from .pieces import Piece, RectTuple, piece
 from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
@@ -61,12 +63,22 @@ fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer k
 
 
 def points(count: int) -> str:
-    """ "1 point", "23 points": a score in whole words (the one/other plural)."""
-    return t("points", count=count)
+    """ "1 point", "23 points": a score in whole words (the one/other plural), worded once
+    per language (the sheets' groups ask for every seat's at every change)."""
+    key = (language(), count)
+    words = _POINTS.get(key)
+    if words is None:
+        words = _POINTS[key] = t("points", count=count)
+    return words
+
+
+_POINTS: dict[tuple[str, int], str] = {}  # points(): (language, count) -> words
 
 
 class SheetPanel(PiecePanel):
     """The other seats' compact panels and the active seat's large sheet."""
+
+    HOLDS = SHEET_HOLDS
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
         """Lay the large sheet out and paint its blank and all-marked forms once."""
@@ -89,23 +101,24 @@ class SheetPanel(PiecePanel):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
 
     # == the layer ================================================================================
-    def key(self) -> Hashable:
+    def shows(self) -> Hashable:
         """Everything the panels and the large sheet show."""
         view, room = self.view, self.room
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
                 self.held(SHEET_HOLDS))
 
-    def pieces(self) -> list[Group]:
+    def builds(self, holds: Mapping) -> list[Build]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
-        view, groups, out = self.view, self.groups, []
+        view, out = self.view, []
         for seat, rect in zip(self.panel_seats(), self.panel_rects()):
             if seat == CARLY:
                 taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
-                out.append(groups(self._carly_pieces, tuple(rect), taken))
+                out.append((self._carly_pieces, (tuple(rect), taken)))
                 continue
-            out.append(groups(self._compact_pieces, seat, tuple(rect), view.turn == seat,
-                              self._shown(view, seat), self.room.totals[seat]))
-        return out + self._large_groups(view, self.room.large)
+            out.append((self._compact_pieces, (seat, tuple(rect), view.turn == seat,
+                                               self._shown(view, seat, holds),
+                                               self.room.totals[seat])))
+        return out + self._large_builds(view, self.room.large, holds)
 
     def _carly_pieces(self, rect: RectTuple, taken: tuple[tuple[str, int], ...]) -> list[Piece]:
         """Mayor Carly's panel (solo)."""
@@ -114,10 +127,62 @@ class SheetPanel(PiecePanel):
 
     def _compact_pieces(self, seat: int, rect: RectTuple, active: bool,
                         shown: tuple[tuple[int, ...], int, int, int], total: int) -> list[Piece]:
-        """Another seat's compact panel."""
-        return [piece(("compact", seat, rect, active, shown, total), rect,
-                      partial(self._paint_compact, seat=seat, rect=pygame.Rect(rect),
-                              active=active, shown=shown, total=total))]
+        """Another seat's compact panel: its frame (with the seat's tourist), its name and
+        points, each meter's cell and the row of umbrellas, Second Line and artists, each a
+        piece (a meter ticked repaints its cell, not the panel), their text made here (not
+        in the frame that paints them)."""
+        r = pygame.Rect(rect)
+        meters, umb, line, art = shown
+        wide = r.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
+        pawn = 34 if wide else 26
+        out = [piece(("compact", seat, rect, active), rect,
+                     partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn))]
+        out.append(self._compact_head(seat, r, total, wide, pawn))
+        cell = min(54, (r.w - 30) // 5 - 4)
+        for a, act in enumerate(ACTIVITIES):
+            box = pygame.Rect(r.x + 22 + a * (cell + 4), r.y + 46, cell, 44)
+            num = theme.text(str(meters[a]), S, WHITE, True)
+            out.append(piece(("meter", box.topleft, cell, a, meters[a]),
+                             box.union(num.get_rect(center=box.center)),
+                             partial(_paint_cell, box=box, color=sp.ACTIVITY_RGB[act], num=num)))
+        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
+        at = (r.x + 22, r.y + 94)
+        out.append(piece(("stats", at, umb, line, art), stats_area(at, texts),
+                         partial(self._paint_stats, at=at, texts=texts)))
+        return out
+
+    def _compact_head(self, seat: int, r: pygame.Rect, total: int, wide: bool, pawn: int
+                      ) -> Piece:
+        """A compact panel's name and points (the name's room is what the points leave)."""
+        score = theme.text(points(total), theme.BODY_SIZE if wide else S, theme.TEXT, wide)
+        srect = score.get_rect(topright=(r.right - 12, r.y + (6 if wide else 12)))
+        # No dice here (the cards ring the dice each seat took): a number beside dice read
+        # as a dice count, and the name keeps its room.
+        name_x = r.x + (24 if wide else 18) + pawn
+        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
+        # a narrow panel: smaller, then regular, never cut
+        names = self.room.names
+        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
+                           if theme.font(z, b).size(names[seat])[0] * SQUEEZE <= room),
+                          (S, False))
+        name = fit(names[seat], size, room, seat_color(seat), bold)
+        nrect = name.get_rect(topleft=(name_x, r.y + 8))
+        return piece(("head", seat, tuple(r), total), nrect.union(srect),
+                     partial(_blit_all, images=((score, srect), (name, nrect))))
+
+    def _paint_frame(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
+                     pawn: int) -> None:
+        """A compact panel's frame and the seat's tourist."""
+        self._panel_frame(surf, rect, seat, active)
+        wide = rect.w >= WIDE_PANEL
+        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
+
+    def _paint_stats(self, surf: pygame.Surface, at: tuple[int, int],
+                     texts: list[pygame.Surface]) -> None:
+        """Umbrellas, Second Line and artists: an icon and a number each."""
+        x, y = at
+        for kind, text in zip(("umbrella", "line", "art"), texts):
+            x = self._stat(surf, x, y, kind, text) + 16
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The static background; on the large sheet, its seat's frame and blank sheet."""
@@ -152,9 +217,11 @@ class SheetPanel(PiecePanel):
                 return r.center
         return PANELS_AREA.center
 
-    def _shown(self, view: State, seat: int) -> tuple[tuple[int, ...], int, int, int]:
-        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks."""
-        sh, h = view.sheets[seat], self.holds
+    def _shown(self, view: State, seat: int, h: Mapping
+               ) -> tuple[tuple[int, ...], int, int, int]:
+        """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks (the
+        holds `h`)."""
+        sh = view.sheets[seat]
         meters = tuple(m - h[("meter", seat, a)] for a, m in enumerate(sh.meters))
         return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
             sh.art - h[("art", seat)]
@@ -174,43 +241,9 @@ class SheetPanel(PiecePanel):
             frame = self._frames[key] = fast(frame, alpha=False)
         return frame
 
-    def _paint_compact(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
-                       shown: tuple[tuple[int, ...], int, int, int], total: int) -> None:
-        """Another seat: name and points, its five meters, umbrellas, Second Line, artists."""
-        self._panel_frame(surf, rect, seat, active)
-        meters, umb, line, art = shown
-        wide = rect.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
-        score = theme.text(points(total), theme.BODY_SIZE if wide else S,
-                           theme.TEXT, wide)
-        srect = score.get_rect(topright=(rect.right - 12, rect.y + (6 if wide else 12)))
-        surf.blit(score, srect)
-        pawn = 34 if wide else 26
-        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
-        # No dice here (the cards ring the dice each seat took): a number beside dice read
-        # as a dice count, and the name keeps its room.
-        name_x = rect.x + (24 if wide else 18) + pawn
-        room = srect.x - name_x - NAME_GAP  # well short of the points: never "Bot 127 points"
-        # a narrow panel: smaller, then regular, never cut
-        names = self.room.names
-        size, bold = next(((z, b) for z, b in ((theme.BODY_SIZE, True), (S, True))
-                           if theme.font(z, b).size(names[seat])[0] * SQUEEZE <= room),
-                          (S, False))
-        name = fit(names[seat], size, room, seat_color(seat), bold)
-        surf.blit(name, (name_x, rect.y + 8))
-        cell = min(54, (rect.w - 30) // 5 - 4)
-        for a, act in enumerate(ACTIVITIES):
-            r = pygame.Rect(rect.x + 22 + a * (cell + 4), rect.y + 46, cell, 44)
-            pygame.draw.rect(surf, sp.ACTIVITY_RGB[act], r, border_radius=8)
-            num = theme.text(str(meters[a]), S, WHITE, True)
-            surf.blit(num, num.get_rect(center=r.center))
-        parts = [("umbrella", f"{umb}"), ("line", f"{line}"), ("art", f"{art}")]
-        x = rect.x + 22
-        for kind, value in parts:
-            x = self._stat(surf, x, rect.y + 94, kind, value) + 16
-
     @staticmethod
-    def _stat(surf: pygame.Surface, x: int, y: int, kind: str, value: str) -> int:
-        """An icon and a number; returns the x after them."""
+    def _stat(surf: pygame.Surface, x: int, y: int, kind: str, text: pygame.Surface) -> int:
+        """An icon and its number's `text`; returns the x after them."""
         if kind == "umbrella":
             surf.blit(sp.icon("umbrella", 32), (x, y))
         elif kind == "line":
@@ -218,7 +251,6 @@ class SheetPanel(PiecePanel):
             pygame.draw.line(surf, LINE_RGB, (x, y + 16), (x + 32, y + 16), 8)
         else:  # a blank artist tag: any artist (a code here read as "the Sax count")
             surf.blit(sp.artist_tag("", 32), (x, y))
-        text = theme.text(value, S, theme.TEXT, True)
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
@@ -258,20 +290,16 @@ class SheetPanel(PiecePanel):
             base = self._frames[("large", seat)] = fast(base, alpha=False)
         return base
 
-    def _large_groups(self, view: State, seat: int) -> list[Group]:
-        """The active seat's sheet: its frame and the blank sheet (the region's base, all of
-        it new with another seat), then what is marked on it."""
-        return [self.groups(build, *args) for build, args in self._large_builds(view, seat)]
-
-    def _large_builds(self, view: State, seat: int) -> list[tuple[Callable[..., list[Piece]],
-                                                                  tuple]]:
-        """How `_large_groups` builds each group of the seat's sheet: (build, its args)."""
+    def _large_builds(self, view: State, seat: int, holds: Mapping) -> list[Build]:
+        """How the seat's large sheet's groups are built: its frame and the blank sheet (the
+        region's base, all of it new with another seat), then what is marked on it."""
         art, sh, name = self.art, view.sheets[seat], self.room.names[seat]
         taken = tuple(v for d, v, tk in view.dice if tk == seat)
         out = [(self._large_frame, (seat,)),
-               (art.header_pieces, (seat, name, points(self.room.totals[seat]), taken,
-                                    max(0, w_left(sh)), sh.police)),
-               (art.mark_pieces, self._shown(view, seat))]
+               (art.header_pieces, (seat, name)),
+               (art.score_pieces, (points(self.room.totals[seat]), taken, max(0, w_left(sh)),
+                                   sh.police)),
+               (art.mark_pieces, self._shown(view, seat, holds))]
         out += [(art.extra_pieces, (a, sh.crossed if a == 1 else (), sh.mults[a],
                                     sh.bonuses[a])) for a in range(len(ACTIVITIES))]
         vacation = None  # the Vacation card's line: none without Tourism, else how many done
@@ -288,7 +316,7 @@ class SheetPanel(PiecePanel):
         for seat in range(self.room.players):
             if seat == self.room.large:
                 continue
-            for build, args in self._large_builds(view, seat):
+            for build, args in self._large_builds(view, seat, self.holds):
                 if not self.groups.has(build, *args):
                     self.groups(build, *args)
                     return True
@@ -393,6 +421,32 @@ class SheetPanel(PiecePanel):
         """A seat cannot move: a red note rises by its panel."""
         self._rise(t("no_move"), self.seat_anchor(ev.player), CLOSED_RGB, at, 0.4)
         return at + 0.2
+
+
+def stats_area(at: tuple[int, int], texts: list[pygame.Surface]) -> pygame.Rect:
+    """Every pixel `SheetPanel._paint_stats` paints from `at` with these numbers: each icon's
+    32 px square and its number beside it."""
+    x, y = at
+    area = pygame.Rect(x, y, 32, 32)
+    for text in texts:
+        area.union_ip(pygame.Rect(x, y, 32, 32))
+        area.union_ip(text.get_rect(midleft=(x + 38, y + 16)))
+        x += 38 + text.get_width() + 16
+    return area
+
+
+def _paint_cell(surf: pygame.Surface, box: pygame.Rect, color: tuple,
+                num: pygame.Surface) -> None:
+    """A compact panel's meter: its count on a cell of its activity's colour."""
+    pygame.draw.rect(surf, color, box, border_radius=8)
+    surf.blit(num, num.get_rect(center=box.center))
+
+
+def _blit_all(surf: pygame.Surface, images: tuple[tuple[pygame.Surface, pygame.Rect], ...]
+              ) -> None:
+    """Blit each image at its rect."""
+    for image, at in images:
+        surf.blit(image, at)
 
 
 def _nothing(surface: pygame.Surface) -> None:

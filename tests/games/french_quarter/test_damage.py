@@ -260,7 +260,7 @@ def test_an_animation_builds_the_other_seats_large_sheets_ahead():
         prepared += 1
         for seat in range(4):
             assert all(sheet.groups.has(build, *args)
-                       for build, args in sheet._large_builds(renderer.view, seat)), seat
+                       for build, args in sheet._large_builds(renderer.view, seat, renderer.holds)), seat
     assert prepared > 10
     sheet.groups.kept.clear()
     renderer._prepared = False

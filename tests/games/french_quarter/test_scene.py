@@ -253,7 +253,8 @@ def test_animate_defers_repaints_then_catches_up_a_few_pixels_a_frame(rules):
         renderer.layers.take_painted()
         step(match, bots, renderer)
         assert renderer.layers.take_painted() == []  # nothing painted with the move
-        for _ in range(30):  # the large sheet changing hands: ten bands at most
+        for _ in range(60):  # the large sheet changing hands: its groups built a frame each,
+            # then twenty bands at most (REPAINT_AREA)
             renderer.update(1 / 60)
         assert not renderer.repaints_due()
 
