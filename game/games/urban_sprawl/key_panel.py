@@ -38,28 +38,34 @@ class KeyPanel(ItemPanel):
     def items(self) -> list[Item]:
         """Whose turn and the AP left, the planning deck and discard, then one line per board
         symbol that says nothing by itself: its picture and its meaning (a new turn or AP
-        repaints its line, not the key; the symbols' lines are built once per language)."""
-        return [*self.section("turn", self.key(), self.turn_items),
-                *self.section("symbols", language(), symbol_items)]
+        repaints its line, not the key; each turn's lines are remembered, as they come back
+        every round; the symbols' lines are built once per language)."""
+        v, words = self.view, language()
+        return [*self.section("turn", (v.active, v.ap, v.over, words), self.turn_items,
+                              remember=True),
+                *self.section("piles", (len(v.planning_deck.cards), len(v.discard), words),
+                              self.pile_items),
+                *self.section("symbols", words, symbol_items)]
 
     def turn_items(self) -> list[Item]:
-        """Whose turn and the AP left (or the end), the planning deck and discard."""
+        """Whose turn and the AP left (or the end)."""
         v, box = self.view, KEY_BOX
-        found = []
         if v.over:  # no one's turn any more
             over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
-            found.append(blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8))))
-        else:
-            ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
-            found.append(blit_item("ap", ap, ap.get_rect(topright=(box.right - 12, box.y + 8))))
-            turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
-                            box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
-            found.append(blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8))))
+            return [blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8)))]
+        ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
+        turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
+                        box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
+        return [blit_item("ap", ap, ap.get_rect(topright=(box.right - 12, box.y + 8))),
+                blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8)))]
+
+    def pile_items(self) -> list[Item]:
+        """The planning deck and discard."""
+        v, box = self.view, KEY_BOX
         piles = fit_text(t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard)),
                          SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8)
-        found.append(blit_item("piles", piles,
-                               piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP))))
-        return found
+        return [blit_item("piles", piles,
+                          piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP)))]
 
 
 def symbol_items() -> list[Item]:

@@ -128,6 +128,7 @@ def changed_areas(before: Mapping[Hashable, Item], now: Mapping[Hashable, Item]
 
 
 REPAINT_PASSES = 2  # an ItemPanel's changed areas, joined into at most this many rects
+REMEMBERED = 256  # the most keys a remembered section keeps the items of
 
 
 class ItemPanel(USPanel):
@@ -142,16 +143,28 @@ class ItemPanel(USPanel):
         """A panel with no section built yet."""
         super().__init__(room, rect, name)
         self.sections: dict[str, tuple[Hashable, list[Item]]] = {}
+        self.remembered: dict[str, dict[Hashable, list[Item]]] = {}  # `section(remember=True)`
 
     def items(self) -> list[Item]:
         """Everything the layer shows, in painting order."""
         return []
 
-    def section(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> list[Item]:
-        """The items of one section of the panel, built again only when `key` changed."""
+    def section(self, name: str, key: Hashable, build: Callable[[], list[Item]],
+                remember: bool = False) -> list[Item]:
+        """The items of one section of the panel, built again only when `key` changed;
+        `remember`: a section whose keys come back (a seat's pills: each turn's AP 3, 2, 1)
+        keeps the items of every key it was built for (`key` must then hold all they show)."""
         kept = self.sections.get(name)
         if kept is None or kept[0] != key:
-            kept = self.sections[name] = (key, build())
+            if not remember:
+                kept = self.sections[name] = (key, build())
+            else:
+                known = self.remembered.setdefault(name, {})
+                if key not in known:
+                    if len(known) >= REMEMBERED:
+                        known.clear()  # (a long game in many languages: start again)
+                    known[key] = build()
+                kept = self.sections[name] = (key, known[key])
         return kept[1]
 
     def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:

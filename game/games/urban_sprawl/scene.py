@@ -32,7 +32,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine.core import Config, Target
+from game.engine.core import Config, Prompt, Target
 from game.ui.audio import CueEntry
 from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
@@ -159,6 +159,17 @@ class USRenderer(USAnimations):
             self._placed_memo = placed, owners
         self._owner = self._placed_memo[1]
         return self._placed_memo[0]
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """The kit's rings, panel by panel; none without a prompt (every panel of this room
+        rings only a prompt's options: a bot's turn asks none of the eleven, every pass)."""
+        if prompt is not None:
+            super().draw_options(canvas, focus, prompt)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """The panels' own (the room's `draw_options` draws nothing of its own)."""
+        return self.panels_view_damage()
 
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:
