@@ -162,7 +162,7 @@ class CityPanel(USPanel):
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
     # == the layer ================================================================================
-    @by_view
+    @by_view("building", "cube")
     def key(self) -> Hashable:
         """The buildings as shown, the block values and the value marks."""
         return self.room.shown_buildings(), self.view.values, self.view.value_marks
@@ -273,7 +273,7 @@ class MarkersPanel(USPanel):
         super().__init__(room, rect, name)
         self.line = line
 
-    @by_view
+    @by_view()
     def key(self) -> Hashable:
         """Which circle each marker stands on."""
         return self.view.markers

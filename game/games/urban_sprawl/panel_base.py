@@ -32,27 +32,32 @@ from .layout import OPTION, RIGHT_X, RING_GAP
 P = TypeVar("P", bound="USPanel")
 
 
-def by_view(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
-    """A panel's key that reads only the room's view, its holds and the language, computed once
-    for each of them: a refresh asks every key each frame something counts up, and the room
-    keeps its holds object while what they hold is unchanged (scene.USRenderer.refresh)."""
-    @functools.wraps(key)
-    def memo(self: P) -> Hashable:
-        stamp = (self.view, self.holds, language())
-        last = self.key_memo
-        if last is not None and last[0] is stamp[0] and last[1] is stamp[1] and last[2] == stamp[2]:
-            return last[3]
-        value = key(self)
-        self.key_memo = (*stamp, value)
-        return value
-    return memo
+def by_view(*kinds: str) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
+    """A panel's key that reads only the room's view, what its holds hold of these `kinds`
+    ("card", "building", "cube", "office") and the language, computed once for each of them: a
+    refresh asks every key each frame something counts up or a tween lets go of something,
+    and a building landing must not make the rows and seats work out their keys again
+    (scene.USRenderer.holds_of keeps each kind's part once per holds)."""
+    def decorate(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
+        @functools.wraps(key)
+        def memo(self: P) -> Hashable:
+            stamp = (self.view, self.room.holds_of(kinds), language())
+            last = self.key_memo
+            if (last is not None and last[0] is stamp[0] and last[1] == stamp[1]
+                    and last[2] == stamp[2]):
+                return last[3]
+            value = key(self)
+            self.key_memo = (*stamp, value)
+            return value
+        return memo
+    return decorate
 
 
 class USPanel(Panel):
     """An Urban Sprawl panel: white option rings, a pulsing focus frame, a zoom on cards."""
 
     room: Any  # scene.USRenderer (not imported here: no import circle through scene.py)
-    key_memo: tuple | None = None  # (view, holds, language, key) of the last `by_view` key
+    key_memo: tuple | None = None  # (view, holds part, language, key) of the last `by_view` key
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:

@@ -61,6 +61,8 @@ from .seat_panel import SeatBody, SeatHead
 from .state import NOBODY, State
 from .track_panel import TrackPanel
 
+CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as shown
+
 
 class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
@@ -80,7 +82,9 @@ class USRenderer(USAnimations):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.faces = Faces(self.board)
-        self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
+        self._zone_memo: tuple = (None, [])  # (shown buildings, per seat zone counts)
+        self._shown_memo: tuple | None = None  # (view, city holds, shown buildings)
+        self._holds_split: tuple | None = None  # (holds, by kind, by kinds): `holds_of`
         # (the targets placed, the panel that offers each) and, by panel name, (what moves its
         # targets, its targets, the panel by target): see `place_targets`
         self._placed_memo: tuple | None = None
@@ -180,15 +184,36 @@ class USRenderer(USAnimations):
         """Every target's rect for the current view (not copied: read only)."""
         return self._targets
 
+    def holds_of(self, kinds: tuple[str, ...]) -> frozenset:
+        """What the holds hold back of these kinds ("card", "building", "cube", "office"):
+        split by kind once per holds object, so that each panel's key is worked out again
+        only when its own kinds changed (panel_base.by_view)."""
+        holds, memo = self.holds, self._holds_split
+        if memo is None or memo[0] is not holds:
+            split: dict[str, set] = {}
+            for held in holds:
+                split.setdefault(held[0], set()).add(held)
+            memo = self._holds_split = (holds, {kind: frozenset(part)
+                                                for kind, part in split.items()}, {})
+        parts = memo[2]
+        if kinds not in parts:
+            parts[kinds] = frozenset().union(*(memo[1].get(kind, ()) for kind in kinds))
+        return parts[kinds]
+
     def shown_buildings(self) -> tuple:
         """The view's buildings less those still dropping in, and without the cubes still
-        changing hands."""
+        changing hands; worked out once per view and buildings and cubes held."""
+        stamp = (self.view, self.holds_of(CITY_HOLDS))
+        memo = self._shown_memo
+        if memo is not None and memo[0] is stamp[0] and memo[1] == stamp[1]:
+            return memo[2]
         shown = []
         for bid, b in enumerate(self.view.buildings):
             if b is not None and ("cube", bid) in self.holds:
                 b = b._replace(owner=NOBODY)
             shown.append(None if ("building", bid) in self.holds else b)
-        return tuple(shown)
+        self._shown_memo = (*stamp, tuple(shown))
+        return self._shown_memo[2]
 
     def held_cards(self) -> tuple:
         """The cards running tweens hold back (flying, sliding, turning over)."""
@@ -196,15 +221,16 @@ class USRenderer(USAnimations):
 
     def zone_counts(self, seat: int) -> tuple[int, ...]:
         """How many buildings the seat controls in each zone (parks last), as shown; counted
-        for every seat at once per view and holds (each panel's key asks at each refresh)."""
-        view, holds, counts = self._zone_memo
-        if view is not self.view or holds is not self.holds:
+        for every seat at once per shown city (each panel's key asks at each refresh)."""
+        shown, counts = self._zone_memo
+        buildings = self.shown_buildings()
+        if shown is not buildings:
             counts = [dict.fromkeys(PANEL_ZONES, 0) for _ in range(self.players)]
-            for building in self.shown_buildings():
+            for building in buildings:
                 if building is not None and building.owner != NOBODY:
                     counts[building.owner][building.zone] += 1
             counts = [tuple(c.values()) for c in counts]
-            self._zone_memo = (self.view, self.holds, counts)
+            self._zone_memo = (buildings, counts)
         return counts[seat]
 
     # == BoardRenderer ============================================================================
