@@ -14,6 +14,7 @@ circles above the city, or the row circles right of it).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import zip_longest
 
 import pygame
 import pytweening
@@ -180,8 +181,9 @@ class CityPanel(USPanel):
             blocks = set(range(BLOCKS * BLOCKS))
         else:
             blocks = self._changed_blocks(before[0], buildings)
-            blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
-                          if old != new)
+            if before[1:] != (values, marks):  # (a building landing changes no plate)
+                blocks.update(b for b, (old, new) in enumerate(
+                    zip(block_plates(*before[1:]), plates)) if old != new)
         for block in blocks:
             blit_columns(surf, layers.static, block_area(block))
         for building in buildings:
@@ -195,10 +197,8 @@ class CityPanel(USPanel):
     def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
         """The blocks of every building that differs between two shown cities."""
         blocks = set()
-        for bid in range(max(len(before), len(now))):
-            old = before[bid] if bid < len(before) else None
-            new = now[bid] if bid < len(now) else None
-            if old != new:
+        for old, new in zip_longest(before, now):
+            if old is not new and old != new:  # (the shown city keeps the view's buildings)
                 blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
         return blocks
 

@@ -32,16 +32,19 @@ from .layout import OPTION, RIGHT_X, RING_GAP
 P = TypeVar("P", bound="USPanel")
 
 
-def by_view(*kinds: str) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
+def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None
+            ) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
     """A panel's key that reads only the room's view, what its holds hold of these `kinds`
-    ("card", "building", "cube", "office") and the language, computed once for each of them: a
-    refresh asks every key each frame something counts up or a tween lets go of something,
-    and a building landing must not make the rows and seats work out their keys again
-    (scene.USRenderer.holds_of keeps each kind's part once per holds)."""
+    ("card", "building", "cube", "office"), the language and what `also` gives (a memo of the
+    room's), computed once for each of them: a refresh asks every key each frame something
+    counts up or a tween lets go of something, and a building landing must not make the rows
+    and seats work out their keys again (scene.USRenderer.holds_of keeps each kind's part
+    once per holds)."""
     def decorate(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
         @functools.wraps(key)
         def memo(self: P) -> Hashable:
-            stamp = (self.view, self.room.holds_of(kinds), language())
+            held = self.room.holds_of(kinds)
+            stamp = (self.view, held if also is None else (held, also(self)), language())
             last = self.key_memo
             if (last is not None and last[0] is stamp[0] and last[1] == stamp[1]
                     and last[2] == stamp[2]):

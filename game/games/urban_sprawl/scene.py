@@ -90,6 +90,7 @@ class USRenderer(USAnimations):
         self._placed_memo: tuple | None = None
         self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
+        self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -126,11 +127,21 @@ class USRenderer(USAnimations):
             return
         self.layers.refresh(limit)
         self._refreshed = stamp
+        # what the heads show counted, once every layer is up to date (None: look at all)
+        self._heads_counted = None if self.layers.pending else self.counted()
 
     def refresh_heads(self) -> None:
-        """Repaint the heads whose figures changed (the only keys that read the clock)."""
-        layers = self.layers
+        """Repaint the heads whose figures changed (the only keys that read the clock): only
+        those of seats whose count changed since the heads were last brought up to date (a
+        frame of a count-up looks at one head, a frame where nothing counted at none)."""
+        layers, counted, before = self.layers, self.counted(), self._heads_counted
+        if before is not None and counted is before:
+            return  # (the same clock and tweens: nothing counted)
+        self._heads_counted = counted
         for head in self.heads:
+            if before is not None and all(counted.get((kind, head.seat)) == before.get(
+                    (kind, head.seat)) for kind in ("prestige", "wealth")):
+                continue
             key = head.key()
             if layers.shown_key(head.name) != key:
                 layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
