@@ -114,12 +114,16 @@ class USRenderer(USAnimations):
         not every frame something counts up. A frame whose view, holds and language are
         those every layer was last brought up to date with (none left pending) can change
         only the heads' figures, counting up: it looks at those alone (not at a reset's
-        whole refresh, `limit` None)."""
+        whole refresh, `limit` None). A move animated while the whole board is due anyway
+        (the opening deal, right after the reset) repaints every layer at once, instead of
+        one first paint (its chips, pills, texts) a frame in the frames that follow."""
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
         if self.view is None:
             return
+        if limit == 0 and self.whole_board_due():
+            limit = None  # (the opening deal: the first frame redraws the board whole anyway)
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
                 and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):

@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.engine.core import Config
+from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
@@ -173,3 +175,19 @@ def test_item_panels_items_kept_and_remembered_equal_them_built_afresh(players, 
                 assert painted_whole(panel, scratch) == painted_whole(fresh, scratch), panel.name
                 checked += 1
     assert checked > 1000
+
+
+def test_the_opening_deal_animated_right_after_a_reset_paints_every_layer_at_once():
+    """A move animated while the whole board is redrawn anyway (the opening deal, right after
+    the reset) repaints every layer then, not one a frame: nothing is left pending, and the
+    layers equal them painted afresh."""
+    pygame.init()
+    match = Match(rules_for("urban_sprawl"), Config(3), 9)
+    renderer = USRenderer(match.rules, match.config, ["Ana", "Bruno", "Carmen"])
+    renderer.reset(match.view(0), 0)
+    renderer.animate(match.resolve_chance(), match.view(0), 0)
+    assert renderer.whole_board_due() and not renderer.layers.pending
+    kept = pygame.image.tobytes(renderer.layers.surface, "RGB")
+    renderer.layers.invalidate()
+    renderer.refresh()
+    assert kept == pygame.image.tobytes(renderer.layers.surface, "RGB")
