@@ -41,22 +41,35 @@ class KeyPanel(ItemPanel):
         repaints its line, not the key; each turn's lines are remembered, as they come back
         every round; the symbols' lines are built once per language)."""
         v, words = self.view, language()
-        return [*self.section("turn", (v.active, v.ap, v.over, words), self.turn_items,
+        turn = (v.active, v.ap, v.over)
+        return [*self.section("turn", (*turn, words), lambda: self.turn_items(*turn),
                               remember=True),
                 *self.section("piles", (len(v.planning_deck.cards), len(v.discard), words),
                               self.pile_items),
                 *self.section("symbols", words, symbol_items)]
 
-    def turn_items(self) -> list[Item]:
+    def prepare_ahead(self) -> bool:
+        """Build the turn line of the active seat's next AP, or else of the next seat's turn,
+        if not built yet; True if it built one."""
+        v, words = self.view, language()
+        soon = [(v.active, spent, False) for spent in range(v.ap)]
+        soon.append(((v.active + 1) % self.room.players, self.room.board.action_points, False))
+        for active, ap, over in soon if not v.over else ():
+            if self.prepare("turn", (active, ap, over, words),
+                            lambda a=active, p=ap, o=over: self.turn_items(a, p, o)):
+                return True
+        return False
+
+    def turn_items(self, active: int, ap: int, over: bool) -> list[Item]:
         """Whose turn and the AP left (or the end)."""
-        v, box = self.view, KEY_BOX
-        if v.over:  # no one's turn any more
+        box = KEY_BOX
+        if over:  # no one's turn any more
             over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
             return [blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8)))]
-        ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
-        turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
-                        box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
-        return [blit_item("ap", ap, ap.get_rect(topright=(box.right - 12, box.y + 8))),
+        shown = theme.text(t("ap", ap=ap), theme.SMALL_SIZE, theme.ACCENT, True)
+        turn = fit_text(t("turn_of", player=self.room.names[active]), theme.SMALL_SIZE,
+                        box.w - 36 - shown.get_width(), seat_color(active), True, 0.8)
+        return [blit_item("ap", shown, shown.get_rect(topright=(box.right - 12, box.y + 8))),
                 blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8)))]
 
     def pile_items(self) -> list[Item]:

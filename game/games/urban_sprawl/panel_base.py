@@ -175,6 +175,20 @@ class ItemPanel(USPanel):
                 kept = self.sections[name] = (key, known[key])
         return kept[1]
 
+    def prepare(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> bool:
+        """Build ahead the items of a remembered section for a key it may show soon, if not
+        yet known; True if it built them."""
+        known = self.remembered.setdefault(name, {})
+        if key in known or len(known) >= REMEMBERED:
+            return False
+        known[key] = build()
+        return True
+
+    def prepare_ahead(self) -> bool:
+        """Build one set of items the panel will likely show soon; True if it built one (the
+        room asks in frames that do little else): none by default."""
+        return False
+
     def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """The areas where an item changed since the last paint (all of the panel at first or
         after a reset), each put back from the background and painted again; returns them."""

@@ -32,7 +32,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine.core import Config, Prompt, Target
+from game.engine.core import Config, Event, Prompt, Target
 from game.ui.audio import CueEntry
 from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
@@ -62,6 +62,7 @@ from .state import NOBODY, State
 from .track_panel import TrackPanel
 
 CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as shown
+PREPARE_AT_ONCE = 200  # the most items built ahead while the whole board is redrawn anyway
 
 
 class USRenderer(USAnimations):
@@ -91,6 +92,7 @@ class USRenderer(USAnimations):
         self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
+        self._prep_due = False  # this frame may build one thing ahead at its draw
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -107,6 +109,7 @@ class USRenderer(USAnimations):
                    MarkersPanel(self, layout["side_markers"], "side_markers", "row"),
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
+        self.prepared_panels = [self.panels["key"], *self.bodies]  # (`prepare_ahead`)
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -116,7 +119,8 @@ class USRenderer(USAnimations):
         only the heads' figures, counting up: it looks at those alone (not at a reset's
         whole refresh, `limit` None). A move animated while the whole board is due anyway
         (the opening deal, right after the reset) repaints every layer at once, instead of
-        one first paint (its chips, pills, texts) a frame in the frames that follow."""
+        one first paint (its chips, pills, texts) a frame in the frames that follow, and
+        builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
@@ -124,15 +128,45 @@ class USRenderer(USAnimations):
             return
         if limit == 0 and self.whole_board_due():
             limit = None  # (the opening deal: the first frame redraws the board whole anyway)
+        if limit is None and self.whole_board_due():
+            for _ in range(PREPARE_AT_ONCE):  # (the first of them draw each zone's icon)
+                if not self.prepare_ahead():
+                    break
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
                 and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):
             self.refresh_heads()
             return
+        self._prep_due = False  # (a frame that repaints layers does nothing ahead)
         self.layers.refresh(limit)
         self._refreshed = stamp
         # what the heads show counted, once every layer is up to date (None: look at all)
         self._heads_counted = None if self.layers.pending else self.counted()
+
+    def update(self, dt: float) -> None:
+        """The kit's update; a frame of running tweens that repaints nothing is left, at its
+        draw, to build one thing ahead (`prepare_ahead`)."""
+        self._prep_due = bool(self.timeline)  # (an idle frame prepares nothing)
+        super().update(dt)
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """The kit's animate; the frame a move is shown prepares nothing ahead."""
+        super().animate(events, view, viewer)
+        self._prep_due = False
+
+    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
+        """The kit's draw; once in a frame left to it, build one thing ahead."""
+        super().draw(canvas, focus, prompt)
+        if self._prep_due:
+            self._prep_due = False
+            self.prepare_ahead()
+
+    def prepare_ahead(self) -> bool:
+        """Build one set of items a panel will likely show soon (a seat's next foot count or
+        AP pills, the key's next turn line), so that the frame it shows them does not render
+        their text; True if one was built. At most one a frame (a text or two: ~0.05-0.1 ms),
+        in frames of running tweens that repaint nothing."""
+        return any(panel.prepare_ahead() for panel in self.prepared_panels)
 
     def refresh_heads(self) -> None:
         """Repaint the heads whose figures changed (the only keys that read the clock): only
@@ -142,6 +176,7 @@ class USRenderer(USAnimations):
         if before is not None and counted is before:
             return  # (the same clock and tweens: nothing counted)
         self._heads_counted = counted
+        self._prep_due = False  # (a frame of a count-up does nothing ahead)
         for head in self.heads:
             if before is not None and all(counted.get((kind, head.seat)) == before.get(
                     (kind, head.seat)) for kind in ("prestige", "wealth")):

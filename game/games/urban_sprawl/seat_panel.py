@@ -146,6 +146,7 @@ class SeatBody(SeatPart):
         self._foot_rects: list[tuple[tuple[str, str], pygame.Rect]] | None = None
         # each foot entry's items by (index, count, language): see `foot_items`
         self._foot_memo: dict[tuple, list[Item]] = {}
+        self._prepared: tuple | None = None  # (view, language, zone counts): `prepare_ahead`
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -196,15 +197,42 @@ class SeatBody(SeatPart):
         outline, pills, chips, foot = self.key()
         return [*self.section("outline", outline,
                               lambda: self.outline_items("left", "right", "bottom")),
-                *self.section("pills", pills, self.pill_items, remember=True),
+                *self.section("pills", pills, lambda: self.pill_items(pills), remember=True),
                 *self.section("chips", chips, self.chip_items),
                 *self.section("foot", foot, self.foot_items)]
 
-    def pill_items(self) -> list[Item]:
-        """The pills under the head."""
+    def pill_items(self, key: tuple) -> list[Item]:
+        """The pills under the head, for the pills' part of the body's key."""
+        active, ap, over, offices, extra, _ = key
+        pills = pill_list(ap if active and ap and not over else None, offices, extra)
         return [pill_item(k, text, style, rect)
-                for k, (text, style, rect) in enumerate(pill_layout(self.whole,
-                                                                    self.pills(self.view)))]
+                for k, (text, style, rect) in enumerate(pill_layout(self.whole, pills))]
+
+    # == ahead of time ============================================================================
+    def prepare_ahead(self) -> bool:
+        """Build one set of items this body will likely show soon (the count after each of
+        its foot's, the pills of its next AP and of its next turn), if one is not built yet;
+        True if it built one. The room calls it in frames that do little else, so that the
+        frame a building lands or an AP is spent does not render their text."""
+        v, words = self.view, language()
+        stamp = (v, words, self.room.zone_counts(self.seat))
+        if self._prepared == stamp:
+            return False  # all done for this view
+        memo = self._foot_memo
+        for k, (what, count, rect) in enumerate(self.foot_places()):
+            if (k, count + 1, words) not in memo:
+                icon, text = self.foot_entry(what, count + 1)
+                memo[k, count + 1, words] = foot_pair(k, icon, text, rect, count + 1)
+                return True
+        _, pills, *_ = self.key()
+        active, ap, over, offices, extra, _ = pills
+        soon = [(True, spent, over, offices, extra, words) for spent in range(ap)] if active \
+            else [(True, self.room.board.action_points, over, offices, extra, words)]
+        for key in soon:
+            if self.prepare("pills", key, lambda key=key: self.pill_items(key)):
+                return True
+        self._prepared = stamp
+        return False
 
     def chip_items(self) -> list[Item]:
         """The planning cards, then the Favours (one a tween holds back shows nothing)."""
@@ -235,12 +263,9 @@ class SeatBody(SeatPart):
         Extra Favour; "No office" when there is nothing to show."""
         seat = self.seat
         active = seat == view.active and view.ap and not view.over
-        found = [(t("ap_left", ap=view.ap), "ap")] if active else []
-        found += [(t(f"office.{office}"), "office")
-                  for office, holder in zip(OFFICES, view.offices, strict=True) if holder == seat]
-        if view.extra_favour == seat:
-            found.append((t("extra_favour"), "favour"))
-        return found or [(t("no_office"), "none")]
+        return pill_list(view.ap if active else None,
+                         tuple(holder == seat for holder in view.offices),
+                         view.extra_favour == seat)
 
     def pill_count(self, view: State) -> int:
         """How many pills `pills` gives, without translating them (it places the chips)."""
@@ -302,6 +327,18 @@ class SeatBody(SeatPart):
                 y += -(-len(group) // per_line) * FOOT_STEP
             self._foot_rects = found
         return self._foot_rects
+
+
+def pill_list(ap: int | None, offices: tuple[bool, ...], extra: bool) -> list[tuple[str, str]]:
+    """(text, style) of a seat's pills: the AP left (None: not shown), each office it holds
+    (`offices`: held or not, in OFFICES order), the Extra Favour; "No office" when there is
+    nothing to show."""
+    found = [(t("ap_left", ap=ap), "ap")] if ap else []
+    found += [(t(f"office.{office}"), "office")
+              for office, held in zip(OFFICES, offices, strict=True) if held]
+    if extra:
+        found.append((t("extra_favour"), "favour"))
+    return found or [(t("no_office"), "none")]
 
 
 def pill_lines(panel: pygame.Rect, count: int) -> int:

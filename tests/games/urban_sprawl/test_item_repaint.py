@@ -155,26 +155,28 @@ def built_afresh(panel: ItemPanel) -> ItemPanel:
 @pytest.mark.parametrize("players, seed", [(2, 7), (4, 8)])
 def test_item_panels_items_kept_and_remembered_equal_them_built_afresh(players, seed):
     """The items a panel keeps per section, remembers per key (a seat's pills, the key's turn)
-    or per entry (a seat's foot) are, at every frame of played games, those a new panel builds
-    from nothing: the same names and places, painting the same pixels."""
+    or per entry (a seat's foot), many of them built ahead (`prepare_ahead`, here at every
+    frame), are, at every frame of played games, those a new panel builds from nothing: the
+    same names and places, painting the same pixels."""
     pygame.init()
     match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
     panels = [p for p in renderer.panels.values() if isinstance(p, ItemPanel)]
     scratch = renderer.layers.static.copy()
-    checked = 0
+    checked = prepared = 0
     for _ in range(50):
         if not match.prompts():
             break
         step(match, bots, renderer)
         while renderer.busy() or renderer.layers.pending:
             renderer.update(1 / 60)
+            prepared += renderer.prepare_ahead()
             for panel in panels:
                 kept, fresh = panel.items(), built_afresh(panel)
                 made = fresh.items()
                 assert [(i.name, i.rect) for i in kept] == [(i.name, i.rect) for i in made]
                 assert painted_whole(panel, scratch) == painted_whole(fresh, scratch), panel.name
                 checked += 1
-    assert checked > 1000
+    assert checked > 1000 and prepared > 5  # (more at the opening deal: USRenderer.refresh)
 
 
 def test_the_opening_deal_animated_right_after_a_reset_paints_every_layer_at_once():
