@@ -32,14 +32,17 @@ from .layout import OPTION, RIGHT_X, RING_GAP
 P = TypeVar("P", bound="USPanel")
 
 
-def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None
+def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None,
+            also_kinds: tuple[str, ...] = ()
             ) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
     """A panel's key that reads only the room's view, what its holds hold of these `kinds`
     ("card", "building", "cube", "office"), the language and what `also` gives (a memo of the
     room's), computed once for each of them: a refresh asks every key each frame something
     counts up or a tween lets go of something, and a building landing must not make the rows
     and seats work out their keys again (scene.USRenderer.holds_of keeps each kind's part
-    once per holds)."""
+    once per holds). `also_kinds`: the kinds of holds what `also` gives depends on; the key
+    notes all it depends on (`held_kinds`: the room asks it again when one of those changed,
+    scene.USRenderer.refresh_held)."""
     def decorate(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
         @functools.wraps(key)
         def memo(self: P) -> Hashable:
@@ -52,6 +55,7 @@ def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None
             value = key(self)
             self.key_memo = (*stamp, value)
             return value
+        memo.held_kinds = frozenset((*kinds, *also_kinds))  # type: ignore[attr-defined]
         return memo
     return decorate
 
@@ -86,6 +90,10 @@ class USPanel(Panel):
         card = self.card_at(focus)
         if card in self.room.board.cards:  # nothing to zoom on an empty slot or face-down card
             self.zoom(canvas, card, rect)
+
+    def held_kinds(self) -> frozenset[str]:
+        """The kinds of holds this panel's key reads (its `by_view`'s; none otherwise)."""
+        return getattr(type(self).key, "held_kinds", frozenset())
 
     def targets_moved_by(self, view: Any) -> Hashable:
         """What in `view` moves this panel's targets (the room places them again only when it

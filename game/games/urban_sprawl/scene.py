@@ -110,6 +110,8 @@ class USRenderer(USAnimations):
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
         self.prepared_panels = [self.panels["key"], *self.bodies]  # (`prepare_ahead`)
+        # the layered panels whose keys read the holds (`refresh_held`), in layer order
+        self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -134,7 +136,9 @@ class USRenderer(USAnimations):
                     break
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
-                and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):
+                and done[2] == stamp[2] and not self.layers.pending
+                and (done[1] is stamp[1] or self.refresh_held(done[1], limit))):
+            self._refreshed = stamp
             self.refresh_heads()
             return
         self._prep_due = False  # (a frame that repaints layers does nothing ahead)
@@ -142,6 +146,26 @@ class USRenderer(USAnimations):
         self._refreshed = stamp
         # what the heads show counted, once every layer is up to date (None: look at all)
         self._heads_counted = None if self.layers.pending else self.counted()
+
+    def refresh_held(self, before: Mapping, limit: int) -> bool:
+        """A frame where only the holds changed since every layer was last up to date: ask
+        only the keys of the panels that read the kinds of holds that changed (a building
+        landing asks the city's and the seat bodies', not the rows', track's, key's...) and
+        repaint those dirty, if no more than `limit`; False (nothing done) if more."""
+        changed = {held[0] for held in before.keys() ^ self.holds.keys()}
+        layers, dirty = self.layers, []
+        for panel in self.held_panels:
+            if panel.held_kinds() & changed:
+                key = panel.key()
+                if layers.shown_key(panel.name) != key:
+                    dirty.append((panel, key))
+        if len(dirty) > limit:
+            return False
+        for panel, key in dirty:
+            self._prep_due = False  # (a frame that repaints a layer does nothing ahead)
+            layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
+                                panel.CLIP)
+        return True
 
     def update(self, dt: float) -> None:
         """The kit's update; a frame of running tweens that repaints nothing is left, at its

@@ -175,7 +175,8 @@ class SeatBody(SeatPart):
         return target[1]
 
     # == the layer ================================================================================
-    @by_view("card", also=lambda body: body.room.zone_counts(body.seat))
+    @by_view("card", also=lambda body: body.room.zone_counts(body.seat),
+             also_kinds=("building", "cube"))
     def key(self) -> Hashable:
         """Everything the body shows, per section: the outline (the seat's turn), the pills,
         the chips (of the cards tweens hold back, only whether its own chips are: a card
