@@ -69,6 +69,7 @@ class CityPanel(USPanel):
         self.board = self.room.board
         self._fixed = self._fixed_targets()
         self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
+        self._boxes: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its box
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -172,10 +173,17 @@ class CityPanel(USPanel):
         """Repaint the blocks whose buildings or value plate changed since the last paint
         (every block when nothing was painted yet): a building never leaves its block, so a
         build repaints one block, and a marker move the blocks of its line and of the moved
-        value marks, instead of the city. Returns the blocks' areas (all that changed)."""
+        value marks, instead of the city; a building that only landed (`_landed`) is blitted
+        alone. Returns the areas repainted (all that changed)."""
         buildings, values, marks = self.key()
         layers = self.room.layers
         before = layers.shown_key(self.name)
+        if before is not None and before[1:] == (values, marks):
+            landed = self._landed(before[0], buildings)
+            if landed is not None:  # only new buildings, each on lots nothing else reaches
+                for building in landed:
+                    self.paint_building(surf, building.zone, building.lots, building.owner)
+                return [lots_box(building.lots) for building in landed]
         plates = block_plates(values, marks)
         if before is None:
             blocks = set(range(BLOCKS * BLOCKS))
@@ -193,6 +201,35 @@ class CityPanel(USPanel):
             plate = sp.value_plate(*plates[block])
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
         return [block_area(block) for block in blocks]
+
+    def _landed(self, before: tuple, now: tuple) -> list | None:
+        """The buildings `now` shows that `before` did not, if that is all that differs and
+        none of them reaches where another building of its block paints: each can then be
+        blitted alone over the layer, which shows the bare lots there (a building dropped in
+        or let go by its tween repaints its own box, not its block). None otherwise."""
+        landed = []
+        for old, new in zip_longest(before, now):
+            if old is new or old == new:
+                continue
+            if old is not None or new is None:
+                return None  # a building changed or went: its block is repainted
+            landed.append(new)
+        block_of = self.board.block_of
+        for building in landed:
+            box, block = self._box(building.lots), block_of[building.lots[0]]
+            for other in now:
+                if (other is not None and other is not building
+                        and block_of[other.lots[0]] == block
+                        and self._box(other.lots).colliderect(box)):
+                    return None
+        return landed
+
+    def _box(self, lots: tuple[int, ...]) -> pygame.Rect:
+        """The rect a building on these lots paints (read only), worked out once per lots."""
+        box = self._boxes.get(lots)
+        if box is None:
+            box = self._boxes[lots] = lots_box(lots)
+        return box
 
     def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
         """The blocks of every building that differs between two shown cities."""
