@@ -109,7 +109,7 @@ class USRenderer(USAnimations):
                    MarkersPanel(self, layout["side_markers"], "side_markers", "row"),
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
-        self.prepared_panels = [self.panels["key"], *self.bodies]  # (`prepare_ahead`)
+        self.prepared_panels = [self.panels["key"], *self.bodies, *self.heads]  # (`prepare_ahead`)
         # the layered panels whose keys read the holds (`refresh_held`), in layer order
         self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
 
@@ -187,8 +187,8 @@ class USRenderer(USAnimations):
 
     def prepare_ahead(self) -> bool:
         """Build one set of items a panel will likely show soon (a seat's next foot count or
-        AP pills, the key's next turn line), so that the frame it shows them does not render
-        their text; True if one was built. At most one a frame (a text or two: ~0.05-0.1 ms),
+        AP pills, the key's next turn line, a figure a gain will count through), so that the
+        frame it shows them does not render their text; True if one was built. At most one a frame (a text or two: ~0.05-0.1 ms),
         in frames of running tweens that repaint nothing."""
         return any(panel.prepare_ahead() for panel in self.prepared_panels)
 
