@@ -84,6 +84,11 @@ class USAnimations(PanelRoom):
         until the star or coin lands. Summed for every seat at once per clock and tweens
         (each head asks for both figures, in its key and its items, every frame something
         counts up)."""
+        return self.counted().get((what, seat), 0)
+
+    def counted(self) -> dict[tuple[str, int], int]:
+        """What still flies in, by (kind, seat): the same dict while the clock and tweens are
+        (read it, never change it)."""
         timeline = self.timeline
         tweens, clock, totals = self._counted
         if clock != timeline.clock or tweens != timeline.tweens:  # tweens compare by identity
@@ -91,7 +96,7 @@ class USAnimations(PanelRoom):
             for (kind, who, amount), left in timeline.counting():
                 totals[kind, who] = totals.get((kind, who), 0) + round(amount * left)
             self._counted = (list(timeline.tweens), timeline.clock, totals)
-        return totals.get((what, seat), 0)
+        return totals
 
     # == the rows =================================================================================
     @on_event("planning_taken", sound="swish")

@@ -14,6 +14,7 @@ circles above the city, or the row circles right of it).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import zip_longest
 
 import pygame
 import pytweening
@@ -68,6 +69,7 @@ class CityPanel(USPanel):
         self.board = self.room.board
         self._fixed = self._fixed_targets()
         self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
+        self._boxes: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its box
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -162,7 +164,7 @@ class CityPanel(USPanel):
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
     # == the layer ================================================================================
-    @by_view
+    @by_view("building", "cube")
     def key(self) -> Hashable:
         """The buildings as shown, the block values and the value marks."""
         return self.room.shown_buildings(), self.view.values, self.view.value_marks
@@ -171,17 +173,25 @@ class CityPanel(USPanel):
         """Repaint the blocks whose buildings or value plate changed since the last paint
         (every block when nothing was painted yet): a building never leaves its block, so a
         build repaints one block, and a marker move the blocks of its line and of the moved
-        value marks, instead of the city. Returns the blocks' areas (all that changed)."""
+        value marks, instead of the city; a building that only landed (`_landed`) is blitted
+        alone. Returns the areas repainted (all that changed)."""
         buildings, values, marks = self.key()
         layers = self.room.layers
         before = layers.shown_key(self.name)
+        if before is not None and before[1:] == (values, marks):
+            landed = self._landed(before[0], buildings)
+            if landed is not None:  # only new buildings, each on lots nothing else reaches
+                for building in landed:
+                    self.paint_building(surf, building.zone, building.lots, building.owner)
+                return [lots_box(building.lots) for building in landed]
         plates = block_plates(values, marks)
         if before is None:
             blocks = set(range(BLOCKS * BLOCKS))
         else:
             blocks = self._changed_blocks(before[0], buildings)
-            blocks.update(b for b, (old, new) in enumerate(zip(block_plates(*before[1:]), plates))
-                          if old != new)
+            if before[1:] != (values, marks):  # (a building landing changes no plate)
+                blocks.update(b for b, (old, new) in enumerate(
+                    zip(block_plates(*before[1:]), plates)) if old != new)
         for block in blocks:
             blit_columns(surf, layers.static, block_area(block))
         for building in buildings:
@@ -192,13 +202,40 @@ class CityPanel(USPanel):
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
         return [block_area(block) for block in blocks]
 
+    def _landed(self, before: tuple, now: tuple) -> list | None:
+        """The buildings `now` shows that `before` did not, if that is all that differs and
+        none of them reaches where another building of its block paints: each can then be
+        blitted alone over the layer, which shows the bare lots there (a building dropped in
+        or let go by its tween repaints its own box, not its block). None otherwise."""
+        landed = []
+        for old, new in zip_longest(before, now):
+            if old is new or old == new:
+                continue
+            if old is not None or new is None:
+                return None  # a building changed or went: its block is repainted
+            landed.append(new)
+        block_of = self.board.block_of
+        for building in landed:
+            box, block = self._box(building.lots), block_of[building.lots[0]]
+            for other in now:
+                if (other is not None and other is not building
+                        and block_of[other.lots[0]] == block
+                        and self._box(other.lots).colliderect(box)):
+                    return None
+        return landed
+
+    def _box(self, lots: tuple[int, ...]) -> pygame.Rect:
+        """The rect a building on these lots paints (read only), worked out once per lots."""
+        box = self._boxes.get(lots)
+        if box is None:
+            box = self._boxes[lots] = lots_box(lots)
+        return box
+
     def _changed_blocks(self, before: tuple, now: tuple) -> set[int]:
         """The blocks of every building that differs between two shown cities."""
         blocks = set()
-        for bid in range(max(len(before), len(now))):
-            old = before[bid] if bid < len(before) else None
-            new = now[bid] if bid < len(now) else None
-            if old != new:
+        for old, new in zip_longest(before, now):
+            if old is not new and old != new:  # (the shown city keeps the view's buildings)
                 blocks.update(self.board.block_of[b.lots[0]] for b in (old, new) if b)
         return blocks
 
@@ -273,7 +310,7 @@ class MarkersPanel(USPanel):
         super().__init__(room, rect, name)
         self.line = line
 
-    @by_view
+    @by_view()
     def key(self) -> Hashable:
         """Which circle each marker stands on."""
         return self.view.markers

@@ -24,7 +24,7 @@ Picture = Callable[[pygame.Surface, pygame.Rect], None]
 class KeyPanel(ItemPanel):
     """The turn, the piles and the meaning of the board's symbols."""
 
-    @by_view
+    @by_view()
     def key(self) -> Hashable:
         """Whose turn, the AP left, the piles' sizes, the end."""
         v = self.view
@@ -38,28 +38,47 @@ class KeyPanel(ItemPanel):
     def items(self) -> list[Item]:
         """Whose turn and the AP left, the planning deck and discard, then one line per board
         symbol that says nothing by itself: its picture and its meaning (a new turn or AP
-        repaints its line, not the key; the symbols' lines are built once per language)."""
-        return [*self.section("turn", self.key(), self.turn_items),
-                *self.section("symbols", language(), symbol_items)]
+        repaints its line, not the key; each turn's lines are remembered, as they come back
+        every round; the symbols' lines are built once per language)."""
+        v, words = self.view, language()
+        turn = (v.active, v.ap, v.over)
+        return [*self.section("turn", (*turn, words), lambda: self.turn_items(*turn),
+                              remember=True),
+                *self.section("piles", (len(v.planning_deck.cards), len(v.discard), words),
+                              self.pile_items),
+                *self.section("symbols", words, symbol_items)]
 
-    def turn_items(self) -> list[Item]:
-        """Whose turn and the AP left (or the end), the planning deck and discard."""
-        v, box = self.view, KEY_BOX
-        found = []
-        if v.over:  # no one's turn any more
+    def prepare_ahead(self) -> bool:
+        """Build the turn line of the active seat's next AP, or else of the next seat's turn,
+        if not built yet; True if it built one."""
+        v, words = self.view, language()
+        soon = [(v.active, spent, False) for spent in range(v.ap)]
+        soon.append(((v.active + 1) % self.room.players, self.room.board.action_points, False))
+        for active, ap, over in soon if not v.over else ():
+            if self.prepare("turn", (active, ap, over, words),
+                            lambda a=active, p=ap, o=over: self.turn_items(a, p, o)):
+                return True
+        return False
+
+    def turn_items(self, active: int, ap: int, over: bool) -> list[Item]:
+        """Whose turn and the AP left (or the end)."""
+        box = KEY_BOX
+        if over:  # no one's turn any more
             over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
-            found.append(blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8))))
-        else:
-            ap = theme.text(t("ap", ap=v.ap), theme.SMALL_SIZE, theme.ACCENT, True)
-            found.append(blit_item("ap", ap, ap.get_rect(topright=(box.right - 12, box.y + 8))))
-            turn = fit_text(t("turn_of", player=self.room.names[v.active]), theme.SMALL_SIZE,
-                            box.w - 36 - ap.get_width(), seat_color(v.active), True, 0.8)
-            found.append(blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8))))
+            return [blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8)))]
+        shown = theme.text(t("ap", ap=ap), theme.SMALL_SIZE, theme.ACCENT, True)
+        turn = fit_text(t("turn_of", player=self.room.names[active]), theme.SMALL_SIZE,
+                        box.w - 36 - shown.get_width(), seat_color(active), True, 0.8)
+        return [blit_item("ap", shown, shown.get_rect(topright=(box.right - 12, box.y + 8))),
+                blit_item("turn", turn, turn.get_rect(topleft=(box.x + 12, box.y + 8)))]
+
+    def pile_items(self) -> list[Item]:
+        """The planning deck and discard."""
+        v, box = self.view, KEY_BOX
         piles = fit_text(t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard)),
                          SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8)
-        found.append(blit_item("piles", piles,
-                               piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP))))
-        return found
+        return [blit_item("piles", piles,
+                          piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP)))]
 
 
 def symbol_items() -> list[Item]:

@@ -32,27 +32,39 @@ from .layout import OPTION, RIGHT_X, RING_GAP
 P = TypeVar("P", bound="USPanel")
 
 
-def by_view(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
-    """A panel's key that reads only the room's view, its holds and the language, computed once
-    for each of them: a refresh asks every key each frame something counts up, and the room
-    keeps its holds object while what they hold is unchanged (scene.USRenderer.refresh)."""
-    @functools.wraps(key)
-    def memo(self: P) -> Hashable:
-        stamp = (self.view, self.holds, language())
-        last = self.key_memo
-        if last is not None and last[0] is stamp[0] and last[1] is stamp[1] and last[2] == stamp[2]:
-            return last[3]
-        value = key(self)
-        self.key_memo = (*stamp, value)
-        return value
-    return memo
+def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None,
+            also_kinds: tuple[str, ...] = ()
+            ) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
+    """A panel's key that reads only the room's view, what its holds hold of these `kinds`
+    ("card", "building", "cube", "office"), the language and what `also` gives (a memo of the
+    room's), computed once for each of them: a refresh asks every key each frame something
+    counts up or a tween lets go of something, and a building landing must not make the rows
+    and seats work out their keys again (scene.USRenderer.holds_of keeps each kind's part
+    once per holds). `also_kinds`: the kinds of holds what `also` gives depends on; the key
+    notes all it depends on (`held_kinds`: the room asks it again when one of those changed,
+    scene.USRenderer.refresh_held)."""
+    def decorate(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
+        @functools.wraps(key)
+        def memo(self: P) -> Hashable:
+            held = self.room.holds_of(kinds)
+            stamp = (self.view, held if also is None else (held, also(self)), language())
+            last = self.key_memo
+            if (last is not None and last[0] is stamp[0] and last[1] == stamp[1]
+                    and last[2] == stamp[2]):
+                return last[3]
+            value = key(self)
+            self.key_memo = (*stamp, value)
+            return value
+        memo.held_kinds = frozenset((*kinds, *also_kinds))  # type: ignore[attr-defined]
+        return memo
+    return decorate
 
 
 class USPanel(Panel):
     """An Urban Sprawl panel: white option rings, a pulsing focus frame, a zoom on cards."""
 
     room: Any  # scene.USRenderer (not imported here: no import circle through scene.py)
-    key_memo: tuple | None = None  # (view, holds, language, key) of the last `by_view` key
+    key_memo: tuple | None = None  # (view, holds part, language, key) of the last `by_view` key
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
@@ -78,6 +90,10 @@ class USPanel(Panel):
         card = self.card_at(focus)
         if card in self.room.board.cards:  # nothing to zoom on an empty slot or face-down card
             self.zoom(canvas, card, rect)
+
+    def held_kinds(self) -> frozenset[str]:
+        """The kinds of holds this panel's key reads (its `by_view`'s; none otherwise)."""
+        return getattr(type(self).key, "held_kinds", frozenset())
 
     def targets_moved_by(self, view: Any) -> Hashable:
         """What in `view` moves this panel's targets (the room places them again only when it
@@ -128,6 +144,7 @@ def changed_areas(before: Mapping[Hashable, Item], now: Mapping[Hashable, Item]
 
 
 REPAINT_PASSES = 2  # an ItemPanel's changed areas, joined into at most this many rects
+REMEMBERED = 256  # the most keys a remembered section keeps the items of
 
 
 class ItemPanel(USPanel):
@@ -142,17 +159,43 @@ class ItemPanel(USPanel):
         """A panel with no section built yet."""
         super().__init__(room, rect, name)
         self.sections: dict[str, tuple[Hashable, list[Item]]] = {}
+        self.remembered: dict[str, dict[Hashable, list[Item]]] = {}  # `section(remember=True)`
 
     def items(self) -> list[Item]:
         """Everything the layer shows, in painting order."""
         return []
 
-    def section(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> list[Item]:
-        """The items of one section of the panel, built again only when `key` changed."""
+    def section(self, name: str, key: Hashable, build: Callable[[], list[Item]],
+                remember: bool = False) -> list[Item]:
+        """The items of one section of the panel, built again only when `key` changed;
+        `remember`: a section whose keys come back (a seat's pills: each turn's AP 3, 2, 1)
+        keeps the items of every key it was built for (`key` must then hold all they show)."""
         kept = self.sections.get(name)
         if kept is None or kept[0] != key:
-            kept = self.sections[name] = (key, build())
+            if not remember:
+                kept = self.sections[name] = (key, build())
+            else:
+                known = self.remembered.setdefault(name, {})
+                if key not in known:
+                    if len(known) >= REMEMBERED:
+                        known.clear()  # (a long game in many languages: start again)
+                    known[key] = build()
+                kept = self.sections[name] = (key, known[key])
         return kept[1]
+
+    def prepare(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> bool:
+        """Build ahead the items of a remembered section for a key it may show soon, if not
+        yet known; True if it built them."""
+        known = self.remembered.setdefault(name, {})
+        if key in known or len(known) >= REMEMBERED:
+            return False
+        known[key] = build()
+        return True
+
+    def prepare_ahead(self) -> bool:
+        """Build one set of items the panel will likely show soon; True if it built one (the
+        room asks in frames that do little else): none by default."""
+        return False
 
     def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """The areas where an item changed since the last paint (all of the panel at first or

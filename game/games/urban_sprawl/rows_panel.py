@@ -45,7 +45,7 @@ class RowPart(USPanel):
         a pile not yet in play shows no cost)."""
         return []
 
-    @by_view
+    @by_view("card")
     def key(self) -> Hashable:
         """What each slot shows (a card held by a tween shows as none) and the language."""
         holds = self.holds

@@ -32,7 +32,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine.core import Config, Target
+from game.engine.core import Config, Event, Prompt, Target
 from game.ui.audio import CueEntry
 from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry, Icon, Label
@@ -61,6 +61,9 @@ from .seat_panel import SeatBody, SeatHead
 from .state import NOBODY, State
 from .track_panel import TrackPanel
 
+CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as shown
+PREPARE_AT_ONCE = 200  # the most items built ahead while the whole board is redrawn anyway
+
 
 class USRenderer(USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
@@ -80,12 +83,16 @@ class USRenderer(USAnimations):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.faces = Faces(self.board)
-        self._zone_memo: tuple = (None, None, [])  # (view, holds, per seat zone counts)
+        self._zone_memo: tuple = (None, [])  # (shown buildings, per seat zone counts)
+        self._shown_memo: tuple | None = None  # (view, city holds, shown buildings)
+        self._holds_split: tuple | None = None  # (holds, by kind, by kinds): `holds_of`
         # (the targets placed, the panel that offers each) and, by panel name, (what moves its
         # targets, its targets, the panel by target): see `place_targets`
         self._placed_memo: tuple | None = None
         self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
+        self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
+        self._prep_due = False  # this frame may build one thing ahead at its draw
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -102,6 +109,9 @@ class USRenderer(USAnimations):
                    MarkersPanel(self, layout["side_markers"], "side_markers", "row"),
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
+        self.prepared_panels = [self.panels["key"], *self.bodies, *self.heads]  # (`prepare_ahead`)
+        # the layered panels whose keys read the holds (`refresh_held`), in layer order
+        self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -109,24 +119,92 @@ class USRenderer(USAnimations):
         not every frame something counts up. A frame whose view, holds and language are
         those every layer was last brought up to date with (none left pending) can change
         only the heads' figures, counting up: it looks at those alone (not at a reset's
-        whole refresh, `limit` None)."""
+        whole refresh, `limit` None). A move animated while the whole board is due anyway
+        (the opening deal, right after the reset) repaints every layer at once, instead of
+        one first paint (its chips, pills, texts) a frame in the frames that follow, and
+        builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
         if self.view is None:
             return
+        if limit == 0 and self.whole_board_due():
+            limit = None  # (the opening deal: the first frame redraws the board whole anyway)
+        if limit is None and self.whole_board_due():
+            for _ in range(PREPARE_AT_ONCE):  # (the first of them draw each zone's icon)
+                if not self.prepare_ahead():
+                    break
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
-                and done[1] is stamp[1] and done[2] == stamp[2] and not self.layers.pending):
+                and done[2] == stamp[2] and not self.layers.pending
+                and (done[1] is stamp[1] or self.refresh_held(done[1], limit))):
+            self._refreshed = stamp
             self.refresh_heads()
             return
+        self._prep_due = False  # (a frame that repaints layers does nothing ahead)
         self.layers.refresh(limit)
         self._refreshed = stamp
+        # what the heads show counted, once every layer is up to date (None: look at all)
+        self._heads_counted = None if self.layers.pending else self.counted()
+
+    def refresh_held(self, before: Mapping, limit: int) -> bool:
+        """A frame where only the holds changed since every layer was last up to date: ask
+        only the keys of the panels that read the kinds of holds that changed (a building
+        landing asks the city's and the seat bodies', not the rows', track's, key's...) and
+        repaint those dirty, if no more than `limit`; False (nothing done) if more."""
+        changed = {held[0] for held in before.keys() ^ self.holds.keys()}
+        layers, dirty = self.layers, []
+        for panel in self.held_panels:
+            if panel.held_kinds() & changed:
+                key = panel.key()
+                if layers.shown_key(panel.name) != key:
+                    dirty.append((panel, key))
+        if len(dirty) > limit:
+            return False
+        for panel, key in dirty:
+            self._prep_due = False  # (a frame that repaints a layer does nothing ahead)
+            layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
+                                panel.CLIP)
+        return True
+
+    def update(self, dt: float) -> None:
+        """The kit's update; a frame of running tweens that repaints nothing is left, at its
+        draw, to build one thing ahead (`prepare_ahead`)."""
+        self._prep_due = bool(self.timeline)  # (an idle frame prepares nothing)
+        super().update(dt)
+
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """The kit's animate; the frame a move is shown prepares nothing ahead."""
+        super().animate(events, view, viewer)
+        self._prep_due = False
+
+    def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
+        """The kit's draw; once in a frame left to it, build one thing ahead."""
+        super().draw(canvas, focus, prompt)
+        if self._prep_due:
+            self._prep_due = False
+            self.prepare_ahead()
+
+    def prepare_ahead(self) -> bool:
+        """Build one set of items a panel will likely show soon (a seat's next foot count or
+        AP pills, the key's next turn line, a figure a gain will count through), so that the
+        frame it shows them does not render their text; True if one was built. At most one a frame (a text or two: ~0.05-0.1 ms),
+        in frames of running tweens that repaint nothing."""
+        return any(panel.prepare_ahead() for panel in self.prepared_panels)
 
     def refresh_heads(self) -> None:
-        """Repaint the heads whose figures changed (the only keys that read the clock)."""
-        layers = self.layers
+        """Repaint the heads whose figures changed (the only keys that read the clock): only
+        those of seats whose count changed since the heads were last brought up to date (a
+        frame of a count-up looks at one head, a frame where nothing counted at none)."""
+        layers, counted, before = self.layers, self.counted(), self._heads_counted
+        if before is not None and counted is before:
+            return  # (the same clock and tweens: nothing counted)
+        self._heads_counted = counted
+        self._prep_due = False  # (a frame of a count-up does nothing ahead)
         for head in self.heads:
+            if before is not None and all(counted.get((kind, head.seat)) == before.get(
+                    (kind, head.seat)) for kind in ("prestige", "wealth")):
+                continue
             key = head.key()
             if layers.shown_key(head.name) != key:
                 layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
@@ -160,6 +238,17 @@ class USRenderer(USAnimations):
         self._owner = self._placed_memo[1]
         return self._placed_memo[0]
 
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """The kit's rings, panel by panel; none without a prompt (every panel of this room
+        rings only a prompt's options: a bot's turn asks none of the eleven, every pass)."""
+        if prompt is not None:
+            super().draw_options(canvas, focus, prompt)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """The panels' own (the room's `draw_options` draws nothing of its own)."""
+        return self.panels_view_damage()
+
     # == what spans panels ========================================================================
     def owners(self) -> dict[Target, Panel]:
         """Which panel offered each target of the current view."""
@@ -169,15 +258,36 @@ class USRenderer(USAnimations):
         """Every target's rect for the current view (not copied: read only)."""
         return self._targets
 
+    def holds_of(self, kinds: tuple[str, ...]) -> frozenset:
+        """What the holds hold back of these kinds ("card", "building", "cube", "office"):
+        split by kind once per holds object, so that each panel's key is worked out again
+        only when its own kinds changed (panel_base.by_view)."""
+        holds, memo = self.holds, self._holds_split
+        if memo is None or memo[0] is not holds:
+            split: dict[str, set] = {}
+            for held in holds:
+                split.setdefault(held[0], set()).add(held)
+            memo = self._holds_split = (holds, {kind: frozenset(part)
+                                                for kind, part in split.items()}, {})
+        parts = memo[2]
+        if kinds not in parts:
+            parts[kinds] = frozenset().union(*(memo[1].get(kind, ()) for kind in kinds))
+        return parts[kinds]
+
     def shown_buildings(self) -> tuple:
         """The view's buildings less those still dropping in, and without the cubes still
-        changing hands."""
+        changing hands; worked out once per view and buildings and cubes held."""
+        stamp = (self.view, self.holds_of(CITY_HOLDS))
+        memo = self._shown_memo
+        if memo is not None and memo[0] is stamp[0] and memo[1] == stamp[1]:
+            return memo[2]
         shown = []
         for bid, b in enumerate(self.view.buildings):
             if b is not None and ("cube", bid) in self.holds:
                 b = b._replace(owner=NOBODY)
             shown.append(None if ("building", bid) in self.holds else b)
-        return tuple(shown)
+        self._shown_memo = (*stamp, tuple(shown))
+        return self._shown_memo[2]
 
     def held_cards(self) -> tuple:
         """The cards running tweens hold back (flying, sliding, turning over)."""
@@ -185,15 +295,16 @@ class USRenderer(USAnimations):
 
     def zone_counts(self, seat: int) -> tuple[int, ...]:
         """How many buildings the seat controls in each zone (parks last), as shown; counted
-        for every seat at once per view and holds (each panel's key asks at each refresh)."""
-        view, holds, counts = self._zone_memo
-        if view is not self.view or holds is not self.holds:
+        for every seat at once per shown city (each panel's key asks at each refresh)."""
+        shown, counts = self._zone_memo
+        buildings = self.shown_buildings()
+        if shown is not buildings:
             counts = [dict.fromkeys(PANEL_ZONES, 0) for _ in range(self.players)]
-            for building in self.shown_buildings():
+            for building in buildings:
                 if building is not None and building.owner != NOBODY:
                     counts[building.owner][building.zone] += 1
             counts = [tuple(c.values()) for c in counts]
-            self._zone_memo = (self.view, self.holds, counts)
+            self._zone_memo = (buildings, counts)
         return counts[seat]
 
     # == BoardRenderer ============================================================================

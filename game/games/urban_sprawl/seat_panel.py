@@ -78,6 +78,12 @@ class SeatPart(ItemPanel):
 class SeatHead(SeatPart):
     """Emblem and name on the left, wealth and prestige (a star) on the right, large."""
 
+    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
+                 whole: pygame.Rect) -> None:
+        """A head with no figure rendered ahead yet."""
+        super().__init__(room, rect, name, seat, whole)
+        self._rendered: set[tuple[str, int]] = set()  # figures rendered ahead: prepare_ahead
+
     def paint_static(self, surface: pygame.Surface) -> None:
         """The whole panel's plate, under both parts."""
         pygame.draw.rect(surface, theme.PANEL, self.whole, border_radius=12)
@@ -90,28 +96,58 @@ class SeatHead(SeatPart):
 
     def items(self) -> list[Item]:
         """The outline, emblem, prestige and its star, wealth and name: while a gain counts
-        up only its figure repaints."""
-        v, panel, seat = self.view, self.whole, self.seat
-        found = self.outline_items("left", "right", "top")
+        up only its figures are built again (the outline and emblem per turn, the name per
+        place left to it)."""
+        v, seat, room = self.view, self.seat, self.room
+        prestige = total_prestige(v, seat) - room.counting(seat)
+        wealth = v.wealth[seat] - room.counting(seat, "wealth")
+        return [*self.section("outline", v.active == seat,
+                              lambda: self.outline_items("left", "right", "top")),
+                *self.section("emblem", None, self.emblem_items),
+                *self.figure_items(prestige, wealth)]
+
+    def emblem_items(self) -> list[Item]:
+        """The seat's emblem, left of its name."""
+        seat, panel = self.seat, self.whole
         emblem = (panel.x + 24, panel.y + 24)
-        found.append(Item("emblem", seat, pygame.Rect(0, 0, 40, 40).move(emblem[0] - 20,
-                                                                           emblem[1] - 20),
-                          lambda surf: draw_seat_emblem(surf, seat, emblem, 14)))
-        prestige = theme.text(str(total_prestige(v, seat) - self.room.counting(seat)),
-                              FIGURE_SIZE, theme.ACCENT, True)
-        at = prestige.get_rect(topright=(panel.right - 12, panel.y + 4))
-        found.append(blit_item("prestige", prestige, at))
-        star_at = (at.x - 20, at.centery)
-        found.append(Item("star", star_at, pygame.Rect(star_at[0] - 18, star_at[1] - 18, 36, 36),
-                          lambda surf: sp.star(surf, star_at, 16, theme.ACCENT)))
-        wealth = theme.text(f"${v.wealth[seat] - self.room.counting(seat, 'wealth')}",
-                            FIGURE_SIZE, sp.WEALTH_RGB, True)
-        where = wealth.get_rect(topright=(at.x - 48, at.y))
-        found.append(blit_item("wealth", wealth, where))
-        name = fit_text(self.room.names[seat], theme.SMALL_SIZE, where.x - panel.x - 60,
-                        seat_color(seat), True)
-        found.append(blit_item("name", name, name.get_rect(topleft=(panel.x + 44, panel.y + 8))))
-        return found
+        return [Item("emblem", seat, pygame.Rect(0, 0, 40, 40).move(emblem[0] - 20,
+                                                                      emblem[1] - 20),
+                     lambda surf: draw_seat_emblem(surf, seat, emblem, 14))]
+
+    def figure_items(self, prestige: int, wealth: int) -> list[Item]:
+        """Prestige and its star, wealth, and the name in the room the figures leave it."""
+        panel = self.whole
+        shown = figure_text("prestige", prestige)
+        at = shown.get_rect(topright=(panel.right - 12, panel.y + 4))
+        star = (at.x - 20, at.centery)
+        found = [blit_item("prestige", shown, at),
+                 *self.section("star", star, lambda: [star_item(star)])]
+        money = figure_text("wealth", wealth)
+        where = money.get_rect(topright=(at.x - 48, at.y))
+        found.append(blit_item("wealth", money, where))
+        space = where.x - panel.x - 60
+        return found + self.section("name", (space, language()), lambda: self.name_items(space))
+
+    def prepare_ahead(self) -> bool:
+        """Render one figure a gain still flying in will count through (from the figure shown
+        on), if not rendered yet; True if it rendered one: the frames of the count-up then
+        find their numbers made (a 36 px figure costs ~0.1-0.2 ms a frame to render)."""
+        v, seat, room = self.view, self.seat, self.room
+        for kind, final in (("prestige", total_prestige(v, seat)), ("wealth", v.wealth[seat])):
+            shown = final - room.counting(seat, kind)
+            step = 1 if final >= shown else -1
+            for value in range(shown, final + step, step):
+                if (kind, value) not in self._rendered:
+                    self._rendered.add((kind, value))
+                    figure_text(kind, value)
+                    return True
+        return False
+
+    def name_items(self, space: int) -> list[Item]:
+        """The seat's name, no wider than `space`."""
+        seat, panel = self.seat, self.whole
+        name = fit_text(self.room.names[seat], theme.SMALL_SIZE, space, seat_color(seat), True)
+        return [blit_item("name", name, name.get_rect(topleft=(panel.x + 44, panel.y + 8)))]
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """The seat itself, at its head."""
@@ -128,6 +164,10 @@ class SeatBody(SeatPart):
         super().__init__(room, rect, name, seat, whole)
         self.hand_rects: list[pygame.Rect] = []
         self.favour_rects: list[pygame.Rect] = []
+        self._foot_rects: list[tuple[tuple[str, str], pygame.Rect]] | None = None
+        # each foot entry's items by (index, count, language): see `foot_items`
+        self._foot_memo: dict[tuple, list[Item]] = {}
+        self._prepared: tuple | None = None  # (view, language, zone counts): `prepare_ahead`
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -156,7 +196,8 @@ class SeatBody(SeatPart):
         return target[1]
 
     # == the layer ================================================================================
-    @by_view
+    @by_view("card", also=lambda body: body.room.zone_counts(body.seat),
+             also_kinds=("building", "cube"))
     def key(self) -> Hashable:
         """Everything the body shows, per section: the outline (the seat's turn), the pills,
         the chips (of the cards tweens hold back, only whether its own chips are: a card
@@ -178,15 +219,42 @@ class SeatBody(SeatPart):
         outline, pills, chips, foot = self.key()
         return [*self.section("outline", outline,
                               lambda: self.outline_items("left", "right", "bottom")),
-                *self.section("pills", pills, self.pill_items),
+                *self.section("pills", pills, lambda: self.pill_items(pills), remember=True),
                 *self.section("chips", chips, self.chip_items),
                 *self.section("foot", foot, self.foot_items)]
 
-    def pill_items(self) -> list[Item]:
-        """The pills under the head."""
+    def pill_items(self, key: tuple) -> list[Item]:
+        """The pills under the head, for the pills' part of the body's key."""
+        active, ap, over, offices, extra, _ = key
+        pills = pill_list(ap if active and ap and not over else None, offices, extra)
         return [pill_item(k, text, style, rect)
-                for k, (text, style, rect) in enumerate(pill_layout(self.whole,
-                                                                    self.pills(self.view)))]
+                for k, (text, style, rect) in enumerate(pill_layout(self.whole, pills))]
+
+    # == ahead of time ============================================================================
+    def prepare_ahead(self) -> bool:
+        """Build one set of items this body will likely show soon (the count after each of
+        its foot's, the pills of its next AP and of its next turn), if one is not built yet;
+        True if it built one. The room calls it in frames that do little else, so that the
+        frame a building lands or an AP is spent does not render their text."""
+        v, words = self.view, language()
+        stamp = (v, words, self.room.zone_counts(self.seat))
+        if self._prepared == stamp:
+            return False  # all done for this view
+        memo = self._foot_memo
+        for k, (what, count, rect) in enumerate(self.foot_places()):
+            if (k, count + 1, words) not in memo:
+                icon, text = self.foot_entry(what, count + 1)
+                memo[k, count + 1, words] = foot_pair(k, icon, text, rect, count + 1)
+                return True
+        _, pills, *_ = self.key()
+        active, ap, over, offices, extra, _ = pills
+        soon = [(True, spent, over, offices, extra, words) for spent in range(ap)] if active \
+            else [(True, self.room.board.action_points, over, offices, extra, words)]
+        for key in soon:
+            if self.prepare("pills", key, lambda key=key: self.pill_items(key)):
+                return True
+        self._prepared = stamp
+        return False
 
     def chip_items(self) -> list[Item]:
         """The planning cards, then the Favours (one a tween holds back shows nothing)."""
@@ -200,13 +268,16 @@ class SeatBody(SeatPart):
         return found
 
     def foot_items(self) -> list[Item]:
-        """The foot's pictures and counts."""
-        found = []
-        for k, (icon, text, rect, count) in enumerate(self.foot()):
-            at = icon.get_rect(midleft=(rect.x, rect.centery))
-            words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
-            where = words.get_rect(midleft=(rect.x + icon.get_width() + 6, rect.centery))
-            found += [blit_item(("icon", k), icon, at), blit_item(("count", k), words, where)]
+        """The foot's pictures and counts, each entry's pair built once per count and language
+        (a building counted builds its zone's count, not the foot's eleven entries: the frame
+        a dropped building lands in must not translate and lay out the whole foot)."""
+        words, memo, found = language(), self._foot_memo, []
+        for k, (what, count, rect) in enumerate(self.foot_places()):
+            pair = memo.get((k, count, words))
+            if pair is None:
+                icon, text = self.foot_entry(what, count)
+                pair = memo[k, count, words] = foot_pair(k, icon, text, rect, count)
+            found += pair
         return found
 
     def pills(self, view: State) -> list[tuple[str, str]]:
@@ -214,12 +285,9 @@ class SeatBody(SeatPart):
         Extra Favour; "No office" when there is nothing to show."""
         seat = self.seat
         active = seat == view.active and view.ap and not view.over
-        found = [(t("ap_left", ap=view.ap), "ap")] if active else []
-        found += [(t(f"office.{office}"), "office")
-                  for office, holder in zip(OFFICES, view.offices, strict=True) if holder == seat]
-        if view.extra_favour == seat:
-            found.append((t("extra_favour"), "favour"))
-        return found or [(t("no_office"), "none")]
+        return pill_list(view.ap if active else None,
+                         tuple(holder == seat for holder in view.offices),
+                         view.extra_favour == seat)
 
     def pill_count(self, view: State) -> int:
         """How many pills `pills` gives, without translating them (it places the chips)."""
@@ -241,27 +309,58 @@ class SeatBody(SeatPart):
     def foot(self) -> list[tuple[pygame.Surface, str, pygame.Rect, int]]:
         """(picture, text, rect, count) of the foot: the seat's buildings in each zone, then
         its vocations, each a picture and a count (and its name in a tall panel)."""
-        panel, seat = self.whole, self.seat
-        columns = foot_columns(panel)
-        def alpha(count: int) -> int:
-            return 255 if count else ZERO_ALPHA
-        items = [(sp.zone_icon(zone, FOOT_ICON, alpha(count)), t(f"zone.{zone}"), count)
-                 for zone, count in zip(PANEL_ZONES, self.room.zone_counts(seat), strict=True)]
-        jobs = [(sp.vocation_icon(name, FOOT_ICON, alpha(count)), t(f"vocation.{name}"), count)
-                for name, count in zip(self.room.board.vocations, self.view.vocations[seat],
-                                       strict=True)]
-        found, y = [], self.foot_top()
-        for group in (items, jobs):
-            per_line = columns or len(group)
-            width = (panel.w - 24) // per_line
-            for k, (icon, name, count) in enumerate(group):
-                row, col = divmod(k, per_line)
-                text = f"{name[:1].upper()}{name[1:]} {count}" if columns else str(count)
-                rect = pygame.Rect(panel.x + 12 + col * width, y + row * FOOT_STEP, width,
-                                   FOOT_STEP)
-                found.append((icon, text, rect, count))
-            y += -(-len(group) // per_line) * FOOT_STEP
-        return found
+        return [(*self.foot_entry(what, count), rect, count)
+                for what, count, rect in self.foot_places()]
+
+    def foot_places(self) -> list[tuple[tuple[str, str], int, pygame.Rect]]:
+        """((kind, name), count, rect) of each foot entry: the zones, then the vocations."""
+        seat = self.seat
+        counts = (*self.room.zone_counts(seat), *self.view.vocations[seat])
+        return [(what, count, rect)
+                for (what, rect), count in zip(self.foot_rects(), counts, strict=True)]
+
+    def foot_entry(self, what: tuple[str, str], count: int) -> tuple[pygame.Surface, str]:
+        """The picture and text of one foot entry (`what`: ("zone", ZONE) or ("vocation",
+        NAME)): faded at zero; named in a tall panel."""
+        kind, name = what
+        alpha = 255 if count else ZERO_ALPHA
+        icon = (sp.zone_icon if kind == "zone" else sp.vocation_icon)(name, FOOT_ICON, alpha)
+        if not foot_columns(self.whole):
+            return icon, str(count)
+        words = t(f"{kind}.{name}")
+        return icon, f"{words[:1].upper()}{words[1:]} {count}"
+
+    def foot_rects(self) -> list[tuple[tuple[str, str], pygame.Rect]]:
+        """Where each foot entry sits ((kind, name), rect): the zones' lines over the
+        vocations' (fixed: laid out once)."""
+        if self._foot_rects is None:
+            panel = self.whole
+            columns = foot_columns(panel)
+            groups = ([("zone", zone) for zone in PANEL_ZONES],
+                      [("vocation", name) for name in self.room.board.vocations])
+            found, y = [], self.foot_top()
+            for group in groups:
+                per_line = columns or len(group)
+                width = (panel.w - 24) // per_line
+                for k, what in enumerate(group):
+                    row, col = divmod(k, per_line)
+                    found.append((what, pygame.Rect(panel.x + 12 + col * width,
+                                                    y + row * FOOT_STEP, width, FOOT_STEP)))
+                y += -(-len(group) // per_line) * FOOT_STEP
+            self._foot_rects = found
+        return self._foot_rects
+
+
+def pill_list(ap: int | None, offices: tuple[bool, ...], extra: bool) -> list[tuple[str, str]]:
+    """(text, style) of a seat's pills: the AP left (None: not shown), each office it holds
+    (`offices`: held or not, in OFFICES order), the Extra Favour; "No office" when there is
+    nothing to show."""
+    found = [(t("ap_left", ap=ap), "ap")] if ap else []
+    found += [(t(f"office.{office}"), "office")
+              for office, held in zip(OFFICES, offices, strict=True) if held]
+    if extra:
+        found.append((t("extra_favour"), "favour"))
+    return found or [(t("no_office"), "none")]
 
 
 def pill_lines(panel: pygame.Rect, count: int) -> int:
@@ -311,6 +410,28 @@ def pill_item(k: int, text: str, style: str, rect: pygame.Rect) -> Item:
         pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
         surf.blit(words, at)
     return Item(("pill", k), (style, words), rect.union(at), draw)
+
+
+def figure_text(kind: str, value: int) -> pygame.Surface:
+    """A seat's prestige or wealth figure (cached: theme.text)."""
+    if kind == "prestige":
+        return theme.text(str(value), FIGURE_SIZE, theme.ACCENT, True)
+    return theme.text(f"${value}", FIGURE_SIZE, sp.WEALTH_RGB, True)
+
+
+def star_item(center: tuple[int, int]) -> Item:
+    """The prestige star left of a seat's prestige figure."""
+    return Item("star", center, pygame.Rect(center[0] - 18, center[1] - 18, 36, 36),
+                lambda surf: sp.star(surf, center, 16, theme.ACCENT))
+
+
+def foot_pair(k: int, icon: pygame.Surface, text: str, rect: pygame.Rect, count: int
+              ) -> list[Item]:
+    """A foot entry's picture and count, left to right in `rect`."""
+    at = icon.get_rect(midleft=(rect.x, rect.centery))
+    words = theme.text(text, SMALL, theme.TEXT if count else theme.TEXT_DIM)
+    where = words.get_rect(midleft=(rect.x + icon.get_width() + 6, rect.centery))
+    return [blit_item(("icon", k), icon, at), blit_item(("count", k), words, where)]
 
 
 def blit_face(face: pygame.Surface | None, rect: pygame.Rect, surf: pygame.Surface) -> None:

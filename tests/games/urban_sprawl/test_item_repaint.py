@@ -12,11 +12,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.engine.core import Config
+from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
 from game.games.urban_sprawl.panel_base import ItemPanel
 from game.games.urban_sprawl.scene import USRenderer
+from game.games.urban_sprawl.seat_panel import SeatPart
 from game.ui import theme
 from tests.games.scene_match import scene_match, step
 
@@ -137,3 +140,56 @@ def test_a_piles_count_written_on_its_back_is_the_back_drawn_with_it(label):
         two.blit(sprites.deck_back(name, CARD), rect)
         sprites.deck_count(two, rect, name, count)
         assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(two, "RGB"), count
+
+
+def built_afresh(panel: ItemPanel) -> ItemPanel:
+    """A new panel like `panel` on the same room, with nothing built or remembered yet."""
+    if isinstance(panel, SeatPart):
+        fresh = type(panel)(panel.room, panel.rect, panel.name, panel.seat, panel.whole)
+    else:
+        fresh = type(panel)(panel.room, panel.rect, panel.name)
+    fresh.targets(panel.room.view)  # a body places its chips as it lists its targets
+    return fresh
+
+
+@pytest.mark.parametrize("players, seed", [(2, 7), (4, 8)])
+def test_item_panels_items_kept_and_remembered_equal_them_built_afresh(players, seed):
+    """The items a panel keeps per section, remembers per key (a seat's pills, the key's turn)
+    or per entry (a seat's foot), many of them built ahead (`prepare_ahead`, here at every
+    frame), are, at every frame of played games, those a new panel builds from nothing: the
+    same names and places, painting the same pixels."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
+    panels = [p for p in renderer.panels.values() if isinstance(p, ItemPanel)]
+    scratch = renderer.layers.static.copy()
+    checked = prepared = 0
+    for _ in range(50):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+            prepared += renderer.prepare_ahead()
+            for panel in panels:
+                kept, fresh = panel.items(), built_afresh(panel)
+                made = fresh.items()
+                assert [(i.name, i.rect) for i in kept] == [(i.name, i.rect) for i in made]
+                assert painted_whole(panel, scratch) == painted_whole(fresh, scratch), panel.name
+                checked += 1
+    assert checked > 1000 and prepared > 5  # (more at the opening deal: USRenderer.refresh)
+
+
+def test_the_opening_deal_animated_right_after_a_reset_paints_every_layer_at_once():
+    """A move animated while the whole board is redrawn anyway (the opening deal, right after
+    the reset) repaints every layer then, not one a frame: nothing is left pending, and the
+    layers equal them painted afresh."""
+    pygame.init()
+    match = Match(rules_for("urban_sprawl"), Config(3), 9)
+    renderer = USRenderer(match.rules, match.config, ["Ana", "Bruno", "Carmen"])
+    renderer.reset(match.view(0), 0)
+    renderer.animate(match.resolve_chance(), match.view(0), 0)
+    assert renderer.whole_board_due() and not renderer.layers.pending
+    kept = pygame.image.tobytes(renderer.layers.surface, "RGB")
+    renderer.layers.invalidate()
+    renderer.refresh()
+    assert kept == pygame.image.tobytes(renderer.layers.surface, "RGB")
