@@ -16,8 +16,8 @@ from game.ui import i18n, theme
 from game.ui.paint import draw_seat_emblem, fit_text, wrap
 from game.ui.render_kit import translator
 
+from .ahead import GLYPHS
 from .moves import MoveLog
-from .sprites import GLYPHS
 
 t = translator("ticket_to_ride_paris.scene.")
 

@@ -34,7 +34,7 @@ from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
 
-from . import sprites as sp
+from . import ahead
 from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HAND_CARD, HandPanel
@@ -94,12 +94,12 @@ class TTRRenderer(PanelRoom):
         # the pile counts and scores (up to the deck's size, or a good score) and the seats'
         # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
         buses = rules.rules.get("buses", 15)
-        sp.text_ahead(max(sum(self.board.deck), len(self.board.tickets), GOOD_SCORE),
+        ahead.text_ahead(max(sum(self.board.deck), len(self.board.tickets), GOOD_SCORE),
                       max(buses, GOOD_HAND))
         # the cards a move flies or shows, drawn now, not in the frame a move lands in: faces
         # in the market, the hand and a flag; backs in flight, the deck and a seat's figures;
         # tickets on their pile, drawn, and in a seat's figures
-        sp.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
+        ahead.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
                        ((CARD_W, CARD_H), (42, 58), (26, 36)), ((58, 40), (140, 92), (40, 28)))
 
     # == what spans panels ========================================================================
