@@ -185,7 +185,8 @@ class FQRenderer(PanelRoom):
         worth). A frame of an animation that repainted nothing builds a group of another
         seat's large sheet (SheetPanel.prepare) until all are built for this view: the move
         that hands the large sheet over finds its text and pieces made (that frame cost over
-        a millisecond); before that, what the regions show once their tweens end (`_work_ahead`). Never in an idle frame (it must cost next to nothing) nor in a move's
+        a millisecond); before that, what the regions show once their tweens end
+        (`_work_ahead`). Never in an idle frame (it must cost next to nothing) nor in a move's
         (moves land when the timeline is empty: the table waits for the animation)."""
         self.time = self.clock + dt
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
@@ -231,7 +232,9 @@ class FQRenderer(PanelRoom):
             if limit is not None and self._budget < self.REPAINT_AREA:
                 return  # one region a frame: one rect more for the shell to redraw
             if panel.region.due():
-                if limit is not None and panel.build_step():
+                # one group a frame; an update standing for several frames builds them all
+                if (limit is not None and self._budget < 2 * self.REPAINT_AREA
+                        and panel.build_step()):
                     self._budget = 0  # this frame's share went on building
                     return
                 # a region a frame, even one whose pieces came out the same (building and

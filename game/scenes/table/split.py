@@ -108,6 +108,7 @@ class SplitTable(Table):
         # passing the turn round the table name the same few speakers again and again, and a
         # bar costs ~0.1-0.4 ms to render (Next Station at 4 seats: 36 renders in 600 frames).
         self._bars: dict[tuple, pygame.Surface] = {}
+        self.bar_drawn: tuple | None = None  # the key of the shared bar last drawn
 
     # -- flow --------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -308,7 +309,8 @@ class SplitTable(Table):
         """The shared bar (`bar_key`: worked out only when the frame redraws some of it)."""
         if not surface.get_clip().colliderect(BAR_RECT):
             return
-        surface.blit(self.bar_image(self.bar_key(plan)), BAR_RECT)
+        self.bar_drawn = self.bar_key(plan)
+        surface.blit(self.bar_image(self.bar_drawn), BAR_RECT)
 
     def bar_image(self, key: tuple) -> pygame.Surface:
         """The shared bar for `key` (`bar_key`), rendered once per key and language while at

@@ -213,7 +213,7 @@ def test_a_thinking_bot_leads_the_shared_bar_with_its_colour_dot(home):
     thinker = game.match.prompts()[0].player
     app.step([], 1 / 60, present=False)
     app.draw()
-    key = game.table._bar[0]
+    key = game.table.bar_drawn
     assert key[-1] == (thinker,)  # the emblems the bar draws: the thinking bot's
 
 
