@@ -26,7 +26,11 @@ the median of all those timings is the yardstick. The fill and blit is timed twi
 back (the yardstick of the `_x_fill` ratios), and paced one per frame interval as the frames
 themselves are (`paced_fill_blit_cpu_ms`, the `_cpu_x_paced_fill` ratios): a thread that slept
 between frames finds its caches cold, which makes both a frame and a fill + blit cost more than
-in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. Hard's decision
+in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. Each
+seat count's bot game also times a paced fill + blit in its own frame slot after every
+`FILL_EVERY`th frame (`interleaved_fill_cpu_ms`, the `_cpu_x_interleaved_fill` ratios): the same
+yardstick at the same moments as the frames it is set against, so a machine whose speed drifts
+during the run moves both alike. Hard's decision
 time is set by its wall-clock budget, so it gets CPU time but no ratio. `--full-redraw` draws and
 presents every frame whole, as the app did before it tracked damage (the "before" figures).
 """
@@ -62,6 +66,7 @@ REFERENCE_RUNS = 5  # the yardstick loop is timed this many times at the start a
 FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardstick
 PACED_FILL_RUNS = 60  # the same, one per frame interval (paced as the frames are): 1 s each end
 FRAME_S = 1 / 60  # the frame interval the bench paces frames (and the paced yardstick) at
+FILL_EVERY = 4  # a bot game's frames get a paced fill + blit of their own after every 4th
 
 
 @dataclass(frozen=True)
@@ -147,28 +152,41 @@ def time_reference(runs: int) -> list[float]:
     return times
 
 
+class FillBlit:
+    """One full-screen fill and one opaque full-screen blit on a 1920x1080 canvas: what
+    redrawing every pixel of a frame costs at the least (the frames' yardstick)."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame
+
+        from game.ui.board_api import CANVAS_SIZE
+
+        if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            pygame.display.init()
+            pygame.display.set_mode((320, 180))
+        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.layer = pygame.Surface(CANVAS_SIZE).convert()
+        self.layer.fill((40, 60, 80))
+
+    def time_once(self) -> tuple[float, float]:
+        """Wall and CPU ms of one fill + blit."""
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        self.canvas.fill((0, 0, 0))
+        self.canvas.blit(self.layer, (0, 0))
+        return (time.perf_counter() - started) * 1000, (time.thread_time() - cpu_started) * 1000
+
+
 def time_fill_blit(runs: int, pace: bool = False) -> tuple[list[float], list[float]]:
-    """Wall and CPU ms of one full-screen fill and one opaque full-screen blit on the 1920x1080
-    canvas: what redrawing every pixel of a frame costs at the least. Back to back by default;
-    `pace` sleeps a frame interval after each, as the timed frames do: a thread that slept
-    finds its caches cold, which costs a frame (and a fill + blit) more than in a hot loop."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from game.ui.board_api import CANVAS_SIZE
-
-    pygame.display.init()
-    pygame.display.set_mode((320, 180))
-    canvas = pygame.Surface(CANVAS_SIZE).convert()
-    layer = pygame.Surface(CANVAS_SIZE).convert()
-    layer.fill((40, 60, 80))
+    """Wall and CPU ms of `runs` full-screen fills + blits. Back to back by default; `pace`
+    sleeps a frame interval after each, as the timed frames do: a thread that slept finds its
+    caches cold, which costs a frame (and a fill + blit) more than in a hot loop."""
+    fill = FillBlit()
     walls, cpus = [], []
     for _ in range(runs):
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        canvas.fill((0, 0, 0))
-        canvas.blit(layer, (0, 0))
-        cpus.append((time.thread_time() - cpu_started) * 1000)
-        walls.append((time.perf_counter() - started) * 1000)
+        wall, cpu = fill.time_once()
+        walls.append(wall)
+        cpus.append(cpu)
         if pace:
             time.sleep(FRAME_S)  # the rest of the frame, as the timed frames have
     return walls, cpus
@@ -257,6 +275,8 @@ def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
         out[f"{kind}_cpu_x_fill"] = ratios(kinds[f"{kind}_cpu_ms"], refs.fill_blit_cpu_ms)
         out[f"{kind}_cpu_x_paced_fill"] = ratios(kinds[f"{kind}_cpu_ms"],
                                                  refs.paced_fill_blit_cpu_ms)
+        out[f"{kind}_cpu_x_interleaved_fill"] = ratios(kinds[f"{kind}_cpu_ms"],
+                                                       kinds["interleaved_fill_cpu_ms"])
     return out
 
 
@@ -267,6 +287,7 @@ class FrameLog:
     walls: list[float] = field(default_factory=list)
     cpus: list[float] = field(default_factory=list)
     animated: list[bool] = field(default_factory=list)
+    fill_cpus: list[float] = field(default_factory=list)  # fill + blits paced between the frames
 
     def kind(self, kind: str, times: list[float]) -> list[float]:
         """Those `times` (walls or cpus) of the idle or the animated frames."""
@@ -274,12 +295,14 @@ class FrameLog:
         return [ms for ms, moving in zip(times, self.animated) if moving == want]
 
     def by_kind(self) -> dict[str, Any]:
-        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were."""
+        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were; and
+        the median CPU ms of the fill + blits timed between them."""
         row: dict[str, Any] = {}
         for kind in FRAME_KINDS:
             row[f"{kind}_ms"] = frame_stats(self.kind(kind, self.walls))
             row[f"{kind}_cpu_ms"] = frame_stats(self.kind(kind, self.cpus))
             row[f"{kind}_frames"] = len(self.kind(kind, self.walls))
+        row["interleaved_fill_cpu_ms"] = round(statistics.median(self.fill_cpus), 4)
         return row
 
 
@@ -290,7 +313,8 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     thread meanwhile). A frame is animated when the renderer was busy before or after it (the
     frame after the last tween erases it), a move landed in it or the board still repaints what
     changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
-    not counted."""
+    not counted. After every `FILL_EVERY`th frame's sleep comes a fill + blit of its own, then
+    a sleep: the yardstick timed at the same moments and as cold as the frames around it."""
     import pygame
 
     from game.engine.bots import BOT_KINDS
@@ -307,8 +331,8 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
     app.stack.reset(scene)
     app.stack.apply()
-    log, busy = FrameLog(), moving(scene)
-    for _ in range(max_frames):
+    log, busy, fill = FrameLog(), moving(scene), FillBlit()
+    for frame in range(max_frames):
         moves = len(scene.match.history)
         started, cpu_started = time.perf_counter(), time.thread_time()
         app.step([], 1 / 60)
@@ -321,6 +345,9 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         log.animated.append(busy or now_busy or len(scene.match.history) != moves)
         busy = now_busy
         time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
+        if frame % FILL_EVERY == 0:
+            log.fill_cpus.append(fill.time_once()[1])
+            time.sleep(FRAME_S)
     scene.exit()
     pygame.display.quit()
     return log
@@ -707,8 +734,10 @@ def seat_figures(seats: str, k: dict[str, Any]) -> str:
     idle, moving = k["idle_x_fill"]["p99"], k["animated_x_fill"]["p99"]
     idle_cpu, moving_cpu = k["idle_cpu_x_fill"]["p99"], k["animated_cpu_x_fill"]["p99"]
     paced = k["idle_cpu_x_paced_fill"]["p99"], k["animated_cpu_x_paced_fill"]["p99"]
+    among = k["idle_cpu_x_interleaved_fill"]["p99"], k["animated_cpu_x_interleaved_fill"]["p99"]
     return (f"{seats}p {idle:.2f} ({idle_cpu:.2f}) / {moving:.2f} ({moving_cpu:.2f}) "
-            f"{{paced {paced[0]:.2f} / {paced[1]:.2f}}} "
+            f"{{paced {paced[0]:.2f} / {paced[1]:.2f}, "
+            f"interleaved {among[0]:.2f} / {among[1]:.2f}}} "
             f"[{k['idle_frames']}/{k['animated_frames']}]")
 
 
@@ -730,7 +759,8 @@ def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
     lines.append(f"{'':<4}" + "; ".join(cpu))
     if r.get("by_seats"):
         lines.append(f"{'':<4}p99 x fill+blit, idle / animated frames, wall (cpu) "
-                     "{cpu over the paced fill+blit} [how many]: "
+                     "{cpu over the paced fill+blit: timed apart, interleaved with these frames} "
+                     "[how many]: "
                      + "; ".join(seat_figures(seats, k) for seats, k in r["by_seats"].items()))
     if "hard_s" in r:
         lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"
