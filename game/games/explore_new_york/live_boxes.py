@@ -136,7 +136,7 @@ class LiveBoxes:
             self._to_count.remove(recount)
             self._count(recount)
         super().update(dt)
-        if self._recounted and not self.repaint_scores():  # no refresh looked at them
+        if self._recounted:  # their seats' boxes are looked at (a refresh: repaint_scores)
             self.refresh()
 
     def busy(self) -> bool:

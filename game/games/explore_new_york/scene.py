@@ -100,6 +100,9 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._made_scales: dict[tuple[int, bool], MapScale] = {}  # (size, coordinates): scale
         self._mounts: dict[Arrangement, Board] = {}  # boards laid out before (see _remount)
         self._building: Building | None = None  # the board _prepare builds aside
+        self._updating = False  # inside `update`: the refreshes it asks for wait (`refresh`)
+        self._refresh_due = False  # a refresh `update` put off, done by `damage` or `animate`
+        self._parts_looked: tuple = (None, None, None)  # (view, holds, layers): repaint_parts'
         self._arrange((0, ()))
         self._warm()
         warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
@@ -251,11 +254,27 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             self._printed[scale.geom] = sp.paint_map(self.board, scale.geom)
         return self._printed[scale.geom]
 
+    def update(self, dt: float) -> None:
+        """Advance the tweens; the repaints that asks for wait until the frame's `damage` (the
+        shell asks it once a frame, before drawing), or the bot's move shown after this in
+        the same frame (`animate`): its own refresh repaints both at once, so a frame where a
+        move lands looks at every layer once, not twice."""
+        self._updating = True
+        try:
+            super().update(dt)
+        finally:
+            self._updating = False
+
     def refresh(self, limit: int | None = None) -> None:
         """The maps and the card column first repaint only where they changed (`repaint_parts`:
-        a stroke landing redraws its own few pixels, a card turned over its slot), then the
-        scoring boxes and totals that may have changed (`repaint_scores`), or every dirty
-        layer."""
+        a stroke landing redraws its own few pixels, a card turned over its slot; not looked
+        at again while the view, the holds and the layers stay the same: their keys are kept
+        on those), then the scoring boxes and totals that may have changed (`repaint_scores`),
+        or every dirty layer. Asked from `update`, it is put off (see there)."""
+        if self._updating:
+            self._refresh_due = True
+            return
+        self._refresh_due = False
         if self.view is None:
             super().refresh(limit)
             return
@@ -265,11 +284,19 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         # Counter of holds has no zero counts, so the two agree.
         if not dict.__eq__(holds, self.holds):
             self.holds = holds  # what the panels' keys read
-        for panel in (*self.maps.values(), self.cards):
-            self.repaint_parts(panel)
+        view, layers, looked = self.view, self.layers, self._parts_looked
+        if looked[0] is not view or looked[1] is not self.holds or looked[2] is not layers:
+            for panel in (*self.maps.values(), self.cards):
+                self.repaint_parts(panel)
+            self._parts_looked = (view, self.holds, layers)
         if not self.repaint_scores():
             super().refresh(limit)
-        self._refreshed = (self.view, self.layers)
+        self._refreshed = (view, layers)
+
+    def refresh_due(self) -> None:
+        """Do the refresh `update` put off, if any (before the frame reports and draws)."""
+        if self._refresh_due:
+            self.refresh()
 
     def repaint_parts(self, panel: MapPanel | CardsPanel) -> None:
         """Paint on a map's layer only the strokes that landed (`MapPanel.paint_added`), or
@@ -332,8 +359,9 @@ class ENYRenderer(LiveBoxes, SplitRoom):
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
         """Move the zoom of three or four people, then report what the next frame redraws
         (the shell asks once a frame, after `update` and before drawing, at every animation
-        speed: "instant" calls no `update`). The zoom and its fade run on the player's clock,
-        not the animation speed's."""
+        speed: "instant" calls no `update`), after the repaints `update` put off. The zoom and
+        its fade run on the player's clock, not the animation speed's."""
+        self.refresh_due()
         if self._fade is not None:
             self.damage_rect()  # the old board fading out covers all of it
             if self._fade_left() <= 0:
@@ -444,6 +472,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
                    prompts: dict[int, Prompt]) -> None:
         """Every sheet (the zoom notes whose cursor moved), then the old board fading out
         while the zoom moves to another person."""
+        self.refresh_due()  # (a caller drawing without asking `damage` first)
         self.zoom.saw(focus_by_seat)
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:

@@ -106,3 +106,10 @@ def route_to_grow(rules: ExploreNewYork) -> State:
                                           card(rules, 6, "circle", "circle"),
                                           card(rules, 1, "circle", plus=True)),
                            card(rules, 1, "circle", plus=True))
+
+
+def advance(renderer, dt: float) -> None:
+    """One frame of the renderer as the shell runs it: `update`, then the repaints it put off
+    until the frame is reported and drawn (ENYRenderer.refresh_due, which `damage` calls)."""
+    renderer.update(dt)
+    renderer.refresh_due()

@@ -21,14 +21,15 @@ from game.games.explore_new_york.zoom import HOLD, choosing
 from game.ui.board_api import BOARD_RECT
 from game.ui.damage import merge
 from tests.games.damage_watch import frame, moved, outside, watch
+from tests.games.explore_new_york.support import advance
 from tests.games.scene_match import scene_match, step
 
 
 def settle(renderer) -> None:
     """The frame after the last tween ended, then an idle frame: nothing to redraw."""
-    renderer.update(1 / 60)
+    advance(renderer, 1 / 60)
     renderer.damage(False)
-    renderer.update(1 / 60)
+    advance(renderer, 1 / 60)
     assert renderer.damage(False) == []
 
 
@@ -122,7 +123,7 @@ def test_the_zoom_moving_to_another_person_reports_every_frame_of_its_fade():
     fading = 0
     while renderer.focus != mover or renderer.fading():
         seconds[0] += 1 / 60
-        renderer.update(1 / 60)
+        advance(renderer, 1 / 60)
         damaged = renderer.damage(False)
         now = frame(renderer)
         assert damaged is None or not outside(last, now, damaged)

@@ -29,6 +29,7 @@ from game.scenes.results import DETAIL
 from game.scenes.seating import SeatSpec
 from game.ui.app import App
 from game.ui.input import InputMapper
+from tests.games.explore_new_york.support import advance
 from tests.games.scene_match import scene_match, step
 
 ENY = "explore_new_york"
@@ -58,7 +59,7 @@ def answer(match: Match, bots: dict, seat: int) -> list:
 
 def settle(renderer: ENYRenderer) -> None:
     while renderer.busy():
-        renderer.update(0.05)
+        advance(renderer, 0.05)
 
 
 def totals_shown(renderer: ENYRenderer) -> list[int | None]:
@@ -98,7 +99,7 @@ def test_a_changed_box_counts_from_its_old_points_to_the_new():
     assert totals_shown(renderer)[seat] == before[seat]  # held while the seat's pen draws
     values = []
     while renderer.busy():
-        renderer.update(COUNT_TIME / 6)
+        advance(renderer, COUNT_TIME / 6)
         values.append(totals_shown(renderer)[seat])
     assert values[-1] == after[seat]
     assert any(before[seat] < v < after[seat] for v in values)  # it counted up on the way
@@ -190,7 +191,7 @@ def test_at_a_table_of_bots_the_turns_first_player_has_the_large_map(players):
             assert renderer.scales[view.first].geom.cell * 2 * 0.13 >= 24  # its emblems
             large.append(view.first)
         renderer.animate(answer(match, bots, match.prompts()[-1].player), match.view(None), None)
-        renderer.update(0.1)
+        advance(renderer, 0.1)
     assert set(large) == set(range(players))  # every seat's map was large in turn
 
 
@@ -268,7 +269,7 @@ def test_a_move_s_counts_are_queued_as_they_start_and_end_on_its_boxes(players, 
         assert not searched  # nothing searched in the move's own frame
         assert [renderer.shown_boxes(seat) for seat in range(players)] == before
         while renderer.busy():
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
             counted += any(tw.tag is not None for tw in renderer.timeline)
         for seat in range(players):
             assert renderer.shown_boxes(seat) == renderer._sheet_boxes_of(renderer.view, seat)

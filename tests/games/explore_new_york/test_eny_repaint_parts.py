@@ -27,6 +27,7 @@ from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.paint import flip
+from tests.games.explore_new_york.support import advance
 from tests.games.scene_match import scene_match, step
 
 
@@ -105,7 +106,7 @@ def test_a_layer_repainted_in_parts_equals_a_whole_repaint(players, seed, monkey
         steps += 1
         check_layers(renderer, checked)
         while renderer.busy():
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
             check_layers(renderer, checked)
     assert partial["map"] > 60 and partial["column"] > 10
     assert added[True] > 40 and added[True] > added[False]
@@ -149,7 +150,7 @@ def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows()
                 assert pygame.image.tobytes(kit, "RGB") == pygame.image.tobytes(own, "RGB")
             compared += 1
         while renderer.busy():
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
     assert compared >= 3
 
 
@@ -245,7 +246,7 @@ def test_the_final_fade_and_glow_in_parts_paint_what_whole_maps_would(players, s
         paint = getattr(map_panel, name)
         while not any(getattr(tw.paint, "func", None) is paint and tw.started(
                 renderer.timeline.clock) for tw in renderer.timeline):
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
         base = renderer.layers.surface.copy()  # the layer under the fade, then the glow
         for p in (0.0, 0.1, 0.35, 0.5, 0.8, 1.0):
             assert painted_by(renderer, paint, base, p) == whole(
@@ -279,7 +280,7 @@ def test_a_refresh_looking_at_a_few_score_layers_leaves_none_dirty(players):
         step(match, bots, renderer)
         assert not dirty_layers(renderer)
         for k in range(240):  # its strokes land, then the boxes count (now and then a hitch)
-            renderer.update(0.3 if k % 7 == 6 else 1 / 60)
+            advance(renderer, 0.3 if k % 7 == 6 else 1 / 60)
             assert not dirty_layers(renderer)
             if not renderer.busy():
                 break
@@ -320,7 +321,7 @@ def test_a_box_repainted_over_its_backdrop_equals_a_box_drawn_afresh(players, se
                     compared += 1
             if not renderer.busy():
                 break
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
     assert compared > 40 * players, compared
 
 

@@ -26,6 +26,7 @@ from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.i18n import translator
 from game.ui.paint import seat_color, seat_dark
+from tests.games.explore_new_york.support import advance
 
 ENY = "explore_new_york"
 
@@ -58,7 +59,7 @@ def answer(match: Match, bots: dict, seat: int) -> list:
 
 def settle(renderer: ENYRenderer) -> None:
     while renderer.busy():
-        renderer.update(0.05)
+        advance(renderer, 0.05)
 
 
 def count(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int]) -> int:
@@ -192,7 +193,7 @@ def test_the_end_erases_what_is_off_the_route_then_fills_the_boxes_one_by_one():
     assert all(box.points is None for boxes in shown for box in boxes)  # empty at first
     seen: list[tuple[int, ...]] = []
     while renderer.busy():
-        renderer.update(BOX_TIME / 4)
+        advance(renderer, BOX_TIME / 4)
         filled = tuple(sum(box.points is not None for box in renderer.shown_boxes(s))
                        for s in (0, 1))
         if not seen or filled != seen[-1]:

@@ -32,6 +32,7 @@ from game.scenes.seating import SeatSpec
 from game.ui.app import App
 from game.ui.i18n import LANGUAGES
 from game.ui.paint import seat_color
+from tests.games.explore_new_york.support import advance
 
 ENY = "explore_new_york"
 A = pygame.CONTROLLER_BUTTON_A
@@ -367,7 +368,7 @@ def test_a_table_of_bots_brings_a_board_back_painted_as_one_built_anew():
         ready, focus = boards_ready(renderer), renderer.focus
         step(match, bots, renderer)
         while renderer.busy():
-            renderer.update(1 / 60)
+            advance(renderer, 1 / 60)
         if renderer.focus == focus or renderer.focus not in ready:
             continue
         brought += 1
