@@ -305,3 +305,17 @@ def test_changed_pieces_are_those_in_one_list_and_not_the_other():
     assert changed([a, b], [again, b]) == []
     assert changed([a, b], [a, c]) == [pygame.Rect(b.rect), pygame.Rect(c.rect)]
     assert changed([a, a], [a]) == [pygame.Rect(a.rect)]
+
+
+def test_each_seats_spot_in_each_building_is_found_with_the_room():
+    """A walk's set-up finds every building's spot of a lone tourist made (MapPanel.warm),
+    and each one is where a fresh search puts it."""
+    pygame.init()
+    _, _, renderer = scene_match(FQRenderer, FrenchQuarter(), 3, 2)
+    layout = renderer.board_panel.map
+    kept = dict(layout._pawn_spots)
+    for seat in range(3):
+        for b in range(len(layout.bld)):
+            key = layout._spot_key(seat, b, None, ())
+            assert key in kept, (seat, b)
+            assert kept[key] == layout._find_pawn_spot(seat, b, None, ())
