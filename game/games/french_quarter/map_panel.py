@@ -346,12 +346,20 @@ class MapPanel(PiecePanel):
 
     def warm(self) -> None:
         """Paint the closed street's hatching now if a street may be closed (Mayor variant):
-        ~1 ms, once per axis, in the frame a street closed."""
+        ~1 ms, once per axis, in the frame a street closed. Find each seat's spot in each
+        building with no value nor other tourist there (`pawn_spot` keeps it) and draw its
+        tourists: a walk's set-up looks up every building on its way (up to ~0.3 ms)."""
         if self.room.mayor:
             for axis in ("h", "v"):
                 street = next((s for s in self.board.streets if s.axis == axis), None)
                 if street is not None:
                     hatch_image(self._closed, self.map.street_rect(street.index))
+        sizes = {self.map.pawn_size(b) for b in range(len(self.bld))}
+        for seat in range(self.room.players):
+            for size in sizes:
+                tourist(seat, size)
+            for b in range(len(self.bld)):
+                self.map.pawn_spot(seat, b)
 
     # == targets and per-frame drawing ============================================================
     def targets(self, view: State) -> dict[Target, pygame.Rect]:

@@ -5,6 +5,8 @@ it out afresh gives, and the frames it was made for find it made."""
 from __future__ import annotations
 
 import os
+from collections import Counter
+from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,11 +14,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.games.french_quarter.layout import PiecePanel
 from game.games.french_quarter.map_panel import MapPanel, hatch_image
-from game.games.french_quarter.pieces import GROUPS_KEPT, Groups
+from game.games.french_quarter.pieces import GROUPS_KEPT, Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.sheet_panel import SHEET_HOLDS
 from game.ui.paint import Popup
+from game.ui.tween import Tween
 from tests.games.scene_match import scene_match, step
 
 MAYOR = (("mayor", True), ("tourism", True))
@@ -44,6 +49,28 @@ def test_a_regions_key_kept_is_what_it_shows_now(players, options, seed):
             for panel in renderer.painted:
                 assert panel.key() == panel.shows(), panel.name
                 checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("players, options, seed", [(2, (), 4), (4, MAYOR, 5)])
+def test_a_panels_builds_kept_are_what_it_builds_now(players, options, seed):
+    """A panel's builds are worked out once per view, holds, active seat and language: at every
+    frame, for now's holds and those the running tweens lead to, they equal `builds` worked
+    out afresh (and a second ask is answered from what was kept); and for one holds object
+    kept across views (the timeline hands out the same one until its queue changes)."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    none_held: Counter = Counter()
+    checked = 0
+    for _ in range(25):
+        step(match, bots, renderer)
+        for _ in frames(renderer):
+            for panel in renderer.painted:
+                for holds in (none_held, panel.holds, *panel.futures()):
+                    kept = panel.builds_for(holds)
+                    assert kept == panel.builds(holds), panel.name
+                    assert panel.builds_for(holds) is kept
+                    checked += 1
     assert checked > 300
 
 
@@ -221,3 +248,74 @@ def test_every_piece_paints_only_inside_its_rect(players, options, seed):
                 for painted in mask.get_bounding_rects():
                     assert pygame.Rect(p.rect).contains(painted), (p.what, p.rect, painted)
     assert len(seen) > 100
+
+
+def holds_after_each_end(panel) -> list[Counter]:
+    """`futures` worked out the plain way: for each end of a tween holding what the panel
+    shows, the holds of every tween still running then (a late one only once started)."""
+    tweens = panel.room.timeline.tweens
+    ends = sorted({tw.end for tw in tweens if any(k[0] in panel.HOLDS for k in tw.holds)})
+    out = []
+    for end in ends:
+        held: Counter = Counter()
+        for tw in tweens:
+            if tw.end > end and (not tw.late or tw.start <= end):
+                held.update(tw.holds)
+        out.append(held)
+    return out
+
+
+def test_the_holds_to_come_are_those_of_the_tweens_still_running():
+    """A panel's `futures` (read once per view) are, at every frame, the holds of the tweens
+    running past each end, late ones once started."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 5, MAYOR)
+    seen = 0
+    for _ in range(25):
+        step(match, bots, renderer)
+        for _ in frames(renderer):
+            for panel in renderer.painted:
+                futures = panel.futures()
+                assert futures == holds_after_each_end(panel), panel.name
+                seen += len(futures)
+    assert seen > 50
+
+
+def test_a_late_tween_holds_in_the_holds_to_come_only_once_started():
+    """A `late` tween (its holds apply once it has started) holds in the holds after an end
+    only if it has started by then; a tween holding nothing the panel shows sets no end."""
+    tweens = [Tween(0.0, 1.0, holds=(("meter", 0, 1),)), Tween(0.0, 3.0, holds=(("umb", 0),)),
+              Tween(2.0, 2.0, holds=(("line", 0),), late=True),
+              Tween(0.0, 0.5, holds=(("pawn", 1),))]
+    panel = SimpleNamespace(HOLDS=SHEET_HOLDS,
+                            room=SimpleNamespace(timeline=SimpleNamespace(tweens=tweens)))
+    futures = PiecePanel.futures(panel)
+    assert futures == [Counter({("umb", 0): 1}), Counter({("line", 0): 1}), Counter()]
+    assert futures == holds_after_each_end(panel)
+
+
+def test_changed_pieces_are_those_in_one_list_and_not_the_other():
+    """`changed` compares pieces by what they show and their rect (never their painter),
+    as multisets: a piece twice in one list and once in the other has changed."""
+    def paint(_surface):
+        return None
+
+    a, b, c = (piece(("x", n), (n, 0, 4, 4), paint) for n in range(3))
+    again = piece(("x", 0), (0, 0, 4, 4), lambda _surface: None)  # another painter: the same
+    assert changed([a, b], [again, b]) == []
+    assert changed([a, b], [a, c]) == [pygame.Rect(b.rect), pygame.Rect(c.rect)]
+    assert changed([a, a], [a]) == [pygame.Rect(a.rect)]
+
+
+def test_each_seats_spot_in_each_building_is_found_with_the_room():
+    """A walk's set-up finds every building's spot of a lone tourist made (MapPanel.warm),
+    and each one is where a fresh search puts it."""
+    pygame.init()
+    _, _, renderer = scene_match(FQRenderer, FrenchQuarter(), 3, 2)
+    layout = renderer.board_panel.map
+    kept = dict(layout._pawn_spots)
+    for seat in range(3):
+        for b in range(len(layout.bld)):
+            key = layout._spot_key(seat, b, None, ())
+            assert key in kept, (seat, b)
+            assert kept[key] == layout._find_pawn_spot(seat, b, None, ())
