@@ -36,6 +36,10 @@ t = translator("next_station_paris.scene.")
 FLIP_TIME = 0.42
 FLIP_GAP = 0.08  # between two cards turning over (the branch card, then the next)
 FLIP_LIFT = 18  # px a card rises at mid-turn
+# A card waiting for strokes (or a count-up) turns over this long after they end: not in the
+# frame where a stroke lands (its map repaints) nor in the next two (its score rows repaint),
+# which its first frame (the whole spot redrawn, the plate scaled) made the slowest of all.
+FLIP_REST = 3 / 60
 DECK_GAP = 8  # px between two small cards of the round's deck
 DECK_HEAD_H = 48  # px from the deck panel's top to its cards (its heading above them)
 
@@ -217,6 +221,8 @@ class CardPanel(Panel):
         paint = sp.card_flip(self.on_plate(None, False), self.on_plate(spec.symbol, spec.metro),
                              rect, FLIP_LIFT, theme.PANEL)
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
+        if at > self.timeline.clock:  # after tweens still to come: a rest first
+            at += FLIP_REST
         self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
                    (("card", index, spec.metro),), area=area)
         return at + FLIP_TIME + FLIP_GAP
