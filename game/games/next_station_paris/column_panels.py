@@ -96,8 +96,9 @@ class CardPanel(Panel):
     """The revealed card, its name, and the branch card when it came first."""
 
     # A new card's face is laid on its spot already on the plate (`on_plate`: one opaque blit)
-    # and its name written anew; the whole band is restored only when the branch card comes
-    # or goes (its picture at the card's left), or at the first paint.
+    # and its name written anew; when the branch card comes or goes the card and the branch's
+    # corner are restored first (not the whole band: ~0.1 ms), the whole band at the first
+    # paint only.
     RESTORE = False
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
@@ -176,11 +177,14 @@ class CardPanel(Panel):
         w.begin(self.name)
         layers, (card, branch) = self.room.layers, self.key()
         before = layers.shown_key(self.name)
-        whole = before is None or branch or before[1]
-        if whole:
-            layers.restore(self.rect)
+        whole = before is None
         changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
                                                           if self.name_rect else [])]
+        if whole:
+            layers.restore(self.rect)
+        elif branch or before[1]:  # the branch card comes or goes: its corner too, not the band
+            changed[0] = self.card.union(self._branch_area())
+            layers.restore(changed[0])
         if card == NONE:
             if not whole and self.name_rect is not None:
                 layers.restore(self.name_rect)
@@ -196,16 +200,27 @@ class CardPanel(Panel):
             self._paint_branch(surface)
         return changed
 
-    def _paint_branch(self, surface: pygame.Surface) -> None:
-        """The branch card tucked in at the card's lower left, its name on a plate over the
-        card's bottom band (clear of the big symbol)."""
+    def _branch_spots(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """The branch card's face, where it lies (at the card's lower left) and its name's
+        plate under it."""
         rect = self.card
         w = rect.w * 2 // 5
         branch = sp.card_face("branch", False, w, round(w * 1.4))
         spot = branch.get_rect(bottomleft=(max(self.column.x + 6, rect.x - w), rect.bottom - 36))
-        surface.blit(branch, spot)
         label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
         plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
+        return branch, spot, plate
+
+    def _branch_area(self) -> pygame.Rect:
+        """Every pixel the branch card and its name's plate cover."""
+        _, spot, plate = self._branch_spots()
+        return spot.union(plate)
+
+    def _paint_branch(self, surface: pygame.Surface) -> None:
+        """The branch card tucked in at the card's lower left, its name on a plate over the
+        card's bottom band (clear of the big symbol)."""
+        branch, spot, plate = self._branch_spots()
+        surface.blit(branch, spot)
         pygame.draw.rect(surface, sp.INK, plate, border_radius=8)
         self.room.scribe.write(surface, t("branch"), theme.SMALL_SIZE, theme.TEXT, True,
                                center=plate.center)
