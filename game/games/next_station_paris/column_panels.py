@@ -36,6 +36,10 @@ t = translator("next_station_paris.scene.")
 FLIP_TIME = 0.42
 FLIP_GAP = 0.08  # between two cards turning over (the branch card, then the next)
 FLIP_LIFT = 18  # px a card rises at mid-turn
+# A card waiting for strokes (or a count-up) turns over this long after they end: not in the
+# frame where a stroke lands (its map repaints) nor in the next two (its score rows repaint),
+# which its first frame (the whole spot redrawn, the plate scaled) made the slowest of all.
+FLIP_REST = 3 / 60
 DECK_GAP = 8  # px between two small cards of the round's deck
 DECK_HEAD_H = 48  # px from the deck panel's top to its cards (its heading above them)
 
@@ -92,8 +96,9 @@ class CardPanel(Panel):
     """The revealed card, its name, and the branch card when it came first."""
 
     # A new card's face is laid on its spot already on the plate (`on_plate`: one opaque blit)
-    # and its name written anew; the whole band is restored only when the branch card comes
-    # or goes (its picture at the card's left), or at the first paint.
+    # and its name written anew; when the branch card comes or goes the card and the branch's
+    # corner are restored first (not the whole band: ~0.1 ms), the whole band at the first
+    # paint only.
     RESTORE = False
 
     def __init__(self, room: PanelRoom, rect: pygame.Rect) -> None:
@@ -172,11 +177,14 @@ class CardPanel(Panel):
         w.begin(self.name)
         layers, (card, branch) = self.room.layers, self.key()
         before = layers.shown_key(self.name)
-        whole = before is None or branch or before[1]
-        if whole:
-            layers.restore(self.rect)
+        whole = before is None
         changed = None if whole else [self.card.copy(), *([self.name_rect.copy()]
                                                           if self.name_rect else [])]
+        if whole:
+            layers.restore(self.rect)
+        elif branch or before[1]:  # the branch card comes or goes: its corner too, not the band
+            changed[0] = self.card.union(self._branch_area())
+            layers.restore(changed[0])
         if card == NONE:
             if not whole and self.name_rect is not None:
                 layers.restore(self.name_rect)
@@ -192,16 +200,27 @@ class CardPanel(Panel):
             self._paint_branch(surface)
         return changed
 
-    def _paint_branch(self, surface: pygame.Surface) -> None:
-        """The branch card tucked in at the card's lower left, its name on a plate over the
-        card's bottom band (clear of the big symbol)."""
+    def _branch_spots(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+        """The branch card's face, where it lies (at the card's lower left) and its name's
+        plate under it."""
         rect = self.card
         w = rect.w * 2 // 5
         branch = sp.card_face("branch", False, w, round(w * 1.4))
         spot = branch.get_rect(bottomleft=(max(self.column.x + 6, rect.x - w), rect.bottom - 36))
-        surface.blit(branch, spot)
         label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
         plate = label.get_rect(topleft=(spot.x + 6, spot.bottom + 3)).inflate(12, 2)
+        return branch, spot, plate
+
+    def _branch_area(self) -> pygame.Rect:
+        """Every pixel the branch card and its name's plate cover."""
+        _, spot, plate = self._branch_spots()
+        return spot.union(plate)
+
+    def _paint_branch(self, surface: pygame.Surface) -> None:
+        """The branch card tucked in at the card's lower left, its name on a plate over the
+        card's bottom band (clear of the big symbol)."""
+        branch, spot, plate = self._branch_spots()
+        surface.blit(branch, spot)
         pygame.draw.rect(surface, sp.INK, plate, border_radius=8)
         self.room.scribe.write(surface, t("branch"), theme.SMALL_SIZE, theme.TEXT, True,
                                center=plate.center)
@@ -217,6 +236,8 @@ class CardPanel(Panel):
         paint = sp.card_flip(self.on_plate(None, False), self.on_plate(spec.symbol, spec.metro),
                              rect, FLIP_LIFT, theme.PANEL)
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
+        if at > self.timeline.clock:  # after tweens still to come: a rest first
+            at += FLIP_REST
         self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
                    (("card", index, spec.metro),), area=area)
         return at + FLIP_TIME + FLIP_GAP

@@ -22,7 +22,7 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
-from game.ui.geometry import Icon, Stroke, stroke_hits
+from game.ui.geometry import Icon, Stroke
 from game.ui.paint import seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
@@ -31,19 +31,15 @@ from game.ui.split_room import SeatArea, SeatPanel
 from . import sprites as sp
 from .board import COLORS
 from .map_art import MapGeom
+from .map_marks import Badge, badge_spots, badges_after, box, ink_box, marks_changed
 from .scoring import interchange_counts, overpass_uses
 from .state import NONE, Line, State
 
 STROKE_TIME = 0.32  # seconds per pencil segment
-BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
-BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
 # How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
 # ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
 MARK_REACH = 0.6
 RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
-
-Badge = tuple[int, int, pygame.Rect]  # station, lines through it, where its number is
-
 
 class MapPanel(SeatPanel):
     """One seat's map: its pencil work, its stations as targets, its strokes."""
@@ -139,23 +135,28 @@ class MapPanel(SeatPanel):
         self.room.scribe.begin(self.name)  # type: ignore[attr-defined]
         layers = self.room.layers
         before, now = layers.shown_key(self.name), self.key()
+        grown = (before is not None and before[2] == now[2] and _grown(before[0], now[0])
+                 and _marked(before[1], now[1]))
+        crossed = self._crossings  # the interchanges as last painted (asked before they change)
         old_badges = self.badges
-        self.badges = self._badge_spots()
+        self.badges = self._badges_after(before[0] if grown else None, now[0])
         moved = {(st, tuple(rect)) for st, _, rect in old_badges} - {
             (st, tuple(rect)) for st, _, rect in self.badges}
-        if (before is not None and before[2] == now[2] and _grown(before[0], now[0])
-                and _marked(before[1], now[1]) and not moved):
+        if grown and not moved:
             shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
             changed = [pygame.Rect(rect) for _, _, rect in shown ^ {
                 (st, n, tuple(rect)) for st, n, rect in self.badges}]
             changed += self._marks_added(before[1], now[1])
-            return self._paint_lines(surface, before[0], changed) + changed
+            marks = (self._marks_changed(before[0], crossed[2]) if crossed[0] is before[0]
+                     else None)
+            ink = marks is not None  # else each stroke's whole reach, marks and all
+            return [*self._paint_lines(surface, before[0], changed, ink), *changed, *(marks or ())]
         layers.restore(self.area.map)
         self._paint_lines(surface)
         return None
 
     def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None,
-                     also: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+                     also: Sequence[pygame.Rect] = (), ink: bool = False) -> list[pygame.Rect]:
         """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
         the rects of the strokes it added with what may change around them.
 
@@ -164,7 +165,10 @@ class MapPanel(SeatPanel):
         exactly), so the result is the same as a full repaint at a fraction of the cost. Only
         the marks that reach the rect around what changed (the new strokes and `also`: marks
         added, numbers moved) are drawn again, clipped to it: in it, every mark there is drawn
-        in its order as a full repaint would; outside it nothing changed.
+        in its order as a full repaint would; outside it nothing changed. With `ink` it returns
+        each new stroke's own ink (`map_marks.ink_box`) rather than its reach: a mark drawn again over
+        itself changes no pixel, so with the marks whose look changed (`_marks_changed`) that
+        is all the frame must redraw and present.
         """
         geom = self.geom
         ox, oy = self.area.map.topleft
@@ -183,10 +187,10 @@ class MapPanel(SeatPanel):
                 pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
                                                                     oy + geom.pos[b][1])
                 sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
-                added.append(self._mark_reach(pa, pb))
+                added.append((pa, pb))
         near = None
         if since is not None:  # the marks in the rect around what changed, clipped to it
-            around = [*added, *also]
+            around = [*(self._mark_reach(pa, pb) for pa, pb in added), *also]
             near = around[0].unionall(around[1:]) if around else pygame.Rect(0, 0, 0, 0)
         clip = surface.get_clip()
         if near is not None:
@@ -199,7 +203,9 @@ class MapPanel(SeatPanel):
                 surface.blit(sp.badge(n, rect.w), rect)
             self.room.scribe.note(str(n), rect, theme.SMALL_SIZE)  # type: ignore[attr-defined]
         surface.set_clip(clip)
-        return added
+        if ink:
+            return [ink_box(pa, pb, width) for pa, pb in added]
+        return [self._mark_reach(pa, pb) for pa, pb in added]
 
     def _reaches(self, near: pygame.Rect | None, x: float, y: float) -> bool:
         """True if a mark centred at (x, y) on the canvas may paint in `near` (None: all)."""
@@ -213,7 +219,7 @@ class MapPanel(SeatPanel):
         """Every pixel a segment from a to b (canvas points) may change on the sheet: its line,
         an overpass on it, the interchange rings and gate marks at its ends (numbers apart)."""
         reach = math.ceil(MARK_REACH * self.geom.spacing) + self.pencil_width() + 2
-        return _box(a, b).inflate(2 * reach, 2 * reach)
+        return box(a, b).inflate(2 * reach, 2 * reach)
 
     def _marks_added(self, old: tuple, new: tuple) -> list[pygame.Rect]:
         """Where the gate marks added since `old` (a circled station, a doubled corner) lie."""
@@ -228,6 +234,8 @@ class MapPanel(SeatPanel):
                 point = self.station_center(st)
                 out.append(self._mark_reach(point, point))
         return out
+
+    _marks_changed = marks_changed
 
     def pencil_width(self) -> int:
         """A pencil line's width on this map (thinner on a bot's compact sheet)."""
@@ -292,31 +300,8 @@ class MapPanel(SeatPanel):
             if self._reaches(near, ox + x, oy + y):
                 sp.interchange_mark(surface, (ox + x, oy + y), r, n)
 
-    def _badge_spots(self) -> tuple[Badge, ...]:
-        """Each interchange's number: in the first corner beside the station that no pencil
-        line, station, overpass or other number covers (none free: the ring alone tells). Only
-        maps with room for a readable number carry them."""
-        geom, area = self.geom, self.area
-        if area.mini or geom.spacing < BADGE_MIN_SPACING:
-            return ()
-        segments = self._shown_segments()
-        strokes = [stroke for stroke, _ in segments]
-        reach = [box for _, box in segments]  # a cheap first test before the exact one
-        taken = [icon.rect for icon in self.icons()]
-        size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
-        out = []
-        for st, n in sorted(self._interchanges_shown().items()):
-            x, y = self.station_center(st)
-            for dx, dy in BADGE_CORNERS:
-                rect = pygame.Rect(0, 0, size, size)
-                rect.center = (round(x + dx * geom.spacing / 2), round(y + dy * geom.spacing / 2))
-                if (area.map.contains(rect) and rect.collidelist(taken) < 0
-                        and not any(stroke_hits(strokes[k], rect)
-                                    for k in rect.collidelistall(reach))):
-                    out.append((st, n, rect))
-                    taken.append(rect)
-                    break
-        return tuple(out)
+    _badges_after = badges_after
+    _badge_spots = badge_spots
 
     def _paint_bonuses(self, surface: pygame.Surface, lines: Sequence[Line],
                        near: pygame.Rect | None = None) -> None:
@@ -354,14 +339,19 @@ class MapPanel(SeatPanel):
         for color, links in self.shown_links():
             for lk in links:
                 segment = known.get((color, lk))
-                if segment is None:
-                    link = self.board.links[lk]
-                    stroke = Stroke(f"seat {self.seat} {COLORS[color]} line",
-                                    (self.station_center(link.a), self.station_center(link.b)),
-                                    self.pencil_width())
-                    segment = known[color, lk] = (stroke, _stroke_box(stroke))
-                out.append(segment)
+                out.append(segment if segment is not None else self._segment(color, lk))
         return out
+
+    def _segment(self, color: int, lk: int) -> tuple[Stroke, pygame.Rect]:
+        """The pencil segment of this colour on this link and its box (made once)."""
+        segment = self._segments.get((color, lk))
+        if segment is None:
+            link = self.board.links[lk]
+            stroke = Stroke(f"seat {self.seat} {COLORS[color]} line",
+                            (self.station_center(link.a), self.station_center(link.b)),
+                            self.pencil_width())
+            segment = self._segments[color, lk] = (stroke, _stroke_box(stroke))
+        return segment
 
     def icons(self) -> list[Icon]:
         """The station symbols and overpasses of this map (screen rects; built once)."""
@@ -499,7 +489,7 @@ class MapPanel(SeatPanel):
         reach = self.pencil_width() + 4
         if not self.area.mini:
             reach += math.ceil(2.5 * max(18.0, pencil))
-        return _box(a, b).inflate(2 * reach, 2 * reach)
+        return box(a, b).inflate(2 * reach, 2 * reach)
 
     def _stroke_path(self, a: tuple[float, float], b: tuple[float, float],
                      pencil: float) -> Callable[[float], pygame.Rect]:
@@ -512,7 +502,7 @@ class MapPanel(SeatPanel):
 
         def where(p: float) -> pygame.Rect:
             q = max(0.02, p)  # the line is drawn this far (sprites.stroke_painter)
-            line = _box(a, (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
+            line = box(a, (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
             line.inflate_ip(2 * reach, 2 * reach)
             if mini or p >= 1.0:
                 return line
@@ -522,12 +512,6 @@ class MapPanel(SeatPanel):
 
 
 # == helpers ========================================================================================
-def _box(a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
-    """The pixels between two canvas points (both included)."""
-    return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
-                       math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
-
-
 def _stroke_box(stroke: Stroke) -> pygame.Rect:
     """The rectangle a stroke (with its width) lies in."""
     xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]

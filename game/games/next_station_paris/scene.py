@@ -46,7 +46,8 @@ from .board import Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
-from .map_panel import BADGE_MIN_SPACING, MapPanel
+from .map_marks import BADGE_MIN_SPACING
+from .map_panel import MapPanel
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis

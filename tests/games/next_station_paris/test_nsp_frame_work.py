@@ -234,13 +234,14 @@ def _fresh_strokes(panel) -> list[Stroke]:
     return out
 
 
-@pytest.mark.parametrize(("players", "humans", "seed"), [(2, (0, 1), 4), (3, (), 4)])
+@pytest.mark.parametrize(("players", "humans", "seed"), [(2, (0, 1), 4), (3, (), 4), (1, (0,), 8)])
 def test_a_map_s_kept_segments_and_interchanges_equal_fresh_ones(players, humans, seed):
     """The segments a map keeps (made once each) and its interchanges (worked out once per
     shown links) equal those made anew after every frame of a played game, strokes in
-    flight held back; so do its numbers' places."""
+    flight held back; so do its numbers' places, kept from stroke to stroke while no new
+    stroke crosses one (`_badges_after`), on a layer up to date."""
     match, bots, renderer = seated(players, seed, humans)
-    crossings = 0
+    crossings = badges = 0
     while match.prompts():
         bots_answer(match, bots, renderer)
         while renderer.busy():
@@ -249,4 +250,31 @@ def test_a_map_s_kept_segments_and_interchanges_equal_fresh_ones(players, humans
                 assert panel.strokes() == _fresh_strokes(panel)
                 assert panel._interchanges_shown() == panel._count_interchanges()
                 crossings += len(panel._count_interchanges())
+                if renderer.layers.shown_key(panel.name) == panel.key():
+                    assert panel.badges == panel._badge_spots()
+                    badges += len(panel.badges)
     assert crossings >= 100  # lines met at interchanges
+    assert badges >= 100 or players > 1  # numbers placed (a solo sheet's big map has room)
+
+
+def test_a_new_stroke_over_a_number_moves_it_as_a_fresh_search_would():
+    """The numbers kept from stroke to stroke (`_badges_after`) are placed anew when a new
+    stroke crosses one: the same places as the full search gives (the stroke is made up,
+    straight through a number: the bots' strokes seldom cross one)."""
+    match, bots, renderer = seated(1, 8, (0,))
+    panel = renderer.map_panels[0]
+    while not panel.badges:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+    since, old = panel.shown_links(), panel.badges
+    drawn = {lk for _, links in since for lk in links}
+    color, new = since[-1][0], next(lk for lk in range(len(panel.board.links)) if lk not in drawn)
+    spot = old[0][2]
+    stroke = Stroke("made up", ((spot.x - 20, spot.centery), (spot.right + 20, spot.centery)), 6)
+    panel._segments[color, new] = (stroke, spot.inflate(48, 8))
+    shown = (*since[:-1], (color, (*since[-1][1], new)))
+    panel.shown_links = lambda: shown  # the new stroke on screen
+    kept = panel._badges_after(since, shown)
+    assert kept == panel._badge_spots()
+    assert kept[0][2] != spot  # the crossed number moved

@@ -17,7 +17,7 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config, Event
 from game.engine.match import Match
 from game.games.next_station_paris.board import COLORS
-from game.games.next_station_paris.column_panels import FLIP_TIME
+from game.games.next_station_paris.column_panels import FLIP_REST, FLIP_TIME
 from game.games.next_station_paris.layout import make_layout
 from game.games.next_station_paris.map_panel import STROKE_TIME
 from game.games.next_station_paris.rules import NextStationParis
@@ -230,7 +230,7 @@ def test_the_next_card_flips_once_every_stroke_before_it_has_landed(rules):
     assert [e.kind for e in events][-1] == "card_revealed"
     renderer.animate(events, match.view(None), None)
     flips = [tw for tw in renderer.timeline if tw.seat is None]
-    assert flips and flips[0].start == pytest.approx(STROKE_TIME)
+    assert flips and flips[0].start == pytest.approx(STROKE_TIME + FLIP_REST)  # off its frame
     assert renderer.seat_busy(1) and renderer.seat_busy(0)  # everyone waits for the flip
 
 
@@ -247,7 +247,7 @@ def test_a_round_end_counts_every_seat_up_at_once_then_flips_the_next_card(rules
     assert all(tw.start == begin for tw in counts)
     assert all(tw.end <= begin for tw in renderer.timeline if tw.seat is not None)  # strokes
     flips = [tw for tw in renderer.timeline if tw.tag is None and tw.seat is None]
-    assert flips and flips[0].start == pytest.approx(begin + COUNT_TIME)
+    assert flips and flips[0].start == pytest.approx(begin + COUNT_TIME + FLIP_REST)
 
 
 def test_every_event_kind_of_a_game_is_animated_or_declared_with_its_own_sound(rules):

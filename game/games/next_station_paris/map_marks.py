@@ -1,0 +1,119 @@
+"""Next Station: Paris map marks: where a map's interchange numbers go, and which marks a
+new stroke changed (what a stroke landing must redraw and present, not the whole reach of
+its marks). Functions of a `MapPanel` (map_panel.py), which keeps them as methods.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.geometry import stroke_hits
+
+from .scoring import overpass_uses
+
+BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
+
+Badge = tuple[int, int, pygame.Rect]  # station, lines through it, where its number is
+
+
+def marks_changed(panel: Any, since: tuple, counts: dict[int, int]) -> list[pygame.Rect]:
+    """Where the rings and bridges the new strokes changed lie: an interchange whose count
+    of lines changed since `counts` (those of the links `since`), an overpass used once
+    more or less than with those links (the gate marks: `MapPanel._marks_added`)."""
+    now, ring = panel._interchanges_shown(), panel.geom.radius * 1.25 + 2
+    out = [mark_box(panel.station_center(st), ring)
+           for st in now.keys() | counts.keys() if now.get(st) != counts.get(st)]
+    before, after = link_bits(since), link_bits(panel.shown_links())
+    if before == after:
+        return out
+    geom, (ox, oy) = panel.geom, panel.area.map.topleft
+    bridge = geom.spacing * 0.2 * 1.15 * 1.5  # sprites.draw_overpass: rails, flared ends
+    for o, was, is_ in zip(panel.board.overpasses, overpass_uses(panel.board, before),
+                           overpass_uses(panel.board, after)):
+        if was != is_:
+            x, y = geom.point(o.col, o.row)
+            out.append(mark_box((ox + x, oy + y), bridge))
+    return out
+
+
+def mark_box(center: tuple[float, float], half: float) -> pygame.Rect:
+    """A square of `half` (and a margin) each side of a canvas point."""
+    reach = math.ceil(half) + 3
+    x, y = math.floor(center[0]), math.floor(center[1])
+    return pygame.Rect(x - reach, y - reach, 2 * reach + 2, 2 * reach + 2)
+
+
+def badges_after(panel: Any, since: tuple | None, shown: tuple) -> tuple[Badge, ...]:
+    """The interchange numbers for the links `shown`; with `since` (the links the layer
+    shows, each line's a prefix of `shown`'s) the numbers already placed are kept, their
+    counts brought up to date, when the same stations carry them and no new stroke
+    crosses one: a corner blocked before stays blocked (strokes are only added), so the
+    full search (`badge_spots`, ~0.1 ms cold on a big map) would place them alike."""
+    old = panel.badges
+    if since is None or not old:
+        return badge_spots(panel)
+    counts = panel._interchanges_shown()
+    if len(counts) != len(old) or any(st not in counts for st, _, _ in old):
+        return badge_spots(panel)
+    for r, (color, links) in enumerate(shown):
+        done = len(since[r][1]) if r < len(since) else 0
+        for lk in links[done:]:
+            stroke, bounds = panel._segment(color, lk)
+            for _, _, rect in old:
+                if bounds.colliderect(rect) and stroke_hits(stroke, rect):
+                    return badge_spots(panel)
+    return tuple((st, counts[st], rect) for st, _, rect in old)
+
+
+def badge_spots(panel: Any) -> tuple[Badge, ...]:
+    """Each interchange's number: in the first corner beside the station that no pencil
+    line, station, overpass or other number covers (none free: the ring alone tells). Only
+    maps with room for a readable number carry them."""
+    geom, area = panel.geom, panel.area
+    if area.mini or geom.spacing < BADGE_MIN_SPACING:
+        return ()
+    segments = panel._shown_segments()
+    strokes = [stroke for stroke, _ in segments]
+    reach = [box for _, box in segments]  # a cheap first test before the exact one
+    taken = [icon.rect for icon in panel.icons()]
+    size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
+    out = []
+    for st, n in sorted(panel._interchanges_shown().items()):
+        x, y = panel.station_center(st)
+        for dx, dy in BADGE_CORNERS:
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(x + dx * geom.spacing / 2), round(y + dy * geom.spacing / 2))
+            if (area.map.contains(rect) and rect.collidelist(taken) < 0
+                    and not any(stroke_hits(strokes[k], rect)
+                                for k in rect.collidelistall(reach))):
+                out.append((st, n, rect))
+                taken.append(rect)
+                break
+    return tuple(out)
+
+
+def ink_box(a: tuple[float, float], b: tuple[float, float], width: int) -> pygame.Rect:
+    """Every pixel `sprites.pencil_stroke` paints from a to b at this width: its line, the
+    grain inside it and the round ends (half the width each side, and a margin)."""
+    reach = width // 2 + 3
+    return box(a, b).inflate(2 * reach, 2 * reach)
+
+
+def link_bits(shown: tuple) -> int:
+    """The links of (colour, links) pairs as a bit set."""
+    bits = 0
+    for _, links in shown:
+        for lk in links:
+            bits |= 1 << lk
+    return bits
+
+
+def box(a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+    """The pixels between two canvas points (both included)."""
+    return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                       math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
