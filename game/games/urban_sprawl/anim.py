@@ -24,12 +24,13 @@ import pygame
 
 from game.engine.core import Config, Event
 from game.ui import theme
-from game.ui.paint import fly, popup
+from game.ui.paint import INK, fly, popup
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 
 from . import sprites as sp
 from .layout import (
+    CUBE_SIDE,
     GRID,
     TRACK,
     card_slot,
@@ -131,9 +132,7 @@ class USAnimations(PanelRoom):
         if amount > 0:
             origin = start or self.origin
             self.tween(at, GAIN_TIME, fly(sprite, origin, end, 60), tag=tag)
-        label = (f"+{amount}" if amount > 0 else str(amount)) if what == "prestige" else (
-            f"+${amount}" if amount > 0 else f"-${-amount}")
-        rgb = (theme.ACCENT if what == "prestige" else sp.WEALTH_RGB) if amount > 0 else theme.BAD
+        label, rgb = gain_label(what, amount)
         self.tween(at + (GAIN_TIME if amount > 0 else 0), POP_TIME,
                    popup(label, end, rgb, theme.BODY_SIZE), tag=None if amount > 0 else tag)
 
@@ -157,6 +156,34 @@ class USAnimations(PanelRoom):
 
 
 GAIN_SIZE = 34  # a flying star's or coin's side
+# The gains whose popups are rendered before the first frame (`draw_ahead`): bot games' wealth
+# changes lie in -30..+24, nine in ten of them in -12..+12; prestige changes are small.
+GAINS_AHEAD = {"wealth": range(-12, 13), "prestige": range(-4, 11)}
+
+
+def gain_label(what: str, amount: int) -> tuple[str, tuple[int, int, int]]:
+    """The popup text and colour of a gain (or loss) of prestige or wealth."""
+    label = (f"+{amount}" if amount > 0 else str(amount)) if what == "prestige" else (
+        f"+${amount}" if amount > 0 else f"-${-amount}")
+    rgb = (theme.ACCENT if what == "prestige" else sp.WEALTH_RGB) if amount > 0 else theme.BAD
+    return label, rgb
+
+
+def draw_ahead(players: int) -> None:
+    """Draw before the first frame what the first moves' animations would otherwise draw in
+    the frame they start (a cold text render or sprite costs it 0.05-0.15 ms): each seat's
+    control cube, the flying star and coin, and the popups of the usual gains (their text and
+    its outline, as `paint.popup` draws them)."""
+    for seat in range(players):
+        sp.cube(seat, CUBE_SIDE)
+    sp.star_sprite(GAIN_SIZE)
+    sp.coin(GAIN_SIZE)
+    for what, amounts in GAINS_AHEAD.items():
+        for amount in amounts:
+            if amount:
+                label, rgb = gain_label(what, amount)
+                theme.text(label, theme.BODY_SIZE, rgb, True)
+                theme.text(label, theme.BODY_SIZE, INK, True)
 
 
 def flip_area(rect: pygame.Rect, lift: int = 0) -> pygame.Rect:

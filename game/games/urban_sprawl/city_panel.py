@@ -70,6 +70,7 @@ class CityPanel(USPanel):
         self._fixed = self._fixed_targets()
         self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
         self._boxes: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its box
+        self._sprites_built: tuple | None = None  # the buildings whose sprites are all built
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -164,7 +165,7 @@ class CityPanel(USPanel):
             canvas.blit(ghost, lot_rect(lot).inflate(-6, -6))
 
     # == the layer ================================================================================
-    @by_view("building", "cube")
+    @by_view("building", "cube", reads=("buildings", "values", "value_marks"))
     def key(self) -> Hashable:
         """The buildings as shown, the block values and the value marks."""
         return self.room.shown_buildings(), self.view.values, self.view.value_marks
@@ -201,6 +202,27 @@ class CityPanel(USPanel):
             plate = sp.value_plate(*plates[block])
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
         return [block_area(block) for block in blocks]
+
+    def prepare_ahead(self) -> bool:
+        """Build one sprite of the view's buildings not built yet, if any: as it stands and,
+        controlled, without its cube; True if it built one. A building whose cube changes
+        hands shows no cube while they fly, then the new owner's: both built in quiet frames
+        before (the frames that show them repaint its block: a sprite built there doubles
+        their cost)."""
+        buildings, done = self.view.buildings, self._sprites_built
+        if buildings is done:
+            return False
+        faces = self.room.faces
+        for building, before in zip_longest(buildings, done or ()):
+            if building is None or building is before:
+                continue  # (a building the last view showed alike: its sprites are built)
+            zone, lots, owner = building
+            for shown in {owner, NOBODY}:
+                if not faces.has_building(zone, lots, shown):
+                    faces.building(zone, lots, shown)
+                    return True
+        self._sprites_built = buildings
+        return False
 
     def _landed(self, before: tuple, now: tuple) -> list | None:
         """The buildings `now` shows that `before` did not, if that is all that differs and
@@ -310,7 +332,7 @@ class MarkersPanel(USPanel):
         super().__init__(room, rect, name)
         self.line = line
 
-    @by_view()
+    @by_view(reads=("markers",))
     def key(self) -> Hashable:
         """Which circle each marker stands on."""
         return self.view.markers

@@ -59,6 +59,10 @@ class Faces:
             self._cache[key] = building_sprite(zone, lots, owner)
         return self._cache[key]
 
+    def has_building(self, zone: str, lots: Sequence[int], owner: int) -> bool:
+        """True if that building's sprite is built already."""
+        return ("building", zone, tuple(lots), owner) in self._cache
+
 
 def lots_box(lots: Sequence[int]) -> pygame.Rect:
     """The rect around a set of lots."""

@@ -24,7 +24,7 @@ Picture = Callable[[pygame.Surface, pygame.Rect], None]
 class KeyPanel(ItemPanel):
     """The turn, the piles and the meaning of the board's symbols."""
 
-    @by_view()
+    @by_view(reads=("active", "ap", "planning_deck", "discard", "over"))
     def key(self) -> Hashable:
         """Whose turn, the AP left, the piles' sizes, the end."""
         v = self.view

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Set as AbstractSet
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 import pygame
@@ -33,7 +35,7 @@ P = TypeVar("P", bound="USPanel")
 
 
 def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None,
-            also_kinds: tuple[str, ...] = ()
+            also_kinds: tuple[str, ...] = (), reads: tuple[str, ...] = ()
             ) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:
     """A panel's key that reads only the room's view, what its holds hold of these `kinds`
     ("card", "building", "cube", "office"), the language and what `also` gives (a memo of the
@@ -42,18 +44,26 @@ def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None,
     and seats work out their keys again (scene.USRenderer.holds_of keeps each kind's part
     once per holds). `also_kinds`: the kinds of holds what `also` gives depends on; the key
     notes all it depends on (`held_kinds`: the room asks it again when one of those changed,
-    scene.USRenderer.refresh_held)."""
+    scene.USRenderer.refresh_held). `reads`: the view's fields the key reads, if it names
+    them all: the key is then worked out again only when one of those changed, not with
+    every view (the first refresh after a move asks every layer's key: most moves change
+    what two or three panels show)."""
+    fields = attrgetter(*reads) if reads else None
+
     def decorate(key: Callable[[P], Hashable]) -> Callable[[P], Hashable]:
         @functools.wraps(key)
         def memo(self: P) -> Hashable:
             held = self.room.holds_of(kinds)
-            stamp = (self.view, held if also is None else (held, also(self)), language())
-            last = self.key_memo
-            if (last is not None and last[0] is stamp[0] and last[1] == stamp[1]
-                    and last[2] == stamp[2]):
-                return last[3]
+            stamp = (held if also is None else (held, also(self)), language())
+            view, last = self.view, self.key_memo
+            if last is not None and last[2] == stamp[0] and last[3] == stamp[1]:
+                if last[0] is view:
+                    return last[4]
+                if fields is not None and last[1] == fields(view):
+                    self.key_memo = (view, *last[1:])  # (the next frame: the same view)
+                    return last[4]
             value = key(self)
-            self.key_memo = (*stamp, value)
+            self.key_memo = (view, None if fields is None else fields(view), *stamp, value)
             return value
         memo.held_kinds = frozenset((*kinds, *also_kinds))  # type: ignore[attr-defined]
         return memo
@@ -64,7 +74,8 @@ class USPanel(Panel):
     """An Urban Sprawl panel: white option rings, a pulsing focus frame, a zoom on cards."""
 
     room: Any  # scene.USRenderer (not imported here: no import circle through scene.py)
-    key_memo: tuple | None = None  # (view, holds part, language, key) of the last `by_view` key
+    # (view, its fields read, holds part, language, key) of the last `by_view` key
+    key_memo: tuple | None = None
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None,
                      options: set[Target]) -> None:
@@ -94,6 +105,12 @@ class USPanel(Panel):
     def held_kinds(self) -> frozenset[str]:
         """The kinds of holds this panel's key reads (its `by_view`'s; none otherwise)."""
         return getattr(type(self).key, "held_kinds", frozenset())
+
+    def reads_holds(self, moved: AbstractSet[tuple]) -> bool:
+        """False if the key can't change when just these holds (of its kinds) come or go,
+        the view being the same (scene.USRenderer.refresh_held then does not ask it): True
+        by default."""
+        return True
 
     def targets_moved_by(self, view: Any) -> Hashable:
         """What in `view` moves this panel's targets (the room places them again only when it

@@ -10,6 +10,7 @@ sliding along its row, turning over) is left for its animation.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import pygame
@@ -45,12 +46,20 @@ class RowPart(USPanel):
         a pile not yet in play shows no cost)."""
         return []
 
-    @by_view("card")
-    def key(self) -> Hashable:
-        """What each slot shows (a card held by a tween shows as none) and the language."""
+    def shown_slots(self) -> Hashable:
+        """What each slot shows (a card held by a tween shows as none) and the language: the
+        key, once per view fields it reads (`by_view`, in each part)."""
         holds = self.holds
         return tuple((None if card is not None and ("card", card) in holds else card, cost, pile,
                       name) for _, card, cost, pile, name in self.slots()), language()
+
+    key = by_view("card")(shown_slots)
+
+    def reads_holds(self, moved: AbstractSet[tuple]) -> bool:
+        """Only the cards in its slots are read (whether a tween holds them back): a card
+        landing in the rows asks the piles nothing, one flying to a seat the rows."""
+        cards = {card for _, card, *_ in self.slots()}
+        return any(thing in cards for _, thing in moved)
 
     def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """The slots whose picture changed since the last paint (all of them at first or in a
@@ -86,6 +95,9 @@ class RowsPanel(RowPart):
     """The contract row's five cards, the planning row's four and the planning pile; a
     discarded contract sinks out of its slot, revealed cards turn over, and the cards left in
     the rows slide to their new slots."""
+
+    key = by_view("card", reads=("contract_row", "planning_row", "planning_top",
+                                 "planning_deck"))(RowPart.shown_slots)
 
     def slots(self) -> list[Slot]:
         """The contract row's slots, then the planning row's and its pile."""
@@ -206,6 +218,8 @@ class FaceUp:
 
 class PilesPanel(RowPart):
     """The Town, City and Metropolis piles: the top card of each pile in play, then the backs."""
+
+    key = by_view("card", reads=("tops", "active_decks", "decks"))(RowPart.shown_slots)
 
     def slots(self) -> list[Slot]:
         """A pile in play shows its top card and cost, one not yet in play its back."""

@@ -95,6 +95,8 @@ VARIANT_WINDOWS = {"standard": (16, 22), "long": (19, 28), "short": (10, 19)}
 PLANNING_WINDOW = (23, 50)  # 22 permits on top, then 14 permits shuffled with the 14 events
 ROW_SOURCES = ("payouts", "final_payout")  # their details list the rows by value
 SCENE_NAME = f"{K}scene."  # the scene's names of vocations (strings_scene.toml)
+VIEW_UNSET = ("memo", "city_memo", "ledger_terms")  # a view's memo fields: empty (`view`)
+HIDDEN_DECKS_KEPT = 16  # decks whose view `_hidden` keeps (four a state: those of a few moves)
 
 
 def detail_line(term: tuple, points: int, times: int) -> Detail:
@@ -133,6 +135,7 @@ class UrbanSprawl(TurnMixin, TablesMixin, DeckMixin, BuildMixin, PoliticsMixin, 
     def __init__(self, root: Path | None = None) -> None:
         self.board: Board = load_board(root)
         self.prebuild_options()
+        self._hidden_decks: dict[int, tuple[Deck, Deck]] = {}  # id -> (deck, as shown): _hidden
 
     def office_index(self, name: str) -> int:
         """Position of an office in State.offices."""
@@ -251,16 +254,34 @@ class UrbanSprawl(TurnMixin, TablesMixin, DeckMixin, BuildMixin, PoliticsMixin, 
     # -- what each seat sees ----------------------------------------------------------------------
     def view(self, state: State, player: int | None) -> State:
         """Everything is public but what is left in the decks (only its events show) and the
-        face-down planning cards."""
-        row = tuple(HIDDEN_CARD if down else c
-                    for c, down in zip(state.planning_row, state.planning_face_down))
-        return replace(state, planning_row=row, planning_deck=self._hidden(state.planning_deck),
-                       decks=tuple(self._hidden(deck) for deck in state.decks),
-                       viewer=NOBODY if player is None else player)
+        face-down planning cards. Made through a draft (a dict copy: `replace` calls the
+        39-field __init__), without the memos, as `replace` leaves them; the frame a move lands
+        in makes one."""
+        d = self.Draft(state)
+        d.planning_row = tuple(HIDDEN_CARD if down else c
+                               for c, down in zip(state.planning_row, state.planning_face_down))
+        d.planning_deck = self._hidden(state.planning_deck)
+        d.decks = tuple(self._hidden(deck) for deck in state.decks)
+        d.viewer = NOBODY if player is None else player
+        fields = vars(d)
+        for memo in VIEW_UNSET:
+            fields.pop(memo, None)
+        return d.freeze()
 
     def _hidden(self, deck: Deck) -> Deck:
+        """The deck as a view shows it (only its events named), made once per deck: a deck no
+        move drew from is the same object in the next state. The memo holds the decks it
+        answers for (an id is never reused meanwhile); a thread that races another one only
+        makes a deck again."""
+        kept = self._hidden_decks.get(id(deck))
+        if kept is not None and kept[0] is deck:
+            return kept[1]
         events = self.board.events
-        return replace(deck, cards=tuple(c if c in events else HIDDEN_CARD for c in deck.cards))
+        hidden = replace(deck, cards=tuple(c if c in events else HIDDEN_CARD for c in deck.cards))
+        if len(self._hidden_decks) >= HIDDEN_DECKS_KEPT:
+            self._hidden_decks = {}  # (a new dict: a reader on another thread keeps the old)
+        self._hidden_decks[id(deck)] = (deck, hidden)
+        return hidden
 
     def randomize_hidden(self, state: State, player: int | None, rng: random.Random) -> State:
         """The face-down planning cards re-dealt among themselves and the planning deck's

@@ -40,7 +40,7 @@ from game.ui.i18n import language
 from game.ui.panels import Panel
 
 from . import sprites as sp
-from .anim import USAnimations
+from .anim import USAnimations, draw_ahead
 from .city_panel import CityPanel, MarkersPanel, block_plates
 from .faces import Faces
 from .key_panel import KeyPanel
@@ -62,6 +62,9 @@ from .state import NOBODY, State
 from .track_panel import TrackPanel
 
 CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as shown
+# A frame drawing more tweens than this builds nothing ahead (two: a cube changing hands, a
+# card turning over and the rows sliding; a move's gains fly and pop up in fives and tens).
+PREPARE_AMONG = 2
 PREPARE_AT_ONCE = 200  # the most items built ahead while the whole board is redrawn anyway
 
 
@@ -93,6 +96,7 @@ class USRenderer(USAnimations):
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         self._prep_due = False  # this frame may build one thing ahead at its draw
+        self._prepared_for: tuple | None = None  # (view, holds, language) all built ahead for
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -109,7 +113,9 @@ class USRenderer(USAnimations):
                    MarkersPanel(self, layout["side_markers"], "side_markers", "row"),
                    self.rows, self.piles, KeyPanel(self, layout["key"], "key"), self.track,
                    *seats)
-        self.prepared_panels = [self.panels["key"], *self.bodies, *self.heads]  # (`prepare_ahead`)
+        # (`prepare_ahead`: the city first, whose cubes land soonest, then the heads' count-ups)
+        self.prepared_panels = [self.city, *self.heads, self.panels["key"], *self.bodies]
+        draw_ahead(self.players)
         # the layered panels whose keys read the holds (`refresh_held`), in layer order
         self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
 
@@ -150,12 +156,15 @@ class USRenderer(USAnimations):
     def refresh_held(self, before: Mapping, limit: int) -> bool:
         """A frame where only the holds changed since every layer was last up to date: ask
         only the keys of the panels that read the kinds of holds that changed (a building
-        landing asks the city's and the seat bodies', not the rows', track's, key's...) and
-        repaint those dirty, if no more than `limit`; False (nothing done) if more."""
-        changed = {held[0] for held in before.keys() ^ self.holds.keys()}
+        landing asks the city's and the seat bodies', not the rows', track's, key's...), and
+        of those only the panels that read these holds (a card landing in the rows asks no
+        seat's body: `reads_holds`), and repaint those dirty, if no more than `limit`; False
+        (nothing done) if more."""
+        moved = before.keys() ^ self.holds.keys()
+        changed = {held[0] for held in moved}
         layers, dirty = self.layers, []
         for panel in self.held_panels:
-            if panel.held_kinds() & changed:
+            if panel.held_kinds() & changed and panel.reads_holds(moved):
                 key = panel.key()
                 if layers.shown_key(panel.name) != key:
                     dirty.append((panel, key))
@@ -179,34 +188,61 @@ class USRenderer(USAnimations):
         self._prep_due = False
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """The kit's draw; once in a frame left to it, build one thing ahead."""
+        """The kit's draw; once in a frame left to it, build one thing ahead, unless it
+        draws more than PREPARE_AMONG tweens (stars, coins and popups flying: a text rendered
+        on top would make it one of the slowest frames)."""
         super().draw(canvas, focus, prompt)
         if self._prep_due:
             self._prep_due = False
-            self.prepare_ahead()
+            if not self.all_prepared() and self.drawing_few_tweens():
+                self.prepare_ahead()
+
+    def drawing_few_tweens(self) -> bool:
+        """True if the tweens drawn now (started) are no more than PREPARE_AMONG."""
+        clock = self.timeline.clock
+        return sum(tween.start <= clock for tween in self.timeline.tweens) <= PREPARE_AMONG
+
+    def all_prepared(self) -> bool:
+        """True if every panel has built all it would ahead for this view, these holds and
+        this language (`prepare_ahead`)."""
+        done = self._prepared_for
+        return (done is not None and done[0] is self.view and done[1] is self.holds
+                and done[2] == language())
 
     def prepare_ahead(self) -> bool:
-        """Build one set of items a panel will likely show soon (a seat's next foot count or
-        AP pills, the key's next turn line, a figure a gain will count through), so that the
-        frame it shows them does not render their text; True if one was built. At most one a frame (a text or two: ~0.05-0.1 ms),
-        in frames of running tweens that repaint nothing."""
-        return any(panel.prepare_ahead() for panel in self.prepared_panels)
+        """Build one set of items a panel will likely show soon (a building's sprite, a seat's
+        next foot count or AP pills, the key's next turn line, a figure a gain will count
+        through), so that the frame it shows them does not build them; True if one was built.
+        At most one a frame (a text or two: ~0.05-0.1 ms), in frames of running tweens that
+        repaint nothing. Once every panel has built all it would for a view, holds and
+        language, they are not asked again until one of those changes (a count-up's range of
+        figures only narrows as it runs): most frames of a move's tweens ask nothing."""
+        if self.all_prepared():
+            return False
+        if any(panel.prepare_ahead() for panel in self.prepared_panels):
+            return True
+        self._prepared_for = (self.view, self.holds, language())
+        return False
 
     def refresh_heads(self) -> None:
         """Repaint the heads whose figures changed (the only keys that read the clock): only
         those of seats whose count changed since the heads were last brought up to date (a
-        frame of a count-up looks at one head, a frame where nothing counted at none)."""
+        frame of a count-up looks at one head, a frame where nothing counted at none). Only
+        a frame that repaints one does nothing ahead: while any tween runs, `counted` is a new
+        dict each frame, mostly equal to the last."""
         layers, counted, before = self.layers, self.counted(), self._heads_counted
         if before is not None and counted is before:
             return  # (the same clock and tweens: nothing counted)
         self._heads_counted = counted
-        self._prep_due = False  # (a frame of a count-up does nothing ahead)
+        if before is not None and counted == before:
+            return  # (tweens run, but nothing they count changed)
         for head in self.heads:
             if before is not None and all(counted.get((kind, head.seat)) == before.get(
                     (kind, head.seat)) for kind in ("prestige", "wealth")):
                 continue
             key = head.key()
             if layers.shown_key(head.name) != key:
+                self._prep_due = False  # (a frame of a count-up does nothing ahead)
                 layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
                                     head.CLIP)
 

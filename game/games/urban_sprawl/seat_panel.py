@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
+from collections.abc import Set as AbstractSet
 
 import pygame
 
@@ -44,6 +45,9 @@ from .panel_base import Item, ItemPanel, blit_item, by_view
 from .state import State, total_prestige
 
 FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
+# The view's fields a seat's body shows (its key: `by_view`); the chips' places follow from
+# them (`SeatBody.targets_moved_by`).
+BODY_READS = ("active", "ap", "over", "offices", "extra_favour", "hands", "favours", "vocations")
 
 
 class SeatPart(ItemPanel):
@@ -83,6 +87,7 @@ class SeatHead(SeatPart):
         """A head with no figure rendered ahead yet."""
         super().__init__(room, rect, name, seat, whole)
         self._rendered: set[tuple[str, int]] = set()  # figures rendered ahead: prepare_ahead
+        self._prepared_view: State | None = None  # the view all figures were made for
 
     def paint_static(self, surface: pygame.Surface) -> None:
         """The whole panel's plate, under both parts."""
@@ -133,6 +138,8 @@ class SeatHead(SeatPart):
         on), if not rendered yet; True if it rendered one: the frames of the count-up then
         find their numbers made (a 36 px figure costs ~0.1-0.2 ms a frame to render)."""
         v, seat, room = self.view, self.seat, self.room
+        if self._prepared_view is v:
+            return False  # (all of this view's count-ups made: what is left to count narrows)
         for kind, final in (("prestige", total_prestige(v, seat)), ("wealth", v.wealth[seat])):
             shown = final - room.counting(seat, kind)
             step = 1 if final >= shown else -1
@@ -141,6 +148,7 @@ class SeatHead(SeatPart):
                     self._rendered.add((kind, value))
                     figure_text(kind, value)
                     return True
+        self._prepared_view = v
         return False
 
     def name_items(self, space: int) -> list[Item]:
@@ -167,7 +175,7 @@ class SeatBody(SeatPart):
         self._foot_rects: list[tuple[tuple[str, str], pygame.Rect]] | None = None
         # each foot entry's items by (index, count, language): see `foot_items`
         self._foot_memo: dict[tuple, list[Item]] = {}
-        self._prepared: tuple | None = None  # (view, language, zone counts): `prepare_ahead`
+        self._prepared: Hashable = None  # the key all was built ahead for: `prepare_ahead`
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -196,15 +204,30 @@ class SeatBody(SeatPart):
         return target[1]
 
     # == the layer ================================================================================
-    @by_view("card", also=lambda body: body.room.zone_counts(body.seat),
-             also_kinds=("building", "cube"))
+    def reads_holds(self, moved: AbstractSet[tuple]) -> bool:
+        """Of the cards, only its own seat's are read (whether a tween holds them back);
+        buildings and cubes, through the zone counts."""
+        view, seat = self.view, self.seat
+        hands, favours = view.hands[seat], view.favours[seat]
+        return any(kind != "card" or thing in hands or thing in favours
+                   for kind, thing in moved)
+
+    def held_chips(self) -> tuple[bool, ...]:
+        """Whether a tween holds back each of its chips' cards (its planning cards, then its
+        Favours): what the key reads of the holds of cards."""
+        v, seat, holds = self.view, self.seat, self.holds
+        return tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
+
+    @by_view(also=lambda body: (body.room.zone_counts(body.seat), body.held_chips()),
+             also_kinds=("building", "cube", "card"), reads=BODY_READS)
     def key(self) -> Hashable:
         """Everything the body shows, per section: the outline (the seat's turn), the pills,
         the chips (of the cards tweens hold back, only whether its own chips are: a card
-        flying elsewhere leaves the body alone; and where they sit) and the foot."""
-        v, seat, holds, words = self.view, self.seat, self.holds, language()
+        flying elsewhere leaves the body alone, and its key is not worked out again; and
+        where they sit) and the foot."""
+        v, seat, words = self.view, self.seat, language()
         active = v.active == seat
-        held = tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
+        held = self.held_chips()
         return (active,
                 (active, v.ap if active else None, v.over,
                  tuple(holder == seat for holder in v.offices), v.extra_favour == seat, words),
@@ -236,10 +259,10 @@ class SeatBody(SeatPart):
         its foot's, the pills of its next AP and of its next turn), if one is not built yet;
         True if it built one. The room calls it in frames that do little else, so that the
         frame a building lands or an AP is spent does not render their text."""
-        v, words = self.view, language()
-        stamp = (v, words, self.room.zone_counts(self.seat))
+        words = language()
+        stamp = self.key()  # (what it shows: foot counts and pills follow from it)
         if self._prepared == stamp:
-            return False  # all done for this view
+            return False  # all done for what it shows
         memo = self._foot_memo
         for k, (what, count, rect) in enumerate(self.foot_places()):
             if (k, count + 1, words) not in memo:

@@ -30,7 +30,7 @@ class TrackPanel(USPanel):
         self.track = self.room.board.election_track
         self._faces: dict[tuple, pygame.Surface] = {}
 
-    @by_view("office")
+    @by_view("office", reads=("election_pos", "offices"))
     def key(self) -> Hashable:
         """The pawn, the holders, the offices held back by a running ballot."""
         v = self.view

@@ -16,7 +16,7 @@ from game.games.urban_sprawl.board import Contract
 from game.games.urban_sprawl.decks import DeckDraw
 from game.games.urban_sprawl.effects import area_buildings, area_owners
 from game.games.urban_sprawl.prompts import prompt_of
-from game.games.urban_sprawl.state import Deck, make_deck, total_prestige
+from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY, Deck, make_deck, total_prestige
 
 from .support import rules
 
@@ -210,3 +210,33 @@ def test_a_disasters_owners_are_the_seats_with_a_building_in_its_area() -> None:
             assert area_owners(board, state, area) == owners
             seen.add(len(owners))
     assert len(seen) > 2  # cities where none, some and all seats have one
+
+
+def plain_view(r, state, player):
+    """A view made the plain way (what UrbanSprawl.view stands for): `replace` throughout."""
+    events = r.board.events
+
+    def hidden(deck):
+        return dataclasses.replace(deck, cards=tuple(c if c in events else HIDDEN_CARD
+                                                     for c in deck.cards))
+    row = tuple(HIDDEN_CARD if down else c
+                for c, down in zip(state.planning_row, state.planning_face_down))
+    return dataclasses.replace(state, planning_row=row, planning_deck=hidden(state.planning_deck),
+                               decks=tuple(hidden(deck) for deck in state.decks),
+                               viewer=NOBODY if player is None else player)
+
+
+def test_a_view_through_its_memo_of_hidden_decks_is_the_plain_view() -> None:
+    """Each view (made through a draft, its decks kept per deck) equals the plain view, field
+    for field and memo for memo, and a deck no move drew from is shown by the same object."""
+    r, reused = rules(), 0
+    for step, state in enumerate(walk(seed=6)):
+        if step % 3:
+            continue
+        for player in (None, 0, 3):
+            view = r.view(state, player)
+            assert vars(view) == vars(plain_view(r, state, player))
+            assert all(deck.split is None for deck in (view.planning_deck, *view.decks))
+        again = r.view(state, 1)
+        reused += again.planning_deck is view.planning_deck
+    assert reused > 50

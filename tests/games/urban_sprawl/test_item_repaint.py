@@ -15,11 +15,13 @@ import pytest
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
+from game.games.urban_sprawl import scene as scene_module
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
 from game.games.urban_sprawl.panel_base import ItemPanel
 from game.games.urban_sprawl.scene import USRenderer
-from game.games.urban_sprawl.seat_panel import SeatPart
+from game.games.urban_sprawl.seat_panel import SeatPart, figure_text
+from game.games.urban_sprawl.state import NOBODY
 from game.ui import theme
 from tests.games.scene_match import scene_match, step
 
@@ -193,3 +195,97 @@ def test_the_opening_deal_animated_right_after_a_reset_paints_every_layer_at_onc
     renderer.layers.invalidate()
     renderer.refresh()
     assert kept == pygame.image.tobytes(renderer.layers.surface, "RGB")
+
+
+def test_the_city_builds_ahead_each_buildings_sprites_with_and_without_its_cube():
+    """Frames left to build ahead build, one a frame, the sprite of every building the view
+    shows as it stands and without its cube (as it shows while cubes change hands), so that
+    the frame a cube lands in finds its sprite made."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 4, 3)
+    renderer.damage()  # (the first frame drawn: no longer the whole board due)
+    for _ in range(60):
+        step(match, bots, renderer)
+    faces, built = renderer.faces, 0
+    while renderer.city.prepare_ahead():
+        built += 1
+    owned = [b for b in renderer.view.buildings if b is not None and b.owner != NOBODY]
+    assert owned and built
+    for zone, lots, owner in filter(None, renderer.view.buildings):
+        assert faces.has_building(zone, lots, owner) and faces.has_building(zone, lots, NOBODY)
+    assert not renderer.city.prepare_ahead()
+
+
+def test_a_frame_drawing_many_tweens_builds_nothing_ahead(monkeypatch):
+    """A frame of running tweens builds one thing ahead at its draw only while it draws no
+    more than PREPARE_AMONG of them."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 2)
+    canvas = pygame.Surface((1920, 1080))
+    asked = []
+    monkeypatch.setattr(renderer, "prepare_ahead", lambda: asked.append(1) or False)
+    for among, want in ((-1, 0), (100, 1)):
+        monkeypatch.setattr(scene_module, "PREPARE_AMONG", among)
+        step(match, bots, renderer)
+        while renderer.busy() and renderer.layers.pending:
+            renderer.update(1 / 60)
+        asked.clear()
+        assert renderer.busy()
+        renderer.update(1 / 60)
+        renderer.draw(canvas, None, None)
+        assert len(asked) == want
+
+
+MOVES_CHECKED = 200  # (enough for vocations taken and markers moved in both games)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 11), (4, 12)])
+def test_every_layers_kept_key_equals_its_key_worked_out_afresh(players, seed):
+    """The keys kept per view fields read, holds and language (`by_view`'s `reads`) equal, at
+    every frame of played games, the keys worked out afresh from the whole view."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
+    layered = [panel for panel in renderer.panels.values() if panel.LAYERED]
+    checked = 0
+    for _ in range(MOVES_CHECKED):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+            for panel in layered:
+                fresh = getattr(type(panel).key, "__wrapped__", type(panel).key)(panel)
+                assert panel.key() == fresh, panel.name
+                checked += 1
+    assert checked > 3000
+
+
+def test_a_count_ups_figures_are_all_made_ahead_before_it_lands():
+    """While a gain flies in, the frames that build ahead make every figure its head will
+    count through (from the one shown to the final one), so no frame of the count-up
+    renders one (SeatHead.prepare_ahead, then nothing more for that view)."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 5)
+    renderer.damage()
+    counted = 0
+    for _ in range(120):
+        step(match, bots, renderer)
+        renderer.update(1 / 60)
+        ranges = []
+        for head in renderer.heads:
+            seat, view = head.seat, renderer.view
+            final = view.wealth[seat]
+            shown = final - renderer.counting(seat, "wealth")
+            if shown != final:
+                ranges.append(range(min(shown, final), max(shown, final) + 1))
+        if not ranges:
+            continue
+        while any(head.prepare_ahead() for head in renderer.heads):
+            pass
+        made = theme.text.cache_info().misses
+        for values in ranges:
+            for value in values:
+                figure_text("wealth", value)
+        assert theme.text.cache_info().misses == made
+        counted += 1
+    assert counted > 3

@@ -13,9 +13,12 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
+from game.games.urban_sprawl.anim import gain_label
 from game.games.urban_sprawl.rows_panel import FaceUp
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY
+from game.ui import theme
+from game.ui.paint import INK
 
 US = "urban_sprawl"
 
@@ -201,3 +204,19 @@ def test_a_revealed_face_is_drawn_at_mid_turn_unless_the_whole_board_is_redrawn_
         renderer.draw(canvas, None, None)
     assert first.paint.face_up  # past mid-turn: its face is up ...
     assert not all(tw.paint.face_up for tw in turns)  # ... the later ones still wait
+
+
+def test_the_usual_gains_popups_and_sprites_are_drawn_before_the_first_frame():
+    """A new renderer has drawn each seat's cube, the flying star and coin and the popups of
+    the usual gains (their text and outline), so the frame a move's gains start in finds them
+    made (anim.draw_ahead)."""
+    pygame.init()
+    match = Match(rules_for("urban_sprawl"), Config(3), 1)
+    theme.text.cache_clear()
+    USRenderer(match.rules, match.config, ["Ana", "Bruno", "Carmen"])
+    made = theme.text.cache_info().misses
+    for what, amount in (("wealth", 7), ("wealth", -3), ("prestige", 2)):
+        label, rgb = gain_label(what, amount)
+        theme.text(label, theme.BODY_SIZE, rgb, True)
+        theme.text(label, theme.BODY_SIZE, INK, True)
+    assert theme.text.cache_info().misses == made
