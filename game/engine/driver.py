@@ -43,9 +43,12 @@ class MatchDriver:
         self._seat_changes: list[tuple[int, list]] = [(at, seats) for at, seats in seat_changes]
 
     def open(self) -> tuple[Event, ...]:
-        """Resolve the chance the game starts with (the opening deal) and start the autosave."""
+        """Resolve the chance the game starts with (the opening deal), start the autosave and,
+        with bots at the table, their worker's thread (before the first frame, not in it)."""
         events = self.match.resolve_chance()
         self._save()
+        if self.bots:
+            self.worker.warm()
         return events
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...] | None:
