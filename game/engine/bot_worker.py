@@ -29,7 +29,7 @@ SWITCH_INTERVAL_S = 0.0005
 class Answer:
     """One decision's outcome, written once by the worker thread, read by the frame loop."""
 
-    __slots__ = ("finished", "action", "error")
+    __slots__ = ("action", "error", "finished")
 
     def __init__(self) -> None:
         self.finished = False
@@ -57,7 +57,7 @@ def serve(jobs: queue.SimpleQueue) -> None:
         job = None  # the last job's view and bot are not kept alive while the thread waits
         try:
             answer.action = call(*args)
-        except BaseException as exc:  # re-raised on the frame loop, where it can be reported
+        except BaseException as exc:  # noqa: BLE001 (re-raised on the frame loop, to be reported)
             answer.error = exc
         answer.finished = True  # last: the frame loop reads the action once this is set
         answer = call = args = None
