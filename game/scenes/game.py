@@ -119,6 +119,7 @@ class GameScene(Scene):
             self.renderer.reset(self.match.view(self.viewer), self.viewer)
         if not self.renderer.busy():
             self.table.sync()  # otherwise update() does it once the deal has been shown
+        self.table.prepare()  # the bar's texts of bots thinking, made before the first frame
 
     # read several times a frame: a getter in C, no Python function of its own
     match = property(attrgetter("driver.match"), doc="The match being played.")
