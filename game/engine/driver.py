@@ -106,10 +106,10 @@ class MatchDriver:
         return events
 
     def _start_thinking(self, prompt: Prompt) -> None:
-        """Start one bot decision on its own view (answered on a later frame)."""
+        """Start one bot decision on its own view, worked out on the worker (answered on a
+        later frame)."""
         seat = prompt.player
-        self.worker.start(seat, self.match.state, self.bots[seat], self.match.rules,
-                          self.match.view(seat), prompt)
+        self.worker.start_on(seat, self.match.state, self.bots[seat], self.match.rules, prompt)
 
     # -- autosave ----------------------------------------------------------------------------
     def set_meta(self, meta: dict) -> None:
