@@ -74,6 +74,7 @@ class BotWorker:
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue | None = None  # the thread's queue (None: no thread)
         self._job: tuple[int, Any, Answer] | None = None  # (seat, stamp, answer)
+        self.thread: threading.Thread | None = None  # the last one started (`warm`)
 
     def warm(self) -> None:
         """Start the thread now (if not yet), so that no frame pays for starting it."""
@@ -81,7 +82,8 @@ class BotWorker:
             return
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL_S))
         jobs = self._jobs = queue.SimpleQueue()
-        threading.Thread(target=serve, args=(jobs,), name="bot", daemon=True).start()
+        self.thread = threading.Thread(target=serve, args=(jobs,), name="bot", daemon=True)
+        self.thread.start()
         weakref.finalize(self, jobs.put, None)  # a worker dropped unclosed still ends its thread
 
     def busy(self) -> bool:

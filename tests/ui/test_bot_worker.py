@@ -97,10 +97,6 @@ def test_at_instant_speed_the_renderer_still_hears_every_move(app):
     game.exit()
 
 
-def bot_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "bot" and t.is_alive()]
-
-
 def test_the_driver_starts_the_thread_when_a_match_with_bots_opens():
     """No frame pays for starting the thread: it runs before the first bot thinks."""
     from game.engine.core import Config
@@ -146,25 +142,25 @@ def test_a_bots_error_reaches_the_frame_loop_and_the_worker_goes_on():
 
 
 def test_closing_ends_the_thread_and_drops_what_is_in_flight():
-    before = len(bot_threads())
     worker = BotWorker()
     bot = GatedBot()
     worker.start(0, "s", bot, None, None, None)
     wait_until(bot.asked.is_set)
-    assert len(bot_threads()) == before + 1
+    thread = worker.thread
+    assert thread is not None and thread.is_alive()
     worker.close()
     assert not worker.busy()
     bot.gate.set()  # the decision in flight finishes, and nobody collects it
-    wait_until(lambda: len(bot_threads()) == before)
+    wait_until(lambda: not thread.is_alive())
 
 
 def test_a_worker_dropped_without_closing_still_ends_its_thread():
     import gc
 
-    before = len(bot_threads())
     worker = BotWorker()
     worker.warm()
-    assert len(bot_threads()) == before + 1
+    thread = worker.thread
+    assert thread is not None and thread.is_alive()
     del worker
     gc.collect()
-    wait_until(lambda: len(bot_threads()) == before)
+    wait_until(lambda: not thread.is_alive())
