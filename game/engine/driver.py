@@ -43,9 +43,12 @@ class MatchDriver:
         self._seat_changes: list[tuple[int, list]] = [(at, seats) for at, seats in seat_changes]
 
     def open(self) -> tuple[Event, ...]:
-        """Resolve the chance the game starts with (the opening deal) and start the autosave."""
+        """Resolve the chance the game starts with (the opening deal), start the autosave and,
+        with bots at the table, their worker's thread (before the first frame, not in it)."""
         events = self.match.resolve_chance()
         self._save()
+        if self.bots:
+            self.worker.warm()
         return events
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...] | None:
@@ -103,10 +106,10 @@ class MatchDriver:
         return events
 
     def _start_thinking(self, prompt: Prompt) -> None:
-        """Start one bot decision on its own view (answered on a later frame)."""
+        """Start one bot decision on its own view, worked out on the worker (answered on a
+        later frame)."""
         seat = prompt.player
-        self.worker.start(seat, self.match.state, self.bots[seat], self.match.rules,
-                          self.match.view(seat), prompt)
+        self.worker.start_on(seat, self.match.state, self.bots[seat], self.match.rules, prompt)
 
     # -- autosave ----------------------------------------------------------------------------
     def set_meta(self, meta: dict) -> None:

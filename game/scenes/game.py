@@ -31,6 +31,7 @@ from game.scenes.table import Table, table_for
 from game.scenes.table.base import Slots
 from game.scenes.table.focus import FocusKey
 from game.ui import settings as store
+from game.ui.audio import event_cues
 from game.ui.board_api import CANVAS_SIZE
 from game.ui.input import DIRECTIONS, Intent
 from game.ui.render_kit import RoomRenderer
@@ -96,7 +97,8 @@ class GameScene(Scene):
         self.finished = False
         # A bot's move applied by the rules but not yet shown: the next frame animates it (a
         # frame does the rules, the next the picture, so that no frame pays for both).
-        self._unshown: tuple[tuple[Event, ...], Any] | None = None  # (events, view after them)
+        # (events, the view after them, their sounds' cues: what the lighter frame can do)
+        self._unshown: tuple[tuple[Event, ...], Any, list] | None = None
         self.table: Table = table_for(self, self.split, self.hidden())
         self.hint_desk = HintDesk(self)
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
@@ -119,6 +121,7 @@ class GameScene(Scene):
             self.renderer.reset(self.match.view(self.viewer), self.viewer)
         if not self.renderer.busy():
             self.table.sync()  # otherwise update() does it once the deal has been shown
+        self.table.prepare()  # the bar's texts of bots thinking, made before the first frame
 
     # read several times a frame: a getter in C, no Python function of its own
     match = property(attrgetter("driver.match"), doc="The match being played.")
@@ -280,13 +283,14 @@ class GameScene(Scene):
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
             # Shown next frame, with the view of now: a person's move may come meanwhile.
-            self._unshown = (events, self.match.view(self.viewer))
+            self._unshown = (events, self.match.view(self.viewer),
+                             event_cues(events, self.sound_cues))
 
     def _show_unshown(self) -> None:
         """Show the bot move the rules applied last frame, if any."""
         if self._unshown is not None:
-            (events, view), self._unshown = self._unshown, None
-            self._show(events, view)
+            (events, view, cues), self._unshown = self._unshown, None
+            self._show(events, view, cues)
 
     def apply(self, seat: int, action: Any) -> bool:
         """A seat's choice through the scene (the renderer animates it); False if refused."""
@@ -298,15 +302,17 @@ class GameScene(Scene):
         self._show(events)
         return True
 
-    def _show(self, events: tuple[Event, ...], view: Any = None) -> None:
+    def _show(self, events: tuple[Event, ...], view: Any = None,
+              cues: list | None = None) -> None:
         """Animate (or, at instant speed, show) the events and play their sounds; `view`: the
-        viewer's view right after them (None: the match's now)."""
+        viewer's view right after them (None: the match's now); `cues`: their sounds' cues
+        (None: worked out now)."""
         if view is None:
             view = self.match.view(self.viewer)
         self.renderer.animate(events, view, self.viewer)
         if self._instant():  # the renderer still hears the events (a move log), then skips ahead
             self.renderer.reset(view, self.viewer)
-        self.app.audio.play_events(events, self.sound_cues, instant=self._instant())
+        self.app.audio.play_events(events, self.sound_cues, instant=self._instant(), cues=cues)
 
     def _finish(self) -> None:
         self.finished = True

@@ -128,7 +128,8 @@ def bar_message_area(message: str, who: Sequence[int], right: int) -> pygame.Rec
     a new message on the same bar redraws these rects of the old and the new one alone."""
     emblems, text, x = bar_line(who, message, right)
     y = BAR_RECT.centery
-    area = theme.text(text, theme.SMALL_SIZE, theme.TEXT).get_rect(midleft=(x, y))
+    # (bold given as draw_text gives it: the same cached surface, not a second render)
+    area = theme.text(text, theme.SMALL_SIZE, theme.TEXT, False).get_rect(midleft=(x, y))
     for _, center in emblems:
         area.union_ip(pygame.Rect(center - BAR_EMBLEM // 2, y - BAR_EMBLEM // 2, BAR_EMBLEM,
                                   BAR_EMBLEM))

@@ -217,9 +217,12 @@ class Audio:
         self._pending.sort(key=lambda cue: cue[0])
 
     def play_events(self, events: Sequence[Any], table: Mapping[str, CueEntry] | None = None,
-                    instant: bool = False) -> None:
-        """Sounds for a batch of engine events: timed, or each sound once when instant."""
-        cues = event_cues(events, table)
+                    instant: bool = False,
+                    cues: list[tuple[float, str, float]] | None = None) -> None:
+        """Sounds for a batch of engine events: timed, or each sound once when instant;
+        `cues`: their `event_cues`, if worked out already."""
+        if cues is None:
+            cues = event_cues(events, table)
         if instant:
             cues = [(0.0, name, 1.0) for name in dict.fromkeys(name for _, name, _ in cues)]
         self.schedule(cues)

@@ -119,9 +119,11 @@ def _join(joined: list[pygame.Rect], passes: int, waste: int) -> list[pygame.Rec
             continue
         del costs[j], costs[i]  # j > i: the two joined rects' rows, then their columns
         union = joined[-1]
+        size = union.w * union.h
         for row, rect in zip(costs, joined):
             del row[j], row[i]
-            row.append(_added(rect, union))
+            joint = rect.union(union)  # `_added`, inline: a dozen rects measure ~100 pairs
+            row.append(joint.w * joint.h - rect.w * rect.h - size)
         costs.append([row[-1] for row in costs] + [0])
     return joined
 
@@ -151,10 +153,14 @@ def _cheapest(costs: list[list[int]]) -> tuple[int, int, int]:
 
 def _pair_costs(rects: list[pygame.Rect]) -> list[list[int]]:
     """What joining each pair of `rects` adds (`_added`), as a square table."""
-    costs = [[0] * len(rects) for _ in rects]
+    n = len(rects)
+    areas = [rect.w * rect.h for rect in rects]
+    costs = [[0] * n for _ in rects]
     for i, a in enumerate(rects):
-        for j in range(i + 1, len(rects)):
-            costs[i][j] = costs[j][i] = _added(a, rects[j])
+        area, row = areas[i], costs[i]
+        for j in range(i + 1, n):
+            union = a.union(rects[j])  # `_added`, inline (n * (n - 1) / 2 pairs)
+            row[j] = costs[j][i] = union.w * union.h - area - areas[j]
     return costs
 
 

@@ -493,7 +493,7 @@ class PanelRoom(RoomRenderer):
         moving, areas = self.tween_rects()
         out = moved_rects(moving, self._moved) + areas + self._last_areas
         self._moved, self._last_areas = moving, areas
-        if areas and any(area == BOARD_RECT for area in areas):
+        if BOARD_RECT in areas:  # (compared in C, no generator a frame)
             return [BOARD_RECT.copy()]
         if self.TWEEN_PASSES is None:
             return out

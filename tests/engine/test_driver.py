@@ -99,3 +99,35 @@ def test_set_meta_rewrites_the_autosave_header_and_the_journal_goes_on(tmp_path)
     driver.close()
     match, meta = load_journal(path, rules_for)
     assert meta == {"seats": ["b"]} and match.history == driver.match.history
+
+
+def test_a_bots_view_is_worked_out_on_the_worker_thread():
+    """The frame that starts a bot thinking pays for no view: the worker makes the seat's."""
+    import threading
+
+    rules = rules_for(GAME)
+    made_on: list[str] = []
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(rules, name)
+
+        def view(self, state, seat):
+            made_on.append(threading.current_thread().name)
+            return rules.view(state, seat)
+
+    asked: list = []
+
+    class Recorder(FirstOptionBot):
+        def choose(self, rules, view, prompt):
+            asked.append((view, prompt.player))
+            return prompt.options[0].action
+
+    driver = MatchDriver(Match(rules_for(GAME), Config(2), 1), {0: Recorder(), 1: Recorder()})
+    driver.open()
+    driver.match.rules = Spy()
+    state = driver.match.state
+    until_played(driver, at_once=True)
+    view, seat = asked[0]
+    assert view == rules.view(state, seat) and made_on == ["bot"]
+    driver.close()

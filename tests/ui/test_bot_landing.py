@@ -58,3 +58,29 @@ def test_a_persons_move_right_after_a_bots_is_shown_after_it(app, fake_game):
     assert game.match.state == (1, 2)
     # The bot's vote first, with the view of its moment (the person's vote not in it yet).
     assert calls == [(["voted"], (None, 2)), (["voted"], (1, 2))]
+
+
+def test_a_bots_sounds_are_laid_out_in_the_frame_the_rules_apply_it(app, fake_game, monkeypatch):
+    """The showing frame (the heavier: the board's animation) schedules the cues the applying
+    frame worked out: it lays out none itself."""
+    import game.scenes.game as scene_module
+    from game.ui.audio import event_cues
+
+    game = GameScene(app, "fake_race", [SeatSpec(BOT_KINDS[0]), SeatSpec(BOT_KINDS[0])], seed=3)
+    app.stack.reset(game)
+    laid_out: list[int] = []
+
+    def counted(events, table=None):
+        laid_out.append(app.frames)
+        return event_cues(events, table)
+    monkeypatch.setattr(scene_module, "event_cues", counted)
+    monkeypatch.setattr("game.ui.audio.event_cues", counted)
+    scheduled: list[list] = []
+    schedule = app.audio.schedule
+    monkeypatch.setattr(app.audio, "schedule", lambda cues: (scheduled.append(list(cues)),
+                                                              schedule(cues)))
+    step_until_a_move(app, game)
+    applied_in = app.frames - 1
+    events = game._unshown[0]
+    app.step([], present=False)
+    assert laid_out == [applied_in] and scheduled == [event_cues(events, game.sound_cues)]

@@ -95,3 +95,72 @@ def test_at_instant_speed_the_renderer_still_hears_every_move(app):
     wait_until(lambda: seat_actions() >= 6, app, limit=60)
     assert len(game.renderer.moves.lines(game.names)) >= 3
     game.exit()
+
+
+def test_the_driver_starts_the_thread_when_a_match_with_bots_opens():
+    """No frame pays for starting the thread: it runs before the first bot thinks."""
+    from game.engine.core import Config
+    from game.engine.driver import MatchDriver
+    from game.engine.match import Match
+    from game.engine.registry import rules_for
+
+    match = Match(rules_for("ticket_to_ride_paris"), Config(2), 1)
+    alone = MatchDriver(match, {})
+    alone.open()
+    assert alone.worker._jobs is None  # nobody to think: no thread
+    driver = MatchDriver(Match(rules_for("ticket_to_ride_paris"), Config(2), 1), {1: GatedBot()})
+    driver.open()
+    assert driver.worker._jobs is not None and not driver.worker.busy()
+    driver.close()
+    alone.close()
+
+
+def test_a_bots_error_reaches_the_frame_loop_and_the_worker_goes_on():
+    class Broken:
+        def choose(self, rules, view, prompt):
+            raise RuntimeError("bot bug")
+
+    worker = BotWorker()
+    worker.start(0, "s", Broken(), None, None, None)
+    wait_until(lambda: worker._job[2].done())
+    try:
+        worker.collect("s")
+    except RuntimeError as exc:
+        assert str(exc) == "bot bug"
+    else:
+        raise AssertionError("the bot's exception was swallowed")
+    bot = GatedBot()
+    bot.gate.set()
+
+    class Prompt:
+        options = (type("Option", (), {"action": "go"})(),)
+
+    worker.start(1, "t", bot, None, None, Prompt())
+    wait_until(lambda: worker._job[2].done())
+    assert worker.collect("t") == (1, "go")
+    worker.close()
+
+
+def test_closing_ends_the_thread_and_drops_what_is_in_flight():
+    worker = BotWorker()
+    bot = GatedBot()
+    worker.start(0, "s", bot, None, None, None)
+    wait_until(bot.asked.is_set)
+    thread = worker.thread
+    assert thread is not None and thread.is_alive()
+    worker.close()
+    assert not worker.busy()
+    bot.gate.set()  # the decision in flight finishes, and nobody collects it
+    wait_until(lambda: not thread.is_alive())
+
+
+def test_a_worker_dropped_without_closing_still_ends_its_thread():
+    import gc
+
+    worker = BotWorker()
+    worker.warm()
+    thread = worker.thread
+    assert thread is not None and thread.is_alive()
+    del worker
+    gc.collect()
+    wait_until(lambda: not thread.is_alive())

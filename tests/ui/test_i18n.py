@@ -87,6 +87,26 @@ def test_missing_key_shows_the_key_and_bad_params_never_crash():
     assert tr.t("bad") == "oops {"  # falls back to English
 
 
+def test_formatting_follows_string_formatter_on_every_kind_of_field():
+    """Templates are filled with str.format_map (in C): the same text string.Formatter gives,
+    and the template itself where Formatter raises (positional fields, bad attributes)."""
+    import string
+
+    from game.ui.i18n import _Keep
+
+    templates = ["{name} {n:>4} {n:03d} {name!r}", "{missing} and {missing:>6}", "{name.upper}",
+                 "{0} positional", "{} auto", "{name[0]}", "{n:{width}}", "{{literal}} {n}",
+                 "{missing.attr}", "{n!x}"]
+    params = {"name": "Ana", "n": 7, "width": 5}
+    tr = Translator({"en": {f"k{i}": tpl for i, tpl in enumerate(templates)}, "es": {}})
+    for i, template in enumerate(templates):
+        try:
+            expected = string.Formatter().vformat(template, (), _Keep(params))
+        except (ValueError, IndexError, KeyError, AttributeError, TypeError):
+            expected = template
+        assert tr.t(f"k{i}", **params) == expected, template
+
+
 def test_spanish_differs_for_shell_menu():
     catalog = load_catalog(string_files())
     tr = Translator(catalog, "es")

@@ -141,6 +141,11 @@ class SharedTable(Table):
         return {k: r for k, r in rects.items()
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
 
+    def prepare(self) -> None:
+        """Each bot's "thinking" fitted and rendered as the idle bar will draw it."""
+        for message, seat in self.bot_messages():
+            paint.bar_message_area(message, (seat,), MESSAGE_RIGHT_IDLE)
+
     def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
         """Where the idle bar's message (`_draw_bar` without a prompt: the speaker's emblem
         and the message on the bar's plain backdrop, no hints) was and is now: a bot's move

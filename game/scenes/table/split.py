@@ -295,6 +295,14 @@ class SplitTable(Table):
         who = who or ((speaker,) if speaker is not None else ())
         return message, hints, game.app.input.last_kind, who
 
+    def prepare(self) -> None:
+        """The shared bar of each bot's "thinking", rendered (and its message measured) as
+        `bar_key` will ask for it while bots play (at most BARS_KEPT - 2: room for others)."""
+        kind = self.game.app.input.last_kind
+        for message, seat in self.bot_messages()[:BARS_KEPT - 2]:
+            self.bar_image((message, (), kind, (seat,)))
+            paint.bar_message_area(message, (seat,), paint.split_bar_right((), kind))
+
     @staticmethod
     def bar_rects(was: tuple | None, now: tuple) -> list[pygame.Rect]:
         """Where the shared bar changes from `was` to `now` (`bar_key`s): where the message
