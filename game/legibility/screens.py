@@ -35,6 +35,7 @@ SHELL = "shell"  # the owner of the console's own screens (a room's shots are ow
 SEED = 5
 ATTRACT_SEED = 2  # a demo of Ticket to Ride, 2 seats
 SETTLE_FRAMES = 600  # a scene's opening animations end well within this many frames
+FADE_WAIT_S = 2.0  # a fade on the player's clock ends well within this (ENY's zoom: 0.25 s)
 MINIATURE_FRAMES = 600  # 10 s of frames at most for a miniature to come in
 HINT_FRAMES = 600  # frames a Hint may take to come back from its worker
 PAD_ID = 90  # fake controller instance ids from here (no real device uses them)
@@ -87,11 +88,25 @@ def press(app, key: int, unicode: str = "") -> None:
 
 
 def settle(app, frames: int = SETTLE_FRAMES) -> None:
-    """Step frames until the top scene's animations end (a game's deal, a guide's picture)."""
+    """Step frames until the top scene's animations end (a game's deal, a guide's picture),
+    then those that run on the player's clock (`fading`)."""
     for _ in range(frames):
         renderer = getattr(app.stack.top, "renderer", None)
         if renderer is None or not renderer.busy():
             break
+        app.step([], 1 / 60, present=False)
+    wait_for_fades(app)
+
+
+def wait_for_fades(app, limit_s: float = FADE_WAIT_S) -> None:
+    """Step frames a frame interval apart while the top scene's renderer fades on the wall
+    clock (Explore New York's zoom moving to another person: `fading`), so that a screen is
+    audited as it looks once still rather than with two boards' names crossing mid-fade."""
+    renderer = getattr(app.stack.top, "renderer", None)
+    fading = getattr(renderer, "fading", None)
+    waited_until = time.monotonic() + limit_s
+    while fading is not None and fading() and time.monotonic() < waited_until:
+        time.sleep(1 / 60)
         app.step([], 1 / 60, present=False)
 
 
