@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench_yardsticks import FRAME_S, REFERENCE_RUNS, FillBlit, Yardsticks, yardsticks
 from game.companion.bench import PHONES_KEY, bench_phones, phone_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,10 +63,6 @@ US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
-REFERENCE_RUNS = 5  # the yardstick loop is timed this many times at the start and at the end
-FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardstick
-PACED_FILL_RUNS = 60  # the same, one per frame interval (paced as the frames are): 1 s each end
-FRAME_S = 1 / 60  # the frame interval the bench paces frames (and the paced yardstick) at
 FILL_EVERY = 4  # a bot game's frames get a paced fill + blit of their own after every 4th
 
 
@@ -125,121 +122,6 @@ def spread_stats(times: list[float], quantiles: tuple[int, ...] = (50, 95)) -> d
 def ratios(stats: dict[str, float], yardstick: float) -> dict[str, float]:
     """Each figure of `stats` as a multiple of the yardstick (same unit)."""
     return {key: round(value / yardstick, 5) for key, value in stats.items()}
-
-
-def reference_work() -> int:
-    """The yardstick: a fixed piece of pure-Python work of the kind an engine does (tuples as
-    dict keys, small sorted lists, a seeded random stream); never change it, or old ratios stop
-    comparing."""
-    rng = random.Random(12345)
-    table: dict[tuple[int, int], int] = {}
-    total = 0
-    for i in range(20_000):
-        key = (i % 97, i % 13)
-        table[key] = table.get(key, 0) + i
-        hand = sorted(rng.randrange(100) for _ in range(8))
-        total += hand[3]
-    return total + len(table)
-
-
-def time_reference(runs: int) -> list[float]:
-    """CPU milliseconds of `reference_work`, once per run."""
-    times = []
-    for _ in range(runs):
-        started = time.thread_time()
-        reference_work()
-        times.append((time.thread_time() - started) * 1000)
-    return times
-
-
-class FillBlit:
-    """One full-screen fill and one opaque full-screen blit on a 1920x1080 canvas: what
-    redrawing every pixel of a frame costs at the least (the frames' yardstick)."""
-
-    def __init__(self) -> None:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        import pygame
-
-        from game.ui.board_api import CANVAS_SIZE
-
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            pygame.display.init()
-            pygame.display.set_mode((320, 180))
-        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
-        self.layer = pygame.Surface(CANVAS_SIZE).convert()
-        self.layer.fill((40, 60, 80))
-
-    def time_once(self) -> tuple[float, float]:
-        """Wall and CPU ms of one fill + blit."""
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        self.canvas.fill((0, 0, 0))
-        self.canvas.blit(self.layer, (0, 0))
-        return (time.perf_counter() - started) * 1000, (time.thread_time() - cpu_started) * 1000
-
-
-def time_fill_blit(runs: int, pace: bool = False) -> tuple[list[float], list[float]]:
-    """Wall and CPU ms of `runs` full-screen fills + blits. Back to back by default; `pace`
-    sleeps a frame interval after each, as the timed frames do: a thread that slept finds its
-    caches cold, which costs a frame (and a fill + blit) more than in a hot loop."""
-    fill = FillBlit()
-    walls, cpus = [], []
-    for _ in range(runs):
-        wall, cpu = fill.time_once()
-        walls.append(wall)
-        cpus.append(cpu)
-        if pace:
-            time.sleep(FRAME_S)  # the rest of the frame, as the timed frames have
-    return walls, cpus
-
-
-@dataclass
-class Yardsticks:
-    """The run's references: CPU ms of the reference loop and wall and CPU ms of a full-screen
-    fill + blit, every timing of each (at the start and at the end of the run: a machine
-    busier at one end weighs less on the median)."""
-
-    loop_cpu_ms: list[float]
-    fill_walls: list[float]
-    fill_cpus: list[float]
-    paced_fill_cpus: list[float] = field(default_factory=list)
-
-    @property
-    def loop_ms(self) -> float:
-        """The median CPU ms of one reference loop."""
-        return statistics.median(self.loop_cpu_ms)
-
-    @property
-    def fill_blit_ms(self) -> float:
-        """The median wall ms of one full-screen fill + blit."""
-        return statistics.median(self.fill_walls)
-
-    @property
-    def fill_blit_cpu_ms(self) -> float:
-        """The median CPU ms of one full-screen fill + blit."""
-        return statistics.median(self.fill_cpus)
-
-    @property
-    def paced_fill_blit_cpu_ms(self) -> float:
-        """The median CPU ms of one full-screen fill + blit timed as the frames are (one per
-        frame interval), the like-for-like yardstick."""
-        return statistics.median(self.paced_fill_cpus)
-
-    def time_again(self, runs: int) -> None:
-        """Time both references once more (the end of the run)."""
-        self.loop_cpu_ms += time_reference(runs)
-        walls, cpus = time_fill_blit(FILL_BLIT_RUNS)
-        self.fill_walls += walls
-        self.fill_cpus += cpus
-        self.paced_fill_cpus += time_fill_blit(PACED_FILL_RUNS, pace=True)[1]
-
-    def report(self) -> dict[str, Any]:
-        """The `reference` entry of the JSON report."""
-        return {"loop_cpu_ms": round(self.loop_ms, 3),
-                "loop_cpu_ms_range": [round(min(self.loop_cpu_ms), 3),
-                                      round(max(self.loop_cpu_ms), 3)],
-                "fill_blit_ms": round(self.fill_blit_ms, 3),
-                "fill_blit_cpu_ms": round(self.fill_blit_cpu_ms, 3),
-                "paced_fill_blit_cpu_ms": round(self.paced_fill_blit_cpu_ms, 3)}
 
 
 def frame_figures(walls: list[float], cpus: list[float]) -> dict[str, Any]:
@@ -654,13 +536,6 @@ def picker_row(game_ids: list[str], plan: Plan) -> dict[str, dict[str, Any]]:
     from game.scenes.picker_bench import bench_picker
 
     return {"picker refresh": bench_picker(2 if plan == QUICK else 15)}
-
-
-def yardsticks(runs: int) -> Yardsticks:
-    """Time the references once (they are timed again at the end of the run)."""
-    walls, cpus = time_fill_blit(FILL_BLIT_RUNS)
-    paced = time_fill_blit(PACED_FILL_RUNS, pace=True)[1]
-    return Yardsticks(time_reference(runs), walls, cpus, paced)
 
 
 def bench_game(game_id: str, plan: Plan, full_redraw: bool = False) -> dict[str, Any]:
