@@ -178,12 +178,13 @@ class MapPanel(PiecePanel):
         sh = view.sheets[seat]
         closed = self.room.rules.closed_street(view)
         personal = [(seg, s, lane(s)) for s, x in enumerate(view.sheets) for seg in x.p_segs
-                    if not h[("pseg", s, seg)]]
+                    if not h.get(("pseg", s, seg), 0)]
         args = {
-            "line": [seg for seg in view.line_segs if not h[("seg", seg)]],
+            "line": [seg for seg in view.line_segs if not h.get(("seg", seg), 0)],
             "personal": personal, "closed": closed, "head": view.line_head,
-            "values": [b for b, v in enumerate(sh.mapped) if v and not h[("mapped", seat, b)]],
-            "pawns": [(s, x.pos) for s, x in enumerate(view.sheets) if not h[("pawn", s)]],
+            "values": [b for b, v in enumerate(sh.mapped)
+                       if v and not h.get(("mapped", seat, b), 0)],
+            "pawns": [(s, x.pos) for s, x in enumerate(view.sheets) if not h.get(("pawn", s), 0)],
             "names": self._name_sizes,
             "sign": self._sign(closed).get_size() if closed >= 0 else None}
         if outlined:

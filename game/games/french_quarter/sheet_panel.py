@@ -222,9 +222,10 @@ class SheetPanel(PiecePanel):
         """Meters, umbrellas, Second Line and artist meter of a seat minus running ticks (the
         holds `h`)."""
         sh = view.sheets[seat]
-        meters = tuple(m - h[("meter", seat, a)] for a, m in enumerate(sh.meters))
-        return meters, sh.umbrellas - h[("umb", seat)], sh.line - h[("line", seat)], \
-            sh.art - h[("art", seat)]
+        # .get: a missing key's [] runs Counter.__missing__ in Python (nine keys a seat)
+        meters = tuple(m - h.get(("meter", seat, a), 0) for a, m in enumerate(sh.meters))
+        return (meters, sh.umbrellas - h.get(("umb", seat), 0), sh.line - h.get(("line", seat), 0),
+                sh.art - h.get(("art", seat), 0))
 
     def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
                      active: bool) -> None:

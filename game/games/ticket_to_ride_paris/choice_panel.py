@@ -95,7 +95,7 @@ class TicketChoicePanel(Panel):
         cx = self.rect.centerx
         canvas.blit(title, title.get_rect(midbottom=(cx, rects[0].y - 66)))
         canvas.blit(hint, hint.get_rect(midbottom=(cx, rects[0].y - 24)))
-        arrived = len(tickets) - self.holds[("offer", self.viewer)]
+        arrived = len(tickets) - self.holds.get(("offer", self.viewer), 0)
         for i, (tk, rect) in enumerate(zip(tickets, rects)):
             if i >= arrived:
                 continue

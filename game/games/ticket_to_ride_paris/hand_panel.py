@@ -78,9 +78,11 @@ class HandPanel(Panel):
         hand = view.hands[seat] if seat is not None else None
         if hand is None:
             return (seat, self.log_key(), i18n.language())
-        return (seat, tuple(n - h[("hand", c)] for c, n in enumerate(hand)), view.tickets[seat],
-                h[("tickets", seat)], view.owners, view.phase == OVER,
-                tuple((h[("flipping", i)], h[("unflipped", i)])
+        # .get: a missing key's [] runs Counter.__missing__ in Python (a dozen keys, each key)
+        return (seat, tuple(n - h.get(("hand", c), 0) for c, n in enumerate(hand)),
+                view.tickets[seat],
+                h.get(("tickets", seat), 0), view.owners, view.phase == OVER,
+                tuple((h.get(("flipping", i), 0), h.get(("unflipped", i), 0))
                       for i in range(len(view.tickets[seat] or ()))))
 
     def shows_log(self) -> bool:
@@ -119,7 +121,7 @@ class HandPanel(Panel):
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,
                                                                self.rect.h), border_radius=4)
         for c, rect in enumerate(self.card_rects):
-            n = max(0, hand[c] - self.holds[("hand", c)])
+            n = max(0, hand[c] - self.holds.get(("hand", c), 0))
             if n == 0:
                 continue
             canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
@@ -137,7 +139,7 @@ class HandPanel(Panel):
 
     def _paint_tickets(self, canvas: pygame.Surface, view: State, seat: int) -> None:
         tickets = view.tickets[seat] or ()
-        tickets = tickets[:max(0, len(tickets) - self.holds[("tickets", seat)])]
+        tickets = tickets[:max(0, len(tickets) - self.holds.get(("tickets", seat), 0))]
         if not tickets:
             msg = theme.text(t("no_tickets"), theme.SMALL_SIZE, theme.TEXT_DIM)
             canvas.blit(msg, msg.get_rect(midleft=(self.tickets_area.x + 10,
@@ -146,9 +148,9 @@ class HandPanel(Panel):
         status = self.ticket_status(view, seat, tickets)
         strip = self.strip_layout(tickets)
         for i, (tk, st, rect) in enumerate(zip(tickets, status, strip.chips)):
-            if rect is None or self.holds[("flipping", i)]:
+            if rect is None or self.holds.get(("flipping", i), 0):
                 continue
-            if self.holds[("unflipped", i)] and st == "failed":
+            if self.holds.get(("unflipped", i), 0) and st == "failed":
                 st = ""
             canvas.blit(self.chip(tk, rect, st), rect)
         if strip.more is not None:

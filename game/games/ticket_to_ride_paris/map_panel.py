@@ -193,7 +193,8 @@ class MapPanel(Panel):
         if memo is None or memo[0] is not owners or memo[1] is not holds:
             shown = owners
             if any(k[0] == "route" for k in holds):
-                shown = tuple(EMPTY if holds[("route", i)] else o for i, o in enumerate(owners))
+                shown = tuple(EMPTY if holds.get(("route", i), 0) else o  # .get: no __missing__
+                              for i, o in enumerate(owners))
             memo = self._shown = owners, holds, shown
         return memo[2]
 

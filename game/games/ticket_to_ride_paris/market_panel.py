@@ -59,7 +59,7 @@ class MarketPanel(Panel):
 
     def shown_row(self) -> tuple[int, ...]:
         """The face-up row as shown: a slot whose card still flies in (or out) is empty."""
-        return tuple(c if not self.holds[("slot", i)] else EMPTY
+        return tuple(c if not self.holds.get(("slot", i), 0) else EMPTY
                      for i, c in enumerate(self.view.row))
 
     def add_layers(self, layers: Layers) -> None:
@@ -79,7 +79,7 @@ class MarketPanel(Panel):
     def slot_key(self, slot: int) -> int:
         """The card a face-up slot shows (EMPTY: none)."""
         row = self.view.row
-        return row[slot] if slot < len(row) and not self.holds[("slot", slot)] else EMPTY
+        return row[slot] if slot < len(row) and not self.holds.get(("slot", slot), 0) else EMPTY
 
     def paint_slot(self, slot: int, surface: pygame.Surface) -> None:
         """A face-up card, if its slot shows one."""

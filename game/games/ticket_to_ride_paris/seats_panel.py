@@ -206,8 +206,8 @@ class SeatsPanel(Panel):
         tickets = view.tickets[seat]
         lit = self.lit == seat
         return (score, lit, over, view.buses[seat],
-                view.hand_sizes[seat] - h[("cards", seat)],
-                None if tickets is None else len(tickets) - h[("tickets", seat)],
+                view.hand_sizes[seat] - h.get(("cards", seat), 0),
+                None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
                 tuple(self.front_shown(view, seat, k) for k in range(len(view.front[seat]))),
                 view.flags[seat], view.final_turns if lit else None,
                 view.owners if over else None)
@@ -295,10 +295,11 @@ class SeatsPanel(Panel):
         """The figures line: buses, cards and tickets, each an icon and its count."""
         row_y = rect.y + FIGURES_Y
         x = self._stat(canvas, rect.x + FIGURES_X, row_y, "bus", view.buses[seat], seat)
-        cards = max(0, view.hand_sizes[seat] - self.holds[("cards", seat)])
+        cards = max(0, view.hand_sizes[seat] - self.holds.get(("cards", seat), 0))
         x = self._stat(canvas, x + 22, row_y, "card", cards, seat)
         tickets = view.tickets[seat]
-        shown = "?" if tickets is None else max(0, len(tickets) - self.holds[("tickets", seat)])
+        held = self.holds.get(("tickets", seat), 0)
+        shown = "?" if tickets is None else max(0, len(tickets) - held)
         self._stat(canvas, x + 22, row_y, "ticket", shown, seat)
 
     @staticmethod
@@ -322,9 +323,9 @@ class SeatsPanel(Panel):
 
     def front_shown(self, view: State, seat: int, slot: int) -> bool:
         """A flag card shows once it has landed and until the flag it completes is celebrated."""
-        h = self.holds
-        return bool(view.front[seat][slot] or h[("front_show", seat, slot)]) and not h[
-            ("front", seat, slot)]
+        h = self.holds  # .get: a missing key's [] runs Counter.__missing__ in Python
+        return bool(view.front[seat][slot] or h.get(("front_show", seat, slot), 0)) and not h.get(
+            ("front", seat, slot), 0)
 
     def _draw_front(self, canvas: pygame.Surface, view: State, seat: int,
                     rect: pygame.Rect) -> None:
