@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -183,14 +183,21 @@ class ScoreBoard:
         return value if h is None else round(value * (1.0 - h))
 
     def shown_score(self, seat: int, score: SeatScore) -> SeatScore:
-        """The score as on screen now: boxes that are counting up show their current value."""
-        rounds = [row if row is None or (seat, r) not in self.hold
-                  else replace(row, points=self.held(seat, r, row.points))
+        """The score as on screen now: boxes that are counting up show their current value
+        (`score` itself when none does: read it, never change it)."""
+        hold = self.hold
+        if not hold:  # nothing counts up (most frames that ask)
+            return score
+        rounds = [row if row is None or (seat, r) not in hold
+                  else RoundRow(row.color, row.score, self.held(seat, r, row.points), row.live)
                   for r, row in enumerate(score.rounds)]
-        return SeatScore(rounds, self.held(seat, BONUS_BOX, score.overpasses),
-                         self.held(seat, BONUS_BOX, score.interchanges),
-                         self.held(seat, BONUS_BOX, score.objectives),
-                         self.held(seat, BONUS_BOX, score.total))
+        if (seat, BONUS_BOX) not in hold:
+            return SeatScore(rounds, score.overpasses, score.interchanges, score.objectives,
+                             score.total)
+        left = 1.0 - hold[seat, BONUS_BOX]  # `held`, inline: four boxes of one fraction
+        return SeatScore(rounds, round(score.overpasses * left),
+                         round(score.interchanges * left), round(score.objectives * left),
+                         round(score.total * left))
 
     def paint(self, budget: int | None) -> None:
         """Repaint the score rows whose numbers changed, at most `budget` of them (None: all);
