@@ -1,5 +1,7 @@
-"""A move whose every change a tween holds back (a stroke: HELD_KINDS) skips asking the layers
-in the frame after it: that is only right if no layer's key changed with it."""
+"""What Next Station keeps to make frames cheaper is right: a move whose every change a tween
+holds back (a stroke: HELD_KINDS) skips asking the layers
+in the frame after it (only right if no layer's key changed with it); a score zone's bands
+are laid out once."""
 
 from __future__ import annotations
 
@@ -43,3 +45,25 @@ def test_a_move_that_skips_the_layer_check_changes_no_layer(players, options, fe
     assert skipped >= fewest and checked > 2
     if not fewest:
         assert not skipped
+
+
+@pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (2, (0, 1)), (3, (0,)), (4, ())])
+def test_a_score_zone_s_kept_bands_are_its_own_and_lie_in_it(players, humans):
+    """The bands a full sheet's score rows lie in are laid out once per panel: after rows of
+    every seat were asked (and again after a new layout), each row's rect is the one laid out
+    anew for that panel, inside its own score zone, and no two rows overlap."""
+    match, _, renderer = seated(players, 3, humans)
+    for layout in range(2):
+        scores, view = renderer.scores, match.view(None)
+        for _ in range(2):  # the second time from the kept bands
+            for panel in renderer.score_panels:
+                score = scores.seat_score(view, panel.seat)
+                rects = [rect for rect, _, _ in panel.rows(score, 0, False)]
+                if panel.area.mini:
+                    assert rects == [panel.area.score]
+                    continue
+                panel._bands = None
+                assert rects == [rect for rect, _, _ in panel.rows(score, 0, False)]
+                assert all(panel.area.score.contains(rect) for rect in rects)
+                assert not any(a.colliderect(b) for k, a in enumerate(rects) for b in rects[k + 1:])
+        renderer.set_humans(humans[:1] if layout == 0 else humans)
