@@ -35,7 +35,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine.core import Config
+from game.engine.core import Config, Event
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
 from game.ui.geometry import BoardGeometry, Label
@@ -69,6 +69,11 @@ class NSPRenderer(SplitRoom):
     # a tween that just ended (a stroke landed, a card turned over), so a frame late they would
     # flicker back to the old picture.
     URGENT: ClassVar[tuple[type, ...]] = (MapPanel, CardPanel)
+    # Event kinds whose every change to the board a tween holds back until it ends (a stroke
+    # is not on its map before it is drawn): a move of these alone changes no layer's key, so
+    # the frame after it skips asking every layer (~0.15 ms of a frame that often applies the
+    # next bot's answer too); the tween's end asks, as it does after any move.
+    HELD_KINDS: ClassVar[frozenset[str]] = frozenset({"segment_drawn"})
     # Kinds with no animation: a new round shuffles the deck; declining a card, a tour or a
     # gate bonus, and what shows at once (a gate reached, a circled station, the modules
     # drawn at setup) make no sound. The end of the game keeps the shared chord.
@@ -89,6 +94,8 @@ class NSPRenderer(SplitRoom):
         self._on_table: tuple = (None, None, ())  # (view, holds, cards_on_table) last worked out
         self._placed: tuple = (None, {})  # (panels, seat_rects) their targets were placed for
         self._landed = False  # a move landed: its layers are checked at the next update
+        self._held_move = False  # the move being animated changes only what tweens hold
+        self._holds_due = False  # such a move landed: the holds are read at the next update
         self._clean: tuple | None = None  # (view, holds) the last refresh left every layer on
         self.scores = ScoreBoard(self)
         self.set_humans(tuple(range(self.players)) if self.players <= 4 else (0,))
@@ -200,6 +207,13 @@ class NSPRenderer(SplitRoom):
         super().reset(view, viewer)
         self.scores.paint(None)
 
+    def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
+        """The kit's, noting first whether the move changes only what its tweens hold back
+        (HELD_KINDS): then no layer is to be checked after it."""
+        self._held_move = (not self.modules and bool(events)
+                           and all(ev.kind in self.HELD_KINDS for ev in events))
+        super().animate(events, view, viewer)
+
     def busy(self) -> bool:
         """True while any tween runs or waits, or layers or score rows still wait to be
         repainted."""
@@ -214,6 +228,9 @@ class NSPRenderer(SplitRoom):
         self.time = self.clock + dt
         painted = 0
         advanced = self.timeline.advance(dt)
+        if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted
+            self._holds_due = False
+            self.holds = self.timeline.holds()
         if self.layers.pending or self._landed or (advanced and not self._settled()):
             painted = self.refresh(self.REPAINT_BUDGET * frames)
         elif advanced:  # only boxes counting up moved on: no layer shows them
@@ -227,9 +244,11 @@ class NSPRenderer(SplitRoom):
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
         many, more if more `URGENT` ones are dirty); score rows are due. How many it painted.
         A move landing (`animate`'s limit 0) only notes that the layers are to be checked
-        from the next frame on: the frame of the move has its events to set up."""
+        from the next frame on (unless its changes are all held back, HELD_KINDS): the frame
+        of the move has its events to set up."""
         if limit == 0:
-            self._landed = True
+            self._landed = self._landed or not self._held_move
+            self._holds_due = True
             return 0
         self._landed = False
         self.scores.count(self.timeline.counting())

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -183,14 +183,21 @@ class ScoreBoard:
         return value if h is None else round(value * (1.0 - h))
 
     def shown_score(self, seat: int, score: SeatScore) -> SeatScore:
-        """The score as on screen now: boxes that are counting up show their current value."""
-        rounds = [row if row is None or (seat, r) not in self.hold
-                  else replace(row, points=self.held(seat, r, row.points))
+        """The score as on screen now: boxes that are counting up show their current value
+        (`score` itself when none does: read it, never change it)."""
+        hold = self.hold
+        if not hold:  # nothing counts up (most frames that ask)
+            return score
+        rounds = [row if row is None or (seat, r) not in hold
+                  else RoundRow(row.color, row.score, self.held(seat, r, row.points), row.live)
                   for r, row in enumerate(score.rounds)]
-        return SeatScore(rounds, self.held(seat, BONUS_BOX, score.overpasses),
-                         self.held(seat, BONUS_BOX, score.interchanges),
-                         self.held(seat, BONUS_BOX, score.objectives),
-                         self.held(seat, BONUS_BOX, score.total))
+        if (seat, BONUS_BOX) not in hold:
+            return SeatScore(rounds, score.overpasses, score.interchanges, score.objectives,
+                             score.total)
+        left = 1.0 - hold[seat, BONUS_BOX]  # `held`, inline: four boxes of one fraction
+        return SeatScore(rounds, round(score.overpasses * left),
+                         round(score.interchanges * left), round(score.objectives * left),
+                         round(score.total * left))
 
     def paint(self, budget: int | None) -> None:
         """Repaint the score rows whose numbers changed, at most `budget` of them (None: all);
@@ -222,7 +229,7 @@ class ScoreBoard:
             if budget is not None and self._shown.get(panel.seat) == shown:
                 continue  # every row as painted: its rows need not be laid out to tell
             for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
-                region = f"score{panel.seat}.{n}"
+                region = panel.regions[n]
                 if room.layers.shown_key(region) == key:
                     continue
                 if budget is not None and painted >= budget:
@@ -248,6 +255,10 @@ class ScorePanel(SeatPanel):
         """The score zone of the seat of `area`."""
         super().__init__(room, area.score, area.seat, f"score{area.seat}")
         self.area = area
+        # A full sheet's bands (name, a round each, bonuses), laid out once: they never move
+        self._bands: tuple[pygame.Rect, list[pygame.Rect], pygame.Rect] | None = None
+        # each row's region name in the room's layers (ScoreBoard.paint asks for every row)
+        self.regions = tuple(f"score{area.seat}.{n}" for n in range(ROUNDS + 2))
 
     def warm(self) -> None:
         """Render the numbers this zone may show now (`sprites.numeral`): a number rendered
@@ -279,22 +290,28 @@ class ScorePanel(SeatPanel):
         if area.mini:
             return [(rect, (name, score.total, tuple(score.rounds)),
                      partial(self._paint_mini, score))]
-        cols = area.columns
+        head, bands, band = self._bands or self._lay_bands()
+        rows: list[ScoreRow] = [(head, (name, score.total),
+                                 partial(self._header, head, seat, score.total))]
+        for r, (round_band, row) in enumerate(zip(bands, score.rounds)):
+            rows.append((round_band, (row, r == current),
+                         partial(self._round_row, round_band, row, r == current)))
+        rows.append((band, tuple(bonus), partial(self._bonus_row, band, bonus)))
+        return rows
+
+    def _lay_bands(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+        """Where a full sheet's rows lie: the name's band, a band per round (in `columns`
+        columns), the bonuses' band (read them, never change them)."""
+        rect, cols = self.area.score, self.area.columns
         count = -(-ROUNDS // cols) + 2
         row_h = min(76, rect.h // count)
         top = rect.y + (rect.h - count * row_h) // 2
-        head = pygame.Rect(rect.x, top, rect.w, row_h)
-        rows: list[ScoreRow] = [(head, (name, score.total),
-                                 partial(self._header, head, seat, score.total))]
         w = rect.w // cols
-        for r in range(ROUNDS):
-            band = pygame.Rect(rect.x + r % cols * w, top + (1 + r // cols) * row_h, w, row_h)
-            row = score.rounds[r]
-            rows.append((band, (row, r == current),
-                         partial(self._round_row, band, row, r == current)))
-        band = pygame.Rect(rect.x, top + (count - 1) * row_h, rect.w, row_h)
-        rows.append((band, tuple(bonus), partial(self._bonus_row, band, bonus)))
-        return rows
+        bands = [pygame.Rect(rect.x + r % cols * w, top + (1 + r // cols) * row_h, w, row_h)
+                 for r in range(ROUNDS)]
+        self._bands = (pygame.Rect(rect.x, top, rect.w, row_h), bands,
+                       pygame.Rect(rect.x, top + (count - 1) * row_h, rect.w, row_h))
+        return self._bands
 
     # A full sheet's row painters: (its band, what it shows, the surface, the key it was last
     # painted with). From nothing (no key, or one that differs in more than numbers) they
