@@ -54,6 +54,7 @@ class LiveBoxes:
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
+        self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -119,6 +120,7 @@ class LiveBoxes:
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """As the final route is shown, the counts left for later are queued first (the
         route's boxes then fill in from empty, after them)."""
+        self._frame_busy = True
         if view.routes:
             while self._to_count:
                 self._count(self._to_count.pop(0))
@@ -160,6 +162,28 @@ class LiveBoxes:
                 self.timeline.add(recount.start, COUNT_TIME, None, pytweening.easeOutQuad,
                                   tag=(seat, BOXES[n]), seat=seat)
         self._recounted.add(seat)
+        self._frame_busy = True
+
+    def count_ahead(self) -> None:
+        """Once a frame (the room's `damage`, after the frame's update and moves): in a quiet
+        frame (no move landed, no count queued, no box counting up), work out the boxes of the
+        first move whose counts are still to come and not known yet (its sheet's exact route
+        search, ~0.3-0.45 ms in a paced frame), so that the frame its counts start only reads
+        them. A frame that is not quiet leaves it for a later one; `_count` works it out itself
+        if none comes before."""
+        busy, self._frame_busy = self._frame_busy, False
+        if busy or self._score_hold:
+            return
+        for recount in self._to_count:
+            if not self._boxes_known(recount.view, recount.seat):
+                self._sheet_boxes_of(recount.view, recount.seat)
+                return
+
+    def _boxes_known(self, view: State, seat: int) -> bool:
+        """True if the seat's boxes in a view are counted already (`_sheet_boxes_of`)."""
+        sheet = view.sheets[seat]
+        known = self._by_sheet.get((seat, id(sheet)))
+        return known is not None and known[0] is sheet and known[2] is not None
 
     # == routes and boxes (what the maps and the boxes share) ======================================
     def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
