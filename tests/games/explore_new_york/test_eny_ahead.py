@@ -1,0 +1,101 @@
+"""Explore New York works out ahead what a later frame would: a move's boxes in a quiet frame
+before its counts start (LiveBoxes.count_ahead), and every seat's targets merged again only
+for another board or other revealed cards (ENYRenderer.place_targets)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.games.explore_new_york.live_boxes import LiveBoxes
+from game.games.explore_new_york.rules import ExploreNewYork
+from game.games.explore_new_york.scene import ENYRenderer
+from tests.games.scene_match import scene_match, step
+
+
+def test_a_moves_boxes_are_worked_out_in_a_quiet_frame_before_its_counts_start():
+    """Frame after frame of bots' moves: a move's frame works out none of its boxes (it has
+    enough to do), nearly every move's boxes are known before their counts start, and the boxes end
+    on the best route's points."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    known_at_count = []
+    count = renderer._count
+
+    def counted(recount):
+        known_at_count.append(renderer._boxes_known(recount.view, recount.seat))
+        count(recount)
+    renderer._count = counted
+    for _ in range(40):
+        if match.is_over():
+            break
+        waiting = len(renderer._to_count)
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for recount in renderer._to_count[waiting:]:  # this move's: not worked out yet
+            assert not renderer._boxes_known(recount.view, recount.seat)
+        for _ in range(20):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    while renderer.busy():
+        renderer.update(1 / 60)
+        renderer.damage(False)
+    assert len(known_at_count) > 10
+    # (a few are known anyway: a seat's next move works out its sheet before it as `before`)
+    assert sum(known_at_count) >= len(known_at_count) - 2
+    view = match.view(0)
+    for seat in range(4):
+        route = match.rules.route(view, seat)
+        assert renderer.shown_box(seat, 6).points == route.total
+
+
+def test_a_busy_frame_works_out_no_boxes_ahead():
+    """A frame where a move landed or a box counts up leaves the boxes for a later frame."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    worked: list[int] = []
+    boxes_of = LiveBoxes._sheet_boxes_of
+
+    def noted(view, seat):
+        worked.append(seat)
+        return boxes_of(renderer, view, seat)
+    renderer._sheet_boxes_of = noted
+    for _ in range(12):
+        step(match, bots, renderer)
+        worked.clear()
+        renderer._score_hold = {(0, "total"): 0.5}  # a box counting up
+        renderer._frame_busy = False
+        renderer.count_ahead()
+        assert worked == []
+        renderer._score_hold = {}
+        renderer._frame_busy = True  # a move landed
+        renderer.count_ahead()
+        assert worked == []
+
+
+def test_targets_are_merged_again_only_for_other_cards_or_another_board():
+    """Moves that keep the revealed cards keep every seat's targets as they were (the same
+    dicts); new revealed cards are every seat's card targets at once."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 5)
+    renderer.set_humans((0, 1, 2))
+    kept = changed = 0
+    for _ in range(60):
+        if match.is_over():
+            break
+        was, revealed = renderer.seat_rects, renderer.view.revealed
+        step(match, bots, renderer)
+        view = renderer.view
+        if view.revealed == revealed and renderer._own_targets is renderer._placed[0]:
+            kept += renderer.seat_rects is was
+        else:
+            changed += 1
+        for seat, rects in renderer.seat_rects.items():
+            cards = {target for target in rects if target[0] == "card"}
+            assert cards == {("card", c) for c in view.revealed}
+            assert rects.items() >= renderer._own_targets[seat].items()
+    assert kept > 10 and changed > 3
