@@ -85,7 +85,8 @@ class MapPanel(SeatPanel):
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
-        self._keyed: tuple[Any, Any, Marks] | None = None  # (view, holds, key)
+        # (view, holds, key, the seat's sheet, its own holds): `key`'s
+        self._keyed: tuple[Any, Any, Marks, Sheet, frozenset] | None = None
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -118,27 +119,34 @@ class MapPanel(SeatPanel):
 
     def key(self) -> Hashable:
         """What the seat's map shows now (a stroke that starts changes no pixel, so it changes
-        no key either: the map repaints when the stroke lands); worked out once per view and
-        holds (the room keeps its holds while they stay the same)."""
+        no key either: the map repaints when the stroke lands); looked at once per view and
+        holds (the room keeps its holds while they stay the same), and worked out again only
+        when the seat's own sheet or holds changed (or a final route came or went): a move
+        changes one seat's sheet and holds, and the other maps keep their key, the very
+        object, which the room's `repaint_parts` then compares at once."""
         view, holds = self.view, self.holds
         keyed = self._keyed
-        if keyed is None or keyed[0] is not view or keyed[1] is not holds:
-            keyed = self._keyed = (view, holds, self._marks())
-        return keyed[2]
+        if keyed is not None and keyed[0] is view and keyed[1] is holds:
+            return keyed[2]
+        sheet, mine = view.sheets[self.seat], self.room.seat_holds(self.seat)
+        if (keyed is None or keyed[3] is not sheet or keyed[4] != mine or view.routes
+                or keyed[0].routes):
+            marks = self._marks(sheet, mine)
+        else:
+            marks = keyed[2]
+        self._keyed = (view, holds, marks, sheet, mine)
+        return marks
 
-    def _marks(self) -> Marks:
-        """What the seat's map shows now (`key`)."""
-        sheet = self.view.sheets[self.seat]
+    def _marks(self, sheet: Sheet, holds: frozenset[tuple]) -> Marks:
+        """What the seat's map shows with its sheet and its own holds (`key`)."""
         links, cafes, drawing, erasing = sheet.links, sheet.cafes, set(), False
-        for hold in self.holds:
-            if hold[0] != "seat" or hold[1] != self.seat:
-                continue
-            if hold[2] == "link":
-                links &= ~(1 << hold[3])
-            elif hold[2] == "cafe":
-                cafes &= ~(1 << hold[3])
-            elif hold[2] == "tourist":
-                drawing.add(hold[3:])
+        for hold in holds:
+            if hold[0] == "link":
+                links &= ~(1 << hold[1])
+            elif hold[0] == "cafe":
+                cafes &= ~(1 << hold[1])
+            elif hold[0] == "tourist":
+                drawing.add(hold[1:])
             else:
                 erasing = True
         route = None if erasing else self.room.route_of(self.seat)

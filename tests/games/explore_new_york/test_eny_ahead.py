@@ -1,6 +1,8 @@
-"""Explore New York works out ahead what a later frame would: a move's boxes in a quiet frame
-before its counts start (LiveBoxes.count_ahead), and every seat's targets merged again only
-for another board or other revealed cards (ENYRenderer.place_targets)."""
+"""Explore New York works out ahead what a later frame would, and keeps what a move leaves as
+it was: a move's boxes in a quiet frame before its counts start (LiveBoxes.count_ahead), every
+seat's targets merged again only for another board or other revealed cards
+(ENYRenderer.place_targets), a map's key worked out again only when its seat's sheet or own
+holds changed (MapPanel.key, ENYRenderer.seat_holds)."""
 
 from __future__ import annotations
 
@@ -99,3 +101,30 @@ def test_targets_are_merged_again_only_for_other_cards_or_another_board():
             assert cards == {("card", c) for c in view.revealed}
             assert rects.items() >= renderer._own_targets[seat].items()
     assert kept > 10 and changed > 3
+
+
+def test_a_move_keeps_the_other_maps_keys_and_no_key_goes_stale():
+    """A move changes one seat's sheet and holds: every map whose sheet and own holds stayed
+    the same keeps its key (the very object), and every key equals the one worked out afresh,
+    frame after frame."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 2)
+    kept = 0
+    for _ in range(40):
+        if match.is_over():
+            break
+        keys = {seat: panel.key() for seat, panel in renderer.maps.items()}
+        sheets, own = renderer.view.sheets, {s: renderer.seat_holds(s) for s in keys}
+        step(match, bots, renderer)
+        for _ in range(8):
+            for seat, panel in renderer.maps.items():
+                fresh = frozenset(hold[2:] for hold in renderer.holds
+                                  if hold[0] == "seat" and hold[1] == seat)
+                assert panel.key() == panel._marks(renderer.view.sheets[seat], fresh)
+            renderer.update(1 / 60)
+            renderer.damage(False)
+        for seat, panel in renderer.maps.items():
+            if renderer.view.sheets[seat] is sheets[seat] and renderer.seat_holds(seat) == own[seat]:
+                assert panel.key() is keys[seat]
+                kept += 1
+    assert kept > 20
