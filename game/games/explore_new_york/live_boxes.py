@@ -164,20 +164,22 @@ class LiveBoxes:
         self._recounted.add(seat)
         self._frame_busy = True
 
-    def count_ahead(self) -> None:
+    def count_ahead(self) -> bool:
         """Once a frame (the room's `damage`, after the frame's update and moves): in a quiet
         frame (no move landed, no count queued, no box counting up), work out the boxes of the
         first move whose counts are still to come and not known yet (its sheet's exact route
         search, ~0.3-0.45 ms in a paced frame), so that the frame its counts start only reads
         them. A frame that is not quiet leaves it for a later one; `_count` works it out itself
-        if none comes before."""
+        if none comes before. True if the frame is quiet and nothing was worked out (the room
+        may do other work ahead)."""
         busy, self._frame_busy = self._frame_busy, False
         if busy or self._score_hold:
-            return
+            return False
         for recount in self._to_count:
             if not self._boxes_known(recount.view, recount.seat):
                 self._sheet_boxes_of(recount.view, recount.seat)
-                return
+                return False
+        return True
 
     def _boxes_known(self, view: State, seat: int) -> bool:
         """True if the seat's boxes in a view are counted already (`_sheet_boxes_of`)."""

@@ -389,7 +389,8 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
         damaged = super().damage(prompted)
-        self.count_ahead()  # (paints nothing: after the report)
+        if self.count_ahead():  # a quiet frame (both paint nothing: after the report)
+            self.cards.warm_header()
         return None if damaged is None else joined_damage(damaged)
 
     def _fade_left(self) -> float:

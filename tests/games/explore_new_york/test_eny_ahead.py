@@ -128,3 +128,35 @@ def test_a_move_keeps_the_other_maps_keys_and_no_key_goes_stale():
                 assert panel.key() is keys[seat]
                 kept += 1
     assert kept > 20
+
+
+def test_the_column_header_of_a_new_turn_was_rendered_in_a_quiet_frame_before(monkeypatch):
+    """The lines a turn's end and its cards turning over show (the next turn's number, its
+    first player, the cards left) are rendered ahead (CardsPanel.warm_header): the frame where
+    they change renders none for the first time."""
+    pygame.init()
+    from game.ui import theme
+    rendered: set[tuple] = set()
+    text = theme.text
+
+    def noted(*args):
+        rendered.add(args)
+        return text(*args)
+    monkeypatch.setattr(theme, "text", noted)
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 4)
+    header_changes = 0
+    for _ in range(80):
+        if match.is_over():
+            break
+        header = renderer.cards.header_lines()
+        before = set(rendered)
+        step(match, bots, renderer)
+        renderer.damage(False)
+        if renderer.cards.header_lines() != header:
+            header_changes += 1
+            lines = [line[:1] for line in renderer.cards.header_lines()]
+            assert not {args for args in rendered - before if args[:1] in lines}
+        for _ in range(30):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert header_changes > 5
