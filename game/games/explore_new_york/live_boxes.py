@@ -55,6 +55,7 @@ class LiveBoxes:
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
         self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
+        self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -63,9 +64,10 @@ class LiveBoxes:
 
     def repaint_scores(self) -> bool:
         """Repaint the scoring boxes and totals that changed since the last refresh, looking
-        only at those that may have: the seats' whose sheet is new in the view or whose counts
-        were just queued (`_count`), and the boxes counting up (or just stopped; not those
-        still waiting for their seat's strokes);
+        only at those that may have: the seats' whose sheet is new in the view (but for a move
+        shown over the view refreshed last: its boxes wait for their counts, as they were) or
+        whose counts were just queued (`_count`), and the boxes counting up (or just stopped;
+        not those still waiting for their seat's strokes);
         False if every layer must be looked at instead (no view refreshed yet on these layers,
         a final route, layers repainted anew or left for later). Most frames of a move count a
         box or end a stroke: a look at every seat's boxes each frame cost more than what it
@@ -73,6 +75,7 @@ class LiveBoxes:
         last, view, layers = self._refreshed, self.view, self.layers
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
         recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
+        kept, self._kept_shown = self._kept_shown, set()
         if (last is None or last[1] is not layers or last[0].routes or view.routes
                 or layers.pending or layers.shown_key(self.cards.name) is None):
             return False
@@ -81,7 +84,7 @@ class LiveBoxes:
                if counted.pop(tag, None) != left and tag in panels]
         due += [panels[tag] for tag in counted if tag in panels]  # stopped counting
         changed = {seat for seat, (was, now) in enumerate(zip(last[0].sheets, view.sheets))
-                   if was is not now} | recounted
+                   if was is not now and seat not in kept} | recounted
         for seat in changed:
             due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
         for panel in due:
@@ -112,10 +115,15 @@ class LiveBoxes:
         stroke lands in; until then its boxes show what they showed before the move."""
         if batch.old is None or self.view.routes:
             return
+        # Shown last as of the view before the move: its seats' boxes show what they showed
+        # until their counts are queued, and the refresh need not look at them (`_kept_shown`)
+        fresh = self._refreshed is not None and self._refreshed[0] is batch.old
         for seat, (was, now) in enumerate(zip(batch.old.sheets, self.view.sheets)):
             if was is not now:  # a sheet kept is the same boxes: nothing counts
                 self._to_count.append(Recount(seat, self._sheet_boxes_of(batch.old, seat),
                                               self.view, self.timeline.tail(seat)))
+                if fresh:
+                    self._kept_shown.add(seat)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """As the final route is shown, the counts left for later are queued first (the

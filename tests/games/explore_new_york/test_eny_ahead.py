@@ -160,3 +160,29 @@ def test_the_column_header_of_a_new_turn_was_rendered_in_a_quiet_frame_before(mo
             renderer.update(1 / 60)
             renderer.damage(False)
     assert header_changes > 5
+
+
+def test_a_moves_boxes_are_looked_at_unless_the_view_before_it_was_refreshed():
+    """A move's seat keeps its boxes as they were until its counts are queued, so the refresh
+    of its frame does not look at them (LiveBoxes._kept_shown), unless the view before the
+    move was never refreshed (shown directly, as the results screen's picture does): then
+    its boxes are looked at, and no layer is left showing an old key."""
+    pygame.init()
+    from tests.games.explore_new_york.test_eny_repaint_parts import dirty_layers
+    moved_twice = 0
+    for seed in (3, 4, 5):
+        match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, seed)
+        while not match.is_over():
+            while renderer.busy():
+                renderer.update(1 / 60)
+                renderer.damage(False)
+            prompt, _, _ = step(match, bots)  # the rules move on, the renderer does not animate
+            shown = renderer.shown_boxes(prompt.player)
+            renderer.show(match.view(0), 0)  # shown at once, never refreshed
+            if match.is_over() or match.prompts()[0].player != prompt.player:
+                renderer.refresh()
+                continue
+            step(match, bots, renderer)
+            moved_twice += renderer.shown_boxes(prompt.player) != shown
+            assert not dirty_layers(renderer)
+    assert moved_twice >= 3  # (a move changing the points right after another: rare)
