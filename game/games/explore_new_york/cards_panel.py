@@ -130,6 +130,17 @@ class CardsPanel(Panel):
             self._labels(header_lines(names, turn, first, max(0, left), False))
         self._labels(header_lines(names, 0, 0, 0, True))
 
+    def warm_game(self) -> None:
+        """Render every header line a game can show (each turn's number, each first player,
+        each count of cards left, the final header) before the first frame (the room's
+        construction), so that the first quiet frame's `warm_header` finds them made."""
+        names, deck = self.room.names, len(self.room.board.cards)
+        turns = deck // self.room.board.cards_per_turn + 1
+        for k in range(max(turns, deck + 1)):
+            self._labels(header_lines(names, min(k, turns), k % len(names), min(k, deck),
+                                      False))
+        self._labels(header_lines(names, 0, 0, 0, True))
+
     def header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The header's lines with where they go."""
         return self._labels(self.header_lines())

@@ -108,6 +108,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._arrange((0, ()))
         self._warm()
         warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
+        self.cards.warm_game()  # once: the column's header lines
 
     def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both

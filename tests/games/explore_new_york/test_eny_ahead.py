@@ -186,3 +186,22 @@ def test_a_moves_boxes_are_looked_at_unless_the_view_before_it_was_refreshed():
             moved_twice += renderer.shown_boxes(prompt.player) != shown
             assert not dirty_layers(renderer)
     assert moved_twice >= 3  # (a move changing the points right after another: rare)
+
+
+def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypatch):
+    """The room renders the column's header lines of the whole game as it is made
+    (CardsPanel.warm_game): the first quiet frame's `warm_header` renders nothing new."""
+    pygame.init()
+    from game.ui import theme
+    theme.text.cache_clear()
+    rendered: list[tuple] = []
+    text = theme.text
+
+    def noted(*args):
+        rendered.append(args)
+        return text(*args)
+    monkeypatch.setattr(theme, "text", noted)
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 4)
+    made = set(rendered)
+    renderer.damage(False)  # a quiet frame: warm_header
+    assert set(rendered) <= made
