@@ -56,6 +56,7 @@ class LiveBoxes:
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
         self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
         self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
+        self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -196,6 +197,19 @@ class LiveBoxes:
         return known is not None and known[0] is sheet and known[2] is not None
 
     # == routes and boxes (what the maps and the boxes share) ======================================
+    def seat_holds(self, seat: int) -> frozenset[tuple]:
+        """The holds of the seat's own strokes (what follows ("seat", seat) in each), grouped
+        once per holds for every map (MapPanel.key: a map whose sheet and own holds stay the
+        same keeps its key)."""
+        holds, grouped = self.holds, self._seat_holds
+        if grouped[0] is not holds:
+            by_seat: dict[int, set[tuple]] = {}
+            for hold in holds:
+                if hold[0] == "seat":
+                    by_seat.setdefault(hold[1], set()).add(hold[2:])
+            grouped = self._seat_holds = (holds, {s: frozenset(h) for s, h in by_seat.items()})
+        return grouped[1].get(seat, frozenset())
+
     def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
         """(route links, route blocks mask) once the final route is known, else None."""
         if not self.view.routes:

@@ -85,8 +85,7 @@ class MapPanel(SeatPanel):
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
-        # (view, holds, key, the seat's sheet, its own holds): `key`'s
-        self._keyed: tuple[Any, Any, Marks, Sheet, frozenset] | None = None
+        self._keyed: tuple | None = None  # (view, holds, key, sheet, own holds): `key`'s
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -118,22 +117,15 @@ class MapPanel(SeatPanel):
         surface.blit(self.room.printed_map(self.scale), self.rect)
 
     def key(self) -> Hashable:
-        """What the seat's map shows now (a stroke that starts changes no pixel, so it changes
-        no key either: the map repaints when the stroke lands); looked at once per view and
-        holds (the room keeps its holds while they stay the same), and worked out again only
-        when the seat's own sheet or holds changed (or a final route came or went): a move
-        changes one seat's sheet and holds, and the other maps keep their key, the very
-        object, which the room's `repaint_parts` then compares at once."""
-        view, holds = self.view, self.holds
-        keyed = self._keyed
+        """What the seat's map shows (a stroke starting changes no key, landing does); worked
+        out again only if its sheet or own holds changed or a final route came or went."""
+        keyed, view, holds = self._keyed, self.view, self.holds
         if keyed is not None and keyed[0] is view and keyed[1] is holds:
             return keyed[2]
         sheet, mine = view.sheets[self.seat], self.room.seat_holds(self.seat)
-        if (keyed is None or keyed[3] is not sheet or keyed[4] != mine or view.routes
-                or keyed[0].routes):
-            marks = self._marks(sheet, mine)
-        else:
-            marks = keyed[2]
+        kept = (keyed is not None and keyed[3] is sheet and keyed[4] == mine
+                and not view.routes and not keyed[0].routes)
+        marks = keyed[2] if kept else self._marks(sheet, mine)
         self._keyed = (view, holds, marks, sheet, mine)
         return marks
 

@@ -104,7 +104,6 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         self._refresh_due = False  # a refresh `update` put off, done by `damage` or `animate`
         self._parts_looked: tuple = (None, None, None)  # (view, holds, layers): repaint_parts'
         self._placed: tuple = (None, None, {})  # (own targets, revealed cards, seat_rects)
-        self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
         self._arrange((0, ()))
         self._warm()
         warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
@@ -295,19 +294,6 @@ class ENYRenderer(LiveBoxes, SplitRoom):
         if not self.repaint_scores():
             super().refresh(limit)
         self._refreshed = (view, layers)
-
-    def seat_holds(self, seat: int) -> frozenset[tuple]:
-        """The holds of the seat's own strokes (what follows ("seat", seat) in each), grouped
-        once per holds for every map (MapPanel.key: a map whose sheet and own holds stay the
-        same keeps its key)."""
-        holds, grouped = self.holds, self._seat_holds
-        if grouped[0] is not holds:
-            by_seat: dict[int, set[tuple]] = {}
-            for hold in holds:
-                if hold[0] == "seat":
-                    by_seat.setdefault(hold[1], set()).add(hold[2:])
-            grouped = self._seat_holds = (holds, {s: frozenset(h) for s, h in by_seat.items()})
-        return grouped[1].get(seat, frozenset())
 
     def refresh_due(self) -> None:
         """Do the refresh `update` put off, if any (before the frame reports and draws)."""

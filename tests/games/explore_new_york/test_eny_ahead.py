@@ -201,7 +201,7 @@ def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypa
         rendered.append(args)
         return text(*args)
     monkeypatch.setattr(theme, "text", noted)
-    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 4)
+    _, _, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 4)
     made = set(rendered)
     renderer.damage(False)  # a quiet frame: warm_header
     assert set(rendered) <= made
