@@ -7,7 +7,7 @@ revealed cards are every seat's targets while the first player discards.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -33,6 +33,7 @@ FLIP_TIME = 0.4
 FLIP_GAP = 0.06
 DISCARD_TIME = 0.3
 DIM_ALPHA = 170  # the veil over the discarded card
+HeaderLine = tuple[str, tuple[int, int, int], int, bool]  # (text, colour, size, bold)
 LIFT = 14  # how far a card turning over rises at mid-turn
 SLOT_EDGE = 8  # an empty slot's outline lies this close to its edges (rounded corners too)
 
@@ -45,6 +46,7 @@ class CardsPanel(Panel):
         super().__init__(room, layout.column, "column")
         self.header, self.cards = layout.header, layout.cards
         self._keyed: tuple[Any, Any, tuple] | None = None  # (view, holds, key)
+        self._warmed: tuple[int, int] | None = None  # (turn, cards left) warm_header rendered for
 
     def paint_static(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=18)
@@ -106,24 +108,49 @@ class CardsPanel(Panel):
         if prompt is not None and prompt.kind == "discard":
             ring_options(canvas, self.targets(self.view), prompt, self.pulse())
 
-    def header_lines(self) -> list[tuple[str, tuple[int, int, int], int, bool]]:
+    def header_lines(self) -> list[HeaderLine]:
         """(text, colour, size, bold) of the column's header lines."""
         view = self.view
-        if view.routes:
-            return [(t("final"), theme.ACCENT, theme.BODY_SIZE, True)]
-        lines = [(t("turn", n=view.turn + 1), theme.TEXT, theme.BODY_SIZE, True)]
-        if view.first != NONE:
-            lines.append((t("first", name=self.room.names[view.first]), seat_color(view.first),
-                          theme.SMALL_SIZE, True))
-        lines.append((t("deck", count=view.left), theme.TEXT_DIM, theme.SMALL_SIZE, False))
-        return lines
+        return header_lines(self.room.names, view.turn, view.first, view.left, bool(view.routes))
+
+    def warm_header(self) -> None:
+        """Render ahead the header lines the next changes show (the cards left as the next
+        cards turn over, the next turn's number and first player, the final header), so that
+        the frame where they change renders no text (a line rendered in a frame cost
+        ~0.05-0.1 ms); asked in a quiet frame (the room's `damage`), once per turn and count."""
+        view = self.view
+        if view is None or view.routes or self._warmed == (view.turn, view.left):
+            return
+        self._warmed = (view.turn, view.left)
+        names, players = self.room.names, len(self.room.names)
+        turns = [(view.turn, view.first, left)
+                 for left in range(view.left - self.room.board.cards_per_turn, view.left)]
+        turns.append((view.turn + 1, (max(view.first, 0) + 1) % players, view.left))
+        for turn, first, left in turns:
+            self._labels(header_lines(names, turn, first, max(0, left), False))
+        self._labels(header_lines(names, 0, 0, 0, True))
+
+    def warm_game(self) -> None:
+        """Render every header line a game can show (each turn's number, each first player,
+        each count of cards left, the final header) before the first frame (the room's
+        construction), so that the first quiet frame's `warm_header` finds them made."""
+        names, deck = self.room.names, len(self.room.board.cards)
+        turns = deck // self.room.board.cards_per_turn + 1
+        for k in range(max(turns, deck + 1)):
+            self._labels(header_lines(names, min(k, turns), k % len(names), min(k, deck),
+                                      False))
+        self._labels(header_lines(names, 0, 0, 0, True))
 
     def header_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The header's lines with where they go."""
+        return self._labels(self.header_lines())
+
+    def _labels(self, lines: list[HeaderLine]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Header lines rendered (fitted, split if wide) with where they go."""
         header = self.header
         y = header.y + 8
         out = []
-        for text, color, size, bold in self.header_lines():
+        for text, color, size, bold in lines:
             for part in _split_if_wide(text, size, header.w - 20, bold, header.h >= 180):
                 img = fit_text(part, size, header.w - 20, color, bold)
                 out.append((img, img.get_rect(midtop=(header.centerx, y))))
@@ -185,6 +212,19 @@ def turn_over(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect) -> 
             canvas.fill(theme.PANEL, strip)
         card(canvas, p)
     return paint
+
+
+def header_lines(names: Sequence[str], turn: int, first: int, left: int, final: bool
+                 ) -> list[HeaderLine]:
+    """(text, colour, size, bold) of the column's header lines in a turn (0 the first), with
+    its first player (NONE: none yet) and the cards left; at the end (`final`) its one line."""
+    if final:
+        return [(t("final"), theme.ACCENT, theme.BODY_SIZE, True)]
+    lines = [(t("turn", n=turn + 1), theme.TEXT, theme.BODY_SIZE, True)]
+    if first != NONE:
+        lines.append((t("first", name=names[first]), seat_color(first), theme.SMALL_SIZE, True))
+    lines.append((t("deck", count=left), theme.TEXT_DIM, theme.SMALL_SIZE, False))
+    return lines
 
 
 def _slot(key: tuple, k: int) -> tuple:

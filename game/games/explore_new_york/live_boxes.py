@@ -54,6 +54,9 @@ class LiveBoxes:
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
+        self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
+        self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
+        self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -62,9 +65,10 @@ class LiveBoxes:
 
     def repaint_scores(self) -> bool:
         """Repaint the scoring boxes and totals that changed since the last refresh, looking
-        only at those that may have: the seats' whose sheet is new in the view or whose counts
-        were just queued (`_count`), and the boxes counting up (or just stopped; not those
-        still waiting for their seat's strokes);
+        only at those that may have: the seats' whose sheet is new in the view (but for a move
+        shown over the view refreshed last: its boxes wait for their counts, as they were) or
+        whose counts were just queued (`_count`), and the boxes counting up (or just stopped;
+        not those still waiting for their seat's strokes);
         False if every layer must be looked at instead (no view refreshed yet on these layers,
         a final route, layers repainted anew or left for later). Most frames of a move count a
         box or end a stroke: a look at every seat's boxes each frame cost more than what it
@@ -72,6 +76,7 @@ class LiveBoxes:
         last, view, layers = self._refreshed, self.view, self.layers
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
         recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
+        kept, self._kept_shown = self._kept_shown, set()
         if (last is None or last[1] is not layers or last[0].routes or view.routes
                 or layers.pending or layers.shown_key(self.cards.name) is None):
             return False
@@ -80,7 +85,7 @@ class LiveBoxes:
                if counted.pop(tag, None) != left and tag in panels]
         due += [panels[tag] for tag in counted if tag in panels]  # stopped counting
         changed = {seat for seat, (was, now) in enumerate(zip(last[0].sheets, view.sheets))
-                   if was is not now} | recounted
+                   if was is not now and seat not in kept} | recounted
         for seat in changed:
             due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
         for panel in due:
@@ -111,14 +116,20 @@ class LiveBoxes:
         stroke lands in; until then its boxes show what they showed before the move."""
         if batch.old is None or self.view.routes:
             return
+        # Shown last as of the view before the move: its seats' boxes show what they showed
+        # until their counts are queued, and the refresh need not look at them (`_kept_shown`)
+        fresh = self._refreshed is not None and self._refreshed[0] is batch.old
         for seat, (was, now) in enumerate(zip(batch.old.sheets, self.view.sheets)):
             if was is not now:  # a sheet kept is the same boxes: nothing counts
                 self._to_count.append(Recount(seat, self._sheet_boxes_of(batch.old, seat),
                                               self.view, self.timeline.tail(seat)))
+                if fresh:
+                    self._kept_shown.add(seat)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """As the final route is shown, the counts left for later are queued first (the
         route's boxes then fill in from empty, after them)."""
+        self._frame_busy = True
         if view.routes:
             while self._to_count:
                 self._count(self._to_count.pop(0))
@@ -160,8 +171,45 @@ class LiveBoxes:
                 self.timeline.add(recount.start, COUNT_TIME, None, pytweening.easeOutQuad,
                                   tag=(seat, BOXES[n]), seat=seat)
         self._recounted.add(seat)
+        self._frame_busy = True
+
+    def count_ahead(self) -> bool:
+        """Once a frame (the room's `damage`, after the frame's update and moves): in a quiet
+        frame (no move landed, no count queued, no box counting up), work out the boxes of the
+        first move whose counts are still to come and not known yet (its sheet's exact route
+        search, ~0.3-0.45 ms in a paced frame), so that the frame its counts start only reads
+        them. A frame that is not quiet leaves it for a later one; `_count` works it out itself
+        if none comes before. True if the frame is quiet and nothing was worked out (the room
+        may do other work ahead)."""
+        busy, self._frame_busy = self._frame_busy, False
+        if busy or self._score_hold:
+            return False
+        for recount in self._to_count:
+            if not self._boxes_known(recount.view, recount.seat):
+                self._sheet_boxes_of(recount.view, recount.seat)
+                return False
+        return True
+
+    def _boxes_known(self, view: State, seat: int) -> bool:
+        """True if the seat's boxes in a view are counted already (`_sheet_boxes_of`)."""
+        sheet = view.sheets[seat]
+        known = self._by_sheet.get((seat, id(sheet)))
+        return known is not None and known[0] is sheet and known[2] is not None
 
     # == routes and boxes (what the maps and the boxes share) ======================================
+    def seat_holds(self, seat: int) -> frozenset[tuple]:
+        """The holds of the seat's own strokes (what follows ("seat", seat) in each), grouped
+        once per holds for every map (MapPanel.key: a map whose sheet and own holds stay the
+        same keeps its key)."""
+        holds, grouped = self.holds, self._seat_holds
+        if grouped[0] is not holds:
+            by_seat: dict[int, set[tuple]] = {}
+            for hold in holds:
+                if hold[0] == "seat":
+                    by_seat.setdefault(hold[1], set()).add(hold[2:])
+            grouped = self._seat_holds = (holds, {s: frozenset(h) for s, h in by_seat.items()})
+        return grouped[1].get(seat, frozenset())
+
     def route_of(self, seat: int) -> tuple[tuple[int, ...], int] | None:
         """(route links, route blocks mask) once the final route is known, else None."""
         if not self.view.routes:

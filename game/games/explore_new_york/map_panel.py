@@ -85,7 +85,7 @@ class MapPanel(SeatPanel):
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
         self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
-        self._keyed: tuple[Any, Any, Marks] | None = None  # (view, holds, key)
+        self._keyed: tuple | None = None  # (view, holds, key, sheet, own holds): `key`'s
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -117,28 +117,28 @@ class MapPanel(SeatPanel):
         surface.blit(self.room.printed_map(self.scale), self.rect)
 
     def key(self) -> Hashable:
-        """What the seat's map shows now (a stroke that starts changes no pixel, so it changes
-        no key either: the map repaints when the stroke lands); worked out once per view and
-        holds (the room keeps its holds while they stay the same)."""
-        view, holds = self.view, self.holds
-        keyed = self._keyed
-        if keyed is None or keyed[0] is not view or keyed[1] is not holds:
-            keyed = self._keyed = (view, holds, self._marks())
-        return keyed[2]
+        """What the seat's map shows (a stroke starting changes no key, landing does); worked
+        out again only if its sheet or own holds changed or a final route came or went."""
+        keyed, view, holds = self._keyed, self.view, self.holds
+        if keyed is not None and keyed[0] is view and keyed[1] is holds:
+            return keyed[2]
+        sheet, mine = view.sheets[self.seat], self.room.seat_holds(self.seat)
+        kept = (keyed is not None and keyed[3] is sheet and keyed[4] == mine
+                and not view.routes and not keyed[0].routes)
+        marks = keyed[2] if kept else self._marks(sheet, mine)
+        self._keyed = (view, holds, marks, sheet, mine)
+        return marks
 
-    def _marks(self) -> Marks:
-        """What the seat's map shows now (`key`)."""
-        sheet = self.view.sheets[self.seat]
+    def _marks(self, sheet: Sheet, holds: frozenset[tuple]) -> Marks:
+        """What the seat's map shows with its sheet and its own holds (`key`)."""
         links, cafes, drawing, erasing = sheet.links, sheet.cafes, set(), False
-        for hold in self.holds:
-            if hold[0] != "seat" or hold[1] != self.seat:
-                continue
-            if hold[2] == "link":
-                links &= ~(1 << hold[3])
-            elif hold[2] == "cafe":
-                cafes &= ~(1 << hold[3])
-            elif hold[2] == "tourist":
-                drawing.add(hold[3:])
+        for hold in holds:
+            if hold[0] == "link":
+                links &= ~(1 << hold[1])
+            elif hold[0] == "cafe":
+                cafes &= ~(1 << hold[1])
+            elif hold[0] == "tourist":
+                drawing.add(hold[1:])
             else:
                 erasing = True
         route = None if erasing else self.room.route_of(self.seat)

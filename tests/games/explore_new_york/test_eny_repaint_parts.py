@@ -257,7 +257,11 @@ def dirty_layers(renderer) -> list[str]:
     """The layered panels whose layer shows another key than theirs now (a map's worked out
     afresh, not the one kept for its view and holds)."""
     def key(panel):
-        return panel._marks() if isinstance(panel, map_panel.MapPanel) else panel.key()
+        if not isinstance(panel, map_panel.MapPanel):
+            return panel.key()
+        own = frozenset(hold[2:] for hold in renderer.holds
+                        if hold[0] == "seat" and hold[1] == panel.seat)
+        return panel._marks(panel.view.sheets[panel.seat], own)
     return [p.name for p in renderer.panels.values()
             if p.LAYERED and renderer.layers.shown_key(p.name) != key(p)]
 

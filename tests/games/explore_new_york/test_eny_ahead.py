@@ -1,0 +1,207 @@
+"""Explore New York works out ahead what a later frame would, and keeps what a move leaves as
+it was: a move's boxes in a quiet frame before its counts start (LiveBoxes.count_ahead), every
+seat's targets merged again only for another board or other revealed cards
+(ENYRenderer.place_targets), a map's key worked out again only when its seat's sheet or own
+holds changed (MapPanel.key, ENYRenderer.seat_holds)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.games.explore_new_york.live_boxes import LiveBoxes
+from game.games.explore_new_york.rules import ExploreNewYork
+from game.games.explore_new_york.scene import ENYRenderer
+from tests.games.scene_match import scene_match, step
+
+
+def test_a_moves_boxes_are_worked_out_in_a_quiet_frame_before_its_counts_start():
+    """Frame after frame of bots' moves: a move's frame works out none of its boxes (it has
+    enough to do), nearly every move's boxes are known before their counts start, and the boxes end
+    on the best route's points."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    known_at_count = []
+    count = renderer._count
+
+    def counted(recount):
+        known_at_count.append(renderer._boxes_known(recount.view, recount.seat))
+        count(recount)
+    renderer._count = counted
+    for _ in range(40):
+        if match.is_over():
+            break
+        waiting = len(renderer._to_count)
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for recount in renderer._to_count[waiting:]:  # this move's: not worked out yet
+            assert not renderer._boxes_known(recount.view, recount.seat)
+        for _ in range(20):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    while renderer.busy():
+        renderer.update(1 / 60)
+        renderer.damage(False)
+    assert len(known_at_count) > 10
+    # (a few are known anyway: a seat's next move works out its sheet before it as `before`)
+    assert sum(known_at_count) >= len(known_at_count) - 2
+    view = match.view(0)
+    for seat in range(4):
+        route = match.rules.route(view, seat)
+        assert renderer.shown_box(seat, 6).points == route.total
+
+
+def test_a_busy_frame_works_out_no_boxes_ahead():
+    """A frame where a move landed or a box counts up leaves the boxes for a later frame."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    worked: list[int] = []
+    boxes_of = LiveBoxes._sheet_boxes_of
+
+    def noted(view, seat):
+        worked.append(seat)
+        return boxes_of(renderer, view, seat)
+    renderer._sheet_boxes_of = noted
+    for _ in range(12):
+        step(match, bots, renderer)
+        worked.clear()
+        renderer._score_hold = {(0, "total"): 0.5}  # a box counting up
+        renderer._frame_busy = False
+        renderer.count_ahead()
+        assert worked == []
+        renderer._score_hold = {}
+        renderer._frame_busy = True  # a move landed
+        renderer.count_ahead()
+        assert worked == []
+
+
+def test_targets_are_merged_again_only_for_other_cards_or_another_board():
+    """Moves that keep the revealed cards keep every seat's targets as they were (the same
+    dicts); new revealed cards are every seat's card targets at once."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 5)
+    renderer.set_humans((0, 1, 2))
+    kept = changed = 0
+    for _ in range(60):
+        if match.is_over():
+            break
+        was, revealed = renderer.seat_rects, renderer.view.revealed
+        step(match, bots, renderer)
+        view = renderer.view
+        if view.revealed == revealed and renderer._own_targets is renderer._placed[0]:
+            kept += renderer.seat_rects is was
+        else:
+            changed += 1
+        for seat, rects in renderer.seat_rects.items():
+            cards = {target for target in rects if target[0] == "card"}
+            assert cards == {("card", c) for c in view.revealed}
+            assert rects.items() >= renderer._own_targets[seat].items()
+    assert kept > 10 and changed > 3
+
+
+def test_a_move_keeps_the_other_maps_keys_and_no_key_goes_stale():
+    """A move changes one seat's sheet and holds: every map whose sheet and own holds stayed
+    the same keeps its key (the very object), and every key equals the one worked out afresh,
+    frame after frame."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 2)
+    kept = 0
+    for _ in range(40):
+        if match.is_over():
+            break
+        keys = {seat: panel.key() for seat, panel in renderer.maps.items()}
+        sheets, own = renderer.view.sheets, {s: renderer.seat_holds(s) for s in keys}
+        step(match, bots, renderer)
+        for _ in range(8):
+            for seat, panel in renderer.maps.items():
+                fresh = frozenset(hold[2:] for hold in renderer.holds
+                                  if hold[0] == "seat" and hold[1] == seat)
+                assert panel.key() == panel._marks(renderer.view.sheets[seat], fresh)
+            renderer.update(1 / 60)
+            renderer.damage(False)
+        for seat, panel in renderer.maps.items():
+            if renderer.view.sheets[seat] is sheets[seat] and renderer.seat_holds(seat) == own[seat]:
+                assert panel.key() is keys[seat]
+                kept += 1
+    assert kept > 20
+
+
+def test_the_column_header_of_a_new_turn_was_rendered_in_a_quiet_frame_before(monkeypatch):
+    """The lines a turn's end and its cards turning over show (the next turn's number, its
+    first player, the cards left) are rendered ahead (CardsPanel.warm_header): the frame where
+    they change renders none for the first time."""
+    pygame.init()
+    from game.ui import theme
+    rendered: set[tuple] = set()
+    text = theme.text
+
+    def noted(*args):
+        rendered.add(args)
+        return text(*args)
+    monkeypatch.setattr(theme, "text", noted)
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 4)
+    header_changes = 0
+    for _ in range(80):
+        if match.is_over():
+            break
+        header = renderer.cards.header_lines()
+        before = set(rendered)
+        step(match, bots, renderer)
+        renderer.damage(False)
+        if renderer.cards.header_lines() != header:
+            header_changes += 1
+            lines = [line[:1] for line in renderer.cards.header_lines()]
+            assert not {args for args in rendered - before if args[:1] in lines}
+        for _ in range(30):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert header_changes > 5
+
+
+def test_a_moves_boxes_are_looked_at_unless_the_view_before_it_was_refreshed():
+    """A move's seat keeps its boxes as they were until its counts are queued, so the refresh
+    of its frame does not look at them (LiveBoxes._kept_shown), unless the view before the
+    move was never refreshed (shown directly, as the results screen's picture does): then
+    its boxes are looked at, and no layer is left showing an old key."""
+    pygame.init()
+    from tests.games.explore_new_york.test_eny_repaint_parts import dirty_layers
+    moved_twice = 0
+    for seed in (3, 4, 5):
+        match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, seed)
+        while not match.is_over():
+            while renderer.busy():
+                renderer.update(1 / 60)
+                renderer.damage(False)
+            prompt, _, _ = step(match, bots)  # the rules move on, the renderer does not animate
+            shown = renderer.shown_boxes(prompt.player)
+            renderer.show(match.view(0), 0)  # shown at once, never refreshed
+            if match.is_over() or match.prompts()[0].player != prompt.player:
+                renderer.refresh()
+                continue
+            step(match, bots, renderer)
+            moved_twice += renderer.shown_boxes(prompt.player) != shown
+            assert not dirty_layers(renderer)
+    assert moved_twice >= 3  # (a move changing the points right after another: rare)
+
+
+def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypatch):
+    """The room renders the column's header lines of the whole game as it is made
+    (CardsPanel.warm_game): the first quiet frame's `warm_header` renders nothing new."""
+    pygame.init()
+    from game.ui import theme
+    theme.text.cache_clear()
+    rendered: list[tuple] = []
+    text = theme.text
+
+    def noted(*args):
+        rendered.append(args)
+        return text(*args)
+    monkeypatch.setattr(theme, "text", noted)
+    _, _, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 4)
+    made = set(rendered)
+    renderer.damage(False)  # a quiet frame: warm_header
+    assert set(rendered) <= made
