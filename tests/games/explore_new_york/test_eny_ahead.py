@@ -130,19 +130,28 @@ def test_a_move_keeps_the_other_maps_keys_and_no_key_goes_stale():
     assert kept > 20
 
 
+def texts_rendered(monkeypatch, cleared: bool = False) -> list[tuple]:
+    """The arguments of every `theme.text` call from now on (each text still rendered);
+    `cleared` empties its cache first, so that every text made counts."""
+    pygame.init()
+    from game.ui import theme
+    if cleared:
+        theme.text.cache_clear()
+    rendered: list[tuple] = []
+    text = theme.text
+
+    def noted(*args):
+        rendered.append(args)
+        return text(*args)
+    monkeypatch.setattr(theme, "text", noted)
+    return rendered
+
+
 def test_the_column_header_of_a_new_turn_was_rendered_in_a_quiet_frame_before(monkeypatch):
     """The lines a turn's end and its cards turning over show (the next turn's number, its
     first player, the cards left) are rendered ahead (CardsPanel.warm_header): the frame where
     they change renders none for the first time."""
-    pygame.init()
-    from game.ui import theme
-    rendered: set[tuple] = set()
-    text = theme.text
-
-    def noted(*args):
-        rendered.add(args)
-        return text(*args)
-    monkeypatch.setattr(theme, "text", noted)
+    rendered = texts_rendered(monkeypatch)
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 4)
     header_changes = 0
     for _ in range(80):
@@ -155,7 +164,7 @@ def test_the_column_header_of_a_new_turn_was_rendered_in_a_quiet_frame_before(mo
         if renderer.cards.header_lines() != header:
             header_changes += 1
             lines = [line[:1] for line in renderer.cards.header_lines()]
-            assert not {args for args in rendered - before if args[:1] in lines}
+            assert not {args for args in set(rendered) - before if args[:1] in lines}
         for _ in range(30):
             renderer.update(1 / 60)
             renderer.damage(False)
@@ -191,16 +200,7 @@ def test_a_moves_boxes_are_looked_at_unless_the_view_before_it_was_refreshed():
 def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypatch):
     """The room renders the column's header lines of the whole game as it is made
     (CardsPanel.warm_game): the first quiet frame's `warm_header` renders nothing new."""
-    pygame.init()
-    from game.ui import theme
-    theme.text.cache_clear()
-    rendered: list[tuple] = []
-    text = theme.text
-
-    def noted(*args):
-        rendered.append(args)
-        return text(*args)
-    monkeypatch.setattr(theme, "text", noted)
+    rendered = texts_rendered(monkeypatch, cleared=True)
     _, _, renderer = scene_match(ENYRenderer, ExploreNewYork(), 3, 4)
     made = set(rendered)
     renderer.damage(False)  # a quiet frame: warm_header
