@@ -213,6 +213,7 @@ class Soak:
             self.step()
             if marks and time.perf_counter() - self.started >= marks[0][1]:
                 echo(self.checkpoint(marks.pop(0)[0]))
+        self.note_peak()  # a demo started since the last sample has its peak too
         echo(self.checkpoint("end"))
         return self.report
 

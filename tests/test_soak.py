@@ -46,6 +46,21 @@ def test_a_short_soak_plays_demos_and_reports_each_checkpoint(home):
         pygame.display.quit()
 
 
+def test_the_demo_on_screen_at_the_end_has_its_peak(home, monkeypatch):
+    # A demo that started after the last RSS sample (one per PEAK_SAMPLE_FRAMES) is still in
+    # the report: the end samples once more.
+    monkeypatch.setattr(soak, "PEAK_SAMPLE_FRAMES", 10**9)  # no sample while running
+    runner = soak.Soak(seed=3)
+    try:
+        report = runner.run(2.0, 3.0)
+        top = runner.app.stack.top
+        assert top.showing is not None
+        assert [peak.game_id for peak in report.peaks] == [top.plan.game_id]
+    finally:
+        runner.close()
+        pygame.display.quit()
+
+
 def test_an_exception_is_counted_and_attract_mode_starts_over(home, monkeypatch):
     runner = soak.Soak(seed=3)
     try:
