@@ -26,11 +26,7 @@ the median of all those timings is the yardstick. The fill and blit is timed twi
 back (the yardstick of the `_x_fill` ratios), and paced one per frame interval as the frames
 themselves are (`paced_fill_blit_cpu_ms`, the `_cpu_x_paced_fill` ratios): a thread that slept
 between frames finds its caches cold, which makes both a frame and a fill + blit cost more than
-in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. Each
-seat count's bot game also times a paced fill + blit in its own frame slot after every
-`FILL_EVERY`th frame (`interleaved_fill_cpu_ms`, the `_cpu_x_interleaved_fill` ratios): the same
-yardstick at the same moments as the frames it is set against, so a machine whose speed drifts
-during the run moves both alike. Hard's decision
+in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. Hard's decision
 time is set by its wall-clock budget, so it gets CPU time but no ratio. `--full-redraw` draws and
 presents every frame whole, as the app did before it tracked damage (the "before" figures).
 """
@@ -52,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bench_yardsticks import FRAME_S, REFERENCE_RUNS, FillBlit, Yardsticks, yardsticks
+from game.bench_yardsticks import REFERENCE_RUNS, Yardsticks, yardsticks
 from game.companion.bench import PHONES_KEY, bench_phones, phone_line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +59,6 @@ US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
-FILL_EVERY = 4  # a bot game's frames get a paced fill + blit of their own after every 4th
 
 
 @dataclass(frozen=True)
@@ -157,8 +152,6 @@ def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
         out[f"{kind}_cpu_x_fill"] = ratios(kinds[f"{kind}_cpu_ms"], refs.fill_blit_cpu_ms)
         out[f"{kind}_cpu_x_paced_fill"] = ratios(kinds[f"{kind}_cpu_ms"],
                                                  refs.paced_fill_blit_cpu_ms)
-        out[f"{kind}_cpu_x_interleaved_fill"] = ratios(kinds[f"{kind}_cpu_ms"],
-                                                       kinds["interleaved_fill_cpu_ms"])
     return out
 
 
@@ -169,7 +162,6 @@ class FrameLog:
     walls: list[float] = field(default_factory=list)
     cpus: list[float] = field(default_factory=list)
     animated: list[bool] = field(default_factory=list)
-    fill_cpus: list[float] = field(default_factory=list)  # fill + blits paced between the frames
 
     def kind(self, kind: str, times: list[float]) -> list[float]:
         """Those `times` (walls or cpus) of the idle or the animated frames."""
@@ -177,14 +169,12 @@ class FrameLog:
         return [ms for ms, moving in zip(times, self.animated) if moving == want]
 
     def by_kind(self) -> dict[str, Any]:
-        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were; and
-        the median CPU ms of the fill + blits timed between them."""
+        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were."""
         row: dict[str, Any] = {}
         for kind in FRAME_KINDS:
             row[f"{kind}_ms"] = frame_stats(self.kind(kind, self.walls))
             row[f"{kind}_cpu_ms"] = frame_stats(self.kind(kind, self.cpus))
             row[f"{kind}_frames"] = len(self.kind(kind, self.walls))
-        row["interleaved_fill_cpu_ms"] = round(statistics.median(self.fill_cpus), 4)
         return row
 
 
@@ -195,8 +185,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     thread meanwhile). A frame is animated when the renderer was busy before or after it (the
     frame after the last tween erases it), a move landed in it or the board still repaints what
     changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
-    not counted. After every `FILL_EVERY`th frame's sleep comes a fill + blit of its own, then
-    a sleep: the yardstick timed at the same moments and as cold as the frames around it."""
+    not counted."""
     import pygame
 
     from game.engine.bots import BOT_KINDS
@@ -213,8 +202,8 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
     app.stack.reset(scene)
     app.stack.apply()
-    log, busy, fill = FrameLog(), moving(scene), FillBlit()
-    for frame in range(max_frames):
+    log, busy = FrameLog(), moving(scene)
+    for _ in range(max_frames):
         moves = len(scene.match.history)
         started, cpu_started = time.perf_counter(), time.thread_time()
         app.step([], 1 / 60)
@@ -227,9 +216,6 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         log.animated.append(busy or now_busy or len(scene.match.history) != moves)
         busy = now_busy
         time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
-        if frame % FILL_EVERY == 0:
-            log.fill_cpus.append(fill.time_once()[1])
-            time.sleep(FRAME_S)
     scene.exit()
     pygame.display.quit()
     return log
@@ -609,10 +595,8 @@ def seat_figures(seats: str, k: dict[str, Any]) -> str:
     idle, moving = k["idle_x_fill"]["p99"], k["animated_x_fill"]["p99"]
     idle_cpu, moving_cpu = k["idle_cpu_x_fill"]["p99"], k["animated_cpu_x_fill"]["p99"]
     paced = k["idle_cpu_x_paced_fill"]["p99"], k["animated_cpu_x_paced_fill"]["p99"]
-    among = k["idle_cpu_x_interleaved_fill"]["p99"], k["animated_cpu_x_interleaved_fill"]["p99"]
     return (f"{seats}p {idle:.2f} ({idle_cpu:.2f}) / {moving:.2f} ({moving_cpu:.2f}) "
-            f"{{paced {paced[0]:.2f} / {paced[1]:.2f}, "
-            f"interleaved {among[0]:.2f} / {among[1]:.2f}}} "
+            f"{{paced {paced[0]:.2f} / {paced[1]:.2f}}} "
             f"[{k['idle_frames']}/{k['animated_frames']}]")
 
 
@@ -634,8 +618,7 @@ def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
     lines.append(f"{'':<4}" + "; ".join(cpu))
     if r.get("by_seats"):
         lines.append(f"{'':<4}p99 x fill+blit, idle / animated frames, wall (cpu) "
-                     "{cpu over the paced fill+blit: timed apart, interleaved with these frames} "
-                     "[how many]: "
+                     "{cpu over the paced fill+blit} [how many]: "
                      + "; ".join(seat_figures(seats, k) for seats, k in r["by_seats"].items()))
     if "hard_s" in r:
         lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"

@@ -5,20 +5,13 @@ from __future__ import annotations
 import functools
 import json
 import os
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import pygame
-
 from game.bench import (
-    FILL_EVERY,
     GAME_W,
     QUICK,
-    FillBlit,
-    app_frame_log,
     is_split_game,
     percentile,
     split_frame_times,
@@ -26,7 +19,6 @@ from game.bench import (
     table,
 )
 from game.engine.registry import game_ids
-from game.ui.board_api import CANVAS_SIZE
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "ticket_to_ride_paris"
@@ -95,7 +87,7 @@ def test_quick_json_report_has_every_field() -> None:
         assert kinds["idle_frames"] + kinds["animated_frames"] == QUICK.seat_frames
         for kind in ("idle", "animated"):
             for key in (f"{kind}_ms", f"{kind}_cpu_ms", f"{kind}_x_fill", f"{kind}_cpu_x_fill",
-                        f"{kind}_cpu_x_paced_fill", f"{kind}_cpu_x_interleaved_fill"):
+                        f"{kind}_cpu_x_paced_fill"):
                 f = kinds[key]
                 assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
@@ -119,31 +111,9 @@ def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
     for kinds in game["by_seats"].values():  # the paced yardstick: CPU over its own median
         paced = kinds["animated_cpu_ms"]["p99"] / ref["paced_fill_blit_cpu_ms"]
         assert abs(kinds["animated_cpu_x_paced_fill"]["p99"] - paced) <= 0.02 * paced + 1e-3
-        # ... and the one timed between this seat count's own frames, over its own median
-        among = kinds["animated_cpu_ms"]["p99"] / kinds["interleaved_fill_cpu_ms"]
-        assert abs(kinds["animated_cpu_x_interleaved_fill"]["p99"] - among) <= 0.02 * among + 1e-3
     text = table(report, QUICK)
     assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
     assert "idle / animated frames" in text and "4p " in text and "paced" in text
-    assert "interleaved" in text
-
-
-def test_a_bot_game_times_a_fill_and_blit_after_every_few_frames(monkeypatch) -> None:
-    # The interleaved yardstick: one fill + blit in a frame slot of its own after every
-    # FILL_EVERY-th frame, in the window the frames draw to (it must not replace that window).
-    monkeypatch.setattr(time, "sleep", lambda _s: None)  # bench.time is this module
-    sizes = []
-    real = FillBlit.time_once
-
-    def time_once(self) -> tuple[float, float]:
-        sizes.append(pygame.display.get_surface().get_size())
-        return real(self)
-
-    monkeypatch.setattr(FillBlit, "time_once", time_once)
-    log = app_frame_log(GAME, 2, seed=1, max_frames=2 * FILL_EVERY)
-    assert len(log.fill_cpus) == 2 and all(ms > 0 for ms in log.fill_cpus)
-    assert sizes == [CANVAS_SIZE, CANVAS_SIZE]
-    assert log.by_kind()["interleaved_fill_cpu_ms"] == round(statistics.median(log.fill_cpus), 4)
 
 
 def test_unknown_game_is_refused_with_exit_2() -> None:
