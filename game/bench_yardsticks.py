@@ -42,41 +42,28 @@ def time_reference(runs: int) -> list[float]:
     return times
 
 
-class FillBlit:
-    """One full-screen fill and one opaque full-screen blit on a 1920x1080 canvas: what
-    redrawing every pixel of a frame costs at the least (the frames' yardstick)."""
-
-    def __init__(self) -> None:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        import pygame
-
-        from game.ui.board_api import CANVAS_SIZE
-
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            pygame.display.init()
-            pygame.display.set_mode((320, 180))
-        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
-        self.layer = pygame.Surface(CANVAS_SIZE).convert()
-        self.layer.fill((40, 60, 80))
-
-    def time_once(self) -> tuple[float, float]:
-        """Wall and CPU ms of one fill + blit."""
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        self.canvas.fill((0, 0, 0))
-        self.canvas.blit(self.layer, (0, 0))
-        return (time.perf_counter() - started) * 1000, (time.thread_time() - cpu_started) * 1000
-
-
 def time_fill_blit(runs: int, pace: bool = False) -> tuple[list[float], list[float]]:
-    """Wall and CPU ms of `runs` full-screen fills + blits. Back to back by default; `pace`
-    sleeps a frame interval after each, as the timed frames do: a thread that slept finds its
-    caches cold, which costs a frame (and a fill + blit) more than in a hot loop."""
-    fill = FillBlit()
+    """Wall and CPU ms of one full-screen fill and one opaque full-screen blit on the 1920x1080
+    canvas: what redrawing every pixel of a frame costs at the least. Back to back by default;
+    `pace` sleeps a frame interval after each, as the timed frames do: a thread that slept
+    finds its caches cold, which costs a frame (and a fill + blit) more than in a hot loop."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.board_api import CANVAS_SIZE
+
+    pygame.display.init()
+    pygame.display.set_mode((320, 180))
+    canvas = pygame.Surface(CANVAS_SIZE).convert()
+    layer = pygame.Surface(CANVAS_SIZE).convert()
+    layer.fill((40, 60, 80))
     walls, cpus = [], []
     for _ in range(runs):
-        wall, cpu = fill.time_once()
-        walls.append(wall)
-        cpus.append(cpu)
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        canvas.fill((0, 0, 0))
+        canvas.blit(layer, (0, 0))
+        cpus.append((time.thread_time() - cpu_started) * 1000)
+        walls.append((time.perf_counter() - started) * 1000)
         if pace:
             time.sleep(FRAME_S)  # the rest of the frame, as the timed frames have
     return walls, cpus
