@@ -17,7 +17,8 @@ from game.ui import theme
 from game.ui.board_api import BAR_RECT
 from game.ui.damage import note_clock
 from game.ui.i18n import t
-from game.ui.paint import draw_seat_emblem, seat_color
+from game.ui.memory import art_cache
+from game.ui.paint import draw_seat_emblem, fast, seat_color
 from game.ui.widgets import dim, draw_hints, draw_text, fit, hints_width, note_frame, panel, wrap
 
 BAR_GAP = 14  # between two bar buttons
@@ -125,7 +126,13 @@ def bar_line(who: Sequence[int], message: str, right: int
 
 def bar_message_area(message: str, who: Sequence[int], right: int) -> pygame.Rect:
     """Every canvas pixel a bar's message (`bar_line`) paints over the bar's plain backdrop:
-    a new message on the same bar redraws these rects of the old and the new one alone."""
+    a new message on the same bar redraws these rects of the old and the new one alone (a
+    copy of the measure kept for each message: bots' moves ask for the same few)."""
+    return _message_area(message, tuple(who), right).copy()
+
+
+@art_cache(maxsize=32)
+def _message_area(message: str, who: tuple[int, ...], right: int) -> pygame.Rect:
     emblems, text, x = bar_line(who, message, right)
     y = BAR_RECT.centery
     # (bold given as draw_text gives it: the same cached surface, not a second render)
@@ -167,6 +174,28 @@ def paint_bar(surface: pygame.Surface, message: str, who: int | None, message_ri
     for seat, center in emblems:
         draw_seat_emblem(surface, seat, (center, BAR_RECT.centery), BAR_EMBLEM)
     draw_text(surface, text, (x, BAR_RECT.centery), theme.SMALL_SIZE, theme.TEXT, "midleft")
+
+
+def paint_idle_bar(surface: pygame.Surface, message: str, who: int | None, right: int) -> None:
+    """`paint_bar`, the same pixels from a picture made once per message (`idle_bar_image`):
+    the bar a bot's move writes, drawn in the frame the move lands with one blit."""
+    surface.blit(idle_bar_image(message, who, right), BAR_RECT)
+    # (the top line reaches a row above the bar: drawn on the canvas, as paint_bar draws it)
+    pygame.draw.line(surface, theme.PANEL_LIGHT, BAR_RECT.topleft, BAR_RECT.topright, 3)
+
+
+@art_cache(maxsize=8)
+def idle_bar_image(message: str, who: int | None, right: int) -> pygame.Surface:
+    """The bar's backdrop, speaker's emblem and message as `paint_bar` paints them (without
+    the top line), in a surface of the bar's size (0.6 MB: a bot per seat and a few more)."""
+    image = fast(pygame.Surface(BAR_RECT.size), alpha=False)
+    image.fill(theme.PANEL)
+    emblems, text, x = bar_line(() if who is None else (who,), message, right)
+    cy = BAR_RECT.h // 2
+    for seat, center in emblems:
+        draw_seat_emblem(image, seat, (center - BAR_RECT.x, cy), BAR_EMBLEM)
+    draw_text(image, text, (x - BAR_RECT.x, cy), theme.SMALL_SIZE, theme.TEXT, "midleft")
+    return image
 
 
 def paint_disconnected(surface: pygame.Surface, names: Sequence[str]) -> None:

@@ -21,7 +21,7 @@ from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating, Slots
 from game.ui.board_api import BOARD_RECT
 from game.ui.focus import hit, nearest
-from game.ui.i18n import t
+from game.ui.i18n import language, t
 from game.ui.input import DIRECTIONS, Intent
 
 BarPlacement = tuple[Hashable, Callable[[], dict[int, pygame.Rect]]]  # (inputs, place buttons)
@@ -50,6 +50,7 @@ class Table(ABC):
         # several times a frame while a person decides, built again only when those change.
         self._hints: tuple[Any, tuple, list[tuple[str, str]]] | None = None
         self._plan: tuple[object, Any] | None = None  # (the draw under way, its `plan()`)
+        self._idle_keys: dict[tuple, Hashable] = {}  # `idle_bar_key` by `_idle_speaker`
 
     # -- what each mode decides --------------------------------------------------------------
     @abstractmethod
@@ -238,19 +239,18 @@ class Table(ABC):
         if prompt is not None and seat is not None:
             text = t(prompt.message, **dict(prompt.params))
             return f"{game.names[seat]}: {text}", seat
-        waiting = [p.player for p in game.match.prompts()]
-        if waiting and waiting[0] in game.driver.bots:
-            return t("game.bot_thinking", name=game.names[waiting[0]]), waiting[0]
-        if waiting:
-            return t("game.waiting_for", name=game.names[waiting[0]]), waiting[0]
-        return "", None
+        waiting = game.match.prompts()
+        return self._waiting_message(waiting[0].player if waiting else None)
 
-    def bot_messages(self) -> list[tuple[str, int]]:
-        """(message, seat) of each bot's "thinking" on the bar: what the bar says between
-        people's turns, known before the game starts."""
+    def _waiting_message(self, first: int | None) -> tuple[str, int | None]:
+        """The bar's text while `first` (None: nobody) is the first seat asked and no person
+        here is shown a prompt: a bot thinking, or whom the game waits for."""
         game = self.game
-        return [(t("game.bot_thinking", name=game.names[seat]), seat)
-                for seat in sorted(game.driver.bots)]
+        if first is None:
+            return "", None
+        if first in game.driver.bots:
+            return t("game.bot_thinking", name=game.names[first]), first
+        return t("game.waiting_for", name=game.names[first]), first
 
     def prepare(self) -> None:
         """Make ahead (before the first frame) what the bar will show while bots play: a text
@@ -259,8 +259,35 @@ class Table(ABC):
 
     def idle_bar_key(self) -> Hashable:
         """What the bar and the seat strips show while no person here has a prompt: a bot's
-        move that leaves it equal redraws neither (game_damage)."""
-        return self.bar_message(None, None), self.game.match.is_over()
+        move that leaves it equal redraws neither (game_damage). ((message, speaker), over),
+        made once per speaker (`_idle_speaker`): the frame a bot's move lands looks it up."""
+        speaker = self._idle_speaker()
+        key = self._idle_keys.get(speaker)
+        if key is None:
+            key = self._idle_keys[speaker] = self.bar_message(None, None), speaker[0]
+        return key
+
+    def _idle_speaker(self, first: int | None = None, asked: bool = True) -> tuple:
+        """Everything the idle bar's message follows: the game's end, the first seat asked
+        (`first` when not `asked` of the match), its name, whether a bot holds it, the
+        language."""
+        game = self.game
+        over = game.match.is_over()
+        if asked:
+            waiting = () if over else game.match.prompts()
+            first = waiting[0].player if waiting else None
+        name = game.names[first] if first is not None else None
+        return over, first, name, first in game.driver.bots, language()
+
+    def bot_messages(self) -> list[tuple[str, int | None]]:
+        """(message, seat) of each bot's "thinking" on the bar: what the bar says between
+        people's turns, known before the game starts; their `idle_bar_key`s made ahead."""
+        made = []
+        for seat in sorted(self.game.driver.bots):
+            message = self._waiting_message(seat)
+            self._idle_keys[self._idle_speaker(seat, asked=False)] = message, False
+            made.append(message)
+        return made
 
     def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
         """Where the bar changes from the idle bar `was` to `now` (`idle_bar_key`s): None for

@@ -142,9 +142,11 @@ class SharedTable(Table):
                 if k[0] == "board" or (r.left >= left - 1 and r.right <= right + 1)}
 
     def prepare(self) -> None:
-        """Each bot's "thinking" fitted and rendered as the idle bar will draw it."""
+        """Each bot's "thinking" measured and drawn as the idle bar will draw it (its area
+        and picture: the frame a bot's move lands redraws the bar with one blit)."""
         for message, seat in self.bot_messages():
             paint.bar_message_area(message, (seat,), MESSAGE_RIGHT_IDLE)
+            paint.idle_bar_image(message, seat, MESSAGE_RIGHT_IDLE)
 
     def idle_bar_rects(self, was: Hashable, now: Hashable) -> list[pygame.Rect] | None:
         """Where the idle bar's message (`_draw_bar` without a prompt: the speaker's emblem
@@ -208,13 +210,13 @@ class SharedTable(Table):
         some of the bar, as nothing of it shows elsewhere) and the board's focus ring."""
         bar = surface.get_clip().colliderect(paint.BAR_REACH)
         zone = None
-        if bar:
-            message, who = self.bar_message(seat, model.prompt if model else None)
-            message_right = MESSAGE_RIGHT_IDLE
-            if model is not None:  # the buttons' zone (the hints measured) only beside them
-                zone = self.bar_zone(_bar_widths(rects))
-                message_right = zone[0] - 30
-            paint.paint_bar(surface, message, who, message_right)
+        if bar and model is None:  # nobody's prompt: the idle bar (`idle_bar_key`), made ahead
+            (message, who), _ = self.idle_bar_key()
+            paint.paint_idle_bar(surface, message, who, MESSAGE_RIGHT_IDLE)
+        elif bar and model is not None:  # the message before the buttons' zone
+            message, who = self.bar_message(seat, model.prompt)
+            zone = self.bar_zone(_bar_widths(rects))
+            paint.paint_bar(surface, message, who, zone[0] - 30)
         if model is not None:
             self._draw_bar_buttons(surface, model.labels, rects, focus, zone)
         if bar and (model is not None or self.curtain is not None):

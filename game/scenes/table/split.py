@@ -281,19 +281,19 @@ class SplitTable(Table):
         who is still deciding (the waiting seats no animation holds) and the button hints."""
         game = self.game
         deciding = plan.deciding
-        speaker = None  # a thinking bot's seat: its colour dot leads the message
+        kind = game.app.input.last_kind
+        if not deciding and not plan.waiting:  # nobody here asked: made once per speaker
+            (message, speaker), _ = self.idle_bar_key()  # (a thinking bot's colour dot leads)
+            return message, (), kind, (speaker,) if speaker is not None else ()
         if game.match.is_over():
             message = t("game.over")
         elif deciding:
             message = t("game.waiting_for", name=", ".join(game.names[s] for s in deciding))
-        elif plan.waiting:
-            message = ""  # every person's prompt waits for an animation (the card flip)
         else:
-            message, speaker = self.bar_message(None, None)
+            message = ""  # every person's prompt waits for an animation (the card flip)
         hints = tuple(self.hints()) if deciding else ()
         who = tuple(deciding) if not game.match.is_over() else ()
-        who = who or ((speaker,) if speaker is not None else ())
-        return message, hints, game.app.input.last_kind, who
+        return message, hints, kind, who
 
     def prepare(self) -> None:
         """The shared bar of each bot's "thinking", rendered (and its message measured) as
