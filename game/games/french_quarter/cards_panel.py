@@ -76,10 +76,10 @@ class CardsPanel(PiecePanel):
         self._targets_of: tuple | None = None  # the dice `offered` was listed for
 
     # == the layer ================================================================================
-    def shows(self) -> Hashable:
-        """Everything the row shows."""
+    def shows(self, holds: Mapping | None = None) -> Hashable:
+        """Everything the row shows (with these holds; None: now's)."""
         view = self.view
-        return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS))
+        return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS, holds))
 
     def builds(self, h: Mapping) -> list[Build]:
         """This round's card of each deck with its dice (taken ones faded), the Mayor card,

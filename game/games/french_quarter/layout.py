@@ -170,7 +170,8 @@ class PiecePanel(FQPanel):
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
         self._futures: list | None = None  # [view, its holds to come, how many are done]
-        self._builds: list[tuple[tuple, list[Build]]] = []  # (their inputs, `builds`), newest last
+        self._builds: list[tuple[tuple, list[Build]]] = []  # ((view, shows, language),
+        # `builds`), newest last
 
     def key(self) -> Hashable:
         """What the region shows (`shows`), worked out once per view, holds and active seat
@@ -181,8 +182,9 @@ class PiecePanel(FQPanel):
             memo = self._key = (view, holds, large, self.shows())
         return memo[3]
 
-    def shows(self) -> Hashable:
-        """Everything the region shows, from the view, the holds and the active seat alone."""
+    def shows(self, holds: Mapping | None = None) -> Hashable:
+        """Everything the region shows, from the view, the holds (None: now's) and the active
+        seat alone."""
         return None
 
     def view_damage(self) -> list[pygame.Rect]:
@@ -198,18 +200,32 @@ class PiecePanel(FQPanel):
         return []
 
     def builds_for(self, holds: Mapping) -> list[Build]:
-        """`builds(holds)`, worked out once per view, holds, active seat and language: a group
-        built a frame asks for them every frame until all are built, then the repaint and the
-        work ahead again (listing a sheet's ~0.1-0.2 ms each time, cold). Holds are never
-        changed in place (a refresh makes new ones), so they are told apart by identity."""
-        view, large, lang = self.view, self.room.large, language()
-        for (v, h, lg, ln), builds in reversed(self._builds):
-            if v is view and h is holds and lg == large and ln == lang:
-                return builds
-        builds = self.builds(holds)
-        memo = [m for m in self._builds if m[0][0] is view]  # an older view's are let go
-        self._builds = [*memo[-(BUILDS_KEPT - 1):], ((view, holds, large, lang), builds)]
+        """`builds(holds)`, worked out once per view, what the region shows with these holds
+        and language: a group built a frame asks for them every frame until all are built,
+        then the repaint and the work ahead again (listing a sheet's ~0.1-0.2 ms each time,
+        cold). Kept by what the region shows, not by the holds object: the holds the work
+        ahead lists for (`futures`) are not the object the frame that repaints holds, so
+        that frame finds the list made ahead (`builds` depends on nothing `shows` leaves out,
+        but the view's fixed options, hence the view too)."""
+        builds = self.listed(holds)
+        if builds is None:
+            builds = self.builds(holds)
+            shown = (self.view, self._shows_with(holds), language())
+            memo = [m for m in self._builds if m[0][0] is self.view]  # an older view's go
+            self._builds = [*memo[-(BUILDS_KEPT - 1):], (shown, builds)]
         return builds
+
+    def listed(self, holds: Mapping) -> list[Build] | None:
+        """`builds(holds)` if kept (`builds_for`), else None."""
+        view, shows, lang = self.view, self._shows_with(holds), language()
+        for (v, sh, ln), builds in reversed(self._builds):
+            if v is view and ln == lang and sh == shows:
+                return builds
+        return None
+
+    def _shows_with(self, holds: Mapping) -> Hashable:
+        """`shows(holds)`, from the key kept for now's holds (`key`)."""
+        return self.key() if holds is self.holds else self.shows(holds)
 
     def build_step(self, holds: Mapping | None = None) -> bool:
         """Build one group of what the region shows with these holds (None: now's) that is not
@@ -233,6 +249,9 @@ class PiecePanel(FQPanel):
         futures = memo[1]
         if memo[2] >= len(futures):
             return False
+        if self.listed(futures[memo[2]]) is None:  # listing them is this frame's step
+            self.builds_for(futures[memo[2]])
+            return True
         if not self.build_step(futures[memo[2]]):  # all made: the next holds' next frame
             memo[2] += 1  # (looking one over costs a tenth of a millisecond or two)
         return True

@@ -87,6 +87,8 @@ class SheetPanel(PiecePanel):
         self.sheet_rect = SHEET_RECT.copy()
         self.art = SheetArt(room.board, self.sheet_rect, room.abbr)
         self._frames: dict[tuple, pygame.Surface] = {}
+        # prepare's progress: (view, large seat, seats still to list, groups still to build)
+        self._prepared: tuple[State, int, list[int], list[Build]] | None = None
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -101,11 +103,11 @@ class SheetPanel(PiecePanel):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
 
     # == the layer ================================================================================
-    def shows(self) -> Hashable:
-        """Everything the panels and the large sheet show."""
+    def shows(self, holds: Mapping | None = None) -> Hashable:
+        """Everything the panels and the large sheet show (with these holds; None: now's)."""
         view, room = self.view, self.room
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
-                self.held(SHEET_HOLDS))
+                self.held(SHEET_HOLDS, holds))
 
     def builds(self, holds: Mapping) -> list[Build]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
@@ -115,9 +117,10 @@ class SheetPanel(PiecePanel):
                 taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
                 out.append((self._carly_pieces, (tuple(rect), taken)))
                 continue
-            out.append((self._compact_pieces, (seat, tuple(rect), view.turn == seat,
-                                               self._shown(view, seat, holds),
-                                               self.room.totals[seat])))
+            meters, umb, line, art = self._shown(view, seat, holds)
+            at = tuple(rect)
+            out += [(self._compact_pieces, (seat, at, view.turn == seat, self.room.totals[seat])),
+                    (self._compact_meters, (at, meters)), (self._compact_stats, (at, umb, line, art))]
         return out + self._large_builds(view, self.room.large, holds)
 
     def _carly_pieces(self, rect: RectTuple, taken: tuple[tuple[str, int], ...]) -> list[Piece]:
@@ -125,31 +128,39 @@ class SheetPanel(PiecePanel):
         return [piece(("carly", rect, taken), rect,
                       partial(self._paint_carly, rect=pygame.Rect(rect), taken=taken))]
 
-    def _compact_pieces(self, seat: int, rect: RectTuple, active: bool,
-                        shown: tuple[tuple[int, ...], int, int, int], total: int) -> list[Piece]:
+    def _compact_pieces(self, seat: int, rect: RectTuple, active: bool, total: int
+                        ) -> list[Piece]:
         """Another seat's compact panel: its frame (with the seat's tourist), its name and
-        points, each meter's cell and the row of umbrellas, Second Line and artists, each a
-        piece (a meter ticked repaints its cell, not the panel), their text made here (not
-        in the frame that paints them)."""
+        points. Its meters and its stats are groups of their own (`_compact_meters`,
+        `_compact_stats`): a panel built whole cost up to ~0.25 ms, a frame's share."""
         r = pygame.Rect(rect)
-        meters, umb, line, art = shown
         wide = r.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
         pawn = 34 if wide else 26
-        out = [piece(("compact", seat, rect, active), rect,
-                     partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn))]
-        out.append(self._compact_head(seat, r, total, wide, pawn))
+        return [piece(("compact", seat, rect, active), rect,
+                      partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn)),
+                self._compact_head(seat, r, total, wide, pawn)]
+
+    @staticmethod
+    def _compact_meters(rect: RectTuple, meters: tuple[int, ...]) -> list[Piece]:
+        """A compact panel's meters, a cell each (a meter ticked repaints its cell, not the
+        panel), their numbers made here (not in the frame that paints them)."""
+        r = pygame.Rect(rect)
         cell = min(54, (r.w - 30) // 5 - 4)
+        out = []
         for a, act in enumerate(ACTIVITIES):
             box = pygame.Rect(r.x + 22 + a * (cell + 4), r.y + 46, cell, 44)
             num = theme.text(str(meters[a]), S, WHITE, True)
             out.append(piece(("meter", box.topleft, cell, a, meters[a]),
                              box.union(num.get_rect(center=box.center)),
                              partial(_paint_cell, box=box, color=sp.ACTIVITY_RGB[act], num=num)))
-        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
-        at = (r.x + 22, r.y + 94)
-        out.append(piece(("stats", at, umb, line, art), stats_area(at, texts),
-                         partial(self._paint_stats, at=at, texts=texts)))
         return out
+
+    def _compact_stats(self, rect: RectTuple, umb: int, line: int, art: int) -> list[Piece]:
+        """A compact panel's umbrellas, Second Line and artists: an icon and a number each."""
+        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
+        at = (rect[0] + 22, rect[1] + 94)
+        return [piece(("stats", at, umb, line, art), stats_area(at, texts),
+                      partial(self._paint_stats, at=at, texts=texts))]
 
     def _compact_head(self, seat: int, r: pygame.Rect, total: int, wide: bool, pawn: int
                       ) -> Piece:
@@ -308,19 +319,28 @@ class SheetPanel(PiecePanel):
             vacation = -1 if sh.vacation < 0 else sum(
                 1 for b in self.board.vacations[sh.vacation].buildings if sh.mapped[b])
         return out + [(art.artist_pieces, (sh.top, sh.bottom)),
-                      (art.footer_pieces, (name, len(sh.courtyards), sh.riverwalk, vacation))]
+                      (art.footer_pieces, (len(sh.courtyards), sh.riverwalk, vacation)),
+                      (art.note_pieces, (name,))]
 
     def prepare(self, view: State) -> bool:
-        """Build one group of another seat's large sheet that is not kept yet (its text and
+        """One step towards every other seat's large sheet being kept (its groups' text and
         pieces): when its sheet becomes the large one, the frame that builds the sheet's
-        pieces finds them made. False when every one is kept."""
-        for seat in range(self.room.players):
-            if seat == self.room.large:
-                continue
-            for build, args in self._large_builds(view, seat, self.holds):
-                if not self.groups.has(build, *args):
-                    self.groups(build, *args)
-                    return True
+        pieces finds them made. A step lists one seat's groups (once per view: listing all
+        of them each frame cost ~0.1 ms) or builds one that is not kept. False when every
+        one is kept."""
+        memo = self._prepared
+        if memo is None or memo[0] is not view or memo[1] != self.room.large:
+            seats = [s for s in range(self.room.players) if s != self.room.large]
+            memo = self._prepared = (view, self.room.large, seats, [])
+        seats, todo = memo[2], memo[3]
+        while todo:
+            build, args = todo.pop()
+            if not self.groups.has(build, *args):
+                self.groups(build, *args)
+                return True
+        if seats:
+            todo += reversed(self._large_builds(view, seats.pop(0), self.holds))
+            return True
         return False
 
     def _large_frame(self, seat: int) -> list[Piece]:
