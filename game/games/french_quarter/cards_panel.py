@@ -44,12 +44,13 @@ from .layout import (
 from .marks import GLOW_REACH, draw_glows
 from .pieces import Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
-from .tweens import Flash, Tumble, ring_area, ring_pulse
+from .tweens import Flash, Tumble, ring_area, ring_pulse, tumble_faces
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
 
 CARDS_HOLDS = frozenset({"die", "card", "mayor"})  # the holds the row shows
+TUMBLE_SEEDS = 16  # more than a round's dice at any seat count (a die's index seeds its roll)
 
 
 class CardsPanel(PiecePanel):
@@ -170,6 +171,8 @@ class CardsPanel(PiecePanel):
         for value in range(1, 7):
             for turn in sp.DIE_TURNS:
                 sp.turned_die(value, DIE, turn)
+        for i in range(TUMBLE_SEEDS):  # the faces each die of a round rolls through
+            tumble_faces(i)
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""
