@@ -24,7 +24,7 @@ from game.ui.panels import Layout, Panel, PanelRoom
 from .pieces import Group, Groups, Piece, PieceLayer
 
 Build = tuple[Callable[..., Iterable[Piece]], tuple]  # how a group is built: (build, args)
-BUILDS_KEPT = 4  # a panel's `builds` kept per view: now's holds and those the tweens lead to
+BUILDS_KEPT = 8  # a panel's `builds` kept per view: now's holds and those the tweens lead to
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
@@ -170,8 +170,8 @@ class PiecePanel(FQPanel):
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
         self._futures: list | None = None  # [view, its holds to come, how many are done]
-        self._builds: list[tuple[tuple, list[Build]]] = []  # ((view, shows, language),
-        # `builds`), newest last
+        # ((view, holds, active seat, language, `shows`), `builds`), newest last
+        self._builds: list[tuple[tuple, list[Build]]] = []
 
     def key(self) -> Hashable:
         """What the region shows (`shows`), worked out once per view, holds and active seat
@@ -203,25 +203,37 @@ class PiecePanel(FQPanel):
         """`builds(holds)`, worked out once per view, what the region shows with these holds
         and language: a group built a frame asks for them every frame until all are built,
         then the repaint and the work ahead again (listing a sheet's ~0.1-0.2 ms each time,
-        cold). Kept by what the region shows, not by the holds object: the holds the work
-        ahead lists for (`futures`) are not the object the frame that repaints holds, so
-        that frame finds the list made ahead (`builds` depends on nothing `shows` leaves out,
+        cold). Kept by what the region shows, not only by the holds object: the holds the
+        work ahead lists for (`futures`) are not the object the frame that repaints holds, so
+        that frame finds the list made ahead (`builds` depends on nothing `shows` leaves out
         but the view's fixed options, hence the view too)."""
         builds = self.listed(holds)
         if builds is None:
             builds = self.builds(holds)
-            shown = (self.view, self._shows_with(holds), language())
-            memo = [m for m in self._builds if m[0][0] is self.view]  # an older view's go
-            self._builds = [*memo[-(BUILDS_KEPT - 1):], (shown, builds)]
+            self._keep_builds(holds, self._shows_with(holds), builds)
         return builds
 
     def listed(self, holds: Mapping) -> list[Build] | None:
-        """`builds(holds)` if kept (`builds_for`), else None."""
-        view, shows, lang = self.view, self._shows_with(holds), language()
-        for (v, sh, ln), builds in reversed(self._builds):
+        """`builds(holds)` if kept (`builds_for`), else None: looked up by the holds object
+        first (asked every frame: telling what the region shows with them costs more), then
+        by what the region shows with them (then kept under this holds object too)."""
+        view, large, lang = self.view, self.room.large, language()
+        for (v, h, lg, ln, _), builds in reversed(self._builds):
+            if h is holds and v is view and lg == large and ln == lang:
+                return builds
+        shows = self._shows_with(holds)
+        for (v, _, _, ln, sh), builds in reversed(self._builds):
             if v is view and ln == lang and sh == shows:
+                self._keep_builds(holds, shows, builds)
                 return builds
         return None
+
+    def _keep_builds(self, holds: Mapping, shows: Hashable, builds: list[Build]) -> None:
+        """Keep `builds` for these holds (BUILDS_KEPT at most, an older view's let go)."""
+        view = self.view
+        memo = [m for m in self._builds if m[0][0] is view]
+        self._builds = [*memo[-(BUILDS_KEPT - 1):],
+                        ((view, holds, self.room.large, language(), shows), builds)]
 
     def _shows_with(self, holds: Mapping) -> Hashable:
         """`shows(holds)`, from the key kept for now's holds (`key`)."""
