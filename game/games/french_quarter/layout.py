@@ -243,8 +243,14 @@ class PiecePanel(FQPanel):
         """Build one group of what the region shows with these holds (None: now's) that is not
         built yet: False if every one is. The room builds a changed region's groups a frame
         each before it paints it (a group's text and pieces cost up to ~0.3 ms), and builds
-        what it will show once the running tweens end in frames with time to spare."""
-        for build, args in self.builds_for(self.holds if holds is None else holds):
+        what it will show once the running tweens end in frames with time to spare. Listing
+        the groups is a step of its own when they are not listed yet (`builds_for`: up to
+        ~0.15 ms cold, with each seat's points added up again after a move)."""
+        holds = self.holds if holds is None else holds
+        if self.listed(holds) is None:
+            self.builds_for(holds)
+            return True
+        for build, args in self.builds_for(holds):
             if not self.groups.has(build, *args):
                 self.groups(build, *args)
                 return True
@@ -261,9 +267,6 @@ class PiecePanel(FQPanel):
         futures = memo[1]
         if memo[2] >= len(futures):
             return False
-        if self.listed(futures[memo[2]]) is None:  # listing them is this frame's step
-            self.builds_for(futures[memo[2]])
-            return True
         if not self.build_step(futures[memo[2]]):  # all made: the next holds' next frame
             memo[2] += 1  # (looking one over costs a tenth of a millisecond or two)
         return True
