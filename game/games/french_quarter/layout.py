@@ -170,6 +170,7 @@ class PiecePanel(FQPanel):
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
         self._futures: list | None = None  # [view, its holds to come, how many are done]
+        self._all_built: list[Build] | None = None  # the builds found all built last
         # ((view, holds, active seat, language, `shows`), `builds`), newest last
         self._builds: list[tuple[tuple, list[Build]]] = []
 
@@ -247,13 +248,17 @@ class PiecePanel(FQPanel):
         the groups is a step of its own when they are not listed yet (`builds_for`: up to
         ~0.15 ms cold, with each seat's points added up again after a move)."""
         holds = self.holds if holds is None else holds
-        if self.listed(holds) is None:
+        builds = self.listed(holds)
+        if builds is None:
             self.builds_for(holds)
             return True
-        for build, args in self.builds_for(holds):
+        if builds is self._all_built:  # asked again each frame until the repaint is done
+            return False
+        for build, args in builds:
             if not self.groups.has(build, *args):
                 self.groups(build, *args)
                 return True
+        self._all_built = builds
         return False
 
     def work_ahead(self) -> bool:

@@ -188,3 +188,41 @@ def test_a_dies_tumbling_faces_are_its_seeds_draws():
     for seed in range(20):
         rng = random.Random(seed)
         assert tumble_faces(seed) == tuple(rng.randint(1, 6) for _ in range(8))
+
+
+def test_a_regions_rects_are_its_pieces_rects_made_once_per_group():
+    """Every frame of a played stretch, a region's rects are its pieces' rects; a group's are
+    made once, and an entry left under a group's id by another group is not taken for it."""
+    match, bots, renderer = busy_renderer(3, 9)
+    checked = 0
+    for _ in range(8):
+        step(match, bots, renderer)
+        for _ in range(120):
+            renderer.update(1 / 60)
+            for panel in renderer.painted:
+                region = panel.region
+                assert region.rects == [pygame.Rect(p.rect) for p in region.shown], panel.name
+                checked += 1
+            if not renderer.busy():
+                break
+    assert checked > 100
+    region = renderer.sheet.region
+    group = region.groups[-1]
+    assert region._rects_of(group) is region._rects_of(group)
+    other = tuple(group)[:-1]  # another group, its rects wrongly kept under this one's id
+    region._group_rects[id(group)] = (other, [pygame.Rect(p.rect) for p in other])
+    assert region._rects_of(group) == [pygame.Rect(p.rect) for p in group]
+
+
+def test_a_build_step_that_found_every_group_built_looks_no_more(monkeypatch):
+    """Once a build step found every group of its list built, the next one for that list
+    looks none up again (the repaint's frames each asked)."""
+    _, _, renderer = busy_renderer(4, 3)
+    sheet = renderer.sheet
+    while sheet.build_step():
+        pass
+    looked: list[int] = []
+    real = sheet.groups.has
+    monkeypatch.setattr(sheet.groups, "has", lambda *a: looked.append(1) or real(*a))
+    assert not sheet.build_step()
+    assert not looked
