@@ -24,7 +24,7 @@ from game.ui.panels import Layout, Panel, PanelRoom
 from .pieces import Group, Groups, Piece, PieceLayer
 
 Build = tuple[Callable[..., Iterable[Piece]], tuple]  # how a group is built: (build, args)
-BUILDS_KEPT = 4  # a panel's `builds` kept per view: now's holds and those the tweens lead to
+BUILDS_KEPT = 8  # a panel's `builds` kept per view: now's holds and those the tweens lead to
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44
@@ -170,7 +170,9 @@ class PiecePanel(FQPanel):
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
         self._futures: list | None = None  # [view, its holds to come, how many are done]
-        self._builds: list[tuple[tuple, list[Build]]] = []  # (their inputs, `builds`), newest last
+        self._all_built: list[Build] | None = None  # the builds found all built last
+        # ((view, holds, active seat, language, `shows`), `builds`), newest last
+        self._builds: list[tuple[tuple, list[Build]]] = []
 
     def key(self) -> Hashable:
         """What the region shows (`shows`), worked out once per view, holds and active seat
@@ -181,8 +183,9 @@ class PiecePanel(FQPanel):
             memo = self._key = (view, holds, large, self.shows())
         return memo[3]
 
-    def shows(self) -> Hashable:
-        """Everything the region shows, from the view, the holds and the active seat alone."""
+    def shows(self, holds: Mapping | None = None) -> Hashable:
+        """Everything the region shows, from the view, the holds (None: now's) and the active
+        seat alone."""
         return None
 
     def view_damage(self) -> list[pygame.Rect]:
@@ -198,28 +201,64 @@ class PiecePanel(FQPanel):
         return []
 
     def builds_for(self, holds: Mapping) -> list[Build]:
-        """`builds(holds)`, worked out once per view, holds, active seat and language: a group
-        built a frame asks for them every frame until all are built, then the repaint and the
-        work ahead again (listing a sheet's ~0.1-0.2 ms each time, cold). Holds are never
-        changed in place (a refresh makes new ones), so they are told apart by identity."""
-        view, large, lang = self.view, self.room.large, language()
-        for (v, h, lg, ln), builds in reversed(self._builds):
-            if v is view and h is holds and lg == large and ln == lang:
-                return builds
-        builds = self.builds(holds)
-        memo = [m for m in self._builds if m[0][0] is view]  # an older view's are let go
-        self._builds = [*memo[-(BUILDS_KEPT - 1):], ((view, holds, large, lang), builds)]
+        """`builds(holds)`, worked out once per view, what the region shows with these holds
+        and language: a group built a frame asks for them every frame until all are built,
+        then the repaint and the work ahead again (listing a sheet's ~0.1-0.2 ms each time,
+        cold). Kept by what the region shows, not only by the holds object: the holds the
+        work ahead lists for (`futures`) are not the object the frame that repaints holds, so
+        that frame finds the list made ahead (`builds` depends on nothing `shows` leaves out
+        but the view's fixed options, hence the view too)."""
+        builds = self.listed(holds)
+        if builds is None:
+            builds = self.builds(holds)
+            self._keep_builds(holds, self._shows_with(holds), builds)
         return builds
+
+    def listed(self, holds: Mapping) -> list[Build] | None:
+        """`builds(holds)` if kept (`builds_for`), else None: looked up by the holds object
+        first (asked every frame: telling what the region shows with them costs more), then
+        by what the region shows with them (then kept under this holds object too)."""
+        view, large, lang = self.view, self.room.large, language()
+        for (v, h, lg, ln, _), builds in reversed(self._builds):
+            if h is holds and v is view and lg == large and ln == lang:
+                return builds
+        shows = self._shows_with(holds)
+        for (v, _, _, ln, sh), builds in reversed(self._builds):
+            if v is view and ln == lang and sh == shows:
+                self._keep_builds(holds, shows, builds)
+                return builds
+        return None
+
+    def _keep_builds(self, holds: Mapping, shows: Hashable, builds: list[Build]) -> None:
+        """Keep `builds` for these holds (BUILDS_KEPT at most, an older view's let go)."""
+        view = self.view
+        memo = [m for m in self._builds if m[0][0] is view]
+        self._builds = [*memo[-(BUILDS_KEPT - 1):],
+                        ((view, holds, self.room.large, language(), shows), builds)]
+
+    def _shows_with(self, holds: Mapping) -> Hashable:
+        """`shows(holds)`, from the key kept for now's holds (`key`)."""
+        return self.key() if holds is self.holds else self.shows(holds)
 
     def build_step(self, holds: Mapping | None = None) -> bool:
         """Build one group of what the region shows with these holds (None: now's) that is not
         built yet: False if every one is. The room builds a changed region's groups a frame
         each before it paints it (a group's text and pieces cost up to ~0.3 ms), and builds
-        what it will show once the running tweens end in frames with time to spare."""
-        for build, args in self.builds_for(self.holds if holds is None else holds):
+        what it will show once the running tweens end in frames with time to spare. Listing
+        the groups is a step of its own when they are not listed yet (`builds_for`: up to
+        ~0.15 ms cold, with each seat's points added up again after a move)."""
+        holds = self.holds if holds is None else holds
+        builds = self.listed(holds)
+        if builds is None:
+            self.builds_for(holds)
+            return True
+        if builds is self._all_built:  # asked again each frame until the repaint is done
+            return False
+        for build, args in builds:
             if not self.groups.has(build, *args):
                 self.groups(build, *args)
                 return True
+        self._all_built = builds
         return False
 
     def work_ahead(self) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
 
@@ -39,6 +39,7 @@ GAP = 4  # what hatching leaves round a label
 VALUE_SIZES = (52, 44, 38)  # the handwritten value's pen, largest that fits first
 INSET = 6  # what labels and tourists leave inside a building's edge
 OUTLINE = 3  # a Vacation building's outline, inside its edge
+LABELS_A_STEP = 4  # labels a frame places ahead (MapLayout.prepare)
 SPECIAL_INK = (90, 60, 30)  # a special building's name (Hotel, Police…) and the gift shop's box
 
 
@@ -136,6 +137,7 @@ class MapLayout:
         self.value_spots = [self._value_spot(b) for b in range(len(self.bld))]
         self._pawn_spots: dict[tuple, pygame.Rect] = {}  # see pawn_spot
         self._named: dict[tuple, tuple] = {}  # the labels placed for lines, closed street, head
+        self._placing: dict[tuple, Generator] = {}  # labels being placed, a few a frame
         self._targets_at: dict[int, dict[Target, pygame.Rect]] = {}  # see targets_at
 
     # == fixed measures ===========================================================================
@@ -314,7 +316,7 @@ class MapLayout:
         out = self._moving(line, personal, head)
         key = self._labels_key(out, closed, head, names, sign)
         if key not in self._named:
-            self._placed_labels(out, closed, head, names, sign)
+            self._place_some_labels(key, out, closed, names, sign)
             return True
         out.values = {b: self.value_spots[b] for b in values}
         return self._place_pawns(out, pawns, stop_at_new=True)
@@ -346,10 +348,32 @@ class MapLayout:
         key = self._labels_key(out, closed, head, names, sign)
         placed = self._named.get(key)
         if placed is None:
-            if len(self._named) > 64:
-                self._named.clear()
-            placed = self._named[key] = self._place_labels(out, closed, names, sign)
+            while not self._place_some_labels(key, out, closed, names, sign):
+                pass
+            placed = self._named[key]
         return placed
+
+    def _place_some_labels(self, key: tuple, out: MapShapes, closed: int,
+                           names: Mapping[int, Sequence[tuple[int, int]]],
+                           sign: tuple[int, int] | None) -> bool:
+        """A few more of the labels `_place_labels` places for `key` (placing them all cost
+        up to ~0.3 ms of one frame, so the work ahead places LABELS_A_STEP a frame): True
+        once all are placed, kept in `_named`."""
+        placing = self._placing.get(key)
+        if placing is None:
+            if len(self._placing) > 8:  # a skipped animation's leftovers
+                self._placing.clear()
+            placing = self._placing[key] = self._place_labels(out, closed, names, sign)
+        for _ in range(LABELS_A_STEP):
+            try:
+                next(placing)
+            except StopIteration as done:
+                del self._placing[key]
+                if len(self._named) > 64:
+                    self._named.clear()
+                self._named[key] = done.value
+                return True
+        return False
 
     def _geometry(self, out: MapShapes, outlined: tuple[int, ...]) -> BoardGeometry:
         """`out`'s labels, strokes (lines, hatching, Vacation outlines) and icons."""
@@ -367,20 +391,25 @@ class MapLayout:
 
     def _place_labels(self, out: MapShapes, closed: int,
                       names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
-                      ) -> tuple[pygame.Rect | None, dict[int, tuple[int, pygame.Rect]]]:
+                      ) -> Generator[None, None, tuple[pygame.Rect | None,
+                                                       dict[int, tuple[int, pygame.Rect]]]]:
         """The closed street's sign and the street names, placed clear of the lines (`out`'s),
-        the start markers and the parade's head."""
+        the start markers and the parade's head: returned once all are placed, pausing after
+        the strokes are listed and after each label (`_place_some_labels`)."""
         strokes = Strokes.of(self._line_strokes(out.lines))
         labels = list(self.marker_rects.values())
         icons = [out.head] if out.head else []
         placed_sign = None
+        yield
         if closed >= 0 and sign is not None:
             placed_sign = self._place_on(closed, sign, strokes, labels + icons, mid_first=True)[0]
             labels.append(placed_sign)
+            yield
         placed: dict[int, tuple[int, pygame.Rect]] = {}
         for street, forms in sorted(names.items(), key=self._fewest_spots_first):
             placed[street] = self._place_name(street, forms, strokes, labels + icons)
             labels.append(placed[street][1])
+            yield
         return placed_sign, placed
 
     def _fewest_spots_first(self, item: tuple[int, Sequence[tuple[int, int]]]) -> int:

@@ -288,22 +288,25 @@ class SheetArt:
                     out.append(blit_piece(("artist", i, row), img, at))
         return out
 
-    def footer_pieces(self, name: str, courtyards: int, riverwalk: int, vacation: int | None
+    def footer_pieces(self, courtyards: int, riverwalk: int, vacation: int | None
                       ) -> list[Piece]:
         """Courtyards and Riverwalk beside the umbrellas, and the Vacation card (None: not in
-        play; -1: hidden, as only its owner sees it until the end; else its buildings done);
-        what the blue numbers on the map are at the foot."""
+        play; -1: hidden, as only its owner sees it until the end; else its buildings done)."""
         rect = self.sheet_rect
         x, y = self.umb_rows[0][-1].right + 16, self.umb_rows[0][0].y - 3
         lines = [t("courtyards", count=courtyards), t("riverwalk", count=riverwalk)]
         if vacation is not None:  # the card's buildings are outlined on the map
             lines.append(t("vacation_hidden") if vacation < 0 else t("vacation", count=vacation))
-        out = [blit_piece(("side", k, line), fit(line, S, rect.right - 16 - x, theme.TEXT),
-                          (x, y + k * SIDE_LINE)) for k, line in enumerate(lines)]
+        return [blit_piece(("side", k, line), fit(line, S, rect.right - 16 - x, theme.TEXT),
+                           (x, y + k * SIDE_LINE)) for k, line in enumerate(lines)]
+
+    def note_pieces(self, name: str) -> list[Piece]:
+        """What the blue numbers on the map are, at the foot (a group of its own: it changes
+        only with the seat, the footer's lines with its marks)."""
+        rect = self.sheet_rect
         note = fit(t("map_values", name=name), S, rect.w - 40, VALUE_NOTE)
-        out.append(blit_piece(("map_values", name), note,
-                              (rect.x + 26, self.legend_y + 3 * LEGEND_STEP + 2)))
-        return out
+        return [blit_piece(("map_values", name), note,
+                           (rect.x + 26, self.legend_y + 3 * LEGEND_STEP + 2))]
 
 
 def _cross(surf: pygame.Surface, r: pygame.Rect) -> None:

@@ -49,7 +49,7 @@ from .layout import (
     fit,
 )
 from .marks import GLOW_REACH, draw_glows, tourist
-from .pieces import Piece, RectTuple, piece
+from .pieces import Piece, RectTuple, blit_piece, piece
 from .sheet import w_left
 from .sheet_art import SheetArt
 from .state import CARLY, OVER, Sheet, State
@@ -87,12 +87,14 @@ class SheetPanel(PiecePanel):
         self.sheet_rect = SHEET_RECT.copy()
         self.art = SheetArt(room.board, self.sheet_rect, room.abbr)
         self._frames: dict[tuple, pygame.Surface] = {}
+        # prepare's progress: (view, large seat, seats still to list, groups still to build)
+        self._prepared: tuple[State, int, list[int], list[Build]] | None = None
         self.rebuild()
 
     def rebuild(self) -> None:
         """Paint the blank and the all-marked sheet again (after a change of language)."""
         self.art.build()
-        for key in [k for k in self._frames if k[0] == "large"]:
+        for key in [k for k in self._frames if k[0] in ("large", "carly")]:  # words on them
             del self._frames[key]
 
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -101,11 +103,11 @@ class SheetPanel(PiecePanel):
             pygame.draw.rect(surface, theme.PANEL, rect, border_radius=16)
 
     # == the layer ================================================================================
-    def shows(self) -> Hashable:
-        """Everything the panels and the large sheet show."""
+    def shows(self, holds: Mapping | None = None) -> Hashable:
+        """Everything the panels and the large sheet show (with these holds; None: now's)."""
         view, room = self.view, self.room
         return (room.large, room.sheet_fields, view.dice, view.turn, view.phase == OVER,
-                self.held(SHEET_HOLDS))
+                self.held(SHEET_HOLDS, holds))
 
     def builds(self, holds: Mapping) -> list[Build]:
         """The other seats' panels (Carly's in solo), then the active seat's large sheet."""
@@ -115,41 +117,70 @@ class SheetPanel(PiecePanel):
                 taken = tuple((d, v) for d, v, tk in view.dice if tk == CARLY)
                 out.append((self._carly_pieces, (tuple(rect), taken)))
                 continue
-            out.append((self._compact_pieces, (seat, tuple(rect), view.turn == seat,
-                                               self._shown(view, seat, holds),
-                                               self.room.totals[seat])))
+            meters, umb, line, art = self._shown(view, seat, holds)
+            at = tuple(rect)
+            out += [(self._compact_pieces, (seat, at, view.turn == seat, self.room.totals[seat])),
+                    (self._compact_meters, (at, meters)), (self._compact_stats, (at, umb, line, art))]
         return out + self._large_builds(view, self.room.large, holds)
 
     def _carly_pieces(self, rect: RectTuple, taken: tuple[tuple[str, int], ...]) -> list[Piece]:
-        """Mayor Carly's panel (solo)."""
-        return [piece(("carly", rect, taken), rect,
-                      partial(self._paint_carly, rect=pygame.Rect(rect), taken=taken))]
-
-    def _compact_pieces(self, seat: int, rect: RectTuple, active: bool,
-                        shown: tuple[tuple[int, ...], int, int, int], total: int) -> list[Piece]:
-        """Another seat's compact panel: its frame (with the seat's tourist), its name and
-        points, each meter's cell and the row of umbrellas, Second Line and artists, each a
-        piece (a meter ticked repaints its cell, not the panel), their text made here (not
-        in the frame that paints them)."""
+        """Mayor Carly's panel (solo): her frame, name and hint painted once (`_carly_base`;
+        painted each repaint, they cost ~0.3 ms), then each die she took this round and its
+        deck's name."""
         r = pygame.Rect(rect)
-        meters, umb, line, art = shown
+        out = [blit_piece(("carly", rect), self._carly_base(r), r)]
+        for k, (d, v) in enumerate(taken):
+            die = pygame.Rect(r.x + 26 + k * 230, r.y + 84, 44, 44)
+            label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
+            out += [blit_piece(("carly_die", k, v), sp.die(v, 44), die),
+                    blit_piece(("carly_deck", k, d), label,
+                               label.get_rect(midleft=(die.right + 6, die.centery)))]
+        return out
+
+    def _carly_base(self, rect: pygame.Rect) -> pygame.Surface:
+        """Mayor Carly's panel at `rect` without her dice, over the static background
+        (painted once)."""
+        key = ("carly", tuple(rect))
+        base = self._frames.get(key)
+        if base is None:
+            base = self._compact_base(rect, CARLY, False).copy()
+            self._paint_carly(base, base.get_rect())
+            base = self._frames[key] = fast(base, alpha=False)
+        return base
+
+    def _compact_pieces(self, seat: int, rect: RectTuple, active: bool, total: int
+                        ) -> list[Piece]:
+        """Another seat's compact panel: its frame (with the seat's tourist), its name and
+        points. Its meters and its stats are groups of their own (`_compact_meters`,
+        `_compact_stats`): a panel built whole cost up to ~0.25 ms, a frame's share."""
+        r = pygame.Rect(rect)
         wide = r.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
         pawn = 34 if wide else 26
-        out = [piece(("compact", seat, rect, active), rect,
-                     partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn))]
-        out.append(self._compact_head(seat, r, total, wide, pawn))
+        return [piece(("compact", seat, rect, active), rect,
+                      partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn)),
+                self._compact_head(seat, r, total, wide, pawn)]
+
+    @staticmethod
+    def _compact_meters(rect: RectTuple, meters: tuple[int, ...]) -> list[Piece]:
+        """A compact panel's meters, a cell each (a meter ticked repaints its cell, not the
+        panel), their numbers made here (not in the frame that paints them)."""
+        r = pygame.Rect(rect)
         cell = min(54, (r.w - 30) // 5 - 4)
+        out = []
         for a, act in enumerate(ACTIVITIES):
             box = pygame.Rect(r.x + 22 + a * (cell + 4), r.y + 46, cell, 44)
             num = theme.text(str(meters[a]), S, WHITE, True)
             out.append(piece(("meter", box.topleft, cell, a, meters[a]),
                              box.union(num.get_rect(center=box.center)),
                              partial(_paint_cell, box=box, color=sp.ACTIVITY_RGB[act], num=num)))
-        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
-        at = (r.x + 22, r.y + 94)
-        out.append(piece(("stats", at, umb, line, art), stats_area(at, texts),
-                         partial(self._paint_stats, at=at, texts=texts)))
         return out
+
+    def _compact_stats(self, rect: RectTuple, umb: int, line: int, art: int) -> list[Piece]:
+        """A compact panel's umbrellas, Second Line and artists: an icon and a number each."""
+        texts = [theme.text(str(v), S, theme.TEXT, True) for v in (umb, line, art)]
+        at = (rect[0] + 22, rect[1] + 94)
+        return [piece(("stats", at, umb, line, art), stats_area(at, texts),
+                      partial(self._paint_stats, at=at, texts=texts))]
 
     def _compact_head(self, seat: int, r: pygame.Rect, total: int, wide: bool, pawn: int
                       ) -> Piece:
@@ -255,25 +286,22 @@ class SheetPanel(PiecePanel):
         surf.blit(text, text.get_rect(midleft=(x + 38, y + 16)))
         return x + 38 + text.get_width()
 
-    def _paint_carly(self, surf: pygame.Surface, rect: pygame.Rect,
-                     taken: tuple[tuple[str, int], ...]) -> None:
-        """Solo: Mayor Carly's panel with the dice she took this round (deck, value)."""
-        self._panel_frame(surf, rect, CARLY, False)
+    def _paint_carly(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Solo: Mayor Carly's name and what she does, on her panel at `rect` of `surf`."""
         name = theme.text(t("carly"), theme.BODY_SIZE, (220, 200, 240), True)
         surf.blit(name, (rect.x + 26, rect.y + 8))
         hint = fit(t("carly_hint"), S, rect.w - 40, theme.TEXT_DIM)
         surf.blit(hint, (rect.x + 26, rect.y + 48))
-        for k, (d, v) in enumerate(taken):
-            r = pygame.Rect(rect.x + 26 + k * 230, rect.y + 84, 44, 44)
-            surf.blit(sp.die(v, 44), r)
-            label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
-            surf.blit(label, label.get_rect(midleft=(r.right + 6, r.centery)))
 
     def warm(self) -> None:
         """Paint every seat's frame and blank sheet now (once the static background is): the
         first band of a seat's sheet would spend a few milliseconds on it; and every compact
         panel's, at each place the seat's panel takes in the row, playing or not (a fraction
         of a millisecond in the frame the large sheet changes hands)."""
+        if self.room.players == 1:
+            self._carly_base(self.panel_rects()[0])
+            for d in sp.DECK_RGB:  # the decks' names beside her dice
+                fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
         for seat in range(self.room.players):
             self._large_base(seat)
             for other, rect in zip(self.panel_seats(seat), self.panel_rects()):
@@ -308,19 +336,28 @@ class SheetPanel(PiecePanel):
             vacation = -1 if sh.vacation < 0 else sum(
                 1 for b in self.board.vacations[sh.vacation].buildings if sh.mapped[b])
         return out + [(art.artist_pieces, (sh.top, sh.bottom)),
-                      (art.footer_pieces, (name, len(sh.courtyards), sh.riverwalk, vacation))]
+                      (art.footer_pieces, (len(sh.courtyards), sh.riverwalk, vacation)),
+                      (art.note_pieces, (name,))]
 
     def prepare(self, view: State) -> bool:
-        """Build one group of another seat's large sheet that is not kept yet (its text and
+        """One step towards every other seat's large sheet being kept (its groups' text and
         pieces): when its sheet becomes the large one, the frame that builds the sheet's
-        pieces finds them made. False when every one is kept."""
-        for seat in range(self.room.players):
-            if seat == self.room.large:
-                continue
-            for build, args in self._large_builds(view, seat, self.holds):
-                if not self.groups.has(build, *args):
-                    self.groups(build, *args)
-                    return True
+        pieces finds them made. A step lists one seat's groups (once per view: listing all
+        of them each frame cost ~0.1 ms) or builds one that is not kept. False when every
+        one is kept."""
+        memo = self._prepared
+        if memo is None or memo[0] is not view or memo[1] != self.room.large:
+            seats = [s for s in range(self.room.players) if s != self.room.large]
+            memo = self._prepared = (view, self.room.large, seats, [])
+        seats, todo = memo[2], memo[3]
+        while todo:
+            build, args = todo.pop()
+            if not self.groups.has(build, *args):
+                self.groups(build, *args)
+                return True
+        if seats:
+            todo += reversed(self._large_builds(view, seats.pop(0), self.holds))
+            return True
         return False
 
     def _large_frame(self, seat: int) -> list[Piece]:
