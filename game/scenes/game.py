@@ -79,6 +79,7 @@ class GameScene(Scene):
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
                                   {"seats": [s.to_json() for s in self.seats]}, search_pool=pool,
                                   seat_changes=seat_changes)
+        self.driver.aftermath = self._aftermath  # a bot's move's view and cues, on the worker
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.
@@ -282,9 +283,21 @@ class GameScene(Scene):
         events = self.driver.play_bots(elapsed, table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
-            # Shown next frame, with the view of now: a person's move may come meanwhile.
-            self._unshown = (events, self.match.view(self.viewer),
-                             event_cues(events, self.sound_cues))
+            # Shown next frame, with the view of now: a person's move may come meanwhile. The
+            # worker made them with the move, for the viewer it read then: used if still ours.
+            after = self.driver.landed_after
+            if after is not None and after[0] == self.viewer:
+                self._unshown = (events, after[1], after[2])
+            else:
+                self._unshown = (events, self.match.view(self.viewer),
+                                 event_cues(events, self.sound_cues))
+
+    def _aftermath(self, state: Any, events: tuple[Event, ...]) -> tuple[int | None, Any, list]:
+        """(viewer, its view of `state`, the events' sound cues), worked out on the bot worker
+        for a bot's move (views and cues are pure; the viewer is read once, and compared on
+        the frame that adopts the move, so a viewer changed meanwhile falls back)."""
+        viewer = self.viewer
+        return viewer, self.match.rules.view(state, viewer), event_cues(events, self.sound_cues)
 
     def _show_unshown(self) -> None:
         """Show the bot move the rules applied last frame, if any."""
