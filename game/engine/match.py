@@ -77,8 +77,8 @@ class Landing:
     worker: `land_ahead`): what `Match.adopt` records in a few assignments instead of applying
     the rules on the frame. `after` is free for the caller (the scene's view and sound cues)."""
 
-    __slots__ = ("start", "length", "states", "entries", "events", "state", "pending",
-                 "barrier", "after")
+    __slots__ = ("after", "barrier", "entries", "events", "length", "pending", "start", "state",
+                 "states")
 
     def __init__(self, start: Any, length: int) -> None:
         self.start = start  # the state the move was worked out from (held: identity is checked)
