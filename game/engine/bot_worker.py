@@ -1,10 +1,12 @@
 """Bots think on a worker thread, so a slow decision never stalls a frame.
 
-The engine is pure and a view is immutable, so the worker only reads shared data; the driver
-applies the answer on the frame loop. Each job is stamped with the match state it was asked
-about (held by reference, so identity is reliable): if the game moved on meanwhile (undo, load),
-the stale answer is dropped. One job at a time keeps each bot's random stream in the same order,
-so a seeded game plays the same as without the thread.
+The engine is pure and a view is immutable, so the worker only reads shared data. It also works
+out the move that follows the decision (`decide_and_land`: the rules' apply and the chance after
+it, on the stamped state, into new objects); the frame loop only adopts that (Match.adopt) or,
+when the game moved meanwhile, applies the answer itself. Each job is stamped with the match
+state it was asked about (held by reference, so identity is reliable): if the game moved on
+meanwhile (undo, load), the stale answer is dropped. One job at a time keeps each bot's random
+stream in the same order, so a seeded game plays the same as without the thread.
 
 The thread is the worker's own (a queue it waits on, an answer slot per job) rather than a
 ThreadPoolExecutor: handing it a job is one put in C where `submit` ran some twenty Python calls
