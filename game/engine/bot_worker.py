@@ -1,10 +1,12 @@
 """Bots think on a worker thread, so a slow decision never stalls a frame.
 
-The engine is pure and a view is immutable, so the worker only reads shared data; the driver
-applies the answer on the frame loop. Each job is stamped with the match state it was asked
-about (held by reference, so identity is reliable): if the game moved on meanwhile (undo, load),
-the stale answer is dropped. One job at a time keeps each bot's random stream in the same order,
-so a seeded game plays the same as without the thread.
+The engine is pure and a view is immutable, so the worker only reads shared data. It also works
+out the move that follows the decision (`decide_and_land`: the rules' apply and the chance after
+it, on the stamped state, into new objects); the frame loop only adopts that (Match.adopt) or,
+when the game moved meanwhile, applies the answer itself. Each job is stamped with the match
+state it was asked about (held by reference, so identity is reliable): if the game moved on
+meanwhile (undo, load), the stale answer is dropped. One job at a time keeps each bot's random
+stream in the same order, so a seeded game plays the same as without the thread.
 
 The thread is the worker's own (a queue it waits on, an answer slot per job) rather than a
 ThreadPoolExecutor: handing it a job is one put in C where `submit` ran some twenty Python calls
@@ -19,6 +21,7 @@ import queue
 import sys
 import threading
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 # The bot thread holds the GIL in slices of this length; a short slice hands it back to the frame
@@ -68,12 +71,25 @@ def decide_on(bot: Any, rules: Any, state: Any, seat: int, prompt: Any) -> Any:
     return bot.choose(rules, rules.view(state, seat), prompt)
 
 
+def decide_and_land(bot: Any, rules: Any, state: Any, seat: int, prompt: Any,
+                    land: Callable[[Any, int, Any], Any]) -> tuple[Any, Any]:
+    """(the bot's choice, `land(state, seat, choice)`): the move worked out ahead too, so the
+    frame that collects it only records it. A failing `land` gives None (the frame then applies
+    the move itself, and meets the same failure where it always did: an illegal move logged)."""
+    action = bot.choose(rules, rules.view(state, seat), prompt)
+    try:
+        landing = land(state, seat, action)
+    except Exception:  # noqa: BLE001 (reproduced on the frame loop by the fallback)
+        landing = None
+    return action, landing
+
+
 class BotWorker:
     """Runs one bot decision at a time off the frame loop."""
 
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue | None = None  # the thread's queue (None: no thread)
-        self._job: tuple[int, Any, Answer] | None = None  # (seat, stamp, answer)
+        self._job: tuple[int, Any, Answer, bool] | None = None  # (seat, stamp, answer, landed)
         self.thread: threading.Thread | None = None  # the last one started (`warm`)
 
     def warm(self) -> None:
@@ -94,29 +110,43 @@ class BotWorker:
         """Ask `bot` for a decision on `view`; `stamp` identifies the state it is about."""
         self.warm()
         answer = Answer()
-        self._job = (seat, stamp, answer)
+        self._job = (seat, stamp, answer, False)
         self._jobs.put((answer, bot.choose, (rules, view, prompt)))  # type: ignore[union-attr]
 
-    def start_on(self, seat: int, state: Any, bot: Any, rules: Any, prompt: Any) -> None:
+    def start_on(self, seat: int, state: Any, bot: Any, rules: Any, prompt: Any,
+                 land: Callable[[Any, int, Any], Any] | None = None) -> None:
         """`start` on the seat's view of `state` (the stamp), which the worker works out: the
-        frame that asks pays for no view (0.02-0.05 ms of it; views are pure)."""
+        frame that asks pays for no view (0.02-0.05 ms of it; views are pure). With `land`, the
+        worker then works out the move too (`decide_and_land`; `collect_landing` hands it)."""
         self.warm()
         answer = Answer()
-        self._job = (seat, state, answer)
-        self._jobs.put((answer, decide_on, (bot, rules, state, seat, prompt)))  # type: ignore[union-attr]
+        self._job = (seat, state, answer, land is not None)
+        if land is None:
+            job = (answer, decide_on, (bot, rules, state, seat, prompt))
+        else:
+            job = (answer, decide_and_land, (bot, rules, state, seat, prompt, land))
+        self._jobs.put(job)  # type: ignore[union-attr]
 
     def collect(self, stamp: Any) -> tuple[int, Any] | None:
         """(seat, action) once the decision is ready and still about `stamp`; else None.
 
         A bot's exception is re-raised here, on the frame loop, where it can be reported.
         """
+        found = self.collect_landing(stamp)
+        return None if found is None else found[:2]
+
+    def collect_landing(self, stamp: Any) -> tuple[int, Any, Any] | None:
+        """(seat, action, the move worked out ahead or None) as `collect` gives (seat, action);
+        the landing is None when the job was started without `land` or its `land` failed."""
         job = self._job
         if job is None or not job[2].finished:
             return None
-        seat, asked, answer = job
+        seat, asked, answer, landed = job
         self._job = None
-        action = answer.result()
-        return (seat, action) if asked is stamp else None
+        result = answer.result()
+        if asked is not stamp:
+            return None
+        return (seat, *result) if landed else (seat, result, None)
 
     def drop(self) -> None:
         """Forget the running job (its answer is ignored when it arrives)."""

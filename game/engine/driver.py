@@ -11,16 +11,26 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from .bot_worker import BotWorker
 from .core import Action, Event, IllegalAction, Prompt
 from .journal import Journal
-from .match import Match
+from .match import Landing, Match, land_ahead
 from .search_pool import SearchPool
 
 log = logging.getLogger(__name__)
 THINK_TIME = 0.45  # seconds a bot "thinks" before each decision at 1x, so people can follow
+
+
+def land_and_follow(rules: Any, seed: int, length: int, aftermath: Callable | None, state: Any,
+                    seat: int, action: Action) -> Landing:
+    """`land_ahead` and the caller's `aftermath` of it (run on the bot worker)."""
+    landing = land_ahead(rules, seed, state, length, seat, action)
+    if aftermath is not None:
+        landing.after = aftermath(landing.state, landing.events)
+    return landing
 
 
 class MatchDriver:
@@ -41,6 +51,11 @@ class MatchDriver:
         # The journal's seat-change lines, kept over a rewrite: a resumed game brings the ones
         # its save held, so Continue after Continue still shows every change.
         self._seat_changes: list[tuple[int, list]] = [(at, seats) for at, seats in seat_changes]
+        # Called on the bot worker with (state, events) of a bot's move worked out ahead: what
+        # the caller will want of it on the frame (the scene: its view and sound cues), left in
+        # `landed_after` when the move is adopted (None otherwise).
+        self.aftermath: Callable[[Any, tuple[Event, ...]], Any] | None = None
+        self.landed_after: Any = None
 
     def open(self) -> tuple[Event, ...]:
         """Resolve the chance the game starts with (the opening deal), start the autosave and,
@@ -96,20 +111,34 @@ class MatchDriver:
                     break
         if self.think < THINK_TIME and not at_once:
             return None
-        answer = self.worker.collect(self.match.state)
+        answer = self.worker.collect_landing(self.match.state)
         if answer is None:
             return None
         think = self.think
-        events = self.apply(*answer)
+        events = self._land(*answer)
         if keep_pace:
             self.think = think
         return events
 
+    def _land(self, seat: int, action: Action, landing: Landing | None) -> tuple[Event, ...] | None:
+        """Record a bot's move: adopted as the worker worked it out when the match is still
+        where it was asked (no rules on the frame), else applied here as a person's is."""
+        events = self.match.adopt(landing) if landing is not None else None
+        if events is None:
+            self.landed_after = None
+            return self.apply(seat, action)
+        self.landed_after = landing.after
+        self.think = 0.0
+        self._save()
+        return events
+
     def _start_thinking(self, prompt: Prompt) -> None:
         """Start one bot decision on its own view, worked out on the worker (answered on a
-        later frame)."""
-        seat = prompt.player
-        self.worker.start_on(seat, self.match.state, self.bots[seat], self.match.rules, prompt)
+        later frame) with the move that follows it (`land_ahead`, then the `aftermath`)."""
+        seat, match = prompt.player, self.match
+        land = partial(land_and_follow, match.rules, match.seed, len(match.history),
+                       self.aftermath)
+        self.worker.start_on(seat, match.state, self.bots[seat], match.rules, prompt, land)
 
     # -- autosave ----------------------------------------------------------------------------
     def set_meta(self, meta: dict) -> None:

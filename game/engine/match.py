@@ -60,6 +60,63 @@ def sample(chance: Chance, rng: random.Random) -> Action:
 _weight = itemgetter(1)
 
 
+def deal_rng(seed: int, step: int) -> random.Random:
+    """The random stream that deals the chance node at history length `step` (one per step, so
+    undo cannot re-roll and a move worked out ahead deals the very same outcomes)."""
+    return random.Random(seed * 1_000_003 + step)
+
+
+def turn_passed(player: int, seats_before: set[int], pending_after: Pending) -> bool:
+    """True unless `player` still decides and nobody else was newly asked (same turn)."""
+    seats_after = {p.player for p in prompts_of(pending_after)}
+    return player not in seats_after or not seats_after <= seats_before
+
+
+class Landing:
+    """A player's move and the chance it leads to, worked out ahead off the match (on the bot
+    worker: `land_ahead`): what `Match.adopt` records in a few assignments instead of applying
+    the rules on the frame. `after` is free for the caller (the scene's view and sound cues)."""
+
+    __slots__ = ("after", "barrier", "entries", "events", "length", "pending", "start", "state",
+                 "states")
+
+    def __init__(self, start: Any, length: int) -> None:
+        self.start = start  # the state the move was worked out from (held: identity is checked)
+        self.length = length  # the history length then
+        self.states: list[Any] = []  # the state before each new history entry
+        self.entries: list[tuple[int | None, Action]] = []
+        self.events: tuple[Event, ...] = ()
+        self.state = start  # the state after the move and its chance
+        self.pending: Pending | None = None  # what that state waits for
+        self.barrier: int | None = None  # the new undo barrier (None: unchanged)
+        self.after: Any = None
+
+
+def land_ahead(rules: Rules, seed: int, state: Any, length: int, player: int,
+               action: Action) -> Landing:
+    """Work out `Match.apply(player, action)` then `resolve_chance()` on a match at `state` with
+    `length` history entries, without touching the match (pure: safe on another thread).
+    Raises what the rules raise (IllegalAction for a refused move)."""
+    landing = Landing(state, length)
+    seats_before = {p.player for p in prompts_of(rules.pending(state))}
+    after, events = rules.apply(state, player, action)
+    pending = rules.pending(after)
+    states, entries = [state], [(player, action)]
+    if any(e.reveal for e in events) or turn_passed(player, seats_before, pending):
+        landing.barrier = length + 1
+    while isinstance(pending, Chance):  # resolve_chance: the seed's outcome of each step
+        outcome = sample(pending, deal_rng(seed, length + len(entries)))
+        states.append(after)
+        after, more = rules.apply(after, None, outcome)
+        entries.append((None, outcome))
+        events += more
+        pending = rules.pending(after)
+        landing.barrier = length + len(entries)  # a chance outcome always sets the barrier
+    landing.states, landing.entries, landing.events = states, entries, tuple(events)
+    landing.state, landing.pending = after, pending
+    return landing
+
+
 class Match:
     """One game in progress: the current state, its history and everything needed to rebuild it."""
 
@@ -123,8 +180,20 @@ class Match:
 
     def _turn_passed(self, player: int, seats_before: set[int]) -> bool:
         """True unless `player` still decides and nobody else was newly asked (same turn)."""
-        seats_after = {p.player for p in self.prompts()}
-        return player not in seats_after or not seats_after <= seats_before
+        return turn_passed(player, seats_before, self.pending())
+
+    def adopt(self, landing: Landing) -> tuple[Event, ...] | None:
+        """Record a move worked out ahead (`land_ahead`) as `apply` then `resolve_chance` would;
+        its events, or None (nothing changed) if the match is no longer where it started."""
+        if landing.start is not self.state or landing.length != len(self.history):
+            return None
+        self._states += landing.states
+        self.history += landing.entries
+        self.state = landing.state
+        self._pending = landing.pending
+        if landing.barrier is not None:
+            self._barrier = landing.barrier
+        return landing.events
 
     def apply(self, player: int, action: Action) -> tuple[Event, ...]:
         """Apply a player's choice; raises IllegalAction if it is not one of their options.
@@ -158,7 +227,7 @@ class Match:
         pending = self.pending()
         if not isinstance(pending, Chance):
             raise IllegalAction("no chance node is pending")
-        return sample(pending, random.Random(self.seed * 1_000_003 + len(self.history)))
+        return sample(pending, deal_rng(self.seed, len(self.history)))
 
     # -- undo --------------------------------------------------------------------------------
     def can_undo(self, player: int) -> bool:

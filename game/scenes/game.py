@@ -10,6 +10,8 @@ driver's events into animation and sound and opens the pause and results screens
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +48,17 @@ WHOLE_CANVAS = pygame.Rect((0, 0), CANVAS_SIZE)
 SEAT_FACTS = attrgetter("kind", "device")  # what the scene reads of each seat, every frame
 
 
+def aftermath_of(scene: GameScene) -> Callable[[Any, tuple[Event, ...]], Any]:
+    """The scene's `_aftermath` for the bot worker, holding the scene weakly: a job still in
+    flight when the scene goes (a demo ends) must not keep its renderer's surfaces alive."""
+    held = weakref.ref(scene)
+
+    def aftermath(state: Any, events: tuple[Event, ...]) -> Any:
+        scene = held()
+        return None if scene is None else scene._aftermath(state, events)
+    return aftermath
+
+
 class GameScene(Scene):
     """One match on screen: humans pick among legal targets, bots play, renderer animates."""
 
@@ -79,6 +92,7 @@ class GameScene(Scene):
         self.driver = MatchDriver(match, bots, store.autosave_path() if saves else None,
                                   {"seats": [s.to_json() for s in self.seats]}, search_pool=pool,
                                   seat_changes=seat_changes)
+        self.driver.aftermath = aftermath_of(self)  # a bot's move's view, on the worker
         self.names = [seat_name(self.seats, i) for i in range(players)]
         self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.
@@ -282,9 +296,22 @@ class GameScene(Scene):
         events = self.driver.play_bots(elapsed, table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
-            # Shown next frame, with the view of now: a person's move may come meanwhile.
-            self._unshown = (events, self.match.view(self.viewer),
-                             event_cues(events, self.sound_cues))
+            # Shown next frame, with the view of now: a person's move may come meanwhile. The
+            # worker made the view with the move, for the viewer it read then: used if still ours.
+            # (The cues stay here: cheap, and the applying frame is the one that lays them out.)
+            after = self.driver.landed_after
+            if after is not None and after[0] == self.viewer:
+                view = after[1]
+            else:
+                view = self.match.view(self.viewer)
+            self._unshown = (events, view, event_cues(events, self.sound_cues))
+
+    def _aftermath(self, state: Any, events: tuple[Event, ...]) -> tuple[int | None, Any]:
+        """(viewer, its view of `state`), worked out on the bot worker for a bot's move (views
+        are pure; the viewer is read once, and compared on the frame that adopts the move, so a
+        viewer changed meanwhile falls back to a view made on the frame)."""
+        viewer = self.viewer
+        return viewer, self.match.rules.view(state, viewer)
 
     def _show_unshown(self) -> None:
         """Show the bot move the rules applied last frame, if any."""

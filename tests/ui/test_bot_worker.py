@@ -164,3 +164,51 @@ def test_a_worker_dropped_without_closing_still_ends_its_thread():
     del worker
     gc.collect()
     wait_until(lambda: not thread.is_alive())
+
+
+def test_a_bot_moves_view_made_on_the_worker_equals_the_frames(app):
+    """The scene's aftermath of a bot's move (worked out on the worker) is the viewer's view."""
+    game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("greedy"), SeatSpec("greedy")], seed=4)
+    app.stack.reset(game)
+    play_bots, seen = game.driver.play_bots, []
+
+    def noting(*args):
+        events = play_bots(*args)
+        if events is not None:
+            seen.append((game.driver.landed_after, (game.viewer, game.match.view(game.viewer))))
+        return events
+
+    game.driver.play_bots = noting
+    wait_until(lambda: len(seen) >= 3, app, limit=60)
+    assert all(made == now for made, now in seen)
+    game.exit()
+
+
+def test_a_bot_moves_view_made_for_another_viewer_is_not_shown(app):
+    game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("greedy"), SeatSpec("greedy")], seed=4)
+    app.stack.reset(game)
+    events, made = (), object()
+    game.driver.play_bots = lambda *args: events
+    game.driver.landed_after = (game.viewer, made)
+    game._play_bots(0.0)
+    assert game._unshown == (events, made, [])  # made for this viewer: used as it is
+    game.driver.landed_after = (7, made)  # the viewer changed since the worker read it
+    game._play_bots(0.0)
+    assert game._unshown[1] is not made and game._unshown[1] == game.match.view(game.viewer)
+    game.exit()
+
+
+def test_the_workers_aftermath_does_not_keep_a_gone_scene_alive(app):
+    """A bot job in flight when a demo ends holds the scene's aftermath: not the scene."""
+    import gc
+    import weakref
+
+    from game.scenes.game import aftermath_of
+
+    game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("greedy"), SeatSpec("greedy")], seed=4)
+    state, after, gone = game.match.state, aftermath_of(game), weakref.ref(game)
+    assert after(state, ())[1] == game.match.view(game.viewer)
+    game.exit()
+    del game
+    gc.collect()
+    assert gone() is None and after(state, ()) is None
