@@ -104,6 +104,35 @@ def test_a_seat_s_score_is_worked_out_again_when_its_sheet_changed():
     assert checked >= 300
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_frame_that_works_a_seat_s_score_out_paints_no_score_row(players, monkeypatch):
+    """A budgeted repaint of the score rows works a seat's score out (the rules' scoring) in
+    a frame of its own, its rows from the next frame on: in a played game no frame does both,
+    and scores were worked out in frames of their own (seats still drawing among them)."""
+    match, bots, renderer = seated(players, 9)
+    scores, worked, frames = renderer.scores, [], 0
+    work = scores._seat_score
+    monkeypatch.setattr(scores, "_seat_score", lambda view, seat: worked.append(seat) or
+                        work(view, seat))
+    regions = {region for panel in renderer.score_panels for region in panel.regions}
+    painted: list[str] = []
+    paint_region = renderer.layers.paint_region
+    monkeypatch.setattr(renderer.layers, "paint_region", lambda name, *a, **k: (
+        painted.append(name), paint_region(name, *a, **k)))
+    alone = 0
+    while match.prompts() and frames < 1500:
+        bots_answer(match, bots, renderer)
+        worked.clear()
+        while renderer.busy():
+            painted.clear()
+            renderer.update(1 / 60)
+            frames += 1
+            assert not (worked and regions.intersection(painted)), frames
+            alone += len(worked)
+            worked.clear()
+    assert alone >= 20
+
+
 @pytest.mark.parametrize("players", [1, 3])
 def test_the_deck_composed_before_play_equals_the_deck_painted_from_nothing(players):
     """The round's deck panel, laid from its picture composed before play (every card unseen)
@@ -278,3 +307,36 @@ def test_a_new_stroke_over_a_number_moves_it_as_a_fresh_search_would():
     kept = panel._badges_after(since, shown)
     assert kept == panel._badge_spots()
     assert kept[0][2] != spot  # the crossed number moved
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_header_laid_band_by_band_equals_the_header_painted_from_nothing(players):
+    """The header lays only the band whose number changed (the round's title, the cards
+    left), each from a picture composed before play: at every frame of a played game across
+    rounds, its pixels and noted texts equal the whole header painted from nothing; and the
+    count band alone was laid in frames a card turned over."""
+    match, bots, renderer = seated(players, 7)
+    header = renderer.panels["header"]
+    rounds, alone, frames = set(), 0, 0
+    while match.prompts() and frames < 2000:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            frames += 1
+            painted = renderer.layers.take_painted() or []
+            alone += header.count_band in painted and header.title_band not in painted
+            if renderer.layers.shown_key(header.name) != header.key():
+                continue  # left for a later frame
+            scratch = renderer.layers.static.copy()
+            scratch.set_clip(header.rect)
+            scribe = Scribe()
+            scribe.begin(header.name)
+            rnd, left = header.key()
+            header._paint_title(rnd, scratch, scribe)
+            header._paint_count(left, scratch, scribe)
+            assert (pygame.image.tobytes(scratch.subsurface(header.rect), "RGB") == pygame.image
+                    .tobytes(renderer.layers.surface.subsurface(header.rect), "RGB")), frames
+            assert renderer.written[header.name] == scribe.written[header.name]
+            rounds.add(rnd)
+    assert len(rounds) >= 3 and alone >= 10

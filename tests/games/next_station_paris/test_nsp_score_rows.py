@@ -59,3 +59,29 @@ def test_budgeted_score_rows_catch_up_with_every_change(players, humans):
         assert stale_rows(renderer) == []
     assert match.view(None).round >= 1  # a round ended on the way
     assert skipped
+
+
+def test_a_long_name_s_header_repaints_just_the_total_where_the_name_stays():
+    """A name too long for a narrow score zone is shortened to the room its total leaves:
+    a new total that leaves the shortened name as it was repaints just the total (the name
+    is kept, not measured again), one that does not repaints the header; either way the
+    pixels and the texts noted equal the header painted from nothing."""
+    _, _, renderer = seated(4, 3, humans=(0, 1, 2, 3))
+    renderer.names = ["Maximiliana Featherstonehaugh"] * 4
+    panel = renderer.score_panels[3]
+    band = panel._lay_bands()[0]
+    layers, scribe = renderer.layers, renderer.scribe
+    partly = 0
+    for was, now in ((7, 8), (9, 10), (10, 11), (99, 100), (100, 104), (12, 3)):
+        scribe.begin("head")
+        panel._header(band, 3, was, layers.surface)
+        scribe.begin("head")
+        changed = panel._header(band, 3, now, layers.surface, before=(renderer.names[3], was))
+        partly += changed is not None
+        stepped, noted = layers.surface.subsurface(band).copy(), scribe.written["head"]
+        scribe.begin("head")
+        panel._header(band, 3, now, layers.surface)
+        assert (pygame.image.tobytes(stepped, "RGB")
+                == pygame.image.tobytes(layers.surface.subsurface(band), "RGB")), (was, now)
+        assert noted == scribe.written["head"] and noted[-1].text == renderer.names[3]
+    assert partly >= 3
