@@ -39,6 +39,9 @@ COUNT_TIME = 0.55  # a score box counting up
 SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame while boxes count up (the rest wait)
 # ... and after a move, when a row or two per seat changed: one a frame keeps those frames short
 SCORE_ROWS_AFTER_MOVE = 1
+# What a score row painted from nothing (a round's end moves the lit round: swatch, boxes and
+# all) counts against them: a frame's worth, so two such rows never share a frame
+WHOLE_ROW = SCORE_ROWS_PER_FRAME
 # What working a seat's score out (the rules' scoring, ~0.06 ms cold) counts against those
 # budgets: a frame's worth, so it never shares a frame with a row's repaint
 SCORE_WORK = SCORE_ROWS_PER_FRAME
@@ -251,22 +254,35 @@ class ScoreBoard:
             shown = (panels, score, current, objectives, room.names[panel.seat])
             if budget is not None and self._shown.get(panel.seat) == shown:
                 continue  # every row as painted: its rows need not be laid out to tell
-            for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
-                region = panel.regions[n]
-                if room.layers.shown_key(region) == key:
-                    continue
-                if budget is not None and painted >= budget:
-                    self._turn = turn  # this sheet goes first next frame
-                    return
-                painter = partial(paint, before=room.layers.shown_key(region))
-                room.layers.paint_region(region, rect, key,
-                                         room.scribe.painting(region, painter),
-                                         restore=False, clip=True)
-                painted += 1
+            painted = self._paint_rows(panel, panel.rows(score, current, objectives), budget,
+                                       painted)
+            if painted is None:
+                self._turn = turn  # this sheet goes first next frame
+                return
             self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
         self.due = bool(drawing)  # the drawing seats' turn comes when they finish
         self._clean = seen
+
+
+    def _paint_rows(self, panel: ScorePanel, rows: list[ScoreRow], budget: int | None,
+                    painted: int) -> int | None:
+        """Repaint a sheet's rows whose key changed, within the budget (a row painted from
+        nothing costs a frame's worth, WHOLE_ROW: it takes a frame of its own); how much of
+        the budget is spent then, None if some were left for later."""
+        layers = self.room.layers
+        for n, (rect, key, paint) in enumerate(rows):
+            region = panel.regions[n]
+            before = layers.shown_key(region)
+            if before == key:
+                continue
+            cost = WHOLE_ROW if panel.whole(n, before, key) else 1
+            if budget is not None and painted and painted + cost > budget:
+                return None
+            layers.paint_region(region, rect, key, self.room.scribe.painting(
+                region, partial(paint, before=before)), restore=False, clip=True)
+            painted += cost
+        return painted
 
 
 class ScorePanel(SeatPanel):
@@ -322,6 +338,19 @@ class ScorePanel(SeatPanel):
                          partial(self._round_row, round_band, row, r == current)))
         rows.append((band, tuple(bonus), partial(self._bonus_row, band, bonus)))
         return rows
+
+    def whole(self, n: int, before: tuple | None, key: tuple) -> bool:
+        """True if row `n` (of `rows`) painted with key `before` is painted again from
+        nothing for `key`, not just its changed numbers (as its painter decides)."""
+        if before is None or self.area.mini:
+            return True
+        if n == 0:  # the name and total
+            return before[0] != key[0]
+        if n > ROUNDS:  # the bonuses
+            return [icon for icon, _ in before] != [icon for icon, _ in key]
+        (old, lit), (row, now) = before, key
+        return (old is None or row is None or lit != now or old.color != row.color
+                or old.live != row.live)
 
     def _lay_bands(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
         """Where a full sheet's rows lie: the name's band, a band per round (in `columns`

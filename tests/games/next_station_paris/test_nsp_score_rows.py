@@ -85,3 +85,28 @@ def test_a_long_name_s_header_repaints_just_the_total_where_the_name_stays():
                 == pygame.image.tobytes(layers.surface.subsurface(band), "RGB")), (was, now)
         assert noted == scribe.written["head"] and noted[-1].text == renderer.names[3]
     assert partly >= 3
+
+
+@pytest.mark.parametrize(("players", "humans"), [(4, (0, 1, 2, 3)), (3, (0,))])
+def test_no_frame_paints_two_score_rows_from_nothing(players, humans):
+    """A score row painted from nothing (a round's end moves the lit round) takes a frame's
+    budget: in a played game past round ends, no frame paints two whole rows, and whole rows
+    were painted (each reports its whole band)."""
+    match, bots, renderer = seated(players, 6, humans)
+    bands = []
+    for panel in renderer.score_panels:
+        if panel.area.mini:
+            bands.append(panel.area.score)
+        else:
+            head, rounds, bonus = panel._lay_bands()
+            bands += [head, *rounds, bonus]
+    whole_rows = 0
+    while match.prompts() and match.view(None).round < 2:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            whole = {tuple(r) for r in renderer.layers.take_painted() or [] if r in bands}
+            assert len(whole) <= 1, whole
+            whole_rows += len(whole)
+    assert whole_rows >= 10
