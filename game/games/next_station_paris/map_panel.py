@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pytweening
@@ -40,6 +40,14 @@ STROKE_TIME = 0.32  # seconds per pencil segment
 # ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
 MARK_REACH = 0.6
 RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
+
+class Inked(NamedTuple):
+    """A map layer's key after `ink_landed`: the picture of `before` with the strokes of
+    `links` (its shown links) inked over it, their marks not yet drawn again."""
+
+    before: tuple
+    links: tuple
+
 
 class MapPanel(SeatPanel):
     """One seat's map: its pencil work, its stations as targets, its strokes."""
@@ -135,6 +143,9 @@ class MapPanel(SeatPanel):
         self.room.scribe.begin(self.name)  # type: ignore[attr-defined]
         layers = self.room.layers
         before, now = layers.shown_key(self.name), self.key()
+        inked = None
+        if isinstance(before, Inked):  # strokes already inked over the picture of `before`
+            before, inked = before.before, before.links
         grown = (before is not None and before[2] == now[2] and _grown(before[0], now[0])
                  and _marked(before[1], now[1]))
         crossed = self._crossings  # the interchanges as last painted (asked before they change)
@@ -150,13 +161,15 @@ class MapPanel(SeatPanel):
             marks = (self._marks_changed(before[0], crossed[2]) if crossed[0] is before[0]
                      else None)
             ink = marks is not None  # else each stroke's whole reach, marks and all
-            return [*self._paint_lines(surface, before[0], changed, ink), *changed, *(marks or ())]
+            return [*self._paint_lines(surface, before[0], changed, ink, inked), *changed,
+                    *(marks or ())]
         layers.restore(self.area.map)
         self._paint_lines(surface)
         return None
 
     def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None,
-                     also: Sequence[pygame.Rect] = (), ink: bool = False) -> list[pygame.Rect]:
+                     also: Sequence[pygame.Rect] = (), ink: bool = False,
+                     inked: tuple | None = None) -> list[pygame.Rect]:
         """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
         the rects of the strokes it added with what may change around them.
 
@@ -168,26 +181,12 @@ class MapPanel(SeatPanel):
         in its order as a full repaint would; outside it nothing changed. With `ink` it returns
         each new stroke's own ink (`map_marks.ink_box`) rather than its reach: a mark drawn again over
         itself changes no pixel, so with the marks whose look changed (`_marks_changed`) that
-        is all the frame must redraw and present.
+        is all the frame must redraw and present. With `inked` (links after `since` already
+        inked on the layer, `ink_landed`) those strokes count as added but are not drawn again.
         """
-        geom = self.geom
-        ox, oy = self.area.map.topleft
         width = self.pencil_width()
         lines = self.view.lines[self.seat]
-        used = 0
-        added = []
-        for r, ((color, links), line) in enumerate(zip(self.shown_links(), lines)):
-            rgb = sp.pencil_rgb(COLORS[color])
-            done = len(since[r][1]) if since is not None and r < len(since) else 0
-            for k, lk in enumerate(links):
-                used |= 1 << lk
-                if k < done:
-                    continue
-                a, b = self._oriented(line, lk)
-                pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
-                                                                    oy + geom.pos[b][1])
-                sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
-                added.append((pa, pb))
+        used, added = self._ink(surface, since, inked)
         near = None
         if since is not None:  # the marks in the rect around what changed, clipped to it
             around = [*(self._mark_reach(pa, pb) for pa, pb in added), *also]
@@ -206,6 +205,43 @@ class MapPanel(SeatPanel):
         if ink:
             return [ink_box(pa, pb, width) for pa, pb in added]
         return [self._mark_reach(pa, pb) for pa, pb in added]
+
+    def _ink(self, surface: pygame.Surface, since: tuple | None, inked: tuple | None = None
+             ) -> tuple[int, list[tuple[tuple[float, float], tuple[float, float]]]]:
+        """Draw the pencil strokes shown after `since` (a prefix of each line's shown links;
+        None: all), skipping those `inked` already; the links shown (a bit each) and the ends
+        of every stroke after `since`."""
+        geom = self.geom
+        ox, oy = self.area.map.topleft
+        width = self.pencil_width()
+        used = 0
+        added = []
+        for r, ((color, links), line) in enumerate(zip(self.shown_links(),
+                                                        self.view.lines[self.seat])):
+            rgb = sp.pencil_rgb(COLORS[color])
+            done = len(since[r][1]) if since is not None and r < len(since) else 0
+            drawn = len(inked[r][1]) if inked is not None and r < len(inked) else 0
+            for k, lk in enumerate(links):
+                used |= 1 << lk
+                if k < done:
+                    continue
+                a, b = self._oriented(line, lk)
+                pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
+                                                                    oy + geom.pos[b][1])
+                if k >= drawn:
+                    sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
+                added.append((pa, pb))
+        return used, added
+
+    def ink_landed(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The first half of a landed stroke's repaint, in the frame its tween ends: just its
+        pencil line over the layer (the tween's last picture: the line over the marks), its
+        ink returned. The marks and numbers around it are drawn again over it at the layer's
+        next repaint (`paint`, told by the `Inked` key), a frame or so later: a map's repaint
+        costs ~0.15-0.25 ms, the line alone a third of it."""
+        since = _links(self.room.layers.shown_key(self.name))
+        width = self.pencil_width()
+        return [ink_box(pa, pb, width) for pa, pb in self._ink(surface, since)[1]]
 
     def _reaches(self, near: pygame.Rect | None, x: float, y: float) -> bool:
         """True if a mark centred at (x, y) on the canvas may paint in `near` (None: all)."""
@@ -527,6 +563,26 @@ def _action_at(prompt: Prompt, target: Target) -> Any:
         if o.target == target:
             return o.action
     return None
+
+
+def _links(key: Any) -> tuple:
+    """The shown links (per line: colour, links) a map layer's key stands for."""
+    return key.links if isinstance(key, Inked) else key[0]
+
+
+def landed(before: Any, key: tuple) -> bool:
+    """True if the map painted with key `before` lacks strokes `key` shows: one landed (its
+    tween just ended), so its repaint may not wait (the finished stroke would vanish for a
+    frame)."""
+    if before is None:
+        return True
+    return sum(len(ls) for _, ls in _links(before)) != sum(len(ls) for _, ls in key[0])
+
+
+def can_ink(before: Any, key: tuple) -> bool:
+    """True if the strokes of `key` only add to those painted (`before`): then
+    `MapPanel.ink_landed` may draw just them first."""
+    return before is not None and _grown(_links(before), key[0])
 
 
 def _grown(old: tuple, new: tuple) -> bool:

@@ -17,6 +17,7 @@ import pytest
 from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
+from game.games.next_station_paris.map_panel import Inked
 from game.games.next_station_paris.notes import Scribe
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
@@ -340,3 +341,57 @@ def test_the_header_laid_band_by_band_equals_the_header_painted_from_nothing(pla
             assert renderer.written[header.name] == scribe.written[header.name]
             rounds.add(rnd)
     assert len(rounds) >= 3 and alone >= 10
+
+
+@pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (3, (0, 2)), (4, ())])
+def test_a_landed_stroke_is_inked_first_and_its_marks_drawn_again_after(players, humans):
+    """In the frame a stroke lands its map gets just the pencil line (`ink_landed`: the
+    tween's last picture, the line over the marks), its key an `Inked` one; at the map's
+    next repaint the marks are drawn again over it: the map then equals one painted from
+    nothing. Checked at every frame of a played game; maps were inked first many times."""
+    match, bots, renderer = seated(players, 11, humans)
+    maps = list(renderer.map_panels.values())
+    inked = checked = frames = 0
+    while match.prompts() and frames < 1500:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            frames += 1
+            for panel in maps:
+                shown = renderer.layers.shown_key(panel.name)
+                inked += isinstance(shown, Inked)
+                if shown != panel.key():
+                    continue
+                drawn = renderer.layers.surface.subsurface(panel.rect).copy()
+                whole = renderer.layers.static.copy()
+                renderer.scribe.begin("other")
+                whole.set_clip(panel.rect)
+                layers = renderer.layers
+                layers.surface, kept = whole, layers.surface
+                layers._shown.pop(panel.name)
+                panel.paint(whole)
+                layers.surface = kept
+                layers._shown[panel.name] = shown
+                assert (pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
+                    whole.subsurface(panel.rect), "RGB")), (panel.seat, frames)
+                checked += 1
+    assert inked >= 20 and checked >= 200
+
+
+def test_strokes_inked_already_are_not_drawn_again(monkeypatch):
+    """A map's repaint after `ink_landed` counts the inked strokes as added (their marks are
+    drawn again) but draws none of them again."""
+    match, bots, renderer = seated(2, 11, (0, 1))
+    for _ in range(12):
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+    panel = renderer.map_panels[0]
+    links = panel.key()[0]
+    drawn = []
+    monkeypatch.setattr(sp, "pencil_stroke", lambda *args: drawn.append(args))
+    scratch = renderer.layers.static.copy()
+    _, added = panel._ink(scratch, (), links)
+    assert drawn == [] and len(added) == sum(len(ls) for _, ls in links) >= 3
+    panel._ink(scratch, (), None)
+    assert len(drawn) == len(added)
