@@ -20,8 +20,11 @@ worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the card (URGENT:
-their new picture replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame (one after a
-move) and only in a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and
+their new picture replaces a finished tween's; such a map gets just its pencil line then, its
+marks at its next repaint, `map_panel.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
+a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
+that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
+composed before play, and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
 middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
@@ -242,7 +245,8 @@ class NSPRenderer(SplitRoom):
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
-        many, more if more `URGENT` ones must be, `_paint_urgent`); score rows are due. How many it painted.
+        many, more if more `URGENT` ones must be, `_paint_urgent`); score rows are due. How
+        many it painted.
         A move landing (`animate`'s limit 0) only notes that the layers are to be checked
         from the next frame on (unless its changes are all held back, HELD_KINDS): the frame
         of the move has its events to set up."""
