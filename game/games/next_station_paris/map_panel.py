@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 import pytweening
@@ -31,7 +31,18 @@ from game.ui.split_room import SeatArea, SeatPanel
 from . import sprites as sp
 from .board import COLORS
 from .map_art import MapGeom
-from .map_marks import Badge, badge_spots, badges_after, box, ink_box, marks_changed
+from .map_marks import (
+    Badge,
+    Inked,
+    badge_spots,
+    badges_after,
+    box,
+    grown,
+    ink_box,
+    links_of,
+    marked,
+    marks_changed,
+)
 from .scoring import interchange_counts, overpass_uses
 from .state import NONE, Line, State
 
@@ -40,14 +51,6 @@ STROKE_TIME = 0.32  # seconds per pencil segment
 # ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
 MARK_REACH = 0.6
 RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
-
-class Inked(NamedTuple):
-    """A map layer's key after `ink_landed`: the picture of `before` with the strokes of
-    `links` (its shown links) inked over it, their marks not yet drawn again."""
-
-    before: tuple
-    links: tuple
-
 
 class MapPanel(SeatPanel):
     """One seat's map: its pencil work, its stations as targets, its strokes."""
@@ -146,14 +149,14 @@ class MapPanel(SeatPanel):
         inked = None
         if isinstance(before, Inked):  # strokes already inked over the picture of `before`
             before, inked = before.before, before.links
-        grown = (before is not None and before[2] == now[2] and _grown(before[0], now[0])
-                 and _marked(before[1], now[1]))
+        grew = (before is not None and before[2] == now[2] and grown(before[0], now[0])
+                and marked(before[1], now[1]))
         crossed = self._crossings  # the interchanges as last painted (asked before they change)
         old_badges = self.badges
-        self.badges = self._badges_after(before[0] if grown else None, now[0])
+        self.badges = self._badges_after(before[0] if grew else None, now[0])
         moved = {(st, tuple(rect)) for st, _, rect in old_badges} - {
             (st, tuple(rect)) for st, _, rect in self.badges}
-        if grown and not moved:
+        if grew and not moved:
             shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
             changed = [pygame.Rect(rect) for _, _, rect in shown ^ {
                 (st, n, tuple(rect)) for st, n, rect in self.badges}]
@@ -239,7 +242,7 @@ class MapPanel(SeatPanel):
         ink returned. The marks and numbers around it are drawn again over it at the layer's
         next repaint (`paint`, told by the `Inked` key), a frame or so later: a map's repaint
         costs ~0.15-0.25 ms, the line alone a third of it."""
-        since = _links(self.room.layers.shown_key(self.name))
+        since = links_of(self.room.layers.shown_key(self.name))
         width = self.pencil_width()
         return [ink_box(pa, pb, width) for pa, pb in self._ink(surface, since)[1]]
 
@@ -563,36 +566,3 @@ def _action_at(prompt: Prompt, target: Target) -> Any:
         if o.target == target:
             return o.action
     return None
-
-
-def _links(key: Any) -> tuple:
-    """The shown links (per line: colour, links) a map layer's key stands for."""
-    return key.links if isinstance(key, Inked) else key[0]
-
-
-def landed(before: Any, key: tuple) -> bool:
-    """True if the map painted with key `before` lacks strokes `key` shows: one landed (its
-    tween just ended), so its repaint may not wait (the finished stroke would vanish for a
-    frame)."""
-    if before is None:
-        return True
-    return sum(len(ls) for _, ls in _links(before)) != sum(len(ls) for _, ls in key[0])
-
-
-def can_ink(before: Any, key: tuple) -> bool:
-    """True if the strokes of `key` only add to those painted (`before`): then
-    `MapPanel.ink_landed` may draw just them first."""
-    return before is not None and _grown(_links(before), key[0])
-
-
-def _grown(old: tuple, new: tuple) -> bool:
-    """True if `new` only adds lines or strokes after those of `old` (per line, a prefix)."""
-    if len(new) < len(old):
-        return False
-    return all(c0 == c1 and l1[:len(l0)] == l0 for (c0, l0), (c1, l1) in zip(old, new))
-
-
-def _marked(old: tuple, new: tuple) -> bool:
-    """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
-    return len(new) >= len(old) and all(
-        n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))

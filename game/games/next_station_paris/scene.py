@@ -21,7 +21,7 @@ each panel repaints only when what it shows changes, a finished stroke adds just
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the card (URGENT:
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
-marks at its next repaint, `map_panel.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
+marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
 that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
 composed before play, and
@@ -49,8 +49,8 @@ from .board import Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
-from .map_marks import BADGE_MIN_SPACING
-from .map_panel import Inked, MapPanel, can_ink, landed
+from .map_marks import BADGE_MIN_SPACING, Inked, can_ink, landed
+from .map_panel import MapPanel
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis

@@ -17,7 +17,7 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
-from game.games.next_station_paris.map_panel import landed
+from game.games.next_station_paris.map_marks import landed
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
 from game.ui.board_api import CANVAS_SIZE

@@ -17,7 +17,7 @@ import pytest
 from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
-from game.games.next_station_paris.map_panel import Inked
+from game.games.next_station_paris.map_marks import Inked
 from game.games.next_station_paris.notes import Scribe
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
