@@ -1,12 +1,13 @@
 """Next Station: Paris map marks: where a map's interchange numbers go, and which marks a
 new stroke changed (what a stroke landing must redraw and present, not the whole reach of
-its marks). Functions of a `MapPanel` (map_panel.py), which keeps them as methods.
+its marks), and the keys of a map layer inked first (`Inked`). Functions of a `MapPanel`
+(map_panel.py), which keeps them as methods.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -14,6 +15,7 @@ from game.ui import theme
 from game.ui.geometry import stroke_hits
 
 from .scoring import overpass_uses
+from .state import NONE
 
 BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
 BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
@@ -117,3 +119,44 @@ def box(a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
     """The pixels between two canvas points (both included)."""
     return pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
                        math.ceil(abs(a[0] - b[0])) + 1, math.ceil(abs(a[1] - b[1])) + 1)
+
+
+class Inked(NamedTuple):
+    """A map layer's key after `ink_landed`: the picture of `before` with the strokes of
+    `links` (its shown links) inked over it, their marks not yet drawn again."""
+
+    before: tuple
+    links: tuple
+
+
+def links_of(key: Any) -> tuple:
+    """The shown links (per line: colour, links) a map layer's key stands for."""
+    return key.links if isinstance(key, Inked) else key[0]
+
+
+def landed(before: Any, key: tuple) -> bool:
+    """True if the map painted with key `before` lacks strokes `key` shows: one landed (its
+    tween just ended), so its repaint may not wait (the finished stroke would vanish for a
+    frame)."""
+    if before is None:
+        return True
+    return sum(len(ls) for _, ls in links_of(before)) != sum(len(ls) for _, ls in key[0])
+
+
+def can_ink(before: Any, key: tuple) -> bool:
+    """True if the strokes of `key` only add to those painted (`before`): then
+    `MapPanel.ink_landed` may draw just them first."""
+    return before is not None and grown(links_of(before), key[0])
+
+
+def grown(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds lines or strokes after those of `old` (per line, a prefix)."""
+    if len(new) < len(old):
+        return False
+    return all(c0 == c1 and l1[:len(l0)] == l0 for (c0, l0), (c1, l1) in zip(old, new))
+
+
+def marked(old: tuple, new: tuple) -> bool:
+    """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
+    return len(new) >= len(old) and all(
+        n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))

@@ -31,7 +31,18 @@ from game.ui.split_room import SeatArea, SeatPanel
 from . import sprites as sp
 from .board import COLORS
 from .map_art import MapGeom
-from .map_marks import Badge, badge_spots, badges_after, box, ink_box, marks_changed
+from .map_marks import (
+    Badge,
+    Inked,
+    badge_spots,
+    badges_after,
+    box,
+    grown,
+    ink_box,
+    links_of,
+    marked,
+    marks_changed,
+)
 from .scoring import interchange_counts, overpass_uses
 from .state import NONE, Line, State
 
@@ -135,14 +146,17 @@ class MapPanel(SeatPanel):
         self.room.scribe.begin(self.name)  # type: ignore[attr-defined]
         layers = self.room.layers
         before, now = layers.shown_key(self.name), self.key()
-        grown = (before is not None and before[2] == now[2] and _grown(before[0], now[0])
-                 and _marked(before[1], now[1]))
+        inked = None
+        if isinstance(before, Inked):  # strokes already inked over the picture of `before`
+            before, inked = before.before, before.links
+        grew = (before is not None and before[2] == now[2] and grown(before[0], now[0])
+                and marked(before[1], now[1]))
         crossed = self._crossings  # the interchanges as last painted (asked before they change)
         old_badges = self.badges
-        self.badges = self._badges_after(before[0] if grown else None, now[0])
+        self.badges = self._badges_after(before[0] if grew else None, now[0])
         moved = {(st, tuple(rect)) for st, _, rect in old_badges} - {
             (st, tuple(rect)) for st, _, rect in self.badges}
-        if grown and not moved:
+        if grew and not moved:
             shown = {(st, n, tuple(rect)) for st, n, rect in old_badges}
             changed = [pygame.Rect(rect) for _, _, rect in shown ^ {
                 (st, n, tuple(rect)) for st, n, rect in self.badges}]
@@ -150,13 +164,15 @@ class MapPanel(SeatPanel):
             marks = (self._marks_changed(before[0], crossed[2]) if crossed[0] is before[0]
                      else None)
             ink = marks is not None  # else each stroke's whole reach, marks and all
-            return [*self._paint_lines(surface, before[0], changed, ink), *changed, *(marks or ())]
+            return [*self._paint_lines(surface, before[0], changed, ink, inked), *changed,
+                    *(marks or ())]
         layers.restore(self.area.map)
         self._paint_lines(surface)
         return None
 
     def _paint_lines(self, surface: pygame.Surface, since: tuple | None = None,
-                     also: Sequence[pygame.Rect] = (), ink: bool = False) -> list[pygame.Rect]:
+                     also: Sequence[pygame.Rect] = (), ink: bool = False,
+                     inked: tuple | None = None) -> list[pygame.Rect]:
         """The seat's pencil lines, used overpasses and interchanges over its sheet; returns
         the rects of the strokes it added with what may change around them.
 
@@ -168,26 +184,12 @@ class MapPanel(SeatPanel):
         in its order as a full repaint would; outside it nothing changed. With `ink` it returns
         each new stroke's own ink (`map_marks.ink_box`) rather than its reach: a mark drawn again over
         itself changes no pixel, so with the marks whose look changed (`_marks_changed`) that
-        is all the frame must redraw and present.
+        is all the frame must redraw and present. With `inked` (links after `since` already
+        inked on the layer, `ink_landed`) those strokes count as added but are not drawn again.
         """
-        geom = self.geom
-        ox, oy = self.area.map.topleft
         width = self.pencil_width()
         lines = self.view.lines[self.seat]
-        used = 0
-        added = []
-        for r, ((color, links), line) in enumerate(zip(self.shown_links(), lines)):
-            rgb = sp.pencil_rgb(COLORS[color])
-            done = len(since[r][1]) if since is not None and r < len(since) else 0
-            for k, lk in enumerate(links):
-                used |= 1 << lk
-                if k < done:
-                    continue
-                a, b = self._oriented(line, lk)
-                pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
-                                                                    oy + geom.pos[b][1])
-                sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
-                added.append((pa, pb))
+        used, added = self._ink(surface, since, inked)
         near = None
         if since is not None:  # the marks in the rect around what changed, clipped to it
             around = [*(self._mark_reach(pa, pb) for pa, pb in added), *also]
@@ -206,6 +208,43 @@ class MapPanel(SeatPanel):
         if ink:
             return [ink_box(pa, pb, width) for pa, pb in added]
         return [self._mark_reach(pa, pb) for pa, pb in added]
+
+    def _ink(self, surface: pygame.Surface, since: tuple | None, inked: tuple | None = None
+             ) -> tuple[int, list[tuple[tuple[float, float], tuple[float, float]]]]:
+        """Draw the pencil strokes shown after `since` (a prefix of each line's shown links;
+        None: all), skipping those `inked` already; the links shown (a bit each) and the ends
+        of every stroke after `since`."""
+        geom = self.geom
+        ox, oy = self.area.map.topleft
+        width = self.pencil_width()
+        used = 0
+        added = []
+        for r, ((color, links), line) in enumerate(zip(self.shown_links(),
+                                                        self.view.lines[self.seat])):
+            rgb = sp.pencil_rgb(COLORS[color])
+            done = len(since[r][1]) if since is not None and r < len(since) else 0
+            drawn = len(inked[r][1]) if inked is not None and r < len(inked) else 0
+            for k, lk in enumerate(links):
+                used |= 1 << lk
+                if k < done:
+                    continue
+                a, b = self._oriented(line, lk)
+                pa, pb = (ox + geom.pos[a][0], oy + geom.pos[a][1]), (ox + geom.pos[b][0],
+                                                                    oy + geom.pos[b][1])
+                if k >= drawn:
+                    sp.pencil_stroke(surface, rgb, pa, pb, width, lk * 7 + color)
+                added.append((pa, pb))
+        return used, added
+
+    def ink_landed(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The first half of a landed stroke's repaint, in the frame its tween ends: just its
+        pencil line over the layer (the tween's last picture: the line over the marks), its
+        ink returned. The marks and numbers around it are drawn again over it at the layer's
+        next repaint (`paint`, told by the `Inked` key), a frame or so later: a map's repaint
+        costs ~0.15-0.25 ms, the line alone a third of it."""
+        since = links_of(self.room.layers.shown_key(self.name))
+        width = self.pencil_width()
+        return [ink_box(pa, pb, width) for pa, pb in self._ink(surface, since)[1]]
 
     def _reaches(self, near: pygame.Rect | None, x: float, y: float) -> bool:
         """True if a mark centred at (x, y) on the canvas may paint in `near` (None: all)."""
@@ -527,16 +566,3 @@ def _action_at(prompt: Prompt, target: Target) -> Any:
         if o.target == target:
             return o.action
     return None
-
-
-def _grown(old: tuple, new: tuple) -> bool:
-    """True if `new` only adds lines or strokes after those of `old` (per line, a prefix)."""
-    if len(new) < len(old):
-        return False
-    return all(c0 == c1 and l1[:len(l0)] == l0 for (c0, l0), (c1, l1) in zip(old, new))
-
-
-def _marked(old: tuple, new: tuple) -> bool:
-    """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
-    return len(new) >= len(old) and all(
-        n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))

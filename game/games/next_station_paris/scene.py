@@ -19,9 +19,12 @@ in flight is not on the sheet yet, a card turning over is not on the table yet).
 worst frame short (p99 in `python -m game.bench`, "4 split" row) matters as much as the average:
 each panel repaints only when what it shows changes, a finished stroke adds just its own line,
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
-a frame after it lands (REPAINT_BUDGET) except the maps and the card (URGENT: their new picture
-replaces a finished tween's), score rows repaint at most SCORE_ROWS_PER_FRAME a frame (one after a
-move) and only in a frame that repainted no layer, a count-up moves in COUNT_STEPS steps, and
+a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the card (URGENT:
+their new picture replaces a finished tween's; such a map gets just its pencil line then, its
+marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
+a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
+that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
+composed before play, and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
 middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
@@ -46,7 +49,7 @@ from .board import Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
-from .map_marks import BADGE_MIN_SPACING
+from .map_marks import BADGE_MIN_SPACING, Inked, can_ink, landed
 from .map_panel import MapPanel
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
@@ -242,7 +245,8 @@ class NSPRenderer(SplitRoom):
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
-        many, more if more `URGENT` ones are dirty); score rows are due. How many it painted.
+        many, more if more `URGENT` ones must be, `_paint_urgent`); score rows are due. How
+        many it painted.
         A move landing (`animate`'s limit 0) only notes that the layers are to be checked
         from the next frame on (unless its changes are all held back, HELD_KINDS): the frame
         of the move has its events to set up."""
@@ -257,11 +261,11 @@ class NSPRenderer(SplitRoom):
             self.holds = holds
         if self.view is None:
             return 0
-        if limit:  # the budget counts the urgent ones, never left for later
-            limit = max(limit, self._urgent_due())
-        painted = self.layers.refresh(limit)
-        self._clean = None if self.layers.pending else (self.view, self.holds)
         self.scores.due = True
+        urgent = self._paint_urgent() if limit else 0  # never left for later
+        # the rest of the budget (none left: the others are asked from the next frame on)
+        painted = urgent + self.layers.refresh(limit and max(limit - urgent, 0))
+        self._clean = None if self.layers.pending else (self.view, self.holds)
         return painted
 
     def _settled(self) -> bool:
@@ -272,7 +276,28 @@ class NSPRenderer(SplitRoom):
         clean = self._clean
         return clean is not None and clean[0] is self.view and clean[1] == self.timeline.holds()
 
-    def _urgent_due(self) -> int:
-        """How many `URGENT` layers are dirty (they come first in the layers' order)."""
-        shown = self.layers.shown_key
-        return sum(1 for panel in self._urgent if shown(panel.name) != panel.key())
+    def _paint_urgent(self) -> int:
+        """Repaint now the `URGENT` layers whose new picture replaces a tween's last one (a
+        map whose stroke landed, the card); how many. A map changed otherwise (a new round's
+        empty line, a gate's mark) waits for the budget like any layer: at a round's end the
+        four maps' repaint then takes four frames, not one."""
+        shown, painted = self.layers.shown_key, 0
+        for panel in self._urgent:
+            key = panel.key()
+            before = shown(panel.name)
+            if before == key:
+                continue
+            if not isinstance(panel, MapPanel):
+                self.layers.paint_region(panel.name, panel.rect, key, panel.paint,
+                                         panel.RESTORE, panel.CLIP)
+            elif not landed(before, key):
+                continue
+            elif can_ink(before, key):  # the line now, its marks at the next repaint
+                was = before.before if isinstance(before, Inked) else before
+                self.layers.paint_region(panel.name, panel.rect, Inked(was, key[0]),
+                                         panel.ink_landed, restore=False, clip=True)
+            else:
+                self.layers.paint_region(panel.name, panel.rect, key, panel.paint,
+                                         panel.RESTORE, panel.CLIP)
+            painted += 1
+        return painted

@@ -23,7 +23,7 @@ import pytweening
 
 from game.engine.core import Event
 from game.ui import theme
-from game.ui.paint import draw_seat_emblem, seat_color
+from game.ui.paint import draw_seat_emblem, fit_text, seat_color
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event
 from game.ui.split_room import SeatArea, SeatPanel
@@ -39,6 +39,12 @@ COUNT_TIME = 0.55  # a score box counting up
 SCORE_ROWS_PER_FRAME = 2  # score rows repainted per frame while boxes count up (the rest wait)
 # ... and after a move, when a row or two per seat changed: one a frame keeps those frames short
 SCORE_ROWS_AFTER_MOVE = 1
+# What a score row painted from nothing (a round's end moves the lit round: swatch, boxes and
+# all) counts against them: a frame's worth, so two such rows never share a frame
+WHOLE_ROW = SCORE_ROWS_PER_FRAME
+# What working a seat's score out (the rules' scoring, ~0.06 ms cold) counts against those
+# budgets: a frame's worth, so it never shares a frame with a row's repaint
+SCORE_WORK = SCORE_ROWS_PER_FRAME
 # The values a box shows while it counts up: each new one repaints its row and renders its
 # number (a text never rendered before), so a count-up in as many steps as frames would render
 # text every frame, on every seat's sheet at once.
@@ -125,13 +131,22 @@ class ScoreBoard:
         again only when what it is made of changed: a move changes one seat's sheet, and the
         frame that repaints a row asked again for every seat at each new view. Read it, never
         change it."""
-        made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
+        if not self.worked_out(view, seat):
+            made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives,
+                       view.phase)
+            self._seat_scores[seat] = (made_of, self._seat_score(view, seat))
+        return self._seat_scores[seat][1]
+
+    def worked_out(self, view: State, seat: int) -> bool:
+        """True if `seat_score` has this seat's score for this view already (else asking
+        costs the rules' scoring, ~0.06 ms: a budgeted paint asks in a frame of its own)."""
         memo = self._seat_scores.get(seat)
-        if (memo is None or memo[0][-1] != view.phase
-                or any(a is not b for a, b in zip(memo[0], made_of))):
-            memo = self._seat_scores[seat] = ((*made_of, view.phase),
-                                              self._seat_score(view, seat))
-        return memo[1]
+        if memo is None:
+            return False
+        made_of = memo[0]
+        return (made_of[4] == view.phase and made_of[0] is view.lines[seat]
+                and made_of[1] is view.used[seat] and made_of[2] is view.modules
+                and made_of[3] is view.objectives)
 
     def _seat_score(self, view: State, seat: int) -> SeatScore:
         out = SeatScore()
@@ -222,28 +237,52 @@ class ScoreBoard:
         for k in range(len(panels)):
             turn = (self._turn + k) % len(panels)
             panel = panels[turn]
+            if budget is not None and not self.worked_out(view, panel.seat):
+                # the rules' scoring in a frame of its own (a seat still drawing too: its
+                # score is ready when its stroke lands); its rows, from the next frame on
+                if painted and painted + SCORE_WORK > budget:
+                    self._turn = turn
+                    return
+                self.seat_score(view, panel.seat)
+                painted += SCORE_WORK
+                if painted >= budget:
+                    self._turn = turn
+                    return
             if panel.seat in drawing:
                 continue
             score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
             shown = (panels, score, current, objectives, room.names[panel.seat])
             if budget is not None and self._shown.get(panel.seat) == shown:
                 continue  # every row as painted: its rows need not be laid out to tell
-            for n, (rect, key, paint) in enumerate(panel.rows(score, current, objectives)):
-                region = panel.regions[n]
-                if room.layers.shown_key(region) == key:
-                    continue
-                if budget is not None and painted >= budget:
-                    self._turn = turn  # this sheet goes first next frame
-                    return
-                painter = partial(paint, before=room.layers.shown_key(region))
-                room.layers.paint_region(region, rect, key,
-                                         room.scribe.painting(region, painter),
-                                         restore=False, clip=True)
-                painted += 1
+            painted = self._paint_rows(panel, panel.rows(score, current, objectives), budget,
+                                       painted)
+            if painted is None:
+                self._turn = turn  # this sheet goes first next frame
+                return
             self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
         self.due = bool(drawing)  # the drawing seats' turn comes when they finish
         self._clean = seen
+
+
+    def _paint_rows(self, panel: ScorePanel, rows: list[ScoreRow], budget: int | None,
+                    painted: int) -> int | None:
+        """Repaint a sheet's rows whose key changed, within the budget (a row painted from
+        nothing costs a frame's worth, WHOLE_ROW: it takes a frame of its own); how much of
+        the budget is spent then, None if some were left for later."""
+        layers = self.room.layers
+        for n, (rect, key, paint) in enumerate(rows):
+            region = panel.regions[n]
+            before = layers.shown_key(region)
+            if before == key:
+                continue
+            cost = WHOLE_ROW if panel.whole(n, before, key) else 1
+            if budget is not None and painted and painted + cost > budget:
+                return None
+            layers.paint_region(region, rect, key, self.room.scribe.painting(
+                region, partial(paint, before=before)), restore=False, clip=True)
+            painted += cost
+        return painted
 
 
 class ScorePanel(SeatPanel):
@@ -259,6 +298,7 @@ class ScorePanel(SeatPanel):
         self._bands: tuple[pygame.Rect, list[pygame.Rect], pygame.Rect] | None = None
         # each row's region name in the room's layers (ScoreBoard.paint asks for every row)
         self.regions = tuple(f"score{area.seat}.{n}" for n in range(ROUNDS + 2))
+        self._names: dict[tuple[str, int], pygame.Surface] = {}  # (name, width) -> `_fitted`
 
     def warm(self) -> None:
         """Render the numbers this zone may show now (`sprites.numeral`): a number rendered
@@ -299,6 +339,19 @@ class ScorePanel(SeatPanel):
         rows.append((band, tuple(bonus), partial(self._bonus_row, band, bonus)))
         return rows
 
+    def whole(self, n: int, before: tuple | None, key: tuple) -> bool:
+        """True if row `n` (of `rows`) painted with key `before` is painted again from
+        nothing for `key`, not just its changed numbers (as its painter decides)."""
+        if before is None or self.area.mini:
+            return True
+        if n == 0:  # the name and total
+            return before[0] != key[0]
+        if n > ROUNDS:  # the bonuses
+            return [icon for icon, _ in before] != [icon for icon, _ in key]
+        (old, lit), (row, now) = before, key
+        return (old is None or row is None or lit != now or old.color != row.color
+                or old.live != row.live)
+
     def _lay_bands(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
         """Where a full sheet's rows lie: the name's band, a band per round (in `columns`
         columns), the bonuses' band (read them, never change them)."""
@@ -320,29 +373,43 @@ class ScorePanel(SeatPanel):
     # the same pixels, nothing else of the row reaches there. Every text of the row is noted.
     def _header(self, band: pygame.Rect, seat: int, total: int, surface: pygame.Surface,
                 before: tuple | None = None) -> list[pygame.Rect] | None:
-        """The seat's emblem and name, and its total."""
+        """The seat's emblem and name, and its total (the name shortened to the room the
+        total leaves it: when the total's new width leaves the name as it was, only the
+        total is painted again)."""
         rect, w, name = band.inflate(-20, 0), self.room.scribe, self.room.names[seat]
         spot = (rect.right - 4, rect.centery)
         num = sp.numeral(str(total), theme.HEADING_SIZE, theme.TEXT).get_rect(midright=spot)
         mark = pygame.Rect(rect.x + 4, rect.centery - HEADER_EMBLEM // 2, HEADER_EMBLEM,
                            HEADER_EMBLEM)  # draw_seat_emblem's square
-        named = theme.text(name, theme.BODY_SIZE, seat_color(seat), True)
+        named = self._fitted(name, num.x - mark.right - 24)
+        at = named.get_rect(midleft=(mark.right + 8, rect.centery))
         if before is not None and before[0] == name:
             was = sp.numeral(str(before[1]), theme.HEADING_SIZE, theme.TEXT
                              ).get_rect(midright=spot)
-            if named.get_width() <= min(was.x, num.x) - mark.right - 24:  # the name in full
-                changed = was.union(num)
+            if named is self._fitted(name, was.x - mark.right - 24):  # the name as it was
+                changed = was.union(num)  # the name ends 16 px left of both
                 self.room.layers.restore(changed)
                 w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT, midright=spot)
-                w.note(name, named.get_rect(midleft=(mark.right + 8, rect.centery)),
-                       theme.BODY_SIZE)
+                w.note(name, at, theme.BODY_SIZE)
                 return [changed]
         self.room.layers.restore(band)
         w.number(surface, str(total), theme.HEADING_SIZE, theme.TEXT, midright=spot)
         draw_seat_emblem(surface, seat, mark.center, HEADER_EMBLEM)
-        w.write(surface, name, theme.BODY_SIZE, seat_color(seat), True,
-                num.x - mark.right - 24, midleft=(mark.right + 8, rect.centery))
+        surface.blit(named, at)
+        w.note(name, at, theme.BODY_SIZE)
         return None
+
+    def _fitted(self, name: str, width: int) -> pygame.Surface:
+        """The seat's name as `fit_text` writes it in `width` px, kept (shortening a long name
+        measures it again letter by letter: ~0.3 ms in a narrow zone, at every new total)."""
+        key = (name, width)
+        img = self._names.get(key)
+        if img is None:
+            if len(self._names) > 32:
+                self._names.clear()
+            img = self._names[key] = fit_text(name, theme.BODY_SIZE, width,
+                                              seat_color(self.seat), True)
+        return img
 
     def _round_row(self, band: pygame.Rect, row: RoundRow | None, current: bool,
                    surface: pygame.Surface, before: tuple | None = None

@@ -17,6 +17,7 @@ import pytest
 from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
+from game.games.next_station_paris.map_marks import Inked
 from game.games.next_station_paris.notes import Scribe
 from game.ui import theme
 from game.ui.board_api import CANVAS_SIZE
@@ -102,6 +103,35 @@ def test_a_seat_s_score_is_worked_out_again_when_its_sheet_changed():
         for _ in range(3):
             renderer.update(1 / 60)
     assert checked >= 300
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_frame_that_works_a_seat_s_score_out_paints_no_score_row(players, monkeypatch):
+    """A budgeted repaint of the score rows works a seat's score out (the rules' scoring) in
+    a frame of its own, its rows from the next frame on: in a played game no frame does both,
+    and scores were worked out in frames of their own (seats still drawing among them)."""
+    match, bots, renderer = seated(players, 9)
+    scores, worked, frames = renderer.scores, [], 0
+    work = scores._seat_score
+    monkeypatch.setattr(scores, "_seat_score", lambda view, seat: worked.append(seat) or
+                        work(view, seat))
+    regions = {region for panel in renderer.score_panels for region in panel.regions}
+    painted: list[str] = []
+    paint_region = renderer.layers.paint_region
+    monkeypatch.setattr(renderer.layers, "paint_region", lambda name, *a, **k: (
+        painted.append(name), paint_region(name, *a, **k)))
+    alone = 0
+    while match.prompts() and frames < 1500:
+        bots_answer(match, bots, renderer)
+        worked.clear()
+        while renderer.busy():
+            painted.clear()
+            renderer.update(1 / 60)
+            frames += 1
+            assert not (worked and regions.intersection(painted)), frames
+            alone += len(worked)
+            worked.clear()
+    assert alone >= 20
 
 
 @pytest.mark.parametrize("players", [1, 3])
@@ -278,3 +308,90 @@ def test_a_new_stroke_over_a_number_moves_it_as_a_fresh_search_would():
     kept = panel._badges_after(since, shown)
     assert kept == panel._badge_spots()
     assert kept[0][2] != spot  # the crossed number moved
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_header_laid_band_by_band_equals_the_header_painted_from_nothing(players):
+    """The header lays only the band whose number changed (the round's title, the cards
+    left), each from a picture composed before play: at every frame of a played game across
+    rounds, its pixels and noted texts equal the whole header painted from nothing; and the
+    count band alone was laid in frames a card turned over."""
+    match, bots, renderer = seated(players, 7)
+    header = renderer.panels["header"]
+    rounds, alone, frames = set(), 0, 0
+    while match.prompts() and frames < 2000:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            frames += 1
+            painted = renderer.layers.take_painted() or []
+            alone += header.count_band in painted and header.title_band not in painted
+            if renderer.layers.shown_key(header.name) != header.key():
+                continue  # left for a later frame
+            scratch = renderer.layers.static.copy()
+            scratch.set_clip(header.rect)
+            scribe = Scribe()
+            scribe.begin(header.name)
+            rnd, left = header.key()
+            header._paint_title(rnd, scratch, scribe)
+            header._paint_count(left, scratch, scribe)
+            assert (pygame.image.tobytes(scratch.subsurface(header.rect), "RGB") == pygame.image
+                    .tobytes(renderer.layers.surface.subsurface(header.rect), "RGB")), frames
+            assert renderer.written[header.name] == scribe.written[header.name]
+            rounds.add(rnd)
+    assert len(rounds) >= 3 and alone >= 10
+
+
+@pytest.mark.parametrize(("players", "humans"), [(1, (0,)), (3, (0, 2)), (4, ())])
+def test_a_landed_stroke_is_inked_first_and_its_marks_drawn_again_after(players, humans):
+    """In the frame a stroke lands its map gets just the pencil line (`ink_landed`: the
+    tween's last picture, the line over the marks), its key an `Inked` one; at the map's
+    next repaint the marks are drawn again over it: the map then equals one painted from
+    nothing. Checked at every frame of a played game; maps were inked first many times."""
+    match, bots, renderer = seated(players, 11, humans)
+    maps = list(renderer.map_panels.values())
+    inked = checked = frames = 0
+    while match.prompts() and frames < 1500:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            frames += 1
+            for panel in maps:
+                shown = renderer.layers.shown_key(panel.name)
+                inked += isinstance(shown, Inked)
+                if shown != panel.key():
+                    continue
+                drawn = renderer.layers.surface.subsurface(panel.rect).copy()
+                whole = renderer.layers.static.copy()
+                renderer.scribe.begin("other")
+                whole.set_clip(panel.rect)
+                layers = renderer.layers
+                layers.surface, kept = whole, layers.surface
+                layers._shown.pop(panel.name)
+                panel.paint(whole)
+                layers.surface = kept
+                layers._shown[panel.name] = shown
+                assert (pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
+                    whole.subsurface(panel.rect), "RGB")), (panel.seat, frames)
+                checked += 1
+    assert inked >= 20 and checked >= 200
+
+
+def test_strokes_inked_already_are_not_drawn_again(monkeypatch):
+    """A map's repaint after `ink_landed` counts the inked strokes as added (their marks are
+    drawn again) but draws none of them again."""
+    match, bots, renderer = seated(2, 11, (0, 1))
+    for _ in range(12):
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+    panel = renderer.map_panels[0]
+    links = panel.key()[0]
+    drawn = []
+    monkeypatch.setattr(sp, "pencil_stroke", lambda *args: drawn.append(args))
+    scratch = renderer.layers.static.copy()
+    _, added = panel._ink(scratch, (), links)
+    assert drawn == [] and len(added) == sum(len(ls) for _, ls in links) >= 3
+    panel._ink(scratch, (), None)
+    assert len(drawn) == len(added)

@@ -59,3 +59,54 @@ def test_budgeted_score_rows_catch_up_with_every_change(players, humans):
         assert stale_rows(renderer) == []
     assert match.view(None).round >= 1  # a round ended on the way
     assert skipped
+
+
+def test_a_long_name_s_header_repaints_just_the_total_where_the_name_stays():
+    """A name too long for a narrow score zone is shortened to the room its total leaves:
+    a new total that leaves the shortened name as it was repaints just the total (the name
+    is kept, not measured again), one that does not repaints the header; either way the
+    pixels and the texts noted equal the header painted from nothing."""
+    _, _, renderer = seated(4, 3, humans=(0, 1, 2, 3))
+    renderer.names = ["Maximiliana Featherstonehaugh"] * 4
+    panel = renderer.score_panels[3]
+    band = panel._lay_bands()[0]
+    layers, scribe = renderer.layers, renderer.scribe
+    partly = 0
+    for was, now in ((7, 8), (9, 10), (10, 11), (99, 100), (100, 104), (12, 3)):
+        scribe.begin("head")
+        panel._header(band, 3, was, layers.surface)
+        scribe.begin("head")
+        changed = panel._header(band, 3, now, layers.surface, before=(renderer.names[3], was))
+        partly += changed is not None
+        stepped, noted = layers.surface.subsurface(band).copy(), scribe.written["head"]
+        scribe.begin("head")
+        panel._header(band, 3, now, layers.surface)
+        assert (pygame.image.tobytes(stepped, "RGB")
+                == pygame.image.tobytes(layers.surface.subsurface(band), "RGB")), (was, now)
+        assert noted == scribe.written["head"] and noted[-1].text == renderer.names[3]
+    assert partly >= 3
+
+
+@pytest.mark.parametrize(("players", "humans"), [(4, (0, 1, 2, 3)), (3, (0,))])
+def test_no_frame_paints_two_score_rows_from_nothing(players, humans):
+    """A score row painted from nothing (a round's end moves the lit round) takes a frame's
+    budget: in a played game past round ends, no frame paints two whole rows, and whole rows
+    were painted (each reports its whole band)."""
+    match, bots, renderer = seated(players, 6, humans)
+    bands = []
+    for panel in renderer.score_panels:
+        if panel.area.mini:
+            bands.append(panel.area.score)
+        else:
+            head, rounds, bonus = panel._lay_bands()
+            bands += [head, *rounds, bonus]
+    whole_rows = 0
+    while match.prompts() and match.view(None).round < 2:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.layers.take_painted()
+            renderer.update(1 / 60)
+            whole = {tuple(r) for r in renderer.layers.take_painted() or [] if r in bands}
+            assert len(whole) <= 1, whole
+            whole_rows += len(whole)
+    assert whole_rows >= 10
