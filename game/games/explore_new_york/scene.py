@@ -377,7 +377,8 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
         damaged = super().damage(prompted)
-        if self.count_ahead():  # a quiet frame (both paint nothing: after the report)
+        if self.count_ahead() and not any(  # a quiet frame (they paint nothing: after
+                panel.warm_inks() for panel in self.maps.values()):  # the report)
             self.cards.warm_header()
         return None if damaged is None else joined_damage(damaged)
 

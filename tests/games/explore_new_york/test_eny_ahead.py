@@ -14,8 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.core import Event
-from game.games.explore_new_york import cards_panel
+from game.games.explore_new_york import cards_panel, map_paint
 from game.games.explore_new_york.live_boxes import LiveBoxes
+from game.games.explore_new_york.map_panel import MapPanel
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel
@@ -254,3 +255,33 @@ def test_a_discard_dims_its_card_under_a_veil_made_before_play(monkeypatch):
     panel._card_discarded(Event("card_discarded", 0, (("card", card),)), 0.0,
                           Batch(renderer.view, 0.0))
     assert len(renderer.timeline.tweens) == tweens + 1
+
+
+def test_the_inks_of_tourists_being_drawn_are_worked_out_in_a_quiet_frame_before_they_land(
+        monkeypatch):
+    """The inked rects of a block's tourists (map_paint.tourist_inks), which a tourist's
+    stroke landing asks for (MapPanel.paint_added), are worked out in a quiet frame while the
+    strokes run (MapPanel.warm_inks): (nearly) none is worked out as a stroke lands."""
+    pygame.init()
+    tourist_inks = map_paint.tourist_inks
+    tourist_inks.cache_clear()
+    in_landings = []
+    paint_added = MapPanel.paint_added
+
+    def noted(panel, old, new):
+        misses = tourist_inks.cache_info().misses
+        painted = paint_added(panel, old, new)
+        in_landings.append(tourist_inks.cache_info().misses - misses)
+        return painted
+    monkeypatch.setattr(MapPanel, "paint_added", noted)
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
+    for _ in range(40):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert len(in_landings) > 10 and tourist_inks.cache_info().misses > 5
+    assert sum(in_landings) <= 2
