@@ -18,7 +18,7 @@ from game.engine.core import Event
 from game.ui.render_kit import Batch
 
 from .layout import BOXES, TOTAL
-from .score_panel import Box
+from .score_panel import Box, counts_text
 from .scoring import CATEGORIES, RouteScorer
 from .state import State
 
@@ -57,6 +57,7 @@ class LiveBoxes:
         self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
         self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
         self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
+        self._counts_rendered: set[str] = set()  # boxes' counts texts rendered (count_ahead)
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -188,7 +189,18 @@ class LiveBoxes:
             if not self._boxes_known(recount.view, recount.seat):
                 self._sheet_boxes_of(recount.view, recount.seat)
                 return False
+            if self._render_counts(self._sheet_boxes_of(recount.view, recount.seat)):
+                return False
         return True
+
+    def _render_counts(self, boxes: tuple[Box, ...]) -> bool:
+        """Render the counts texts ("3×2") of a move's boxes not rendered yet (a frame whose
+        count started with a new one rendered it, ~0.05-0.1 ms); True if any was."""
+        new = [box for box in boxes if box.counts not in self._counts_rendered]
+        for box in new:
+            counts_text(box)
+            self._counts_rendered.add(box.counts)
+        return bool(new)
 
     def _boxes_known(self, view: State, seat: int) -> bool:
         """True if the seat's boxes in a view are counted already (`_sheet_boxes_of`)."""

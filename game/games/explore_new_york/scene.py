@@ -45,7 +45,7 @@ from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
 from .board import TOURISTS
-from .cards_panel import CardsPanel
+from .cards_panel import CardsPanel, dim_shadow
 from .layout import BOXES, GLOW, MapScale, joined_damage, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_paint import seed
@@ -240,6 +240,7 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             theme.font(size, bold)
         card = self.layout.cards[0]
         sp.card_back(card.w, card.h)
+        dim_shadow(card.size)  # (and the veil of a dimmed card in the column's layer)
         for spec in self.board.cards:
             sp.card_face(spec, card.w, card.h)
         for scale in {id(s): s for s in self.scales.values()}.values():
@@ -376,7 +377,8 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
         damaged = super().damage(prompted)
-        if self.count_ahead():  # a quiet frame (both paint nothing: after the report)
+        if self.count_ahead() and not any(  # a quiet frame (they paint nothing: after
+                panel.warm_inks() for panel in self.maps.values()):  # the report)
             self.cards.warm_header()
         return None if damaged is None else joined_damage(damaged)
 

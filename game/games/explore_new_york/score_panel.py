@@ -170,7 +170,7 @@ def box_plate(surface: pygame.Surface, category: str, cell: pygame.Rect) -> None
 def box_labels(cell: pygame.Rect, box: Box) -> Labels:
     """A box's counts ("3×2") after its sign and its points on the right; in a box too
     narrow for one line and tall enough for two, the points under the counts."""
-    counts = theme.text(box.counts, theme.SMALL_SIZE, theme.TEXT_DIM)
+    counts = counts_text(box)
     icon_right = cell.x + 8 + 2 * icon_radius(cell)
     value = "" if box.points is None else f"= {box.points}"
     points = theme.text(value, theme.SMALL_SIZE, theme.TEXT, True)
@@ -181,6 +181,12 @@ def box_labels(cell: pygame.Rect, box: Box) -> Labels:
                 (points, points.get_rect(midright=(cell.right - 10, cell.centery + half)))]
     return [(counts, counts.get_rect(midleft=(icon_right + 12, cell.centery))),
             (points, points.get_rect(midright=(cell.right - 10, cell.centery)))]
+
+
+def counts_text(box: Box) -> pygame.Surface:
+    """A box's counts rendered ("3×2"; theme.text keeps it: `LiveBoxes.count_ahead` renders
+    a move's ahead, in a quiet frame)."""
+    return theme.text(box.counts, theme.SMALL_SIZE, theme.TEXT_DIM)
 
 
 def icon_radius(cell: pygame.Rect) -> int:

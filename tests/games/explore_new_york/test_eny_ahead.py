@@ -13,9 +13,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from game.engine.core import Event
+from game.games.explore_new_york import cards_panel, map_paint
 from game.games.explore_new_york.live_boxes import LiveBoxes
+from game.games.explore_new_york.map_panel import MapPanel
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
+from game.games.explore_new_york.score_panel import BoxPanel
+from game.ui.render_kit import Batch
 from tests.games.scene_match import scene_match, step
 
 
@@ -205,3 +210,78 @@ def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypa
     made = set(rendered)
     renderer.damage(False)  # a quiet frame: warm_header
     assert set(rendered) <= made
+
+
+def test_a_boxs_counts_are_rendered_in_a_quiet_frame_before_its_count_starts(monkeypatch):
+    """The counts ("3×2") a move's boxes show once they count are rendered ahead, in a quiet
+    frame after the move (LiveBoxes.count_ahead), not in the frame a box starts counting and
+    repaints: (nearly) no box repaint renders a counts text for the first time."""
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    rendered = texts_rendered(monkeypatch)  # (after the boxes' first paint, at the reset)
+    first_in_paint = []
+    paint = BoxPanel.paint
+
+    def noted(panel, surface):
+        before = set(rendered)
+        paint(panel, surface)
+        first_in_paint.extend(args for args in set(rendered) - before if "×" in args[0])
+    monkeypatch.setattr(BoxPanel, "paint", noted)
+    for _ in range(40):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert len({args[0] for args in rendered if "×" in args[0]}) > 5
+    assert len(first_in_paint) <= 2
+
+
+def test_a_discard_dims_its_card_under_a_veil_made_before_play(monkeypatch):
+    """The veil a discarded card dims under is made with the board (ENYRenderer._warm), not
+    in the frame the discard is shown."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
+    while not match.view(0).revealed:
+        step(match, bots, renderer)
+
+    def made_in_play(*args):
+        raise AssertionError("a veil made in the discard's frame")
+    monkeypatch.setattr(cards_panel, "veil", made_in_play)
+    card = match.view(0).revealed[0]
+    panel = renderer.cards
+    tweens = len(renderer.timeline.tweens)
+    panel._card_discarded(Event("card_discarded", 0, (("card", card),)), 0.0,
+                          Batch(renderer.view, 0.0))
+    assert len(renderer.timeline.tweens) == tweens + 1
+
+
+def test_the_inks_of_tourists_being_drawn_are_worked_out_in_a_quiet_frame_before_they_land(
+        monkeypatch):
+    """The inked rects of a block's tourists (map_paint.tourist_inks), which a tourist's
+    stroke landing asks for (MapPanel.paint_added), are worked out in a quiet frame while the
+    strokes run (MapPanel.warm_inks): (nearly) none is worked out as a stroke lands."""
+    pygame.init()
+    tourist_inks = map_paint.tourist_inks
+    tourist_inks.cache_clear()
+    in_landings = []
+    paint_added = MapPanel.paint_added
+
+    def noted(panel, old, new):
+        misses = tourist_inks.cache_info().misses
+        painted = paint_added(panel, old, new)
+        in_landings.append(tourist_inks.cache_info().misses - misses)
+        return painted
+    monkeypatch.setattr(MapPanel, "paint_added", noted)
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
+    for _ in range(40):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert len(in_landings) > 10 and tourist_inks.cache_info().misses > 5
+    assert sum(in_landings) <= 2
