@@ -183,6 +183,7 @@ class SeatsPanel(Panel):
         self._ahead = layers.static.copy()
         self._ready: dict[int, tuple] = {}
         self._composing: tuple[int, tuple] | None = None
+        self._composed_for: tuple | None = None  # what the rows were all composed for
 
     def _backdrop(self, static: pygame.Surface, seat: int, current: bool) -> pygame.Surface:
         """A row's backdrop, drawn over its area of the static background."""
@@ -300,11 +301,17 @@ class SeatsPanel(Panel):
         then is one blit (`_paint_ready`; a whole row costs ~0.15 ms in a frame): the
         backdrop, name and score, then in another call the figures, flag cards and status;
         True if it drew something (the room asks in frames that repaint nothing)."""
+        # (what the keys read: when they are all composed and it has not changed, most
+        # frames of a move's tweens, nothing is asked; a new language only misses the short cut)
+        stamp, last = (self.view, self.holds, self.lit, self.room.shown_scores()), self._composed_for
+        if last is not None and all(a is b for a, b in zip(stamp[:2], last)) and stamp[2:] == last[2:]:
+            return False
         for seat, lit in self._rows_to_turn():
             key = self.row_key(seat, lit)
             if self._ready.get(seat) != key:
                 self._compose_half(seat, lit, key)
                 return True
+        self._composed_for = stamp
         return False
 
     def _rows_to_turn(self) -> list[tuple[int, bool]]:

@@ -128,3 +128,14 @@ def test_every_seats_bus_for_every_route_is_drawn_before_play():
         for geom in renderer.map_panel.routes:
             renderer.map_panel.bus(seat, geom)
     assert sp.bus_sprite.cache_info().misses == misses
+
+
+def test_rows_are_composed_again_when_what_they_show_changes():
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    renderer.holds = renderer.holds.copy()  # a refresh: new holds, a card flying to the seat
+    renderer.holds[("cards", current)] += 1
+    assert seats.compose_ahead()
+    compose_all(renderer)
+    assert seats._ready[current] == seats.row_key(current, False)
