@@ -317,11 +317,13 @@ class SeatsPanel(Panel):
     def _rows_to_turn(self) -> list[tuple[int, bool]]:
         """(seat, lit) of the rows the turn passing repaints next: the row lit now going out
         and the seat to play's lighting up; once that is done, the seat to play's going out
-        and the next seat's lighting up."""
+        and the next seat's lighting up (before the first player is drawn, every row lit)."""
         view, players = self.view, self.room.players
-        if view is None or view.phase == OVER or not 0 <= view.current < players:
-            return []  # (no seat to play: the opening's ticket choice, made by all at once)
+        if view is None or view.phase == OVER:
+            return []
         current = view.current
+        if not 0 <= current < players:  # the opening: any seat may be drawn to play first
+            return [(seat, True) for seat in range(players)]
         if self.lit == current:
             return [(current, False), ((current + 1) % players, True)]
         rows = [(current, True)]

@@ -51,10 +51,10 @@ def row_painted(renderer, seat: int) -> bytes:
 
 def compose_all(renderer) -> None:
     """Compose ahead every row the turn passing will repaint (two halves each)."""
-    for _ in range(8):
+    for _ in range(12):
         if not renderer.seats.compose_ahead():
             return
-    raise AssertionError("rows still to compose after 8 halves")
+    raise AssertionError("rows still to compose after 12 halves")
 
 
 def test_rows_composed_ahead_are_those_the_turn_passing_repaints_whole():
@@ -139,3 +139,12 @@ def test_rows_are_composed_again_when_what_they_show_changes():
     assert seats.compose_ahead()
     compose_all(renderer)
     assert seats._ready[current] == seats.row_key(current, False)
+
+
+def test_before_the_first_player_is_drawn_every_row_is_composed_lit():
+    pygame.init()
+    _match, _bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 5)
+    assert renderer.view.current == -1  # the opening's ticket choice
+    compose_all(renderer)
+    seats = renderer.seats
+    assert seats._ready == {seat: seats.row_key(seat, True) for seat in range(3)}
