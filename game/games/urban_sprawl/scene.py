@@ -94,7 +94,8 @@ class USRenderer(USAnimations):
         self._placed_memo: tuple | None = None
         self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
-        self.held_left = False  # `refresh_held` left dirty layers to the next frames
+        self.held_left = False  # `refresh_held` left dirty layers (or the heads) to the next frames
+        self._held_painted = False  # the last `refresh_held` repainted a layer
         self._refreshed_at = -1.0  # the clock (`clock`) at the last refresh
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         self._prep_due = False  # this frame may build one thing ahead at its draw
@@ -146,9 +147,13 @@ class USRenderer(USAnimations):
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
                 and done[2] == stamp[2] and not self.layers.pending):
+            self._held_painted = False
             if done[1] is stamp[1] or self.refresh_held(done[1], limit):
                 self._refreshed = stamp
-                self.refresh_heads()
+                if self._held_painted:  # a budget's worth painted: the heads next frame
+                    self.held_left = True
+                else:
+                    self.refresh_heads()
             return  # (else: more dirty than the limit, the rest left to the next frames)
         self._prep_due = False  # (a frame that repaints layers does nothing ahead)
         self.layers.refresh(limit)
@@ -176,6 +181,7 @@ class USRenderer(USAnimations):
             self._prep_due = False  # (a frame that repaints a layer does nothing ahead)
             layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
                                 panel.CLIP)
+        self._held_painted = bool(dirty) and limit > 0
         self.held_left = len(dirty) > limit
         return not self.held_left
 
