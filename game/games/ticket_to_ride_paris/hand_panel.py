@@ -97,6 +97,10 @@ class HandPanel(Panel):
             self.log.prepare(self.room.names, None)
         return self.log.ready
 
+    def log_pending(self) -> bool:
+        """True while the strip shows the moves and a move's text is still to make."""
+        return self.shows_log() and self.log.ready != self.room.moves.key()
+
     def prepare_log(self) -> bool:
         """One frame's piece of the moves' text, or of the strip drawn ahead with it
         (`MoveLogStrip.prepare`); True when the strip may now show more moves than it does."""

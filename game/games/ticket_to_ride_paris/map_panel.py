@@ -240,6 +240,13 @@ class MapPanel(Panel):
             if label.rect.colliderect(area):
                 surface.blit(label.plate, label.rect)
 
+    def buses_ahead(self) -> None:
+        """Draw every seat's bus for every route's slot now (~37 slot shapes a seat, ~0.03 ms
+        each), not in the frame a claim is animated (a first bus turned costs ~0.3 ms)."""
+        for seat in range(self.room.players):
+            for geom in self.routes:
+                self.bus(seat, geom)
+
     def bus(self, seat: int, geom: RouteGeom) -> pygame.Surface:
         """A seat's bus as it sits in one of this route's slots."""
         return sp.bus_sprite(seat_color(seat), seat_dark(seat), geom.slot_len + BUS_GROW[0],

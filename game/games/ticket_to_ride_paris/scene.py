@@ -99,6 +99,7 @@ class TTRRenderer(PanelRoom):
         # the cards a move flies or shows, drawn now, not in the frame a move lands in: faces
         # in the market, the hand and a flag; backs in flight, the deck and a seat's figures;
         # tickets on their pile, drawn, and in a seat's figures
+        self.map_panel.buses_ahead()  # (a claim's buses: drawn now, not as it lands)
         ahead.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
                        ((CARD_W, CARD_H), (42, 58), (26, 36)), ((58, 40), (140, 92), (40, 28)))
 
@@ -160,6 +161,10 @@ class TTRRenderer(PanelRoom):
             self.refresh(self.REPAINT_BUDGET)
         if self._log_piece_due() and self.hand.prepare_log():
             self.refresh(self.REPAINT_BUDGET)
+        elif not self._repainted and self.timeline and not self.hand.log_pending():
+            # a frame of tweens that repaints nothing, the log's text all made (it must be
+            # by the end): half a row the turn passing will repaint whole, composed ahead
+            self.seats.compose_ahead()
 
     def _log_piece_due(self) -> bool:
         """True if this frame makes a piece of the move log's text: not in a frame that

@@ -39,6 +39,17 @@ class RowPart(USPanel):
     shows changes (a taken card, a slide or a refill repaints its slots, not the rows)."""
 
     RESTORE = False  # `paint` restores only the slots it repaints
+    # (a view, its `slots` and the cards in them): `view_slots`
+    _slots_memo: tuple[Any, list[Slot], frozenset] | None = None
+
+    def view_slots(self) -> tuple[list[Slot], frozenset]:
+        """`slots` and the cards in them, worked out once per view: a tween letting go of a
+        card asks them for `reads_holds`, the key and the repaint, in one frame."""
+        view, memo = self.view, self._slots_memo
+        if memo is None or memo[0] is not view:
+            slots = self.slots()
+            memo = self._slots_memo = (view, slots, frozenset(card for _, card, *_ in slots))
+        return memo[1], memo[2]
 
     def slots(self) -> list[Slot]:
         """(rect, card, AP cost, pile count, pile name) of each slot: a card (or, with no card
@@ -51,14 +62,14 @@ class RowPart(USPanel):
         key, once per view fields it reads (`by_view`, in each part)."""
         holds = self.holds
         return tuple((None if card is not None and ("card", card) in holds else card, cost, pile,
-                      name) for _, card, cost, pile, name in self.slots()), language()
+                      name) for _, card, cost, pile, name in self.view_slots()[0]), language()
 
     key = by_view("card")(shown_slots)
 
     def reads_holds(self, moved: AbstractSet[tuple]) -> bool:
         """Only the cards in its slots are read (whether a tween holds them back): a card
         landing in the rows asks the piles nothing, one flying to a seat the rows."""
-        cards = {card for _, card, *_ in self.slots()}
+        cards = self.view_slots()[1]
         return any(thing in cards for _, thing in moved)
 
     def paint(self, surf: pygame.Surface) -> list[pygame.Rect]:
@@ -68,7 +79,7 @@ class RowPart(USPanel):
         before, now = layers.shown_key(self.name), self.key()
         fresh = before is None or before[1] != now[1] or len(before[0]) != len(now[0])
         areas = []
-        for k, (rect, card, cost, pile, name) in enumerate(self.slots()):
+        for k, (rect, card, cost, pile, name) in enumerate(self.view_slots()[0]):
             if fresh or before[0][k] != now[0][k]:
                 area = rect.union(cost_label(rect, cost)[1]) if cost is not None else rect
                 blit_columns(surf, layers.static, area)

@@ -94,6 +94,9 @@ class USRenderer(USAnimations):
         self._placed_memo: tuple | None = None
         self._by_panel: dict[str, tuple] = {}
         self._refreshed: tuple | None = None  # (view, holds, language) of the last full refresh
+        self.held_left = False  # `refresh_held` left dirty layers (or the heads) to the next frames
+        self._held_painted = False  # the last `refresh_held` repainted a layer
+        self._refreshed_at = -1.0  # the clock (`clock`) at the last refresh
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         self._prep_due = False  # this frame may build one thing ahead at its draw
         self._prepared_for: tuple | None = None  # (view, holds, language) all built ahead for
@@ -129,6 +132,7 @@ class USRenderer(USAnimations):
         (the opening deal, right after the reset) repaints every layer at once, instead of
         one first paint (its chips, pills, texts) a frame in the frames that follow, and
         builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
+        self._refreshed_at, self.held_left = self.clock, False
         holds = self.timeline.holds()
         if holds != self.holds:
             self.holds = holds
@@ -142,11 +146,15 @@ class USRenderer(USAnimations):
                     break
         stamp, done = (self.view, self.holds, language()), self._refreshed
         if (limit is not None and done is not None and done[0] is stamp[0]
-                and done[2] == stamp[2] and not self.layers.pending
-                and (done[1] is stamp[1] or self.refresh_held(done[1], limit))):
-            self._refreshed = stamp
-            self.refresh_heads()
-            return
+                and done[2] == stamp[2] and not self.layers.pending):
+            self._held_painted = False
+            if done[1] is stamp[1] or self.refresh_held(done[1], limit):
+                self._refreshed = stamp
+                if self._held_painted:  # a budget's worth painted: the heads next frame
+                    self.held_left = True
+                else:
+                    self.refresh_heads()
+            return  # (else: more dirty than the limit, the rest left to the next frames)
         self._prep_due = False  # (a frame that repaints layers does nothing ahead)
         self.layers.refresh(limit)
         self._refreshed = stamp
@@ -158,8 +166,9 @@ class USRenderer(USAnimations):
         only the keys of the panels that read the kinds of holds that changed (a building
         landing asks the city's and the seat bodies', not the rows', track's, key's...), and
         of those only the panels that read these holds (a card landing in the rows asks no
-        seat's body: `reads_holds`), and repaint those dirty, if no more than `limit`; False
-        (nothing done) if more."""
+        seat's body: `reads_holds`), and repaint those dirty, no more than `limit`; False if
+        more were dirty (the rest are repainted in the next frames, a limit's worth each,
+        not all keys asked again and the city and a seat's body both repainted in one)."""
         moved = before.keys() ^ self.holds.keys()
         changed = {held[0] for held in moved}
         layers, dirty = self.layers, []
@@ -168,19 +177,22 @@ class USRenderer(USAnimations):
                 key = panel.key()
                 if layers.shown_key(panel.name) != key:
                     dirty.append((panel, key))
-        if len(dirty) > limit:
-            return False
-        for panel, key in dirty:
+        for panel, key in dirty[:limit]:
             self._prep_due = False  # (a frame that repaints a layer does nothing ahead)
             layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
                                 panel.CLIP)
-        return True
+        self._held_painted = bool(dirty) and limit > 0
+        self.held_left = len(dirty) > limit
+        return not self.held_left
 
     def update(self, dt: float) -> None:
-        """The kit's update; a frame of running tweens that repaints nothing is left, at its
-        draw, to build one thing ahead (`prepare_ahead`)."""
+        """The kit's update (and a refresh while `refresh_held` left dirty layers for later:
+        nothing else may ask for one); a frame of running tweens that repaints nothing is
+        left, at its draw, to build one thing ahead (`prepare_ahead`)."""
         self._prep_due = bool(self.timeline)  # (an idle frame prepares nothing)
         super().update(dt)
+        if self.held_left and self._refreshed_at != self.clock:
+            self.refresh(self.REPAINT_BUDGET)
 
     def animate(self, events: Sequence[Event], view: State, viewer: int | None) -> None:
         """The kit's animate; the frame a move is shown prepares nothing ahead."""

@@ -92,7 +92,7 @@ def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():
         step(match, bots, renderer)
         while renderer.busy():
             renderer.update(1 / 60)
-            if renderer.layers.pending:
+            if renderer.layers.pending or renderer.held_left:  # (left for the next frames)
                 continue
             for panel in renderer.panels.values():
                 if panel.LAYERED:

@@ -1,0 +1,150 @@
+"""A seat's row repainted by a short cut (composed ahead, or only its flag cards) gives the pixels
+a whole repaint gives: the row's backdrop and everything on it drawn anew."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.games.ticket_to_ride_paris.state import OVER
+from tests.games.scene_match import scene_match, step
+
+
+def played(players: int = 3):
+    """A renderer some moves into a match, every tween run out, a seat to play."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), players, 5)
+    for _ in range(12):
+        step(match, bots, renderer)
+    renderer.reset(match.view(None), None)
+    assert 0 <= renderer.view.current < players and renderer.view.phase != OVER
+    return renderer
+
+
+def whole_row(renderer, seat: int) -> bytes:
+    """The row's pixels as a whole repaint draws them now."""
+    seats = renderer.seats
+    surface = renderer.layers.surface.copy()
+    row = seats.row_area(seat)
+    surface.set_clip(row)
+    current = seats.lit == seat
+    surface.blit(seats._backdrops[seat, current], row)
+    seats._draw_player(surface, renderer.view, seat, seats.rects[seat],
+                       renderer.shown_scores()[seat])
+    return pygame.image.tobytes(surface.subsurface(row), "RGB")
+
+
+def row_painted(renderer, seat: int) -> bytes:
+    """The row's pixels after its layer's painter ran for what it shows now."""
+    surface = renderer.layers.surface.copy()
+    row = renderer.seats.row_area(seat)
+    surface.set_clip(row)
+    renderer.seats.paint_row(seat, surface)
+    return pygame.image.tobytes(surface.subsurface(row), "RGB")
+
+
+def compose_all(renderer) -> None:
+    """Compose ahead every row the turn passing will repaint (two halves each)."""
+    for _ in range(12):
+        if not renderer.seats.compose_ahead():
+            return
+    raise AssertionError("rows still to compose after 12 halves")
+
+
+def test_rows_composed_ahead_are_those_the_turn_passing_repaints_whole():
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    nxt = (current + 1) % renderer.players
+    assert seats._ready == {current: seats.row_key(current, False), nxt: seats.row_key(nxt, True)}
+    assert not seats.compose_ahead()  # all of it composed: nothing more to do
+
+
+def test_a_row_composed_ahead_paints_as_a_whole_repaint_also_with_other_counts():
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    nxt = (current + 1) % renderer.players
+    seats.lit = nxt  # the turn passed: the seat to play's row goes out, the next one's lights
+    for seat in (current, nxt):
+        assert seats._ready[seat] == seats.row_key(seat)
+        assert row_painted(renderer, seat) == whole_row(renderer, seat)
+    # a card still flying to the seat: its count differs from the picture's (painted over it)
+    renderer.holds[("cards", current)] += 1
+    assert seats._ready[current] != seats.row_key(current)
+    assert row_painted(renderer, current) == whole_row(renderer, current)
+
+
+def test_a_half_composed_row_whose_key_changed_is_composed_again_from_its_backdrop():
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    assert seats.compose_ahead()  # the first half of the seat to play's row, going out
+    renderer._score_hold[current] = -7  # its score changes before the second half
+    compose_all(renderer)
+    seats.lit = (current + 1) % renderer.players
+    assert seats._ready[current] == seats.row_key(current)
+    assert row_painted(renderer, current) == whole_row(renderer, current)
+
+
+def test_a_flag_card_landing_repaints_the_flag_cards_alone_as_a_whole_repaint_would():
+    renderer = played()
+    seats, seat = renderer.seats, renderer.view.current
+    renderer.layers.paint_region(f"seat{seat}", seats.row_area(seat), seats.row_key(seat),
+                                 lambda s: seats.paint_row(seat, s), False, True)
+    renderer.holds[("front_show", seat, 1)] += 1  # the middle card now shows
+    surface = renderer.layers.surface.copy()
+    surface.set_clip(seats.row_area(seat))
+    assert seats.paint_row(seat, surface) == [seats._front_area(
+        seat, renderer.layers.shown_key(f"seat{seat}"), seats.row_key(seat))]
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+
+
+def test_a_score_counting_up_repaints_its_number_as_a_whole_repaint_would():
+    renderer = played()
+    seats, seat = renderer.seats, renderer.view.current
+    renderer._score_hold[seat] = 9  # counting up: the number shown is 9 points short
+    renderer.layers.paint_region(f"seat{seat}", seats.row_area(seat), seats.row_key(seat),
+                                 lambda s: seats.paint_row(seat, s), False, True)
+    renderer._score_hold[seat] = 4
+    surface = renderer.layers.surface.copy()
+    surface.set_clip(seats.row_area(seat))
+    area = seats.paint_row(seat, surface)
+    assert area is not None and area[0].h < seats.row_area(seat).h  # the number alone
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+
+
+def test_every_seats_bus_for_every_route_is_drawn_before_play():
+    from game.games.ticket_to_ride_paris import sprites as sp
+
+    renderer = played(4)
+    misses = sp.bus_sprite.cache_info().misses
+    for seat in range(4):
+        for geom in renderer.map_panel.routes:
+            renderer.map_panel.bus(seat, geom)
+    assert sp.bus_sprite.cache_info().misses == misses
+
+
+def test_rows_are_composed_again_when_what_they_show_changes():
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    renderer.holds = renderer.holds.copy()  # a refresh: new holds, a card flying to the seat
+    renderer.holds[("cards", current)] += 1
+    assert seats.compose_ahead()
+    compose_all(renderer)
+    assert seats._ready[current] == seats.row_key(current, False)
+
+
+def test_before_the_first_player_is_drawn_every_row_is_composed_lit():
+    pygame.init()
+    _match, _bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 5)
+    assert renderer.view.current == -1  # the opening's ticket choice
+    compose_all(renderer)
+    seats = renderer.seats
+    assert seats._ready == {seat: seats.row_key(seat, True) for seat in range(3)}
