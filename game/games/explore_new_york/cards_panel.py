@@ -8,7 +8,6 @@ revealed cards are every seat's targets while the first player discards.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -18,6 +17,7 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.geometry import BoardGeometry, Icon, Label
+from game.ui.memory import art_cache
 from game.ui.paint import fit_text, flip, seat_color, veil
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -195,7 +195,7 @@ class CardsPanel(Panel):
         return at + DISCARD_TIME
 
 
-@lru_cache(maxsize=4)
+@art_cache(maxsize=4)  # (art: emptied between demos with the others)
 def dim_shadow(size: tuple[int, int]) -> pygame.Surface:
     """The veil a discarded card dims under, faded in by its own alpha: made once per card
     size (the room's `_warm`, before play: made in the discard's frame it cost ~0.1-0.2 ms),
