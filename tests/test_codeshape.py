@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.codeshape import MAX_METHODS, import_graph, main, report
+from game.codeshape import MAX_METHODS, ROOM_BEFORE_KITS, import_graph, main, missed, report
 
 
 def write(root: Path, name: str, text: str) -> None:
@@ -42,8 +42,25 @@ def test_imports_inside_functions_count_only_when_asked(tmp_path: Path) -> None:
     assert "pkg.sub.big" in import_graph(root, lazy=True)["pkg.sub.lazy"]
 
 
+def test_a_room_file_not_under_half_its_size_before_the_kits_is_reported(tmp_path: Path) -> None:
+    root = tmp_path / "pkg"
+    write(root, "__init__.py", "")
+    write(root, "games/__init__.py", "")
+    half = ROOM_BEFORE_KITS["urban_sprawl"] // 2
+    write(root, "games/urban_sprawl/__init__.py", "")
+    write(root, "games/urban_sprawl/small.py", "x = 1\n" * (half - 1))
+    write(root, "games/new_room/__init__.py", "")
+    write(root, "games/new_room/long.py", "x = 1\n" * 700)  # no target: not a room of then
+    data = report(root)
+    assert data["rooms_over_half"] == []
+    assert data["largest_file_per_room"]["new_room"]["under"] is None
+    write(root, "games/urban_sprawl/grown.py", "x = 1\n" * half)  # half is not under half
+    data = report(root)
+    assert data["rooms_over_half"] == ["urban_sprawl"]
+    assert missed(data)
+
+
 def test_the_command_exits_1_while_a_target_is_missed(capsys) -> None:
     data = report()
-    missed = bool(data["big_classes"] or data["long_files"] or data["circles"])
-    assert main([]) == int(missed)
+    assert main([]) == int(missed(data))
     assert "largest file per room:" in capsys.readouterr().out
