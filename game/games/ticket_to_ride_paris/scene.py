@@ -3,7 +3,8 @@
 The board (layout.py) is six panels, each in a module of its own:
 - `MapPanel` (map_panel.py): the city, routes as targets, buses as they are claimed, the
   landmark names placed clear of every bus and marker (labels.py);
-- `TrackPanel`, `SeatsPanel` (seats_panel.py): the score track and one player panel per seat;
+- `TrackPanel` (track_panel.py): the score track, a lane per seat;
+- `SeatsPanel` (seats_panel.py): one player panel per seat;
 - `MarketPanel` (market_panel.py): the face-up row and the deck, ticket and discard piles;
 - `HandPanel` (hand_panel.py): the viewer's cards and tickets, or with no seat to show (bots
   only) the table's latest moves (log_strip.py, moves.py);
@@ -44,8 +45,9 @@ from .map_panel import MapPanel
 from .market_panel import MarketPanel
 from .moves import MoveLog
 from .rules import TicketToRideParis
-from .seats_panel import FLAG_CARD, SeatsPanel, TrackPanel
+from .seats_panel import FLAG_CARD, SeatsPanel
 from .state import State
+from .track_panel import TrackPanel
 
 GOOD_SCORE = 80  # scores above this are rare: rendered when first shown
 GOOD_HAND = 24  # likewise for a seat's card count
