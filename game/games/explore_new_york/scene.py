@@ -19,12 +19,13 @@ Peek (keyboard R, the pad's right-stick click) switches a seat's faint best rout
 the route its map would score now (the live boxes' route), a wide band under its pen lines.
 
 What spans panels stays here: the seat whose map is large (the board is laid out again when it
-moves; when the zoom moves to another person their map grows into the large place while the
-old board fades out over the new one: zoom.py's ZoomMove), the
-seats peeking, every seat's best route per view (the boxes and the faint route read
-it) and the boxes as shown while they count up (live_boxes.py: each seat's changed boxes count
-to their new points once its strokes land); at the end every map erases what is off its final
-route, the route glows and the boxes fill in one by one, the total last (map_panel.py).
+moves, or one kept or built aside comes back: board_mounts.py; when the zoom moves to another
+person their map grows into the large place while the old board fades out over the new one:
+zoom.py's ZoomMove), the seats peeking, every seat's best route per view (the boxes and the
+faint route read it) and the boxes as shown while they count up (live_boxes.py: each seat's
+changed boxes count to their new points once its strokes land); at the end every map erases what
+is off its final route, the route glows and the boxes fill in one by one, the total last
+(map_panel.py).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
 from .board import TOURISTS
+from .board_mounts import Arrangement, Board, BoardMounts, Building
 from .cards_panel import CardsPanel, dim_shadow
 from .layout import BOXES, GLOW, MapScale, joined_damage, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
@@ -59,16 +61,11 @@ from .zoom import Zoom, ZoomMove, choosing
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
-Arrangement = tuple[int, tuple[int, ...]]  # (focus, pair): make_layout's
-MOUNTS_KEPT = 3  # boards laid out before kept for the zoom to come back to (15 MB each)
 MAX_PARTS = 6  # changed rects of a layer repainted one by one (repaint_parts); more: all of it
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
-Board = tuple  # a mounted board: ENYRenderer._board's
-Building = tuple[Arrangement, Iterator[bool], Board, bool]  # (its arrangement, the steps left,
-# the board so far, the next step is heavy): the board ENYRenderer._prepare builds aside
 
 
-class ENYRenderer(LiveBoxes, SplitRoom):
+class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -155,75 +152,6 @@ class ENYRenderer(LiveBoxes, SplitRoom):
             yield False
             self.layers.refresh(PAINTED_PER_STEP)
             paint = self.layers.pending
-
-    def _board(self) -> Board:
-        """The board mounted now: what `_remount` keeps and `_prepare` builds aside."""
-        return (self.focus, self.pair, self.layout, self.panels, self.layers, self.maps,
-                self.cards, self._own_targets, self.scales)
-
-    def _put(self, board: Board) -> None:
-        """Mount a board kept or built aside (no paint: its layers are as they were left)."""
-        (self.focus, self.pair, self.layout, self.panels, self.layers, self.maps, self.cards,
-         self._own_targets, self.scales) = board
-
-    def _remount(self, arrangement: Arrangement) -> bool:
-        """Keep the board shown now for the zoom to come back to (with three or four people:
-        a few of them, the zoom moves often; at a table of three or four bots, whose large map
-        moves to the next first player every turn: a board is laid out once per seat, ~10 ms,
-        then comes back; each is two board-sized surfaces), and bring the arrangement's back
-        if it is kept; True if it was."""
-        if not self._keeps_boards() or not hasattr(self, "layers"):
-            self._mounts.clear()
-            return False
-        kept = self._mounts.pop(arrangement, None)
-        self._mounts[self.focus, self.pair] = self._board()
-        while len(self._mounts) > MOUNTS_KEPT:
-            del self._mounts[next(iter(self._mounts))]  # the least recently shown
-        if kept is None:
-            return False
-        self._put(kept)
-        self.damage_rect()
-        return True
-
-    def _keeps_boards(self) -> bool:
-        """True if the large map moves between seats again and again (three or four people,
-        or a table of three or four bots): the boards laid out are kept (`_remount`)."""
-        return len(self.humans) > 2 or (not self.humans and self.players > 2)
-
-    def _prepare(self, wanted: int | None) -> None:
-        """With three or four people, take one step of building aside the board of a person
-        whose map has not been large yet, so the zoom's first move to them costs no more than
-        its later ones (building a board at once takes ~25 ms: a dropped frame); never while
-        the zoom fades, the heavy steps only on a quiet frame (nothing moving) unless the zoom
-        waits for the board (`wanted`: whose). Each board is two board-sized surfaces: no
-        more are built than `_remount` keeps, unless the zoom waits."""
-        if self._fade is not None or self.view is None:
-            return
-        if self._building is None:
-            todo = sorted((seat for seat in self.humans if seat != self.focus
-                           and (seat, ()) not in self._mounts), key=lambda s: s != wanted)
-            if len(self.humans) <= 2 or not todo or (
-                    wanted is None and len(self._mounts) >= MOUNTS_KEPT):
-                return
-            arrangement = (todo[0], ())
-            self._building = (arrangement, self._build(arrangement, paint=True), self._board(),
-                              False)
-        arrangement, steps, board, heavy = self._building
-        if heavy and self.timeline and wanted is None:
-            return
-        shown = self._board()
-        self._put(board)  # the panels built read the room (its layout, its focus) as theirs
-        try:
-            heavy = next(steps, None)
-            board = self._board()
-        finally:
-            self._put(shown)
-        done = heavy is None
-        self._building = None if done else (arrangement, steps, board, bool(heavy))
-        if done:
-            self._mounts[arrangement] = board
-            while len(self._mounts) > MOUNTS_KEPT:
-                del self._mounts[next(iter(self._mounts))]
 
     def _scale(self, size: int, coords: bool) -> MapScale:
         """A map scale, made once per size (the zoom lays the board out again and again)."""
