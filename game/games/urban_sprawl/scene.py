@@ -10,8 +10,8 @@ The board rect (layout.py: `table_layout`) holds, each panel in a module of its 
   pile), each slot with its AP cost;
 - `KeyPanel` (key_panel.py): whose turn, the AP left, the piles, and what the board's symbols
   mean;
-- `SeatHead`, `SeatBody` (seat_panel.py): one panel per seat, its head (name, wealth,
-  prestige) and its body (pills, planning cards and Favours, buildings and vocations).
+- `SeatHead`, `SeatBody` (seat_head.py, seat_panel.py): one panel per seat, its head (name,
+  wealth, prestige) and its body (pills, planning cards and Favours, buildings and vocations).
 Every panel rings its options, frames the focus and zooms a focused card (panel_base.py); the
 pictures several share are cached in faces.py. Targets: row cards and pile tops, a seat's
 planning cards (`hand`) and Favours, lots, placements (`lots`: the focused one previewed as a
@@ -57,7 +57,8 @@ from .layout import (
 )
 from .rows_panel import PilesPanel, RowsPanel
 from .rules import UrbanSprawl
-from .seat_panel import SeatBody, SeatHead
+from .seat_head import SeatHead
+from .seat_panel import SeatBody
 from .state import NOBODY, State
 from .track_panel import TrackPanel
 

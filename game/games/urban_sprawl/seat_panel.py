@@ -1,11 +1,11 @@
 """Urban Sprawl's player panels, one per seat, each in two layers: the head (emblem, name, wealth
-and prestige, large) repaints alone while a gain counts up; the body repaints when what it shows
-changes: pills for the AP left, each office held and the Extra Favour; the planning cards and
-Favours as chips (a permit's zones and licences, a contract's zone picture and lots, an Urban
-Renewal by name); and at its foot the seat's buildings per zone and its vocations as pictures
-with their counts (all of them, a zero faded: a panel reads the same from the first turn to the
-last; named in a two-seat panel). The head's figures hold back what is still flying in (the
-room's `counting`)."""
+and prestige, large: seat_head.py) repaints alone while a gain counts up; the body repaints when
+what it shows changes: pills for the AP left, each office held and the Extra Favour; the planning
+cards and Favours as chips (a permit's zones and licences, a contract's zone picture and lots, an
+Urban Renewal by name); and at its foot the seat's buildings per zone and its vocations as
+pictures with their counts (all of them, a zero faded: a panel reads the same from the first turn
+to the last; named in a two-seat panel). Here: the part both layers share (`SeatPart`: the
+seat's turn outlined) and the body."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pygame
 from game.engine.core import Target
 from game.ui import theme
 from game.ui.i18n import language
-from game.ui.paint import draw_seat_emblem, fit_text, seat_color
+from game.ui.paint import fit_text, seat_color
 from game.ui.panels import PanelRoom
 
 from . import sprites as sp
@@ -27,7 +27,6 @@ from .layout import (
     CHIP_ASPECT,
     CHIP_H,
     CHIP_MIN_W,
-    FIGURE_SIZE,
     FOOT_ICON,
     FOOT_STEP,
     PANEL_HEAD,
@@ -42,7 +41,7 @@ from .layout import (
     t,
 )
 from .panel_base import Item, ItemPanel, blit_item, by_view
-from .state import State, total_prestige
+from .state import State
 
 FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
 # The view's fields a seat's body shows (its key: `by_view`); the chips' places follow from
@@ -77,89 +76,6 @@ class SeatPart(ItemPanel):
                 pygame.draw.rect(surf, seat_color(self.seat), whole, 3, border_radius=12)
         return [Item(("outline", edge), active, pygame.Rect(strips[edge]), draw)
                 for edge in edges]
-
-
-class SeatHead(SeatPart):
-    """Emblem and name on the left, wealth and prestige (a star) on the right, large."""
-
-    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
-                 whole: pygame.Rect) -> None:
-        """A head with no figure rendered ahead yet."""
-        super().__init__(room, rect, name, seat, whole)
-        self._rendered: set[tuple[str, int]] = set()  # figures rendered ahead: prepare_ahead
-        self._prepared_view: State | None = None  # the view all figures were made for
-
-    def paint_static(self, surface: pygame.Surface) -> None:
-        """The whole panel's plate, under both parts."""
-        pygame.draw.rect(surface, theme.PANEL, self.whole, border_radius=12)
-
-    def key(self) -> tuple:
-        """The figures (less what still flies in) and whether it is the seat's turn."""
-        v, seat, room = self.view, self.seat, self.room
-        return (v.wealth[seat], v.prestige[seat], v.active == seat, room.counting(seat),
-                room.counting(seat, "wealth"))
-
-    def items(self) -> list[Item]:
-        """The outline, emblem, prestige and its star, wealth and name: while a gain counts
-        up only its figures are built again (the outline and emblem per turn, the name per
-        place left to it)."""
-        v, seat, room = self.view, self.seat, self.room
-        prestige = total_prestige(v, seat) - room.counting(seat)
-        wealth = v.wealth[seat] - room.counting(seat, "wealth")
-        return [*self.section("outline", v.active == seat,
-                              lambda: self.outline_items("left", "right", "top")),
-                *self.section("emblem", None, self.emblem_items),
-                *self.figure_items(prestige, wealth)]
-
-    def emblem_items(self) -> list[Item]:
-        """The seat's emblem, left of its name."""
-        seat, panel = self.seat, self.whole
-        emblem = (panel.x + 24, panel.y + 24)
-        return [Item("emblem", seat, pygame.Rect(0, 0, 40, 40).move(emblem[0] - 20,
-                                                                      emblem[1] - 20),
-                     lambda surf: draw_seat_emblem(surf, seat, emblem, 14))]
-
-    def figure_items(self, prestige: int, wealth: int) -> list[Item]:
-        """Prestige and its star, wealth, and the name in the room the figures leave it."""
-        panel = self.whole
-        shown = figure_text("prestige", prestige)
-        at = shown.get_rect(topright=(panel.right - 12, panel.y + 4))
-        star = (at.x - 20, at.centery)
-        found = [blit_item("prestige", shown, at),
-                 *self.section("star", star, lambda: [star_item(star)])]
-        money = figure_text("wealth", wealth)
-        where = money.get_rect(topright=(at.x - 48, at.y))
-        found.append(blit_item("wealth", money, where))
-        space = where.x - panel.x - 60
-        return found + self.section("name", (space, language()), lambda: self.name_items(space))
-
-    def prepare_ahead(self) -> bool:
-        """Render one figure a gain still flying in will count through (from the figure shown
-        on), if not rendered yet; True if it rendered one: the frames of the count-up then
-        find their numbers made (a 36 px figure costs ~0.1-0.2 ms a frame to render)."""
-        v, seat, room = self.view, self.seat, self.room
-        if self._prepared_view is v:
-            return False  # (all of this view's count-ups made: what is left to count narrows)
-        for kind, final in (("prestige", total_prestige(v, seat)), ("wealth", v.wealth[seat])):
-            shown = final - room.counting(seat, kind)
-            step = 1 if final >= shown else -1
-            for value in range(shown, final + step, step):
-                if (kind, value) not in self._rendered:
-                    self._rendered.add((kind, value))
-                    figure_text(kind, value)
-                    return True
-        self._prepared_view = v
-        return False
-
-    def name_items(self, space: int) -> list[Item]:
-        """The seat's name, no wider than `space`."""
-        seat, panel = self.seat, self.whole
-        name = fit_text(self.room.names[seat], theme.SMALL_SIZE, space, seat_color(seat), True)
-        return [blit_item("name", name, name.get_rect(topleft=(panel.x + 44, panel.y + 8)))]
-
-    def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """The seat itself, at its head."""
-        return {("seat", self.seat): self.rect.copy()}
 
 
 class SeatBody(SeatPart):
@@ -434,18 +350,6 @@ def pill_item(k: int, text: str, style: str, rect: pygame.Rect) -> Item:
         surf.blit(words, at)
     return Item(("pill", k), (style, words), rect.union(at), draw)
 
-
-def figure_text(kind: str, value: int) -> pygame.Surface:
-    """A seat's prestige or wealth figure (cached: theme.text)."""
-    if kind == "prestige":
-        return theme.text(str(value), FIGURE_SIZE, theme.ACCENT, True)
-    return theme.text(f"${value}", FIGURE_SIZE, sp.WEALTH_RGB, True)
-
-
-def star_item(center: tuple[int, int]) -> Item:
-    """The prestige star left of a seat's prestige figure."""
-    return Item("star", center, pygame.Rect(center[0] - 18, center[1] - 18, 36, 36),
-                lambda surf: sp.star(surf, center, 16, theme.ACCENT))
 
 
 def foot_pair(k: int, icon: pygame.Surface, text: str, rect: pygame.Rect, count: int

@@ -13,7 +13,7 @@ from game.engine.core import Chance, Config, Prompt
 from game.engine.match import sample
 from game.games.urban_sprawl import city
 from game.games.urban_sprawl.board import Contract
-from game.games.urban_sprawl.decks import DeckDraw
+from game.games.urban_sprawl.deck_odds import DeckDraw
 from game.games.urban_sprawl.effects import area_buildings, area_owners
 from game.games.urban_sprawl.prompts import prompt_of
 from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY, Deck, make_deck, total_prestige

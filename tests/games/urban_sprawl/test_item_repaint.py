@@ -20,7 +20,8 @@ from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
 from game.games.urban_sprawl.panel_base import ItemPanel
 from game.games.urban_sprawl.scene import USRenderer
-from game.games.urban_sprawl.seat_panel import SeatPart, figure_text
+from game.games.urban_sprawl.seat_head import figure_text
+from game.games.urban_sprawl.seat_panel import SeatPart
 from game.games.urban_sprawl.state import NOBODY
 from game.ui import theme
 from tests.games.scene_match import scene_match, step
