@@ -212,6 +212,18 @@ def test_every_header_line_of_a_game_is_rendered_before_its_first_frame(monkeypa
     assert set(rendered) <= made
 
 
+def play_moves_frame_by_frame(match, bots, renderer, moves: int = 40, frames: int = 40) -> None:
+    """Up to `moves` bots' moves, each shown and followed by `frames` frames (update, damage)."""
+    for _ in range(moves):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(frames):
+            renderer.update(1 / 60)
+            renderer.damage(False)
+
+
 def test_a_boxs_counts_are_rendered_in_a_quiet_frame_before_its_count_starts(monkeypatch):
     """The counts ("3×2") a move's boxes show once they count are rendered ahead, in a quiet
     frame after the move (LiveBoxes.count_ahead), not in the frame a box starts counting and
@@ -226,14 +238,7 @@ def test_a_boxs_counts_are_rendered_in_a_quiet_frame_before_its_count_starts(mon
         paint(panel, surface)
         first_in_paint.extend(args for args in set(rendered) - before if "×" in args[0])
     monkeypatch.setattr(BoxPanel, "paint", noted)
-    for _ in range(40):
-        if match.is_over():
-            break
-        step(match, bots, renderer)
-        renderer.damage(False)
-        for _ in range(40):
-            renderer.update(1 / 60)
-            renderer.damage(False)
+    play_moves_frame_by_frame(match, bots, renderer)
     assert len({args[0] for args in rendered if "×" in args[0]}) > 5
     assert len(first_in_paint) <= 2
 
@@ -275,13 +280,6 @@ def test_the_inks_of_tourists_being_drawn_are_worked_out_in_a_quiet_frame_before
         return painted
     monkeypatch.setattr(MapPanel, "paint_added", noted)
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
-    for _ in range(40):
-        if match.is_over():
-            break
-        step(match, bots, renderer)
-        renderer.damage(False)
-        for _ in range(40):
-            renderer.update(1 / 60)
-            renderer.damage(False)
+    play_moves_frame_by_frame(match, bots, renderer)
     assert len(in_landings) > 10 and tourist_inks.cache_info().misses > 5
     assert sum(in_landings) <= 2
