@@ -129,18 +129,24 @@ def test_the_maps_labels_are_placed_a_few_a_step_as_all_at_once(monkeypatch):
     assert sign == whole[0] and names == whole[1]
 
 
+def calls_in_a_step_once_built(monkeypatch, panel, owner, name: str) -> list[tuple]:
+    """The calls to `owner.name` in one more build step of `panel` once all its groups are
+    built (that step must find nothing to build)."""
+    while panel.build_step():
+        pass
+    calls: list[tuple] = []
+    real = getattr(owner, name)
+    monkeypatch.setattr(owner, name, lambda *a, **kw: calls.append((a, kw)) or real(*a, **kw))
+    assert not panel.build_step()
+    return calls
+
+
 def test_the_maps_layout_is_looked_up_once_per_what_it_shows(monkeypatch):
     """Once the map's layout is made for what it shows, a build step asks the layout nothing
     again (every frame asked before its groups were built)."""
     _, _, renderer = busy_renderer(2, 3)
     panel = renderer.board_panel
-    while panel.build_step():
-        pass
-    asked: list[int] = []
-    real = panel.map.prepare
-    monkeypatch.setattr(panel.map, "prepare", lambda **kw: asked.append(1) or real(**kw))
-    assert not panel.build_step()
-    assert not asked
+    assert not calls_in_a_step_once_built(monkeypatch, panel, panel.map, "prepare")
 
 
 def test_the_mayor_cards_faces_are_what_painting_them_in_place_gives():
@@ -219,10 +225,4 @@ def test_a_build_step_that_found_every_group_built_looks_no_more(monkeypatch):
     looks none up again (the repaint's frames each asked)."""
     _, _, renderer = busy_renderer(4, 3)
     sheet = renderer.sheet
-    while sheet.build_step():
-        pass
-    looked: list[int] = []
-    real = sheet.groups.has
-    monkeypatch.setattr(sheet.groups, "has", lambda *a: looked.append(1) or real(*a))
-    assert not sheet.build_step()
-    assert not looked
+    assert not calls_in_a_step_once_built(monkeypatch, sheet, sheet.groups, "has")
