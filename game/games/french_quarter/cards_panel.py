@@ -86,9 +86,9 @@ class CardsPanel(PiecePanel):
         """This round's card of each deck with its dice (taken ones faded), the Mayor card,
         minus what the holds `h` hold back."""
         view = self.view
-        cards = tuple(view.cards[DECKS.index(d)] if not h.get(("card", d), 0) else -1
-                      for d in self.card_rects)
-        held = tuple(i for i in range(len(view.dice)) if h.get(("die", i), 0))
+        cards = tuple([view.cards[DECKS.index(d)] if not h.get(("card", d), 0) else -1
+                       for d in self.card_rects])
+        held = tuple([i for i in range(len(view.dice)) if h.get(("die", i), 0)])
         out: list[Build] = [(self._card_pieces, (cards,)),
                             (self._dice_pieces, (view.dice, held))]
         if view.mayor:

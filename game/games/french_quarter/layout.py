@@ -148,7 +148,7 @@ class FQPanel(Panel):
         of a region's key: two ticks of one meter hold it twice, and the first one's end shows
         its box)."""
         holds = self.holds if holds is None else holds
-        return frozenset((x, n) for x, n in holds.items() if x[0] in kinds and n)
+        return frozenset([(x, n) for x, n in holds.items() if x[0] in kinds and n])
 
     def draw_focus(self, canvas: pygame.Surface, focus: Target, rect: pygame.Rect,
                    prompt: Prompt | None) -> None:
@@ -194,7 +194,7 @@ class PiecePanel(FQPanel):
 
     def pieces(self) -> list[Group]:
         """What the region shows, in painting order, in groups (made by `self.groups`)."""
-        return [self.groups(build, *args) for build, args in self.builds_for(self.holds)]
+        return self.groups.all(self.builds_for(self.holds))
 
     def builds(self, holds: Mapping) -> list[Build]:
         """How each group of `pieces` is built with these holds: (build, its args)."""
@@ -254,10 +254,10 @@ class PiecePanel(FQPanel):
             return True
         if builds is self._all_built:  # asked again each frame until the repaint is done
             return False
-        for build, args in builds:
-            if not self.groups.has(build, *args):
-                self.groups(build, *args)
-                return True
+        found = self.groups.missing(builds)
+        if found is not None:
+            self.groups(found[0], *found[1])
+            return True
         self._all_built = builds
         return False
 

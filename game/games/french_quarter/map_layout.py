@@ -338,7 +338,7 @@ class MapLayout:
                     ) -> tuple:
         """What the labels' places depend on: the lines, the closed street and the head."""
         return (tuple(out.lines), closed, head, sign,
-                tuple((street, tuple(forms)) for street, forms in names.items()))
+                tuple([(street, tuple(forms)) for street, forms in names.items()]))
 
     def _placed_labels(self, out: MapShapes, closed: int, head: int,
                 names: Mapping[int, Sequence[tuple[int, int]]], sign: tuple[int, int] | None
@@ -611,7 +611,7 @@ def nearest_free(room: pygame.Rect, size: tuple[int, int], prefer: tuple[float, 
     cx, cy = prefer[0] - w / 2, prefer[1] - h / 2  # the corner centred on prefer
     near_x = _tried(xs, cx, [e for r in blocked for e in (r.x - w, r.right)])
     near_y = _tried(ys, cy, [e for r in blocked for e in (r.y - h, r.bottom)])
-    for _, x, y in sorted((ex + ey, x, y) for x, ex in near_x for y, ey in near_y):
+    for _, x, y in sorted([(ex + ey, x, y) for x, ex in near_x for y, ey in near_y]):
         rect = pygame.Rect(x, y, w, h)
         if rect.collidelist(blocked) < 0:
             return rect

@@ -165,7 +165,7 @@ class MapPanel(PiecePanel):
         view, large = self.view, self.room.large
         sheet = view.sheets[large]
         return (large, sheet.mapped, sheet.vacation, view.line_segs, view.line_head,
-                view.mayor_card, tuple((sh.pos, sh.p_segs) for sh in view.sheets),
+                view.mayor_card, tuple([(sh.pos, sh.p_segs) for sh in view.sheets]),
                 self.held(MAP_HOLDS, self.holds if holds is None else holds))
 
     def shapes(self) -> MapShapes:

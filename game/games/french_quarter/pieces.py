@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from operator import attrgetter
 
 import pygame
 
@@ -74,7 +75,9 @@ Group = tuple[Piece, ...]
 class Groups:
     """Groups of pieces kept by what they are built from: `groups(build, *args)` is the tuple
     `build(*args)` gave the last time (in this language), built again only for new args (the
-    least recently used half is let go when GROUPS_KEPT are kept)."""
+    least recently used half is let go when GROUPS_KEPT are kept). A region asks for all of its
+    groups at once (`all`, `missing`): the language read once, not once per group (a sheet has
+    fifteen, asked at each repaint)."""
 
     def __init__(self) -> None:
         """No group built yet."""
@@ -84,26 +87,54 @@ class Groups:
         """True if the group `build(*args)` gives is kept (in this language)."""
         return (build, args, language()) in self.kept
 
+    def missing(self, builds: Iterable[tuple[Callable[..., Iterable[Piece]], tuple]]
+                ) -> tuple[Callable[..., Iterable[Piece]], tuple] | None:
+        """The first (build, args) of `builds` whose group is not kept, None if all are."""
+        lang, kept = language(), self.kept
+        for build, args in builds:
+            if (build, args, lang) not in kept:
+                return build, args
+        return None
+
     def __call__(self, build: Callable[..., Iterable[Piece]], *args: Hashable) -> Group:
         """The pieces `build(*args)` gives: `args` must hold everything they depend on."""
-        key = (build, args, language())
-        group = self.kept.pop(key, None)  # put back last: the least recently used come first
-        if group is None:
-            if len(self.kept) >= GROUPS_KEPT:  # a long game's old states: the older half go
-                for old in list(self.kept)[:GROUPS_KEPT // 2]:  # (not all: those shown now
-                    del self.kept[old]  # would be built again, all in one frame)
-            group = tuple(build(*args))
-        self.kept[key] = group
-        return group
+        return self.all([(build, args)])[0]
+
+    def all(self, builds: Iterable[tuple[Callable[..., Iterable[Piece]], tuple]]
+            ) -> list[Group]:
+        """The group of each (build, args) of `builds`, in order (as `self(build, *args)`)."""
+        lang, kept, out = language(), self.kept, []
+        for build, args in builds:
+            key = (build, args, lang)
+            group = kept.pop(key, None)  # put back last: the least recently used come first
+            if group is None:
+                group = self.build(build, args)
+            kept[key] = group
+            out.append(group)
+        return out
+
+    def build(self, build: Callable[..., Iterable[Piece]], args: tuple) -> Group:
+        """Build a group not kept (the older half of those kept let go if GROUPS_KEPT are)."""
+        if len(self.kept) >= GROUPS_KEPT:  # a long game's old states: the older half go
+            for old in list(self.kept)[:GROUPS_KEPT // 2]:  # (not all: those shown now
+                del self.kept[old]  # would be built again, all in one frame)
+        return tuple(build(*args))
 
 
 def changed(before: Iterable[Piece], after: Iterable[Piece]) -> list[pygame.Rect]:
-    """The rects of the pieces that are in one list and not in the other. Counted by (what,
+    """The rects of the pieces that are in one list and not in the other. Compared by (what,
     rect), which is what makes two pieces equal, as plain tuples: hashed and compared in C,
-    not through the dataclass's methods, a call per piece (a sheet's groups hold hundreds)."""
-    old = Counter([(p.what, p.rect) for p in before])
-    new = Counter([(p.what, p.rect) for p in after])
-    return [pygame.Rect(rect) for _, rect in (old - new) + (new - old)]
+    not through the dataclass's methods, a call per piece (a sheet's groups hold hundreds);
+    as sets when neither list holds a piece twice (a Counter's arithmetic runs in Python, a
+    dozen calls), else counted (a piece painted twice over itself is not one painted once)."""
+    old = [(p.what, p.rect) for p in before]
+    new = [(p.what, p.rect) for p in after]
+    olds, news = set(old), set(new)
+    if len(olds) < len(old) or len(news) < len(new):
+        was, now = Counter(old), Counter(new)
+        return [pygame.Rect(rect) for _, rect in (was - now) + (now - was)]
+    return [pygame.Rect(x[1]) for x in old if x not in news] + [
+        pygame.Rect(x[1]) for x in new if x not in olds]
 
 
 def changed_groups(before: Sequence[Group], after: Sequence[Group]) -> list[pygame.Rect]:
@@ -125,7 +156,7 @@ def joined(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
     for rect in rects:
         if rect.w > 0 and rect.h > 0:
             absorb(rect.copy(), out)
-    return sorted(out, key=lambda r: (r.y, r.x))
+    return sorted(out, key=attrgetter("y", "x"))  # (a key made in C, no call a rect)
 
 
 def take(rects: Sequence[pygame.Rect], budget: int | None
@@ -193,7 +224,7 @@ class PieceLayer:
             self.stale += [r.clip(self.area) for r in changed_groups(self.groups, groups)]
             self.groups, self.shown_key = groups, key
             self.shown = list(chain.from_iterable(groups))
-            self.rects = list(chain.from_iterable(map(self._rects_of, groups)))
+            self.rects = self._rects(groups)
         self.stale = joined(self.stale)
         if rebuilt and budget is not None and not self.deferred and sum(
                 r.w * r.h for r in self.stale) > budget:
@@ -209,6 +240,16 @@ class PieceLayer:
             layers.paint_region(self.name, rect, key, self._painter(rect, touched),
                                 restore=False, clip=True)
         return spent
+
+    def _rects(self, groups: list[Group]) -> list[pygame.Rect]:
+        """The rects of the groups' pieces, in order: each group's kept (`_rects_of`), looked
+        up here in a loop, not a call per group (a sheet has fifteen, at each repaint)."""
+        out: list[pygame.Rect] = []
+        kept_rects = self._group_rects
+        for group in groups:
+            kept = kept_rects.get(id(group))
+            out += kept[1] if kept is not None and kept[0] is group else self._rects_of(group)
+        return out
 
     def _rects_of(self, group: Group) -> list[pygame.Rect]:
         """The rects of a group's pieces, made once per group (a sheet's hundred pieces' rects

@@ -34,10 +34,10 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine.core import Config
+from game.engine.core import Config, Prompt, Target
 from game.ui import theme
 from game.ui.audio import CueEntry
-from game.ui.damage import PASS_AREA, join_cheapest
+from game.ui.damage import PASS_AREA
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import translator, viewer_seat
@@ -73,7 +73,13 @@ class FQRenderer(PanelRoom):
     REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
     PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
     REPAINT_AREA = 30_000  # pixels of the regions repainted a frame after a move (1.5% of it)
-    TWEEN_RECTS = 3  # the tweens' areas in so many rects at most (and one for a repaint)
+    # The running tweens' areas in so many rects at most (and one for a repaint): a round's
+    # start (banner, cards turning, dice, tags) spreads more rects than the shell redraws one
+    # by one, and their union is two thirds of the canvas. Two are joined anyway when their
+    # union adds less than a draw pass costs (cards turning up side by side are one pass, not
+    # three). The kit joins them (PanelRoom.tween_damage): no call more a frame of the room's.
+    TWEEN_PASSES = 3
+    TWEEN_WASTE = PASS_AREA
 
     def __init__(self, rules: FrenchQuarter, config: Config, seat_names: Sequence[str]) -> None:
         """Lay the panels out and paint the static background once."""
@@ -88,7 +94,10 @@ class FQRenderer(PanelRoom):
         self._points: dict[tuple, int] = {}  # a sheet's points (see _seat_points)
         self.abbr = {a: t(f"abbr.{a}") for a in ARTISTS}
         self._budget = self.REPAINT_AREA  # what is left of this frame's REPAINT_AREA
-        self._settled = False  # True: every region was found up to date since the last change
+        # The first so many regions were found up to date since the last change (all of them:
+        # nothing is due), with these holds: a change is a new view, layout or holds object.
+        self._clean = 0
+        self._clean_holds: object = None
         self._prepared = True  # True: every other seat's large sheet is built (update)
         self._ahead_done = True  # True: what the regions show once the tweens end is built
         self._build()
@@ -107,7 +116,7 @@ class FQRenderer(PanelRoom):
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
         self.painted = (self.board_panel, self.cards, self.sheet)  # the panels in pieces
         self.regions = [panel.region for panel in self.painted]
-        self._settled = False
+        self._clean = 0
         self.sheet.warm()
         self.cards.warm()
         self.board_panel.warm()
@@ -120,7 +129,7 @@ class FQRenderer(PanelRoom):
         if view.mayor != self.mayor:
             self.mayor = view.mayor
             self._build()
-        self._settled = False
+        self._clean = 0
         self._prepared = False  # other seats' large sheets: their groups to build again
         self._ahead_done = False  # what the regions show once the tweens end: to build
         self.large = self._active(view, viewer_seat(viewer))
@@ -158,26 +167,24 @@ class FQRenderer(PanelRoom):
         nothing per frame of its own (the kit's answer, without looking that up each move)."""
         return self.panels_view_damage()
 
-    def tween_damage(self) -> list[pygame.Rect]:
-        """The running tweens' areas (the kit's), merged into TWEEN_RECTS at most: a round's
-        start (banner, cards turning, dice, tags) spreads more rects than the shell redraws
-        one by one, and their union is two thirds of the canvas. Two are joined anyway when
-        their union adds less than a draw pass costs (PASS_AREA: cards turning up side by side
-        are one pass, not three)."""
-        return join_cheapest(super().tween_damage(), self.TWEEN_RECTS, PASS_AREA)
-
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""
-        return bool(self.timeline) or self.repaints_due()
+        # (the list's truth and the count in C: an idle frame asks twice, no call more)
+        return bool(self.timeline.tweens) or (self._clean < len(self.regions)
+                                              and self.repaints_due())
 
     def repaints_due(self) -> bool:
-        """True if a region still has pieces to repaint (asked a few times a frame: once all
-        are painted, nothing is due until a new view or a refresh)."""
-        if self._settled:
+        """True if a region still has pieces to repaint (asked a few times a frame). Those
+        found up to date since the last change are not asked again (a sheet repainted a band
+        a frame asked the map and the cards each frame, 5 calls each): once all are, nothing
+        is due until a new view or new holds."""
+        regions, k = self.regions, self._clean
+        if k == len(regions) or self.view is None:
             return False
-        due = self.view is not None and any(region.due() for region in self.regions)
-        self._settled = not due
-        return due
+        while k < len(regions) and not regions[k].due():
+            k += 1
+        self._clean, self._clean_holds = k, self.holds
+        return k < len(regions)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint, REPAINT_AREA pixels a 60th of a second at most, what
@@ -188,11 +195,13 @@ class FQRenderer(PanelRoom):
         a millisecond); before that, what the regions show once their tweens end
         (`_work_ahead`). Never in an idle frame (it must cost next to nothing) nor in a move's
         (moves land when the timeline is empty: the table waits for the animation)."""
-        self.time = self.clock + dt
+        self._time += dt  # (the kit's clock, as its own `update` moves it: no property calls)
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
-        if self.timeline.advance(dt) or self.repaints_due():
+        if self.timeline.advance(dt) or (self._clean < len(self.regions)
+                                         and self.repaints_due()):
             self.refresh(self.REPAINT_BUDGET)
-        if self.timeline and self._budget >= self.REPAINT_AREA:
+        if (self.timeline.tweens and self._budget >= self.REPAINT_AREA
+                and not (self._ahead_done and self._prepared)):  # (most frames: all done)
             self._work_ahead()
 
     def _work_ahead(self) -> None:
@@ -200,9 +209,10 @@ class FQRenderer(PanelRoom):
         what a region shows once its tweens end (PiecePanel.work_ahead), else a group of
         another seat's large sheet (SheetPanel.prepare)."""
         if not self._ahead_done:
-            self._ahead_done = not any(panel.work_ahead() for panel in self.painted)
-            if not self._ahead_done:
-                return
+            for panel in self.painted:
+                if panel.work_ahead():
+                    return
+            self._ahead_done = True
         if not self._prepared:
             self._prepared = not self.sheet.prepare(self.view)
 
@@ -225,10 +235,11 @@ class FQRenderer(PanelRoom):
         region's, if none was repainted this frame, once its groups of pieces are built (one
         group a frame: `PiecePanel.build_step`)."""
         super().refresh(limit)  # the holds (no panel has a layer of the kit's)
-        self._settled = False
-        if self.view is None or limit == 0:
+        if limit is None or self.holds is not self._clean_holds:
+            self._clean = 0  # else what the regions show is as it was: those found up to date
+        if self.view is None or limit == 0:  # are not asked again
             return
-        for panel in self.painted:
+        for panel in self.painted[self._clean:]:
             if limit is not None and self._budget < self.REPAINT_AREA:
                 return  # one region a frame: one rect more for the shell to redraw
             if panel.region.due():
@@ -241,6 +252,13 @@ class FQRenderer(PanelRoom):
                 # comparing them was this frame's share)
                 self._budget -= max(1, panel.region.paint(None if limit is None
                                                           else self._budget))
+
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """The panels' highlights, only under a prompt: without one, none of them draws any
+        (bots' turns: the kit's walk over the four panels was 7 calls a draw pass)."""
+        if prompt is not None:
+            super().draw_options(canvas, focus, prompt)
 
     @staticmethod
     def _active(view: State, viewer: int | None) -> int:

@@ -254,7 +254,7 @@ class SheetPanel(PiecePanel):
         holds `h`)."""
         sh = view.sheets[seat]
         # .get: a missing key's [] runs Counter.__missing__ in Python (nine keys a seat)
-        meters = tuple(m - h.get(("meter", seat, a), 0) for a, m in enumerate(sh.meters))
+        meters = tuple([m - h.get(("meter", seat, a), 0) for a, m in enumerate(sh.meters)])
         return (meters, sh.umbrellas - h.get(("umb", seat), 0), sh.line - h.get(("line", seat), 0),
                 sh.art - h.get(("art", seat), 0))
 
@@ -350,13 +350,14 @@ class SheetPanel(PiecePanel):
             seats = [s for s in range(self.room.players) if s != self.room.large]
             memo = self._prepared = (view, self.room.large, seats, [])
         seats, todo = memo[2], memo[3]
-        while todo:
-            build, args = todo.pop()
-            if not self.groups.has(build, *args):
-                self.groups(build, *args)
+        if todo:
+            found = self.groups.missing(todo)  # the kept ones skipped in one call
+            if found is not None:
+                self.groups(found[0], *found[1])
                 return True
+            todo.clear()
         if seats:
-            todo += reversed(self._large_builds(view, seats.pop(0), self.holds))
+            todo += self._large_builds(view, seats.pop(0), self.holds)
             return True
         return False
 

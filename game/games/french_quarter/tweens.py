@@ -42,22 +42,24 @@ class Tumble:
         self.faces = tumble_faces(seed)
         self._at: tuple[float, pygame.Surface, pygame.Rect] | None = None
 
-    def at(self, p: float) -> tuple[pygame.Surface, pygame.Rect]:
-        """The die's picture at `p` and where it is blitted."""
-        if self._at is None or self._at[0] != p:
+    def where(self, p: float) -> pygame.Rect:
+        """Every pixel the die covers at `p`: its picture for `p` is made here (the frame's
+        damage asks first, then each draw pass blits it, without a call more: `__call__`)."""
+        at = self._at
+        if at is None or at[0] != p:
             face = self.value if p > 0.85 else self.faces[int(p * 8) % 8]
             img = sp.turned_die(face, DIE, sp.die_turn((1 - p) * 360))
             y = self.rect.centery - (1 - p) * 80 - abs(math.sin(p * math.pi * 2)) * 12 * (1 - p)
-            self._at = (p, img, img.get_rect(center=(self.rect.centerx, y)))
-        return self._at[1], self._at[2]
-
-    def where(self, p: float) -> pygame.Rect:
-        """Every pixel the die covers at `p`."""
-        return self.at(p)[1].copy()
+            at = self._at = (p, img, img.get_rect(center=(self.rect.centerx, y)))
+        return at[2].copy()
 
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Blit the die as it is at `p`."""
-        canvas.blit(*self.at(p))
+        at = self._at
+        if at is None or at[0] != p:
+            self.where(p)
+            at = self._at
+        canvas.blit(at[1], at[2])  # type: ignore[index]
 
 
 @cache

@@ -97,11 +97,10 @@ class CountedGroups(Groups):
         super().__init__()
         self.kept, self.built = kept, built
 
-    def __call__(self, build, *args):
-        """The group, noted if it is built now."""
-        if not self.has(build, *args):
-            self.built.append(build)
-        return super().__call__(build, *args)
+    def build(self, build, args):
+        """The group built now, noted."""
+        self.built.append(build)
+        return super().build(build, args)
 
 
 def counted(renderer, panels) -> list:
