@@ -139,6 +139,7 @@ class MapLayout:
         self._named: dict[tuple, tuple] = {}  # the labels placed for lines, closed street, head
         self._placing: dict[tuple, Generator] = {}  # labels being placed, a few a frame
         self._targets_at: dict[int, dict[Target, pygame.Rect]] = {}  # see targets_at
+        self._hatches: dict[tuple, list[pygame.Rect]] = {}  # see _hatch
 
     # == fixed measures ===========================================================================
     def point(self, x: int, y: int) -> tuple[int, int]:
@@ -484,7 +485,19 @@ class MapLayout:
         return round(self.street_w + self.bw) - 2 * GAP
 
     def _hatch(self, street: int, labels: Sequence[pygame.Rect | None]) -> list[pygame.Rect]:
-        """The closed street's stretches, cut round the labels on it."""
+        """The closed street's stretches, cut round the labels on it: worked out once per
+        street and labels (each layout of the map asked again, ~35 calls, for the same)."""
+        key = (street, *[None if c is None else tuple(c) for c in labels])
+        kept = self._hatches.get(key)
+        if kept is None:
+            if len(self._hatches) > 64:  # a long game's old labels
+                self._hatches.clear()
+            kept = self._hatches[key] = self._cut_stretches(street, labels)
+        return [r.copy() for r in kept]  # (the shapes' own: the kept ones never change)
+
+    def _cut_stretches(self, street: int, labels: Sequence[pygame.Rect | None]
+                       ) -> list[pygame.Rect]:
+        """The closed street's stretches, cut round the labels on it (`_hatch`)."""
         vertical = self.board.streets[street].axis == "v"
         pieces = []
         for k in range(self.stretches(street)):

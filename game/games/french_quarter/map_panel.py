@@ -202,7 +202,7 @@ class MapPanel(PiecePanel):
         """One step of what the map shows with these holds (None: now's) not made yet: the
         closed street's hatching, the labels' places, a tourist's spot, a group of pieces
         (laying the map out and building its groups cost up to ~0.9 ms in one frame)."""
-        holds = self.holds if holds is None else holds
+        ahead, holds = holds is not None, self.holds if holds is None else holds
         shows = self._shows_with(holds)
         if shows not in self._laid_out:  # asked every frame until the groups are built too
             closed = self.room.rules.closed_street(self.view)
@@ -214,6 +214,8 @@ class MapPanel(PiecePanel):
             if len(self._laid_out) > 16:  # a long game's old views
                 self._laid_out.clear()
             self._laid_out.add(shows)
+            if ahead:  # listing the groups (laying the map out whole) is a step of its own
+                return True  # (a repaint lists them now: its pixels come when they came)
         return super().build_step(holds)
 
     def builds(self, holds: Mapping) -> list[Build]:
@@ -228,13 +230,13 @@ class MapPanel(PiecePanel):
         sh = view.sheets[self.room.large]
         return out + [
             (self._marker_pieces, (view.line_head,)),  # over the lines, which end at them
-            (self._name_pieces, (tuple((street, form, tuple(rect))
-                                       for street, (form, rect) in shapes.names.items()),)),
+            (self._name_pieces, (tuple([(street, form, tuple(rect))
+                                        for street, (form, rect) in shapes.names.items()]),)),
             (self._head_pieces, (None if shapes.head is None else tuple(shapes.head),)),
-            (self._value_pieces, (tuple((b, sh.mapped[b]) for b in shapes.values),)),
+            (self._value_pieces, (tuple([(b, sh.mapped[b]) for b in shapes.values]),)),
             (self._outline_pieces, (sh.vacation,)),
-            (self._pawn_pieces, (tuple((seat, tuple(rect))
-                                       for seat, rect in shapes.pawns.items()),))]
+            (self._pawn_pieces, (tuple([(seat, tuple(rect))
+                                        for seat, rect in shapes.pawns.items()]),))]
 
     def _shapes_for(self, holds: Mapping) -> MapShapes:
         """`shapes` with these holds (laid out ahead and kept if they are not now's)."""

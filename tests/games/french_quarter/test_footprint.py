@@ -143,3 +143,46 @@ def test_a_tumbling_die_paints_itself_as_it_is_at_the_step_it_is_given():
         die(drawn, q)
         alone(fresh, q)
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(fresh, "RGB"), (p, q)
+
+
+def test_a_closed_streets_hatching_kept_is_what_cutting_it_again_gives():
+    """The hatching is worked out once per street and labels on it: what is kept is what
+    cutting the stretches again gives, for other labels too, and the shapes' own copy."""
+    _, _, renderer = settled_renderer(2, 5)
+    layout = renderer.board_panel.map
+    for street in range(len(layout.board.streets)):
+        r = layout.stretch(street, 1)
+        for labels in ([None, None], [pygame.Rect(r.centerx - 10, r.centery - 10, 20, 20), None],
+                       [None, pygame.Rect(r.x, r.y, 8, 8)]):
+            layout._hatch(street, labels)[0].x += 5  # a caller's copy, changed
+            assert layout._hatch(street, labels) == layout._cut_stretches(street, labels)
+
+
+def test_a_map_laid_out_ahead_lists_its_groups_a_step_later(monkeypatch):
+    """A step of work ahead that finds the map laid out for its holds lists none of its groups
+    (laying the whole map out for them is the next step's work)."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 2, 5,
+                                        (("mayor", True), ("tourism", True)))
+    panel = renderer.board_panel
+    listed: list = []
+    builds, build_step = panel.builds, panel.build_step
+    monkeypatch.setattr(panel, "builds", lambda holds: listed.append(1) or builds(holds))
+    laid_then_listed: list = []
+
+    def counted_step(holds=None):
+        before = set(panel._laid_out)
+        del listed[:]
+        made = build_step(holds)
+        if holds is not None and set(panel._laid_out) - before:
+            laid_then_listed.append(bool(listed))
+        return made
+
+    monkeypatch.setattr(panel, "build_step", counted_step)
+    for _ in range(30):
+        step(match, bots, renderer)
+        for _ in range(400):
+            if not renderer.busy():
+                break
+            renderer.update(1 / 60)
+    assert laid_then_listed and not any(laid_then_listed)
