@@ -204,17 +204,24 @@ class PieceLayer:
         self.stale: list[pygame.Rect] = []  # areas still to paint (a budget cut a change short)
         self.deferred = False  # the last call only built the pieces of a wipe
         self._group_rects: dict[int, tuple[Group, list[pygame.Rect]]] = {}  # by id(group)
+        # The layers it last painted into: a region lives on one (a new layout mounts new
+        # panels with their regions on new layers), so `due` reads it without `layers()`.
+        self._painted_into: Layers | None = None
 
     def _blank(self) -> bool:
         """True if the layers hold nothing of this region (new, invalidated or rebuilt)."""
         return self.layers().shown_key(self.name) is None
 
     def due(self) -> bool:
-        """True if something of this region is still to be painted."""
-        return bool(self.stale) or self._blank() or self.key() != self.shown_key
+        """True if something of this region is still to be painted (asked a few times a
+        frame: `_blank` inline, on the layers it painted into)."""
+        layers = self._painted_into
+        return (bool(self.stale) or layers is None or layers.shown_key(self.name) is None
+                or self.key() != self.shown_key)
 
     def paint(self, budget: int | None) -> int:
         """Paint what changed, at most `budget` pixels of it (None: all); the pixels spent."""
+        self._painted_into = self.layers()
         if self._blank():  # everything, over the background
             self.groups, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
         key = self.key()

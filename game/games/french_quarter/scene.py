@@ -163,9 +163,11 @@ class FQRenderer(PanelRoom):
         return total
 
     def view_damage(self) -> list[pygame.Rect]:
-        """What a new view changes outside the regions: the panels' (none); the room draws
-        nothing per frame of its own (the kit's answer, without looking that up each move)."""
-        return self.panels_view_damage()
+        """What a new view changes outside the regions: nothing. The room draws nothing per
+        frame of its own, and no panel names a rect (`panels_view_damage`: the regions report
+        their repaints, the highlights and chips show only with a prompt, whose arrival
+        redraws the frame); asking the four at each move was 7 calls."""
+        return []
 
     def busy(self) -> bool:
         """True while tweens run or wait, or a region still has pieces to repaint."""

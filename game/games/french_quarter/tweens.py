@@ -78,21 +78,27 @@ class Walker(Moving):
     def __init__(self, sprite: pygame.Surface, pts: list[tuple[int, int]]) -> None:
         """`sprite`'s top left walks from pts[0] to pts[-1] through the points between."""
         self.sprite, self.pts = sprite, pts
+        self._at: tuple[float, pygame.Rect] | None = None  # the last step asked and its rect
 
     def where(self, p: float) -> pygame.Rect:
-        """The pawn's rect at `p` (its position truncated to the pixel, as a blit does)."""
-        n = len(self.pts) - 1
-        f = p * n
-        k = min(n - 1, int(f))
-        u = f - k
-        (x1, y1), (x2, y2) = self.pts[k], self.pts[k + 1]
-        hop = math.sin(u * math.pi) * 14
-        return self.sprite.get_rect(topleft=(int(x1 + (x2 - x1) * u),
-                                             int(y1 + (y2 - y1) * u - hop)))
+        """The pawn's rect at `p` (its position truncated to the pixel, as a blit does),
+        worked out once a frame (its damage asks first, then each draw pass: `__call__`)."""
+        at = self._at
+        if at is None or at[0] != p:
+            n = len(self.pts) - 1
+            f = p * n
+            k = min(n - 1, int(f))
+            u = f - k
+            (x1, y1), (x2, y2) = self.pts[k], self.pts[k + 1]
+            hop = math.sin(u * math.pi) * 14
+            at = self._at = (p, self.sprite.get_rect(topleft=(int(x1 + (x2 - x1) * u),
+                                                              int(y1 + (y2 - y1) * u - hop))))
+        return at[1].copy()
 
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Blit the pawn where it is at `p`."""
-        canvas.blit(self.sprite, self.where(p))
+        at = self._at
+        canvas.blit(self.sprite, at[1] if at is not None and at[0] == p else self.where(p))
 
 
 def tick(rect: pygame.Rect, color: tuple) -> Painter:

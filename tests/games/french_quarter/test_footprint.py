@@ -18,7 +18,7 @@ from game.engine.core import Option, Prompt
 from game.games.french_quarter.pieces import Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
-from game.games.french_quarter.tweens import Tumble
+from game.games.french_quarter.tweens import Tumble, Walker
 from tests.games.scene_match import scene_match, step
 
 
@@ -131,18 +131,23 @@ def test_the_panels_highlight_options_under_a_prompt_and_are_not_asked_without_o
     assert sorted(asked) == sorted(renderer.panels)
 
 
-def test_a_tumbling_die_paints_itself_as_it_is_at_the_step_it_is_given():
-    """A die's picture is worked out once for a step (its damage, then its draw passes): a
-    draw at another step than the last one asked for paints the die at that step."""
+def test_a_tumbling_die_and_a_walking_tourist_paint_themselves_at_the_step_given():
+    """A die's picture, a pawn's rect are worked out once for a step (the damage, then the
+    draw passes): a draw at another step than the last one asked for paints it there."""
     pygame.init()
-    die, alone = Tumble(pygame.Rect(1200, 140, 50, 50), 5, 3), Tumble(
-        pygame.Rect(1200, 140, 50, 50), 5, 3)
-    for p, q in ((0.2, 0.2), (0.2, 0.5), (0.9, 0.3)):
-        die.where(p)  # the frame's damage asked for p
-        drawn, fresh = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
-        die(drawn, q)
-        alone(fresh, q)
-        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(fresh, "RGB"), (p, q)
+    sprite = pygame.Surface((34, 34))
+    sprite.fill((90, 200, 40))
+    walk = [(100, 200), (180, 200), (180, 280)]
+    for make in (lambda: Tumble(pygame.Rect(1200, 140, 50, 50), 5, 3),
+                 lambda: Walker(sprite, walk)):
+        painter, alone = make(), make()
+        for p, q in ((0.2, 0.2), (0.2, 0.5), (0.9, 0.3)):
+            painter.where(p)  # the frame's damage asked for p
+            drawn, fresh = pygame.Surface((1920, 1080)), pygame.Surface((1920, 1080))
+            painter(drawn, q)
+            alone(fresh, q)
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(fresh, "RGB")
+            assert painter.where(q) == alone.where(q), (p, q)
 
 
 def test_a_closed_streets_hatching_kept_is_what_cutting_it_again_gives():
@@ -186,3 +191,25 @@ def test_a_map_laid_out_ahead_lists_its_groups_a_step_later(monkeypatch):
                 break
             renderer.update(1 / 60)
     assert laid_then_listed and not any(laid_then_listed)
+
+
+def test_a_new_view_damages_what_the_panels_say_nothing():
+    """The room answers a new view's damage without asking its panels: none names a rect."""
+    match, bots, renderer = settled_renderer(3, 2)
+    for _ in range(12):
+        step(match, bots, renderer)
+        assert renderer.view_damage() == renderer.panels_view_damage() == []
+
+
+def test_a_region_is_due_until_painted_and_again_once_its_layers_are_invalidated():
+    """A region not painted yet is due; painted, it is not; once the layers forget it (a
+    reset), it is due again, and a full refresh paints it."""
+    match, _bots, renderer = settled_renderer(2, 3)
+    fresh = FQRenderer(FrenchQuarter(), match.config, ["A", "B"])
+    fresh.view = renderer.view
+    assert all(region.due() for region in fresh.regions)
+    assert not any(region.due() for region in renderer.regions)
+    renderer.layers.invalidate()
+    assert all(region.due() for region in renderer.regions)
+    renderer.refresh()
+    assert not any(region.due() for region in renderer.regions)
