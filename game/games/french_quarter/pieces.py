@@ -208,21 +208,18 @@ class PieceLayer:
         # panels with their regions on new layers), so `due` reads it without `layers()`.
         self._painted_into: Layers | None = None
 
-    def _blank(self) -> bool:
-        """True if the layers hold nothing of this region (new, invalidated or rebuilt)."""
-        return self.layers().shown_key(self.name) is None
-
     def due(self) -> bool:
-        """True if something of this region is still to be painted (asked a few times a
-        frame: `_blank` inline, on the layers it painted into)."""
+        """True if something of this region is still to be painted: pieces left for later,
+        the layers holding nothing of it (new, invalidated or rebuilt) or a new key (asked a
+        few times a frame: read on the layers it painted into, without `layers()`)."""
         layers = self._painted_into
         return (bool(self.stale) or layers is None or layers.shown_key(self.name) is None
                 or self.key() != self.shown_key)
 
     def paint(self, budget: int | None) -> int:
         """Paint what changed, at most `budget` pixels of it (None: all); the pixels spent."""
-        self._painted_into = self.layers()
-        if self._blank():  # everything, over the background
+        layers = self._painted_into = self.layers()
+        if layers.shown_key(self.name) is None:  # nothing of it there: all, over the background
             self.groups, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
         key = self.key()
         rebuilt = key != self.shown_key
@@ -241,7 +238,6 @@ class PieceLayer:
         now, self.stale, spent = take(self.stale, budget)
         if budget is not None and len(now) > 1:  # one rect a frame: the shell redraws each
             now = [now[0].unionall(now[1:])]  # rect in a pass of its own (their box fits)
-        layers = self.layers()
         for rect in now:
             touched = [self.shown[i] for i in rect.collidelistall(self.rects)]
             layers.paint_region(self.name, rect, key, self._painter(rect, touched),

@@ -170,10 +170,14 @@ class FQRenderer(PanelRoom):
         return []
 
     def busy(self) -> bool:
-        """True while tweens run or wait, or a region still has pieces to repaint."""
-        # (the list's truth and the count in C: an idle frame asks twice, no call more)
-        return bool(self.timeline.tweens) or (self._clean < len(self.regions)
-                                              and self.repaints_due())
+        """True while tweens run or wait, or a region still has pieces to repaint. Asked
+        twice a frame: read inline, without a call, when tweens run, when every region was
+        found up to date (an idle frame) and when the first one not found so has pieces left
+        for later (a repaint a band a frame)."""
+        if self.timeline.tweens:
+            return True
+        regions, k = self.regions, self._clean
+        return k < len(regions) and (bool(regions[k].stale) or self.repaints_due())
 
     def repaints_due(self) -> bool:
         """True if a region still has pieces to repaint (asked a few times a frame). Those
@@ -199,8 +203,9 @@ class FQRenderer(PanelRoom):
         (moves land when the timeline is empty: the table waits for the animation)."""
         self._time += dt  # (the kit's clock, as its own `update` moves it: no property calls)
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
-        if self.timeline.advance(dt) or (self._clean < len(self.regions)
-                                         and self.repaints_due()):
+        regions, k = self.regions, self._clean  # (`busy`'s test, inline)
+        if self.timeline.advance(dt) or (k < len(regions) and (bool(regions[k].stale)
+                                                               or self.repaints_due())):
             self.refresh(self.REPAINT_BUDGET)
         if (self.timeline.tweens and self._budget >= self.REPAINT_AREA
                 and not (self._ahead_done and self._prepared)):  # (most frames: all done)

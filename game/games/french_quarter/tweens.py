@@ -124,12 +124,17 @@ class Flash(Moving):
     def __init__(self, rect: pygame.Rect, color: tuple) -> None:
         """The card at `rect` in its deck's `color`."""
         self.rect, self.color = rect, color
+        self._at: tuple[float, pygame.Rect] | None = None  # the last step asked and its strip
 
     def strip(self, p: float) -> pygame.Rect:
-        """The strip at `p`, centred on the card."""
-        r = pygame.Rect(0, 0, max(2, round(self.rect.w * p)), self.rect.h)
-        r.center = self.rect.center
-        return r
+        """The strip at `p`, centred on the card (worked out once a frame: the damage asks
+        first, then each draw pass)."""
+        at = self._at
+        if at is None or at[0] != p:
+            r = pygame.Rect(0, 0, max(2, round(self.rect.w * p)), self.rect.h)
+            r.center = self.rect.center
+            at = self._at = (p, r)
+        return at[1].copy()
 
     def where(self, p: float) -> pygame.Rect:
         """Every pixel the strip paints at `p` (its rect and a margin)."""
@@ -137,7 +142,8 @@ class Flash(Moving):
 
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Draw the strip as wide as it is at `p`."""
-        r = self.strip(p)
+        at = self._at
+        r = at[1] if at is not None and at[0] == p else self.strip(p)
         if not canvas.get_clip().colliderect(r):
             return  # a draw pass elsewhere (a round turns several cards up at once)
         radius = 12 if r.w >= STRIP_ROUND else 0

@@ -18,7 +18,7 @@ from game.engine.core import Option, Prompt
 from game.games.french_quarter.pieces import Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
-from game.games.french_quarter.tweens import Tumble, Walker
+from game.games.french_quarter.tweens import Flash, Tumble, Walker
 from tests.games.scene_match import scene_match, step
 
 
@@ -132,14 +132,15 @@ def test_the_panels_highlight_options_under_a_prompt_and_are_not_asked_without_o
 
 
 def test_a_tumbling_die_and_a_walking_tourist_paint_themselves_at_the_step_given():
-    """A die's picture, a pawn's rect are worked out once for a step (the damage, then the
+    """A die's picture, a pawn's rect, a card's strip are worked out once for a step (the damage, then the
     draw passes): a draw at another step than the last one asked for paints it there."""
     pygame.init()
     sprite = pygame.Surface((34, 34))
     sprite.fill((90, 200, 40))
     walk = [(100, 200), (180, 200), (180, 280)]
     for make in (lambda: Tumble(pygame.Rect(1200, 140, 50, 50), 5, 3),
-                 lambda: Walker(sprite, walk)):
+                 lambda: Walker(sprite, walk),
+                 lambda: Flash(pygame.Rect(1000, 10, 150, 190), (200, 120, 40))):
         painter, alone = make(), make()
         for p, q in ((0.2, 0.2), (0.2, 0.5), (0.9, 0.3)):
             painter.where(p)  # the frame's damage asked for p
