@@ -249,16 +249,18 @@ class FQRenderer(PanelRoom):
         for panel in self.painted[self._clean:]:
             if limit is not None and self._budget < self.REPAINT_AREA:
                 return  # one region a frame: one rect more for the shell to redraw
-            if panel.region.due():
-                # one group a frame; an update standing for several frames builds them all
+            region = panel.region
+            if region.due():
+                # one group a frame; an update standing for several frames builds them all;
+                # none to build for a repaint's bands left for later (those of the key shown)
                 if (limit is not None and self._budget < 2 * self.REPAINT_AREA
+                        and not (region.stale and region.shown_key == panel.key())
                         and panel.build_step()):
                     self._budget = 0  # this frame's share went on building
                     return
                 # a region a frame, even one whose pieces came out the same (building and
                 # comparing them was this frame's share)
-                self._budget -= max(1, panel.region.paint(None if limit is None
-                                                          else self._budget))
+                self._budget -= max(1, region.paint(None if limit is None else self._budget))
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:

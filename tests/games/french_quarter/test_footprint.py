@@ -214,3 +214,29 @@ def test_a_region_is_due_until_painted_and_again_once_its_layers_are_invalidated
     assert all(region.due() for region in renderer.regions)
     renderer.refresh()
     assert not any(region.due() for region in renderer.regions)
+
+
+def test_a_repaints_bands_left_for_later_build_nothing(monkeypatch):
+    """A frame that only paints the next band of a repaint (its pieces are those of the key
+    it shows) takes no build step; a region whose key changed still builds first."""
+    match, bots, renderer = settled_renderer(4, 7)
+    steps: list = []
+    for panel in renderer.painted:
+        build_step = panel.build_step
+        monkeypatch.setattr(panel, "build_step", lambda holds=None, name=panel.name,
+                            build_step=build_step: steps.append(name) or build_step(holds))
+    bands = built = 0
+    for _ in range(20):
+        step(match, bots, renderer)
+        renderer.timeline.clear()
+        while renderer.busy():
+            first = renderer.regions[renderer._clean] if renderer._clean < 3 else None
+            only_bands = first is not None and bool(first.stale) and (
+                first.shown_key == renderer.painted[renderer._clean].key())
+            del steps[:]
+            renderer.update(1 / 60)
+            if only_bands:
+                bands += 1
+                assert steps == [], steps
+            built += bool(steps)
+    assert bands > 5 and built > 5
