@@ -281,9 +281,11 @@ class PiecePanel(FQPanel):
         has ended, in the order they end."""
         kinds = self.HOLDS
         # each holding tween as (end, when its holds start, holds): read once, not per end
-        spans = [(tw.end, tw.start if tw.late else -math.inf, tw.holds)
+        # (its end as Tween.end works it out, without the property's call a tween)
+        spans = [(tw.start + tw.dur, tw.start if tw.late else -math.inf, tw.holds)
                  for tw in self.room.timeline.tweens if tw.holds]
-        ends = sorted({end for end, _, holds in spans if any(k[0] in kinds for k in holds)})
+        ends = sorted({end for end, _, holds in spans
+                       if not kinds.isdisjoint([k[0] for k in holds])})
         return [Counter([k for e, start, holds in spans if e > end and start <= end
                          for k in holds]) for end in ends]  # counted at once, in C
 

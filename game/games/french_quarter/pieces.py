@@ -231,7 +231,7 @@ class PieceLayer:
             self.rects = self._rects(groups)
         self.stale = joined(self.stale)
         if rebuilt and budget is not None and not self.deferred and sum(
-                r.w * r.h for r in self.stale) > budget:
+                [r.w * r.h for r in self.stale]) > budget:
             self.deferred = True  # a wipe (the large sheet changing hands): its first band
             return budget  # next frame, as building its pieces took this frame's share
         self.deferred = False
