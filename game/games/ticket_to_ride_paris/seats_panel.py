@@ -125,23 +125,23 @@ class SeatsPanel(Panel):
 
     def row_key(self, seat: int, lit: bool | None = None) -> tuple:
         """Everything one seat's row shows: the language and its figures (`lit`: as if it
-        showed the seat to play or not; None: as it does)."""
-        return i18n.language(), self.seat_key(seat, self.room.shown_scores()[seat], lit)
-
-    def seat_key(self, seat: int, score: int, lit: bool | None = None) -> tuple:
-        """Everything one seat's panel shows (lit or not: `row_key`)."""
-        view, h = self.view, self.holds
+        showed the seat to play or not; None: as it does): the score, lit, the game over, the
+        buses, cards and tickets, the flag cards shown, the flags won, the turns left (lit)
+        and the routes' owners (over). Asked for every row at each refresh: worked out here,
+        not through a helper per seat."""
+        score, view, h = self.room.shown_scores()[seat], self.view, self.holds
         over = view.phase == OVER
         tickets = view.tickets[seat]
         lit = self.lit == seat if lit is None else lit
-        front = view.front[seat]  # (`front_shown` of each slot, inline: every row at a refresh)
-        return (score, lit, over, view.buses[seat],
-                view.hand_sizes[seat] - h.get(("cards", seat), 0),
-                None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
-                tuple([bool(front[k] or h.get(("front_show", seat, k), 0))
-                       and not h.get(("front", seat, k), 0) for k in range(len(front))]),
-                view.flags[seat], view.final_turns if lit else None,
-                view.owners if over else None)
+        front = view.front[seat]  # (`front_shown` of each slot, inline)
+        return i18n.language(), (
+            score, lit, over, view.buses[seat],
+            view.hand_sizes[seat] - h.get(("cards", seat), 0),
+            None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
+            tuple([bool(front[k] or h.get(("front_show", seat, k), 0))
+                   and not h.get(("front", seat, k), 0) for k in range(len(front))]),
+            view.flags[seat], view.final_turns if lit else None,
+            view.owners if over else None)
 
     def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
         """One seat's row: when only its bus, card or ticket count changed (most moves: a card
