@@ -238,8 +238,9 @@ class USRenderer(USAnimations):
         figures only narrows as it runs): most frames of a move's tweens ask nothing."""
         if self.all_prepared():
             return False
-        if any(panel.prepare_ahead() for panel in self.prepared_panels):
-            return True
+        for panel in self.prepared_panels:  # (a loop, not any(generator): a call a panel less)
+            if panel.prepare_ahead():
+                return True
         self._prepared_for = (self.view, self.holds, language())
         return False
 
