@@ -37,11 +37,12 @@ class TicketChoicePanel(Panel):
         super().__init__(room, rect, "choice")
         self._thumb: pygame.Surface | None = None
         self._big_tickets: dict[int, pygame.Surface] = {}
-        self._drawn = False  # the choice was drawn last frame
+        self.drawn = False  # the choice was drawn last frame (the room notes it when skipping
+        # `draw_options`: none is up)
 
     def view_damage(self) -> list[pygame.Rect]:
         """The overlay's rect while it was or is up (a new view may change or end it)."""
-        return [self.rect.copy()] if self._drawn or self.offered() else []
+        return [self.rect.copy()] if self.drawn or self.offered() else []
 
     def offered(self) -> tuple[int, ...]:
         """Tickets the viewer is choosing from right now (empty when no choice is up)."""
@@ -83,7 +84,7 @@ class TicketChoicePanel(Panel):
                      options: set[Target]) -> None:
         """The choice: dim the map, show the drawn tickets (those arrived) as big cards."""
         tickets = self.offered()
-        self._drawn = bool(tickets)
+        self.drawn = bool(tickets)
         if not tickets:
             return
         canvas.blit(veil(self.rect.size, 200), self.rect)

@@ -90,6 +90,13 @@ class HandPanel(Panel):
         seat = self.viewer
         return seat is None or self.view.hands[seat] is None
 
+    def see_view(self) -> None:
+        """A new view (or viewer): note whether the strip shows the moves (`log_shown`, asked
+        in every frame of an animation: a flag, not a look at the view)."""
+        self.log_shown = self.shows_log()
+
+    log_shown = False  # `shows_log()` as of the last view shown (`see_view`)
+
     def log_key(self) -> Hashable:
         """The moves the strip shows: while an animation runs, those whose text is made
         (`prepare_log` makes a new move's a piece a frame); at rest, all of them."""
@@ -99,12 +106,12 @@ class HandPanel(Panel):
 
     def log_pending(self) -> bool:
         """True while the strip shows the moves and a move's text is still to make."""
-        return self.shows_log() and self.log.ready != self.room.moves.key()
+        return self.log_shown and self.log.ready != self.room.moves.key()
 
     def prepare_log(self) -> bool:
         """One frame's piece of the moves' text, or of the strip drawn ahead with it
         (`MoveLogStrip.prepare`); True when the strip may now show more moves than it does."""
-        if not self.shows_log() or self.log.ready == self.room.moves.key():
+        if not self.log_shown or self.log.ready == self.room.moves.key():
             return False
         # the strip drawn ahead only while an animation runs: never in an idle frame
         return self.log.prepare(self.room.names, plate=self.log_plate if self.timeline else None)

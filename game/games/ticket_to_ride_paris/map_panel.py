@@ -192,7 +192,7 @@ class MapPanel(Panel):
         memo = self._shown
         if memo is None or memo[0] is not owners or memo[1] is not holds:
             shown = owners
-            if any(k[0] == "route" for k in holds):
+            if any([k[0] == "route" for k in holds]):  # noqa: C419 (a list: one call, not one a hold)
                 shown = tuple(EMPTY if holds.get(("route", i), 0) else o  # .get: no __missing__
                               for i, o in enumerate(owners))
             memo = self._shown = owners, holds, shown

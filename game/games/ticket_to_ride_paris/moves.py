@@ -39,6 +39,9 @@ class MoveLog:
         """`route_names`: each route id's display text."""
         self.route_names = route_names
         self.moves: list[Move] = []
+        # `key()`, made when the moves change, not at each ask (the room compares it with the
+        # strip's in every frame of an animation: one comparison, no call, no tuple built)
+        self.current: tuple[Move, ...] = ()
 
     def note(self, events: Iterable[Event], turn: int) -> None:
         """Add what these events did, from game turn `turn` on (a turn_started event starts
@@ -52,7 +55,7 @@ class MoveLog:
 
     def forget_after(self, turn: int) -> None:
         """Drop moves from turns after `turn` (the game went back to it: an undo)."""
-        self.moves = [m for m in self.moves if m.turn <= turn]
+        self._set([m for m in self.moves if m.turn <= turn])
 
     def lines(self, names: Sequence[str]) -> list[tuple[int | None, str]]:
         """Each move as (seat, text in the current language), newest first."""
@@ -61,17 +64,25 @@ class MoveLog:
 
     def key(self) -> tuple:
         """A summary that changes whenever the log does (for a layer key)."""
-        return tuple(self.moves)
+        return self.current
+
+    def _set(self, moves: list[Move]) -> None:
+        """The moves now, and their key (kept: the same tuple while they stay the same)."""
+        self.moves = moves
+        if tuple(moves) != self.current:
+            self.current = tuple(moves)
 
     def _add(self, move: Move) -> None:
         if move.cards:  # the second card of a draw joins the first, even past a reshuffle
             draw = next((i for i, m in enumerate(self.moves) if m.cards), None)
             last = self.moves[draw] if draw is not None else None
             if last is not None and (last.seat, last.turn) == (move.seat, move.turn):
-                self.moves[draw] = Move(move.seat, last.key, turn=move.turn,
-                                        cards=last.cards + move.cards)
+                moves = list(self.moves)
+                moves[draw] = Move(move.seat, last.key, turn=move.turn,
+                                   cards=last.cards + move.cards)
+                self._set(moves)
                 return
-        self.moves = [move, *self.moves][:KEPT]
+        self._set([move, *self.moves][:KEPT])
 
     def _move(self, ev: Event, turn: int) -> Move | None:
         """The move an event shows, or None for events a spectator need not read."""

@@ -29,7 +29,7 @@ from typing import ClassVar
 import pygame
 import pytweening
 
-from game.engine.core import Config, Event
+from game.engine.core import Config, Event, Prompt, Target
 from game.ui.audio import CueEntry
 from game.ui.geometry import BoardGeometry
 from game.ui.panels import PanelRoom
@@ -78,8 +78,10 @@ class TTRRenderer(PanelRoom):
         super().__init__(rules, config, seat_names)
         self.board: Board = rules.board
         self.flag_points = rules.rules.get("flag_points", 4)
-        self._score_hold = [0.0] * self.players  # points of each seat still to count up
+        self.score_hold = [0.0] * self.players  # points of each seat still to count up
         self._scored: tuple[State | None, list[int]] = (None, [])  # the last view scored
+        # `shown_scores` as last worked out: (view, the points still counting up, the scores)
+        self._shown: tuple[State | None, list[float], list[int]] = (None, [], [])
         self._refreshed = False  # this frame's update refreshed the layers
         self._repainted = 0  # layers this frame's refreshes repainted
         self.moves = MoveLog({r.id: rules.route_name(r) for r in self.board.routes})
@@ -107,9 +109,16 @@ class TTRRenderer(PanelRoom):
 
     # == what spans panels ========================================================================
     def shown_scores(self) -> list[int]:
-        """Each seat's score as shown: the total less the points still counting up."""
-        totals = self._totals(self.view)
-        return [round(v - h) for v, h in zip(totals, self._score_hold)]
+        """Each seat's score as shown: the total less the points still counting up (worked
+        out again only for another view or other points counting up: every seat row's key
+        asks at each refresh)."""
+        view, hold = self.view, self.score_hold
+        memo = self._shown
+        if memo[0] is not view or memo[1] != hold:  # (a list compared in C)
+            totals = self._totals(view)
+            memo = self._shown = (view, list(hold),
+                                  [round(v - h) for v, h in zip(totals, hold)])
+        return memo[2]
 
     def _totals(self, view: State) -> list[int]:
         """Each seat's total in `view`, scored once per view (every seat row's key and the
@@ -138,6 +147,7 @@ class TTRRenderer(PanelRoom):
         """The kit's show; then whether the row of the seat to play is to light up."""
         super().show(view, viewer)
         self.seats.see_turn()
+        self.hand.see_view()
 
     def reset(self, view: State, viewer: int | None) -> None:
         """Show this view now; moves after its turn leave the log (an undo went back)."""
@@ -161,9 +171,12 @@ class TTRRenderer(PanelRoom):
         # budget's worth of layers); then, the log's text all made: its strip now (once)
         if self.seats.lighting and not self._refreshed:
             self.refresh(self.REPAINT_BUDGET)
-        if self._log_piece_due() and self.hand.prepare_log():
-            self.refresh(self.REPAINT_BUDGET)
-        elif not self._repainted and self.timeline and not self.hand.log_pending():
+        hand = self.hand
+        # (`hand.log_pending()`, inline: asked in every frame of an animation)
+        if hand.log_shown and hand.log.ready != self.moves.current:
+            if self._log_piece_due() and hand.prepare_log():
+                self.refresh(self.REPAINT_BUDGET)
+        elif not self._repainted and self.timeline.tweens:
             # a frame of tweens that repaints nothing, the log's text all made (it must be
             # by the end): half a row the turn passing will repaint whole, composed ahead
             self.seats.compose_ahead()
@@ -177,10 +190,24 @@ class TTRRenderer(PanelRoom):
         timeline = self.timeline
         return timeline.tail() - timeline.clock < LOG_SLACK
 
+    def draw_options(self, canvas: pygame.Surface, focus: Target | None,
+                     prompt: Prompt | None) -> None:
+        """The panels' highlights; with no prompt and no ticket choice up (every frame of an
+        animation, every frame of bots playing) none draws anything: not asked, one by one."""
+        choice = self.choice
+        if prompt is None and not choice.offered():
+            choice.drawn = False  # (as its `draw_options` notes)
+            return
+        super().draw_options(canvas, focus, prompt)
+
+    def view_damage(self) -> list[pygame.Rect]:
+        """The panels' (`draw_options` above draws nothing of its own: it only skips them)."""
+        return self.panels_view_damage()
+
     def busy(self) -> bool:
         """True while tweens run or wait, or the row of the seat to play is still to light
         up (a step a frame: `SeatsPanel.follow_turn`)."""
-        return bool(self.timeline) or self.seats.lighting
+        return self.seats.lighting or bool(self.timeline.tweens)  # (asked twice a frame)
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, paint the routes newly claimed (their rects
@@ -195,7 +222,7 @@ class TTRRenderer(PanelRoom):
         score = [0.0] * self.players
         for (seat, points), left in self.timeline.counting():
             score[seat] += points * left
-        self._score_hold = score
+        self.score_hold = score
         if self.view is not None:
             self.map_panel.add_claims()
             self.seats.follow_turn(at_once=limit is None)
@@ -205,7 +232,7 @@ class TTRRenderer(PanelRoom):
         """Scores count up once the events that changed them have played; a move the table
         sees nothing of (another seat keeping tickets) still gives the move log a few frames
         to make its text in, a piece a frame (`LOG_TIME`), not all in the frame it lands in."""
-        if self.hand.shows_log() and self.hand.log.ready != self.moves.key() and not self.timeline:
+        if self.hand.log_pending() and not self.timeline:
             self.timeline.add(end, LOG_TIME, None)
         old = batch.old
         if old is not None and old.players == self.view.players:

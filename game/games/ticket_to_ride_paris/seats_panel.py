@@ -125,21 +125,23 @@ class SeatsPanel(Panel):
 
     def row_key(self, seat: int, lit: bool | None = None) -> tuple:
         """Everything one seat's row shows: the language and its figures (`lit`: as if it
-        showed the seat to play or not; None: as it does)."""
-        return i18n.language(), self.seat_key(seat, self.room.shown_scores()[seat], lit)
-
-    def seat_key(self, seat: int, score: int, lit: bool | None = None) -> tuple:
-        """Everything one seat's panel shows (lit or not: `row_key`)."""
-        view, h = self.view, self.holds
+        showed the seat to play or not; None: as it does): the score, lit, the game over, the
+        buses, cards and tickets, the flag cards shown, the flags won, the turns left (lit)
+        and the routes' owners (over). Asked for every row at each refresh: worked out here,
+        not through a helper per seat."""
+        score, view, h = self.room.shown_scores()[seat], self.view, self.holds
         over = view.phase == OVER
         tickets = view.tickets[seat]
         lit = self.lit == seat if lit is None else lit
-        return (score, lit, over, view.buses[seat],
-                view.hand_sizes[seat] - h.get(("cards", seat), 0),
-                None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
-                tuple(self.front_shown(view, seat, k) for k in range(len(view.front[seat]))),
-                view.flags[seat], view.final_turns if lit else None,
-                view.owners if over else None)
+        front = view.front[seat]  # (`front_shown` of each slot, inline)
+        return i18n.language(), (
+            score, lit, over, view.buses[seat],
+            view.hand_sizes[seat] - h.get(("cards", seat), 0),
+            None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
+            tuple([bool(front[k] or h.get(("front_show", seat, k), 0))
+                   and not h.get(("front", seat, k), 0) for k in range(len(front))]),
+            view.flags[seat], view.final_turns if lit else None,
+            view.owners if over else None)
 
     def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
         """One seat's row: when only its bus, card or ticket count changed (most moves: a card
@@ -225,15 +227,19 @@ class SeatsPanel(Panel):
         True if it drew something (the room asks in frames that repaint nothing)."""
         # (what the keys read: when they are all composed and it has not changed, most
         # frames of a move's tweens, nothing is asked; a new language only misses the short cut)
-        stamp, last = (self.view, self.holds, self.lit, self.room.shown_scores()), self._composed_for
-        if last is not None and all(a is b for a, b in zip(stamp[:2], last)) and stamp[2:] == last[2:]:
+        # (compared inline: asked in most frames of an animation; the scores shown are kept
+        # by the room from frame to frame while they stay the same)
+        view, holds, scores = self.view, self.holds, self.room.shown_scores()
+        last = self._composed_for
+        if (last is not None and last[0] is view and last[1] is holds and last[2] == self.lit
+                and last[3] == scores):
             return False
         for seat, lit in self._rows_to_turn():
             key = self.row_key(seat, lit)
             if self._ready.get(seat) != key:
                 self._compose_half(seat, lit, key)
                 return True
-        self._composed_for = stamp
+        self._composed_for = (view, holds, self.lit, scores)
         return False
 
     def _rows_to_turn(self) -> list[tuple[int, bool]]:

@@ -55,6 +55,7 @@ from .layout import (
     cube_rect,
     table_layout,
 )
+from .panel_base import USPanel
 from .rows_panel import PilesPanel, RowsPanel
 from .rules import UrbanSprawl
 from .seat_head import SeatHead
@@ -67,6 +68,7 @@ CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as sh
 # card turning over and the rows sliding; a move's gains fly and pop up in fives and tens).
 PREPARE_AMONG = 2
 PREPARE_AT_ONCE = 200  # the most items built ahead while the whole board is redrawn anyway
+FIXED_TARGETS = USPanel.targets_moved_by  # a panel whose targets nothing moves: placed once
 
 
 class USRenderer(USAnimations):
@@ -120,6 +122,9 @@ class USRenderer(USAnimations):
         # (`prepare_ahead`: the city first, whose cubes land soonest, then the heads' count-ups)
         self.prepared_panels = [self.city, *self.heads, self.panels["key"], *self.bodies]
         draw_ahead(self.players)
+        # whether a panel may show a choice over the board (none does today: `place_targets`
+        # then asks none at each move)
+        self.may_be_modal = any(type(p).modal is not Panel.modal for p in self.panels.values())
         # the layered panels whose keys read the holds (`refresh_held`), in layer order
         self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
 
@@ -135,7 +140,8 @@ class USRenderer(USAnimations):
         builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
         self._refreshed_at, self.held_left = self.clock, False
         holds = self.timeline.holds()
-        if holds != self.holds:
+        # (the same Counter most frames: a Counter's != runs in Python, ~4 calls, identity in C)
+        if holds is not self.holds and holds != self.holds:
             self.holds = holds
         if self.view is None:
             return
@@ -212,8 +218,8 @@ class USRenderer(USAnimations):
 
     def drawing_few_tweens(self) -> bool:
         """True if the tweens drawn now (started) are no more than PREPARE_AMONG."""
-        clock = self.timeline.clock
-        return sum(tween.start <= clock for tween in self.timeline.tweens) <= PREPARE_AMONG
+        clock = self.timeline.clock  # (a list, not a generator: one call, not one a tween)
+        return sum([tween.start <= clock for tween in self.timeline.tweens]) <= PREPARE_AMONG
 
     def all_prepared(self) -> bool:
         """True if every panel has built all it would ahead for this view, these holds and
@@ -232,8 +238,9 @@ class USRenderer(USAnimations):
         figures only narrows as it runs): most frames of a move's tweens ask nothing."""
         if self.all_prepared():
             return False
-        if any(panel.prepare_ahead() for panel in self.prepared_panels):
-            return True
+        for panel in self.prepared_panels:  # (a loop, not any(generator): a call a panel less)
+            if panel.prepare_ahead():
+                return True
         self._prepared_for = (self.view, self.holds, language())
         return False
 
@@ -250,8 +257,9 @@ class USRenderer(USAnimations):
         if before is not None and counted == before:
             return  # (tweens run, but nothing they count changed)
         for head in self.heads:
-            if before is not None and all(counted.get((kind, head.seat)) == before.get(
-                    (kind, head.seat)) for kind in ("prestige", "wealth")):
+            prestige, wealth = ("prestige", head.seat), ("wealth", head.seat)  # (no generator)
+            if before is not None and counted.get(prestige) == before.get(prestige) and (
+                    counted.get(wealth) == before.get(wealth)):
                 continue
             key = head.key()
             if layers.shown_key(head.name) != key:
@@ -265,13 +273,15 @@ class USRenderer(USAnimations):
         cards and pills), and joined again only then: most moves (a cube, a pill, a gain)
         move none, and a full city offers hundreds of targets. The kit's order, panel by
         panel in mount order."""
-        if self.modal_panels():  # none in this room today; the kit's way if one ever is
+        if self.may_be_modal and self.modal_panels():  # none here today; the kit's way if one is
             self._placed_memo = None
             return super().place_targets(view)
         memo, moved = self._by_panel, self._placed_memo is None
         for panel in self.panels.values():
-            moves = panel.targets_moved_by(view)
             kept = memo.get(panel.name)
+            if kept is not None and type(panel).targets_moved_by is FIXED_TARGETS:
+                continue  # nothing moves its targets (placed once; not asked at each move)
+            moves = panel.targets_moved_by(view)
             if kept is None or kept[0] != moves:
                 targets = panel.targets(view)
                 memo[panel.name] = (moves, targets, dict.fromkeys(targets, panel))
@@ -320,7 +330,7 @@ class USRenderer(USAnimations):
                                                 for kind, part in split.items()}, {})
         parts = memo[2]
         if kinds not in parts:
-            parts[kinds] = frozenset().union(*(memo[1].get(kind, ()) for kind in kinds))
+            parts[kinds] = frozenset().union(*[memo[1].get(kind, ()) for kind in kinds])
         return parts[kinds]
 
     def shown_buildings(self) -> tuple:

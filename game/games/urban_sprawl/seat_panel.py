@@ -125,14 +125,15 @@ class SeatBody(SeatPart):
         buildings and cubes, through the zone counts."""
         view, seat = self.view, self.seat
         hands, favours = view.hands[seat], view.favours[seat]
-        return any(kind != "card" or thing in hands or thing in favours
-                   for kind, thing in moved)
+        # (a list, not a generator: one call, not one a hold; a handful of holds each time)
+        return any([kind != "card" or thing in hands or thing in favours  # noqa: C419
+                    for kind, thing in moved])
 
     def held_chips(self) -> tuple[bool, ...]:
         """Whether a tween holds back each of its chips' cards (its planning cards, then its
         Favours): what the key reads of the holds of cards."""
         v, seat, holds = self.view, self.seat, self.holds
-        return tuple(("card", c) in holds for c in (*v.hands[seat], *v.favours[seat]))
+        return tuple([("card", c) in holds for c in (*v.hands[seat], *v.favours[seat])])
 
     @by_view(also=lambda body: (body.room.zone_counts(body.seat), body.held_chips()),
              also_kinds=("building", "cube", "card"), reads=BODY_READS)
@@ -146,9 +147,9 @@ class SeatBody(SeatPart):
         held = self.held_chips()
         return (active,
                 (active, v.ap if active else None, v.over,
-                 tuple(holder == seat for holder in v.offices), v.extra_favour == seat, words),
+                 tuple([holder == seat for holder in v.offices]), v.extra_favour == seat, words),
                 (v.hands[seat], v.favours[seat], held,
-                 tuple(tuple(r) for r in (*self.hand_rects, *self.favour_rects)), words),
+                 tuple([tuple(r) for r in (*self.hand_rects, *self.favour_rects)]), words),
                 (self.room.zone_counts(seat), v.vocations[seat], words))
 
     def items(self) -> list[Item]:
@@ -232,7 +233,7 @@ class SeatBody(SeatPart):
         """How many pills `pills` gives, without translating them (it places the chips)."""
         seat = self.seat
         active = seat == view.active and bool(view.ap) and not view.over
-        offices = sum(holder == seat for holder in view.offices)
+        offices = view.offices.count(seat)  # (in C: asked for every seat at every move)
         return max(1, active + offices + (view.extra_favour == seat))
 
     # == the foot: buildings per zone, vocations ==================================================

@@ -85,7 +85,7 @@ def test_a_half_composed_row_whose_key_changed_is_composed_again_from_its_backdr
     renderer = played()
     seats, current = renderer.seats, renderer.view.current
     assert seats.compose_ahead()  # the first half of the seat to play's row, going out
-    renderer._score_hold[current] = -7  # its score changes before the second half
+    renderer.score_hold[current] = -7  # its score changes before the second half
     compose_all(renderer)
     seats.lit = (current + 1) % renderer.players
     assert seats._ready[current] == seats.row_key(current)
@@ -108,10 +108,10 @@ def test_a_flag_card_landing_repaints_the_flag_cards_alone_as_a_whole_repaint_wo
 def test_a_score_counting_up_repaints_its_number_as_a_whole_repaint_would():
     renderer = played()
     seats, seat = renderer.seats, renderer.view.current
-    renderer._score_hold[seat] = 9  # counting up: the number shown is 9 points short
+    renderer.score_hold[seat] = 9  # counting up: the number shown is 9 points short
     renderer.layers.paint_region(f"seat{seat}", seats.row_area(seat), seats.row_key(seat),
                                  lambda s: seats.paint_row(seat, s), False, True)
-    renderer._score_hold[seat] = 4
+    renderer.score_hold[seat] = 4
     surface = renderer.layers.surface.copy()
     surface.set_clip(seats.row_area(seat))
     area = seats.paint_row(seat, surface)
