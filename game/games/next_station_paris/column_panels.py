@@ -275,7 +275,7 @@ class CardPanel(Panel):
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
         if at > self.timeline.clock:  # after tweens still to come: a rest first
             at += FLIP_REST
-        self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
+        self.tween(at, FLIP_TIME, paint, pytweening.linear,
                    (("card", index, spec.metro),), area=area)
         return at + FLIP_TIME + FLIP_GAP
 

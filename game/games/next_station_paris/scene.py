@@ -219,18 +219,23 @@ class NSPRenderer(SplitRoom):
 
     def busy(self) -> bool:
         """True while any tween runs or waits, or layers or score rows still wait to be
-        repainted."""
-        return bool(self.timeline) or self.scores.due or self.layers.pending or self._landed
+        repainted (asked every frame: the timeline's list read directly)."""
+        return (bool(self.timeline.tweens) or self.scores.due or self.layers.pending
+                or self._landed)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
         whose tween ended (a map, the card), else one other layer (REPAINT_BUDGET), else a few
         score rows (a round's end changes some twenty). An update standing for several frames
-        (a hitch) repaints as many frames' worth."""
-        frames = max(1, round(dt * 60))
-        self.time = self.clock + dt
-        painted = 0
+        (a hitch) repaints as many frames' worth. Most frames of a stroke only move the clock:
+        nothing else is looked at then."""
+        self._time += dt  # (the kit's `time`, as RoomRenderer.update moves it)
         advanced = self.timeline.advance(dt)
+        if not (advanced or self._holds_due or self._landed or self.scores.due
+                or self.layers.pending):
+            return  # the usual frame of a stroke: only the clock moved, nothing waits
+        frames = max(1, round(dt * 60))
+        painted = 0
         if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted
             self._holds_due = False
             self.holds = self.timeline.holds()
@@ -257,7 +262,9 @@ class NSPRenderer(SplitRoom):
         self._landed = False
         self.scores.count(self.timeline.counting())
         holds = self.timeline.holds()
-        if holds != self.holds:  # the same holds kept: what the panels worked out from them holds
+        # the same holds kept: what the panels worked out from them holds. Compared as dicts
+        # (in C; neither counts a key zero times), not by Counter's == (a Python loop).
+        if holds is not self.holds and dict.__ne__(holds, self.holds):
             self.holds = holds
         if self.view is None:
             return 0
