@@ -112,12 +112,12 @@ class MapPanel(SeatPanel):
         if memo[0] is lines and memo[1] is holds:
             return memo[3]
         seat = self.seat
-        held = frozenset(h[2:] for h in holds if h[:2] == ("link", seat))  # (line, link)
+        held = frozenset([h[2:] for h in holds if h[:2] == ("link", seat)])  # (line, link)
         if memo[0] is lines and memo[2] == held:
             self._shown = (lines, holds, held, memo[3])
             return memo[3]
-        shown = tuple((line.color, tuple(lk for lk in line.links if (r, lk) not in held)
-                       if held else line.links) for r, line in enumerate(lines))
+        shown = tuple([(line.color, tuple([lk for lk in line.links if (r, lk) not in held])
+                        if held else line.links) for r, line in enumerate(lines)])
         self._shown = (lines, holds, held, shown)
         return shown
 
@@ -134,7 +134,7 @@ class MapPanel(SeatPanel):
         if memo[0] is lines and memo[1] is shown and memo[2] is modules:
             key = memo[3]
         else:
-            marks = tuple((ln.double_station, ln.double_district) for ln in lines)
+            marks = tuple([(ln.double_station, ln.double_district) for ln in lines])
             key = (shown, marks, modules)
             self._key = (lines, shown, modules, key)
         self._seen = (view, room.holds, key)

@@ -177,7 +177,7 @@ class NSPRenderer(SplitRoom):
         if memo[0] is view and memo[1] is holds:
             return memo[2]
         cards = self.board.cards
-        shown = tuple(c for c in view.revealed if ("card", c, cards[c].metro) not in holds)
+        shown = tuple([c for c in view.revealed if ("card", c, cards[c].metro) not in holds])
         self._on_table = (view, holds, shown)
         return shown
 

@@ -17,7 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from game.ui import theme
-from game.ui.damage import fill_columns
+from game.ui.damage import column_parts
 from game.ui.memory import art_cache
 from game.ui.paint import fast, shade
 from game.ui.tween import Painter
@@ -349,13 +349,18 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
                    mini: bool) -> Painter:
     """Paint: the segment is drawn like a pencil stroke, the pencil travelling with its tip
     (a bot's compact map shows the line alone). What every frame of the stroke shares (its
-    grain, the pencil's lean and size) is worked out here once: a stroke runs some 25 frames,
+    grain, the pencil's lean and size) is worked out once: a stroke runs some 25 frames,
     each a cold call chain (the tween's pass skips it where the frame's clip misses it:
-    `Timeline.paint`'s reach)."""
-    grain = pencil_grain(tuple(color), width, seed)
+    `Timeline.paint`'s reach). The grain is looked up at the first frame painted, not when
+    the move lands (a new one costs tens of microseconds; the frame of the move has the most
+    to do, and a seat's later strokes wait for its earlier ones)."""
     lean, size = pencil_lean(a, b), max(18.0, pencil)
+    grain: tuple | None = None
 
     def paint(canvas: pygame.Surface, p: float) -> None:
+        nonlocal grain
+        if grain is None:
+            grain = pencil_grain(tuple(color), width, seed)
         pencil_line(canvas, color, a, b, width, grain, max(0.02, p))
         if not mini and p < 1.0:
             tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
@@ -382,8 +387,9 @@ def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lif
             scaled.clear()
             img = scaled[key] = pygame.transform.scale(back if key[0] else face, (width, rect.h))
         card = img.get_rect(center=(rect.centerx, rect.centery - rise))
-        for part in around(spot, card):
-            fill_columns(canvas, backdrop, part)
+        for part in around(spot, card):  # `fill_columns` inline: a flip frame fills up to 4
+            for piece in column_parts(part):
+                canvas.fill(backdrop, piece)
         canvas.blit(img, card)
     return paint
 

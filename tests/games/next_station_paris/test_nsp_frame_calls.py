@@ -122,3 +122,18 @@ def test_a_frame_that_only_moves_the_clock_asks_nothing_and_the_rest_catch_up():
         assert all(renderer.layers.shown_key(p.name) == p.key()
                    for p in renderer.panels.values() if p.LAYERED)
     assert quiet > 40
+
+
+def test_the_card_s_key_kept_per_view_and_holds_is_the_one_worked_out_afresh():
+    """The card's key, kept while the view and the holds stay the same objects, is at every
+    frame the one its parts give now (a flip ending, a new card, a new round)."""
+    match, bots, renderer = seated(2, 4)
+    panel = renderer.panels["card"]
+    keys = set()
+    for _ in range(12):
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+            assert panel.key() == (panel.shown_card(), panel.branch_shown())
+            keys.add(panel.key())
+    assert len(keys) >= 3
