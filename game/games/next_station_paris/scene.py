@@ -281,7 +281,10 @@ class NSPRenderer(SplitRoom):
         nothing, only work every layer's key out again (~0.1 ms in each frame of a count-up,
         whose tagged tweens move the timeline on every frame)."""
         clean = self._clean
-        return clean is not None and clean[0] is self.view and clean[1] == self.timeline.holds()
+        if clean is None or clean[0] is not self.view:
+            return False
+        holds = self.timeline.holds()  # the same Counter while the queue keeps its holds
+        return holds is clean[1] or dict.__eq__(holds, clean[1])  # (as `refresh` compares)
 
     def _paint_urgent(self) -> int:
         """Repaint now the `URGENT` layers whose new picture replaces a tween's last one (a

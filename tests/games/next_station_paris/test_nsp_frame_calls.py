@@ -10,6 +10,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections import Counter
+
 import pygame
 import pytest
 
@@ -137,3 +139,18 @@ def test_the_card_s_key_kept_per_view_and_holds_is_the_one_worked_out_afresh():
             assert panel.key() == (panel.shown_card(), panel.branch_shown())
             keys.add(panel.key())
     assert len(keys) >= 3
+
+
+def test_settled_compares_the_holds_by_their_counts_not_by_the_object():
+    """The last clean refresh's holds and the timeline's now: the same counts (another
+    Counter) are settled, other counts (one more stroke held, one fewer) are not."""
+    _, _, renderer = seated(2, 2)
+    renderer.refresh(None)
+    view, holds = renderer._clean
+    assert renderer._settled()
+    renderer._clean = (view, Counter(holds))  # equal counts, another object
+    assert renderer._settled()
+    renderer._clean = (view, Counter({**holds, ("link", 0, 0, 1): 1}))
+    assert not renderer._settled()
+    renderer._clean = (object(), holds)  # another view
+    assert not renderer._settled()
