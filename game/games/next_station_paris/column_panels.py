@@ -46,7 +46,7 @@ DECK_HEAD_H = 48  # px from the deck panel's top to its cards (its heading above
 
 def cards_held(room: PanelRoom, metro_only: bool = False) -> int:
     """Cards revealed in the view whose flip has not finished (Metro cards only, if asked)."""
-    return sum(1 for h in room.holds if h[0] == "card" and (h[2] or not metro_only))
+    return len([h for h in room.holds if h[0] == "card" and (h[2] or not metro_only)])
 
 
 class HeaderPanel(Panel):
@@ -145,6 +145,7 @@ class CardPanel(Panel):
         self.card, self.name_rect, self.column = lay.card, lay.name, lay.column
         self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
         self._names: dict[tuple[str, str], tuple[pygame.Surface, str, pygame.Rect]] = {}
+        self._key: tuple = (None, None, None)  # (view, holds, `key`) last worked out
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -204,8 +205,15 @@ class CardPanel(Panel):
         return k > 0 and self.room.board.cards[view.revealed[k - 1]].symbol == "branch"
 
     def key(self) -> tuple[int, bool]:
-        """The card on the table, and whether the branch card is tucked beside it."""
-        return (self.shown_card(), self.branch_shown())
+        """The card on the table, and whether the branch card is tucked beside it; worked out
+        again only for a new view or new holds (a refresh asks twice, `URGENT` first, and the
+        paint once more: five calls each time)."""
+        room, memo = self.room, self._key
+        if memo[0] is room.view and memo[1] is room.holds:
+            return memo[2]
+        key = (self.shown_card(), self.branch_shown())
+        self._key = (room.view, room.holds, key)
+        return key
 
     def paint(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """The revealed card (the branch tucked beside it when it came first) and its name;
@@ -275,7 +283,7 @@ class CardPanel(Panel):
         area = rect.inflate(8, 8).union(rect.move(0, -FLIP_LIFT))  # the backdrop, the lift
         if at > self.timeline.clock:  # after tweens still to come: a rest first
             at += FLIP_REST
-        self.tween(at, FLIP_TIME, sp.within(paint, area), pytweening.linear,
+        self.tween(at, FLIP_TIME, paint, pytweening.linear,
                    (("card", index, spec.metro),), area=area)
         return at + FLIP_TIME + FLIP_GAP
 

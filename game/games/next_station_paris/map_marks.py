@@ -140,7 +140,7 @@ def landed(before: Any, key: tuple) -> bool:
     frame)."""
     if before is None:
         return True
-    return sum(len(ls) for _, ls in links_of(before)) != sum(len(ls) for _, ls in key[0])
+    return sum([len(ls) for _, ls in links_of(before)]) != sum([len(ls) for _, ls in key[0]])
 
 
 def can_ink(before: Any, key: tuple) -> bool:

@@ -112,12 +112,12 @@ class MapPanel(SeatPanel):
         if memo[0] is lines and memo[1] is holds:
             return memo[3]
         seat = self.seat
-        held = frozenset(h[2:] for h in holds if h[:2] == ("link", seat))  # (line, link)
+        held = frozenset([h[2:] for h in holds if h[:2] == ("link", seat)])  # (line, link)
         if memo[0] is lines and memo[2] == held:
             self._shown = (lines, holds, held, memo[3])
             return memo[3]
-        shown = tuple((line.color, tuple(lk for lk in line.links if (r, lk) not in held)
-                       if held else line.links) for r, line in enumerate(lines))
+        shown = tuple([(line.color, tuple([lk for lk in line.links if (r, lk) not in held])
+                        if held else line.links) for r, line in enumerate(lines)])
         self._shown = (lines, holds, held, shown)
         return shown
 
@@ -134,7 +134,7 @@ class MapPanel(SeatPanel):
         if memo[0] is lines and memo[1] is shown and memo[2] is modules:
             key = memo[3]
         else:
-            marks = tuple((ln.double_station, ln.double_district) for ln in lines)
+            marks = tuple([(ln.double_station, ln.double_district) for ln in lines])
             key = (shown, marks, modules)
             self._key = (lines, shown, modules, key)
         self._seen = (view, room.holds, key)
@@ -516,37 +516,39 @@ class MapPanel(SeatPanel):
         paint = sp.stroke_painter(sp.pencil_rgb(COLORS[color]), a, b, self.pencil_width(),
                                   link * 7 + color, pencil, self.area.mini)
         start = self.timeline.tail(seat)
-        area = self._stroke_area(a, b, pencil)
-        self.tween(start, STROKE_TIME, sp.within(paint, area), pytweening.easeInOutSine,
+        self.tween(start, STROKE_TIME, paint, pytweening.easeInOutSine,
                    (("link", seat, r, link),), area=self._stroke_path(a, b, pencil), seat=seat)
         return max(at, start + STROKE_TIME)
-
-    def _stroke_area(self, a: tuple[float, float], b: tuple[float, float],
-                     pencil: float) -> pygame.Rect:
-        """Every pixel a stroke may paint: its line and the pencil leaning over its tip (a
-        compact map draws the line alone)."""
-        reach = self.pencil_width() + 4
-        if not self.area.mini:
-            reach += math.ceil(2.5 * max(18.0, pencil))
-        return box(a, b).inflate(2 * reach, 2 * reach)
 
     def _stroke_path(self, a: tuple[float, float], b: tuple[float, float],
                      pencil: float) -> Callable[[float], pygame.Rect]:
         """Where a stroke paints at each progress (the tween's area as it goes): its line so
         far and the pencil at its tip, not the whole path from the start (a frame redraws
-        what the stroke covers now and covered the frame before)."""
+        what the stroke covers now and covered the frame before). Asked every frame of the
+        stroke: `map_marks.box` and `sprites.pencil_box` inline, in one call, what they share
+        over the stroke's frames worked out here once."""
         reach = self.pencil_width() + 4
         size, lean = max(18.0, pencil), sp.pencil_lean(a, b)
         mini = self.area.mini
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        tip_x, tip_y = lean[0] * size * 2.2, lean[1] * size * 2.2  # the pencil's far end
+        body = math.ceil(size * 0.22) + 4  # pencil_box's reach around the pencil
+        floor, ceil = math.floor, math.ceil
 
         def where(p: float) -> pygame.Rect:
             q = max(0.02, p)  # the line is drawn this far (sprites.stroke_painter)
-            line = box(a, (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q))
-            line.inflate_ip(2 * reach, 2 * reach)
+            x, y = ax + dx * q, ay + dy * q
+            line = pygame.Rect(floor(min(ax, x)) - reach, floor(min(ay, y)) - reach,
+                               ceil(abs(ax - x)) + 1 + 2 * reach,
+                               ceil(abs(ay - y)) + 1 + 2 * reach)
             if mini or p >= 1.0:
                 return line
-            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-            return line.union(sp.pencil_box(tip, lean, size))
+            x, y = ax + dx * p, ay + dy * p  # the tip
+            end_x, end_y = x + tip_x, y + tip_y
+            return line.union((floor(min(x, end_x)) - body, floor(min(y, end_y)) - body,
+                               ceil(abs(x - end_x)) + 2 * body + 1,
+                               ceil(abs(y - end_y)) + 2 * body + 1))
         return where
 
 

@@ -18,7 +18,7 @@ class ResultsMixin:
 
     def line_scores(self, state: State, seat: int) -> tuple[scoring.LineScore, ...]:
         """Each line of a seat, scored (the current one as drawn so far)."""
-        return tuple(scoring.score_line(self.board, line) for line in state.lines[seat])
+        return tuple([scoring.score_line(self.board, line) for line in state.lines[seat]])
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:
         """Points by category: lines, overpasses, interchanges (+ objectives, gates, solo)."""
@@ -30,7 +30,7 @@ class ResultsMixin:
         lines = s.lines[seat]
         results = self.line_scores(s, seat)
         out = {
-            "lines": sum(r.base for r in results),
+            "lines": sum([r.base for r in results]),
             "overpasses": scoring.overpass_points(board, s.used[seat]),
             "interchanges": scoring.interchange_points(board, lines),
         }

@@ -177,7 +177,7 @@ class NSPRenderer(SplitRoom):
         if memo[0] is view and memo[1] is holds:
             return memo[2]
         cards = self.board.cards
-        shown = tuple(c for c in view.revealed if ("card", c, cards[c].metro) not in holds)
+        shown = tuple([c for c in view.revealed if ("card", c, cards[c].metro) not in holds])
         self._on_table = (view, holds, shown)
         return shown
 
@@ -219,18 +219,23 @@ class NSPRenderer(SplitRoom):
 
     def busy(self) -> bool:
         """True while any tween runs or waits, or layers or score rows still wait to be
-        repainted."""
-        return bool(self.timeline) or self.scores.due or self.layers.pending or self._landed
+        repainted (asked every frame: the timeline's list read directly)."""
+        return (bool(self.timeline.tweens) or self.scores.due or self.layers.pending
+                or self._landed)
 
     def update(self, dt: float) -> None:
         """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
         whose tween ended (a map, the card), else one other layer (REPAINT_BUDGET), else a few
         score rows (a round's end changes some twenty). An update standing for several frames
-        (a hitch) repaints as many frames' worth."""
-        frames = max(1, round(dt * 60))
-        self.time = self.clock + dt
-        painted = 0
+        (a hitch) repaints as many frames' worth. Most frames of a stroke only move the clock:
+        nothing else is looked at then."""
+        self._time += dt  # (the kit's `time`, as RoomRenderer.update moves it)
         advanced = self.timeline.advance(dt)
+        if not (advanced or self._holds_due or self._landed or self.scores.due
+                or self.layers.pending):
+            return  # the usual frame of a stroke: only the clock moved, nothing waits
+        frames = max(1, round(dt * 60))
+        painted = 0
         if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted
             self._holds_due = False
             self.holds = self.timeline.holds()
@@ -257,7 +262,9 @@ class NSPRenderer(SplitRoom):
         self._landed = False
         self.scores.count(self.timeline.counting())
         holds = self.timeline.holds()
-        if holds != self.holds:  # the same holds kept: what the panels worked out from them holds
+        # the same holds kept: what the panels worked out from them holds. Compared as dicts
+        # (in C; neither counts a key zero times), not by Counter's == (a Python loop).
+        if holds is not self.holds and dict.__ne__(holds, self.holds):
             self.holds = holds
         if self.view is None:
             return 0
@@ -274,7 +281,10 @@ class NSPRenderer(SplitRoom):
         nothing, only work every layer's key out again (~0.1 ms in each frame of a count-up,
         whose tagged tweens move the timeline on every frame)."""
         clean = self._clean
-        return clean is not None and clean[0] is self.view and clean[1] == self.timeline.holds()
+        if clean is None or clean[0] is not self.view:
+            return False
+        holds = self.timeline.holds()  # the same Counter while the queue keeps its holds
+        return holds is clean[1] or dict.__eq__(holds, clean[1])  # (as `refresh` compares)
 
     def _paint_urgent(self) -> int:
         """Repaint now the `URGENT` layers whose new picture replaces a tween's last one (a

@@ -228,7 +228,7 @@ class ScoreBoard:
         seen = (view, panels, tuple(self.hold.items()), frozenset(drawing))
         if budget is not None and self._clean is not None and all(
                 a is b or a == b for a, b in zip(seen, self._clean)):
-            self.due = bool(drawing)  # a seat still drawing: checked when it has finished
+            self.due = False  # a seat still drawing: checked when its stroke ends (below)
             return
         self._clean = None
         objectives = "objectives" in view.modules
@@ -261,7 +261,10 @@ class ScoreBoard:
                 return
             self._shown[panel.seat] = shown
         self._turn = (self._turn + 1) % len(panels)
-        self.due = bool(drawing)  # the drawing seats' turn comes when they finish
+        # The drawing seats' turn comes when their strokes end: a tween's end makes the room's
+        # update set `due` again, so nothing is asked in the frames between (each of them
+        # would gather the drawing seats and compare what it saw, ~10 calls a frame).
+        self.due = False
         self._clean = seen
 
 

@@ -87,13 +87,15 @@ def score_line(board: Board, line: Line) -> LineScore:
 
 def overpass_uses(board: Board, used: int) -> tuple[int, ...]:
     """Per overpass, how many of its two links this sheet drew (0, 1 or 2)."""
-    return tuple(((used >> o.links[0]) & 1) + ((used >> o.links[1]) & 1) for o in board.overpasses)
+    # (lists built in one call here and below, not generators resumed per item: a map's
+    # repaint and a seat's score ask in a frame of play)
+    return tuple([((used >> o.links[0]) & 1) + ((used >> o.links[1]) & 1) for o in board.overpasses])
 
 
 def overpass_points(board: Board, used: int) -> int:
     """Rulebook: 2 points per overpass used once, 6 per overpass used twice."""
     table = board.scoring["overpass"]
-    return sum(table[n] for n in overpass_uses(board, used))
+    return sum([table[n] for n in overpass_uses(board, used)])
 
 
 def station_lines(lines: tuple[Line, ...]) -> dict[int, int]:
@@ -130,7 +132,7 @@ def interchange_counts(lines: tuple[Line, ...]) -> dict[int, int]:
 def interchange_points(board: Board, lines: tuple[Line, ...]) -> int:
     """Rulebook: 2 / 5 / 9 points per station joining 2 / 3 / 4 lines."""
     table = board.scoring["interchange"]
-    return sum(table[min(n, 4)] for n in interchange_counts(lines).values())
+    return sum([table[min(n, 4)] for n in interchange_counts(lines).values()])
 
 
 def objective_met(board: Board, objective: Objective, lines: tuple[Line, ...], used: int) -> bool:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 import pygame
 
 from game.ui import theme
-from game.ui.damage import fill_columns
+from game.ui.damage import column_parts
 from game.ui.memory import art_cache
 from game.ui.paint import fast, shade
 from game.ui.tween import Painter
@@ -158,6 +158,13 @@ def pencil_grain(color: tuple[int, int, int], width: int, seed: int
 def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
                   seed: int, progress: float = 1.0) -> None:
     """A coloured-pencil line from a towards b (drawn up to `progress` of its length)."""
+    pencil_line(surface, color, a, b, width, pencil_grain(tuple(color), width, seed), progress)
+
+
+def pencil_line(surface: pygame.Surface, color, a: Point, b: Point, width: int,
+                grain: tuple, progress: float) -> None:
+    """`pencil_stroke` with its grain (`pencil_grain`) looked up already: a stroke in flight,
+    drawn every frame, looks it up once."""
     ex = a[0] + (b[0] - a[0]) * progress
     ey = a[1] + (b[1] - a[1]) * progress
     length = math.hypot(ex - a[0], ey - a[1])
@@ -168,7 +175,7 @@ def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int
     line = pygame.draw.line
     line(surface, color, a, (ex, ey), width)
     hair = max(1, width // 5)
-    for tone, off0, off1 in pencil_grain(tuple(color), width, seed):  # the pencil grain
+    for tone, off0, off1 in grain:  # the pencil grain
         line(surface, tone, (a[0] + px * off0, a[1] + py * off0), (ex + px * off1, ey + py * off1),
              hair)
     r = max(1, width // 2 - 1)
@@ -196,9 +203,10 @@ def pencil_box(at: Point, lean: Point, size: float) -> pygame.Rect:
                        math.ceil(abs(at[1] - end[1])) + 2 * reach + 1)
 
 
-def pencil_tip(surface: pygame.Surface, color, at: Point, a: Point, b: Point, size: float) -> None:
-    """The pencil itself, drawn at the tip of a stroke in progress (leaning along it)."""
-    lx, ly = pencil_lean(a, b)
+def pencil_tip(surface: pygame.Surface, color, at: Point, lean: Point, size: float) -> None:
+    """The pencil itself, drawn at the tip of a stroke in progress (`lean`: `pencil_lean` of
+    the stroke, worked out once for all its frames)."""
+    lx, ly = lean
     px, py = -ly, lx
     tip = at
     cone = (at[0] + lx * size * 0.45, at[1] + ly * size * 0.45)
@@ -340,23 +348,24 @@ def dash_sprite(a: Point, b: Point, color: tuple, width: int) -> pygame.Surface:
 def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: float,
                    mini: bool) -> Painter:
     """Paint: the segment is drawn like a pencil stroke, the pencil travelling with its tip
-    (a bot's compact map shows the line alone)."""
+    (a bot's compact map shows the line alone). What every frame of the stroke shares (its
+    grain, the pencil's lean and size) is worked out once: a stroke runs some 25 frames,
+    each a cold call chain (the tween's pass skips it where the frame's clip misses it:
+    `Timeline.paint`'s reach). The grain is looked up at the first frame painted, not when
+    the move lands (a new one costs tens of microseconds; the frame of the move has the most
+    to do, and a seat's later strokes wait for its earlier ones)."""
+    lean, size = pencil_lean(a, b), max(18.0, pencil)
+    grain: tuple | None = None
+
     def paint(canvas: pygame.Surface, p: float) -> None:
-        pencil_stroke(canvas, color, a, b, width, seed, max(0.02, p))
+        nonlocal grain
+        if grain is None:
+            grain = pencil_grain(tuple(color), width, seed)
+        pencil_line(canvas, color, a, b, width, grain, max(0.02, p))
         if not mini and p < 1.0:
             tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-            pencil_tip(canvas, color, tip, a, b, max(18.0, pencil))
+            pencil_tip(canvas, color, tip, lean, size)
     return paint
-
-
-def within(paint: Painter, area: pygame.Rect) -> Painter:
-    """Paint: `paint`, which paints only inside `area`, skipped in a pass of a partial frame
-    whose clip misses that area (the app redraws each damaged rect in a pass of its own, and
-    every pass runs every tween: the four seats' strokes and the card would cost each pass)."""
-    def paint_within(canvas: pygame.Surface, p: float) -> None:
-        if canvas.get_clip().colliderect(area):
-            paint(canvas, p)
-    return paint_within
 
 
 def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lift: float,
@@ -378,8 +387,9 @@ def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lif
             scaled.clear()
             img = scaled[key] = pygame.transform.scale(back if key[0] else face, (width, rect.h))
         card = img.get_rect(center=(rect.centerx, rect.centery - rise))
-        for part in around(spot, card):
-            fill_columns(canvas, backdrop, part)
+        for part in around(spot, card):  # `fill_columns` inline: a flip frame fills up to 4
+            for piece in column_parts(part):
+                canvas.fill(backdrop, piece)
         canvas.blit(img, card)
     return paint
 

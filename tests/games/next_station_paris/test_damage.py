@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import math
 import random
 
 import pygame
@@ -17,7 +18,7 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
-from game.games.next_station_paris.map_marks import landed
+from game.games.next_station_paris.map_marks import box, landed
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
 from game.ui.board_api import CANVAS_SIZE
@@ -262,7 +263,7 @@ def test_a_stroke_redraws_where_its_pencil_is_not_its_whole_path(humans):
                 running = [tw for tw in renderer.timeline if tw.seat == panel.seat
                            and tw.paint is not None and tw.started(renderer.timeline.clock)]
                 for tw in running:
-                    whole = panel._stroke_area(*_ends(panel, tw), panel.geom.spacing * 0.5)
+                    whole = _stroke_area(panel, *_ends(panel, tw))
                     strokes += 1
                     small += _covered(whole, damaged) < 0.5
     assert strokes and small > strokes // 2
@@ -276,6 +277,15 @@ def _covered(whole: pygame.Rect, rects: list[pygame.Rect]) -> float:
         if part.w and part.h:
             mask.draw(pygame.Mask(part.size, fill=True), (part.x - whole.x, part.y - whole.y))
     return mask.count() / (whole.w * whole.h)
+
+
+def _stroke_area(panel, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+    """Every pixel a stroke from a to b may paint over its whole flight: its line and the
+    pencil leaning over its tip (a compact map draws the line alone)."""
+    reach = panel.pencil_width() + 4
+    if not panel.area.mini:
+        reach += math.ceil(2.5 * max(18.0, panel.geom.spacing * 0.5))
+    return box(a, b).inflate(2 * reach, 2 * reach)
 
 
 def _ends(panel, tween) -> tuple[tuple[float, float], tuple[float, float]]:
