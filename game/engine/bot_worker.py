@@ -89,7 +89,9 @@ class BotWorker:
 
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue | None = None  # the thread's queue (None: no thread)
-        self._job: tuple[int, Any, Answer, bool] | None = None  # (seat, stamp, answer, landed)
+        # (seat, stamp, answer, landed); None: idle (read it, never change it: a frame tests it
+        # inline rather than through `busy`)
+        self.job: tuple[int, Any, Answer, bool] | None = None
         self.thread: threading.Thread | None = None  # the last one started (`warm`)
 
     def warm(self) -> None:
@@ -104,13 +106,13 @@ class BotWorker:
 
     def busy(self) -> bool:
         """True while a decision is being computed or waits to be collected."""
-        return self._job is not None
+        return self.job is not None
 
     def start(self, seat: int, stamp: Any, bot: Any, rules: Any, view: Any, prompt: Any) -> None:
         """Ask `bot` for a decision on `view`; `stamp` identifies the state it is about."""
         self.warm()
         answer = Answer()
-        self._job = (seat, stamp, answer, False)
+        self.job = (seat, stamp, answer, False)
         self._jobs.put((answer, bot.choose, (rules, view, prompt)))  # type: ignore[union-attr]
 
     def start_on(self, seat: int, state: Any, bot: Any, rules: Any, prompt: Any,
@@ -120,7 +122,7 @@ class BotWorker:
         worker then works out the move too (`decide_and_land`; `collect_landing` hands it)."""
         self.warm()
         answer = Answer()
-        self._job = (seat, state, answer, land is not None)
+        self.job = (seat, state, answer, land is not None)
         if land is None:
             job = (answer, decide_on, (bot, rules, state, seat, prompt))
         else:
@@ -138,11 +140,11 @@ class BotWorker:
     def collect_landing(self, stamp: Any) -> tuple[int, Any, Any] | None:
         """(seat, action, the move worked out ahead or None) as `collect` gives (seat, action);
         the landing is None when the job was started without `land` or its `land` failed."""
-        job = self._job
+        job = self.job
         if job is None or not job[2].finished:
             return None
         seat, asked, answer, landed = job
-        self._job = None
+        self.job = None
         result = answer.result()
         if asked is not stamp:
             return None
@@ -150,12 +152,12 @@ class BotWorker:
 
     def drop(self) -> None:
         """Forget the running job (its answer is ignored when it arrives)."""
-        self._job = None
+        self.job = None
 
     def close(self) -> None:
         """Stop the worker; a decision in flight finishes in the background and is dropped,
         one still queued behind it is never started."""
-        self._job = None
+        self.job = None
         jobs, self._jobs = self._jobs, None
         if jobs is not None:
             while not jobs.empty():

@@ -56,6 +56,7 @@ class MatchDriver:
         # `landed_after` when the move is adopted (None otherwise).
         self.aftermath: Callable[[Any, tuple[Event, ...]], Any] | None = None
         self.landed_after: Any = None
+        self._waits: tuple[Any, set[int], list[Prompt]] | None = None  # `_waiting`'s memo
 
     def open(self) -> tuple[Event, ...]:
         """Resolve the chance the game starts with (the opening deal), start the autosave and,
@@ -98,18 +99,21 @@ class MatchDriver:
         answer is applied once THINK_TIME has passed (at once when `at_once`). `keep_pace`:
         the next bot answers on the next frame with no new pause (people decide meanwhile).
         """
-        waiting = [p for p in self.match.prompts() if p.player in self.bots]
+        waiting = self._waiting()
         if not waiting:
             self.think = 0.0
             self.worker.drop()
             return None
         self.think += elapsed
-        if not self.worker.busy():  # `ready` (a split screen reads its timeline) only then
+        if self.worker.job is None:  # `ready` (a split screen reads its timeline) only then
             for prompt in waiting:  # the first ready one thinks during the pause, on the worker
                 if ready(prompt.player):
                     self._start_thinking(prompt)
                     break
         if self.think < THINK_TIME and not at_once:
+            return None
+        job = self.worker.job
+        if job is None or not job[2].finished:  # (`collect_landing`'s own test, inline)
             return None
         answer = self.worker.collect_landing(self.match.state)
         if answer is None:
@@ -119,6 +123,16 @@ class MatchDriver:
         if keep_pace:
             self.think = think
         return events
+
+    def _waiting(self) -> list[Prompt]:
+        """The prompts of the bots' seats now: worked out again only when the game moved (the
+        state's identity: what is pending follows from it) or a seat changed hands (the bots'
+        seats, compared in C)."""
+        match, memo = self.match, self._waits
+        if memo is None or memo[0] is not match.state or memo[1] != self.bots.keys():
+            waiting = [p for p in match.prompts() if p.player in self.bots]
+            memo = self._waits = match.state, set(self.bots), waiting
+        return memo[2]
 
     def _land(self, seat: int, action: Action, landing: Landing | None) -> tuple[Event, ...] | None:
         """Record a bot's move: adopted as the worker worked it out when the match is still

@@ -83,7 +83,7 @@ class GameScene(Scene):
         kinds = [None if s.human else s.kind for s in self.seats]
         # (each seat's kind and device, the human seats, those on this screen); the prompts
         # shown here, for one pending answer and those seats: asked several times a frame,
-        # worked out again only when a seat or the game changes (`_seat_facts`).
+        # worked out again only when a seat or the game changes (`seat_facts`).
         self._facts: tuple[tuple, tuple[int, ...], frozenset[int]] = ((), (), frozenset())
         self._facts_frame: object | None = None  # the App.draw `_facts` was checked in
         self._prompts: tuple[Any, frozenset[int], dict[int, Prompt]] | None = None
@@ -141,7 +141,7 @@ class GameScene(Scene):
     match = property(attrgetter("driver.match"), doc="The match being played.")
 
     # -- seats -------------------------------------------------------------------------------
-    def _seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
+    def seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
         """(the human seats, those of them played on this screen rather than on a phone),
         worked out again only when a seat changes hands or devices (looked at once per App.draw:
         no seat changes while one draws, and its damage report and passes ask several times)."""
@@ -157,12 +157,12 @@ class GameScene(Scene):
 
     def humans(self) -> list[int]:
         """Seats played by people."""
-        return list(self._seat_facts()[0])
+        return list(self.seat_facts()[0])
 
     def hidden(self) -> bool:
         """True when hands must be hidden between human turns (shared screen, closed hands)."""
         return (self.info.hidden_hands and not self.app.settings.open_hands
-                and len(self._seat_facts()[1]) > 1)
+                and len(self.seat_facts()[1]) > 1)
 
     def on_phone(self, seat: int) -> bool:
         """True if a phone holds the seat: its prompt and hand are on the phone, not the TV."""
@@ -171,12 +171,13 @@ class GameScene(Scene):
     def human_prompts(self) -> dict[int, Prompt]:
         """The prompts waiting for human seats now (a phone's seat answers on the phone); the
         same dict until the game or a seat changes: read it, never change it."""
-        here = self._seat_facts()[1]
-        pending = self.match.pending()  # held below: its identity marks the game's position
-        memo = self._prompts
-        if memo is None or memo[0] is not pending or memo[1] is not here:
-            prompts = {p.player: p for p in self.match.prompts() if p.player in here}
-            memo = self._prompts = pending, here, prompts
+        here = self.seat_facts()[1]
+        match, memo = self.match, self._prompts
+        # (the state is held: its identity marks the game's position, and what is pending
+        # follows from it)
+        if memo is None or memo[0] is not match.state or memo[1] is not here:
+            prompts = {p.player: p for p in match.prompts() if p.player in here}
+            memo = self._prompts = match.state, here, prompts
         return memo[2]
 
     def disconnected(self, seat: int) -> bool:
@@ -244,19 +245,23 @@ class GameScene(Scene):
         """Animate; when the table is free: results, whose turn shows, a bot move."""
         self.clock += dt
         settings = self.app.settings  # `speed_factor` and `_instant`, inline (every frame)
-        factor = 1.0 if self.demo else settings.speed_factor()
+        factor = 1.0 if self.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
         if self.demo or settings.animation_speed != "instant":
             scaled = dt * factor
             self.renderer.update(scaled)
-            self.app.audio.update(scaled)  # in step with tweens
+            audio = self.app.audio
+            if audio.queued:  # in step with tweens (none queued: its clock rests, nothing due)
+                audio.update(scaled)
         if self._unshown is not None:  # after the advance: its tweens start from their first frame
             self._show_unshown()
         if self.finished:
             return
         if self.table.waits_for_animation():
-            # Only the settings are followed meanwhile (a no-op unless they changed): the
-            # bookkeeping's inputs are compared once the table is free again.
-            self._follow_settings()
+            # Only the settings are followed meanwhile (a no-op unless they changed; never
+            # anything to follow where hands never hide): the bookkeeping's inputs are
+            # compared once the table is free again.
+            if self.info.hidden_hands and not self.split:
+                self._follow_settings()
             return
         inputs = self._table_inputs()
         fresh = inputs != self._settled  # else the bookkeeping below would change nothing
@@ -268,19 +273,27 @@ class GameScene(Scene):
                 self._finish()
                 return
             self.table.sync()
-        self.absence.update(self, dt)
-        self.hint_desk.update()
+        absence, desk = self.absence, self.hint_desk
+        # (their own early-outs, tested here first: the usual frame calls neither)
+        if absence.gone or absence.offered or inputs[1][0]:  # someone to miss: the humans
+            absence.update(self, dt)
+        if desk.wanted or desk.worker.job is not None:
+            desk.update()
         if fresh:
             self._turn_chime()
             self._settled = inputs  # what it ran on: the next frame that sees the same skips it
-        if self.table.curtain is None and not self.hold_bots:
-            self._play_bots(dt * factor)
+        table = self.table
+        if table.curtain is None and not self.hold_bots:  # `_play_bots`, inline (every frame)
+            events = self.driver.play_bots(dt * factor, table.bot_ready, table.bots_at_once(),
+                                           table.keeps_bot_pace)
+            if events is not None:
+                self._bots_moved(events)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose
         turn shows, the chime) reads and writes: it runs again only when this changed."""
         table = self.table
-        return (self.match.pending(), self._seat_facts(), self.app.settings.open_hands, table,
+        return (self.match.pending(), self.seat_facts(), self.app.settings.open_hands, table,
                 table.curtain, getattr(table, "revealed", None), self.active, self.viewer)
 
     def _turn_chime(self) -> None:
@@ -291,20 +304,25 @@ class GameScene(Scene):
         self.deciders = deciders
 
     def _play_bots(self, elapsed: float) -> None:
-        """Give the bots `elapsed` thinking seconds (dt at the animation speed)."""
+        """Give the bots `elapsed` thinking seconds (dt at the animation speed): what `update`
+        does inline."""
         table = self.table
         events = self.driver.play_bots(elapsed, table.bot_ready,
                                        table.bots_at_once(), table.keeps_bot_pace)
         if events is not None:
-            # Shown next frame, with the view of now: a person's move may come meanwhile. The
-            # worker made the view with the move, for the viewer it read then: used if still ours.
-            # (The cues stay here: cheap, and the applying frame is the one that lays them out.)
-            after = self.driver.landed_after
-            if after is not None and after[0] == self.viewer:
-                view = after[1]
-            else:
-                view = self.match.view(self.viewer)
-            self._unshown = (events, view, event_cues(events, self.sound_cues))
+            self._bots_moved(events)
+
+    def _bots_moved(self, events: tuple[Event, ...]) -> None:
+        """A bot's move, applied by the rules: shown next frame, with the view of now (a
+        person's move may come meanwhile). The worker made the view with the move, for the
+        viewer it read then: used if still ours. (The cues stay here: cheap, and the applying
+        frame is the one that lays them out.)"""
+        after = self.driver.landed_after
+        if after is not None and after[0] == self.viewer:
+            view = after[1]
+        else:
+            view = self.match.view(self.viewer)
+        self._unshown = (events, view, event_cues(events, self.sound_cues))
 
     def _aftermath(self, state: Any, events: tuple[Event, ...]) -> tuple[int | None, Any]:
         """(viewer, its view of `state`), worked out on the bot worker for a bot's move (views

@@ -47,7 +47,9 @@ class FrameDamage:
         """Everything the shell's drawing depends on, except the clock and the moves."""
         game = self.scene
         table = game.table
-        humans = game.humans()
+        # The human seats as `damage` just read them (`human_prompts` looked at the seats in
+        # this draw): no call, no list made (every frame).
+        humans = game._facts[1]
         hints = game.hint_desk
         # An animation hides a person's prompt and focus while it runs; with bots alone it
         # changes nothing the shell draws (and a frame of bots builds no per-seat tuples).
@@ -56,12 +58,8 @@ class FrameDamage:
         shown = tuple((s, id(h)) for s, h in hints.shown.items()) if hints.shown else ()
         return (id(table), table.curtain, prompted,
                 tuple(sorted(game.focus.items())) if game.focus else (), game.viewer,
-                game.finished, seats, busy, game.app.input.last_kind, shown, hints.enabled())
-
-    def moves_key(self) -> Hashable:
-        """What a move changes: the state, the history, whose prompt the bar shows."""
-        game = self.scene
-        return id(game.match.state), len(game.match.history), game.active
+                game.finished, seats, busy, game.app.input.last_kind, shown,
+                game.app.settings.hints and not game.demo)  # `hints.enabled()`, inline
 
     def damage(self) -> list[pygame.Rect] | None:
         """The canvas rects the next frame redraws (None: all of it)."""
@@ -72,7 +70,8 @@ class FrameDamage:
         table = game.table
         if table.SPLIT and not game.hint_desk.shown:  # a SplitTable (a flag: Table is an ABC)
             return self._split_damage(table, board)
-        key, moves = self.key(prompted), self.moves_key()
+        match = game.match  # the moves key: the state, the history, whose prompt the bar shows
+        key, moves = self.key(prompted), (id(match.state), len(match.history), game.active)
         if key != self.shown:
             self.shown, self.moves = key, moves
             self.bar = self._bar_key(prompted)
@@ -105,9 +104,11 @@ class FrameDamage:
         strip, its prompt's highlights, its focus ring, its notice) and the shared bar when
         what it says changed; everything when what all seats share changed."""
         game = self.scene
+        # (`hint_desk.enabled()` inline; the moves key as in `damage`: every frame)
         key = ("split", id(table), game.viewer, game.finished, game.app.input.last_kind,
-               game.hint_desk.enabled())
-        moves = self.moves_key()
+               game.app.settings.hints and not game.demo)
+        match = game.match
+        moves = id(match.state), len(match.history), game.active
         plan = table.planned(game.app.canvas)
         was, self.seats = self.seats, plan.seats
         if key != self.shown or was.keys() != plan.seats.keys():

@@ -11,6 +11,7 @@ import time
 import traceback
 import weakref
 from collections.abc import Sequence
+from operator import methodcaller
 from typing import Any
 
 import pygame
@@ -34,6 +35,7 @@ LEAVE_BAR = pygame.Rect(660, 24, 600, 14)  # kiosk: the held combo's progress, i
 LEAVE_AREA = pygame.Rect(0, 0, CANVAS_SIZE[0], 140)  # all the leave progress ever covers
 CRASHES_IN_A_ROW = 3  # a screen that fails again right after recovery is a bug to surface
 log = logging.getLogger(__name__)
+DAMAGE_OF = methodcaller("damage")  # a scene's damage report, asked in C
 
 
 class App:
@@ -168,10 +170,15 @@ class App:
         if not self.stack.scenes:
             self.running = False
         if present:
-            self.present()
+            if self.drawn != [] or self._window_stale:  # (`present`'s own early-out, inline)
+                self.present()
         else:
             self._window_stale = True  # what was drawn meanwhile never reached the window
-        if self.frames:  # from the second frame on: the first title frame never waits for audio
+        # From the second frame on (the first title frame never waits for audio), when the
+        # stack changed (`_follow_music`'s own test, inline: every frame).
+        memo = self._music
+        if self.frames and (memo is None or memo[0] is not self.stack
+                            or memo[1] != self.stack.version):
             self._follow_music()
         self.frames += 1
         return self.running
@@ -182,10 +189,14 @@ class App:
         for intent in self.input.update(dt):
             self.dispatch(intent)
         self.companion.pump()  # phones' moves, through the same scene calls as a pad's
-        top = self.stack.top
-        if top is not None:
-            top.update(dt)
-        self._watch_idle(dt)
+        scenes = self.stack.scenes  # (`stack.top`, inline: every frame)
+        if scenes:
+            scenes[-1].update(dt)
+        idle, settings = self.idle + dt, self.settings
+        if idle < settings.attract_idle and idle < settings.abandon_idle:
+            self.idle = idle  # neither timeout is due: `_watch_idle`'s usual frame, inline
+        else:
+            self._watch_idle(dt)
         self.stack.apply()
         self.draw()
 
@@ -239,11 +250,12 @@ class App:
         return "menu" if all(getattr(s, "music", "menu") for s in self.stack.scenes) else None
 
     def _follow_music(self) -> None:
-        """Tell the audio the music the stack wants, asked again only when the stack changed."""
+        """Tell the audio the music the stack wants, asked and told again only when the stack
+        changed (nothing else tells the audio its music)."""
         stack, memo = self.stack, self._music
         if memo is None or memo[0] is not stack or memo[1] != stack.version:
             memo = self._music = stack, stack.version, self.music_wanted()
-        self.audio.set_music(memo[2])
+            self.audio.set_music(memo[2])
 
     def _event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -311,7 +323,9 @@ class App:
 
     def _draw_scenes(self, full: bool) -> None:
         scenes = self.stack.visible()
-        same = self._same_scenes(scenes)
+        drawn = self._drawn_scenes  # one scene drawn again, the usual frame: compared inline
+        same = (scenes[0] is drawn[0]() if len(scenes) == 1 == len(drawn)
+                else self._same_scenes(scenes))
         regions = self._damage(scenes, same)  # asked even when unused: the reports are consumed
         if full or self.full_redraw:
             regions = None
@@ -352,7 +366,7 @@ class App:
     def _damage(self, scenes: list[Scene], same: bool) -> list[pygame.Rect] | None:
         """The canvas rects this frame must redraw, merged; None: all of it. `same`: these
         scenes are those drawn last frame."""
-        reports = [scene.damage() for scene in scenes]  # each scene's report is consumed
+        reports = list(map(DAMAGE_OF, scenes))  # each scene's report is consumed (no listcomp)
         rects = self.canvas.take_clock()  # pulses drawn last frame move on
         leaving = self.kiosk and self.input.combo_progress() > 0
         if leaving or self._leave_shown:
@@ -384,7 +398,8 @@ class App:
         regions, stale = self.drawn, self._window_stale
         if regions == [] and not stale:
             return  # nothing drawn: the usual idle frame
-        box = self._box()
+        memo = self._letterbox  # (`_box`, its memo read inline: every frame that presents)
+        box = memo[1] if memo is not None and memo[0] == self.screen.get_size() else self._box()
         self._window_stale = False
         if regions is not None and not stale and (box.size == CANVAS_SIZE or not regions):
             if regions:

@@ -124,7 +124,9 @@ class Audio:
         self._music_channel: Any = None
         self._music_on = False  # told to play (a fading-out channel still looks busy)
         self._music_wanted: str | None = None
-        self._pending: list[tuple[float, str, float]] = []  # (due time, sound, volume)
+        # (due time, sound, volume), soonest first; read it, never change it (a frame with none
+        # skips `update`: game.scenes.game)
+        self.queued: list[tuple[float, str, float]] = []
         self._clock = 0.0
         self.plays = 0  # effects requested so far, heard or not (lets callers avoid doubling)
 
@@ -171,7 +173,7 @@ class Audio:
         self._sounds.clear()
         self._music = self._music_channel = None
         self._music_on = False
-        self._pending.clear()
+        self.queued.clear()
 
     def sound(self, name: str) -> Any:
         """The pygame Sound for an effect (synthesised on first use); None when silent."""
@@ -213,8 +215,8 @@ class Audio:
             if delay <= 0:
                 self.play(name, volume)
             else:
-                self._pending.append((self._clock + delay, name, volume))
-        self._pending.sort(key=lambda cue: cue[0])
+                self.queued.append((self._clock + delay, name, volume))
+        self.queued.sort(key=lambda cue: cue[0])
 
     def play_events(self, events: Sequence[Any], table: Mapping[str, CueEntry] | None = None,
                     instant: bool = False,
@@ -230,24 +232,24 @@ class Audio:
     def update(self, dt: float) -> None:
         """Advance the cue clock (by the same scaled dt as the animations) and play what is due."""
         self._clock += dt
-        while self._pending and self._pending[0][0] <= self._clock:
-            _, name, volume = self._pending.pop(0)
+        while self.queued and self.queued[0][0] <= self._clock:
+            _, name, volume = self.queued.pop(0)
             self.play(name, volume)
-        if not self._pending:
+        if not self.queued:
             self._clock = 0.0
 
     def pending(self) -> int:
         """How many cues wait on the cue clock."""
-        return len(self._pending)
+        return len(self.queued)
 
     def cancel(self) -> None:
         """Drop queued cues (an undo or a quit dropped their animation)."""
-        self._pending.clear()
+        self.queued.clear()
         self._clock = 0.0
 
     def flush(self) -> None:
         """Play every queued cue now, each sound once (the scene leaves before they are due)."""
-        names = dict.fromkeys(name for _, name, _ in self._pending)
+        names = dict.fromkeys(name for _, name, _ in self.queued)
         self.cancel()
         for name in names:
             self.play(name)
@@ -319,6 +321,7 @@ class Audio:
         self._sounds.clear()
         self._music = self._music_channel = None
         self._music_on = False
-        self._pending.clear()
+        self.queued.clear()
+        self._clock = 0.0
         if self._state == "ready":
             self._state = "new"

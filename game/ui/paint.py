@@ -276,6 +276,8 @@ class Sprite(Moving):
         self._last: tuple[float, pygame.Rect] | None = None
 
     def _at(self, p: float) -> pygame.Rect:
+        """`path(p)`, worked out once per p (`where` and `__call__` read this memo inline:
+        both run every frame of a flight)."""
         last = self._last
         if last is None or last[0] != p:
             last = self._last = p, self.path(p)
@@ -283,11 +285,13 @@ class Sprite(Moving):
 
     def where(self, p: float) -> pygame.Rect:
         """Where the sprite is at `p` (a copy: the caller may change it)."""
-        return self._at(p).copy()
+        last = self._last
+        return (last[1] if last is not None and last[0] == p else self._at(p)).copy()
 
     def __call__(self, canvas: pygame.Surface, p: float) -> None:
         """Blit the sprite where it is at `p`."""
-        canvas.blit(self.sprite, self._at(p))
+        last = self._last
+        canvas.blit(self.sprite, last[1] if last is not None and last[0] == p else self._at(p))
 
 
 class Retimed(Moving):

@@ -436,7 +436,10 @@ class PanelRoom(RoomRenderer):
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:
         """Each panel highlights its options, except those a modal panel covers."""
-        may_be_modal, drawing = self._own_frame_panels()
+        memo = self._frame_panels  # (`_own_frame_panels`, its memo read inline: every pass)
+        if memo is None or memo[0] is not self.panels or memo[1] != len(self.panels):
+            memo = self._panel_lists()
+        may_be_modal, drawing = memo[2], memo[3]
         if not drawing:
             return  # no panel of the room draws options
         options = {o.target for o in prompt.options if o.target is not None} if prompt else set()
@@ -499,13 +502,10 @@ class PanelRoom(RoomRenderer):
             return out
         return join_cheapest(out, self.TWEEN_PASSES, self.TWEEN_WASTE)
 
-    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
-        """The kit's damage; when it is everything (the whole frame is redrawn), the tweens
-        are drawn where they are now, which the next frame's tween damage must erase."""
-        damaged = super().damage(prompted)
-        if damaged is None:
-            self._moved, self._last_areas = self.tween_rects()
-        return damaged
+    def damaged_whole(self) -> None:
+        """The whole frame is redrawn: the tweens are drawn where they are now, which the next
+        frame's tween damage must erase."""
+        self._moved, self._last_areas = self.tween_rects()
 
     def tween_rects(self) -> tuple[dict[Tween, pygame.Rect], list[pygame.Rect]]:
         """Where each started moving painter is now (by tween), and every other started
@@ -548,6 +548,9 @@ def moved_rects(now: Mapping[Any, pygame.Rect], before: Mapping[Any, pygame.Rect
     out = []
     for key in now.keys() | before.keys():
         was, is_ = before.get(key), now.get(key)
-        if was != is_:
-            out += [rect for rect in (was, is_) if rect is not None]
+        if was != is_:  # (appended one by one: no list made per painter, every frame)
+            if was is not None:
+                out.append(was)
+            if is_ is not None:
+                out.append(is_)
     return out

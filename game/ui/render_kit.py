@@ -402,7 +402,11 @@ class RoomRenderer:
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint what finished, started or counts up meanwhile."""
         self._time += dt
-        if self.timeline.advance(dt) or self.layers.pending:
+        # (inline, every frame: an empty timeline has nothing to advance, and the layers'
+        # `pending`, read as its two fields)
+        layers = self.layers
+        if ((self.timeline.tweens and self.timeline.advance(dt)) or layers._pending
+                or layers._unsure):
             self.refresh(self.REPAINT_BUDGET)
 
     def targets(self) -> dict[Target, pygame.Rect]:
@@ -447,8 +451,10 @@ class RoomRenderer:
         prompt or a focus (without one, a pulse read shows nothing)."""
         damaged, self._damaged = self._damaged, []
         if not hasattr(self, "layers"):
+            self.damaged_whole()
             return None  # a room still building its layout
-        painted = self.layers.take_painted()
+        layers = self.layers
+        painted, layers._painted = layers._painted, []  # `take_painted`, inline (every frame)
         clock_read, self._clock_read = self._clock_read, False
         pulses = self._pulses
         if pulses:  # (none noted, the usual bots' frame: the set is kept, not made anew)
@@ -456,6 +462,7 @@ class RoomRenderer:
         running = bool(self.timeline.tweens)
         tweens, self._tweens_drawn = self._tweens_drawn, running
         if damaged is None:
+            self.damaged_whole()
             return None
         if painted is None:  # the whole layer surface: the board
             painted = [self.layers.surface.get_rect()]
@@ -469,6 +476,10 @@ class RoomRenderer:
             if clock_read and not self.NOTES_CLOCK:
                 damaged.append(BOARD_RECT.copy())
         return damaged
+
+    def damaged_whole(self) -> None:
+        """Called when `damage` reports everything (the whole frame is redrawn): a hook for
+        what a room notes of such a frame (a PanelRoom: where its tweens are drawn)."""
 
     def note_pulse(self, rect: pygame.Rect) -> None:
         """A picture this draw paints breathing with the clock reaches `rect` (canvas

@@ -191,4 +191,5 @@ class Timeline:
                 if where is not None and not clip.colliderect(where):
                     continue
             if tw.start <= clock or tw.early:  # started (inline: every tween, every pass)
-                tw.paint(canvas, tw.progress(clock))
+                last = tw._last  # `progress`, its memo read inline (the damage asked it first)
+                tw.paint(canvas, last[1] if last[0] == clock else tw.progress(clock))

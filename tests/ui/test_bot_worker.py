@@ -64,7 +64,7 @@ def test_an_answer_about_an_older_state_is_dropped(app, fake_game):
     game.match.state = (asked_about[0] + 1, *asked_about[1:])  # the game moved on (e.g. undo)
     bot.gate.set()
     worker = game.driver.worker
-    wait_until(lambda: worker._job[2].done())
+    wait_until(lambda: worker.job[2].done())
     assert worker.collect(game.match.state) is None and not worker.busy()
     game.exit()
 
@@ -79,7 +79,7 @@ def test_worker_collects_the_answer_for_the_state_it_was_asked_about():
 
     stamp = object()
     worker.start(3, stamp, bot, None, None, Prompt())
-    wait_until(lambda: worker._job[2].done())
+    wait_until(lambda: worker.job[2].done())
     assert worker.collect(stamp) == (3, "go")
     assert worker.collect(stamp) is None  # collected once
     worker.close()
@@ -122,7 +122,7 @@ def test_a_bots_error_reaches_the_frame_loop_and_the_worker_goes_on():
 
     worker = BotWorker()
     worker.start(0, "s", Broken(), None, None, None)
-    wait_until(lambda: worker._job[2].done())
+    wait_until(lambda: worker.job[2].done())
     try:
         worker.collect("s")
     except RuntimeError as exc:
@@ -136,7 +136,7 @@ def test_a_bots_error_reaches_the_frame_loop_and_the_worker_goes_on():
         options = (type("Option", (), {"action": "go"})(),)
 
     worker.start(1, "t", bot, None, None, Prompt())
-    wait_until(lambda: worker._job[2].done())
+    wait_until(lambda: worker.job[2].done())
     assert worker.collect("t") == (1, "go")
     worker.close()
 

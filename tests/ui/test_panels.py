@@ -364,3 +364,15 @@ def test_a_new_view_damages_what_every_panel_names_and_layered_panels_are_not_as
     room.panels["log"].view_damage = lambda: asked.append("log") or []  # type: ignore[method-assign]
     room.panels_view_damage()
     assert asked == []  # a layered panel of the kit's class is not asked
+
+
+def test_a_pass_right_after_a_new_mount_asks_only_the_new_panels():
+    """`draw_options` reads the drawing panels' memo inline: a new mount is seen at once."""
+    room = Room()
+    room.reset(View(1), 0)
+    room.draw(pygame.Surface((1920, 1080)), None, prompt_for(("button",)))  # the memo made
+    button = room.counter.button
+    room.mount(room.layout, Panel(room, room.layout["log"], "log"))  # no counter now
+    canvas = pygame.Surface((1920, 1080))
+    room.draw(canvas, None, prompt_for(("button",)))
+    assert canvas.get_at(button.topleft)[:3] != (0, 255, 0)  # the old counter draws nothing

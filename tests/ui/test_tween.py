@@ -132,3 +132,16 @@ def test_a_seat_watches_its_own_and_the_shared_tweens_while_they_are_queued():
     assert line.watched_by(0) and not line.watched_by(1)
     line.clear()
     assert not line.watched_by(0)
+
+
+def test_paint_gives_the_progress_at_the_clock_now_not_the_one_asked_before() -> None:
+    timeline = Timeline()
+    seen: list[float] = []
+    tween = timeline.add(0.0, 1.0, lambda canvas, p: seen.append(p), ease=lambda p: p)
+    canvas = pygame.Surface((10, 10))
+    timeline.update(0.25)
+    assert tween.progress(timeline.clock) == 0.25  # asked first (the damage does), kept
+    timeline.paint(canvas)
+    timeline.update(0.25)  # the next frame: painted at its own progress
+    timeline.paint(canvas)
+    assert seen == [0.25, 0.5]

@@ -19,19 +19,11 @@ from game.engine.capabilities import capability
 from game.engine.core import Prompt, Target
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating, Slots
-from game.ui.board_api import BOARD_RECT
 from game.ui.focus import hit, nearest
 from game.ui.i18n import language, t
 from game.ui.input import DIRECTIONS, Intent
 
 BarPlacement = tuple[Hashable, Callable[[], dict[int, pygame.Rect]]]  # (inputs, place buttons)
-
-
-def board_in_pass(surface: pygame.Surface, prompted: bool) -> bool:
-    """True if this redraw pass must call the renderer's draw: its clip reaches the board
-    (the renderer draws inside BOARD_RECT), or a prompt is shown (a draw that reads the clock
-    asks for the next frame's pulses). A pass over the bar alone, bots playing, skips it."""
-    return prompted or surface.get_clip().colliderect(BOARD_RECT)
 
 
 class Table(ABC):

@@ -54,6 +54,10 @@ class Seating(Protocol):
     def humans(self) -> list[int]:
         """Seats played by people."""
 
+    def seat_facts(self) -> tuple[tuple[int, ...], frozenset[int]]:
+        """(the human seats, those of them played on this screen): the same objects until a
+        seat changes (what `humans()` lists, without a list made: asked every frame)."""
+
     def human_prompts(self) -> dict[int, Prompt]:
         """The prompts waiting for human seats now."""
 

@@ -14,10 +14,10 @@ import pygame
 
 from game.engine.core import Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table, board_in_pass
+from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
-from game.ui.board_api import BAR_RECT
+from game.ui.board_api import BAR_RECT, BOARD_RECT
 from game.ui.input import Intent
 from game.ui.widgets import draw_hints, hints_width
 
@@ -167,7 +167,7 @@ class SharedTable(Table):
         """Whose prompt shows, its slots and focus, and the other deciders' cursors."""
         seat = self.shown_seat()
         game = self.game
-        humans = game.humans()
+        humans = game.seat_facts()[0]  # (not `humans()`: no list made, every frame)
         unplugged = tuple(game.names[i] for i in humans if game.disconnected(i)) if humans else ()
         if seat is None:
             return SharedPlan(None, None, {}, None, (), unplugged)
@@ -178,9 +178,16 @@ class SharedTable(Table):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, the other deciders' cursors, the bar and disconnection banners."""
-        seat, model, rects, focus, others, unplugged = self.planned(surface)
+        memo = self._plan  # (`planned`, its memo read inline: every redraw pass)
+        plan = (memo[1] if memo is not None and memo[0] is getattr(surface, "frame", None)
+                else self.planned(surface))
+        seat, model, rects, focus, others, unplugged = plan
         board_focus = focus[1] if focus and focus[0] == "board" else None
-        if board_in_pass(surface, model is not None or focus is not None):
+        # The renderer draws when the pass's clip reaches the board (it draws inside
+        # BOARD_RECT) or a prompt shows (a draw that reads the clock asks for the next frame's
+        # pulses): a pass over the bar alone, bots playing, skips it.
+        if (model is not None or focus is not None
+                or surface.get_clip().colliderect(BOARD_RECT)):
             self.game.renderer.draw(surface, board_focus, model.prompt if model else None)
         for other, rect in others:
             paint.other_focus(surface, rect, other)

@@ -15,11 +15,11 @@ import pygame
 
 from game.engine.core import Prompt, Target
 from game.scenes import game_paint as paint
-from game.scenes.table.base import BarPlacement, Table, board_in_pass
+from game.scenes.table.base import BarPlacement, Table
 from game.scenes.table.focus import FocusKey, FocusModel
 from game.scenes.table.host import Seating
 from game.ui import theme
-from game.ui.board_api import BAR_RECT
+from game.ui.board_api import BAR_RECT, BOARD_RECT
 from game.ui.focus import hit
 from game.ui.i18n import language, t
 from game.ui.input import Intent
@@ -133,8 +133,9 @@ class SplitTable(Table):
         return self.game.renderer.seat_busy(seat)  # part of the split_screen capability
 
     def bot_ready(self, seat: int) -> bool:
-        """A bot waits for its own stroke and the card flip, never for other seats."""
-        return not self.seat_busy(seat)
+        """A bot waits for its own stroke and the card flip, never for other seats (`seat_busy`,
+        inline: asked for each waiting bot, every frame)."""
+        return not self.game.renderer.seat_busy(seat)
 
     def bots_at_once(self) -> bool:
         """People decide at the same time, so bots answer at once (no fake pause)."""
@@ -201,7 +202,7 @@ class SplitTable(Table):
         """Every person's seat as drawn now: whose prompt shows, its slots, focus and strip."""
         game = self.game
         waiting = game.human_prompts()
-        humans = game.humans()
+        humans = game.seat_facts()[0]  # (not `humans()`: no list made, every frame)
         if not humans:  # bots alone (a demo, the bench): no seat, prompt or focus to show
             return SplitPlan(waiting, {}, [], {}, {})
         seats: dict[int, SeatShown] = {}
@@ -227,10 +228,12 @@ class SplitTable(Table):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Every map with its own options and cursor, a strip per seat, the shared bar."""
-        plan = self.planned(surface)
+        memo = self._plan  # (`planned`, its memo read inline: every redraw pass)
+        plan = (memo[1] if memo is not None and memo[0] is getattr(surface, "frame", None)
+                else self.planned(surface))
         focus = plan.focus_by_seat
         shown = bool(plan.prompts) or bool(focus) and any(f is not None for f in focus.values())
-        if board_in_pass(surface, shown):
+        if shown or surface.get_clip().colliderect(BOARD_RECT):  # (as SharedTable.draw)
             self.game.renderer.draw_seats(surface, focus, plan.prompts)
         for seat, seen in plan.seats.items():
             self._draw_strip(surface, seat, seen)
