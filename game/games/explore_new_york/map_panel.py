@@ -38,7 +38,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS
-from .layout import BOXES, GLOW, MapScale, painted_within
+from .layout import BOXES, GLOW, MapScale
 from .map_paint import (
     Marks,
     bounds_reach,
@@ -73,6 +73,8 @@ class Pictures:
     faint: tuple[int, ...] | None
 
 
+NOTHING = Pictures(None, None)  # a map with no block outlined and no faint route
+
 class MapPanel(MapRepaint, SeatPanel):
     """One seat's city map: its marks, its targets, its strokes (its layer repainted in parts:
     MapRepaint)."""
@@ -83,7 +85,7 @@ class MapPanel(MapRepaint, SeatPanel):
         self.area, self.scale, self.board = area, scale, room.board
         self.own = self._place_targets()
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
-        self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
+        self._drawn = NOTHING  # what `draw_table` draws (none yet): `drawn_now`
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
         self._keyed: tuple | None = None  # (view, holds, key, sheet, own holds): `key`'s
         self._inked: set[tuple[int, tuple[int, int, int]]] = set()  # (block, counts): warm_inks'
@@ -214,11 +216,16 @@ class MapPanel(MapRepaint, SeatPanel):
         self._pictured = (view, peeking, Pictures(outline, faint))
         return self._pictured[2]
 
+    def drawn_now(self) -> None:
+        """Note the pictures of the view now as those `draw_table` draws (the room asks once
+        per view, Peek and board, before drawing): `view_damage` compares a new view's with
+        them."""
+        self._drawn = self.pictures()
+
     def draw_table(self, canvas: pygame.Surface) -> None:
         """Per frame, for the room: the block outline, then the faint route over it (drawn
-        per frame, so the turn's end repaints no map); what it drew is noted for
-        `view_damage`."""
-        self._drawn = shown = self.pictures()
+        per frame, so the turn's end repaints no map), as noted last (`drawn_now`)."""
+        shown = self._drawn
         clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
         if shown.outline is not None and clip.colliderect(shown.outline):
             pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
@@ -352,9 +359,10 @@ class MapPanel(MapRepaint, SeatPanel):
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
                 ) -> float:
         """Queue a stroke of the seat after its earlier ones (it holds that seat alone); only
-        `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs."""
+        `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs, and a
+        redraw pass elsewhere skips it (the tween's area: the kit's `tween_reach`)."""
         start = self.timeline.tail(self.seat)
-        self.tween(start, dur, painted_within(reach, paint), pytweening.easeInOutSine,
+        self.tween(start, dur, paint, pytweening.easeInOutSine,
                    (("seat", self.seat, *hold),), area=reach, seat=self.seat)
         return max(at, start + dur)
 
