@@ -305,15 +305,21 @@ class LiveBoxes:
 
     def shown_box(self, seat: int, n: int) -> Box:
         """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
-        if self.view is None:
+        view = self.view
+        if view is None:
             return Box(BOXES[n], "", None)
-        waiting = self._to_count and next((r for r in self._to_count if r.seat == seat), None)
-        if waiting:  # its move's counts are not queued yet: as it was before
-            box = waiting.before[n]
-        elif self.view.routes:
-            box = self._final_boxes()[seat][n]
+        for waiting in self._to_count:  # (loops inline: asked per box every frame one counts)
+            if waiting.seat == seat:  # its move's counts are not queued yet: as it was before
+                box = waiting.before[n]
+                break
         else:
-            box = self._sheet_boxes_of(self.view, seat)[n]
+            known = None if view.routes else self._by_sheet.get((seat, id(view.sheets[seat])))
+            if known is not None and known[0] is view.sheets[seat] and known[2] is not None:
+                box = known[2][n]  # (_sheet_boxes_of's, inline)
+            elif view.routes:
+                box = self._final_boxes()[seat][n]
+            else:
+                box = self._sheet_boxes_of(view, seat)[n]
         left = self._score_hold.get((seat, box.category))
         if left is None:
             return box

@@ -216,23 +216,17 @@ class MapPanel(MapRepaint, SeatPanel):
         self._pictured = (view, peeking, Pictures(outline, faint))
         return self._pictured[2]
 
-    def drawn_now(self) -> None:
-        """Note the pictures of the view now as those `draw_table` draws (the room asks once
-        per view, Peek and board, before drawing): `view_damage` compares a new view's with
-        them."""
-        self._drawn = self.pictures()
+    def drawn_now(self) -> tuple | None:
+        """Note the pictures of the view now as those drawn each frame (the room asks once per
+        view, Peek and board: `ENYRenderer.draw_table`), for `view_damage` to compare a new
+        view's with; what the room draws on this map then: (block outline, its colour, faint
+        route's links, this map), or None for nothing."""
+        shown = self._drawn = self.pictures()
+        if shown == NOTHING:
+            return None
+        return shown.outline, seat_color(self.seat), shown.faint, self
 
-    def draw_table(self, canvas: pygame.Surface) -> None:
-        """Per frame, for the room: the block outline, then the faint route over it (drawn
-        per frame, so the turn's end repaints no map), as noted last (`drawn_now`)."""
-        shown = self._drawn
-        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
-        if shown.outline is not None and clip.colliderect(shown.outline):
-            pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
-        if shown.faint is not None and clip.colliderect(self.rect):
-            self._draw_faint_route(canvas, shown.faint)
-
-    def _draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
+    def draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
         """The route the seat's map would score now (the live boxes' route), a faint wide
         band under its pen lines: which links extend it is plain to see."""
         if self._faint is None or self._faint[0] != links:

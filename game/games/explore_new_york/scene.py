@@ -52,7 +52,7 @@ from .cards_panel import CardsPanel, dim_shadow
 from .layout import BOXES, GLOW, MapScale, joined_damage, make_layout, make_scale, score_cells
 from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_paint import seed
-from .map_panel import BOX_TIME, ERASE_TIME, NOTHING, MapPanel
+from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
 from .result_picture import paint_result
 from .rules import ExploreNewYork
 from .score_panel import BoxPanel, TotalPanel, score_geometry, warm_numbers
@@ -413,18 +413,19 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         return self.seat_rects[self.humans[0] if self.humans else 0]
 
     def draw_table(self, canvas: pygame.Surface) -> None:
-        """This turn's blocks outlined; the faint best routes of the seats peeking (each map
-        draws its own: MapPanel.draw_table), only those maps that show one: they are found
-        once per view, board and Peek (drawn every frame: a look at every map each frame
-        cost most of them a few calls for nothing)."""
+        """This turn's blocks outlined, each map's, then its faint best route if its seat
+        peeks: what each map draws is asked once per view, board and Peek (MapPanel.drawn_now;
+        drawn every frame: a call or two per map each frame cost more than the drawing)."""
         table = self._table
         if table[0] is not self.view or table[1] is not self.maps:
-            table = self._table = (self.view, self.maps, [
-                panel for panel in self.maps.values() if panel.pictures() != NOTHING])
-            for panel in self.maps.values():
-                panel.drawn_now()
-        for panel in table[2]:
-            panel.draw_table(canvas)
+            shown = [panel.drawn_now() for panel in self.maps.values()]
+            table = self._table = (self.view, self.maps, [s for s in shown if s is not None])
+        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
+        for outline, color, faint, panel in table[2]:
+            if outline is not None and clip.colliderect(outline):
+                pygame.draw.rect(canvas, color, outline, 4, border_radius=6)
+            if faint is not None and clip.colliderect(panel.rect):
+                panel.draw_faint_route(canvas, faint)
 
     def view_damage(self) -> list[pygame.Rect]:
         """What a new view changes outside the layers: the panels' reports, though this room

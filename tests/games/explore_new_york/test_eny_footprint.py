@@ -27,7 +27,7 @@ def drawn_pictures(renderer) -> dict[int, object]:
     canvas = pygame.Surface(BOARD_RECT.bottomright)
     renderer.damage(False)
     renderer.draw_seats(canvas, {}, {})
-    drawing = {panel.seat for panel in renderer._table[2]}
+    drawing = {shown[3].seat for shown in renderer._table[2]}
     return {seat: panel._drawn if seat in drawing else NOTHING
             for seat, panel in renderer.maps.items()}
 
