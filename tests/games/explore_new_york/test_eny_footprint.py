@@ -2,7 +2,8 @@
 kept until what it depends on changes. The maps' pictures drawn every frame (the turn's block
 outlines, a peeking seat's faint route) are found once per view, board and Peek, and follow each
 of them; the moves whose boxes count later are queued as their counts start, though `update`
-only compares the clock with the earliest start kept."""
+only compares the clock with the earliest start kept; a stroke growing reads its polyline's
+segment lengths, kept per polyline."""
 
 from __future__ import annotations
 
@@ -74,3 +75,35 @@ def test_a_moves_counts_are_queued_by_the_frame_they_start():
             soon = renderer.timeline.clock + COUNT_AHEAD
             assert all(recount.start > soon for recount in renderer._to_count)
     assert queued > 10  # many moves' counts were queued by `update`
+
+
+def test_a_stroke_grows_along_its_own_polylines_lengths():
+    """A stroke's segment lengths, kept per polyline (sprites.segment_lengths), give each
+    frame the points its own lengths give: every link of two map sizes, café rings and
+    markers of every shape (many of them with as many points as another)."""
+    import math
+    from itertools import pairwise
+
+    from game.games.explore_new_york import sprites as sp
+    from game.games.explore_new_york.layout import make_scale
+
+    def grown(points, p):  # the fraction p of a polyline, by its own lengths, worked out here
+        lengths = [math.dist(a, b) for a, b in pairwise(points)]
+        left, out = sum(lengths) * p, [points[0]]
+        for (a, b), length in zip(pairwise(points), lengths):
+            if left >= length:
+                out.append(b)
+                left -= length
+                continue
+            k = left / length if length else 0.0
+            out.append((a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k))
+            break
+        return out
+
+    rules = ExploreNewYork()
+    paths = [line for size in (848, 300) for line in make_scale(rules.board, size).lines]
+    paths += [sp.marker_path(kind, r, seed) for kind in ("circle", "square", "triangle")
+              for r in (9.0, 14.0) for seed in range(3)]
+    for points in paths:
+        for k in range(21):
+            assert sp.partial_line(points, k / 20) == grown(points, k / 20)
