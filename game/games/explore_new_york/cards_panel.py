@@ -24,7 +24,7 @@ from game.ui.render_kit import Batch, on_event, translator
 from game.ui.tween import Painter
 
 from . import sprites as sp
-from .layout import ENYLayout, painted_within
+from .layout import ENYLayout
 from .score_panel import ring_options
 from .state import NONE
 
@@ -174,7 +174,7 @@ class CardsPanel(Panel):
         face = sp.card_face(self.room.board.cards[card], rect.w, rect.h)
         paint = turn_over(sp.card_back(rect.w, rect.h), face, rect)
         area = rect.inflate(8, 8).union(rect.move(0, -LIFT))  # it rises as it turns
-        self.tween(at, FLIP_TIME, painted_within(area, paint), pytweening.linear,
+        self.tween(at, FLIP_TIME, paint, pytweening.linear,
                    (("flip", card),), area=area)
         return at + FLIP_TIME + FLIP_GAP
 
@@ -190,7 +190,7 @@ class CardsPanel(Panel):
         def paint(canvas: pygame.Surface, p: float) -> None:
             shadow.set_alpha(round(255 * p))
             canvas.blit(shadow, rect)
-        self.tween(at, DISCARD_TIME, painted_within(rect, paint), pytweening.easeOutQuad,
+        self.tween(at, DISCARD_TIME, paint, pytweening.easeOutQuad,
                    (("discard", card),), area=rect)
         return at + DISCARD_TIME
 

@@ -20,7 +20,6 @@ import pygame
 from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.panels import Layout
 from game.ui.split_room import SeatArea
-from game.ui.tween import Painter
 
 from . import sprites as sp
 from .board import Board
@@ -176,14 +175,4 @@ def joined_damage(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     key = tuple(map(tuple, rects))
     if _last_joined[0][0] != key:
         _last_joined[0] = (key, tuple(map(tuple, join_cheapest(rects, DAMAGE_RECTS, PASS_AREA))))
-    return [pygame.Rect(rect) for rect in _last_joined[0][1]]
-
-
-def painted_within(area: pygame.Rect, paint: Painter) -> Painter:
-    """A tween's painter that paints nothing in a frame's pass whose clip misses `area` (all
-    it paints: the tween's area): the app draws a frame once per damaged rect, and a stroke
-    on one map has nothing to paint while the other map's rect is redrawn."""
-    def painter(canvas: pygame.Surface, p: float) -> None:
-        if canvas.get_clip().colliderect(area):
-            paint(canvas, p)
-    return painter
+    return list(map(pygame.Rect, _last_joined[0][1]))  # (a comprehension: a call a frame)

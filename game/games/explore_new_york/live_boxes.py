@@ -9,6 +9,7 @@ which holds the view, the timeline and the rules it reads.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -58,6 +59,8 @@ class LiveBoxes:
         self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
         self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
         self._counts_rendered: set[str] = set()  # boxes' counts texts rendered (count_ahead)
+        self._next_count = math.inf  # the earliest start in `_to_count` (`update`: one test)
+        self._ahead_done = True  # every move in `_to_count` worked out ahead (`count_ahead`)
 
     def refresh(self, limit: int | None = None) -> None:
         """Note the scoring boxes still filling in, then repaint the dirty layers."""
@@ -122,8 +125,11 @@ class LiveBoxes:
         fresh = self._refreshed is not None and self._refreshed[0] is batch.old
         for seat, (was, now) in enumerate(zip(batch.old.sheets, self.view.sheets)):
             if was is not now:  # a sheet kept is the same boxes: nothing counts
+                start = self.timeline.tail(seat)
                 self._to_count.append(Recount(seat, self._sheet_boxes_of(batch.old, seat),
-                                              self.view, self.timeline.tail(seat)))
+                                              self.view, start))
+                self._next_count = min(self._next_count, start)
+                self._ahead_done = False
                 if fresh:
                     self._kept_shown.add(seat)
 
@@ -134,19 +140,22 @@ class LiveBoxes:
         if view.routes:
             while self._to_count:
                 self._count(self._to_count.pop(0))
+            self._next_count = math.inf
         super().animate(events, view, viewer)
 
     def update(self, dt: float) -> None:
         """Queue the counts of the moves shown earlier whose counts start within COUNT_AHEAD
         (as their seats' strokes end: `animated`), then advance; their seats' boxes are
-        looked at this frame."""
-        if not self._to_count:
+        looked at this frame (the earliest start kept, `_next_count`: most frames queue none,
+        and a walk of the moves left each frame cost its calls for nothing)."""
+        soon = self.timeline.clock + dt + COUNT_AHEAD
+        if self._next_count > soon:
             super().update(dt)
             return
-        soon = self.timeline.clock + dt + COUNT_AHEAD
         for recount in [r for r in self._to_count if r.start <= soon]:
             self._to_count.remove(recount)
             self._count(recount)
+        self._next_count = min((r.start for r in self._to_count), default=math.inf)
         super().update(dt)
         if self._recounted:  # their seats' boxes are looked at (a refresh: repaint_scores)
             self.refresh()
@@ -158,6 +167,7 @@ class LiveBoxes:
     def reset(self, view: State, viewer: int | None) -> None:
         """A view shown at once: no count is queued for the moves before it."""
         self._to_count.clear()
+        self._next_count = math.inf
         super().reset(view, viewer)
 
     def _count(self, recount: Recount) -> None:
@@ -185,12 +195,15 @@ class LiveBoxes:
         busy, self._frame_busy = self._frame_busy, False
         if busy or self._score_hold:
             return False
+        if self._ahead_done:  # nothing new since the last walk found every move ready
+            return True
         for recount in self._to_count:
             if not self._boxes_known(recount.view, recount.seat):
                 self._sheet_boxes_of(recount.view, recount.seat)
                 return False
             if self._render_counts(self._sheet_boxes_of(recount.view, recount.seat)):
                 return False
+        self._ahead_done = True  # (a move that `animated` leaves next makes it False)
         return True
 
     def _render_counts(self, boxes: tuple[Box, ...]) -> bool:
@@ -292,15 +305,21 @@ class LiveBoxes:
 
     def shown_box(self, seat: int, n: int) -> Box:
         """Box n (BOXES order) as on screen now: empty until its turn, then counting up."""
-        if self.view is None:
+        view = self.view
+        if view is None:
             return Box(BOXES[n], "", None)
-        waiting = self._to_count and next((r for r in self._to_count if r.seat == seat), None)
-        if waiting:  # its move's counts are not queued yet: as it was before
-            box = waiting.before[n]
-        elif self.view.routes:
-            box = self._final_boxes()[seat][n]
+        for waiting in self._to_count:  # (loops inline: asked per box every frame one counts)
+            if waiting.seat == seat:  # its move's counts are not queued yet: as it was before
+                box = waiting.before[n]
+                break
         else:
-            box = self._sheet_boxes_of(self.view, seat)[n]
+            known = None if view.routes else self._by_sheet.get((seat, id(view.sheets[seat])))
+            if known is not None and known[0] is view.sheets[seat] and known[2] is not None:
+                box = known[2][n]  # (_sheet_boxes_of's, inline)
+            elif view.routes:
+                box = self._final_boxes()[seat][n]
+            else:
+                box = self._sheet_boxes_of(view, seat)[n]
         left = self._score_hold.get((seat, box.category))
         if left is None:
             return box

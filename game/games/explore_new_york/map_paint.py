@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -27,11 +26,12 @@ _PER_SCALE: dict[tuple, tuple[MapScale, Any]] = {}
 PER_SCALE_KEPT = 256
 
 
-@dataclass(frozen=True, slots=True)
-class Marks:
+class Marks(NamedTuple):
     """What a seat's map shows: drawn links and circled cafés (masks, strokes still running
     left out), tourists per block, the (block, type, k) of those still being drawn and the
-    final route (links, blocks mask) once shown."""
+    final route (links, blocks mask) once shown. A named tuple: a map's layer key, compared
+    and hashed in C (a dataclass's Python __eq__ and __hash__ were calls of their own in
+    every frame a stroke lands)."""
 
     links: int
     cafes: int

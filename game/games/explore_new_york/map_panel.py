@@ -38,7 +38,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS
-from .layout import BOXES, GLOW, MapScale, painted_within
+from .layout import BOXES, GLOW, MapScale
 from .map_paint import (
     Marks,
     bounds_reach,
@@ -73,6 +73,8 @@ class Pictures:
     faint: tuple[int, ...] | None
 
 
+NOTHING = Pictures(None, None)  # a map with no block outlined and no faint route
+
 class MapPanel(MapRepaint, SeatPanel):
     """One seat's city map: its marks, its targets, its strokes (its layer repainted in parts:
     MapRepaint)."""
@@ -83,7 +85,7 @@ class MapPanel(MapRepaint, SeatPanel):
         self.area, self.scale, self.board = area, scale, room.board
         self.own = self._place_targets()
         self._faint: tuple[Any, pygame.Surface] | None = None  # (route, faint route)
-        self._drawn = Pictures(None, None)  # what `draw_table` drew last (none yet)
+        self._drawn = NOTHING  # what `draw_table` draws (none yet): `drawn_now`
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
         self._keyed: tuple | None = None  # (view, holds, key, sheet, own holds): `key`'s
         self._inked: set[tuple[int, tuple[int, int, int]]] = set()  # (block, counts): warm_inks'
@@ -214,18 +216,17 @@ class MapPanel(MapRepaint, SeatPanel):
         self._pictured = (view, peeking, Pictures(outline, faint))
         return self._pictured[2]
 
-    def draw_table(self, canvas: pygame.Surface) -> None:
-        """Per frame, for the room: the block outline, then the faint route over it (drawn
-        per frame, so the turn's end repaints no map); what it drew is noted for
-        `view_damage`."""
-        self._drawn = shown = self.pictures()
-        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
-        if shown.outline is not None and clip.colliderect(shown.outline):
-            pygame.draw.rect(canvas, seat_color(self.seat), shown.outline, 4, border_radius=6)
-        if shown.faint is not None and clip.colliderect(self.rect):
-            self._draw_faint_route(canvas, shown.faint)
+    def drawn_now(self) -> tuple | None:
+        """Note the pictures of the view now as those drawn each frame (the room asks once per
+        view, Peek and board: `ENYRenderer.draw_table`), for `view_damage` to compare a new
+        view's with; what the room draws on this map then: (block outline, its colour, faint
+        route's links, this map), or None for nothing."""
+        shown = self._drawn = self.pictures()
+        if shown == NOTHING:
+            return None
+        return shown.outline, seat_color(self.seat), shown.faint, self
 
-    def _draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
+    def draw_faint_route(self, canvas: pygame.Surface, links: tuple[int, ...]) -> None:
         """The route the seat's map would score now (the live boxes' route), a faint wide
         band under its pen lines: which links extend it is plain to see."""
         if self._faint is None or self._faint[0] != links:
@@ -352,9 +353,10 @@ class MapPanel(MapRepaint, SeatPanel):
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
                 ) -> float:
         """Queue a stroke of the seat after its earlier ones (it holds that seat alone); only
-        `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs."""
+        `reach` (pen_reach: the canvas pixels its pen touches) is redrawn while it runs, and a
+        redraw pass elsewhere skips it (the tween's area: the kit's `tween_reach`)."""
         start = self.timeline.tail(self.seat)
-        self.tween(start, dur, painted_within(reach, paint), pytweening.easeInOutSine,
+        self.tween(start, dur, paint, pytweening.easeInOutSine,
                    (("seat", self.seat, *hold),), area=reach, seat=self.seat)
         return max(at, start + dur)
 

@@ -30,6 +30,7 @@ is off its final route, the route glows and the boxes fill in one by one, the to
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -99,6 +100,8 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         self._building: Building | None = None  # the board _prepare builds aside
         self._updating = False  # inside `update`: the refreshes it asks for wait (`refresh`)
         self._refresh_due = False  # a refresh `update` put off, done by `damage` or `animate`
+        self._ahead_due = True  # work ahead may be left for a quiet frame (`_work_ahead`)
+        self._table: tuple = (None, None, ())  # (view, maps, those with pictures): draw_table
         self._parts_looked: tuple = (None, None, None)  # (view, holds, layers): repaint_parts'
         self._placed: tuple = (None, None, {})  # (own targets, revealed cards, seat_rects)
         self._arrange((0, ()))
@@ -112,6 +115,7 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         boxes, then the card column; with three or four people, a board laid out before (or
         ahead of time: `_prepare`) comes back as it was left (its layers repaint only what
         changed since)."""
+        self._ahead_due = True  # other maps: other inks to work out
         if self._building is not None and self._building[0] == arrangement:
             self._building = None  # shown now, built at once: the half built one is dropped
         if self._remount(arrangement):
@@ -206,6 +210,7 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
             self._refresh_due = True
             return
         self._refresh_due = False
+        self._ahead_due = True  # layers repainted or a new view: work ahead to look at again
         if self.view is None:
             super().refresh(limit)
             return
@@ -252,7 +257,8 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         framed = len(self.humans) > 2
         self.humans = tuple(h for h in humans if h in self.layout.seats)
         reframed = framed != (len(self.humans) > 2)
-        if reframed:  # the large map's frame (zoomed_on) comes or goes: a new background
+        if reframed:
+            self.zoom.saw({})  # cursors are noted only with three or four people: none yet  # the large map's frame (zoomed_on) comes or goes: a new background
             self._building = None
             self._arrange((self.focus, self.pair))
             self._mounts.clear()  # every board kept was painted with the frame, or without
@@ -292,7 +298,8 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         (the shell asks once a frame, after `update` and before drawing, at every animation
         speed: "instant" calls no `update`), after the repaints `update` put off. The zoom and
         its fade run on the player's clock, not the animation speed's."""
-        self.refresh_due()
+        if self._refresh_due:  # (refresh_due, inline: asked every frame)
+            self.refresh()
         if self._fade is not None:
             self.damage_rect()  # the old board fading out covers all of it
             if self._fade_left() <= 0:
@@ -305,10 +312,18 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
         damaged = super().damage(prompted)
-        if self.count_ahead() and not any(  # a quiet frame (they paint nothing: after
-                panel.warm_inks() for panel in self.maps.values()):  # the report)
-            self.cards.warm_header()
+        if self.count_ahead() and self._ahead_due:  # a quiet frame (they paint nothing:
+            self._work_ahead()  # after the report)
         return None if damaged is None else joined_damage(damaged)
+
+    def _work_ahead(self) -> None:
+        """In a quiet frame, the maps' tourist inks (one block a frame), else the column's
+        next header lines; once both are done, nothing is looked at again until a refresh
+        repaints the layers or a view comes (`_ahead_due`: most frames of a bot game are
+        quiet, and a look at every map each of them cost its calls for nothing)."""
+        if not any(panel.warm_inks() for panel in self.maps.values()):
+            self.cards.warm_header()
+            self._ahead_due = False
 
     def _fade_left(self) -> float:
         """The share of the fade still to run (1 as it begins, 0 at its end)."""
@@ -372,6 +387,7 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         if self._follow(view):
             self.timeline.clear()
             self._to_count.clear()  # its clock starts again: those counts go too
+            self._next_count = math.inf
         super().animate(events, view, viewer)
 
     def peek(self, seat: int) -> bool:
@@ -380,6 +396,7 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         if self.view is None or self.view.routes or seat not in self.layout.seats:
             return False
         self.peeking ^= {seat}
+        self._table = (None, None, ())  # the maps' pictures change with it
         self.damage_rect(self.maps[seat].rect.move(BOARD_RECT.topleft))  # its faint route
         return True
 
@@ -396,10 +413,19 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         return self.seat_rects[self.humans[0] if self.humans else 0]
 
     def draw_table(self, canvas: pygame.Surface) -> None:
-        """This turn's blocks outlined; the faint best routes of the seats peeking (each map
-        draws its own: MapPanel.draw_table)."""
-        for seat in range(self.players):
-            self.maps[seat].draw_table(canvas)
+        """This turn's blocks outlined, each map's, then its faint best route if its seat
+        peeks: what each map draws is asked once per view, board and Peek (MapPanel.drawn_now;
+        drawn every frame: a call or two per map each frame cost more than the drawing)."""
+        table = self._table
+        if table[0] is not self.view or table[1] is not self.maps:
+            shown = [panel.drawn_now() for panel in self.maps.values()]
+            table = self._table = (self.view, self.maps, [s for s in shown if s is not None])
+        clip = canvas.get_clip()  # a damaged rect elsewhere: nothing of it is redrawn there
+        for outline, color, faint, panel in table[2]:
+            if outline is not None and clip.colliderect(outline):
+                pygame.draw.rect(canvas, color, outline, 4, border_radius=6)
+            if faint is not None and clip.colliderect(panel.rect):
+                panel.draw_faint_route(canvas, faint)
 
     def view_damage(self) -> list[pygame.Rect]:
         """What a new view changes outside the layers: the panels' reports, though this room
@@ -412,8 +438,10 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
                    prompts: dict[int, Prompt]) -> None:
         """Every sheet (the zoom notes whose cursor moved), then the old board fading out
         while the zoom moves to another person."""
-        self.refresh_due()  # (a caller drawing without asking `damage` first)
-        self.zoom.saw(focus_by_seat)
+        if self._refresh_due:  # (a caller drawing without asking `damage` first)
+            self.refresh()
+        if len(self.humans) > 2:  # the zoom moves only for three or four people
+            self.zoom.saw(focus_by_seat)
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:
             self._fade.paint(canvas, self._fade_left())

@@ -11,8 +11,7 @@ tourist's choice.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -33,9 +32,10 @@ WARM_POINTS = 60  # a box's points rendered ahead ("= 0" to "= 59"), see warm_nu
 WARM_TOTALS = 160  # a total's (a game ends at ~135 on average)
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
-    """One scoring box as shown: its counts ("3×2", "" while empty) and points (None: empty)."""
+class Box(NamedTuple):
+    """One scoring box as shown: its counts ("3×2", "" while empty) and points (None: empty).
+    A named tuple: a box's layer key, compared with the one shown for every box counting up
+    each frame (in C, where a dataclass's __eq__ was a Python call each time)."""
 
     category: str
     counts: str

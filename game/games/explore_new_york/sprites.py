@@ -107,9 +107,16 @@ def bounds(points: Sequence[Point]) -> tuple[float, float, float, float]:
 
 
 # == strokes =====================================================================================
-def partial_line(points: Sequence[Point], p: float) -> list[Point]:
-    """The first fraction `p` (0..1) of a polyline, by length."""
-    lengths = [math.dist(a, b) for a, b in pairwise(points)]
+@lru_cache(maxsize=512)
+def segment_lengths(points: tuple[Point, ...]) -> tuple[float, ...]:
+    """The length of each segment of a polyline, kept per polyline (a stroke asks for its
+    own in every frame it grows: `partial_line`)."""
+    return tuple(math.dist(a, b) for a, b in pairwise(points))
+
+
+def partial_line(points: tuple[Point, ...], p: float) -> list[Point]:
+    """The first fraction `p` (0..1) of a polyline (a tuple), by length."""
+    lengths = segment_lengths(points)
     left = sum(lengths) * max(0.0, min(1.0, p))
     out = [points[0]]
     for (a, b), length in zip(pairwise(points), lengths):
