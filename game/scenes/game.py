@@ -283,7 +283,7 @@ class GameScene(Scene):
             self._turn_chime()
             self._settled = inputs  # what it ran on: the next frame that sees the same skips it
         table = self.table
-        if table.curtain is None and not self.hold_bots:  # `_play_bots`, inline (every frame)
+        if table.curtain is None and not self.hold_bots:  # the bots think and play
             events = self.driver.play_bots(dt * factor, table.bot_ready, table.bots_at_once(),
                                            table.keeps_bot_pace)
             if events is not None:
@@ -302,15 +302,6 @@ class GameScene(Scene):
         if deciders - self.deciders:
             self.app.audio.play("chime")
         self.deciders = deciders
-
-    def _play_bots(self, elapsed: float) -> None:
-        """Give the bots `elapsed` thinking seconds (dt at the animation speed): what `update`
-        does inline."""
-        table = self.table
-        events = self.driver.play_bots(elapsed, table.bot_ready,
-                                       table.bots_at_once(), table.keeps_bot_pace)
-        if events is not None:
-            self._bots_moved(events)
 
     def _bots_moved(self, events: tuple[Event, ...]) -> None:
         """A bot's move, applied by the rules: shown next frame, with the view of now (a

@@ -188,12 +188,11 @@ def test_a_bot_moves_view_made_for_another_viewer_is_not_shown(app):
     game = GameScene(app, "ticket_to_ride_paris", [SeatSpec("greedy"), SeatSpec("greedy")], seed=4)
     app.stack.reset(game)
     events, made = (), object()
-    game.driver.play_bots = lambda *args: events
     game.driver.landed_after = (game.viewer, made)
-    game._play_bots(0.0)
+    game._bots_moved(events)
     assert game._unshown == (events, made, [])  # made for this viewer: used as it is
     game.driver.landed_after = (7, made)  # the viewer changed since the worker read it
-    game._play_bots(0.0)
+    game._bots_moved(events)
     assert game._unshown[1] is not made and game._unshown[1] == game.match.view(game.viewer)
     game.exit()
 
