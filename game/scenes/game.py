@@ -27,6 +27,7 @@ from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
 from game.scenes.game_damage import FrameDamage
 from game.scenes.hinting import HintDesk
+from game.scenes.relanguage import rebuild_board
 from game.scenes.seat_change import AbsenceWatch
 from game.scenes.seating import HUMAN, SeatSpec, seat_name
 from game.scenes.table import Table, table_for
@@ -36,6 +37,7 @@ from game.ui import settings as store
 from game.ui.audio import event_cues
 from game.ui.board_api import CANVAS_SIZE
 from game.ui.input import DIRECTIONS, Intent
+from game.ui.language_watch import LanguageWatch
 from game.ui.render_kit import RoomRenderer
 from game.ui.scene import Scene
 
@@ -117,6 +119,7 @@ class GameScene(Scene):
         self.hint_desk = HintDesk(self)
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
         self.frame_damage = FrameDamage(self)  # what each frame redraws (game_damage)
+        self.language_watch = LanguageWatch()  # a switch in Settings: the board redrawn
         self._open()
 
     def _open(self) -> None:
@@ -366,6 +369,22 @@ class GameScene(Scene):
         self.app.audio.cancel()
         self.driver.close()
         self.hint_desk.close()
+
+    # -- language ----------------------------------------------------------------------------
+    def resume(self) -> None:
+        """On top again (a menu closed): the language may have changed behind it."""
+        self.follow_language()
+
+    def follow_language(self) -> None:
+        """After a language switch (asked once as a menu over the game closes, never per frame):
+        the seats' names and a new renderer in the new language, reset to where the game is,
+        as if the game had been opened in it here (the art caches were emptied by the switch).
+        An animation under way is skipped, as an undo skips it."""
+        if not self.language_watch.changed():
+            return
+        self._unshown = None  # the new renderer shows the move already
+        rebuild_board(self)
+        self._settled = None  # the table's bookkeeping runs again on the new renderer
 
     # -- undo --------------------------------------------------------------------------------
     def undo_seat(self, device: str | None) -> int | None:

@@ -37,6 +37,11 @@ class PauseScene(Scene):
             MenuItem("quit", lambda: t("pause.save_quit")),
         ], center=(960, 560), width=640, height=80, gap=16)
 
+    def resume(self) -> None:
+        """Back from Settings (or another menu): the game under this overlay shows again in
+        the language chosen there."""
+        self.game.follow_language()
+
     def handle(self, intent: Intent) -> bool:
         """Menu navigation; back or menu resumes."""
         if intent.kind in ("back", "menu"):

@@ -138,9 +138,28 @@ def t(key: str, **params: Any) -> str:
     return translator().t(key, **params)
 
 
+_switches = 0  # how many times the language changed: what a screen drawn in words compares
+
+
 def set_language(language: str) -> None:
-    """Switch the current language ('en' or 'es'; anything else means English)."""
-    translator().language = language if language in LANGUAGES else "en"
+    """Switch the current language ('en' or 'es'; anything else means English). A real change
+    empties every cache of drawn art and of words (memory.forget_words: what was drawn in the
+    old language never comes back) and counts a switch (`switches`: screens that keep drawn
+    words compare it when they are shown again, game.ui.language_watch)."""
+    global _switches
+    wanted = language if language in LANGUAGES else "en"
+    if wanted == translator().language:
+        return
+    translator().language = wanted
+    _switches += 1
+    from game.ui.memory import forget_words  # (memory imports nothing of the shell: no circle)
+
+    forget_words()
+
+
+def switches() -> int:
+    """How many times the language changed in this process."""
+    return _switches
 
 
 def language() -> str:

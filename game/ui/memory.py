@@ -178,12 +178,20 @@ def rss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
+def forget_words() -> None:
+    """Empty every art cache (both generations) and bounded memo: the language changed, and
+    words drawn in the old one, keyed by what they show rather than by the language, must
+    never be drawn again (game.ui.i18n.set_language). Nothing is collected or trimmed: a
+    switch happens behind the Settings screen, where a few milliseconds go unseen."""
+    for cached in memo_caches():
+        cached.cache_clear()
+
+
 def release_between_demos() -> int:
     """Empty every art cache and bounded memo, collect cycles and trim the heap (a few
     milliseconds); the resident memory then, in bytes: between demos it holds no demo, so its
     growth is what a kiosk leaks."""
-    for cached in memo_caches():
-        cached.cache_clear()
+    forget_words()
     gc.collect()
     if not trim_heap():
         log.debug("no malloc_trim here: freed memory stays with the allocator")
