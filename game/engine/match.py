@@ -162,6 +162,10 @@ class Match:
         """Each seat's total score right now."""
         return [total(b) for b in self.rules.scores(self.state)]
 
+    def state_before(self, index: int) -> Any:
+        """The state history entry `index` was applied to (kept for undo)."""
+        return self._states[index]
+
     # -- changing ----------------------------------------------------------------------------
     def _record(self, player: int | None, action: Action) -> tuple[Event, ...]:
         before = self.state

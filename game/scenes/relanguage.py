@@ -39,7 +39,7 @@ def last_moves(match: Match, count: int) -> list[Move]:
 
 def replayed(match: Match, start: int, end: int) -> Move:
     """History entries start..end-1 applied again to the state before them."""
-    before = state = match._states[start]  # the states the match keeps for undo
+    before = state = match.state_before(start)
     events: list[Event] = []
     for player, action in match.history[start:end]:
         state, more = match.rules.apply(state, player, action)

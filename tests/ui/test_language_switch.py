@@ -218,7 +218,7 @@ def test_the_new_board_hears_the_last_moves_again_as_they_were_played(english):
     starts = move_starts(match)
     moves = last_moves(match, 5)
     assert len(moves) == 5
-    assert moves[0][0] is match._states[starts[-5]]  # from the state before the fifth last
+    assert moves[0][0] is match.state_before(starts[-5])  # from the state before the fifth last
     assert moves[-1][2] == match.state  # to where the game is
     for (_, _, after), (before, _, _) in zip(moves, moves[1:]):
         assert after == before  # one after another, no entry left out
