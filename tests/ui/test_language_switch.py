@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from itertools import pairwise
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -220,7 +221,7 @@ def test_the_new_board_hears_the_last_moves_again_as_they_were_played(english):
     assert len(moves) == 5
     assert moves[0][0] is match.state_before(starts[-5])  # from the state before the fifth last
     assert moves[-1][2] == match.state  # to where the game is
-    for (_, _, after), (before, _, _) in zip(moves, moves[1:]):
+    for (_, _, after), (before, _, _) in pairwise(moves):
         assert after == before  # one after another, no entry left out
     assert all(events for _, events, _ in moves)
 
