@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 from itertools import pairwise
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
