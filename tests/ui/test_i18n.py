@@ -12,7 +12,9 @@ LITERAL_KEY = re.compile(r"""\bt\(\s*(["'])([A-Za-z0-9_.\-]+)\1""")
 IMPORTS_T = re.compile(r"from game\.ui\.i18n import [^\n]*\bt\b(?! as)")
 
 
-LOCAL_T = re.compile(r"^def t\(.*?\n(?:\s+.*\n)*?\s+return \w+\((\w+) \+ key", re.MULTILINE)
+# (a body line is indented or blank: matched one line per step, so a `def t` that is not such a
+# helper fails at once instead of backtracking over every way to split its lines)
+LOCAL_T = re.compile(r"^def t\(.*\n(?:(?:[ \t]+.*)?\n)*?[ \t]+return \w+\((\w+) \+ key", re.MULTILINE)
 
 
 def key_prefix(source: str) -> str | None:
