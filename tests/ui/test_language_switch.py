@@ -162,20 +162,20 @@ def test_switched_board_matches_a_board_opened_in_the_new_language(case, drawn, 
                                                                    tmp_path):
     spanish, english_again = drawn
     app = played(case, "en")
+    switch_and_compare(app, "es", spanish[case], tmp_path / f"{case}-switched-es.png")
+    switch_and_compare(app, "en", english_again[case], tmp_path / f"{case}-switched-en.png")
+
+
+def switch_and_compare(app, language: str, reference: pygame.Surface, shot: Path) -> None:
+    """Switch the language in Settings, let the board settle and compare it pixel for pixel
+    with `reference` (saved to `shot` when it differs)."""
     visit_settings(app, switch=True)
-    assert i18n.language() == "es"
+    assert i18n.language() == language
     run(app, AFTER)
-    rows = differing(app.canvas, spanish[case])
+    rows = differing(app.canvas, reference)
     if rows:
-        pygame.image.save(app.canvas, tmp_path / f"{case}-switched-es.png")
-    assert rows == 0, f"{rows} rows differ from the board opened in Spanish ({tmp_path})"
-    visit_settings(app, switch=True)
-    assert i18n.language() == "en"
-    run(app, AFTER)
-    rows = differing(app.canvas, english_again[case])
-    if rows:
-        pygame.image.save(app.canvas, tmp_path / f"{case}-switched-en.png")
-    assert rows == 0, f"{rows} rows differ from the board opened in English ({tmp_path})"
+        pygame.image.save(app.canvas, shot)
+    assert rows == 0, f"{rows} rows differ from the board opened in {language} ({shot})"
 
 
 def test_a_switch_empties_every_art_cache(app, english):

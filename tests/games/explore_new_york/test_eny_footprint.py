@@ -77,7 +77,7 @@ def test_a_moves_counts_are_queued_by_the_frame_they_start():
     assert queued > 10  # many moves' counts were queued by `update`
 
 
-def test_a_stroke_grows_along_its_own_polylines_lengths():
+def test_a_stroke_grows_along_its_own_polylines_lengths(monkeypatch):
     """A stroke's segment lengths, kept per polyline (sprites.segment_lengths), give each
     frame the points its own lengths give: every link of two map sizes, café rings and
     markers of every shape (many of them with as many points as another)."""
@@ -87,23 +87,14 @@ def test_a_stroke_grows_along_its_own_polylines_lengths():
     from game.games.explore_new_york import sprites as sp
     from game.games.explore_new_york.layout import make_scale
 
-    def grown(points, p):  # the fraction p of a polyline, by its own lengths, worked out here
-        lengths = [math.dist(a, b) for a, b in pairwise(points)]
-        left, out = sum(lengths) * p, [points[0]]
-        for (a, b), length in zip(pairwise(points), lengths):
-            if left >= length:
-                out.append(b)
-                left -= length
-                continue
-            k = left / length if length else 0.0
-            out.append((a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k))
-            break
-        return out
-
     rules = ExploreNewYork()
     paths = [line for size in (848, 300) for line in make_scale(rules.board, size).lines]
     paths += [sp.marker_path(kind, r, seed) for kind in ("circle", "square", "triangle")
               for r in (9.0, 14.0) for seed in range(3)]
-    for points in paths:
-        for k in range(21):
-            assert sp.partial_line(points, k / 20) == grown(points, k / 20)
+    fractions = [k / 20 for k in range(21)]
+    kept = [[sp.partial_line(points, p) for p in fractions] for points in paths]
+    with monkeypatch.context() as patch:  # each polyline's own lengths, worked out every time
+        patch.setattr(sp, "segment_lengths",
+                      lambda points: tuple(math.dist(a, b) for a, b in pairwise(points)))
+        own = [[sp.partial_line(points, p) for p in fractions] for points in paths]
+    assert kept == own
