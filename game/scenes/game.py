@@ -96,11 +96,9 @@ class GameScene(Scene):
                                   seat_changes=seat_changes)
         self.driver.aftermath = aftermath_of(self)  # a bot's move's view, on the worker
         self.names = [seat_name(self.seats, i) for i in range(players)]
-        self.renderer = self.info.renderer_class()(rules, match.config, self.names)
         # Split screen (board_api.SplitRenderer): one map and one cursor per seat, all live.
-        self.split = supports(self.renderer, "split_screen")
-        if self.split:
-            self.renderer.set_humans(tuple(self.humans()))
+        self.split = supports(self.info.renderer_class(), "split_screen")
+        self.renderer = self.new_renderer()
         # A room may tune its event sounds; audio.DEFAULT_CUES and kind patterns cover the rest.
         self.sound_cues = capability(self.renderer, "sound_cues")
         self.deciders: frozenset[int] = frozenset()  # human seats with a prompt, for the chime
@@ -157,6 +155,15 @@ class GameScene(Scene):
                 self._facts = signature, humans, here
             self._facts_frame = frame
         return self._facts[1], self._facts[2]
+
+    def new_renderer(self) -> Any:
+        """A board renderer of this game for the match and the seats' names (a split screen's
+        told its humans): at the start, and again after a language switch (relanguage)."""
+        match = self.match
+        renderer = self.info.renderer_class()(match.rules, match.config, self.names)
+        if self.split:
+            renderer.set_humans(tuple(self.humans()))
+        return renderer
 
     def humans(self) -> list[int]:
         """Seats played by people."""

@@ -53,9 +53,7 @@ def rebuild_board(scene: Any) -> None:
     moves and shows where the game is now, its clock (pulses) going on from the old one's."""
     scene.names[:] = [seat_name(scene.seats, i) for i in range(len(scene.seats))]
     match, viewer, old = scene.match, scene.viewer, scene.renderer
-    renderer = scene.info.renderer_class()(match.rules, match.config, scene.names)
-    if scene.split:
-        renderer.set_humans(tuple(scene.humans()))
+    renderer = scene.new_renderer()
     hear_again(renderer, match.rules, last_moves(match, HEARD_AGAIN), viewer)
     renderer.reset(match.view(viewer), viewer)
     if isinstance(renderer, RoomRenderer) and isinstance(old, RoomRenderer):

@@ -27,13 +27,18 @@ def settled_renderer(players: int = 3, seed: int = 4):
     pygame.init()
     match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed)
     for _ in range(4):
-        step(match, bots, renderer)
-        for _ in range(400):
-            if not renderer.busy():
-                break
-            renderer.update(1 / 60)
+        play_and_settle(match, bots, renderer)
     assert not renderer.busy()
     return match, bots, renderer
+
+
+def play_and_settle(match, bots, renderer) -> None:
+    """One move played and shown, the renderer run until it rests (at most 400 frames)."""
+    step(match, bots, renderer)
+    for _ in range(400):
+        if not renderer.busy():
+            break
+        renderer.update(1 / 60)
 
 
 def count_dues(renderer, monkeypatch) -> Counter:
@@ -186,11 +191,7 @@ def test_a_map_laid_out_ahead_lists_its_groups_a_step_later(monkeypatch):
 
     monkeypatch.setattr(panel, "build_step", counted_step)
     for _ in range(30):
-        step(match, bots, renderer)
-        for _ in range(400):
-            if not renderer.busy():
-                break
-            renderer.update(1 / 60)
+        play_and_settle(match, bots, renderer)
     assert laid_then_listed and not any(laid_then_listed)
 
 
