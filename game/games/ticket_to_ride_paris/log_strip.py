@@ -13,18 +13,22 @@ from itertools import chain
 import pygame
 
 from game.ui import i18n, theme
-from game.ui.paint import draw_seat_emblem, fit_text, wrap
+from game.ui.paint import draw_seat_emblem, fit_text
 from game.ui.render_kit import translator
 
 from .ahead import GLYPHS
-from .moves import MoveLog
+from .moves import KEPT, MoveLog
 
 t = translator("ticket_to_ride_paris.scene.")
 
 MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
 MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
-# The plate, then each quarter of the moves (two moves, ~0.15 ms): a frame each (`prepare`).
-COMPOSE_PARTS = 5
+# A part of the strip drawn ahead a frame (`prepare`): the plate and the newest move, then
+# each older move (one move ~0.07 ms in a frame; two were ~0.15).
+COMPOSE_PARTS = KEPT
+# Widths measured per step of setting a move's text (`setting`): a measure is a few us run
+# hot, several times that in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
+STEP_MEASURES = 4
 
 
 class MoveLogStrip:
@@ -41,16 +45,23 @@ class MoveLogStrip:
         # as the text helpers pass it: `font(32)` would be another entry)
         theme.font(MOVE_SIZE, False).render(GLYPHS, True, theme.TEXT)
         self.ready: Hashable = None  # the moves' key when their text was last all made
-        self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a wrap a frame
+        self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a step a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
         self._queue: list | None = None  # the pieces still to make: `_queue_for`
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
         self._composing: tuple[Hashable, pygame.Surface] | None = None
         self._composed: tuple[Hashable, pygame.Surface] | None = None
-        # A drawing no longer shown, drawn over in the next (a new strip-sized surface costs
-        # 0.3-0.7 ms: its memory is fresh; a blit of the plate into this one, ~0.05 ms).
-        self._spare: pygame.Surface | None = None
+        # Drawings no longer shown, drawn over in the next (a new strip-sized surface costs
+        # 0.3-2 ms: its memory is fresh; a blit of the plate into one, ~0.05 ms): the two
+        # a game needs made before play (`surfaces_ahead`), then passed round.
+        self._spares: list[pygame.Surface] = []
+
+    def surfaces_ahead(self, plate: pygame.Surface) -> None:
+        """Make the surfaces the strip is drawn ahead on now, before play, not in the
+        frames of the first two moves (a copy of the plate each)."""
+        while len(self._spares) < 2:
+            self._spares.append(plate.copy())
 
     def prepare(self, names: Sequence[str], steps: int | None = 1,
                 plate: Callable[[], pygame.Surface] | None = None) -> bool:
@@ -81,7 +92,7 @@ class MoveLogStrip:
             made = True
             if piece[0] == "set" and not self._set_step(piece[1], steps is None) or (
                     piece[0] == "compose" and not self._compose(names, plate, *piece[1:])):
-                # a wrap of its lines made in this step, more in the next; or a drawing ahead
+                # a step of its lines' setting made, more in the next; or a drawing ahead
                 # begun again from the plate (an undo came back to these moves)
                 queue[2] = piece
                 return False
@@ -125,20 +136,22 @@ class MoveLogStrip:
 
     def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
                  key: Hashable, part: int) -> bool:
-        """One part of drawing the strip ahead: the plate copied, then each part's moves; True
-        once this part is drawn (a later part finding another key's drawing starts over)."""
+        """One part of drawing the strip ahead: the plate laid with the first part's moves,
+        then each part's; True once this part is drawn (a later part finding another key's
+        drawing starts over)."""
         if part == 0 or self._composing is None or self._composing[0] != key:
             self._composing = (key, self._backdrop(plate()))  # type: ignore[misc]
-            return part == 0
+            if part != 0:
+                return False
         surface = self._composing[1]
         moves = self.moves.lines(names)
-        share = -(-len(moves) // (COMPOSE_PARTS - 1))
+        share = -(-len(moves) // COMPOSE_PARTS)
         offset = (-self.rect.x, -self.rect.y)
-        self.paint(surface, names, range(share * (part - 1), share * part), offset)
+        self.paint(surface, names, range(share * part, share * (part + 1)), offset)
         if part == COMPOSE_PARTS - 1:
             shown, self._composed, self._composing = self._composed, self._composing, None
             if shown is not None:
-                self._spare = shown[1]
+                self._spares.append(shown[1])
         return True
 
     def _backdrop(self, plate: pygame.Surface) -> pygame.Surface:
@@ -147,7 +160,7 @@ class MoveLogStrip:
         if self._composing is not None:  # given up (another key): its surface is free
             surface, self._composing = self._composing[1], None
         else:
-            surface, self._spare = self._spare, None
+            surface = self._spares.pop() if self._spares else None
         if surface is None or surface.get_size() != plate.get_size():
             return plate.copy()
         surface.blit(plate, (0, 0))
@@ -190,8 +203,8 @@ class MoveLogStrip:
         return done if done is not None else set_lines(text, self.col_w - 56)
 
     def _set_step(self, text: str, whole: bool) -> bool:
-        """One wrap of the setting of a move's text (`setting`; all of it if `whole`): a
-        two-line move takes ~6 wraps (~0.15 ms), one a frame. True once its lines are set."""
+        """One step of the setting of a move's text (`setting`: STEP_MEASURES widths
+        measured; all of it if `whole`). True once its lines are set."""
         if text in self._set:
             return True
         if self._setting is None or self._setting[0] != text:
@@ -220,9 +233,12 @@ def set_lines(text: str, width: int) -> tuple[str, ...]:
 
 
 def setting(text: str, width: int) -> Generator[None, None, tuple[str, ...]]:
-    """`set_lines` a wrap at a time: it pauses (yields) before each wrap after the first, and
-    returns the lines."""
-    lines = wrap(text, MOVE_SIZE, width)
+    """`set_lines` a few measures at a time: it pauses (yields) before every STEP_MEASURES-th
+    width it measures (each width measured once: the narrower wraps measure mostly the same
+    lines), and returns the lines."""
+    widths: dict[str, int] = {}
+    budget = [STEP_MEASURES]  # measures left before the next pause
+    lines = yield from _wrapping(text, width, widths, budget)
     if len(lines) > 2:
         return lines[0], " ".join(lines[1:])
     if len(lines) < 2:
@@ -231,10 +247,43 @@ def setting(text: str, width: int) -> Generator[None, None, tuple[str, ...]]:
     # takes fewer lines when narrower, so the steps are bisected (a few wraps, not a dozen)
     good, bad = 0, (width - 1) // 20 + 1  # steps known to keep two lines / to break them
     while bad - good > 1:
-        yield
         mid = (good + bad) // 2
-        if len(narrower := wrap(text, MOVE_SIZE, width - 20 * mid)) == 2:
+        narrower = yield from _wrapping(text, width - 20 * mid, widths, budget)
+        if len(narrower) == 2:
             good, lines = mid, narrower
         else:
             bad = mid
     return tuple(lines)  # wrapped at the last good step
+
+
+def _wrapping(text: str, max_w: int, widths: dict[str, int],
+              budget: list[int]) -> Generator[None, None, list[str]]:
+    """`paint.wrap` of the move log's text, a step at a time: the same lines (its words never
+    cut, a newline starting a new line), each width looked up in `widths` or measured there,
+    pausing before a measure once `budget[0]` measures were made since the last pause."""
+    font = theme.font(MOVE_SIZE, False)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        start = len(lines)
+        for word in paragraph.split():
+            if len(lines) > start:
+                joined = lines[-1] + " " + word
+                width = widths.get(joined)
+                if width is None:
+                    if budget[0] <= 0:
+                        yield
+                        budget[0] = STEP_MEASURES
+                    budget[0] -= 1
+                    width = widths[joined] = measure(font, joined)
+                if width <= max_w:
+                    lines[-1] = joined
+                    continue
+            lines.append(word)
+        if len(lines) == start:
+            lines.append("")
+    return lines
+
+
+def measure(font: pygame.font.Font, text: str) -> int:
+    """A line's width in `font` (a function of its own: tests count the measures)."""
+    return font.size(text)[0]

@@ -95,6 +95,7 @@ class TTRRenderer(PanelRoom):
                    self.market, self.seats, self.hand, self.choice)
         self.market.add_layers(self.layers)
         self.seats.add_layers(self.layers)
+        self.hand.log_ahead()
         # the pile counts and scores (up to the deck's size, or a good score) and the seats'
         # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
         buses = rules.rules.get("buses", 15)

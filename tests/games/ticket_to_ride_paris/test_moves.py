@@ -15,7 +15,7 @@ from game.engine.bots import RandomBot
 from game.engine.core import Config, event
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris import log_strip
-from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE, set_lines
+from game.games.ticket_to_ride_paris.log_strip import MOVE_SIZE, STEP_MEASURES, set_lines
 from game.games.ticket_to_ride_paris.moves import KEPT, MoveLog
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
@@ -168,28 +168,32 @@ def test_bisecting_the_narrowest_two_lines_sets_every_claim_as_narrowing_step_by
         set_language("en")
 
 
-def test_a_move_is_set_a_wrap_a_frame_into_the_lines_set_all_at_once(monkeypatch):
+def test_a_move_is_set_a_few_measures_a_frame_into_the_lines_set_all_at_once(monkeypatch):
     """The log strip sets a new move's text piece by piece (`prepare`, a step a frame): each
-    step wraps the text at most once, and the lines it ends with are `set_lines`' own."""
+    step measures at most STEP_MEASURES widths, and the lines it ends with are `set_lines`'
+    own."""
     pygame.init()
     rules = TicketToRideParis()
     renderer = TTRRenderer(rules, Config(4), ["Bot 1", "Bot 2", "Bot 3", "Bot 4"])
     strip, log = renderer.hand.log, renderer.moves
-    wraps = []
-    monkeypatch.setattr(log_strip, "wrap", lambda *a: wraps.append(a) or wrap(*a))
+    measures = []
+    monkeypatch.setattr(log_strip, "measure",
+                        lambda font, text: measures.append(text) or font.size(text)[0])
     set_over_steps = 0
     for route in rules.board.routes[:12]:
         log.note([event("route_claimed", 3, route=route.id, points=10)], turn=1)
         log.note([event("card_drawn", 2, source="faceup", color="yellow"),
                   event("card_drawn", 2, source="faceup", color="white")], turn=2)
-        steps = 0
+        steps, measured = 0, []
         while True:
-            wraps.clear()
+            measures.clear()
             done = strip.prepare(renderer.names)
-            assert len(wraps) <= 1  # at most one wrap in a frame
+            assert len(measures) <= STEP_MEASURES  # a few measures in a frame
+            measured += measures
             if done:
                 break
             steps += 1
+        assert len(set(measured)) == len(measured)  # a move's widths measured once each
         for _, text in log.lines(renderer.names):
             assert strip.lines(text) == set_lines(text, strip.col_w - 56), text
         set_over_steps += steps > 4
