@@ -52,9 +52,10 @@ from .track_panel import TrackPanel
 GOOD_SCORE = 80  # scores above this are rare: rendered when first shown
 GOOD_HAND = 24  # likewise for a seat's card count
 LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its text in
-# s of animation left under which the log's text is made even in a frame that repainted a
-# layer (a piece a frame; a move's text and strip take ~10 pieces)
-LOG_SLACK = 0.25
+# s an animation about to end is drawn out by, again and again, while the move log's text is
+# still to make (a piece a frame, never in a frame that repainted a layer): the strip then
+# shows the move in one blit, not made all at once in the frame the animation ends
+LOG_WAIT = 0.05
 
 
 class TTRRenderer(PanelRoom):
@@ -175,21 +176,25 @@ class TTRRenderer(PanelRoom):
         hand = self.hand
         # (`hand.log_pending()`, inline: asked in every frame of an animation)
         if hand.log_shown and hand.log.ready != self.moves.current:
-            if self._log_piece_due() and hand.prepare_log():
+            self._wait_for_log()
+            if not self._repainted and hand.prepare_log():
                 self.refresh(self.REPAINT_BUDGET)
         elif not self._repainted and self.timeline.tweens:
             # a frame of tweens that repaints nothing, the log's text all made (it must be
             # by the end): half a row the turn passing will repaint whole, composed ahead
             self.seats.compose_ahead()
 
-    def _log_piece_due(self) -> bool:
-        """True if this frame makes a piece of the move log's text: not in a frame that
-        repainted a layer (the two would add up), unless the animation is about to end (the
-        text must be made by then, or the strip at rest would make all of it in one frame)."""
-        if not self._repainted:
-            return True
+    def _wait_for_log(self) -> None:
+        """Draw a running animation out while the move log's text is still to make (a tween
+        that paints and holds nothing, LOG_WAIT long, queued as it is about to end): the text
+        is made a piece a frame in frames that repaint no layer (the two would add up), and
+        it must be made before the board is at rest (the strip at rest makes all of it in
+        one frame). At rest (a reset, a new viewer) nothing is drawn out."""
         timeline = self.timeline
-        return timeline.tail() - timeline.clock < LOG_SLACK
+        if timeline.tweens:
+            end = timeline.tail()
+            if end - timeline.clock < LOG_WAIT / 2:
+                timeline.add(end, LOG_WAIT, None)
 
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine.core import Config, event
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import LOG_SLACK, TTRRenderer
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import EMPTY
 from game.ui.board_api import BOARD_RECT
 from tests.games.damage_watch import frame, moved, watch
@@ -245,23 +245,28 @@ def test_the_map_key_worked_out_once_per_owners_and_holds_equals_a_fresh_one():
 
 def test_the_move_log_makes_no_text_in_a_frame_that_repainted_a_layer():
     """Bots only: a piece of the move log's text (or of its strip drawn ahead) is made in a
-    frame that repainted no layer, unless the animation is about to end (LOG_SLACK): the two
-    would add up in one frame. The log still gets made in time (the strip drawn ahead)."""
+    frame that repainted no layer: the two would add up in one frame. The animation is drawn
+    out until the log is made (LOG_WAIT): the board never comes to rest with a move's text
+    still to make (the strip at rest would make all of it in one frame)."""
     pygame.init()
     match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 4)
     renderer.reset(match.view(None), None)
-    log, spared, ahead = renderer.hand.log, 0, 0
+    log, spared, ahead, drawn_out = renderer.hand.log, 0, 0, 0
     for _ in range(16):
         step(match, bots, renderer, viewer=None)
-        for _ in range(40):
+        for _ in range(80):
             made = len(log._made)
             renderer.update(1 / 60)
-            left = renderer.timeline.tail() - renderer.timeline.clock
-            if renderer._repainted and left >= LOG_SLACK:
+            if renderer._repainted:
                 assert len(log._made) == made
                 spared += 1
+            if not renderer.timeline:
+                assert log.ready == renderer.moves.key()  # all made before the rest
+                break
+            drawn_out += not renderer.hand.log_pending() and not any(
+                tween.paint for tween in renderer.timeline)
         ahead += log.composed(renderer.names) is not None
-    assert spared > 20 and ahead >= 12
+    assert spared > 20 and ahead >= 12 and drawn_out
 
 
 def _lit(renderer, seat: int) -> bool:
