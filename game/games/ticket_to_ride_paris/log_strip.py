@@ -23,12 +23,13 @@ t = translator("ticket_to_ride_paris.scene.")
 
 MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
 MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
-# A part of the strip drawn ahead a frame (`prepare`): the plate and the newest move, then
-# each older move (one move ~0.07 ms in a frame; two were ~0.15).
-COMPOSE_PARTS = KEPT
-# Widths measured per step of setting a move's text (`setting`): a measure is a few us run
-# hot, several times that in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
-STEP_MEASURES = 4
+# A part of the strip drawn ahead a frame (`prepare`): the plate, then each move (a move
+# ~0.07-0.09 ms in a frame, the plate ~0.06; two moves were ~0.15).
+COMPOSE_PARTS = 1 + KEPT
+# Widths measured per step of setting a move's text (`setting`): a measure is ~2 us run hot,
+# ~25-30 us in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
+STEP_MEASURES = 2
+WIDTHS_KEPT = 2048  # lines' widths kept (`_widths`): moves' texts share their openings
 
 
 class MoveLogStrip:
@@ -136,18 +137,16 @@ class MoveLogStrip:
 
     def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
                  key: Hashable, part: int) -> bool:
-        """One part of drawing the strip ahead: the plate laid with the first part's moves,
-        then each part's; True once this part is drawn (a later part finding another key's
-        drawing starts over)."""
+        """One part of drawing the strip ahead: the plate copied, then each part's moves; True
+        once this part is drawn (a later part finding another key's drawing starts over)."""
         if part == 0 or self._composing is None or self._composing[0] != key:
             self._composing = (key, self._backdrop(plate()))  # type: ignore[misc]
-            if part != 0:
-                return False
+            return part == 0
         surface = self._composing[1]
         moves = self.moves.lines(names)
-        share = -(-len(moves) // COMPOSE_PARTS)
+        share = -(-len(moves) // (COMPOSE_PARTS - 1))
         offset = (-self.rect.x, -self.rect.y)
-        self.paint(surface, names, range(share * part, share * (part + 1)), offset)
+        self.paint(surface, names, range(share * (part - 1), share * part), offset)
         if part == COMPOSE_PARTS - 1:
             shown, self._composed, self._composing = self._composed, self._composing, None
             if shown is not None:
@@ -234,9 +233,9 @@ def set_lines(text: str, width: int) -> tuple[str, ...]:
 
 def setting(text: str, width: int) -> Generator[None, None, tuple[str, ...]]:
     """`set_lines` a few measures at a time: it pauses (yields) before every STEP_MEASURES-th
-    width it measures (each width measured once: the narrower wraps measure mostly the same
-    lines), and returns the lines."""
-    widths: dict[str, int] = {}
+    width it measures (each width measured once, and kept: the narrower wraps measure mostly
+    the same lines, and moves' texts share their openings), and returns the lines."""
+    widths = _widths(theme.font(MOVE_SIZE, False))
     budget = [STEP_MEASURES]  # measures left before the next pause
     lines = yield from _wrapping(text, width, widths, budget)
     if len(lines) > 2:
@@ -282,6 +281,18 @@ def _wrapping(text: str, max_w: int, widths: dict[str, int],
         if len(lines) == start:
             lines.append("")
     return lines
+
+
+_WIDTHS: dict[pygame.font.Font, dict[str, int]] = {}
+
+
+def _widths(font: pygame.font.Font) -> dict[str, int]:
+    """The widths of lines measured in `font` so far (kept from move to move: "Bot 2 drew"
+    opens many texts; started over past WIDTHS_KEPT)."""
+    widths = _WIDTHS.setdefault(font, {})
+    if len(widths) > WIDTHS_KEPT:
+        widths.clear()
+    return widths
 
 
 def measure(font: pygame.font.Font, text: str) -> int:

@@ -170,8 +170,8 @@ def test_bisecting_the_narrowest_two_lines_sets_every_claim_as_narrowing_step_by
 
 def test_a_move_is_set_a_few_measures_a_frame_into_the_lines_set_all_at_once(monkeypatch):
     """The log strip sets a new move's text piece by piece (`prepare`, a step a frame): each
-    step measures at most STEP_MEASURES widths, and the lines it ends with are `set_lines`'
-    own."""
+    step measures at most STEP_MEASURES widths, none measured twice, and the lines it ends
+    with are `set_lines`' own."""
     pygame.init()
     rules = TicketToRideParis()
     renderer = TTRRenderer(rules, Config(4), ["Bot 1", "Bot 2", "Bot 3", "Bot 4"])
@@ -179,12 +179,12 @@ def test_a_move_is_set_a_few_measures_a_frame_into_the_lines_set_all_at_once(mon
     measures = []
     monkeypatch.setattr(log_strip, "measure",
                         lambda font, text: measures.append(text) or font.size(text)[0])
-    set_over_steps = 0
+    set_over_steps, measured = 0, []
     for route in rules.board.routes[:12]:
         log.note([event("route_claimed", 3, route=route.id, points=10)], turn=1)
         log.note([event("card_drawn", 2, source="faceup", color="yellow"),
                   event("card_drawn", 2, source="faceup", color="white")], turn=2)
-        steps, measured = 0, []
+        steps = 0
         while True:
             measures.clear()
             done = strip.prepare(renderer.names)
@@ -193,11 +193,11 @@ def test_a_move_is_set_a_few_measures_a_frame_into_the_lines_set_all_at_once(mon
             if done:
                 break
             steps += 1
-        assert len(set(measured)) == len(measured)  # a move's widths measured once each
         for _, text in log.lines(renderer.names):
             assert strip.lines(text) == set_lines(text, strip.col_w - 56), text
         set_over_steps += steps > 4
     assert set_over_steps  # two-line moves took several frames
+    assert len(set(measured)) == len(measured)  # each width measured once, kept for later moves
 
 
 # Strings only ever shown with a count of 2 or more (the code picks another string for 1), and
