@@ -181,7 +181,7 @@ class TTRRenderer(PanelRoom):
                 self.refresh(self.REPAINT_BUDGET)
         elif not self._repainted and self.timeline.tweens:
             # a frame of tweens that repaints nothing, the log's text all made (it must be
-            # by the end): half a row the turn passing will repaint whole, composed ahead
+            # by the end): a part of a row the turn passing will repaint whole, composed ahead
             self.seats.compose_ahead()
 
     def _wait_for_log(self) -> None:

@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
@@ -50,11 +51,11 @@ def row_painted(renderer, seat: int) -> bytes:
 
 
 def compose_all(renderer) -> None:
-    """Compose ahead every row the turn passing will repaint (two halves each)."""
-    for _ in range(12):
+    """Compose ahead every row the turn passing will repaint (three parts each)."""
+    for _ in range(16):
         if not renderer.seats.compose_ahead():
             return
-    raise AssertionError("rows still to compose after 12 halves")
+    raise AssertionError("rows still to compose after 16 parts")
 
 
 def test_rows_composed_ahead_are_those_the_turn_passing_repaints_whole():
@@ -81,11 +82,13 @@ def test_a_row_composed_ahead_paints_as_a_whole_repaint_also_with_other_counts()
     assert row_painted(renderer, current) == whole_row(renderer, current)
 
 
-def test_a_half_composed_row_whose_key_changed_is_composed_again_from_its_backdrop():
+@pytest.mark.parametrize("parts", [1, 2])
+def test_a_row_composed_in_part_whose_key_changed_is_composed_again_from_its_backdrop(parts):
     renderer = played()
     seats, current = renderer.seats, renderer.view.current
-    assert seats.compose_ahead()  # the first half of the seat to play's row, going out
-    renderer.score_hold[current] = -7  # its score changes before the second half
+    for _ in range(parts):  # the first parts of the seat to play's row, going out
+        assert seats.compose_ahead()
+    renderer.score_hold[current] = -7  # its score changes before the last part
     compose_all(renderer)
     seats.lit = (current + 1) % renderer.players
     assert seats._ready[current] == seats.row_key(current)
