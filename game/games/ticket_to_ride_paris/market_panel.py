@@ -64,13 +64,19 @@ class MarketPanel(Panel):
 
     def add_layers(self, layers: Layers) -> None:
         """A layer per face-up slot and per pile, each clipped to its rect."""
-        for i, rect in enumerate(self.faceup_rects):
-            layers.add(f"slot{i}", rect, partial(self.slot_key, i), partial(self.paint_slot, i),
-                       clip=True)
+        for spec in self.layer_specs():
+            layers.add(*spec)
+
+    def layer_specs(self) -> list[tuple]:
+        """Each layer's (name, area, key, painter, restore, clip), as `Layers.add` takes them
+        (the room asks some of them alone: reach.py)."""
+        specs = [(f"slot{i}", rect, partial(self.slot_key, i), partial(self.paint_slot, i),
+                  True, True) for i, rect in enumerate(self.faceup_rects)]
         for name, rect in (("deck", self.deck_rect), ("ticket_pile", self.tickets_rect),
                            ("discard", self.discard_rect)):
-            layers.add(name, rect, partial(self.pile_key, name), getattr(self, f"_paint_{name}"),
-                       clip=True)
+            specs.append((name, rect, partial(self.pile_key, name),
+                          getattr(self, f"_paint_{name}"), True, True))
+        return specs
 
     def view_damage(self) -> list[pygame.Rect]:
         """Nothing beside the slots' and piles' layers (which report their own repaints)."""

@@ -32,6 +32,7 @@ import pytweening
 from game.engine.core import Config, Event, Prompt, Target
 from game.ui.audio import CueEntry
 from game.ui.geometry import BoardGeometry
+from game.ui.i18n import language
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
 
@@ -44,6 +45,7 @@ from .layout import CARD_H, CARD_W, table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
 from .moves import MoveLog
+from .reach import changed_holds, layers_reached
 from .rules import TicketToRideParis
 from .seats_panel import FLAG_CARD, SeatsPanel
 from .state import State
@@ -96,6 +98,15 @@ class TTRRenderer(PanelRoom):
                    self.market, self.seats, self.hand, self.choice)
         self.market.add_layers(self.layers)
         self.seats.add_layers(self.layers)
+        # every layer as (name, area, key, painter, restore, clip), in the order they were
+        # added: the layers a change of holds reaches are asked alone (`_refresh_reached`)
+        specs = [(p.name, p.rect, p.key, p.paint, p.RESTORE, p.CLIP)
+                 for p in self.panels.values() if p.LAYERED]
+        self._specs = specs + self.market.layer_specs() + self.seats.layer_specs()
+        # what every layer was last brought up to date for: (view, language, the row lit,
+        # the log's text made) and the scores shown (None: ask every layer at the next refresh)
+        self._asked_all: tuple | None = None
+        self._scores_asked: list[int] = []
         self.hand.log_ahead()
         # the pile counts and scores (up to the deck's size, or a good score) and the seats'
         # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
@@ -221,7 +232,7 @@ class TTRRenderer(PanelRoom):
         repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
         hold back is noted (nothing is painted: the next refresh does all of it)."""
         self._refreshed = True
-        self.holds = self.timeline.holds()  # as the kit's refresh does, before the map's claims
+        before, self.holds = self.holds, self.timeline.holds()  # as the kit's refresh does
         if limit == 0:  # the frame of a move: all of it is left to the next refresh
             self.layers.refresh(0)
             return
@@ -232,7 +243,48 @@ class TTRRenderer(PanelRoom):
         if self.view is not None:
             self.map_panel.add_claims()
             self.seats.follow_turn(at_once=limit is None)
-            self._repainted += self.layers.refresh(limit)  # the kit's refresh, counted
+            if limit is None or not self._refresh_reached(before, limit):
+                self._repainted += self.layers.refresh(limit)  # the kit's refresh, counted
+                self._asked_all = self._asked_for()
+                self._scores_asked = list(self.shown_scores())
+
+    def _asked_for(self) -> tuple:
+        """What the layers' keys read beside the holds and the scores: the view, the
+        language, the row lit and the move log's text made."""
+        return self.view, language(), self.seats.lit, self.hand.log.ready
+
+    def _refresh_reached(self, before: Mapping, limit: int) -> bool:
+        """While tweens run, with every layer up to date for the view, language, row lit and
+        log text of the last refresh: ask only the keys of the layers the holds changed since
+        `before` and the scores shown reach (reach.py), and repaint those dirty, `limit` at
+        most (the rest are left to the next frame's refresh of every layer); False if every
+        layer's key must be asked (a kind of hold not listed, layers left pending, the last
+        tween ending: the log's text may then be made whole)."""
+        layers = self.layers
+        if (not self.timeline.tweens or layers.pending
+                or self._asked_all != self._asked_for()):
+            return False
+        reached = layers_reached(changed_holds(before, self.holds), self.map_panel.name)
+        if reached is None:
+            return False
+        scores = self.shown_scores()
+        if scores != self._scores_asked:
+            reached.add("track")
+            reached.update(f"seat{seat}" for seat, (a, b)
+                           in enumerate(zip(scores, self._scores_asked)) if a != b)
+            self._scores_asked = list(scores)
+        dirty = []
+        for spec in self._specs if reached else ():
+            if spec[0] in reached:
+                key = spec[2]()
+                if layers.shown_key(spec[0]) != key:
+                    dirty.append((spec, key))
+        for (name, area, _, paint, restore, clip), key in dirty[:limit]:
+            layers.paint_region(name, area, key, paint, restore, clip)
+        self._repainted += min(limit, len(dirty))
+        if len(dirty) > limit:
+            layers.refresh(0)  # the rest: every layer is looked at in the next refresh
+        return True
 
     def animated(self, batch: Batch, end: float) -> None:
         """Scores count up once the events that changed them have played; a move the table

@@ -93,9 +93,8 @@ class SeatsPanel(Panel):
         """A layer per seat's row, clipped to it (named "seat0", "seat1"...), across the whole
         column: restored on whole 16-px columns (layout.COLUMN_X), the fast path. Its painter
         restores the row itself (`paint_row`: a change of the figures alone repaints them alone)."""
-        for seat in range(len(self.rects)):
-            layers.add(f"seat{seat}", self.row_area(seat), partial(self.row_key, seat),
-                       partial(self.paint_row, seat), restore=False, clip=True)
+        for spec in self.layer_specs():
+            layers.add(*spec)
         # each row's backdrop, as the seat to play and not: the static background under it,
         # the plate, the seat's stripe (and ring) and emblem, laid in one blit
         self._backdrops = {(seat, current): self._backdrop(layers.static, seat, current)
@@ -107,6 +106,12 @@ class SeatsPanel(Panel):
         self._ready: dict[int, tuple] = {}
         self._composing: tuple[int, tuple, int] | None = None
         self._composed_for: tuple | None = None  # what the rows were all composed for
+
+    def layer_specs(self) -> list[tuple]:
+        """Each row's layer as (name, area, key, painter, restore, clip), as `Layers.add`
+        takes them (the room asks some of them alone: reach.py)."""
+        return [(f"seat{seat}", self.row_area(seat), partial(self.row_key, seat),
+                 partial(self.paint_row, seat), False, True) for seat in range(len(self.rects))]
 
     def _backdrop(self, static: pygame.Surface, seat: int, current: bool) -> pygame.Surface:
         """A row's backdrop, drawn over its area of the static background."""

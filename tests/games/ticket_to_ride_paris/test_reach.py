@@ -1,0 +1,64 @@
+"""A refresh that asks only the layers a change of holds reaches (reach.py, the room's
+`_refresh_reached`) leaves no layer behind: after every frame with nothing left pending, every
+layer shows the key it would be painted with now, as asking them all would."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.games.ticket_to_ride_paris.reach import changed_holds, layers_reached
+from game.games.ticket_to_ride_paris.rules import TicketToRideParis
+from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from tests.games.scene_match import scene_match, step
+
+
+def stale_layers(renderer) -> list[str]:
+    """The layers whose shown key is not what their key says now."""
+    layers = renderer.layers
+    return [spec[0] for spec in renderer._specs if layers.shown_key(spec[0]) != spec[2]()]
+
+
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_layers_asked_alone_leave_none_out_of_date(viewer):
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 7)
+    renderer.reset(match.view(viewer), viewer)
+    reached, plain = 0, renderer._refresh_reached
+
+    def counted(before, limit):
+        nonlocal reached
+        done = plain(before, limit)
+        reached += done
+        return done
+
+    renderer._refresh_reached = counted
+    for _ in range(40):
+        step(match, bots, renderer, viewer=viewer)
+        for _ in range(60):
+            renderer.update(1 / 60)
+            if not renderer.layers.pending:
+                assert stale_layers(renderer) == []
+            if not renderer.busy():
+                break
+    assert reached > 30  # most refreshes of a move's tweens asked a few layers alone
+
+
+def test_a_kind_of_hold_not_listed_asks_every_layer():
+    assert layers_reached([("cards", 1), ("slot", 3)], "map") == {"seat1", "slot3"}
+    assert layers_reached([("tickets", 0), ("route", 5), ("offer", 0)], "map") == {
+        "seat0", "hand", "map"}
+    assert layers_reached([("cards", 1), ("something new", 0)], "map") is None
+
+
+def test_a_hold_whose_count_changed_is_a_change():
+    before = Counter({("cards", 1): 2, ("slot", 0): 1})
+    now = Counter({("cards", 1): 1, ("route", 4): 1})
+    assert sorted(changed_holds(before, now)) == [("cards", 1), ("route", 4), ("slot", 0)]
+    assert changed_holds(now, now) == []
