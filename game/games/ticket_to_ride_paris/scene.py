@@ -23,7 +23,7 @@ so the board is correct mid-animation after undo, load or resize.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 import pygame
@@ -103,10 +103,13 @@ class TTRRenderer(PanelRoom):
         specs = [(p.name, p.rect, p.key, p.paint, p.RESTORE, p.CLIP)
                  for p in self.panels.values() if p.LAYERED]
         self._specs = specs + self.market.layer_specs() + self.seats.layer_specs()
-        # what every layer was last brought up to date for: (view, language, the row lit,
-        # the log's text made) and the scores shown (None: ask every layer at the next refresh)
+        # what every layer was last brought up to date for: (view, language) (None: ask every
+        # layer at the next refresh), and what the layers were last asked with: the scores
+        # shown, the row lit and the log's text made
         self._asked_all: tuple | None = None
         self._scores_asked: list[int] = []
+        self._lit_asked: int | None = None
+        self._log_asked: Hashable = None
         self.hand.log_ahead()
         # the pile counts and scores (up to the deck's size, or a good score) and the seats'
         # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
@@ -221,6 +224,25 @@ class TTRRenderer(PanelRoom):
         """The panels' (`draw_options` above draws nothing of its own: it only skips them)."""
         return self.panels_view_damage()
 
+    def _reach_seen(self, reached: set[str]) -> None:
+        """Add the layers reached by what changed beside the holds since the layers were
+        last asked: a score shown (the track and that seat's row), the row lit (the rows
+        going out and lighting up), the move log's text made (the hand strip)."""
+        scores = self.shown_scores()
+        if scores != self._scores_asked:
+            reached.add("track")
+            reached.update(f"seat{seat}" for seat, (a, b)
+                           in enumerate(zip(scores, self._scores_asked)) if a != b)
+            self._scores_asked = list(scores)
+        lit = self.seats.lit
+        if lit != self._lit_asked:
+            reached.update((f"seat{lit}", f"seat{self._lit_asked}"))
+            self._lit_asked = lit
+        ready = self.hand.log.ready
+        if ready != self._log_asked:
+            reached.add("hand")
+            self._log_asked = ready
+
     def busy(self) -> bool:
         """True while tweens run or wait, or the row of the seat to play is still to light
         up (a step a frame: `SeatsPanel.follow_turn`)."""
@@ -245,34 +267,26 @@ class TTRRenderer(PanelRoom):
             self.seats.follow_turn(at_once=limit is None)
             if limit is None or not self._refresh_reached(before, limit):
                 self._repainted += self.layers.refresh(limit)  # the kit's refresh, counted
-                self._asked_all = self._asked_for()
+                self._asked_all = self.view, language()
                 self._scores_asked = list(self.shown_scores())
-
-    def _asked_for(self) -> tuple:
-        """What the layers' keys read beside the holds and the scores: the view, the
-        language, the row lit and the move log's text made."""
-        return self.view, language(), self.seats.lit, self.hand.log.ready
+                self._lit_asked, self._log_asked = self.seats.lit, self.hand.log.ready
 
     def _refresh_reached(self, before: Mapping, limit: int) -> bool:
-        """While tweens run, with every layer up to date for the view, language, row lit and
-        log text of the last refresh: ask only the keys of the layers the holds changed since
-        `before` and the scores shown reach (reach.py), and repaint those dirty, `limit` at
-        most (the rest are left to the next frame's refresh of every layer); False if every
-        layer's key must be asked (a kind of hold not listed, layers left pending, the last
-        tween ending: the log's text may then be made whole)."""
+        """While tweens run, with every layer up to date for the view and language of the
+        last refresh: ask only the keys of the layers reached by what changed since the
+        layers were last asked (reach.py: the holds since `before`; the scores shown, the
+        row lit, the move log's text made), and repaint those dirty, `limit` at most (the
+        rest are left to the next frame's refresh of every layer); False if every layer's
+        key must be asked (a kind of hold not listed, layers left pending, the last tween
+        ending: the log's text may then be made whole)."""
         layers = self.layers
         if (not self.timeline.tweens or layers.pending
-                or self._asked_all != self._asked_for()):
+                or self._asked_all != (self.view, language())):
             return False
         reached = layers_reached(changed_holds(before, self.holds), self.map_panel.name)
         if reached is None:
             return False
-        scores = self.shown_scores()
-        if scores != self._scores_asked:
-            reached.add("track")
-            reached.update(f"seat{seat}" for seat, (a, b)
-                           in enumerate(zip(scores, self._scores_asked)) if a != b)
-            self._scores_asked = list(scores)
+        self._reach_seen(reached)
         dirty = []
         for spec in self._specs if reached else ():
             if spec[0] in reached:
