@@ -4,6 +4,7 @@ it out afresh gives, and the frames it was made for find it made."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import Counter
 from types import SimpleNamespace
@@ -14,15 +15,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.games.french_quarter.cards_panel import _paint_taken, taken_die, taken_reach
 from game.games.french_quarter.layout import PiecePanel
 from game.games.french_quarter.map_panel import MapPanel, hatch_image
 from game.games.french_quarter.pieces import GROUPS_KEPT, Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.games.french_quarter.sheet_panel import SHEET_HOLDS
+from game.games.french_quarter.state import CARLY
 from game.ui.paint import Popup
 from game.ui.tween import Tween
 from tests.games.scene_match import scene_match, step
+from tests.pixels import differs_outside
 
 MAYOR = (("mayor", True), ("tourism", True))
 
@@ -318,3 +322,25 @@ def test_each_seats_spot_in_each_building_is_found_with_the_room():
             key = layout._spot_key(seat, b, None, ())
             assert key in kept, (seat, b)
             assert kept[key] == layout._find_pawn_spot(seat, b, None, ())
+
+
+def test_a_taken_die_painted_once_is_what_drawing_it_gives():
+    """A taken die's picture (faded face, ring, emblem) is painted once per value and taker and
+    blitted: over a card's pixels it leaves exactly what drawing it there leaves, for every
+    value and taker, and the card row makes them all before play."""
+    pygame.init()
+    pygame.display.set_mode((64, 64))  # (a display: the picture is in its format, as in play)
+    _match, _bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 5)
+    renderer.cards.warm()
+    made = taken_die.cache_info().misses
+    at = pygame.Rect(40, 30, 50, 50)
+    for value, taker in itertools.product(range(1, 7), (0, 1, 2, 3, CARLY)):
+        card, drawn, blitted = (pygame.Surface((160, 120)) for _ in range(3))
+        for surf in (card, drawn, blitted):
+            for x in range(0, 160, 8):  # a busy background: every pixel left must show
+                surf.fill(((x * 7) % 256, (x * 13) % 256, 90), (x, 0, 8, 120))
+        _paint_taken(drawn, at, value, taker)
+        blitted.blit(taken_die(value, taker), taken_reach(at))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blitted, "RGB")
+        assert not differs_outside(card, drawn, [taken_reach(at)])
+    assert taken_die.cache_info().misses == made
