@@ -42,7 +42,7 @@ from .layout import (
     hyphenated,
 )
 from .marks import GLOW_REACH, draw_glows
-from .pieces import Piece, blit_piece
+from .pieces import Piece, RectTuple, blit_piece
 from .state import CARLY, NOBODY, State
 from .tweens import Flash, Tumble, ring_area, ring_pulse, tumble_faces
 
@@ -75,6 +75,7 @@ class CardsPanel(PiecePanel):
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._targets_of: tuple | None = None  # the dice `offered` was listed for
+        self._spots_of: dict[tuple[str, ...], tuple[RectTuple | None, ...]] = {}  # `_spots`
 
     # == the layer ================================================================================
     def shows(self, holds: Mapping | None = None) -> Hashable:
@@ -83,14 +84,18 @@ class CardsPanel(PiecePanel):
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS, holds))
 
     def builds(self, h: Mapping) -> list[Build]:
-        """This round's card of each deck with its dice (taken ones faded), the Mayor card,
-        minus what the holds `h` hold back."""
+        """This round's card of each deck, then each of its dice (taken ones faded), the Mayor
+        card, minus what the holds `h` hold back. Each die is a group of its own, held or not
+        (an empty one): a die landing changes one group of one piece, not the dice's (the
+        round's start lands a dozen, and each built and compared all of them again)."""
         view = self.view
         cards = tuple([view.cards[DECKS.index(d)] if not h.get(("card", d), 0) else -1
                        for d in self.card_rects])
-        held = tuple([i for i in range(len(view.dice)) if h.get(("die", i), 0)])
-        out: list[Build] = [(self._card_pieces, (cards,)),
-                            (self._dice_pieces, (view.dice, held))]
+        out: list[Build] = [(self._card_pieces, (cards,))]
+        die = self._die_pieces
+        for i, ((_deck, value, taker), at) in enumerate(zip(view.dice, self._spots(view.dice))):
+            shown = at is not None and value and not h.get(("die", i), 0)
+            out.append((die, (at, value, taker) if shown else (None, 0, 0)))
         if view.mayor:
             mayor = view.mayor_card if not h.get(("mayor",), 0) else -1
             out.append((self._mayor_pieces, (mayor,)))
@@ -101,21 +106,29 @@ class CardsPanel(PiecePanel):
         return [blit_piece(("card", d, card), self._face(d, card, rect), rect)
                 for (d, rect), card in zip(self.card_rects.items(), cards)]
 
-    def _dice_pieces(self, dice: tuple[tuple[str, int, int], ...], held: tuple[int, ...]
-                     ) -> list[Piece]:
-        """The dice on their cards but those `held` back (still tumbling)."""
-        out = []
-        for i, (deck, value, taker) in enumerate(dice):
-            if deck not in self.card_rects or not value or i in held:
-                continue
-            r = self._die_rect(dice, i)
-            if taker == NOBODY:
-                out.append(blit_piece(("die", value), sp.die(value, DIE), r))
-            else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
-                reach = taken_reach(r)
-                out.append(blit_piece(("taken", value, taker, tuple(r)), taken_die(value, taker),
-                                      reach))
-        return out
+    def _spots(self, dice: tuple[tuple[str, int, int], ...]) -> tuple[RectTuple | None, ...]:
+        """Where each die sits (`die_rect`; None: a deck not in play), worked out once per
+        round's decks (listing the dice asked for each die's place among its deck's)."""
+        decks = tuple([d for d, _, _ in dice])
+        spots = self._spots_of.get(decks)
+        if spots is None:
+            if len(self._spots_of) > 64:  # a long session's rounds
+                self._spots_of.clear()
+            spots = self._spots_of[decks] = tuple([
+                tuple(self._die_rect(dice, i)) if deck in self.card_rects else None
+                for i, deck in enumerate(decks)])
+        return spots
+
+    @staticmethod
+    def _die_pieces(at: RectTuple | None, value: int, taker: int) -> list[Piece]:
+        """A die on its card at `at` (None: none shown, still tumbling or not in play)."""
+        if at is None:
+            return []
+        r = pygame.Rect(at)
+        if taker == NOBODY:
+            return [blit_piece(("die", value), sp.die(value, DIE), r)]
+        # taken: a faded die ringed in the taker's colour, its emblem on the corner
+        return [blit_piece(("taken", value, taker, at), taken_die(value, taker), taken_reach(r))]
 
     def _mayor_pieces(self, card: int) -> list[Piece]:
         """The Mayor card (-1: face down)."""

@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.engine.core import event
 from game.games.french_quarter.cards_panel import _paint_taken, taken_die, taken_reach
 from game.games.french_quarter.layout import PiecePanel
 from game.games.french_quarter.map_panel import MapPanel, hatch_image
@@ -344,3 +345,43 @@ def test_a_taken_die_painted_once_is_what_drawing_it_gives():
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blitted, "RGB")
         assert not differs_outside(card, drawn, [taken_reach(at)])
     assert taken_die.cache_info().misses == made
+
+
+def test_other_seats_sheets_wait_for_a_rounds_start_to_thin_out():
+    """Building other seats' large sheets ahead (SheetPanel.prepare) waits while
+    PREPARE_BELOW tweens or more are queued (a round's start: cards turning, dice falling),
+    then goes on."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    step(match, bots, renderer)
+    sheet, calls = renderer.sheet, []
+    real = sheet.prepare
+    sheet.prepare = lambda view: calls.append(len(renderer.timeline.tweens)) or real(view)
+    view, cards = match.view(0), renderer.cards
+    renderer.reset(view, 0)
+    events = [event("card_revealed", None, deck=d) for d in cards.card_rects]
+    events += [event("die_rolled", None, deck=d, value=v) for d, v, _ in view.dice]
+    renderer.animate(events, view, 0)
+    assert len(renderer.timeline.tweens) >= FQRenderer.PREPARE_BELOW
+    renderer._prepared = False
+    for _ in frames(renderer):
+        pass
+    assert calls and max(calls) < FQRenderer.PREPARE_BELOW
+
+
+def test_a_die_landing_changes_one_group_of_one_piece():
+    """Each die is a group of its own in the card row (an empty one while it tumbles): a die
+    landing changes that group alone, and every die sits where `die_rect` puts it."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
+    step(match, bots, renderer)
+    cards, view = renderer.cards, match.view(0)
+    shown = [i for i, (d, v, _) in enumerate(view.dice) if d in cards.card_rects and v]
+    assert len(shown) > 4
+    for i, at in enumerate(cards._spots(view.dice)):
+        assert at is None or at == tuple(cards.die_rect(view, i)), i
+    landed = cards.groups.all(cards.builds(Counter()))
+    for i in shown:
+        tumbling = cards.groups.all(cards.builds(Counter({("die", i): 1})))
+        differ = [k for k, (a, b) in enumerate(zip(landed, tumbling)) if a is not b]
+        assert len(differ) == 1 and len(landed[differ[0]]) == 1 and not tumbling[differ[0]]
