@@ -84,18 +84,20 @@ class CardsPanel(PiecePanel):
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS, holds))
 
     def builds(self, h: Mapping) -> list[Build]:
-        """This round's card of each deck, then each of its dice (taken ones faded), the Mayor
-        card, minus what the holds `h` hold back. Each die is a group of its own, held or not
-        (an empty one): a die landing changes one group of one piece, not the dice's (the
-        round's start lands a dozen, and each built and compared all of them again)."""
+        """This round's card of each deck, the dice on each card (taken ones faded), the Mayor
+        card, minus what the holds `h` hold back. Each card's dice are a group of their own: a
+        die landing changes its card's group of a die or three, not the dice's (the round's
+        start lands a dozen, and each built and compared all of them again)."""
         view = self.view
         cards = tuple([view.cards[DECKS.index(d)] if not h.get(("card", d), 0) else -1
                        for d in self.card_rects])
         out: list[Build] = [(self._card_pieces, (cards,))]
-        die = self._die_pieces
-        for i, ((_deck, value, taker), at) in enumerate(zip(view.dice, self._spots(view.dice))):
-            shown = at is not None and value and not h.get(("die", i), 0)
-            out.append((die, (at, value, taker) if shown else (None, 0, 0)))
+        on_card: dict[str, list] = {deck: [] for deck in self.card_rects}
+        for i, ((deck, value, taker), at) in enumerate(zip(view.dice, self._spots(view.dice))):
+            if at is not None and value and not h.get(("die", i), 0):
+                on_card[deck].append((at, value, taker))
+        dice = self._dice_pieces
+        out += [(dice, (tuple(shown),)) for shown in on_card.values()]
         if view.mayor:
             mayor = view.mayor_card if not h.get(("mayor",), 0) else -1
             out.append((self._mayor_pieces, (mayor,)))
@@ -120,15 +122,17 @@ class CardsPanel(PiecePanel):
         return spots
 
     @staticmethod
-    def _die_pieces(at: RectTuple | None, value: int, taker: int) -> list[Piece]:
-        """A die on its card at `at` (None: none shown, still tumbling or not in play)."""
-        if at is None:
-            return []
-        r = pygame.Rect(at)
-        if taker == NOBODY:
-            return [blit_piece(("die", value), sp.die(value, DIE), r)]
-        # taken: a faded die ringed in the taker's colour, its emblem on the corner
-        return [blit_piece(("taken", value, taker, at), taken_die(value, taker), taken_reach(r))]
+    def _dice_pieces(dice: tuple[tuple[RectTuple, int, int], ...]) -> list[Piece]:
+        """The dice shown on a card: (where, value, taker) each."""
+        out = []
+        for at, value, taker in dice:
+            r = pygame.Rect(at)
+            if taker == NOBODY:
+                out.append(blit_piece(("die", value), sp.die(value, DIE), r))
+            else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
+                out.append(blit_piece(("taken", value, taker, at), taken_die(value, taker),
+                                      taken_reach(r)))
+        return out
 
     def _mayor_pieces(self, card: int) -> list[Piece]:
         """The Mayor card (-1: face down)."""

@@ -369,9 +369,9 @@ def test_other_seats_sheets_wait_for_a_rounds_start_to_thin_out():
     assert calls and max(calls) < FQRenderer.PREPARE_BELOW
 
 
-def test_a_die_landing_changes_one_group_of_one_piece():
-    """Each die is a group of its own in the card row (an empty one while it tumbles): a die
-    landing changes that group alone, and every die sits where `die_rect` puts it."""
+def test_a_die_landing_changes_its_cards_group_alone():
+    """Each card's dice are a group of their own in the card row: a die landing (or taken)
+    changes its card's group alone, by that die, and every die sits where `die_rect` puts it."""
     pygame.init()
     match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
     step(match, bots, renderer)
@@ -384,4 +384,5 @@ def test_a_die_landing_changes_one_group_of_one_piece():
     for i in shown:
         tumbling = cards.groups.all(cards.builds(Counter({("die", i): 1})))
         differ = [k for k, (a, b) in enumerate(zip(landed, tumbling)) if a is not b]
-        assert len(differ) == 1 and len(landed[differ[0]]) == 1 and not tumbling[differ[0]]
+        assert len(differ) == 1 and len(landed[differ[0]]) == len(tumbling[differ[0]]) + 1
+        assert len(landed[differ[0]]) < len(shown) // 2
