@@ -146,6 +146,7 @@ class CardPanel(Panel):
         self._plates: dict[tuple[str | None, bool], pygame.Surface] = {}
         self._names: dict[tuple[str, str], tuple[pygame.Surface, str, pygame.Rect]] = {}
         self._key: tuple = (None, None, None)  # (view, holds, `key`) last worked out
+        self._branch: tuple | None = None  # (language, `_branch_spots`) laid out
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -228,8 +229,9 @@ class CardPanel(Panel):
         if whole:
             layers.restore(self.rect)
         elif branch or before[1]:  # the branch card comes or goes: its corner too, not the band
-            changed[0] = self.card.union(self._branch_area())
-            layers.restore(changed[0])
+            # (the card's opaque plate covers the card: only the corner is restored)
+            changed.append(self._branch_area())
+            layers.restore(changed[-1])
         if card == NONE:
             if not whole and self.name_rect is not None:
                 layers.restore(self.name_rect)
@@ -247,7 +249,14 @@ class CardPanel(Panel):
 
     def _branch_spots(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         """The branch card's face, where it lies (at the card's lower left) and its name's
-        plate under it."""
+        plate under it, laid out once per language (its paint asks twice, in the frame a
+        flip lands: a name looked up and measured, a face found)."""
+        language = i18n.language()
+        if self._branch is None or self._branch[0] != language:
+            self._branch = (language, self._lay_branch())
+        return self._branch[1]
+
+    def _lay_branch(self) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
         rect = self.card
         w = rect.w * 2 // 5
         branch = sp.card_face("branch", False, w, round(w * 1.4))

@@ -142,7 +142,8 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel
+                          | MapPanel):
                 panel.warm()
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)

@@ -142,7 +142,7 @@ def dashed(surface: pygame.Surface, color, a: Point, b: Point, width: int, dash:
 
 
 # -- pencil strokes ----------------------------------------------------------------------------
-@art_cache(maxsize=1024)
+@art_cache(maxsize=2048)  # every link in every colour, for a big and a compact map's width
 def pencil_grain(color: tuple[int, int, int], width: int, seed: int
                  ) -> tuple[tuple[tuple[int, int, int], float, float], ...]:
     """A stroke's hairlines: (tone, offset at its start, offset at its tip) each, seeded by the

@@ -12,8 +12,10 @@ import pygame
 import pytest
 
 from game.games.next_station_paris import sprites as sp
+from game.games.next_station_paris.column_panels import t
 from game.ui import theme
-from game.ui.board_api import CANVAS_SIZE
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from game.ui.i18n import set_language
 from tests.games.next_station_paris.test_damage import seated
 from tests.games.next_station_paris.test_nsp_frame_work import _noise, _whole_fill_flip
 
@@ -76,3 +78,70 @@ def test_a_flip_meets_its_back_s_widths_kept_from_an_earlier_flip(monkeypatch):
         _whole_fill_flip(back, face, rect, 18, theme.PANEL, old, p)
         assert pygame.image.tobytes(new, "RGB") == pygame.image.tobytes(old, "RGB"), p
     assert scaled == sum(p >= 0.5 for p in steps)  # the face's: every back width kept
+
+
+@pytest.mark.parametrize(("players", "humans"), [(2, ()), (3, (0,))])
+def test_no_stroke_works_its_grain_out_in_play(players, humans):
+    """Every stroke's grain (each colour on each link, at each map's pencil width) is worked
+    out when the layout is built: a played game, its strokes drawn frame by frame and inked
+    on their maps, finds every one kept."""
+    match, bots, renderer = seated(players, 4, humans)
+    canvas = pygame.Surface(CANVAS_SIZE)
+    grains = sp.pencil_grain.cache_info().misses
+    strokes = 0
+    for _ in range(12):
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            events = match.apply(prompt.player, action) + match.resolve_chance()
+            strokes += sum(ev.kind == "segment_drawn" for ev in events)
+            renderer.animate(events, match.view(None), None)
+        for _ in range(30):
+            renderer.update(1 / 60)
+            renderer.draw(canvas, None, None)
+    assert strokes >= 6
+    assert sp.pencil_grain.cache_info().misses == grains
+
+
+def _card_band(renderer) -> bytes:
+    panel, board = renderer.panels["card"], renderer.layers.surface
+    return pygame.image.tobytes(board.subsurface(panel.rect.move(-BOARD_RECT.x, -BOARD_RECT.y)),
+                                "RGB")
+
+
+def test_the_card_painted_over_its_last_picture_is_the_card_painted_whole():
+    """Through a game's cards, the branch card tucked in and taken away, the card's band as
+    repainted over its last picture (the branch's corner alone restored) is the band painted
+    from nothing."""
+    match, bots, renderer = seated(2, 6)
+    panel, layers = renderer.panels["card"], renderer.layers
+    seen, shown = set(), layers.shown_key("card")
+    while match.prompts() and len(seen) < 4:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
+                             match.view(None), None)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            key = layers.shown_key("card")
+            if key == shown:
+                continue
+            seen.add((shown[1], key[1]))
+            shown, painted = key, _card_band(renderer)
+            del layers._shown["card"]  # painted from nothing, as at the first paint
+            layers.paint_region("card", panel.rect, key, panel.paint, panel.RESTORE, panel.CLIP)
+            assert _card_band(renderer) == painted, key
+    assert {(False, True), (True, False)} <= seen  # the branch came and went
+
+
+def test_the_branch_card_s_name_plate_is_laid_out_again_in_another_language():
+    """The branch card's spots are kept per language: its name's plate fits the name as the
+    language at hand writes it."""
+    _, _, renderer = seated(1, 2)
+    panel = renderer.panels["card"]
+    try:
+        for language in ("en", "es", "en"):
+            set_language(language)
+            label = theme.text(t("branch"), theme.SMALL_SIZE, theme.TEXT, True)
+            assert panel._branch_spots()[2].w == label.get_width() + 12, language
+    finally:
+        set_language("en")
