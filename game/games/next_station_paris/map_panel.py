@@ -91,16 +91,6 @@ class MapPanel(SeatPanel):
             out[("station", s.index)] = rect
         return out
 
-    def warm(self) -> None:
-        """Work out now the grain of every stroke this map may show (each colour on each
-        link, `sprites.pencil_grain`): a new one costs tens of microseconds cold, in the frame
-        a stroke starts (its first picture) or lands (its line inked on the layer)."""
-        width, links = self.pencil_width(), range(len(self.board.links))
-        for color, name in enumerate(COLORS):
-            rgb = sp.pencil_rgb(name)
-            for lk in links:
-                sp.pencil_grain(rgb, width, lk * 7 + color)
-
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
         """Every station of this map (placed once: read them, never change them)."""
         return self._stations

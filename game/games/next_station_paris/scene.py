@@ -45,7 +45,7 @@ from game.ui.geometry import BoardGeometry, Label
 from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
-from .board import Board
+from .board import COLORS, Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
@@ -142,9 +142,10 @@ class NSPRenderer(SplitRoom):
         """Render now the sprites a game needs later, so their first use never costs a frame
         (loading a font size alone takes a few milliseconds)."""
         for panel in self.panels.values():
-            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel
-                          | MapPanel):
+            if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel):
                 panel.warm()
+        for panel in self.map_panels.values():  # each stroke's grain (its first frame, its ink)
+            sp.warm_grains(panel.pencil_width(), len(self.board.links), COLORS)
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
             if not area.mini:

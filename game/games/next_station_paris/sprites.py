@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 import pygame
@@ -153,6 +153,16 @@ def pencil_grain(color: tuple[int, int, int], width: int, seed: int
     half = width / 2
     return tuple((tone, rng.uniform(-half * 0.7, half * 0.7), rng.uniform(-half * 0.7, half * 0.7))
                  for tone in (dark, light, dark))
+
+
+def warm_grains(width: int, links: int, colors: Sequence[str]) -> None:
+    """Work out now the grain of every stroke a map of this pencil width may show (each
+    colour on each link, seeded as its painters seed it): a new one costs tens of
+    microseconds cold, in the frame a stroke starts (its first picture) or lands (its ink)."""
+    for color, name in enumerate(colors):
+        rgb = pencil_rgb(name)
+        for lk in range(links):
+            pencil_grain(rgb, width, lk * 7 + color)
 
 
 def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
