@@ -125,6 +125,7 @@ class NSPRenderer(SplitRoom):
             (ModulesPanel, "modules"), (DeckPanel, "deck"), (LadderPanel, "ladder")) if name in lay]
         self.mount(lay, *maps, *scores, *column, *sides)
         self.score_panels = scores
+        self._card = column[0]
         self._urgent = [p for p in self.panels.values() if isinstance(p, self.URGENT)]
         self.map_panels = {panel.seat: panel for panel in maps}
         self._warm()
@@ -235,7 +236,11 @@ class NSPRenderer(SplitRoom):
         advanced = self.timeline.advance(dt)
         if not (advanced or self._holds_due or self._landed or self.scores.due
                 or self.layers.pending):
-            return  # the usual frame of a stroke: only the clock moved, nothing waits
+            # the usual frame of a stroke: only the clock moved, nothing waits (a card
+            # turning over has a strip of its face laid under it, `CardPanel.lay_ahead`)
+            if self._card.face_ahead is not None:
+                self._card.lay_ahead()
+            return
         frames = max(1, round(dt * 60))
         painted = 0
         if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.games.next_station_paris import sprites as sp
-from game.games.next_station_paris.column_panels import t
+from game.games.next_station_paris.column_panels import AHEAD_STRIPS, t
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.i18n import set_language
@@ -145,3 +145,45 @@ def test_the_branch_card_s_name_plate_is_laid_out_again_in_another_language():
             assert panel._branch_spots()[2].w == label.get_width() + 12, language
     finally:
         set_language("en")
+
+
+def _drawn(renderer) -> bytes:
+    canvas = pygame.Surface(CANVAS_SIZE)
+    renderer.draw(canvas, None, None)
+    return pygame.image.tobytes(canvas, "RGB")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_face_laid_ahead_under_its_flip_never_shows_before_it_lands(players):
+    """While a card turns over, its face is laid on the layer a strip a frame (frames that do
+    nothing else); the flip covers it: every such frame draws what it draws over the card's
+    layer painted whole from its key. The frame it lands lays no face again (the name alone)
+    and its band is the band painted from nothing."""
+    match, bots, renderer = seated(players, 3)
+    panel, layers = renderer.panels["card"], renderer.layers
+    laid = skipped = 0
+    for _ in range(8):
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
+                             match.view(None), None)
+        for _ in range(60):
+            shown, ahead = layers.shown_key("card"), panel.face_ahead
+            renderer.update(1 / 60)
+            if panel.face_ahead is not None and panel.face_ahead[2] > (ahead or (0, 0, 0))[2]:
+                laid += 1
+                drawn, saved, kept = _drawn(renderer), layers.surface.copy(), panel.face_ahead
+                del layers._shown["card"]  # the card of its key painted from nothing
+                layers.paint_region("card", panel.rect, shown, panel.paint, panel.RESTORE,
+                                    panel.CLIP)
+                assert _drawn(renderer) == drawn
+                layers.surface.blit(saved, (0, 0))
+                panel.face_ahead = kept
+            elif layers.shown_key("card") != shown and ahead and ahead[2] >= AHEAD_STRIPS:
+                skipped += panel.face_ahead is None  # landed over its face laid whole
+                band, key = _card_band(renderer), layers.shown_key("card")
+                del layers._shown["card"]
+                layers.paint_region("card", panel.rect, key, panel.paint, panel.RESTORE,
+                                    panel.CLIP)
+                assert _card_band(renderer) == band, key
+    assert laid >= 8 and skipped >= 1, (laid, skipped)
