@@ -235,9 +235,11 @@ class CardPanel(Panel):
         if whole:
             layers.restore(self.rect)
         elif branch or before[1]:  # the branch card comes or goes: its corner too, not the band
-            # (the card's opaque plate covers the card: only the corner is restored)
+            # (the card's opaque plate covers the card, laid now or ahead: only the corner
+            # outside it is restored)
             changed.append(self._branch_area())
-            layers.restore(changed[-1])
+            for part in sp.around(changed[-1], self.card):
+                layers.restore(part)
         if card == NONE:
             if not whole and self.name_rect is not None:
                 layers.restore(self.name_rect)
@@ -245,7 +247,7 @@ class CardPanel(Panel):
             surface.blit(self.on_plate(None, False), self.card)
             return changed
         c = self.room.board.cards[card]
-        if not self._laid((c.symbol, c.metro), whole or branch or before[1]):
+        if not self._laid((c.symbol, c.metro), whole):
             surface.blit(self.on_plate(c.symbol, c.metro), self.card)
         if self.name_rect is not None:  # what the card is, in words, for everyone at once
             strip, name, spot = self.name_strip(c.symbol)
@@ -281,9 +283,9 @@ class CardPanel(Panel):
 
     def _laid(self, face: tuple | None, repainted: bool) -> bool:
         """True if the layer's card already shows this face, laid ahead under its flip (and
-        not `repainted` since: the band or the branch's corner restored), so the paint of
-        the card it lands as need not lay it again. Either way the strips laid so far are
-        gone once the card is painted (the next flip lays its face anew)."""
+        not `repainted` since: the band restored), so the paint of the card it lands as need
+        not lay it again. Either way the strips laid so far are gone once the card is painted
+        (the next flip lays its face anew)."""
         ahead = self.face_ahead
         if ahead is None:
             return False
