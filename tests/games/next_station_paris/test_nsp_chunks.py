@@ -187,3 +187,32 @@ def test_a_face_laid_ahead_under_its_flip_never_shows_before_it_lands(players):
                                     panel.CLIP)
                 assert _card_band(renderer) == band, key
     assert laid >= 8 and skipped >= 1, (laid, skipped)
+
+
+def test_a_new_round_s_deck_over_the_last_one_is_the_deck_painted_whole(monkeypatch):
+    """At a new round the deck's cards seen last round are laid unseen again and the newly
+    seen veiled, over the last round's picture (not the whole panel): after every repaint of
+    a played game the panel is the panel painted from nothing, and rounds did begin so."""
+    match, bots, renderer = seated(2, 5)
+    panel, layers = renderer.panels["deck"], renderer.layers
+    unveiled = []
+    unveil = panel._unveil
+    monkeypatch.setattr(panel, "_unveil", lambda *args: unveiled.append(1) or unveil(*args))
+    shown = layers.shown_key("deck")
+    while match.prompts() and len(unveiled) < 2:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
+                             match.view(None), None)
+        for _ in range(40):
+            renderer.update(1 / 60)
+            key = layers.shown_key("deck")
+            if key == shown:
+                continue
+            shown = key
+            area = panel.rect.move(-BOARD_RECT.x, -BOARD_RECT.y)
+            painted = pygame.image.tobytes(layers.surface.subsurface(area), "RGB")
+            del layers._shown["deck"]  # painted from nothing
+            layers.paint_region("deck", panel.rect, key, panel.paint, panel.RESTORE, panel.CLIP)
+            assert pygame.image.tobytes(layers.surface.subsurface(area), "RGB") == painted, key
+    assert len(unveiled) >= 2
