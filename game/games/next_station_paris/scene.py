@@ -45,7 +45,7 @@ from game.ui.geometry import BoardGeometry, Label
 from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
-from .board import Board
+from .board import COLORS, Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
@@ -125,6 +125,7 @@ class NSPRenderer(SplitRoom):
             (ModulesPanel, "modules"), (DeckPanel, "deck"), (LadderPanel, "ladder")) if name in lay]
         self.mount(lay, *maps, *scores, *column, *sides)
         self.score_panels = scores
+        self._card = column[0]
         self._urgent = [p for p in self.panels.values() if isinstance(p, self.URGENT)]
         self.map_panels = {panel.seat: panel for panel in maps}
         self._warm()
@@ -144,6 +145,8 @@ class NSPRenderer(SplitRoom):
         for panel in self.panels.values():
             if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel):
                 panel.warm()
+        for panel in self.map_panels.values():  # each stroke's grain (its first frame, its ink)
+            sp.warm_grains(panel.pencil_width(), len(self.board.links), COLORS)
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
             if not area.mini:
@@ -233,7 +236,11 @@ class NSPRenderer(SplitRoom):
         advanced = self.timeline.advance(dt)
         if not (advanced or self._holds_due or self._landed or self.scores.due
                 or self.layers.pending):
-            return  # the usual frame of a stroke: only the clock moved, nothing waits
+            # the usual frame of a stroke: only the clock moved, nothing waits (a card
+            # turning over has a strip of its face laid under it, `CardPanel.lay_ahead`)
+            if self._card.face_ahead is not None:
+                self._card.lay_ahead()
+            return
         frames = max(1, round(dt * 60))
         painted = 0
         if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 import pygame
@@ -142,7 +142,7 @@ def dashed(surface: pygame.Surface, color, a: Point, b: Point, width: int, dash:
 
 
 # -- pencil strokes ----------------------------------------------------------------------------
-@art_cache(maxsize=1024)
+@art_cache(maxsize=2048)  # every link in every colour, for a big and a compact map's width
 def pencil_grain(color: tuple[int, int, int], width: int, seed: int
                  ) -> tuple[tuple[tuple[int, int, int], float, float], ...]:
     """A stroke's hairlines: (tone, offset at its start, offset at its tip) each, seeded by the
@@ -153,6 +153,16 @@ def pencil_grain(color: tuple[int, int, int], width: int, seed: int
     half = width / 2
     return tuple((tone, rng.uniform(-half * 0.7, half * 0.7), rng.uniform(-half * 0.7, half * 0.7))
                  for tone in (dark, light, dark))
+
+
+def warm_grains(width: int, links: int, colors: Sequence[str]) -> None:
+    """Work out now the grain of every stroke a map of this pencil width may show (each
+    colour on each link, seeded as its painters seed it): a new one costs tens of
+    microseconds cold, in the frame a stroke starts (its first picture) or lands (its ink)."""
+    for color, name in enumerate(colors):
+        rgb = pencil_rgb(name)
+        for lk in range(links):
+            pencil_grain(rgb, width, lk * 7 + color)
 
 
 def pencil_stroke(surface: pygame.Surface, color, a: Point, b: Point, width: int,
@@ -371,27 +381,46 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
 def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lift: float,
               backdrop: tuple[int, int, int]) -> Painter:
     """Paint: a card in `rect` turns over from its back to its face, rising `lift` px at
-    mid-turn, over `backdrop` (game.ui.paint.flip's picture, at least 2 px wide); the squeezed
-    card is scaled once per width, not once per pass of a partial frame. The backdrop is
-    filled only around the squeezed card (its pictures are opaque), on whole columns: one fill
-    of the whole spot starting off a column cost ~0.1 ms a frame at 3 seats."""
-    scaled: dict[tuple[bool, int], pygame.Surface] = {}
+    mid-turn, over `backdrop` (game.ui.paint.flip's picture, at least 2 px wide). The backdrop
+    is filled only around the squeezed card (its pictures are opaque), on whole columns: one
+    fill of the whole spot starting off a column cost ~0.1 ms a frame at 3 seats. The back,
+    the same picture at every flip, is squeezed once per width (`squeezed_back`: frames at a
+    steady rate meet the same widths flip after flip); the face is squeezed straight onto the
+    canvas (`squeeze_onto`), with no picture made and blitted in between."""
     spot = rect.inflate(8, 8)
 
     def paint(canvas: pygame.Surface, p: float) -> None:
         width = max(2, int(rect.w * abs(math.cos(math.pi * p))))
         rise = int(lift * math.sin(math.pi * p))
-        key = (p < 0.5, width)
-        img = scaled.get(key)
-        if img is None:
-            scaled.clear()
-            img = scaled[key] = pygame.transform.scale(back if key[0] else face, (width, rect.h))
-        card = img.get_rect(center=(rect.centerx, rect.centery - rise))
+        card = pygame.Rect(0, 0, width, rect.h)
+        card.center = (rect.centerx, rect.centery - rise)
         for part in around(spot, card):  # `fill_columns` inline: a flip frame fills up to 4
             for piece in column_parts(part):
                 canvas.fill(backdrop, piece)
-        canvas.blit(img, card)
+        if p < 0.5:
+            canvas.blit(squeezed_back(back, width), card)
+        else:
+            squeeze_onto(canvas, face, card)
     return paint
+
+
+@art_cache(maxsize=24)
+def squeezed_back(back: pygame.Surface, width: int) -> pygame.Surface:
+    """A card's back squeezed to `width` (its height kept): every flip shows the same back, so
+    a width met at an earlier flip is a blit, not a scale (~0.05 ms of a flip's frame)."""
+    return pygame.transform.scale(back, (width, back.get_height()))
+
+
+def squeeze_onto(canvas: pygame.Surface, picture: pygame.Surface, card: pygame.Rect) -> None:
+    """`picture` squeezed into `card` on the canvas: scaled straight into the canvas where the
+    card lies in the clip and the two share a pixel format (the same pixels as scaling then
+    blitting an opaque picture; no ~350 KB picture made, filled and copied again), else
+    scaled, then blitted within the clip."""
+    if canvas.get_clip().contains(card) and canvas.get_masks() == picture.get_masks() \
+            and canvas.get_bitsize() == picture.get_bitsize():
+        pygame.transform.scale(picture, card.size, canvas.subsurface(card))
+    else:
+        canvas.blit(pygame.transform.scale(picture, card.size), card)
 
 
 def around(area: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:

@@ -186,7 +186,9 @@ def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans)
     name) gives the very pixels of a repaint from
     nothing: after every frame of a played game that leaves no layer for later, painting every
     layer anew changes no pixel.
-    The deck panel took that path (a small rect of it reported) several times."""
+    The deck panel took that path (a small rect of it reported) several times. Under a card
+    turning over, the layer may hold the next face already (laid ahead: the flip covers it,
+    `test_nsp_chunks`), so the card is left out while strips of a face are laid."""
     pygame.init()
     rules = NextStationParis()
     match = Match(rules, Config(players, ()), players + 6)
@@ -208,10 +210,12 @@ def test_layers_painted_from_what_changed_equal_a_whole_repaint(players, humans)
             if renderer.layers.pending or not painted:
                 continue  # a layer left for a later frame differs until then
             drawn = renderer.layers.surface.copy()
+            ahead = renderer.panels["card"].face_ahead
+            laid = [renderer.panels["card"].card] if ahead and ahead[2] else []
             renderer.layers.invalidate()
             renderer.refresh()  # every layer painted from nothing
             renderer.scores.paint(None)  # and the score rows the invalidation forgot
-            assert not outside(drawn, renderer.layers.surface, zones)  # rows may lag: budgeted
+            assert not outside(drawn, renderer.layers.surface, zones + laid)  # rows may lag
     assert veiled >= 5
 
 
