@@ -26,6 +26,7 @@ from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
 from game.scenes.game_damage import FrameDamage
+from game.scenes.game_sleep import TableSleeper
 from game.scenes.hinting import HintDesk
 from game.scenes.relanguage import rebuild_board
 from game.scenes.seat_change import AbsenceWatch
@@ -118,6 +119,7 @@ class GameScene(Scene):
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
         self.frame_damage = FrameDamage(self)  # what each frame redraws (game_damage)
         self.language_watch = LanguageWatch()  # a switch in Settings: the board redrawn
+        self.sleeper = TableSleeper(self)  # frames at rest skipped (game_sleep, game.ui.sleep)
         self._open()
 
     def _open(self) -> None:
@@ -253,6 +255,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animate; when the table is free: results, whose turn shows, a bot move."""
+        sleeper = self.sleeper
+        sleeper.ready = False
         self.clock += dt
         settings = self.app.settings  # `speed_factor` and `_instant`, inline (every frame)
         factor = 1.0 if self.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
@@ -298,6 +302,10 @@ class GameScene(Scene):
                                            table.keeps_bot_pace)
             if events is not None:
                 self._bots_moved(events)
+                return
+        # nothing but clocks moved (if the renderer is at rest too: TableSleeper.sleep)
+        sleeper.ready = not (absence.gone or absence.offered or desk.wanted
+                             or desk.worker.job is not None or self.app.audio.queued)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose

@@ -1,0 +1,71 @@
+"""The game scene's side of a sleeping table (game.ui.sleep): when a frame did nothing but move
+clocks, the frames after it are skipped until the bots' pace runs out and their answer is there,
+or something from outside (a press, a phone, a pause) wakes the table.
+
+A frame is at rest when: the board's renderer says its `update` would only move its clock and its
+`damage` report would be [] (`RoomRenderer.at_rest`, exact in each room); no bot's move waits to be
+shown, no person here has a prompt (a prompt breathes) or a hint shows, no hint is being worked
+out, nobody's pad or phone is counted gone, no sound waits for its moment; the table's bookkeeping
+has run on what it would read next frame; and a bot that must move is thinking on the worker.
+The clocks it keeps moving while asleep are the scene's (`clock`), the renderer's (`_time`) and,
+while a bot waits out its pace, the driver's `think`: `catch_up` gives them the skipped seconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.driver import THINK_TIME
+from game.ui import settings as store
+from game.ui.sleep import NO_LIMIT, Sleep
+
+
+class TableSleeper:
+    """Decides whether the game scene may sleep after a frame, and catches its clocks up."""
+
+    def __init__(self, scene: Any) -> None:
+        """`scene`: the GameScene (not imported: game.scenes.game imports this module)."""
+        self.scene = scene
+        self.ready = False  # the scene's update of this frame did nothing but move clocks
+        self.thinks = False  # the last sleep's pace is the driver's `think` (a bot waits)
+
+    def sleep(self) -> Sleep | None:
+        """A Sleep from the next frame on, if the table is at rest (module docstring); None if
+        the next frame may do or show something."""
+        game = self.scene
+        at_rest = getattr(game.renderer, "at_rest", None)
+        if (at_rest is None or game.finished or game._unshown is not None
+                or game.hint_desk.shown or game.human_prompts() or not at_rest()
+                or game._table_inputs() != game._settled):
+            return None
+        settings = game.app.settings  # (as `update` reads the pace's factor)
+        factor = 1.0 if game.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
+        self.thinks = False
+        table, driver = game.table, game.driver
+        if table.curtain is not None or game.hold_bots or not driver._waiting():
+            return Sleep(self, factor=factor)  # no bot to pace: only a cause from outside wakes
+        job = driver.worker.job
+        if job is None:
+            return None  # a waiting bot that is not thinking yet: the next frame may start it
+        self.thinks = True
+        limit = -NO_LIMIT if table.bots_at_once() else THINK_TIME
+        return Sleep(self, driver.think, factor, limit, job[2])
+
+    def catch_up(self, sleep: Sleep) -> None:
+        """Give the scene's clock, the renderer's and (while a bot waited out its pace) the
+        driver's `think` each skipped frame's seconds, in order: the sums `update` would have
+        made frame by frame (the renderer's clock only moves at a speed that animates)."""
+        game = self.scene
+        renderer, driver, factor = game.renderer, game.driver, sleep.factor
+        animates = game.demo or game.app.settings.animation_speed != "instant"
+        clock, time, think = game.clock, renderer._time, driver.think
+        for dt in sleep.skipped:
+            clock += dt
+            scaled = dt * factor
+            time += scaled
+            think += scaled
+        game.clock = clock
+        if animates:
+            renderer._time = time
+        if self.thinks:
+            driver.think = think

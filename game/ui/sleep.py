@@ -1,0 +1,62 @@
+"""A sleeping table: frames in which the top scene would only move its clocks are not run.
+
+A game where bots think (or wait out their followable pace) and nothing moves spends most of
+its frames doing nothing visible; each such frame still walked the scene's update and the damage
+chain (~27 Python calls, 0.05-0.18 ms on a frame thread that slept 16 ms). When a frame of the
+top scene ends at rest (its `sleeper` says so, see `Sleeper`), the app (App._frame) skips the
+scene's update and draw in the next frames and keeps the seconds it skipped, until something
+could change what the scene does or shows:
+
+- an input event or intent, a phone's message (game.companion), a scene pushed or popped (a
+  pause, the settings: a language or setting change comes through one), a window resized or
+  exposed (`App.redraw`), an idle timeout due (attract, kiosk countdown);
+- the moment the scene waits for: the bots' pace running out (`limit`, in the same arithmetic
+  as the driver's `think`, so the wake is on the very frame the pace ends), then the worker's
+  answer being there to collect (`answer.finished`, one attribute read a frame).
+
+On waking the scene catches up first (`Sleeper.catch_up`): every clock gets the skipped seconds
+one frame at a time in the same order as if each frame had run (the same float sums), before the
+event that woke it is handled. Pixels never depend on this: a skipped frame is one whose damage
+report would have been [] (tests/ui/test_sleep.py plays seeded bot games with and without it).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+NO_LIMIT = math.inf  # no pace runs out while asleep: only an outside cause wakes it
+
+
+class Sleep:
+    """One sleep of the top scene: what wakes it and the seconds it skipped."""
+
+    __slots__ = ("answer", "factor", "limit", "pace", "skipped", "sleeper", "version")
+
+    def __init__(self, sleeper: Sleeper, pace: float = 0.0, factor: float = 1.0,
+                 limit: float = NO_LIMIT, answer: Any = None) -> None:
+        self.sleeper = sleeper  # the top scene's (told to catch up as it wakes)
+        # The bots' pace: `pace` grows by dt * `factor` a frame (as MatchDriver.think does);
+        # once it reaches `limit` the scene wakes, unless `answer` (a bot_worker.Answer, or None)
+        # is still being worked out: then as soon as it is finished.
+        self.pace, self.factor, self.limit, self.answer = pace, factor, limit, answer
+        self.skipped: list[float] = []  # each skipped frame's dt, in order
+        self.version = -1  # the scene stack's version it fell asleep on (App sets it)
+
+    def due(self, pace: float) -> bool:
+        """True if, with the pace at `pace`, the scene has something to do (App inlines it)."""
+        answer = self.answer
+        return pace >= self.limit and (answer is None or answer.finished)
+
+
+class Sleeper(Protocol):
+    """What a scene that may sleep offers as its `sleeper` (Scene.sleeper: None for most)."""
+
+    ready: bool  # set by the scene's update: this frame did nothing but move clocks
+
+    def sleep(self) -> Sleep | None:
+        """After the frame's draw (ready and nothing drawn that will change): a Sleep if the next
+        frames would do nothing but move clocks until it is due, else None."""
+
+    def catch_up(self, sleep: Sleep) -> None:
+        """Give every clock the skipped seconds, frame by frame (before anything else runs)."""
