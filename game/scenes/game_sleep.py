@@ -42,30 +42,23 @@ class TableSleeper:
         factor = 1.0 if game.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
         self.thinks = False
         table, driver = game.table, game.driver
+        clocks = game.clock, game.renderer._time, factor
         if table.curtain is not None or game.hold_bots or not driver._waiting():
-            return Sleep(self, factor=factor)  # no bot to pace: only a cause from outside wakes
+            return Sleep(self, *clocks)  # no bot to pace: only a cause from outside wakes it
         job = driver.worker.job
         if job is None:
             return None  # a waiting bot that is not thinking yet: the next frame may start it
         self.thinks = True
         limit = -NO_LIMIT if table.bots_at_once() else THINK_TIME
-        return Sleep(self, driver.think, factor, limit, job[2])
+        return Sleep(self, *clocks, driver.think, limit, job[2])
 
     def catch_up(self, sleep: Sleep) -> None:
-        """Give the scene's clock, the renderer's and (while a bot waited out its pace) the
-        driver's `think` each skipped frame's seconds, in order: the sums `update` would have
-        made frame by frame (the renderer's clock only moves at a speed that animates)."""
+        """Take over the clocks the app moved while asleep: the scene's, the renderer's (only
+        at a speed that animates: "instant" calls no renderer update) and, while a bot waited
+        out its pace, the driver's `think`."""
         game = self.scene
-        renderer, driver, factor = game.renderer, game.driver, sleep.factor
-        animates = game.demo or game.app.settings.animation_speed != "instant"
-        clock, time, think = game.clock, renderer._time, driver.think
-        for dt in sleep.skipped:
-            clock += dt
-            scaled = dt * factor
-            time += scaled
-            think += scaled
-        game.clock = clock
-        if animates:
-            renderer._time = time
+        game.clock = sleep.clock
+        if game.demo or game.app.settings.animation_speed != "instant":
+            game.renderer._time = sleep.time
         if self.thinks:
-            driver.think = think
+            game.driver.think = sleep.pace

@@ -199,12 +199,15 @@ class App:
         sleep = self.sleep
         if sleep is not None:  # (`Sleep.due` and the idle timeouts, inline: every frame skipped)
             idle, settings, stack = self.idle + dt, self.settings, self.stack
-            pace, answer = sleep.pace + dt * sleep.factor, sleep.answer
-            if (stack.version == sleep.version and not stack._ops
+            scaled, answer = dt * sleep.factor, sleep.answer
+            pace = sleep.pace + scaled
+            if (stack.version == sleep.version and not stack._ops and not self.audio.queued
                     and idle < settings.attract_idle and idle < settings.abandon_idle
                     and (pace < sleep.limit or (answer is not None and not answer.finished))):
                 self.idle, sleep.pace = idle, pace
-                sleep.skipped.append(dt)
+                sleep.clock += dt  # the scene's clocks, as its update would move them
+                sleep.time += scaled
+                sleep.skipped += 1
                 self.drawn = []  # nothing drawn, nothing to present
                 return
             self.wake()
@@ -238,8 +241,8 @@ class App:
             self.sleep = sleep
 
     def wake(self) -> None:
-        """End the top scene's sleep: its clocks get the seconds skipped, frame by frame, before
-        anything else reaches it (an event, a phone's move, a stack change)."""
+        """End the top scene's sleep: its clocks take the seconds skipped before anything else
+        reaches it (an event, a phone's move, a stack change)."""
         sleep, self.sleep = self.sleep, None
         if sleep is not None and sleep.skipped:
             sleep.sleeper.catch_up(sleep)

@@ -14,10 +14,13 @@ could change what the scene does or shows:
   as the driver's `think`, so the wake is on the very frame the pace ends), then the worker's
   answer being there to collect (`answer.finished`, one attribute read a frame).
 
-On waking the scene catches up first (`Sleeper.catch_up`): every clock gets the skipped seconds
-one frame at a time in the same order as if each frame had run (the same float sums), before the
-event that woke it is handled. Pixels never depend on this: a skipped frame is one whose damage
-report would have been [] (tests/ui/test_sleep.py plays seeded bot games with and without it).
+The app keeps the scene's clocks moving meanwhile, each skipped frame adding its dt to them
+exactly as the scene's update would have (the same float sums, in the same order, so the pace
+ends on the very frame it would have), with no call: `clock` (unscaled seconds), `time` (seconds
+at the animation speed: the renderer's clock) and `pace`. On waking the scene takes them over
+first (`Sleeper.catch_up`), before the event that woke it is handled. Pixels never depend on
+this: a skipped frame is one whose damage report would have been [] (tests/ui/test_sleep.py
+plays seeded bot games with and without it).
 """
 
 from __future__ import annotations
@@ -31,16 +34,20 @@ NO_LIMIT = math.inf  # no pace runs out while asleep: only an outside cause wake
 class Sleep:
     """One sleep of the top scene: what wakes it and the seconds it skipped."""
 
-    __slots__ = ("answer", "factor", "limit", "pace", "skipped", "sleeper", "version")
+    __slots__ = ("answer", "clock", "factor", "limit", "pace", "skipped", "sleeper", "time",
+                 "version")
 
-    def __init__(self, sleeper: Sleeper, pace: float = 0.0, factor: float = 1.0,
-                 limit: float = NO_LIMIT, answer: Any = None) -> None:
+    def __init__(self, sleeper: Sleeper, clock: float, time: float, factor: float = 1.0,
+                 pace: float = 0.0, limit: float = NO_LIMIT, answer: Any = None) -> None:
         self.sleeper = sleeper  # the top scene's (told to catch up as it wakes)
+        # The scene's clocks as they run on meanwhile: each skipped frame adds dt to `clock`
+        # and dt * `factor` to `time` (as `update` moves them).
+        self.clock, self.time = clock, time
         # The bots' pace: `pace` grows by dt * `factor` a frame (as MatchDriver.think does);
         # once it reaches `limit` the scene wakes, unless `answer` (a bot_worker.Answer, or None)
         # is still being worked out: then as soon as it is finished.
         self.pace, self.factor, self.limit, self.answer = pace, factor, limit, answer
-        self.skipped: list[float] = []  # each skipped frame's dt, in order
+        self.skipped = 0  # frames skipped
         self.version = -1  # the scene stack's version it fell asleep on (App sets it)
 
     def due(self, pace: float) -> bool:
@@ -59,4 +66,5 @@ class Sleeper(Protocol):
         frames would do nothing but move clocks until it is due, else None."""
 
     def catch_up(self, sleep: Sleep) -> None:
-        """Give every clock the skipped seconds, frame by frame (before anything else runs)."""
+        """Take over the clocks as the app moved them while asleep (before anything else
+        reaches the scene)."""
