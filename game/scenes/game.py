@@ -380,7 +380,11 @@ class GameScene(Scene):
                                              self.names))
 
     def exit(self) -> None:
-        """Leaving (quit, results): cues of animations nobody will see are dropped."""
+        """Leaving (quit, results): cues of animations nobody will see are dropped, and a
+        sleep of this table ends (it would keep the scene and its surfaces alive)."""
+        sleep = getattr(self.app, "sleep", None)
+        if sleep is not None and sleep.sleeper is self.sleeper:
+            self.app.sleep = None
         self.app.audio.cancel()
         self.driver.close()
         self.hint_desk.close()
