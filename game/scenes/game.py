@@ -304,8 +304,11 @@ class GameScene(Scene):
                 self._bots_moved(events)
                 return
         # nothing but clocks moved (if the renderer is at rest too: TableSleeper.sleep)
-        sleeper.ready = not (absence.gone or absence.offered or desk.wanted
-                             or desk.worker.job is not None or self.app.audio.queued)
+        # (a split table plays on while seats animate: tweens running are not at rest)
+        timeline = getattr(self.renderer, "timeline", None)
+        sleeper.ready = timeline is not None and not (
+            timeline.tweens or absence.gone or absence.offered or desk.wanted
+            or desk.worker.job is not None or self.app.audio.queued)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose

@@ -34,9 +34,11 @@ class TableSleeper:
         the next frame may do or show something."""
         game = self.scene
         at_rest = getattr(game.renderer, "at_rest", None)
+        # (`ready` says the update got past the table's bookkeeping, and nothing since moved
+        # the game: it would find its inputs settled. Whether a person here is prompted: as
+        # this frame's damage report found, a call less.)
         if (at_rest is None or game.finished or game._unshown is not None
-                or game.hint_desk.shown or game.human_prompts() or not at_rest()
-                or game._table_inputs() != game._settled):
+                or game.hint_desk.shown or game.frame_damage.prompted or not at_rest()):
             return None
         settings = game.app.settings  # (as `update` reads the pace's factor)
         factor = 1.0 if game.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)

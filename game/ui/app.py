@@ -212,8 +212,9 @@ class App:
                 return
             self.wake()
         scenes = self.stack.scenes  # (`stack.top`, inline: every frame)
-        if scenes:
-            scenes[-1].update(dt)
+        top = scenes[-1] if scenes else None
+        if top is not None:
+            top.update(dt)
         idle, settings = self.idle + dt, self.settings
         if idle < settings.attract_idle and idle < settings.abandon_idle:
             self.idle = idle  # neither timeout is due: `_watch_idle`'s usual frame, inline
@@ -221,10 +222,12 @@ class App:
             self._watch_idle(dt)
         self.stack.apply()
         self.draw()
-        scenes = self.stack.scenes
-        sleeper = scenes[-1].sleeper if scenes else None
-        if sleeper is not None and sleeper.ready:  # its update did nothing but move clocks
-            self._fall_asleep(sleeper)
+        sleeper = top.sleeper if top is not None else None
+        # its update of this frame did nothing but move clocks, and it is still on top
+        if sleeper is not None and sleeper.ready:
+            scenes = self.stack.scenes
+            if scenes and scenes[-1] is top:
+                self._fall_asleep(sleeper)
 
     def _fall_asleep(self, sleeper: Sleeper) -> None:
         """Let the top scene sleep from the next frame on if nothing the app draws itself moves
@@ -233,7 +236,7 @@ class App:
         stack = self.stack
         if (not self.sleeps or self.full_redraw or self._traced or self._leave_shown
                 or getattr(self.canvas, "clock_rects", None) or stack._ops
-                or len(stack.visible()) != 1):
+                or stack.scenes[-1].overlay):  # (shown alone: `visible()`, a call less)
             return
         sleep = sleeper.sleep()
         if sleep is not None:

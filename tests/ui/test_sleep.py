@@ -301,8 +301,9 @@ def test_an_idle_timeout_wakes_the_table_on_its_frame(tables, waited_worker):
     app.settings.abandon_idle = app.idle + 3.5 * DT  # due on the fourth frame from now
     assert skips(app) and skips(app) and skips(app)
     assert not skips(app)
-    app.stack.apply()
     assert type(app.stack.top).__name__ == "CountdownScene"
+    for _ in range(3):  # the table under it, updated in the frame that pushed it, sleeps not
+        assert not skips(app) and app.sleep is None
 
 
 def test_a_person_prompted_here_keeps_the_table_awake(tables, waited_worker):
@@ -379,3 +380,4 @@ def test_a_room_with_work_left_is_not_at_rest(tables, slow_bots, game_id, work):
     assert renderer.at_rest()
     work(renderer)
     assert not renderer.at_rest()
+
