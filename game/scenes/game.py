@@ -351,6 +351,8 @@ class GameScene(Scene):
 
     def apply(self, seat: int, action: Any) -> bool:
         """A seat's choice through the scene (the renderer animates it); False if refused."""
+        if getattr(self.app, "sleep", None) is not None:  # (a move from outside any frame)
+            self.app.wake()  # the table's clocks first, as if its skipped frames had run
         events = self.driver.apply(seat, action)
         if events is None:
             return False

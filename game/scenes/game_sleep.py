@@ -32,6 +32,13 @@ class TableSleeper:
     def sleep(self) -> Sleep | None:
         """A Sleep from the next frame on, if the table is at rest (module docstring); None if
         the next frame may do or show something."""
+        sleep = self._sleep()
+        if sleep is not None:
+            match = self.scene.match
+            sleep.watch, sleep.state = match, match.state
+        return sleep
+
+    def _sleep(self) -> Sleep | None:
         game = self.scene
         at_rest = getattr(game.renderer, "at_rest", None)
         # (`ready` says the update got past the table's bookkeeping, and nothing since moved

@@ -201,7 +201,9 @@ class App:
             idle, settings, stack = self.idle + dt, self.settings, self.stack
             scaled, answer = dt * sleep.factor, sleep.answer
             pace = sleep.pace + scaled
+            watch = sleep.watch
             if (stack.version == sleep.version and not stack._ops and not self.audio.queued
+                    and (watch is None or watch.state is sleep.state)
                     and idle < settings.attract_idle and idle < settings.abandon_idle
                     and (pace < sleep.limit or (answer is not None and not answer.finished))):
                 self.idle, sleep.pace = idle, pace

@@ -34,8 +34,8 @@ NO_LIMIT = math.inf  # no pace runs out while asleep: only an outside cause wake
 class Sleep:
     """One sleep of the top scene: what wakes it and the seconds it skipped."""
 
-    __slots__ = ("answer", "clock", "factor", "limit", "pace", "skipped", "sleeper", "time",
-                 "version")
+    __slots__ = ("answer", "clock", "factor", "limit", "pace", "skipped", "sleeper", "state",
+                 "time", "version", "watch")
 
     def __init__(self, sleeper: Sleeper, clock: float, time: float, factor: float = 1.0,
                  pace: float = 0.0, limit: float = NO_LIMIT, answer: Any = None) -> None:
@@ -48,6 +48,10 @@ class Sleep:
         # is still being worked out: then as soon as it is finished.
         self.pace, self.factor, self.limit, self.answer = pace, factor, limit, answer
         self.skipped = 0  # frames skipped
+        # What the scene shows follows `watch.state` (a match's): a new one wakes it (a move
+        # made from outside any frame, e.g. by a test, still wakes it on the next frame).
+        self.watch: Any = None
+        self.state: Any = None
         self.version = -1  # the scene stack's version it fell asleep on (App sets it)
 
     def due(self, pace: float) -> bool:

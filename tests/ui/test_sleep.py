@@ -381,3 +381,21 @@ def test_a_room_with_work_left_is_not_at_rest(tables, slow_bots, game_id, work):
     work(renderer)
     assert not renderer.at_rest()
 
+
+
+def test_a_move_made_outside_any_frame_wakes_the_table_first(tables, waited_worker):
+    app, scene = tables()
+    fall_asleep(app)
+    clock = app.sleep.clock
+    prompt = scene.match.prompts()[0]
+    assert scene.apply(prompt.player, prompt.options[0].action)  # e.g. a test's bot
+    assert app.sleep is None and scene.clock == clock
+    assert scene.driver.think == 0.0  # the move's own reset, not the pace caught up over it
+
+
+def test_a_new_game_state_from_anywhere_wakes_the_table(tables, waited_worker):
+    app, scene = tables()
+    fall_asleep(app)
+    prompt = scene.match.prompts()[0]
+    scene.driver.apply(prompt.player, prompt.options[0].action)  # under the scene's feet
+    assert not skips(app)
