@@ -308,7 +308,7 @@ class GameScene(Scene):
         timeline = getattr(self.renderer, "timeline", None)
         sleeper.ready = timeline is not None and not (
             timeline.tweens or absence.gone or absence.offered or desk.wanted
-            or desk.worker.job is not None or self.app.audio.queued)
+            or desk.worker.job is not None)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose

@@ -5,10 +5,11 @@ or something from outside (a press, a phone, a pause) wakes the table.
 A frame is at rest when: the board's renderer says its `update` would only move its clock and its
 `damage` report would be [] (`RoomRenderer.at_rest`, exact in each room); no bot's move waits to be
 shown, no person here has a prompt (a prompt breathes) or a hint shows, no hint is being worked
-out, nobody's pad or phone is counted gone, no sound waits for its moment; the table's bookkeeping
-has run on what it would read next frame; and a bot that must move is thinking on the worker.
-The clocks it keeps moving while asleep are the scene's (`clock`), the renderer's (`_time`) and,
-while a bot waits out its pace, the driver's `think`: `catch_up` gives them the skipped seconds.
+out, nobody's pad or phone is counted gone; the table's bookkeeping has run on what it would read
+next frame; and a bot that must move is thinking on the worker. The clocks it keeps moving while
+asleep are the scene's (`clock`), the renderer's (`_time`), while sound cues wait the audio's cue
+clock (a cue falling due wakes it) and, while a bot waits out its pace, the driver's `think`:
+`catch_up` gives them the skipped seconds.
 """
 
 from __future__ import annotations
@@ -34,8 +35,12 @@ class TableSleeper:
         the next frame may do or show something."""
         sleep = self._sleep()
         if sleep is not None:
-            match = self.scene.match
+            game = self.scene
+            match, audio = game.match, game.app.audio
             sleep.watch, sleep.state = match, match.state
+            sleep.cues = len(audio.queued)
+            if audio.queued and self.animates():  # (the cue clock moves with the tweens')
+                sleep.cue, sleep.cue_due = audio._clock, audio.queued[0][0]
         return sleep
 
     def _sleep(self) -> Sleep | None:
@@ -67,7 +72,15 @@ class TableSleeper:
         out its pace, the driver's `think`."""
         game = self.scene
         game.clock = sleep.clock
-        if game.demo or game.app.settings.animation_speed != "instant":
+        if self.animates():
             game.renderer._time = sleep.time
+            if sleep.cues:
+                game.app.audio._clock = sleep.cue
         if self.thinks:
             game.driver.think = sleep.pace
+
+    def animates(self) -> bool:
+        """True unless at the "instant" speed (no renderer update, no cue clock: GameScene's
+        `update`)."""
+        game = self.scene
+        return game.demo or game.app.settings.animation_speed != "instant"

@@ -199,14 +199,14 @@ class App:
         sleep = self.sleep
         if sleep is not None:  # (`Sleep.due` and the idle timeouts, inline: every frame skipped)
             idle, settings, stack = self.idle + dt, self.settings, self.stack
-            scaled, answer = dt * sleep.factor, sleep.answer
-            pace = sleep.pace + scaled
-            watch = sleep.watch
-            if (stack.version == sleep.version and not stack._ops and not self.audio.queued
+            scaled, answer, watch = dt * sleep.factor, sleep.answer, sleep.watch
+            pace, cue = sleep.pace + scaled, sleep.cue + scaled
+            if (stack.version == sleep.version and not stack._ops
                     and (watch is None or watch.state is sleep.state)
+                    and len(self.audio.queued) == sleep.cues and cue < sleep.cue_due
                     and idle < settings.attract_idle and idle < settings.abandon_idle
                     and (pace < sleep.limit or (answer is not None and not answer.finished))):
-                self.idle, sleep.pace = idle, pace
+                self.idle, sleep.pace, sleep.cue = idle, pace, cue
                 sleep.clock += dt  # the scene's clocks, as its update would move them
                 sleep.time += scaled
                 sleep.skipped += 1

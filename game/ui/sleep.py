@@ -34,8 +34,8 @@ NO_LIMIT = math.inf  # no pace runs out while asleep: only an outside cause wake
 class Sleep:
     """One sleep of the top scene: what wakes it and the seconds it skipped."""
 
-    __slots__ = ("answer", "clock", "factor", "limit", "pace", "skipped", "sleeper", "state",
-                 "time", "version", "watch")
+    __slots__ = ("answer", "clock", "cue", "cue_due", "cues", "factor", "limit", "pace",
+                 "skipped", "sleeper", "state", "time", "version", "watch")
 
     def __init__(self, sleeper: Sleeper, clock: float, time: float, factor: float = 1.0,
                  pace: float = 0.0, limit: float = NO_LIMIT, answer: Any = None) -> None:
@@ -47,6 +47,10 @@ class Sleep:
         # once it reaches `limit` the scene wakes, unless `answer` (a bot_worker.Answer, or None)
         # is still being worked out: then as soon as it is finished.
         self.pace, self.factor, self.limit, self.answer = pace, factor, limit, answer
+        # The sound cues waiting on the audio's cue clock (game.ui.audio), which moves by dt *
+        # `factor` a frame while any waits: `cue` it is now, `cue_due` when the first falls due
+        # (wakes the scene), `cues` how many wait (one more or less: scheduled from outside).
+        self.cue, self.cue_due, self.cues = 0.0, NO_LIMIT, 0
         self.skipped = 0  # frames skipped
         # What the scene shows follows `watch.state` (a match's): a new one wakes it (a move
         # made from outside any frame, e.g. by a test, still wakes it on the next frame).

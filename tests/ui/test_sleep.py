@@ -326,11 +326,24 @@ def test_a_phone_gone_keeps_the_table_awake_while_its_minute_runs(tables, waited
     assert scene.absence.gone[0] > 100 * DT  # (it runs while no animation holds the table)
 
 
-def test_a_cue_waiting_for_its_moment_keeps_the_table_awake(tables, waited_worker):
-    app, _scene = tables()
-    app.audio.schedule([(60.0, "tick", 1.0)])  # in step with the tweens' clock
-    for _ in range(300):
-        assert not skips(app) and app.sleep is None  # (not even for a frame)
+def test_a_cue_plays_on_the_frame_it_falls_due(tables, waited_worker):
+    played = {}
+    for sleeps in (False, True):
+        app, _scene = tables(sleeps=sleeps)
+        for _ in range(140):  # (a move animated and its pace begun: asleep with the gate)
+            app.step([], DT)
+        app.audio.schedule([(0.3, "tick", 1.0), (0.5, "tick", 1.0)])  # on the tweens' clock
+        plays, frames, slept = app.audio.plays, [], 0
+        for frame in range(60):
+            skipped = skips(app)
+            slept += skipped
+            if app.audio.plays != plays:
+                plays = app.audio.plays
+                frames.append(frame)
+                assert not skipped
+        played[sleeps] = frames, app.audio._clock
+        assert slept > 20 or not sleeps  # (asleep while the cues wait)
+    assert played[True] == played[False] and len(played[True][0]) == 2
 
 
 def test_a_table_leaving_the_stack_ends_its_sleep(tables, waited_worker):
