@@ -74,7 +74,7 @@ class TableSleeper:
         game.clock = sleep.clock
         if self.animates():
             game.renderer._time = sleep.time
-            if sleep.cues:
+            if sleep.cues:  # (cues waited all along: the app played the others meanwhile)
                 game.app.audio._clock = sleep.cue
         if self.thinks:
             game.driver.think = sleep.pace

@@ -26,7 +26,7 @@ from .i18n import set_language, t
 from .input import InputMapper, Intent
 from .scene import Scene, SceneRegistry, SceneStack
 from .settings import Settings, load_settings, save_settings, start_log_file, write_crash_report
-from .sleep import Sleep, Sleeper
+from .sleep import NO_LIMIT, Sleep, Sleeper
 from .widgets import Menu, draw_text
 
 DEFAULT_WINDOW = (1280, 720)
@@ -203,10 +203,14 @@ class App:
             pace, cue = sleep.pace + scaled, sleep.cue + scaled
             if (stack.version == sleep.version and not stack._ops
                     and (watch is None or watch.state is sleep.state)
-                    and len(self.audio.queued) == sleep.cues and cue < sleep.cue_due
+                    and len(self.audio.queued) == sleep.cues
                     and idle < settings.attract_idle and idle < settings.abandon_idle
                     and (pace < sleep.limit or (answer is not None and not answer.finished))):
-                self.idle, sleep.pace, sleep.cue = idle, pace, cue
+                if cue < sleep.cue_due:
+                    sleep.cue = cue
+                else:
+                    self._cue_asleep(sleep, scaled)
+                self.idle, sleep.pace = idle, pace
                 sleep.clock += dt  # the scene's clocks, as its update would move them
                 sleep.time += scaled
                 sleep.skipped += 1
@@ -244,6 +248,17 @@ class App:
         if sleep is not None:
             sleep.version = stack.version
             self.sleep = sleep
+
+    def _cue_asleep(self, sleep: Sleep, scaled: float) -> None:
+        """A sound cue falls due in a frame the scene sleeps through: played here as the scene's
+        update would play it (its cue clock as the frames before moved it, then this frame's
+        `scaled`), the sleep then watching the next one."""
+        audio = self.audio
+        audio._clock = sleep.cue  # (the audio's own clock, which only the scene moves)
+        audio.update(scaled)
+        queued = audio.queued
+        sleep.cue, sleep.cues = audio._clock, len(queued)
+        sleep.cue_due = queued[0][0] if queued else NO_LIMIT
 
     def wake(self) -> None:
         """End the top scene's sleep: its clocks take the seconds skipped before anything else

@@ -49,7 +49,8 @@ class Sleep:
         self.pace, self.factor, self.limit, self.answer = pace, factor, limit, answer
         # The sound cues waiting on the audio's cue clock (game.ui.audio), which moves by dt *
         # `factor` a frame while any waits: `cue` it is now, `cue_due` when the first falls due
-        # (wakes the scene), `cues` how many wait (one more or less: scheduled from outside).
+        # (the app plays it, App._cue_asleep), `cues` how many wait (one more or less than the
+        # app knows: scheduled or dropped from outside, which wakes the scene).
         self.cue, self.cue_due, self.cues = 0.0, NO_LIMIT, 0
         self.skipped = 0  # frames skipped
         # What the scene shows follows `watch.state` (a match's): a new one wakes it (a move
