@@ -197,7 +197,7 @@ class App:
             self.dispatch(intent)
         self.companion.pump()  # phones' moves, through the same scene calls as a pad's
         sleep = self.sleep
-        if sleep is not None:  # (`Sleep.due` and the idle timeouts, inline: every frame skipped)
+        if sleep is not None:  # (what wakes it, game.ui.sleep, tested inline: every frame skipped)
             idle, settings, stack = self.idle + dt, self.settings, self.stack
             scaled, answer, watch = dt * sleep.factor, sleep.answer, sleep.watch
             pace, cue = sleep.pace + scaled, sleep.cue + scaled

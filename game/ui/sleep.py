@@ -9,10 +9,12 @@ could change what the scene does or shows:
 
 - an input event or intent, a phone's message (game.companion), a scene pushed or popped (a
   pause, the settings: a language or setting change comes through one), a window resized or
-  exposed (`App.redraw`), an idle timeout due (attract, kiosk countdown);
+  exposed, a redraw asked (`App.redraw`), an idle timeout due (attract, kiosk countdown), the
+  match's state changed or a sound cue scheduled from outside any frame;
 - the moment the scene waits for: the bots' pace running out (`limit`, in the same arithmetic
   as the driver's `think`, so the wake is on the very frame the pace ends), then the worker's
   answer being there to collect (`answer.finished`, one attribute read a frame).
+A sound cue falling due meanwhile does not wake it: the app plays it (`App._cue_asleep`).
 
 The app keeps the scene's clocks moving meanwhile, each skipped frame adding its dt to them
 exactly as the scene's update would have (the same float sums, in the same order, so the pace
@@ -58,11 +60,6 @@ class Sleep:
         self.watch: Any = None
         self.state: Any = None
         self.version = -1  # the scene stack's version it fell asleep on (App sets it)
-
-    def due(self, pace: float) -> bool:
-        """True if, with the pace at `pace`, the scene has something to do (App inlines it)."""
-        answer = self.answer
-        return pace >= self.limit and (answer is None or answer.finished)
 
 
 class Sleeper(Protocol):
