@@ -133,7 +133,10 @@ class Companion:
         self._forget_secrets_between_games(table)
         self._follow_devices(table)
         self._moved = False
-        for message in self.hub.drain():
+        messages = self.hub.drain()
+        if getattr(self.app, "sleep", None) is not None and (messages or self._deferred()):
+            self.app.wake()  # a phone's move reaches a table whose clocks caught up (ui.sleep)
+        for message in messages:
             self._receive(message)
         self._retry_deferred()
         self._follow_version(table)
@@ -308,6 +311,10 @@ class Companion:
             self.app.audio.play("confirm")
         else:
             self.refuse(message, "illegal")
+
+    def _deferred(self) -> bool:
+        """True if a phone's tap waits for the board to rest (`_retry_deferred`)."""
+        return any(holder.deferred for holder in self.holders.values())
 
     def _retry_deferred(self) -> None:
         for holder in self.holders.values():

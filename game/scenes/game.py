@@ -26,6 +26,7 @@ from game.engine.match import Match
 from game.engine.registry import get_game
 from game.engine.search_pool import match_pool
 from game.scenes.game_damage import FrameDamage
+from game.scenes.game_sleep import TableSleeper
 from game.scenes.hinting import HintDesk
 from game.scenes.relanguage import rebuild_board
 from game.scenes.seat_change import AbsenceWatch
@@ -118,6 +119,7 @@ class GameScene(Scene):
         self.absence = AbsenceWatch()  # a pad or phone gone a minute: offer its seat to a bot
         self.frame_damage = FrameDamage(self)  # what each frame redraws (game_damage)
         self.language_watch = LanguageWatch()  # a switch in Settings: the board redrawn
+        self.sleeper = TableSleeper(self)  # frames at rest skipped (game_sleep, game.ui.sleep)
         self._open()
 
     def _open(self) -> None:
@@ -253,6 +255,8 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         """Animate; when the table is free: results, whose turn shows, a bot move."""
+        sleeper = self.sleeper
+        sleeper.ready = False
         self.clock += dt
         settings = self.app.settings  # `speed_factor` and `_instant`, inline (every frame)
         factor = 1.0 if self.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
@@ -298,6 +302,13 @@ class GameScene(Scene):
                                            table.keeps_bot_pace)
             if events is not None:
                 self._bots_moved(events)
+                return
+        # nothing but clocks moved (if the renderer is at rest too: TableSleeper.sleep)
+        # (a split table plays on while seats animate: tweens running are not at rest)
+        timeline = getattr(self.renderer, "timeline", None)
+        sleeper.ready = timeline is not None and not (
+            timeline.tweens or absence.gone or absence.offered or desk.wanted
+            or desk.worker.job is not None)
 
     def _table_inputs(self) -> tuple:
         """Everything the table's bookkeeping (the settings followed, the end of the game, whose
@@ -340,6 +351,8 @@ class GameScene(Scene):
 
     def apply(self, seat: int, action: Any) -> bool:
         """A seat's choice through the scene (the renderer animates it); False if refused."""
+        if getattr(self.app, "sleep", None) is not None:  # (a move from outside any frame)
+            self.app.wake()  # the table's clocks first, as if its skipped frames had run
         events = self.driver.apply(seat, action)
         if events is None:
             return False
@@ -372,7 +385,11 @@ class GameScene(Scene):
                                              self.names))
 
     def exit(self) -> None:
-        """Leaving (quit, results): cues of animations nobody will see are dropped."""
+        """Leaving (quit, results): cues of animations nobody will see are dropped, and a
+        sleep of this table ends (it would keep the scene and its surfaces alive)."""
+        sleep = getattr(self.app, "sleep", None)
+        if sleep is not None and sleep.sleeper is self.sleeper:
+            self.app.sleep = None
         self.app.audio.cancel()
         self.driver.close()
         self.hint_desk.close()

@@ -42,6 +42,7 @@ class FrameDamage:
         # screen SplitTable.bar_key; None: unknown).
         self.bar: Hashable = None
         self.seats: dict[int, SeatShown] = {}  # split screen: each person's seat last frame
+        self.prompted = True  # a person here had a prompt at the last report (game_sleep)
 
     def key(self, prompted: bool) -> Hashable:
         """Everything the shell's drawing depends on, except the clock and the moves."""
@@ -66,6 +67,7 @@ class FrameDamage:
         game = self.scene
         renderer = game.renderer
         prompted = bool(game.human_prompts())  # the renderer was given prompts or a focus
+        self.prompted = prompted
         board = renderer.damage(prompted) if isinstance(renderer, RoomRenderer) else None
         table = game.table
         if table.SPLIT and not game.hint_desk.shown:  # a SplitTable (a flag: Table is an ABC)

@@ -26,6 +26,7 @@ from .i18n import set_language, t
 from .input import InputMapper, Intent
 from .scene import Scene, SceneRegistry, SceneStack
 from .settings import Settings, load_settings, save_settings, start_log_file, write_crash_report
+from .sleep import NO_LIMIT, Sleep, Sleeper
 from .widgets import Menu, draw_text
 
 DEFAULT_WINDOW = (1280, 720)
@@ -82,6 +83,10 @@ class App:
         # new stack (after a crash) may take the old one's address.
         self._music: tuple[SceneStack, int, str | None] | None = None
         self.full_redraw = False  # True: every frame drawn whole (the bench's "before" figures)
+        # The top scene asleep (game.ui.sleep): its frames skipped until `sleep` is due or
+        # something wakes it. `sleeps` False: every frame runs (a comparison, a test).
+        self.sleep: Sleep | None = None
+        self.sleeps = True
         self.input = InputMapper(self.to_canvas)
         self.input.start()
         # Throwaway apps (screenshots, bench) stay silent; the mixer opens on the first sound.
@@ -184,14 +189,38 @@ class App:
         return self.running
 
     def _frame(self, events: Sequence[pygame.event.Event], dt: float) -> None:
+        if events and self.sleep is not None:
+            self.wake()  # the scene's clocks catch up before any event reaches it
         for event in events:
             self._event(event)
         for intent in self.input.update(dt):
             self.dispatch(intent)
         self.companion.pump()  # phones' moves, through the same scene calls as a pad's
+        sleep = self.sleep
+        if sleep is not None:  # (what wakes it, game.ui.sleep, tested inline: every frame skipped)
+            idle, settings, stack = self.idle + dt, self.settings, self.stack
+            scaled, answer, watch = dt * sleep.factor, sleep.answer, sleep.watch
+            pace, cue = sleep.pace + scaled, sleep.cue + scaled
+            if (stack.version == sleep.version and not stack._ops
+                    and (watch is None or watch.state is sleep.state)
+                    and len(self.audio.queued) == sleep.cues
+                    and idle < settings.attract_idle and idle < settings.abandon_idle
+                    and (pace < sleep.limit or (answer is not None and not answer.finished))):
+                if cue < sleep.cue_due:
+                    sleep.cue = cue
+                else:
+                    self._cue_asleep(sleep, scaled)
+                self.idle, sleep.pace = idle, pace
+                sleep.clock += dt  # the scene's clocks, as its update would move them
+                sleep.time += scaled
+                sleep.skipped += 1
+                self.drawn = []  # nothing drawn, nothing to present
+                return
+            self.wake()
         scenes = self.stack.scenes  # (`stack.top`, inline: every frame)
-        if scenes:
-            scenes[-1].update(dt)
+        top = scenes[-1] if scenes else None
+        if top is not None:
+            top.update(dt)
         idle, settings = self.idle + dt, self.settings
         if idle < settings.attract_idle and idle < settings.abandon_idle:
             self.idle = idle  # neither timeout is due: `_watch_idle`'s usual frame, inline
@@ -199,6 +228,44 @@ class App:
             self._watch_idle(dt)
         self.stack.apply()
         self.draw()
+        sleeper = top.sleeper if top is not None else None
+        # its update of this frame did nothing but move clocks, and it is still on top
+        if sleeper is not None and sleeper.ready:
+            scenes = self.stack.scenes
+            if scenes and scenes[-1] is top:
+                self._fall_asleep(sleeper)
+
+    def _fall_asleep(self, sleeper: Sleeper) -> None:
+        """Let the top scene sleep from the next frame on if nothing the app draws itself moves
+        (the kiosk's leave progress, a pulse noted on the canvas), the frame is drawn by damage
+        and the top scene is the only one shown (game.ui.sleep)."""
+        stack = self.stack
+        if (not self.sleeps or self.full_redraw or self._traced or self._leave_shown
+                or getattr(self.canvas, "clock_rects", None) or stack._ops
+                or stack.scenes[-1].overlay):  # (shown alone: `visible()`, a call less)
+            return
+        sleep = sleeper.sleep()
+        if sleep is not None:
+            sleep.version = stack.version
+            self.sleep = sleep
+
+    def _cue_asleep(self, sleep: Sleep, scaled: float) -> None:
+        """A sound cue falls due in a frame the scene sleeps through: played here as the scene's
+        update would play it (its cue clock as the frames before moved it, then this frame's
+        `scaled`), the sleep then watching the next one."""
+        audio = self.audio
+        audio._clock = sleep.cue  # (the audio's own clock, which only the scene moves)
+        audio.update(scaled)
+        queued = audio.queued
+        sleep.cue, sleep.cues = audio._clock, len(queued)
+        sleep.cue_due = queued[0][0] if queued else NO_LIMIT
+
+    def wake(self) -> None:
+        """End the top scene's sleep: its clocks take the seconds skipped before anything else
+        reaches it (an event, a phone's move, a stack change)."""
+        sleep, self.sleep = self.sleep, None
+        if sleep is not None and sleep.skipped:
+            sleep.sleeper.catch_up(sleep)
 
     def _watch_idle(self, dt: float) -> None:
         """Idle on a menu starts a demo; idle in kiosk mode elsewhere starts the countdown."""
@@ -241,6 +308,7 @@ class App:
             except Exception:  # a broken scene must not block the way out
                 log.exception("%s did not exit cleanly", type(scene).__name__)
         self.stack = SceneStack()
+        self.sleep = None  # (its scene is gone: nothing to catch up)
         self.audio.cancel()
 
     def music_wanted(self) -> str | None:
@@ -276,6 +344,8 @@ class App:
 
     def dispatch(self, intent: Intent) -> None:
         """Send an intent to the top scene (the app handles fullscreen and the leave combo)."""
+        if self.sleep is not None:
+            self.wake()
         if intent.kind != "disconnected":  # a pad unplugged is not somebody playing
             self.idle = 0.0
         if intent.kind == "leave":
@@ -309,6 +379,8 @@ class App:
 
     def redraw(self) -> None:
         """Draw and present everything at the next frame (something no scene knows changed)."""
+        if self.sleep is not None:
+            self.wake()
         self._drawn_scenes = []
         self._window_stale = True
 

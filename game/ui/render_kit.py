@@ -399,6 +399,17 @@ class RoomRenderer:
         """True while tweens run or wait on the timeline."""
         return bool(self.timeline.tweens)  # (asked several times a frame)
 
+    def at_rest(self) -> bool:
+        """True if, nothing happening meanwhile, the next `update(dt)` would only move the clock
+        (`_time += dt`) and the next `damage()` without a prompt would report []: the shell may
+        then skip frames and give the clock their seconds later (game.ui.sleep). Asked after a
+        frame's draw. A room whose `update`, `busy` or `damage` does more overrides this (and
+        asks the kit's too); False when unsure."""
+        layers = getattr(self, "layers", None)
+        return (layers is not None and not self.timeline.tweens and not layers._pending
+                and not layers._unsure and self._damaged == [] and layers._painted == []
+                and not self._tweens_drawn)
+
     def update(self, dt: float) -> None:
         """Advance the timeline; repaint what finished, started or counts up meanwhile."""
         self._time += dt

@@ -19,6 +19,8 @@ class Scene:
     """A screen; `overlay` scenes draw over the scene below them."""
 
     overlay = False
+    # A scene whose frames at rest may be skipped (game.ui.sleep.Sleeper); None: every frame runs.
+    sleeper: Any = None
 
     def __init__(self, app: Host) -> None:
         self.app = app

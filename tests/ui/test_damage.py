@@ -3,6 +3,8 @@ draw nothing, and the shell falls back to a full redraw whenever it can't tell."
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from conftest import key
@@ -180,11 +182,23 @@ ROOMS = ("ticket_to_ride_paris", "french_quarter", "next_station_paris", "explor
 
 
 @pytest.mark.parametrize("game_id", ROOMS)
-def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, game_id):
+def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, game_id,
+                                                                        monkeypatch):
     """A person steers the focus over their options while nothing animates: the pulsing
     highlights redraw the panels that show them (each frame still equal to a full redraw),
     never the whole board."""
+    from game.engine.bot_worker import BotWorker
     from game.ui.board_api import BOARD_RECT
+
+    # The bot's answer is there when asked: frames run back to back here, and a table asleep
+    # through its bot's pace (game.ui.sleep) runs them faster than the worker may answer.
+    start = BotWorker.start_on
+
+    def start_and_wait(self, *args, **kwargs):
+        start(self, *args, **kwargs)
+        while not self.job[2].finished:
+            time.sleep(0.0002)
+    monkeypatch.setattr(BotWorker, "start_on", start_and_wait)
 
     app, scene = playing(game_id, [SeatSpec("human"), SeatSpec(BOT_KINDS[0])], 2)
     try:

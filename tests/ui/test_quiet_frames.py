@@ -118,7 +118,10 @@ def test_a_frame_that_drew_something_presents_it(app):
     app.step([], present=True)
     app.step([], present=True)
     assert shown == []  # nothing drawn, the window up to date: nothing to present
-    game.renderer.damage_rect(pygame.Rect(100, 100, 40, 40))  # some board pixels changed
+    # some board pixels changed (told from outside a frame: the table, asleep meanwhile,
+    # is woken as any cause from outside wakes it)
+    app.wake()
+    game.renderer.damage_rect(pygame.Rect(100, 100, 40, 40))
     app.step([], present=True)
     assert len(shown) == 1 and shown[0]
     game.exit()

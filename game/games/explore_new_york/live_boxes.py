@@ -332,3 +332,12 @@ class LiveBoxes:
     def shown_boxes(self, seat: int) -> tuple[Box, ...]:
         """Every box of a seat as on screen now."""
         return tuple(self.shown_box(seat, n) for n in range(len(BOXES)))
+
+    def at_rest(self) -> bool:
+        """The room's (ENYRenderer's: its scene.py has no line to spare), the kit's and: no
+        count to queue, no refresh put off, no fade, no zoom to follow (three or four people),
+        no work ahead its `damage` would do (`count_ahead`, `_work_ahead`); the shell's
+        sleeping table, game.ui.sleep."""
+        return (not self._to_count and not self._refresh_due and self._fade is None
+                and len(self.humans) <= 2 and self._ahead_done and not self._ahead_due
+                and not self._frame_busy and not self._score_hold and super().at_rest())

@@ -287,3 +287,8 @@ class FQRenderer(PanelRoom):
     def board_geometry(self) -> BoardGeometry:
         """The map's labels, strokes and icons as last shown (the board_geometry capability)."""
         return self.board_panel.shapes().geometry
+
+    def at_rest(self) -> bool:
+        """The kit's, and no region with pieces left to repaint (`busy`: `update` would
+        repaint them; the shell's sleeping table, game.ui.sleep)."""
+        return not self.busy() and super().at_rest()

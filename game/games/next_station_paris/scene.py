@@ -318,3 +318,9 @@ class NSPRenderer(SplitRoom):
                                          panel.RESTORE, panel.CLIP)
             painted += 1
         return painted
+
+    def at_rest(self) -> bool:
+        """The kit's, and nothing `update` looks at waiting: holds to note, a move's layers to
+        check, score rows to repaint (the shell's sleeping table, game.ui.sleep)."""
+        return (not (self._holds_due or self._landed or self.scores.due)
+                and super().at_rest())

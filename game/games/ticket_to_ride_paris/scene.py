@@ -312,3 +312,11 @@ class TTRRenderer(PanelRoom):
                 if a != b:
                     self.timeline.add(batch.moments.get("score", batch.start), 0.5, None,
                                       pytweening.easeOutQuad, tag=(seat, b - a))
+
+    def at_rest(self) -> bool:
+        """The kit's, and no seat row still to light nor move log text still to make (the
+        rest of `update`; the shell's sleeping table, game.ui.sleep)."""
+        hand = self.hand
+        return (not self.seats.lighting and not (hand.log_shown
+                                                 and hand.log.ready != self.moves.current)
+                and super().at_rest())

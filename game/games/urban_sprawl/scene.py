@@ -390,3 +390,8 @@ class USRenderer(USAnimations):
             circle.center = circle_center(line, index)
             icons.append(Icon(f"circle {i}", circle))
         return BoardGeometry(labels, [], icons)
+
+    def at_rest(self) -> bool:
+        """The kit's, and no held layer left for a later refresh (`held_left`: `update` would
+        repaint it; the shell's sleeping table, game.ui.sleep)."""
+        return not self.held_left and super().at_rest()
