@@ -48,6 +48,10 @@ class MoveLogStrip:
         self.ready: Hashable = None  # the moves' key when their text was last all made
         self._set: dict[str, tuple[str, ...]] = {}  # moves' texts set a step a frame
         self._setting: tuple[str, Generator] | None = None  # the text being set, its steps
+        # Lines' widths measured by this strip, by font: kept from move to move, but never
+        # shared between strips, so how many frames a move's text takes depends on this game
+        # alone (a process-wide dict made it depend on the games played before).
+        self._widths: dict[pygame.font.Font, dict[str, int]] = {}
         self._queue: list | None = None  # the pieces still to make: `_queue_for`
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
@@ -207,7 +211,7 @@ class MoveLogStrip:
         if text in self._set:
             return True
         if self._setting is None or self._setting[0] != text:
-            self._setting = (text, setting(text, self.col_w - 56))
+            self._setting = (text, setting(text, self.col_w - 56, self._widths))
         try:
             next(self._setting[1])
             while whole:
@@ -223,7 +227,7 @@ class MoveLogStrip:
 def set_lines(text: str, width: int) -> tuple[str, ...]:
     """A move's text on one line no wider than `width`, or on two of about the same width (so
     that "+2" is never left alone on the second)."""
-    steps = setting(text, width)
+    steps = setting(text, width, {})
     while True:
         try:
             next(steps)
@@ -231,11 +235,13 @@ def set_lines(text: str, width: int) -> tuple[str, ...]:
             return done.value
 
 
-def setting(text: str, width: int) -> Generator[None, None, tuple[str, ...]]:
+def setting(text: str, width: int, kept: dict[pygame.font.Font, dict[str, int]]
+            ) -> Generator[None, None, tuple[str, ...]]:
     """`set_lines` a few measures at a time: it pauses (yields) before every STEP_MEASURES-th
     width it measures (each width measured once, and kept: the narrower wraps measure mostly
-    the same lines, and moves' texts share their openings), and returns the lines."""
-    widths = _widths(theme.font(MOVE_SIZE, False))
+    the same lines, and moves' texts share their openings: in `kept`, by font), and returns
+    the lines."""
+    widths = _widths(kept, theme.font(MOVE_SIZE, False))
     budget = [STEP_MEASURES]  # measures left before the next pause
     lines = yield from _wrapping(text, width, widths, budget)
     if len(lines) > 2:
@@ -283,13 +289,11 @@ def _wrapping(text: str, max_w: int, widths: dict[str, int],
     return lines
 
 
-_WIDTHS: dict[pygame.font.Font, dict[str, int]] = {}
-
-
-def _widths(font: pygame.font.Font) -> dict[str, int]:
+def _widths(kept: dict[pygame.font.Font, dict[str, int]],
+            font: pygame.font.Font) -> dict[str, int]:
     """The widths of lines measured in `font` so far (kept from move to move: "Bot 2 drew"
     opens many texts; started over past WIDTHS_KEPT)."""
-    widths = _WIDTHS.setdefault(font, {})
+    widths = kept.setdefault(font, {})
     if len(widths) > WIDTHS_KEPT:
         widths.clear()
     return widths
