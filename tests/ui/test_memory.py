@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import gc
 import platform
+import threading
 
 import pygame
 import pytest
@@ -105,10 +106,20 @@ def test_every_art_cache_is_empty_after_a_release():
     assert rss > 10 * 1024 * 1024
 
 
+def settle_closed_bots() -> None:
+    """A decision in flight when an earlier test closed its game finishes in the background
+    (BotWorker.close) and may fill the rules' memos after a release: wait for those threads
+    (a closed worker's thread ends after its last decision)."""
+    for thread in threading.enumerate():
+        if thread.name == "bot":
+            thread.join(timeout=2)
+
+
 def test_the_engines_growing_memos_empty_but_a_handful_stays():
     from game.games.ticket_to_ride_paris import labels
     from game.games.urban_sprawl import prompts
 
+    settle_closed_bots()
     prompts.option(("build", 3), ("cell", 1, 2), "build", cost=2)
     memory.release_between_demos()
     assert prompts.option.cache_info().currsize == 0
