@@ -130,6 +130,10 @@ def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
     assert sorted(map(tuple, join_cheapest(far, 3, PASS_AREA))) == sorted(map(tuple, far))
 
 
+COLUMN_EVENTS = ("card_revealed", "card_discarded", "turn_ended", "first_player",
+                 "cards_removed")
+
+
 def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows():
     """Over the column as it is while cards turn over (their slots empty: a move's spread
     repaints a slot before its card starts turning, room_refresh.py), `turn_over`, which
@@ -139,8 +143,12 @@ def test_a_card_turning_over_shows_what_the_kit_s_flip_with_its_backdrop_shows()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 2, 3)
     renderer.set_humans(())
     compared, seen = 0, set()
-    for _ in range(40):
-        step(match, bots, renderer)
+    for n in range(40):
+        if n % 2:
+            step(match, bots, renderer)
+        else:  # the column's events alone: its first card starts turning in the move's frame
+            _, _, events = step(match, bots)
+            renderer.animate([ev for ev in events if ev.kind in COLUMN_EVENTS], match.view(0), 0)
         renderer.damage(False)
         while True:
             for card in turning_now(renderer) - seen:
