@@ -159,17 +159,15 @@ class RoomRefresh:
 
     def spreading(self) -> bool:
         """True while a move's repaints are spread: a layer may show an older key than its
-        panel's, or parts painted with an older one (`parts_left`)."""
+        panel's, or parts painted with an older one (`parts_left`); each frame's `update` then
+        asks for the next step, done by its `damage` (not `busy`: the renderer contract wants
+        `update` alone to end that; the tweens of a move outlast its spread)."""
         return self._spreading
 
     def parts_left(self, name: str) -> bool:
         """True if a spread step left parts of the layer `name` to repaint (its shown key is
         the new one, those parts still show an older one)."""
         return self._stale[0] is self.layers and name in self._stale[1]
-
-    def busy(self) -> bool:
-        """True while tweens run, a move's counts wait or its repaints are spread."""
-        return self._spreading or super().busy()
 
     def refresh_due(self) -> None:
         """Do the refresh `update` put off, if any (before the frame reports and draws)."""
