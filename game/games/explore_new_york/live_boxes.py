@@ -141,7 +141,11 @@ class LiveBoxes:
             while self._to_count:
                 self._count(self._to_count.pop(0))
             self._next_count = math.inf
-        super().animate(events, view, viewer)
+        self._moving = True  # the move's refresh is spread over the next frames (room_refresh)
+        try:
+            super().animate(events, view, viewer)
+        finally:
+            self._moving = False
 
     def update(self, dt: float) -> None:
         """Queue the counts of the moves shown earlier whose counts start within COUNT_AHEAD

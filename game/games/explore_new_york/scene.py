@@ -54,6 +54,7 @@ from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_paint import seed
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
 from .result_picture import paint_result
+from .room_refresh import RoomRefresh
 from .rules import ExploreNewYork
 from .score_panel import BoxPanel, TotalPanel, score_geometry, warm_numbers
 from .state import CHART, DISCARD, NONE, State
@@ -62,11 +63,10 @@ from .zoom import Zoom, ZoomMove, choosing
 __all__ = ["BOXES", "BOX_TIME", "COUNT_TIME", "ERASE_TIME", "GLOW", "ENYRenderer", "make_layout"]
 
 FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old board fades
-MAX_PARTS = 6  # changed rects of a layer repainted one by one (repaint_parts); more: all of it
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 
 
-class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
+class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -102,7 +102,6 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         self._refresh_due = False  # a refresh `update` put off, done by `damage` or `animate`
         self._ahead_due = True  # work ahead may be left for a quiet frame (`_work_ahead`)
         self._table: tuple = (None, None, ())  # (view, maps, those with pictures): draw_table
-        self._parts_looked: tuple = (None, None, None)  # (view, holds, layers): repaint_parts'
         self._placed: tuple = (None, None, {})  # (own targets, revealed cards, seat_rects)
         self._arrange((0, ()))
         self._warm()
@@ -188,68 +187,6 @@ class ENYRenderer(BoardMounts, LiveBoxes, SplitRoom):
         if scale.geom not in self._printed:
             self._printed[scale.geom] = sp.paint_map(self.board, scale.geom)
         return self._printed[scale.geom]
-
-    def update(self, dt: float) -> None:
-        """Advance the tweens; the repaints that asks for wait until the frame's `damage` (the
-        shell asks it once a frame, before drawing), or the bot's move shown after this in
-        the same frame (`animate`): its own refresh repaints both at once, so a frame where a
-        move lands looks at every layer once, not twice."""
-        self._updating = True
-        try:
-            super().update(dt)
-        finally:
-            self._updating = False
-
-    def refresh(self, limit: int | None = None) -> None:
-        """The maps and the card column first repaint only where they changed (`repaint_parts`:
-        a stroke landing redraws its own few pixels, a card turned over its slot; not looked
-        at again while the view, the holds and the layers stay the same: their keys are kept
-        on those), then the scoring boxes and totals that may have changed (`repaint_scores`),
-        or every dirty layer. Asked from `update`, it is put off (see there)."""
-        if self._updating:
-            self._refresh_due = True
-            return
-        self._refresh_due = False
-        self._ahead_due = True  # layers repainted or a new view: work ahead to look at again
-        if self.view is None:
-            super().refresh(limit)
-            return
-        holds = self.timeline.holds()
-        # Kept when equal: the maps' keys are kept on it. Compared as dicts: Counter's own ==
-        # walks both in Python (~15 us for a four-seat table's holds, against ~1 us); a
-        # Counter of holds has no zero counts, so the two agree.
-        if not dict.__eq__(holds, self.holds):
-            self.holds = holds  # what the panels' keys read
-        view, layers, looked = self.view, self.layers, self._parts_looked
-        if looked[0] is not view or looked[1] is not self.holds or looked[2] is not layers:
-            for panel in (*self.maps.values(), self.cards):
-                self.repaint_parts(panel)
-            self._parts_looked = (view, self.holds, layers)
-        if not self.repaint_scores():
-            super().refresh(limit)
-        self._refreshed = (view, layers)
-
-    def refresh_due(self) -> None:
-        """Do the refresh `update` put off, if any (before the frame reports and draws)."""
-        if self._refresh_due:
-            self.refresh()
-
-    def repaint_parts(self, panel: MapPanel | CardsPanel) -> None:
-        """Paint on a map's layer only the strokes that landed (`MapPanel.paint_added`), or
-        repaint only the rects of a panel's layer its `changed_areas` names between the key
-        painted last and the key now: each is restored and the whole layer painted clipped to
-        it, so its pixels are those of a whole repaint (none named, or too many: the refresh
-        repaints the whole layer)."""
-        shown, now = self.layers.shown_key(panel.name), panel.key()
-        if shown is None or shown == now:
-            return
-        if isinstance(panel, MapPanel) and panel.paint_added(shown, now):
-            return  # strokes landed: painted over what was there
-        areas = panel.changed_areas(shown, now)
-        if areas is None or len(areas) > MAX_PARTS:
-            return
-        for area in areas:
-            self.layers.paint_region(panel.name, area, now, panel.paint, restore=True, clip=True)
 
     # == the SplitRenderer calls ===================================================================
     def set_humans(self, humans: Sequence[int]) -> None:

@@ -113,3 +113,14 @@ def advance(renderer, dt: float) -> None:
     until the frame is reported and drawn (ENYRenderer.refresh_due, which `damage` calls)."""
     renderer.update(dt)
     renderer.refresh_due()
+
+
+def settle_spread(renderer) -> int:
+    """Run the frames a move's repaints are spread over (room_refresh.py), with the clock
+    standing still (no stroke lands meanwhile); how many there were."""
+    frames = 0
+    while renderer.spreading():
+        advance(renderer, 0.0)
+        frames += 1
+        assert frames < 50, "a move's spread never ends"
+    return frames

@@ -21,6 +21,7 @@ from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel
 from game.ui.render_kit import Batch
+from tests.games.explore_new_york.support import settle_spread
 from tests.games.scene_match import scene_match, step
 
 
@@ -198,6 +199,7 @@ def test_a_moves_boxes_are_looked_at_unless_the_view_before_it_was_refreshed():
                 continue
             step(match, bots, renderer)
             moved_twice += renderer.shown_boxes(prompt.player) != shown
+            settle_spread(renderer)  # the move's repaints, spread over frames
             assert not dirty_layers(renderer)
     assert moved_twice >= 3  # (a move changing the points right after another: rare)
 
