@@ -383,6 +383,7 @@ ROOM_WORK = [
     ("explore_new_york", lambda r: setattr(r, "_to_count", [object()])),
     ("explore_new_york", lambda r: setattr(r, "_fade", object())),
     ("explore_new_york", lambda r: setattr(r, "humans", (0, 1, 2))),
+    ("explore_new_york", lambda r: setattr(r, "_spreading", True)),
 ]
 
 

@@ -157,6 +157,11 @@ class RoomRefresh:
         if painted:
             self._frame_busy = True  # no work ahead in this frame (LiveBoxes.count_ahead)
 
+    def at_rest(self) -> bool:
+        """Not while a move's repaints are spread (each frame's update and damage do a step),
+        and what the other bases say (the shell's sleeping table, game.ui.sleep)."""
+        return not self._spreading and super().at_rest()
+
     def spreading(self) -> bool:
         """True while a move's repaints are spread: a layer may show an older key than its
         panel's, or parts painted with an older one (`parts_left`); each frame's `update` then
