@@ -108,6 +108,14 @@ def _card_band(renderer) -> bytes:
                                 "RGB")
 
 
+def play_prompted(match, bots, renderer) -> None:
+    """Every prompted seat's bot moves once, each move animated on `renderer`."""
+    for prompt in match.prompts():
+        action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+        renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
+                         match.view(None), None)
+
+
 def test_the_card_painted_over_its_last_picture_is_the_card_painted_whole():
     """Through a game's cards, the branch card tucked in and taken away, the card's band as
     repainted over its last picture (the branch's corner alone restored) is the band painted
@@ -116,10 +124,7 @@ def test_the_card_painted_over_its_last_picture_is_the_card_painted_whole():
     panel, layers = renderer.panels["card"], renderer.layers
     seen, shown = set(), layers.shown_key("card")
     while match.prompts() and len(seen) < 4:
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
-                             match.view(None), None)
+        play_prompted(match, bots, renderer)
         for _ in range(40):
             renderer.update(1 / 60)
             key = layers.shown_key("card")
@@ -163,10 +168,7 @@ def test_a_face_laid_ahead_under_its_flip_never_shows_before_it_lands(players):
     panel, layers = renderer.panels["card"], renderer.layers
     laid = skipped = 0
     for _ in range(8):
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
-                             match.view(None), None)
+        play_prompted(match, bots, renderer)
         for _ in range(60):
             shown, ahead = layers.shown_key("card"), panel.face_ahead
             renderer.update(1 / 60)
@@ -200,10 +202,7 @@ def test_a_new_round_s_deck_over_the_last_one_is_the_deck_painted_whole(monkeypa
     monkeypatch.setattr(panel, "_unveil", lambda *args: unveiled.append(1) or unveil(*args))
     shown = layers.shown_key("deck")
     while match.prompts() and len(unveiled) < 2:
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
-            renderer.animate(match.apply(prompt.player, action) + match.resolve_chance(),
-                             match.view(None), None)
+        play_prompted(match, bots, renderer)
         for _ in range(40):
             renderer.update(1 / 60)
             key = layers.shown_key("deck")
