@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping
+from functools import partial
 
 import pygame
 import pytweening
@@ -18,7 +19,6 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
-from game.ui.memory import art_cache
 from game.ui.paint import INK, draw_seat_emblem, fast, fly, seat_color, wrap
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
@@ -42,7 +42,7 @@ from .layout import (
     hyphenated,
 )
 from .marks import GLOW_REACH, draw_glows
-from .pieces import Piece, RectTuple, blit_piece
+from .pieces import Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
 from .tweens import Flash, Tumble, ring_area, ring_pulse, tumble_faces
 
@@ -75,7 +75,6 @@ class CardsPanel(PiecePanel):
         self.mayor_rect = pygame.Rect(x0 + len(self.decks) * (w + gap), CARDS_Y, w, CARDS_H)
         self._faces: dict[tuple[str, int], pygame.Surface] = {}
         self._targets_of: tuple | None = None  # the dice `offered` was listed for
-        self._spots_of: dict[tuple[str, ...], tuple[RectTuple | None, ...]] = {}  # `_spots`
 
     # == the layer ================================================================================
     def shows(self, holds: Mapping | None = None) -> Hashable:
@@ -84,20 +83,14 @@ class CardsPanel(PiecePanel):
         return (view.cards, view.dice, view.mayor_card, self.held(CARDS_HOLDS, holds))
 
     def builds(self, h: Mapping) -> list[Build]:
-        """This round's card of each deck, the dice on each card (taken ones faded), the Mayor
-        card, minus what the holds `h` hold back. Each card's dice are a group of their own: a
-        die landing changes its card's group of a die or three, not the dice's (the round's
-        start lands a dozen, and each built and compared all of them again)."""
+        """This round's card of each deck with its dice (taken ones faded), the Mayor card,
+        minus what the holds `h` hold back."""
         view = self.view
         cards = tuple([view.cards[DECKS.index(d)] if not h.get(("card", d), 0) else -1
                        for d in self.card_rects])
-        out: list[Build] = [(self._card_pieces, (cards,))]
-        on_card: dict[str, list] = {deck: [] for deck in self.card_rects}
-        for i, ((deck, value, taker), at) in enumerate(zip(view.dice, self._spots(view.dice))):
-            if at is not None and value and not h.get(("die", i), 0):
-                on_card[deck].append((at, value, taker))
-        dice = self._dice_pieces
-        out += [(dice, (tuple(shown),)) for shown in on_card.values()]
+        held = tuple([i for i in range(len(view.dice)) if h.get(("die", i), 0)])
+        out: list[Build] = [(self._card_pieces, (cards,)),
+                            (self._dice_pieces, (view.dice, held))]
         if view.mayor:
             mayor = view.mayor_card if not h.get(("mayor",), 0) else -1
             out.append((self._mayor_pieces, (mayor,)))
@@ -108,30 +101,21 @@ class CardsPanel(PiecePanel):
         return [blit_piece(("card", d, card), self._face(d, card, rect), rect)
                 for (d, rect), card in zip(self.card_rects.items(), cards)]
 
-    def _spots(self, dice: tuple[tuple[str, int, int], ...]) -> tuple[RectTuple | None, ...]:
-        """Where each die sits (`die_rect`; None: a deck not in play), worked out once per
-        round's decks (listing the dice asked for each die's place among its deck's)."""
-        decks = tuple([d for d, _, _ in dice])
-        spots = self._spots_of.get(decks)
-        if spots is None:
-            if len(self._spots_of) > 64:  # a long session's rounds
-                self._spots_of.clear()
-            spots = self._spots_of[decks] = tuple([
-                tuple(self._die_rect(dice, i)) if deck in self.card_rects else None
-                for i, deck in enumerate(decks)])
-        return spots
-
-    @staticmethod
-    def _dice_pieces(dice: tuple[tuple[RectTuple, int, int], ...]) -> list[Piece]:
-        """The dice shown on a card: (where, value, taker) each."""
+    def _dice_pieces(self, dice: tuple[tuple[str, int, int], ...], held: tuple[int, ...]
+                     ) -> list[Piece]:
+        """The dice on their cards but those `held` back (still tumbling)."""
         out = []
-        for at, value, taker in dice:
-            r = pygame.Rect(at)
+        for i, (deck, value, taker) in enumerate(dice):
+            if deck not in self.card_rects or not value or i in held:
+                continue
+            r = self._die_rect(dice, i)
             if taker == NOBODY:
                 out.append(blit_piece(("die", value), sp.die(value, DIE), r))
             else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
-                out.append(blit_piece(("taken", value, taker, at), taken_die(value, taker),
-                                      taken_reach(r)))
+                reach = r.inflate(6, 6).union(pygame.Rect(r.right - TAKER_EMBLEM, r.y - TAKER_EMBLEM,
+                                                          2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM))
+                out.append(piece(("taken", value, taker, tuple(r)), reach,
+                                 partial(_paint_taken, r=r, value=value, taker=taker)))
         return out
 
     def _mayor_pieces(self, card: int) -> list[Piece]:
@@ -189,9 +173,6 @@ class CardsPanel(PiecePanel):
                 sp.turned_die(value, DIE, turn)
         for i in range(TUMBLE_SEEDS):  # the faces each die of a round rolls through
             tumble_faces(i)
-        for value in range(1, 7):  # every die any seat (or Carly) may take
-            for taker in (*range(self.room.players), CARLY):
-                taken_die(value, taker)
 
     def _band_lines(self, deck: str) -> list[str]:
         """A deck's name in its card's band: one line, or two split with a hyphen."""
@@ -342,26 +323,6 @@ class CardsPanel(PiecePanel):
         if rect is not None:
             self.tween(at, 0.25, ring_pulse(rect, theme.ACCENT), area=ring_area(rect))
         return at + 0.2
-
-
-def taken_reach(r: pygame.Rect) -> pygame.Rect:
-    """Every pixel a taken die at `r` paints (`_paint_taken`): its ring and, on its top right
-    corner, the taker's emblem."""
-    return r.inflate(6, 6).union(pygame.Rect(r.right - TAKER_EMBLEM, r.y - TAKER_EMBLEM,
-                                             2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM))
-
-
-@art_cache(maxsize=64)
-def taken_die(value: int, taker: int) -> pygame.Surface:
-    """A taken die on a clear surface as large as its reach (`taken_reach`), painted once per
-    value and taker (CardsPanel.warm) and blitted: drawing its faded face, ring and emblem at
-    each repaint of a card cost ~0.07 ms. Every pixel it paints is opaque, so the blit leaves
-    what drawing it there leaves."""
-    r = pygame.Rect(0, 0, DIE, DIE)
-    reach = taken_reach(r)
-    surf = pygame.Surface(reach.size, pygame.SRCALPHA)
-    _paint_taken(surf, r.move(-reach.x, -reach.y), value, taker)
-    return fast(surf)
 
 
 def _paint_taken(surf: pygame.Surface, r: pygame.Rect, value: int, taker: int) -> None:

@@ -264,13 +264,11 @@ class PiecePanel(FQPanel):
     def work_ahead(self) -> bool:
         """A `build_step` for what the region shows once each running tween holding part of
         it has ended, in the order they end: False when there is none left to take. The
-        holds to come are listed once per view (its tweens are queued with it), in a step of
-        its own, and each is looked at until all of its steps are done: a step, or finding
-        one done, a frame."""
+        holds to come are listed once per view (its tweens are queued with it) and each is
+        looked at until all of its steps are done: a step, or finding one done, a frame."""
         memo = self._futures
-        if memo is None or memo[0] is not self.view:  # listing them is a step of its own
-            self._futures = [self.view, self.futures(), 0]  # (~0.05 ms: with a build step
-            return True  # on top, over 0.15 ms)
+        if memo is None or memo[0] is not self.view:
+            memo = self._futures = [self.view, self.futures(), 0]
         futures = memo[1]
         if memo[2] >= len(futures):
             return False

@@ -73,11 +73,6 @@ class FQRenderer(PanelRoom):
     REPAINT_BUDGET = 1  # not None: repaints are spread over frames (REPAINT_AREA each)
     PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
     REPAINT_AREA = 30_000  # pixels of the regions repainted a frame after a move (1.5% of it)
-    # Other seats' large sheets are built ahead (`_work_ahead`) only while fewer tweens than
-    # this are queued: a round's start (its cards turning, its dice falling: 10-17 tweens)
-    # draws the most of any frames, and its other seats' headers (this round's dice) cost a
-    # text each, 0.1-0.25 ms on top; they wait for its last few dice.
-    PREPARE_BELOW = 5
     # The running tweens' areas in so many rects at most (and one for a repaint): a round's
     # start (banner, cards turning, dice, tags) spreads more rects than the shell redraws one
     # by one, and their union is two thirds of the canvas. Two are joined anyway when their
@@ -218,15 +213,14 @@ class FQRenderer(PanelRoom):
 
     def _work_ahead(self) -> None:
         """One step of work done ahead, in a frame of an animation that repainted nothing:
-        what a region shows once its tweens end (PiecePanel.work_ahead), else, unless a
-        round's start still runs (PREPARE_BELOW), a group of another seat's large sheet
-        (SheetPanel.prepare)."""
+        what a region shows once its tweens end (PiecePanel.work_ahead), else a group of
+        another seat's large sheet (SheetPanel.prepare)."""
         if not self._ahead_done:
             for panel in self.painted:
                 if panel.work_ahead():
                     return
             self._ahead_done = True
-        if not self._prepared and len(self.timeline.tweens) < self.PREPARE_BELOW:
+        if not self._prepared:
             self._prepared = not self.sheet.prepare(self.view)
 
     def _tag_texts(self) -> list[tuple[str, int]]:

@@ -128,7 +128,7 @@ class SheetPanel(PiecePanel):
         painted each repaint, they cost ~0.3 ms), then each die she took this round and its
         deck's name."""
         r = pygame.Rect(rect)
-        out = [piece(("carly", rect), rect, _nothing)]  # her frame: the region's base there
+        out = [blit_piece(("carly", rect), self._carly_base(r), r)]
         for k, (d, v) in enumerate(taken):
             die = pygame.Rect(r.x + 26 + k * 230, r.y + 84, 44, 44)
             label = fit(tr("deck." + d), S, 170, sp.DECK_RGB[d], True)
@@ -150,15 +150,14 @@ class SheetPanel(PiecePanel):
 
     def _compact_pieces(self, seat: int, rect: RectTuple, active: bool, total: int
                         ) -> list[Piece]:
-        """Another seat's compact panel: its frame (the region's base there: `base`) with
-        the seat's tourist, its name and points. Its meters and its stats are groups of their
-        own (`_compact_meters`, `_compact_stats`): a panel built whole cost up to ~0.25 ms, a
-        frame's share."""
+        """Another seat's compact panel: its frame (with the seat's tourist), its name and
+        points. Its meters and its stats are groups of their own (`_compact_meters`,
+        `_compact_stats`): a panel built whole cost up to ~0.25 ms, a frame's share."""
         r = pygame.Rect(rect)
         wide = r.w >= WIDE_PANEL  # narrow panels (4 players): the name's room comes first
         pawn = 34 if wide else 26
         return [piece(("compact", seat, rect, active), rect,
-                      partial(_blit_tourist, seat=seat, rect=r, pawn=pawn)),
+                      partial(self._paint_frame, seat=seat, rect=r, active=active, pawn=pawn)),
                 self._compact_head(seat, r, total, wide, pawn)]
 
     @staticmethod
@@ -202,6 +201,13 @@ class SheetPanel(PiecePanel):
         return piece(("head", seat, tuple(r), total), nrect.union(srect),
                      partial(_blit_all, images=((score, srect), (name, nrect))))
 
+    def _paint_frame(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, active: bool,
+                     pawn: int) -> None:
+        """A compact panel's frame and the seat's tourist."""
+        self._panel_frame(surf, rect, seat, active)
+        wide = rect.w >= WIDE_PANEL
+        surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
+
     def _paint_stats(self, surf: pygame.Surface, at: tuple[int, int],
                      texts: list[pygame.Surface]) -> None:
         """Umbrellas, Second Line and artists: an icon and a number each."""
@@ -210,38 +216,13 @@ class SheetPanel(PiecePanel):
             x = self._stat(surf, x, y, kind, text) + 16
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """What lies under the pieces in `rect`: on the large sheet, its seat's frame and
-        blank sheet; in the row, each compact panel's frame (`_row_base`); elsewhere the
-        static background. Each pixel is put back once: a band of the row painted the
-        background, then a panel's frame over it, twice the pixels (cold, ~0.03 ms)."""
-        sheet, row = self.sheet_rect, rect.clip(PANELS_AREA)
+        """The static background; on the large sheet, its seat's frame and blank sheet."""
+        sheet = self.sheet_rect
         inside = rect.clip(sheet)
-        if inside.h + row.h < rect.h or (row.h and row.w < rect.w) or (
-                inside.h and inside.w < rect.w):  # a part under neither: the background
+        if inside != rect:
             surface.blit(self.room.layers.static, rect, rect)
-        if row.h:
-            self._row_base(surface, row)
-        if inside.h:
+        if inside.w and inside.h:
             surface.blit(self._large_base(self.room.large), inside, inside.move(-sheet.x, -sheet.y))
-
-    def _row_base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The compact panels' frames (Carly's in solo) in `rect`, a part of the row, and the
-        static background in the gaps between them."""
-        x, static, turn = rect.x, self.room.layers.static, self.view.turn
-        for seat, panel in zip(self.panel_seats(), self.panel_rects()):
-            part = rect.clip(panel)
-            if not part.w:
-                continue
-            if part.x > x:  # the gap before it
-                gap = pygame.Rect(x, rect.y, part.x - x, rect.h)
-                surface.blit(static, gap, gap)
-            frame = (self._carly_base(panel) if seat == CARLY
-                     else self._compact_base(panel, seat, turn == seat))
-            surface.blit(frame, part, part.move(-panel.x, -panel.y))
-            x = part.right
-        if x < rect.right:
-            gap = pygame.Rect(x, rect.y, rect.right - x, rect.h)
-            surface.blit(static, gap, gap)
 
     def panel_seats(self, large: int | None = None) -> list[int]:
         """Seats in the compact panels (CARLY in solo), while `large` (None: the room's
@@ -276,6 +257,11 @@ class SheetPanel(PiecePanel):
         meters = tuple([m - h.get(("meter", seat, a), 0) for a, m in enumerate(sh.meters)])
         return (meters, sh.umbrellas - h.get(("umb", seat), 0), sh.line - h.get(("line", seat), 0),
                 sh.art - h.get(("art", seat), 0))
+
+    def _panel_frame(self, surf: pygame.Surface, rect: pygame.Rect, seat: int,
+                     active: bool) -> None:
+        """A panel, pre-painted over the static background (opaque blits are the fast ones)."""
+        surf.blit(self._compact_base(rect, seat, active), rect)
 
     def _compact_base(self, rect: pygame.Rect, seat: int, active: bool) -> pygame.Surface:
         """A seat's compact panel at `rect` over the static background (painted once)."""
@@ -500,12 +486,6 @@ def _blit_all(surf: pygame.Surface, images: tuple[tuple[pygame.Surface, pygame.R
     """Blit each image at its rect."""
     for image, at in images:
         surf.blit(image, at)
-
-
-def _blit_tourist(surf: pygame.Surface, seat: int, rect: pygame.Rect, pawn: int) -> None:
-    """A compact panel's tourist (its frame is the region's base)."""
-    wide = rect.w >= WIDE_PANEL
-    surf.blit(tourist(seat, pawn), (rect.x + 14 + (6 if wide else 0), rect.y + 4 + 34 - pawn))
 
 
 def _nothing(surface: pygame.Surface) -> None:

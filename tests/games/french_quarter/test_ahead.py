@@ -4,7 +4,6 @@ it out afresh gives, and the frames it was made for find it made."""
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections import Counter
 from types import SimpleNamespace
@@ -15,19 +14,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.engine.core import event
-from game.games.french_quarter.cards_panel import _paint_taken, taken_die, taken_reach
 from game.games.french_quarter.layout import PiecePanel
 from game.games.french_quarter.map_panel import MapPanel, hatch_image
 from game.games.french_quarter.pieces import GROUPS_KEPT, Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.games.french_quarter.sheet_panel import SHEET_HOLDS
-from game.games.french_quarter.state import CARLY
 from game.ui.paint import Popup
 from game.ui.tween import Tween
 from tests.games.scene_match import scene_match, step
-from tests.pixels import differs_outside
 
 MAYOR = (("mayor", True), ("tourism", True))
 
@@ -323,66 +318,3 @@ def test_each_seats_spot_in_each_building_is_found_with_the_room():
             key = layout._spot_key(seat, b, None, ())
             assert key in kept, (seat, b)
             assert kept[key] == layout._find_pawn_spot(seat, b, None, ())
-
-
-def test_a_taken_die_painted_once_is_what_drawing_it_gives():
-    """A taken die's picture (faded face, ring, emblem) is painted once per value and taker and
-    blitted: over a card's pixels it leaves exactly what drawing it there leaves, for every
-    value and taker, and the card row makes them all before play."""
-    pygame.init()
-    pygame.display.set_mode((64, 64))  # (a display: the picture is in its format, as in play)
-    _match, _bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 5)
-    renderer.cards.warm()
-    made = taken_die.cache_info().misses
-    at = pygame.Rect(40, 30, 50, 50)
-    for value, taker in itertools.product(range(1, 7), (0, 1, 2, 3, CARLY)):
-        card, drawn, blitted = (pygame.Surface((160, 120)) for _ in range(3))
-        for surf in (card, drawn, blitted):
-            for x in range(0, 160, 8):  # a busy background: every pixel left must show
-                surf.fill(((x * 7) % 256, (x * 13) % 256, 90), (x, 0, 8, 120))
-        _paint_taken(drawn, at, value, taker)
-        blitted.blit(taken_die(value, taker), taken_reach(at))
-        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blitted, "RGB")
-        assert not differs_outside(card, drawn, [taken_reach(at)])
-    assert taken_die.cache_info().misses == made
-
-
-def test_other_seats_sheets_wait_for_a_rounds_start_to_thin_out():
-    """Building other seats' large sheets ahead (SheetPanel.prepare) waits while
-    PREPARE_BELOW tweens or more are queued (a round's start: cards turning, dice falling),
-    then goes on."""
-    pygame.init()
-    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
-    step(match, bots, renderer)
-    sheet, calls = renderer.sheet, []
-    real = sheet.prepare
-    sheet.prepare = lambda view: calls.append(len(renderer.timeline.tweens)) or real(view)
-    view, cards = match.view(0), renderer.cards
-    renderer.reset(view, 0)
-    events = [event("card_revealed", None, deck=d) for d in cards.card_rects]
-    events += [event("die_rolled", None, deck=d, value=v) for d, v, _ in view.dice]
-    renderer.animate(events, view, 0)
-    assert len(renderer.timeline.tweens) >= FQRenderer.PREPARE_BELOW
-    renderer._prepared = False
-    for _ in frames(renderer):
-        pass
-    assert calls and max(calls) < FQRenderer.PREPARE_BELOW
-
-
-def test_a_die_landing_changes_its_cards_group_alone():
-    """Each card's dice are a group of their own in the card row: a die landing (or taken)
-    changes its card's group alone, by that die, and every die sits where `die_rect` puts it."""
-    pygame.init()
-    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), 4, 7)
-    step(match, bots, renderer)
-    cards, view = renderer.cards, match.view(0)
-    shown = [i for i, (d, v, _) in enumerate(view.dice) if d in cards.card_rects and v]
-    assert len(shown) > 4
-    for i, at in enumerate(cards._spots(view.dice)):
-        assert at is None or at == tuple(cards.die_rect(view, i)), i
-    landed = cards.groups.all(cards.builds(Counter()))
-    for i in shown:
-        tumbling = cards.groups.all(cards.builds(Counter({("die", i): 1})))
-        differ = [k for k, (a, b) in enumerate(zip(landed, tumbling)) if a is not b]
-        assert len(differ) == 1 and len(landed[differ[0]]) == len(tumbling[differ[0]]) + 1
-        assert len(landed[differ[0]]) < len(shown) // 2

@@ -16,11 +16,9 @@ import pytest
 
 from game.engine.core import event
 from game.games.french_quarter import sprites as sp
-from game.games.french_quarter.layout import PANELS_AREA
 from game.games.french_quarter.pieces import MIN_BAND, Groups
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
-from game.games.french_quarter.state import CARLY
 from game.games.french_quarter.tweens import Flash, Tumble, Walker, flash_area
 from game.ui.damage import join_cheapest
 from tests.games.damage_watch import frame, moved, watch
@@ -268,33 +266,3 @@ def test_an_animation_builds_the_other_seats_large_sheets_ahead():
     renderer._prepared = False
     renderer.update(1 / 60)  # idle: the timeline is empty
     assert not sheet.groups.kept
-
-
-@pytest.mark.parametrize("players, seed", [(1, 3), (3, 5), (4, 7)])
-def test_the_rows_base_is_each_panels_frame_over_the_background(players, seed):
-    """Under the compact panels (Carly's in solo) the sheet region's base is each panel's
-    frame, put back once, not the background and then the frame over it: at every move, the
-    row shows what the background, each panel's frame over it, then its pieces give."""
-    pygame.init()
-    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed)
-    sheet = renderer.sheet
-    for _ in range(16):
-        step(match, bots, renderer)
-        renderer.timeline.clear()
-        renderer.refresh()
-        expected = renderer.layers.static.copy()
-        for seat, rect in zip(sheet.panel_seats(), sheet.panel_rects()):
-            active = renderer.view.turn == seat  # (the turn's seat is mostly the large one)
-            expected.blit(sheet._carly_base(rect) if seat == CARLY
-                          else sheet._compact_base(rect, seat, active), rect)
-        expected.set_clip(PANELS_AREA)
-        for group in sheet.pieces():
-            for p in group:
-                p.paint(expected)
-        row = renderer.layers.surface.subsurface(PANELS_AREA)
-        assert pygame.image.tobytes(row, "RGB") == pygame.image.tobytes(
-            expected.subsurface(PANELS_AREA), "RGB")
-    if players > 1:  # a panel's frame tells whose turn it is: the base must know
-        rect = sheet.panel_rects()[0]
-        assert pygame.image.tobytes(sheet._compact_base(rect, 1, True), "RGB") != \
-            pygame.image.tobytes(sheet._compact_base(rect, 1, False), "RGB")

@@ -181,7 +181,7 @@ def test_carlys_panel_is_what_painting_it_in_place_gives():
     sheet = renderer.sheet
     rect = sheet.panel_rects()[0]
     in_place = renderer.layers.static.copy()
-    in_place.blit(sheet._compact_base(rect, CARLY, False), rect)  # her frame
+    sheet._panel_frame(in_place, rect, CARLY, False)
     sheet._paint_carly(in_place, rect)
     for piece in sheet._carly_pieces(tuple(rect), taken)[1:]:
         piece.paint(in_place)
