@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.driver import THINK_TIME
-from game.ui import settings as store
 from game.ui.sleep import NO_LIMIT, Sleep
 
 
@@ -52,8 +51,7 @@ class TableSleeper:
         if (at_rest is None or game.finished or game._unshown is not None
                 or game.hint_desk.shown or game.frame_damage.prompted or not at_rest()):
             return None
-        settings = game.app.settings  # (as `update` reads the pace's factor)
-        factor = 1.0 if game.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
+        factor = game.speed_factor()  # (the pace's factor, as `update` reads it inline)
         self.thinks = False
         table, driver = game.table, game.driver
         clocks = game.clock, game.renderer._time, factor
@@ -82,5 +80,4 @@ class TableSleeper:
     def animates(self) -> bool:
         """True unless at the "instant" speed (no renderer update, no cue clock: GameScene's
         `update`)."""
-        game = self.scene
-        return game.demo or game.app.settings.animation_speed != "instant"
+        return not self.scene._instant()
