@@ -9,7 +9,6 @@ the other seats (or Mayor Carly in solo) and the active seat's sheet, large. The
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 
@@ -167,11 +166,10 @@ class PiecePanel(FQPanel):
         """A panel of `room` at `rect`, its region not painted yet."""
         super().__init__(room, rect, name)
         self.region = PieceLayer(lambda: room.layers, self.name, self.rect, self.key,
-                                 self.pieces, self.base, lambda: room.scratch)
+                                 self.pieces, self.base)
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
-        # [view, its holds to come, how many are built, when each comes (the tween's end)]
-        self._futures: list | None = None
+        self._futures: list | None = None  # [view, its holds to come, how many are done]
         self._all_built: list[Build] | None = None  # the builds found all built last
         # ((view, holds, active seat, language, `shows`), `builds`), newest last
         self._builds: list[tuple[tuple, list[Build]]] = []
@@ -264,18 +262,13 @@ class PiecePanel(FQPanel):
         return False
 
     def work_ahead(self) -> bool:
-        """A step of work for what the region shows once each running tween holding part of
-        it has ended: first the next change, built and worked out and painted ahead
-        (`PieceLayer.ahead_step`: the frame it comes copies it over), then a `build_step` for
-        each of those after it, in the order they end. False when there is none left to take.
-        The holds to come are listed once per view (its tweens are queued with it) and each
-        is looked at until all of its steps are done: a step, or finding one done, a frame."""
+        """A `build_step` for what the region shows once each running tween holding part of
+        it has ended, in the order they end: False when there is none left to take. The
+        holds to come are listed once per view (its tweens are queued with it) and each is
+        looked at until all of its steps are done: a step, or finding one done, a frame."""
         memo = self._futures
         if memo is None or memo[0] is not self.view:
-            ends, futures = self.timed_futures()
-            memo = self._futures = [self.view, futures, 0, ends]
-        if self._next_change_ahead(memo[3], memo[1]):
-            return True
+            memo = self._futures = [self.view, self.futures(), 0]
         futures = memo[1]
         if memo[2] >= len(futures):
             return False
@@ -283,27 +276,9 @@ class PiecePanel(FQPanel):
             memo[2] += 1  # (looking one over costs a tenth of a millisecond or two)
         return True
 
-    def _next_change_ahead(self, ends: list[float], futures: list[Counter]) -> bool:
-        """A step towards the change the next tween to end makes (its groups built, then
-        worked out, then painted ahead); False if there is none or it is done."""
-        n = bisect_right(ends, self.room.timeline.clock)  # the first end still to come
-        if n >= len(ends):
-            return False
-        holds = futures[n]
-        if self.build_step(holds):
-            return True
-        return self.region.ahead_step(self._shows_with(holds),
-                                      lambda: self.groups.all(self.builds_for(holds)),
-                                      self.room.REPAINT_AREA)
-
     def futures(self) -> list[Counter]:
         """The holds once each running tween holding part of what the region shows (HOLDS)
         has ended, in the order they end."""
-        return self.timed_futures()[1]
-
-    def timed_futures(self) -> tuple[list[float], list[Counter]]:
-        """When each running tween holding part of what the region shows (HOLDS) ends, in
-        order, and the holds from then on (`futures`)."""
         kinds = self.HOLDS
         # each holding tween as (end, when its holds start, holds): read once, not per end
         # (its end as Tween.end works it out, without the property's call a tween)
@@ -311,8 +286,8 @@ class PiecePanel(FQPanel):
                  for tw in self.room.timeline.tweens if tw.holds]
         ends = sorted({end for end, _, holds in spans
                        if not kinds.isdisjoint([k[0] for k in holds])})
-        return ends, [Counter([k for e, start, holds in spans if e > end and start <= end
-                               for k in holds]) for end in ends]  # counted at once, in C
+        return [Counter([k for e, start, holds in spans if e > end and start <= end
+                         for k in holds]) for end in ends]  # counted at once, in C
 
     def base(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Put back what lies under the pieces in `rect`: the static background."""

@@ -19,12 +19,6 @@ A budget (pixels a frame) spreads a large change over a few frames, a band at a 
 top (the large sheet changing hands repaints a twentieth of itself a frame), as one rect (their
 box) a frame; what is left waits. The frame that builds a large change's pieces (more than a
 frame's budget to paint: a wipe) paints none of it, its first band comes the frame after.
-
-A change a running tween's end will make (a card turned up, a die landed, a tourist arrived)
-may be worked out and painted ahead (`ahead_step`), in frames with time to spare, onto the
-room's scratch surface: the frame the tween ends then copies that rect over (`Ahead`), if the
-region still shows what it was worked out from and is to show what it was worked out for.
-The same pieces painted the same way over the same background: the same pixels.
 """
 
 from __future__ import annotations
@@ -193,34 +187,16 @@ def take(rects: Sequence[pygame.Rect], budget: int | None
     return now, [], 0 if box is None else box.w * box.h
 
 
-@dataclass(slots=True)
-class Ahead:
-    """A region's change worked out ahead (`PieceLayer.ahead_step`): from the key it showed
-    then to the key a tween's end leads to, with the region's pieces once it shows that."""
-
-    source: Hashable  # the key shown when it was worked out (the very object: no repaint since)
-    key: Hashable  # the key it leads to
-    groups: list[Group]
-    shown: list[Piece]
-    rects: list[pygame.Rect]
-    box: pygame.Rect | None  # the one rect it repaints (None: no pixel changes)
-    fits: bool  # its box fits a frame's budget (else it is painted a band a frame, as ever)
-    painted: bool = False  # its box is painted on the scratch surface
-
-
 class PieceLayer:
     """One region of the room's layers painted in pieces (see the module docstring)."""
 
     def __init__(self, layers: Callable[[], Layers], name: str, area: pygame.Rect,
                  key: Callable[[], Hashable], pieces: Callable[[], list[Group]],
-                 base: Callable[[pygame.Surface, pygame.Rect], None],
-                 scratch: Callable[[], pygame.Surface] | None = None) -> None:
+                 base: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
         """A region `name` over `area` of `layers()`: repainted when `key()` changes, showing
-        the groups of `pieces()` over what `base(surface, rect)` puts back under a rect;
-        changes painted ahead onto `scratch()` (a surface like the layers', None: none)."""
+        the groups of `pieces()` over what `base(surface, rect)` puts back under a rect."""
         self.layers, self.name, self.area = layers, name, pygame.Rect(area)
-        self.key, self.pieces, self.base, self.scratch = key, pieces, base, scratch
-        self.ahead: Ahead | None = None  # the next change, worked out ahead
+        self.key, self.pieces, self.base = key, pieces, base
         self.groups: list[Group] = []  # the pieces on the surface (outside `stale`), grouped
         self.shown: list[Piece] = []  # the same, in painting order
         self.rects: list[pygame.Rect] = []  # theirs
@@ -247,10 +223,6 @@ class PieceLayer:
             self.groups, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
         key = self.key()
         rebuilt = key != self.shown_key
-        if rebuilt and self.ahead is not None:
-            spent = self._adopt(layers, key, budget)
-            if spent is not None:
-                return spent
         if rebuilt:
             groups = self.pieces()
             self.stale += [r.clip(self.area) for r in changed_groups(self.groups, groups)]
@@ -271,67 +243,6 @@ class PieceLayer:
             layers.paint_region(self.name, rect, key, self._painter(rect, touched),
                                 restore=False, clip=True)
         return spent
-
-    def ahead_step(self, key: Hashable, groups: Callable[[], list[Group]], budget: int) -> bool:
-        """One step of working out ahead the change to `key` (what a running tween's end
-        leads to), whose pieces are `groups()`: comparing them with those shown (a step),
-        then painting the rect they change onto the scratch surface (another). False when
-        there is nothing (more) to do: done, no scratch, or the region has a change of its
-        own to paint first (it must show what it is keyed by: the change starts from there)."""
-        layers = self._painted_into
-        if (self.scratch is None or layers is None or self.stale or self.deferred
-                or layers.shown_key(self.name) is None or key == self.shown_key):
-            return False
-        ahead = self.ahead
-        if ahead is None or ahead.source is not self.shown_key or ahead.key != key:
-            self.ahead = self._worked_out(key, groups(), budget)
-            return True
-        if ahead.painted or ahead.box is None or not ahead.fits:
-            return False
-        self._paint_ahead(ahead)
-        return True
-
-    def _worked_out(self, key: Hashable, groups: list[Group], budget: int) -> Ahead:
-        """The change from what the region shows to `groups` (its `key`), as `paint` would
-        work it out: the rects of the pieces that came, went or changed, in one box."""
-        stale = joined([r.clip(self.area) for r in changed_groups(self.groups, groups)])
-        box = stale[0].unionall(stale[1:]) if stale else None
-        return Ahead(self.shown_key, key, groups, list(chain.from_iterable(groups)),
-                     self._rects(groups), box, box is None or box.w * box.h <= budget)
-
-    def _paint_ahead(self, ahead: Ahead) -> None:
-        """Paint the change's box onto the scratch surface as `paint` would onto the layers:
-        the background, then every piece touching it, in order, clipped to it."""
-        scratch, box = self.scratch(), ahead.box
-        touched = [ahead.shown[i] for i in box.collidelistall(ahead.rects)]
-        clip = scratch.get_clip()
-        scratch.set_clip(box)
-        self._painter(box, touched)(scratch)
-        scratch.set_clip(clip)
-        ahead.painted = True
-
-    def _adopt(self, layers: Layers, key: Hashable, budget: int | None) -> int | None:
-        """Show `key` from the change worked out ahead, if it is the one due now (from what
-        the region shows, nothing left to paint, to `key`) and painted (or changes no pixel)
-        and fits the budget: its box copied from the scratch surface. The pixels spent; None
-        if it is not (then dropped: `paint` works the change out as ever)."""
-        ahead, self.ahead = self.ahead, None
-        if (ahead is None or ahead.source is not self.shown_key or self.stale or self.deferred
-                or not ahead.fits or ahead.key != key):
-            return None
-        box = ahead.box
-        if box is not None and not ahead.painted:
-            return None
-        if box is not None and budget is not None and box.w * box.h > budget:
-            return None
-        self.groups, self.shown, self.rects = ahead.groups, ahead.shown, ahead.rects
-        self.shown_key = key
-        if box is None:
-            return 0
-        scratch = self.scratch()
-        layers.paint_region(self.name, box, key, lambda surf: surf.blit(scratch, box, box),
-                            restore=False, clip=True)
-        return box.w * box.h
 
     def _rects(self, groups: list[Group]) -> list[pygame.Rect]:
         """The rects of the groups' pieces, in order: each group's kept (`_rects_of`), looked

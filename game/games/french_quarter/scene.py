@@ -114,8 +114,6 @@ class FQRenderer(PanelRoom):
         self.sheet = SheetPanel(self, layout["sheet"])
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
-        surface = self.layers.surface  # where changes are painted ahead (pieces.Ahead): as
-        self.scratch = pygame.Surface(surface.get_size(), 0, surface)  # the layers', opaque
         self.painted = (self.board_panel, self.cards, self.sheet)  # the panels in pieces
         self.regions = [panel.region for panel in self.painted]
         self._clean = 0
@@ -206,10 +204,8 @@ class FQRenderer(PanelRoom):
         self._time += dt  # (the kit's clock, as its own `update` moves it: no property calls)
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
         regions, k = self.regions, self._clean  # (`busy`'s test, inline)
-        ended = self.timeline.advance(dt)
-        if ended:  # a tween ended (or started holding): the next change is another to work
-            self._ahead_done = False  # out ahead (PiecePanel.work_ahead)
-        if ended or (k < len(regions) and (bool(regions[k].stale) or self.repaints_due())):
+        if self.timeline.advance(dt) or (k < len(regions) and (bool(regions[k].stale)
+                                                               or self.repaints_due())):
             self.refresh(self.REPAINT_BUDGET)
         if (self.timeline.tweens and self._budget >= self.REPAINT_AREA
                 and not (self._ahead_done and self._prepared)):  # (most frames: all done)
