@@ -359,8 +359,9 @@ class MapPanel(PiecePanel):
         return out
 
     def warm(self) -> None:
-        """Paint the closed street's hatching now if a street may be closed (Mayor variant):
-        ~1 ms, once per axis, in the frame a street closed. Find each seat's spot in each
+        """Paint the closed street's hatching and make its signs now if a street may be closed
+        (Mayor variant): ~1 ms, once per axis, in the frame a street closed; render the
+        values' pens. Find each seat's spot in each
         building with no value nor other tourist there (`pawn_spot` keeps it) and draw its
         tourists: a walk's set-up looks up every building on its way (up to ~0.3 ms)."""
         if self.room.mayor:
@@ -368,6 +369,12 @@ class MapPanel(PiecePanel):
                 street = next((s for s in self.board.streets if s.axis == axis), None)
                 if street is not None:
                     hatch_image(self._closed, self.map.street_rect(street.index))
+        for size in {self.map.value_size(b) for b in range(len(self.bld))}:
+            for v in range(1, W + 1):  # the values' pens (a first one cost ~0.6 ms in a frame)
+                sp.handwritten("W" if v == W else str(v), size)
+        if self.room.mayor:  # the closed street's sign (its words: ~0.6 ms)
+            for street in self.board.streets:
+                self._sign(street.index)
         sizes = {self.map.pawn_size(b) for b in range(len(self.bld))}
         for seat in range(self.room.players):
             for size in sizes:

@@ -59,6 +59,8 @@ t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
 
 SHEET_HOLDS = frozenset({"meter", "umb", "line", "art"})  # the holds the sheets show
+POINTS_WARMED = 100  # points rendered with the room (a game's scores mostly stay under)
+NUMBERS_WARMED = 20  # a compact panel's meter and stat numbers rendered with the room
 fields_of = attrgetter(*Sheet.__slots__)  # a sheet's fields as a tuple (layer keys)
 
 
@@ -307,6 +309,20 @@ class SheetPanel(PiecePanel):
             for other, rect in zip(self.panel_seats(seat), self.panel_rects()):
                 for active in (False, True):
                     self._compact_base(rect, other, active)
+        self._warm_texts()
+
+    def _warm_texts(self) -> None:
+        """Render the numbers the sheets show as the game goes (points up to POINTS_WARMED,
+        a compact panel's meters and stats) and the large sheet's other texts now: a text
+        first rendered in the frame that shows it cost 0.15-0.35 ms of it."""
+        wide = self.panel_rects()[0].w >= WIDE_PANEL  # the compact panels' points, as theirs
+        for count in range(POINTS_WARMED + 1):
+            theme.text(points(count), theme.BODY_SIZE, theme.TEXT, True)  # the large sheet's
+            theme.text(points(count), theme.BODY_SIZE if wide else S, theme.TEXT, wide)
+        for value in range(NUMBERS_WARMED + 1):
+            theme.text(str(value), S, WHITE, True)  # a compact panel's meters
+            theme.text(str(value), S, theme.TEXT, True)  # and its stats
+        self.art.warm_texts(self.room.names)
 
     def _large_base(self, seat: int) -> pygame.Surface:
         """The seat's frame and the blank sheet in one opaque surface (painted once)."""

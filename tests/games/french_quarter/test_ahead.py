@@ -20,6 +20,7 @@ from game.games.french_quarter.pieces import GROUPS_KEPT, Groups, changed, piece
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.games.french_quarter.sheet_panel import SHEET_HOLDS
+from game.ui import theme
 from game.ui.paint import Popup
 from game.ui.tween import Tween
 from tests.games.scene_match import scene_match, step
@@ -318,3 +319,37 @@ def test_each_seats_spot_in_each_building_is_found_with_the_room():
             key = layout._spot_key(seat, b, None, ())
             assert key in kept, (seat, b)
             assert kept[key] == layout._find_pawn_spot(seat, b, None, ())
+
+
+@pytest.mark.parametrize("players, options, seed", [(1, (), 3), (2, (), 4), (4, MAYOR, 5)])
+def test_the_texts_a_game_shows_are_rendered_with_the_room(monkeypatch, players, options,
+                                                           seed):
+    """Points, a meter's numbers, multipliers and bonus letters, the footer's counts, the map's
+    values and signs: through a game's moves no frame renders a text the room did not render
+    when it was made (a first render cost 0.15-0.35 ms of the frame that showed it)."""
+    pygame.init()
+    rendered: list[str] = []
+    font = theme.font
+
+    class Counted:
+        """A font noting each line it renders."""
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def render(self, message, *args):
+            rendered.append(message)
+            return self.inner.render(message, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+    monkeypatch.setattr(theme, "font", lambda *args, **kw: Counted(font(*args, **kw)))
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    del rendered[:]  # (those the room renders as it is made)
+    for _ in range(60):
+        if not match.prompts():  # the game is over
+            break
+        step(match, bots, renderer)
+        for _ in frames(renderer):
+            pass
+    assert rendered == [], repr(rendered)
