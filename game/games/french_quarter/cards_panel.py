@@ -44,7 +44,7 @@ from .layout import (
 from .marks import GLOW_REACH, draw_glows
 from .pieces import Piece, blit_piece, piece
 from .state import CARLY, NOBODY, State
-from .tweens import Flash, Tumble, ring_area, ring_pulse, tumble_faces
+from .tweens import Flash, Tumble, full_strip, ring_area, ring_pulse, tumble_faces
 
 t = translator("french_quarter.scene.")
 tr = translator("french_quarter.")  # the rules' strings: deck and activity names
@@ -165,9 +165,11 @@ class CardsPanel(PiecePanel):
         for deck, rect in self.card_rects.items():
             for card in range(-1, len(self.board.decks[deck])):
                 self._face(deck, card, rect)
+            full_strip(rect.size, sp.DECK_RGB[deck])  # the strip each turns up with
         if self.room.mayor:
             for card in range(-1, len(self.board.mayor)):
                 self._mayor_face(card)
+            full_strip(self.mayor_rect.size, CLOSED_RGB)
         for value in range(1, 7):
             for turn in sp.DIE_TURNS:
                 sp.turned_die(value, DIE, turn)

@@ -17,6 +17,11 @@ from . import sprites as sp
 from .layout import DIE, OPTION, WHITE
 
 STRIP_ROUND = 4  # a flashing card's strip this wide or wider has rounded corners
+STRIP_RADIUS = 12  # their radius
+# A strip this wide or wider is its card's full strip's two halves, copied (pygame draws its
+# rounded ends the same at any width from twice the radius: test_slices.py); drawing
+# it, filled and outlined, cost ~16 us a frame per card turning up (a round turns up six).
+STRIP_HALVES = 2 * STRIP_RADIUS
 
 
 def tag_plate(color: tuple) -> Plate:
@@ -146,9 +151,32 @@ class Flash(Moving):
         r = at[1] if at is not None and at[0] == p else self.strip(p)
         if not canvas.get_clip().colliderect(r):
             return  # a draw pass elsewhere (a round turns several cards up at once)
-        radius = 12 if r.w >= STRIP_ROUND else 0
-        pygame.draw.rect(canvas, self.color, r, border_radius=radius)
-        pygame.draw.rect(canvas, INK, r, 2, border_radius=radius)
+        if r.w < STRIP_HALVES:
+            draw_strip(canvas, r, self.color)
+            return
+        full = full_strip(self.rect.size, self.color)
+        left = r.w // 2  # its left half from the full strip's left, the rest from its right
+        canvas.blit(full, r.topleft, (0, 0, left, r.h))
+        canvas.blit(full, (r.x + left, r.y), (self.rect.w - (r.w - left), 0, r.w - left, r.h))
+
+
+def draw_strip(canvas: pygame.Surface, r: pygame.Rect, color: tuple) -> None:
+    """A flashing card's strip at `r`: filled in its deck's colour, outlined in ink."""
+    radius = STRIP_RADIUS if r.w >= STRIP_ROUND else 0
+    pygame.draw.rect(canvas, color, r, border_radius=radius)
+    pygame.draw.rect(canvas, INK, r, 2, border_radius=radius)
+
+
+@cache
+def full_strip(size: tuple[int, int], color: tuple) -> pygame.Surface:
+    """A card's strip fully grown, its corners keyed out (its halves make the narrower
+    strips: Flash); made with the room (CardsPanel.warm)."""
+    key = next(k for k in ((255, 0, 255), (0, 255, 1)) if k not in (tuple(color), INK))
+    strip = pygame.Surface(size)
+    strip.fill(key)
+    draw_strip(strip, strip.get_rect(), color)
+    strip.set_colorkey(key, pygame.RLEACCEL)
+    return strip
 
 
 def flash_area(rect: pygame.Rect) -> pygame.Rect:

@@ -15,10 +15,12 @@ import pygame
 import pytest
 
 from game.games.french_quarter import map_layout
+from game.games.french_quarter import sprites as sp
+from game.games.french_quarter.layout import CLOSED_RGB
 from game.games.french_quarter.rules import FrenchQuarter
 from game.games.french_quarter.scene import FQRenderer
 from game.games.french_quarter.state import CARLY
-from game.games.french_quarter.tweens import tumble_faces
+from game.games.french_quarter.tweens import Flash, draw_strip, tumble_faces
 from tests.games.scene_match import scene_match, step
 
 MAYOR = (("mayor", True), ("tourism", True))
@@ -226,3 +228,29 @@ def test_a_build_step_that_found_every_group_built_looks_no_more(monkeypatch):
     _, _, renderer = busy_renderer(4, 3)
     sheet = renderer.sheet
     assert not calls_in_a_step_once_built(monkeypatch, sheet, sheet.groups, "has")
+
+
+@pytest.mark.parametrize("players, options", [(1, ()), (2, ()), (4, MAYOR)])
+def test_a_card_turning_up_paints_what_drawing_its_strip_gives(players, options):
+    """A card's flash at every width of its strip (its halves copied from the full strip from
+    twice the corner radius on, drawn below that) paints what drawing the strip gives, over
+    whatever lies under it, for each deck's card and the Mayor card."""
+    pygame.init()
+    _, _, renderer = scene_match(FQRenderer, FrenchQuarter(), players, 2, options)
+    cards = renderer.cards
+    flashes = [(rect, sp.DECK_RGB[deck]) for deck, rect in cards.card_rects.items()]
+    if renderer.mayor:
+        flashes.append((cards.mayor_rect, CLOSED_RGB))
+    under = pygame.Surface((200, 240))
+    for k in range(0, 240, 6):  # stripes: a corner keyed out shows them, a wrong pixel not
+        under.fill((k, 255 - k, 90), (0, k, 200, 3))
+    for rect, color in flashes:
+        card = pygame.Rect((20, 20), rect.size)
+        flash = Flash(card, color)
+        for width in range(2, card.w + 1):
+            painted, drawn = under.copy(), under.copy()
+            flash(painted, width / card.w)
+            draw_strip(drawn, flash.strip(width / card.w), color)
+            assert flash.strip(width / card.w).w == width
+            assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
+                rect.size, color, width)
