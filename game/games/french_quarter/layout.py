@@ -24,7 +24,9 @@ from game.ui.panels import Layout, Panel, PanelRoom
 from .pieces import Group, Groups, Piece, PieceLayer
 
 Build = tuple[Callable[..., Iterable[Piece]], tuple]  # how a group is built: (build, args)
-BUILDS_KEPT = 8  # a panel's `builds` kept per view: now's holds and those the tweens lead to
+BUILDS_KEPT = 16  # a panel's `builds` kept per view: now's holds and those the tweens lead to (a
+# round's start leads its cards to a dozen: with 8 kept, the first were listed again when they
+# came, a step, and painted the frame after)
 
 MAP = pygame.Rect(12, 12, 956, 976)
 STREET = 44

@@ -55,6 +55,8 @@ from .state import OVER, State
 __all__ = ["CLOSED_RGB", "LINE_RGB", "FQRenderer"]  # the colours a seat's colour must avoid
 
 t = translator("french_quarter.scene.")
+LIGHT_TWEENS = 2  # a frame painting at most so many tweens takes AHEAD_STEPS_LIGHT steps ahead
+AHEAD_STEPS_LIGHT = 3
 
 
 class FQRenderer(PanelRoom):
@@ -209,7 +211,18 @@ class FQRenderer(PanelRoom):
             self.refresh(self.REPAINT_BUDGET)
         if (self.timeline.tweens and self._budget >= self.REPAINT_AREA
                 and not (self._ahead_done and self._prepared)):  # (most frames: all done)
-            self._work_ahead()
+            for _ in range(self._ahead_steps()):
+                self._work_ahead()
+
+    def _ahead_steps(self) -> int:
+        """How many steps of work ahead this frame takes: AHEAD_STEPS_LIGHT while at most
+        LIGHT_TWEENS tweens paint (a round's start opens with its ring and banner alone),
+        else one. A round start's cards and dice need ~3 steps each of the eleven changes
+        their tweens' ends make: a step a frame, the later ones were not ready when they came
+        (a step, then the repaint the frame after, both in frames busy with six tweens)."""
+        clock = self.timeline.clock
+        painting = sum([1 for tw in self.timeline.tweens if tw.start <= clock and tw.paint])
+        return AHEAD_STEPS_LIGHT if painting <= LIGHT_TWEENS else 1
 
     def _work_ahead(self) -> None:
         """One step of work done ahead, in a frame of an animation that repainted nothing:

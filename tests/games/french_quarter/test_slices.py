@@ -16,9 +16,9 @@ import pytest
 
 from game.games.french_quarter import map_layout
 from game.games.french_quarter import sprites as sp
-from game.games.french_quarter.layout import CLOSED_RGB
+from game.games.french_quarter.layout import CLOSED_RGB, PiecePanel
 from game.games.french_quarter.rules import FrenchQuarter
-from game.games.french_quarter.scene import FQRenderer
+from game.games.french_quarter.scene import AHEAD_STEPS_LIGHT, LIGHT_TWEENS, FQRenderer
 from game.games.french_quarter.state import CARLY
 from game.games.french_quarter.tweens import Flash, draw_strip, tumble_faces
 from tests.games.scene_match import scene_match, step
@@ -254,3 +254,52 @@ def test_a_card_turning_up_paints_what_drawing_its_strip_gives(players, options)
             assert flash.strip(width / card.w).w == width
             assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(drawn, "RGB"), (
                 rect.size, color, width)
+
+
+@pytest.mark.parametrize("players, options, seed", [(1, (), 1), (2, (), 4), (4, MAYOR, 5)])
+def test_a_change_built_ahead_is_found_built_when_it_comes(monkeypatch, players, options,
+                                                           seed):
+    """Once the work ahead has built what every tween's end leads to (a round's start leads
+    its cards to a dozen), no repaint lists or builds a group again: each change is painted
+    in the frame its tween ends, not a build step then and the repaint the frame after."""
+    pygame.init()
+    match, bots, renderer = scene_match(FQRenderer, FrenchQuarter(), players, seed, options)
+    late: list[str] = []
+    build_step = PiecePanel.build_step
+
+    def noted(panel, holds=None):
+        built = build_step(panel, holds)
+        memo = panel._futures
+        if (built and holds is None and memo is not None and memo[0] is panel.view
+                and memo[2] >= len(memo[1])):  # all it leads to built, yet a step now
+            late.append(panel.name)
+        return built
+    monkeypatch.setattr(PiecePanel, "build_step", noted)
+    rounds_started = 0
+    for _ in range(40):
+        if not match.prompts():
+            break
+        _, _, events = step(match, bots, renderer)
+        rounds_started += any(ev.kind == "die_rolled" for ev in events)
+        for _ in range(240):
+            renderer.update(1 / 60)
+            if not renderer.busy():
+                break
+    assert rounds_started and late == []
+
+
+def test_a_frame_with_few_tweens_painting_takes_more_steps_ahead():
+    """While at most LIGHT_TWEENS tweens paint (a round's start opens with its ring and
+    banner alone), a frame takes AHEAD_STEPS_LIGHT steps of work ahead, else one; tweens
+    still waiting and those only holding do not count."""
+    _, _, renderer = busy_renderer(2, 5)
+    timeline = renderer.timeline
+    timeline.clear()
+    paint = (lambda canvas, p: None)
+    for _ in range(LIGHT_TWEENS):
+        timeline.add(0.0, 1.0, paint)
+    timeline.add(0.0, 1.0, None, holds=(("die", 0),))  # holds only
+    timeline.add(5.0, 1.0, paint)  # waits
+    assert renderer._ahead_steps() == AHEAD_STEPS_LIGHT > 1
+    timeline.add(0.0, 1.0, paint)
+    assert renderer._ahead_steps() == 1
