@@ -12,8 +12,7 @@ The board (layout.py) is four panels, each in a module of its own:
 The map, the cards and the sheets are painted in pieces (pieces.py): when what one shows changes,
 only where its pieces came, went or changed is painted again, at most REPAINT_AREA pixels a
 frame after a move (the large sheet changing hands takes a few frames, a band at a time), so
-no frame redraws a third of the canvas; what the running tweens' ends will change is built,
-worked out and painted ahead (the frame a card turns up copies its rect over). Each animates the events that
+no frame redraws a third of the canvas. Each animates the events that
 happen in it, with its sound timed to it (dice tumble 0.35 s each, staggered 0.07 s; a die flies
 0.35 s; a tourist walks 0.16 s a space; a value is written in 0.4 s; a box ticks in 0.22 s; a
 Second Line stretch draws in 0.5 s), each tween with the area it paints (tweens.py). Tweens hold
@@ -203,9 +202,8 @@ class FQRenderer(PanelRoom):
         worth). A frame of an animation that repainted nothing builds a group of another
         seat's large sheet (SheetPanel.prepare) until all are built for this view: the move
         that hands the large sheet over finds its text and pieces made (that frame cost over
-        a millisecond); before that, what the regions show once their tweens end, and those
-        changes painted ahead (`_work_ahead`, a few steps while few tweens paint:
-        `_ahead_steps`). Never in an idle frame (it must cost next to nothing) nor in a move's
+        a millisecond); before that, what the regions show once their tweens end
+        (`_work_ahead`). Never in an idle frame (it must cost next to nothing) nor in a move's
         (moves land when the timeline is empty: the table waits for the animation)."""
         self._time += dt  # (the kit's clock, as its own `update` moves it: no property calls)
         self._budget = round(self.REPAINT_AREA * max(1.0, dt * 60))
