@@ -168,7 +168,7 @@ class PiecePanel(FQPanel):
         """A panel of `room` at `rect`, its region not painted yet."""
         super().__init__(room, rect, name)
         self.region = PieceLayer(lambda: room.layers, self.name, self.rect, self.key,
-                                 self.pieces, self.base, lambda: room.scratch)
+                                 self.pieces, self.base)
         self.groups = Groups()  # its groups of pieces, kept by what they are built from
         self._key: tuple | None = None  # (view, holds, active seat, `shows()` for them)
         self._futures: list | None = None  # [view, its holds to come, how many are done]
@@ -264,30 +264,18 @@ class PiecePanel(FQPanel):
         return False
 
     def work_ahead(self) -> bool:
-        """A step of work for what the region shows once each running tween holding part of
-        it has ended, in the order they end: a `build_step`, then working out the change from
-        the holds before (`PieceLayer.work_out`: from what the region shows, for the first),
-        then painting it (`paint_ahead`). False when there is none left to take. The holds to
-        come are listed once per view (its tweens are queued with it) and each is looked at
-        until all of its steps are done: a step, or finding one done, a frame."""
+        """A `build_step` for what the region shows once each running tween holding part of
+        it has ended, in the order they end: False when there is none left to take. The
+        holds to come are listed once per view (its tweens are queued with it) and each is
+        looked at until all of its steps are done: a step, or finding one done, a frame."""
         memo = self._futures
         if memo is None or memo[0] is not self.view:
-            memo = self._futures = [self.view, self.futures(), 0, None]
-        futures, k = memo[1], memo[2]
-        if k >= len(futures):
+            memo = self._futures = [self.view, self.futures(), 0]
+        futures = memo[1]
+        if memo[2] >= len(futures):
             return False
-        ahead = memo[3]
-        if ahead is not None:  # worked out: its paint
-            memo[2], memo[3] = k + 1, None
-            if ahead.box is not None and ahead.fits:
-                self.region.paint_ahead(ahead)
-            return True
-        if self.build_step(futures[k]):
-            return True
-        before = self.region.groups if k == 0 else self.groups.all(self.builds_for(futures[k - 1]))
-        memo[3] = self.region.work_out(before, self._shows_with(futures[k]),
-                                       self.groups.all(self.builds_for(futures[k])),
-                                       self.room.REPAINT_AREA)
+        if not self.build_step(futures[memo[2]]):  # all made: the next holds' next frame
+            memo[2] += 1  # (looking one over costs a tenth of a millisecond or two)
         return True
 
     def futures(self) -> list[Counter]:

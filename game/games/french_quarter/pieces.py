@@ -19,12 +19,6 @@ A budget (pixels a frame) spreads a large change over a few frames, a band at a 
 top (the large sheet changing hands repaints a twentieth of itself a frame), as one rect (their
 box) a frame; what is left waits. The frame that builds a large change's pieces (more than a
 frame's budget to paint: a wipe) paints none of it, its first band comes the frame after.
-
-The changes the running tweens' ends will make (a round's cards turning up and dice landing
-one after the other) are worked out and painted ahead, each from the one before, in frames
-with time to spare (`work_out`, `paint_ahead`: the rect it repaints is its pieces over their
-background, whatever was there before); the frame a change comes copies that rect over if the
-region shows the groups it was worked out from (`Ahead`). The same pixels, in one blit.
 """
 
 from __future__ import annotations
@@ -45,7 +39,6 @@ RectTuple = tuple[int, int, int, int]
 Painter = Callable[[pygame.Surface], None]
 MIN_BAND = 16  # the fewest rows a budget cuts a large rect down to
 GROUPS_KEPT = 512  # groups a region's `Groups` keeps (a few dozen show at once)
-AHEADS_KEPT = 32  # changes a region keeps worked out ahead (a round's start makes a dozen)
 _NEVER = object()  # the key of a region not painted yet
 
 
@@ -194,36 +187,16 @@ def take(rects: Sequence[pygame.Rect], budget: int | None
     return now, [], 0 if box is None else box.w * box.h
 
 
-@dataclass(slots=True)
-class Ahead:
-    """A change of a region worked out ahead: from the groups it shows before to those of
-    `key`, with the one rect it repaints (None: no pixel changes) and, once painted, that
-    rect's pixels."""
-
-    source: list[Group]  # the groups shown before (compared group by group, by identity)
-    key: Hashable
-    lang: str
-    groups: list[Group]
-    shown: list[Piece]
-    rects: list[pygame.Rect]
-    box: pygame.Rect | None
-    fits: bool  # the box fits a frame's budget (else it is painted a band a frame, as ever)
-    patch: pygame.Surface | None = None
-
-
 class PieceLayer:
     """One region of the room's layers painted in pieces (see the module docstring)."""
 
     def __init__(self, layers: Callable[[], Layers], name: str, area: pygame.Rect,
                  key: Callable[[], Hashable], pieces: Callable[[], list[Group]],
-                 base: Callable[[pygame.Surface, pygame.Rect], None],
-                 scratch: Callable[[], pygame.Surface] | None = None) -> None:
+                 base: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
         """A region `name` over `area` of `layers()`: repainted when `key()` changes, showing
-        the groups of `pieces()` over what `base(surface, rect)` puts back under a rect;
-        changes painted ahead on `scratch()` (a surface like the layers'; None: none)."""
+        the groups of `pieces()` over what `base(surface, rect)` puts back under a rect."""
         self.layers, self.name, self.area = layers, name, pygame.Rect(area)
-        self.key, self.pieces, self.base, self.scratch = key, pieces, base, scratch
-        self.ahead: dict[Hashable, Ahead] = {}  # changes worked out ahead, by the key they show
+        self.key, self.pieces, self.base = key, pieces, base
         self.groups: list[Group] = []  # the pieces on the surface (outside `stale`), grouped
         self.shown: list[Piece] = []  # the same, in painting order
         self.rects: list[pygame.Rect] = []  # theirs
@@ -250,10 +223,6 @@ class PieceLayer:
             self.groups, self.shown_key, self.stale = [], _NEVER, [self.area.copy()]
         key = self.key()
         rebuilt = key != self.shown_key
-        if rebuilt and self.ahead:
-            spent = self._adopt(layers, key, budget)
-            if spent is not None:
-                return spent
         if rebuilt:
             groups = self.pieces()
             self.stale += [r.clip(self.area) for r in changed_groups(self.groups, groups)]
@@ -274,52 +243,6 @@ class PieceLayer:
             layers.paint_region(self.name, rect, key, self._painter(rect, touched),
                                 restore=False, clip=True)
         return spent
-
-    def work_out(self, source: list[Group], key: Hashable, groups: list[Group],
-                 budget: int) -> Ahead:
-        """Work out ahead the change from `source` to `groups` (what `key` shows), as `paint`
-        would: the rects of the pieces that came, went or changed, in one box."""
-        stale = joined([r.clip(self.area) for r in changed_groups(source, groups)])
-        box = stale[0].unionall(stale[1:]) if stale else None
-        if len(self.ahead) >= AHEADS_KEPT:  # a skipped animation's leftovers
-            self.ahead.clear()
-        ahead = self.ahead[key] = Ahead(
-            source, key, language(), groups, list(chain.from_iterable(groups)),
-            self._rects(groups), box, box is None or box.w * box.h <= budget)
-        return ahead
-
-    def paint_ahead(self, ahead: Ahead) -> None:
-        """Paint a change's box as `paint` would onto the layers (its background, then every
-        piece touching it, in order, clipped to it), on the scratch surface, and keep it."""
-        scratch, box = self.scratch(), ahead.box
-        touched = [ahead.shown[i] for i in box.collidelistall(ahead.rects)]
-        clip = scratch.get_clip()
-        scratch.set_clip(box)
-        self._painter(box, touched)(scratch)
-        scratch.set_clip(clip)
-        ahead.patch = scratch.subsurface(box).copy()
-
-    def _adopt(self, layers: Layers, key: Hashable, budget: int | None) -> int | None:
-        """Show `key` from the change worked out ahead to it, if it starts from the groups
-        shown, nothing is left to paint and it is painted (or changes no pixel) and fits the
-        budget: its box copied over. The pixels spent; None if not (`paint` as ever)."""
-        ahead = self.ahead.pop(key, None)
-        if (ahead is None or self.stale or self.deferred or not ahead.fits
-                or (ahead.box is not None and ahead.patch is None)
-                or len(ahead.source) != len(self.groups) or ahead.lang != language()
-                or any(a is not b for a, b in zip(ahead.source, self.groups))):
-            return None
-        box = ahead.box
-        if box is not None and budget is not None and box.w * box.h > budget:
-            return None
-        self.groups, self.shown, self.rects = ahead.groups, ahead.shown, ahead.rects
-        self.shown_key = key
-        if box is None:
-            return 0
-        patch = ahead.patch
-        layers.paint_region(self.name, box, key, lambda surf: surf.blit(patch, box),
-                            restore=False, clip=True)
-        return box.w * box.h
 
     def _rects(self, groups: list[Group]) -> list[pygame.Rect]:
         """The rects of the groups' pieces, in order: each group's kept (`_rects_of`), looked

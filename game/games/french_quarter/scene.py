@@ -116,8 +116,6 @@ class FQRenderer(PanelRoom):
         self.sheet = SheetPanel(self, layout["sheet"])
         self.choosers = ChooserPanel(self, layout["choosers"])
         self.mount(layout, self.board_panel, self.cards, self.sheet, self.choosers)
-        surface = self.layers.surface  # where changes are painted ahead (pieces.Ahead): as
-        self.scratch = pygame.Surface(surface.get_size(), 0, surface)  # the layers', opaque
         self.painted = (self.board_panel, self.cards, self.sheet)  # the panels in pieces
         self.regions = [panel.region for panel in self.painted]
         self._clean = 0
