@@ -300,6 +300,7 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         self._note_answers(self.view, view)
         self._follow(view, rezoom=True)
         super().reset(view, viewer)
+        self.build_every_board()  # (a table of bots: before play, once per seat)
 
     def _note_answers(self, old: State | None, new: State) -> None:
         """The people who answered between two views count as moving, for the zoom (at the
