@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.games.explore_new_york import scene
 from game.games.explore_new_york.final_paint import pieces
+from game.games.explore_new_york.layout import DAMAGE_RECTS, FINAL_DAMAGE_RECTS
+from game.ui.damage import MAX_PASSES
 from tests.games.explore_new_york.support import advance
 from tests.games.explore_new_york.test_eny_repaint_parts import dirty_layers, final_move_animated
 
@@ -49,3 +52,23 @@ def test_the_finale_refreshes_its_boxes_alone_and_leaves_no_layer_dirty():
             break
     assert not renderer.busy()
     assert 0 < sum(whole) <= 3 and len(whole) > 60  # whole: the fade's end (and its start)
+
+
+def test_the_finale_joins_its_damage_into_the_shells_four_passes():
+    """In the finale no move follows (the bar stays as it is), so the board's damage is joined
+    into FINAL_DAMAGE_RECTS (the shell's four passes), not DAMAGE_RECTS (three joined the
+    small maps' parts with everything between them)."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    asked = []
+    joined = scene.joined_damage
+    scene.joined_damage = lambda rects, passes: asked.append(passes) or joined(rects, passes)
+    try:
+        for _ in range(80):
+            advance(renderer, 1 / 60)
+            damage = renderer.damage()
+            assert damage is None or len(damage) <= FINAL_DAMAGE_RECTS
+    finally:
+        scene.joined_damage = joined
+    assert asked and set(asked) == {FINAL_DAMAGE_RECTS}
+    assert DAMAGE_RECTS < FINAL_DAMAGE_RECTS <= MAX_PASSES
