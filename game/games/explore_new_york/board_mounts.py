@@ -54,6 +54,26 @@ class BoardMounts:
         or a table of three or four bots): the boards laid out are kept (`_remount`)."""
         return len(self.humans) > 2 or (not self.humans and self.players > 2)
 
+    def build_every_board(self) -> None:
+        """At a table of three or four bots (attract demos, the bench), whose large map moves
+        to the next first player every turn: build every other seat's board now, as the view
+        is first shown before play (`reset`), so that no frame of the game builds one
+        (~13 ms each, the first time the turn passes to each seat); they come back as kept
+        boards (`_remount`). Built at most once per seat (MOUNTS_KEPT: every other seat's)."""
+        if self.humans or not self._keeps_boards() or self.view is None:
+            return
+        for seat in range(self.players):
+            arrangement = (seat, ())
+            if seat == self.focus or arrangement in self._mounts:
+                continue
+            shown = self._board()
+            try:
+                for _ in self._build(arrangement, paint=True):
+                    pass
+                self._mounts[arrangement] = self._board()
+            finally:
+                self._put(shown)
+
     def _prepare(self, wanted: int | None) -> None:
         """With three or four people, take one step of building aside the board of a person
         whose map has not been large yet, so the zoom's first move to them costs no more than

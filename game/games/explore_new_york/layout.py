@@ -32,7 +32,9 @@ ROW_H = 52  # a scoring row (the header, then the boxes)
 BOX_MIN_H = 56  # a scoring box under a header row at least this tall, else the header on the left
 MINI_MAP = 196  # a bot's thumbnail map next to two people's large maps at most (no coordinates)
 DAMAGE_RECTS = 3  # the board's damage joined into this many rects at most (join_cheapest; the
-# shell adds the bar after a move, and more than four are redrawn as their union)
+# shell adds the bar after a move, and joins more than four: damage.MAX_PASSES)
+FINAL_DAMAGE_RECTS = 4  # in the finale (no move follows: the bar stays) the shell's four passes
+# go to the maps' fade and glow (three joined the small maps' parts with all between them)
 # The last damage joined: (its rects, the joined rects). Most frames of a move report what the
 # frame before did (a stroke's whole reach while it runs): joined once, not every frame.
 _last_joined: list[tuple[tuple, tuple]] = [((), ())]
@@ -168,11 +170,11 @@ def make_scale(board: Board, size: int, coords: bool = True) -> MapScale:
                     tuple(sp.bounds(points) for points in lines))
 
 
-def joined_damage(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The board's damage joined into a few rects (join_cheapest: at most DAMAGE_RECTS, or
+def joined_damage(rects: list[pygame.Rect], passes: int = DAMAGE_RECTS) -> list[pygame.Rect]:
+    """The board's damage joined into a few rects (join_cheapest: at most `passes`, or
     more when a join would add more than a pass costs); copies, worked out again only when
     the rects differ from the last ones joined."""
-    key = tuple(map(tuple, rects))
+    key = (passes, *map(tuple, rects))
     if _last_joined[0][0] != key:
-        _last_joined[0] = (key, tuple(map(tuple, join_cheapest(rects, DAMAGE_RECTS, PASS_AREA))))
+        _last_joined[0] = (key, tuple(map(tuple, join_cheapest(rects, passes, PASS_AREA))))
     return list(map(pygame.Rect, _last_joined[0][1]))  # (a comprehension: a call a frame)

@@ -74,15 +74,16 @@ class LiveBoxes:
         whose counts were just queued (`_count`), and the boxes counting up (or just stopped;
         not those still waiting for their seat's strokes);
         False if every layer must be looked at instead (no view refreshed yet on these layers,
-        a final route, layers repainted anew or left for later). Most frames of a move count a
-        box or end a stroke: a look at every seat's boxes each frame cost more than what it
-        repainted."""
+        a final route not yet refreshed whole, layers repainted anew or left for later). Most
+        frames of a move count a box or end a stroke: a look at every seat's boxes each frame
+        cost more than what it repainted."""
         last, view, layers = self._refreshed, self.view, self.layers
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
         recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
         kept, self._kept_shown = self._kept_shown, set()
-        if (last is None or last[1] is not layers or last[0].routes or view.routes
-                or layers.pending or layers.shown_key(self.cards.name) is None):
+        if (last is None or last[1] is not layers or layers.pending
+                or layers.shown_key(self.cards.name) is None
+                or ((last[0].routes or view.routes) and not self._final_seen(last[0]))):
             return False
         panels = self._score_panels()
         due = [panels[tag] for tag, left in self._score_hold.items()
@@ -98,6 +99,13 @@ class LiveBoxes:
                 layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
                                     panel.CLIP)
         return True
+
+    def _final_seen(self, last: State) -> bool:
+        """True if the final view is the one refreshed last, whole (every layer looked at
+        with its routes) and no map has been marked to repaint whole since: then, while its
+        boxes fill in, only the boxes counting change (each frame of the finale looked at
+        every layer's key, ~0.2 ms at four seats, to repaint one box)."""
+        return last is self.view and bool(last.routes) and not self._whole_marked
 
     def _score_panels(self) -> dict[tuple[int, str], Any]:
         """(seat, box) -> its panel mounted now (the total's box is TOTAL; a bot's compact

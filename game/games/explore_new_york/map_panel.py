@@ -15,7 +15,6 @@ map_repaint.py's.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -29,7 +28,6 @@ from game.engine.trails import bits
 from game.ui import theme
 from game.ui.audio import Cue, EventSound
 from game.ui.board_api import BOARD_RECT
-from game.ui.damage import PASS_AREA, absorb, join_cheapest
 from game.ui.geometry import BoardGeometry, Icon, Label, Stroke
 from game.ui.paint import seat_color, seat_dark
 from game.ui.panels import PanelRoom
@@ -38,6 +36,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS
+from .final_paint import blits_of, fade_in, joined, pieces, pulse
 from .layout import BOXES, GLOW, MapScale
 from .map_paint import (
     Marks,
@@ -61,7 +60,6 @@ FAINT_ALPHA = 110  # the best route so far, drawn faintly under a seat's links (
 FOCUS_REACH = 16  # how far out of a target the shell's pulsing focus ring reaches (game_paint)
 RINGED = ("block", "lone_block")  # the prompts whose options are this map's blocks
 ZOOM_EDGE = 4  # the outline of the sheet the zoom is on, in its seat's colour
-FINAL_PARTS = 4  # rects a map's final fade and glow are painted in, at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,8 +303,8 @@ class MapPanel(MapRepaint, SeatPanel):
     def _route_found(self, ev: Event, at: float, batch: Batch) -> float:
         """Every map at once: what is off the final route fades out, then the route glows
         while the scoring boxes fill in one by one. Both are painted only where they change
-        the map (`_erased_parts`, `_glow_parts`): a few rects around the route and the
-        marks erased, not the whole map an alpha blit at a time."""
+        the map: a few rects around the route and the marks erased, each blended only where
+        those marks reach (`_erased_reach`, `_glow_reach`: final_paint.py)."""
         seat, topleft = self.seat, self.rect.topleft
         start = batch.moments.setdefault("final", at)
         erased = self.room.layers.static.subsurface(self.rect).copy()
@@ -314,8 +312,10 @@ class MapPanel(MapRepaint, SeatPanel):
         paint_sheet(erased, (0, 0), self.board, sheet, seat,
                     Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route),
                     self.scale)
-        for part in self._erased_parts(sheet, route):
-            self.tween(start, ERASE_TIME, partial(_fade_in, erased, topleft, part),
+        reach = self._erased_reach(sheet, route)
+        for part in joined(reach, self.rect.size):
+            self.tween(start, ERASE_TIME, partial(fade_in, erased, blits_of(
+                           erased, topleft, pieces(reach, part))),
                        pytweening.easeInOutQuad, (("seat", seat, "erase"),),
                        area=part.move(topleft), seat=seat)
         boxes = start + ERASE_TIME
@@ -324,16 +324,18 @@ class MapPanel(MapRepaint, SeatPanel):
             self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
                        tag=(seat, box), seat=seat)
         glow = self._glow(ev.get("links"))
-        for part in self._glow_parts(ev.get("links")):
-            self.tween(boxes, len(BOXES) * BOX_TIME, partial(_pulse, glow, topleft, part),
+        reach = self._glow_reach(ev.get("links"))
+        for part in joined(reach, self.rect.size):
+            self.tween(boxes, len(BOXES) * BOX_TIME, partial(pulse, glow, blits_of(
+                           glow, topleft, pieces(reach, part))),
                        pytweening.linear, area=part.move(topleft), seat=seat)
         return at
 
-    def _erased_parts(self, sheet: Sheet, route: tuple[tuple[int, ...], int]
+    def _erased_reach(self, sheet: Sheet, route: tuple[tuple[int, ...], int]
                       ) -> list[pygame.Rect]:
         """The rects of the map (its own coordinates) where the marks as drawn in play and
         the final route's picture differ: the links off the route, the route's glow and the
-        tourists of the blocks off it (cafés stay circled), joined into a few."""
+        tourists of the blocks off it (cafés stay circled)."""
         links, blocks = route
         scale, origin = self.scale, (0, 0)
         reach = [bounds_reach(scale.bounds[k], scale.pen, origin)
@@ -342,13 +344,12 @@ class MapPanel(MapRepaint, SeatPanel):
         for block in bits(sheet.filled & ~blocks):
             b = self.board.blocks[block]
             reach += tourist_areas(scale.geom, b.x, b.y, sum(sheet.tourists[block]), origin)
-        return _joined(reach, self.rect.size)
+        return reach
 
-    def _glow_parts(self, links: Sequence[int]) -> list[pygame.Rect]:
-        """The rects of the map (its own coordinates) the route's glow covers, joined."""
+    def _glow_reach(self, links: Sequence[int]) -> list[pygame.Rect]:
+        """The rects of the map (its own coordinates) the route's glow covers."""
         scale = self.scale
-        return _joined([bounds_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links],
-                       self.rect.size)
+        return [bounds_reach(scale.bounds[k], scale.pen * 4, (0, 0)) for k in links]
 
     def _stroke(self, at: float, dur: float, paint: Any, hold: tuple, reach: pygame.Rect
                 ) -> float:
@@ -414,29 +415,3 @@ def _marker(kind: str, path: Sequence[tuple[float, float]], width: int,
             center: tuple[float, float], canvas: pygame.Surface, p: float) -> None:
     """Paint: a tourist's marker stroke, drawn up to p."""
     sp.pen_line(canvas, sp.MARKERS[kind], sp.partial_line(path, p), width, center)
-
-
-def _joined(rects: list[pygame.Rect], size: tuple[int, int]) -> list[pygame.Rect]:
-    """Rects inside a map of `size` joined into at most FINAL_PARTS (join_cheapest)."""
-    inside = pygame.Rect((0, 0), size)
-    areas: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.clip(inside)
-        if rect.w and rect.h:
-            absorb(rect, areas)
-    return join_cheapest(areas, FINAL_PARTS, PASS_AREA)
-
-
-def _fade_in(image: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
-             canvas: pygame.Surface, p: float) -> None:
-    """Paint: a part of an image laid over its place more and more opaque (the map being
-    erased)."""
-    image.set_alpha(round(255 * p))
-    canvas.blit(image, (topleft[0] + part.x, topleft[1] + part.y), part)
-
-
-def _pulse(glow: pygame.Surface, topleft: tuple[int, int], part: pygame.Rect,
-           canvas: pygame.Surface, p: float) -> None:
-    """Paint: a part of a halo breathing twice over the tween."""
-    glow.set_alpha(round(150 * math.sin(math.pi * ((2 * p) % 1.0))))
-    canvas.blit(glow, (topleft[0] + part.x, topleft[1] + part.y), part)

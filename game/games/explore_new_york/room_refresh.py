@@ -35,6 +35,7 @@ FLIP_SLOTS = 1  # the column's parts repainted as a card is revealed: the first 
 class RoomRefresh:
     """Refreshes once a frame, a move's spread over the next frames (a renderer mixin)."""
 
+    _whole_marked = False  # `repaint_parts` marked a layer to repaint whole since the refresh
     _spreading = False  # a move's repaints are being spread over frames (`_spread_move`)
     _moving = False  # inside `animate` (LiveBoxes.animate): its refresh is spread
     _stale: tuple[Any, dict[str, list[pygame.Rect]]] = (None, {})  # (layers, per layer the
@@ -80,6 +81,7 @@ class RoomRefresh:
         self._spreading = False
         if not self.repaint_scores():
             super().refresh(limit)
+        self._whole_marked = False  # (a whole refresh painted it; else a later one will)
         self._refreshed = (self.view, self.layers)
 
     def _landed(self) -> set[Any] | None:
@@ -198,6 +200,7 @@ class RoomRefresh:
             areas = panel.changed_areas(shown, now)
         if areas is None or len(areas) + len(stale) > MAX_PARTS:
             layers.mark(name)  # the whole layer (the refresh's last step)
+            self._whole_marked = True
             return 0
         for area in stale:
             absorb(pygame.Rect(area), areas)

@@ -49,7 +49,17 @@ from . import sprites as sp
 from .board import TOURISTS
 from .board_mounts import Arrangement, Board, BoardMounts, Building
 from .cards_panel import CardsPanel, dim_shadow
-from .layout import BOXES, GLOW, MapScale, joined_damage, make_layout, make_scale, score_cells
+from .layout import (
+    BOXES,
+    DAMAGE_RECTS,
+    FINAL_DAMAGE_RECTS,
+    GLOW,
+    MapScale,
+    joined_damage,
+    make_layout,
+    make_scale,
+    score_cells,
+)
 from .live_boxes import COUNT_TIME, LiveBoxes
 from .map_paint import seed
 from .map_panel import BOX_TIME, ERASE_TIME, MapPanel
@@ -251,7 +261,10 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         damaged = super().damage(prompted)
         if self.count_ahead() and self._ahead_due:  # a quiet frame (they paint nothing:
             self._work_ahead()  # after the report)
-        return None if damaged is None else joined_damage(damaged)
+        if damaged is None:
+            return None
+        final = self.view is not None and self.view.routes  # (the finale: FINAL_DAMAGE_RECTS)
+        return joined_damage(damaged, FINAL_DAMAGE_RECTS if final else DAMAGE_RECTS)
 
     def _work_ahead(self) -> None:
         """In a quiet frame, the maps' tourist inks (one block a frame), else the column's
@@ -300,6 +313,7 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         self._note_answers(self.view, view)
         self._follow(view, rezoom=True)
         super().reset(view, viewer)
+        self.build_every_board()  # (a table of bots: before play, once per seat)
 
     def _note_answers(self, old: State | None, new: State) -> None:
         """The people who answered between two views count as moving, for the zoom (at the

@@ -16,9 +16,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.games.explore_new_york import map_panel
+from game.games.explore_new_york import final_paint, map_panel
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
+from game.games.explore_new_york.final_paint import blits_of
 from game.games.explore_new_york.layout import DAMAGE_RECTS, joined_damage
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
@@ -249,27 +250,27 @@ def whole(paint, renderer, image_of, base: pygame.Surface, p: float) -> bytes:
     """The board as `base` with `paint` laid over every map whole (each map's own image)."""
     canvas = base.copy()
     for panel in renderer.maps.values():
-        paint(image_of[panel.seat], panel.rect.topleft, panel.rect.move(-panel.rect.x,
-                                                                        -panel.rect.y),
-              canvas, p)
+        image = image_of[panel.seat]
+        paint(image, blits_of(image, panel.rect.topleft, [image.get_rect()]), canvas, p)
     return pygame.image.tobytes(canvas, "RGB")
 
 
 @pytest.mark.parametrize("players, seed", [(2, 6), (4, 2)])
 def test_the_final_fade_and_glow_in_parts_paint_what_whole_maps_would(players, seed):
     """The last move: each map's fade to its final route and its glow are painted in a few
-    rects around what changes (map_panel._erased_parts, _glow_parts), not over the whole
-    map: at every stage, the board looks as if each had been laid over its whole map."""
+    rects around what changes (map_panel._erased_reach, _glow_reach), each as the disjoint
+    pieces of those rects (final_paint.pieces), not over the whole map: at every stage, the
+    board looks as if each had been laid over its whole map."""
     pygame.init()
     renderer = final_move_animated(players, seed)
     images = {name: {tw.seat: tw.paint.args[0] for tw in renderer.timeline
-                     if getattr(tw.paint, "func", None) is getattr(map_panel, name)}
-              for name in ("_fade_in", "_pulse")}
-    assert set(images["_fade_in"]) == set(images["_pulse"]) == set(range(players))
+                     if getattr(tw.paint, "func", None) is getattr(final_paint, name)}
+              for name in ("fade_in", "pulse")}
+    assert set(images["fade_in"]) == set(images["pulse"]) == set(range(players))
     parts = sum(1 for tw in renderer.timeline if getattr(tw.paint, "func", None) is not None)
     assert parts > 2 * players  # the maps are painted in parts
-    for name in ("_fade_in", "_pulse"):
-        paint = getattr(map_panel, name)
+    for name in ("fade_in", "pulse"):
+        paint = getattr(final_paint, name)
         while not any(getattr(tw.paint, "func", None) is paint and tw.started(
                 renderer.timeline.clock) for tw in renderer.timeline):
             advance(renderer, 1 / 60)
