@@ -53,6 +53,9 @@ class MoveLogStrip:
         # alone (a process-wide dict made it depend on the games played before).
         self._widths: dict[pygame.font.Font, dict[str, int]] = {}
         self._queue: list | None = None  # the pieces still to make: `_queue_for`
+        # a number per queue of pieces, standing for its moves in its drawing-ahead pieces (a
+        # piece's key is hashed at each look: the moves' would hash every move, in Python)
+        self._queues_made = 0
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
         self._composing: tuple[Hashable, pygame.Surface] | None = None
@@ -116,8 +119,10 @@ class MoveLogStrip:
         key = (self.composed_key(names), compose)
         if self._queue is None or self._queue[0] != key:
             pieces = self._pieces(names)
+            self._queues_made += 1
             if compose:
-                pieces = chain(pieces, (("compose", key[0], k) for k in range(COMPOSE_PARTS)))
+                token = self._queues_made
+                pieces = chain(pieces, (("compose", token, k) for k in range(COMPOSE_PARTS)))
             self._queue = [key, pieces, None]
         return self._queue
 
@@ -140,19 +145,21 @@ class MoveLogStrip:
         return done[1] if done is not None and done[0] == self.composed_key(names) else None
 
     def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
-                 key: Hashable, part: int) -> bool:
-        """One part of drawing the strip ahead: the plate copied, then each part's moves; True
-        once this part is drawn (a later part finding another key's drawing starts over)."""
-        if part == 0 or self._composing is None or self._composing[0] != key:
-            self._composing = (key, self._backdrop(plate()))  # type: ignore[misc]
+                 token: int, part: int) -> bool:
+        """One part of drawing the strip ahead (`token`: the queue of pieces it belongs to):
+        the plate copied, then each part's moves; True once this part is drawn (a later part
+        finding another queue's drawing starts over)."""
+        if part == 0 or self._composing is None or self._composing[0] != token:
+            self._composing = (token, self._backdrop(plate()))  # type: ignore[misc]
             return part == 0
         surface = self._composing[1]
         moves = self.moves.lines(names)
         share = -(-len(moves) // (COMPOSE_PARTS - 1))
         offset = (-self.rect.x, -self.rect.y)
         self.paint(surface, names, range(share * (part - 1), share * part), offset)
-        if part == COMPOSE_PARTS - 1:
-            shown, self._composed, self._composing = self._composed, self._composing, None
+        if part == COMPOSE_PARTS - 1:  # drawn for the moves of the queue it belongs to
+            drawn = (self._queue[0][0], surface)  # type: ignore[index]
+            shown, self._composed, self._composing = self._composed, drawn, None
             if shown is not None:
                 self._spares.append(shown[1])
         return True

@@ -9,7 +9,7 @@ a player, then the tricolour's celebration.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -157,10 +157,10 @@ class SeatsPanel(Panel):
         row)."""
         view, rect = self.view, self.rects[seat]
         before, now = self.room.layers.shown_key(f"seat{seat}"), self.row_key(seat)
-        area = self._figures_area(seat, before, now)
+        area, first = self._figures_area(seat, before, now)
         if area is not None:
             fill_columns(canvas, self._plate(seat), area)  # it starts off a column
-            self._draw_figures(canvas, view, seat, rect)
+            self._draw_figures(canvas, view, seat, rect, first)
             return [area]
         area = self._front_area(seat, before, now)
         if area is not None:
@@ -203,7 +203,7 @@ class SeatsPanel(Panel):
         counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
                   None if view.tickets[seat] is None
                   else len(view.tickets[seat]) - self.holds.get(("tickets", seat), 0))
-        if _figures_end(rect, counts) > area.x:
+        if _figure_spots(rect.x, counts)[1] > area.x:
             self._draw_figures(canvas, view, seat, rect)
         self._draw_front(canvas, view, seat, rect)
         canvas.set_clip(clip)
@@ -215,14 +215,14 @@ class SeatsPanel(Panel):
         ready = self._ready.get(seat)
         if ready is None:
             return False
-        area = None if ready == now else self._figures_area(seat, ready, now)
+        area, first = (None, 0) if ready == now else self._figures_area(seat, ready, now)
         if ready != now and area is None:
             return False
         row = self.row_area(seat)
         canvas.blit(self._ahead, row, row)
         if area is not None:
             fill_columns(canvas, self._plate(seat), area)
-            self._draw_figures(canvas, self.view, seat, self.rects[seat])
+            self._draw_figures(canvas, self.view, seat, self.rects[seat], first)
         return True
 
     def compose_ahead(self) -> bool:
@@ -308,24 +308,30 @@ class SeatsPanel(Panel):
                         seat_color(seat), bold=True)
         return num_rect, name
 
-    def _figures_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
-        """The rect the figures line covers before and now, if nothing but its counts changed
-        between the row keys and the line stays clear of the flag cards (None: repaint all)."""
+    def _figures_area(self, seat: int, before: Any, now: tuple
+                      ) -> tuple[pygame.Rect | None, int]:
+        """The rect the figures line covers before and now from the first count that changed
+        (its number: the icons and counts before it stay as they are), and that count's
+        place (0: buses, 1: cards, 2: tickets), if nothing but the counts changed between the
+        row keys and the line stays clear of the flag cards ((None, 0): repaint all)."""
         if before is None or before[0] != now[0]:
-            return None
+            return None, 0
         was, key = before[1], now[1]
         if was[:3] != key[:3] or was[6:] != key[6:]:  # beyond the buses, cards and tickets
-            return None
+            return None, 0
         rect = self.rects[seat]
-        right = max(_figures_end(rect, was[3:6]), _figures_end(rect, key[3:6]))
+        (starts, was_end), (_, end) = (_figure_spots(rect.x, was[3:6]),
+                                       _figure_spots(rect.x, key[3:6]))
         limit = self.flag_rect(seat, 0).x
         if key[7]:  # the flags won: their count and tricolour left of the cards
             label = theme.text(f"×{key[7]}", theme.SMALL_SIZE, theme.TEXT, True)
             limit -= label.get_width() + 8 + 40
-        if right + FIGURES_MARGIN > limit:
-            return None
-        x = rect.x + FIGURES_X
-        return pygame.Rect(x, rect.y + FIGURES_Y, right + FIGURES_MARGIN - x, FIGURES_H)
+        if max(was_end, end) + FIGURES_MARGIN > limit:
+            return None, 0
+        first = next((k for k in range(3) if was[3 + k] != key[3 + k]), 0)
+        x = starts[first] if first else rect.x + FIGURES_X
+        return pygame.Rect(x, rect.y + FIGURES_Y, max(was_end, end) + FIGURES_MARGIN - x,
+                           FIGURES_H), first
 
     def card_spot(self, seat: int) -> tuple[int, int]:
         """Where a card given to this seat lands: its card count."""
@@ -348,30 +354,28 @@ class SeatsPanel(Panel):
         canvas.blit(name, (rect.x + 30 + PANEL_EMBLEM + 4, rect.y + 14))
 
     def _draw_figures(self, canvas: pygame.Surface, view: State, seat: int,
-                      rect: pygame.Rect) -> None:
-        """The figures line: buses, cards and tickets, each an icon and its count."""
-        row_y = rect.y + FIGURES_Y
-        x = self._stat(canvas, rect.x + FIGURES_X, row_y, "bus", view.buses[seat], seat)
-        cards = max(0, view.hand_sizes[seat] - self.holds.get(("cards", seat), 0))
-        x = self._stat(canvas, x + 22, row_y, "card", cards, seat)
+                      rect: pygame.Rect, first: int = 0) -> None:
+        """The figures line: buses, cards and tickets, each an icon and its count (from the
+        count `first` on, its icon left as drawn: a count's change repaints from it)."""
         tickets = view.tickets[seat]
-        held = self.holds.get(("tickets", seat), 0)
-        shown = "?" if tickets is None else max(0, len(tickets) - held)
-        self._stat(canvas, x + 22, row_y, "ticket", shown, seat)
+        counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
+                  None if tickets is None else len(tickets) - self.holds.get(("tickets", seat), 0))
+        row_y = rect.y + FIGURES_Y
+        starts = _figure_spots(rect.x, counts)[0]
+        for k in range(first, 3):
+            if k > first or not first:
+                self._stat_icon(canvas, starts[k] - STAT_ICON_W[STATS[k]], row_y, STATS[k], seat)
+            canvas.blit(_figure(_shown_count(k, counts[k])), (starts[k], row_y + 4))
 
     @staticmethod
-    def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
-        """An icon with a number; returns the x after it."""
+    def _stat_icon(canvas: pygame.Surface, x: int, y: int, icon: str, seat: int) -> None:
+        """A figure's icon, its count to follow STAT_ICON_W[icon] px right of `x`."""
         if icon == "bus":
             canvas.blit(sp.bus_icon(seat_color(seat), INK, 46, 30), (x, y + 4))
         elif icon == "card":
             canvas.blit(sp.card_back(26, 36), (x, y + 1))
         else:
             canvas.blit(sp.ticket_back(40, 28), (x, y + 5))
-        x += STAT_ICON_W[icon]
-        num = _figure(value)
-        canvas.blit(num, (x, y + 4))
-        return x + num.get_width()
 
     def flag_rect(self, seat: int, slot: int) -> pygame.Rect:
         """Where one of the flag's three cards sits on a seat's panel."""
@@ -465,6 +469,7 @@ FIGURES_X, FIGURES_Y = 30, 62  # where a row's figures line starts, from the row
 FIGURES_H = 44  # the figures line's height: its icons and counts (y+1..y+40), never the score
 FIGURES_MARGIN = 4  # px kept between the figures line and the flag cards (or their count)
 STAT_ICON_W = {"bus": 52, "card": 32, "ticket": 46}  # an icon and its gap before the count
+STATS = ("bus", "card", "ticket")  # the figures line's icons, in order
 
 
 def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: bool) -> None:
@@ -485,15 +490,26 @@ def _figure(value: Any) -> pygame.Surface:
     return theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
 
 
-def _figures_end(rect: pygame.Rect, counts: tuple) -> int:
-    """Where a row's figures line ends for these row-key counts (buses, cards, tickets: the
-    cards and tickets less what flies in, as drawn)."""
-    buses, cards, tickets = counts
-    shown = ["bus", "card", "ticket"]
-    x = rect.x + FIGURES_X
-    for k, value in enumerate((buses, max(0, cards), "?" if tickets is None else max(0, tickets))):
-        x += (22 if k else 0) + STAT_ICON_W[shown[k]] + _figure(value).get_width()
-    return x
+@lru_cache(maxsize=1024)
+def _figure_spots(x: int, counts: tuple) -> tuple[tuple[int, int, int], int]:
+    """Where each count of a figures line starting at row x `x` goes (buses, cards, tickets:
+    the row-key counts, the cards and tickets less what flies in, as drawn), and where the line
+    ends: worked out once per counts (each count's width is its text's, looked up)."""
+    x += FIGURES_X
+    starts = []
+    for k, value in enumerate(counts):
+        x += (22 if k else 0) + STAT_ICON_W[STATS[k]]
+        starts.append(x)
+        x += _figure(_shown_count(k, value)).get_width()
+    return (starts[0], starts[1], starts[2]), x
+
+
+def _shown_count(k: int, value: int | None) -> Any:
+    """A row-key count as the figures line shows it: buses as they are, cards and tickets
+    never below 0 (those flying in are held back), a seat's hidden tickets as "?"."""
+    if value is None:
+        return "?"
+    return max(0, value) if k else value
 
 
 def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:
