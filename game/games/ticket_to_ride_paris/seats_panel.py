@@ -9,7 +9,7 @@ a player, then the tricolour's celebration.
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import pygame
@@ -33,6 +33,14 @@ from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
+from .figures import (
+    FIGURES_H,
+    FIGURES_MARGIN,
+    FIGURES_X,
+    FIGURES_Y,
+    draw_figures,
+    figure_spots,
+)
 from .layout import seat_rects
 from .rules import completed_tickets
 from .state import OVER, State
@@ -203,7 +211,7 @@ class SeatsPanel(Panel):
         counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
                   None if view.tickets[seat] is None
                   else len(view.tickets[seat]) - self.holds.get(("tickets", seat), 0))
-        if _figure_spots(rect.x, counts)[1] > area.x:
+        if figure_spots(rect.x, counts)[1] > area.x:
             self._draw_figures(canvas, view, seat, rect)
         self._draw_front(canvas, view, seat, rect)
         canvas.set_clip(clip)
@@ -229,9 +237,8 @@ class SeatsPanel(Panel):
         """Compose a part of a row the turn passing will repaint whole, on `_ahead` (the
         seat to play's row going out, the next seat's lighting up), so that its repaint
         then is one blit (`_paint_ready`; a whole row costs ~0.15 ms in a frame): the
-        backdrop, name and score, then in another call the figures, then the flag cards and
-        status (COMPOSE_PARTS); True if it drew something (the room asks in frames that
-        repaint nothing)."""
+        backdrop, then in other calls the name and score, the figures, the flag cards and
+        status; True if it drew something (the room asks in frames that repaint nothing)."""
         # (what the keys read: when they are all composed and it has not changed, most
         # frames of a move's tweens, nothing is asked; a new language only misses the short cut)
         # (compared inline: asked in most frames of an animation; the scores shown are kept
@@ -266,9 +273,10 @@ class SeatsPanel(Panel):
 
     def _compose_part(self, seat: int, lit: bool, key: tuple) -> None:
         """The next part of a row's picture on `_ahead` (the first again if its key changed
-        meanwhile), drawn as `paint_row` draws a whole row, within its area (the backdrop
-        with the name and score, the figures, then the flag cards and status: ~0.05-0.08 ms
-        each in a frame; the last two in one were ~0.18)."""
+        meanwhile), drawn as `paint_row` draws a whole row, within its area (the backdrop,
+        the name and score, the figures, then the flag cards and status: each a frame's part,
+        ~0.05-0.08 ms; the backdrop with the name and score was ~0.11-0.12, the last two in
+        one ~0.18)."""
         view, rect, row = self.view, self.rects[seat], self.row_area(seat)
         surface = self._ahead
         surface.set_clip(row)
@@ -276,11 +284,13 @@ class SeatsPanel(Panel):
         if begun is None or begun[:2] != (seat, key):
             self._ready.pop(seat, None)
             surface.blit(self._backdrops[seat, lit], row)
-            self._draw_head(surface, seat, rect, key[1][0])
             self._composing = (seat, key, 1)
         elif begun[2] == 1:
-            self._draw_figures(surface, view, seat, rect)
+            self._draw_head(surface, seat, rect, key[1][0])
             self._composing = (seat, key, 2)
+        elif begun[2] == 2:
+            self._draw_figures(surface, view, seat, rect)
+            self._composing = (seat, key, 3)
         else:
             self._draw_front(surface, view, seat, rect)
             self._draw_status(surface, view, seat, rect, lit)
@@ -320,8 +330,8 @@ class SeatsPanel(Panel):
         if was[:3] != key[:3] or was[6:] != key[6:]:  # beyond the buses, cards and tickets
             return None, 0
         rect = self.rects[seat]
-        (starts, was_end), (_, end) = (_figure_spots(rect.x, was[3:6]),
-                                       _figure_spots(rect.x, key[3:6]))
+        (starts, was_end), (_, end) = (figure_spots(rect.x, was[3:6]),
+                                       figure_spots(rect.x, key[3:6]))
         limit = self.flag_rect(seat, 0).x
         if key[7]:  # the flags won: their count and tricolour left of the cards
             label = theme.text(f"×{key[7]}", theme.SMALL_SIZE, theme.TEXT, True)
@@ -360,22 +370,7 @@ class SeatsPanel(Panel):
         tickets = view.tickets[seat]
         counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
                   None if tickets is None else len(tickets) - self.holds.get(("tickets", seat), 0))
-        row_y = rect.y + FIGURES_Y
-        starts = _figure_spots(rect.x, counts)[0]
-        for k in range(first, 3):
-            if k > first or not first:
-                self._stat_icon(canvas, starts[k] - STAT_ICON_W[STATS[k]], row_y, STATS[k], seat)
-            canvas.blit(_figure(_shown_count(k, counts[k])), (starts[k], row_y + 4))
-
-    @staticmethod
-    def _stat_icon(canvas: pygame.Surface, x: int, y: int, icon: str, seat: int) -> None:
-        """A figure's icon, its count to follow STAT_ICON_W[icon] px right of `x`."""
-        if icon == "bus":
-            canvas.blit(sp.bus_icon(seat_color(seat), INK, 46, 30), (x, y + 4))
-        elif icon == "card":
-            canvas.blit(sp.card_back(26, 36), (x, y + 1))
-        else:
-            canvas.blit(sp.ticket_back(40, 28), (x, y + 5))
+        draw_figures(canvas, rect, counts, seat, first)
 
     def flag_rect(self, seat: int, slot: int) -> pygame.Rect:
         """Where one of the flag's three cards sits on a seat's panel."""
@@ -465,13 +460,6 @@ class SeatsPanel(Panel):
         return at + 0.6
 
 
-FIGURES_X, FIGURES_Y = 30, 62  # where a row's figures line starts, from the row's corner
-FIGURES_H = 44  # the figures line's height: its icons and counts (y+1..y+40), never the score
-FIGURES_MARGIN = 4  # px kept between the figures line and the flag cards (or their count)
-STAT_ICON_W = {"bus": 52, "card": 32, "ticket": 46}  # an icon and its gap before the count
-STATS = ("bus", "card", "ticket")  # the figures line's icons, in order
-
-
 def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: bool) -> None:
     """A seat row's plate (lighter for the seat to play, then ringed), stripe and emblem."""
     pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
@@ -481,35 +469,6 @@ def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: b
     if current:
         pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
     draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
-
-
-
-
-def _figure(value: Any) -> pygame.Surface:
-    """A count of the figures line, drawn."""
-    return theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
-
-
-@lru_cache(maxsize=1024)
-def _figure_spots(x: int, counts: tuple) -> tuple[tuple[int, int, int], int]:
-    """Where each count of a figures line starting at row x `x` goes (buses, cards, tickets:
-    the row-key counts, the cards and tickets less what flies in, as drawn), and where the line
-    ends: worked out once per counts (each count's width is its text's, looked up)."""
-    x += FIGURES_X
-    starts = []
-    for k, value in enumerate(counts):
-        x += (22 if k else 0) + STAT_ICON_W[STATS[k]]
-        starts.append(x)
-        x += _figure(_shown_count(k, value)).get_width()
-    return (starts[0], starts[1], starts[2]), x
-
-
-def _shown_count(k: int, value: int | None) -> Any:
-    """A row-key count as the figures line shows it: buses as they are, cards and tickets
-    never below 0 (those flying in are held back), a seat's hidden tickets as "?"."""
-    if value is None:
-        return "?"
-    return max(0, value) if k else value
 
 
 def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:
