@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.damage import column_parts
 from game.ui.paint import INK, seat_color
 
 from . import sprites as sp
@@ -69,3 +70,43 @@ def _shown_count(k: int, value: int | None) -> Any:
     if value is None:
         return "?"
     return max(0, value) if k else value
+
+
+class FiguresAhead:
+    """Figures lines drawn ahead over a row's plate, by (seat, plate colour, counts): a card
+    landing in a seat's count then repaints its line in one blit (`paint`), not the icons and
+    counts drawn over a fill (~0.1 ms in a frame: the opening deals a card every 7 frames)."""
+
+    KEPT = 32  # pictures kept (two or three per seat are in use at a time)
+
+    def __init__(self, like: pygame.Surface, width: int) -> None:
+        """Pictures `width` px wide (to the flag cards), in the pixel format of `like`."""
+        self.like, self.width = like, width
+        self._pictures: dict[tuple, pygame.Surface] = {}
+
+    def make(self, seat: int, plate: tuple, counts: tuple) -> bool:
+        """Draw the line these counts show (row-key counts) over `plate`; False if it is
+        drawn already."""
+        key = (seat, plate, counts)
+        if key in self._pictures:
+            return False
+        if len(self._pictures) >= self.KEPT:
+            self._pictures.clear()
+        surface = pygame.Surface((self.width, FIGURES_H), 0, self.like)
+        surface.fill(plate)
+        draw_figures(surface, pygame.Rect(-FIGURES_X, -FIGURES_Y, 0, 0), counts, seat)
+        self._pictures[key] = surface
+        return True
+
+    def paint(self, canvas: pygame.Surface, seat: int, plate: tuple, counts: tuple,
+              row: pygame.Rect, area: pygame.Rect) -> bool:
+        """Paint `area` (inside the figures line of the row at `row`) from the picture of
+        these counts over `plate`, if one was drawn ahead: the pixels a fill and a drawing
+        of the line give there; False if none was."""
+        picture = self._pictures.get((seat, plate, counts))
+        if picture is None:
+            return False
+        x, y = row.x + FIGURES_X, row.y + FIGURES_Y
+        for part in column_parts(area):  # the line starts off a column: see damage.COLUMN
+            canvas.blit(picture, part, part.move(-x, -y))
+        return True

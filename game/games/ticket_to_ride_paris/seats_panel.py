@@ -38,6 +38,7 @@ from .figures import (
     FIGURES_MARGIN,
     FIGURES_X,
     FIGURES_Y,
+    FiguresAhead,
     draw_figures,
     figure_spots,
 )
@@ -114,6 +115,10 @@ class SeatsPanel(Panel):
         self._ready: dict[int, tuple] = {}
         self._composing: tuple[int, tuple, int] | None = None
         self._composed_for: tuple | None = None  # what the rows were all composed for
+        # figures lines drawn ahead for a card flying to a seat (`_figures_ahead`)
+        rect = self.rects[0]
+        self._figures = FiguresAhead(layers.surface,
+                                     self.flag_rect(0, 0).x - rect.x - FIGURES_X)
 
     def layer_specs(self) -> list[tuple]:
         """Each row's layer as (name, area, key, painter, restore, clip), as `Layers.add`
@@ -167,8 +172,10 @@ class SeatsPanel(Panel):
         before, now = self.room.layers.shown_key(f"seat{seat}"), self.row_key(seat)
         area, first = self._figures_area(seat, before, now)
         if area is not None:
-            fill_columns(canvas, self._plate(seat), area)  # it starts off a column
-            self._draw_figures(canvas, view, seat, rect, first)
+            plate = self._plate(seat)
+            if not self._figures.paint(canvas, seat, plate, now[1][3:6], rect, area):
+                fill_columns(canvas, plate, area)  # it starts off a column
+                self._draw_figures(canvas, view, seat, rect, first)
             return [area]
         area = self._front_area(seat, before, now)
         if area is not None:
@@ -248,12 +255,28 @@ class SeatsPanel(Panel):
         if (last is not None and last[0] is view and last[1] is holds and last[2] == self.lit
                 and last[3] == scores):
             return False
+        if self._figures_ahead():
+            return True
         for seat, lit in self._rows_to_turn():
             key = self.row_key(seat, lit)
             if self._ready.get(seat) != key:
                 self._compose_part(seat, lit, key)
                 return True
         self._composed_for = (view, holds, self.lit, scores)
+        return False
+
+    def _figures_ahead(self) -> bool:
+        """Draw ahead the figures line of a seat a card flies to, as it will show once the
+        card lands (its card count one up); True if one was drawn (one a call)."""
+        view, h = self.view, self.holds
+        for seat in range(len(self.rects)):
+            held = h.get(("cards", seat), 0)
+            if held:
+                tickets = view.tickets[seat]
+                counts = (view.buses[seat], view.hand_sizes[seat] - held + 1,
+                          None if tickets is None else len(tickets) - h.get(("tickets", seat), 0))
+                if self._figures.make(seat, self._plate(seat), counts):
+                    return True
         return False
 
     def _rows_to_turn(self) -> list[tuple[int, bool]]:

@@ -151,3 +151,36 @@ def test_before_the_first_player_is_drawn_every_row_is_composed_lit():
     compose_all(renderer)
     seats = renderer.seats
     assert seats._ready == {seat: seats.row_key(seat, True) for seat in range(3)}
+
+
+@pytest.mark.parametrize("lights_up", [False, True])
+def test_a_card_landing_repaints_the_figures_from_a_line_drawn_ahead_as_a_whole_repaint(lights_up):
+    """While a card flies to a seat, its figures line with the card landed is drawn ahead
+    (`compose_ahead`); the landing repaints the line from it, the pixels a whole repaint
+    gives; a line drawn ahead over another plate (the row lit meanwhile) is not used."""
+    renderer = played()
+    seats, layers = renderer.seats, renderer.layers
+    seat = (renderer.view.current + 1) % renderer.players
+    used = []
+    paint = seats._figures.paint
+
+    def spied(*args):
+        done = paint(*args)
+        used.append(done)
+        return done
+
+    seats._figures.paint = spied
+    renderer.holds[("cards", seat)] += 1  # a card in flight: not counted yet
+    layers.refresh()
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+    for _ in range(8):
+        seats.compose_ahead()
+    if lights_up:  # the row lights up before the card lands: another plate
+        seats.lit = seat
+        layers.refresh()
+    renderer.holds[("cards", seat)] -= 1  # the card lands
+    used.clear()
+    layers.refresh()
+    assert used == [not lights_up]
+    assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
+        whole_row(renderer, seat)
