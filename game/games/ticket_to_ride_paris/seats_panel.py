@@ -259,8 +259,10 @@ class SeatsPanel(Panel):
             return True
         for seat, lit in self._rows_to_turn():
             key = self.row_key(seat, lit)
-            if self._ready.get(seat) != key:
-                self._compose_part(seat, lit, key)
+            ready = self._ready.get(seat)
+            if ready != key:
+                if ready is None or not self._recount_ready(seat, lit, ready, key):
+                    self._compose_part(seat, lit, key)
                 return True
         self._composed_for = (view, holds, self.lit, scores)
         return False
@@ -278,6 +280,21 @@ class SeatsPanel(Panel):
                 if self._figures.make(seat, self._plate(seat), counts):
                     return True
         return False
+
+    def _recount_ready(self, seat: int, lit: bool, ready: tuple, key: tuple) -> bool:
+        """A row composed ahead whose counts alone changed since (a card landed in it): its
+        figures line redrawn over it from the first count that changed, as `paint_row` does
+        on the board, in one part, not the row composed again in four; False if more changed."""
+        area, first = self._figures_area(seat, ready, key)
+        if area is None:
+            return False
+        surface = self._ahead
+        surface.set_clip(self.row_area(seat))
+        fill_columns(surface, theme.PANEL_LIGHT if lit else theme.PANEL, area)
+        draw_figures(surface, self.rects[seat], key[1][3:6], seat, first)
+        surface.set_clip(None)
+        self._ready[seat] = key
+        return True
 
     def _rows_to_turn(self) -> list[tuple[int, bool]]:
         """(seat, lit) of the rows the turn passing repaints next: the row lit now going out

@@ -184,3 +184,25 @@ def test_a_card_landing_repaints_the_figures_from_a_line_drawn_ahead_as_a_whole_
     assert used == [not lights_up]
     assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
         whole_row(renderer, seat)
+
+
+def test_a_row_composed_ahead_whose_counts_changed_is_recounted_in_one_part():
+    """A card landing in a row composed ahead redraws its figures line on the picture (one
+    part, not the row composed again), which then paints as a whole repaint."""
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    nxt = (current + 1) % renderer.players
+    renderer.holds = renderer.holds.copy()  # (as each refresh makes them anew)
+    for seat in (current, nxt):
+        renderer.holds[("cards", seat)] += 1  # a card flies to each: not counted yet
+    composed = []
+    seats._compose_part = lambda *args: composed.append(args)
+    parts = 0
+    while seats.compose_ahead():
+        parts += 1
+    assert composed == [] and parts <= 4  # (two lines drawn ahead, two rows recounted)
+    seats.lit = nxt  # the turn passed
+    for seat in (current, nxt):
+        assert seats._ready[seat] == seats.row_key(seat)
+        assert row_painted(renderer, seat) == whole_row(renderer, seat)
