@@ -30,6 +30,9 @@ COMPOSE_PARTS = 1 + KEPT
 # ~25-30 us in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
 STEP_MEASURES = 2
 WIDTHS_KEPT = 2048  # lines' widths kept (`_widths`): moves' texts share their openings
+EMBLEM_KEY = (1, 254, 253)  # the see-through colour of the emblems drawn ahead (no seat's)
+EMBLEM_BOX = 32  # px square around an emblem's centre its sprite keeps (24 px and its edge)
+SEATS = 4  # the seats whose emblems are drawn ahead (the most the game seats)
 
 
 class MoveLogStrip:
@@ -64,12 +67,23 @@ class MoveLogStrip:
         # 0.3-2 ms: its memory is fresh; a blit of the plate into one, ~0.05 ms): the two
         # a game needs made before play (`surfaces_ahead`), then passed round.
         self._spares: list[pygame.Surface] = []
+        # each seat's emblem at each line's place on a drawing ahead, as drawn there (its
+        # sprite, see-through where the drawing left the surface as it was; `surfaces_ahead`):
+        # a blit, not two polygons, in each part of a drawing ahead
+        self._emblems: dict[tuple[int, tuple[int, int]], tuple[pygame.Surface, tuple]] = {}
 
     def surfaces_ahead(self, plate: pygame.Surface) -> None:
         """Make the surfaces the strip is drawn ahead on now, before play, not in the
         frames of the first two moves (a copy of the plate each)."""
         while len(self._spares) < 2:
             self._spares.append(plate.copy())
+        scratch = plate.copy()
+        for col in range(2):
+            for row in range(MOVE_ROWS):
+                x, y = self._line_spot(col, row, (-self.rect.x, -self.rect.y))
+                for seat in range(SEATS):
+                    self._emblems[seat, (x + 11, y - 1)] = _emblem_sprite(
+                        scratch, seat, (x + 11, y - 1))
 
     def prepare(self, names: Sequence[str], steps: int | None = 1,
                 plate: Callable[[], pygame.Surface] | None = None) -> bool:
@@ -186,7 +200,6 @@ class MoveLogStrip:
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
             canvas.blit(msg, msg.get_rect(center=self.rect.move(offset).center))
             return
-        dx, dy = offset
         slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
         for i, (seat, text) in enumerate(moves):
             lines = self.lines(text)
@@ -198,14 +211,22 @@ class MoveLogStrip:
             slot += len(lines)
             if which is not None and i not in which:
                 continue
-            x = self.rect.x + dx + 24 + col * self.col_w
-            y = self.rect.y + dy + 10 + row * MOVE_STEP + MOVE_STEP // 2
-            if seat is not None:
-                draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
+            x, y = self._line_spot(col, row, offset)
+            if seat is not None:  # as tall as the text; drawn ahead if on a drawing ahead
+                sprite = self._emblems.get((seat, (x + 11, y - 1))) if offset != (0, 0) else None
+                if sprite is None:
+                    draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)
+                else:
+                    canvas.blit(*sprite)
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
                 surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
+
+    def _line_spot(self, col: int, row: int, offset: tuple[int, int]) -> tuple[int, int]:
+        """Where a line of the log starts (its emblem's left, its middle), moved by `offset`."""
+        return (self.rect.x + offset[0] + 24 + col * self.col_w,
+                self.rect.y + offset[1] + 10 + row * MOVE_STEP + MOVE_STEP // 2)
 
     def lines(self, text: str) -> tuple[str, ...]:
         """A move's text set for one column (`set_lines`)."""
@@ -228,6 +249,21 @@ class MoveLogStrip:
             self._setting = None
             return True
         return False
+
+
+def _emblem_sprite(scratch: pygame.Surface, seat: int, center: tuple[int, int]
+                   ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A seat's emblem drawn at `center` of a surface like those the strip is drawn ahead
+    on (`scratch`, drawn over), cut out around it with everything else see-through, and where
+    it goes: blitted there, the pixels drawing the emblem there gives (drawn where it goes,
+    not elsewhere and moved: its corners are worked out in floats)."""
+    box = pygame.Rect(0, 0, EMBLEM_BOX, EMBLEM_BOX)
+    box.center = center
+    scratch.fill(EMBLEM_KEY, box)
+    draw_seat_emblem(scratch, seat, center, 24)
+    sprite = scratch.subsurface(box).copy()
+    sprite.set_colorkey(EMBLEM_KEY)
+    return sprite, box.topleft
 
 
 @lru_cache(maxsize=256)  # the log repaints after every move; its older lines are set already

@@ -268,15 +268,16 @@ def test_the_lines_follow_the_moves_the_names_and_the_language():
 
 def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
     """Bots only: after each move, the strip drawn ahead a part a frame (its parts keyed by the
-    queue they belong to) shows exactly what painting the moves afresh on the plate shows."""
+    queue they belong to, its emblems blitted from sprites) shows exactly what painting the
+    moves afresh on the board shows."""
     pygame.init()
     rules = TicketToRideParis()
-    match = Match(rules, Config(3), 7)
-    renderer = TTRRenderer(rules, match.config, NAMES[:3])
+    match = Match(rules, Config(4), 7)
+    renderer = TTRRenderer(rules, match.config, NAMES)
     renderer.reset(match.view(None), None)
-    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
     strip, checked = renderer.hand.log, 0
-    for _ in range(20):
+    for _ in range(30):
         events = match.resolve_chance()
         prompt = match.prompts()[0]
         events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
@@ -287,8 +288,11 @@ def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
         composed = strip.composed(renderer.names)
         if composed is None:
             continue
-        afresh = renderer.hand.log_plate().copy()
-        strip.paint(afresh, renderer.names, offset=(-strip.rect.x, -strip.rect.y))
+        # painted afresh where the strip is on the board (each emblem drawn, not blitted)
+        board = renderer.layers.static.copy()
+        board.blit(renderer.hand.log_plate(), strip.rect)
+        strip.paint(board, renderer.names)
+        afresh = board.subsurface(strip.rect)
         assert pygame.image.tobytes(composed, "RGB") == pygame.image.tobytes(afresh, "RGB")
         checked += 1
     assert checked > 10
