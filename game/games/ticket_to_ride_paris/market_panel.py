@@ -122,6 +122,19 @@ class MarketPanel(Panel):
         num = theme.text(str(count), theme.HEADING_SIZE, theme.TEXT, True)
         canvas.blit(num, num.get_rect(midright=(rect.right - 14, rect.y + 34)))
 
+    def piles_ahead(self) -> None:
+        """Compose each pile's picture but its count before play, in this language, with a
+        card in it and without (the ticket pile's caption for one ticket and for more): the
+        first discard, the last ticket... would otherwise compose one in its frame (~0.15 ms)."""
+        for name, rect, art in (("deck", self.deck_rect, self._deck_art),
+                                ("ticket_pile", self.tickets_rect, self._ticket_art),
+                                ("discard", self.discard_rect, self._discard_art)):
+            for count in (0, 1, 2):
+                caption = t("tickets", count=count) if name == "ticket_pile" else t(name)
+                if (name, caption, count > 0) not in self._pile_bases:
+                    self._pile_bases[name, caption, count > 0] = self._pile_base(
+                        rect, count, caption, art)
+
     def _pile_parts(self, name: str) -> tuple[pygame.Rect, int, str, Callable]:
         """A pile's rect, count, caption and art painter (drawn at the pile's place)."""
         view = self.view

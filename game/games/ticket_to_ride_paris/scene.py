@@ -124,6 +124,7 @@ class TTRRenderer(PanelRoom):
         # in the market, the hand and a flag; backs in flight, the deck and a seat's figures;
         # tickets on their pile, drawn, and in a seat's figures
         self.map_panel.buses_ahead()  # (a claim's buses: drawn now, not as it lands)
+        self.market.piles_ahead()  # (a pile's picture but its count: likewise)
         ahead.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
                        ((CARD_W, CARD_H), (42, 58), (26, 36)), ((58, 40), (140, 92), (40, 28)))
 

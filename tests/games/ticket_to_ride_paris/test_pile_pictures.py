@@ -83,3 +83,17 @@ def test_each_pile_shows_what_drawing_it_afresh_shows_whatever_came_before(rules
                 assert shown(renderer, rect) == expected, (name, deck, tickets, discard)
     finally:
         i18n.set_language("en")
+
+
+def test_every_pile_picture_a_game_shows_is_composed_before_play(rules, monkeypatch):
+    """Empty and not, one ticket or more: no frame of play composes a pile's picture."""
+    view = a_view(rules)
+    renderer = TTRRenderer(rules, Config(view.players), ["Ana", "Bruno"])
+    composed = []
+    monkeypatch.setattr(type(renderer.market), "_pile_base",
+                        lambda self, *args: composed.append(args) or pygame.Surface((1, 1)))
+    for deck, tickets, discard in ((40, 5, 3), (0, 1, 0), (1, 0, 1)):
+        renderer.reset(dataclasses.replace(
+            view, deck_size=deck, ticket_deck_size=tickets,
+            discard=tuple(discard if k == 0 else 0 for k in range(len(view.discard)))), 0)
+    assert composed == []
