@@ -233,11 +233,12 @@ class SeatsPanel(Panel):
         area, first = (None, 0) if ready == now else self._figures_area(seat, ready, now)
         if ready != now and area is None:
             return False
-        row = self.row_area(seat)
+        row, rect, plate = self.row_area(seat), self.rects[seat], self._plate(seat)
         canvas.blit(self._ahead, row, row)
-        if area is not None:
-            fill_columns(canvas, self._plate(seat), area)
-            self._draw_figures(canvas, self.view, seat, self.rects[seat], first)
+        if area is not None and not self._figures.paint(canvas, seat, plate, now[1][3:6],
+                                                        rect, area):
+            fill_columns(canvas, plate, area)
+            self._draw_figures(canvas, self.view, seat, rect, first)
         return True
 
     def compose_ahead(self) -> bool:

@@ -206,3 +206,21 @@ def test_a_row_composed_ahead_whose_counts_changed_is_recounted_in_one_part():
     for seat in (current, nxt):
         assert seats._ready[seat] == seats.row_key(seat)
         assert row_painted(renderer, seat) == whole_row(renderer, seat)
+
+
+def test_a_row_composed_ahead_with_other_counts_takes_its_figures_from_a_line_drawn_ahead():
+    """The turn passing while a card flies to the row going out: the row's picture, then its
+    figures line from the line drawn ahead for the count shown, as a whole repaint."""
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    renderer.holds = renderer.holds.copy()
+    seats.lit = (current + 1) % renderer.players  # the turn passed: the row goes out
+    renderer.holds[("cards", current)] += 2  # two cards flying to it: one lands first
+    seats._figures_ahead()
+    renderer.holds[("cards", current)] -= 1
+    used = []
+    paint = seats._figures.paint
+    seats._figures.paint = lambda *args: used.append(paint(*args)) or used[-1]
+    assert row_painted(renderer, current) == whole_row(renderer, current)
+    assert used == [True]
