@@ -30,6 +30,9 @@ COMPOSE_PARTS = 1 + KEPT
 # ~25-30 us in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
 STEP_MEASURES = 2
 WIDTHS_KEPT = 2048  # lines' widths kept (`_widths`): moves' texts share their openings
+EMBLEM_KEY = (1, 254, 253)  # the see-through colour of the emblems drawn ahead (no seat's)
+EMBLEM_BOX = 32  # px square around an emblem's centre its sprite keeps (24 px and its edge)
+SEATS = 4  # the seats whose emblems are drawn ahead (the most the game seats)
 
 
 class MoveLogStrip:
@@ -53,6 +56,9 @@ class MoveLogStrip:
         # alone (a process-wide dict made it depend on the games played before).
         self._widths: dict[pygame.font.Font, dict[str, int]] = {}
         self._queue: list | None = None  # the pieces still to make: `_queue_for`
+        # a number per queue of pieces, standing for its moves in its drawing-ahead pieces (a
+        # piece's key is hashed at each look: the moves' would hash every move, in Python)
+        self._queues_made = 0
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
         self._composing: tuple[Hashable, pygame.Surface] | None = None
@@ -61,12 +67,23 @@ class MoveLogStrip:
         # 0.3-2 ms: its memory is fresh; a blit of the plate into one, ~0.05 ms): the two
         # a game needs made before play (`surfaces_ahead`), then passed round.
         self._spares: list[pygame.Surface] = []
+        # each seat's emblem at each line's place on a drawing ahead, as drawn there (its
+        # sprite, see-through where the drawing left the surface as it was; `surfaces_ahead`):
+        # a blit, not two polygons, in each part of a drawing ahead
+        self._emblems: dict[tuple[int, tuple[int, int]], tuple[pygame.Surface, tuple]] = {}
 
     def surfaces_ahead(self, plate: pygame.Surface) -> None:
         """Make the surfaces the strip is drawn ahead on now, before play, not in the
         frames of the first two moves (a copy of the plate each)."""
         while len(self._spares) < 2:
             self._spares.append(plate.copy())
+        scratch = plate.copy()
+        for col in range(2):
+            for row in range(MOVE_ROWS):
+                x, y = self._line_spot(col, row, (-self.rect.x, -self.rect.y))
+                for seat in range(SEATS):
+                    self._emblems[seat, (x + 11, y - 1)] = _emblem_sprite(
+                        scratch, seat, (x + 11, y - 1))
 
     def prepare(self, names: Sequence[str], steps: int | None = 1,
                 plate: Callable[[], pygame.Surface] | None = None) -> bool:
@@ -116,8 +133,10 @@ class MoveLogStrip:
         key = (self.composed_key(names), compose)
         if self._queue is None or self._queue[0] != key:
             pieces = self._pieces(names)
+            self._queues_made += 1
             if compose:
-                pieces = chain(pieces, (("compose", key[0], k) for k in range(COMPOSE_PARTS)))
+                token = self._queues_made
+                pieces = chain(pieces, (("compose", token, k) for k in range(COMPOSE_PARTS)))
             self._queue = [key, pieces, None]
         return self._queue
 
@@ -140,19 +159,21 @@ class MoveLogStrip:
         return done[1] if done is not None and done[0] == self.composed_key(names) else None
 
     def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
-                 key: Hashable, part: int) -> bool:
-        """One part of drawing the strip ahead: the plate copied, then each part's moves; True
-        once this part is drawn (a later part finding another key's drawing starts over)."""
-        if part == 0 or self._composing is None or self._composing[0] != key:
-            self._composing = (key, self._backdrop(plate()))  # type: ignore[misc]
+                 token: int, part: int) -> bool:
+        """One part of drawing the strip ahead (`token`: the queue of pieces it belongs to):
+        the plate copied, then each part's moves; True once this part is drawn (a later part
+        finding another queue's drawing starts over)."""
+        if part == 0 or self._composing is None or self._composing[0] != token:
+            self._composing = (token, self._backdrop(plate()))  # type: ignore[misc]
             return part == 0
         surface = self._composing[1]
         moves = self.moves.lines(names)
         share = -(-len(moves) // (COMPOSE_PARTS - 1))
         offset = (-self.rect.x, -self.rect.y)
         self.paint(surface, names, range(share * (part - 1), share * part), offset)
-        if part == COMPOSE_PARTS - 1:
-            shown, self._composed, self._composing = self._composed, self._composing, None
+        if part == COMPOSE_PARTS - 1:  # drawn for the moves of the queue it belongs to
+            drawn = (self._queue[0][0], surface)  # type: ignore[index]
+            shown, self._composed, self._composing = self._composed, drawn, None
             if shown is not None:
                 self._spares.append(shown[1])
         return True
@@ -179,7 +200,6 @@ class MoveLogStrip:
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
             canvas.blit(msg, msg.get_rect(center=self.rect.move(offset).center))
             return
-        dx, dy = offset
         slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
         for i, (seat, text) in enumerate(moves):
             lines = self.lines(text)
@@ -191,14 +211,22 @@ class MoveLogStrip:
             slot += len(lines)
             if which is not None and i not in which:
                 continue
-            x = self.rect.x + dx + 24 + col * self.col_w
-            y = self.rect.y + dy + 10 + row * MOVE_STEP + MOVE_STEP // 2
-            if seat is not None:
-                draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)  # as tall as the text
+            x, y = self._line_spot(col, row, offset)
+            if seat is not None:  # as tall as the text; drawn ahead if on a drawing ahead
+                sprite = self._emblems.get((seat, (x + 11, y - 1))) if offset != (0, 0) else None
+                if sprite is None:
+                    draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)
+                else:
+                    canvas.blit(*sprite)
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
                 surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
+
+    def _line_spot(self, col: int, row: int, offset: tuple[int, int]) -> tuple[int, int]:
+        """Where a line of the log starts (its emblem's left, its middle), moved by `offset`."""
+        return (self.rect.x + offset[0] + 24 + col * self.col_w,
+                self.rect.y + offset[1] + 10 + row * MOVE_STEP + MOVE_STEP // 2)
 
     def lines(self, text: str) -> tuple[str, ...]:
         """A move's text set for one column (`set_lines`)."""
@@ -221,6 +249,21 @@ class MoveLogStrip:
             self._setting = None
             return True
         return False
+
+
+def _emblem_sprite(scratch: pygame.Surface, seat: int, center: tuple[int, int]
+                   ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A seat's emblem drawn at `center` of a surface like those the strip is drawn ahead
+    on (`scratch`, drawn over), cut out around it with everything else see-through, and where
+    it goes: blitted there, the pixels drawing the emblem there gives (drawn where it goes,
+    not elsewhere and moved: its corners are worked out in floats)."""
+    box = pygame.Rect(0, 0, EMBLEM_BOX, EMBLEM_BOX)
+    box.center = center
+    scratch.fill(EMBLEM_KEY, box)
+    draw_seat_emblem(scratch, seat, center, 24)
+    sprite = scratch.subsurface(box).copy()
+    sprite.set_colorkey(EMBLEM_KEY)
+    return sprite, box.topleft
 
 
 @lru_cache(maxsize=256)  # the log repaints after every move; its older lines are set already

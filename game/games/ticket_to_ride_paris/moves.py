@@ -42,6 +42,10 @@ class MoveLog:
         # `key()`, made when the moves change, not at each ask (the room compares it with the
         # strip's in every frame of an animation: one comparison, no call, no tuple built)
         self.current: tuple[Move, ...] = ()
+        # `lines()` as last written: (the moves, names, language, the lines); the strip asks
+        # for them several times a frame while it makes a move's text, and each look-up of a
+        # move's text hashes the move (a dataclass: its fields, in Python)
+        self._written: tuple = ((), (), "", [])
 
     def note(self, events: Iterable[Event], turn: int) -> None:
         """Add what these events did, from game turn `turn` on (a turn_started event starts
@@ -60,7 +64,11 @@ class MoveLog:
     def lines(self, names: Sequence[str]) -> list[tuple[int | None, str]]:
         """Each move as (seat, text in the current language), newest first."""
         names, lang = tuple(names), language()
-        return [(m.seat, _text(m, names, lang)) for m in self.moves]
+        moves, was_names, was_lang, lines = self._written
+        if moves is not self.current or was_names != names or was_lang != lang:
+            lines = [(m.seat, _text(m, names, lang)) for m in self.current]
+            self._written = (self.current, names, lang, lines)
+        return list(lines)
 
     def key(self) -> tuple:
         """A summary that changes whenever the log does (for a layer key)."""

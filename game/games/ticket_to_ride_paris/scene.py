@@ -58,6 +58,10 @@ LOG_TIME = 0.15  # s a move without an animation leaves the move log to make its
 # still to make (a piece a frame, never in a frame that repainted a layer): the strip then
 # shows the move in one blit, not made all at once in the frame the animation ends
 LOG_WAIT = 0.05
+# Layers a refresh that asks every layer's key repaints (after a move, ~15 keys: a repaint's
+# worth of work of its own); those it finds dirty beyond it are left to the next frames, which
+# ask their keys alone (`_refresh_reached`), REPAINT_BUDGET a frame
+WHOLE_BUDGET = 1
 
 
 class TTRRenderer(PanelRoom):
@@ -120,6 +124,7 @@ class TTRRenderer(PanelRoom):
         # in the market, the hand and a flag; backs in flight, the deck and a seat's figures;
         # tickets on their pile, drawn, and in a seat's figures
         self.map_panel.buses_ahead()  # (a claim's buses: drawn now, not as it lands)
+        self.market.piles_ahead()  # (a pile's picture but its count: likewise)
         ahead.cards_ahead(((CARD_W, CARD_H), HAND_CARD, FLAG_CARD),
                        ((CARD_W, CARD_H), (42, 58), (26, 36)), ((58, 40), (140, 92), (40, 28)))
 
@@ -266,7 +271,8 @@ class TTRRenderer(PanelRoom):
             self.map_panel.add_claims()
             self.seats.follow_turn(at_once=limit is None)
             if limit is None or not self._refresh_reached(before, limit):
-                self._repainted += self.layers.refresh(limit)  # the kit's refresh, counted
+                whole = None if limit is None else min(limit, WHOLE_BUDGET)
+                self._repainted += self.layers.refresh(whole)  # the kit's refresh, counted
                 self._asked_all = self.view, language()
                 self._scores_asked = list(self.shown_scores())
                 self._lit_asked, self._log_asked = self.seats.lit, self.hand.log.ready
@@ -278,15 +284,17 @@ class TTRRenderer(PanelRoom):
         row lit, the move log's text made), and repaint those dirty, `limit` at most (the
         rest are left to the next frame's refresh of every layer); False if every layer's
         key must be asked (a kind of hold not listed, layers left pending, the last tween
-        ending: the log's text may then be made whole)."""
+        ending: the log's text may then be made whole). The layers a refresh of every layer
+        found dirty and left pending are reached too: asked alone, not with every other."""
         layers = self.layers
-        if (not self.timeline.tweens or layers.pending
+        if (not self.timeline.tweens or layers._unsure
                 or self._asked_all != (self.view, language())):
             return False
         reached = layers_reached(changed_holds(before, self.holds), self.map_panel.name)
         if reached is None:
             return False
         self._reach_seen(reached)
+        reached.update(layers._pending)
         dirty = []
         for spec in self._specs if reached else ():
             if spec[0] in reached:
@@ -296,8 +304,9 @@ class TTRRenderer(PanelRoom):
         for (name, area, _, paint, restore, clip), key in dirty[:limit]:
             layers.paint_region(name, area, key, paint, restore, clip)
         self._repainted += min(limit, len(dirty))
-        if len(dirty) > limit:
-            layers.refresh(0)  # the rest: every layer is looked at in the next refresh
+        # the rest: pending, asked alone in the next refresh (the kit's `pending`, kept by the
+        # room: the kit's refresh would ask every layer again to find them)
+        layers._pending = tuple(spec[0] for spec, _ in dirty[limit:])
         return True
 
     def animated(self, batch: Batch, end: float) -> None:

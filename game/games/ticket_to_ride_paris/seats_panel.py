@@ -33,6 +33,15 @@ from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
+from .figures import (
+    FIGURES_H,
+    FIGURES_MARGIN,
+    FIGURES_X,
+    FIGURES_Y,
+    FiguresAhead,
+    draw_figures,
+    figure_spots,
+)
 from .layout import seat_rects
 from .rules import completed_tickets
 from .state import OVER, State
@@ -106,6 +115,10 @@ class SeatsPanel(Panel):
         self._ready: dict[int, tuple] = {}
         self._composing: tuple[int, tuple, int] | None = None
         self._composed_for: tuple | None = None  # what the rows were all composed for
+        # figures lines drawn ahead for a card flying to a seat (`_figures_ahead`)
+        rect = self.rects[0]
+        self._figures = FiguresAhead(layers.surface,
+                                     self.flag_rect(0, 0).x - rect.x - FIGURES_X)
 
     def layer_specs(self) -> list[tuple]:
         """Each row's layer as (name, area, key, painter, restore, clip), as `Layers.add`
@@ -157,10 +170,12 @@ class SeatsPanel(Panel):
         row)."""
         view, rect = self.view, self.rects[seat]
         before, now = self.room.layers.shown_key(f"seat{seat}"), self.row_key(seat)
-        area = self._figures_area(seat, before, now)
+        area, first = self._figures_area(seat, before, now)
         if area is not None:
-            fill_columns(canvas, self._plate(seat), area)  # it starts off a column
-            self._draw_figures(canvas, view, seat, rect)
+            plate = self._plate(seat)
+            if not self._figures.paint(canvas, seat, plate, now[1][3:6], rect, area):
+                fill_columns(canvas, plate, area)  # it starts off a column
+                self._draw_figures(canvas, view, seat, rect, first)
             return [area]
         area = self._front_area(seat, before, now)
         if area is not None:
@@ -203,7 +218,7 @@ class SeatsPanel(Panel):
         counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
                   None if view.tickets[seat] is None
                   else len(view.tickets[seat]) - self.holds.get(("tickets", seat), 0))
-        if _figures_end(rect, counts) > area.x:
+        if figure_spots(rect.x, counts)[1] > area.x:
             self._draw_figures(canvas, view, seat, rect)
         self._draw_front(canvas, view, seat, rect)
         canvas.set_clip(clip)
@@ -215,23 +230,23 @@ class SeatsPanel(Panel):
         ready = self._ready.get(seat)
         if ready is None:
             return False
-        area = None if ready == now else self._figures_area(seat, ready, now)
+        area, first = (None, 0) if ready == now else self._figures_area(seat, ready, now)
         if ready != now and area is None:
             return False
-        row = self.row_area(seat)
+        row, rect, plate = self.row_area(seat), self.rects[seat], self._plate(seat)
         canvas.blit(self._ahead, row, row)
-        if area is not None:
-            fill_columns(canvas, self._plate(seat), area)
-            self._draw_figures(canvas, self.view, seat, self.rects[seat])
+        if area is not None and not self._figures.paint(canvas, seat, plate, now[1][3:6],
+                                                        rect, area):
+            fill_columns(canvas, plate, area)
+            self._draw_figures(canvas, self.view, seat, rect, first)
         return True
 
     def compose_ahead(self) -> bool:
         """Compose a part of a row the turn passing will repaint whole, on `_ahead` (the
         seat to play's row going out, the next seat's lighting up), so that its repaint
         then is one blit (`_paint_ready`; a whole row costs ~0.15 ms in a frame): the
-        backdrop, name and score, then in another call the figures, then the flag cards and
-        status (COMPOSE_PARTS); True if it drew something (the room asks in frames that
-        repaint nothing)."""
+        backdrop, then in other calls the name and score, the figures, the flag cards and
+        status; True if it drew something (the room asks in frames that repaint nothing)."""
         # (what the keys read: when they are all composed and it has not changed, most
         # frames of a move's tweens, nothing is asked; a new language only misses the short cut)
         # (compared inline: asked in most frames of an animation; the scores shown are kept
@@ -241,13 +256,46 @@ class SeatsPanel(Panel):
         if (last is not None and last[0] is view and last[1] is holds and last[2] == self.lit
                 and last[3] == scores):
             return False
+        if self._figures_ahead():
+            return True
         for seat, lit in self._rows_to_turn():
             key = self.row_key(seat, lit)
-            if self._ready.get(seat) != key:
-                self._compose_part(seat, lit, key)
+            ready = self._ready.get(seat)
+            if ready != key:
+                if ready is None or not self._recount_ready(seat, lit, ready, key):
+                    self._compose_part(seat, lit, key)
                 return True
         self._composed_for = (view, holds, self.lit, scores)
         return False
+
+    def _figures_ahead(self) -> bool:
+        """Draw ahead the figures line of a seat a card flies to, as it will show once the
+        card lands (its card count one up); True if one was drawn (one a call)."""
+        view, h = self.view, self.holds
+        for seat in range(len(self.rects)):
+            held = h.get(("cards", seat), 0)
+            if held:
+                tickets = view.tickets[seat]
+                counts = (view.buses[seat], view.hand_sizes[seat] - held + 1,
+                          None if tickets is None else len(tickets) - h.get(("tickets", seat), 0))
+                if self._figures.make(seat, self._plate(seat), counts):
+                    return True
+        return False
+
+    def _recount_ready(self, seat: int, lit: bool, ready: tuple, key: tuple) -> bool:
+        """A row composed ahead whose counts alone changed since (a card landed in it): its
+        figures line redrawn over it from the first count that changed, as `paint_row` does
+        on the board, in one part, not the row composed again in four; False if more changed."""
+        area, first = self._figures_area(seat, ready, key)
+        if area is None:
+            return False
+        surface = self._ahead
+        surface.set_clip(self.row_area(seat))
+        fill_columns(surface, theme.PANEL_LIGHT if lit else theme.PANEL, area)
+        draw_figures(surface, self.rects[seat], key[1][3:6], seat, first)
+        surface.set_clip(None)
+        self._ready[seat] = key
+        return True
 
     def _rows_to_turn(self) -> list[tuple[int, bool]]:
         """(seat, lit) of the rows the turn passing repaints next: the row lit now going out
@@ -266,9 +314,10 @@ class SeatsPanel(Panel):
 
     def _compose_part(self, seat: int, lit: bool, key: tuple) -> None:
         """The next part of a row's picture on `_ahead` (the first again if its key changed
-        meanwhile), drawn as `paint_row` draws a whole row, within its area (the backdrop
-        with the name and score, the figures, then the flag cards and status: ~0.05-0.08 ms
-        each in a frame; the last two in one were ~0.18)."""
+        meanwhile), drawn as `paint_row` draws a whole row, within its area (the backdrop,
+        the name and score, the figures, then the flag cards and status: each a frame's part,
+        ~0.05-0.08 ms; the backdrop with the name and score was ~0.11-0.12, the last two in
+        one ~0.18)."""
         view, rect, row = self.view, self.rects[seat], self.row_area(seat)
         surface = self._ahead
         surface.set_clip(row)
@@ -276,11 +325,13 @@ class SeatsPanel(Panel):
         if begun is None or begun[:2] != (seat, key):
             self._ready.pop(seat, None)
             surface.blit(self._backdrops[seat, lit], row)
-            self._draw_head(surface, seat, rect, key[1][0])
             self._composing = (seat, key, 1)
         elif begun[2] == 1:
-            self._draw_figures(surface, view, seat, rect)
+            self._draw_head(surface, seat, rect, key[1][0])
             self._composing = (seat, key, 2)
+        elif begun[2] == 2:
+            self._draw_figures(surface, view, seat, rect)
+            self._composing = (seat, key, 3)
         else:
             self._draw_front(surface, view, seat, rect)
             self._draw_status(surface, view, seat, rect, lit)
@@ -308,24 +359,30 @@ class SeatsPanel(Panel):
                         seat_color(seat), bold=True)
         return num_rect, name
 
-    def _figures_area(self, seat: int, before: Any, now: tuple) -> pygame.Rect | None:
-        """The rect the figures line covers before and now, if nothing but its counts changed
-        between the row keys and the line stays clear of the flag cards (None: repaint all)."""
+    def _figures_area(self, seat: int, before: Any, now: tuple
+                      ) -> tuple[pygame.Rect | None, int]:
+        """The rect the figures line covers before and now from the first count that changed
+        (its number: the icons and counts before it stay as they are), and that count's
+        place (0: buses, 1: cards, 2: tickets), if nothing but the counts changed between the
+        row keys and the line stays clear of the flag cards ((None, 0): repaint all)."""
         if before is None or before[0] != now[0]:
-            return None
+            return None, 0
         was, key = before[1], now[1]
         if was[:3] != key[:3] or was[6:] != key[6:]:  # beyond the buses, cards and tickets
-            return None
+            return None, 0
         rect = self.rects[seat]
-        right = max(_figures_end(rect, was[3:6]), _figures_end(rect, key[3:6]))
+        (starts, was_end), (_, end) = (figure_spots(rect.x, was[3:6]),
+                                       figure_spots(rect.x, key[3:6]))
         limit = self.flag_rect(seat, 0).x
         if key[7]:  # the flags won: their count and tricolour left of the cards
             label = theme.text(f"×{key[7]}", theme.SMALL_SIZE, theme.TEXT, True)
             limit -= label.get_width() + 8 + 40
-        if right + FIGURES_MARGIN > limit:
-            return None
-        x = rect.x + FIGURES_X
-        return pygame.Rect(x, rect.y + FIGURES_Y, right + FIGURES_MARGIN - x, FIGURES_H)
+        if max(was_end, end) + FIGURES_MARGIN > limit:
+            return None, 0
+        first = next((k for k in range(3) if was[3 + k] != key[3 + k]), 0)
+        x = starts[first] if first else rect.x + FIGURES_X
+        return pygame.Rect(x, rect.y + FIGURES_Y, max(was_end, end) + FIGURES_MARGIN - x,
+                           FIGURES_H), first
 
     def card_spot(self, seat: int) -> tuple[int, int]:
         """Where a card given to this seat lands: its card count."""
@@ -348,30 +405,13 @@ class SeatsPanel(Panel):
         canvas.blit(name, (rect.x + 30 + PANEL_EMBLEM + 4, rect.y + 14))
 
     def _draw_figures(self, canvas: pygame.Surface, view: State, seat: int,
-                      rect: pygame.Rect) -> None:
-        """The figures line: buses, cards and tickets, each an icon and its count."""
-        row_y = rect.y + FIGURES_Y
-        x = self._stat(canvas, rect.x + FIGURES_X, row_y, "bus", view.buses[seat], seat)
-        cards = max(0, view.hand_sizes[seat] - self.holds.get(("cards", seat), 0))
-        x = self._stat(canvas, x + 22, row_y, "card", cards, seat)
+                      rect: pygame.Rect, first: int = 0) -> None:
+        """The figures line: buses, cards and tickets, each an icon and its count (from the
+        count `first` on, its icon left as drawn: a count's change repaints from it)."""
         tickets = view.tickets[seat]
-        held = self.holds.get(("tickets", seat), 0)
-        shown = "?" if tickets is None else max(0, len(tickets) - held)
-        self._stat(canvas, x + 22, row_y, "ticket", shown, seat)
-
-    @staticmethod
-    def _stat(canvas: pygame.Surface, x: int, y: int, icon: str, value: Any, seat: int) -> int:
-        """An icon with a number; returns the x after it."""
-        if icon == "bus":
-            canvas.blit(sp.bus_icon(seat_color(seat), INK, 46, 30), (x, y + 4))
-        elif icon == "card":
-            canvas.blit(sp.card_back(26, 36), (x, y + 1))
-        else:
-            canvas.blit(sp.ticket_back(40, 28), (x, y + 5))
-        x += STAT_ICON_W[icon]
-        num = _figure(value)
-        canvas.blit(num, (x, y + 4))
-        return x + num.get_width()
+        counts = (view.buses[seat], view.hand_sizes[seat] - self.holds.get(("cards", seat), 0),
+                  None if tickets is None else len(tickets) - self.holds.get(("tickets", seat), 0))
+        draw_figures(canvas, rect, counts, seat, first)
 
     def flag_rect(self, seat: int, slot: int) -> pygame.Rect:
         """Where one of the flag's three cards sits on a seat's panel."""
@@ -461,12 +501,6 @@ class SeatsPanel(Panel):
         return at + 0.6
 
 
-FIGURES_X, FIGURES_Y = 30, 62  # where a row's figures line starts, from the row's corner
-FIGURES_H = 44  # the figures line's height: its icons and counts (y+1..y+40), never the score
-FIGURES_MARGIN = 4  # px kept between the figures line and the flag cards (or their count)
-STAT_ICON_W = {"bus": 52, "card": 32, "ticket": 46}  # an icon and its gap before the count
-
-
 def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: bool) -> None:
     """A seat row's plate (lighter for the seat to play, then ringed), stripe and emblem."""
     pygame.draw.rect(canvas, theme.PANEL_LIGHT if current else theme.PANEL, rect,
@@ -476,24 +510,6 @@ def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: b
     if current:
         pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
     draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
-
-
-
-
-def _figure(value: Any) -> pygame.Surface:
-    """A count of the figures line, drawn."""
-    return theme.text(str(value), theme.BODY_SIZE, theme.TEXT, True)
-
-
-def _figures_end(rect: pygame.Rect, counts: tuple) -> int:
-    """Where a row's figures line ends for these row-key counts (buses, cards, tickets: the
-    cards and tickets less what flies in, as drawn)."""
-    buses, cards, tickets = counts
-    shown = ["bus", "card", "ticket"]
-    x = rect.x + FIGURES_X
-    for k, value in enumerate((buses, max(0, cards), "?" if tickets is None else max(0, tickets))):
-        x += (22 if k else 0) + STAT_ICON_W[shown[k]] + _figure(value).get_width()
-    return x
 
 
 def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:

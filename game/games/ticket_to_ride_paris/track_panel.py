@@ -46,7 +46,7 @@ class TrackPanel(Panel):
         clip = canvas.get_clip()
         canvas.set_clip(area.clip(clip))
         blit_columns(canvas, self.room.layers.static, area)
-        self.paint_track(canvas, scores)
+        self.paint_track(canvas, scores, area)
         canvas.set_clip(clip)
         return [area]
 
@@ -79,20 +79,39 @@ class TrackPanel(Panel):
         x0, x1 = box.x + 34, box.right - 34
         return top, lo, x0, (x1 - x0) / (top - lo), box.y + 12, 52 / self.room.players
 
-    def paint_track(self, canvas: pygame.Surface, scores: list[int]) -> None:
-        """Ticks and labels, then each seat's bar ending at its emblem."""
+    def paint_track(self, canvas: pygame.Surface, scores: list[int],
+                    area: pygame.Rect | None = None) -> None:
+        """Ticks and labels, then each seat's bar ending at its emblem; with an `area` (the
+        canvas clipped to it), only those that reach into it (a score counting up repaints a
+        stretch of its lane a frame: the rest, clipped away, cost calls and no pixel)."""
         players = self.room.players
         top, lo, x0, span, lane_top, lane_h = self._scale(scores)
         bottom = lane_top + lane_h * players
+        left, right = (-math.inf, math.inf) if area is None else (area.left, area.right)
         for v in range(lo, top + 1, 10):
             x = x0 + (v - lo) * span
-            pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
+            if x + TICK_REACH >= left and x - TICK_REACH <= right:
+                pygame.draw.line(canvas, theme.PANEL_LIGHT, (x, lane_top), (x, bottom), 2)
             if v % 20 == 0:
                 label = theme.text(str(v), theme.SMALL_SIZE, theme.TEXT_DIM)
-                canvas.blit(label, label.get_rect(midtop=(x, bottom + 4)))
+                spot = label.get_rect(midtop=(x, bottom + 4))
+                if area is None or spot.colliderect(area):
+                    canvas.blit(label, spot)
+        zero = x0 - lo * span
         for seat in range(players):
             y = lane_top + lane_h * (seat + 0.5)
             x = x0 + (scores[seat] - lo) * span
-            zero = x0 - lo * span
+            if area is not None and not _lane_reaches(area, zero, x, y):
+                continue
             pygame.draw.line(canvas, seat_dark(seat), (zero, y), (x, y), 6)
             draw_seat_emblem(canvas, seat, (x, y), min(20, lane_h + 6))
+
+
+TICK_REACH = 3  # px either side of a tick's x its 2 px line may touch
+
+
+def _lane_reaches(area: pygame.Rect, zero: float, x: float, y: float) -> bool:
+    """True if a lane's bar (from `zero` to `x`, 6 px thick at `y`) or its emblem (at x, y,
+    EMBLEM_MAX around) may touch `area`."""
+    return (y + EMBLEM_MAX >= area.top and y - EMBLEM_MAX <= area.bottom
+            and max(zero, x) + EMBLEM_MAX >= area.left and min(zero, x) - EMBLEM_MAX <= area.right)

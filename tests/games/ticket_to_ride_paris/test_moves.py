@@ -244,3 +244,55 @@ def test_a_new_move_s_text_is_made_a_piece_a_frame_and_the_strip_at_rest_is_pain
         renderer.refresh()
         assert pygame.image.tobytes(renderer.layers.surface, "RGB") == piecewise
     assert staged > 25  # most moves' text was made while their animation ran
+
+
+def test_the_lines_follow_the_moves_the_names_and_the_language():
+    """`lines` is kept from ask to ask (`MoveLog._written`): a new move, other names and
+    another language each write them again."""
+    log = MoveLog(ROUTES)
+    log.note([event("passed", 0)], turn=1)
+    first = log.lines(NAMES)
+    assert first == [(0, "Ana cannot act and passes")]
+    log.note([event("passed", 1)], turn=2)
+    assert len(log.lines(NAMES)) == 2 and log.lines(NAMES)[1] == first[0]
+    renamed = log.lines(["Zoe", *NAMES[1:]])
+    assert renamed[1][1].startswith("Zoe") and log.lines(NAMES)[1] == first[0]
+    english = log.lines(NAMES)
+    set_language("es")
+    try:
+        assert log.lines(NAMES) != english
+    finally:
+        set_language("en")
+    assert log.lines(NAMES) == english
+
+
+def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
+    """Bots only: after each move, the strip drawn ahead a part a frame (its parts keyed by the
+    queue they belong to, its emblems blitted from sprites) shows exactly what painting the
+    moves afresh on the board shows."""
+    pygame.init()
+    rules = TicketToRideParis()
+    match = Match(rules, Config(4), 7)
+    renderer = TTRRenderer(rules, match.config, NAMES)
+    renderer.reset(match.view(None), None)
+    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    strip, checked = renderer.hand.log, 0
+    for _ in range(30):
+        events = match.resolve_chance()
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+            prompt.player), prompt))
+        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+        composed = strip.composed(renderer.names)
+        if composed is None:
+            continue
+        # painted afresh where the strip is on the board (each emblem drawn, not blitted)
+        board = renderer.layers.static.copy()
+        board.blit(renderer.hand.log_plate(), strip.rect)
+        strip.paint(board, renderer.names)
+        afresh = board.subsurface(strip.rect)
+        assert pygame.image.tobytes(composed, "RGB") == pygame.image.tobytes(afresh, "RGB")
+        checked += 1
+    assert checked > 10

@@ -15,7 +15,7 @@ import pytest
 
 from game.games.ticket_to_ride_paris.reach import changed_holds, layers_reached
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
-from game.games.ticket_to_ride_paris.scene import TTRRenderer
+from game.games.ticket_to_ride_paris.scene import WHOLE_BUDGET, TTRRenderer
 from tests.games.scene_match import scene_match, step
 
 
@@ -62,3 +62,39 @@ def test_a_hold_whose_count_changed_is_a_change():
     now = Counter({("cards", 1): 1, ("route", 4): 1})
     assert sorted(changed_holds(before, now)) == [("cards", 1), ("route", 4), ("slot", 0)]
     assert changed_holds(now, now) == []
+
+
+@pytest.mark.parametrize("viewer", [None, 0])
+def test_a_refresh_of_every_layer_paints_one_and_the_rest_are_asked_alone(viewer):
+    """After a move, the refresh that asks every layer's key paints WHOLE_BUDGET of those it
+    finds dirty; while tweens run, the layers it left pending are painted in the next frames,
+    asked alone (not every key again), and none is left out of date."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 11)
+    renderer.reset(match.view(viewer), viewer)
+    layers = renderer.layers
+    whole, calls = layers.refresh, [0]
+
+    def counted(limit=None):
+        done = whole(limit)
+        if limit is not None and limit > 0:
+            calls[0] += 1
+            assert done <= WHOLE_BUDGET
+        return done
+
+    layers.refresh = counted
+    left_pending = asked_again = 0
+    for _ in range(40):
+        step(match, bots, renderer, viewer=viewer)
+        for _ in range(90):
+            pending_before = bool(layers._pending) and not layers._unsure
+            before = calls[0]
+            renderer.update(1 / 60)
+            if pending_before and renderer.timeline.tweens:  # (still running after it)
+                left_pending += 1
+                asked_again += calls[0] != before
+            if not layers.pending:
+                assert stale_layers(renderer) == []
+            if not renderer.busy() and not layers.pending:
+                break
+    assert left_pending > 10 and asked_again == 0

@@ -51,11 +51,11 @@ def row_painted(renderer, seat: int) -> bytes:
 
 
 def compose_all(renderer) -> None:
-    """Compose ahead every row the turn passing will repaint (three parts each)."""
-    for _ in range(16):
+    """Compose ahead every row the turn passing will repaint (four parts each)."""
+    for _ in range(20):
         if not renderer.seats.compose_ahead():
             return
-    raise AssertionError("rows still to compose after 16 parts")
+    raise AssertionError("rows still to compose after 20 parts")
 
 
 def test_rows_composed_ahead_are_those_the_turn_passing_repaints_whole():
@@ -82,7 +82,7 @@ def test_a_row_composed_ahead_paints_as_a_whole_repaint_also_with_other_counts()
     assert row_painted(renderer, current) == whole_row(renderer, current)
 
 
-@pytest.mark.parametrize("parts", [1, 2])
+@pytest.mark.parametrize("parts", [1, 2, 3])
 def test_a_row_composed_in_part_whose_key_changed_is_composed_again_from_its_backdrop(parts):
     renderer = played()
     seats, current = renderer.seats, renderer.view.current
@@ -151,3 +151,76 @@ def test_before_the_first_player_is_drawn_every_row_is_composed_lit():
     compose_all(renderer)
     seats = renderer.seats
     assert seats._ready == {seat: seats.row_key(seat, True) for seat in range(3)}
+
+
+@pytest.mark.parametrize("lights_up", [False, True])
+def test_a_card_landing_repaints_the_figures_from_a_line_drawn_ahead_as_a_whole_repaint(lights_up):
+    """While a card flies to a seat, its figures line with the card landed is drawn ahead
+    (`compose_ahead`); the landing repaints the line from it, the pixels a whole repaint
+    gives; a line drawn ahead over another plate (the row lit meanwhile) is not used."""
+    renderer = played()
+    seats, layers = renderer.seats, renderer.layers
+    seat = (renderer.view.current + 1) % renderer.players
+    used = []
+    paint = seats._figures.paint
+
+    def spied(*args):
+        done = paint(*args)
+        used.append(done)
+        return done
+
+    seats._figures.paint = spied
+    renderer.holds[("cards", seat)] += 1  # a card in flight: not counted yet
+    layers.refresh()
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+    for _ in range(8):
+        seats.compose_ahead()
+    if lights_up:  # the row lights up before the card lands: another plate
+        seats.lit = seat
+        layers.refresh()
+    renderer.holds[("cards", seat)] -= 1  # the card lands
+    used.clear()
+    layers.refresh()
+    assert used == [not lights_up]
+    assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
+        whole_row(renderer, seat)
+
+
+def test_a_row_composed_ahead_whose_counts_changed_is_recounted_in_one_part():
+    """A card landing in a row composed ahead redraws its figures line on the picture (one
+    part, not the row composed again), which then paints as a whole repaint."""
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    nxt = (current + 1) % renderer.players
+    renderer.holds = renderer.holds.copy()  # (as each refresh makes them anew)
+    for seat in (current, nxt):
+        renderer.holds[("cards", seat)] += 1  # a card flies to each: not counted yet
+    composed = []
+    seats._compose_part = lambda *args: composed.append(args)
+    parts = 0
+    while seats.compose_ahead():
+        parts += 1
+    assert composed == [] and parts <= 4  # (two lines drawn ahead, two rows recounted)
+    seats.lit = nxt  # the turn passed
+    for seat in (current, nxt):
+        assert seats._ready[seat] == seats.row_key(seat)
+        assert row_painted(renderer, seat) == whole_row(renderer, seat)
+
+
+def test_a_row_composed_ahead_with_other_counts_takes_its_figures_from_a_line_drawn_ahead():
+    """The turn passing while a card flies to the row going out: the row's picture, then its
+    figures line from the line drawn ahead for the count shown, as a whole repaint."""
+    renderer = played()
+    seats, current = renderer.seats, renderer.view.current
+    compose_all(renderer)
+    renderer.holds = renderer.holds.copy()
+    seats.lit = (current + 1) % renderer.players  # the turn passed: the row goes out
+    renderer.holds[("cards", current)] += 2  # two cards flying to it: one lands first
+    seats._figures_ahead()
+    renderer.holds[("cards", current)] -= 1
+    used = []
+    paint = seats._figures.paint
+    seats._figures.paint = lambda *args: used.append(paint(*args)) or used[-1]
+    assert row_painted(renderer, current) == whole_row(renderer, current)
+    assert used == [True]

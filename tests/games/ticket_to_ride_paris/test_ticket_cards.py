@@ -127,13 +127,15 @@ def view_config(view) -> Config:
 def test_the_ticket_pile_caption_agrees_with_its_count(rules, monkeypatch, language, one, many):
     """"1" over "Ticket", "5" over "Tickets": the pile's caption is a plural table of its count."""
     captions: dict[int, str] = {}
-    original = MarketPanel._pile_text
+    original = MarketPanel._pile_parts
 
-    def recording(canvas, rect, count, caption):
-        captions[count] = caption
-        original(canvas, rect, count, caption)
+    def recording(self, name):
+        parts = original(self, name)
+        if name == "ticket_pile":
+            captions[parts[1]] = parts[2]
+        return parts
 
-    monkeypatch.setattr(MarketPanel, "_pile_text", staticmethod(recording))
+    monkeypatch.setattr(MarketPanel, "_pile_parts", recording)
     view = a_view(rules)
     renderer = TTRRenderer(rules, view_config(view), ["Ana", "Bruno"])
     i18n.set_language(language)
