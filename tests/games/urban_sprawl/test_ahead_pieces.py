@@ -1,0 +1,112 @@
+"""Urban Sprawl builds ahead in pieces of one text at most (a measure or a render): a seat
+body's pills one text a call (pills.warm_pills), then put together from the caches, and a call
+that had to work out the body's key anew doing nothing else; no timing, text operations
+counted through the font."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.registry import rules_for
+from game.games.urban_sprawl import pills
+from game.games.urban_sprawl.board import OFFICES
+from game.games.urban_sprawl.scene import USRenderer
+from game.ui import memory, theme
+from tests.games.scene_match import scene_match, step
+
+
+class CountingFont:
+    """A font that counts what it measures and renders (each a text operation)."""
+
+    def __init__(self, font: pygame.font.Font, counts: list[int]) -> None:
+        self.font, self.counts = font, counts
+
+    def render(self, *args):
+        self.counts.append(1)
+        return self.font.render(*args)
+
+    def size(self, text: str):
+        self.counts.append(1)
+        return self.font.size(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self.font, name)
+
+
+@pytest.fixture
+def text_ops(monkeypatch) -> list[int]:
+    """One entry per text measured or rendered from now on, with every art cache empty."""
+    counts: list[int] = []
+    plain = theme.font
+    monkeypatch.setattr(theme, "font", lambda size, bold=False: CountingFont(plain(size, bold),
+                                                                             counts))
+    for cached in memory.art_caches():
+        cached.cache_clear()
+    return counts
+
+
+def played(players: int, seed: int, moves: int):
+    """A renderer `moves` bot moves into a game, every tween run out."""
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
+    for _ in range(moves):
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+    return match, bots, renderer
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 4)])
+def test_a_seat_body_builds_ahead_one_text_at_most_a_call(text_ops, players, seed):
+    """Each call of a body's `prepare_ahead` measures or renders one text at most, from
+    cold caches to all built (a set of pills built in one call did two to six)."""
+    pygame.init()
+    _, _, renderer = played(players, seed, 8)
+    sets = 0
+    for body in renderer.bodies:
+        body._prepared, body._foot_memo, body.remembered, body._warming = None, {}, {}, None
+        for cached in memory.art_caches():
+            cached.cache_clear()
+        calls = 0
+        while True:
+            text_ops.clear()
+            if not body.prepare_ahead():
+                break
+            calls += 1
+            assert len(text_ops) <= 1, (body.name, calls)
+        assert calls > 8
+        sets += len(body.remembered.get("pills", ()))
+    assert sets
+
+def test_warmed_pills_are_put_together_without_a_text_operation(text_ops):
+    """Once `warm_pills` has run out for a key, that key's pills measure and render nothing."""
+    pygame.init()
+    _, _, renderer = played(3, 5, 6)
+    body = renderer.bodies[0]
+    offices = tuple(k % 2 == 0 for k in range(len(OFFICES)))
+    key = (True, 2, False, offices, True, "en")
+    steps = sum(1 for _ in pills.warm_pills(body.whole, key))
+    assert steps > 3 and text_ops
+    text_ops.clear()
+    body.pill_items(key)
+    assert text_ops == []
+
+
+def test_a_call_that_works_out_a_bodys_key_builds_nothing_else(text_ops):
+    """A call that has to work out a body's key anew (what it reads changed since it was
+    last asked) stops there (True: a piece done), building no foot entry or pills; the next
+    call builds."""
+    pygame.init()
+    _, _, renderer = played(2, 6, 4)
+    for body in renderer.bodies:
+        body.key_memo, body._prepared = None, None
+        body._foot_memo.clear()
+        text_ops.clear()
+        assert body.prepare_ahead()
+        assert text_ops == [] and not body._foot_memo
+        assert body.prepare_ahead() and body._foot_memo
