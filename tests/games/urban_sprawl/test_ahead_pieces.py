@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.engine.registry import rules_for
-from game.games.urban_sprawl import pills
+from game.games.urban_sprawl import key_panel, pills
 from game.games.urban_sprawl.board import OFFICES
 from game.games.urban_sprawl.scene import USRenderer
 from game.ui import memory, theme
@@ -28,11 +28,11 @@ class CountingFont:
         self.font, self.counts = font, counts
 
     def render(self, *args):
-        self.counts.append(1)
+        self.counts.append("render")
         return self.font.render(*args)
 
     def size(self, text: str):
-        self.counts.append(1)
+        self.counts.append("size")
         return self.font.size(text)
 
     def __getattr__(self, name: str):
@@ -110,3 +110,39 @@ def test_a_call_that_works_out_a_bodys_key_builds_nothing_else(text_ops):
         assert body.prepare_ahead()
         assert text_ops == [] and not body._foot_memo
         assert body.prepare_ahead() and body._foot_memo
+
+
+def test_the_key_renders_ahead_the_piles_line_after_a_card_drawn_or_discarded(text_ops):
+    """Once the key has built all it would ahead, its piles' line for a card less in the
+    planning deck or a card more in the discard renders nothing."""
+    pygame.init()
+    _, _, renderer = played(3, 7, 5)
+    key, view = renderer.panels["key"], renderer.view
+    while key.prepare_ahead():
+        pass
+    deck, discard = len(view.planning_deck.cards), len(view.discard)
+    text_ops.clear()
+    for soon in ((deck - 1, discard), (deck, discard + 1)):
+        key_panel.piles_text(*soon)
+    assert text_ops == []
+    key_panel.piles_text(deck + 5, discard + 5)
+    assert text_ops
+
+
+def test_the_key_builds_ahead_one_text_at_most_a_call(text_ops):
+    """Each call of the key's `prepare_ahead` renders one text at most, from cold caches to
+    all built (a turn line built in one call rendered its AP figure and whose turn)."""
+    pygame.init()
+    _, _, renderer = played(3, 10, 6)
+    key = renderer.panels["key"]
+    key.remembered, key._made = {}, set()
+    for cached in memory.art_caches():
+        cached.cache_clear()
+    calls = 0
+    while True:
+        text_ops.clear()
+        if not key.prepare_ahead():
+            break
+        calls += 1
+        assert len([op for op in text_ops if op == "render"]) <= 1, calls
+    assert calls >= 4 and key.remembered["turn"]
