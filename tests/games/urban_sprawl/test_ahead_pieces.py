@@ -146,3 +146,33 @@ def test_the_key_builds_ahead_one_text_at_most_a_call(text_ops):
         calls += 1
         assert len([op for op in text_ops if op == "render"]) <= 1, calls
     assert calls >= 4 and key.remembered["turn"]
+
+
+def test_the_first_refresh_after_a_move_works_out_the_keys_and_paints_nothing(monkeypatch):
+    """After a move shown with a repaint budget, the next frame's refresh works out every
+    layer's key and paints none (the layers stay pending: the table is not at rest); the
+    frame after repaints, and the layers end equal to them painted afresh."""
+    pygame.init()
+    match, bots, renderer = played(3, 11, 3)
+    painted: list[str] = []
+    layers = renderer.layers
+    plain = layers.paint_region
+    monkeypatch.setattr(layers, "paint_region", lambda name, *args: painted.append(name)
+                        or plain(name, *args))
+    checked = 0
+    for _ in range(12):
+        renderer.damage()  # (as the shell does each frame: else the whole board is due)
+        step(match, bots, renderer)
+        painted.clear()
+        renderer.update(1 / 60)
+        assert painted == [] and layers.pending and not renderer.at_rest()
+        renderer.update(1 / 60)
+        checked += bool(painted)
+        while renderer.busy() or layers.pending:
+            renderer.update(1 / 60)
+            renderer.damage()
+    assert checked > 5
+    kept = pygame.image.tobytes(layers.surface, "RGB")
+    layers.invalidate()
+    renderer.refresh()
+    assert kept == pygame.image.tobytes(layers.surface, "RGB")
