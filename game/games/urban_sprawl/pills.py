@@ -22,8 +22,11 @@ from .panel_base import Item, blit_item
 PillKey = tuple  # the pills' part of a seat body's key: (active, ap, over, offices, extra, words)
 
 
+@art_cache(maxsize=512)
 def key_pills(key: PillKey) -> list[tuple[str, str]]:
-    """(text, style) of the pills a body's pill key shows."""
+    """(text, style) of the pills a body's pill key shows (cached: the key holds the
+    language, and translating a set's pills costs 0.03-0.04 ms cold; read it, never change
+    it)."""
     active, ap, over, offices, extra, _ = key
     return pill_list(ap if active and ap and not over else None, offices, extra)
 

@@ -18,6 +18,7 @@ from game.games.urban_sprawl import key_panel, pills
 from game.games.urban_sprawl.board import OFFICES
 from game.games.urban_sprawl.scene import USRenderer
 from game.ui import memory, theme
+from game.ui.i18n import set_language
 from tests.games.scene_match import scene_match, step
 
 
@@ -176,3 +177,20 @@ def test_the_first_refresh_after_a_move_works_out_the_keys_and_paints_nothing(mo
     layers.invalidate()
     renderer.refresh()
     assert kept == pygame.image.tobytes(layers.surface, "RGB")
+
+
+def test_a_pill_keys_pills_are_its_pills_in_its_language_and_stay_so():
+    """`key_pills` (cached per key, which holds the language) gives what `pill_list` gives in
+    that language, and building a set's items from it leaves it unchanged."""
+    pygame.init()
+    _, _, renderer = played(2, 12, 2)
+    offices = tuple(k == 1 for k in range(len(OFFICES)))
+    try:
+        for words in ("en", "es", "en"):
+            set_language(words)
+            key = (True, 2, False, offices, True, words)
+            assert pills.key_pills(key) == pills.pill_list(2, offices, True)
+            renderer.bodies[0].pill_items(key)
+            assert pills.key_pills(key) == pills.pill_list(2, offices, True)
+    finally:
+        set_language("en")
