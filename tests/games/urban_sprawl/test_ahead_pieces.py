@@ -17,6 +17,7 @@ from game.engine.registry import rules_for
 from game.games.urban_sprawl import key_panel, pills
 from game.games.urban_sprawl.board import OFFICES
 from game.games.urban_sprawl.scene import USRenderer
+from game.games.urban_sprawl.state import total_prestige
 from game.ui import memory, theme
 from game.ui.i18n import set_language
 from tests.games.scene_match import scene_match, step
@@ -194,3 +195,50 @@ def test_a_pill_keys_pills_are_its_pills_in_its_language_and_stay_so():
             assert pills.key_pills(key) == pills.pill_list(2, offices, True)
     finally:
         set_language("en")
+
+
+def test_a_count_ups_figure_items_are_built_ahead_and_its_frames_build_few():
+    """While a gain flies in, the frames that build ahead make the figures' items of each
+    step the head will count through (`SeatHead.figure_items`), so that the count-up's
+    frames mostly find them made: at least one count-up seen, and fewer builds in its frames
+    than steps."""
+    pygame.init()
+    match, bots, renderer = played(3, 5, 0)
+    renderer.damage()
+    counted = steps = built_in_frames = 0
+    for _ in range(80):
+        step(match, bots, renderer)
+        renderer.update(1 / 60)
+        shown = [(h, total_prestige(renderer.view, h.seat) - renderer.counting(h.seat),
+                  renderer.view.wealth[h.seat] - renderer.counting(h.seat, "wealth"))
+                 for h in renderer.heads]
+        moving = [h for h, p, w in shown if (p, w) != (total_prestige(renderer.view, h.seat),
+                                                       renderer.view.wealth[h.seat])]
+        if not moving:
+            while renderer.busy() or renderer.layers.pending:
+                renderer.update(1 / 60)
+            continue
+        while renderer.prepare_ahead():
+            pass
+        counted += 1
+        for head in moving:
+            before = len(head._figures)
+            while renderer.busy() or renderer.layers.pending:
+                renderer.update(1 / 60)
+                head.items()
+                steps += 1
+            built_in_frames += len(head._figures) - before
+    assert counted > 2 and built_in_frames < counted
+
+
+def test_a_heads_kept_figure_items_are_those_built_afresh():
+    """The figures' items a head keeps per figures and language are, for each, those built
+    afresh: the same names, looks and places."""
+    pygame.init()
+    _, _, renderer = played(2, 13, 4)
+    head = renderer.heads[0]
+    for prestige, wealth in ((3, 10), (3, 11), (4, 11), (3, 10), (12, 9)):
+        kept = head.figure_items(prestige, wealth)
+        fresh = head.build_figure_items(prestige, wealth)
+        assert [(i.name, i.look, i.rect) for i in kept] == [(i.name, i.look, i.rect)
+                                                            for i in fresh]
