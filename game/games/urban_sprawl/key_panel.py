@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
+from typing import Any
 
 import pygame
 
@@ -18,11 +19,19 @@ from .city_panel import marker_disc
 from .layout import KEY_BOX, KEY_CIRCLE, KEY_STEP, SMALL, t
 from .panel_base import Item, ItemPanel, blit_item, by_view
 
+MADE_REMEMBERED = 512  # texts noted as rendered ahead (a language change starts again)
 Picture = Callable[[pygame.Surface, pygame.Rect], None]
 
 
 class KeyPanel(ItemPanel):
     """The turn, the piles and the meaning of the board's symbols."""
+
+    def __init__(self, room: Any, rect: pygame.Rect, name: str | None = None) -> None:
+        """A key with no text rendered ahead yet."""
+        super().__init__(room, rect, name)
+        # the texts rendered ahead: piles' lines (deck, discard, language), AP figures (ap,
+        # language)
+        self._made: set[tuple] = set()
 
     @by_view(reads=("active", "ap", "planning_deck", "discard", "over"))
     def key(self) -> Hashable:
@@ -50,11 +59,38 @@ class KeyPanel(ItemPanel):
 
     def prepare_ahead(self) -> bool:
         """Build the turn line of the active seat's next AP, or else of the next seat's turn,
-        if not built yet; True if it built one."""
+        or else render the piles' line after the next card drawn or discarded (or both), if
+        not made yet; True if it made one (one text: a piles' line rendered in the frame a
+        card is drawn cost 0.13-0.23 ms)."""
+        return self.prepare_turn() or self.prepare_piles()
+
+    def prepare_piles(self) -> bool:
+        """Render one piles' line the next move may show, if not rendered yet (`piles_text`
+        caches it); True if it rendered one."""
+        v, words = self.view, language()
+        deck, discard = len(v.planning_deck.cards), len(v.discard)
+        for soon in ((deck - 1, discard), (deck, discard + 1)):  # (both at once: not seen)
+            if min(soon) >= 0 and (*soon, words) not in self._made:
+                if len(self._made) >= MADE_REMEMBERED:
+                    self._made.clear()
+                self._made.add((*soon, words))
+                piles_text(*soon)
+                return True
+        return False
+
+    def prepare_turn(self) -> bool:
+        """Build the next turn line (`prepare_ahead`), if not built yet, its AP figure first
+        and alone (one text a call); True if it built either."""
         v, words = self.view, language()
         soon = [(v.active, spent, False) for spent in range(v.ap)]
         soon.append(((v.active + 1) % self.room.players, self.room.board.action_points, False))
         for active, ap, over in soon if not v.over else ():
+            if (active, ap, over, words) in self.remembered.get("turn", ()):
+                continue
+            if (ap, words) not in self._made:
+                self._made.add((ap, words))
+                ap_text(ap)
+                return True
             if self.prepare("turn", (active, ap, over, words),
                             lambda a=active, p=ap, o=over: self.turn_items(a, p, o)):
                 return True
@@ -66,7 +102,7 @@ class KeyPanel(ItemPanel):
         if over:  # no one's turn any more
             over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
             return [blit_item("turn", over, over.get_rect(topleft=(box.x + 12, box.y + 8)))]
-        shown = theme.text(t("ap", ap=ap), theme.SMALL_SIZE, theme.ACCENT, True)
+        shown = ap_text(ap)
         turn = fit_text(t("turn_of", player=self.room.names[active]), theme.SMALL_SIZE,
                         box.w - 36 - shown.get_width(), seat_color(active), True, 0.8)
         return [blit_item("ap", shown, shown.get_rect(topright=(box.right - 12, box.y + 8))),
@@ -75,10 +111,21 @@ class KeyPanel(ItemPanel):
     def pile_items(self) -> list[Item]:
         """The planning deck and discard."""
         v, box = self.view, KEY_BOX
-        piles = fit_text(t("key.piles", count=len(v.planning_deck.cards), discard=len(v.discard)),
-                         SMALL, box.w - 24, theme.TEXT_DIM, squeeze=0.8)
+        piles = piles_text(len(v.planning_deck.cards), len(v.discard))
         return [blit_item("piles", piles,
                           piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP)))]
+
+
+def ap_text(ap: int) -> pygame.Surface:
+    """The AP left, right of whose turn it is (cached: theme.text)."""
+    return theme.text(t("ap", ap=ap), theme.SMALL_SIZE, theme.ACCENT, True)
+
+
+def piles_text(deck: int, discard: int) -> pygame.Surface:
+    """The piles' line: how many cards the planning deck and the discard hold (cached:
+    theme.text)."""
+    return fit_text(t("key.piles", count=deck, discard=discard), SMALL, KEY_BOX.w - 24,
+                    theme.TEXT_DIM, squeeze=0.8)
 
 
 def symbol_items() -> list[Item]:

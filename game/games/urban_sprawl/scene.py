@@ -55,12 +55,12 @@ from .layout import (
     cube_rect,
     table_layout,
 )
-from .panel_base import USPanel
 from .rows_panel import PilesPanel, RowsPanel
 from .rules import UrbanSprawl
 from .seat_head import SeatHead
 from .seat_panel import SeatBody
 from .state import NOBODY, State
+from .targets_memo import PlacedTargets
 from .track_panel import TrackPanel
 
 CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as shown
@@ -68,10 +68,9 @@ CITY_HOLDS = ("building", "cube")  # what the tweens hold back of the city as sh
 # card turning over and the rows sliding; a move's gains fly and pop up in fives and tens).
 PREPARE_AMONG = 2
 PREPARE_AT_ONCE = 200  # the most items built ahead while the whole board is redrawn anyway
-FIXED_TARGETS = USPanel.targets_moved_by  # a panel whose targets nothing moves: placed once
 
 
-class USRenderer(USAnimations):
+class USRenderer(PlacedTargets, USAnimations):
     """Draws one Urban Sprawl match and animates its events."""
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
@@ -126,7 +125,9 @@ class USRenderer(USAnimations):
         # then asks none at each move)
         self.may_be_modal = any(type(p).modal is not Panel.modal for p in self.panels.values())
         # the layered panels whose keys read the holds (`refresh_held`), in layer order
-        self.held_panels = [p for p in self.panels.values() if p.LAYERED and p.held_kinds()]
+        self.layered = [p for p in self.panels.values() if p.LAYERED]
+        self.held_panels = [p for p in self.layered if p.held_kinds()]
+        self._keys_due = False  # the next refresh only asks every layer's key: `ask_keys`
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -163,10 +164,23 @@ class USRenderer(USAnimations):
                     self.refresh_heads()
             return  # (else: more dirty than the limit, the rest left to the next frames)
         self._prep_due = False  # (a frame that repaints layers does nothing ahead)
+        if self._keys_due and limit and self.layers.pending:
+            self.ask_keys()
+            return  # (the layers stay unsure: the next frame repaints, finding the keys made)
+        self._keys_due = False
         self.layers.refresh(limit)
         self._refreshed = stamp
         # what the heads show counted, once every layer is up to date (None: look at all)
         self._heads_counted = None if self.layers.pending else self.counted()
+
+    def ask_keys(self) -> None:
+        """Work out every layer's key, painting none: the first refresh after a move shown
+        with a budget does only this (0.1-0.13 ms: the city's, each seat's...), the next
+        repaints the first dirty layer (0.1-0.15 ms) finding them made (`by_view`), so that the
+        two do not land in one frame."""
+        self._keys_due = False
+        for panel in self.layered:
+            panel.key()
 
     def refresh_held(self, before: Mapping, limit: int) -> bool:
         """A frame where only the holds changed since every layer was last up to date: ask
@@ -205,6 +219,7 @@ class USRenderer(USAnimations):
         """The kit's animate; the frame a move is shown prepares nothing ahead."""
         super().animate(events, view, viewer)
         self._prep_due = False
+        self._keys_due = self.layers.pending  # (False: the whole board repainted at once)
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
         """The kit's draw; once in a frame left to it, build one thing ahead, unless it
@@ -267,36 +282,6 @@ class USRenderer(USAnimations):
                 layers.paint_region(head.name, head.rect, key, head.paint, head.RESTORE,
                                     head.CLIP)
 
-    def place_targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """The panels' targets, each panel's placed again only when what moves them changed
-        (`USPanel.targets_moved_by`: which lots hold a building, not who controls it; a seat's
-        cards and pills), and joined again only then: most moves (a cube, a pill, a gain)
-        move none, and a full city offers hundreds of targets. The kit's order, panel by
-        panel in mount order."""
-        if self.may_be_modal and self.modal_panels():  # none here today; the kit's way if one is
-            self._placed_memo = None
-            return super().place_targets(view)
-        memo, moved = self._by_panel, self._placed_memo is None
-        for panel in self.panels.values():
-            kept = memo.get(panel.name)
-            if kept is not None and type(panel).targets_moved_by is FIXED_TARGETS:
-                continue  # nothing moves its targets (placed once; not asked at each move)
-            moves = panel.targets_moved_by(view)
-            if kept is None or kept[0] != moves:
-                targets = panel.targets(view)
-                memo[panel.name] = (moves, targets, dict.fromkeys(targets, panel))
-                moved = True
-        if moved:
-            placed: dict[Target, pygame.Rect] = {}
-            owners: dict[Target, Panel] = {}
-            for panel in self.panels.values():
-                _, targets, owner = memo[panel.name]
-                placed.update(targets)
-                owners.update(owner)
-            self._placed_memo = placed, owners
-        self._owner = self._placed_memo[1]
-        return self._placed_memo[0]
-
     def draw_options(self, canvas: pygame.Surface, focus: Target | None,
                      prompt: Prompt | None) -> None:
         """The kit's rings, panel by panel; none without a prompt (every panel of this room
@@ -309,14 +294,6 @@ class USRenderer(USAnimations):
         return self.panels_view_damage()
 
     # == what spans panels ========================================================================
-    def owners(self) -> dict[Target, Panel]:
-        """Which panel offered each target of the current view."""
-        return self._owner
-
-    def placed(self) -> dict[Target, pygame.Rect]:
-        """Every target's rect for the current view (not copied: read only)."""
-        return self._targets
-
     def holds_of(self, kinds: tuple[str, ...]) -> frozenset:
         """What the holds hold back of these kinds ("card", "building", "cube", "office"):
         split by kind once per holds object, so that each panel's key is worked out again

@@ -18,11 +18,10 @@ import pygame
 from game.engine.core import Target
 from game.ui import theme
 from game.ui.i18n import language
-from game.ui.paint import fit_text, seat_color
+from game.ui.paint import seat_color
 from game.ui.panels import PanelRoom
 
 from . import sprites as sp
-from .board import OFFICES
 from .layout import (
     CHIP_ASPECT,
     CHIP_H,
@@ -31,16 +30,14 @@ from .layout import (
     FOOT_STEP,
     PANEL_HEAD,
     PANEL_ZONES,
-    PILL_GAP,
     PILL_H,
-    PILL_PAD,
-    PILLS_PER_LINE,
     SMALL,
     TALL_PANEL,
     ZERO_ALPHA,
     t,
 )
 from .panel_base import Item, ItemPanel, blit_item, by_view
+from .pills import key_pills, pill_item, pill_layout, pill_lines, pill_list, warm_pills
 from .state import State
 
 FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
@@ -92,6 +89,7 @@ class SeatBody(SeatPart):
         # each foot entry's items by (index, count, language): see `foot_items`
         self._foot_memo: dict[tuple, list[Item]] = {}
         self._prepared: Hashable = None  # the key all was built ahead for: `prepare_ahead`
+        self._warming: tuple | None = None  # (pill key, its `warm_pills` steps left)
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -165,36 +163,52 @@ class SeatBody(SeatPart):
 
     def pill_items(self, key: tuple) -> list[Item]:
         """The pills under the head, for the pills' part of the body's key."""
-        active, ap, over, offices, extra, _ = key
-        pills = pill_list(ap if active and ap and not over else None, offices, extra)
         return [pill_item(k, text, style, rect)
-                for k, (text, style, rect) in enumerate(pill_layout(self.whole, pills))]
+                for k, (text, style, rect) in enumerate(pill_layout(self.whole, key_pills(key)))]
 
     # == ahead of time ============================================================================
     def prepare_ahead(self) -> bool:
-        """Build one set of items this body will likely show soon (the count after each of
-        its foot's, the pills of its next AP and of its next turn), if one is not built yet;
-        True if it built one. The room calls it in frames that do little else, so that the
-        frame a building lands or an AP is spent does not render their text."""
-        words = language()
+        """Do one piece of building ahead what this body will likely show soon (the count
+        after each of its foot's, the pills of its next AP and of its next turn), if any is
+        left; True if it did one. The room calls it in frames that do little else, so that
+        the frame a building lands or an AP is spent does not render their text. A piece is
+        one text at most: working out the key (when the view changed), a foot entry, a
+        pill's measure or render (`warm_pills`), or a set of pills put together from them."""
+        before = self.key_memo
         stamp = self.key()  # (what it shows: foot counts and pills follow from it)
         if self._prepared == stamp:
             return False  # all done for what it shows
-        memo = self._foot_memo
+        if before is None or before[-1] is not stamp:
+            return True  # (the key was worked out anew: that is this frame's piece)
+        words, memo = language(), self._foot_memo
         for k, (what, count, rect) in enumerate(self.foot_places()):
             if (k, count + 1, words) not in memo:
                 icon, text = self.foot_entry(what, count + 1)
                 memo[k, count + 1, words] = foot_pair(k, icon, text, rect, count + 1)
                 return True
-        _, pills, *_ = self.key()
-        active, ap, over, offices, extra, _ = pills
-        soon = [(True, spent, over, offices, extra, words) for spent in range(ap)] if active \
-            else [(True, self.room.board.action_points, over, offices, extra, words)]
-        for key in soon:
-            if self.prepare("pills", key, lambda key=key: self.pill_items(key)):
+        for key in self.soon_pills(stamp[1]):
+            if self.warm_step(key) or self.prepare("pills", key, lambda k=key: self.pill_items(k)):
                 return True
         self._prepared = stamp
         return False
+
+    def soon_pills(self, pills: tuple) -> list[tuple]:
+        """The pill keys this body will likely show next (`pills`: its key's pills part): the
+        active seat's at each lower AP, another seat's at the start of its turn."""
+        active, ap, over, offices, extra, words = pills
+        if active:
+            return [(True, spent, over, offices, extra, words) for spent in range(ap)]
+        return [(True, self.room.board.action_points, over, offices, extra, words)]
+
+    def warm_step(self, key: tuple) -> bool:
+        """One step of measuring and rendering the texts of pill key `key` ahead (a
+        `warm_pills` run per key, kept between frames); False once they are all made, or if
+        its items are built already."""
+        if key in self.remembered.get("pills", {}):
+            return False
+        if self._warming is None or self._warming[0] != key:
+            self._warming = (key, warm_pills(self.whole, key))
+        return next(self._warming[1], StopIteration) is not StopIteration
 
     def chip_items(self) -> list[Item]:
         """The planning cards, then the Favours (one a tween holds back shows nothing)."""
@@ -289,68 +303,6 @@ class SeatBody(SeatPart):
                 y += -(-len(group) // per_line) * FOOT_STEP
             self._foot_rects = found
         return self._foot_rects
-
-
-def pill_list(ap: int | None, offices: tuple[bool, ...], extra: bool) -> list[tuple[str, str]]:
-    """(text, style) of a seat's pills: the AP left (None: not shown), each office it holds
-    (`offices`: held or not, in OFFICES order), the Extra Favour; "No office" when there is
-    nothing to show."""
-    found = [(t("ap_left", ap=ap), "ap")] if ap else []
-    found += [(t(f"office.{office}"), "office")
-              for office, held in zip(OFFICES, offices, strict=True) if held]
-    if extra:
-        found.append((t("extra_favour"), "favour"))
-    return found or [(t("no_office"), "none")]
-
-
-def pill_lines(panel: pygame.Rect, count: int) -> int:
-    """Lines kept for `count` pills: one in a quarter panel, and in a tall one a second line
-    past three pills (by count, not width: no language moves a card). A line too short for its
-    pills narrows them."""
-    return 2 if panel.h >= TALL_PANEL and count > PILLS_PER_LINE else 1
-
-
-def pill_layout(panel: pygame.Rect, pills: list[tuple[str, str]]
-                ) -> list[tuple[str, str, pygame.Rect]]:
-    """The pills packed in lines under the head (two lines at most in a quarter panel, three
-    in a tall one); a line still too long narrows its pills alike."""
-    font, width = theme.font(SMALL), panel.w - 24
-    most = pill_lines(panel, len(pills))
-    lines: list[list[tuple[str, str, int]]] = [[]]
-    for text, style in pills:
-        w = font.size(text)[0] + 2 * PILL_PAD
-        used = sum(pw + PILL_GAP for _, _, pw in lines[-1])
-        if lines[-1] and used + w > width and len(lines) < most:
-            lines.append([])
-        lines[-1].append((text, style, w))
-    placed = []
-    for k, line in enumerate(lines):
-        gaps = PILL_GAP * (len(line) - 1)
-        scale = min(1.0, (width - gaps) / max(1, sum(w for _, _, w in line)))
-        x, y = panel.x + 12, panel.y + PANEL_HEAD + 4 + k * (PILL_H + 6)
-        for text, style, w in line:
-            rect = pygame.Rect(x, y, max(2 * PILL_PAD, int(w * scale)), PILL_H)
-            placed.append((text, style, rect))
-            x = rect.right + PILL_GAP
-    return placed
-
-
-def pill_item(k: int, text: str, style: str, rect: pygame.Rect) -> Item:
-    """One pill of a seat's status: the AP left in gold, an office, the Extra Favour in the
-    event colour, or "No office" as plain dim text."""
-    if style == "none":
-        plain = fit_text(text, SMALL, rect.w, theme.TEXT_DIM)
-        return blit_item(("pill", k), plain, plain.get_rect(topleft=rect.topleft))
-    fill, ink = {"ap": (theme.ACCENT, sp.INK), "favour": (sp.EVENT_RGB, theme.TEXT)}.get(
-        style, (theme.PANEL_LIGHT, theme.TEXT))
-    words = fit_text(text, SMALL, rect.w - 2 * PILL_PAD + 4, ink, style == "ap", 0.6)
-    at = words.get_rect(center=rect.center)
-
-    def draw(surf: pygame.Surface) -> None:
-        pygame.draw.rect(surf, fill, rect, border_radius=PILL_H // 2)
-        surf.blit(words, at)
-    return Item(("pill", k), (style, words), rect.union(at), draw)
-
 
 
 def foot_pair(k: int, icon: pygame.Surface, text: str, rect: pygame.Rect, count: int

@@ -35,6 +35,9 @@ def test_every_changed_pixel_is_reported_and_animations_damage_less_than_the_boa
     assert frames > 100 and partial > frames // 2  # most animation frames redrew a part
     renderer.update(1 / 60)
     renderer.damage(False)  # the frame after the last tween ended
+    while renderer.layers.pending:  # (the layers a move left to the next frames, one a frame)
+        renderer.update(1 / 60)
+        renderer.damage(False)
     renderer.update(1 / 60)
     assert renderer.damage(False) == []  # idle: nothing to redraw
 

@@ -32,8 +32,8 @@ from game.games.urban_sprawl.layout import (
     lots_target,
     panel_rects,
 )
+from game.games.urban_sprawl.pills import pill_layout
 from game.games.urban_sprawl.scene import USRenderer
-from game.games.urban_sprawl.seat_panel import pill_layout
 from game.games.urban_sprawl.sprites import value_plate
 from game.games.urban_sprawl.state import SOURCES
 from game.ui import theme
