@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.damage import column_parts
 from game.ui.paint import INK, seat_color
 
 from . import sprites as sp
@@ -107,6 +106,7 @@ class FiguresAhead:
         if picture is None:
             return False
         x, y = row.x + FIGURES_X, row.y + FIGURES_Y
-        for part in column_parts(area):  # the line starts off a column: see damage.COLUMN
-            canvas.blit(picture, part, part.move(-x, -y))
+        # one blit, not cut at columns (`column_parts`): a count cut between two blits reads
+        # as two clipped texts to the legibility audit; the line is short, the gain nil
+        canvas.blit(picture, area, area.move(-x, -y))
         return True
