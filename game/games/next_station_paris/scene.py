@@ -23,8 +23,8 @@ a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
 marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
-that asked no layer's key (a check that repaints nothing costs ~0.1 ms at 4 seats), a
-count-up moves in COUNT_STEPS steps, the header lays pictures composed before play, and
+that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
+composed before play, and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
 middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
@@ -228,9 +228,8 @@ class NSPRenderer(SplitRoom):
 
     def update(self, dt: float) -> None:
         """Advance the timeline; then repaint, a 60th of a second's worth at most: every layer
-        whose tween ended (a map, the card), else one other layer (REPAINT_BUDGET), else (in a
-        frame that asked no layer's key) a few score rows (a round's end changes some twenty)
-        or a seat's scoring. An update standing for several frames
+        whose tween ended (a map, the card), else one other layer (REPAINT_BUDGET), else a few
+        score rows (a round's end changes some twenty). An update standing for several frames
         (a hitch) repaints as many frames' worth. Most frames of a stroke only move the clock:
         nothing else is looked at then."""
         self._time += dt  # (the kit's `time`, as RoomRenderer.update moves it)
@@ -243,19 +242,16 @@ class NSPRenderer(SplitRoom):
                 self._card.lay_ahead()
             return
         frames = max(1, round(dt * 60))
-        checked = False
+        painted = 0
         if self._holds_due:  # a move landed: what its tweens hold back, whatever is repainted
             self._holds_due = False
             self.holds = self.timeline.holds()
         if self.layers.pending or self._landed or (advanced and not self._settled()):
-            self.refresh(self.REPAINT_BUDGET * frames)
-            # (painting or not: every layer's key was asked, the maps' worked out again for
-            # a new view, ~0.1 ms at 4 seats: the score rows or a seat's scoring wait)
-            checked = True
+            painted = self.refresh(self.REPAINT_BUDGET * frames)
         elif advanced:  # only boxes counting up moved on: no layer shows them
             self.scores.count(self.timeline.counting())
             self.scores.due = True
-        if self.scores.due and (not checked or frames > 1):
+        if self.scores.due and (not painted or frames > 1):
             rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
             self.scores.paint(rows * frames)
 
