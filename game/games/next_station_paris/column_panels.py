@@ -24,6 +24,7 @@ from game.ui.board_api import BOARD_RECT
 from game.ui.paint import fit_text
 from game.ui.panels import Panel, PanelRoom
 from game.ui.render_kit import Batch, on_event, translator
+from game.ui.tween import Tween
 
 from . import sprites as sp
 from .notes import Scribe, Written
@@ -153,6 +154,9 @@ class CardPanel(Panel):
         self._branch: tuple | None = None  # (language, `_branch_spots`) laid out
         # (flip tween, its card's (symbol, metro), strips of its face laid under it) or None
         self.face_ahead: tuple | None = None
+        # each card turning over (or gone since) -> its whole spot, where it paints every
+        # frame (its damage is less: `sp.FlipArea`; the room's `tween_reach` reads this)
+        self.flips: dict[Tween, pygame.Rect] = {}
 
     def warm(self) -> None:
         """Every card face (and the branch's, the back) at this size, before play."""
@@ -340,7 +344,9 @@ class CardPanel(Panel):
         if at > self.timeline.clock:  # after tweens still to come: a rest first
             at += FLIP_REST
         tween = self.tween(at, FLIP_TIME, paint, pytweening.linear,
-                           (("card", index, spec.metro),), area=area)
+                           (("card", index, spec.metro),), area=sp.FlipArea(rect, FLIP_LIFT, area))
+        self.flips = {tw: spot for tw, spot in self.flips.items() if tw in self.timeline.tweens}
+        self.flips[tween] = area
         self.face_ahead = (tween, (spec.symbol, spec.metro), 0)
         return at + FLIP_TIME + FLIP_GAP
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -318,6 +318,17 @@ class NSPRenderer(SplitRoom):
                                          panel.RESTORE, panel.CLIP)
             painted += 1
         return painted
+
+    def tween_reach(self) -> Mapping[Any, pygame.Rect] | None:
+        """The kit's, a card turning over reaching its whole spot: its damage is the squeezed
+        card alone (`sp.FlipArea`), but it paints the backdrop round it, over the face laid
+        under it ahead, in any part of the spot another rect's redraw reaches."""
+        reach = super().tween_reach()
+        if reach:
+            for tween, spot in self._card.flips.items():
+                if tween in reach:
+                    reach[tween] = spot
+        return reach
 
     def at_rest(self) -> bool:
         """The kit's, and nothing `update` looks at waiting: holds to note, a move's layers to
