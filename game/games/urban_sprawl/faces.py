@@ -14,8 +14,10 @@ from game.ui.paint import fast
 from . import sprites as sp
 from .board import Board, Contract, EventCard, Renewal, card_name
 from .card_text import card_lines
-from .layout import CARD, CUBE_SIDE, LOT, LOT_H, ZOOM, cube_rect, lot_rect, t
+from .layout import CARD, CHIP_ASPECT, CHIP_H, CUBE_SIDE, LOT, LOT_H, ZOOM, cube_rect, lot_rect, t
 from .state import NOBODY
+
+FULL_CHIP = (round(CHIP_H * CHIP_ASPECT), CHIP_H)  # a chip in a panel with room (seat_panel)
 
 
 class Faces:
@@ -38,6 +40,16 @@ class Faces:
                 draw = sp.card_chip if chip else sp.card_face
                 self._cache[key] = draw(card, size, t)
         return self._cache[key]
+
+    def draw_faces(self) -> None:
+        """Every card's face at the rows' size and its chip at a seat panel's full chip size,
+        now (before the first frame: ~10-40 ms): a card revealed in a row, or taken into a
+        hand or as a Favour, would otherwise draw it (0.1-0.5 ms, its texts cold) in the
+        frame it turns over or lands, one of the slowest frames of a game. (A chip narrowed
+        in a crowded panel is drawn when it is needed.)"""
+        for card_id in self.board.cards:
+            self.face(card_id)
+            self.face(card_id, FULL_CHIP, chip=True)
 
     def zoom_panel(self, card_id: str) -> pygame.Surface:
         """A card's zoom panel (twice its size, its whole text beside it), cached per card and

@@ -20,8 +20,9 @@ from game.engine.core import Event, Target
 from game.ui import theme
 from game.ui.damage import blit_columns
 from game.ui.i18n import language
-from game.ui.paint import flip, fly
+from game.ui.paint import Moving, flip, fly
 from game.ui.render_kit import Batch, on_event
+from game.ui.tween import Tween
 
 from . import sprites as sp
 from .anim import DISCARD_DROP, DISCARD_TIME, FLIP_TIME, SLIDE_TIME, flip_area
@@ -29,6 +30,9 @@ from .board import CONTRACT_DECKS
 from .layout import CARD, SMALL, card_slot, cost_label, t
 from .panel_base import USPanel, by_view
 from .state import HIDDEN_CARD, State
+
+# seconds between two cards of the opening deal let go by their stands (over a frame at 60 fps)
+STAND_GAP = 0.025
 
 # rect, card, cost, pile count, pile name (its string key, translated only when painted)
 Slot = tuple[pygame.Rect, str | None, int | None, int | None, str]
@@ -165,8 +169,36 @@ class RowsPanel(RowPart):
         turn = FaceUp(self.room.faces, card, rect)
         if self.room.whole_board_due():  # e.g. the opening deal, animated before the first frame
             turn.face_now()
-        self.tween(at, FLIP_TIME, turn, holds=(("card", card),), area=flip_area(rect))
+            self.tween(at, FLIP_TIME, turn, area=flip_area(rect))  # (held by its stand)
+            self.stand_until_dealt(batch, card, rect, at, at + FLIP_TIME)
+        else:
+            self.tween(at, FLIP_TIME, turn, holds=(("card", card),), area=flip_area(rect))
         return at + FLIP_TIME * 0.5
+
+    # (the batch whose opening deal the stands below belong to, and for each card of it in
+    # deal order, the tween holding it and the one drawing it standing after its turn)
+    _stands: tuple[Batch | None, list[tuple[Tween, Tween]]] = (None, [])
+
+    def stand_until_dealt(self, batch: Batch, card: str, rect: pygame.Rect, turns: float,
+                          landed: float) -> None:
+        """The opening deal turns a card over every half flip: held from its turn on by a
+        tween that only holds (not by its flip, whose end then changes no holds and repaints
+        nothing), a card turned over stands face up (`Standing`) until the last one has
+        turned; then they are let go one STAND_GAP apart, in deal order, the first one
+        STAND_GAP after the last turn's end, so that the rows repaint one slot a frame once
+        nothing turns, not one in each frame where two cards turn. Each card added moves every earlier stand's end to the new last landing (before
+        its own tweens are queued: a tween queued bumps the timeline's memos)."""
+        if self._stands[0] is not batch:
+            self._stands = batch, []
+        stands = self._stands[1]
+        for k, pair in enumerate(stands):
+            for tween in pair:
+                tween.dur = landed + (k + 1) * STAND_GAP - tween.start
+        end = landed + len(stands) * STAND_GAP + STAND_GAP
+        hold = self.tween(turns, end - turns, None, holds=(("card", card),))
+        stand = self.tween(landed, end - landed,
+                           Standing(self.room.faces.face(card), rect))
+        stands.append((hold, stand))
 
     def slide_rows(self, batch: Batch, at: float) -> float:
         """Once a batch: the cards still in the rows glide from their old slots to their new
@@ -225,6 +257,24 @@ class FaceUp:
         if p >= 0.5:
             self.face_now()
         self.turn(canvas, p)
+
+
+class Standing(Moving):
+    """Paint: a card face up in its slot, the very pixels the rows show once they paint it
+    (while a tween holds the card the rows show an empty place, whose outline the face's own
+    rounded edge covers). It stands still: drawn once, not every frame (`paint.Moving`)."""
+
+    def __init__(self, face: pygame.Surface, rect: pygame.Rect) -> None:
+        """`face` in `rect`."""
+        self.face, self.rect = face, pygame.Rect(rect)
+
+    def where(self, p: float) -> pygame.Rect:
+        """The slot, whatever `p`."""
+        return self.rect.copy()
+
+    def __call__(self, canvas: pygame.Surface, p: float) -> None:
+        """The face in the slot."""
+        canvas.blit(self.face, self.rect)
 
 
 class PilesPanel(RowPart):

@@ -88,6 +88,7 @@ class USRenderer(PlacedTargets, USAnimations):
         super().__init__(rules, config, seat_names)
         self.board = rules.board
         self.faces = Faces(self.board)
+        self.faces.draw_faces()
         self._zone_memo: tuple = (None, [])  # (shown buildings, per seat zone counts)
         self._shown_memo: tuple | None = None  # (view, city holds, shown buildings)
         self._holds_split: tuple | None = None  # (holds, by kind, by kinds): `holds_of`

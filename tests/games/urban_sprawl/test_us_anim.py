@@ -14,7 +14,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl.anim import gain_label
-from game.games.urban_sprawl.rows_panel import FaceUp
+from game.games.urban_sprawl.rows_panel import STAND_GAP, FaceUp, Standing
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.state import HIDDEN_CARD, NOBODY
 from game.ui import theme
@@ -206,6 +206,55 @@ def test_a_revealed_face_is_drawn_at_mid_turn_unless_the_whole_board_is_redrawn_
     assert not all(tw.paint.face_up for tw in turns)  # ... the later ones still wait
 
 
+def opening_deal():
+    """A renderer that has just animated, right after its reset, a batch turning several
+    cards over (as the opening deal: nothing drawn yet), and the view after it."""
+    def reveals(events, before, after):
+        return sum(e.kind == "revealed" for e in events) >= 3
+    renderer, events, after = batch_with(reveals)
+    renderer.animate(events, after, 0)
+    return renderer, after
+
+
+def test_the_opening_deal_lets_its_cards_go_one_at_a_time_once_the_last_has_turned():
+    """In the opening deal a card is held by a tween that only holds, from its turn until
+    the last card has turned, then they are let go in deal order one STAND_GAP apart, the
+    first STAND_GAP after the last turn (the rows repaint one slot a frame once nothing turns); its flip holds nothing (its end
+    changes no holds), and from its end to its release the card stands drawn face up."""
+    renderer, _ = opening_deal()
+    tweens = list(renderer.timeline)
+    turns = sorted((tw for tw in tweens if isinstance(tw.paint, FaceUp)), key=lambda tw: tw.start)
+    stands = sorted((tw for tw in tweens if isinstance(tw.paint, Standing)),
+                    key=lambda tw: tw.start)
+    assert len(turns) >= 3 and len(stands) == len(turns)
+    assert all(turn.holds == () for turn in turns)
+    last = turns[-1].end
+    for k, (turn, stand) in enumerate(zip(turns, stands, strict=True)):
+        holds = [tw for tw in tweens if tw.paint is None and tw.holds == (("card", turn.paint.card),)]
+        assert len(holds) == 1 and holds[0].start == turn.start
+        assert stand.start == pytest.approx(turn.end)
+        assert stand.end == pytest.approx(last + (k + 1) * STAND_GAP)
+        assert holds[0].end == pytest.approx(stand.end)
+
+
+def test_a_card_standing_after_its_turn_shows_the_pixels_the_rows_paint_once_it_is_let_go():
+    """A card of the opening deal standing face up (turned, not yet let go) looks as the rows
+    show it once every tween is over."""
+    renderer, _ = opening_deal()
+    first = min((tw for tw in renderer.timeline if isinstance(tw.paint, Standing)),
+                key=lambda tw: tw.start)
+    canvas = pygame.Surface((1920, 1080))
+    while renderer.timeline.clock < first.start + 0.01:
+        renderer.update(1 / 60)
+    assert first in renderer.timeline.tweens  # standing: its card is still held
+    renderer.draw(canvas, None, None)
+    standing = canvas.subsurface(first.paint.rect).copy()
+    finish(renderer)
+    renderer.draw(canvas, None, None)
+    shown = canvas.subsurface(first.paint.rect)
+    assert pygame.image.tobytes(standing, "RGB") == pygame.image.tobytes(shown, "RGB")
+
+
 def test_the_usual_gains_popups_and_sprites_are_drawn_before_the_first_frame():
     """A new renderer has drawn each seat's cube, the flying star and coin and the popups of
     the usual gains (their text and outline), so the frame a move's gains start in finds them
@@ -220,3 +269,22 @@ def test_the_usual_gains_popups_and_sprites_are_drawn_before_the_first_frame():
         theme.text(label, theme.BODY_SIZE, rgb, True)
         theme.text(label, theme.BODY_SIZE, INK, True)
     assert theme.text.cache_info().misses == made
+
+
+def test_every_cards_face_is_drawn_before_the_first_frame(monkeypatch):
+    """A new renderer has drawn every card's face at the rows' size and its chip at a seat
+    panel's full chip size (faces.draw_faces), so a card revealed or taken in a game draws
+    none in the frame it turns over or lands."""
+    from game.games.urban_sprawl import sprites
+    from game.games.urban_sprawl.faces import FULL_CHIP
+
+    match = Match(rules_for(US), Config(2), 1)
+    renderer = USRenderer(match.rules, match.config, ["Ana", "Bruno"])
+
+    def drawn_late(*args, **kwargs):
+        raise AssertionError("a card face drawn after the renderer was made")
+    monkeypatch.setattr(sprites, "card_face", drawn_late)
+    monkeypatch.setattr(sprites, "card_chip", drawn_late)
+    for card_id in match.rules.board.cards:
+        renderer.faces.face(card_id)
+        renderer.faces.face(card_id, FULL_CHIP, chip=True)
