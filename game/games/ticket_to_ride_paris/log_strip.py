@@ -17,15 +17,16 @@ from game.ui.paint import draw_seat_emblem, fit_text
 from game.ui.render_kit import translator
 
 from .ahead import GLYPHS
-from .moves import KEPT, MoveLog
+from .moves import MoveLog
 
 t = translator("ticket_to_ride_paris.scene.")
 
 MOVE_ROWS, MOVE_STEP = 4, 31  # lines per column of the spectator's move log, and their step
 MOVE_SIZE = 32  # the move log's text: 28 px lines, above the 24 px floor even in grey
-# A part of the strip drawn ahead a frame (`prepare`): the plate, then each move (a move
-# ~0.07-0.09 ms in a frame, the plate ~0.06; two moves were ~0.15).
-COMPOSE_PARTS = 1 + KEPT
+# A part of the strip drawn ahead a frame (`prepare`): the plate, then each line's place on
+# the strip (a line and its emblem; a move a part was up to ~0.19 ms in a frame with two
+# lines, and the parts of moves that no longer fit drew nothing; the plate ~0.06).
+COMPOSE_PARTS = 1 + 2 * MOVE_ROWS
 # Widths measured per step of setting a move's text (`setting`): a measure is ~2 us run hot,
 # ~25-30 us in a frame after a sleep; a whole wrap in one step was ~0.15-0.2 ms.
 STEP_MEASURES = 2
@@ -167,10 +168,8 @@ class MoveLogStrip:
             self._composing = (token, self._backdrop(plate()))  # type: ignore[misc]
             return part == 0
         surface = self._composing[1]
-        moves = self.moves.lines(names)
-        share = -(-len(moves) // (COMPOSE_PARTS - 1))
         offset = (-self.rect.x, -self.rect.y)
-        self.paint(surface, names, range(share * (part - 1), share * part), offset)
+        self.paint(surface, names, offset=offset, slots=range(part - 1, part))
         if part == COMPOSE_PARTS - 1:  # drawn for the moves of the queue it belongs to
             drawn = (self._queue[0][0], surface)  # type: ignore[index]
             shown, self._composed, self._composing = self._composed, drawn, None
@@ -190,13 +189,16 @@ class MoveLogStrip:
         surface.blit(plate, (0, 0))
         return surface
 
-    def paint(self, canvas: pygame.Surface, names: Sequence[str], which: range | None = None,
-              offset: tuple[int, int] = (0, 0)) -> None:
+    def paint(self, canvas: pygame.Surface, names: Sequence[str],
+              offset: tuple[int, int] = (0, 0), slots: range | None = None) -> None:
         """The latest moves, newest first, down two columns, each by its seat's colour dot; a
-        long move wraps onto a second line (`which`: only these of them; `offset`: moved so,
-        onto a surface of the strip alone)."""
+        long move wraps onto a second line (`offset`: moved so, onto a surface of the strip
+        alone; `slots`: only the lines at these places, slot // MOVE_ROWS the column, slot %
+        MOVE_ROWS the row, a move's emblem with its first line)."""
         moves = self.moves.lines(names)
         if not moves:
+            if slots is not None and 0 not in slots:  # (drawn with the first line's place)
+                return
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
             canvas.blit(msg, msg.get_rect(center=self.rect.move(offset).center))
             return
@@ -208,11 +210,12 @@ class MoveLogStrip:
             if slot + len(lines) > 2 * MOVE_ROWS:
                 break
             col, row = divmod(slot, MOVE_ROWS)
-            slot += len(lines)
-            if which is not None and i not in which:
-                continue
+            first, slot = slot, slot + len(lines)
+            if slots is not None and not (slots.start < slot and first < slots.stop):
+                continue  # none of its lines among them
             x, y = self._line_spot(col, row, offset)
-            if seat is not None:  # as tall as the text; drawn ahead if on a drawing ahead
+            if seat is not None and (slots is None or first in slots):
+                # as tall as the text; drawn ahead if on a drawing ahead
                 sprite = self._emblems.get((seat, (x + 11, y - 1))) if offset != (0, 0) else None
                 if sprite is None:
                     draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)
@@ -220,6 +223,8 @@ class MoveLogStrip:
                     canvas.blit(*sprite)
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
+                if slots is not None and first + k not in slots:
+                    continue
                 surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
                 canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
 

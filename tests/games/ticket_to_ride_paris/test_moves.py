@@ -296,3 +296,28 @@ def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
         assert pygame.image.tobytes(composed, "RGB") == pygame.image.tobytes(afresh, "RGB")
         checked += 1
     assert checked > 10
+
+
+def test_each_part_of_the_strip_drawn_ahead_draws_one_line_place(monkeypatch):
+    """The strip drawn ahead a line's place a part (log_strip.COMPOSE_PARTS): each part sets
+    one line at most (a two-line move's lines in two parts), and the parts together draw what
+    painting the strip at once draws."""
+    pygame.init()
+    log = MoveLog(ROUTES)
+    for turn in range(6):  # claims wrap onto two lines; passes take one
+        log.note([event("route_claimed", turn % 4, route="louvre-opera", color="blue",
+                        length=4, paid={"blue": 4})] if turn % 2 else
+                 [event("passed", turn % 4)], turn=turn)
+    strip = log_strip.MoveLogStrip(log, pygame.Rect(0, 0, 640, 136))  # narrow: claims wrap
+    assert any(len(strip.lines(text)) == 2 for _, text in log.lines(NAMES))
+    whole = pygame.Surface(strip.rect.size)
+    strip.paint(whole, NAMES)
+    parts = pygame.Surface(strip.rect.size)
+    drawn = []
+    fit = log_strip.fit_text
+    monkeypatch.setattr(log_strip, "fit_text", lambda *a: drawn.append(a) or fit(*a))
+    for part in range(1, log_strip.COMPOSE_PARTS):
+        before = len(drawn)
+        strip.paint(parts, NAMES, slots=range(part - 1, part))
+        assert len(drawn) - before <= 1
+    assert pygame.image.tobytes(parts, "RGB") == pygame.image.tobytes(whole, "RGB")
