@@ -88,7 +88,7 @@ class Sweep:
         rects = [strip.rect for strip in self.strips]
         self.whole = _union(rects) if rects else pygame.Rect(topleft, (0, 0))  # all it paints
         self._seen = 0.0  # the progress painted last: what the screen shows of it
-        self._done: tuple[int, tuple[Blit, ...]] = (0, ())  # (strips past, their blits)
+        self._past_rects: list[pygame.Rect] = []  # the rects of the strips past: _past_blits'
 
     def area(self, p: float) -> pygame.Rect:
         """The canvas pixels that may differ at `p` from the progress painted last: the strips
@@ -106,18 +106,23 @@ class Sweep:
         past = bisect_right(self.ends, p)
         if past and self.keep:
             image.set_alpha(alpha(1.0))
-            canvas.blits(self._past_blits(past), doreturn=False)
+            canvas.blits(self._past_blits(past, canvas.get_clip()), doreturn=False)
         for strip in self.strips[past:bisect_left(self.starts, p)]:
             level = alpha((p - strip.start) / (strip.end - strip.start))
             if level:
                 image.set_alpha(level)
                 canvas.blits(strip.blits, doreturn=False)
 
-    def _past_blits(self, past: int) -> tuple[Blit, ...]:
-        """The blits of the first `past` strips, joined once per count."""
-        if self._done[0] != past:
-            self._done = past, tuple(b for strip in self.strips[:past] for b in strip.blits)
-        return self._done[1]
+    def _past_blits(self, past: int, clip: pygame.Rect) -> list[Blit]:
+        """The blits of those of the first `past` strips that meet `clip` (a redraw pass
+        meets a strip or two: its hundreds of pieces elsewhere would each be clipped away)."""
+        rects = self._past_rects if len(self._past_rects) == past else self._note_past(past)
+        return [b for k in clip.collidelistall(rects) for b in self.strips[k].blits]
+
+    def _note_past(self, past: int) -> list[pygame.Rect]:
+        """The rects of the first `past` strips, kept while that count holds."""
+        self._past_rects = [strip.rect for strip in self.strips[:past]]
+        return self._past_rects
 
 
 def _union(rects: Sequence[pygame.Rect]) -> pygame.Rect:

@@ -318,8 +318,8 @@ class MapPanel(MapRepaint, SeatPanel):
         boxes = start + ERASE_TIME
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):
-            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
-                       tag=(seat, box), seat=seat)
+            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.linear,  # eased by
+                       tag=(seat, box), seat=seat)  # the boxes (LiveBoxes._final_step)
         links = ev.get("links")
         glow = Sweep(self._glow(links), topleft, self._glow_reach(links), glow_alpha,
                      keep=False, waves=GLOW_WAVES)
