@@ -23,6 +23,7 @@ from game.games.explore_new_york.final_paint import (
 )
 from game.games.explore_new_york.layout import DAMAGE_RECTS, FINAL_DAMAGE_RECTS
 from game.games.explore_new_york.live_boxes import FINAL_STEPS
+from game.scenes import snapshot
 from game.ui.damage import MAX_PASSES
 from tests.games.explore_new_york.support import advance
 from tests.games.explore_new_york.test_eny_repaint_parts import (
@@ -30,6 +31,7 @@ from tests.games.explore_new_york.test_eny_repaint_parts import (
     final_move_animated,
     sweeps,
 )
+from tests.ui.test_damage import full_redraw, same_pixels
 
 
 def area(rects) -> int:
@@ -158,3 +160,38 @@ def test_the_small_maps_boxes_fill_in_steps_apart():
     assert frames > 5 * FINAL_STEPS and together <= frames // 6
     final = renderer._final_boxes()
     assert all(shown[seat] == final[seat] for seat in small)
+
+
+def actions_to_the_end(players: int, seed: int) -> int:
+    """How many actions the snapshot's greedy bots play in that game (`played_scene`'s)."""
+    app = snapshot._headless_app()
+    scene = snapshot._bot_game(app, "explore_new_york", players, seed, hold_bots=True)
+    actions = 0
+    while scene.match.prompts():
+        prompt = scene.match.prompts()[0]
+        bot = scene.driver.bots[prompt.player]
+        scene.apply(prompt.player, bot.choose(scene.match.rules,
+                                              scene.match.view(prompt.player), prompt))
+        actions += 1
+    pygame.display.quit()
+    return actions
+
+
+def test_every_frame_of_the_finale_equals_a_full_redraw():
+    """The real scene at four seats, from the last move to the results: each frame, drawn in
+    the passes its damage asks for (the sweeps' strips changing, the boxes filling in; a
+    sweep's strips past their window painted by any pass that meets them: its `tween_reach`
+    is its whole map), shows what drawing everything afresh does."""
+    app, scene = snapshot.played_scene("explore_new_york", 4, 7, actions_to_the_end(4, 7))
+    try:
+        assert scene.renderer.view.routes and scene.renderer.busy()
+        parts = 0
+        for frame in range(400):
+            app.step([], 1 / 60)
+            if scene.finished or not scene.renderer.busy():
+                break
+            parts += bool(app.drawn)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+        assert parts > 60
+    finally:
+        pygame.display.quit()
