@@ -337,10 +337,10 @@ class LiveBoxes:
         if left is None:
             return box
         before = self._counted_from.get((seat, box.category))
-        if left >= 1.0:
+        done = self._final_step(seat, 1.0 - left) if view.routes else 1.0 - left
+        if left >= 1.0 or done < 0:
             return Box(box.category, "", None) if before is None else before
         start = 0 if before is None else before.points
-        done = self._final_step(seat, 1.0 - left) if view.routes else 1.0 - left
         return Box(box.category, box.counts, round(start + (box.points - start) * done))
 
     def _final_step(self, seat: int, done: float) -> float:
@@ -348,12 +348,14 @@ class LiveBoxes:
         linear): eased out on the large maps; a small map's in FINAL_STEPS even steps, each
         small seat's a third of a step after the one before (`_small_seats`), so that in most
         frames one small box changes, not all three at once (their rects, a map apart, were
-        joined into one pass of ~165k px every frame the boxes filled in)."""
+        joined into one pass of ~165k px every frame the boxes filled in); before its first
+        step a small box stays empty (-1: else all three appear in the box's first frame)."""
         small = self._small_seats()
         if seat not in small:
             return pytweening.easeOutQuad(done)
         phase = small.index(seat) / len(small)
-        return min(1.0, math.floor(done * FINAL_STEPS + phase) / FINAL_STEPS)
+        step = math.floor(done * FINAL_STEPS + phase)
+        return min(1.0, step / FINAL_STEPS) if step else -1.0
 
     def _small_seats(self) -> tuple[int, ...]:
         """The seats whose map is small (three or four seats: all but the large ones)."""
