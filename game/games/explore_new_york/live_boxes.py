@@ -27,6 +27,7 @@ COUNT_TIME = 0.6  # a live box counting to its new points
 COUNT_AHEAD = 0.05  # s: a move's counts are queued this long before they start (a frame of
 # its seat's last stroke running, not the one where it lands and its map repaints: LiveBoxes)
 ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
+FINAL_STEPS = 4  # steps a small map's box counts up in, in the finale (`_final_step`)
 
 
 class Recount(NamedTuple):
@@ -336,10 +337,32 @@ class LiveBoxes:
         if left is None:
             return box
         before = self._counted_from.get((seat, box.category))
-        if left >= 1.0:
+        done = self._final_step(seat, 1.0 - left) if view.routes else 1.0 - left
+        if left >= 1.0 or done < 0:
             return Box(box.category, "", None) if before is None else before
         start = 0 if before is None else before.points
-        return Box(box.category, box.counts, round(start + (box.points - start) * (1.0 - left)))
+        return Box(box.category, box.counts, round(start + (box.points - start) * done))
+
+    def _final_step(self, seat: int, done: float) -> float:
+        """How far a box has counted in the finale, at `done` of its time (its tween runs
+        linear): eased out on the large maps; a small map's in FINAL_STEPS even steps, each
+        small seat's a third of a step after the one before (`_small_seats`), so that in most
+        frames one small box changes, not all three at once (their rects, a map apart, were
+        joined into one pass of ~165k px every frame the boxes filled in); before its first
+        step a small box stays empty (-1: else all three appear in the box's first frame)."""
+        small = self._small_seats()
+        if seat not in small:
+            return pytweening.easeOutQuad(done)
+        phase = small.index(seat) / len(small)
+        step = math.floor(done * FINAL_STEPS + phase)
+        return min(1.0, step / FINAL_STEPS) if step else -1.0
+
+    def _small_seats(self) -> tuple[int, ...]:
+        """The seats whose map is small (three or four seats: all but the large ones)."""
+        if self.players < 3:
+            return ()
+        large = {self.focus, *self.pair}
+        return tuple(seat for seat in range(self.players) if seat not in large)
 
     def shown_boxes(self, seat: int) -> tuple[Box, ...]:
         """Every box of a seat as on screen now."""

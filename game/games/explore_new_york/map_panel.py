@@ -36,7 +36,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS
-from .final_paint import blits_of, fade_in, joined, pieces, pulse
+from .final_paint import GLOW_WAVES, Sweep, fade_alpha, glow_alpha
 from .layout import BOXES, GLOW, MapScale
 from .map_paint import (
     Marks,
@@ -301,10 +301,10 @@ class MapPanel(MapRepaint, SeatPanel):
 
     @on_event("route_found", sound=EventSound((Cue("swish", volume=0.4),), ERASE_TIME))
     def _route_found(self, ev: Event, at: float, batch: Batch) -> float:
-        """Every map at once: what is off the final route fades out, then the route glows
-        while the scoring boxes fill in one by one. Both are painted only where they change
-        the map: a few rects around the route and the marks erased, each blended only where
-        those marks reach (`_erased_reach`, `_glow_reach`: final_paint.py)."""
+        """Every map at once: what is off the final route fades out, swept from left to right,
+        then a shimmer travels along the route while the scoring boxes fill in one by one. Both
+        are painted strip by strip (final_paint.Sweep: a frame redraws the few strips that
+        change), each blended only where the marks reach (`_erased_reach`, `_glow_reach`)."""
         seat, topleft = self.seat, self.rect.topleft
         start = batch.moments.setdefault("final", at)
         erased = self.room.layers.static.subsurface(self.rect).copy()
@@ -312,23 +312,19 @@ class MapPanel(MapRepaint, SeatPanel):
         paint_sheet(erased, (0, 0), self.board, sheet, seat,
                     Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route),
                     self.scale)
-        reach = self._erased_reach(sheet, route)
-        for part in joined(reach, self.rect.size):
-            self.tween(start, ERASE_TIME, partial(fade_in, erased, blits_of(
-                           erased, topleft, pieces(reach, part))),
-                       pytweening.easeInOutQuad, (("seat", seat, "erase"),),
-                       area=part.move(topleft), seat=seat)
+        fade = Sweep(erased, topleft, self._erased_reach(sheet, route), fade_alpha, keep=True)
+        self.tween(start, ERASE_TIME, fade, pytweening.linear, (("seat", seat, "erase"),),
+                   area=fade.area, seat=seat)
         boxes = start + ERASE_TIME
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):
-            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.easeOutQuad,
-                       tag=(seat, box), seat=seat)
-        glow = self._glow(ev.get("links"))
-        reach = self._glow_reach(ev.get("links"))
-        for part in joined(reach, self.rect.size):
-            self.tween(boxes, len(BOXES) * BOX_TIME, partial(pulse, glow, blits_of(
-                           glow, topleft, pieces(reach, part))),
-                       pytweening.linear, area=part.move(topleft), seat=seat)
+            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.linear,  # eased by
+                       tag=(seat, box), seat=seat)  # the boxes (LiveBoxes._final_step)
+        links = ev.get("links")
+        glow = Sweep(self._glow(links), topleft, self._glow_reach(links), glow_alpha,
+                     keep=False, waves=GLOW_WAVES)
+        self.tween(boxes, len(BOXES) * BOX_TIME, glow, pytweening.linear, area=glow.area,
+                   seat=seat)
         return at
 
     def _erased_reach(self, sheet: Sheet, route: tuple[tuple[int, ...], int]

@@ -49,6 +49,7 @@ from . import sprites as sp
 from .board import TOURISTS
 from .board_mounts import Arrangement, Board, BoardMounts, Building
 from .cards_panel import CardsPanel, dim_shadow
+from .final_paint import Sweep
 from .layout import (
     BOXES,
     DAMAGE_RECTS,
@@ -265,6 +266,17 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
             return None
         final = self.view is not None and self.view.routes  # (the finale: FINAL_DAMAGE_RECTS)
         return joined_damage(damaged, FINAL_DAMAGE_RECTS if final else DAMAGE_RECTS)
+
+    def tween_reach(self) -> Mapping[Any, pygame.Rect] | None:
+        """Where the running tweens paint now; a finale's sweep paints all its strips (those
+        past their window stay faded), not just the ones its damage reports changing, so a
+        redraw pass anywhere on its map paints it (final_paint.Sweep)."""
+        reach = super().tween_reach()
+        if reach and self.view is not None and self.view.routes:
+            for tween in reach:
+                if isinstance(tween.paint, Sweep):
+                    reach[tween] = tween.paint.whole
+        return reach
 
     def _work_ahead(self) -> None:
         """In a quiet frame, the maps' tourist inks (one block a frame), else the column's

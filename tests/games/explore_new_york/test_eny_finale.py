@@ -1,18 +1,37 @@
-"""Explore New York's finale made cheaper: the final fade and glow blended only where the
-marks' own rects reach (final_paint.pieces) and its frames refreshing only the boxes that fill
-in (LiveBoxes._final_seen). The pixels are checked in test_eny_repaint_parts.py (the fade and
-glow in parts against whole maps) and by the golden frames."""
+"""Explore New York's finale made cheaper: the final fade and glow sweep across each map strip
+by strip (final_paint.Sweep: a frame redraws the few strips that change), blended only where the
+marks' own rects reach (final_paint.pieces); its frames refresh only the boxes that fill in
+(LiveBoxes._final_seen), the small maps' in steps a third of a step apart (`_final_step`). The
+pixels are checked in test_eny_repaint_parts.py (the sweeps against whole strips), here against
+whole redraws frame after frame, and by the golden frames."""
 
 from __future__ import annotations
+
+import itertools
 
 import pygame
 
 from game.games.explore_new_york import scene
-from game.games.explore_new_york.final_paint import pieces
+from game.games.explore_new_york.final_paint import (
+    OVERLAP,
+    STRIPS,
+    fade_alpha,
+    glow_alpha,
+    pieces,
+    strip_rects,
+    windows,
+)
 from game.games.explore_new_york.layout import DAMAGE_RECTS, FINAL_DAMAGE_RECTS
+from game.games.explore_new_york.live_boxes import FINAL_STEPS
+from game.scenes import snapshot
 from game.ui.damage import MAX_PASSES
 from tests.games.explore_new_york.support import advance
-from tests.games.explore_new_york.test_eny_repaint_parts import dirty_layers, final_move_animated
+from tests.games.explore_new_york.test_eny_repaint_parts import (
+    dirty_layers,
+    final_move_animated,
+    sweeps,
+)
+from tests.ui.test_damage import full_redraw, same_pixels
 
 
 def area(rects) -> int:
@@ -72,3 +91,108 @@ def test_the_finale_joins_its_damage_into_the_shells_four_passes():
         scene.joined_damage = joined
     assert asked and set(asked) == {FINAL_DAMAGE_RECTS}
     assert DAMAGE_RECTS < FINAL_DAMAGE_RECTS <= MAX_PASSES
+
+
+def test_the_strips_cut_a_map_once_and_their_windows_sweep_it_in_order():
+    """The strips cover the map once, left to right; each wave's windows start in order, last
+    OVERLAP steps (the last one ending with its wave) and at most OVERLAP are open at once."""
+    strips = strip_rects((851, 300))
+    assert len(strips) == STRIPS and strips[0].left == 0 and strips[-1].right == 851
+    assert all(a.right == b.left and a.h == 300 for a, b in itertools.pairwise(strips))
+    for waves in (1, 2):
+        spans = windows(waves)
+        assert len(spans) == STRIPS * waves and spans[0][0] == 0 and spans[-1][1] == 1.0
+        assert all(a[0] < b[0] and a[1] <= b[1] for a, b in itertools.pairwise(spans))
+        for k in range(200):
+            p = (k + 0.5) / 200
+            assert 1 <= sum(start < p < end for start, end in spans) <= OVERLAP
+
+
+def changed_outside(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> bool:
+    """True if the two surfaces differ somewhere outside `area`."""
+    a, b = before.copy(), after.copy()
+    for s in (a, b):
+        s.fill((0, 0, 0), area)
+    return pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+
+
+def test_a_sweeps_area_holds_every_pixel_it_changes_and_little_more():
+    """Frame after frame (and over a long frame that skips many strips) a sweep's `area` at
+    the new progress covers every pixel its painting changed since the progress painted last,
+    and, frame to frame, no more than the OVERLAP + 1 strips that may have changed."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    base = renderer.layers.surface.copy()
+    for alpha in (fade_alpha, glow_alpha):
+        for panel_seat, sweep in sweeps(renderer, alpha).items():
+            width = renderer.maps[panel_seat].rect.w / STRIPS
+            shown = base.copy()
+            sweep(shown, 0.0)
+            for k, p in enumerate([*(n / 90 for n in range(1, 40)), 0.8, *(n / 90 for n in
+                                                                         range(73, 91))]):
+                area = sweep.area(p)
+                now = base.copy()
+                sweep(now, p)
+                assert not changed_outside(shown, now, area), (alpha.__name__, p)
+                if p != 0.8:  # (the long frame: every strip it skipped)
+                    assert area.w <= (OVERLAP + 1) * width + 1, (alpha.__name__, p)
+                shown = now
+
+
+def test_the_small_maps_boxes_fill_in_steps_apart():
+    """In the finale at four seats, the three small maps' boxes count in FINAL_STEPS steps,
+    each seat's a third of a step after the one before, empty until its first step: in all
+    but a frame or two at most one of them changes (the large map's counts on as before);
+    each ends at its points."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    small = renderer._small_seats()
+    assert len(small) == 3 and renderer.focus not in small
+    shown = {seat: renderer.shown_boxes(seat) for seat in small}
+    together = frames = 0
+    while renderer.busy():
+        advance(renderer, 1 / 60)
+        renderer.damage()
+        now = {seat: renderer.shown_boxes(seat) for seat in small}
+        changed = sum(now[seat] != shown[seat] for seat in small)
+        together += changed > 1
+        frames += changed > 0
+        shown = now
+    assert frames > 5 * FINAL_STEPS and together <= 2
+    final = renderer._final_boxes()
+    assert all(shown[seat] == final[seat] for seat in small)
+
+
+def actions_to_the_end(players: int, seed: int) -> int:
+    """How many actions the snapshot's greedy bots play in that game (`played_scene`'s)."""
+    app = snapshot._headless_app()
+    scene = snapshot._bot_game(app, "explore_new_york", players, seed, hold_bots=True)
+    actions = 0
+    while scene.match.prompts():
+        prompt = scene.match.prompts()[0]
+        bot = scene.driver.bots[prompt.player]
+        scene.apply(prompt.player, bot.choose(scene.match.rules,
+                                              scene.match.view(prompt.player), prompt))
+        actions += 1
+    pygame.display.quit()
+    return actions
+
+
+def test_every_frame_of_the_finale_equals_a_full_redraw():
+    """The real scene at four seats, from the last move to the results: each frame, drawn in
+    the passes its damage asks for (the sweeps' strips changing, the boxes filling in; a
+    sweep's strips past their window painted by any pass that meets them: its `tween_reach`
+    is its whole map), shows what drawing everything afresh does."""
+    app, scene = snapshot.played_scene("explore_new_york", 4, 7, actions_to_the_end(4, 7))
+    try:
+        assert scene.renderer.view.routes and scene.renderer.busy()
+        parts = 0
+        for frame in range(400):
+            app.step([], 1 / 60)
+            if scene.finished or not scene.renderer.busy():
+                break
+            parts += bool(app.drawn)
+            assert same_pixels(app.canvas, full_redraw(app)), f"frame {frame} differs"
+        assert parts > 60
+    finally:
+        pygame.display.quit()

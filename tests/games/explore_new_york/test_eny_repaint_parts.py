@@ -16,10 +16,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.games.explore_new_york import final_paint, map_panel
+from game.games.explore_new_york import map_panel
 from game.games.explore_new_york import sprites as sp
 from game.games.explore_new_york.cards_panel import LIFT, turn_over
-from game.games.explore_new_york.final_paint import blits_of
+from game.games.explore_new_york.final_paint import (
+    GLOW_WAVES,
+    STRIPS,
+    Sweep,
+    fade_alpha,
+    glow_alpha,
+    strip_rects,
+    windows,
+)
 from game.games.explore_new_york.layout import DAMAGE_RECTS, joined_damage
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
@@ -237,47 +245,66 @@ def final_move_animated(players: int, seed: int):
     return renderer
 
 
-def painted_by(renderer, paint, base: pygame.Surface, p: float) -> bytes:
-    """The board as `base` with every running tween painting `paint` drawn at progress p."""
+def sweeps(renderer, alpha) -> dict[int, Sweep]:
+    """Each seat's finale sweep painting with `alpha` (fade_alpha, glow_alpha), by seat."""
+    return {tw.seat: tw.paint for tw in renderer.timeline
+            if isinstance(tw.paint, Sweep) and tw.paint.alpha is alpha}
+
+
+def swept(sweeps_of: dict[int, Sweep], base: pygame.Surface, p: float,
+          clip: pygame.Rect | None = None) -> bytes:
+    """The board as `base` with every sweep painted at progress p (inside `clip`, if given:
+    one redraw pass), its pixels inside the clip."""
     canvas = base.copy()
-    for tween in renderer.timeline:
-        if getattr(tween.paint, "func", None) is paint:
-            tween.paint(canvas, p)
-    return pygame.image.tobytes(canvas, "RGB")
+    canvas.set_clip(clip)
+    for sweep in sweeps_of.values():
+        sweep(canvas, p)
+    return pygame.image.tobytes(canvas.subsurface(canvas.get_clip()), "RGB")
 
 
-def whole(paint, renderer, image_of, base: pygame.Surface, p: float) -> bytes:
-    """The board as `base` with `paint` laid over every map whole (each map's own image)."""
+def strips_whole(renderer, sweeps_of: dict[int, Sweep], waves: int, base: pygame.Surface,
+                 p: float, clip: pygame.Rect | None = None) -> bytes:
+    """The board as `base` with each sweep's image laid over every strip of its map whole,
+    at that strip's alpha at p (`windows`: before its window nothing, after it its last
+    alpha if kept, else nothing)."""
     canvas = base.copy()
     for panel in renderer.maps.values():
-        image = image_of[panel.seat]
-        paint(image, blits_of(image, panel.rect.topleft, [image.get_rect()]), canvas, p)
-    return pygame.image.tobytes(canvas, "RGB")
+        sweep = sweeps_of[panel.seat]
+        strips = strip_rects(panel.rect.size)
+        for k, (start, end) in enumerate(windows(waves)):
+            q = min(1.0, max(0.0, (p - start) / (end - start)))
+            if q > 0 and (q < 1 or sweep.keep):
+                sweep.image.set_alpha(sweep.alpha(q))
+                strip = strips[k % STRIPS]
+                canvas.blit(sweep.image, strip.move(panel.rect.topleft), strip)
+    canvas.set_clip(clip)
+    return pygame.image.tobytes(canvas.subsurface(canvas.get_clip()), "RGB")
 
 
 @pytest.mark.parametrize("players, seed", [(2, 6), (4, 2)])
-def test_the_final_fade_and_glow_in_parts_paint_what_whole_maps_would(players, seed):
-    """The last move: each map's fade to its final route and its glow are painted in a few
-    rects around what changes (map_panel._erased_reach, _glow_reach), each as the disjoint
-    pieces of those rects (final_paint.pieces), not over the whole map: at every stage, the
-    board looks as if each had been laid over its whole map."""
+def test_the_final_sweeps_in_pieces_paint_what_whole_strips_would(players, seed):
+    """The last move: each map's fade to its final route and its glow sweep across it strip
+    by strip (final_paint.Sweep), each strip blended only where the marks reach
+    (map_panel._erased_reach, _glow_reach; final_paint.pieces): at every stage, whole and in
+    redraw passes anywhere, the board looks as if every strip had been laid over whole at
+    its own alpha."""
     pygame.init()
     renderer = final_move_animated(players, seed)
-    images = {name: {tw.seat: tw.paint.args[0] for tw in renderer.timeline
-                     if getattr(tw.paint, "func", None) is getattr(final_paint, name)}
-              for name in ("fade_in", "pulse")}
-    assert set(images["fade_in"]) == set(images["pulse"]) == set(range(players))
-    parts = sum(1 for tw in renderer.timeline if getattr(tw.paint, "func", None) is not None)
-    assert parts > 2 * players  # the maps are painted in parts
-    for name in ("fade_in", "pulse"):
-        paint = getattr(final_paint, name)
-        while not any(getattr(tw.paint, "func", None) is paint and tw.started(
-                renderer.timeline.clock) for tw in renderer.timeline):
+    rng = random.Random(seed)
+    for alpha, waves in ((fade_alpha, 1), (glow_alpha, GLOW_WAVES)):
+        sweeps_of = sweeps(renderer, alpha)
+        assert set(sweeps_of) == set(range(players))
+        while not any(tw.paint in sweeps_of.values() and tw.started(renderer.timeline.clock)
+                      for tw in renderer.timeline):
             advance(renderer, 1 / 60)
         base = renderer.layers.surface.copy()  # the layer under the fade, then the glow
-        for p in (0.0, 0.1, 0.35, 0.5, 0.8, 1.0):
-            assert painted_by(renderer, paint, base, p) == whole(
-                paint, renderer, images[name], base, p), (name, p)
+        for p in (0.0, 0.03, 0.2, 0.37, 0.5, 0.77, 0.96, 1.0):
+            assert swept(sweeps_of, base, p) == strips_whole(
+                renderer, sweeps_of, waves, base, p), (alpha.__name__, p)
+            for _ in range(6):
+                clip = pygame.Rect(rng.randrange(1200), rng.randrange(700), 400, 200)
+                assert swept(sweeps_of, base, p, clip) == strips_whole(
+                    renderer, sweeps_of, waves, base, p, clip), (alpha.__name__, p, clip)
 
 
 def dirty_layers(renderer) -> list[str]:
