@@ -5,21 +5,13 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import pytest
-
 from game.engine.bots import GreedyBot, RandomBot, play_out
 from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.board import COLOR_INDEX
 from game.games.ticket_to_ride_paris.bot import evaluate, make_plan, turns_left
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis, completed_tickets
+from game.games.ticket_to_ride_paris.rules import completed_tickets
 from tests.games.ticket_to_ride_paris.support import hand, owned, start, with_state
-
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    """The rules engine, loaded once."""
-    return TicketToRideParis()
 
 
 def best(rules, m: Match, seat: int):

@@ -26,11 +26,6 @@ TICKETS = (("arc-notre_dame", "concorde-sacre_coeur"),
            ("louvre-pere_lachaise", "opera-montparnasse"))
 
 
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    """The rules engine, loaded once."""
-    return TicketToRideParis()
-
 
 def started(rules: TicketToRideParis) -> State:
     """A 2-player state right after a fully forced setup (both seats keep both tickets)."""

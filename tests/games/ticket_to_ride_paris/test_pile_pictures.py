@@ -15,18 +15,11 @@ import pytest
 from game.engine.core import Config
 from game.games.ticket_to_ride_paris import sprites as sp
 from game.games.ticket_to_ride_paris.market_panel import t as market_text
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.ui import i18n, theme
 from game.ui.paint import fit_text
 
 from .test_ticket_cards import a_view
-
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    pygame.init()
-    return TicketToRideParis()
 
 
 def drawn_afresh(renderer: TTRRenderer, name: str) -> pygame.Surface:

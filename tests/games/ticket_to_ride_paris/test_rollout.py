@@ -6,26 +6,18 @@ from __future__ import annotations
 import random
 import statistics
 
-import pytest
-
 from game.engine.core import TERMINAL, Chance, Config, total
 from game.engine.flow import rollout
 from game.engine.match import Match, sample
 from game.engine.search import greedy_rollout, random_rollout
 from game.games.ticket_to_ride_paris import rollout as ttr_rollout
 from game.games.ticket_to_ride_paris.bot import evaluate, shortest_path
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.search import hooks
 from tests.games.ticket_to_ride_paris.support import hand, owned, start, with_state
 
 TICKETS = (("st_germain-bastille", "louvre-pere_lachaise"),
            ("arc-notre_dame", "concorde-sacre_coeur"))
 
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    """The rules engine, loaded once."""
-    return TicketToRideParis()
 
 
 def choose(rules, m: Match, seat: int = 0, seed: int = 0):

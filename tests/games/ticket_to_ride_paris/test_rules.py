@@ -31,11 +31,6 @@ TICKETS = (
 HANDS = (("red", "red"), ("green", "green"), ("purple", "purple"), ("yellow", "yellow"))
 
 
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    """The rules engine, loaded once."""
-    return TicketToRideParis()
-
 
 def start(rules, players=2, hands=HANDS, row=ROW, tickets=TICKETS, keep=None, first=0) -> Match:
     """A match right after setup, every deal forced; `first` has the turn prompt."""

@@ -12,11 +12,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
 
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris.map_panel import BUS_GROW, SLOT_W
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.sprites import BUS_EMBLEM
 from game.ui import theme
@@ -26,11 +24,6 @@ from tests.games.scene_match import scene_match, step
 
 ROOM = Path(__file__).resolve().parents[3] / "game" / "games" / "ticket_to_ride_paris"
 
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    pygame.init()
-    return TicketToRideParis()
 
 
 def new_match(rules, players: int = 3, seed: int = 5) -> tuple[Match, dict, TTRRenderer]:

@@ -16,17 +16,10 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.games.ticket_to_ride_paris import sprites
 from game.games.ticket_to_ride_paris.market_panel import MarketPanel
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import KEEP_TICKETS, TURN
 from game.ui import i18n, paint, theme
 from game.ui.board_api import CANVAS_SIZE
-
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    pygame.init()
-    return TicketToRideParis()
 
 
 @pytest.fixture(params=i18n.LANGUAGES)

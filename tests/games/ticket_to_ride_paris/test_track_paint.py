@@ -14,14 +14,7 @@ import pytest
 
 from game.engine.core import Config
 from game.engine.match import Match
-from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
-
-
-@pytest.fixture(scope="module")
-def rules() -> TicketToRideParis:
-    pygame.init()
-    return TicketToRideParis()
 
 
 def painted(renderer: TTRRenderer, scores: list[int], area: pygame.Rect, alone: bool) -> bytes:
