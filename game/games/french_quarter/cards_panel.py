@@ -112,8 +112,9 @@ class CardsPanel(PiecePanel):
             if taker == NOBODY:
                 out.append(blit_piece(("die", value), sp.die(value, DIE), r))
             else:  # taken: a faded die ringed in the taker's colour, its emblem on the corner
-                reach = r.inflate(6, 6).union(pygame.Rect(r.right - TAKER_EMBLEM, r.y - TAKER_EMBLEM,
-                                                          2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM))
+                emblem = pygame.Rect(r.right - TAKER_EMBLEM, r.y - TAKER_EMBLEM,
+                                     2 * TAKER_EMBLEM, 2 * TAKER_EMBLEM)
+                reach = r.inflate(6, 6).union(emblem)
                 out.append(piece(("taken", value, taker, tuple(r)), reach,
                                  partial(_paint_taken, r=r, value=value, taker=taker)))
         return out

@@ -186,8 +186,9 @@ class RowsPanel(RowPart):
         nothing), a card turned over stands face up (`Standing`) until the last one has
         turned; then they are let go one STAND_GAP apart, in deal order, the first one
         STAND_GAP after the last turn's end, so that the rows repaint one slot a frame once
-        nothing turns, not one in each frame where two cards turn. Each card added moves every earlier stand's end to the new last landing (before
-        its own tweens are queued: a tween queued bumps the timeline's memos)."""
+        nothing turns, not one in each frame where two cards turn. Each card added moves every
+        earlier stand's end to the new last landing (before its own tweens are queued: a tween
+        queued bumps the timeline's memos)."""
         if self._stands[0] is not batch:
             self._stands = batch, []
         stands = self._stands[1]
