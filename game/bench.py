@@ -192,8 +192,9 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     from game.scenes import scene_registry
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
-    from game.ui.app import App
+    from game.ui.app import FPS, App
     from game.ui.board_api import CANVAS_SIZE
+    from game.ui.pacing import FramePacer
     from game.ui.settings import Settings
 
     app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
@@ -203,6 +204,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     app.stack.reset(scene)
     app.stack.apply()
     log, busy = FrameLog(), moving(scene)
+    pacer = FramePacer(FPS)
     for _ in range(max_frames):
         moves = len(scene.match.history)
         started, cpu_started = time.perf_counter(), time.thread_time()
@@ -215,7 +217,7 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         log.cpus.append((time.thread_time() - cpu_started) * 1000)
         log.animated.append(busy or now_busy or len(scene.match.history) != moves)
         busy = now_busy
-        time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
+        pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
     scene.exit()
     pygame.display.quit()
     return log
@@ -328,7 +330,8 @@ def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
     from game.scenes import scene_registry
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
-    from game.ui.app import App
+    from game.ui.app import FPS, App
+    from game.ui.pacing import FramePacer
     from game.ui.settings import Settings
 
     app = App(scene_registry(), windowed=(320, 180), settings=Settings(animation_speed="1x"),
@@ -345,6 +348,7 @@ def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
               for k in range(players)]
     walls: list[float] = []
     cpus: list[float] = []
+    pacer = FramePacer(FPS)
     for _ in range(max_frames):
         for person in people:
             events += person.events(scene)
@@ -357,7 +361,7 @@ def split_frame_times(game_id: str, players: int, seed: int, max_frames: int,
         walls.append(spent * 1000)
         cpus.append((time.thread_time() - cpu_started) * 1000)
         if pace:
-            time.sleep(max(0.0, 1 / 60 - spent))  # the rest of the frame, as clock.tick would
+            pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
     if at_end is not None:
         at_end(scene)
     scene.exit()

@@ -88,8 +88,12 @@ def late_frame_times(game_id: str, players: int, seed: int, actions: int,
 
 
 def _timed_frames(app, scene, max_frames: int) -> tuple[list[float], list[float]]:
+    from game.ui.app import FPS
+    from game.ui.pacing import FramePacer
+
     walls: list[float] = []
     cpus: list[float] = []
+    pacer = FramePacer(FPS)
     for _ in range(max_frames):
         started, cpu_started = time.perf_counter(), time.thread_time()
         scene.update(1 / 60)
@@ -100,8 +104,8 @@ def _timed_frames(app, scene, max_frames: int) -> tuple[list[float], list[float]
         walls.append(spent * 1000)
         if scene.finished:
             break
-        # Idle out the rest of the frame as the real loop's clock.tick does: bots think on a
-        # worker thread in that time, so a back-to-back loop would starve them.
-        time.sleep(max(0.0, 1 / 60 - spent))
+        # Idle out the rest of the frame as the real loop does: bots think on a worker thread
+        # in that time, so a back-to-back loop would starve them.
+        pacer.wait()
     scene.exit()
     return walls, cpus

@@ -24,6 +24,7 @@ from .board_api import CANVAS_SIZE
 from .damage import make_canvas, merge
 from .i18n import set_language, t
 from .input import InputMapper, Intent
+from .pacing import FramePacer
 from .scene import Scene, SceneRegistry, SceneStack
 from .settings import Settings, load_settings, save_settings, start_log_file, write_crash_report
 from .sleep import NO_LIMIT, Sleep, Sleeper
@@ -234,6 +235,15 @@ class App:
             scenes = self.stack.scenes
             if scenes and scenes[-1] is top:
                 self._fall_asleep(sleeper)
+
+    @property
+    def resting(self) -> bool:
+        """The top scene sleeps with nothing of its own due (no bots' pace, answer or sound cue):
+        only an outside cause, an input or a timeout, wakes it (game.ui.pacing waits such
+        frames out in one sleep)."""
+        sleep = self.sleep
+        return (sleep is not None and sleep.limit == NO_LIMIT and sleep.answer is None
+                and sleep.cue_due == NO_LIMIT)
 
     def _fall_asleep(self, sleeper: Sleeper) -> None:
         """Let the top scene sleep from the next frame on if nothing the app draws itself moves
@@ -504,13 +514,13 @@ class App:
 
     def loop(self, exit_after_first_frame: bool = False) -> None:
         """The real-time loop at 60 frames per second."""
-        clock = pygame.time.Clock()
+        pacer = FramePacer(FPS)
         dt = 1 / FPS
         while self.running:
             self.step(pygame.event.get(), dt)
             if exit_after_first_frame:
                 break
-            dt = clock.tick(FPS) / 1000
+            dt = pacer.wait(self.resting)
         self.companion.stop()  # the phones' server ends with the loop
 
 

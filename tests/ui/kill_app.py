@@ -51,6 +51,7 @@ from game.scenes.seats import SeatSetupScene
 from game.scenes.select import GameSelectScene
 from game.ui import settings as store
 from game.ui.app import FPS, App
+from game.ui.pacing import FramePacer
 
 GAMES = tuple(game_ids())  # every listed game, each in its own chain
 SPEEDS = ("1x", "2x", "instant", "instant")  # runs pick one; instant ones write more often
@@ -175,10 +176,10 @@ def play(home: str, report: str, game_id: str, speed: str, seed: int) -> None:
         app = App(scene_registry(), windowed=(480, 270),
                   settings=store.Settings(animation_speed=speed))
         pilot = Pilot(game_id, random.Random(seed))
-        clock, dt = pygame.time.Clock(), 1 / FPS
+        pacer, dt = FramePacer(FPS), 1 / FPS
         while app.running:  # App.loop, with the pilot's presses added to the SDL events
             app.step(pygame.event.get() + pilot.frame(app), dt)
-            dt = clock.tick(FPS) / 1000
+            dt = pacer.wait(app.resting)
         raise RuntimeError("the app stopped by itself")
     except BaseException:
         Path(report).with_suffix(".crash").write_text(traceback.format_exc())

@@ -419,3 +419,17 @@ def test_a_new_game_state_from_anywhere_wakes_the_table(tables, waited_worker):
     prompt = scene.match.prompts()[0]
     scene.driver.apply(prompt.player, prompt.options[0].action)  # under the scene's feet
     assert not skips(app)
+
+
+def test_a_table_rests_only_while_nothing_of_its_own_is_due(tables, waited_worker):
+    """Resting (App.resting: the frame pacer then waits in one sleep) is a sleep that only a
+    cause from outside ends; a bots' pace or answer to wait for is not rest."""
+    app, _scene = tables()
+    fall_asleep(app)
+    assert app.sleep is not None and not app.resting
+    app, scene = tables(first=SeatSpec("human", "phone:9"))  # its seat is played on a phone
+    for _ in range(FRAMES):
+        if skips(app) and scene.human_prompts():
+            break
+    assert app.resting
+    assert not skips(app, [pygame.event.Event(pygame.VIDEOEXPOSE)])  # woken: the frame ran
