@@ -26,6 +26,8 @@ import threading
 import time
 from typing import Any
 
+from game.ui.pacing import sleep_until
+
 TTR = "ticket_to_ride_paris"
 PHONES = 4
 PHONES_KEY = "phones"  # the report's key
@@ -104,7 +106,7 @@ def _frame(app: Any, frames: list[tuple[float, float]], inbox: queue.Queue[dict]
             break
         if line["msg"].get("t") == "state":
             latest[line["seat"]] = line["msg"]
-    time.sleep(max(0.0, FRAME - spent))
+    sleep_until(started + FRAME)  # the rest of the frame, as the real loop waits it out
     return drawn
 
 

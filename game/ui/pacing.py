@@ -38,11 +38,17 @@ class FramePacer:
         """Sleep until the frame after the current one is due (in 1 ms slices unless `resting`),
         then start it: the seconds since the current frame began. A frame that ran over its
         interval starts the next at once; the pace never hurries to catch up."""
-        due = self.started + self.interval
         step = self.interval if resting else SLICE_S
-        now = self.clock()
-        while now < due:
-            self.sleep(min(due - now, step))
-            now = self.clock()
+        now = sleep_until(self.started + self.interval, step, self.clock, self.sleep)
         dt, self.started = now - self.started, now
         return dt
+
+
+def sleep_until(due: float, step: float = SLICE_S, clock: Callable[[], float] = time.perf_counter,
+                sleep: Callable[[float], None] = time.sleep) -> float:
+    """Sleep in slices of at most `step` seconds until `clock()` reaches `due`; the time then."""
+    now = clock()
+    while now < due:
+        sleep(min(due - now, step))
+        now = clock()
+    return now
