@@ -17,7 +17,7 @@ from game.ui.paint import fit_text, seat_color
 from . import sprites as sp
 from .city_panel import marker_disc
 from .layout import KEY_BOX, KEY_CIRCLE, KEY_STEP, SMALL, t
-from .panel_base import Item, ItemPanel, blit_item, by_view
+from .panel_base import Item, ItemPanel, blit_item, by_view, drafting, turn_seat
 
 MADE_REMEMBERED = 512  # texts noted as rendered ahead (a language change starts again)
 Picture = Callable[[pygame.Surface, pygame.Rect], None]
@@ -33,11 +33,13 @@ class KeyPanel(ItemPanel):
         # language)
         self._made: set[tuple] = set()
 
-    @by_view(reads=("active", "ap", "planning_deck", "discard", "over"))
+    @by_view(reads=("active", "ap", "planning_deck", "discard", "over"),
+             also=lambda key: turn_seat(key.view))
     def key(self) -> Hashable:
-        """Whose turn, the AP left, the piles' sizes, the end."""
+        """Whose turn (the setup's draft's picker: panel_base.turn_seat), the AP left, the piles'
+        sizes, the end."""
         v = self.view
-        return (v.active, v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
+        return (turn_seat(v), v.ap, len(v.planning_deck.cards), len(v.discard), v.over,
                 language())
 
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -50,7 +52,7 @@ class KeyPanel(ItemPanel):
         repaints its line, not the key; each turn's lines are remembered, as they come back
         every round; the symbols' lines are built once per language)."""
         v, words = self.view, language()
-        turn = (v.active, v.ap, v.over)
+        turn = (turn_seat(v), None if drafting(v) else v.ap, v.over)
         return [*self.section("turn", (*turn, words), lambda: self.turn_items(*turn),
                               remember=True),
                 *self.section("piles", (len(v.planning_deck.cards), len(v.discard), words),
@@ -96,8 +98,8 @@ class KeyPanel(ItemPanel):
                 return True
         return False
 
-    def turn_items(self, active: int, ap: int, over: bool) -> list[Item]:
-        """Whose turn and the AP left (or the end)."""
+    def turn_items(self, active: int, ap: int | None, over: bool) -> list[Item]:
+        """Whose turn and the AP left (None: the setup's draft), or the end."""
         box = KEY_BOX
         if over:  # no one's turn any more
             over = theme.text(t("game_over"), theme.SMALL_SIZE, theme.ACCENT, True)
@@ -116,9 +118,11 @@ class KeyPanel(ItemPanel):
                           piles.get_rect(topleft=(box.x + 12, box.y + 8 + KEY_STEP)))]
 
 
-def ap_text(ap: int) -> pygame.Surface:
-    """The AP left, right of whose turn it is (cached: theme.text)."""
-    return theme.text(t("ap", ap=ap), theme.SMALL_SIZE, theme.ACCENT, True)
+def ap_text(ap: int | None) -> pygame.Surface:
+    """The AP left, right of whose turn it is, or "Setup" (None: the setup's draft of the
+    starting buildings, before any AP; cached: theme.text)."""
+    words = t("setup") if ap is None else t("ap", ap=ap)
+    return theme.text(words, theme.SMALL_SIZE, theme.ACCENT, True)
 
 
 def piles_text(deck: int, discard: int) -> pygame.Surface:

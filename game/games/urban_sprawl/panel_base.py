@@ -34,6 +34,22 @@ from .layout import OPTION, RIGHT_X, RING_GAP
 P = TypeVar("P", bound="USPanel")
 
 
+def turn_seat(view: Any) -> int:
+    """The seat whose turn the table shows: during the setup's draft of the starting buildings
+    (rulebook, Preparación (U): "cada jugador en su turno") the seat picking now, otherwise the
+    active seat (whose turn it stays while others answer its prompts)."""
+    tasks = view.tasks
+    if tasks and tasks[0][0] == "draft":
+        return tasks[0][1]
+    return view.active
+
+
+def drafting(view: Any) -> bool:
+    """True while the setup's draft of the starting buildings runs."""
+    tasks = view.tasks
+    return bool(tasks) and tasks[0][0] == "draft"
+
+
 def by_view(*kinds: str, also: Callable[[Any], Hashable] | None = None,
             also_kinds: tuple[str, ...] = (), reads: tuple[str, ...] = ()
             ) -> Callable[[Callable[[P], Hashable]], Callable[[P], Hashable]]:

@@ -16,7 +16,7 @@ from game.ui.panels import PanelRoom
 
 from . import sprites as sp
 from .layout import FIGURE_SIZE
-from .panel_base import Item, blit_item
+from .panel_base import Item, blit_item, turn_seat
 from .seat_panel import SeatPart
 from .state import State, total_prestige
 
@@ -41,7 +41,7 @@ class SeatHead(SeatPart):
     def key(self) -> tuple:
         """The figures (less what still flies in) and whether it is the seat's turn."""
         v, seat, room = self.view, self.seat, self.room
-        return (v.wealth[seat], v.prestige[seat], v.active == seat, room.counting(seat),
+        return (v.wealth[seat], v.prestige[seat], turn_seat(v) == seat, room.counting(seat),
                 room.counting(seat, "wealth"))
 
     def items(self) -> list[Item]:
@@ -51,7 +51,7 @@ class SeatHead(SeatPart):
         v, seat, room = self.view, self.seat, self.room
         prestige = total_prestige(v, seat) - room.counting(seat)
         wealth = v.wealth[seat] - room.counting(seat, "wealth")
-        return [*self.section("outline", v.active == seat,
+        return [*self.section("outline", turn_seat(v) == seat,
                               lambda: self.outline_items("left", "right", "top")),
                 *self.section("emblem", None, self.emblem_items),
                 *self.figure_items(prestige, wealth)]

@@ -36,7 +36,7 @@ from .layout import (
     ZERO_ALPHA,
     t,
 )
-from .panel_base import Item, ItemPanel, blit_item, by_view
+from .panel_base import Item, ItemPanel, blit_item, by_view, turn_seat
 from .pills import key_pills, pill_item, pill_layout, pill_lines, pill_list, warm_pills
 from .state import State
 
@@ -62,7 +62,7 @@ class SeatPart(ItemPanel):
         along (a strip as deep as its rounded corners): a change of turn repaints the strips,
         not the panel."""
         whole, rect, reach = self.whole, self.rect, FRAME_REACH
-        active = self.seat == self.view.active
+        active = self.seat == turn_seat(self.view)
         strips = {"left": (whole.x, rect.y, reach, rect.h),
                   "right": (whole.right - reach, rect.y, reach, rect.h),
                   "top": (whole.x, whole.y, whole.w, reach),
@@ -133,7 +133,8 @@ class SeatBody(SeatPart):
         v, seat, holds = self.view, self.seat, self.holds
         return tuple([("card", c) in holds for c in (*v.hands[seat], *v.favours[seat])])
 
-    @by_view(also=lambda body: (body.room.zone_counts(body.seat), body.held_chips()),
+    @by_view(also=lambda body: (body.room.zone_counts(body.seat), body.held_chips(),
+                                turn_seat(body.view)),
              also_kinds=("building", "cube", "card"), reads=BODY_READS)
     def key(self) -> Hashable:
         """Everything the body shows, per section: the outline (the seat's turn), the pills,
@@ -141,7 +142,7 @@ class SeatBody(SeatPart):
         flying elsewhere leaves the body alone, and its key is not worked out again; and
         where they sit) and the foot."""
         v, seat, words = self.view, self.seat, language()
-        active = v.active == seat
+        active = turn_seat(v) == seat
         held = self.held_chips()
         return (active,
                 (active, v.ap if active else None, v.over,

@@ -77,7 +77,9 @@ def test_item_panels_repainted_in_parts_equal_them_painted_whole(players, seed):
     assert checked > 1000
     heads, bodies = (sum(n for name, n in partial.items() if name.startswith(part))
                      for part in ("head", "panel"))
-    assert heads > 20 and bodies > 5 and partial.get("key", 0) > 0, partial
+    # (A head whose outline moves is repainted whole: in the setup's draft it moves with each
+    # pick, so the first 45 steps give ~11-16 partial head repaints.)
+    assert heads > 8 and bodies > 5 and partial.get("key", 0) > 0, partial
 
 
 def test_no_layer_is_left_behind_its_key_once_nothing_is_pending():

@@ -15,7 +15,7 @@ from game.engine.core import Config
 from game.engine.match import Match
 from game.engine.registry import rules_for
 from game.games.urban_sprawl.board import BLOCKS, SIDE
-from game.games.urban_sprawl.key_panel import key_entries, key_rows
+from game.games.urban_sprawl.key_panel import ap_text, key_entries, key_rows
 from game.games.urban_sprawl.layout import (
     CARD,
     FOOT_ICON,
@@ -32,6 +32,7 @@ from game.games.urban_sprawl.layout import (
     lots_target,
     panel_rects,
 )
+from game.games.urban_sprawl.panel_base import drafting, turn_seat
 from game.games.urban_sprawl.pills import pill_layout
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.sprites import value_plate
@@ -287,3 +288,30 @@ def test_a_permit_card_names_its_licences_in_the_singular_for_one(language, one,
             assert (many if count == 1 else one) not in shown
     finally:
         set_language("en")
+
+
+def test_the_setup_draft_shows_the_picker_s_turn_then_the_active_seat_s():
+    """During the setup's draft of the starting buildings nobody has a turn of AP yet: the key
+    names the seat picking ("Setup" where the AP go) and its panel is outlined; once play
+    starts, the active seat's."""
+    drafts = 0
+    for match, prompt in playout(3, 5, 400):
+        view = match.view(0)
+        if prompt.kind == "draft":
+            drafts += 1
+            assert turn_seat(view) == prompt.player and drafting(view)
+            if prompt.player != view.active:  # (the active seat is the first to play after)
+                renderer = renderer_for(match)
+                shown = {item.name: item.look for item in renderer.panels["key"].items()}
+                assert shown["ap"] is ap_text(None)
+                assert [body.key()[0] for body in renderer.bodies] == [
+                    seat == prompt.player for seat in range(3)]
+                assert [head.key()[2] for head in renderer.heads] == [
+                    seat == prompt.player for seat in range(3)]
+        elif prompt.kind == "act":
+            assert turn_seat(view) == view.active == prompt.player and not drafting(view)
+            renderer = renderer_for(match)
+            shown = {item.name: item.look for item in renderer.panels["key"].items()}
+            assert shown["ap"] is ap_text(view.ap)
+            break
+    assert drafts == 12
