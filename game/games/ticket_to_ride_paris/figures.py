@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.damage import fill_columns
 from game.ui.paint import INK, seat_color
 
 from . import sprites as sp
@@ -46,6 +47,39 @@ def figure_spots(x: int, counts: tuple) -> tuple[tuple[int, int, int], int]:
         starts.append(x)
         x += _figure(_shown_count(k, value)).get_width()
     return (starts[0], starts[1], starts[2]), x
+
+
+def figures_area(rect: pygame.Rect, was: tuple, now: tuple, limit: int
+                 ) -> tuple[pygame.Rect | None, int]:
+    """The rect of a row's figures line (the row at `rect`) that differs between two of its
+    counts (row-key counts), and the first count that changed (0: buses, 1: cards, 2:
+    tickets); (None, 0) if the line reaches past `limit` (the flag cards). When every count
+    keeps its width (digits are as wide as one another: most changes), the line moves
+    nowhere: only the numbers that changed, the place a card landing covers as it lands;
+    else from the first changed number to the end of the longer line."""
+    (starts, was_end), (now_starts, end) = figure_spots(rect.x, was), figure_spots(rect.x, now)
+    if max(was_end, end) + FIGURES_MARGIN > limit:
+        return None, 0
+    changed = [k for k in range(3) if was[k] != now[k]]
+    first, y = (changed[0] if changed else 0), rect.y + FIGURES_Y
+    if changed and starts == now_starts and was_end == end:
+        last = changed[-1]
+        right = now_starts[last] + _figure(_shown_count(last, now[last])).get_width()
+        return pygame.Rect(starts[first], y, right - starts[first], FIGURES_H), first
+    x = starts[first] if first else rect.x + FIGURES_X
+    return pygame.Rect(x, y, max(was_end, end) + FIGURES_MARGIN - x, FIGURES_H), first
+
+
+def redraw_figures(canvas: pygame.Surface, plate: tuple, area: pygame.Rect, rect: pygame.Rect,
+                   counts: tuple, seat: int, first: int) -> None:
+    """The figures line of the row at `rect` within `area` (`figures_area`) over its `plate`
+    put back there, from the count `first` on: clipped to the area, so that what the line
+    shows past it (the same as before) is left as drawn."""
+    clip = canvas.get_clip()
+    canvas.set_clip(area.clip(clip))
+    fill_columns(canvas, plate, area)  # (it starts off a column)
+    draw_figures(canvas, rect, counts, seat, first)
+    canvas.set_clip(clip)
 
 
 def _draw_icon(canvas: pygame.Surface, x: int, y: int, icon: str, seat: int) -> None:

@@ -24,7 +24,7 @@ from game.ui.render_kit import Batch, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS
-from .log_strip import MoveLogStrip
+from .log_strip import MoveLogStrip, changed_boxes
 from .rules import completed_tickets
 from .state import OVER, State
 
@@ -64,6 +64,9 @@ class HandPanel(Panel):
                                         rect.h - 16)
         self.log = MoveLogStrip(room.moves, self.rect)
         self._log_plate: pygame.Surface | None = None  # the backdrop of the move log
+        # the layer's key when the move log was last painted, and its lines' boxes then
+        # (`MoveLogStrip.composed_boxes`; none if drawn whole now)
+        self._log_boxes: tuple[Hashable, dict] | None = None
 
     # == static background and layer ==============================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -116,18 +119,14 @@ class HandPanel(Panel):
         # the strip drawn ahead only while an animation runs: never in an idle frame
         return self.log.prepare(self.room.names, plate=self.log_plate if self.timeline else None)
 
-    def paint(self, canvas: pygame.Surface) -> None:
-        """The viewer's cards grouped by colour (large, with counts) and their tickets."""
+    def paint(self, canvas: pygame.Surface) -> list[pygame.Rect] | None:
+        """The viewer's cards grouped by colour (large, with counts) and their tickets (None:
+        all of the strip repainted), or the move log (`_paint_log`)."""
         seat, view = self.viewer, self.view
         hand = view.hands[seat] if seat is not None else None
         if hand is None:  # nobody's hand may be shown: the table's latest moves instead
-            composed = self.log.composed(self.room.names)  # drawn ahead, or the plate alone
-            plate, (x, y) = composed or self.log_plate(), self.rect.topleft
-            for part in column_parts(self.rect):  # the strip starts off a column: see COLUMN
-                canvas.blit(plate, part, part.move(-x, -y))
-            if composed is None:
-                self.log.paint(canvas, self.room.names)
-            return
+            return self._paint_log(canvas)
+        self._log_boxes = None
         canvas.blit(self.room.layers.static, self.rect, self.rect)  # the slots' outlines
         pygame.draw.rect(canvas, seat_color(seat), pygame.Rect(self.rect.x, self.rect.y, 8,
                                                                self.rect.h), border_radius=4)
@@ -138,6 +137,30 @@ class HandPanel(Panel):
             canvas.blit(sp.transport_card(COLORS[c], *HAND_CARD), rect)
             sp.count_badge(canvas, (rect.right - 6, rect.y + 8), n)
         self._paint_tickets(canvas, view, seat)
+
+    def _paint_log(self, canvas: pygame.Surface) -> list[pygame.Rect] | None:
+        """The move log: drawn ahead over its plate (`MoveLogStrip.prepare`), only where its
+        lines changed since the strip the layer shows was painted (the places each line's
+        pixels lie in, before and after: a new move early in a game is two short lines, not
+        the whole strip redrawn and presented), else whole; or the plate and its lines drawn
+        now. The rects repainted (None: all of it)."""
+        names, (x, y) = self.room.names, self.rect.topleft
+        composed = self.log.composed(names)  # drawn ahead, or the plate alone
+        boxes = self.log.composed_boxes() if composed is not None else {}
+        shown, self._log_boxes = self._log_boxes, (self.key(), boxes)  # (shown once painted)
+        # (no lines, or drawn now: not among the boxes, the strip is painted whole)
+        if (boxes and shown is not None and shown[1]
+                and shown[0] == self.room.layers.shown_key(self.name)):
+            changed = changed_boxes(shown[1], boxes)
+            for rect in changed:
+                canvas.blit(composed, rect, rect.move(-x, -y))
+            return changed
+        plate = composed or self.log_plate()
+        for part in column_parts(self.rect):  # the strip starts off a column: see COLUMN
+            canvas.blit(plate, part, part.move(-x, -y))
+        if composed is None:
+            self.log.paint(canvas, names)
+        return None
 
     def log_ahead(self) -> None:
         """The move log's plate and the surfaces its strip is drawn ahead on, made before

@@ -62,8 +62,9 @@ class MoveLogStrip:
         self._queues_made = 0
         # The strip drawn ahead over its plate for the moves of a key (`composed`), a part a
         # frame like the text, so that the repaint that shows them is one blit.
-        self._composing: tuple[Hashable, pygame.Surface] | None = None
-        self._composed: tuple[Hashable, pygame.Surface] | None = None
+        # (with the boxes of the lines drawn on it so far: `boxes`, as `paint` drew them)
+        self._composing: tuple[Hashable, pygame.Surface, dict] | None = None
+        self._composed: tuple[Hashable, pygame.Surface, dict] | None = None
         # Drawings no longer shown, drawn over in the next (a new strip-sized surface costs
         # 0.3-2 ms: its memory is fresh; a blit of the plate into one, ~0.05 ms): the two
         # a game needs made before play (`surfaces_ahead`), then passed round.
@@ -159,19 +160,24 @@ class MoveLogStrip:
         done = self._composed
         return done[1] if done is not None and done[0] == self.composed_key(names) else None
 
+    def composed_boxes(self) -> dict[int, tuple[tuple, pygame.Rect]]:
+        """The `boxes` of the lines on the strip drawn ahead last (`composed`), noted as its
+        parts drew them (not worked out again in the frame that shows it)."""
+        return self._composed[2] if self._composed is not None else {}
+
     def _compose(self, names: Sequence[str], plate: Callable[[], pygame.Surface] | None,
                  token: int, part: int) -> bool:
         """One part of drawing the strip ahead (`token`: the queue of pieces it belongs to):
         the plate copied, then each part's moves; True once this part is drawn (a later part
         finding another queue's drawing starts over)."""
         if part == 0 or self._composing is None or self._composing[0] != token:
-            self._composing = (token, self._backdrop(plate()))  # type: ignore[misc]
+            self._composing = (token, self._backdrop(plate()), {})  # type: ignore[misc]
             return part == 0
-        surface = self._composing[1]
+        _, surface, boxes = self._composing
         offset = (-self.rect.x, -self.rect.y)
-        self.paint(surface, names, offset=offset, slots=range(part - 1, part))
+        self.paint(surface, names, offset=offset, slots=range(part - 1, part), boxes=boxes)
         if part == COMPOSE_PARTS - 1:  # drawn for the moves of the queue it belongs to
-            drawn = (self._queue[0][0], surface)  # type: ignore[index]
+            drawn = (self._queue[0][0], surface, boxes)  # type: ignore[index]
             shown, self._composed, self._composing = self._composed, drawn, None
             if shown is not None:
                 self._spares.append(shown[1])
@@ -190,43 +196,56 @@ class MoveLogStrip:
         return surface
 
     def paint(self, canvas: pygame.Surface, names: Sequence[str],
-              offset: tuple[int, int] = (0, 0), slots: range | None = None) -> None:
+              offset: tuple[int, int] = (0, 0), slots: range | None = None,
+              boxes: dict | None = None) -> None:
         """The latest moves, newest first, down two columns, each by its seat's colour dot; a
         long move wraps onto a second line (`offset`: moved so, onto a surface of the strip
         alone; `slots`: only the lines at these places, slot // MOVE_ROWS the column, slot %
-        MOVE_ROWS the row, a move's emblem with its first line)."""
-        moves = self.moves.lines(names)
-        if not moves:
+        MOVE_ROWS the row, a move's emblem with its first line; `boxes`: each line drawn
+        noted there by its place, as (what it shows, the rect its pixels lie in on the
+        board): see `changed_boxes`)."""
+        if not self.moves.lines(names):
             if slots is not None and 0 not in slots:  # (drawn with the first line's place)
                 return
             msg = theme.text(t("spectator"), theme.BODY_SIZE, theme.TEXT_DIM)
             canvas.blit(msg, msg.get_rect(center=self.rect.move(offset).center))
             return
-        slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
-        for i, (seat, text) in enumerate(moves):
-            lines = self.lines(text)
-            if slot % MOVE_ROWS + len(lines) > MOVE_ROWS:  # no room left in this column
-                slot += MOVE_ROWS - slot % MOVE_ROWS
-            if slot + len(lines) > 2 * MOVE_ROWS:
-                break
-            col, row = divmod(slot, MOVE_ROWS)
-            first, slot = slot, slot + len(lines)
-            if slots is not None and not (slots.start < slot and first < slots.stop):
-                continue  # none of its lines among them
-            x, y = self._line_spot(col, row, offset)
-            if seat is not None and (slots is None or first in slots):
+        for slot, seat, line, color, (x, y) in self._placed(names, offset):
+            if slots is not None and slot not in slots:
+                continue
+            if seat is not None:
                 # as tall as the text; drawn ahead if on a drawing ahead
                 sprite = self._emblems.get((seat, (x + 11, y - 1))) if offset != (0, 0) else None
                 if sprite is None:
                     draw_seat_emblem(canvas, seat, (x + 11, y - 1), 24)
                 else:
                     canvas.blit(*sprite)
+            surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
+            text = surf.get_rect(midleft=(x + 30, y))
+            canvas.blit(surf, text)
+            if boxes is not None:  # (the emblem's box whether it has one or not)
+                emblem = pygame.Rect(0, 0, EMBLEM_BOX, EMBLEM_BOX)
+                emblem.center = (x + 11, y - 1)
+                boxes[slot] = (seat, line, color), text.union(emblem).move(
+                    -offset[0], -offset[1])
+
+    def _placed(self, names: Sequence[str], offset: tuple[int, int] = (0, 0)
+                ) -> Iterator[tuple[int, int | None, str, tuple, tuple[int, int]]]:
+        """Each line `paint` draws: (its place, the seat whose emblem goes with it (a move's
+        first line) or None, its text, its colour, where it starts (its emblem's left, its
+        middle)), newest move first, a move never cut between columns."""
+        slot = 0  # the next free line: column slot // MOVE_ROWS, row slot % MOVE_ROWS
+        for i, (seat, text) in enumerate(self.moves.lines(names)):
+            lines = self.lines(text)
+            if slot % MOVE_ROWS + len(lines) > MOVE_ROWS:  # no room left in this column
+                slot += MOVE_ROWS - slot % MOVE_ROWS
+            if slot + len(lines) > 2 * MOVE_ROWS:
+                return
             color = theme.TEXT if i == 0 else theme.TEXT_DIM
             for k, line in enumerate(lines):
-                if slots is not None and first + k not in slots:
-                    continue
-                surf = fit_text(line, MOVE_SIZE, self.col_w - 56, color)
-                canvas.blit(surf, surf.get_rect(midleft=(x + 30, y + k * MOVE_STEP)))
+                x, y = self._line_spot(*divmod(slot, MOVE_ROWS), offset)
+                yield slot, (seat if k == 0 else None), line, color, (x, y)
+                slot += 1
 
     def _line_spot(self, col: int, row: int, offset: tuple[int, int]) -> tuple[int, int]:
         """Where a line of the log starts (its emblem's left, its middle), moved by `offset`."""
@@ -254,6 +273,23 @@ class MoveLogStrip:
             self._setting = None
             return True
         return False
+
+
+def changed_boxes(was: dict[int, tuple[tuple, pygame.Rect]],
+                  now: dict[int, tuple[tuple, pygame.Rect]]) -> list[pygame.Rect]:
+    """Where two strips' pixels may differ (the boxes `MoveLogStrip.paint` noted of each):
+    per column, the union of the rects of the lines whose place shows something else, before
+    and after."""
+    columns: dict[int, pygame.Rect] = {}
+    for slot in was.keys() | now.keys():
+        before, after = was.get(slot), now.get(slot)
+        if before is not None and after is not None and before[0] == after[0]:
+            continue
+        for box in (before, after):
+            if box is not None:
+                col = slot // MOVE_ROWS
+                columns[col] = box[1].union(columns[col]) if col in columns else box[1]
+    return [columns[col] for col in sorted(columns)]
 
 
 def _emblem_sprite(scratch: pygame.Surface, seat: int, center: tuple[int, int]

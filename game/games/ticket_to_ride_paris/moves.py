@@ -66,7 +66,12 @@ class MoveLog:
         names, lang = tuple(names), language()
         moves, was_names, was_lang, lines = self._written
         if moves is not self.current or was_names != names or was_lang != lang:
-            lines = [(m.seat, _text(m, names, lang)) for m in self.current]
+            # a move kept from the lines last written keeps its line, found by identity (the
+            # old moves are alive meanwhile, held by `moves`): a new move writes one text, not
+            # every move's looked up again (each look-up hashes a Move, in Python)
+            kept = dict(zip(map(id, moves), lines)) if (was_names, was_lang) == (names, lang) \
+                else {}
+            lines = [kept.get(id(m)) or (m.seat, _text(m, names, lang)) for m in self.current]
             self._written = (self.current, names, lang, lines)
         return list(lines)
 

@@ -18,7 +18,6 @@ import pytweening
 from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
-from game.ui.damage import fill_columns
 from game.ui.paint import (
     INK,
     RING_GROW,
@@ -34,13 +33,13 @@ from game.ui.render_kit import Batch, Layers, on_event, translator
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
 from .figures import (
-    FIGURES_H,
-    FIGURES_MARGIN,
     FIGURES_X,
     FIGURES_Y,
     FiguresAhead,
     draw_figures,
     figure_spots,
+    figures_area,
+    redraw_figures,
 )
 from .layout import seat_rects
 from .rules import completed_tickets
@@ -174,8 +173,7 @@ class SeatsPanel(Panel):
         if area is not None:
             plate = self._plate(seat)
             if not self._figures.paint(canvas, seat, plate, now[1][3:6], rect, area):
-                fill_columns(canvas, plate, area)  # it starts off a column
-                self._draw_figures(canvas, view, seat, rect, first)
+                redraw_figures(canvas, plate, area, rect, now[1][3:6], seat, first)
             return [area]
         area = self._front_area(seat, before, now)
         if area is not None:
@@ -237,8 +235,7 @@ class SeatsPanel(Panel):
         canvas.blit(self._ahead, row, row)
         if area is not None and not self._figures.paint(canvas, seat, plate, now[1][3:6],
                                                         rect, area):
-            fill_columns(canvas, plate, area)
-            self._draw_figures(canvas, self.view, seat, rect, first)
+            redraw_figures(canvas, plate, area, rect, now[1][3:6], seat, first)
         return True
 
     def compose_ahead(self) -> bool:
@@ -291,8 +288,8 @@ class SeatsPanel(Panel):
             return False
         surface = self._ahead
         surface.set_clip(self.row_area(seat))
-        fill_columns(surface, theme.PANEL_LIGHT if lit else theme.PANEL, area)
-        draw_figures(surface, self.rects[seat], key[1][3:6], seat, first)
+        redraw_figures(surface, theme.PANEL_LIGHT if lit else theme.PANEL, area,
+                       self.rects[seat], key[1][3:6], seat, first)
         surface.set_clip(None)
         self._ready[seat] = key
         return True
@@ -361,28 +358,19 @@ class SeatsPanel(Panel):
 
     def _figures_area(self, seat: int, before: Any, now: tuple
                       ) -> tuple[pygame.Rect | None, int]:
-        """The rect the figures line covers before and now from the first count that changed
-        (its number: the icons and counts before it stay as they are), and that count's
-        place (0: buses, 1: cards, 2: tickets), if nothing but the counts changed between the
-        row keys and the line stays clear of the flag cards ((None, 0): repaint all)."""
+        """The rect of the figures line that differs between the row keys, and the first
+        count that changed (`figures.figures_area`), if nothing but the counts changed and the
+        line stays clear of the flag cards ((None, 0): repaint all)."""
         if before is None or before[0] != now[0]:
             return None, 0
         was, key = before[1], now[1]
         if was[:3] != key[:3] or was[6:] != key[6:]:  # beyond the buses, cards and tickets
             return None, 0
-        rect = self.rects[seat]
-        (starts, was_end), (_, end) = (figure_spots(rect.x, was[3:6]),
-                                       figure_spots(rect.x, key[3:6]))
         limit = self.flag_rect(seat, 0).x
         if key[7]:  # the flags won: their count and tricolour left of the cards
             label = theme.text(f"×{key[7]}", theme.SMALL_SIZE, theme.TEXT, True)
             limit -= label.get_width() + 8 + 40
-        if max(was_end, end) + FIGURES_MARGIN > limit:
-            return None, 0
-        first = next((k for k in range(3) if was[3 + k] != key[3 + k]), 0)
-        x = starts[first] if first else rect.x + FIGURES_X
-        return pygame.Rect(x, rect.y + FIGURES_Y, max(was_end, end) + FIGURES_MARGIN - x,
-                           FIGURES_H), first
+        return figures_area(self.rects[seat], was[3:6], key[3:6], limit)
 
     def card_spot(self, seat: int) -> tuple[int, int]:
         """Where a card given to this seat lands: its card count."""

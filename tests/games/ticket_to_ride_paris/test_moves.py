@@ -246,6 +246,78 @@ def test_a_new_move_s_text_is_made_a_piece_a_frame_and_the_strip_at_rest_is_pain
     assert staged > 25  # most moves' text was made while their animation ran
 
 
+def test_the_strip_shows_a_new_move_by_repainting_only_the_lines_that_changed():
+    """Bots only, while the animation runs: the strip drawn ahead is laid over the one shown
+    only where a line's place shows something else (before or after: a line grown shorter
+    leaves no pixel behind); the board then is the board painted whole from scratch, and
+    early in a game the rects repainted are a part of the strip."""
+    pygame.init()
+    rules = TicketToRideParis()
+    match = Match(rules, Config(4), 5)
+    renderer = TTRRenderer(rules, match.config, NAMES)
+    renderer.reset(match.view(None), None)
+    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    hand, parts = renderer.hand, []
+    paint = hand._paint_log
+    hand._paint_log = lambda canvas: parts.append(paint(canvas)) or parts[-1]
+    for _ in range(12):
+        events = match.resolve_chance()
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+            prompt.player), prompt))
+        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+            shown = pygame.image.tobytes(renderer.layers.surface.subsurface(hand.rect), "RGB")
+            whole = renderer.layers.surface.copy()
+            whole.set_clip(hand.rect)
+            whole.blit(hand.log_plate(), hand.rect)
+            hand.log.paint(whole, renderer.names)
+            if hand.log.ready == renderer.moves.key() == renderer.layers.shown_key("hand")[1]:
+                assert shown == pygame.image.tobytes(whole.subsurface(hand.rect), "RGB")
+    repainted = [sum(r.w * r.h for r in rects) for rects in parts if rects is not None]
+    assert len(repainted) > 6
+    assert min(repainted) < hand.rect.w * hand.rect.h // 2
+
+
+def test_the_strip_shows_the_text_all_made_by_repainting_its_layer_alone():
+    """Bots only: the frame the move log's text is all made repaints the strip's layer
+    alone (`_repaint_log`), no refresh of the layers after it in that frame, and the strip
+    then shows the moves made."""
+    pygame.init()
+    rules = TicketToRideParis()
+    match = Match(rules, Config(3), 5)
+    renderer = TTRRenderer(rules, match.config, NAMES[:3])
+    renderer.reset(match.view(None), None)
+    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    calls: list[str] = []
+    prepare, refresh = renderer.hand.prepare_log, renderer.refresh
+
+    def prepared() -> bool:
+        done = prepare()
+        calls.append(f"prepared {done}")
+        return done
+
+    renderer.hand.prepare_log = prepared
+    renderer.refresh = lambda limit=None: calls.append("refresh") or refresh(limit)
+    shown = 0
+    for _ in range(15):
+        events = match.resolve_chance()
+        prompt = match.prompts()[0]
+        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+            prompt.player), prompt))
+        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        while renderer.busy() or renderer.layers.pending:
+            calls.clear()
+            renderer.update(1 / 60)
+            if "prepared True" in calls:
+                shown += 1
+                assert calls[-1] == "prepared True"  # no refresh after it
+                assert renderer.layers.shown_key("hand") == renderer.hand.key()
+                assert renderer.hand.log.ready == renderer.moves.key()
+    assert shown > 8
+
+
 def test_the_lines_follow_the_moves_the_names_and_the_language():
     """`lines` is kept from ask to ask (`MoveLog._written`): a new move, other names and
     another language each write them again."""
@@ -264,6 +336,28 @@ def test_the_lines_follow_the_moves_the_names_and_the_language():
     finally:
         set_language("en")
     assert log.lines(NAMES) == english
+
+
+def test_a_new_move_writes_its_own_line_alone(monkeypatch):
+    """The moves kept from the lines last written keep their lines: a new move writes one
+    text (a card joining its draw's move rewrites that move's); other names write them all."""
+    from game.games.ticket_to_ride_paris import moves
+
+    written = []
+    text = moves._text
+    monkeypatch.setattr(moves, "_text", lambda *args: written.append(args[0]) or text(*args))
+    log = MoveLog(ROUTES)
+    for seat in range(3):
+        log.note([event("passed", seat)], turn=seat + 1)
+        log.lines(NAMES)
+    assert len(written) == 3
+    log.note([event("card_drawn", 0, color="red", source="faceup")], turn=4)
+    log.note([event("card_drawn", 0, color="blue", source="faceup")], turn=4)
+    lines = log.lines(NAMES)
+    assert len(written) == 4 and written[-1] is log.current[0] and len(lines) == 4
+    assert lines == [(m.seat, text(m, tuple(NAMES), "en")) for m in log.current]
+    log.lines(["Zoe", *NAMES[1:]])
+    assert len(written) == 8
 
 
 def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():

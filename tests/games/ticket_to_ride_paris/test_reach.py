@@ -98,3 +98,35 @@ def test_a_refresh_of_every_layer_paints_one_and_the_rest_are_asked_alone(viewer
             if not renderer.busy() and not layers.pending:
                 break
     assert left_pending > 10 and asked_again == 0
+
+
+def test_a_frame_of_tweens_repaints_two_layers_only_the_track_and_a_row():
+    """While tweens run, a frame repaints one layer (the rest are left to the next frames),
+    two only when the first is the track: a score counting up, the track and its row together
+    (PAIRED). The map's claims painted over their buses' rect are not a layer's repaint."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 3, 11)
+    renderer.reset(match.view(None), None)
+    layers, painted = renderer.layers, []
+    paint = layers.paint_region
+
+    def noted(name, *args, **kwargs):
+        if name != renderer.map_panel.name:
+            painted.append(name)
+        return paint(name, *args, **kwargs)
+
+    layers.paint_region = noted
+    frames: list[list[str]] = []
+    for _ in range(40):
+        step(match, bots, renderer)
+        for _ in range(90):
+            painted.clear()
+            running = bool(renderer.timeline.tweens)
+            renderer.update(1 / 60)
+            if running and renderer.timeline.tweens:
+                frames.append(list(painted))
+            if not renderer.busy() and not layers.pending:
+                break
+    pairs = [names for names in frames if len(names) > 1]
+    assert all(names[0] == "track" and len(names) == 2 for names in pairs)
+    assert pairs and sum(len(names) == 1 for names in frames) > 50

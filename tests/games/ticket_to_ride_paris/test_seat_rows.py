@@ -14,6 +14,7 @@ import pytest
 from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import OVER
+from game.ui import theme
 from tests.games.scene_match import scene_match, step
 
 
@@ -224,3 +225,35 @@ def test_a_row_composed_ahead_with_other_counts_takes_its_figures_from_a_line_dr
     seats._figures.paint = lambda *args: used.append(paint(*args)) or used[-1]
     assert row_painted(renderer, current) == whole_row(renderer, current)
     assert used == [True]
+
+
+@pytest.mark.parametrize("ahead", [False, True])
+@pytest.mark.parametrize(("before", "after"), [(3, 4), (9, 10), (11, 12)])
+def test_a_card_count_changing_repaints_only_what_moves_as_a_whole_repaint(before, after, ahead):
+    """A card landing in a seat's count: while every count keeps its width (3 -> 4) only that
+    number is repainted (the line moves nowhere: the rect the landing card covers, not the
+    line to its end), else from it to the end of the line; either way, drawn ahead or over
+    the plate, the pixels a whole repaint gives."""
+    renderer = played()
+    seats, layers = renderer.seats, renderer.layers
+    seat = renderer.view.current
+    size = renderer.view.hand_sizes[seat]
+    renderer.holds = renderer.holds.copy()
+    renderer.holds[("cards", seat)] = size - before
+    layers.refresh()
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+    renderer.holds[("cards", seat)] = size - after  # the card lands
+    if ahead:
+        seats._figures.make(seat, seats._plate(seat), seats.row_key(seat)[1][3:6])
+    surface = layers.surface.copy()
+    surface.set_clip(seats.row_area(seat))
+    (area,) = seats.paint_row(seat, surface)
+    count = theme.text(str(after), theme.BODY_SIZE, theme.TEXT, True)
+    if count.get_width() == theme.text(str(before), theme.BODY_SIZE, theme.TEXT, True).get_width():
+        assert area.w == count.get_width()  # the number alone
+    else:
+        assert area.right > area.x + count.get_width() + 60  # on past the tickets' icon
+    layers.refresh()
+    assert row_painted(renderer, seat) == whole_row(renderer, seat)
+    assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
+        whole_row(renderer, seat)
