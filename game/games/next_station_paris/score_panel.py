@@ -234,34 +234,39 @@ class ScoreBoard:
         self._clean = None
         objectives = "objectives" in view.modules
         current = view.round if view.phase != OVER else -1  # the round column to highlight
-        painted = 0
-        for k in range(len(panels)):
-            turn = (self._turn + k) % len(panels)
+        painted, count, hold = 0, len(panels), self.hold
+        for k in range(count):
+            turn = (self._turn + k) % count
             panel = panels[turn]
-            if budget is not None and not self.worked_out(view, panel.seat):
+            seat = panel.seat
+            ready = self.worked_out(view, seat)  # (asked once: `seat_score` would ask again)
+            if budget is not None and not ready:
                 # the rules' scoring in a frame of its own (a seat still drawing too: its
                 # score is ready when its stroke lands); its rows, from the next frame on
                 if painted and painted + SCORE_WORK > budget:
                     self._turn = turn
                     return
-                self.seat_score(view, panel.seat)
+                self.seat_score(view, seat)
                 painted += SCORE_WORK
                 if painted >= budget:
                     self._turn = turn
                     return
-            if panel.seat in drawing:
+                ready = True
+            if seat in drawing:
                 continue
-            score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
-            shown = (panels, score, current, objectives, room.names[panel.seat])
-            if budget is not None and self._shown.get(panel.seat) == shown:
+            score = self._seat_scores[seat][1] if ready else self.seat_score(view, seat)
+            if hold:  # (`shown_score` is the score itself when nothing counts up)
+                score = self.shown_score(seat, score)
+            shown = (panels, score, current, objectives, room.names[seat])
+            if budget is not None and self._shown.get(seat) == shown:
                 continue  # every row as painted: its rows need not be laid out to tell
             painted = self._paint_rows(panel, panel.rows(score, current, objectives), budget,
                                        painted)
             if painted is None:
                 self._turn = turn  # this sheet goes first next frame
                 return
-            self._shown[panel.seat] = shown
-        self._turn = (self._turn + 1) % len(panels)
+            self._shown[seat] = shown
+        self._turn = (self._turn + 1) % count
         # The drawing seats' turn comes when their strokes end: a tween's end makes the room's
         # update set `due` again, so nothing is asked in the frames between (each of them
         # would gather the drawing seats and compare what it saw, ~10 calls a frame).
