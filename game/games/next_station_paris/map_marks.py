@@ -79,13 +79,16 @@ def badge_spots(panel: Any) -> tuple[Badge, ...]:
     geom, area = panel.geom, panel.area
     if area.mini or geom.spacing < BADGE_MIN_SPACING:
         return ()
+    crossings = panel._interchanges_shown()
+    if not crossings:  # (before any line meets another: no segment need be gathered)
+        return ()
     segments = panel._shown_segments()
     strokes = [stroke for stroke, _ in segments]
     reach = [box for _, box in segments]  # a cheap first test before the exact one
     taken = [icon.rect for icon in panel.icons()]
     size = theme.font(theme.SMALL_SIZE, True).get_height() + 4
     out = []
-    for st, n in sorted(panel._interchanges_shown().items()):
+    for st, n in sorted(crossings.items()):
         x, y = panel.station_center(st)
         for dx, dy in BADGE_CORNERS:
             rect = pygame.Rect(0, 0, size, size)

@@ -75,6 +75,11 @@ class Scribe:
         """Note a text painted in the region being painted."""
         self.written.setdefault(self._region, []).append(Written(text, pygame.Rect(rect), size))
 
+    def keep(self, notes: list[Written | None]) -> None:
+        """Note texts painted in the region being painted, as made already (None: none)."""
+        self.written.setdefault(self._region, []).extend(
+            [note for note in notes if note is not None])
+
     def heading(self, surface: pygame.Surface, text: str, box: pygame.Rect, y: int) -> int:
         """A side panel's heading at `y` in `box`; returns the y under it."""
         return self.write(surface, text, theme.SMALL_SIZE, theme.ACCENT, True, box.w - 20,

@@ -30,6 +30,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import COLORS
+from .notes import Written
 from .scoring import LineScore, drawn, score_line
 from .state import OVER, Line, State
 
@@ -233,34 +234,39 @@ class ScoreBoard:
         self._clean = None
         objectives = "objectives" in view.modules
         current = view.round if view.phase != OVER else -1  # the round column to highlight
-        painted = 0
-        for k in range(len(panels)):
-            turn = (self._turn + k) % len(panels)
+        painted, count, hold = 0, len(panels), self.hold
+        for k in range(count):
+            turn = (self._turn + k) % count
             panel = panels[turn]
-            if budget is not None and not self.worked_out(view, panel.seat):
+            seat = panel.seat
+            ready = self.worked_out(view, seat)  # (asked once: `seat_score` would ask again)
+            if budget is not None and not ready:
                 # the rules' scoring in a frame of its own (a seat still drawing too: its
                 # score is ready when its stroke lands); its rows, from the next frame on
                 if painted and painted + SCORE_WORK > budget:
                     self._turn = turn
                     return
-                self.seat_score(view, panel.seat)
+                self.seat_score(view, seat)
                 painted += SCORE_WORK
                 if painted >= budget:
                     self._turn = turn
                     return
-            if panel.seat in drawing:
+                ready = True
+            if seat in drawing:
                 continue
-            score = self.shown_score(panel.seat, self.seat_score(view, panel.seat))
-            shown = (panels, score, current, objectives, room.names[panel.seat])
-            if budget is not None and self._shown.get(panel.seat) == shown:
+            score = self._seat_scores[seat][1] if ready else self.seat_score(view, seat)
+            if hold:  # (`shown_score` is the score itself when nothing counts up)
+                score = self.shown_score(seat, score)
+            shown = (panels, score, current, objectives, room.names[seat])
+            if budget is not None and self._shown.get(seat) == shown:
                 continue  # every row as painted: its rows need not be laid out to tell
             painted = self._paint_rows(panel, panel.rows(score, current, objectives), budget,
                                        painted)
             if painted is None:
                 self._turn = turn  # this sheet goes first next frame
                 return
-            self._shown[panel.seat] = shown
-        self._turn = (self._turn + 1) % len(panels)
+            self._shown[seat] = shown
+        self._turn = (self._turn + 1) % count
         # The drawing seats' turn comes when their strokes end: a tween's end makes the room's
         # update set `due` again, so nothing is asked in the frames between (each of them
         # would gather the drawing seats and compare what it saw, ~10 calls a frame).
@@ -302,6 +308,10 @@ class ScorePanel(SeatPanel):
         # each row's region name in the room's layers (ScoreBoard.paint asks for every row)
         self.regions = tuple(f"score{area.seat}.{n}" for n in range(ROUNDS + 2))
         self._names: dict[tuple[str, int], pygame.Surface] = {}  # (name, width) -> `_fitted`
+        # (band, operators) -> a round row's places (`_row_places`); (band's x, y) -> the
+        # notes of its pieces as last painted (None: an empty box), kept for the next repaint
+        self._places: dict[tuple, tuple[Written | pygame.Rect, ...]] = {}
+        self._row_notes: dict[tuple[int, int], list[Written | None]] = {}
 
     def warm(self) -> None:
         """Render the numbers this zone may show now (`sprites.numeral`): a number rendered
@@ -417,10 +427,10 @@ class ScorePanel(SeatPanel):
     def _round_row(self, band: pygame.Rect, row: RoundRow | None, current: bool,
                    surface: pygame.Surface, before: tuple | None = None
                    ) -> list[pygame.Rect] | None:
-        """Swatch, then the line's sum: districts × stations + monuments ×2 = points."""
+        """Swatch, then the line's sum: districts × stations + monuments ×2 = points. Its
+        pieces' places are laid out once (`_row_places`); when only numbers changed, the
+        pieces kept are noted as they were last painted (`_row_notes`), not measured again."""
         rect, w = band.inflate(-20, 0), self.room.scribe
-        h = min(rect.h - 12, 54)
-        cy = rect.centery
         pieces = line_sum(row.score if row else None, row.points if row else 0,
                           self.room.scores.each)
         was = None
@@ -430,45 +440,84 @@ class ScorePanel(SeatPanel):
             old = before[0]
             was = line_sum(old.score, old.points, self.room.scores.each)
         if was is None:
+            h, cy = min(rect.h - 12, 54), rect.centery
             self.room.layers.restore(band)
             color = sp.pencil_rgb(COLORS[row.color]) if row else theme.PANEL_LIGHT
             pygame.draw.rect(surface, color, (rect.x, cy - h // 2, 22, h), border_radius=8)
             if row is not None and current:
                 pygame.draw.rect(surface, theme.FOCUS, (rect.x - 3, cy - h // 2 - 3, 28, h + 6),
                                  3, border_radius=10)
+        places = self._row_places(band, pieces)
+        kept = self._row_notes.get((band.x, band.y)) if was is not None else None
+        live = row is not None and row.live
+        ink = theme.TEXT_DIM if live else sp.INK
+        changed: list[pygame.Rect] = []
+        notes: list[Written | None] = []
+        for k, (text, kind) in enumerate(pieces):
+            place = places[k]
+            if kind == "op":  # an operator: always the same text, in place (a note)
+                if was is None:
+                    surface.blit(theme.text(text, theme.SMALL_SIZE, theme.TEXT_DIM, True),
+                                 place.rect)  # type: ignore[union-attr]
+                notes.append(place)
+                continue
+            size = theme.BODY_SIZE if kind == "total" else theme.SMALL_SIZE
+            if was is not None and was[k] == (text, kind):
+                note = kept[k] if kept is not None else None  # (its rect: text, size, box)
+                if note is not None and note.text != text:
+                    note = None
+                if note is None and text:
+                    note = Written(text, sp.numeral(text, size, ink).get_rect(
+                        center=place.center), size)
+                notes.append(note)
+                continue
+            if was is not None:  # no restore: the box is opaque wherever it is not clear
+                changed.append(place)
+            surface.blit(sp.box_sprite(place.w, place.h, bool(text) and not live,
+                                       kind == "total", kind == "gate"), place)
+            note = None
+            if text:
+                img = sp.numeral(text, size, ink)
+                note = Written(text, img.get_rect(center=place.center), size)
+                surface.blit(img, note.rect)
+            notes.append(note)
+        self._row_notes[band.x, band.y] = notes
+        w.keep(notes)
+        return None if was is None else changed
+
+    def _row_places(self, band: pygame.Rect, pieces: tuple[SumPiece, ...]
+                    ) -> tuple[Written | pygame.Rect, ...]:
+        """Per piece of a round row's line sum, where it goes: an operator's note (its text
+        and rect), a number's box. Laid out once per band and operators (the operators'
+        widths set the boxes'): a repaint of changed numbers measured every piece again."""
+        key = (band.x, band.y, band.w, band.h, *[text for text, kind in pieces if kind == "op"])
+        places = self._places.get(key)
+        if places is None:
+            places = self._places[key] = self._lay_row(band, pieces)
+        return places
+
+    @staticmethod
+    def _lay_row(band: pygame.Rect, pieces: tuple[SumPiece, ...]
+                 ) -> tuple[Written | pygame.Rect, ...]:
+        rect = band.inflate(-20, 0)
+        h, cy = min(rect.h - 12, 54), rect.centery
         ops = sum(sp.text_width(text, theme.SMALL_SIZE, True) + OP_PAD
                   for text, kind in pieces if kind == "op")
         x = rect.x + 22 + 8  # after the swatch
         box_w = min(64, (rect.right - x - ops - TOTAL_EXTRA) // 4)
-        live = row is not None and row.live
-        ink = theme.TEXT_DIM if live else sp.INK
-        changed = []
-        for k, (text, kind) in enumerate(pieces):
+        out: list[Written | pygame.Rect] = []
+        for text, kind in pieces:
             if kind == "op":
-                spot = (x + OP_PAD // 2, cy)
-                if was is None:
-                    x = w.write(surface, text, theme.SMALL_SIZE, theme.TEXT_DIM, True,
-                                midleft=spot).right + OP_PAD // 2
-                    continue
                 img = theme.text(text, theme.SMALL_SIZE, theme.TEXT_DIM, True)
-                w.note(text, img.get_rect(midleft=spot), theme.SMALL_SIZE)
-                x = spot[0] + img.get_width() + OP_PAD // 2
-                continue
-            total = kind == "total"
-            size = theme.BODY_SIZE if total else theme.SMALL_SIZE
-            box = pygame.Rect(x, cy - h // 2, box_w + (TOTAL_EXTRA if total else 0), h)
-            x = box.right
-            if was is not None and was[k] == (text, kind):
-                if text:
-                    w.note(text, sp.numeral(text, size, ink).get_rect(center=box.center), size)
-                continue
-            if was is not None:  # no restore: the box is opaque wherever it is not clear
-                changed.append(box)
-            surface.blit(sp.box_sprite(box.w, box.h, bool(text) and not live, total,
-                                       kind == "gate"), box)
-            if text:
-                w.number(surface, text, size, ink, center=box.center)
-        return None if was is None else changed
+                at = img.get_rect(midleft=(x + OP_PAD // 2, cy))
+                out.append(Written(text, at, theme.SMALL_SIZE))
+                x = at.right + OP_PAD // 2
+            else:
+                box = pygame.Rect(x, cy - h // 2,
+                                  box_w + (TOTAL_EXTRA if kind == "total" else 0), h)
+                out.append(box)
+                x = box.right
+        return tuple(out)
 
     def _bonus_row(self, band: pygame.Rect, items: list[tuple[str, int]],
                    surface: pygame.Surface, before: tuple | None = None

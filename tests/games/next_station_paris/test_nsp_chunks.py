@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.games.next_station_paris import sprites as sp
-from game.games.next_station_paris.column_panels import AHEAD_STRIPS, t
+from game.games.next_station_paris.column_panels import AHEAD_STRIPS, LAY_FROM, t
 from game.ui import theme
 from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
 from game.ui.i18n import set_language
@@ -215,3 +215,24 @@ def test_a_new_round_s_deck_over_the_last_one_is_the_deck_painted_whole(monkeypa
             layers.paint_region("deck", panel.rect, key, panel.paint, panel.RESTORE, panel.CLIP)
             assert pygame.image.tobytes(layers.surface.subsurface(area), "RGB") == painted, key
     assert len(unveiled) >= 2
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_a_face_is_laid_ahead_while_its_card_is_narrow_and_before_it_lands(players):
+    """The strips of a face laid under its flip wait until the card has turned LAY_FROM of
+    its way (the flip's lightest frames), and are all laid before it lands: the landing
+    frame lays no face (its key shows the card with the face laid whole)."""
+    match, bots, renderer = seated(players, 3)
+    panel, timeline = renderer.panels["card"], renderer.timeline
+    turned, landed = [], 0
+    for _ in range(8):
+        play_prompted(match, bots, renderer)
+        for _ in range(90):
+            ahead = panel.face_ahead
+            renderer.update(1 / 60)
+            now = panel.face_ahead
+            if ahead is not None and now is not None and now[2] > ahead[2]:
+                turned.append((timeline.clock - now[0].start) / now[0].dur)
+            landed += ahead is not None and ahead[2] >= AHEAD_STRIPS and now is None
+    assert len(turned) >= 8 and landed >= 2, (len(turned), landed)
+    assert min(turned) >= LAY_FROM - 1e-9, turned

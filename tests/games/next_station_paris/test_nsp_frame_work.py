@@ -397,3 +397,24 @@ def test_strokes_inked_already_are_not_drawn_again(monkeypatch):
     assert drawn == [] and len(added) == sum(len(ls) for _, ls in links) >= 3
     panel._ink(scratch, (), None)
     assert len(drawn) == len(added)
+
+
+def test_a_map_with_no_interchange_places_no_number_without_gathering_its_segments():
+    """Before any line meets another the number search answers at once: no segment of the
+    map is gathered (each repaint of a big map after a stroke searched them all)."""
+    match, bots, renderer = seated(1, 8, (0,))
+    panel = renderer.map_panels[0]
+    gathered = []
+    segments = panel._shown_segments
+    panel._shown_segments = lambda: gathered.append(1) or segments()
+    searched = crossed = 0
+    while not crossed:
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            renderer.update(1 / 60)
+        crossed = len(panel._interchanges_shown())
+        before = len(gathered)
+        spots = panel._badge_spots()
+        searched += not crossed
+        assert (len(gathered) > before) == bool(crossed), crossed
+    assert searched >= 2 and spots  # strokes before the first crossing; then numbers placed
