@@ -43,6 +43,7 @@ from . import sprites as sp
 from .anim import USAnimations, draw_ahead
 from .city_panel import CityPanel, MarkersPanel, block_plates
 from .faces import Faces
+from .holds_ahead import HoldsAhead
 from .key_panel import KeyPanel
 from .layout import (
     CIRCLE_R,
@@ -129,6 +130,7 @@ class USRenderer(PlacedTargets, USAnimations):
         self.layered = [p for p in self.panels.values() if p.LAYERED]
         self.held_panels = [p for p in self.layered if p.held_kinds()]
         self._keys_due = False  # the next refresh only asks every layer's key: `ask_keys`
+        self.ahead = HoldsAhead(self)  # the keys of the next frame's holds, asked ahead
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -142,9 +144,10 @@ class USRenderer(PlacedTargets, USAnimations):
         builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
         self._refreshed_at, self.held_left = self.clock, False
         holds = self.timeline.holds()
-        # (the same Counter most frames: a Counter's != runs in Python, ~4 calls, identity in C)
+        # (the same Counter most frames: a Counter's != runs in Python, ~4 calls, identity in C;
+        # changed, the very holds the last frame asked the keys ahead for: `HoldsAhead`)
         if holds is not self.holds and holds != self.holds:
-            self.holds = holds
+            self.holds = self.ahead.adopt(holds)
         if self.view is None:
             return
         if limit == 0 and self.whole_board_due():
@@ -212,6 +215,7 @@ class USRenderer(PlacedTargets, USAnimations):
         nothing else may ask for one); a frame of running tweens that repaints nothing is
         left, at its draw, to build one thing ahead (`prepare_ahead`)."""
         self._prep_due = bool(self.timeline)  # (an idle frame prepares nothing)
+        self.ahead.dt = dt
         super().update(dt)
         if self.held_left and self._refreshed_at != self.clock:
             self.refresh(self.REPAINT_BUDGET)
@@ -223,13 +227,17 @@ class USRenderer(PlacedTargets, USAnimations):
         self._keys_due = self.layers.pending  # (False: the whole board repainted at once)
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """The kit's draw; once in a frame left to it, build one thing ahead, unless it
-        draws more than PREPARE_AMONG tweens (stars, coins and popups flying: a text rendered
-        on top would make it one of the slowest frames)."""
+        """The kit's draw; once in a frame left to it, unless it draws more than
+        PREPARE_AMONG tweens (stars, coins and popups flying: work on top would make it one of
+        the slowest frames), ask the keys the next frame's holds will need if a tween lets go
+        of something then (`HoldsAhead`), else build one thing ahead."""
         super().draw(canvas, focus, prompt)
         if self._prep_due:
             self._prep_due = False
-            if not self.all_prepared() and self.drawing_few_tweens():
+            future = self.ahead.next_holds()
+            due = future is not None or not self.all_prepared()
+            if due and self.drawing_few_tweens() and (
+                    future is None or not self.ahead.warm(future)):
                 self.prepare_ahead()
 
     def drawing_few_tweens(self) -> bool:
