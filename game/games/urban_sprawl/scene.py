@@ -104,6 +104,9 @@ class USRenderer(PlacedTargets, USAnimations):
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         self._prep_due = False  # this frame may build one thing ahead at its draw
         self._prepared_for: tuple | None = None  # (view, holds, language) all built ahead for
+        # (view, holds, language, k): the prepared panels before the k-th have built all they
+        # would ahead for these (not asked again: each asked costs a frame ~0.02 ms)
+        self._prepared_upto: tuple = (None, None, None, 0)
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -259,13 +262,18 @@ class USRenderer(PlacedTargets, USAnimations):
         At most one a frame (a text or two: ~0.05-0.1 ms), in frames of running tweens that
         repaint nothing. Once every panel has built all it would for a view, holds and
         language, they are not asked again until one of those changes (a count-up's range of
-        figures only narrows as it runs): most frames of a move's tweens ask nothing."""
+        figures only narrows as it runs): most frames of a move's tweens ask nothing; nor is
+        a panel that said it had nothing left before the one building now."""
         if self.all_prepared():
             return False
-        for panel in self.prepared_panels:  # (a loop, not any(generator): a call a panel less)
-            if panel.prepare_ahead():
+        view, holds, words = self.view, self.holds, language()
+        start, panels = self._prepared_upto, self.prepared_panels
+        first = start[3] if start[0] is view and start[1] is holds and start[2] == words else 0
+        for k in range(first, len(panels)):  # (those before `first` are done for these)
+            if panels[k].prepare_ahead():
+                self._prepared_upto = (view, holds, words, k)
                 return True
-        self._prepared_for = (self.view, self.holds, language())
+        self._prepared_for = (view, holds, words)
         return False
 
     def refresh_heads(self) -> None:

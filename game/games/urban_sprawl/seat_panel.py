@@ -90,6 +90,8 @@ class SeatBody(SeatPart):
         self._foot_memo: dict[tuple, list[Item]] = {}
         self._prepared: Hashable = None  # the key all was built ahead for: `prepare_ahead`
         self._warming: tuple | None = None  # (pill key, its `warm_pills` steps left)
+        # ((entry, count, language), its picture and words) built ahead: `foot_ahead`
+        self._entry_ahead: tuple | None = None
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -183,14 +185,25 @@ class SeatBody(SeatPart):
         words, memo = language(), self._foot_memo
         for k, (what, count, rect) in enumerate(self.foot_places()):
             if (k, count + 1, words) not in memo:
-                icon, text = self.foot_entry(what, count + 1)
-                memo[k, count + 1, words] = foot_pair(k, icon, text, rect, count + 1)
+                self.foot_ahead(k, what, count + 1, rect)
                 return True
         for key in self.soon_pills(stamp[1]):
             if self.warm_step(key) or self.prepare("pills", key, lambda k=key: self.pill_items(k)):
                 return True
         self._prepared = stamp
         return False
+
+    def foot_ahead(self, k: int, what: tuple[str, str], count: int, rect: pygame.Rect) -> None:
+        """Build ahead foot entry `k`'s pair for `count` in two pieces, a call each: its
+        picture and words (translated), then its count rendered and the pair put together
+        (both in one call: one of the slowest frames of a building's drop)."""
+        stamp = (k, count, language())
+        entry = self._entry_ahead
+        if entry is None or entry[0] != stamp:
+            self._entry_ahead = (stamp, self.foot_entry(what, count))
+            return
+        self._entry_ahead = None
+        self._foot_memo[stamp] = foot_pair(k, *entry[1], rect, count)
 
     def soon_pills(self, pills: tuple) -> list[tuple]:
         """The pill keys this body will likely show next (`pills`: its key's pills part): the

@@ -4,6 +4,7 @@ a building lands in finds the city's and the seat bodies' keys made."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -72,3 +73,23 @@ def test_the_holds_ahead_are_adopted_only_when_they_are_the_frames():
     other[("card", "nothing")] += 1
     assert ahead.adopt(other) is other and ahead.warmed is holds
     assert ahead.adopt(holds.copy()) is holds and ahead.warmed is None
+
+
+def test_a_panel_with_nothing_left_to_build_ahead_is_not_asked_again(monkeypatch):
+    """While the view, holds and language stay, the room does not ask again the panels that
+    said they had nothing left to build ahead before the one building now; a new view asks
+    them all again."""
+    pygame.init()
+    renderer = next(iter(frames(3, 5)))
+    last = renderer.prepared_panels[-1]
+    asked = []
+    for panel in renderer.prepared_panels:
+        monkeypatch.setattr(panel, "prepare_ahead", lambda p=panel: asked.append(p) or (
+            p is last))
+    renderer._prepared_for, renderer._prepared_upto = None, (None, None, None, 0)
+    assert renderer.prepare_ahead() and asked == renderer.prepared_panels
+    asked.clear()
+    assert renderer.prepare_ahead() and asked == [last]
+    asked.clear()
+    renderer.view = dataclasses.replace(renderer.view)  # (a new view, alike)
+    assert renderer.prepare_ahead() and asked == renderer.prepared_panels
