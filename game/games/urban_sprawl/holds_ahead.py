@@ -13,6 +13,7 @@ interval) only costs the work again.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Hashable
 from typing import Any
@@ -41,6 +42,7 @@ class HoldsAhead:
         self.room = room
         self.warmed: Counter | None = None  # the holds the keys were last asked ahead for
         self.dt = 0.0  # the last frame's interval: the next frame's clock is guessed with it
+        self._times: tuple[int, tuple[float, ...]] = (-1, ())  # `change_times`, per version
 
     def next_holds(self) -> Counter | None:
         """The holds the next frame will have, if they differ from the room's now and a
@@ -48,13 +50,26 @@ class HoldsAhead:
         timeline, room = self.room.timeline, self.room
         if not self.dt or not timeline.tweens:
             return None
-        then = timeline.clock + self.dt
-        if timeline.quiet_until() > then:
-            return None  # (nothing ends, starts holding or counts before the next frame)
+        clock = timeline.clock
+        then, times = clock + self.dt, self.change_times(timeline)
+        after = bisect_right(times, clock)
+        if after == len(times) or times[after] > then:
+            return None  # (the usual frame: no holds change before the next one)
         future = holds_at(timeline, then)
         if future == room.holds:
             return None  # (what ends holds nothing: a star, a coin, a popup)
         return future
+
+    def change_times(self, timeline: Any) -> tuple[float, ...]:
+        """When the holds change, in clock order: a tween holding something ends or, queued
+        late, starts holding. Worked out once per version of the queue (a tween added or
+        dropped; most frames of a move's tweens, gains counting up included, find them)."""
+        version = timeline._version  # (the kit's own memos go by it: `quiet_until`)
+        if self._times[0] != version:
+            times = {tween.start + tween.dur for tween in timeline.tweens if tween.holds}
+            times.update(tween.start for tween in timeline.tweens if tween.holds and tween.late)
+            self._times = (version, tuple(sorted(times)))
+        return self._times[1]
 
     def warm(self, future: Counter) -> bool:
         """Ask ahead, for the holds the next frame will have (`next_holds`), the keys of the

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.registry import rules_for
+from game.games.urban_sprawl import holds_ahead
 from game.games.urban_sprawl.holds_ahead import holds_at
 from game.games.urban_sprawl.scene import USRenderer
 from tests.games.scene_match import scene_match, step
@@ -93,3 +94,23 @@ def test_a_panel_with_nothing_left_to_build_ahead_is_not_asked_again(monkeypatch
     asked.clear()
     renderer.view = dataclasses.replace(renderer.view)  # (a new view, alike)
     assert renderer.prepare_ahead() and asked == renderer.prepared_panels
+
+
+def test_the_holds_are_worked_out_ahead_only_before_a_frame_where_they_change(monkeypatch):
+    """`next_holds` counts the next frame's holds only when a tween holding something ends (or
+    starts holding) before it: not in the frames where only the clock moves or gains count
+    up (most frames of a move)."""
+    counted, checked = [], 0
+    monkeypatch.setattr(holds_ahead, "holds_at", lambda *a: counted.append(1) or holds_at(*a))
+    for renderer in frames(3, 6):
+        renderer.ahead.dt = DT
+        counted.clear()
+        renderer.ahead.next_holds()
+        before = renderer.timeline.holds().copy()
+        renderer.update(DT)
+        if counted:
+            assert renderer.timeline.holds() != before
+            checked += 1
+        else:
+            assert renderer.timeline.holds() == before or not renderer.timeline.tweens
+    assert checked > 5
