@@ -76,6 +76,7 @@ class USRenderer(PlacedTargets, USAnimations):
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
+    PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
     TWEEN_PASSES = 2  # the tweens' rects joined into at most two (each is a redraw pass) ...
     TWEEN_WASTE = PASS_AREA  # ... and two joined whenever that adds less than a pass costs
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
