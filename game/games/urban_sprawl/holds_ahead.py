@@ -1,14 +1,15 @@
 """Urban Sprawl: the keys of the layers a tween letting go of something will make dirty, worked
-out in the light frame before it lets go.
+out in the light frames before it lets go.
 
 A building landing (its drop tween ends) changes the holds: the frame it lands in asks the city's
 key and each seat body's (the shown buildings, each seat's count per zone: ~0.1 ms) and repaints
 the city, one of a game's slowest frames. The frame before it mostly only moves the clock: when
-the next frame's clock will end a tween that holds something, that frame works out the holds
-the next one will have and asks the keys of the panels reading them (`warm`); the
-next frame, finding those very holds (`adopt`), finds the keys made. Keys are memos of what a
-panel shows: asking them ahead paints nothing, and a guess proved wrong (another frame
-interval) only costs the work again.
+one of the next two frames' clocks will end a tween that holds something, those frames work
+out the holds it will have and ask the keys of the panels reading them, then build the items of
+a seat's body and the pictures of the city's blocks they change (`warm`: a piece a frame); the
+frame they change in, finding those very holds (`adopt`), finds the keys and pictures made, and
+the frame after it, repainting the seat's body, its items. Keys and items are memos of what a panel shows: working them out ahead paints
+nothing, and a guess proved wrong (another frame interval) only costs the work again.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def holds_at(timeline: Any, clock: float) -> Counter:
     return Counter(keys)
 
 
+HORIZON = 2  # frames ahead: the keys two frames before the holds change, the items one before
+
+
 class HoldsAhead:
     """The room's part: the holds worked out ahead and the keys asked for them."""
 
@@ -41,24 +45,28 @@ class HoldsAhead:
         """Nothing worked out ahead yet."""
         self.room = room
         self.warmed: Counter | None = None  # the holds the keys were last asked ahead for
-        self.dt = 0.0  # the last frame's interval: the next frame's clock is guessed with it
+        self.built: Counter | None = None  # ... and the items built ahead for
+        self._view: Any = None  # the view they were worked out for
+        self.dt = 0.0  # the last frame's interval: the next frames' clocks are guessed with it
         self._times: tuple[int, tuple[float, ...]] = (-1, ())  # `change_times`, per version
 
     def next_holds(self) -> Counter | None:
-        """The holds the next frame will have, if they differ from the room's now and a
-        tween that holds something ends before it (None otherwise)."""
+        """The holds of the next frame where they change, if that is one of the next
+        HORIZON frames and they differ from the room's now (None otherwise)."""
         timeline, room = self.room.timeline, self.room
         if not self.dt or not timeline.tweens:
             return None
-        clock = timeline.clock
-        then, times = clock + self.dt, self.change_times(timeline)
+        clock, times = timeline.clock, self.change_times(timeline)
         after = bisect_right(times, clock)
-        if after == len(times) or times[after] > then:
-            return None  # (the usual frame: no holds change before the next one)
-        future = holds_at(timeline, then)
-        if future == room.holds:
-            return None  # (what ends holds nothing: a star, a coin, a popup)
-        return future
+        if after == len(times):
+            return None
+        then = clock
+        for _ in range(HORIZON):  # (the clock as the frames will add their intervals up)
+            then += self.dt
+            if then >= times[after]:
+                future = holds_at(timeline, then)
+                return None if future == room.holds else future  # (a star or coin lands)
+        return None  # (the usual frame: no holds change in the next ones)
 
     def change_times(self, timeline: Any) -> tuple[float, ...]:
         """When the holds change, in clock order: a tween holding something ends or, queued
@@ -72,12 +80,16 @@ class HoldsAhead:
         return self._times[1]
 
     def warm(self, future: Counter) -> bool:
-        """Ask ahead, for the holds the next frame will have (`next_holds`), the keys of the
-        layered panels reading the kinds of holds that change (as `refresh_held` will); True
-        if it did (the frame's piece of work ahead), False if they were asked already."""
-        if future == self.warmed:
-            return False
+        """One piece of work ahead for holds a coming frame will have (`next_holds`): first
+        the keys of the layered panels reading the kinds of holds that change (as
+        `refresh_held` will ask them), in a later frame the items of those of them painted as
+        items whose key changes (a seat's body: repainted the frame after a building lands);
+        True if it did one, False if both are done."""
         room = self.room
+        view = room.view
+        keys = future != self.warmed or self._view is not view
+        if not keys and future == self.built:
+            return False
         now = room.holds
         moved = now.keys() ^ future.keys()
         changed = {held[0] for held in moved}
@@ -85,11 +97,23 @@ class HoldsAhead:
         try:
             for panel in room.held_panels:
                 if panel.held_kinds() & changed and panel.reads_holds(moved):
-                    panel.key()
+                    self.key_or_items(panel, keys)
         finally:
             room.holds = now
-        self.warmed = future
+        if keys:
+            self.warmed, self.built, self._view = future, None, view
+        else:
+            self.built = future
         return True
+
+    def key_or_items(self, panel: Any, keys: bool) -> None:
+        """Ask a panel's key for the holds being worked out ahead (`keys`), or else, if that
+        is not the key its layer shows, work out ahead what its repaint would build
+        (`paint_ahead`: a seat body's items, the city's block pictures), which it then finds
+        made."""
+        key = panel.key()
+        if not keys and self.room.layers.shown_key(panel.name) != key:
+            panel.paint_ahead()
 
     def adopt(self, holds: Counter) -> Counter:
         """The holds worked out ahead if they are these (the keys asked for them then find

@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.registry import rules_for
 from game.games.urban_sprawl import holds_ahead
-from game.games.urban_sprawl.holds_ahead import holds_at
+from game.games.urban_sprawl.holds_ahead import HORIZON, holds_at
 from game.games.urban_sprawl.scene import USRenderer
 from tests.games.scene_match import scene_match, step
 
@@ -46,20 +46,20 @@ def test_the_holds_worked_out_ahead_are_those_of_the_next_frame():
     assert checked > 200
 
 
-def test_a_landing_frame_finds_the_keys_asked_in_the_frame_before():
+def test_a_landing_frame_finds_the_keys_asked_in_the_frames_before():
     warmed = 0
     for renderer in frames(3, 6):
-        renderer.ahead.dt = DT
-        future = renderer.ahead.next_holds()
-        if future is None:
-            renderer.update(DT)
-            continue
-        holds = renderer.holds
-        assert renderer.ahead.warm(future)
-        assert renderer.holds is holds  # (the room's holds are back)
+        ahead = renderer.ahead
+        ahead.dt = DT
+        future = ahead.next_holds()
+        if future is not None:
+            holds = renderer.holds
+            ahead.warm(future)
+            assert renderer.holds is holds  # (the room's holds are back)
         asked = {panel.name: panel.key_memo for panel in renderer.held_panels}
+        guess = ahead.warmed
         renderer.update(DT)
-        if renderer.holds is future:  # (the guess held: the keys asked then are found)
+        if guess is not None and renderer.holds is guess:  # (the guess held: the keys are found)
             warmed += 1
             for panel in renderer.held_panels:
                 assert panel.key_memo is asked[panel.name], panel.name
@@ -97,10 +97,10 @@ def test_a_panel_with_nothing_left_to_build_ahead_is_not_asked_again(monkeypatch
 
 
 def test_the_holds_are_worked_out_ahead_only_before_a_frame_where_they_change(monkeypatch):
-    """`next_holds` counts the next frame's holds only when a tween holding something ends (or
-    starts holding) before it: not in the frames where only the clock moves or gains count
-    up (most frames of a move)."""
-    counted, checked = [], 0
+    """`next_holds` counts a coming frame's holds only when a tween holding something ends (or
+    starts holding) within HORIZON frames: not in the frames where only the clock moves or
+    gains count up (most frames of a move)."""
+    counted, checked, due = [], 0, None  # (due: frames left for the change counted ahead)
     monkeypatch.setattr(holds_ahead, "holds_at", lambda *a: counted.append(1) or holds_at(*a))
     for renderer in frames(3, 6):
         renderer.ahead.dt = DT
@@ -108,9 +108,83 @@ def test_the_holds_are_worked_out_ahead_only_before_a_frame_where_they_change(mo
         renderer.ahead.next_holds()
         before = renderer.timeline.holds().copy()
         renderer.update(DT)
-        if counted:
-            assert renderer.timeline.holds() != before
+        changed = renderer.timeline.holds() != before
+        if counted and due is None:
+            due = HORIZON
+        if due is not None:
+            due = None if changed else due - 1
+            assert due is None or due > 0  # (the change came within the horizon)
             checked += 1
-        else:
-            assert renderer.timeline.holds() == before or not renderer.timeline.tweens
+        elif not counted:
+            assert not changed or not renderer.timeline.tweens
     assert checked > 5
+
+
+def test_a_body_the_next_holds_change_has_its_items_built_ahead():
+    """Working out the holds of a coming frame ahead builds, a frame after asking the keys,
+    the items of a seat body whose layer they change (its foot, once a building lands), for
+    its key under those holds."""
+    built = 0
+    for renderer in frames(3, 6):
+        renderer.ahead.dt = DT
+        future = renderer.ahead.next_holds()
+        if future is not None and renderer.ahead.warm(future) and renderer.ahead.built is future:
+            holds, renderer.holds = renderer.holds, future
+            for body in renderer.bodies:
+                key = body.key()
+                if renderer.layers.shown_key(body.name) != key:
+                    assert [body.sections[name][0] for name in ("outline", "chips", "foot")] \
+                        == [key[0], key[2], key[3]]
+                    built += 1
+            renderer.holds = holds
+        renderer.update(DT)
+    assert built >= 3
+
+
+def test_the_keys_are_asked_two_frames_before_the_holds_change_and_the_items_one():
+    """A piece of work ahead a frame: the keys for the holds a frame two frames on will have,
+    then (the next frame) the items."""
+    stages = []
+    for renderer in frames(2, 4):
+        ahead = renderer.ahead
+        ahead.dt = DT
+        future = ahead.next_holds()
+        if future is not None and ahead.warm(future):
+            stages.append("items" if ahead.built is future else "keys")
+            assert stages[-1] == "keys" or stages[-2] == "keys"  # (items after their keys)
+        renderer.update(DT)
+    assert stages.count("keys") > 3 and stages.count("items") > 3
+
+
+def test_a_block_repainted_from_its_picture_made_ahead_shows_the_same_pixels(monkeypatch):
+    """A city block whose picture was made in the frames before a building landed
+    (city_ahead.py) shows the very pixels a repaint block by block shows (a renderer fed the
+    same moves without pictures)."""
+    pygame.init()
+    match, bots, ahead = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 6)
+    plain = USRenderer(match.rules, match.config, ["Ana", "Bruno", "Carmen"])
+    plain.reset(match.view(0), 0)
+    monkeypatch.setattr(plain.city.pictures, "paint", lambda *args: False)
+    used, compared = [], 0
+    real = ahead.city.pictures.paint
+    monkeypatch.setattr(ahead.city.pictures, "paint",
+                        lambda *args: used.append(1) or real(*args) and used.append(2) is None)
+    for _ in range(30):
+        if not match.prompts():
+            break
+        _, _, events = step(match, bots, ahead)
+        plain.animate(events, match.view(0), 0)
+        while ahead.busy() or ahead.held_left:
+            ahead.ahead.dt = DT
+            future = ahead.ahead.next_holds()
+            if future is not None:
+                ahead.ahead.warm(future)
+            used.clear()
+            ahead.update(DT)
+            plain.update(DT)
+            if 2 in used:
+                city = ahead.city.rect
+                assert (pygame.image.tobytes(ahead.layers.surface.subsurface(city), "RGB")
+                        == pygame.image.tobytes(plain.layers.surface.subsurface(city), "RGB"))
+                compared += 1
+    assert compared > 5
