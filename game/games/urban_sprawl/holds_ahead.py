@@ -4,9 +4,9 @@ out in the light frames before it lets go.
 A building landing (its drop tween ends) changes the holds: the frame it lands in asks the city's
 key and each seat body's (the shown buildings, each seat's count per zone: ~0.1 ms) and repaints
 the city, one of a game's slowest frames. The frame before it mostly only moves the clock: when
-one of the next two frames' clocks will end a tween that holds something, those frames work
-out the holds it will have and ask the keys of the panels reading them, then build the items of
-a seat's body and the pictures of the city's blocks they change (`warm`: a piece a frame); the
+one of the next three frames' clocks will end a tween that holds something, those frames work
+out the holds it will have and ask the keys of the panels reading them, then make the pictures
+of the city's blocks and the items of a seat's body they change (`warm`: a piece a frame); the
 frame they change in, finding those very holds (`adopt`), finds the keys and pictures made, and
 the frame after it, repainting the seat's body, its items. Keys and items are memos of what a panel shows: working them out ahead paints
 nothing, and a guess proved wrong (another frame interval) only costs the work again.
@@ -33,7 +33,9 @@ def holds_at(timeline: Any, clock: float) -> Counter:
     return Counter(keys)
 
 
-HORIZON = 2  # frames ahead: the keys two frames before the holds change, the items one before
+# frames ahead: the keys three frames before the holds change, then the city's block pictures,
+# then the seat body's items (a piece a frame: together they made one of the slowest frames)
+HORIZON = 3
 
 
 class HoldsAhead:
@@ -45,8 +47,8 @@ class HoldsAhead:
         """Nothing worked out ahead yet."""
         self.room = room
         self.warmed: Counter | None = None  # the holds the keys were last asked ahead for
-        self.built: Counter | None = None  # ... and the items built ahead for
         self._view: Any = None  # the view they were worked out for
+        self._pending: list = []  # the panels whose repaint is still to work out ahead
         self.dt = 0.0  # the last frame's interval: the next frames' clocks are guessed with it
         self._times: tuple[int, tuple[float, ...]] = (-1, ())  # `change_times`, per version
 
@@ -82,38 +84,30 @@ class HoldsAhead:
     def warm(self, future: Counter) -> bool:
         """One piece of work ahead for holds a coming frame will have (`next_holds`): first
         the keys of the layered panels reading the kinds of holds that change (as
-        `refresh_held` will ask them), in a later frame the items of those of them painted as
-        items whose key changes (a seat's body: repainted the frame after a building lands);
-        True if it did one, False if both are done."""
+        `refresh_held` will ask them), then, a panel a frame, what the repaint of each of them
+        whose key changes would build (`paint_ahead`: the city's block pictures, a seat
+        body's items); True if it did one, False if all are done."""
         room = self.room
-        view = room.view
+        view, now = room.view, room.holds
         keys = future != self.warmed or self._view is not view
-        if not keys and future == self.built:
+        if not keys and not self._pending:
             return False
-        now = room.holds
         moved = now.keys() ^ future.keys()
         changed = {held[0] for held in moved}
         room.holds = future
         try:
-            for panel in room.held_panels:
-                if panel.held_kinds() & changed and panel.reads_holds(moved):
-                    self.key_or_items(panel, keys)
+            if keys:
+                self._pending = [panel for panel in room.held_panels
+                                 if panel.held_kinds() & changed and panel.reads_holds(moved)
+                                 and room.layers.shown_key(panel.name) != panel.key()]
+                self.warmed, self._view = future, view
+            else:
+                panel = self._pending.pop(0)
+                panel.key()  # (its memo: the key asked a frame or two before)
+                panel.paint_ahead()
         finally:
             room.holds = now
-        if keys:
-            self.warmed, self.built, self._view = future, None, view
-        else:
-            self.built = future
         return True
-
-    def key_or_items(self, panel: Any, keys: bool) -> None:
-        """Ask a panel's key for the holds being worked out ahead (`keys`), or else, if that
-        is not the key its layer shows, work out ahead what its repaint would build
-        (`paint_ahead`: a seat body's items, the city's block pictures), which it then finds
-        made."""
-        key = panel.key()
-        if not keys and self.room.layers.shown_key(panel.name) != key:
-            panel.paint_ahead()
 
     def adopt(self, holds: Counter) -> Counter:
         """The holds worked out ahead if they are these (the keys asked for them then find

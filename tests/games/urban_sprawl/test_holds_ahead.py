@@ -121,39 +121,42 @@ def test_the_holds_are_worked_out_ahead_only_before_a_frame_where_they_change(mo
 
 
 def test_a_body_the_next_holds_change_has_its_items_built_ahead():
-    """Working out the holds of a coming frame ahead builds, a frame after asking the keys,
-    the items of a seat body whose layer they change (its foot, once a building lands), for
-    its key under those holds."""
+    """Working out the holds of a coming frame ahead builds, in a frame after asking the
+    keys, the items of a seat body whose layer they change (its foot, once a building lands),
+    for its key under those holds."""
     built = 0
     for renderer in frames(3, 6):
-        renderer.ahead.dt = DT
-        future = renderer.ahead.next_holds()
-        if future is not None and renderer.ahead.warm(future) and renderer.ahead.built is future:
+        ahead = renderer.ahead
+        ahead.dt = DT
+        future = ahead.next_holds()
+        left = list(ahead._pending)
+        if future is not None and ahead.warm(future) and left and ahead._pending == left[1:]:
+            body = left[0]
             holds, renderer.holds = renderer.holds, future
-            for body in renderer.bodies:
-                key = body.key()
-                if renderer.layers.shown_key(body.name) != key:
-                    assert [body.sections[name][0] for name in ("outline", "chips", "foot")] \
-                        == [key[0], key[2], key[3]]
-                    built += 1
+            key = body.key()
+            if body in renderer.bodies:
+                assert [body.sections[name][0] for name in ("outline", "chips", "foot")] \
+                    == [key[0], key[2], key[3]]
+                built += 1
             renderer.holds = holds
         renderer.update(DT)
     assert built >= 3
 
 
-def test_the_keys_are_asked_two_frames_before_the_holds_change_and_the_items_one():
-    """A piece of work ahead a frame: the keys for the holds a frame two frames on will have,
-    then (the next frame) the items."""
+def test_the_keys_are_asked_frames_before_the_holds_change_then_a_panel_a_frame():
+    """A piece of work ahead a frame: the keys for the holds a frame up to HORIZON frames on
+    will have, then each panel whose key changes works out its repaint ahead, one a frame."""
     stages = []
     for renderer in frames(2, 4):
         ahead = renderer.ahead
         ahead.dt = DT
         future = ahead.next_holds()
+        left = len(ahead._pending)
         if future is not None and ahead.warm(future):
-            stages.append("items" if ahead.built is future else "keys")
-            assert stages[-1] == "keys" or stages[-2] == "keys"  # (items after their keys)
+            stages.append("keys" if ahead.warmed is future else "panel")
+            assert stages[-1] == "keys" or len(ahead._pending) == left - 1
         renderer.update(DT)
-    assert stages.count("keys") > 3 and stages.count("items") > 3
+    assert stages.count("keys") > 3 and stages.count("panel") > 3
 
 
 def test_a_block_repainted_from_its_picture_made_ahead_shows_the_same_pixels(monkeypatch):
