@@ -50,6 +50,7 @@ class USAnimations(PanelRoom):
     """The event animations of the Urban Sprawl board."""
 
     seat_rects: list[pygame.Rect]  # set by the renderer's layout
+    bodies: list[Any]  # each seat's body panel (seat_panel.SeatBody)
     rows: Any  # the room's panels and pictures the animations draw with
     faces: Any
 
@@ -80,6 +81,18 @@ class USAnimations(PanelRoom):
                 return card_slot("planning", i)
         return None
 
+    def chip_target(self, card: str) -> pygame.Rect | None:
+        """Where a planning card (else a Favour) sits in a seat's panel: its target's rect,
+        without placing the view's targets (bots read none; a city's are hundreds)."""
+        view, hand, favour = self.view, None, None
+        for body in self.bodies:  # (the last seat's wins, as in the targets joined)
+            hand_rects, favour_rects = body.chip_places(view)
+            for held, rect in zip(view.hands[body.seat], hand_rects):
+                hand = rect if held == card else hand
+            for held, rect in zip(view.favours[body.seat], favour_rects):
+                favour = rect if held == card else favour
+        return hand or favour
+
     def counting(self, seat: int, what: str = "prestige") -> int:
         """The seat's prestige (or wealth) still flying in: its panel shows the old figure
         until the star or coin lands. Summed for every seat at once per clock and tweens
@@ -105,7 +118,7 @@ class USAnimations(PanelRoom):
     def _take(self, ev: Event, at: float, batch: Batch) -> float:
         card = ev.get("card")
         start = self.place_of(batch.old, card) if batch.old else None
-        end = self._targets.get(("hand", card)) or self._targets.get(("favour", card))
+        end = self.chip_target(card)
         if start is None or end is None:
             return at
         face = self.faces.face(card)

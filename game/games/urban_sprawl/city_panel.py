@@ -30,6 +30,7 @@ from . import sprites as sp
 from .anim import CRUMBLE_TIME, DROP_TIME, FLY_TIME
 from .board import BLOCKS, Contract
 from .city import PARK, payout_blocks
+from .city_ahead import BlockPictures
 from .faces import lots_box
 from .layout import (
     CIRCLE_R,
@@ -71,6 +72,7 @@ class CityPanel(USPanel):
         self._built: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its target
         self._boxes: dict[tuple[int, ...], pygame.Rect] = {}  # a building's lots: its box
         self._sprites_built: tuple | None = None  # the buildings whose sprites are all built
+        self.pictures = BlockPictures(self.room.faces, self.board.block_of)  # `paint_ahead`
 
     # == what never changes =======================================================================
     def paint_static(self, surface: pygame.Surface) -> None:
@@ -193,6 +195,8 @@ class CityPanel(USPanel):
             if before[1:] != (values, marks):  # (a building landing changes no plate)
                 blocks.update(b for b, (old, new) in enumerate(
                     zip(block_plates(*before[1:]), plates)) if old != new)
+            elif self.pictures.paint(surf, blocks, buildings, plates):
+                return [block_area(block) for block in blocks]  # (made ahead: `paint_ahead`)
         for block in blocks:
             blit_columns(surf, layers.static, block_area(block))
         for building in buildings:
@@ -202,6 +206,20 @@ class CityPanel(USPanel):
             plate = sp.value_plate(*plates[block])
             surf.blit(plate, plate.get_rect(center=block_plate_center(block)))
         return [block_area(block) for block in blocks]
+
+    def paint_ahead(self) -> None:
+        """Make ahead the pictures of the blocks the next repaint will repaint, if only
+        buildings changed and not just some landed alone (those blit their sprites): the
+        frame a building lands in then blits one picture a block (city_ahead.py)."""
+        buildings, values, marks = self.key()
+        layers = self.room.layers
+        before = layers.shown_key(self.name)
+        if before is None or before[1:] != (values, marks) or (
+                self._landed(before[0], buildings) is not None):
+            return
+        plates = block_plates(values, marks)
+        for block in self._changed_blocks(before[0], buildings):
+            self.pictures.make(layers.static, block, buildings, plates[block])
 
     def prepare_ahead(self) -> bool:
         """Build one sprite of the view's buildings not built yet, if any: as it stands and,

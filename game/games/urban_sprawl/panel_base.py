@@ -128,6 +128,11 @@ class USPanel(Panel):
         by default."""
         return True
 
+    def paint_ahead(self) -> None:
+        """Work out ahead, for the key asked last (not the one its layer shows), what its next
+        repaint would build (holds_ahead.py, in frames before the holds change): nothing by
+        default."""
+
     def targets_moved_by(self, view: Any) -> Hashable:
         """What in `view` moves this panel's targets (the room places them again only when it
         changed): nothing by default, a panel whose targets depend on the view says what."""
@@ -215,6 +220,10 @@ class ItemPanel(USPanel):
                     known[key] = build()
                 kept = self.sections[name] = (key, known[key])
         return kept[1]
+
+    def paint_ahead(self) -> None:
+        """Its items for the key asked last (the sections that changed: a seat's foot)."""
+        self.items()
 
     def prepare(self, name: str, key: Hashable, build: Callable[[], list[Item]]) -> bool:
         """Build ahead the items of a remembered section for a key it may show soon, if not

@@ -43,6 +43,7 @@ from . import sprites as sp
 from .anim import USAnimations, draw_ahead
 from .city_panel import CityPanel, MarkersPanel, block_plates
 from .faces import Faces
+from .holds_ahead import HoldsAhead
 from .key_panel import KeyPanel
 from .layout import (
     CIRCLE_R,
@@ -75,6 +76,7 @@ class USRenderer(PlacedTargets, USAnimations):
 
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
+    PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
     TWEEN_PASSES = 2  # the tweens' rects joined into at most two (each is a redraw pass) ...
     TWEEN_WASTE = PASS_AREA  # ... and two joined whenever that adds less than a pass costs
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
@@ -103,6 +105,9 @@ class USRenderer(PlacedTargets, USAnimations):
         self._heads_counted: dict | None = None  # `counted` as the heads show it: refresh_heads
         self._prep_due = False  # this frame may build one thing ahead at its draw
         self._prepared_for: tuple | None = None  # (view, holds, language) all built ahead for
+        # (view, holds, language, k): the prepared panels before the k-th have built all they
+        # would ahead for these (not asked again: each asked costs a frame ~0.02 ms)
+        self._prepared_upto: tuple = (None, None, None, 0)
         layout = table_layout(self.players)
         self.city = CityPanel(self, layout["city"])
         self.rows = RowsPanel(self, layout["rows"])
@@ -129,6 +134,7 @@ class USRenderer(PlacedTargets, USAnimations):
         self.layered = [p for p in self.panels.values() if p.LAYERED]
         self.held_panels = [p for p in self.layered if p.held_kinds()]
         self._keys_due = False  # the next refresh only asks every layer's key: `ask_keys`
+        self.ahead = HoldsAhead(self)  # the keys of the next frame's holds, asked ahead
 
     def refresh(self, limit: int | None = None) -> None:
         """The kit's refresh, keeping the holds object while what the tweens hold back is
@@ -142,9 +148,10 @@ class USRenderer(PlacedTargets, USAnimations):
         builds ahead what a frame would otherwise build one at a time (`prepare_ahead`)."""
         self._refreshed_at, self.held_left = self.clock, False
         holds = self.timeline.holds()
-        # (the same Counter most frames: a Counter's != runs in Python, ~4 calls, identity in C)
+        # (the same Counter most frames: a Counter's != runs in Python, ~4 calls, identity in C;
+        # changed, the very holds the last frame asked the keys ahead for: `HoldsAhead`)
         if holds is not self.holds and holds != self.holds:
-            self.holds = holds
+            self.holds = self.ahead.adopt(holds)
         if self.view is None:
             return
         if limit == 0 and self.whole_board_due():
@@ -212,6 +219,7 @@ class USRenderer(PlacedTargets, USAnimations):
         nothing else may ask for one); a frame of running tweens that repaints nothing is
         left, at its draw, to build one thing ahead (`prepare_ahead`)."""
         self._prep_due = bool(self.timeline)  # (an idle frame prepares nothing)
+        self.ahead.dt = dt
         super().update(dt)
         if self.held_left and self._refreshed_at != self.clock:
             self.refresh(self.REPAINT_BUDGET)
@@ -223,13 +231,17 @@ class USRenderer(PlacedTargets, USAnimations):
         self._keys_due = self.layers.pending  # (False: the whole board repainted at once)
 
     def draw(self, canvas: pygame.Surface, focus: Target | None, prompt: Prompt | None) -> None:
-        """The kit's draw; once in a frame left to it, build one thing ahead, unless it
-        draws more than PREPARE_AMONG tweens (stars, coins and popups flying: a text rendered
-        on top would make it one of the slowest frames)."""
+        """The kit's draw; once in a frame left to it, unless it draws more than
+        PREPARE_AMONG tweens (stars, coins and popups flying: work on top would make it one of
+        the slowest frames), ask the keys the next frame's holds will need if a tween lets go
+        of something then (`HoldsAhead`), else build one thing ahead."""
         super().draw(canvas, focus, prompt)
         if self._prep_due:
             self._prep_due = False
-            if not self.all_prepared() and self.drawing_few_tweens():
+            future = self.ahead.next_holds()
+            due = future is not None or not self.all_prepared()
+            if due and self.drawing_few_tweens() and (
+                    future is None or not self.ahead.warm(future)):
                 self.prepare_ahead()
 
     def drawing_few_tweens(self) -> bool:
@@ -251,13 +263,18 @@ class USRenderer(PlacedTargets, USAnimations):
         At most one a frame (a text or two: ~0.05-0.1 ms), in frames of running tweens that
         repaint nothing. Once every panel has built all it would for a view, holds and
         language, they are not asked again until one of those changes (a count-up's range of
-        figures only narrows as it runs): most frames of a move's tweens ask nothing."""
+        figures only narrows as it runs): most frames of a move's tweens ask nothing; nor is
+        a panel that said it had nothing left before the one building now."""
         if self.all_prepared():
             return False
-        for panel in self.prepared_panels:  # (a loop, not any(generator): a call a panel less)
-            if panel.prepare_ahead():
+        view, holds, words = self.view, self.holds, language()
+        start, panels = self._prepared_upto, self.prepared_panels
+        first = start[3] if start[0] is view and start[1] is holds and start[2] == words else 0
+        for k in range(first, len(panels)):  # (those before `first` are done for these)
+            if panels[k].prepare_ahead():
+                self._prepared_upto = (view, holds, words, k)
                 return True
-        self._prepared_for = (self.view, self.holds, language())
+        self._prepared_for = (view, holds, words)
         return False
 
     def refresh_heads(self) -> None:

@@ -83,13 +83,15 @@ class SeatBody(SeatPart):
         """Where the seat's planning cards and Favours sit is placed with each view
         (positions: a hand may hold several face-down cards that all read as one unknown id)."""
         super().__init__(room, rect, name, seat, whole)
-        self.hand_rects: list[pygame.Rect] = []
-        self.favour_rects: list[pygame.Rect] = []
+        # (what moves the chips, where its planning cards sit, where its Favours): `chip_places`
+        self._chips_memo: tuple[Hashable, list[pygame.Rect], list[pygame.Rect]] | None = None
         self._foot_rects: list[tuple[tuple[str, str], pygame.Rect]] | None = None
         # each foot entry's items by (index, count, language): see `foot_items`
         self._foot_memo: dict[tuple, list[Item]] = {}
         self._prepared: Hashable = None  # the key all was built ahead for: `prepare_ahead`
         self._warming: tuple | None = None  # (pill key, its `warm_pills` steps left)
+        # ((entry, count, language), its picture and words) built ahead: `foot_ahead`
+        self._entry_ahead: tuple | None = None
 
     # == targets: the planning cards and Favours ==================================================
     def targets_moved_by(self, view: State) -> Hashable:
@@ -98,20 +100,41 @@ class SeatBody(SeatPart):
         return view.hands[seat], view.favours[seat], self.pill_count(view)
 
     def targets(self, view: State) -> dict[Target, pygame.Rect]:
-        """Each planning card and Favour, under the lines kept for the pills (a fixed number,
-        so that no language moves a card)."""
-        seat, panel = self.seat, self.whole
-        lines = pill_lines(panel, self.pill_count(view))
-        top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
-        bottom = self.foot_top() - 6
-        hand = len(view.hands[seat])
-        chips = chip_rows(hand + len(view.favours[seat]), panel, top,
-                          min(CHIP_H, bottom - top), bottom)
-        self.hand_rects, self.favour_rects = chips[:hand], chips[hand:]
+        """Each planning card and Favour (`chip_places`)."""
+        seat = self.seat
+        hand_rects, favour_rects = self.chip_places(view)
         rects: dict[Target, pygame.Rect] = {("hand", c): r
-                                            for c, r in zip(view.hands[seat], self.hand_rects)}
-        rects.update({("favour", c): r for c, r in zip(view.favours[seat], self.favour_rects)})
+                                            for c, r in zip(view.hands[seat], hand_rects)}
+        rects.update({("favour", c): r for c, r in zip(view.favours[seat], favour_rects)})
         return rects
+
+    def chip_places(self, view: State) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Where the seat's planning cards, then its Favours, sit in `view`: under the lines
+        kept for the pills (a fixed number, so that no language moves a card). Worked out
+        once per what moves them, not as its targets are placed (read by its key and chips
+        too: the room places targets only when read, and bots read none)."""
+        moves = self.targets_moved_by(view)
+        memo = self._chips_memo
+        if memo is None or memo[0] != moves:
+            seat, panel = self.seat, self.whole
+            lines = pill_lines(panel, self.pill_count(view))
+            top = panel.y + PANEL_HEAD + 4 + lines * (PILL_H + 6) + 4
+            bottom = self.foot_top() - 6
+            hand = len(view.hands[seat])
+            chips = chip_rows(hand + len(view.favours[seat]), panel, top,
+                              min(CHIP_H, bottom - top), bottom)
+            memo = self._chips_memo = (moves, chips[:hand], chips[hand:])
+        return memo[1], memo[2]
+
+    @property
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Where the seat's planning cards sit in the view shown (read only)."""
+        return self.chip_places(self.view)[0]
+
+    @property
+    def favour_rects(self) -> list[pygame.Rect]:
+        """Where the seat's Favours sit in the view shown (read only)."""
+        return self.chip_places(self.view)[1]
 
     def card_at(self, target: Target) -> str | None:
         """The planning card or Favour itself."""
@@ -148,7 +171,7 @@ class SeatBody(SeatPart):
                 (active, v.ap if active else None, v.over,
                  tuple([holder == seat for holder in v.offices]), v.extra_favour == seat, words),
                 (v.hands[seat], v.favours[seat], held,
-                 tuple([tuple(r) for r in (*self.hand_rects, *self.favour_rects)]), words),
+                 tuple([tuple(r) for part in self.chip_places(v) for r in part]), words),
                 (self.room.zone_counts(seat), v.vocations[seat], words))
 
     def items(self) -> list[Item]:
@@ -184,14 +207,25 @@ class SeatBody(SeatPart):
         words, memo = language(), self._foot_memo
         for k, (what, count, rect) in enumerate(self.foot_places()):
             if (k, count + 1, words) not in memo:
-                icon, text = self.foot_entry(what, count + 1)
-                memo[k, count + 1, words] = foot_pair(k, icon, text, rect, count + 1)
+                self.foot_ahead(k, what, count + 1, rect)
                 return True
         for key in self.soon_pills(stamp[1]):
             if self.warm_step(key) or self.prepare("pills", key, lambda k=key: self.pill_items(k)):
                 return True
         self._prepared = stamp
         return False
+
+    def foot_ahead(self, k: int, what: tuple[str, str], count: int, rect: pygame.Rect) -> None:
+        """Build ahead foot entry `k`'s pair for `count` in two pieces, a call each: its
+        picture and words (translated), then its count rendered and the pair put together
+        (both in one call: one of the slowest frames of a building's drop)."""
+        stamp = (k, count, language())
+        entry = self._entry_ahead
+        if entry is None or entry[0] != stamp:
+            self._entry_ahead = (stamp, self.foot_entry(what, count))
+            return
+        self._entry_ahead = None
+        self._foot_memo[stamp] = foot_pair(k, *entry[1], rect, count)
 
     def soon_pills(self, pills: tuple) -> list[tuple]:
         """The pill keys this body will likely show next (`pills`: its key's pills part): the
@@ -214,8 +248,9 @@ class SeatBody(SeatPart):
     def chip_items(self) -> list[Item]:
         """The planning cards, then the Favours (one a tween holds back shows nothing)."""
         v, seat, found = self.view, self.seat, []
-        chips = [*zip(v.hands[seat], self.hand_rects, strict=True),
-                 *zip(v.favours[seat], self.favour_rects, strict=True)]
+        hand_rects, favour_rects = self.chip_places(v)
+        chips = [*zip(v.hands[seat], hand_rects, strict=True),
+                 *zip(v.favours[seat], favour_rects, strict=True)]
         for k, (card, rect) in enumerate(chips):
             held = ("card", card) in self.holds
             face = None if held else self.room.faces.face(card, rect.size, chip=True)

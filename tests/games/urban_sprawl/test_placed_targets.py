@@ -39,3 +39,48 @@ def test_targets_kept_between_moves_are_the_targets_placed_afresh(players, seed)
         assert placed == fresh and list(placed) == list(fresh)  # the kit's order too
         assert owners == renderer.owners()
     assert kept > 20  # most moves move no target
+
+
+def test_bots_moves_place_no_targets(monkeypatch):
+    """A move by bots alone, animated and drawn to its end without a prompt, places no
+    targets (PLACES_LATE: nobody reads them; a city's are hundreds); reading them places the
+    view's."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 3, 4)
+    canvas = pygame.Surface((1920, 1080))
+    placed = []
+    real = renderer.place_targets
+    monkeypatch.setattr(renderer, "place_targets", lambda view: placed.append(1) or real(view))
+    for _ in range(12):
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending or renderer.held_left:
+            renderer.update(1 / 60)
+            renderer.draw(canvas, None, None)
+            renderer.damage()
+    assert placed == []
+    assert renderer.placed() == PanelRoom.place_targets(renderer, renderer.view)
+    assert placed == [1]
+
+
+def test_the_chips_places_are_those_of_the_view_and_a_taken_card_flies_to_its_own():
+    """Each seat body's chip places (read by its key and chips without the targets placed)
+    are worked out again when what moves them changes, and a card taken flies to its chip's
+    target."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 2, 5)
+    chips = 0
+    for _ in range(60):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        view, placed = renderer.view, renderer.placed()
+        for body in renderer.bodies:
+            kept = body.chip_places(view)
+            body._chips_memo = None
+            assert body.chip_places(view) == kept
+            for card in (*view.hands[body.seat], *view.favours[body.seat]):
+                want = placed.get(("hand", card)) or placed.get(("favour", card))
+                assert renderer.chip_target(card) == want
+                chips += 1
+        renderer.reset(view, 0)
+    assert chips > 20
