@@ -45,8 +45,13 @@ class BoardMounts:
             del self._mounts[next(iter(self._mounts))]  # the least recently shown
         if kept is None:
             return False
+        old = self.layers.surface
         self._put(kept)
-        self.damage_rect()
+        self.adopt_ahead()  # (what was painted on it ahead: board_ahead.py)
+        if self._sweeping:
+            self.sweep_in(old)  # a table of bots' next turn: it sweeps in (board_wipe.py)
+        else:
+            self.damage_rect()
         return True
 
     def _keeps_boards(self) -> bool:

@@ -115,14 +115,15 @@ class CardsPanel(Panel):
         view = self.view
         return header_lines(self.room.names, view.turn, view.first, view.left, bool(view.routes))
 
-    def warm_header(self) -> None:
+    def warm_header(self) -> bool:
         """Render ahead the header lines the next changes show (the cards left as the next
         cards turn over, the next turn's number and first player, the final header), so that
         the frame where they change renders no text (a line rendered in a frame cost
-        ~0.05-0.1 ms); asked in a quiet frame (the room's `damage`), once per turn and count."""
+        ~0.05-0.1 ms); asked in a quiet frame (the room's `damage`), once per turn and count.
+        True if it looked (the frame's work ahead is done)."""
         view = self.view
         if view is None or view.routes or self._warmed == (view.turn, view.left):
-            return
+            return False
         self._warmed = (view.turn, view.left)
         names, players = self.room.names, len(self.room.names)
         turns = [(view.turn, view.first, left)
@@ -131,6 +132,7 @@ class CardsPanel(Panel):
         for turn, first, left in turns:
             self._labels(header_lines(names, turn, first, max(0, left), False))
         self._labels(header_lines(names, 0, 0, 0, True))
+        return True
 
     def warm_game(self) -> None:
         """Render every header line a game can show (each turn's number, each first player,

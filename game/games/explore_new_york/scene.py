@@ -47,7 +47,9 @@ from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
 from .board import TOURISTS
+from .board_ahead import BoardAhead
 from .board_mounts import Arrangement, Board, BoardMounts, Building
+from .board_wipe import BoardSweeps
 from .cards_panel import CardsPanel, dim_shadow
 from .final_paint import Sweep
 from .layout import (
@@ -77,7 +79,7 @@ FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old 
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 
 
-class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
+class ENYRenderer(BoardSweeps, BoardAhead, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -119,21 +121,22 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
         self.cards.warm_game()  # once: the column's header lines
 
-    def _arrange(self, arrangement: Arrangement) -> None:
+    def _arrange(self, arrangement: Arrangement) -> bool:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
         large: see make_layout) and mount each seat's map, total and
         boxes, then the card column; with three or four people, a board laid out before (or
         ahead of time: `_prepare`) comes back as it was left (its layers repaint only what
-        changed since)."""
+        changed since); True if it was built anew (False: a board kept came back)."""
         self._ahead_due = True  # other maps: other inks to work out
         if self._building is not None and self._building[0] == arrangement:
             self._building = None  # shown now, built at once: the half built one is dropped
         if self._remount(arrangement):
-            return
+            return False
         for _ in self._build(arrangement, paint=False):
             pass
         self.seat_rects = dict(self._own_targets)
         self.damage_rect()  # a new static background: the whole board looks different
+        return True
 
     def _build(self, arrangement: Arrangement, paint: bool) -> Iterator[bool]:
         """Build the arrangement's board on this renderer, a step at a time (`_prepare` runs
@@ -237,8 +240,8 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         wanted = self._wanted(view, rezoom)
         if self.players == 2 or wanted == (self.focus, self.pair):
             return False
-        self._arrange(wanted)
-        self._warm()
+        if self._arrange(wanted):
+            self._warm()  # (a board kept has the map sizes of every board: warmed already)
         return True
 
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
@@ -262,6 +265,7 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         damaged = super().damage(prompted)
         if self.count_ahead() and self._ahead_due:  # a quiet frame (they paint nothing:
             self._work_ahead()  # after the report)
+        damaged = self.sweep_damage(damaged)  # (a table of bots' board coming back sweeps in)
         if damaged is None:
             return None
         final = self.view is not None and self.view.routes  # (the finale: FINAL_DAMAGE_RECTS)
@@ -280,12 +284,13 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
 
     def _work_ahead(self) -> None:
         """In a quiet frame, the maps' tourist inks (one block a frame), else the column's
-        next header lines; once both are done, nothing is looked at again until a refresh
+        next header lines, else a panel of the next turn's board (`paint_board_ahead`); once
+        all are done, nothing is looked at again until a refresh
         repaints the layers or a view comes (`_ahead_due`: most frames of a bot game are
         quiet, and a look at every map each of them cost its calls for nothing)."""
-        if not any(panel.warm_inks() for panel in self.maps.values()):
-            self.cards.warm_header()
-            self._ahead_due = False
+        if any(panel.warm_inks() for panel in self.maps.values()) or self.cards.warm_header():
+            return
+        self._ahead_due = self.paint_board_ahead()  # (a table of bots: board_ahead.py)
 
     def _fade_left(self) -> float:
         """The share of the fade still to run (1 as it begins, 0 at its end)."""
@@ -347,7 +352,12 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         for ev in events:
             if ev.player in self.humans:
                 self.zoom.acted(ev.player)
-        if self._follow(view):
+        self._sweeping = not self.humans  # a board kept coming back sweeps in (board_wipe.py)
+        try:
+            followed = self._follow(view)
+        finally:
+            self._sweeping = False
+        if followed:
             self.timeline.clear()
             self._to_count.clear()  # its clock starts again: those counts go too
             self._next_count = math.inf
@@ -408,6 +418,7 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:
             self._fade.paint(canvas, self._fade_left())
+        self.paint_sweep(canvas)
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:
