@@ -65,13 +65,17 @@ class BoardSweeps:
 
     def sweep_in(self, old: pygame.Surface) -> None:
         """A board kept has come back over `old` (the board shown until now): sweep it in,
-        unless a sweep still runs (the canvas shows two boards: all of it is redrawn)."""
-        if self._sweep is not None:
+        unless a sweep still runs (the canvas shows two boards) or a layer of it was never
+        painted (a board laid out before the first view): then all of it at once, as before."""
+        layers = self.layers
+        if self._sweep is not None or any(layers.shown_key(panel.name) is None
+                                          for panel in self.panels.values() if panel.LAYERED):
             self._sweep = None
             self.damage_rect()
             return
         self._sweep = Sweep(old, seat_color(self.focus))  # (the new first player's map is large)
         self.layers.take_painted()  # what was painted on it meanwhile shows as the sweep passes
+        self._catching_up = self.layers  # its repaints spread as the sweep runs (room_refresh)
 
     def sweep_damage(self, damaged: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
         """Once a frame (the room's `damage`, with what the frame changes): the sweep's next
