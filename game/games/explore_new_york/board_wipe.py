@@ -74,16 +74,20 @@ class BoardSweeps:
             self.damage_rect()
             return
         self._sweep = Sweep(old, seat_color(self.focus))  # (the new first player's map is large)
+        for outline, _, faint, panel in self._table[2]:  # drawn over the old board last frame
+            if outline is not None:  # (ENYRenderer.draw_table): they go with it
+                self.damage_rect(pygame.Rect(outline))
+            if faint is not None:
+                self.damage_rect(panel.rect.move(BOARD_RECT.topleft))
         self.layers.take_painted()  # what was painted on it meanwhile shows as the sweep passes
         self._catching_up = self.layers  # its repaints spread as the sweep runs (room_refresh)
 
     def sweep_damage(self, damaged: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
-        """Once a frame (the room's `damage`, with what the frame changes): the sweep's next
-        strip, and of the rest only what lies left of the bar (right of it the old board stays
-        as it was: the frame of the move that brought the board back repaints its layers all
-        over it, and those rects joined with the strip made one of the whole board). A frame
-        redrawing everything (None: the first one, another scene over the table) shows the
-        new board whole at once: no sweep."""
+        """Once a frame (the room's `damage`, with what the frame changes): add the sweep's
+        next strip. What changes right of the bar is redrawn too (the old board painted over
+        it: the pixels of a whole redraw; the board's own repaints are spread meanwhile,
+        RoomRefresh, so there are few). A frame redrawing everything (None: the first one,
+        another scene over the table) shows the new board whole at once: no sweep."""
         sweep = self._sweep
         if sweep is None or damaged is None:
             self._sweep = None
@@ -91,10 +95,7 @@ class BoardSweeps:
         strip = sweep.step()
         if sweep.done():
             self._sweep = None
-            return [*damaged, strip]
-        shown = pygame.Rect(BOARD_RECT.x, BOARD_RECT.y, sweep.front, BOARD_RECT.h)
-        kept = [rect if not BOARD_RECT.contains(rect) else rect.clip(shown) for rect in damaged]
-        return [rect for rect in kept if rect.w and rect.h] + [strip]
+        return [*damaged, strip]
 
     def paint_sweep(self, canvas: pygame.Surface) -> None:
         """Over the board drawn (`draw_seats`): the old board not swept yet, and the bar."""
