@@ -47,7 +47,6 @@ class BoardMounts:
             return False
         old = self.layers.surface
         self._put(kept)
-        self.adopt_ahead()  # (what was painted on it ahead: board_ahead.py)
         if self._sweeping:
             self.sweep_in(old)  # a table of bots' next turn: it sweeps in (board_wipe.py)
         else:
@@ -69,8 +68,9 @@ class BoardMounts:
             return
         for seat in range(self.players):
             arrangement = (seat, ())
-            if seat == self.focus or arrangement in self._mounts:
-                continue
+            kept = self._mounts.get(arrangement)
+            if seat == self.focus or (kept is not None and not _unpainted(kept)):
+                continue  # (one laid out before the first view was shown: built again)
             shown = self._board()
             try:
                 for _ in self._build(arrangement, paint=True):
@@ -113,3 +113,11 @@ class BoardMounts:
             self._mounts[arrangement] = board
             while len(self._mounts) > MOUNTS_KEPT:
                 del self._mounts[next(iter(self._mounts))]
+
+
+def _unpainted(board: Board) -> bool:
+    """True if a layer of a kept board was never painted (a board laid out before the first
+    view was shown, then left for another seat's: `_remount`)."""
+    layers = board[4]
+    return any(layers.shown_key(name) is None for name, panel in board[3].items()
+               if panel.LAYERED)

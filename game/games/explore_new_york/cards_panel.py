@@ -115,15 +115,14 @@ class CardsPanel(Panel):
         view = self.view
         return header_lines(self.room.names, view.turn, view.first, view.left, bool(view.routes))
 
-    def warm_header(self) -> bool:
+    def warm_header(self) -> None:
         """Render ahead the header lines the next changes show (the cards left as the next
         cards turn over, the next turn's number and first player, the final header), so that
         the frame where they change renders no text (a line rendered in a frame cost
-        ~0.05-0.1 ms); asked in a quiet frame (the room's `damage`), once per turn and count.
-        True if it looked (the frame's work ahead is done)."""
+        ~0.05-0.1 ms); asked in a quiet frame (the room's `damage`), once per turn and count."""
         view = self.view
         if view is None or view.routes or self._warmed == (view.turn, view.left):
-            return False
+            return
         self._warmed = (view.turn, view.left)
         names, players = self.room.names, len(self.room.names)
         turns = [(view.turn, view.first, left)
@@ -132,7 +131,6 @@ class CardsPanel(Panel):
         for turn, first, left in turns:
             self._labels(header_lines(names, turn, first, max(0, left), False))
         self._labels(header_lines(names, 0, 0, 0, True))
-        return True
 
     def warm_game(self) -> None:
         """Render every header line a game can show (each turn's number, each first player,

@@ -47,7 +47,6 @@ from game.ui.split_room import SplitRoom
 
 from . import sprites as sp
 from .board import TOURISTS
-from .board_ahead import BoardAhead
 from .board_mounts import Arrangement, Board, BoardMounts, Building
 from .board_wipe import BoardSweeps
 from .cards_panel import CardsPanel, dim_shadow
@@ -79,7 +78,7 @@ FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old 
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 
 
-class ENYRenderer(BoardSweeps, BoardAhead, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
+class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -284,13 +283,12 @@ class ENYRenderer(BoardSweeps, BoardAhead, RoomRefresh, BoardMounts, LiveBoxes, 
 
     def _work_ahead(self) -> None:
         """In a quiet frame, the maps' tourist inks (one block a frame), else the column's
-        next header lines, else a panel of the next turn's board (`paint_board_ahead`); once
-        all are done, nothing is looked at again until a refresh
+        next header lines; once both are done, nothing is looked at again until a refresh
         repaints the layers or a view comes (`_ahead_due`: most frames of a bot game are
         quiet, and a look at every map each of them cost its calls for nothing)."""
-        if any(panel.warm_inks() for panel in self.maps.values()) or self.cards.warm_header():
-            return
-        self._ahead_due = self.paint_board_ahead()  # (a table of bots: board_ahead.py)
+        if not any(panel.warm_inks() for panel in self.maps.values()):
+            self.cards.warm_header()
+            self._ahead_due = False
 
     def _fade_left(self) -> float:
         """The share of the fade still to run (1 as it begins, 0 at its end)."""
