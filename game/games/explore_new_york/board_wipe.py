@@ -80,13 +80,20 @@ class BoardSweeps:
             if faint is not None:
                 self.damage_rect(panel.rect.move(BOARD_RECT.topleft))
         self.layers.take_painted()  # what was painted on it meanwhile shows as the sweep passes
-        self._catching_up = self.layers  # its repaints spread as the sweep runs (room_refresh)
+
+    def drop_swept_paints(self) -> None:
+        """Before the frame's report, in the frame a sweep starts (that of the move bringing the
+        board back, whose refresh repainted its layers all over): forget where its layers were
+        painted. Left of the bar the strip is redrawn whole, right of it the old board covers
+        them (those rects, joined with the strip, made the frame redraw most of the board)."""
+        if self._sweep is not None and self._sweep.front == 0:
+            self.layers.take_painted()
 
     def sweep_damage(self, damaged: list[pygame.Rect] | None) -> list[pygame.Rect] | None:
         """Once a frame (the room's `damage`, with what the frame changes): add the sweep's
         next strip. What changes right of the bar is redrawn too (the old board painted over
-        it: the pixels of a whole redraw; the board's own repaints are spread meanwhile,
-        RoomRefresh, so there are few). A frame redrawing everything (None: the first one,
+        it: the pixels of a whole redraw; but for the first frame's layer repaints:
+        `drop_swept_paints`). A frame redrawing everything (None: the first one,
         another scene over the table) shows the new board whole at once: no sweep."""
         sweep = self._sweep
         if sweep is None or damaged is None:

@@ -25,7 +25,6 @@ from game.ui.damage import absorb
 
 MAX_PARTS = 6  # changed rects of a layer repainted one by one (repaint_parts); more: all of it
 PANELS_PER_FRAME = 1  # panels whose changed parts a frame after a move repaints (spread)
-BOXES_PER_FRAME = 2  # boxes and totals a frame repaints on a board come back, after its maps
 COLUMN = "column"  # `_landed`'s mark for the card column (its holds: a card flipping, dimming)
 COLUMN_HOLDS = ("flip", "discard")
 FLIPPING = "flipping"  # `_landed`'s mark for a card starting to turn over (its slot: now)
@@ -43,8 +42,6 @@ class RoomRefresh:
     # parts a spread step left: painted with an older key than the one noted as shown)
     _parts_looked: tuple = (None, None, None, frozenset())  # (view, holds, layers, panels
     # looked at: their names)
-    _catching_up: Any = None  # the layers of a board come back while sweeping in (board_wipe):
-    # the move that brought it back spreads their repaints, its boxes too (`refresh`)
 
     def update(self, dt: float) -> None:
         """Advance the tweens; the repaints that asks for wait until the frame's `damage` (the
@@ -81,13 +78,9 @@ class RoomRefresh:
             self._spreading = False  # a refresh asked directly (a reset, the zoom): all now
         if not self._spread(0 if self._moving else PANELS_PER_FRAME):
             return  # the other panels in the next frames
-        catching_up = self._spreading and self._catching_up is self.layers
-        if not self.repaint_scores():  # (False on a board come back: its boxes all looked at)
-            super().refresh(BOXES_PER_FRAME if catching_up else limit)
-            if catching_up and self.layers.pending:
-                return  # the board come back: its other boxes in the next frames
         self._spreading = False
-        self._catching_up = None
+        if not self.repaint_scores():
+            super().refresh(limit)
         self._whole_marked = False  # (a whole refresh painted it; else a later one will)
         self._refreshed = (self.view, self.layers)
 
@@ -125,15 +118,11 @@ class RoomRefresh:
         `_frame_busy`: no work ahead in it either). True if every panel has been looked at."""
         landed = self._landed()
         view, layers, looked = self.view, self.layers, self._parts_looked
-        panels: tuple[Any, ...] = (self.cards, *self.maps.values())
-        if self._catching_up is layers:  # a board come back, sweeping in from the left: its
-            panels = tuple(sorted(panels, key=_left_edge))  # panels in the order it shows them
-            if looked[2] is not layers:  # and the strokes its move cut short (`animate`)
-                landed = set()  # show as the spread passes, not all in this frame
-        elif looked[2] is not layers:
+        if looked[2] is not layers:
             self._spreading = False  # another board: shown as it is now
         same = looked[0] is view and looked[1] is self.holds and looked[2] is layers
         done: set[str] = set(looked[3]) if same else set()
+        panels: tuple[Any, ...] = (self.cards, *self.maps.values())
         if self._spreading:
             self._spread_step(panels, done, landed or set(), budget)
         else:
@@ -181,11 +170,6 @@ class RoomRefresh:
         asks for the next step, done by its `damage` (not `busy`: the renderer contract wants
         `update` alone to end that; the tweens of a move outlast its spread)."""
         return self._spreading
-
-    def catching_up(self) -> bool:
-        """True while the repaints of a board come back at a table of bots are spread as it
-        sweeps in (board_wipe.py): its layers may show older keys until it ends."""
-        return self._catching_up is self.layers
 
     def parts_left(self, name: str) -> bool:
         """True if a spread step left parts of the layer `name` to repaint (its shown key is
@@ -237,8 +221,3 @@ class RoomRefresh:
             stale = {}
             self._stale = (layers, stale)
         return stale.pop(name, [])
-
-
-def _left_edge(panel: Any) -> int:
-    """A panel's left edge: the order a board sweeping in shows its panels (board_wipe.py)."""
-    return panel.rect.x

@@ -261,6 +261,7 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
                 self._prepare(None)
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
+        self.drop_swept_paints()  # (a board coming back at a table of bots: board_wipe.py)
         damaged = super().damage(prompted)
         if self.count_ahead() and self._ahead_due:  # a quiet frame (they paint nothing:
             self._work_ahead()  # after the report)

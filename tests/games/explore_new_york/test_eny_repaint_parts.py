@@ -36,7 +36,7 @@ from game.ui import theme
 from game.ui.board_api import BOARD_RECT
 from game.ui.damage import PASS_AREA, join_cheapest
 from game.ui.paint import flip
-from tests.games.explore_new_york.support import advance, settle_spread
+from tests.games.explore_new_york.support import advance
 from tests.games.scene_match import scene_match, step
 
 
@@ -342,7 +342,6 @@ def test_a_refresh_looking_at_a_few_score_layers_leaves_none_dirty(players):
             assert renderer.spreading() or not dirty_layers(renderer)  # (a move's: spread)
             if not renderer.busy():
                 break
-        settle_spread(renderer)  # (a board come back sweeps in longer than its tweens run)
         assert not dirty_layers(renderer)
     assert sum(light) > len(light) * 3 // 4  # most refreshes looked at a few layers only
 
