@@ -384,7 +384,6 @@ ROOM_WORK = [
     ("explore_new_york", lambda r: setattr(r, "_fade", object())),
     ("explore_new_york", lambda r: setattr(r, "humans", (0, 1, 2))),
     ("explore_new_york", lambda r: setattr(r, "_spreading", True)),
-    ("explore_new_york", lambda r: setattr(r, "_sweep", object())),  # a board sweeping in
 ]
 
 

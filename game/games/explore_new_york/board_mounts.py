@@ -45,12 +45,8 @@ class BoardMounts:
             del self._mounts[next(iter(self._mounts))]  # the least recently shown
         if kept is None:
             return False
-        old = self.layers.surface
         self._put(kept)
-        if self._sweeping:
-            self.sweep_in(old)  # a table of bots' next turn: it sweeps in (board_wipe.py)
-        else:
-            self.damage_rect()
+        self.damage_rect()
         return True
 
     def _keeps_boards(self) -> bool:
@@ -116,8 +112,9 @@ class BoardMounts:
 
 
 def _unpainted(board: Board) -> bool:
-    """True if a layer of a kept board was never painted (a board laid out before the first
-    view was shown, then left for another seat's: `_remount`)."""
+    """True if a layer of a kept board was never painted: a board laid out before the first
+    view was shown, then left for the first player's (`_remount`), would repaint every layer
+    in the frame it comes back."""
     layers = board[4]
     return any(layers.shown_key(name) is None for name, panel in board[3].items()
                if panel.LAYERED)

@@ -48,7 +48,6 @@ from game.ui.split_room import SplitRoom
 from . import sprites as sp
 from .board import TOURISTS
 from .board_mounts import Arrangement, Board, BoardMounts, Building
-from .board_wipe import BoardSweeps
 from .cards_panel import CardsPanel, dim_shadow
 from .final_paint import Sweep
 from .layout import (
@@ -78,7 +77,7 @@ FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old 
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 
 
-class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
+class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None
@@ -120,22 +119,21 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         warm_numbers()  # once: the boxes' and totals' numbers (a board laid out again: _warm)
         self.cards.warm_game()  # once: the column's header lines
 
-    def _arrange(self, arrangement: Arrangement) -> bool:
+    def _arrange(self, arrangement: Arrangement) -> None:
         """Lay the board out (the seat whose map is large, the two people's whose maps are both
         large: see make_layout) and mount each seat's map, total and
         boxes, then the card column; with three or four people, a board laid out before (or
         ahead of time: `_prepare`) comes back as it was left (its layers repaint only what
-        changed since); True if it was built anew (False: a board kept came back)."""
+        changed since)."""
         self._ahead_due = True  # other maps: other inks to work out
         if self._building is not None and self._building[0] == arrangement:
             self._building = None  # shown now, built at once: the half built one is dropped
         if self._remount(arrangement):
-            return False
+            return
         for _ in self._build(arrangement, paint=False):
             pass
         self.seat_rects = dict(self._own_targets)
         self.damage_rect()  # a new static background: the whole board looks different
-        return True
 
     def _build(self, arrangement: Arrangement, paint: bool) -> Iterator[bool]:
         """Build the arrangement's board on this renderer, a step at a time (`_prepare` runs
@@ -239,8 +237,8 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         wanted = self._wanted(view, rezoom)
         if self.players == 2 or wanted == (self.focus, self.pair):
             return False
-        if self._arrange(wanted):
-            self._warm()  # (a board kept has the map sizes of every board: warmed already)
+        self._arrange(wanted)
+        self._warm()
         return True
 
     def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
@@ -261,11 +259,9 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
                 self._prepare(None)
             else:  # the zoom waits a few frames for the person's board, built aside first
                 self._prepare(picked)
-        self.drop_swept_paints()  # (a board coming back at a table of bots: board_wipe.py)
         damaged = super().damage(prompted)
         if self.count_ahead() and self._ahead_due:  # a quiet frame (they paint nothing:
             self._work_ahead()  # after the report)
-        damaged = self.sweep_damage(damaged)  # (a table of bots' board coming back sweeps in)
         if damaged is None:
             return None
         final = self.view is not None and self.view.routes  # (the finale: FINAL_DAMAGE_RECTS)
@@ -351,12 +347,7 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         for ev in events:
             if ev.player in self.humans:
                 self.zoom.acted(ev.player)
-        self._sweeping = not self.humans  # a board kept coming back sweeps in (board_wipe.py)
-        try:
-            followed = self._follow(view)
-        finally:
-            self._sweeping = False
-        if followed:
+        if self._follow(view):
             self.timeline.clear()
             self._to_count.clear()  # its clock starts again: those counts go too
             self._next_count = math.inf
@@ -417,7 +408,6 @@ class ENYRenderer(BoardSweeps, RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
         super().draw_seats(canvas, focus_by_seat, prompts)
         if self._fade is not None:
             self._fade.paint(canvas, self._fade_left())
-        self.paint_sweep(canvas)
 
     def draw_seat(self, canvas: pygame.Surface, seat: int, prompt: Prompt,
                   focus: Target | None) -> None:
