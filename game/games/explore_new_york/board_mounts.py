@@ -64,8 +64,9 @@ class BoardMounts:
             return
         for seat in range(self.players):
             arrangement = (seat, ())
-            if seat == self.focus or arrangement in self._mounts:
-                continue
+            kept = self._mounts.get(arrangement)
+            if seat == self.focus or (kept is not None and not _unpainted(kept)):
+                continue  # (one laid out before the first view was shown: built again)
             shown = self._board()
             try:
                 for _ in self._build(arrangement, paint=True):
@@ -108,3 +109,12 @@ class BoardMounts:
             self._mounts[arrangement] = board
             while len(self._mounts) > MOUNTS_KEPT:
                 del self._mounts[next(iter(self._mounts))]
+
+
+def _unpainted(board: Board) -> bool:
+    """True if a layer of a kept board was never painted: a board laid out before the first
+    view was shown, then left for the first player's (`_remount`), would repaint every layer
+    in the frame it comes back."""
+    layers = board[4]
+    return any(layers.shown_key(name) is None for name, panel in board[3].items()
+               if panel.LAYERED)

@@ -39,3 +39,20 @@ def test_a_table_of_bots_builds_every_board_before_play_and_none_in_it(players):
         assert not dirty
     assert focused == set(range(players))
     assert not built
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_board_laid_out_before_the_first_view_is_painted_before_play(players):
+    """The board laid out as the room is made (seat 0's map large) is left for the first
+    player's at the first view when that player is another seat; it is built again with the
+    others before play, not kept unpainted (every layer of it would repaint in the frame it
+    came back)."""
+    pygame.init()
+    match, _bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), players, 4)
+    renderer.set_humans(())
+    renderer.reset(match.view(0), 0)
+    assert renderer.focus != 0  # (this seed: the first player is drawn already)
+    for board in renderer._mounts.values():
+        layers, panels = board[4], board[3]
+        assert all(layers.shown_key(name) is not None
+                   for name, panel in panels.items() if panel.LAYERED)
