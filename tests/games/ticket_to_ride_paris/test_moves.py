@@ -36,6 +36,14 @@ def spanish():
     set_language("en")
 
 
+def bots_move(match: Match, bots: dict, renderer: TTRRenderer) -> None:
+    """One random bot's move (chance before and after), animated for a bots-only table."""
+    events = match.resolve_chance()
+    prompt = match.prompts()[0]
+    events += match.apply(prompt.player, bots[prompt.player].choose(
+        match.rules, match.view(prompt.player), prompt))
+    renderer.animate(events + match.resolve_chance(), match.view(None), None)
+
 def test_the_two_cards_of_a_draw_are_one_line_and_a_blind_card_keeps_its_colour_secret():
     log = MoveLog(ROUTES)
     log.note([event("card_drawn", 1, source="deck", color="red", visible_to=1)], turn=4)
@@ -105,11 +113,7 @@ def test_a_bots_only_table_shows_the_latest_moves_where_a_hand_would_be():
     empty = renderer.layers.surface.subsurface(renderer.hand.rect).copy()
     bots = {i: RandomBot(random.Random(i)) for i in range(3)}
     while not [m for m in renderer.moves.moves if m.key == "event.route_claimed"]:
-        events = match.resolve_chance()
-        prompt = match.prompts()[0]
-        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
-            prompt.player), prompt))
-        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        bots_move(match, bots, renderer)
         while renderer.busy():
             renderer.update(0.2)
     strip = renderer.layers.surface.subsurface(renderer.hand.rect)
@@ -261,11 +265,7 @@ def test_the_strip_shows_a_new_move_by_repainting_only_the_lines_that_changed():
     paint = hand._paint_log
     hand._paint_log = lambda canvas: parts.append(paint(canvas)) or parts[-1]
     for _ in range(12):
-        events = match.resolve_chance()
-        prompt = match.prompts()[0]
-        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
-            prompt.player), prompt))
-        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        bots_move(match, bots, renderer)
         while renderer.busy() or renderer.layers.pending:
             renderer.update(1 / 60)
             shown = pygame.image.tobytes(renderer.layers.surface.subsurface(hand.rect), "RGB")
@@ -302,11 +302,7 @@ def test_the_strip_shows_the_text_all_made_by_repainting_its_layer_alone():
     renderer.refresh = lambda limit=None: calls.append("refresh") or refresh(limit)
     shown = 0
     for _ in range(15):
-        events = match.resolve_chance()
-        prompt = match.prompts()[0]
-        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
-            prompt.player), prompt))
-        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        bots_move(match, bots, renderer)
         while renderer.busy() or renderer.layers.pending:
             calls.clear()
             renderer.update(1 / 60)
@@ -372,11 +368,7 @@ def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
     bots = {i: RandomBot(random.Random(i)) for i in range(4)}
     strip, checked = renderer.hand.log, 0
     for _ in range(30):
-        events = match.resolve_chance()
-        prompt = match.prompts()[0]
-        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
-            prompt.player), prompt))
-        renderer.animate(events + match.resolve_chance(), match.view(None), None)
+        bots_move(match, bots, renderer)
         while renderer.busy() or renderer.layers.pending:
             renderer.update(1 / 60)
         composed = strip.composed(renderer.names)
