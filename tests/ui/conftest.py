@@ -11,4 +11,5 @@ from tests.ui.fixtures import (  # noqa: F401  (fixtures are found by name in a 
     home,
     key,
     pad,
+    waited_worker,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -93,3 +94,19 @@ def key(k: int, mod: int = 0) -> list[pygame.event.Event]:
     """A key press and release."""
     return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0),
             pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)]
+
+
+@pytest.fixture
+def waited_worker(monkeypatch):
+    """A bot's answer is there as soon as it is asked for (the worker is waited for), so a
+    seeded game plays the same frame by frame whatever the machine's load."""
+    from game.engine.bot_worker import BotWorker
+
+    start = BotWorker.start_on
+
+    def start_and_wait(self, *args, **kwargs):
+        start(self, *args, **kwargs)
+        answer = self.job[2]
+        while not answer.finished:
+            time.sleep(0.0002)
+    monkeypatch.setattr(BotWorker, "start_on", start_and_wait)

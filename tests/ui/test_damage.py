@@ -217,9 +217,11 @@ def test_a_person_s_breathing_options_redraw_their_panels_not_the_board(home, ga
 
 
 @pytest.mark.parametrize("game_id", ROOMS)
-def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, game_id):
+def test_bots_moves_redraw_what_they_changed_and_equal_a_full_redraw(home, waited_worker,
+                                                                     game_id):
     """Bots alone at full animation speed: a move that shows nobody a prompt redraws the
-    board's changes and the bar, not the whole frame; every frame equals a full redraw."""
+    board's changes and the bar, not the whole frame; every frame equals a full redraw. (The
+    bots' answers are waited for: the moves land on the same frames whatever the load.)"""
     app, scene = playing(game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(3)], 4)
     try:
         moves, whole = 0, 0

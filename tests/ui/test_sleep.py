@@ -32,20 +32,6 @@ TABLES = [("ticket_to_ride_paris", 2), ("ticket_to_ride_paris", 4), ("french_qua
 FRAMES = 300
 
 
-@pytest.fixture
-def waited_worker(monkeypatch):
-    """A bot's answer is there as soon as it is asked for (the worker is waited for), so a
-    seeded game plays the same frame by frame whatever the machine's load."""
-    start = BotWorker.start_on
-
-    def start_and_wait(self, *args, **kwargs):
-        start(self, *args, **kwargs)
-        answer = self.job[2]
-        while not answer.finished:
-            time.sleep(0.0002)
-    monkeypatch.setattr(BotWorker, "start_on", start_and_wait)
-
-
 class SlowBots:
     """The worker's answers, worked out at once, are handed over only some frames later, by a
     fixed schedule (`tick` once a frame): a seeded game plays the same frame by frame, and bots
