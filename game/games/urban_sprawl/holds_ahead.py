@@ -8,8 +8,9 @@ one of the next three frames' clocks will end a tween that holds something, thos
 out the holds it will have and ask the keys of the panels reading them, then make the pictures
 of the city's blocks and the items of a seat's body they change (`warm`: a piece a frame); the
 frame they change in, finding those very holds (`adopt`), finds the keys and pictures made, and
-the frame after it, repainting the seat's body, its items. Keys and items are memos of what a panel shows: working them out ahead paints
-nothing, and a guess proved wrong (another frame interval) only costs the work again.
+the frame after it, repainting the seat's body, its items. Keys and items are memos of what a
+panel shows: working them out ahead paints nothing, and a guess proved wrong (another frame
+interval) only costs the work again.
 """
 
 from __future__ import annotations
