@@ -36,6 +36,15 @@ def spanish():
     set_language("en")
 
 
+def bots_table(players: int, seed: int) -> tuple[Match, dict, TTRRenderer]:
+    """A bots-only table: the match, a random bot per seat, its renderer showing no hand."""
+    rules = TicketToRideParis()
+    match = Match(rules, Config(players), seed)
+    renderer = TTRRenderer(rules, match.config, NAMES[:players])
+    renderer.reset(match.view(None), None)
+    return match, {i: RandomBot(random.Random(i)) for i in range(players)}, renderer
+
+
 def bots_move(match: Match, bots: dict, renderer: TTRRenderer) -> None:
     """One random bot's move (chance before and after), animated for a bots-only table."""
     events = match.resolve_chance()
@@ -106,12 +115,8 @@ def test_the_log_keeps_the_newest_moves_and_forgets_undone_turns():
 
 def test_a_bots_only_table_shows_the_latest_moves_where_a_hand_would_be():
     pygame.init()
-    rules = TicketToRideParis()
-    match = Match(rules, Config(3), 8)
-    renderer = TTRRenderer(rules, match.config, NAMES[:3])
-    renderer.reset(match.view(None), None)
+    match, bots, renderer = bots_table(3, 8)
     empty = renderer.layers.surface.subsurface(renderer.hand.rect).copy()
-    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
     while not [m for m in renderer.moves.moves if m.key == "event.route_claimed"]:
         bots_move(match, bots, renderer)
         while renderer.busy():
@@ -220,16 +225,12 @@ def test_a_new_move_s_text_is_made_a_piece_a_frame_and_the_strip_at_rest_is_pain
     after it, at most one piece a frame, not all in the frame that repaints the strip; at rest
     the strip shows every move, as a board painted whole from scratch does."""
     pygame.init()
-    rules = TicketToRideParis()
-    match = Match(rules, Config(4), 5)
-    renderer = TTRRenderer(rules, match.config, NAMES)
-    renderer.reset(match.view(None), None)
-    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    match, bots, renderer = bots_table(4, 5)
     log, staged = renderer.hand.log, 0
     for _ in range(25):
         events = match.resolve_chance()
         prompt = match.prompts()[0]
-        events += match.apply(prompt.player, bots[prompt.player].choose(rules, match.view(
+        events += match.apply(prompt.player, bots[prompt.player].choose(match.rules, match.view(
             prompt.player), prompt))
         made = len(log._made)
         renderer.animate(events + match.resolve_chance(), match.view(None), None)
@@ -256,11 +257,7 @@ def test_the_strip_shows_a_new_move_by_repainting_only_the_lines_that_changed():
     leaves no pixel behind); the board then is the board painted whole from scratch, and
     early in a game the rects repainted are a part of the strip."""
     pygame.init()
-    rules = TicketToRideParis()
-    match = Match(rules, Config(4), 5)
-    renderer = TTRRenderer(rules, match.config, NAMES)
-    renderer.reset(match.view(None), None)
-    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    match, bots, renderer = bots_table(4, 5)
     hand, parts = renderer.hand, []
     paint = hand._paint_log
     hand._paint_log = lambda canvas: parts.append(paint(canvas)) or parts[-1]
@@ -285,11 +282,7 @@ def test_the_strip_shows_the_text_all_made_by_repainting_its_layer_alone():
     alone (`_repaint_log`), no refresh of the layers after it in that frame, and the strip
     then shows the moves made."""
     pygame.init()
-    rules = TicketToRideParis()
-    match = Match(rules, Config(3), 5)
-    renderer = TTRRenderer(rules, match.config, NAMES[:3])
-    renderer.reset(match.view(None), None)
-    bots = {i: RandomBot(random.Random(i)) for i in range(3)}
+    match, bots, renderer = bots_table(3, 5)
     calls: list[str] = []
     prepare, refresh = renderer.hand.prepare_log, renderer.refresh
 
@@ -361,11 +354,7 @@ def test_the_strip_drawn_ahead_is_the_strip_the_moves_paint_now():
     queue they belong to, its emblems blitted from sprites) shows exactly what painting the
     moves afresh on the board shows."""
     pygame.init()
-    rules = TicketToRideParis()
-    match = Match(rules, Config(4), 7)
-    renderer = TTRRenderer(rules, match.config, NAMES)
-    renderer.reset(match.view(None), None)
-    bots = {i: RandomBot(random.Random(i)) for i in range(4)}
+    match, bots, renderer = bots_table(4, 7)
     strip, checked = renderer.hand.log, 0
     for _ in range(30):
         bots_move(match, bots, renderer)

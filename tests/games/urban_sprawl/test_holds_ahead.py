@@ -17,6 +17,7 @@ from game.games.urban_sprawl import holds_ahead
 from game.games.urban_sprawl.holds_ahead import HORIZON, holds_at
 from game.games.urban_sprawl.scene import USRenderer
 from tests.games.scene_match import scene_match, step
+from tests.games.urban_sprawl.test_spread_refresh import frames as played_frames
 
 DT = 1 / 60
 
@@ -24,14 +25,7 @@ DT = 1 / 60
 def frames(players: int, seed: int, moves: int = 30):
     """Each frame of a played game, before its update (the renderer, as the last frame left
     it): the caller updates it."""
-    pygame.init()
-    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
-    for _ in range(moves):
-        if not match.prompts():
-            return
-        step(match, bots, renderer)
-        while renderer.busy() or renderer.held_left:
-            yield renderer
+    return played_frames(players, seed, moves, update=False)
 
 
 def test_the_holds_worked_out_ahead_are_those_of_the_next_frame():

@@ -16,8 +16,9 @@ from game.games.urban_sprawl.scene import USRenderer
 from tests.games.scene_match import scene_match, step
 
 
-def frames(players: int, seed: int, moves: int = 30):
-    """Each frame of a played game (the renderer after its update)."""
+def frames(players: int, seed: int, moves: int = 30, update: bool = True):
+    """Each frame of a played game: the renderer after its update (`update` False: before
+    it, as the last frame left it; the caller updates it)."""
     pygame.init()
     match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), players, seed)
     for _ in range(moves):
@@ -25,7 +26,8 @@ def frames(players: int, seed: int, moves: int = 30):
             return
         step(match, bots, renderer)
         while renderer.busy() or renderer.held_left:  # (as the kit's pending layers, not busy)
-            renderer.update(1 / 60)
+            if update:
+                renderer.update(1 / 60)
             yield renderer
 
 
