@@ -181,7 +181,7 @@ def changed_areas(before: Mapping[Hashable, Item], now: Mapping[Hashable, Item]
     return areas
 
 
-REPAINT_PASSES = 2  # an ItemPanel's changed areas, joined into at most this many rects
+REPAINT_PASSES = 3  # an ItemPanel's changed areas, joined into at most this many rects
 REMEMBERED = 256  # the most keys a remembered section keeps the items of
 
 

@@ -63,10 +63,11 @@ class SeatPart(ItemPanel):
         not the panel."""
         whole, rect, reach = self.whole, self.rect, FRAME_REACH
         active = self.seat == turn_seat(self.view)
+        inner = whole.w - 2 * reach  # top and bottom stop where the sides' strips begin
         strips = {"left": (whole.x, rect.y, reach, rect.h),
                   "right": (whole.right - reach, rect.y, reach, rect.h),
-                  "top": (whole.x, whole.y, whole.w, reach),
-                  "bottom": (whole.x, whole.bottom - reach, whole.w, reach)}
+                  "top": (whole.x + reach, whole.y, inner, reach),
+                  "bottom": (whole.x + reach, whole.bottom - reach, inner, reach)}
 
         def draw(surf: pygame.Surface) -> None:
             if active:

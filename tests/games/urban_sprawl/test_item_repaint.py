@@ -292,3 +292,33 @@ def test_a_count_ups_figures_are_all_made_ahead_before_it_lands():
         assert theme.text.cache_info().misses == made
         counted += 1
     assert counted > 3
+
+
+def test_a_change_of_turn_repaints_the_bodies_outline_strips_not_the_bodies():
+    """The turn's outline is one item per edge; the edges' strips do not overlap (overlapping
+    ones would be joined into their union, the whole body), so a body whose outline alone came
+    or went repaints three strips, a small part of its area."""
+    pygame.init()
+    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 2, 3)
+    bodies = [p for p in renderer.panels.values() if isinstance(p, SeatPart)
+              and p.name.startswith("panel")]
+    shares = []
+    for body in bodies:
+        paint = body.paint
+
+        def watched(surf: pygame.Surface, body=body, paint=paint) -> list[pygame.Rect]:
+            before = dict(body.drawn or {})
+            areas = paint(surf)
+            changed = {name for name, item in body.drawn.items() if name not in before
+                       or (before[name].look, before[name].rect) != (item.look, item.rect)}
+            if before and changed and all(name[0] == "outline" for name in changed):
+                shares.append(sum(a.w * a.h for a in areas) / (body.rect.w * body.rect.h))
+            return areas
+        body.paint = renderer.layers._layers[body.name].paint = watched
+    for _ in range(30):
+        if not match.prompts():
+            break
+        step(match, bots, renderer)
+        while renderer.busy() or renderer.layers.pending:
+            renderer.update(1 / 60)
+    assert len(shares) >= 4 and max(shares) < 0.1, shares
