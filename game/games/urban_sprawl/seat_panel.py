@@ -41,6 +41,7 @@ from .pills import key_pills, pill_item, pill_layout, pill_lines, pill_list, war
 from .state import State
 
 FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
+OUTLINE_WIDTH = 3  # ... and its line this far
 # The view's fields a seat's body shows (its key: `by_view`); the chips' places follow from
 # them (`SeatBody.targets_moved_by`).
 BODY_READS = ("active", "ap", "over", "offices", "extra_favour", "hands", "favours", "vocations")
@@ -63,15 +64,18 @@ class SeatPart(ItemPanel):
         not the panel."""
         whole, rect, reach = self.whole, self.rect, FRAME_REACH
         active = self.seat == turn_seat(self.view)
-        inner = whole.w - 2 * reach  # top and bottom stop where the sides' strips begin
+        # The sides' strips hold the rounded corners; the top and bottom ones, between them,
+        # only the line (they must not overlap the sides': overlapping areas are repainted
+        # as their union, the whole part).
+        inner, line = whole.w - 2 * reach, OUTLINE_WIDTH
         strips = {"left": (whole.x, rect.y, reach, rect.h),
                   "right": (whole.right - reach, rect.y, reach, rect.h),
-                  "top": (whole.x + reach, whole.y, inner, reach),
-                  "bottom": (whole.x + reach, whole.bottom - reach, inner, reach)}
+                  "top": (whole.x + reach, whole.y, inner, line),
+                  "bottom": (whole.x + reach, whole.bottom - line, inner, line)}
 
         def draw(surf: pygame.Surface) -> None:
             if active:
-                pygame.draw.rect(surf, seat_color(self.seat), whole, 3, border_radius=12)
+                pygame.draw.rect(surf, seat_color(self.seat), whole, line, border_radius=reach)
         return [Item(("outline", edge), active, pygame.Rect(strips[edge]), draw)
                 for edge in edges]
 
