@@ -25,6 +25,7 @@ from game.games.urban_sprawl.seat_panel import SeatPart
 from game.games.urban_sprawl.state import NOBODY
 from game.ui import theme
 from tests.games.scene_match import scene_match, step
+from tests.games.urban_sprawl.test_spread_refresh import frames
 
 
 def painted_whole(panel: ItemPanel, scratch: pygame.Surface) -> bytes:
@@ -294,13 +295,9 @@ def test_a_count_ups_figures_are_all_made_ahead_before_it_lands():
     assert counted > 3
 
 
-def test_a_change_of_turn_repaints_the_outline_strips_not_the_seats_panels():
-    """The turn's outline is one item per edge of a seat's head and body; the edges' strips do
-    not overlap (overlapping ones would be joined into their union, the whole part) and are not
-    joined for being near, so a part whose outline alone came or went repaints three strips,
-    a small share of its area."""
-    pygame.init()
-    match, bots, renderer = scene_match(USRenderer, rules_for("urban_sprawl"), 2, 3)
+def watch_outline_repaints(renderer: USRenderer) -> dict[str, list[float]]:
+    """Per kind of seat part ("head", "panel"): the share of the part's area each repaint put
+    back in which the turn's outline alone changed (filled in as the game is played)."""
     shares: dict[str, list[float]] = {"head": [], "panel": []}
     for part in (p for p in renderer.panels.values() if isinstance(p, SeatPart)):
         paint = part.paint
@@ -315,11 +312,17 @@ def test_a_change_of_turn_repaints_the_outline_strips_not_the_seats_panels():
                 shares[part.name.rstrip("0123456789")].append(share)
             return areas
         part.paint = renderer.layers._layers[part.name].paint = watched
-    for _ in range(30):
-        if not match.prompts():
-            break
-        step(match, bots, renderer)
-        while renderer.busy() or renderer.layers.pending:
-            renderer.update(1 / 60)
+    return shares
+
+
+def test_a_change_of_turn_repaints_the_outline_strips_not_the_seats_panels():
+    """The turn's outline is one item per edge of a seat's head and body; the edges' strips do
+    not overlap (overlapping ones would be joined into their union, the whole part) and are not
+    joined for being near, so a part whose outline alone came or went repaints three strips,
+    a small share of its area."""
+    shares = None
+    for renderer in frames(2, 3, update=False):
+        shares = shares or watch_outline_repaints(renderer)
+        renderer.update(1 / 60)
     for kind, seen in shares.items():
         assert len(seen) >= 4 and max(seen) < 0.15, (kind, seen)
