@@ -41,6 +41,7 @@ import pygame
 from game.engine.core import Config, Event
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
+from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Label
 from game.ui.split_room import SplitRoom
 
@@ -329,6 +330,30 @@ class NSPRenderer(SplitRoom):
                 if tween in reach:
                     reach[tween] = spot
         return reach
+
+    def draw_layers(self, canvas: pygame.Surface) -> None:
+        """The kit's, less the spot of a card turning over: its flip paints every pixel there
+        this frame (opaque: the backdrop round the squeezed card, `sp.flip_spot`), so the
+        layers' pixels under it would be painted over (a ~90k-pixel copy in each frame of a
+        flip)."""
+        cover = self._flip_cover()
+        clip = canvas.get_clip()
+        if cover is None or not cover.colliderect(clip):
+            canvas.blit(self.layers.surface, BOARD_RECT)
+            return
+        for part in sp.around(clip.clip(BOARD_RECT), cover):  # what the clip shows beside it
+            canvas.blit(self.layers.surface, part, part.move(-BOARD_RECT.x, -BOARD_RECT.y))
+
+    def _flip_cover(self) -> pygame.Rect | None:
+        """The spot a card turning over paints wholly this frame (`sp.flip_spot`; this frame's
+        `tween_reach` has its flip: started, the damage worked out), else None."""
+        flips = self._card.flips
+        if not flips:
+            return None
+        reach = self.tween_reach()
+        if reach and any(tween in reach for tween in flips):
+            return sp.flip_spot(self._card.card)
+        return None
 
     def at_rest(self) -> bool:
         """The kit's, and nothing `update` looks at waiting: holds to note, a move's layers to
