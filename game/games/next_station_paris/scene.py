@@ -58,6 +58,11 @@ from .rules import MODULES, NextStationParis
 from .score_panel import SCORE_ROWS_AFTER_MOVE, SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
 from .state import State
 
+# Score rows wait while a card turning over is wider than this fraction of its width: those
+# frames squeeze and draw the most of the flip (a row repainted in one made it one of a move's
+# slowest frames); the rows take the flip's narrow frames or those after it.
+SCORE_FLIP_WIDTH = 0.6
+
 
 class NSPRenderer(SplitRoom):
     """Draws every seat's sheet and the revealed card; animates strokes, flips and scores."""
@@ -234,6 +239,7 @@ class NSPRenderer(SplitRoom):
         (a hitch) repaints as many frames' worth. Most frames of a stroke only move the clock:
         nothing else is looked at then."""
         self._time += dt  # (the kit's `time`, as RoomRenderer.update moves it)
+        self._card.hidden = None  # (a strip laid in a frame whose damage was never asked)
         advanced = self.timeline.advance(dt)
         if not (advanced or self._holds_due or self._landed or self.scores.due
                 or self.layers.pending):
@@ -252,9 +258,14 @@ class NSPRenderer(SplitRoom):
         elif advanced:  # only boxes counting up moved on: no layer shows them
             self.scores.count(self.timeline.counting())
             self.scores.due = True
-        if self.scores.due and (not painted or frames > 1):
-            rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
-            self.scores.paint(rows * frames)
+        if not self.scores.due or (painted and frames == 1):
+            return
+        if self._card.turning_wider(SCORE_FLIP_WIDTH):  # its rows wait for a narrow card
+            if self._card.face_ahead is not None:  # (as in the usual frame of a flip)
+                self._card.lay_ahead()
+            return
+        rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
+        self.scores.paint(rows * frames)
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
@@ -330,6 +341,18 @@ class NSPRenderer(SplitRoom):
                 if tween in reach:
                     reach[tween] = spot
         return reach
+
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """The kit's, less the strip of a face laid ahead this frame under its flip
+        (`CardPanel.lay_ahead`): the flip paints every pixel of its spot, so none changes
+        there (a redraw pass of its own was some 17k pixels and a pass's calls)."""
+        damaged = super().damage(prompted)
+        hidden = self._card.hidden
+        if hidden is not None:
+            self._card.hidden = None
+            if damaged and hidden in damaged:
+                damaged.remove(hidden)
+        return damaged
 
     def draw_layers(self, canvas: pygame.Surface) -> None:
         """The kit's, less the spot of a card turning over: its flip paints every pixel there

@@ -136,3 +136,30 @@ def test_the_layers_are_not_copied_under_a_card_turning_over(players):
                     == pygame.image.tobytes(whole.subsurface(spot), "RGB"))
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_face_laid_ahead_under_its_flip_is_not_redrawn(players):
+    """A strip of a face laid on the layer under its flip changes no pixel of the frame (the
+    flip paints its whole spot): the frame's damage leaves it out, and every pixel that
+    changed still lies in the damage."""
+    match, bots, renderer = seated(players, 3)
+    panel = renderer.panels["card"]
+    laid = 0
+    for _ in range(4):
+        play_prompted(match, bots, renderer)
+        renderer.damage(False)
+        last = _frame(renderer)
+        for _ in range(90):
+            ahead = panel.face_ahead
+            renderer.update(1 / 60)
+            strip = panel.hidden
+            damaged = renderer.damage(False)
+            now = _frame(renderer)
+            assert damaged is not None and not outside(last, now, damaged)
+            now_ahead = panel.face_ahead
+            if ahead is not None and now_ahead is not None and now_ahead[2] > ahead[2]:
+                assert strip is not None and strip not in damaged
+                laid += 1
+            last = now
+    assert laid >= 8
