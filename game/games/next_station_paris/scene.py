@@ -23,8 +23,9 @@ a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
 marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
-that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
-composed before play, and
+that repainted no layer nor squeezes a wide card turning over (SCORE_FLIP_WIDTH), a count-up
+moves in COUNT_STEPS steps, the header lays pictures composed before play, a card turning over
+covers its spot (the layers are not copied under it, nor is a face laid ahead there redrawn), and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
 middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
