@@ -110,7 +110,7 @@ class SplitScreen:
     def draw_seats(self, canvas: pygame.Surface, focus_by_seat: dict[int, Target | None],
                    prompts: dict[int, Prompt]) -> None:
         """Every sheet; each prompted seat's highlights on its own map; the running tweens."""
-        canvas.blit(self.layers.surface, BOARD_RECT)
+        self.draw_layers(canvas)
         if self.view is None:
             return
         self.draw_table(canvas)
@@ -120,6 +120,11 @@ class SplitScreen:
                 self.draw_seat(canvas, seat, prompt, focus_by_seat.get(seat))
         # every seat's tweens, each on its own sheet (those outside this pass's clip skipped)
         self.timeline.paint(canvas, reach=self.tween_reach())
+
+    def draw_layers(self, canvas: pygame.Surface) -> None:
+        """The cached layers, under everything drawn per frame (a room may leave out a part
+        that a tween paints over wholly this frame)."""
+        canvas.blit(self.layers.surface, BOARD_RECT)
 
     def _seat_in(self, seat: int, clip: pygame.Rect) -> bool:
         """True if `draw_seat` may paint inside `clip` (a frame redrawing other parts of the

@@ -11,6 +11,7 @@ A card in flight is not on the table yet: each counts only the cards whose flip 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -158,6 +159,9 @@ class CardPanel(Panel):
         self._branch: tuple | None = None  # (language, `_branch_spots`) laid out
         # (flip tween, its card's (symbol, metro), strips of its face laid under it) or None
         self.face_ahead: tuple | None = None
+        # the strip of a face laid ahead this frame (canvas coordinates), under its flip: no
+        # pixel of the frame changes there (the room's `damage` leaves it out), else None
+        self.hidden: pygame.Rect | None = None
         # each card turning over (or gone since) -> its whole spot, where it paints every
         # frame (its damage is less: `sp.FlipArea`; the room's `tween_reach` reads this)
         self.flips: dict[Tween, pygame.Rect] = {}
@@ -290,7 +294,18 @@ class CardPanel(Panel):
         # a region of its own (the layers note what it changed; the card's key stays)
         self.room.layers.paint_region("card.ahead", strip, (face, laid), lay, False, True)
         self.face_ahead = (tween, face, laid + 1)
+        self.hidden = strip.move(BOARD_RECT.topleft)
         return True
+
+    def turning_wider(self, fraction: float) -> bool:
+        """True if a card is turning over now, squeezed to more than `fraction` of its width
+        (`sp.flipping_card`: |cos| of its turn)."""
+        timeline = self.timeline
+        clock = timeline.clock
+        for tween in self.flips:
+            if tween.start <= clock and tween in timeline.tweens:
+                return abs(math.cos(math.pi * tween.progress(clock))) > fraction
+        return False
 
     def _laid(self, face: tuple | None, repainted: bool) -> bool:
         """True if the layer's card already shows this face, laid ahead under its flip (and

@@ -23,8 +23,9 @@ a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
 marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
-that repainted no layer, a count-up moves in COUNT_STEPS steps, the header lays pictures
-composed before play, and
+that repainted no layer nor squeezes a wide card turning over (SCORE_FLIP_WIDTH), a count-up
+moves in COUNT_STEPS steps, the header lays pictures composed before play, a card turning over
+covers its spot (the layers are not copied under it, nor is a face laid ahead there redrawn), and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
 middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
 score numbers and their budgeted repaint.
@@ -41,6 +42,7 @@ import pygame
 from game.engine.core import Config, Event
 from game.ui import theme
 from game.ui.audio import Cue, CueEntry, EventSound
+from game.ui.board_api import BOARD_RECT
 from game.ui.geometry import BoardGeometry, Label
 from game.ui.split_room import SplitRoom
 
@@ -56,6 +58,11 @@ from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis
 from .score_panel import SCORE_ROWS_AFTER_MOVE, SCORE_ROWS_PER_FRAME, ScoreBoard, ScorePanel
 from .state import State
+
+# Score rows wait while a card turning over is wider than this fraction of its width: those
+# frames squeeze and draw the most of the flip (a row repainted in one made it one of a move's
+# slowest frames); the rows take the flip's narrow frames or those after it.
+SCORE_FLIP_WIDTH = 0.6
 
 
 class NSPRenderer(SplitRoom):
@@ -233,6 +240,7 @@ class NSPRenderer(SplitRoom):
         (a hitch) repaints as many frames' worth. Most frames of a stroke only move the clock:
         nothing else is looked at then."""
         self._time += dt  # (the kit's `time`, as RoomRenderer.update moves it)
+        self._card.hidden = None  # (a strip laid in a frame whose damage was never asked)
         advanced = self.timeline.advance(dt)
         if not (advanced or self._holds_due or self._landed or self.scores.due
                 or self.layers.pending):
@@ -251,9 +259,14 @@ class NSPRenderer(SplitRoom):
         elif advanced:  # only boxes counting up moved on: no layer shows them
             self.scores.count(self.timeline.counting())
             self.scores.due = True
-        if self.scores.due and (not painted or frames > 1):
-            rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
-            self.scores.paint(rows * frames)
+        if not self.scores.due or (painted and frames == 1):
+            return
+        if self._card.turning_wider(SCORE_FLIP_WIDTH):  # its rows wait for a narrow card
+            if self._card.face_ahead is not None:  # (as in the usual frame of a flip)
+                self._card.lay_ahead()
+            return
+        rows = SCORE_ROWS_PER_FRAME if self.scores.hold else SCORE_ROWS_AFTER_MOVE
+        self.scores.paint(rows * frames)
 
     def refresh(self, limit: int | None = None) -> int:
         """Note the boxes still counting up, repaint the dirty layers (with a `limit`: that
@@ -329,6 +342,42 @@ class NSPRenderer(SplitRoom):
                 if tween in reach:
                     reach[tween] = spot
         return reach
+
+    def damage(self, prompted: bool = True) -> list[pygame.Rect] | None:
+        """The kit's, less the strip of a face laid ahead this frame under its flip
+        (`CardPanel.lay_ahead`): the flip paints every pixel of its spot, so none changes
+        there (a redraw pass of its own was some 17k pixels and a pass's calls)."""
+        damaged = super().damage(prompted)
+        hidden = self._card.hidden
+        if hidden is not None:
+            self._card.hidden = None
+            if damaged and hidden in damaged:
+                damaged.remove(hidden)
+        return damaged
+
+    def draw_layers(self, canvas: pygame.Surface) -> None:
+        """The kit's, less the spot of a card turning over: its flip paints every pixel there
+        this frame (opaque: the backdrop round the squeezed card, `sp.flip_spot`), so the
+        layers' pixels under it would be painted over (a ~90k-pixel copy in each frame of a
+        flip)."""
+        cover = self._flip_cover()
+        clip = canvas.get_clip()
+        if cover is None or not cover.colliderect(clip):
+            canvas.blit(self.layers.surface, BOARD_RECT)
+            return
+        for part in sp.around(clip.clip(BOARD_RECT), cover):  # what the clip shows beside it
+            canvas.blit(self.layers.surface, part, part.move(-BOARD_RECT.x, -BOARD_RECT.y))
+
+    def _flip_cover(self) -> pygame.Rect | None:
+        """The spot a card turning over paints wholly this frame (`sp.flip_spot`; this frame's
+        `tween_reach` has its flip: started, the damage worked out), else None."""
+        flips = self._card.flips
+        if not flips:
+            return None
+        reach = self.tween_reach()
+        if reach and any(tween in reach for tween in flips):
+            return sp.flip_spot(self._card.card)
+        return None
 
     def at_rest(self) -> bool:
         """The kit's, and nothing `update` looks at waiting: holds to note, a move's layers to

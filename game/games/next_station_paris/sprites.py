@@ -387,7 +387,7 @@ def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lif
     the same picture at every flip, is squeezed once per width (`squeezed_back`: frames at a
     steady rate meet the same widths flip after flip); the face is squeezed straight onto the
     canvas (`squeeze_onto`), with no picture made and blitted in between."""
-    spot = rect.inflate(8, 8)
+    spot = flip_spot(rect)
 
     def paint(canvas: pygame.Surface, p: float) -> None:
         card = flipping_card(rect, lift, p)
@@ -400,6 +400,12 @@ def card_flip(back: pygame.Surface, face: pygame.Surface, rect: pygame.Rect, lif
         else:
             squeeze_onto(canvas, face, card)
     return paint
+
+
+def flip_spot(rect: pygame.Rect) -> pygame.Rect:
+    """Where a card in `rect` turning over (`card_flip`) paints every pixel in each frame:
+    the backdrop round the squeezed card (risen at mid-turn, the card may reach past it)."""
+    return rect.inflate(8, 8)
 
 
 def flipping_card(rect: pygame.Rect, lift: float, p: float) -> pygame.Rect:

@@ -98,3 +98,68 @@ def test_the_flip_s_area_is_its_spot_first_then_the_squeezed_card():
     for p in (0.02, 0.3, 0.5, 0.7, 1.0):
         assert area(p) == sp.flipping_card(rect, 18, p)
     assert area(0.5).w == 2 and area(1.0) == rect
+
+
+class _Spy(pygame.Surface):
+    """A canvas noting the areas of `source` copied onto it."""
+
+    source: pygame.Surface | None = None
+    copied: list[pygame.Rect]
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        if source is self.source:
+            self.copied.append(pygame.Rect(area) if area is not None else self.get_clip())
+        return super().blit(source, dest, area, special_flags)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_layers_are_not_copied_under_a_card_turning_over(players):
+    """In each frame of a flip the layers are copied beside its spot only (its flip paints
+    every pixel there), and the frame is the one drawn with the layers copied whole."""
+    match, bots, renderer = seated(players, 3)
+    spot, checked = sp.flip_spot(renderer.panels["card"].card), 0
+    for _ in range(4):
+        play_prompted(match, bots, renderer)
+        for _ in range(90):
+            renderer.update(1 / 60)
+            renderer.damage(False)  # this frame's reach worked out, as the shell does
+            if _flipping(renderer) is None:
+                continue
+            canvas = _Spy(CANVAS_SIZE)
+            canvas.source, canvas.copied = renderer.layers.surface, []
+            renderer.draw(canvas, None, None)
+            assert canvas.copied and not any(r.colliderect(spot) for r in canvas.copied)
+            whole = pygame.Surface(CANVAS_SIZE)
+            whole.blit(renderer.layers.surface, (0, 0))
+            renderer.timeline.paint(whole, reach=renderer.tween_reach())
+            assert (pygame.image.tobytes(canvas.subsurface(spot), "RGB")
+                    == pygame.image.tobytes(whole.subsurface(spot), "RGB"))
+            checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_face_laid_ahead_under_its_flip_is_not_redrawn(players):
+    """A strip of a face laid on the layer under its flip changes no pixel of the frame (the
+    flip paints its whole spot): the frame's damage leaves it out, and every pixel that
+    changed still lies in the damage."""
+    match, bots, renderer = seated(players, 3)
+    panel = renderer.panels["card"]
+    laid = 0
+    for _ in range(4):
+        play_prompted(match, bots, renderer)
+        renderer.damage(False)
+        last = _frame(renderer)
+        for _ in range(90):
+            ahead = panel.face_ahead
+            renderer.update(1 / 60)
+            strip = panel.hidden
+            damaged = renderer.damage(False)
+            now = _frame(renderer)
+            assert damaged is not None and not outside(last, now, damaged)
+            now_ahead = panel.face_ahead
+            if ahead is not None and now_ahead is not None and now_ahead[2] > ahead[2]:
+                assert strip is not None and strip not in damaged
+                laid += 1
+            last = now
+    assert laid >= 8

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.games.next_station_paris import scene
+from game.games.next_station_paris.column_panels import AHEAD_STRIPS
 from game.games.next_station_paris.state import OVER
 from tests.games.next_station_paris.test_damage import bots_answer, seated
 
@@ -110,3 +112,41 @@ def test_no_frame_paints_two_score_rows_from_nothing(players, humans):
             assert len(whole) <= 1, whole
             whole_rows += len(whole)
     assert whole_rows >= 10
+
+
+@pytest.mark.parametrize(("players", "width"), [(1, None), (4, None), (1, 0.0)])
+def test_score_rows_wait_while_a_card_turning_over_is_wide(players, width, monkeypatch):
+    """No score row is repainted in a frame whose card turning over is wider than
+    SCORE_FLIP_WIDTH of its width (its heaviest frames); rows are repainted in its narrow
+    frames or after it, every row catches up, and the card's face is still laid ahead under
+    it meanwhile (the frame it lands lays no face; rows held through the whole flip too)."""
+    if width is not None:
+        monkeypatch.setattr(scene, "SCORE_FLIP_WIDTH", width)
+    match, bots, renderer = seated(players, 6)
+    card, layers = renderer.panels["card"], renderer.layers
+    painted = []
+    paint_region = layers.paint_region
+
+    def noted(name, *args, **kwargs):
+        painted.append(name)
+        return paint_region(name, *args, **kwargs)
+
+    layers.paint_region = noted
+    held = beside = 0
+    for _ in range(12):
+        if not match.prompts():
+            break
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            painted.clear()
+            ahead = card.face_ahead  # (flip, face, strips laid)
+            renderer.update(1 / 60)
+            rows = [name for name in painted if name.startswith("score")]
+            wide = card.turning_wider(scene.SCORE_FLIP_WIDTH)
+            assert not (wide and rows), rows
+            held += wide and renderer.scores.due
+            beside += bool(rows) and any(tw in renderer.timeline.tweens for tw in card.flips)
+            if "card" in painted and ahead and ahead[0] not in renderer.timeline.tweens:
+                assert ahead[2] == AHEAD_STRIPS  # landed over its face laid whole
+        assert stale_rows(renderer) == []
+    assert held >= 3 and (beside >= 1 or width == 0.0), (held, beside)
