@@ -116,8 +116,11 @@ class Timeline:
         return True
 
     def advance(self, dt: float) -> bool:
-        """`update` by dt; True if what the board shows may have changed meanwhile: a tween
-        ended, a `late` one started holding, or a tagged one (something counting up) ran."""
+        """`update` by dt; True if what the layers show may have changed meanwhile: a tween
+        that holds something back or counts something up ended, a `late` one started
+        holding, or a tagged one (something counting up) ran. A tween that only paints
+        (no holds, no tag) changes no layer as it ends: its pixels go through the damage
+        (the tweens drawn last frame), and no refresh asks every layer's key for nothing."""
         if not self.tweens:
             return False
         then, now = self.clock, self.clock + dt
@@ -126,11 +129,12 @@ class Timeline:
                   else self.quiet_until()):  # the usual frame: only the clock moves
             self.clock = now
             return False
-        changed = any(tw.start <= now and ((tw.late and tw.start > then) or tw.tag is not None)
+        changed = any(tw.start <= now and ((tw.late and tw.holds and tw.start > then)
+                                           or tw.tag is not None
+                                           or (tw.holds and tw.start + tw.dur <= now))
                       for tw in self.tweens)
-        running = len(self.tweens)
         self.update(dt)
-        return changed or len(self.tweens) != running
+        return changed
 
     def counting(self) -> Iterator[tuple[Any, float]]:
         """(tag, fraction still to come) of every tagged tween, queued ones at 1.0: what a

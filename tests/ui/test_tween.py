@@ -72,7 +72,7 @@ def test_shared_tail_waits_for_the_shared_tweens_alone() -> None:
 def test_advance_says_when_the_shown_view_may_change() -> None:
     line = Timeline()
     assert not line.advance(0.1)  # idle
-    line.add(0.0, 1.0)
+    line.add(0.0, 1.0, holds=("card",))
     line.add(0.5, 1.0, holds=("flip",), late=True)
     assert not line.advance(0.2)  # nothing ended or started holding
     assert line.advance(0.4)  # the late tween starts holding at 0.5
@@ -82,6 +82,20 @@ def test_advance_says_when_the_shown_view_may_change() -> None:
     line.add(0.5, 1.0, tag=("seat", 3))
     assert not line.advance(0.2)  # a count that has not started shows its start value
     assert line.advance(0.4) and line.advance(0.1)  # a running count changes every frame
+
+
+def test_a_tween_that_only_paints_changes_no_layer_as_it_ends_or_starts() -> None:
+    """A tween with no holds and no tag (a card flying, a wait drawing an animation out)
+    is dropped as it ends, yet `advance` reports nothing: no layer shows it (a refresh then
+    asked every layer's key and found nothing to repaint)."""
+    line = Timeline()
+    line.add(0.0, 0.5)
+    line.add(0.2, 0.5, late=True)  # late, holding nothing
+    line.add(0.0, 2.0, holds=("hand",))
+    assert not line.advance(0.3)  # the late one started: it holds nothing
+    assert not line.advance(0.3) and len(line.tweens) == 2  # the first ended: dropped
+    assert not line.advance(0.2) and len(line.tweens) == 1
+    assert line.advance(1.5) and not line  # the one holding the hand ends
 
 
 def test_counting_yields_each_tag_with_the_fraction_still_to_come() -> None:
