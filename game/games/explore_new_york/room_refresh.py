@@ -126,10 +126,13 @@ class RoomRefresh:
         if self._spreading:
             self._spread_step(panels, done, landed or set(), budget)
         else:
+            painted = 0
             for panel in panels:
                 if panel.name not in done:
-                    self.repaint_parts(panel)
+                    painted += self.repaint_parts(panel)
                     done.add(panel.name)
+            if painted:
+                self._frame_busy = True  # strokes landed: no work ahead in this frame
         self._parts_looked = (view, self.holds, layers, frozenset(done))
         return len(done) == len(panels)
 
