@@ -84,9 +84,7 @@ class LiveBoxes:
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
         recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
         kept, self._kept_shown = self._kept_shown, set()
-        if (last is None or last[1] is not layers or layers.pending
-                or layers.shown_key(self.cards.name) is None
-                or ((last[0].routes or view.routes) and not self._final_seen(last[0]))):
+        if not self.scores_alone():
             return False
         panels = self._score_panels()
         due = [panels[tag] for tag, left in self._score_hold.items()
@@ -106,6 +104,14 @@ class LiveBoxes:
         if painted > QUIET_BOXES:
             self._frame_busy = True  # no work ahead in this frame too (`count_ahead`)
         return True
+
+    def scores_alone(self) -> bool:
+        """True if `repaint_scores` may repaint the boxes alone (a view refreshed on these
+        layers, none left for later, no final route new to them)."""
+        last, layers = self._refreshed, self.layers
+        return not (last is None or last[1] is not layers or layers.pending
+                    or layers.shown_key(self.cards.name) is None
+                    or ((last[0].routes or self.view.routes) and not self._final_seen(last[0])))
 
     def _final_seen(self, last: State) -> bool:
         """True if the final view is the one refreshed last, whole (every layer looked at
