@@ -370,6 +370,7 @@ ROOM_WORK = [
     ("explore_new_york", lambda r: setattr(r, "_fade", object())),
     ("explore_new_york", lambda r: setattr(r, "humans", (0, 1, 2))),
     ("explore_new_york", lambda r: setattr(r, "_spreading", True)),
+    ("explore_new_york", lambda r: setattr(r, "_boxes_held", True)),
 ]
 
 

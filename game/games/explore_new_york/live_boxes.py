@@ -27,6 +27,7 @@ COUNT_TIME = 0.6  # a live box counting to its new points
 COUNT_AHEAD = 0.05  # s: a move's counts are queued this long before they start (a frame of
 # its seat's last stroke running, not the one where it lands and its map repaints: LiveBoxes)
 ROUTES_KEPT = 64  # best routes remembered by sheet (a few moves of every seat)
+QUIET_BOXES = 1  # boxes a frame may repaint and still work ahead (`count_ahead`)
 FINAL_STEPS = 4  # steps a small map's box counts up in, in the finale (`_final_step`)
 
 
@@ -56,7 +57,8 @@ class LiveBoxes:
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
         self._recounted: set[int] = set()  # seats whose counts were queued since the refresh
-        self._frame_busy = False  # a move landed or counts were queued since `count_ahead`
+        self._frame_busy = False  # a move landed, counts were queued or layers repainted since
+        # `count_ahead` (room_refresh's parts, `repaint_scores`' boxes past QUIET_BOXES)
         self._kept_shown: set[int] = set()  # seats a move changed whose boxes show as before
         self._seat_holds: tuple = (None, {})  # (holds, per seat its own holds): seat_holds'
         self._counts_rendered: set[str] = set()  # boxes' counts texts rendered (count_ahead)
@@ -82,9 +84,7 @@ class LiveBoxes:
         counted, self._score_hold = self._score_hold, dict(self.timeline.counting())
         recounted, self._recounted = self._recounted, set()  # (a whole refresh looks too)
         kept, self._kept_shown = self._kept_shown, set()
-        if (last is None or last[1] is not layers or layers.pending
-                or layers.shown_key(self.cards.name) is None
-                or ((last[0].routes or view.routes) and not self._final_seen(last[0]))):
+        if not self.scores_alone():
             return False
         panels = self._score_panels()
         due = [panels[tag] for tag, left in self._score_hold.items()
@@ -94,12 +94,24 @@ class LiveBoxes:
                    if was is not now and seat not in kept} | recounted
         for seat in changed:
             due += [panels[seat, box] for box in BOXES if (seat, box) in panels]
+        painted = 0
         for panel in due:
             key = panel.key()
             if layers.shown_key(panel.name) != key:
                 layers.paint_region(panel.name, panel.rect, key, panel.paint, panel.RESTORE,
                                     panel.CLIP)
+                painted += 1
+        if painted > QUIET_BOXES:
+            self._frame_busy = True  # no work ahead in this frame too (`count_ahead`)
         return True
+
+    def scores_alone(self) -> bool:
+        """True if `repaint_scores` may repaint the boxes alone (a view refreshed on these
+        layers, none left for later, no final route new to them)."""
+        last, layers = self._refreshed, self.layers
+        return not (last is None or last[1] is not layers or layers.pending
+                    or layers.shown_key(self.cards.name) is None
+                    or ((last[0].routes or self.view.routes) and not self._final_seen(last[0])))
 
     def _final_seen(self, last: State) -> bool:
         """True if the final view is the one refreshed last, whole (every layer looked at
@@ -199,14 +211,16 @@ class LiveBoxes:
 
     def count_ahead(self) -> bool:
         """Once a frame (the room's `damage`, after the frame's update and moves): in a quiet
-        frame (no move landed, no count queued, no box counting up), work out the boxes of the
-        first move whose counts are still to come and not known yet (its sheet's exact route
-        search, ~0.3-0.45 ms in a paced frame), so that the frame its counts start only reads
-        them. A frame that is not quiet leaves it for a later one; `_count` works it out itself
-        if none comes before. True if the frame is quiet and nothing was worked out (the room
+        frame (no move landed, no count queued, no map or column parts and at most QUIET_BOXES
+        boxes repainted: boxes count up in most frames of a table of four, and a move's boxes
+        were then worked out in the frame its counts start, on top of its own repaints), work
+        out the boxes of the first move whose counts are still to come and not known yet (its
+        sheet's exact route search, ~0.3-0.45 ms in a paced frame), so that the frame its
+        counts start only reads them. A frame that is not quiet leaves it for a later one;
+        `_count` works it out itself if none comes before. True if the frame is quiet and nothing was worked out (the room
         may do other work ahead)."""
         busy, self._frame_busy = self._frame_busy, False
-        if busy or self._score_hold:
+        if busy:
             return False
         if self._ahead_done:  # nothing new since the last walk found every move ready
             return True

@@ -9,9 +9,12 @@ repainting what the new view changes on the layers (a block's tourists moved to 
 column's header and cards) in that frame too made it the heaviest of all (~0.5-0.65 ms). So a
 move's repaints are spread: none in its frame, then one panel's changed parts a frame
 (`PANELS_PER_FRAME`, a budget in panels, not time), the maps first, the column last, then the
-boxes. Its strokes start at nothing drawn, so what shows late is the old picture of the layers
+boxes (they wait while it runs). Its strokes start at nothing drawn, so what shows late is the old picture of the layers
 for a frame or a few, mid-animation. A stroke landing meanwhile (new holds), another board or a
 direct refresh (a reset, the zoom) repaints everything at once, as before.
+A frame's refresh that painted map or column parts (strokes landing, a spread step) leaves the
+boxes counting up to the next frame (`_boxes_held`, once): a landing and several boxes in one
+frame were among the heaviest at four seats. They show their count a frame late then.
 A mixin of ENYRenderer (scene.py), before LiveBoxes (its `refresh` and `repaint_scores`).
 """
 
@@ -38,6 +41,8 @@ class RoomRefresh:
     _whole_marked = False  # `repaint_parts` marked a layer to repaint whole since the refresh
     _spreading = False  # a move's repaints are being spread over frames (`_spread_move`)
     _moving = False  # inside `animate` (LiveBoxes.animate): its refresh is spread
+    _stepped = False  # the last `_spread` painted map or column parts
+    _boxes_held = False  # the boxes wait for the next frame: parts were painted in this one
     _stale: tuple[Any, dict[str, list[pygame.Rect]]] = (None, {})  # (layers, per layer the
     # parts a spread step left: painted with an older key than the one noted as shown)
     _parts_looked: tuple = (None, None, None, frozenset())  # (view, holds, layers, panels
@@ -54,7 +59,7 @@ class RoomRefresh:
             super().update(dt)
         finally:
             self._updating = False
-        if self._spreading:
+        if self._spreading or self._boxes_held:
             self._refresh_due = True
 
     def refresh(self, limit: int | None = None) -> None:
@@ -78,6 +83,11 @@ class RoomRefresh:
             self._spreading = False  # a refresh asked directly (a reset, the zoom): all now
         if not self._spread(0 if self._moving else PANELS_PER_FRAME):
             return  # the other panels in the next frames
+        if (due and self._stepped and not self._boxes_held and not self._whole_marked
+                and self.scores_alone()):
+            self._boxes_held = True  # map or column parts painted in this frame: the boxes
+            return  # in the next one (`update` asks), not with them
+        self._boxes_held = False
         self._spreading = False
         if not self.repaint_scores():
             super().refresh(limit)
@@ -123,21 +133,26 @@ class RoomRefresh:
         same = looked[0] is view and looked[1] is self.holds and looked[2] is layers
         done: set[str] = set(looked[3]) if same else set()
         panels: tuple[Any, ...] = (self.cards, *self.maps.values())
+        self._stepped = False
         if self._spreading:
-            self._spread_step(panels, done, landed or set(), budget)
+            self._stepped = self._spread_step(panels, done, landed or set(), budget)
         else:
+            painted = 0
             for panel in panels:
                 if panel.name not in done:
-                    self.repaint_parts(panel)
+                    painted += self.repaint_parts(panel)
                     done.add(panel.name)
+            if painted:
+                self._frame_busy = True  # strokes landed: no work ahead in this frame
+            self._stepped = painted > 0
         self._parts_looked = (view, self.holds, layers, frozenset(done))
         return len(done) == len(panels)
 
     def _spread_step(self, panels: tuple[Any, ...], done: set[str], landed: set[Any],
-                     budget: int) -> None:
+                     budget: int) -> bool:
         """One frame of a move's spread: the panels whose tweens landed, all of them, then the
         next ones not looked at, part by part, until `budget` parts are painted (a panel is
-        added to `done` once none of its parts is left: `_stale`)."""
+        added to `done` once none of its parts is left: `_stale`); True if it painted any."""
         painted = 0
         for panel in panels:
             if panel.name in done:
@@ -158,11 +173,12 @@ class RoomRefresh:
                     done.add(panel.name)
         if painted:
             self._frame_busy = True  # no work ahead in this frame (LiveBoxes.count_ahead)
+        return painted > 0
 
     def at_rest(self) -> bool:
         """Not while a move's repaints are spread (each frame's update and damage do a step),
         and what the other bases say (the shell's sleeping table, game.ui.sleep)."""
-        return not self._spreading and super().at_rest()
+        return not self._spreading and not self._boxes_held and super().at_rest()
 
     def spreading(self) -> bool:
         """True while a move's repaints are spread: a layer may show an older key than its

@@ -14,13 +14,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.core import Event
-from game.games.explore_new_york import cards_panel, map_paint
+from game.games.explore_new_york import cards_panel, live_boxes, map_paint
 from game.games.explore_new_york.live_boxes import LiveBoxes
 from game.games.explore_new_york.map_panel import MapPanel
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel
-from game.ui.render_kit import Batch
+from game.ui.render_kit import Batch, Layers
 from tests.games.explore_new_york.support import settle_spread
 from tests.games.scene_match import scene_match, step
 
@@ -62,7 +62,9 @@ def test_a_moves_boxes_are_worked_out_in_a_quiet_frame_before_its_counts_start()
 
 
 def test_a_busy_frame_works_out_no_boxes_ahead():
-    """A frame where a move landed or a box counts up leaves the boxes for a later frame."""
+    """A frame where a move landed leaves the boxes for a later frame; one where a box counts
+    up works them out (at four seats a box counts in most frames: a move's boxes were then
+    worked out in the frame its counts start, on top of its own repaints)."""
     pygame.init()
     match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
     worked: list[int] = []
@@ -72,17 +74,69 @@ def test_a_busy_frame_works_out_no_boxes_ahead():
         worked.append(seat)
         return boxes_of(renderer, view, seat)
     renderer._sheet_boxes_of = noted
+    ahead = 0
     for _ in range(12):
         step(match, bots, renderer)
         worked.clear()
-        renderer._score_hold = {(0, "total"): 0.5}  # a box counting up
-        renderer._frame_busy = False
-        renderer.count_ahead()
-        assert worked == []
-        renderer._score_hold = {}
         renderer._frame_busy = True  # a move landed
         renderer.count_ahead()
         assert worked == []
+        renderer._score_hold = {(0, "total"): 0.5}  # a box counting up
+        renderer.count_ahead()
+        ahead += len(worked)
+        renderer._score_hold = {}
+    assert ahead > 3
+
+
+def test_a_frame_that_repaints_landed_strokes_or_boxes_does_no_work_ahead(monkeypatch):
+    """Frame after frame of bots' moves: a frame whose refresh painted a map's or the column's
+    parts (strokes landing, a spread step) or more than QUIET_BOXES boxes is busy when
+    `count_ahead` asks (so the route search ahead lands in a lighter frame); one where boxes
+    count up without repainting more is not."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    painted: list[str] = []
+    paint_region = Layers.paint_region
+
+    def noted(self, name, *args, **kwargs):
+        painted.append(name)
+        return paint_region(self, name, *args, **kwargs)
+    monkeypatch.setattr(Layers, "paint_region", noted)
+    seen = {"parts": 0, "boxes": 0, "quiet": 0}
+    count_ahead, count = renderer.count_ahead, renderer._count
+    queued: list[object] = []  # counts queued this frame (busy: LiveBoxes._count)
+
+    def counted(recount):
+        queued.append(recount)
+        count(recount)
+    renderer._count = counted
+
+    def checked():
+        boxes = sum(name.startswith(("box", "total")) for name in painted)
+        parts = len(painted) - boxes
+        if parts:
+            seen["parts"] += 1
+        if boxes > live_boxes.QUIET_BOXES:
+            seen["boxes"] += 1
+        if parts or boxes > live_boxes.QUIET_BOXES:
+            assert renderer._frame_busy
+        elif not queued:  # (a box counting up, or none)
+            seen["quiet"] += 1
+            assert not renderer._frame_busy
+        return count_ahead()
+    renderer.count_ahead = checked
+    for _ in range(30):
+        if match.is_over():
+            break
+        queued.append("a move")  # its frame is busy
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(20):
+            painted.clear()
+            queued.clear()
+            renderer.update(1 / 60)
+            renderer.damage(False)
+    assert min(seen.values()) > 3, seen
 
 
 def test_targets_are_merged_again_only_for_other_cards_or_another_board():

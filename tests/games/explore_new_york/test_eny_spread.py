@@ -132,3 +132,45 @@ def test_the_header_lines_follow_the_turn_the_first_player_and_the_cards_left():
         renderer.view = view
         seen.add((view.turn, view.left))
     assert len(seen) >= 8
+
+
+def test_a_frame_that_paints_map_or_column_parts_leaves_the_boxes_to_the_next():
+    """A frame whose refresh paints map or column parts (strokes landing, a spread step)
+    repaints no box: those counting up are repainted in the next frame (once: then with
+    whatever lands there), and the boxes end on the best route's points."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 3)
+    renderer.set_humans((0,))  # one board: no layout moves
+    boxes: list[str] = []
+    paint_region = renderer.layers.paint_region
+
+    def counted(name, *args, **kwargs):
+        if name.startswith(("box", "total")):
+            boxes.append(name)
+        return paint_region(name, *args, **kwargs)
+    renderer.layers.paint_region = counted
+    held = caught_up = 0
+    for _ in range(40):
+        if match.is_over():
+            break
+        step(match, bots, renderer)
+        renderer.damage(False)
+        for _ in range(20):
+            boxes.clear()
+            renderer.update(1 / 60)
+            renderer.damage(False)
+            if renderer._boxes_held:
+                assert boxes == []  # parts painted in this frame: no box with them
+                held += 1
+                boxes.clear()
+                renderer.update(1 / 60)
+                renderer.damage(False)
+                assert not renderer._boxes_held or not boxes  # (held once at most)
+                caught_up += bool(boxes)
+    assert held > 10 and caught_up > 3
+    while renderer.busy() or not renderer.at_rest():
+        renderer.update(1 / 60)
+        renderer.damage(False)
+    view = match.view(0)
+    for seat in range(4):
+        assert renderer.shown_box(seat, 6).points == match.rules.route(view, seat).total
