@@ -217,8 +217,8 @@ class LiveBoxes:
         out the boxes of the first move whose counts are still to come and not known yet (its
         sheet's exact route search, ~0.3-0.45 ms in a paced frame), so that the frame its
         counts start only reads them. A frame that is not quiet leaves it for a later one;
-        `_count` works it out itself if none comes before. True if the frame is quiet and nothing was worked out (the room
-        may do other work ahead)."""
+        `_count` works it out itself if none comes before. True if the frame is quiet and
+        nothing was worked out (the room may do other work ahead)."""
         busy, self._frame_busy = self._frame_busy, False
         if busy:
             return False

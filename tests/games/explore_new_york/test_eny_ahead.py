@@ -184,7 +184,8 @@ def test_a_move_keeps_the_other_maps_keys_and_no_key_goes_stale():
             renderer.update(1 / 60)
             renderer.damage(False)
         for seat, panel in renderer.maps.items():
-            if renderer.view.sheets[seat] is sheets[seat] and renderer.seat_holds(seat) == own[seat]:
+            same_holds = renderer.seat_holds(seat) == own[seat]
+            if renderer.view.sheets[seat] is sheets[seat] and same_holds:
                 assert panel.key() is keys[seat]
                 kept += 1
     assert kept > 20
