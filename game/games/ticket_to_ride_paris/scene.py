@@ -269,9 +269,9 @@ class TTRRenderer(PanelRoom):
         return self.seats.lighting or bool(self.timeline.tweens)  # (asked twice a frame)
 
     def refresh(self, limit: int | None = None) -> None:
-        """Note the points still counting up, paint the routes newly claimed (their rects
-        alone), take the next step of lighting the row of the seat to play, then let the kit
-        repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
+        """Note the points still counting up, take the next step of lighting the row of the
+        seat to play, paint the routes newly claimed (their rects alone: only when the map is
+        reached, if the holds alone changed), then let the kit repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
         hold back is noted (nothing is painted: the next refresh does all of it)."""
         self._refreshed = True
         before, self.holds = self.holds, self.timeline.holds()  # as the kit's refresh does
@@ -283,9 +283,9 @@ class TTRRenderer(PanelRoom):
             score[seat] += points * left
         self.score_hold = score
         if self.view is not None:
-            self.map_panel.add_claims()
             self.seats.follow_turn(at_once=limit is None)
             if limit is None or not self._refresh_reached(before, limit):
+                self.map_panel.add_claims()
                 whole = None if limit is None else min(limit, WHOLE_BUDGET)
                 self._repainted += self.layers.refresh(whole)  # the kit's refresh, counted
                 self._asked_all = self.view, language()
@@ -310,6 +310,8 @@ class TTRRenderer(PanelRoom):
             return False
         self._reach_seen(reached)
         reached.update(layers._pending)
+        if self.map_panel.name in reached:  # (the only change of holds that may claim)
+            self.map_panel.add_claims()
         dirty = []
         for spec in self._specs if reached else ():
             if spec[0] in reached:

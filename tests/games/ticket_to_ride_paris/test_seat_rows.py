@@ -257,3 +257,24 @@ def test_a_card_count_changing_repaints_only_what_moves_as_a_whole_repaint(befor
     assert row_painted(renderer, seat) == whole_row(renderer, seat)
     assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
         whole_row(renderer, seat)
+
+
+def test_figures_lines_all_drawn_ahead_are_not_looked_at_again_until_the_holds_change():
+    """Once every line a flying card needs is drawn ahead, the next calls look at no seat
+    (no picture asked for) until the view, the holds or the row lit change; then the new
+    line is drawn."""
+    renderer = played()
+    seats, seat = renderer.seats, renderer.view.current
+    renderer.holds = renderer.holds.copy()
+    renderer.holds[("cards", seat)] += 1  # a card flying to the seat
+    while seats._figures_ahead():
+        pass
+    asked = []
+    make = seats._figures.make
+    seats._figures.make = lambda *args: asked.append(args) or make(*args)
+    assert not seats._figures_ahead() and asked == []
+    renderer.holds = renderer.holds.copy()
+    renderer.holds[("cards", seat)] += 1  # a second card: a line with one more card counted
+    assert seats._figures_ahead() and len(asked) == 1
+    seats.lit = None  # the row goes out: its plate changes, so do its lines
+    assert seats._figures_ahead()
