@@ -41,13 +41,13 @@ from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HAND_CARD, HandPanel
 from .labels import as_labels
-from .layout import CARD_H, CARD_W, table_layout
+from .layout import CARD_H, CARD_W, FLAG_CARD, table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
 from .moves import MoveLog
 from .reach import changed_holds, layers_reached
 from .rules import TicketToRideParis
-from .seats_panel import FLAG_CARD, SeatsPanel
+from .seats_panel import SeatsPanel
 from .state import State
 from .track_panel import TrackPanel
 

@@ -19,7 +19,6 @@ from game.engine.core import Event, Prompt, Target
 from game.ui import i18n, theme
 from game.ui.audio import Cue, EventSound
 from game.ui.paint import (
-    INK,
     RING_GROW,
     draw_seat_emblem,
     fit_text,
@@ -32,6 +31,7 @@ from game.ui.render_kit import Batch, Layers, on_event, translator
 
 from . import sprites as sp
 from .board import COLORS, FLAG_COLORS
+from .burst import burst_area, flag_burst
 from .figures import (
     FIGURES_X,
     FIGURES_Y,
@@ -41,14 +41,13 @@ from .figures import (
     figures_area,
     redraw_figures,
 )
-from .layout import seat_rects
+from .layout import FLAG_CARD, seat_rects
 from .rules import completed_tickets
 from .state import OVER, State
 
 t = translator("ticket_to_ride_paris.scene.")
 
 PANEL_EMBLEM = 28  # the seat's emblem before its name in the player panel
-FLAG_CARD = (30, 42)  # a flag card in front of a player
 
 
 class SeatsPanel(Panel):
@@ -490,8 +489,8 @@ class SeatsPanel(Panel):
         now = self.timeline.clock
         self.timeline.add(now, at - now, None,
                           holds=tuple(("front_show", seat, k) for k in range(len(FLAG_COLORS))))
-        self.tween(at, 0.6, _flag_burst(self.rects[seat], text, slots), pytweening.linear,
-                   area=_burst_area(self.rects[seat], text, slots))
+        self.tween(at, 0.6, flag_burst(self.rects[seat], text, slots), pytweening.linear,
+                   area=burst_area(self.rects[seat], text, slots))
         batch.moments["score"] = at + 0.2
         return at + 0.6
 
@@ -505,41 +504,3 @@ def _draw_plate(canvas: pygame.Surface, seat: int, rect: pygame.Rect, current: b
     if current:
         pygame.draw.rect(canvas, seat_color(seat), rect, 4, border_radius=16)
     draw_seat_emblem(canvas, seat, (rect.x + 44, rect.y + 34), PANEL_EMBLEM)
-
-
-def _burst_area(rect: pygame.Rect, label: str, slots: list[pygame.Rect]) -> pygame.Rect:
-    """Every pixel `_flag_burst` paints: the cards' way to the flag, the flag at its largest
-    (easeOutBack overshoots by a tenth), and the points beside it."""
-    spot = (rect.x + 120, rect.centery)
-    flag = pygame.Rect(0, 0, 140, 100)
-    flag.center = spot
-    text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True).get_rect()
-    box = pygame.Rect(flag.right + 10, spot[1] - text.h // 2 - 10, text.w + 30, text.h + 20)
-    return flag.unionall([*slots, box]).inflate(24, 24)
-
-
-def _flag_burst(rect: pygame.Rect, label: str, slots: list[pygame.Rect]):
-    """Paint: the three flag cards gather, then a tricolour pops up with the points."""
-    names = [COLORS[c] for c in FLAG_COLORS]
-    spot = (rect.x + 120, rect.centery)
-
-    def paint(canvas: pygame.Surface, p: float) -> None:
-        if p < 0.35:
-            q = pytweening.easeInCubic(p / 0.35)
-            for name, r in zip(names, slots):
-                card = sp.transport_card(name, *FLAG_CARD)
-                x = r.centerx + (spot[0] - r.centerx) * q
-                y = r.centery + (spot[1] - r.centery) * q
-                canvas.blit(card, card.get_rect(center=(round(x), round(y))))
-            return
-        k = pytweening.easeOutBack((p - 0.35) / 0.65)
-        flag = pygame.Rect(0, 0, max(2, int(120 * k)), max(2, int(80 * k)))
-        flag.center = spot
-        shadow = flag.inflate(12, 12)
-        pygame.draw.rect(canvas, INK, shadow, border_radius=8)
-        sp.tricolour(canvas, flag)
-        text = theme.text(label, theme.BODY_SIZE, theme.ACCENT, True)
-        box = text.get_rect(midleft=(flag.right + 20, spot[1])).inflate(20, 12)
-        pygame.draw.rect(canvas, INK, box, border_radius=10)
-        canvas.blit(text, text.get_rect(center=box.center))
-    return paint
