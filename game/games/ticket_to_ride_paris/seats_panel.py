@@ -62,6 +62,9 @@ class SeatsPanel(Panel):
         self._out: int | None = None  # the seat whose row goes out first
         self._out_at = 0.0  # the room's clock when it went out
         self.lighting = False  # the row of the seat to play is still to light up (a step due)
+        # each row's key as last worked out, by (seat, lit): (view, holds, scores shown,
+        # language, the key) (the scores: the room's list, the same while they are)
+        self._keys: dict[tuple[int, bool], tuple] = {}
 
     def follow_turn(self, at_once: bool) -> None:
         """Light the row of the seat to play a step a refresh: first the row lit until now
@@ -146,21 +149,27 @@ class SeatsPanel(Panel):
         """Everything one seat's row shows: the language and its figures (`lit`: as if it
         showed the seat to play or not; None: as it does): the score, lit, the game over, the
         buses, cards and tickets, the flag cards shown, the flags won, the turns left (lit)
-        and the routes' owners (over). Asked for every row at each refresh: worked out here,
-        not through a helper per seat."""
-        score, view, h = self.room.shown_scores()[seat], self.view, self.holds
-        over = view.phase == OVER
-        tickets = view.tickets[seat]
+        and the routes' owners (over). Asked for every row at each refresh, and again by
+        the painter of a row found dirty: worked out once per view, holds, scores shown and
+        language (`_keys`), here, not through a helper per seat."""
+        scores, view, h = self.room.shown_scores(), self.view, self.holds
         lit = self.lit == seat if lit is None else lit
+        language, memo = i18n.language(), self._keys.get((seat, lit))
+        if (memo is not None and memo[0] is view and memo[1] is h and memo[2] is scores
+                and memo[3] == language):
+            return memo[4]
+        over, tickets = view.phase == OVER, view.tickets[seat]
         front = view.front[seat]  # (`front_shown` of each slot, inline)
-        return i18n.language(), (
-            score, lit, over, view.buses[seat],
+        key = language, (
+            scores[seat], lit, over, view.buses[seat],
             view.hand_sizes[seat] - h.get(("cards", seat), 0),
             None if tickets is None else len(tickets) - h.get(("tickets", seat), 0),
             tuple([bool(front[k] or h.get(("front_show", seat, k), 0))
                    and not h.get(("front", seat, k), 0) for k in range(len(front))]),
             view.flags[seat], view.final_turns if lit else None,
             view.owners if over else None)
+        self._keys[seat, lit] = view, h, scores, language, key
+        return key
 
     def paint_row(self, seat: int, canvas: pygame.Surface) -> list[pygame.Rect] | None:
         """One seat's row: when only its bus, card or ticket count changed (most moves: a card
