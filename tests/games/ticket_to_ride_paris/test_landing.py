@@ -87,3 +87,25 @@ def test_a_plan_is_not_taken_once_the_queue_changed():
     renderer.seats.lit = lit
     assert landing.land(renderer, plan, renderer.REPAINT_BUDGET)
     assert renderer.holds is plan.holds
+
+
+def test_a_landing_is_worked_out_only_in_frames_composing_ahead_left_alone():
+    """A step of working out a landing never shares a frame with composing ahead looking at
+    the rows (two pieces of work in one frame), and some frames take such steps."""
+    pygame.init()
+    match, bots, renderer = scene_match(TTRRenderer, TicketToRideParis(), 4, 3)
+    seats, frame = renderer.seats, {"rows": 0, "plan": 0}
+    rows, plan = seats._rows_to_turn, renderer._plan_landing
+    seats._rows_to_turn = lambda: (frame.__setitem__("rows", 1), rows())[1]
+    renderer._plan_landing = lambda: (frame.__setitem__("plan", 1), plan())[1]
+    planned = 0
+    for _ in range(20):
+        step(match, bots, renderer)
+        for _ in range(200):
+            frame.update(rows=0, plan=0)
+            renderer.update(1 / 60)
+            assert not (frame["rows"] and frame["plan"])
+            planned += frame["plan"]
+            if not renderer.busy():
+                break
+    assert planned > 10
