@@ -315,21 +315,23 @@ class TTRRenderer(PanelRoom):
                 self._lit_asked, self._log_asked = self.seats.lit, self.hand.log.ready
 
     def _refresh_reached(self, before: Mapping, limit: int) -> bool:
-        """While tweens run, with every layer up to date for the view and language of the
-        last refresh: ask only the keys of the layers reached by what changed since the
-        layers were last asked (reach.py: the holds since `before`; the scores shown, the
-        row lit, the move log's text made), and repaint those dirty, `limit` at most (the
-        rest are left to the next frame's refresh of every layer); False if every layer's
-        key must be asked (a kind of hold not listed, layers left pending, the last tween
-        ending: the log's text may then be made whole). The layers a refresh of every layer
-        found dirty and left pending are reached too: asked alone, not with every other."""
+        """With every layer up to date for the view and language of the last refresh: ask
+        only the keys of the layers reached by what changed since the layers were last asked
+        (reach.py: the holds since `before`; the scores shown, the row lit, the move log's
+        text made; once no tween runs, the move log too: its text may then be made whole),
+        and repaint those dirty, `limit` at most (the rest are left pending, asked alone in
+        the next frame); False if every layer's key must be asked (a kind of hold not listed,
+        a move's frame left every layer unsure). The last tween ending (once a move) thus
+        asks the few layers its holds reach, not all ~15. The layers a refresh of every
+        layer found dirty and left pending are reached too: asked alone, not with every other."""
         layers = self.layers
-        if (not self.timeline.tweens or layers._unsure
-                or self._asked_all != (self.view, language())):
+        if layers._unsure or self._asked_all != (self.view, language()):
             return False
         reached = layers_reached(changed_holds(before, self.holds), self.map_panel.name)
         if reached is None:
             return False
+        if not self.timeline.tweens:  # (the only key that reads the timeline: `log_key`)
+            reached.add(self.hand.name)
         self._reach_seen(reached)
         reached.update(layers._pending)
         if self.map_panel.name in reached:  # (the only change of holds that may claim)
