@@ -23,7 +23,7 @@ so the board is correct mid-animation after undo, load or resize.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 import pygame
@@ -36,7 +36,7 @@ from game.ui.i18n import language
 from game.ui.panels import PanelRoom
 from game.ui.render_kit import Batch
 
-from . import ahead, landing
+from . import ahead
 from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HAND_CARD, HandPanel
@@ -119,9 +119,6 @@ class TTRRenderer(PanelRoom):
         self._lit_asked: int | None = None
         self._log_asked: Hashable = None
         self.hand.log_ahead()
-        self._landing: landing.Landing | None = None  # the next tween's landing, planned
-        self._planned_for: tuple | None = None  # (view, holds, queue) it was last planned for
-        self._planning: Generator | None = None  # its steps still to take
         # the pile counts and scores (up to the deck's size, or a good score) and the seats'
         # figures (up to their buses, or a good hand) rendered now, not in a frame's repaint
         buses = rules.rules.get("buses", 15)
@@ -205,27 +202,10 @@ class TTRRenderer(PanelRoom):
             self._wait_for_log()
             if not self._repainted and hand.prepare_log():
                 self._repaint_log()
-        # a frame of tweens that repaints nothing, the log's text all made (it must be by
-        # the end): a part of a row the turn passing will repaint whole, composed ahead; with
-        # none left, a step of working out the next tween's landing (landing.py)
-        elif not self._repainted and self.timeline.tweens and not self.seats.compose_ahead():
-            self._plan_landing()
-
-    def _plan_landing(self) -> None:
-        """A step of working out the next tween's landing (`landing.planning`), begun anew
-        for another view, holds or queue of tweens (its result kept, even if none could be
-        worked out: not tried again every frame)."""
-        last = self._planned_for
-        if (last is None or last[0] is not self.view or last[1] is not self.holds
-                or last[2] != self.timeline.tweens):
-            self._planned_for = self.view, self.holds, list(self.timeline.tweens)
-            self._landing, self._planning = None, landing.planning(self, self.REPAINT_BUDGET)
-        elif self._planning is None:
-            return
-        try:
-            next(self._planning)
-        except StopIteration as done:
-            self._landing, self._planning = done.value, None
+        elif not self._repainted and self.timeline.tweens:
+            # a frame of tweens that repaints nothing, the log's text all made (it must be
+            # by the end): a part of a row the turn passing will repaint whole, composed ahead
+            self.seats.compose_ahead()
 
     def _repaint_log(self) -> None:
         """The move log's text all made: the strip repainted to show it, alone (the one layer
@@ -291,11 +271,10 @@ class TTRRenderer(PanelRoom):
     def refresh(self, limit: int | None = None) -> None:
         """Note the points still counting up, take the next step of lighting the row of the
         seat to play, paint the routes newly claimed (their rects alone: only when the map is
-        reached, if the holds alone changed), then let the kit repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
-        hold back is noted (nothing is painted: the next refresh does all of it)."""
+        reached, if the holds alone changed), then let the kit repaint the dirty layers; with
+        a limit of 0 (the frame of a move) only what the tweens hold back is noted (nothing is
+        painted: the next refresh does all of it)."""
         self._refreshed = True
-        if limit and landing.land(self, self._landing, limit):  # worked out ahead
-            return
         before, self.holds = self.holds, self.timeline.holds()  # as the kit's refresh does
         if limit == 0:  # the frame of a move: all of it is left to the next refresh
             self.layers.refresh(0)

@@ -253,9 +253,7 @@ class SeatsPanel(Panel):
         seat to play's row going out, the next seat's lighting up), so that its repaint
         then is one blit (`_paint_ready`; a whole row costs ~0.15 ms in a frame): the
         backdrop, then in other calls the name and score, the figures, the flag cards and
-        status; True if it drew something, or looked at every row to find nothing to draw
-        (a frame's worth of keys: the room asks in frames that repaint nothing, and works out
-        a landing ahead only in those it leaves alone, landing.py)."""
+        status; True if it drew something (the room asks in frames that repaint nothing)."""
         # (what the keys read: when they are all composed and it has not changed, most
         # frames of a move's tweens, nothing is asked; a new language only misses the short cut)
         # (compared inline: asked in most frames of an animation; the scores shown are kept
@@ -275,7 +273,7 @@ class SeatsPanel(Panel):
                     self._compose_part(seat, lit, key)
                 return True
         self._composed_for = (view, holds, self.lit, scores)
-        return True
+        return False
 
     def _figures_ahead(self) -> bool:
         """Draw ahead the figures line of a seat a card flies to, as it will show once the
