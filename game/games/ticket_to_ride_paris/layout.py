@@ -17,6 +17,7 @@ HAND_BOX = (12, 856, 1376, 136)
 PANEL_X, PANEL_W = 1400, 508
 TRACK_BOX = (1400, 12, 508, 98)
 CARD_W, CARD_H = 88, 124
+FLAG_CARD = (30, 42)  # a flag card in front of a player
 ROW_Y = 126
 PILES_Y = 264
 PILE_H = 100

@@ -41,13 +41,13 @@ from .board import Board
 from .choice_panel import TicketChoicePanel
 from .hand_panel import HAND_CARD, HandPanel
 from .labels import as_labels
-from .layout import CARD_H, CARD_W, table_layout
+from .layout import CARD_H, CARD_W, FLAG_CARD, table_layout
 from .map_panel import MapPanel
 from .market_panel import MarketPanel
 from .moves import MoveLog
 from .reach import changed_holds, layers_reached
 from .rules import TicketToRideParis
-from .seats_panel import FLAG_CARD, SeatsPanel
+from .seats_panel import SeatsPanel
 from .state import State
 from .track_panel import TrackPanel
 
@@ -269,10 +269,11 @@ class TTRRenderer(PanelRoom):
         return self.seats.lighting or bool(self.timeline.tweens)  # (asked twice a frame)
 
     def refresh(self, limit: int | None = None) -> None:
-        """Note the points still counting up, paint the routes newly claimed (their rects
-        alone), take the next step of lighting the row of the seat to play, then let the kit
-        repaint the dirty layers; with a limit of 0 (the frame of a move) only what the tweens
-        hold back is noted (nothing is painted: the next refresh does all of it)."""
+        """Note the points still counting up, take the next step of lighting the row of the
+        seat to play, paint the routes newly claimed (their rects alone: only when the map is
+        reached, if the holds alone changed), then let the kit repaint the dirty layers; with
+        a limit of 0 (the frame of a move) only what the tweens hold back is noted (nothing is
+        painted: the next refresh does all of it)."""
         self._refreshed = True
         before, self.holds = self.holds, self.timeline.holds()  # as the kit's refresh does
         if limit == 0:  # the frame of a move: all of it is left to the next refresh
@@ -283,9 +284,9 @@ class TTRRenderer(PanelRoom):
             score[seat] += points * left
         self.score_hold = score
         if self.view is not None:
-            self.map_panel.add_claims()
             self.seats.follow_turn(at_once=limit is None)
             if limit is None or not self._refresh_reached(before, limit):
+                self.map_panel.add_claims()
                 whole = None if limit is None else min(limit, WHOLE_BUDGET)
                 self._repainted += self.layers.refresh(whole)  # the kit's refresh, counted
                 self._asked_all = self.view, language()
@@ -293,23 +294,27 @@ class TTRRenderer(PanelRoom):
                 self._lit_asked, self._log_asked = self.seats.lit, self.hand.log.ready
 
     def _refresh_reached(self, before: Mapping, limit: int) -> bool:
-        """While tweens run, with every layer up to date for the view and language of the
-        last refresh: ask only the keys of the layers reached by what changed since the
-        layers were last asked (reach.py: the holds since `before`; the scores shown, the
-        row lit, the move log's text made), and repaint those dirty, `limit` at most (the
-        rest are left to the next frame's refresh of every layer); False if every layer's
-        key must be asked (a kind of hold not listed, layers left pending, the last tween
-        ending: the log's text may then be made whole). The layers a refresh of every layer
-        found dirty and left pending are reached too: asked alone, not with every other."""
+        """With every layer up to date for the view and language of the last refresh: ask
+        only the keys of the layers reached by what changed since the layers were last asked
+        (reach.py: the holds since `before`; the scores shown, the row lit, the move log's
+        text made; once no tween runs, the move log too: its text may then be made whole),
+        and repaint those dirty, `limit` at most (the rest are left pending, asked alone in
+        the next frame); False if every layer's key must be asked (a kind of hold not listed,
+        a move's frame left every layer unsure). The last tween ending (once a move) thus
+        asks the few layers its holds reach, not all ~15. The layers a refresh of every
+        layer found dirty and left pending are reached too: asked alone, not with every other."""
         layers = self.layers
-        if (not self.timeline.tweens or layers._unsure
-                or self._asked_all != (self.view, language())):
+        if layers._unsure or self._asked_all != (self.view, language()):
             return False
         reached = layers_reached(changed_holds(before, self.holds), self.map_panel.name)
         if reached is None:
             return False
+        if not self.timeline.tweens:  # (the only key that reads the timeline: `log_key`)
+            reached.add(self.hand.name)
         self._reach_seen(reached)
         reached.update(layers._pending)
+        if self.map_panel.name in reached:  # (the only change of holds that may claim)
+            self.map_panel.add_claims()
         dirty = []
         for spec in self._specs if reached else ():
             if spec[0] in reached:

@@ -3,6 +3,7 @@ a whole repaint gives: the row's backdrop and everything on it drawn anew."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,6 +16,7 @@ from game.games.ticket_to_ride_paris.rules import TicketToRideParis
 from game.games.ticket_to_ride_paris.scene import TTRRenderer
 from game.games.ticket_to_ride_paris.state import OVER
 from game.ui import theme
+from game.ui.i18n import set_language
 from tests.games.scene_match import scene_match, step
 
 
@@ -27,6 +29,13 @@ def played(players: int = 3):
     renderer.reset(match.view(None), None)
     assert 0 <= renderer.view.current < players and renderer.view.phase != OVER
     return renderer
+
+
+def held(renderer, key: tuple, count: int, add: bool = True) -> None:
+    """A hold's count changed (`add`ed to, or set), as a refresh changes it: in a new Counter
+    (the room's is never changed in place: the rows' keys are kept per holds)."""
+    renderer.holds = renderer.holds.copy()
+    renderer.holds[key] = renderer.holds[key] + count if add else count
 
 
 def whole_row(renderer, seat: int) -> bytes:
@@ -78,7 +87,7 @@ def test_a_row_composed_ahead_paints_as_a_whole_repaint_also_with_other_counts()
         assert seats._ready[seat] == seats.row_key(seat)
         assert row_painted(renderer, seat) == whole_row(renderer, seat)
     # a card still flying to the seat: its count differs from the picture's (painted over it)
-    renderer.holds[("cards", current)] += 1
+    held(renderer, ("cards", current), 1)
     assert seats._ready[current] != seats.row_key(current)
     assert row_painted(renderer, current) == whole_row(renderer, current)
 
@@ -101,7 +110,7 @@ def test_a_flag_card_landing_repaints_the_flag_cards_alone_as_a_whole_repaint_wo
     seats, seat = renderer.seats, renderer.view.current
     renderer.layers.paint_region(f"seat{seat}", seats.row_area(seat), seats.row_key(seat),
                                  lambda s: seats.paint_row(seat, s), False, True)
-    renderer.holds[("front_show", seat, 1)] += 1  # the middle card now shows
+    held(renderer, ("front_show", seat, 1), 1)  # the middle card now shows
     surface = renderer.layers.surface.copy()
     surface.set_clip(seats.row_area(seat))
     assert seats.paint_row(seat, surface) == [seats._front_area(
@@ -138,8 +147,7 @@ def test_rows_are_composed_again_when_what_they_show_changes():
     renderer = played()
     seats, current = renderer.seats, renderer.view.current
     compose_all(renderer)
-    renderer.holds = renderer.holds.copy()  # a refresh: new holds, a card flying to the seat
-    renderer.holds[("cards", current)] += 1
+    held(renderer, ("cards", current), 1)
     assert seats.compose_ahead()
     compose_all(renderer)
     assert seats._ready[current] == seats.row_key(current, False)
@@ -171,7 +179,7 @@ def test_a_card_landing_repaints_the_figures_from_a_line_drawn_ahead_as_a_whole_
         return done
 
     seats._figures.paint = spied
-    renderer.holds[("cards", seat)] += 1  # a card in flight: not counted yet
+    held(renderer, ("cards", seat), 1)  # a card in flight: not counted yet
     layers.refresh()
     assert row_painted(renderer, seat) == whole_row(renderer, seat)
     for _ in range(8):
@@ -179,7 +187,7 @@ def test_a_card_landing_repaints_the_figures_from_a_line_drawn_ahead_as_a_whole_
     if lights_up:  # the row lights up before the card lands: another plate
         seats.lit = seat
         layers.refresh()
-    renderer.holds[("cards", seat)] -= 1  # the card lands
+    held(renderer, ("cards", seat), -1)  # the card lands
     used.clear()
     layers.refresh()
     assert used == [not lights_up]
@@ -196,7 +204,7 @@ def test_a_row_composed_ahead_whose_counts_changed_is_recounted_in_one_part():
     nxt = (current + 1) % renderer.players
     renderer.holds = renderer.holds.copy()  # (as each refresh makes them anew)
     for seat in (current, nxt):
-        renderer.holds[("cards", seat)] += 1  # a card flies to each: not counted yet
+        held(renderer, ("cards", seat), 1)  # a card flies to each: not counted yet
     composed = []
     seats._compose_part = lambda *args: composed.append(args)
     parts = 0
@@ -217,9 +225,9 @@ def test_a_row_composed_ahead_with_other_counts_takes_its_figures_from_a_line_dr
     compose_all(renderer)
     renderer.holds = renderer.holds.copy()
     seats.lit = (current + 1) % renderer.players  # the turn passed: the row goes out
-    renderer.holds[("cards", current)] += 2  # two cards flying to it: one lands first
+    held(renderer, ("cards", current), 2)  # two cards flying to it: one lands first
     seats._figures_ahead()
-    renderer.holds[("cards", current)] -= 1
+    held(renderer, ("cards", current), -1)
     used = []
     paint = seats._figures.paint
     seats._figures.paint = lambda *args: used.append(paint(*args)) or used[-1]
@@ -238,11 +246,10 @@ def test_a_card_count_changing_repaints_only_what_moves_as_a_whole_repaint(befor
     seats, layers = renderer.seats, renderer.layers
     seat = renderer.view.current
     size = renderer.view.hand_sizes[seat]
-    renderer.holds = renderer.holds.copy()
-    renderer.holds[("cards", seat)] = size - before
+    held(renderer, ("cards", seat), size - before, add=False)
     layers.refresh()
     assert row_painted(renderer, seat) == whole_row(renderer, seat)
-    renderer.holds[("cards", seat)] = size - after  # the card lands
+    held(renderer, ("cards", seat), size - after, add=False)  # the card lands
     if ahead:
         seats._figures.make(seat, seats._plate(seat), seats.row_key(seat)[1][3:6])
     surface = layers.surface.copy()
@@ -257,3 +264,45 @@ def test_a_card_count_changing_repaints_only_what_moves_as_a_whole_repaint(befor
     assert row_painted(renderer, seat) == whole_row(renderer, seat)
     assert pygame.image.tobytes(layers.surface.subsurface(seats.row_area(seat)), "RGB") == \
         whole_row(renderer, seat)
+
+
+def test_figures_lines_all_drawn_ahead_are_not_looked_at_again_until_the_holds_change():
+    """Once every line a flying card needs is drawn ahead, the next calls look at no seat
+    (no picture asked for) until the view, the holds or the row lit change; then the new
+    line is drawn."""
+    renderer = played()
+    seats, seat = renderer.seats, renderer.view.current
+    held(renderer, ("cards", seat), 1)  # a card flying to the seat
+    while seats._figures_ahead():
+        pass
+    asked = []
+    make = seats._figures.make
+    seats._figures.make = lambda *args: asked.append(args) or make(*args)
+    assert not seats._figures_ahead() and asked == []
+    held(renderer, ("cards", seat), 1)  # a second card: a line with one more card counted
+    assert seats._figures_ahead() and len(asked) == 1
+    seats.lit = None  # the row goes out: its plate changes, so do its lines
+    assert seats._figures_ahead()
+
+
+def test_a_rows_key_is_kept_until_the_view_holds_scores_shown_or_language_change():
+    """The key a row's painter asks again is the one its refresh worked out; another view,
+    other holds, scores or language give the key worked out afresh."""
+    renderer = played()
+    seats, seat = renderer.seats, renderer.view.current
+    key = seats.row_key(seat)
+    assert seats.row_key(seat) is key
+    assert seats.row_key(seat, lit=not key[1][1])[1][1] is not key[1][1]  # kept apart by lit
+    held(renderer, ("cards", seat), 1)  # a card flies to the seat: not counted yet
+    assert seats.row_key(seat)[1][4] == key[1][4] - 1
+    renderer.score_hold = list(renderer.score_hold)
+    renderer.score_hold[seat] += 3  # points still counting up
+    assert seats.row_key(seat)[1][0] == key[1][0] - 3
+    renderer.view = dataclasses.replace(renderer.view, buses=tuple(
+        b - 1 if s == seat else b for s, b in enumerate(renderer.view.buses)))
+    assert seats.row_key(seat)[1][3] == key[1][3] - 1
+    set_language("es")
+    try:
+        assert seats.row_key(seat)[0] == "es"
+    finally:
+        set_language("en")
