@@ -10,8 +10,9 @@ column's header and cards) in that frame too made it the heaviest of all (~0.5-0
 move's repaints are spread: none in its frame, then one panel's changed parts a frame
 (`PANELS_PER_FRAME`, a budget in panels, not time), the maps first, the column last, then the
 boxes (they wait while it runs). Its strokes start at nothing drawn, so what shows late is the
-old picture of the layers for a frame or a few, mid-animation. A stroke landing meanwhile (new holds), another board or a
-direct refresh (a reset, the zoom) repaints everything at once, as before.
+old picture of the layers for a frame or a few, mid-animation. A stroke landing meanwhile (new
+holds), another board or a direct refresh (a reset, the zoom) repaints everything at once, as
+before.
 A frame's refresh that painted map or column parts (strokes landing, a spread step) leaves the
 boxes counting up to the next frame (`_boxes_held`, once): a landing and several boxes in one
 frame were among the heaviest at four seats. They show their count a frame late then.
