@@ -40,9 +40,9 @@ A room's renderer (`game/games/<id>/scene.py`) subclasses `RoomRenderer`, which 
 Counting numbers: a tween with a `tag` (e.g. `(seat, points)`) counts something up;
 `timeline.counting()` yields each tag with the fraction still to come, so a layer key can show
 the number in between (override `refresh` to note it before calling `super().refresh`).
-`update` refreshes only when a tween holding something back ended, a late one started holding
-or a tagged tween runs or ended (Timeline.advance): nothing else changes what the layers show (a
-tween that only paints goes through the damage alone).
+`update` refreshes only when a tween holding something back ended, a late one started holding,
+a tagged tween runs or ended, or the last tween ended (Timeline.advance): nothing else changes
+what the layers show (another tween that only paints goes through the damage alone).
 
 Costly layers: a room whose layers take long to paint sets `REPAINT_BUDGET = n`; `animate`
 then only notes what changed and each `update` repaints at most n dirty layers (`reset` always

@@ -118,9 +118,11 @@ class Timeline:
     def advance(self, dt: float) -> bool:
         """`update` by dt; True if what the layers show may have changed meanwhile: a tween
         that holds something back or counts something up ended, a `late` one started
-        holding, or a tagged one (something counting up) ran. A tween that only paints
-        (no holds, no tag) changes no layer as it ends: its pixels go through the damage
-        (the tweens drawn last frame), and no refresh asks every layer's key for nothing."""
+        holding, a tagged one (something counting up) ran, or the last one ended (a layer
+        may read whether tweens run: Ticket to Ride's move log makes its text whole then).
+        Another tween that only paints (no holds, no tag) changes no layer as it ends: its
+        pixels go through the damage (the tweens drawn last frame), and no refresh asks
+        every layer's key for nothing."""
         if not self.tweens:
             return False
         then, now = self.clock, self.clock + dt
@@ -134,7 +136,7 @@ class Timeline:
                                            or (tw.holds and tw.start + tw.dur <= now))
                       for tw in self.tweens)
         self.update(dt)
-        return changed
+        return changed or not self.tweens
 
     def counting(self) -> Iterator[tuple[Any, float]]:
         """(tag, fraction still to come) of every tagged tween, queued ones at 1.0: what a

@@ -98,6 +98,16 @@ def test_a_tween_that_only_paints_changes_no_layer_as_it_ends_or_starts() -> Non
     assert line.advance(1.5) and not line  # the one holding the hand ends
 
 
+def test_the_last_tween_ending_is_a_change_even_if_it_only_paints() -> None:
+    """Once no tween runs a layer may show otherwise (one reads whether tweens run: Ticket
+    to Ride's move log makes its text whole at rest), so the last tween ending is reported,
+    whatever it held."""
+    line = Timeline()
+    line.add(0.0, 0.5)
+    assert not line.advance(0.3)
+    assert line.advance(0.3) and not line
+
+
 def test_counting_yields_each_tag_with_the_fraction_still_to_come() -> None:
     line = Timeline()
     line.add(0.0, 1.0, ease=pytweening.linear, tag=(0, 10))
