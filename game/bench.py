@@ -26,9 +26,12 @@ the median of all those timings is the yardstick. The fill and blit is timed twi
 back (the yardstick of the `_x_fill` ratios), and paced one per frame interval as the frames
 themselves are (`paced_fill_blit_cpu_ms`, the `_cpu_x_paced_fill` ratios): a thread that slept
 between frames finds its caches cold, which makes both a frame and a fill + blit cost more than
-in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. Hard's decision
-time is set by its wall-clock budget, so it gets CPU time but no ratio. `--full-redraw` draws and
-presents every frame whole, as the app did before it tracked damage (the "before" figures).
+in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. The other
+like-with-like reading runs each seat count's game again back to back (`_b2b` keys, the table's
+<back to back ...>: each frame waits, untimed, only for a bot decision in flight) against the
+back-to-back yardstick. Hard's decision time is set by its wall-clock budget, so it gets CPU time
+but no ratio. `--full-redraw` draws and presents every frame whole, as the app did before it
+tracked damage (the "before" figures).
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}
 US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
+DECISION_POLL_S = 0.0002  # how often a back-to-back frame log looks whether the bot decided
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 
 
@@ -141,6 +145,7 @@ def with_ratios(row: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
 
 
 FRAME_KINDS = ("idle", "animated")
+BACK_TO_BACK = "_b2b"  # the keys of a seat count's frames run back to back (`app_frame_log`)
 
 
 def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
@@ -152,6 +157,9 @@ def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
         out[f"{kind}_cpu_x_fill"] = ratios(kinds[f"{kind}_cpu_ms"], refs.fill_blit_cpu_ms)
         out[f"{kind}_cpu_x_paced_fill"] = ratios(kinds[f"{kind}_cpu_ms"],
                                                  refs.paced_fill_blit_cpu_ms)
+        b2b = kind + BACK_TO_BACK  # like with like the other way: both back to back
+        out[f"{b2b}_x_fill"] = ratios(kinds[f"{b2b}_ms"], refs.fill_blit_ms)
+        out[f"{b2b}_cpu_x_fill"] = ratios(kinds[f"{b2b}_cpu_ms"], refs.fill_blit_cpu_ms)
     return out
 
 
@@ -168,22 +176,26 @@ class FrameLog:
         want = kind == "animated"
         return [ms for ms, moving in zip(times, self.animated) if moving == want]
 
-    def by_kind(self) -> dict[str, Any]:
-        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were."""
+    def by_kind(self, tag: str = "") -> dict[str, Any]:
+        """Idle and animated frames: p50/p99/max wall and CPU ms, and how many there were
+        (`tag` follows the kind in each key: BACK_TO_BACK for frames run back to back)."""
         row: dict[str, Any] = {}
         for kind in FRAME_KINDS:
-            row[f"{kind}_ms"] = frame_stats(self.kind(kind, self.walls))
-            row[f"{kind}_cpu_ms"] = frame_stats(self.kind(kind, self.cpus))
-            row[f"{kind}_frames"] = len(self.kind(kind, self.walls))
+            name = kind + tag
+            row[f"{name}_ms"] = frame_stats(self.kind(kind, self.walls))
+            row[f"{name}_cpu_ms"] = frame_stats(self.kind(kind, self.cpus))
+            row[f"{name}_frames"] = len(self.kind(kind, self.walls))
         return row
 
 
 def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
-                  full_redraw: bool = False) -> FrameLog:
+                  full_redraw: bool = False, paced: bool = True) -> FrameLog:
     """Every `App.step` (presenting included, to an unscaled 1920x1080 window) of greedy bots
     playing, at most `max_frames`, paced at 60 fps like the real loop (bots think on a worker
-    thread meanwhile). A frame is animated when the renderer was busy before or after it (the
-    frame after the last tween erases it), a move landed in it or the board still repaints what
+    thread meanwhile); not `paced`: back to back, as the back-to-back fill + blit is timed, each
+    frame waiting (untimed) only for a bot decision in flight, so that the game moves on the
+    same way. A frame is animated when the renderer was busy before or after it (the frame
+    after the last tween erases it), a move landed in it or the board still repaints what
     changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
     not counted."""
     import pygame
@@ -217,10 +229,21 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
         log.cpus.append((time.thread_time() - cpu_started) * 1000)
         log.animated.append(busy or now_busy or len(scene.match.history) != moves)
         busy = now_busy
-        pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
+        if paced:
+            pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
+        else:
+            await_decision(scene.driver.worker)
     scene.exit()
     pygame.display.quit()
     return log
+
+
+def await_decision(worker: Any) -> None:
+    """Between two frames run back to back: wait for the bot decision in flight (a paced frame
+    loop gives bots its waits to think in; without it, a back-to-back run would race ahead of
+    the bots through frames a paced one never draws)."""
+    while worker.thinking():
+        time.sleep(DECISION_POLL_S)
 
 
 def moving(scene: Any) -> bool:
@@ -246,7 +269,9 @@ def bench_frames(game_id: str, plan: Plan, full_redraw: bool = False) -> dict[st
     for seats in seat_counts(game_id):
         frames = plan.frames if seats == main else plan.seat_frames
         log = app_frame_log(game_id, seats, seed=1, max_frames=frames, full_redraw=full_redraw)
-        by_seats[str(seats)] = log.by_kind()
+        back = app_frame_log(game_id, seats, seed=1, max_frames=frames, full_redraw=full_redraw,
+                             paced=False)
+        by_seats[str(seats)] = {**log.by_kind(), **back.by_kind(BACK_TO_BACK)}
         if seats == main:
             row = frame_figures(log.walls, log.cpus)
     return {**row, "by_seats": by_seats}
@@ -599,8 +624,10 @@ def seat_figures(seats: str, k: dict[str, Any]) -> str:
     idle, moving = k["idle_x_fill"]["p99"], k["animated_x_fill"]["p99"]
     idle_cpu, moving_cpu = k["idle_cpu_x_fill"]["p99"], k["animated_cpu_x_fill"]["p99"]
     paced = k["idle_cpu_x_paced_fill"]["p99"], k["animated_cpu_x_paced_fill"]["p99"]
+    b2b = k[f"idle{BACK_TO_BACK}_x_fill"]["p99"], k[f"animated{BACK_TO_BACK}_x_fill"]["p99"]
     return (f"{seats}p {idle:.2f} ({idle_cpu:.2f}) / {moving:.2f} ({moving_cpu:.2f}) "
             f"{{paced {paced[0]:.2f} / {paced[1]:.2f}}} "
+            f"<back to back {b2b[0]:.2f} / {b2b[1]:.2f}> "
             f"[{k['idle_frames']}/{k['animated_frames']}]")
 
 
@@ -622,7 +649,8 @@ def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
     lines.append(f"{'':<4}" + "; ".join(cpu))
     if r.get("by_seats"):
         lines.append(f"{'':<4}p99 x fill+blit, idle / animated frames, wall (cpu) "
-                     "{cpu over the paced fill+blit} [how many]: "
+                     "{cpu over the paced fill+blit} <the frames run back to back, wall> "
+                     "[how many]: "
                      + "; ".join(seat_figures(seats, k) for seats, k in r["by_seats"].items()))
     if "hard_s" in r:
         lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"

@@ -12,6 +12,8 @@ from pathlib import Path
 from game.bench import (
     GAME_W,
     QUICK,
+    app_frame_log,
+    await_decision,
     is_split_game,
     percentile,
     split_frame_times,
@@ -19,6 +21,7 @@ from game.bench import (
     table,
 )
 from game.engine.registry import game_ids
+from game.ui.pacing import FramePacer
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "ticket_to_ride_paris"
@@ -85,9 +88,11 @@ def test_quick_json_report_has_every_field() -> None:
     assert set(game["by_seats"]) == {"2", "3", "4"}  # every seat count the game allows, to 4
     for kinds in game["by_seats"].values():
         assert kinds["idle_frames"] + kinds["animated_frames"] == QUICK.seat_frames
+        assert kinds["idle_b2b_frames"] + kinds["animated_b2b_frames"] == QUICK.seat_frames
         for kind in ("idle", "animated"):
             for key in (f"{kind}_ms", f"{kind}_cpu_ms", f"{kind}_x_fill", f"{kind}_cpu_x_fill",
-                        f"{kind}_cpu_x_paced_fill"):
+                        f"{kind}_cpu_x_paced_fill", f"{kind}_b2b_ms", f"{kind}_b2b_cpu_ms",
+                        f"{kind}_b2b_x_fill", f"{kind}_b2b_cpu_x_fill"):
                 f = kinds[key]
                 assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
@@ -111,9 +116,42 @@ def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
     for kinds in game["by_seats"].values():  # the paced yardstick: CPU over its own median
         paced = kinds["animated_cpu_ms"]["p99"] / ref["paced_fill_blit_cpu_ms"]
         assert abs(kinds["animated_cpu_x_paced_fill"]["p99"] - paced) <= 0.02 * paced + 1e-3
+        b2b = kinds["animated_b2b_ms"]["p99"] / ref["fill_blit_ms"]  # both back to back
+        assert abs(kinds["animated_b2b_x_fill"]["p99"] - b2b) <= 0.02 * b2b + 1e-3
     text = table(report, QUICK)
     assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
     assert "idle / animated frames" in text and "4p " in text and "paced" in text
+    assert "<back to back" in text
+
+
+class Thinker:
+    """A bot worker whose decision is in flight for its first `looks` looks."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+        self.asked = 0
+
+    def thinking(self) -> bool:
+        self.asked += 1
+        return self.asked <= self.looks
+
+
+def test_frames_back_to_back_wait_for_the_decision_in_flight_only() -> None:
+    worker = Thinker(3)
+    await_decision(worker)
+    assert worker.asked == 4  # waited while it thought, then went on
+    idle = Thinker(0)
+    await_decision(idle)
+    assert idle.asked == 1
+
+
+def test_a_back_to_back_frame_log_never_waits_out_a_frame_interval(monkeypatch) -> None:
+    def paced(*args: object) -> None:
+        raise AssertionError("a back-to-back frame waited out its interval")
+
+    monkeypatch.setattr(FramePacer, "wait", paced)
+    log = app_frame_log(GAME, 2, seed=1, max_frames=40, paced=False)
+    assert len(log.walls) == 40 and any(log.animated)  # the opening deal animates
 
 
 def test_unknown_game_is_refused_with_exit_2() -> None:

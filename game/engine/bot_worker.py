@@ -108,6 +108,11 @@ class BotWorker:
         """True while a decision is being computed or waits to be collected."""
         return self.job is not None
 
+    def thinking(self) -> bool:
+        """True while the decision asked for is still being computed (not yet collectable)."""
+        job = self.job
+        return job is not None and not job[2].finished
+
     def start(self, seat: int, stamp: Any, bot: Any, rules: Any, view: Any, prompt: Any) -> None:
         """Ask `bot` for a decision on `view`; `stamp` identifies the state it is about."""
         self.warm()

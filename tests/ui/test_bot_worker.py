@@ -51,8 +51,11 @@ def test_frames_go_on_while_a_bot_thinks(app, fake_game):
     before = len(game.match.history)
     for _ in range(30):  # thirty frames pass while the bot is still deciding
         app.step([], 1 / 60, present=False)
-    assert len(game.match.history) == before and game.driver.worker.busy()
+    worker = game.driver.worker
+    assert len(game.match.history) == before and worker.busy() and worker.thinking()
     bot.gate.set()
+    wait_until(lambda: not worker.thinking())
+    assert worker.busy()  # decided, and not yet collected: no frame has run since
     wait_until(lambda: len(game.match.history) > before, app)
     game.exit()
 
