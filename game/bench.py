@@ -2,36 +2,37 @@
 
 Per game: frame time of the real GameScene at 1920x1080 on the dummy video driver while bots play
 (p50/p99/max ms; a whole `App.step`: input, update, drawing what changed and presenting it in an
-unscaled 1920x1080 window), and per seat count (1-4, as the game allows) the p99 of idle frames
-(no animation, no move) and of animated frames (an animation runs or just ended, or a move
-landed), random playouts per second straight on the rules, and GreedyBot decision time
-(p50/p95 ms). A game whose renderer draws one map per person (board_api.SplitRenderer: Next
-Station, Explore New York) gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic
-gamepad, all maps on screen, everyone steering a cursor and confirming through the real input
-layer. Explore New York adds "<game> (final routes)": its exact route search on end-of-game maps
-of bot games and on the slowest dense maps we construct. Urban Sprawl adds "<game> 4p late game,
-full board": its frame time once bots have built most of the city. An engine-only room (no
-scene yet) has no frame times. Once: wall time from `python main.py --first-frame-exit` to exit (median), and
-the peak resident memory of this process and its children. Timing lives here, never in unit tests.
-Once too, "phones" (game.companion.bench): four phones on loopback play Ticket to Ride; tap to
-TV frame, frame time while they are connected, and the memory the server adds.
+unscaled 1920x1080 window), and per seat count (1-4, as the game allows) the p99 of idle frames (no
+animation, no move) and of animated frames (an animation runs or just ended, or a move landed),
+random playouts per second straight on the rules, and GreedyBot decision time (p50/p95 ms). A game
+whose renderer draws one map per person (board_api.SplitRenderer: Next Station, Explore New York)
+gets a second frame-time row, "<game> (4 split)": every seat a person on a synthetic gamepad, all
+maps on screen, everyone steering a cursor and confirming through the real input layer. Explore New
+York adds "<game> (final routes)": its exact route search on end-of-game maps of bot games and on
+the slowest dense maps we construct. Urban Sprawl adds "<game> 4p late game, full board": its frame
+time once bots have built most of the city. An engine-only room (no scene yet) has no frame times.
+Once: wall time from `python main.py --first-frame-exit` to exit (median), and the peak resident
+memory of this process and its children. Timing lives here, never in unit tests. Once too, "phones"
+(game.companion.bench): four phones on loopback play Ticket to Ride; tap to TV frame, frame time
+while they are connected, and the memory the server adds.
 
-Every figure is reported three ways (`--json` carries all three): wall time, CPU time (the
-process time of the measuring thread: a loaded machine stretches wall time but hardly CPU time),
-and a ratio to a yardstick timed in the same run (`reference`), so that figures from different
-runs and machines compare. Engine and bot figures are measured against a fixed pure-Python loop
-(`reference_work`), frames against one full-screen fill and blit of the 1920x1080 canvas (the
-cost of redrawing everything once); both are timed at the start and at the end of the run, and
-the median of all those timings is the yardstick. The fill and blit is timed twice over: back to
-back (the yardstick of the `_x_fill` ratios), and paced one per frame interval as the frames
-themselves are (`paced_fill_blit_cpu_ms`, the `_cpu_x_paced_fill` ratios): a thread that slept
-between frames finds its caches cold, which makes both a frame and a fill + blit cost more than
-in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares like with like. The other
-like-with-like reading runs each seat count's game again back to back (`_b2b` keys, the table's
-<back to back ...>: each frame waits, untimed, only for a bot decision in flight) against the
-back-to-back yardstick. Hard's decision time is set by its wall-clock budget, so it gets CPU time
-but no ratio. `--full-redraw` draws and presents every frame whole, as the app did before it
-tracked damage (the "before" figures).
+Every figure is reported three ways (`--json` carries all three): wall time, CPU time (the process
+time of the measuring thread: a loaded machine stretches wall time but hardly CPU time), and a
+ratio to a yardstick timed in the same run (`reference`), so that figures from different runs and
+machines compare. Engine and bot figures are measured against a fixed pure-Python loop
+(`reference_work`), frames against one full-screen fill and blit of the 1920x1080 canvas (the cost
+of redrawing everything once); both are timed at the start and at the end of the run, and the
+median of all those timings is the yardstick. The fill and blit is timed twice over: back to back
+(the yardstick of the `_x_fill` ratios), and paced one per frame interval as the frames themselves
+are (`paced_fill_blit_cpu_ms`, the `_cpu_x_paced_fill` ratios): a thread that slept between frames
+finds its caches cold, which makes both a frame and a fill + blit cost more than in a hot loop
+(~0.85 against ~0.5 ms here), so the paced ratio compares like with like. The other like-with-like
+reading runs each seat count's game again back to back (`_b2b` keys, the table's <back to back
+...>: each frame waits, untimed, only for a bot decision in flight) against the back-to-back
+yardstick; under the rows, a line per reading counts the seat counts that meet the frame targets
+(`FRAME_TARGETS`). Hard's decision time is set by its wall-clock budget, so it gets CPU time but no
+ratio. `--full-redraw` draws and presents every frame whole, as the app did before it tracked
+damage (the "before" figures).
 """
 
 from __future__ import annotations
@@ -598,6 +599,7 @@ def table(report: dict[str, Any], plan: Plan) -> str:
         if "frame_ms" not in r:
             continue
         lines += row_lines(game_id, r)
+    lines += target_lines(report)
     ref = report["reference"]
     lines.append(f"references: loop {ref['loop_cpu_ms']:.2f} CPU ms (range "
                  f"{ref['loop_cpu_ms_range'][0]:.2f}-{ref['loop_cpu_ms_range'][1]:.2f}), "
@@ -610,6 +612,33 @@ def table(report: dict[str, Any], plan: Plan) -> str:
     lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
     lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")
     return "\n".join(lines)
+
+
+# Issue 29's frame targets: p99 over a full-screen fill + blit timed in the same run
+FRAME_TARGETS = {"idle": 0.5, "animated": 1.5}
+# Like with like, both ways: the ratio keys (after the kind) each reading is judged on
+LIKE_WITH_LIKE = {"paced": "_cpu_x_paced_fill", "back to back": f"{BACK_TO_BACK}_x_fill"}
+
+
+def target_lines(report: dict[str, Any]) -> list[str]:
+    """Per reading, how many seat counts meet both frame targets, and those that do not."""
+    seat_rows = [(game_id, seats, k) for game_id, r in report.items()
+                 if isinstance(r, dict) and r.get("by_seats")
+                 for seats, k in r["by_seats"].items()]
+    if not seat_rows:
+        return []
+    lines = []
+    for reading, suffix in LIKE_WITH_LIKE.items():
+        over = [(game_id, seats, kind, ratio) for game_id, seats, k in seat_rows
+                for kind, target in FRAME_TARGETS.items()
+                if (ratio := k[kind + suffix]["p99"]) > target]
+        met = len(seat_rows) - len({(game_id, seats) for game_id, seats, _, _ in over})
+        missed = ", ".join(f"{game_id} {seats}p {kind} {ratio:.2f}"
+                           for game_id, seats, kind, ratio in over)
+        lines.append(f"frame targets (p99 idle <= {FRAME_TARGETS['idle']}x, animated <= "
+                     f"{FRAME_TARGETS['animated']}x), {reading}: met in {met} of "
+                     f"{len(seat_rows)} seat counts" + (f"; over: {missed}" if over else ""))
+    return lines
 
 
 def trio(stats: dict[str, float] | None, keys: tuple[str, ...], digits: int = 2) -> str:

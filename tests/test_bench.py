@@ -19,6 +19,7 @@ from game.bench import (
     split_frame_times,
     split_key,
     table,
+    target_lines,
 )
 from game.engine.registry import game_ids
 from game.ui.pacing import FramePacer
@@ -202,3 +203,19 @@ def test_every_split_screen_game_gets_its_four_people_row_in_the_table() -> None
     assert {"next_station_paris", "explore_new_york"} <= set(split)
     assert all(len(split_key(g)) < GAME_W for g in split)  # the row's name fits its column
     assert split_key("explore_new_york") == "explore_new_york (4 split)"
+
+
+def seat_count(paced: float, b2b: float, idle: float = 0.1) -> dict:
+    """A seat count's p99 ratios as a report holds them (only those the targets read)."""
+    return {"idle_cpu_x_paced_fill": {"p99": idle}, "animated_cpu_x_paced_fill": {"p99": paced},
+            "idle_b2b_x_fill": {"p99": idle}, "animated_b2b_x_fill": {"p99": b2b}}
+
+
+def test_the_frame_targets_are_counted_like_with_like_both_ways() -> None:
+    report = {"a": {"by_seats": {"2": seat_count(1.2, 0.9), "3": seat_count(1.6, 1.4)}},
+              "b": {"by_seats": {"4": seat_count(1.5, 1.0, idle=0.7)}}, "reference": {}}
+    paced, back = target_lines(report)
+    assert "paced: met in 1 of 3 seat counts" in paced
+    assert "over: a 3p animated 1.60, b 4p idle 0.70" in paced
+    assert "back to back: met in 2 of 3" in back and "b 4p idle 0.70" in back
+    assert "a 3p" not in back  # 1.4 back to back is within 1.5x
