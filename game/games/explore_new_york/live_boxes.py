@@ -10,7 +10,7 @@ which holds the view, the timeline and the rules it reads.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import pytweening
@@ -18,6 +18,7 @@ import pytweening
 from game.engine.core import Event
 from game.ui.render_kit import Batch
 
+from .final_paint import on_grid
 from .layout import BOXES, TOTAL
 from .score_panel import Box, counts_text
 from .scoring import CATEGORIES, RouteScorer
@@ -370,6 +371,21 @@ class LiveBoxes:
         phase = small.index(seat) / len(small)
         step = math.floor(done * FINAL_STEPS + phase)
         return min(1.0, step / FINAL_STEPS) if step else -1.0
+
+    def finale_half(self, seat: int) -> int:
+        """Which of two alternate frames the seat's final glow and boxes move on
+        (final_paint.on_grid): the large maps' one, the small maps' the other (with no small
+        map: by seat, so two large maps take turns)."""
+        small = self._small_seats()
+        return int(seat in small) if small else seat % 2
+
+    def final_box_ease(self, seat: int, start: float, dur: float) -> Callable[[float], float]:
+        """The ease of a final box's tween: a small map's counts in steps of their own, the
+        small seats' apart (`_final_step`: two of them in one frame would be two passes),
+        else on the seat's half of the grid, with its glow (`finale_half`)."""
+        if seat in self._small_seats():
+            return pytweening.linear
+        return on_grid(start, dur, self.finale_half(seat))
 
     def _small_seats(self) -> tuple[int, ...]:
         """The seats whose map is small (three or four seats: all but the large ones)."""
