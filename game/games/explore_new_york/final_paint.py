@@ -26,7 +26,7 @@ STRIPS = 24  # vertical strips a map's fade and glow sweep across
 OVERLAP = 2  # strips changing at once: each one's window lasts this many strips' steps
 GLOW_ALPHA = 150  # the glow's alpha at its brightest
 GLOW_WAVES = 1  # times the glow's shimmer travels across a map while the boxes fill in
-FRAME_GRID = 1 / 30  # s: the ticks the finale's glow and boxes move on (`on_grid`)
+FRAME = 1 / 60  # s: a frame at 60 fps, the ticks of `on_grid` a whole number of them apart
 
 Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect]  # (image, where, its area): blits'
 Alpha = Callable[[float], int]  # a strip's alpha at its own progress 0..1
@@ -42,20 +42,23 @@ def glow_alpha(q: float) -> int:
     return round(GLOW_ALPHA * math.sin(math.pi * q))
 
 
-def on_grid(start: float, dur: float, half: int) -> Callable[[float], float]:
-    """A linear ease for a tween from `start` lasting `dur` whose progress moves only at the
-    ticks of a FRAME_GRID grid on the timeline clock; `half` (0 or 1) picks one of two grids
-    half a tick apart, both a quarter tick off the 60 fps frames (a frame's clock never sits on
-    a tick). At 60 fps the two halves move on alternate frames: a frame of the finale redraws
-    the large maps' glow and boxes or the small maps' (the room's `finale_half`), not both
-    (each is a redraw pass of its own: four a frame before, ~0.05 ms each)."""
-    offset = (0.25 + 0.5 * half) * FRAME_GRID
+def on_grid(start: float, dur: float, phase: int, phases: int = 2,
+            ease: Callable[[float], float] = pytweening.linear) -> Callable[[float], float]:
+    """An ease for a tween from `start` lasting `dur` whose progress moves only at the ticks of
+    a grid on the timeline clock, one tick every `phases` 60 fps frames, `phase` (0 to
+    phases - 1) picking which of those frames (the ticks sit half a frame off them: a frame's
+    clock never falls on one). At 60 fps tweens of different phases move on different frames:
+    in the finale the large maps' glow and boxes on one frame, the small maps' on the next
+    (the room's `finale_half`); while the game runs each seat's box counts on its own frame
+    (each seat's sheet a redraw pass of its own: two to four a frame before, ~0.05 ms each)."""
+    period = phases * FRAME
+    offset = (phase + 0.5) * FRAME
 
-    def ease(raw: float) -> float:
-        tick = math.floor((start + raw * dur - offset) / FRAME_GRID) * FRAME_GRID + offset
-        return min(1.0, max(0.0, (tick - start) / dur))
+    def stepped(raw: float) -> float:
+        tick = math.floor((start + raw * dur - offset) / period) * period + offset
+        return ease(min(1.0, max(0.0, (tick - start) / dur)))
 
-    return ease
+    return stepped
 
 
 def strip_rects(size: tuple[int, int]) -> list[pygame.Rect]:

@@ -199,13 +199,17 @@ class LiveBoxes:
     def _count(self, recount: Recount) -> None:
         """Queue the counts of one move `animated` left for later: each changed box of its
         seat counts from its points before the move to those after it, from where the seat's
-        strokes end; the seat's boxes are looked at again (`repaint_scores`)."""
+        strokes end, on a frame of its own (`on_grid`: each seat's numbers move every
+        `players` frames, on its own one: boxes of two or three seats counting at once were
+        among the heaviest frames at four seats); the seat's boxes are looked at again
+        (`repaint_scores`)."""
         seat, before = recount.seat, recount.before
         after = self._sheet_boxes_of(recount.view, seat)
+        ease = on_grid(recount.start, COUNT_TIME, seat, self.players, pytweening.easeOutQuad)
         for n, (old, new) in enumerate(zip(before, after)):
             if old.points != new.points:
                 self._counted_from[seat, BOXES[n]] = old
-                self.timeline.add(recount.start, COUNT_TIME, None, pytweening.easeOutQuad,
+                self.timeline.add(recount.start, COUNT_TIME, None, ease,
                                   tag=(seat, BOXES[n]), seat=seat)
         self._recounted.add(seat)
         self._frame_busy = True
