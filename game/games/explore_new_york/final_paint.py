@@ -50,13 +50,15 @@ def on_grid(start: float, dur: float, phase: int, phases: int = 2,
     clock never falls on one). At 60 fps tweens of different phases move on different frames:
     in the finale the large maps' glow and boxes on one frame, the small maps' on the next
     (the room's `finale_half`); while the game runs each seat's box counts on its own frame
-    (each seat's sheet a redraw pass of its own: two to four a frame before, ~0.05 ms each)."""
+    (each seat's sheet a redraw pass of its own: two to four a frame before, ~0.05 ms each).
+    It ends at its last tick, so the tween's end, between two ticks, changes nothing more."""
     period = phases * FRAME
     offset = (phase + 0.5) * FRAME
+    last = math.floor((start + dur - offset) / period) * period + offset
 
     def stepped(raw: float) -> float:
         tick = math.floor((start + raw * dur - offset) / period) * period + offset
-        return ease(min(1.0, max(0.0, (tick - start) / dur)))
+        return ease(1.0 if tick >= last else max(0.0, (tick - start) / dur))
 
     return stepped
 

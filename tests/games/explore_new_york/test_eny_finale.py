@@ -203,7 +203,7 @@ def test_every_frame_of_the_finale_equals_a_full_redraw():
 def test_on_grid_moves_only_on_its_ticks_and_the_two_halves_take_turns():
     """A tween eased `on_grid` keeps its progress between two ticks of its half; at 60 fps the
     two halves move on alternate frames (never both in one frame, one of them in each), from 0
-    to its end."""
+    to 1, reached at its last tick."""
     start, dur = 0.3, 1.32
     eases = [on_grid(start, dur, half) for half in (0, 1)]
     last = [ease(0.0) for ease in eases]
@@ -216,7 +216,9 @@ def test_on_grid_moves_only_on_its_ticks_and_the_two_halves_take_turns():
         moved_alone += moved.count(True) == 1
         last = now
     assert moved_together == 0 and moved_alone > 70
-    assert last[0] > 0.97 and last[1] > 0.97 and all(0.0 <= p <= 1.0 for p in last)
+    assert last == [1.0, 1.0]
+    # at its last tick it is done: the tween's end, between two ticks, changes nothing more
+    assert all(ease(1.0 - 1e-6) == 1.0 for ease in eases)
 
 
 def test_a_sweep_standing_still_reports_no_area():
