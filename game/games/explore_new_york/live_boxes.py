@@ -16,13 +16,14 @@ from typing import Any, NamedTuple
 import pytweening
 
 from game.engine.core import Event
+from game.engine.trails import bits
 from game.ui.render_kit import Batch
 
 from .final_paint import on_grid
 from .layout import BOXES, TOTAL
 from .score_panel import Box, counts_text
 from .scoring import CATEGORIES, RouteScorer
-from .state import State
+from .state import Sheet, State
 
 COUNT_TIME = 0.6  # a live box counting to its new points
 COUNT_AHEAD = 0.05  # s: a move's counts are queued this long before they start (a frame of
@@ -54,6 +55,7 @@ class LiveBoxes:
         # identity (a move makes a new sheet for one seat and keeps the others' as they were):
         # hashing a sheet's 36 blocks at every look-up cost more than the look-up saved
         self._by_sheet: dict[tuple[int, int], list] = {}
+        self._last_known: dict[int, list] = {}  # per seat what `_known` found last (`_unmoved`)
         self._refreshed: tuple[State, Any] | None = None  # (view, layers) at the last refresh
         self._scored: tuple[dict, dict] | None = None  # (panels, their score panels by box)
         self._to_count: list[Recount] = []  # the counts `animated` left for later, in order
@@ -293,7 +295,12 @@ class LiveBoxes:
         if known is None or known[0] is not sheet:
             if len(self._by_sheet) >= ROUTES_KEPT:
                 self._by_sheet.clear()
-            known = self._by_sheet[seat, id(sheet)] = [sheet, self.rules.route(view, seat), None]
+            last = self._last_known.get(seat)
+            if last is not None and _unmoved(self.board, last[0], sheet):
+                known = [sheet, last[1], last[2]]  # the same route and boxes: no search
+            else:
+                known = [sheet, self.rules.route(view, seat), None]
+            self._by_sheet[seat, id(sheet)] = self._last_known[seat] = known
         return known
 
     def _final_boxes(self) -> tuple[tuple[Box, ...], ...]:
@@ -410,3 +417,20 @@ class LiveBoxes:
         return (not self._to_count and not self._refresh_due and self._fade is None
                 and len(self.humans) <= 2 and self._ahead_done and not self._ahead_due
                 and not self._frame_busy and not self._score_hold and super().at_rest())
+
+
+def _unmoved(board: Any, old: Sheet, new: Sheet) -> bool:
+    """True if two sheets of a seat have the same best route and boxes: the same links and
+    cafés, and tourists changed only in blocks no drawn link runs along (a block is on a route
+    only along a side of it: no trail's points change). A chosen block away from the network
+    is about a fifth of a bot game's changed sheets: their exact search (~0.11-0.14 ms in a
+    paced frame) is not made again."""
+    if old.links != new.links or old.cafes != new.cafes:
+        return False
+    if old.tourists == new.tourists:
+        return True
+    reach = 0
+    for link in bits(new.links):
+        reach |= board.link_blocks[link]
+    return not any(reach >> block & 1 and old.tourists[block] != new.tourists[block]
+                   for block in bits(new.filled))
