@@ -26,6 +26,7 @@ STRIPS = 24  # vertical strips a map's fade and glow sweep across
 OVERLAP = 2  # strips changing at once: each one's window lasts this many strips' steps
 GLOW_ALPHA = 150  # the glow's alpha at its brightest
 GLOW_WAVES = 1  # times the glow's shimmer travels across a map while the boxes fill in
+FRAME = 1 / 60  # s: a frame at 60 fps, the ticks of `on_grid` a whole number of them apart
 
 Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect]  # (image, where, its area): blits'
 Alpha = Callable[[float], int]  # a strip's alpha at its own progress 0..1
@@ -39,6 +40,27 @@ def fade_alpha(q: float) -> int:
 def glow_alpha(q: float) -> int:
     """A strip's glow rising and falling once."""
     return round(GLOW_ALPHA * math.sin(math.pi * q))
+
+
+def on_grid(start: float, dur: float, phase: int, phases: int = 2,
+            ease: Callable[[float], float] = pytweening.linear) -> Callable[[float], float]:
+    """An ease for a tween from `start` lasting `dur` whose progress moves only at the ticks of
+    a grid on the timeline clock, one tick every `phases` 60 fps frames, `phase` (0 to
+    phases - 1) picking which of those frames (the ticks sit half a frame off them: a frame's
+    clock never falls on one). At 60 fps tweens of different phases move on different frames:
+    in the finale the large maps' glow and boxes on one frame, the small maps' on the next
+    (the room's `finale_half`); while the game runs each seat's box counts on its own frame
+    (each seat's sheet a redraw pass of its own: two to four a frame before, ~0.05 ms each).
+    It ends at its last tick, so the tween's end, between two ticks, changes nothing more."""
+    period = phases * FRAME
+    offset = (phase + 0.5) * FRAME
+    last = math.floor((start + dur - offset) / period) * period + offset
+
+    def stepped(raw: float) -> float:
+        tick = math.floor((start + raw * dur - offset) / period) * period + offset
+        return ease(1.0 if tick >= last else max(0.0, (tick - start) / dur))
+
+    return stepped
 
 
 def strip_rects(size: tuple[int, int]) -> list[pygame.Rect]:
@@ -93,6 +115,8 @@ class Sweep:
     def area(self, p: float) -> pygame.Rect:
         """The canvas pixels that may differ at `p` from the progress painted last: the strips
         whose window meets the stretch between (however many frames it skipped)."""
+        if p == self._seen:  # (its progress stands still between two ticks: on_grid)
+            return pygame.Rect(self.whole.topleft, (0, 0))
         lo, hi = min(self._seen, p), max(self._seen, p)
         changing = self.strips[bisect_right(self.ends, lo):bisect_left(self.starts, hi)]
         if not changing:

@@ -36,7 +36,7 @@ from game.ui.split_room import SeatArea, SeatPanel
 
 from . import sprites as sp
 from .board import TOURISTS
-from .final_paint import GLOW_WAVES, Sweep, fade_alpha, glow_alpha
+from .final_paint import GLOW_WAVES, Sweep, fade_alpha, glow_alpha, on_grid
 from .layout import BOXES, GLOW, MapScale
 from .map_paint import (
     Marks,
@@ -315,15 +315,17 @@ class MapPanel(MapRepaint, SeatPanel):
         fade = Sweep(erased, topleft, self._erased_reach(sheet, route), fade_alpha, keep=True)
         self.tween(start, ERASE_TIME, fade, pytweening.linear, (("seat", seat, "erase"),),
                    area=fade.area, seat=seat)
-        boxes = start + ERASE_TIME
+        boxes, half = start + ERASE_TIME, self.room.finale_half(seat)
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
-        for n, box in enumerate(BOXES):
-            self.tween(boxes + n * BOX_TIME, BOX_TIME, None, pytweening.linear,  # eased by
-                       tag=(seat, box), seat=seat)  # the boxes (LiveBoxes._final_step)
+        for n, box in enumerate(BOXES):  # (eased by the boxes: LiveBoxes._final_step)
+            at_n = boxes + n * BOX_TIME
+            self.tween(at_n, BOX_TIME, None, self.room.final_box_ease(seat, at_n, BOX_TIME),
+                       tag=(seat, box), seat=seat)
         links = ev.get("links")
         glow = Sweep(self._glow(links), topleft, self._glow_reach(links), glow_alpha,
                      keep=False, waves=GLOW_WAVES)
-        self.tween(boxes, len(BOXES) * BOX_TIME, glow, pytweening.linear, area=glow.area,
+        glowing = len(BOXES) * BOX_TIME
+        self.tween(boxes, glowing, glow, on_grid(boxes, glowing, half), area=glow.area,
                    seat=seat)
         return at
 

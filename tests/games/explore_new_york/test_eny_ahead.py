@@ -20,6 +20,7 @@ from game.games.explore_new_york.map_panel import MapPanel
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel
+from game.games.explore_new_york.scoring import best_route
 from game.ui.render_kit import Batch, Layers
 from tests.games.explore_new_york.support import settle_spread
 from tests.games.scene_match import scene_match, step
@@ -340,3 +341,31 @@ def test_the_inks_of_tourists_being_drawn_are_worked_out_in_a_quiet_frame_before
     play_moves_frame_by_frame(match, bots, renderer)
     assert len(in_landings) > 10 and tourist_inks.cache_info().misses > 5
     assert sum(in_landings) <= 2
+
+
+def test_a_sheet_changed_off_the_network_keeps_its_route_and_boxes_without_a_search():
+    """A seat's new sheet whose links and cafés are the same and whose tourists changed only
+    in blocks no drawn link runs along has the route and boxes of its sheet before (about a
+    fifth of a bot game's changed sheets): no exact search is made for it, and what the
+    renderer knows equals a fresh search, for every changed sheet of a game."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 8)
+    renderer.set_humans(())
+    searched = []
+    route = renderer.rules.route
+    renderer.rules.route = lambda view, seat: searched.append(seat) or route(view, seat)
+    changed = 0
+    while not match.is_over():
+        before = match.state.sheets
+        step(match, bots)
+        view = match.view(None)
+        if view.routes:
+            break
+        for seat in range(4):
+            if view.sheets[seat] is not before[seat]:
+                changed += 1
+                fresh = best_route(renderer.board, view.sheets[seat])
+                assert renderer._known(view, seat)[1] == fresh
+                # (`_seat_boxes` counts them afresh from the route and the sheet)
+                assert renderer._sheet_boxes_of(view, seat) == renderer._seat_boxes(view, seat)
+    assert changed > 60 and 0 < len(searched) < changed * 0.9, (len(searched), changed)

@@ -17,6 +17,7 @@ from game.games.explore_new_york.final_paint import (
     STRIPS,
     fade_alpha,
     glow_alpha,
+    on_grid,
     pieces,
     strip_rects,
     windows,
@@ -24,6 +25,7 @@ from game.games.explore_new_york.final_paint import (
 from game.games.explore_new_york.layout import DAMAGE_RECTS, FINAL_DAMAGE_RECTS
 from game.games.explore_new_york.live_boxes import FINAL_STEPS
 from game.scenes import snapshot
+from game.ui.board_api import BOARD_RECT
 from game.ui.damage import MAX_PASSES
 from tests.games.explore_new_york.support import advance
 from tests.games.explore_new_york.test_eny_repaint_parts import (
@@ -196,3 +198,64 @@ def test_every_frame_of_the_finale_equals_a_full_redraw():
         assert parts > 60
     finally:
         pygame.display.quit()
+
+
+def test_on_grid_moves_only_on_its_ticks_and_the_two_halves_take_turns():
+    """A tween eased `on_grid` keeps its progress between two ticks of its half; at 60 fps the
+    two halves move on alternate frames (never both in one frame, one of them in each), from 0
+    to 1, reached at its last tick."""
+    start, dur = 0.3, 1.32
+    eases = [on_grid(start, dur, half) for half in (0, 1)]
+    last = [ease(0.0) for ease in eases]
+    moved_together = moved_alone = 0
+    for frame in range(1, 200):
+        raw = min(1.0, max(0.0, (frame / 60 - start) / dur))
+        now = [ease(raw) for ease in eases]
+        moved = [a != b for a, b in zip(now, last)]
+        moved_together += all(moved)
+        moved_alone += moved.count(True) == 1
+        last = now
+    assert moved_together == 0 and moved_alone > 70
+    assert last == [1.0, 1.0]
+    # at its last tick it is done: the tween's end, between two ticks, changes nothing more
+    assert all(ease(1.0 - 1e-6) == 1.0 for ease in eases)
+
+
+def test_a_sweep_standing_still_reports_no_area():
+    """A sweep asked at the progress it was painted at last changes no pixel: its area is
+    empty (on_grid holds it between ticks)."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    sweep = next(iter(sweeps(renderer, glow_alpha).values()))
+    canvas = renderer.layers.surface.copy()
+    first = sweep.strips[0]
+    at, later = first.start + 0.01, (first.start + first.end) / 2
+    sweep(canvas, at)
+    assert sweep.area(at).w * sweep.area(at).h == 0
+    assert sweep.area(later).w > 0
+
+
+def test_the_finale_redraws_the_large_maps_glow_or_the_small_ones_not_both():
+    """While the routes glow at four seats, a frame's damage meets the large map or the small
+    maps, not both (the halves of on_grid; a sweep's area of the frame before is not reported
+    again: FinaleDamage)."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    large = renderer.maps[renderer.focus].rect.move(BOARD_RECT.topleft)
+    small = [renderer.maps[seat].rect.move(BOARD_RECT.topleft) for seat in renderer._small_seats()]
+    fades = [tw for tw in renderer.timeline if tw.paint in sweeps(renderer, fade_alpha).values()]
+    both = frames = large_only = small_only = 0
+    canvas = pygame.Surface(BOARD_RECT.size)
+    while renderer.busy():
+        advance(renderer, 1 / 60)
+        damage = renderer.damage() or []
+        renderer.draw(canvas, None, None)  # (a sweep's area: since the progress painted last)
+        if any(tw.end > renderer.timeline.clock for tw in fades) or not renderer.timeline:
+            continue  # (the fade before the glow: every map each frame)
+        meets_large = large.collidelist(damage) >= 0
+        meets_small = any(rect.collidelist(damage) >= 0 for rect in small)
+        frames += 1
+        both += meets_large and meets_small
+        large_only += meets_large and not meets_small
+        small_only += meets_small and not meets_large
+    assert frames > 60 and both <= 2 and large_only > 10 and small_only > 10

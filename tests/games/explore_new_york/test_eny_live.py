@@ -274,3 +274,38 @@ def test_a_move_s_counts_are_queued_as_they_start_and_end_on_its_boxes(players, 
         for seat in range(players):
             assert renderer.shown_boxes(seat) == renderer._sheet_boxes_of(renderer.view, seat)
     assert moves > 20 and counted > 50
+
+
+def test_at_four_seats_each_seats_boxes_count_on_a_frame_of_its_own():
+    """Seats charting at once (as bots do) make several seats count at once; each seat's
+    counts move on its own frames (final_paint.on_grid, one in `players`), so a frame moves
+    the boxes of one seat (each seat's sheet is a redraw pass of its own), and every count
+    ends on the view's boxes."""
+    pygame.init()
+    match, bots, renderer = scene_match(ENYRenderer, ExploreNewYork(), 4, 8)
+    renderer.set_humans((0,))  # (the large map stays: no new board drops the counts)
+    pick = random.Random(3)
+    last: dict = {}
+    together = moved = 0
+    while not match.is_over():
+        prompt = pick.choice(match.prompts())  # (any seat charting: their counts overlap)
+        action = bots[prompt.player].choose(match.rules, match.view(prompt.player), prompt)
+        events = match.apply(prompt.player, action) + match.resolve_chance()
+        renderer.animate(events, match.view(0), 0)
+        if renderer.view.routes:
+            break
+        for _ in range(8):
+            advance(renderer, 1 / 60)
+            clock, now = renderer.timeline.clock, {}
+            for tween in renderer.timeline:
+                if tween.tag is not None and tween.start <= clock:
+                    now[tween] = tween.progress(clock)
+            seats = {tween.seat for tween, p in now.items() if last.get(tween, 0.0) != p}
+            together += len(seats) > 1
+            moved += bool(seats)
+            last = now
+    while renderer.busy():
+        advance(renderer, 1 / 60)
+    assert moved > 40 and together == 0, (moved, together)
+    for seat in range(4):
+        assert renderer.shown_boxes(seat) == renderer._sheet_boxes_of(renderer.view, seat)

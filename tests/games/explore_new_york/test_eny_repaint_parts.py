@@ -28,7 +28,7 @@ from game.games.explore_new_york.final_paint import (
     strip_rects,
     windows,
 )
-from game.games.explore_new_york.layout import DAMAGE_RECTS, joined_damage
+from game.games.explore_new_york.layout import DAMAGE_RECTS, PASS_WASTE, joined_damage
 from game.games.explore_new_york.rules import ExploreNewYork
 from game.games.explore_new_york.scene import ENYRenderer
 from game.games.explore_new_york.score_panel import BoxPanel, paint_box
@@ -137,6 +137,16 @@ def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
         pygame.Rect(0, 0, 40, 10)]
     far = [pygame.Rect(0, 0, 10, 10), pygame.Rect(1800, 900, 10, 10)]
     assert sorted(map(tuple, join_cheapest(far, 3, PASS_AREA))) == sorted(map(tuple, far))
+
+
+def test_the_room_joins_two_rects_when_the_pixels_added_cost_less_than_a_pass():
+    """Two strokes 350 px apart: their union adds 70k pixels, less than a redraw pass costs
+    in a paced frame (PASS_WASTE), so the room draws them in one pass (the kit's PASS_AREA
+    left them two); two far apart stay two."""
+    a, b = pygame.Rect(0, 0, 50, 200), pygame.Rect(400, 0, 50, 200)
+    assert joined_damage([a, b]) == [a.union(b)]
+    far = [pygame.Rect(0, 0, 50, 200), pygame.Rect(1400, 600, 50, 200)]
+    assert sorted(map(tuple, joined_damage(far))) == sorted(map(tuple, far))
 
 
 COLUMN_EVENTS = ("card_revealed", "card_discarded", "turn_ended", "first_player",
@@ -397,6 +407,6 @@ def test_the_damage_joined_again_is_what_joining_it_gives():
     other = [pygame.Rect(10, 10, 50, 50), pygame.Rect(1800, 900, 20, 20)]
     for rects in (strokes, strokes, other, strokes[:3], strokes, other, other, []):
         got = joined_damage([pygame.Rect(r) for r in rects])
-        assert got == join_cheapest([pygame.Rect(r) for r in rects], DAMAGE_RECTS, PASS_AREA)
+        assert got == join_cheapest([pygame.Rect(r) for r in rects], DAMAGE_RECTS, PASS_WASTE)
         for rect in got:
             rect.inflate_ip(100, 100)  # the app may change the rects it is given

@@ -191,14 +191,14 @@ def test_the_end_erases_what_is_off_the_route_then_fills_the_boxes_one_by_one():
     routes = match.state.routes
     shown = [renderer.shown_boxes(s) for s in (0, 1)]
     assert all(box.points is None for boxes in shown for box in boxes)  # empty at first
-    seen: list[tuple[int, ...]] = []
-    while renderer.busy():
+    seen: list[list[int]] = [[0], [0]]  # per seat (the two maps fill in a frame apart:
+    while renderer.busy():  # final_paint.on_grid)
         advance(renderer, BOX_TIME / 4)
-        filled = tuple(sum(box.points is not None for box in renderer.shown_boxes(s))
-                       for s in (0, 1))
-        if not seen or filled != seen[-1]:
-            seen.append(filled)
-    assert [f[0] for f in seen] == list(range(len(BOXES) + 1))  # one box after another
+        for s in (0, 1):
+            filled = sum(box.points is not None for box in renderer.shown_boxes(s))
+            if filled != seen[s][-1]:
+                seen[s].append(filled)
+    assert seen[0] == seen[1] == list(range(len(BOXES) + 1))  # one box after another
     for s, route in enumerate(routes):
         boxes = renderer.shown_boxes(s)
         assert [b.points for b in boxes] == [p for _, p in route.points] + [route.total]
