@@ -562,6 +562,17 @@ def _stroke_box(stroke: Stroke) -> pygame.Rect:
                        math.ceil(max(ys) - min(ys)) + 2 * half + 1)
 
 
+def warm_pencils(panel: MapPanel) -> None:
+    """Draw now the pencil of every stroke `panel`'s map may show (`sp.pencil_sprite`: each
+    colour, each link in both directions), so that no stroke's first frame draws one."""
+    if panel.area.mini:  # a compact map's strokes show no pencil
+        return
+    ends = [(link.a, link.b) for link in panel.board.links]
+    leans = {sp.stroke_lean(panel.station_center(a), panel.station_center(b))
+             for a, b in (*ends, *((b, a) for a, b in ends))}
+    sp.warm_pencils(max(18.0, panel.geom.spacing * 0.5), sorted(leans), COLORS)
+
+
 def _action_at(prompt: Prompt, target: Target) -> Any:
     """The action of the prompt's option on this target (None if there is none)."""
     for o in prompt.options:

@@ -52,7 +52,7 @@ from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsP
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
 from .map_marks import BADGE_MIN_SPACING, Inked, can_ink, landed
-from .map_panel import MapPanel
+from .map_panel import MapPanel, warm_pencils
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
 from .rules import MODULES, NextStationParis
@@ -154,6 +154,7 @@ class NSPRenderer(SplitRoom):
                 panel.warm()
         for panel in self.map_panels.values():  # each stroke's grain (its first frame, its ink)
             sp.warm_grains(panel.pencil_width(), len(self.board.links), COLORS)
+            warm_pencils(panel)
         for area in self.layout.seats.values():
             geom = self.geom(area.map.w)
             if not area.mini:

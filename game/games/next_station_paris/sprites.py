@@ -232,6 +232,36 @@ def pencil_tip(surface: pygame.Surface, color, at: Point, lean: Point, size: flo
     pygame.draw.circle(surface, color, tip, max(2, size * 0.08))
 
 
+@art_cache(maxsize=256)  # 4 colours, a lean per link direction, a size per map width
+def pencil_sprite(color: tuple[int, int, int], lean: Point, size: float
+                  ) -> tuple[pygame.Surface, int, int]:
+    """The pencil `pencil_tip` draws with its tip on a whole pixel, as a picture cropped to
+    its pixels, and where its top-left lies from the tip: a stroke in flight blits it each
+    frame (one blit against four polygons and a disc, some 10 us a stroke a frame, paced).
+    Pixels are those `pencil_tip` draws there: shifting its points by whole pixels shifts
+    its pixels the same."""
+    reach = pencil_box((0, 0), lean, size)
+    surf = pygame.Surface(reach.size, pygame.SRCALPHA)
+    pencil_tip(surf, color, (-reach.x, -reach.y), lean, size)
+    crop = surf.get_bounding_rect()
+    return fast(surf.subsurface(crop).copy()), reach.x + crop.x, reach.y + crop.y
+
+
+def stroke_lean(a: Point, b: Point) -> Point:
+    """`pencil_lean`, rounded so that parallel strokes share one key of `pencil_sprite` (their
+    unit vectors differ in the last bits; 1e-6 of a 50 px pencil moves no pixel)."""
+    lx, ly = pencil_lean(a, b)
+    return round(lx, 6), round(ly, 6)
+
+
+def warm_pencils(size: float, leans: Sequence[Point], colors: Sequence[str]) -> None:
+    """Draw now every pencil a map may show (each colour at each of its strokes' leans), so
+    that no stroke's first frame draws one."""
+    for name in colors:
+        for lean in leans:
+            pencil_sprite(pencil_rgb(name), lean, size)
+
+
 def interchange_mark(surface: pygame.Surface, center: Point, r: float, lines: int) -> None:
     """An interchange: a white ring with a dark rim, thicker for more lines through it."""
     pygame.draw.circle(surface, INK, center, r + 2, max(2, int(r / 4)) + 2)
@@ -364,17 +394,21 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
     `Timeline.paint`'s reach). The grain is looked up at the first frame painted, not when
     the move lands (a new one costs tens of microseconds; the frame of the move has the most
     to do, and a seat's later strokes wait for its earlier ones)."""
-    lean, size = pencil_lean(a, b), max(18.0, pencil)
+    lean, size = stroke_lean(a, b), max(18.0, pencil)
     grain: tuple | None = None
+    tip: tuple[pygame.Surface, int, int] | None = None  # the pencil's picture (pencil_sprite)
 
     def paint(canvas: pygame.Surface, p: float) -> None:
-        nonlocal grain
+        nonlocal grain, tip
         if grain is None:
             grain = pencil_grain(tuple(color), width, seed)
         pencil_line(canvas, color, a, b, width, grain, max(0.02, p))
         if not mini and p < 1.0:
-            tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-            pencil_tip(canvas, color, tip, lean, size)
+            if tip is None:
+                tip = pencil_sprite(tuple(color), lean, size)
+            picture, dx, dy = tip  # the tip on the nearest whole pixel
+            canvas.blit(picture, (round(a[0] + (b[0] - a[0]) * p) + dx,
+                                  round(a[1] + (b[1] - a[1]) * p) + dy))
     return paint
 
 

@@ -61,9 +61,9 @@ def test_a_stroke_in_flight_paints_what_the_plain_helpers_paint(mini):
             plain.fill(sp.PAPER)
             paint(fast, p)
             sp.pencil_stroke(plain, color, a, b, width, seed, max(0.02, p))
-            if not mini and p < 1.0:
-                tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-                sp.pencil_tip(plain, color, tip, sp.pencil_lean(a, b), max(18.0, pencil))
+            if not mini and p < 1.0:  # the pencil's tip on the nearest whole pixel
+                tip = (round(a[0] + (b[0] - a[0]) * p), round(a[1] + (b[1] - a[1]) * p))
+                sp.pencil_tip(plain, color, tip, sp.stroke_lean(a, b), max(18.0, pencil))
             assert (pygame.image.tobytes(fast, "RGB")
                     == pygame.image.tobytes(plain, "RGB")), (a, b, p)
 

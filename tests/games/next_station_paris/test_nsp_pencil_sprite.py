@@ -1,0 +1,65 @@
+"""A stroke in flight blits its pencil, drawn once (`sprites.pencil_sprite`): the picture is
+what `pencil_tip` draws at a whole pixel (test_nsp_frame_calls compares a whole stroke), it
+lies inside the stroke's damage at every progress, and every pencil a game shows is drawn
+with the layout, before play."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.games.next_station_paris import sprites as sp
+from tests.games.next_station_paris.test_damage import bots_answer, frame, seated
+from tests.games.next_station_paris.test_nsp_frame_calls import PROGRESS, STROKES
+
+
+def _tip_rect(a, b, p: float, pencil: float) -> pygame.Rect:
+    """Where a stroke's painter blits its pencil at progress p."""
+    picture, dx, dy = sp.pencil_sprite(sp.pencil_rgb("blue"), sp.stroke_lean(a, b),
+                                       max(18.0, pencil))
+    tip = (round(a[0] + (b[0] - a[0]) * p), round(a[1] + (b[1] - a[1]) * p))
+    return picture.get_rect(topleft=(tip[0] + dx, tip[1] + dy))
+
+
+def test_the_pencil_s_picture_is_pencil_tip_at_a_whole_pixel():
+    lean, size = sp.stroke_lean(*STROKES[1]), 25.0
+    picture, dx, dy = sp.pencil_sprite(sp.pencil_rgb("green"), lean, size)
+    blitted, drawn = pygame.Surface((200, 200)), pygame.Surface((200, 200))
+    for canvas in (blitted, drawn):
+        canvas.fill(sp.PAPER)
+        pygame.draw.line(canvas, sp.INK, (0, 0), (200, 200), 9)  # not a plain backdrop
+    blitted.blit(picture, (100 + dx, 120 + dy))
+    sp.pencil_tip(drawn, sp.pencil_rgb("green"), (100, 120), lean, size)
+    assert pygame.image.tobytes(blitted, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
+@pytest.mark.parametrize("pencil", [21.2, 45.6])
+def test_the_pencil_lies_inside_the_stroke_s_damage(pencil):
+    _, _, renderer = seated(2, 1, (0,))
+    panel = renderer.map_panels[0]
+    for a, b in STROKES:
+        where = panel._stroke_path(a, b, pencil)
+        for p in PROGRESS:
+            if p < 1.0:
+                assert where(p).contains(_tip_rect(a, b, p, pencil)), (a, b, p)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_every_pencil_a_game_shows_is_drawn_before_play(players):
+    sp.pencil_sprite.cache_clear()  # (drawn by other tests' layouts, maybe not this one's)
+    match, bots, renderer = seated(players, 3, tuple(range(players)))
+    drawn = sp.pencil_sprite.cache_info().misses
+    strokes = 0
+    for _ in range(12):
+        bots_answer(match, bots, renderer)
+        while renderer.busy():
+            strokes += sum(1 for tw in renderer.timeline.tweens if tw.seat is not None)
+            renderer.update(1 / 60)
+            frame(renderer)
+    assert strokes > 0
+    assert sp.pencil_sprite.cache_info().misses == drawn
