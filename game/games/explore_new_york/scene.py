@@ -206,8 +206,8 @@ class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, FinaleDamage, SplitRoom):
         framed = len(self.humans) > 2
         self.humans = tuple(h for h in humans if h in self.layout.seats)
         reframed = framed != (len(self.humans) > 2)
-        if reframed:
-            self.zoom.saw({})  # cursors are noted only with three or four people: none yet  # the large map's frame (zoomed_on) comes or goes: a new background
+        if reframed:  # the large map's frame (zoomed_on) comes or goes: a new background
+            self.zoom.saw({})  # cursors are noted only with three or four people: none yet
             self._building = None
             self._arrange((self.focus, self.pair))
             self._mounts.clear()  # every board kept was painted with the frame, or without

@@ -101,7 +101,8 @@ class MapPanel(SeatPanel):
         area = self.area
         pygame.draw.rect(surface, theme.PANEL, area.area, border_radius=16)
         pygame.draw.rect(surface, seat_color(self.seat), area.map.inflate(8, 8), border_radius=10)
-        surface.blit(self.room.static_map(area.map.w, area.mini), area.map)  # type: ignore[attr-defined]
+        static = self.room.static_map(area.map.w, area.mini)  # type: ignore[attr-defined]
+        surface.blit(static, area.map)
 
     def shown_links(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Per line: (colour, links already drawn on screen), strokes in flight held back.
@@ -182,10 +183,11 @@ class MapPanel(SeatPanel):
         the marks that reach the rect around what changed (the new strokes and `also`: marks
         added, numbers moved) are drawn again, clipped to it: in it, every mark there is drawn
         in its order as a full repaint would; outside it nothing changed. With `ink` it returns
-        each new stroke's own ink (`map_marks.ink_box`) rather than its reach: a mark drawn again over
-        itself changes no pixel, so with the marks whose look changed (`_marks_changed`) that
-        is all the frame must redraw and present. With `inked` (links after `since` already
-        inked on the layer, `ink_landed`) those strokes count as added but are not drawn again.
+        each new stroke's own ink (`map_marks.ink_box`) rather than its reach: a mark drawn
+        again over itself changes no pixel, so with the marks whose look changed
+        (`_marks_changed`) that is all the frame must redraw and present. With `inked` (links
+        after `since` already inked on the layer, `ink_landed`) those strokes count as added but
+        are not drawn again.
         """
         width = self.pencil_width()
         lines = self.view.lines[self.seat]
@@ -552,7 +554,7 @@ class MapPanel(SeatPanel):
         return where
 
 
-# == helpers ========================================================================================
+# == helpers =======================================================================================
 def _stroke_box(stroke: Stroke) -> pygame.Rect:
     """The rectangle a stroke (with its width) lies in."""
     xs, ys = [p[0] for p in stroke.points], [p[1] for p in stroke.points]

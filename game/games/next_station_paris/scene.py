@@ -27,8 +27,8 @@ that repainted no layer nor squeezes a wide card turning over (SCORE_FLIP_WIDTH)
 moves in COUNT_STEPS steps, the header lays pictures composed before play, a card turning over
 covers its spot (the layers are not copied under it, nor is a face laid ahead there redrawn), and
 sprites and texts a game will need are rendered when the layout is built (`_warm`), never in the
-middle of play. What spans panels stays here: the layout per human seats, the shared map geometry and empty sheets, the
-score numbers and their budgeted repaint.
+middle of play. What spans panels stays here: the layout per human seats, the shared map geometry
+and empty sheets, the score numbers and their budgeted repaint.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class NSPRenderer(SplitRoom):
         """Per layer or score region, the texts it shows (as last painted)."""
         return self.scribe.written
 
-    # == layout =====================================================================================
+    # == layout ====================================================================================
     def set_humans(self, humans: Sequence[int]) -> None:
         """Choose the layout for these human seats, pre-render it and mount its panels."""
         self.written.clear()

@@ -58,7 +58,8 @@ TOTAL_EXTRA = 12  # px the points box is wider than a factor's box
 # line's points (a compact sheet's round too), a bonus, a seat's total. Higher ones are rare
 # and render when first shown.
 FACTOR_WARM, POINTS_WARM, BONUS_WARM, TOTAL_WARM = 20, 60, 40, 150
-HEADER_EMBLEM = 30  # the seat's emblem before its name over its sheet (colour is never the only cue)
+# the seat's emblem before its name over its sheet (colour is never the only cue)
+HEADER_EMBLEM = 30
 MINI_EMBLEM = 24  # the same before a bot's name over its small map
 
 
