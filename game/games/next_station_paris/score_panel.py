@@ -43,10 +43,8 @@ SCORE_ROWS_AFTER_MOVE = 1
 # What a score row painted from nothing (a round's end moves the lit round: swatch, boxes and
 # all) counts against them: a frame's worth, so two such rows never share a frame
 WHOLE_ROW = SCORE_ROWS_PER_FRAME
-# What working a seat's score out counts against those budgets: a frame's worth, so it never
-# shares a frame with a row's repaint. It takes two such frames: the rules' scoring of the
-# seat (`breakdown`, ~0.05-0.13 ms paced), then its rounds' rows (~0.05-0.09): together they
-# made one of a 4-seat game's slowest frames, beside four pencils drawing.
+# What working a seat's score out (the rules' scoring, ~0.06 ms cold) counts against those
+# budgets: a frame's worth, so it never shares a frame with a row's repaint
 SCORE_WORK = SCORE_ROWS_PER_FRAME
 # The values a box shows while it counts up: each new one repaints its row and renders its
 # number (a text never rendered before), so a count-up in as many steps as frames would render
@@ -171,12 +169,6 @@ class ScoreBoard:
         out.total = sum(breakdown.values())
         return out
 
-    def broken_down(self, view: State, seat: int) -> bool:
-        """True if `breakdown` has this seat's points for this view already."""
-        memo = self._breakdowns.get(seat)
-        return memo is not None and all(a is b for a, b in zip(memo[0], (
-            view.lines[seat], view.used[seat], view.modules, view.objectives)))
-
     def breakdown(self, view: State, seat: int) -> dict[str, int]:
         """One seat's points by category, as rules.scores gives them (the engine's own
         `seat_scores`), worked out again only when what they are made of changed:
@@ -250,21 +242,17 @@ class ScoreBoard:
             seat = panel.seat
             ready = self.worked_out(view, seat)  # (asked once: `seat_score` would ask again)
             if budget is not None and not ready:
-                # the rules' scoring in a frame of its own, the rest of the score in the
-                # next (a seat still drawing too: its score is ready when its stroke lands);
-                # its rows, from the frame after on
+                # the rules' scoring in a frame of its own (a seat still drawing too: its
+                # score is ready when its stroke lands); its rows, from the next frame on
                 if painted and painted + SCORE_WORK > budget:
                     self._turn = turn
                     return
-                if self.broken_down(view, seat):
-                    self.seat_score(view, seat)
-                else:  # the rules' scoring alone: the rest of the score in a frame after it
-                    self.breakdown(view, seat)
+                self.seat_score(view, seat)
                 painted += SCORE_WORK
                 if painted >= budget:
                     self._turn = turn
                     return
-                ready = self.worked_out(view, seat)  # (a hitch's budget: the rest now)
+                ready = True
             if seat in drawing:
                 continue
             score = self._seat_scores[seat][1] if ready else self.seat_score(view, seat)
