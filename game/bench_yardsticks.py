@@ -14,6 +14,8 @@ from typing import Any
 REFERENCE_RUNS = 5  # the yardstick loop is timed this many times at the start and at the end
 FILL_BLIT_RUNS = 120  # full-screen fill + blit repetitions for the frame yardstick
 PACED_FILL_RUNS = 60  # the same, one per frame interval (paced as the frames are): 1 s each end
+SAMPLE_RUNS = 30  # fill + blit timings back to back before each round of frames (`sample`)
+PACED_SAMPLE_RUNS = 15  # and paced: a quarter of a second
 FRAME_S = 1 / 60  # the frame interval the bench paces frames (and the paced yardstick) at
 
 
@@ -74,8 +76,8 @@ def time_fill_blit(runs: int, pace: bool = False) -> tuple[list[float], list[flo
 @dataclass
 class Yardsticks:
     """The run's references: CPU ms of the reference loop and wall and CPU ms of a full-screen
-    fill + blit, every timing of each (at the start and at the end of the run: a machine
-    busier at one end weighs less on the median)."""
+    fill + blit, every timing of each (at the start and at the end of the run, and the fill +
+    blit between rows of frames too: a machine busier at one time weighs less on the median)."""
 
     loop_cpu_ms: list[float]
     fill_walls: list[float]
@@ -106,10 +108,19 @@ class Yardsticks:
     def time_again(self, runs: int) -> None:
         """Time both references once more (the end of the run)."""
         self.loop_cpu_ms += time_reference(runs)
-        walls, cpus = time_fill_blit(FILL_BLIT_RUNS)
+        self.time_fill(FILL_BLIT_RUNS, PACED_FILL_RUNS)
+
+    def sample(self) -> None:
+        """A few more fill + blit timings, both ways, between rows of frames: a machine that is
+        busier in the middle of the run than at its ends shows in the yardstick too."""
+        self.time_fill(SAMPLE_RUNS, PACED_SAMPLE_RUNS)
+
+    def time_fill(self, runs: int, paced_runs: int) -> None:
+        """Add `runs` fill + blit timings back to back and `paced_runs` paced ones."""
+        walls, cpus = time_fill_blit(runs)
         self.fill_walls += walls
         self.fill_cpus += cpus
-        self.paced_fill_cpus += time_fill_blit(PACED_FILL_RUNS, pace=True)[1]
+        self.paced_fill_cpus += time_fill_blit(paced_runs, pace=True)[1]
 
     def report(self) -> dict[str, Any]:
         """The `reference` entry of the JSON report."""
