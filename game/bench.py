@@ -29,14 +29,15 @@ ratios): a thread that slept between frames finds its caches cold, which makes b
 fill + blit cost more than in a hot loop (~0.85 against ~0.5 ms here), so the paced ratio compares
 like with like. The other like-with-like reading runs each seat count's game again back to back
 (`_b2b` keys, the table's <back to back ...>: each frame waits, untimed, only for a bot decision in
-flight) against the back-to-back yardstick; under the rows, a line per reading counts the seat
-counts that meet the frame targets (`FRAME_TARGETS`). Each seat count's game is played `Plan.rounds`
-times each way, alternated, the same game each time: a row's p99 is a handful of frames, which one
-burst of the machine's noise swings, so each reading keeps its round with the lower animated p99 and
-the report carries every round's p99 (`_p99_rounds` keys; the target lines count the seat counts met
-in every round too). Hard's decision time is set by its wall-clock budget, so it gets CPU time but
-no ratio. `--full-redraw` draws and presents every frame whole, as the app did before it tracked
-damage (the "before" figures).
+flight) against the back-to-back yardstick, CPU over CPU as the paced reading is (wall time also
+counts the moments another process held the core); under the rows, a line per reading counts the
+seat counts that meet the frame targets (`FRAME_TARGETS`). Each seat count's game is played
+`Plan.rounds` times each way, alternated, the same game each time: a row's p99 is a handful of
+frames, which one burst of the machine's noise swings, so each reading keeps its round with the
+lower animated p99 and the report carries every round's p99 (`_p99_rounds` keys; the target lines
+count the seat counts met in every round too). Hard's decision time is set by its wall-clock budget,
+so it gets CPU time but no ratio. `--full-redraw` draws and presents every frame whole, as the app
+did before it tracked damage (the "before" figures).
 """
 
 from __future__ import annotations
@@ -56,13 +57,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bench_report import BACK_TO_BACK, FRAME_KINDS, ROUNDS, table
 from game.bench_yardsticks import REFERENCE_RUNS, Yardsticks, yardsticks
-from game.companion.bench import PHONES_KEY, bench_phones, phone_line
+from game.companion.bench import PHONES_KEY, bench_phones
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
-TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
-              f"{'bot ms p50/p95':>18}")
 US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
@@ -150,11 +149,6 @@ def with_ratios(row: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
     return {**row, **extra}
 
 
-FRAME_KINDS = ("idle", "animated")
-BACK_TO_BACK = "_b2b"  # the keys of a seat count's frames run back to back (`app_frame_log`)
-ROUNDS = "_p99_rounds"  # after a figure's key: its p99 in each round, the kept one among them
-
-
 def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
     """Idle and animated frame figures over fill + blit: wall over wall, CPU over CPU (on a
     loaded machine the CPU ratio is the one that compares)."""
@@ -169,7 +163,7 @@ def kind_ratios(kinds: dict[str, Any], refs: Yardsticks) -> dict[str, Any]:
         out[f"{b2b}_cpu_x_fill"] = ratios(kinds[f"{b2b}_cpu_ms"], refs.fill_blit_cpu_ms)
         for ratio_key, (ms_key, yardstick) in {
                 f"{kind}_cpu_x_paced_fill": (f"{kind}_cpu_ms", refs.paced_fill_blit_cpu_ms),
-                f"{b2b}_x_fill": (f"{b2b}_ms", refs.fill_blit_ms)}.items():
+                f"{b2b}_cpu_x_fill": (f"{b2b}_cpu_ms", refs.fill_blit_cpu_ms)}.items():
             p99s = kinds.get(ms_key + ROUNDS)
             if p99s is not None:
                 out[ratio_key + ROUNDS] = [round(ms / yardstick, 5) for ms in p99s]
@@ -205,8 +199,9 @@ class FrameLog:
         return percentile(self.kind(kind, getattr(self, measure)), 99)
 
 
-# What each reading is judged on: CPU time paced (as played), wall time back to back
-READING_MEASURE = {"": "cpus", BACK_TO_BACK: "walls"}
+# What each reading is judged on: CPU time both ways (wall time also counts the moments the
+# thread was not running at all: another process on its core, which no frame of ours costs)
+READING_MEASURE = {"": "cpus", BACK_TO_BACK: "cpus"}
 
 
 def kept_round(logs: list[FrameLog], tag: str = "") -> FrameLog:
@@ -635,122 +630,6 @@ def run(game_ids: list[str], plan: Plan, progress: bool,
     return report
 
 
-def table(report: dict[str, Any], plan: Plan) -> str:
-    """The human-readable report (a split-screen row has frame times only)."""
-    lines = [TABLE_HEAD]
-    for game_id, r in report.items():
-        if not isinstance(r, dict) or game_id == PHONES_KEY:
-            continue
-        if "line" in r:  # a room's own row (room_rows)
-            lines.append(f"{game_id}  {r['line']}")
-            continue
-        if "frame_ms" not in r:
-            continue
-        lines += row_lines(game_id, r)
-    lines += target_lines(report)
-    ref = report["reference"]
-    lines.append(f"references: loop {ref['loop_cpu_ms']:.2f} CPU ms (range "
-                 f"{ref['loop_cpu_ms_range'][0]:.2f}-{ref['loop_cpu_ms_range'][1]:.2f}), "
-                 f"full-screen fill + blit {ref['fill_blit_ms']:.3f} ms "
-                 f"({ref['fill_blit_cpu_ms']:.3f} CPU; paced as the frames are "
-                 f"{ref['paced_fill_blit_cpu_ms']:.3f} CPU)")
-    if PHONES_KEY in report:
-        lines.append(phone_line(report[PHONES_KEY]))
-    lines.append(f"start-up to first title frame: {report['startup_s']:.3f} s")
-    lines.append(f"  (median of {plan.startup_runs} runs of main.py --first-frame-exit)")
-    lines.append(f"peak memory (this process or a child): {report['peak_rss_mb']:.1f} MB")
-    return "\n".join(lines)
-
-
-# Issue 29's frame targets: p99 over a full-screen fill + blit timed in the same run
-FRAME_TARGETS = {"idle": 0.5, "animated": 1.5}
-# Like with like, both ways: the ratio keys (after the kind) each reading is judged on
-LIKE_WITH_LIKE = {"paced": "_cpu_x_paced_fill", "back to back": f"{BACK_TO_BACK}_x_fill"}
-
-
-def target_lines(report: dict[str, Any]) -> list[str]:
-    """Per reading, how many seat counts meet both frame targets in their kept round (and in
-    every round, when there were several), and those that do not."""
-    seat_rows = [(game_id, seats, k) for game_id, r in report.items()
-                 if isinstance(r, dict) and r.get("by_seats")
-                 for seats, k in r["by_seats"].items()]
-    if not seat_rows:
-        return []
-    lines = []
-    for reading, suffix in LIKE_WITH_LIKE.items():
-        over = [(game_id, seats, kind, ratio) for game_id, seats, k in seat_rows
-                for kind, target in FRAME_TARGETS.items()
-                if (ratio := k[kind + suffix]["p99"]) > target]
-        met = len(seat_rows) - len({(game_id, seats) for game_id, seats, _, _ in over})
-        missed = ", ".join(f"{game_id} {seats}p {kind} {ratio:.2f}"
-                           for game_id, seats, kind, ratio in over)
-        lines.append(f"frame targets (p99 idle <= {FRAME_TARGETS['idle']}x, animated <= "
-                     f"{FRAME_TARGETS['animated']}x), {reading}: met in {met} of "
-                     f"{len(seat_rows)} seat counts" + every_round(seat_rows, suffix)
-                     + (f"; over: {missed}" if over else ""))
-    return lines
-
-
-def every_round(seat_rows: list[tuple[str, str, dict[str, Any]]], suffix: str) -> str:
-    """' (the better of N rounds; in every round: M)', or '' for a run of one round (or a
-    report from before rounds)."""
-    rounds = [k.get(kind + suffix + ROUNDS) or [] for _, _, k in seat_rows
-              for kind in FRAME_KINDS]
-    played = max(map(len, rounds))
-    if played < 2:
-        return ""
-    steady = sum(all(ratio <= target for kind, target in FRAME_TARGETS.items()
-                     for ratio in k[kind + suffix + ROUNDS])
-                 for _, _, k in seat_rows)
-    return f" (the better of {played} rounds; in every round: {steady})"
-
-
-def trio(stats: dict[str, float] | None, keys: tuple[str, ...], digits: int = 2) -> str:
-    """Some figures of a stats entry joined with slashes, or '-'."""
-    if not stats:
-        return "-"
-    return " / ".join(f"{stats[k]:.{digits}f}" for k in keys)
-
-
-def seat_figures(seats: str, k: dict[str, Any]) -> str:
-    """One seat count's idle and animated p99 ratios, e.g. '2p 0.02 (0.03) / 1.1 (0.9) [9/3]'."""
-    idle, moving = k["idle_x_fill"]["p99"], k["animated_x_fill"]["p99"]
-    idle_cpu, moving_cpu = k["idle_cpu_x_fill"]["p99"], k["animated_cpu_x_fill"]["p99"]
-    paced = k["idle_cpu_x_paced_fill"]["p99"], k["animated_cpu_x_paced_fill"]["p99"]
-    b2b = k[f"idle{BACK_TO_BACK}_x_fill"]["p99"], k[f"animated{BACK_TO_BACK}_x_fill"]["p99"]
-    return (f"{seats}p {idle:.2f} ({idle_cpu:.2f}) / {moving:.2f} ({moving_cpu:.2f}) "
-            f"{{paced {paced[0]:.2f} / {paced[1]:.2f}}} "
-            f"<back to back {b2b[0]:.2f} / {b2b[1]:.2f}> "
-            f"[{k['idle_frames']}/{k['animated_frames']}]")
-
-
-def row_lines(game_id: str, r: dict[str, Any]) -> list[str]:
-    """A game's rows: wall times, then CPU times and ratios to the references, then Hard."""
-    frame_keys = ("p50", "p99", "max")
-    playouts = f"{r['playouts_per_s']:.1f}" if "bot_ms" in r else "-"
-    bots = trio(r.get("bot_ms"), ("p50", "p95"))
-    head = f"{game_id:<{GAME_W}}{trio(r['frame_ms'], frame_keys):>26}{playouts:>13}{bots:>18}"
-    lines = [head]
-    cpu = [f"cpu: frame {trio(r['frame_cpu_ms'], frame_keys)} ms"]
-    if r["frame_x_fill"]:
-        cpu.append(f"x fill+blit {trio(r['frame_x_fill'], frame_keys)}")
-    if "bot_ms" in r:
-        cpu.append(f"playouts/cpu-s {r['playouts_per_cpu_s']:.1f} "
-                   f"({r['playouts_per_ref']:.2f} per ref loop)")
-        cpu.append(f"bot {trio(r['bot_cpu_ms'], ('p50', 'p95'))} ms "
-                   f"(x ref {trio(r['bot_x_ref'], ('p50', 'p95'), 4)})")
-    lines.append(f"{'':<4}" + "; ".join(cpu))
-    if r.get("by_seats"):
-        lines.append(f"{'':<4}p99 x fill+blit, idle / animated frames, wall (cpu) "
-                     "{cpu over the paced fill+blit} <the frames run back to back, wall> "
-                     "[how many]: "
-                     + "; ".join(seat_figures(seats, k) for seats, k in r["by_seats"].items()))
-    if "hard_s" in r:
-        lines.append(f"{'':<4}hard decision time p50/p95: {trio(r['hard_s'], ('p50', 'p95'))} s"
-                     f" (budget 1 s; cpu {trio(r['hard_cpu_s'], ('p50', 'p95'))} s)")
-    return lines
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(
@@ -779,7 +658,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     plan = QUICK if args.quick else FULL
     report = run(chosen, plan, progress=not args.json, full_redraw=args.full_redraw)
-    print(json.dumps(report) if args.json else table(report, plan))
+    print(json.dumps(report) if args.json else table(report, plan.startup_runs))
     return 0
 
 

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 from game.bench import (
-    GAME_W,
     QUICK,
     FrameLog,
     app_frame_log,
@@ -21,9 +20,8 @@ from game.bench import (
     round_figures,
     split_frame_times,
     split_key,
-    table,
-    target_lines,
 )
+from game.bench_report import GAME_W, table, target_lines
 from game.bench_yardsticks import yardsticks
 from game.engine.registry import game_ids
 from game.ui.pacing import FramePacer
@@ -76,7 +74,7 @@ def test_quick_json_report_has_every_field() -> None:
     assert phones["taps"] == 4
     assert phones["tap_ms"]["p50"] <= phones["tap_ms"]["p95"] <= phones["tap_ms"]["max"]
     assert phones["frame_ms"]["p50"] <= phones["frame_ms"]["p99"] <= phones["frame_ms"]["max"]
-    assert "phones (4 on loopback" in table(report, QUICK)
+    assert "phones (4 on loopback" in table(report, QUICK.startup_runs)
     game = report[GAME]
     assert set(game) == GAME_FIELDS
     for hard in (game["hard_s"], game["hard_cpu_s"]):
@@ -102,8 +100,8 @@ def test_quick_json_report_has_every_field() -> None:
                 assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
         rounds = kinds["animated_cpu_ms_p99_rounds"]  # the paced reading keeps its best round
         assert len(rounds) == QUICK.rounds == 2 and kinds["animated_cpu_ms"]["p99"] == min(rounds)
-        back = kinds["animated_b2b_ms_p99_rounds"]
-        assert len(back) == 2 and kinds["animated_b2b_ms"]["p99"] == min(back)
+        back = kinds["animated_b2b_cpu_ms_p99_rounds"]  # and so does the back-to-back one
+        assert len(back) == 2 and kinds["animated_b2b_cpu_ms"]["p99"] == min(back)
         assert len(kinds["animated_cpu_x_paced_fill_p99_rounds"]) == 2
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
                  for k in game["by_seats"].values()]
@@ -126,9 +124,9 @@ def test_each_ratio_is_its_cpu_figure_over_the_run_s_own_reference() -> None:
     for kinds in game["by_seats"].values():  # the paced yardstick: CPU over its own median
         paced = kinds["animated_cpu_ms"]["p99"] / ref["paced_fill_blit_cpu_ms"]
         assert abs(kinds["animated_cpu_x_paced_fill"]["p99"] - paced) <= 0.02 * paced + 1e-3
-        b2b = kinds["animated_b2b_ms"]["p99"] / ref["fill_blit_ms"]  # both back to back
-        assert abs(kinds["animated_b2b_x_fill"]["p99"] - b2b) <= 0.02 * b2b + 1e-3
-    text = table(report, QUICK)
+        b2b = kinds["animated_b2b_cpu_ms"]["p99"] / ref["fill_blit_cpu_ms"]  # both back to back
+        assert abs(kinds["animated_b2b_cpu_x_fill"]["p99"] - b2b) <= 0.02 * b2b + 1e-3
+    text = table(report, QUICK.startup_runs)
     assert "per ref loop" in text and "x fill+blit" in text and "references: loop" in text
     assert "idle / animated frames" in text and "4p " in text and "paced" in text
     assert "<back to back" in text
@@ -176,8 +174,9 @@ def test_each_reading_keeps_its_round_with_the_lower_animated_p99() -> None:
     figures = round_figures([noisy, calm])
     assert figures["animated_cpu_ms_p99_rounds"] == [0.9, round(calm.p99("animated", "cpus"), 3)]
     assert figures["animated_cpu_ms"]["p99"] < 0.3
+    assert kept_round([noisy, calm], "_b2b") is calm  # back to back: CPU too, not wall
     walls_calm = FrameLog([0.1] * 100, [5.0] * 100, [True] * 100)
-    assert kept_round([noisy, walls_calm], "_b2b") is walls_calm  # back to back: wall, not CPU
+    assert kept_round([calm, walls_calm], "_b2b") is calm
 
 
 def test_the_yardsticks_are_sampled_again_between_rounds() -> None:
@@ -206,7 +205,7 @@ def test_a_split_screen_game_gets_a_second_row_with_four_people_playing() -> Non
     assert set(split) == FRAME_FIELDS and set(split["frame_ms"]) == {"p50", "p99", "max"}
     f = split["frame_ms"]
     assert all(is_number(v) for v in f.values()) and 0 < f["p50"] <= f["p99"] <= f["max"]
-    rows = {line.split("  ")[0]: line for line in table(report, QUICK).splitlines()}
+    rows = {line.split("  ")[0]: line for line in table(report, QUICK.startup_runs).splitlines()}
     assert rows[NSP].split()[-1] != "-"  # the bot row has playouts and bot times
     assert rows[SPLIT].split()[-2:] == ["-", "-"]  # people have no playouts nor bot times
 
@@ -240,7 +239,7 @@ def test_every_split_screen_game_gets_its_four_people_row_in_the_table() -> None
 def seat_count(paced: float, b2b: float, idle: float = 0.1) -> dict:
     """A seat count's p99 ratios as a report holds them (only those the targets read)."""
     return {"idle_cpu_x_paced_fill": {"p99": idle}, "animated_cpu_x_paced_fill": {"p99": paced},
-            "idle_b2b_x_fill": {"p99": idle}, "animated_b2b_x_fill": {"p99": b2b}}
+            "idle_b2b_cpu_x_fill": {"p99": idle}, "animated_b2b_cpu_x_fill": {"p99": b2b}}
 
 
 def test_the_frame_targets_are_counted_like_with_like_both_ways() -> None:
@@ -256,11 +255,11 @@ def test_the_frame_targets_are_counted_like_with_like_both_ways() -> None:
 
 def test_the_target_lines_count_the_seat_counts_met_in_every_round() -> None:
     steady = {**seat_count(1.2, 0.9), "animated_cpu_x_paced_fill_p99_rounds": [1.2, 1.4],
-              "animated_b2b_x_fill_p99_rounds": [0.9, 1.6]}
+              "animated_b2b_cpu_x_fill_p99_rounds": [0.9, 1.6]}
     swung = {**seat_count(1.3, 1.0), "animated_cpu_x_paced_fill_p99_rounds": [1.3, 1.7],
-             "animated_b2b_x_fill_p99_rounds": [1.0, 1.1]}
+             "animated_b2b_cpu_x_fill_p99_rounds": [1.0, 1.1]}
     for k in (steady, swung):
-        for key in ("idle_cpu_x_paced_fill_p99_rounds", "idle_b2b_x_fill_p99_rounds"):
+        for key in ("idle_cpu_x_paced_fill_p99_rounds", "idle_b2b_cpu_x_fill_p99_rounds"):
             k[key] = [0.1, 0.1]
     paced, back = target_lines({"a": {"by_seats": {"2": steady, "3": swung}}})
     assert "paced: met in 2 of 2 seat counts (the better of 2 rounds; in every round: 1)" in paced
