@@ -233,23 +233,38 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     after the last tween erases it), a move landed in it or the board still repaints what
     changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
     not counted."""
-    import pygame
-
     from game.engine.bots import BOT_KINDS
-    from game.scenes import scene_registry
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
-    from game.ui.app import FPS, App
+
+    app = bench_app(full_redraw)
+    scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
+    app.stack.reset(scene)
+    app.stack.apply()
+    return play_frames(app, scene, max_frames, paced)
+
+
+def bench_app(full_redraw: bool = False) -> Any:
+    """An App presenting to an unscaled 1920x1080 window, animations at 1x, persisting nothing."""
+    from game.scenes import scene_registry
+    from game.ui.app import App
     from game.ui.board_api import CANVAS_SIZE
-    from game.ui.pacing import FramePacer
     from game.ui.settings import Settings
 
     app = App(scene_registry(), windowed=CANVAS_SIZE, settings=Settings(animation_speed="1x"),
               persist=False)
     app.full_redraw = full_redraw
-    scene = GameScene(app, game_id, [SeatSpec(BOT_KINDS[0]) for _ in range(players)], seed)
-    app.stack.reset(scene)
-    app.stack.apply()
+    return app
+
+
+def play_frames(app: Any, scene: Any, max_frames: int, paced: bool = True) -> FrameLog:
+    """`app_frame_log`'s frames: `App.step`s of the bots' game on `scene`, the app's top scene,
+    which is left at the end (and the display closed)."""
+    import pygame
+
+    from game.ui.app import FPS
+    from game.ui.pacing import FramePacer
+
     log, busy = FrameLog(), moving(scene)
     pacer = FramePacer(FPS)
     for _ in range(max_frames):
@@ -321,12 +336,18 @@ def bench_frames(game_id: str, plan: Plan, refs: Yardsticks,
 
 
 def bench_late_frames(game_id: str, frames: int) -> dict[str, Any]:
-    """Frame time of the game scene from a late position (bots played most of a game first)."""
-    from game.scenes.snapshot import late_frame_times
+    """Frame time of the game scene from a late position: greedy bots first play
+    US_LATE_ACTIONS actions off the clock (a full board), then play on through `App.step`s as
+    in `app_frame_log` (paced)."""
+    from game.scenes.snapshot import played_scene
+    from game.ui.board_api import CANVAS_SIZE
 
-    walls, cpus = late_frame_times(game_id, seats_for(game_id), seed=1,
-                                   actions=US_LATE_ACTIONS, max_frames=frames)
-    return frame_figures(walls, cpus)
+    app, scene = played_scene(game_id, seats_for(game_id), 1, US_LATE_ACTIONS,
+                              windowed=CANVAS_SIZE)
+    scene.renderer.reset(scene.match.view(scene.viewer), scene.viewer)
+    scene.hold_bots = False
+    log = play_frames(app, scene, frames)
+    return frame_figures(log.walls, log.cpus)
 
 
 def is_split_game(game_id: str) -> bool:

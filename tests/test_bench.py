@@ -14,6 +14,7 @@ from game.bench import (
     FrameLog,
     app_frame_log,
     await_decision,
+    bench_late_frames,
     is_split_game,
     kept_round,
     percentile,
@@ -24,6 +25,8 @@ from game.bench import (
 from game.bench_report import GAME_W, table, target_lines
 from game.bench_yardsticks import yardsticks
 from game.engine.registry import game_ids
+from game.scenes.game import GameScene
+from game.ui.app import App
 from game.ui.pacing import FramePacer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,6 +163,16 @@ def test_a_back_to_back_frame_log_never_waits_out_a_frame_interval(monkeypatch) 
     monkeypatch.setattr(FramePacer, "wait", paced)
     log = app_frame_log(GAME, 2, seed=1, max_frames=40, paced=False)
     assert len(log.walls) == 40 and any(log.animated)  # the opening deal animates
+
+
+def test_the_late_game_row_plays_through_the_app_loop(monkeypatch) -> None:
+    calls: list[str] = []  # each frame an App.step, which asks the scene for its damage
+    step, damage = App.step, GameScene.damage
+    monkeypatch.setattr(App, "step", lambda *a, **k: calls.append("step") or step(*a, **k))
+    monkeypatch.setattr(GameScene, "damage", lambda s: calls.append("damage") or damage(s))
+    row = bench_late_frames("urban_sprawl", 6)
+    assert calls.count("step") == 6 and calls[:2] == ["step", "damage"]
+    assert set(row) == {"frame_ms", "frame_cpu_ms"}
 
 
 def frame_log(animated_cpus: list[float]) -> FrameLog:
