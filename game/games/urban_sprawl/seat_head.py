@@ -52,7 +52,8 @@ class SeatHead(SeatPart):
         prestige = total_prestige(v, seat) - room.counting(seat)
         wealth = v.wealth[seat] - room.counting(seat, "wealth")
         return [*self.section("outline", turn_seat(v) == seat,
-                              lambda: self.outline_items("left", "right", "top")),
+                              lambda: self.outline_items("left", "right", "top"),
+                              remember=True),
                 *self.section("emblem", None, self.emblem_items),
                 *self.figure_items(prestige, wealth)]
 

@@ -150,7 +150,8 @@ class SeatBody(SeatPart):
         repaints itself, not the panel."""
         outline, pills, chips, foot = self.key()
         return [*self.section("outline", outline,
-                              lambda: self.outline_items("left", "right", "bottom")),
+                              lambda: self.outline_items("left", "right", "bottom"),
+                              remember=True),
                 *self.section("pills", pills, lambda: self.pill_items(pills), remember=True),
                 *self.section("chips", chips, self.chip_items),
                 *self.section("foot", foot, self.foot_items)]

@@ -18,7 +18,7 @@ from game.engine.registry import rules_for
 from game.games.urban_sprawl import scene as scene_module
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
-from game.games.urban_sprawl.panel_base import ItemPanel
+from game.games.urban_sprawl.panel_base import ItemPanel, turn_seat
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.seat_head import figure_text
 from game.games.urban_sprawl.seat_part import SeatPart
@@ -348,3 +348,25 @@ def test_a_change_of_turn_redraws_thin_strips_of_the_screen_not_the_seats_panels
         renderer.update(1 / 60)
     for kind, seen in shares.items():
         assert len(seen) >= 4 and max(seen) < 0.3, (kind, seen)
+
+
+def test_a_seats_outline_items_are_built_once_per_state_not_at_each_change_of_turn():
+    """A part's outline items are remembered for both states (outlined or not), so that a
+    change of turn builds none: its frame repaints the strips and nothing more."""
+    built: list[tuple[str, bool]] = []
+    build = SeatPart.outline_items
+
+    def counted(part: SeatPart, *edges: str) -> list:
+        built.append((part.name, part.seat == turn_seat(part.room.view)))
+        return build(part, *edges)
+    SeatPart.outline_items = counted  # type: ignore[method-assign]
+    try:
+        changes, last = 0, None
+        for renderer in frames(2, 3, moves=90):
+            active = turn_seat(renderer.view)
+            changes += last is not None and active != last
+            last = active
+    finally:
+        SeatPart.outline_items = build  # type: ignore[method-assign]
+    assert changes >= 6
+    assert len(built) == len(set(built)) <= 8, built  # two states of two parts of two seats
