@@ -191,6 +191,8 @@ class ItemPanel(USPanel):
     built in sections (`section`) are built again only when their section's key changes."""
 
     RESTORE = False
+    REPAINT_PASSES = REPAINT_PASSES  # its changed areas joined into at most this many ...
+    REPAINT_WASTE = 0  # ... and two whenever their union adds no more pixels than this
     drawn: dict[Hashable, Item] | None = None  # the last paint's items by name
 
     def __init__(self, room: Any, rect: pygame.Rect, name: str | None = None) -> None:
@@ -250,7 +252,8 @@ class ItemPanel(USPanel):
         # (joined only past REPAINT_PASSES: a pass here is one background blit and the few
         # items it reaches, not the whole draw PASS_AREA weighs; a turn's outline stays three
         # strips, and US 4p repaints ~27% fewer pixels than with that waste allowed)
-        areas = join_cheapest(disjoint(a.clip(self.rect) for a in areas), REPAINT_PASSES)
+        areas = join_cheapest(disjoint(a.clip(self.rect) for a in areas), self.REPAINT_PASSES,
+                             self.REPAINT_WASTE)
         for area in areas:
             self.paint_area(surf, area, items)
         return areas

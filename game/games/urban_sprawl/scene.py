@@ -77,7 +77,9 @@ class USRenderer(PlacedTargets, USAnimations):
     PANELS = (CityPanel, RowsPanel, TrackPanel)  # the panels whose events they animate
     REPAINT_BUDGET = 1  # a move's layers repaint one a frame after it lands, not all in it
     PLACES_LATE = True  # a move by bots alone places no targets (nobody reads them)
-    TWEEN_PASSES = 2  # the tweens' rects joined into at most two (each is a redraw pass) ...
+    # The tweens' rects joined into at most three (each is a redraw pass; two joined the gains
+    # flying from the city to three or four seats into unions of 250-420 kpx) ...
+    TWEEN_PASSES = 3
     TWEEN_WASTE = PASS_AREA  # ... and two joined whenever that adds less than a pass costs
     SOUNDS: ClassVar[Mapping[str, CueEntry]] = {
         "activated": "fanfare", "extra_favour": "swish",

@@ -1,8 +1,8 @@
 """The head of an Urban Sprawl player panel: the seat's emblem and name on the left, its wealth
 and prestige (a star) on the right, large. It repaints alone while a gain counts up, its figures
 holding back what is still flying in (the room's `counting`), and renders the numbers a count-up
-will pass through ahead of time (`SeatHead.prepare_ahead`). Apart from seat_panel.py, which
-holds the part both halves of a panel share (`SeatPart`) and the body under the head."""
+will pass through ahead of time (`SeatHead.prepare_ahead`). Apart from seat_panel.py, the body
+under the head, and seat_part.py, the part both halves of a panel share (`SeatPart`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from game.ui.panels import PanelRoom
 from . import sprites as sp
 from .layout import FIGURE_SIZE
 from .panel_base import Item, blit_item, turn_seat
-from .seat_panel import SeatPart
+from .seat_part import SeatPart
 from .state import State, total_prestige
 
 FIGURES_KEPT = 256  # figure items kept per head (a long game starts again)
@@ -52,7 +52,8 @@ class SeatHead(SeatPart):
         prestige = total_prestige(v, seat) - room.counting(seat)
         wealth = v.wealth[seat] - room.counting(seat, "wealth")
         return [*self.section("outline", turn_seat(v) == seat,
-                              lambda: self.outline_items("left", "right", "top")),
+                              lambda: self.outline_items("left", "right", "top"),
+                              remember=True),
                 *self.section("emblem", None, self.emblem_items),
                 *self.figure_items(prestige, wealth)]
 

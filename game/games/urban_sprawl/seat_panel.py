@@ -4,8 +4,8 @@ what it shows changes: pills for the AP left, each office held and the Extra Fav
 cards and Favours as chips (a permit's zones and licences, a contract's zone picture and lots, an
 Urban Renewal by name); and at its foot the seat's buildings per zone and its vocations as
 pictures with their counts (all of them, a zero faded: a panel reads the same from the first turn
-to the last; named in a two-seat panel). Here: the part both layers share (`SeatPart`: the
-seat's turn outlined) and the body."""
+to the last; named in a two-seat panel). Here: the body (the part both layers share, the
+seat's turn outlined, is seat_part.py's `SeatPart`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ import pygame
 from game.engine.core import Target
 from game.ui import theme
 from game.ui.i18n import language
-from game.ui.paint import seat_color
 from game.ui.panels import PanelRoom
 
 from . import sprites as sp
@@ -36,48 +35,14 @@ from .layout import (
     ZERO_ALPHA,
     t,
 )
-from .panel_base import Item, ItemPanel, blit_item, by_view, turn_seat
+from .panel_base import Item, blit_item, by_view, turn_seat
 from .pills import key_pills, pill_item, pill_layout, pill_lines, pill_list, warm_pills
+from .seat_part import SeatPart
 from .state import State
 
-FRAME_REACH = 12  # the turn outline's rounded corners lie this far inside the panel's edges
-OUTLINE_WIDTH = 3  # ... and its line this far
 # The view's fields a seat's body shows (its key: `by_view`); the chips' places follow from
 # them (`SeatBody.targets_moved_by`).
 BODY_READS = ("active", "ap", "over", "offices", "extra_favour", "hands", "favours", "vocations")
-
-
-class SeatPart(ItemPanel):
-    """A part of one seat's panel (`whole`: the seat's panel rect), over the plate the head
-    paints into the background: on the seat's turn both parts outline the panel in the seat's
-    colour, each on its own part."""
-
-    def __init__(self, room: PanelRoom, rect: pygame.Rect, name: str, seat: int,
-                 whole: pygame.Rect) -> None:
-        """Part `rect` of seat `seat`'s panel `whole`."""
-        super().__init__(room, rect, name)
-        self.seat, self.whole = seat, whole
-
-    def outline_items(self, *edges: str) -> list[Item]:
-        """The outline on the seat's turn, as one item per edge of this part that it runs
-        along (a strip as deep as its rounded corners): a change of turn repaints the strips,
-        not the panel."""
-        whole, rect, reach = self.whole, self.rect, FRAME_REACH
-        active = self.seat == turn_seat(self.view)
-        # The sides' strips hold the rounded corners; the top and bottom ones, between them,
-        # only the line (they must not overlap the sides': overlapping areas are repainted
-        # as their union, the whole part).
-        inner, line = whole.w - 2 * reach, OUTLINE_WIDTH
-        strips = {"left": (whole.x, rect.y, reach, rect.h),
-                  "right": (whole.right - reach, rect.y, reach, rect.h),
-                  "top": (whole.x + reach, whole.y, inner, line),
-                  "bottom": (whole.x + reach, whole.bottom - line, inner, line)}
-
-        def draw(surf: pygame.Surface) -> None:
-            if active:
-                pygame.draw.rect(surf, seat_color(self.seat), whole, line, border_radius=reach)
-        return [Item(("outline", edge), active, pygame.Rect(strips[edge]), draw)
-                for edge in edges]
 
 
 class SeatBody(SeatPart):
@@ -185,7 +150,8 @@ class SeatBody(SeatPart):
         repaints itself, not the panel."""
         outline, pills, chips, foot = self.key()
         return [*self.section("outline", outline,
-                              lambda: self.outline_items("left", "right", "bottom")),
+                              lambda: self.outline_items("left", "right", "bottom"),
+                              remember=True),
                 *self.section("pills", pills, lambda: self.pill_items(pills), remember=True),
                 *self.section("chips", chips, self.chip_items),
                 *self.section("foot", foot, self.foot_items)]

@@ -18,14 +18,18 @@ from game.engine.registry import rules_for
 from game.games.urban_sprawl import scene as scene_module
 from game.games.urban_sprawl import sprites
 from game.games.urban_sprawl.layout import CARD, t
-from game.games.urban_sprawl.panel_base import ItemPanel
+from game.games.urban_sprawl.panel_base import ItemPanel, turn_seat
 from game.games.urban_sprawl.scene import USRenderer
 from game.games.urban_sprawl.seat_head import figure_text
-from game.games.urban_sprawl.seat_panel import SeatPart
+from game.games.urban_sprawl.seat_part import SeatPart
 from game.games.urban_sprawl.state import NOBODY
 from game.ui import theme
+from game.ui.board_api import BOARD_RECT, CANVAS_SIZE
+from game.ui.damage import merge
 from tests.games.scene_match import scene_match, step
 from tests.games.urban_sprawl.test_spread_refresh import frames
+
+CANVAS = pygame.Rect((0, 0), CANVAS_SIZE)
 
 
 def painted_whole(panel: ItemPanel, scratch: pygame.Surface) -> bytes:
@@ -295,9 +299,11 @@ def test_a_count_ups_figures_are_all_made_ahead_before_it_lands():
     assert counted > 3
 
 
-def watch_outline_repaints(renderer: USRenderer) -> dict[str, list[float]]:
+def watch_outline_repaints(renderer: USRenderer, shell: bool = False) -> dict[str, list[float]]:
     """Per kind of seat part ("head", "panel"): the share of the part's area each repaint put
-    back in which the turn's outline alone changed (filled in as the game is played)."""
+    back in which the turn's outline alone changed (filled in as the game is played); `shell`:
+    the share the shell redraws and presents for it (the areas widened to whole columns and
+    joined where they overlap: damage.merge)."""
     shares: dict[str, list[float]] = {"head": [], "panel": []}
     for part in (p for p in renderer.panels.values() if isinstance(p, SeatPart)):
         paint = part.paint
@@ -308,7 +314,9 @@ def watch_outline_repaints(renderer: USRenderer) -> dict[str, list[float]]:
             changed = {name for name, item in part.drawn.items() if name not in before
                        or (before[name].look, before[name].rect) != (item.look, item.rect)}
             if before and changed and all(name[0] == "outline" for name in changed):
-                share = sum(a.w * a.h for a in areas) / (part.rect.w * part.rect.h)
+                shown = merge([a.move(BOARD_RECT.topleft) for a in areas], CANVAS) if shell \
+                    else areas
+                share = sum(a.w * a.h for a in shown) / (part.rect.w * part.rect.h)
                 shares[part.name.rstrip("0123456789")].append(share)
             return areas
         part.paint = renderer.layers._layers[part.name].paint = watched
@@ -326,3 +334,39 @@ def test_a_change_of_turn_repaints_the_outline_strips_not_the_seats_panels():
         renderer.update(1 / 60)
     for kind, seen in shares.items():
         assert len(seen) >= 4 and max(seen) < 0.15, (kind, seen)
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (4, 2)])
+def test_a_change_of_turn_redraws_thin_strips_of_the_screen_not_the_seats_panels(players, seed):
+    """The outline's strips stay apart once the shell widens them to whole columns (the line's
+    ends fall in the sides' columns: seat_part.outline_strips), so a change of turn redraws
+    and presents thin strips, not a seat's whole panel (they were joined into it: 0.25-0.3 ms
+    of redrawing and presenting at each change of turn in 2p)."""
+    shares = None
+    for renderer in frames(players, seed, update=False):
+        shares = shares or watch_outline_repaints(renderer, shell=True)
+        renderer.update(1 / 60)
+    for kind, seen in shares.items():
+        assert len(seen) >= 4 and max(seen) < 0.3, (kind, seen)
+
+
+def test_a_seats_outline_items_are_built_once_per_state_not_at_each_change_of_turn():
+    """A part's outline items are remembered for both states (outlined or not), so that a
+    change of turn builds none: its frame repaints the strips and nothing more."""
+    built: list[tuple[str, bool]] = []
+    build = SeatPart.outline_items
+
+    def counted(part: SeatPart, *edges: str) -> list:
+        built.append((part.name, part.seat == turn_seat(part.room.view)))
+        return build(part, *edges)
+    SeatPart.outline_items = counted  # type: ignore[method-assign]
+    try:
+        changes, last = 0, None
+        for renderer in frames(2, 3, moves=90):
+            active = turn_seat(renderer.view)
+            changes += last is not None and active != last
+            last = active
+    finally:
+        SeatPart.outline_items = build  # type: ignore[method-assign]
+    assert changes >= 6
+    assert len(built) == len(set(built)) <= 8, built  # two states of two parts of two seats
