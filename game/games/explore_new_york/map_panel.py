@@ -314,7 +314,7 @@ class MapPanel(MapRepaint, SeatPanel):
                     self.scale)
         fade = Sweep(erased, topleft, self._erased_reach(sheet, route), fade_alpha, keep=True)
         self.tween(start, ERASE_TIME, fade, pytweening.linear, (("seat", seat, "erase"),),
-                   area=fade.area, seat=seat)
+                   area=fade.area, covers_last=True, seat=seat)  # (a sweep's area: see glow)
         boxes, half = start + ERASE_TIME, self.room.finale_half(seat)
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):  # (eased by the boxes: LiveBoxes._final_step)
@@ -325,8 +325,12 @@ class MapPanel(MapRepaint, SeatPanel):
         glow = Sweep(self._glow(links), topleft, self._glow_reach(links), glow_alpha,
                      keep=False, waves=GLOW_WAVES)
         glowing = len(BOXES) * BOX_TIME
+        # A sweep's area holds every pixel changed since the progress painted last, so the
+        # frame after need not redraw it again (covers_last); the glow and boxes move on
+        # alternate frames (on_grid), and that stale area was a redraw pass every other frame
+        # (2.8 -> 2.05 passes a finale frame at four seats).
         self.tween(boxes, glowing, glow, on_grid(boxes, glowing, half), area=glow.area,
-                   seat=seat)
+                   covers_last=True, seat=seat)
         return at
 
     def _erased_reach(self, sheet: Sheet, route: tuple[tuple[int, ...], int]

@@ -238,7 +238,7 @@ def test_a_sweep_standing_still_reports_no_area():
 def test_the_finale_redraws_the_large_maps_glow_or_the_small_ones_not_both():
     """While the routes glow at four seats, a frame's damage meets the large map or the small
     maps, not both (the halves of on_grid; a sweep's area of the frame before is not reported
-    again: FinaleDamage)."""
+    again: the sweeps' tweens cover their last area, PanelRoom.note_area)."""
     pygame.init()
     renderer = final_move_animated(4, 2)
     large = renderer.maps[renderer.focus].rect.move(BOARD_RECT.topleft)
