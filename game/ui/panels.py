@@ -238,9 +238,11 @@ class Panel:
 
     # == damage =================================================================================
     def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
-              holds: tuple = (), area: Area = None, **extra: Any) -> Tween:
-        """Queue a tween on the room's timeline (`PanelRoom.tween`: `area` is where it paints)."""
-        return self.room.tween(start, dur, paint, ease, holds, area, **extra)
+              holds: tuple = (), area: Area = None, covers_last: bool = False,
+              **extra: Any) -> Tween:
+        """Queue a tween on the room's timeline (`PanelRoom.tween`: `area` is where it paints,
+        `covers_last` if that already holds what it painted last frame)."""
+        return self.room.tween(start, dur, paint, ease, holds, area, covers_last, **extra)
 
     def view_damage(self) -> list[pygame.Rect]:
         """Canvas rects a new view may change in this panel's per-frame drawing: none for a
@@ -317,6 +319,7 @@ class PanelRoom(RoomRenderer):
         self._by_class: tuple[dict[str, Panel], dict[type[Panel], Panel]] | None = None
         self._areas: dict[Tween, pygame.Rect | PaintPath | None] = {}  # where tweens paint
         self._last_areas: list[pygame.Rect] = []  # tween areas reported last frame
+        self._covering: set[Tween] = set()  # tweens whose area holds what they painted last
         self._moved: dict[Tween, pygame.Rect] = {}  # where moving painters were drawn last
         # (the timeline's clock, where each started painting tween paints then): worked out
         # with the damage, read by every redraw pass of that frame (`tween_reach`)
@@ -469,24 +472,32 @@ class PanelRoom(RoomRenderer):
         return [rect for panel in self._panel_lists()[4] for rect in panel.view_damage()]
 
     def tween(self, start: float, dur: float, paint: Painter | None, ease: Any = None,
-              holds: tuple = (), area: Area = None, **extra: Any) -> Tween:
+              holds: tuple = (), area: Area = None, covers_last: bool = False,
+              **extra: Any) -> Tween:
         """Queue a tween on the timeline (as `Timeline.add`). Where it paints, so that a frame
         redraws only that: `area`, a rect (e.g. `fly_area`) or a path (progress -> rect; a
         picture whose pixels change where it stands, e.g. as it fades), or none for a painter
-        that says where it is (`paint.Moving`: `fly`, `popup`) or one that may paint anywhere."""
+        that says where it is (`paint.Moving`: `fly`, `popup`) or one that may paint anywhere;
+        `covers_last`: see `note_area`."""
         if ease is not None:
             extra["ease"] = ease
         tween = self.timeline.add(start, dur, paint, holds=holds, **extra)
-        self.note_area(tween, area)
+        self.note_area(tween, area, covers_last)
         return tween
 
-    def note_area(self, tween: Tween, area: Area) -> None:
+    def note_area(self, tween: Tween, area: Area, covers_last: bool = False) -> None:
         """Where a queued tween paints: a rect, a path, or None (its painter's `where`, or
-        anywhere)."""
+        anywhere). `covers_last`: a path whose area at each progress already holds every pixel
+        it changed since the progress painted last (a sweep reporting the strips that changed,
+        Explore New York's final_paint.Sweep): the frame after is not given its area again,
+        as every other tween's is (its pixels there must go)."""
         if len(self._areas) > 256:  # forget tweens gone since (damage was not asked for)
             live = set(self.timeline)
             self._areas = {tw: a for tw, a in self._areas.items() if tw in live}
+            self._covering &= live
         self._areas[tween] = pygame.Rect(area) if isinstance(area, (pygame.Rect, tuple)) else area
+        if covers_last:
+            self._covering.add(tween)
 
     def tween_damage(self) -> list[pygame.Rect]:
         """Where the started tweens paint now and painted last frame (their pixels must go):
@@ -495,12 +506,23 @@ class PanelRoom(RoomRenderer):
         paint nothing. Joined into TWEEN_PASSES rects if the room sets it."""
         moving, areas = self.tween_rects()
         out = moved_rects(moving, self._moved) + areas + self._last_areas
-        self._moved, self._last_areas = moving, areas
+        self._moved, self._last_areas = moving, self._carried(moving, areas)
         if BOARD_RECT in areas:  # (compared in C, no generator a frame)
             return [BOARD_RECT.copy()]
         if self.TWEEN_PASSES is None:
             return out
         return join_cheapest(out, self.TWEEN_PASSES, self.TWEEN_WASTE)
+
+    def _carried(self, moving: Mapping[Tween, pygame.Rect], areas: list[pygame.Rect]
+                 ) -> list[pygame.Rect]:
+        """The areas the next frame's tween damage reports again: this frame's, but for the
+        tweens whose area covers what they painted last (`note_area`; all of them when one
+        may paint anywhere: the whole board, no tween's own area)."""
+        reach = self._reach[1]
+        if not self._covering or not reach:
+            return areas
+        return [rect for tween, rect in reach.items()
+                if tween not in moving and tween not in self._covering]
 
     def damaged_whole(self) -> None:
         """The whole frame is redrawn: the tweens are drawn where they are now, which the next
@@ -513,6 +535,7 @@ class PanelRoom(RoomRenderer):
         known, tweens = self._areas, self.timeline.tweens
         if len(known) > len(tweens):  # forget the tweens gone
             self._areas = known = {tw: known[tw] for tw in tweens if tw in known}
+            self._covering &= known.keys()
         clock = self.timeline.clock  # a tween still waiting paints nothing yet (Timeline.paint)
         moving: dict[Tween, pygame.Rect] = {}
         areas: list[pygame.Rect] = []

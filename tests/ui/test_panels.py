@@ -159,6 +159,31 @@ def test_a_tween_with_an_area_damages_that_area_while_it_runs_and_the_frame_afte
     assert room.damage(False) == [BOARD_RECT]
 
 
+def test_a_tween_whose_area_covers_its_last_one_is_not_damaged_again_the_frame_after():
+    """`covers_last`: a path whose area already holds what it painted last frame (a sweep's
+    changed strips) is reported where it paints now only; the others' areas come back the
+    frame after, as ever."""
+    room = Room()
+    room.reset(View(3), 0)
+    room.damage(False)
+    strips = [pygame.Rect(100 + 40 * k, 100, 40, 40) for k in range(5)]
+
+    def sweep(p: float) -> pygame.Rect:  # the strip changing at p
+        return strips[min(4, int(p * 5))].copy()
+    plain = pygame.Rect(600, 100, 30, 30)
+    room.counter.tween(0, 0.5, lambda canvas, p: None, pytweening.linear, area=sweep,
+                       covers_last=True)
+    room.counter.tween(0, 0.3, lambda canvas, p: None, area=plain)
+    room.update(0.05)
+    assert room.damage(False) == [strips[0], plain]
+    room.update(0.1)
+    assert room.damage(False) == [strips[1], plain, plain]  # (not strips[0] again)
+    room.update(0.2)  # the plain one ended: its last area once more
+    assert room.damage(False) == [strips[3], plain]
+    room.update(0.3)  # the sweep ended too: nothing of it again
+    assert room.damage(False) == []
+
+
 def test_a_moving_painter_damages_where_it_is_and_was_and_nothing_while_it_stands_still():
     """A `paint.Moving` queued without an area (a flight) reports its own rect frame by frame:
     where it was drawn last frame and where it is now, none while it stands still, and after a

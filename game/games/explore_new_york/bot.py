@@ -18,7 +18,7 @@ from game.engine.trails import bits
 
 from .board import TOURISTS
 from .rules import ExploreNewYork
-from .scoring import best_route
+from .scoring import known_route
 from .state import Route, Sheet, State
 from .taste import FAVOURITE, Taste, taste_of, tolerance
 
@@ -41,8 +41,28 @@ def evaluate(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
     worths = [w + _liking(rules, view, prompt, taste, o.action, drawn)
               for w, o in zip(worth(rules, view, prompt), prompt.options)]
     best, near = max(worths), tolerance(view.turn, prompt.player, view.players)
-    return [best + _pull(rules, taste, o.action) if w >= best - near else w
-            for w, o in zip(worths, prompt.options)]
+    scores = [best + _pull(rules, taste, o.action) if w >= best - near else w
+              for w, o in zip(worths, prompt.options)]
+    _search_chosen(rules, view, prompt, scores)
+    return scores
+
+
+def _search_chosen(rules: ExploreNewYork, view: State, prompt: Prompt,
+                   scores: list[float]) -> None:
+    """Search the sheet the best option makes (those tied: the bot picks one) if the what-ifs
+    did not (a block's tourists alone, the first link of a pair): here, on the bot worker's
+    thread, the renderer then finds its route known (scoring.known_route)."""
+    sheet, top = view.sheets[prompt.player], max(scores)
+    for option, score in zip(prompt.options, scores):
+        action = option.action
+        if score < top - 1e-9:
+            continue
+        if action[0] == "block":
+            lone = prompt.kind == "lone_block"
+            types = () if lone else _turn_tourists(rules, view.turn_cards)
+            known_route(rules.board, _placed(sheet, rules.board.block_at(*action[1:]), types))
+        elif action[0] == "link":
+            _route_after(rules, sheet, (action[1],))
 
 
 def _pull(rules: ExploreNewYork, taste: Taste, action: tuple) -> float:
@@ -75,7 +95,7 @@ def _liking(rules: ExploreNewYork, view: State, prompt: Prompt, taste: Taste, ac
 def worth(rules: ExploreNewYork, view: State, prompt: Prompt) -> list[float]:
     """One score per option: what it does for the seat's best route (no taste)."""
     sheet = view.sheets[prompt.player]
-    route = best_route(rules.board, sheet)
+    route = known_route(rules.board, sheet)
     ends = route_ends(rules, route)
     if prompt.kind == "discard":
         return [_cards_worth(rules, view, sheet, o.action[1], ends) for o in prompt.options]
@@ -154,7 +174,7 @@ def _route_after(rules: ExploreNewYork, sheet: Sheet, links: tuple[int, ...]) ->
     """The best route's points once these links are drawn (the cafés they reach included)."""
     block = sheet.block if sheet.block >= 0 else None
     drawn = sum(1 << k for k in links)
-    return best_route(rules.board, _with(sheet, block, _cafe_tourists(rules, sheet, links),
+    return known_route(rules.board, _with(sheet, block, _cafe_tourists(rules, sheet, links),
                                          drawn)).total
 
 
@@ -189,7 +209,7 @@ def _block_worth(rules: ExploreNewYork, sheet: Sheet, block: int, types: tuple[i
     placed = _placed(sheet, block, types)
     sides = _free_sides(rules, sheet, block)
     if not sides:
-        return match + best_route(board, placed).total
+        return match + known_route(board, placed).total
     return match + max(_link_worth(rules, placed, s, ends, pair) for s in sides)
 
 
@@ -223,7 +243,7 @@ def reason(rules: ExploreNewYork, view: State, prompt: Prompt, index: int) -> Re
     """Why the Normal bot's choice is good, in points of the seat's best route where it can
     say (None: the room's text for the prompt kind says it)."""
     sheet = view.sheets[prompt.player]
-    now = best_route(rules.board, sheet).total
+    now = known_route(rules.board, sheet).total
     action = prompt.options[index].action
     if action[0] == "link":
         return _link_reason(rules, sheet, now, action[1], prompt)
@@ -236,7 +256,8 @@ def reason(rules: ExploreNewYork, view: State, prompt: Prompt, index: int) -> Re
         return _reach(now, _cards_reach(rules, sheet, kept))
     if action[0] == "tourist":
         blocks = rules.board.blocks
-        along = sum(blocks[b].attraction == action[1] for b in best_route(rules.board, sheet).blocks)
+        route = known_route(rules.board, sheet)
+        along = sum(blocks[b].attraction == action[1] for b in route.blocks)
         return Reason(WHY + "tourist", (("count", along),)) if along else None
     return None
 
@@ -258,7 +279,7 @@ def _link_reason(rules: ExploreNewYork, sheet: Sheet, now: int, link: int, promp
         then = max([then, *(_route_after(rules, sheet, (link, k)) for k in seconds)])
     if then > now:
         return _reach(now, then)
-    if route_ends(rules, best_route(board, sheet)) & set(board.link_vertices[link]):
+    if route_ends(rules, known_route(board, sheet)) & set(board.link_vertices[link]):
         return Reason(WHY + "grows")
     return Reason(WHY + "touches") if _touches(rules, sheet, link) else None
 
@@ -268,7 +289,7 @@ def _block_reach(rules: ExploreNewYork, sheet: Sheet, block: int, types: tuple[i
     placed = _placed(sheet, block, types)
     sides = _free_sides(rules, sheet, block)
     if not sides:
-        return best_route(rules.board, placed).total
+        return known_route(rules.board, placed).total
     return max(_route_after(rules, placed, (side,)) for side in sides)
 
 
@@ -278,4 +299,4 @@ def _cards_reach(rules: ExploreNewYork, sheet: Sheet, kept: tuple[int, ...]) -> 
     allowed = rules.allowed[a, b] & ~sheet.filled
     types = _turn_tourists(rules, kept)
     return max((_block_reach(rules, sheet, blk, types) for blk in bits(allowed)),
-               default=best_route(rules.board, sheet).total)
+               default=known_route(rules.board, sheet).total)

@@ -87,6 +87,7 @@ class MapPanel(MapRepaint, SeatPanel):
         self._pictured: tuple[Any, bool, Pictures] | None = None  # (view, peeking, pictures)
         self._keyed: tuple | None = None  # (view, holds, key, sheet, own holds): `key`'s
         self._inked: set[tuple[int, tuple[int, int, int]]] = set()  # (block, counts): warm_inks'
+        self._final: tuple[Marks, pygame.Surface] | None = None  # the finale's erased map
 
     def _place_targets(self) -> dict[Target, pygame.Rect]:
         """The map's blocks and a slim rect on the middle of each link."""
@@ -147,11 +148,20 @@ class MapPanel(MapRepaint, SeatPanel):
 
     def paint(self, surface: pygame.Surface) -> None:
         """The seat's marks; clipped to a part of the map (`ENYRenderer.repaint_parts`), only
-        those reaching into it (the others paint no pixel there)."""
-        clip = surface.get_clip()
+        those reaching into it (the others paint no pixel there). The whole map with its final
+        route once the fade ends: the picture the fade laid over it (`_route_found`, the same
+        pixels), not painted again (four maps at once: ~1.2 ms of that frame at four seats)."""
+        clip, key = surface.get_clip(), self.key()
         within = None if clip.contains(self.rect) else clip
+        final = self._final
+        if within is None and final is not None and final[0] == key:
+            alpha = final[1].get_alpha()  # (the fade's sweep set it: laid opaque here)
+            final[1].set_alpha(None)
+            surface.blit(final[1], self.rect)
+            final[1].set_alpha(alpha)
+            return
         paint_sheet(surface, self.rect.topleft, self.board, self.view.sheets[self.seat],
-                    self.seat, self.key(), self.scale, within)
+                    self.seat, key, self.scale, within)
 
     def targets(self, view: Any) -> dict[Target, pygame.Rect]:
         return self.own
@@ -309,12 +319,12 @@ class MapPanel(MapRepaint, SeatPanel):
         start = batch.moments.setdefault("final", at)
         erased = self.room.layers.static.subsurface(self.rect).copy()
         sheet, route = self.view.sheets[seat], self.room.route_of(seat)
-        paint_sheet(erased, (0, 0), self.board, sheet, seat,
-                    Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route),
-                    self.scale)
+        final = Marks(sheet.links, sheet.cafes, sheet.tourists, frozenset(), route)
+        paint_sheet(erased, (0, 0), self.board, sheet, seat, final, self.scale)
+        self._final = (final, erased)  # the map's layer once the fade ends (`paint`)
         fade = Sweep(erased, topleft, self._erased_reach(sheet, route), fade_alpha, keep=True)
         self.tween(start, ERASE_TIME, fade, pytweening.linear, (("seat", seat, "erase"),),
-                   area=fade.area, seat=seat)
+                   area=fade.area, covers_last=True, seat=seat)  # (a sweep's area: see glow)
         boxes, half = start + ERASE_TIME, self.room.finale_half(seat)
         self.room.count_from_empty(seat)  # the final boxes fill in, as on the paper map
         for n, box in enumerate(BOXES):  # (eased by the boxes: LiveBoxes._final_step)
@@ -325,8 +335,12 @@ class MapPanel(MapRepaint, SeatPanel):
         glow = Sweep(self._glow(links), topleft, self._glow_reach(links), glow_alpha,
                      keep=False, waves=GLOW_WAVES)
         glowing = len(BOXES) * BOX_TIME
+        # A sweep's area holds every pixel changed since the progress painted last, so the
+        # frame after need not redraw it again (covers_last); the glow and boxes move on
+        # alternate frames (on_grid), and that stale area was a redraw pass every other frame
+        # (2.8 -> 2.05 passes a finale frame at four seats).
         self.tween(boxes, glowing, glow, on_grid(boxes, glowing, half), area=glow.area,
-                   seat=seat)
+                   covers_last=True, seat=seat)
         return at
 
     def _erased_reach(self, sheet: Sheet, route: tuple[tuple[int, ...], int]

@@ -193,7 +193,7 @@ class ExploreNewYork(HiddenDeck, TurnRules):
         d.first = (d.first + 1) % d.players
         if d.left >= self.board.cards_per_turn:
             return
-        d.routes = tuple(scoring.best_route(self.board, sheet) for sheet in d.sheets)
+        d.routes = tuple(scoring.known_route(self.board, sheet) for sheet in d.sheets)
         for seat, route in enumerate(d.routes):
             d.emit("route_found", seat, links=route.links, blocks=route.blocks,
                    cafes=route.cafes, points=route.points, total=route.total)
@@ -349,7 +349,7 @@ class ExploreNewYork(HiddenDeck, TurnRules):
         """A seat's final route: found at the end, or the best one of its map so far."""
         if state.routes:
             return state.routes[seat]
-        return scoring.best_route(self.board, state.sheets[seat])
+        return scoring.known_route(self.board, state.sheets[seat])
 
     def scores(self, state: State) -> tuple[dict[str, int], ...]:
         """Points by category along each seat's best route (Cálculo de puntos de victoria)."""

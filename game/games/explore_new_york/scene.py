@@ -50,7 +50,6 @@ from .board import TOURISTS
 from .board_mounts import Arrangement, Board, BoardMounts, Building
 from .cards_panel import CardsPanel, dim_shadow
 from .final_paint import Sweep
-from .finale_damage import FinaleDamage
 from .layout import (
     BOXES,
     DAMAGE_RECTS,
@@ -78,7 +77,7 @@ FADE_TIME = 0.25  # the zoom moving to another person: their map grows, the old 
 PAINTED_PER_STEP = 12  # layers a step of building a board aside paints (`_prepare`)
 
 
-class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, FinaleDamage, SplitRoom):
+class ENYRenderer(RoomRefresh, BoardMounts, LiveBoxes, SplitRoom):
     """Draws every seat's city map and the tourist cards; animates strokes and final routes."""
 
     view: State | None

@@ -109,6 +109,29 @@ def best_route(board: Board, sheet: Sheet) -> Route:
                  tuple(bits(cafes)), scorer.points(scorer.counts(blocks, cafes)))
 
 
+ROUTES_KEPT = 4096  # routes `known_route` remembers (emptied when full: a game's bots search
+# ~10-30 what-if sheets a decision)
+_known_routes: dict[tuple[int, int, tuple], tuple[Board, Route]] = {}
+
+
+def known_route(board: Board, sheet: Sheet) -> Route:
+    """`best_route`, remembered by what the search reads of the sheet (its links and tourists,
+    which blocks hold them). The bots search the sheet each option would make (bot.py), on the
+    bot worker's thread, so the sheet a bot's move makes is searched before the move lands:
+    the renderer's search of it (~0.1-0.25 ms in a paced frame, in about half of the heaviest
+    frames of a four-bot game) and the final routes find it done. Shared by both threads (a
+    dict's get and set are atomic); the same board only (kept with the route, by identity)."""
+    key = (sheet.links, sheet.filled, sheet.tourists)
+    known = _known_routes.get(key)
+    if known is not None and known[0] is board:
+        return known[1]
+    if len(_known_routes) >= ROUTES_KEPT:
+        _known_routes.clear()
+    route = best_route(board, sheet)
+    _known_routes[key] = (board, route)
+    return route
+
+
 def route_details(board: Board, route: Route, sheet: Sheet) -> tuple[Detail, ...]:
     """The scoring boxes of a route, one Detail per category, with the counts behind them."""
     scorer = RouteScorer(board, sheet)

@@ -11,7 +11,7 @@ import itertools
 
 import pygame
 
-from game.games.explore_new_york import scene
+from game.games.explore_new_york import map_panel, scene
 from game.games.explore_new_york.final_paint import (
     OVERLAP,
     STRIPS,
@@ -238,7 +238,7 @@ def test_a_sweep_standing_still_reports_no_area():
 def test_the_finale_redraws_the_large_maps_glow_or_the_small_ones_not_both():
     """While the routes glow at four seats, a frame's damage meets the large map or the small
     maps, not both (the halves of on_grid; a sweep's area of the frame before is not reported
-    again: FinaleDamage)."""
+    again: the sweeps' tweens cover their last area, PanelRoom.note_area)."""
     pygame.init()
     renderer = final_move_animated(4, 2)
     large = renderer.maps[renderer.focus].rect.move(BOARD_RECT.topleft)
@@ -259,3 +259,33 @@ def test_the_finale_redraws_the_large_maps_glow_or_the_small_ones_not_both():
         large_only += meets_large and not meets_small
         small_only += meets_small and not meets_large
     assert frames > 60 and both <= 2 and large_only > 10 and small_only > 10
+
+
+def test_the_fades_end_lays_the_faded_picture_on_each_map_as_a_whole_repaint_would(
+        monkeypatch):
+    """Once a map's fade ends its layer shows the picture the fade laid over it (no paint of
+    the whole sheet again: MapPanel.paint), pixel for pixel what a whole repaint paints."""
+    pygame.init()
+    renderer = final_move_animated(4, 2)
+    whole_paints = []
+    paint_sheet = map_panel.paint_sheet
+
+    def counted(surface, origin, board, sheet, seat, marks, scale, within=None):
+        if within is None:
+            whole_paints.append(seat)
+        return paint_sheet(surface, origin, board, sheet, seat, marks, scale, within)
+    monkeypatch.setattr(map_panel, "paint_sheet", counted)
+    while sweeps(renderer, fade_alpha):
+        advance(renderer, 1 / 60)
+        renderer.damage()
+    for _ in range(3):
+        advance(renderer, 1 / 60)
+        renderer.damage()
+    assert not whole_paints
+    for seat, panel in renderer.maps.items():
+        assert panel._final is not None and panel._final[0] == panel.key()
+        fresh = renderer.layers.static.subsurface(panel.rect).copy()
+        paint_sheet(fresh, (0, 0), panel.board, renderer.view.sheets[seat], seat, panel.key(),
+                    panel.scale)
+        shown = renderer.layers.surface.subsurface(panel.rect)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh, "RGB")
