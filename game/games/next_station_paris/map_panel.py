@@ -32,6 +32,7 @@ from . import sprites as sp
 from .board import COLORS
 from .map_art import MapGeom
 from .map_marks import (
+    MARK_REACH,
     Badge,
     Inked,
     badge_spots,
@@ -47,9 +48,6 @@ from .scoring import interchange_counts, overpass_uses
 from .state import NONE, Line, State
 
 STROKE_TIME = 0.32  # seconds per pencil segment
-# How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
-# ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
-MARK_REACH = 0.6
 RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
 
 class MapPanel(SeatPanel):
