@@ -21,7 +21,8 @@ each panel repaints only when what it shows changes, a finished stroke adds just
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the card (URGENT:
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
-marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
+marks at its next repaint, `map_marks.Inked`, or never if the line's ink reaches no mark,
+`map_marks.MarkSites`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
 that repainted no layer nor squeezes a wide card turning over (SCORE_FLIP_WIDTH), a count-up
 moves in COUNT_STEPS steps, the header lays pictures composed before play, a card turning over
