@@ -7,6 +7,7 @@ its marks), and the keys of a map layer inked first (`Inked`). Functions of a `M
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import pygame
@@ -17,6 +18,9 @@ from game.ui.geometry import stroke_hits
 from .scoring import overpass_uses
 from .state import NONE
 
+# How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
+# ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
+MARK_REACH = 0.6
 BADGE_MIN_SPACING = 80  # px between stations a map needs to carry interchange numbers
 BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # a number's spots: the cells around
 
@@ -163,3 +167,70 @@ def marked(old: tuple, new: tuple) -> bool:
     """True if `new` only adds gate marks (a circled station, a doubled corner) to `old`."""
     return len(new) >= len(old) and all(
         n == o or (o[0] in (n[0], NONE) and o[1] in (n[1], NONE)) for o, n in zip(old, new))
+
+
+class MarkSites:
+    """Per link of one map: the stations and overpasses whose marks (rings, bridges, gate and
+    bonus circles) could overlap that link's ink (`ink_box`), as bit sets, worked out once
+    before play. `clear` tells from them, in a few bit operations, that a landed stroke's ink
+    touches no mark: then the marks pass after `MapPanel.ink_landed` (each mark in reach drawn
+    again over itself, ~0.15-0.25 ms of bookkeeping in a frame of its own) would change no
+    pixel, and the ink alone is the map's new picture."""
+
+    def __init__(self, panel: Any) -> None:
+        """The sites of every link of `panel`'s map (squares as `MapPanel._reaches` tests)."""
+        board, geom = panel.board, panel.geom
+        ox, oy = panel.area.map.topleft
+        half = math.ceil(MARK_REACH * geom.spacing) + 2
+        stations = [_square(panel.station_center(s.index), half) for s in board.stations]
+        bridges = [_square((ox + geom.point(o.col, o.row)[0], oy + geom.point(o.col, o.row)[1]),
+                           half) for o in board.overpasses]
+        width = panel.pencil_width()
+        self.stations: list[int] = []  # per link: the stations whose marks may reach its ink
+        self.bridges: list[int] = []  # per link: the links of the overpasses that may
+        for link in board.links:
+            ink = ink_box(panel.station_center(link.a), panel.station_center(link.b), width)
+            self.stations.append(_bits(ink.collidelistall(stations)))
+            self.bridges.append(_bits(lk for k in ink.collidelistall(bridges)
+                                      for lk in board.overpasses[k].links))
+        self.gates = _bits(board.gate_corners)
+        self.corner = {d.index: d.stations[0] for d in board.districts if d.stations}
+
+    def clear(self, view: Any, seat: int, links: Iterable[int]) -> bool:
+        """True if no mark the seat's sheet may show (counted from its whole lines, strokes
+        in flight too: a superset of those on screen after the strokes land) lies where the
+        ink of `links` reaches."""
+        shared = seen = bonus = 0
+        for line in view.lines[seat]:
+            shared |= seen & line.mask  # stations on two lines or more: interchange rings
+            seen |= line.mask
+            if line.double_station != NONE:
+                bonus |= 1 << line.double_station
+            if line.double_district != NONE and line.double_district in self.corner:
+                bonus |= 1 << self.corner[line.double_district]
+        if "gates" in view.modules:
+            bonus |= self.gates
+        marked, used = shared | bonus, view.used[seat]
+        return not any(self.stations[lk] & marked or self.bridges[lk] & used for lk in links)
+
+
+def _square(center: tuple[float, float], half: int) -> pygame.Rect:
+    """The square a mark centred there may paint in (`MapPanel._reaches`)."""
+    return pygame.Rect(math.floor(center[0]) - half, math.floor(center[1]) - half,
+                       2 * half + 1, 2 * half + 1)
+
+
+def _bits(indices: Iterable[int]) -> int:
+    """These indices as a bit set."""
+    out = 0
+    for k in indices:
+        out |= 1 << k
+    return out
+
+
+def added_links(before: tuple, now: tuple) -> list[int]:
+    """The links `now` (per line: colour, links) shows beyond `before` (each line's a prefix)."""
+    out: list[int] = []
+    for r, (_, links) in enumerate(now):
+        out += links[len(before[r][1]) if r < len(before) else 0:]
+    return out

@@ -32,6 +32,7 @@ from . import sprites as sp
 from .board import COLORS
 from .map_art import MapGeom
 from .map_marks import (
+    MARK_REACH,
     Badge,
     Inked,
     badge_spots,
@@ -47,9 +48,6 @@ from .scoring import interchange_counts, overpass_uses
 from .state import NONE, Line, State
 
 STROKE_TIME = 0.32  # seconds per pencil segment
-# How far (in lattice spacings) the marks of a segment reach past its line: an interchange's
-# ring at its ends (0.41), an overpass on it (0.35), a gate's dotted ring (0.47).
-MARK_REACH = 0.6
 RING_WIDEST = 5  # px: an option ring's width at the top of its breath (3 at the bottom)
 
 class MapPanel(SeatPanel):
@@ -514,23 +512,23 @@ class MapPanel(SeatPanel):
         seat, link, color = self.seat, ev.get("link"), ev.get("color")
         r = next(k for k, line in enumerate(self.view.lines[seat]) if link in line.links)
         a, b = self.station_center(ev.get("start")), self.station_center(ev.get("end"))
-        pencil = self.geom.spacing * 0.5
+        size = sp.pencil_size(self.geom.spacing)
         paint = sp.stroke_painter(sp.pencil_rgb(COLORS[color]), a, b, self.pencil_width(),
-                                  link * 7 + color, pencil, self.area.mini)
+                                  link * 7 + color, size, self.area.mini)
         start = self.timeline.tail(seat)
         self.tween(start, STROKE_TIME, paint, pytweening.easeInOutSine,
-                   (("link", seat, r, link),), area=self._stroke_path(a, b, pencil), seat=seat)
+                   (("link", seat, r, link),), area=self._stroke_path(a, b, size), seat=seat)
         return max(at, start + STROKE_TIME)
 
     def _stroke_path(self, a: tuple[float, float], b: tuple[float, float],
-                     pencil: float) -> Callable[[float], pygame.Rect]:
+                     size: float) -> Callable[[float], pygame.Rect]:
         """Where a stroke paints at each progress (the tween's area as it goes): its line so
-        far and the pencil at its tip, not the whole path from the start (a frame redraws
-        what the stroke covers now and covered the frame before). Asked every frame of the
-        stroke: `map_marks.box` and `sprites.pencil_box` inline, in one call, what they share
-        over the stroke's frames worked out here once."""
+        far and the pencil (of `size`) at its tip, not the whole path from the start (a frame
+        redraws what the stroke covers now and covered the frame before). Asked every frame
+        of the stroke: `map_marks.box` and `sprites.pencil_box` inline, in one call, what they
+        share over the stroke's frames worked out here once."""
         reach = self.pencil_width() + 4
-        size, lean = max(18.0, pencil), sp.pencil_lean(a, b)
+        lean = sp.pencil_lean(a, b)
         mini = self.area.mini
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
@@ -572,7 +570,7 @@ def warm_pencils(panel: MapPanel) -> None:
     ends = [(link.a, link.b) for link in panel.board.links]
     leans = {sp.stroke_lean(panel.station_center(a), panel.station_center(b))
              for a, b in (*ends, *((b, a) for a, b in ends))}
-    sp.warm_pencils(max(18.0, panel.geom.spacing * 0.5), sorted(leans), COLORS)
+    sp.warm_pencils(sp.pencil_size(panel.geom.spacing), sorted(leans), COLORS)
 
 
 def _action_at(prompt: Prompt, target: Target) -> Any:

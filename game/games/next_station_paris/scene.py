@@ -21,7 +21,8 @@ each panel repaints only when what it shows changes, a finished stroke adds just
 a card turned over veils just its own small card in the round's deck, a move's layers repaint one
 a frame after it lands (REPAINT_BUDGET) except a map whose stroke landed and the card (URGENT:
 their new picture replaces a finished tween's; such a map gets just its pencil line then, its
-marks at its next repaint, `map_marks.Inked`), score rows repaint at most SCORE_ROWS_PER_FRAME
+marks at its next repaint, `map_marks.Inked`, or never if the line's ink reaches no mark,
+`map_marks.MarkSites`), score rows repaint at most SCORE_ROWS_PER_FRAME
 a frame (one after a move, a row from nothing or a seat's scoring alone) and only in a frame
 that repainted no layer nor squeezes a wide card turning over (SCORE_FLIP_WIDTH), a count-up
 moves in COUNT_STEPS steps, the header lays pictures composed before play, a card turning over
@@ -51,7 +52,7 @@ from .board import COLORS, Board
 from .column_panels import CardPanel, DeckPanel, HeaderPanel, LadderPanel, PipsPanel
 from .layout import Table, make_layout
 from .map_art import MapGeom, make_geom, paint_map
-from .map_marks import BADGE_MIN_SPACING, Inked, can_ink, landed
+from .map_marks import BADGE_MIN_SPACING, Inked, MarkSites, added_links, can_ink, landed
 from .map_panel import MapPanel, warm_pencils
 from .modules_panel import ModulesPanel
 from .notes import Scribe, Written
@@ -152,6 +153,7 @@ class NSPRenderer(SplitRoom):
         for panel in self.panels.values():
             if isinstance(panel, CardPanel | DeckPanel | HeaderPanel | PipsPanel | ScorePanel):
                 panel.warm()
+        self._sites = {seat: MarkSites(panel) for seat, panel in self.map_panels.items()}
         for panel in self.map_panels.values():  # each stroke's grain (its first frame, its ink)
             sp.warm_grains(panel.pencil_width(), len(self.board.links), COLORS)
             warm_pencils(panel)
@@ -324,14 +326,23 @@ class NSPRenderer(SplitRoom):
             elif not landed(before, key):
                 continue
             elif can_ink(before, key):  # the line now, its marks at the next repaint
-                was = before.before if isinstance(before, Inked) else before
-                self.layers.paint_region(panel.name, panel.rect, Inked(was, key[0]),
+                self.layers.paint_region(panel.name, panel.rect, self._inked(panel, before, key),
                                          panel.ink_landed, restore=False, clip=True)
             else:
                 self.layers.paint_region(panel.name, panel.rect, key, panel.paint,
                                          panel.RESTORE, panel.CLIP)
             painted += 1
         return painted
+
+    def _inked(self, panel: MapPanel, before: Any, key: tuple) -> Any:
+        """The key of a map once `ink_landed` drew its new strokes: `key` itself when their
+        ink reaches no mark and nothing else changed (the marks pass would change no pixel:
+        it is skipped, `MarkSites`), else `Inked`, its marks to be drawn at its next repaint."""
+        if (not isinstance(before, Inked) and before[1:] == key[1:] and not panel.badges
+                and self._sites[panel.seat].clear(self.view, panel.seat,
+                                                  added_links(before[0], key[0]))):
+            return key
+        return Inked(before.before if isinstance(before, Inked) else before, key[0])
 
     def tween_reach(self) -> Mapping[Any, pygame.Rect] | None:
         """The kit's, a card turning over reaching its whole spot: its damage is the squeezed

@@ -203,6 +203,13 @@ def pencil_lean(a: Point, b: Point) -> Point:
     return lx / n, ly / n
 
 
+def pencil_size(spacing: float) -> float:
+    """The size of the pencil drawn at a stroke's tip on a map whose stations lie `spacing`
+    apart (never under 18 px, so that a small map's pencil still reads as one): the one rule
+    that the stroke, its damage and the pencils drawn before play all follow."""
+    return max(18.0, spacing * 0.5)
+
+
 def pencil_box(at: Point, lean: Point, size: float) -> pygame.Rect:
     """Every pixel `pencil_tip` paints with its tip at `at` (`lean`: `pencil_lean`)."""
     end = (at[0] + lean[0] * size * 2.2, at[1] + lean[1] * size * 2.2)
@@ -385,7 +392,7 @@ def dash_sprite(a: Point, b: Point, color: tuple, width: int) -> pygame.Surface:
     return fast(surf)
 
 
-def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: float,
+def stroke_painter(color, a: Point, b: Point, width: int, seed: int, size: float,
                    mini: bool) -> Painter:
     """Paint: the segment is drawn like a pencil stroke, the pencil travelling with its tip
     (a bot's compact map shows the line alone). What every frame of the stroke shares (its
@@ -393,8 +400,9 @@ def stroke_painter(color, a: Point, b: Point, width: int, seed: int, pencil: flo
     each a cold call chain (the tween's pass skips it where the frame's clip misses it:
     `Timeline.paint`'s reach). The grain is looked up at the first frame painted, not when
     the move lands (a new one costs tens of microseconds; the frame of the move has the most
-    to do, and a seat's later strokes wait for its earlier ones)."""
-    lean, size = stroke_lean(a, b), max(18.0, pencil)
+    to do, and a seat's later strokes wait for its earlier ones). `size`: the pencil's
+    (`pencil_size`)."""
+    lean = stroke_lean(a, b)
     grain: tuple | None = None
     tip: tuple[pygame.Surface, int, int] | None = None  # the pencil's picture (pencil_sprite)
 

@@ -18,6 +18,7 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.core import Config
 from game.engine.match import Match
+from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.map_marks import box, landed
 from game.games.next_station_paris.rules import NextStationParis
 from game.games.next_station_paris.scene import NSPRenderer
@@ -288,7 +289,7 @@ def _stroke_area(panel, a: tuple[float, float], b: tuple[float, float]) -> pygam
     pencil leaning over its tip (a compact map draws the line alone)."""
     reach = panel.pencil_width() + 4
     if not panel.area.mini:
-        reach += math.ceil(2.5 * max(18.0, panel.geom.spacing * 0.5))
+        reach += math.ceil(2.5 * sp.pencil_size(panel.geom.spacing))
     return box(a, b).inflate(2 * reach, 2 * reach)
 
 

@@ -26,7 +26,7 @@ STROKES = (((300.0, 300.0), (420.5, 300.0)), ((300.0, 300.0), (180.25, 215.75)),
 PROGRESS = [k / 24 for k in range(25)] + [0.0, 0.013, 0.5001, 0.999]
 
 
-def _plain_where(a, b, p: float, reach: int, pencil: float, mini: bool) -> pygame.Rect:
+def _plain_where(a, b, p: float, reach: int, size: float, mini: bool) -> pygame.Rect:
     """Where a stroke paints at progress p, from the plain helpers (its line so far grown by
     `reach`, the pencil's box at its tip)."""
     q = max(0.02, p)
@@ -35,7 +35,7 @@ def _plain_where(a, b, p: float, reach: int, pencil: float, mini: bool) -> pygam
     if mini or p >= 1.0:
         return line
     tip = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
-    return line.union(sp.pencil_box(tip, sp.pencil_lean(a, b), max(18.0, pencil)))
+    return line.union(sp.pencil_box(tip, sp.pencil_lean(a, b), size))
 
 
 @pytest.mark.parametrize("humans", [(0,), ()])  # a person's big map, a bot's compact one
@@ -43,18 +43,18 @@ def test_a_stroke_s_path_is_the_plain_helpers_rect(humans):
     _, _, renderer = seated(2, 1, humans)
     panel = renderer.map_panels[0]
     reach = panel.pencil_width() + 4
-    for pencil in (panel.geom.spacing * 0.5, 40.0):
+    for size in (sp.pencil_size(panel.geom.spacing), 40.0):
         for a, b in STROKES:
-            where = panel._stroke_path(a, b, pencil)
+            where = panel._stroke_path(a, b, size)
             for p in PROGRESS:
-                assert where(p) == _plain_where(a, b, p, reach, pencil, panel.area.mini), (a, b, p)
+                assert where(p) == _plain_where(a, b, p, reach, size, panel.area.mini), (a, b, p)
 
 
 @pytest.mark.parametrize("mini", [False, True])
 def test_a_stroke_in_flight_paints_what_the_plain_helpers_paint(mini):
-    color, width, seed, pencil = sp.pencil_rgb("blue"), 7, 45, 30.0
+    color, width, seed, size = sp.pencil_rgb("blue"), 7, 45, 30.0
     for a, b in STROKES:
-        paint = sp.stroke_painter(color, a, b, width, seed, pencil, mini)
+        paint = sp.stroke_painter(color, a, b, width, seed, size, mini)
         for p in PROGRESS:
             fast, plain = pygame.Surface((900, 700)), pygame.Surface((900, 700))
             fast.fill(sp.PAPER)
@@ -63,7 +63,7 @@ def test_a_stroke_in_flight_paints_what_the_plain_helpers_paint(mini):
             sp.pencil_stroke(plain, color, a, b, width, seed, max(0.02, p))
             if not mini and p < 1.0:  # the pencil's tip on the nearest whole pixel
                 tip = (round(a[0] + (b[0] - a[0]) * p), round(a[1] + (b[1] - a[1]) * p))
-                sp.pencil_tip(plain, color, tip, sp.stroke_lean(a, b), max(18.0, pencil))
+                sp.pencil_tip(plain, color, tip, sp.stroke_lean(a, b), size)
             assert (pygame.image.tobytes(fast, "RGB")
                     == pygame.image.tobytes(plain, "RGB")), (a, b, p)
 

@@ -14,6 +14,7 @@ import random
 import pygame
 import pytest
 
+from game.games.next_station_paris import scoring
 from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
@@ -103,6 +104,32 @@ def test_a_seat_s_score_is_worked_out_again_when_its_sheet_changed():
         for _ in range(3):
             renderer.update(1 / 60)
     assert checked >= 300
+
+
+@pytest.mark.parametrize("options", [(), (("gates", True), ("objectives", True))])
+def test_a_seat_s_breakdown_scores_no_line_again_and_equals_the_rules_own(options, monkeypatch):
+    """The score zones' breakdown of a seat's points hands the rules the line scores it
+    keeps (`ScoreBoard.line_score`): the rules score no line again, and the points are the
+    rules' own (`seat_scores` scoring every line itself), after every move of a game."""
+    match, bots, renderer = seated(3, 8, options=options)
+    scores, rules = renderer.scores, match.rules
+    again = []
+    score_line = scoring.score_line
+    monkeypatch.setattr(scoring, "score_line", lambda *a: (again.append(a), score_line(*a))[1])
+    checked = 0
+    while match.prompts() and checked < 200:
+        for prompt in match.prompts():
+            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
+            match.apply(prompt.player, action)
+            match.resolve_chance()
+            view = match.view(None)
+            for seat in range(3):
+                again.clear()
+                breakdown = scores.breakdown(view, seat)
+                assert again == []
+                assert breakdown == rules.seat_scores(view, seat)
+                checked += 1
+    assert checked >= 200
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -350,18 +377,27 @@ def test_a_landed_stroke_is_inked_first_and_its_marks_drawn_again_after(players,
     """In the frame a stroke lands its map gets just the pencil line (`ink_landed`: the
     tween's last picture, the line over the marks), its key an `Inked` one; at the map's
     next repaint the marks are drawn again over it: the map then equals one painted from
-    nothing. Checked at every frame of a played game; maps were inked first many times."""
+    nothing. A line whose ink reaches no mark (`MarkSites`) takes the map's key at once: the
+    map must equal one painted from nothing right then. Checked at every frame of a played
+    game; maps were inked first many times, both ways."""
     match, bots, renderer = seated(players, 11, humans)
     maps = list(renderer.map_panels.values())
-    inked = checked = frames = 0
+    inks: list[int] = []
+    for panel in maps:
+        ink = panel.ink_landed
+        panel.ink_landed = lambda surface, ink=ink, seat=panel.seat: (inks.append(seat),
+                                                                       ink(surface))[1]
+    inked = checked = frames = alone = 0
     while match.prompts() and frames < 1500:
         bots_answer(match, bots, renderer)
         while renderer.busy():
+            inks.clear()
             renderer.update(1 / 60)
             frames += 1
             for panel in maps:
                 shown = renderer.layers.shown_key(panel.name)
                 inked += isinstance(shown, Inked)
+                alone += panel.seat in inks and shown == panel.key()  # no marks pass due
                 if shown != panel.key():
                     continue
                 drawn = renderer.layers.surface.subsurface(panel.rect).copy()
@@ -377,7 +413,7 @@ def test_a_landed_stroke_is_inked_first_and_its_marks_drawn_again_after(players,
                 assert (pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
                     whole.subsurface(panel.rect), "RGB")), (panel.seat, frames)
                 checked += 1
-    assert inked >= 20 and checked >= 200
+    assert inked >= 5 and alone >= 10 and checked >= 200
 
 
 def test_strokes_inked_already_are_not_drawn_again(monkeypatch):
