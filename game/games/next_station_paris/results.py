@@ -24,13 +24,11 @@ class ResultsMixin:
         """Points by category: lines, overpasses, interchanges (+ objectives, gates, solo)."""
         return tuple(self.seat_scores(state, seat) for seat in range(state.players))
 
-    def seat_scores(self, s: State, seat: int,
-                    scored: tuple[scoring.LineScore, ...] | None = None) -> dict[str, int]:
-        """One seat's points by category (see `scores`); `scored`: its `line_scores`, when
-        the caller has them already (the score zones keep each line's score)."""
+    def seat_scores(self, s: State, seat: int) -> dict[str, int]:
+        """One seat's points by category (see `scores`)."""
         board = self.board
         lines = s.lines[seat]
-        results = self.line_scores(s, seat) if scored is None else scored
+        results = self.line_scores(s, seat)
         out = {
             "lines": sum([r.base for r in results]),
             "overpasses": scoring.overpass_points(board, s.used[seat]),

@@ -172,14 +172,11 @@ class ScoreBoard:
     def breakdown(self, view: State, seat: int) -> dict[str, int]:
         """One seat's points by category, as rules.scores gives them (the engine's own
         `seat_scores`), worked out again only when what they are made of changed:
-        a move changes one seat's sheet, not the others'. Its lines' scores are those kept
-        here (`line_score`): the rules would score each line again."""
+        a move changes one seat's sheet, not the others'."""
         made_of = (view.lines[seat], view.used[seat], view.modules, view.objectives)
         memo = self._breakdowns.get(seat)
         if memo is None or any(a is not b for a, b in zip(memo[0], made_of)):
-            scored = tuple([self.line_score(line) for line in made_of[0]])
-            memo = self._breakdowns[seat] = (made_of,
-                                             self.room.rules.seat_scores(view, seat, scored))
+            memo = self._breakdowns[seat] = (made_of, self.room.rules.seat_scores(view, seat))
         return memo[1]
 
     def line_score(self, line: Line) -> Any:

@@ -14,7 +14,6 @@ import random
 import pygame
 import pytest
 
-from game.games.next_station_paris import scoring
 from game.games.next_station_paris import sprites as sp
 from game.games.next_station_paris.board import COLORS
 from game.games.next_station_paris.column_panels import lay, t
@@ -104,32 +103,6 @@ def test_a_seat_s_score_is_worked_out_again_when_its_sheet_changed():
         for _ in range(3):
             renderer.update(1 / 60)
     assert checked >= 300
-
-
-@pytest.mark.parametrize("options", [(), (("gates", True), ("objectives", True))])
-def test_a_seat_s_breakdown_scores_no_line_again_and_equals_the_rules_own(options, monkeypatch):
-    """The score zones' breakdown of a seat's points hands the rules the line scores it
-    keeps (`ScoreBoard.line_score`): the rules score no line again, and the points are the
-    rules' own (`seat_scores` scoring every line itself), after every move of a game."""
-    match, bots, renderer = seated(3, 8, options=options)
-    scores, rules = renderer.scores, match.rules
-    again = []
-    score_line = scoring.score_line
-    monkeypatch.setattr(scoring, "score_line", lambda *a: (again.append(a), score_line(*a))[1])
-    checked = 0
-    while match.prompts() and checked < 200:
-        for prompt in match.prompts():
-            action = bots[prompt.player].choose(rules, match.view(prompt.player), prompt)
-            match.apply(prompt.player, action)
-            match.resolve_chance()
-            view = match.view(None)
-            for seat in range(3):
-                again.clear()
-                breakdown = scores.breakdown(view, seat)
-                assert again == []
-                assert breakdown == rules.seat_scores(view, seat)
-                checked += 1
-    assert checked >= 200
 
 
 @pytest.mark.parametrize("players", [2, 4])
