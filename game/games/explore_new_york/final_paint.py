@@ -101,7 +101,12 @@ class Sweep:
         """`image` (a map's size) laid at `topleft`, blended only where `reach` covers (its own
         coordinates)."""
         self.image, self.alpha, self.keep = image, alpha, keep
-        cut = [pieces(reach, strip) for strip in strip_rects(image.get_size())]
+        # The marks' rects made disjoint once for the whole map, then each piece cut at the
+        # strips' edges: the same pixels as cutting the rects strip by strip, at a 24th of
+        # the work (the last move's frame at four seats built eight sweeps: ~5 ms of it).
+        disjoint = pieces(reach, image.get_rect())
+        cut = [[piece.clip(strip) for piece in disjoint if piece.colliderect(strip)]
+               for strip in strip_rects(image.get_size())]
         self.strips = [Strip(start, end, blits_of(image, topleft, cut[k % STRIPS]),
                              _union(cut[k % STRIPS]).move(topleft))
                        for k, (start, end) in enumerate(windows(waves)) if cut[k % STRIPS]]
@@ -158,10 +163,14 @@ def pieces(rects: Sequence[pygame.Rect], part: pygame.Rect) -> list[pygame.Rect]
     """Disjoint rects covering what `rects` cover of `part` (each rect less those before it)."""
     out: list[pygame.Rect] = []
     for rect in rects:
-        left = [rect.clip(part)]
-        for done in out:
+        clipped = rect.clip(part)
+        if not (clipped.w and clipped.h):
+            continue
+        left = [clipped]
+        for k in clipped.collidelistall(out):  # (the others leave it as it is)
+            done = out[k]
             left = [bit for piece in left for bit in _minus(piece, done)]
-        out += [piece for piece in left if piece.w and piece.h]
+        out += left  # (`_minus` keeps no empty bit)
     return out
 
 
