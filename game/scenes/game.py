@@ -39,6 +39,7 @@ from game.ui.audio import event_cues
 from game.ui.board_api import CANVAS_SIZE
 from game.ui.input import DIRECTIONS, Intent
 from game.ui.language_watch import LanguageWatch
+from game.ui.memory import settle_heap
 from game.ui.render_kit import RoomRenderer
 from game.ui.scene import Scene
 
@@ -383,6 +384,10 @@ class GameScene(Scene):
             store.clear_autosave()  # a finished game is not something to Continue
         self.app.stack.replace(self.app.open("results", self.info.id, self.match, self.seats,
                                              self.names))
+
+    def enter(self) -> None:
+        """On the stack: the heap is settled now, as a level loads (memory.settle_heap)."""
+        settle_heap()
 
     def exit(self) -> None:
         """Leaving (quit, results): cues of animations nobody will see are dropped, and a

@@ -7,6 +7,7 @@ import functools
 import gc
 import platform
 import threading
+import weakref
 
 import pygame
 import pytest
@@ -160,3 +161,48 @@ def test_urban_sprawls_memos_on_its_rules_are_emptied_between_demos():
     rules = registry.rules_for("urban_sprawl")
     assert rules.invest_choices in memory.memo_caches()
     assert rules.hand_licences in memory.memo_caches()
+
+
+# -- the heap settled as a table opens ------------------------------------------------------------
+class Node:
+    """An object in a cycle of its own: only a collection frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def open_table(app) -> GameScene:
+    """A table of two bots made the app's scene (its `enter` runs)."""
+    table = GameScene(app, "ticket_to_ride_paris", [SeatSpec(BOT_KINDS[0])] * 2, seed=3)
+    app.stack.reset(table)
+    app.stack.apply()
+    return table
+
+
+def test_a_table_opening_collects_every_cycle_and_freezes_what_survives(app):
+    """No full collection walks the session's objects in play (one took 38 ms, GIL held)."""
+    gone = Node()
+    gone_ref = weakref.ref(gone)
+    del gone
+    gc.freeze()  # frozen before: a table's opening still collects it
+    table = open_table(app)
+    try:
+        assert gone_ref() is None
+        assert gc.get_freeze_count() > 0
+        assert all(seen is not table for seen in gc.get_objects())  # frozen: out of sight
+    finally:
+        table.exit()
+        gc.unfreeze()
+
+
+def test_what_a_table_froze_and_dropped_goes_at_the_release(app):
+    kept = Node()
+    kept_ref = weakref.ref(kept)
+    table = open_table(app)
+    table.exit()
+    del kept  # frozen while alive: no collection sees it until the release unfreezes it
+    gc.collect()
+    assert kept_ref() is not None
+    memory.release_between_demos()
+    assert kept_ref() is None
+    assert gc.get_freeze_count() == 0
