@@ -203,10 +203,10 @@ def settle_heap() -> None:
     """Collect every cycle now, then freeze what survives (`gc.freeze`): called as a table
     opens, whose first frame redraws everything anyway. A full collection walks every object
     the collector tracks, and in play it ran when the collector decided, on whichever thread
-    allocated: with the caches and tables of a long session (~320k objects) one took 38 ms,
-    holding the GIL, so the frame loop stood still for two frames. Frozen objects are left out
-    of every later collection until the next table opens (or a demo ends: the release), which
-    unfreezes them and collects what the last table left behind."""
+    allocated: with ~320k tracked objects (a long session's caches, simulated) one took 38 ms
+    on the bot thread, holding the GIL: the frame loop stood still for two frames. Frozen
+    objects are left out of every later collection until the next table opens (or a demo ends:
+    the release), which unfreezes them and collects what the last table left behind."""
     gc.unfreeze()
     gc.collect()
     gc.freeze()
