@@ -32,9 +32,11 @@ like with like. The other like-with-like reading runs each seat count's game aga
 flight) against the back-to-back yardstick, CPU over CPU as the paced reading is (wall time also
 counts the moments another process held the core); under the rows, a line per reading counts the
 seat counts that meet the frame targets (`FRAME_TARGETS`). Each seat count's game is played
-`Plan.rounds` times each way, alternated, the same game each time: a row's p99 is a handful of
-frames, which one burst of the machine's noise swings, so each reading keeps its round with the
-lower animated p99 and the report carries every round's p99 (`_p99_rounds` keys; the target lines
+`Plan.rounds` times each way, alternated, the same game through the same frames each time: a row's
+p99 is a handful of frames, and a burst of the machine's noise (another tenant of the host, for a
+frame or a minute) slows whichever frames it meets, so each reading takes every frame's median over
+the rounds (`frame_by_frame`: a frame counts as slow when it was slow in most rounds, not when noise
+met it once) and the report carries every round's own p99 too (`_p99_rounds` keys; the target lines
 count the seat counts met in every round too). Hard's decision time is set by its wall-clock budget,
 so it gets CPU time but no ratio. `--full-redraw` draws and presents every frame whole, as the app
 did before it tracked damage (the "before" figures).
@@ -57,7 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bench_report import BACK_TO_BACK, FRAME_KINDS, ROUNDS, table
+from game.bench_report import BACK_TO_BACK, FRAME_KINDS, MAX_ROUNDS, ROUNDS, table
 from game.bench_yardsticks import REFERENCE_RUNS, Yardsticks, yardsticks
 from game.companion.bench import PHONES_KEY, bench_phones
 
@@ -81,13 +83,14 @@ class Plan:
     startup_runs: int  # start-ups to take the median of
     hard_decisions: int  # Hard decisions (default budget) timed, at positions of a greedy game
     phone_taps: int = 60  # taps of four phones on loopback (game.companion.bench)
-    rounds: int = 2  # each seat count's game is played this many times each way (`best_round`)
+    rounds: int = 3  # each seat count's game is played this many times each way
+    # (`frame_by_frame`: three, so that a frame's median is a round's own figure)
 
 
 FULL = Plan(frames=3000, seat_frames=900, split_frames=4500, playout_seconds=2.0, bot_games=5,
             startup_runs=3, hard_decisions=20)
 QUICK = Plan(frames=60, seat_frames=60, split_frames=60, playout_seconds=0.25, bot_games=1,
-             startup_runs=1, hard_decisions=2, phone_taps=4)
+             startup_runs=1, hard_decisions=2, phone_taps=4, rounds=2)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -206,21 +209,41 @@ READING_MEASURE = {"": "cpus", BACK_TO_BACK: "cpus"}
 
 def kept_round(logs: list[FrameLog], tag: str = "") -> FrameLog:
     """Of the rounds of one seat count's game played one way (paced, or back to back: `tag`),
-    the one with the lowest animated p99 in the reading's measure. Every round plays the same
-    game through the same frames, so a round is slower only by the machine's noise, and a burst
-    of it swings a row's p99, which is a handful of frames."""
+    the one with the lowest animated p99 in the reading's measure (`frame_by_frame`'s answer
+    when the rounds did not play the same frames)."""
     measure = READING_MEASURE[tag]
     return min(logs, key=lambda log: log.p99("animated", measure))
 
 
+def frame_by_frame(logs: list[FrameLog], tag: str = "") -> FrameLog:
+    """The reading of the rounds of one seat count's game played one way: each frame's median
+    wall and CPU ms over the rounds. Every round plays the same game through the same frames
+    (the bot decisions land on the same frames, see `app_frame_log`), so a frame is slower in
+    one round than in another only by the machine's noise: a burst of it in one round no
+    longer sets a row's p99, which is a handful of frames, while a frame slow in most rounds
+    still counts. Rounds whose frames differ (another count, or other frames animated) are not
+    mixed: the kept round then (`kept_round`)."""
+    first = logs[0]
+    if len(logs) == 1 or any(log.animated != first.animated for log in logs[1:]):
+        return kept_round(logs, tag)
+    median = statistics.median
+    return FrameLog([median(ms) for ms in zip(*(log.walls for log in logs))],
+                    [median(ms) for ms in zip(*(log.cpus for log in logs))], list(first.animated))
+
+
 def round_figures(logs: list[FrameLog], tag: str = "") -> dict[str, Any]:
-    """The kept round's idle and animated figures, and every round's p99 of each kind in the
-    reading's measure (the `ROUNDS` keys), so that the spread shows."""
+    """The reading's idle and animated figures (`frame_by_frame`), and every round's own p99
+    and max of each kind in the reading's measure (the `ROUNDS` and `MAX_ROUNDS` keys), so that
+    the spread shows, and a pause that met one frame of one round (a median hides it)."""
     measure = READING_MEASURE[tag]
     suffix = "_cpu_ms" if measure == "cpus" else "_ms"
-    return {**kept_round(logs, tag).by_kind(tag),
-            **{f"{kind}{tag}{suffix}{ROUNDS}": [round(log.p99(kind, measure), 3) for log in logs]
-               for kind in FRAME_KINDS}}
+    figures = frame_by_frame(logs, tag).by_kind(tag)
+    for kind in FRAME_KINDS:
+        key = f"{kind}{tag}{suffix}"
+        figures[key + ROUNDS] = [round(log.p99(kind, measure), 3) for log in logs]
+        figures[key + MAX_ROUNDS] = [round(max(log.kind(kind, getattr(log, measure)), default=0),
+                                           3) for log in logs]
+    return figures
 
 
 def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
@@ -330,8 +353,8 @@ def bench_frames(game_id: str, plan: Plan, refs: Yardsticks,
                                       full_redraw=full_redraw, paced=False))
         by_seats[str(seats)] = {**round_figures(paced), **round_figures(back, BACK_TO_BACK)}
         if seats == main:
-            kept = kept_round(paced)
-            row = frame_figures(kept.walls, kept.cpus)
+            reading = frame_by_frame(paced)
+            row = frame_figures(reading.walls, reading.cpus)
     return {**row, "by_seats": by_seats}
 
 

@@ -8,7 +8,9 @@ from game.companion.bench import PHONES_KEY, phone_line
 
 FRAME_KINDS = ("idle", "animated")
 BACK_TO_BACK = "_b2b"  # the keys of a seat count's frames run back to back (`app_frame_log`)
-ROUNDS = "_p99_rounds"  # after a figure's key: its p99 in each round, the kept one among them
+ROUNDS = "_p99_rounds"  # after a figure's key: its p99 in each round (the reading takes
+# each frame's median over the rounds: game.bench.frame_by_frame)
+MAX_ROUNDS = "_max_rounds"  # after a figure's key: its slowest frame in each round
 
 GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
@@ -50,8 +52,8 @@ LIKE_WITH_LIKE = {"paced": "_cpu_x_paced_fill",
 
 
 def target_lines(report: dict[str, Any]) -> list[str]:
-    """Per reading, how many seat counts meet both frame targets in their kept round (and in
-    every round, when there were several), and those that do not."""
+    """Per reading, how many seat counts meet both frame targets (each frame's median over the
+    rounds; and in every round on its own, when there were several), and those that do not."""
     seat_rows = [(game_id, seats, k) for game_id, r in report.items()
                  if isinstance(r, dict) and r.get("by_seats")
                  for seats, k in r["by_seats"].items()]
@@ -73,8 +75,8 @@ def target_lines(report: dict[str, Any]) -> list[str]:
 
 
 def every_round(seat_rows: list[tuple[str, str, dict[str, Any]]], suffix: str) -> str:
-    """' (the better of N rounds; in every round: M)', or '' for a run of one round (or a
-    report from before rounds)."""
+    """' (each frame's median of N rounds; in every round: M)', or '' for a run of one round
+    (or a report from before rounds)."""
     rounds = [k.get(kind + suffix + ROUNDS) or [] for _, _, k in seat_rows
               for kind in FRAME_KINDS]
     played = max(map(len, rounds))
@@ -83,7 +85,7 @@ def every_round(seat_rows: list[tuple[str, str, dict[str, Any]]], suffix: str) -
     steady = sum(all(ratio <= target for kind, target in FRAME_TARGETS.items()
                      for ratio in k[kind + suffix + ROUNDS])
                  for _, _, k in seat_rows)
-    return f" (the better of {played} rounds; in every round: {steady})"
+    return f" (each frame's median of {played} rounds; in every round: {steady})"
 
 
 def trio(stats: dict[str, float] | None, keys: tuple[str, ...], digits: int = 2) -> str:

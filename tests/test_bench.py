@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from statistics import median
 
 from game.bench import (
     QUICK,
@@ -15,6 +16,7 @@ from game.bench import (
     app_frame_log,
     await_decision,
     bench_late_frames,
+    frame_by_frame,
     is_split_game,
     kept_round,
     percentile,
@@ -101,10 +103,12 @@ def test_quick_json_report_has_every_field() -> None:
                         f"{kind}_b2b_x_fill", f"{kind}_b2b_cpu_x_fill"):
                 f = kinds[key]
                 assert set(f) == {"p50", "p99", "max"} and f["p50"] <= f["p99"] <= f["max"]
-        rounds = kinds["animated_cpu_ms_p99_rounds"]  # the paced reading keeps its best round
-        assert len(rounds) == QUICK.rounds == 2 and kinds["animated_cpu_ms"]["p99"] == min(rounds)
-        back = kinds["animated_b2b_cpu_ms_p99_rounds"]  # and so does the back-to-back one
-        assert len(back) == 2 and kinds["animated_b2b_cpu_ms"]["p99"] == min(back)
+        rounds = kinds["animated_cpu_ms_p99_rounds"]  # every round's own p99, paced
+        assert len(rounds) == QUICK.rounds == 2
+        # the reading is each frame's median over the rounds: no slower than the slower round
+        assert kinds["animated_cpu_ms"]["p99"] <= max(rounds) + 1e-3
+        back = kinds["animated_b2b_cpu_ms_p99_rounds"]  # and back to back
+        assert len(back) == 2 and kinds["animated_b2b_cpu_ms"]["p99"] <= max(back) + 1e-3
         assert len(kinds["animated_cpu_x_paced_fill_p99_rounds"]) == 2
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
                  for k in game["by_seats"].values()]
@@ -181,12 +185,32 @@ def frame_log(animated_cpus: list[float]) -> FrameLog:
     return FrameLog(walls, list(animated_cpus), [True] * len(animated_cpus))
 
 
-def test_each_reading_keeps_its_round_with_the_lower_animated_p99() -> None:
-    calm, noisy = frame_log([0.2] * 99 + [0.3]), frame_log([0.2] * 90 + [0.9] * 10)
-    assert kept_round([noisy, calm]) is calm  # paced: CPU
-    figures = round_figures([noisy, calm])
-    assert figures["animated_cpu_ms_p99_rounds"] == [0.9, round(calm.p99("animated", "cpus"), 3)]
+def test_each_reading_takes_every_frame_s_median_over_the_rounds() -> None:
+    calm = frame_log([0.2] * 99 + [0.3])
+    burst_early = frame_log([0.9] * 10 + [0.2] * 89 + [0.3])  # noise met ten frames...
+    burst_late = frame_log([0.2] * 80 + [0.9] * 10 + [0.2] * 9 + [0.3])  # ...other ten here
+    assert burst_early.p99("animated", "cpus") == burst_late.p99("animated", "cpus") == 0.9
+    reading = frame_by_frame([burst_early, calm, burst_late])
+    assert reading.cpus == calm.cpus  # no frame was slow in most rounds
+    figures = round_figures([burst_early, calm, burst_late])
+    assert figures["animated_cpu_ms_p99_rounds"] == [0.9, round(calm.p99("animated", "cpus"), 3),
+                                                     0.9]
     assert figures["animated_cpu_ms"]["p99"] < 0.3
+    assert figures["animated_cpu_ms_max_rounds"] == [0.9, 0.3, 0.9]  # what the median hides
+    slow = frame_log([0.2] * 95 + [0.9] * 5)  # the same five frames slow in two of three rounds
+    assert frame_by_frame([slow, calm, slow]).cpus[-5:] == [0.9] * 5
+    back = frame_by_frame([burst_early, calm, burst_late], "_b2b")  # back to back: the same
+    assert back.walls == [median(ms) for ms in zip(burst_early.walls, calm.walls,
+                                                   burst_late.walls)]
+
+
+def test_rounds_that_played_other_frames_are_not_mixed() -> None:
+    calm, noisy = frame_log([0.2] * 99 + [0.3]), frame_log([0.2] * 90 + [0.9] * 10)
+    shorter = frame_log([0.2] * 98)
+    assert frame_by_frame([noisy, shorter]) is shorter  # the round with the lower p99
+    other = FrameLog(calm.walls, calm.cpus, [False] + [True] * 99)
+    assert frame_by_frame([noisy, other]) is other
+    assert kept_round([noisy, calm]) is calm  # paced: CPU
     assert kept_round([noisy, calm], "_b2b") is calm  # back to back: CPU too, not wall
     walls_calm = FrameLog([0.1] * 100, [5.0] * 100, [True] * 100)
     assert kept_round([calm, walls_calm], "_b2b") is calm
@@ -275,6 +299,6 @@ def test_the_target_lines_count_the_seat_counts_met_in_every_round() -> None:
         for key in ("idle_cpu_x_paced_fill_p99_rounds", "idle_b2b_cpu_x_fill_p99_rounds"):
             k[key] = [0.1, 0.1]
     paced, back = target_lines({"a": {"by_seats": {"2": steady, "3": swung}}})
-    assert "paced: met in 2 of 2 seat counts (the better of 2 rounds; in every round: 1)" in paced
-    assert "back to back: met in 2 of 2 seat counts (the better of 2 rounds; in every round: 1)" \
-        in back
+    rounds = "(each frame's median of 2 rounds; in every round: 1)"
+    assert f"paced: met in 2 of 2 seat counts {rounds}" in paced
+    assert f"back to back: met in 2 of 2 seat counts {rounds}" in back
