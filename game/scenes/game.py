@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from math import isinf
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -131,7 +132,7 @@ class GameScene(Scene):
         fresh = not self.match.history
         self.renderer.reset(self.match.view(self.viewer), self.viewer)
         events = self.driver.open()
-        if fresh and events and not self._instant():
+        if fresh and events and not isinf(self.speed_factor()):  # (inf: instant)
             # A new game: let the renderer animate the opening deal from the empty table.
             self.renderer.animate(events, self.match.view(self.viewer), self.viewer)
             self.app.audio.play_events(events, self.sound_cues)
@@ -247,11 +248,9 @@ class GameScene(Scene):
             self.table = table_for(self, self.split, self.hidden())
 
     # -- flow --------------------------------------------------------------------------------
-    def _instant(self) -> bool:
-        return not self.demo and self.app.settings.animation_speed == "instant"
-
     def speed_factor(self) -> float:
-        """Animation and bot pace: the setting's, or normal speed for a demo."""
+        """Animation and bot pace: the setting's (inf at the "instant" speed: moves are shown
+        at once), or normal speed for a demo."""
         return 1.0 if self.demo else self.app.settings.speed_factor()
 
     def update(self, dt: float) -> None:
@@ -259,7 +258,7 @@ class GameScene(Scene):
         sleeper = self.sleeper
         sleeper.ready = False
         self.clock += dt
-        settings = self.app.settings  # `speed_factor` and `_instant`, inline (every frame)
+        settings = self.app.settings  # `speed_factor`, inline (every frame)
         factor = 1.0 if self.demo else store.SPEED_FACTORS.get(settings.animation_speed, 1.0)
         if self.demo or settings.animation_speed != "instant":
             scaled = dt * factor
@@ -370,9 +369,10 @@ class GameScene(Scene):
         if view is None:
             view = self.match.view(self.viewer)
         self.renderer.animate(events, view, self.viewer)
-        if self._instant():  # the renderer still hears the events (a move log), then skips ahead
+        instant = isinf(self.speed_factor())
+        if instant:  # the renderer still hears the events (a move log), then skips ahead
             self.renderer.reset(view, self.viewer)
-        self.app.audio.play_events(events, self.sound_cues, instant=self._instant(), cues=cues)
+        self.app.audio.play_events(events, self.sound_cues, instant=instant, cues=cues)
 
     def _finish(self) -> None:
         self.finished = True

@@ -14,6 +14,7 @@ clock (a cue falling due wakes it) and, while a bot waits out its pace, the driv
 
 from __future__ import annotations
 
+from math import isinf
 from typing import Any
 
 from game.engine.driver import THINK_TIME
@@ -80,4 +81,4 @@ class TableSleeper:
     def animates(self) -> bool:
         """True unless at the "instant" speed (no renderer update, no cue clock: GameScene's
         `update`)."""
-        return not self.scene._instant()
+        return not isinf(self.scene.speed_factor())
