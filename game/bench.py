@@ -241,8 +241,8 @@ def round_figures(logs: list[FrameLog], tag: str = "") -> dict[str, Any]:
     for kind in FRAME_KINDS:
         key = f"{kind}{tag}{suffix}"
         figures[key + ROUNDS] = [round(log.p99(kind, measure), 3) for log in logs]
-        figures[key + MAX_ROUNDS] = [round(max(log.kind(kind, getattr(log, measure)), default=0),
-                                           3) for log in logs]
+        slowest = [max(log.kind(kind, getattr(log, measure)), default=0.0) for log in logs]
+        figures[key + MAX_ROUNDS] = [round(ms, 3) for ms in slowest]
     return figures
 
 
