@@ -32,14 +32,16 @@ like with like. The other like-with-like reading runs each seat count's game aga
 flight) against the back-to-back yardstick, CPU over CPU as the paced reading is (wall time also
 counts the moments another process held the core); under the rows, a line per reading counts the
 seat counts that meet the frame targets (`FRAME_TARGETS`). Each seat count's game is played
-`Plan.rounds` times each way, alternated, the same game through the same frames each time: a row's
-p99 is a handful of frames, and a burst of the machine's noise (another tenant of the host, for a
-frame or a minute) slows whichever frames it meets, so each reading takes every frame's median over
-the rounds (`frame_by_frame`: a frame counts as slow when it was slow in most rounds, not when noise
-met it once) and the report carries every round's own p99 too (`_p99_rounds` keys; the target lines
-count the seat counts met in every round too). Hard's decision time is set by its wall-clock budget,
-so it gets CPU time but no ratio. `--full-redraw` draws and presents every frame whole, as the app
-did before it tracked damage (the "before" figures).
+`Plan.rounds` times each way, alternated, the same game through the same frames each time (paced,
+mostly: a bot decision that outlasts a frame may land a frame later in one round): a row's p99 is a
+handful of frames, and a burst of the machine's noise (another tenant of the host, for a frame or a
+minute) slows whichever frames it meets, so each reading takes every frame's median over the rounds
+(`frame_by_frame`: a frame counts as slow when it was slow in most rounds, not when noise met it
+once), or the middle round's figures when the rounds played other frames (`same_frames` keys; the
+target lines name those rows); the report carries every round's own p99 too (`_p99_rounds` keys;
+the target lines count the seat counts met in every round too). Hard's decision time is set by its
+wall-clock budget, so it gets CPU time but no ratio. `--full-redraw` draws and presents every
+frame whole, as the app did before it tracked damage (the "before" figures).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bench_report import BACK_TO_BACK, FRAME_KINDS, MAX_ROUNDS, ROUNDS, table
+from game.bench_report import BACK_TO_BACK, FRAME_KINDS, MAX_ROUNDS, ROUNDS, SAME_FRAMES, table
 from game.bench_yardsticks import REFERENCE_RUNS, Yardsticks, yardsticks
 from game.companion.bench import PHONES_KEY, bench_phones
 
@@ -207,25 +209,35 @@ class FrameLog:
 READING_MEASURE = {"": "cpus", BACK_TO_BACK: "cpus"}
 
 
-def kept_round(logs: list[FrameLog], tag: str = "") -> FrameLog:
+def middle_round(logs: list[FrameLog], tag: str = "") -> FrameLog:
     """Of the rounds of one seat count's game played one way (paced, or back to back: `tag`),
-    the one with the lowest animated p99 in the reading's measure (`frame_by_frame`'s answer
-    when the rounds did not play the same frames)."""
+    the one whose animated p99 in the reading's measure is the median (of two, the higher):
+    `frame_by_frame`'s answer when the rounds did not play the same frames, a round's own
+    figure as a frame's median is, neither the luckiest round nor the unluckiest."""
     measure = READING_MEASURE[tag]
-    return min(logs, key=lambda log: log.p99("animated", measure))
+    ranked = sorted(logs, key=lambda log: log.p99("animated", measure))
+    return ranked[len(ranked) // 2]
+
+
+def same_frames(logs: list[FrameLog]) -> bool:
+    """True if the rounds played the same frames (as many, animated alike). Back to back they
+    always do; paced, a bot decision that outlasts a frame may land a frame later in one round
+    than in another (the bot thinks on its thread while the frames are paced)."""
+    first = logs[0]
+    return all(log.animated == first.animated for log in logs[1:])
 
 
 def frame_by_frame(logs: list[FrameLog], tag: str = "") -> FrameLog:
     """The reading of the rounds of one seat count's game played one way: each frame's median
-    wall and CPU ms over the rounds. Every round plays the same game through the same frames
-    (the bot decisions land on the same frames, see `app_frame_log`), so a frame is slower in
-    one round than in another only by the machine's noise: a burst of it in one round no
-    longer sets a row's p99, which is a handful of frames, while a frame slow in most rounds
-    still counts. Rounds whose frames differ (another count, or other frames animated) are not
-    mixed: the kept round then (`kept_round`)."""
+    wall and CPU ms over the rounds. Every round plays the same game, mostly through the same
+    frames (back to back always: `app_frame_log`), so a frame is slower in one round than in
+    another only by the machine's noise: a burst of it in one round no longer sets a row's
+    p99, which is a handful of frames, while a frame slow in most rounds still counts. Rounds
+    whose frames differ (a bot decision landed a frame later: `same_frames`) are not mixed:
+    the middle round then (`middle_round`)."""
+    if len(logs) == 1 or not same_frames(logs):
+        return middle_round(logs, tag)
     first = logs[0]
-    if len(logs) == 1 or any(log.animated != first.animated for log in logs[1:]):
-        return kept_round(logs, tag)
     median = statistics.median
     return FrameLog([median(ms) for ms in zip(*(log.walls for log in logs))],
                     [median(ms) for ms in zip(*(log.cpus for log in logs))], list(first.animated))
@@ -234,7 +246,9 @@ def frame_by_frame(logs: list[FrameLog], tag: str = "") -> FrameLog:
 def round_figures(logs: list[FrameLog], tag: str = "") -> dict[str, Any]:
     """The reading's idle and animated figures (`frame_by_frame`), and every round's own p99
     and max of each kind in the reading's measure (the `ROUNDS` and `MAX_ROUNDS` keys), so that
-    the spread shows, and a pause that met one frame of one round (a median hides it)."""
+    the spread shows, and a pause that met one frame of one round (a median hides it); and
+    whether the rounds played the same frames (the `SAME_FRAMES` key: if not, the figures are
+    the middle round's)."""
     measure = READING_MEASURE[tag]
     suffix = "_cpu_ms" if measure == "cpus" else "_ms"
     figures = frame_by_frame(logs, tag).by_kind(tag)
@@ -243,6 +257,7 @@ def round_figures(logs: list[FrameLog], tag: str = "") -> dict[str, Any]:
         figures[key + ROUNDS] = [round(log.p99(kind, measure), 3) for log in logs]
         slowest = [max(log.kind(kind, getattr(log, measure)), default=0.0) for log in logs]
         figures[key + MAX_ROUNDS] = [round(ms, 3) for ms in slowest]
+    figures[SAME_FRAMES + tag] = same_frames(logs)
     return figures
 
 

@@ -11,6 +11,8 @@ BACK_TO_BACK = "_b2b"  # the keys of a seat count's frames run back to back (`ap
 ROUNDS = "_p99_rounds"  # after a figure's key: its p99 in each round (the reading takes
 # each frame's median over the rounds: game.bench.frame_by_frame)
 MAX_ROUNDS = "_max_rounds"  # after a figure's key: its slowest frame in each round
+SAME_FRAMES = "same_frames"  # (+ BACK_TO_BACK or not) a seat count's rounds played the same
+# frames: if not, its figures are its middle round's (game.bench.middle_round)
 
 GAME_W = 38  # the game column of the table ("urban_sprawl 4p late game, full board" fits)
 TABLE_HEAD = (f"{'game':<{GAME_W}}{'frame ms p50/p99/max':>26}{'playouts/s':>13}"
@@ -49,6 +51,7 @@ FRAME_TARGETS = {"idle": 0.5, "animated": 1.5}
 # Like with like, both ways: the ratio keys (after the kind) each reading is judged on
 LIKE_WITH_LIKE = {"paced": "_cpu_x_paced_fill",
                   "back to back": f"{BACK_TO_BACK}_cpu_x_fill"}
+READING_TAGS = {"paced": "", "back to back": BACK_TO_BACK}  # each reading's keys' tag
 
 
 def target_lines(report: dict[str, Any]) -> list[str]:
@@ -70,8 +73,17 @@ def target_lines(report: dict[str, Any]) -> list[str]:
         lines.append(f"frame targets (p99 idle <= {FRAME_TARGETS['idle']}x, animated <= "
                      f"{FRAME_TARGETS['animated']}x), {reading}: met in {met} of "
                      f"{len(seat_rows)} seat counts" + every_round(seat_rows, suffix)
-                     + (f"; over: {missed}" if over else ""))
+                     + (f"; over: {missed}" if over else "")
+                     + rounds_apart(seat_rows, SAME_FRAMES + READING_TAGS[reading]))
     return lines
+
+
+def rounds_apart(seat_rows: list[tuple[str, str, dict[str, Any]]], key: str) -> str:
+    """'; read from the middle round (its rounds played other frames): a 4p, ...', or ''."""
+    apart = [f"{game_id} {seats}p" for game_id, seats, k in seat_rows if k.get(key) is False]
+    if not apart:
+        return ""
+    return f"; read from the middle round (its rounds played other frames): {', '.join(apart)}"
 
 
 def every_round(seat_rows: list[tuple[str, str, dict[str, Any]]], suffix: str) -> str:

@@ -18,9 +18,10 @@ from game.bench import (
     bench_late_frames,
     frame_by_frame,
     is_split_game,
-    kept_round,
+    middle_round,
     percentile,
     round_figures,
+    same_frames,
     split_frame_times,
     split_key,
 )
@@ -204,16 +205,31 @@ def test_each_reading_takes_every_frame_s_median_over_the_rounds() -> None:
                                                    burst_late.walls)]
 
 
-def test_rounds_that_played_other_frames_are_not_mixed() -> None:
+def test_rounds_that_played_other_frames_are_read_from_their_middle_round() -> None:
     calm, noisy = frame_log([0.2] * 99 + [0.3]), frame_log([0.2] * 90 + [0.9] * 10)
-    shorter = frame_log([0.2] * 98)
-    assert frame_by_frame([noisy, shorter]) is shorter  # the round with the lower p99
-    other = FrameLog(calm.walls, calm.cpus, [False] + [True] * 99)
-    assert frame_by_frame([noisy, other]) is other
-    assert kept_round([noisy, calm]) is calm  # paced: CPU
-    assert kept_round([noisy, calm], "_b2b") is calm  # back to back: CPU too, not wall
+    middling = frame_log([0.2] * 95 + [0.5] * 5)
+    shorter = frame_log([0.2] * 98)  # a bot decision landed later: two frames fewer
+    assert not same_frames([noisy, shorter]) and same_frames([calm, noisy, middling])
+    assert frame_by_frame([noisy, shorter, middling]) is middling  # neither luckiest nor not
+    assert frame_by_frame([shorter, noisy]) is noisy  # of two: the higher p99
+    other = FrameLog(calm.walls, calm.cpus, [False] + [True] * 99)  # other frames animated
+    assert frame_by_frame([noisy, other, middling]) is middling
+    assert middle_round([middling, noisy, calm]) is middling  # paced: CPU
+    assert middle_round([middling, noisy, calm], "_b2b") is middling  # back to back: CPU too
     walls_calm = FrameLog([0.1] * 100, [5.0] * 100, [True] * 100)
-    assert kept_round([calm, walls_calm], "_b2b") is calm
+    assert middle_round([calm, walls_calm, noisy], "_b2b") is noisy
+    figures = round_figures([noisy, shorter, middling])
+    assert figures["same_frames"] is False
+    assert figures["animated_cpu_ms"]["p99"] == middling.p99("animated", "cpus")
+    assert round_figures([calm, noisy], "_b2b")["same_frames_b2b"] is True
+
+
+def test_the_target_lines_name_the_rows_read_from_their_middle_round() -> None:
+    apart = {**seat_count(1.2, 0.9), "same_frames": False, "same_frames_b2b": True}
+    report = {"a": {"by_seats": {"2": seat_count(1.2, 0.9), "4": apart}}}
+    paced, back = target_lines(report)
+    assert paced.endswith("; read from the middle round (its rounds played other frames): a 4p")
+    assert "middle round" not in back
 
 
 def test_the_yardsticks_are_sampled_again_between_rounds() -> None:
