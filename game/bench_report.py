@@ -48,10 +48,9 @@ def table(report: dict[str, Any], startup_runs: int) -> str:
 
 # Issue 29's frame targets: p99 over a full-screen fill + blit timed in the same run
 FRAME_TARGETS = {"idle": 0.5, "animated": 1.5}
-# Like with like, both ways: the ratio keys (after the kind) each reading is judged on
-LIKE_WITH_LIKE = {"paced": "_cpu_x_paced_fill",
-                  "back to back": f"{BACK_TO_BACK}_cpu_x_fill"}
-READING_TAGS = {"paced": "", "back to back": BACK_TO_BACK}  # each reading's keys' tag
+# Like with like, both ways: each reading's keys' tag, and the ratio it is judged on (its key
+# is kind + tag + ratio)
+LIKE_WITH_LIKE = {"paced": ("", "_cpu_x_paced_fill"), "back to back": (BACK_TO_BACK, "_cpu_x_fill")}
 
 
 def target_lines(report: dict[str, Any]) -> list[str]:
@@ -63,7 +62,8 @@ def target_lines(report: dict[str, Any]) -> list[str]:
     if not seat_rows:
         return []
     lines = []
-    for reading, suffix in LIKE_WITH_LIKE.items():
+    for reading, (tag, judged) in LIKE_WITH_LIKE.items():
+        suffix = tag + judged
         over = [(game_id, seats, kind, ratio) for game_id, seats, k in seat_rows
                 for kind, target in FRAME_TARGETS.items()
                 if (ratio := k[kind + suffix]["p99"]) > target]
@@ -74,7 +74,7 @@ def target_lines(report: dict[str, Any]) -> list[str]:
                      f"{FRAME_TARGETS['animated']}x), {reading}: met in {met} of "
                      f"{len(seat_rows)} seat counts" + every_round(seat_rows, suffix)
                      + (f"; over: {missed}" if over else "")
-                     + rounds_apart(seat_rows, SAME_FRAMES + READING_TAGS[reading]))
+                     + rounds_apart(seat_rows, SAME_FRAMES + tag))
     return lines
 
 
