@@ -33,10 +33,13 @@ BOX_MIN_H = 56  # a scoring box under a header row at least this tall, else the 
 MINI_MAP = 196  # a bot's thumbnail map next to two people's large maps at most (no coordinates)
 DAMAGE_RECTS = 3  # the board's damage joined into this many rects at most (join_cheapest; the
 # shell adds the bar after a move, and joins more than four: damage.MAX_PASSES)
-PASS_WASTE = 120_000  # px a join may add and still be worth a redraw pass less: in a paced
-# frame a pass (its Python: the layers, the table, the tweens' reach) costs ~0.05 ms, about
-# what blitting this many pixels does (the kit's PASS_AREA, 40k, left three passes in 328 of
-# 2,274 frames at four seats; with this, 83, for 27% more pixels)
+PASS_WASTE = 16_000  # px a join may add and still be worth a redraw pass less. Fitted over a
+# paced four-seat game (least squares over its frames' passes and pixels): a pass costs ~0.03 ms
+# (the layers, the table, the tweens' reach; the present's blit and update), a pixel ~1.9 ns
+# (copied from the layers to the canvas and on to the window, much of it in tall narrow rects
+# whose rows miss the caches: ~4x a full-screen blit's rate). 120k px, set when a pixel was
+# thought to cost ~0.4 ns, joined the score column's far boxes into one 208x850 rect: paced
+# animated p95 ~1.0 -> ~0.9 ms with this (three rounds each way, alternated).
 FINAL_DAMAGE_RECTS = 4  # in the finale (no move follows: the bar stays) the shell's four passes
 # go to the maps' fade and glow (three joined the small maps' parts with all between them)
 # The last damage joined: (its rects, the joined rects). Most frames of a move report what the

@@ -140,13 +140,14 @@ def test_damage_rects_are_joined_into_a_few_that_cover_them_all():
 
 
 def test_the_room_joins_two_rects_when_the_pixels_added_cost_less_than_a_pass():
-    """Two strokes 350 px apart: their union adds 70k pixels, less than a redraw pass costs
-    in a paced frame (PASS_WASTE), so the room draws them in one pass (the kit's PASS_AREA
-    left them two); two far apart stay two."""
-    a, b = pygame.Rect(0, 0, 50, 200), pygame.Rect(400, 0, 50, 200)
+    """Two strokes 40 px apart: their union adds 8k pixels, less than a redraw pass costs in
+    a paced frame (PASS_WASTE), so the room draws them in one pass. Two 350 px apart (a union
+    adding 70k pixels, which cost more to copy than a pass) and two far apart stay two."""
+    a, b = pygame.Rect(0, 0, 50, 200), pygame.Rect(90, 0, 50, 200)
     assert joined_damage([a, b]) == [a.union(b)]
-    far = [pygame.Rect(0, 0, 50, 200), pygame.Rect(1400, 600, 50, 200)]
-    assert sorted(map(tuple, joined_damage(far))) == sorted(map(tuple, far))
+    for far in ([pygame.Rect(0, 0, 50, 200), pygame.Rect(400, 0, 50, 200)],
+                [pygame.Rect(0, 0, 50, 200), pygame.Rect(1400, 600, 50, 200)]):
+        assert sorted(map(tuple, joined_damage(far))) == sorted(map(tuple, far))
 
 
 COLUMN_EVENTS = ("card_revealed", "card_discarded", "turn_ended", "first_player",
