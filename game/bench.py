@@ -69,7 +69,9 @@ ROOT = Path(__file__).resolve().parents[1]
 US = "urban_sprawl"  # its frame time on a full board gets a row of its own
 US_LATE_KEY = f"{US} 4p late game, full board"
 US_LATE_ACTIONS = 500  # greedy 4-seat games last ~650-700 actions; ~60 buildings stand by 500
-DECISION_POLL_S = 0.0002  # how often a back-to-back frame log looks whether the bot decided
+DECISION_POLL_S = 0.0002  # how often a frame log looks whether the bot decided
+DECISION_WAITS = "decision_waits"  # per paced round: frames after whose wait a bot decision was
+# still in flight and was waited for (untimed), so that it lands in the same frame every round
 PAD_BASE = 9100  # fake SDL instance ids of the split-screen players' gamepads (seat k: base + k)
 
 
@@ -182,6 +184,7 @@ class FrameLog:
     walls: list[float] = field(default_factory=list)
     cpus: list[float] = field(default_factory=list)
     animated: list[bool] = field(default_factory=list)
+    waits: int = 0  # paced: frames after which a bot decision outlasting the wait was awaited
 
     def kind(self, kind: str, times: list[float]) -> list[float]:
         """Those `times` (walls or cpus) of the idle or the animated frames."""
@@ -220,9 +223,9 @@ def middle_round(logs: list[FrameLog], tag: str = "") -> FrameLog:
 
 
 def same_frames(logs: list[FrameLog]) -> bool:
-    """True if the rounds played the same frames (as many, animated alike). Back to back they
-    always do; paced, a bot decision that outlasts a frame may land a frame later in one round
-    than in another (the bot thinks on its thread while the frames are paced)."""
+    """True if the rounds played the same frames (as many, animated alike). They do both ways
+    (a bot decision that outlasts a paced frame's wait is waited for: `play_frames`), unless
+    the game itself played otherwise."""
     first = logs[0]
     return all(log.animated == first.animated for log in logs[1:])
 
@@ -233,8 +236,7 @@ def frame_by_frame(logs: list[FrameLog], tag: str = "") -> FrameLog:
     frames (back to back always: `app_frame_log`), so a frame is slower in one round than in
     another only by the machine's noise: a burst of it in one round no longer sets a row's
     p99, which is a handful of frames, while a frame slow in most rounds still counts. Rounds
-    whose frames differ (a bot decision landed a frame later: `same_frames`) are not mixed:
-    the middle round then (`middle_round`)."""
+    whose frames differ (`same_frames`) are not mixed: the middle round then (`middle_round`)."""
     if len(logs) == 1 or not same_frames(logs):
         return middle_round(logs, tag)
     first = logs[0]
@@ -258,6 +260,8 @@ def round_figures(logs: list[FrameLog], tag: str = "") -> dict[str, Any]:
         slowest = [max(log.kind(kind, getattr(log, measure)), default=0.0) for log in logs]
         figures[key + MAX_ROUNDS] = [round(ms, 3) for ms in slowest]
     figures[SAME_FRAMES + tag] = same_frames(logs)
+    if tag == "":
+        figures[DECISION_WAITS] = [log.waits for log in logs]
     return figures
 
 
@@ -265,9 +269,10 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
                   full_redraw: bool = False, paced: bool = True) -> FrameLog:
     """Every `App.step` (presenting included, to an unscaled 1920x1080 window) of greedy bots
     playing, at most `max_frames`, paced at 60 fps like the real loop (bots think on a worker
-    thread meanwhile); not `paced`: back to back, as the back-to-back fill + blit is timed, each
-    frame waiting (untimed) only for a bot decision in flight, so that the game moves on the
-    same way. A frame is animated when the renderer was busy before or after it (the frame
+    thread meanwhile; a decision still in flight when a frame's wait ends is waited for,
+    untimed, so that it lands in the same frame in every round: `play_frames`); not `paced`:
+    back to back, as the back-to-back fill + blit is timed, each frame waiting (untimed) only
+    for a bot decision in flight, so that the game moves on the same way. A frame is animated when the renderer was busy before or after it (the frame
     after the last tween erases it), a move landed in it or the board still repaints what
     changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
     not counted."""
@@ -319,6 +324,10 @@ def play_frames(app: Any, scene: Any, max_frames: int, paced: bool = True) -> Fr
         busy = now_busy
         if paced:
             pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
+            # A decision that outlasts the wait (~5 in a four-seat game's 2,275 frames) would
+            # land a frame later in one round than in another, and rounds of other frames
+            # can't be read frame by frame (`frame_by_frame`): waited for, untimed.
+            log.waits += await_decision(scene.driver.worker)
         else:
             await_decision(scene.driver.worker)
     scene.exit()
@@ -326,12 +335,15 @@ def play_frames(app: Any, scene: Any, max_frames: int, paced: bool = True) -> Fr
     return log
 
 
-def await_decision(worker: Any) -> None:
-    """Between two frames run back to back: wait for the bot decision in flight (a paced frame
-    loop gives bots its waits to think in; without it, a back-to-back run would race ahead of
-    the bots through frames a paced one never draws)."""
+def await_decision(worker: Any) -> bool:
+    """Between two frames: wait for the bot decision in flight (a paced frame loop gives bots
+    its waits to think in; without it, a back-to-back run would race ahead of the bots through
+    frames a paced one never draws); True if there was one."""
+    waited = False
     while worker.thinking():
+        waited = True
         time.sleep(DECISION_POLL_S)
+    return waited
 
 
 def moving(scene: Any) -> bool:

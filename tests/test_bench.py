@@ -111,6 +111,8 @@ def test_quick_json_report_has_every_field() -> None:
             # the reading is each frame's median over the rounds: never above its slowest play
             assert len(slowest) == 2 and reading["max"] <= max(slowest) + 1e-3
         assert len(kinds["animated_cpu_x_paced_fill_p99_rounds"]) == 2
+        # a bot decision outlasting a paced frame's wait is waited for: the rounds match
+        assert kinds["same_frames"] and len(kinds["decision_waits"]) == 2
     idle_fill = [k["idle_x_fill"]["p99"] * report["reference"]["fill_blit_ms"]
                  for k in game["by_seats"].values()]
     assert all(abs(v - k["idle_ms"]["p99"]) <= 0.02 * v + 1e-3
@@ -168,6 +170,20 @@ def test_a_back_to_back_frame_log_never_waits_out_a_frame_interval(monkeypatch) 
     monkeypatch.setattr(FramePacer, "wait", paced)
     log = app_frame_log(GAME, 2, seed=1, max_frames=40, paced=False)
     assert len(log.walls) == 40 and any(log.animated)  # the opening deal animates
+
+
+def test_a_paced_frame_log_waits_for_a_decision_only_after_the_frame_s_wait(monkeypatch) -> None:
+    """Paced, each frame waits out its interval first (the bot thinks meanwhile, as in the
+    real loop); a decision still in flight then is waited for before the next frame and
+    counted, so that it lands in the same frame in every round."""
+    calls: list[str] = []
+    monkeypatch.setattr(FramePacer, "wait", lambda *a: calls.append("wait"))
+    thinking = iter([True, True, False] + [False] * 100)  # one decision outlasts one wait
+    monkeypatch.setattr("game.engine.bot_worker.BotWorker.thinking",
+                        lambda self: calls.append("look") or next(thinking))
+    log = app_frame_log(GAME, 2, seed=1, max_frames=5)
+    assert len(log.walls) == 5 and log.waits == 1
+    assert calls[:4] == ["wait", "look", "look", "look"]  # looked only once the wait ended
 
 
 def test_the_late_game_row_plays_through_the_app_loop(monkeypatch) -> None:
