@@ -272,10 +272,10 @@ def app_frame_log(game_id: str, players: int, seed: int, max_frames: int,
     thread meanwhile; a decision still in flight when a frame's wait ends is waited for,
     untimed, so that it lands in the same frame in every round: `play_frames`); not `paced`:
     back to back, as the back-to-back fill + blit is timed, each frame waiting (untimed) only
-    for a bot decision in flight, so that the game moves on the same way. A frame is animated when the renderer was busy before or after it (the frame
-    after the last tween erases it), a move landed in it or the board still repaints what
-    changed (a room with a REPAINT_BUDGET); idle otherwise. The frame that opens the results is
-    not counted."""
+    for a bot decision in flight, so that the game moves on the same way. A frame is animated
+    when the renderer was busy before or after it (the frame after the last tween erases it),
+    a move landed in it or the board still repaints what changed (a room with a
+    REPAINT_BUDGET); idle otherwise. The frame that opens the results is not counted."""
     from game.engine.bots import BOT_KINDS
     from game.scenes.game import GameScene
     from game.scenes.seating import SeatSpec
@@ -324,9 +324,10 @@ def play_frames(app: Any, scene: Any, max_frames: int, paced: bool = True) -> Fr
         busy = now_busy
         if paced:
             pacer.wait(app.resting)  # the rest of the frame, as the real loop waits it out
-            # A decision that outlasts the wait (~5 in a four-seat game's 2,275 frames) would
-            # land a frame later in one round than in another, and rounds of other frames
-            # can't be read frame by frame (`frame_by_frame`): waited for, untimed.
+            # A decision that outlasts the wait (2-4 of Explore New York 4p's 2,274 frames,
+            # up to ~47 of Next Station's) would land a frame later in one round than in
+            # another, and rounds of other frames can't be read frame by frame
+            # (`frame_by_frame`): waited for, untimed.
             log.waits += await_decision(scene.driver.worker)
         else:
             await_decision(scene.driver.worker)

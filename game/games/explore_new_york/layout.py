@@ -37,9 +37,9 @@ PASS_WASTE = 16_000  # px a join may add and still be worth a redraw pass less. 
 # paced four-seat game (least squares over its frames' passes and pixels): a pass costs ~0.03 ms
 # (the layers, the table, the tweens' reach; the present's blit and update), a pixel ~1.9 ns
 # (copied from the layers to the canvas and on to the window, much of it in tall narrow rects
-# whose rows miss the caches: ~4x a full-screen blit's rate). 120k px, set when a pixel was
-# thought to cost ~0.4 ns, joined the score column's far boxes into one 208x850 rect: paced
-# animated p95 ~1.0 -> ~0.9 ms with this (three rounds each way, alternated).
+# whose rows miss the caches: several times a full-screen blit's rate). 120k px, set when a
+# pixel was thought to cost ~0.4 ns, joined the score column's far boxes into one 208x850 rect:
+# paced animated p95 at four seats ~1.0 -> ~0.9 ms (20k, three rounds each way, alternated).
 FINAL_DAMAGE_RECTS = 4  # in the finale (no move follows: the bar stays) the shell's four passes
 # go to the maps' fade and glow (three joined the small maps' parts with all between them)
 # The last damage joined: (its rects, the joined rects). Most frames of a move report what the
