@@ -32,8 +32,8 @@ like with like. The other like-with-like reading runs each seat count's game aga
 flight) against the back-to-back yardstick, CPU over CPU as the paced reading is (wall time also
 counts the moments another process held the core); under the rows, a line per reading counts the
 seat counts that meet the frame targets (`FRAME_TARGETS`). Each seat count's game is played
-`Plan.rounds` times each way, alternated, the same game through the same frames each time (paced,
-mostly: a bot decision that outlasts a frame may land a frame later in one round): a row's p99 is a
+`Plan.rounds` times each way, alternated, the same game through the same frames each time (paced
+too: a bot decision that outlasts a frame's wait is waited for, untimed): a row's p99 is a
 handful of frames, and a burst of the machine's noise (another tenant of the host, for a frame or a
 minute) slows whichever frames it meets, so each reading takes every frame's median over the rounds
 (`frame_by_frame`: a frame counts as slow when it was slow in most rounds, not when noise met it
@@ -232,8 +232,8 @@ def same_frames(logs: list[FrameLog]) -> bool:
 
 def frame_by_frame(logs: list[FrameLog], tag: str = "") -> FrameLog:
     """The reading of the rounds of one seat count's game played one way: each frame's median
-    wall and CPU ms over the rounds. Every round plays the same game, mostly through the same
-    frames (back to back always: `app_frame_log`), so a frame is slower in one round than in
+    wall and CPU ms over the rounds. Every round plays the same game through the same frames
+    (both ways: `app_frame_log`), so a frame is slower in one round than in
     another only by the machine's noise: a burst of it in one round no longer sets a row's
     p99, which is a handful of frames, while a frame slow in most rounds still counts. Rounds
     whose frames differ (`same_frames`) are not mixed: the middle round then (`middle_round`)."""
